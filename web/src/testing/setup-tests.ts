@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+
+import { dismissToasts } from '@/components/ui/toast';
+
+beforeAll(() => {
+  // jsdom lacks these; react-router's ScrollRestoration, sonner and Radix call them.
+  window.scrollTo = () => {};
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  Element.prototype.scrollIntoView ??= () => {};
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+});
+
+afterEach(() => {
+  // sonner keeps its toasts in a module-level store; start every test with none.
+  dismissToasts();
+  cleanup();
+});
