@@ -1,0 +1,45 @@
+/**
+ * Every in-app URL is built here, so a route can move without hunting for string literals.
+ * `path` is the router pattern; `getHref` builds a link, with its query string.
+ */
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export type LoginMode = 'login' | 'signup';
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  predictions: { path: '/predictions', getHref: () => '/predictions' },
+  howItWorks: { path: '/how-it-works', getHref: () => '/how-it-works' },
+  pricing: {
+    path: '/pricing',
+    getHref: ({ intent }: { intent?: 'subscribe' } = {}) => withQuery('/pricing', { intent }),
+  },
+  about: { path: '/about', getHref: () => '/about' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  auth: {
+    login: {
+      path: '/login',
+      getHref: ({ mode, intent, redirect }: { mode?: LoginMode; intent?: 'subscribe'; redirect?: string } = {}) =>
+        withQuery('/login', { mode: mode === 'signup' ? 'signup' : undefined, intent, redirect }),
+    },
+  },
+  account: { path: '/account', getHref: () => '/account' },
+  subscriptionSuccess: {
+    path: '/subscription/success',
+    getHref: ({ sessionId }: { sessionId?: string } = {}) => withQuery('/subscription/success', { session_id: sessionId }),
+  },
+  admin: {
+    odds: { path: '/admin/odds', getHref: () => '/admin/odds' },
+    tracking: { path: '/admin/tracking', getHref: () => '/admin/tracking' },
+  },
+} as const;

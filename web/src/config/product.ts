@@ -1,0 +1,18 @@
+/** Business constants of spec section 9 that the UI states in words. */
+
+export const PREMIUM_PRICE_USD = 29;
+export const FREE_PRICE_USD = 0;
+export const MEMBER_COUNT_LABEL = '2,500+';
+
+/** The three models and their weights in the ensemble (marketing copy, spec section 1). */
+export const MODELS = [
+  { name: 'Statistical learning', weight: 40 },
+  { name: 'Football-optimised AI', weight: 30 },
+  { name: 'Dynamic team rating', weight: 30 },
+] as const;
+
+export const HIGH_CONFIDENCE_THRESHOLD = 60;
+export const STAKE_USD = 20;
+
+export const CONTACT_REPLY_HOURS = 24;
+export const SUPPORT_HOURS = 'Mon-Fri, 9:00-18:00 GMT';

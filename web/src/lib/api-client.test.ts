@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { core, object, string } from 'zod/mini';
+
+import { api, ApiError, isApiError, request } from '@/lib/api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function lastInit(): RequestInit {
+  const call = fetchMock.mock.calls.at(-1);
+  if (!call) throw new Error('fetch was not called');
+  return call[1] ?? {};
+}
+
+describe('api-client', () => {
+  it("rejects a non-OK answer with '<status>: <body text>' and keeps the status", async () => {
+    fetchMock.mockResolvedValue(new Response('not found', { status: 404, statusText: 'Not Found' }));
+
+    const error = await request('/api/predictions').catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('404: not found');
+    expect((error as ApiError).status).toBe(404);
+    expect((error as ApiError).body).toBe('not found');
+  });
+
+  it('falls back to the status text when the error body is empty', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 401, statusText: 'Unauthorized' }));
+
+    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ name: 'ApiError', message: '401: Unauthorized', status: 401 });
+  });
+
+  it('keeps a JSON error body as text in the message', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('{"message":"Invalid credentials"}', { status: 400, statusText: 'Bad Request', headers: { 'Content-Type': 'application/json' } }),
+    );
+
+    await expect(api.post('/api/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toThrow('400: {"message":"Invalid credentials"}');
+  });
+
+  it('sends cookies and no body or Content-Type when there is no payload', async () => {
+    fetchMock.mockResolvedValue(Response.json([{ id: 'p1' }]));
+
+    const data = await api.get<{ id: string }[]>('/api/predictions');
+
+    expect(data).toEqual([{ id: 'p1' }]);
+    const init = lastInit();
+    expect(init.credentials).toBe('include');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+  });
+
+  it('sends a present body as JSON', async () => {
+    fetchMock.mockResolvedValue(Response.json({ url: 'https://checkout.example/session' }));
+
+    await api.post('/api/stripe/create-checkout-session', { userId: 'u1', email: 'a@b.co' });
+
+    const init = lastInit();
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe(JSON.stringify({ userId: 'u1', email: 'a@b.co' }));
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('posts without a body when none is given (e.g. cancel-subscription)', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+
+    await expect(api.post('/api/stripe/cancel-subscription')).resolves.toBeUndefined();
+
+    expect(lastInit().body).toBeUndefined();
+  });
+
+  it('appends query parameters', async () => {
+    fetchMock.mockResolvedValue(Response.json([]));
+
+    await api.get('/api/tracking/predictions', { params: { days: 7, league: undefined } });
+
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/tracking/predictions?days=7');
+  });
+
+  it('validates the answer with a schema when one is given', async () => {
+    fetchMock.mockResolvedValue(Response.json({ url: 42 }));
+
+    await expect(api.post('/api/stripe/create-checkout-session', {}, { schema: object({ url: string() }) })).rejects.toBeInstanceOf(core.$ZodError);
+  });
+
+  it('recognises API errors by status', () => {
+    const error = new ApiError(401, '', '401: Unauthorized');
+
+    expect(isApiError(error, 401)).toBe(true);
+    expect(isApiError(error, 403)).toBe(false);
+    expect(isApiError(new Error('401: Unauthorized'))).toBe(false);
+  });
+});

@@ -1,0 +1,100 @@
+import { parse, type core } from 'zod/mini';
+
+import { env } from '@/config/env';
+
+/**
+ * A non-OK HTTP answer. `message` is `<status>: <body text>`, or `<status>: <status text>` when
+ * the body is empty (spec section 8); `body` keeps the raw text for callers that want a
+ * server-provided message.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions<T> = {
+  method?: HttpMethod;
+  /** Sent as JSON only when present (`undefined` sends no body and no Content-Type). */
+  body?: unknown;
+  /** Appended as a query string; `undefined` values are left out. */
+  params?: Record<string, string | number | boolean | undefined>;
+  /** Validates (and types) the JSON answer; any zod schema (mini or classic). */
+  schema?: core.$ZodType<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+function buildUrl(path: string, params: RequestOptions<unknown>['params']): string {
+  const url = /^https?:\/\//.test(path) ? path : `${env.API_URL}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+}
+
+/** Reads the body once: JSON when the server says so, otherwise text; `undefined` when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? (JSON.parse(text) as unknown) : text;
+}
+
+/** Throws an {@link ApiError} for any non-OK response. */
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
+}
+
+/**
+ * The one way the web app talks to the API. Every call sends the session cookie
+ * (`credentials: 'include'`), sends a JSON body only when one is given, and rejects with an
+ * {@link ApiError} on a non-OK status.
+ */
+export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, params, schema, signal, headers } = options;
+  const hasBody = body !== undefined;
+  const response = await fetch(buildUrl(path, params), {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  await throwIfNotOk(response);
+  const data = await readBody(response);
+  return schema ? parse(schema, data) : (data as T);
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Options<T>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) => request<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) => request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) => request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Options<T>) => request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
