@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+import { Head } from '@/components/seo/head';
+import { cn } from '@/utils/cn';
+
+type ContentLayoutProps = {
+  title: string;
+  /** Shown under the heading. */
+  description?: ReactNode;
+  /** Document title when it should differ from the heading. */
+  documentTitle?: string;
+  width?: 'prose' | 'wide';
+  children: ReactNode;
+};
+
+/** A page with one h1, an optional lead paragraph and its content. */
+export function ContentLayout({ title, description, documentTitle, width = 'wide', children }: ContentLayoutProps) {
+  return (
+    <>
+      <Head title={documentTitle ?? title} />
+      <div className={cn('mx-auto px-4 py-12 sm:px-6 sm:py-16 lg:px-8', width === 'prose' ? 'max-w-3xl' : 'max-w-7xl')}>
+        <div className="mb-10 max-w-3xl">
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
+          {description ? <p className="mt-4 text-lg text-muted-foreground">{description}</p> : null}
+        </div>
+        {children}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { Header } from '@/components/layouts/header';
+import { renderWithProviders } from '@/testing/test-utils';
+
+describe('header for a signed-in user', () => {
+  it("shows the user's menu with 'My Account', 'Account Settings' and 'Logout'", async () => {
+    const onLogout = vi.fn();
+    const { user } = renderWithProviders(<Header user={{ email: 'fan@example.com', isPremium: false }} onLogout={onLogout} />);
+
+    await user.click(await screen.findByRole('button', { name: /account menu for fan@example.com/i }));
+    const menu = await screen.findByRole('menu');
+
+    expect(within(menu).getByText('My Account')).toBeInTheDocument();
+    expect(within(menu).getByText('fan@example.com')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers a free user an 'Upgrade' button to /pricing and no Login link", async () => {
+    renderWithProviders(<Header user={{ email: 'fan@example.com', isPremium: false }} />);
+
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Premium')).not.toBeInTheDocument();
+    await screen.findByRole('button', { name: /account menu/i });
+  });
+
+  it("shows a premium user a 'Premium' badge instead of 'Upgrade'", async () => {
+    renderWithProviders(<Header user={{ email: 'pro@example.com', isPremium: true }} />);
+
+    expect(screen.getByText('Premium')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+    await screen.findByRole('button', { name: /account menu/i });
+  });
+});

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { currentUrl, renderApp } from '@/testing/test-utils';
+
+function linkTargets(container: HTMLElement) {
+  return within(container)
+    .getAllByRole('link')
+    .map((link) => [link.textContent?.trim(), link.getAttribute('href')]);
+}
+
+describe('header and footer (logged out)', () => {
+  it('header links to Home, Predictions, How It Works and Pricing, plus Login and Subscribe', async () => {
+    await renderApp('/about');
+    const header = screen.getByRole('banner');
+
+    expect(linkTargets(within(header).getByRole('navigation', { name: 'Main' }))).toEqual([
+      ['Home', '/'],
+      ['Predictions', '/predictions'],
+      ['How It Works', '/how-it-works'],
+      ['Pricing', '/pricing'],
+    ]);
+    expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/pricing');
+    expect(within(header).queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument();
+  });
+
+  it('footer links to the seven pages of the spec', async () => {
+    await renderApp('/');
+    const footerNav = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Footer' });
+
+    expect(linkTargets(footerNav).map(([, href]) => href)).toEqual(['/predictions', '/how-it-works', '/pricing', '/about', '/contact', '/privacy', '/terms']);
+  });
+
+  it('marks the current page in the header', async () => {
+    await renderApp('/pricing');
+    const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
+
+    expect(within(nav).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('navigates when a header link is clicked', async () => {
+    const { user, router } = await renderApp('/');
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'How It Works' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'How It Works' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/how-it-works');
+  });
+
+  it('offers a skip link to the main content as the first focusable element', async () => {
+    const { user } = await renderApp('/');
+
+    await user.tab();
+
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+  });
+
+  it('opens and closes the mobile menu with the keyboard', async () => {
+    const { user, router } = await renderApp('/');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    const mobileNav = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(mobileNav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Pricing' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Simple, transparent pricing' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/pricing');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+});

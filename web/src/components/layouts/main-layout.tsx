@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+import { Footer } from '@/components/layouts/footer';
+import { Header, type HeaderProps } from '@/components/layouts/header';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Skip link, header, the page in `<main>`, footer. */
+export function MainLayout({ children, ...header }: HeaderProps & { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <Header {...header} />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

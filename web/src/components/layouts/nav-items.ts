@@ -1,0 +1,37 @@
+import { paths } from '@/config/paths';
+
+export type NavItem = { label: string; to: string; end?: boolean };
+
+/** Spec section 2: the header links. */
+export const headerNavItems: NavItem[] = [
+  { label: 'Home', to: paths.home.getHref(), end: true },
+  { label: 'Predictions', to: paths.predictions.getHref() },
+  { label: 'How It Works', to: paths.howItWorks.getHref() },
+  { label: 'Pricing', to: paths.pricing.getHref() },
+];
+
+/** Spec section 2: the footer links, grouped. */
+export const footerNavGroups: { heading: string; items: NavItem[] }[] = [
+  {
+    heading: 'Product',
+    items: [
+      { label: 'Predictions', to: paths.predictions.getHref() },
+      { label: 'How It Works', to: paths.howItWorks.getHref() },
+      { label: 'Pricing', to: paths.pricing.getHref() },
+    ],
+  },
+  {
+    heading: 'Company',
+    items: [
+      { label: 'About', to: paths.about.getHref() },
+      { label: 'Contact', to: paths.contact.getHref() },
+    ],
+  },
+  {
+    heading: 'Legal',
+    items: [
+      { label: 'Privacy Policy', to: paths.privacy.getHref() },
+      { label: 'Terms of Service', to: paths.terms.getHref() },
+    ],
+  },
+];

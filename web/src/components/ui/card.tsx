@@ -1,0 +1,7 @@
+import type { HTMLAttributes } from 'react';
+
+import { cn } from '@/utils/cn';
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('rounded-2xl border border-border bg-background p-6 shadow-sm', className)} {...props} />;
+}
