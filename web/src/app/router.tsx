@@ -1,0 +1,64 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type LoaderFunction, type ActionFunction, type RouteObject } from 'react-router-dom';
+
+import { PageLoader, RootErrorBoundary, RootLayout } from '@/app/routes/root';
+import { paths } from '@/config/paths';
+
+/**
+ * A route module's shape: the page as default export, optionally a `clientLoader` /
+ * `clientAction` factory that receives the query client (to prefetch with `queryOptions`).
+ */
+type RouteModule = {
+  default: ComponentType;
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+  clientAction?: (queryClient: QueryClient) => ActionFunction;
+};
+
+const convert =
+  (queryClient: QueryClient) =>
+  ({ default: Component, clientLoader, clientAction }: RouteModule) => ({
+    Component,
+    ...(clientLoader ? { loader: clientLoader(queryClient) } : {}),
+    ...(clientAction ? { action: clientAction(queryClient) } : {}),
+  });
+
+/** Every route of spec section 2. Each page is its own chunk, loaded when first visited. */
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  const page = (load: () => Promise<RouteModule>) => () => load().then(convert(queryClient));
+  return [
+    {
+      path: paths.home.path,
+      Component: RootLayout,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        {
+          // Pathless, so that while the first page loads the header and footer already show.
+          HydrateFallback: PageLoader,
+          children: [
+            { index: true, lazy: page(() => import('@/app/routes/landing')) },
+            { path: paths.predictions.path, lazy: page(() => import('@/app/routes/predictions')) },
+            { path: paths.howItWorks.path, lazy: page(() => import('@/app/routes/how-it-works')) },
+            { path: paths.pricing.path, lazy: page(() => import('@/app/routes/pricing')) },
+            { path: paths.about.path, lazy: page(() => import('@/app/routes/about')) },
+            { path: paths.privacy.path, lazy: page(() => import('@/app/routes/privacy')) },
+            { path: paths.terms.path, lazy: page(() => import('@/app/routes/terms')) },
+            { path: paths.contact.path, lazy: page(() => import('@/app/routes/contact')) },
+            { path: paths.auth.login.path, lazy: page(() => import('@/app/routes/login')) },
+            { path: paths.account.path, lazy: page(() => import('@/app/routes/account')) },
+            { path: paths.subscriptionSuccess.path, lazy: page(() => import('@/app/routes/subscription-success')) },
+            { path: paths.admin.odds.path, lazy: page(() => import('@/app/routes/admin/odds')) },
+            { path: paths.admin.tracking.path, lazy: page(() => import('@/app/routes/admin/tracking')) },
+            { path: '*', lazy: page(() => import('@/app/routes/not-found')) },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function AppRouter() {
+  const queryClient = useQueryClient();
+  const router = useMemo(() => createBrowserRouter(createAppRoutes(queryClient)), [queryClient]);
+  return <RouterProvider router={router} />;
+}

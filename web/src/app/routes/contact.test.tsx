@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderApp } from '@/testing/test-utils';
+
+describe('/contact', () => {
+  it('requires name, email, subject and message', async () => {
+    await renderApp('/contact');
+
+    for (const label of ['Name', 'Email', 'Subject', 'Message']) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+  });
+
+  it('does not send while a field is empty', async () => {
+    const { user } = await renderApp('/contact');
+    await user.type(screen.getByLabelText('Name'), 'Alex');
+    await user.type(screen.getByLabelText('Email'), 'alex@example.com');
+    await user.type(screen.getByLabelText('Subject'), 'Question');
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(screen.getByLabelText('Message')).toBeInvalid();
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(screen.queryByText('Message Sent!')).not.toBeInTheDocument();
+  });
+
+  it('rejects fields that hold only spaces', async () => {
+    const { user } = await renderApp('/contact');
+    await user.type(screen.getByLabelText('Name'), '   ');
+    await user.type(screen.getByLabelText('Email'), 'alex@example.com');
+    await user.type(screen.getByLabelText('Subject'), 'Question');
+    await user.type(screen.getByLabelText('Message'), 'Hello');
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(screen.getByText('Please enter your name.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Please enter your name.');
+    expect(screen.queryByRole('button', { name: 'Sending...' })).not.toBeInTheDocument();
+  });
+
+  it("sends the message, says 'Message Sent!' and clears the form", async () => {
+    const { user } = await renderApp('/contact');
+    await user.type(screen.getByLabelText('Name'), 'Alex');
+    await user.type(screen.getByLabelText('Email'), 'alex@example.com');
+    await user.type(screen.getByLabelText('Subject'), 'Question');
+    await user.type(screen.getByLabelText('Message'), 'When are predictions published?');
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(await screen.findByText('Message Sent!', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText(/reply within 24 hours/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('states the reply time and the support hours', async () => {
+    await renderApp('/contact');
+
+    expect(screen.getByText('We reply to every message within 24 hours.')).toBeInTheDocument();
+    expect(screen.getByText('Mon-Fri, 9:00-18:00 GMT')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { paths } from '@/config/paths';
+import { PREMIUM_PRICE_USD } from '@/config/product';
+
+const LAST_UPDATED = '22 November 2026';
+
+/** Spec section 9: the terms' business rules, stated word for word where the spec gives them. */
+const SECTIONS = [
+  {
+    heading: '1. The service',
+    paragraphs: [
+      'We publish AI-generated predictions for football matches. Visitors and free users see fixtures; Premium subscribers also see the full probabilities, value-bet flags and performance analytics.',
+    ],
+  },
+  {
+    heading: '2. Not betting advice',
+    paragraphs: [
+      'Predictions are estimates of probability, not certainties or financial advice. You are responsible for any decision you make using them. You must be 18 or over to use the service.',
+    ],
+  },
+  {
+    heading: '3. Your account',
+    paragraphs: ['Keep your password secret and tell us if you think someone else has used your account. One account is for one person.'],
+  },
+  {
+    heading: '4. Subscriptions and billing',
+    paragraphs: [
+      `Premium costs $${PREMIUM_PRICE_USD} per month and renews automatically each month until you cancel.`,
+      'You can cancel at any time from Account Settings. Cancellation takes effect at the end of the current billing period, and you keep Premium until then.',
+      'We do not give refunds for partial months.',
+      "We will give you at least 30 days' notice of any price change; the new price applies from your next billing period after that notice.",
+    ],
+  },
+  {
+    heading: '5. Availability',
+    paragraphs: ['We aim for 99% uptime, but we cannot guarantee that the service will always be available or free of errors.'],
+  },
+  {
+    heading: '6. Limitation of liability',
+    paragraphs: [
+      'Our total liability to you is limited to the amount you paid us in the last 12 months. Nothing in these terms limits liability that cannot be limited by law.',
+    ],
+  },
+  {
+    heading: '7. Governing law',
+    paragraphs: ['These terms are governed by the law of England and Wales, and the courts of England and Wales have jurisdiction.'],
+  },
+  {
+    heading: '8. Changes to these terms',
+    paragraphs: ['If we change these terms in a way that matters, we will tell you before the change takes effect.'],
+  },
+];
+
+export default function TermsRoute() {
+  return (
+    <ContentLayout width="prose" title="Terms of Service" description={`Last updated ${LAST_UPDATED}.`}>
+      <div className="space-y-10 leading-relaxed">
+        {SECTIONS.map((section) => (
+          <section key={section.heading}>
+            <h2 className="text-xl font-semibold">{section.heading}</h2>
+            <div className="mt-3 space-y-3 text-muted-foreground">
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </section>
+        ))}
+        <p className="text-muted-foreground">
+          Questions about these terms?{' '}
+          <Link to={paths.contact.getHref()} className="font-medium text-primary underline underline-offset-4">
+            Contact us
+          </Link>
+          .
+        </p>
+      </div>
+    </ContentLayout>
+  );
+}

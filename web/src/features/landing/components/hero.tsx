@@ -1,0 +1,48 @@
+import { ArrowRight, CalendarClock, Layers, LineChart } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+import { buttonStyles } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+
+const HIGHLIGHTS = [
+  { icon: Layers, text: 'Three weighted models' },
+  { icon: CalendarClock, text: 'Regenerated daily' },
+  { icon: LineChart, text: 'Track record from real results' },
+];
+
+/** Spec section 1: 'AI-Powered Football Predictions' with 'Get Started' and 'View Predictions'. */
+export function Hero() {
+  return (
+    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-primary-soft to-background">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
+        <div className="max-w-3xl">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Football match predictions</p>
+          <h1 id="hero-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            AI-Powered Football Predictions
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
+            Win, draw and Over/Under 2.5 goals probabilities for upcoming matches, from three models combined and measured
+            against real results.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to={paths.auth.login.getHref()} className={buttonStyles({ size: 'lg' })}>
+              Get Started
+              <ArrowRight aria-hidden="true" />
+            </Link>
+            <Link to={paths.predictions.getHref()} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+              View Predictions
+            </Link>
+          </div>
+          <ul className="mt-10 flex flex-col gap-3 text-sm text-muted-foreground sm:flex-row sm:flex-wrap sm:gap-6">
+            {HIGHLIGHTS.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-2">
+                <Icon aria-hidden="true" className="size-4 text-primary" />
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
