@@ -8,6 +8,13 @@ import tseslint from 'typescript-eslint';
 
 const ours = ['contracts', 'core', 'model', 'adapters', 'platform', 'events', 'functions', 'web', 'infra'];
 
+// `import * as z from 'zod/mini'` tree-shakes to ~20 KB; the classic API or the `z` namespace export
+// pulls in every locale (~450 KB), which would blow the Lambda and web bundle budgets.
+const zodPaths = [
+  { name: 'zod', message: "Use `import * as z from 'zod/mini'` (bundle size)." },
+  { name: 'zod/mini', importNames: ['z'], message: "Use `import * as z from 'zod/mini'` (bundle size)." },
+];
+
 /** A no-restricted-imports rule allowing only the listed @app packages (plus extra bans). */
 function allowOnly(allowed, extra = []) {
   const banned = ours.filter((p) => !allowed.includes(p));
@@ -15,6 +22,7 @@ function allowOnly(allowed, extra = []) {
     'no-restricted-imports': [
       'error',
       {
+        paths: zodPaths,
         patterns: [
           ...banned.map((p) => ({
             group: [`@app/${p}`, `@app/${p}/*`],

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's chromium; CHROMIUM_PATH overrides. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const artifactsDir = resolve(import.meta.dirname, '..', 'artifacts');
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, options: { width?: number; height?: number } = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+}
+
+/** Runs axe with the WCAG 2 A and AA rules and returns the violations (id: nodes). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/** True when the page is wider than the viewport (horizontal scroll). */
+export async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}

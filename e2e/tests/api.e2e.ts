@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from '../support/browser.ts';
+
+describe('the local stack over HTTP', () => {
+  it('reports health once the table is reachable', async () => {
+    const res = await fetch(`${baseUrl()}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', table: 'reachable' });
+  });
+
+  it('lists predictions as a JSON array', async () => {
+    const res = await fetch(`${baseUrl()}/api/predictions`);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(await res.json())).toBe(true);
+  });
+
+  it('answers an unknown API route with a 404 JSON body', async () => {
+    const res = await fetch(`${baseUrl()}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('serves the SPA for a client route', async () => {
+    const res = await fetch(`${baseUrl()}/some/page`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/<div id="root">/);
+  });
+});

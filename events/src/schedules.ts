@@ -1,0 +1,46 @@
+import type { JobType } from './job.requested.ts';
+
+/**
+ * Recurring jobs. Each fires a `job.requested` message on the planner queue.
+ * Cron fields: minute hour day-of-month month day-of-week, in `timeZone`.
+ */
+export interface ScheduleDefinition {
+  name: string;
+  description: string;
+  cron: string;
+  timeZone: string;
+  jobType: JobType;
+}
+
+export const schedules: ScheduleDefinition[] = [
+  {
+    name: 'daily-prediction-generation',
+    description: 'Sync fixtures and odds, then generate predictions for the next 7 days',
+    cron: '0 6 * * *',
+    timeZone: 'Europe/London',
+    jobType: 'generate',
+  },
+  {
+    name: 'result-ingestion',
+    description: 'Settle finished fixtures (metrics are recomputed after each run)',
+    cron: '*/30 * * * *',
+    timeZone: 'Europe/London',
+    jobType: 'results',
+  },
+  {
+    name: 'daily-metrics',
+    description: 'Recompute the latest metrics and the daily trend entry',
+    cron: '5 0 * * *',
+    timeZone: 'Europe/London',
+    jobType: 'metrics',
+  },
+];
+
+/** EventBridge Scheduler wants `cron(min hour dom month dow year)` with `?` in one day field. */
+export function toAwsCron(cron: string): string {
+  const [minute, hour, dom, month, dow] = cron.trim().split(/\s+/);
+  if (!minute || !hour || !dom || !month || !dow) throw new Error(`Invalid cron '${cron}'`);
+  const dayOfWeek = dow === '*' ? '?' : dow;
+  const dayOfMonth = dow === '*' ? dom : '?';
+  return `cron(${minute} ${hour} ${dayOfMonth} ${month} ${dayOfWeek} *)`;
+}

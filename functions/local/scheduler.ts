@@ -1,0 +1,28 @@
+import { Cron } from 'croner';
+import type { JobRequested } from '@app/events/job.requested';
+import type { ScheduleDefinition } from '@app/events/schedules';
+
+/**
+ * Runs the schedule definitions of events/ on local timers, the way EventBridge Scheduler does
+ * on AWS: each firing puts a `job.requested` message on the planner queue.
+ */
+export function startScheduler(
+  schedules: ScheduleDefinition[],
+  send: (message: JobRequested) => Promise<void>,
+  onError: (schedule: string, error: unknown) => void,
+): { stop(): void; next(): Array<{ name: string; next: Date | null }> } {
+  const jobs = schedules.map(
+    (s) =>
+      new Cron(s.cron, { timezone: s.timeZone, protect: true, name: s.name }, async () => {
+        try {
+          await send({ type: 'job.requested', version: 1, jobType: s.jobType, requestedBy: 'schedule', requestedAt: new Date().toISOString() });
+        } catch (error) {
+          onError(s.name, error);
+        }
+      }),
+  );
+  return {
+    stop: () => jobs.forEach((j) => j.stop()),
+    next: () => jobs.map((j, i) => ({ name: schedules[i]!.name, next: j.nextRun() })),
+  };
+}

@@ -1,0 +1,146 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteDefinition } from '../src/routes.ts';
+import { createLocalServer, type HttpHandler } from './server.ts';
+
+const routes: RouteDefinition[] = [
+  { method: 'POST', path: '/api/echo', handler: 'echo', auth: 'public', access: 'read' },
+  { method: 'POST', path: '/api/raw', handler: 'echo', auth: 'public', access: 'read', rawBody: true },
+  { method: 'GET', path: '/api/items/{id}', handler: 'echo', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/throws', handler: 'throws', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/cookies', handler: 'cookies', auth: 'public', access: 'read' },
+];
+
+/** Echoes the event it received, as base64 when asked, so the test can compare bytes. */
+const handlers: Record<string, HttpHandler> = {
+  echo: async (event: APIGatewayProxyEventV2) => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) }),
+  throws: async () => {
+    throw new Error('boom');
+  },
+  cookies: async () => ({
+    statusCode: 200,
+    headers: { 'content-type': 'application/octet-stream', 'x-multi': 'a, b' },
+    cookies: ['sid=abc; Path=/; HttpOnly; SameSite=Lax', 'theme=dark; Path=/'],
+    body: Buffer.from([0, 1, 2, 255]).toString('base64'),
+    isBase64Encoded: true,
+  }),
+};
+
+let base: string;
+let server: ReturnType<typeof createLocalServer>;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
+  writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+  server = createLocalServer({ routes, webDist: dist, loadHandler: async (r) => handlers[r.handler]! });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+/** A raw HTTP request, so repeated headers and exact bytes are under our control. */
+function send(method: string, path: string, headers: [string, string][] = [], body?: Buffer) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const flat = [['host', new URL(base).host], ...headers].flat();
+    const req = request(`${base}${path}`, { method, headers: flat as unknown as Record<string, string> }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const eventOf = (r: { body: Buffer }) => JSON.parse(r.body.toString()) as APIGatewayProxyEventV2;
+
+describe('local server: request -> API Gateway v2 event', () => {
+  it('puts cookies in cookies[] and joins repeated headers with commas', async () => {
+    const res = await send('POST', '/api/echo', [
+      ['cookie', 'sid=abc; theme=dark'],
+      ['x-forwarded-for', '1.1.1.1'],
+      ['x-forwarded-for', '2.2.2.2'],
+      ['content-type', 'application/json'],
+    ], Buffer.from('{"a":1}'));
+    const event = eventOf(res);
+    expect(event.cookies).toEqual(['sid=abc', 'theme=dark']);
+    expect(event.headers.cookie).toBeUndefined();
+    expect(event.headers['x-forwarded-for']).toBe('1.1.1.1,2.2.2.2');
+    expect(event.body).toBe('{"a":1}');
+    expect(event.isBase64Encoded).toBe(false);
+    expect(event.routeKey).toBe('POST /api/echo');
+    expect(event.requestContext).toMatchObject({ http: { method: 'POST', path: '/api/echo', sourceIp: '127.0.0.1' }, stage: '$default' });
+    expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps the raw query string and joins repeated parameters', async () => {
+    const event = eventOf(await send('GET', '/api/items/a%20b?days=7&tag=x&tag=y&q=caf%C3%A9'));
+    expect(event.rawPath).toBe('/api/items/a%20b');
+    expect(event.rawQueryString).toBe('days=7&tag=x&tag=y&q=caf%C3%A9');
+    expect(event.queryStringParameters).toEqual({ days: '7', tag: 'x,y', q: 'café' });
+    expect(event.pathParameters).toEqual({ id: 'a b' });
+  });
+
+  it('passes a binary body as base64 with its exact bytes', async () => {
+    const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const event = eventOf(await send('POST', '/api/echo', [['content-type', 'application/octet-stream']], bytes));
+    expect(event.isBase64Encoded).toBe(true);
+    expect(Buffer.from(event.body!, 'base64').equals(bytes)).toBe(true);
+  });
+
+  it('always base64-encodes the body of a raw-body route (signed webhooks)', async () => {
+    const payload = Buffer.from('{"id":"evt_1",\r\n "x": "é"}');
+    const event = eventOf(await send('POST', '/api/raw', [['content-type', 'application/json']], payload));
+    expect(event.isBase64Encoded).toBe(true);
+    expect(Buffer.from(event.body!, 'base64').equals(payload)).toBe(true);
+  });
+});
+
+describe('local server: handler result -> HTTP response', () => {
+  it('writes status, headers, every cookie and a base64 body back exactly', async () => {
+    const res = await send('GET', '/api/cookies');
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toEqual(['sid=abc; Path=/; HttpOnly; SameSite=Lax', 'theme=dark; Path=/']);
+    expect(res.headers['x-multi']).toBe('a, b');
+    expect([...res.body]).toEqual([0, 1, 2, 255]);
+  });
+
+  it('answers an unknown /api route with a 404 JSON body', async () => {
+    const res = await send('GET', '/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ error: 'not_found' });
+  });
+
+  it('answers 500 when a function fails outside its middleware, like API Gateway', async () => {
+    const res = await send('GET', '/api/throws');
+    expect(res.status).toBe(500);
+    expect(JSON.parse(res.body.toString())).toEqual({ message: 'Internal Server Error' });
+  });
+});
+
+describe('local server: the SPA', () => {
+  it('serves files from web/dist and falls back to index.html for client routes', async () => {
+    const asset = await send('GET', '/assets/app-123.js');
+    expect(asset.body.toString()).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const page = await send('GET', '/some/page');
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('<title>SPA</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('does not serve a missing asset as the SPA, nor escape web/dist', async () => {
+    expect((await send('GET', '/assets/missing.js')).status).toBe(404);
+    const traversal = await send('GET', '/../../etc/passwd');
+    expect(traversal.body.toString()).not.toContain('root:');
+  });
+});

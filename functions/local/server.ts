@@ -1,0 +1,363 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { routeKey, type RouteDefinition } from '../src/routes.ts';
+import { securityHeaders } from '../src/security-headers.ts';
+
+export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+
+export interface LocalServerOptions {
+  routes: RouteDefinition[];
+  /** Returns the `handler` export of a route's module. */
+  loadHandler: (route: RouteDefinition) => Promise<HttpHandler>;
+  /** The built SPA (web/dist); every non-/api path is served from it with SPA fallback. */
+  webDist?: string;
+  /** Local-only endpoints (e.g. /__local/*); return true when the request was answered. */
+  extra?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<boolean>;
+  /** API Gateway's integration timeout. */
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  names: string[];
+}
+
+const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
+
+/**
+ * The local stand-in for API Gateway (HTTP API, payload v2) and CloudFront: each /api request
+ * becomes a v2 event for the handler named in routes.ts, and the handler's result is written
+ * back (status, headers, cookies, body); everything else is the built SPA.
+ */
+export function createLocalServer(options: LocalServerOptions): Server {
+  const compiled = options.routes.map(compile);
+  const handlers = new Map<RouteDefinition, Promise<HttpHandler>>();
+  const statics = options.webDist ? new StaticFiles(options.webDist) : undefined;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  return createServer(async (req, res) => {
+    const started = performance.now();
+    try {
+      const body = await readBody(req);
+      const url = new URL(req.url ?? '/', 'http://local');
+      if (options.extra && (await options.extra(req, res, body))) return;
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+        await handleApi(req, res, body);
+      } else {
+        statics ? statics.serve(req, res, url.pathname) : sendJson(res, 404, { message: 'Not Found' });
+      }
+    } catch (error) {
+      options.log?.(`local server error: ${(error as Error).stack ?? error}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+      else res.end();
+    } finally {
+      if (req.url?.startsWith('/api')) {
+        options.log?.(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      }
+    }
+  });
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, body: Buffer) {
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const rawQueryString = q === -1 ? '' : rawUrl.slice(q + 1);
+    const method = (req.method ?? 'GET').toUpperCase();
+    let pathMatched = false;
+    for (const c of compiled) {
+      const m = c.pattern.exec(rawPath);
+      if (!m) continue;
+      pathMatched = true;
+      if (c.route.method !== method) continue;
+      const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, safeDecode(m[i + 1] ?? '')]));
+      const event = toEvent(req, c.route, { rawPath, rawQueryString, pathParameters, body });
+      const handler = await loadOnce(c.route);
+      const result = await invoke(handler, event, c.route);
+      return writeResult(req, res, result);
+    }
+    if (pathMatched) return sendJson(res, 405, { message: 'Method Not Allowed' });
+    sendJson(res, 404, { error: 'not_found', message: `No API route for ${method} ${rawPath}` });
+  }
+
+  function loadOnce(route: RouteDefinition) {
+    let p = handlers.get(route);
+    if (!p) {
+      p = options.loadHandler(route);
+      p.catch(() => handlers.delete(route));
+      handlers.set(route, p);
+    }
+    return p;
+  }
+
+  async function invoke(handler: HttpHandler, event: APIGatewayProxyEventV2, route: RouteDefinition): Promise<APIGatewayProxyStructuredResultV2> {
+    const deadline = Date.now() + Math.min(timeoutMs, (route.timeoutSeconds ?? 30) * 1000);
+    const context = lambdaContext(route, event.requestContext.requestId, deadline);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<APIGatewayProxyStructuredResultV2>((r) => {
+      timer = setTimeout(() => r({ statusCode: 503, body: JSON.stringify({ message: 'Service Unavailable' }) }), deadline - Date.now());
+    });
+    try {
+      const result = await Promise.race([handler(event, context), timeout]);
+      return normaliseResult(result);
+    } catch (error) {
+      // What API Gateway answers when the function itself fails.
+      options.log?.(`handler ${route.handler} threw: ${(error as Error).stack ?? error}`);
+      return { statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function compile(route: RouteDefinition): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const greedy = /^\{(\w+)\+\}$/.exec(segment);
+      if (greedy) {
+        names.push(greedy[1]!);
+        return '(.+)';
+      }
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (param) {
+        names.push(param[1]!);
+        return '([^/]+)';
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), names };
+}
+
+function toEvent(
+  req: IncomingMessage,
+  route: RouteDefinition,
+  parts: { rawPath: string; rawQueryString: string; pathParameters: Record<string, string>; body: Buffer },
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    if (!values) continue;
+    if (name === 'cookie') {
+      for (const v of values) cookies.push(...v.split(';').map((c) => c.trim()).filter(Boolean));
+    } else {
+      // API Gateway joins repeated headers with commas.
+      headers[name] = values.join(',');
+    }
+  }
+  const query: Record<string, string[]> = {};
+  for (const [k, v] of new URLSearchParams(parts.rawQueryString)) (query[k] ??= []).push(v);
+  const queryStringParameters = Object.keys(query).length
+    ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.join(',')]))
+    : undefined;
+
+  let body: string | undefined;
+  let isBase64Encoded = false;
+  if (parts.body.length > 0) {
+    const text = !route.rawBody && TEXT_TYPES.test(headers['content-type'] ?? '');
+    body = text ? parts.body.toString('utf8') : parts.body.toString('base64');
+    isBase64Encoded = !text;
+  }
+  const now = new Date();
+  const requestId = randomUUID();
+  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: parts.rawPath,
+    rawQueryString: parts.rawQueryString,
+    ...(cookies.length ? { cookies } : {}),
+    headers,
+    ...(queryStringParameters ? { queryStringParameters } : {}),
+    ...(Object.keys(parts.pathParameters).length ? { pathParameters: parts.pathParameters } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
+      http: { method: (req.method ?? 'GET').toUpperCase(), path: parts.rawPath, protocol: `HTTP/${req.httpVersion}`, sourceIp, userAgent: headers['user-agent'] ?? '' },
+      requestId,
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body !== undefined ? { body } : {}),
+    isBase64Encoded,
+  };
+}
+
+function lambdaContext(route: RouteDefinition, requestId: string, deadline: number): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: route.handler.replaceAll('/', '-'),
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler.replaceAll('/', '-')}`,
+    memoryLimitInMB: String(route.memoryMb ?? 512),
+    awsRequestId: requestId,
+    logGroupName: 'local',
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}
+
+/** API Gateway's rules for a result that is not `{ statusCode, ... }`: 200 with the value as JSON. */
+function normaliseResult(result: unknown): APIGatewayProxyStructuredResultV2 {
+  if (result && typeof result === 'object' && 'statusCode' in result) return result as APIGatewayProxyStructuredResultV2;
+  const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+  return { statusCode: 200, headers: { 'content-type': 'application/json' }, body };
+}
+
+function writeResult(req: IncomingMessage, res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  let body = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  const encoding = pickEncoding(req, headers['content-type'] as string | undefined, body.length);
+  if (encoding) {
+    body = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(body, { level: 6 });
+    headers['content-encoding'] = encoding;
+    headers.vary = 'accept-encoding';
+  }
+  headers['content-length'] = String(body.length);
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function pickEncoding(req: IncomingMessage, type: string | undefined, size: number): 'br' | 'gzip' | undefined {
+  if (size < 1024 || !type || (!TEXT_TYPES.test(type) && !/svg/.test(type))) return undefined;
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return undefined;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    // API Gateway's payload limit.
+    if (size > 10 * 1024 * 1024) throw new Error('Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** The built SPA, as CloudFront serves it: hashed assets cached for a year, index.html never. */
+class StaticFiles {
+  private readonly root: string;
+  private readonly cache = new Map<string, { raw: Buffer; gzip?: Buffer; br?: Buffer; mtime: number }>();
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const file = this.resolveFile(safeDecode(pathname));
+    if (file) return this.send(req, res, file, 200);
+    if (pathname.startsWith('/assets/') || extname(pathname) !== '') {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders }).end('Not found');
+      return;
+    }
+    // SPA fallback: the client router renders the page (or its 404 page).
+    const index = join(this.root, 'index.html');
+    if (!isFile(index)) {
+      res
+        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('The web app is not built yet (web/dist/index.html is missing). Run `npm start`, which builds it.');
+      return;
+    }
+    this.send(req, res, index, 200);
+  }
+
+  private resolveFile(pathname: string): string | undefined {
+    const candidate = normalize(join(this.root, pathname));
+    if (candidate !== this.root && !candidate.startsWith(this.root + sep)) return undefined;
+    if (isFile(candidate)) return candidate;
+    return undefined;
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, file: string, status: number) {
+    const type = MIME[extname(file)] ?? 'application/octet-stream';
+    const entry = this.load(file);
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...securityHeaders,
+    };
+    let body = entry.raw;
+    const encoding = pickEncoding(req, type, body.length);
+    if (encoding) {
+      if (encoding === 'br') body = entry.br ??= brotliCompressSync(entry.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+      else body = entry.gzip ??= gzipSync(entry.raw, { level: 9 });
+      headers['content-encoding'] = encoding;
+      headers.vary = 'accept-encoding';
+    }
+    headers['content-length'] = String(body.length);
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  private load(file: string) {
+    const mtime = statSync(file).mtimeMs;
+    let entry = this.cache.get(file);
+    if (!entry || entry.mtime !== mtime) {
+      entry = { raw: readFileSync(file), mtime };
+      this.cache.set(file, entry);
+    }
+    return entry;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

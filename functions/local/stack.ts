@@ -1,0 +1,108 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startDynamoDbLocal, type DynamoDbLocal } from '@app/adapters/dynamodb/local-server';
+import { applyLocalDefaults, repoRoot, type LocalEnv } from './env.ts';
+import type { HttpHandler } from './server.ts';
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  dynamodbEndpoint: string;
+  stop(): Promise<void>;
+}
+
+const srcDir = join(repoRoot, 'functions', 'src');
+
+/** Imports a handler module by its routes.ts name (the same file that is bundled for Lambda). */
+async function importHandler<T>(name: string): Promise<T> {
+  const mod = (await import(pathToFileURL(join(srcDir, `${name}.ts`)).href)) as { handler?: T };
+  if (!mod.handler) throw new Error(`functions/src/${name}.ts does not export a handler`);
+  return mod.handler;
+}
+
+/**
+ * Boots the whole product on one machine: DynamoDB Local, the table, the in-process queue with
+ * its consumers, the schedules, and the HTTP server (API handlers + the built SPA).
+ */
+export async function startLocalStack(env: LocalEnv, log: (line: string) => void): Promise<LocalStack> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        log(`cleanup failed: ${(error as Error).message}`);
+      }
+    }
+  };
+  try {
+    const dbPath = env.inMemory ? undefined : join(env.dataDir, 'dynamodb');
+    const dynamo: DynamoDbLocal = await startDynamoDbLocal({ dbPath });
+    cleanups.push(() => dynamo.stop());
+    log(`DynamoDB Local ready on ${dynamo.endpoint} (${dbPath ? `data in ${dbPath}` : 'in memory'})`);
+
+    applyLocalDefaults({ port: env.port, dynamodbEndpoint: dynamo.endpoint });
+    // Imported only now, so the handlers' configuration sees the local environment.
+    const { routes, consumers } = await import('../src/routes.ts');
+    const { schedules } = await import('@app/events/schedules');
+    const composition = await import('../src/composition.ts');
+    const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
+    const { createLocalServer } = await import('./server.ts');
+    const { startScheduler } = await import('./scheduler.ts');
+    const { localAdmin } = await import('./local-admin.ts');
+
+    const { config, doc } = composition.base();
+    const created = await ensureTable(doc, config.TABLE_NAME);
+    log(`Table ${config.TABLE_NAME} ${created}`);
+
+    const queue = composition.localQueue();
+    for (const consumer of consumers) {
+      queue.subscribe(consumer.queue, await importHandler(consumer.handler));
+    }
+    queue.start();
+    cleanups.push(() => queue.stop());
+
+    const scheduler = startScheduler(
+      schedules,
+      (message) => queue.send('jobs-planner', message),
+      (name, error) => log(`schedule ${name} failed: ${(error as Error).message}`),
+    );
+    cleanups.push(() => scheduler.stop());
+
+    const server: Server = createLocalServer({
+      routes,
+      loadHandler: (route) => importHandler<HttpHandler>(route.handler),
+      webDist: join(repoRoot, 'web', 'dist'),
+      extra: localAdmin(queue),
+      log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${env.port} is already in use. Stop the other server or set PORT, e.g. PORT=3001 npm start`) : error),
+      );
+      server.listen(env.port, resolve);
+    });
+    server.keepAliveTimeout = 65_000;
+    cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+    cleanups.push(() => void server.closeAllConnections());
+    const port = (server.address() as AddressInfo).port;
+
+    // Lets the operator CLIs find the running stack's DynamoDB Local.
+    mkdirSync(env.dataDir, { recursive: true });
+    const marker = join(env.dataDir, 'local-stack.json');
+    if (!env.inMemory) {
+      writeFileSync(marker, JSON.stringify({ pid: process.pid, port, dynamodbEndpoint: dynamo.endpoint }));
+      cleanups.push(() => {
+        if (existsSync(marker)) rmSync(marker);
+      });
+    }
+
+    return { url: `http://localhost:${port}`, port, dynamodbEndpoint: dynamo.endpoint, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

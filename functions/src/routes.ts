@@ -1,0 +1,46 @@
+/**
+ * The route manifest: every HTTP route and every queue consumer, with the handler file that
+ * serves it. The CDK stack generates the HTTP API and the functions from it, and the local
+ * server dispatches with it, so the two cannot disagree.
+ */
+import type { QueueName } from '@app/events/queues';
+
+export type AuthLevel = 'public' | 'viewer' | 'user' | 'admin';
+
+export interface RouteDefinition {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** API Gateway route path; `{name}` captures one segment. */
+  path: string;
+  /** Module under functions/src (no extension) that exports `handler`. */
+  handler: string;
+  /** Who may call it (enforced by the handler's httpRoute; documented here for review and infra). */
+  auth: AuthLevel;
+  /** Table access the function needs (least privilege on AWS). */
+  access: 'read' | 'write';
+  /** Extra capabilities: sending to the job queues, calling Stripe. */
+  uses?: Array<'queue' | 'stripe'>;
+  /** The body reaches the handler as raw bytes (base64), e.g. a signed webhook. */
+  rawBody?: boolean;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+export interface ConsumerDefinition {
+  queue: QueueName;
+  handler: string;
+  access: 'read' | 'write';
+  uses?: Array<'queue' | 'stripe'>;
+  memoryMb?: number;
+}
+
+export const routes: RouteDefinition[] = [
+  { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/predictions', handler: 'http/predictions/list', auth: 'viewer', access: 'read' },
+  { method: 'GET', path: '/api/metrics/latest', handler: 'http/metrics/latest', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read' },
+];
+
+export const consumers: ConsumerDefinition[] = [];
+
+/** `GET /api/admin/jobs/{id}` -> `GET /api/admin/jobs/{id}` route key, as API Gateway names it. */
+export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>) => `${r.method} ${r.path}`;

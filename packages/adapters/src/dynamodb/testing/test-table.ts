@@ -1,0 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { createDocumentClient } from '../client.ts';
+import { ensureTable } from '../table-admin.ts';
+
+/** A fresh table, built from the real table definition, in the run's DynamoDB Local. */
+export async function createTestTable() {
+  const endpoint = inject('dynamodbEndpoint');
+  const tableName = `test-${randomUUID()}`;
+  const doc = createDocumentClient({ region: 'eu-west-2', endpoint });
+  await ensureTable(doc, tableName);
+  return { doc, tableName, endpoint };
+}

@@ -1,0 +1,142 @@
+import type { SQSEvent } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { LocalQueue } from './local-queue.ts';
+
+function setup(settings = { visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 10 }) {
+  let now = 1_000_000;
+  const queue = new LocalQueue({ queues: { work: settings }, now: () => now });
+  const deliveries: SQSEvent[] = [];
+  return {
+    queue,
+    deliveries,
+    advance: (ms: number) => (now += ms),
+    bodies: (event: SQSEvent) => event.Records.map((r) => JSON.parse(r.body).n as number),
+  };
+}
+
+describe('LocalQueue', () => {
+  it('delivers sent messages to the consumer as a real SQS event batch', async () => {
+    const { queue, deliveries, bodies } = setup();
+    queue.subscribe('work', async (event) => {
+      deliveries.push(event);
+    });
+    await queue.sendBatch('work', [{ n: 1 }, { n: 2 }]);
+    await queue.send('work', { n: 3 });
+    expect(await queue.deliverOnce('work')).toBe(3);
+    const [event] = deliveries;
+    expect(bodies(event!)).toEqual([1, 2, 3]);
+    expect(event!.Records[0]).toMatchObject({
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:local:000000000000:work',
+      attributes: { ApproximateReceiveCount: '1' },
+    });
+    expect(queue.depth('work')).toBe(0);
+  });
+
+  it('redelivers a failed batch only after the visibility timeout', async () => {
+    const { queue, advance } = setup();
+    let calls = 0;
+    queue.subscribe('work', async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('boom');
+    });
+    await queue.send('work', { n: 1 });
+    await queue.deliverOnce('work');
+    expect(await queue.deliverOnce('work')).toBe(0);
+    advance(1_001);
+    expect(await queue.deliverOnce('work')).toBe(1);
+    expect(calls).toBe(2);
+    expect(queue.depth('work')).toBe(0);
+  });
+
+  it('in a partial batch failure only the failed record comes back', async () => {
+    const { queue, advance, bodies } = setup();
+    const seen: number[][] = [];
+    queue.subscribe('work', async (event) => {
+      seen.push(bodies(event));
+      const failed = event.Records.filter((r) => JSON.parse(r.body).n === 2 && seen.length === 1);
+      return { batchItemFailures: failed.map((r) => ({ itemIdentifier: r.messageId })) };
+    });
+    await queue.sendBatch('work', [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    await queue.deliverOnce('work');
+    advance(1_001);
+    await queue.deliverOnce('work');
+    expect(seen).toEqual([[1, 2, 3], [2]]);
+    expect(queue.depth('work')).toBe(0);
+  });
+
+  it('treats an unknown item identifier as a failure of the whole batch, as SQS does', async () => {
+    const { queue, advance } = setup();
+    let calls = 0;
+    queue.subscribe('work', async () => {
+      calls += 1;
+      return calls === 1 ? { batchItemFailures: [{ itemIdentifier: 'not-in-batch' }] } : undefined;
+    });
+    await queue.sendBatch('work', [{ n: 1 }, { n: 2 }]);
+    await queue.deliverOnce('work');
+    advance(1_001);
+    expect(await queue.deliverOnce('work')).toBe(2);
+  });
+
+  it('moves a message to the dead-letter list after the max receive count, and redrives it', async () => {
+    const { queue, advance } = setup();
+    const receiveCounts: string[] = [];
+    let healthy = false;
+    queue.subscribe('work', async (event) => {
+      receiveCounts.push(event.Records[0]!.attributes.ApproximateReceiveCount);
+      if (!healthy) throw new Error('always fails');
+    });
+    await queue.send('work', { n: 1 });
+    for (let i = 0; i < 5; i++) {
+      await queue.deliverOnce('work');
+      advance(1_001);
+    }
+    expect(receiveCounts).toEqual(['1', '2', '3']);
+    expect(queue.depth('work')).toBe(0);
+    const [dead] = queue.deadLetters('work');
+    expect(dead).toMatchObject({ body: '{"n":1}', receiveCount: 3 });
+    expect(dead!.reason).toMatch(/maxReceiveCount/);
+
+    healthy = true;
+    expect(queue.redrive('work')).toBe(1);
+    expect(queue.deadLetters('work')).toEqual([]);
+    await queue.deliverOnce('work');
+    expect(receiveCounts.at(-1)).toBe('1');
+    expect(queue.depth('work')).toBe(0);
+  });
+
+  it('honours the batch size', async () => {
+    const { queue, deliveries } = setup({ visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 2 });
+    queue.subscribe('work', async (event) => {
+      deliveries.push(event);
+    });
+    await queue.sendBatch('work', [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    await queue.drain();
+    expect(deliveries.map((d) => d.Records.length)).toEqual([2, 1]);
+  });
+
+  it('delivers on its own once started, and stop waits for the batch in flight', async () => {
+    const queue = new LocalQueue({ queues: { work: { visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 10 } }, pollIntervalMs: 10 });
+    const got: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    queue.subscribe('work', async (event) => {
+      await gate;
+      got.push(...event.Records.map((r) => r.body));
+    });
+    queue.start();
+    await queue.send('work', { n: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    const stopped = queue.stop();
+    release();
+    await stopped;
+    expect(got).toEqual(['{"n":1}']);
+  });
+
+  it('keeps malformed messages that a consumer dead-letters itself', async () => {
+    const { queue } = setup();
+    await queue.deadLetter('work', '{bad', 'not JSON');
+    expect(queue.deadLetters('work')).toMatchObject([{ body: '{bad', reason: 'not JSON' }]);
+    await expect(queue.send('nope', {})).rejects.toThrow(/Unknown queue/);
+  });
+});

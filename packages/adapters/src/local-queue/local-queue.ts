@@ -1,0 +1,253 @@
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { createHash, randomUUID } from 'node:crypto';
+import type { JobQueue } from '@app/core/jobs/ports';
+
+export interface LocalQueueSettings {
+  visibilityTimeoutMs: number;
+  /** A message received more often than this moves to the dead-letter list. */
+  maxReceiveCount: number;
+  batchSize: number;
+}
+
+export type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
+
+export interface DeadLetter {
+  messageId: string;
+  body: string;
+  receiveCount: number;
+  reason: string;
+  deadLetteredAt: number;
+}
+
+interface Message {
+  messageId: string;
+  body: string;
+  sentAt: number;
+  visibleAt: number;
+  receiveCount: number;
+  firstReceivedAt?: number;
+}
+
+interface QueueState {
+  settings: LocalQueueSettings;
+  messages: Message[];
+  deadLetters: DeadLetter[];
+  consumer?: Consumer;
+  inFlight?: Promise<void>;
+}
+
+export interface LocalQueueOptions {
+  queues: Record<string, LocalQueueSettings>;
+  /** Milliseconds since the epoch; tests pass a controllable clock. */
+  now?: () => number;
+  /** How often visible messages are looked for while started. */
+  pollIntervalMs?: number;
+  onError?: (queue: string, error: unknown) => void;
+}
+
+/**
+ * An in-process queue with the SQS semantics our consumers rely on: batches delivered as real
+ * `SQSEvent`s, a visibility timeout, redelivery of failed records (honouring partial batch
+ * responses), a max receive count and then a dead-letter list that can be listed and redriven.
+ * It implements the same `JobQueue` port as the SQS adapter.
+ */
+export class LocalQueue implements JobQueue {
+  private readonly queues = new Map<string, QueueState>();
+  private readonly now: () => number;
+  private readonly pollIntervalMs: number;
+  private readonly onError: (queue: string, error: unknown) => void;
+  private timer: NodeJS.Timeout | undefined;
+  private kick: NodeJS.Immediate | undefined;
+
+  constructor(options: LocalQueueOptions) {
+    for (const [name, settings] of Object.entries(options.queues)) {
+      this.queues.set(name, { settings, messages: [], deadLetters: [] });
+    }
+    this.now = options.now ?? Date.now;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.onError = options.onError ?? (() => {});
+  }
+
+  async send(queue: string, message: object): Promise<void> {
+    await this.sendBatch(queue, [message]);
+  }
+
+  async sendBatch(queue: string, messages: object[]): Promise<void> {
+    const state = this.state(queue);
+    if (messages.length > 10) throw new Error('SendMessageBatch accepts at most 10 messages');
+    const now = this.now();
+    for (const message of messages) {
+      state.messages.push({ messageId: randomUUID(), body: JSON.stringify(message), sentAt: now, visibleAt: now, receiveCount: 0 });
+    }
+    this.wake();
+  }
+
+  async deadLetter(queue: string, rawBody: string, reason: string): Promise<void> {
+    this.state(queue).deadLetters.push({ messageId: randomUUID(), body: rawBody, receiveCount: 0, reason, deadLetteredAt: this.now() });
+  }
+
+  /** Sends a raw body as it is (tests use this to inject malformed messages). */
+  sendRaw(queue: string, body: string): void {
+    const now = this.now();
+    this.state(queue).messages.push({ messageId: randomUUID(), body, sentAt: now, visibleAt: now, receiveCount: 0 });
+    this.wake();
+  }
+
+  subscribe(queue: string, consumer: Consumer): void {
+    this.state(queue).consumer = consumer;
+  }
+
+  /** Starts polling every queue that has a consumer. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.pollAll(), this.pollIntervalMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops polling and waits for batches in flight. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    if (this.kick) clearImmediate(this.kick);
+    this.timer = undefined;
+    this.kick = undefined;
+    await Promise.all([...this.queues.values()].map((q) => q.inFlight));
+  }
+
+  /**
+   * Receives one batch of visible messages from `queue` and hands it to the consumer.
+   * Returns how many records were delivered (0 when nothing was visible).
+   */
+  async deliverOnce(queue: string): Promise<number> {
+    const state = this.state(queue);
+    if (!state.consumer) throw new Error(`No consumer subscribed to ${queue}`);
+    while (state.inFlight) await state.inFlight;
+    const batch = this.receive(state);
+    if (batch.length === 0) return 0;
+    const run = this.deliver(queue, state, batch);
+    state.inFlight = run;
+    try {
+      await run;
+    } finally {
+      if (state.inFlight === run) state.inFlight = undefined;
+    }
+    return batch.length;
+  }
+
+  /** Delivers until no queue has a visible message (messages waiting on a timeout stay). */
+  async drain(maxRounds = 10_000): Promise<void> {
+    for (let round = 0; round < maxRounds; round++) {
+      let delivered = 0;
+      for (const [name, state] of this.queues) if (state.consumer) delivered += await this.deliverOnce(name);
+      if (delivered === 0) return;
+    }
+    throw new Error('LocalQueue.drain: too many rounds (a consumer keeps failing?)');
+  }
+
+  /** Messages still in the queue (visible or in flight). */
+  depth(queue: string): number {
+    return this.state(queue).messages.length;
+  }
+
+  deadLetters(queue: string): DeadLetter[] {
+    return [...this.state(queue).deadLetters];
+  }
+
+  /** Moves every dead letter of `queue` back onto it with a fresh receive count. */
+  redrive(queue: string): number {
+    const state = this.state(queue);
+    const moved = state.deadLetters.splice(0);
+    const now = this.now();
+    for (const d of moved) state.messages.push({ messageId: d.messageId, body: d.body, sentAt: now, visibleAt: now, receiveCount: 0 });
+    this.wake();
+    return moved.length;
+  }
+
+  queueNames(): string[] {
+    return [...this.queues.keys()];
+  }
+
+  private state(queue: string): QueueState {
+    const state = this.queues.get(queue);
+    if (!state) throw new Error(`Unknown queue '${queue}'`);
+    return state;
+  }
+
+  private wake(): void {
+    if (!this.timer || this.kick) return;
+    this.kick = setImmediate(() => {
+      this.kick = undefined;
+      this.pollAll();
+    });
+  }
+
+  private pollAll(): void {
+    for (const [name, state] of this.queues) {
+      if (!state.consumer || state.inFlight) continue;
+      if (!state.messages.some((m) => m.visibleAt <= this.now())) continue;
+      this.deliverOnce(name)
+        .then((n) => n > 0 && this.wake())
+        .catch((error) => this.onError(name, error));
+    }
+  }
+
+  private receive(state: QueueState): Message[] {
+    const now = this.now();
+    const batch: Message[] = [];
+    for (const message of [...state.messages]) {
+      if (batch.length >= state.settings.batchSize) break;
+      if (message.visibleAt > now) continue;
+      if (message.receiveCount >= state.settings.maxReceiveCount) {
+        state.messages.splice(state.messages.indexOf(message), 1);
+        state.deadLetters.push({
+          messageId: message.messageId,
+          body: message.body,
+          receiveCount: message.receiveCount,
+          reason: `maxReceiveCount (${state.settings.maxReceiveCount}) exceeded`,
+          deadLetteredAt: now,
+        });
+        continue;
+      }
+      message.receiveCount += 1;
+      message.firstReceivedAt ??= now;
+      message.visibleAt = now + state.settings.visibilityTimeoutMs;
+      batch.push(message);
+    }
+    return batch;
+  }
+
+  private async deliver(queue: string, state: QueueState, batch: Message[]): Promise<void> {
+    const event: SQSEvent = { Records: batch.map((m) => toRecord(queue, m)) };
+    let failed: Set<string>;
+    try {
+      const response = await state.consumer!(event);
+      const ids = (response?.batchItemFailures ?? []).map((f) => f.itemIdentifier);
+      // As on AWS: an identifier that is not in the batch fails the whole batch.
+      failed = ids.some((id) => !id || !batch.some((m) => m.messageId === id)) ? new Set(batch.map((m) => m.messageId)) : new Set(ids);
+    } catch (error) {
+      this.onError(queue, error);
+      failed = new Set(batch.map((m) => m.messageId));
+    }
+    // Successful records are deleted; failed ones stay invisible until their timeout passes.
+    state.messages = state.messages.filter((m) => !batch.includes(m) || failed.has(m.messageId));
+  }
+}
+
+function toRecord(queue: string, m: Message): SQSRecord {
+  return {
+    messageId: m.messageId,
+    receiptHandle: `${m.messageId}#${m.receiveCount}`,
+    body: m.body,
+    attributes: {
+      ApproximateReceiveCount: String(m.receiveCount),
+      SentTimestamp: String(m.sentAt),
+      SenderId: 'local',
+      ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt ?? m.sentAt),
+    },
+    messageAttributes: {},
+    md5OfBody: createHash('md5').update(m.body).digest('hex'),
+    eventSource: 'aws:sqs',
+    eventSourceARN: `arn:aws:sqs:local:000000000000:${queue}`,
+    awsRegion: 'local',
+  };
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['src/dynamodb/testing/global-setup.ts'],
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});

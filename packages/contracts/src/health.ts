@@ -1,0 +1,8 @@
+import * as z from 'zod/mini';
+
+export const HealthSchema = z.object({
+  status: z.literal('ok'),
+  table: z.literal('reachable'),
+  time: z.iso.datetime(),
+});
+export type Health = z.infer<typeof HealthSchema>;

@@ -1,0 +1,50 @@
+import * as z from 'zod/mini';
+
+/** Probabilities cross the API as percentages (0-100), as the spec's cards show them. */
+const Percent = z.number().check(z.gte(0), z.lte(100));
+
+export const ScorelineSchema = z.object({ home: z.int(), away: z.int(), probability: Percent });
+
+/** Extra markets from the model's scoreline grid; premium only. */
+export const PredictionInsightsSchema = z.object({
+  expectedGoals: z.object({ home: z.number(), away: z.number() }),
+  bothTeamsToScore: Percent,
+  topScores: z.array(ScorelineSchema),
+});
+
+export const ValueBetSchema = z.object({
+  market: z.enum(['home', 'draw', 'away', 'over25', 'under25']),
+  odds: z.number(),
+  /** Expected value per unit staked, in percent (model probability x odds - 1). */
+  edge: z.number(),
+});
+
+/**
+ * One prediction card. For a viewer who is not premium, `isLocked` is true and every
+ * probability, value flag and insight is null: nothing can be read from the network.
+ */
+export const PredictionSchema = z.object({
+  id: z.string(),
+  fixtureId: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  league: z.string(),
+  leagueId: z.string(),
+  matchTime: z.iso.datetime(),
+  isLocked: z.boolean(),
+  isPremium: z.boolean(),
+  homeWinProb: z.nullable(Percent),
+  drawProb: z.nullable(Percent),
+  awayWinProb: z.nullable(Percent),
+  /** Probability of Over 2.5 goals, percent; under = 100 - over. */
+  overUnder25: z.nullable(Percent),
+  isValueBet: z.nullable(z.boolean()),
+  valueBets: z.nullable(z.array(ValueBetSchema)),
+  insights: z.nullable(PredictionInsightsSchema),
+  modelVersion: z.string(),
+  generatedAt: z.iso.datetime(),
+});
+export type Prediction = z.infer<typeof PredictionSchema>;
+
+export const PredictionListSchema = z.array(PredictionSchema);
+export type PredictionList = z.infer<typeof PredictionListSchema>;

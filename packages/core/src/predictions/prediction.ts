@@ -1,0 +1,48 @@
+/** Probabilities of home win, draw and away win; fractions summing to 1. */
+export interface ThreeWay {
+  home: number;
+  draw: number;
+  away: number;
+}
+
+export type ValueMarket = 'home' | 'draw' | 'away' | 'over25' | 'under25';
+
+export interface ValueBet {
+  market: ValueMarket;
+  /** Best decimal odds captured before kickoff. */
+  odds: number;
+  /** probability x odds - 1, as a fraction. */
+  edge: number;
+}
+
+/** Best decimal odds captured before kickoff, per market. */
+export type MarketOdds = Partial<Record<ValueMarket, number>>;
+
+/**
+ * The current prediction of one fixture, as stored. It denormalises what a card, the tracking
+ * page and the metrics need, so no read path joins. Probabilities are fractions here; the API
+ * shows percentages.
+ */
+export interface StoredPrediction {
+  id: string;
+  fixtureId: string;
+  leagueId: string;
+  leagueName: string;
+  homeTeam: string;
+  awayTeam: string;
+  /** ISO-8601 UTC kickoff. */
+  kickoff: string;
+  probabilities: ThreeWay;
+  overUnder25: { over: number; under: number };
+  /** Each model's own output, kept for transparency. */
+  components?: Record<string, ThreeWay & { over25: number }>;
+  insights?: {
+    expectedGoals: { home: number; away: number };
+    bothTeamsToScore: number;
+    topScores: { home: number; away: number; probability: number }[];
+  };
+  valueBets: ValueBet[];
+  bestOdds?: MarketOdds;
+  modelVersion: string;
+  generatedAt: string;
+}

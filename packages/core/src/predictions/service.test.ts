@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../clock.ts';
+import type { Viewer } from '../viewer.ts';
+import type { PredictionRepository } from './ports.ts';
+import type { StoredPrediction } from './prediction.ts';
+import { makePredictionService } from './service.ts';
+
+const premium: Viewer = { userId: 'u1', email: 'p@example.com', role: 'user', subscriptionStatus: 'premium' };
+const free: Viewer = { ...premium, subscriptionStatus: 'free' };
+
+function prediction(id: string, kickoff: string, overrides: Partial<StoredPrediction> = {}): StoredPrediction {
+  return {
+    id, fixtureId: id, leagueId: 'DL1', leagueName: 'Demo League', homeTeam: `H${id}`, awayTeam: `A${id}`, kickoff,
+    probabilities: { home: 0.6234, draw: 0.2266, away: 0.15 }, overUnder25: { over: 0.5561, under: 0.4439 },
+    insights: { expectedGoals: { home: 1.734, away: 0.912 }, bothTeamsToScore: 0.48, topScores: [{ home: 1, away: 0, probability: 0.121 }] },
+    valueBets: [{ market: 'home', odds: 1.9, edge: 0.0845 }], modelVersion: 'm1', generatedAt: '2026-11-22T06:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function repo(items: StoredPrediction[]): PredictionRepository & { calls: number } {
+  const r = {
+    calls: 0,
+    async listByKickoff(from: Date, to: Date) {
+      r.calls += 1;
+      return items.filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime());
+    },
+  };
+  return r;
+}
+
+describe('PredictionService.listUpcoming', () => {
+  const clock = fixedClock('2026-11-22T12:00:00Z');
+  const items = [
+    prediction('old', '2026-11-22T08:00:00Z'),
+    prediction('live', '2026-11-22T11:00:00Z'),
+    prediction('soon', '2026-11-23T15:00:00Z'),
+    prediction('far', '2026-12-05T15:00:00Z'),
+  ];
+
+  it('lists today and the next 7 days, keeping matches that kicked off within 3 hours', async () => {
+    const service = makePredictionService({ predictions: repo(items), clock });
+    const list = await service.listUpcoming(null);
+    expect(list.map((p) => p.id)).toEqual(['live', 'soon']);
+  });
+
+  it('locks every probability, value flag and insight for visitors and free users', async () => {
+    const service = makePredictionService({ predictions: repo(items), clock });
+    for (const viewer of [null, free]) {
+      const [card] = await service.listUpcoming(viewer);
+      expect(card).toMatchObject({
+        isLocked: true, homeWinProb: null, drawProb: null, awayWinProb: null,
+        overUnder25: null, isValueBet: null, valueBets: null, insights: null,
+      });
+    }
+  });
+
+  it('gives premium viewers percentages with one decimal and the value flag', async () => {
+    const service = makePredictionService({ predictions: repo(items), clock });
+    const [card] = await service.listUpcoming(premium);
+    expect(card).toMatchObject({
+      isLocked: false, isPremium: true, homeWinProb: 62.3, drawProb: 22.7, awayWinProb: 15, overUnder25: 55.6,
+      isValueBet: true, valueBets: [{ market: 'home', odds: 1.9, edge: 8.5 }],
+      insights: { expectedGoals: { home: 1.73, away: 0.91 }, bothTeamsToScore: 48, topScores: [{ home: 1, away: 0, probability: 12.1 }] },
+    });
+  });
+
+  it('reuses a read within the cache lifetime and reads again after it', async () => {
+    const r = repo(items);
+    const c = fixedClock('2026-11-22T12:00:00Z');
+    const service = makePredictionService({ predictions: r, clock: c, cacheTtlMs: 30_000 });
+    await service.listUpcoming(null);
+    c.advance(10_000);
+    await service.listUpcoming(premium);
+    expect(r.calls).toBe(1);
+    c.advance(25_000);
+    await service.listUpcoming(null);
+    expect(r.calls).toBe(2);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { allowedOrigins, parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('applies local defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ STAGE: 'local', APP_ORIGIN: 'http://localhost:3000', TABLE_NAME: 'App', QUEUE_DRIVER: 'local' });
+    expect(allowedOrigins(config)).toEqual(['http://localhost:3000']);
+  });
+
+  it('lists every bad variable in one readable error', () => {
+    expect(() => parseConfig({ APP_ORIGIN: 'not a url', STAGE: 'staging' })).toThrow(/APP_ORIGIN[\s\S]*STAGE|STAGE[\s\S]*APP_ORIGIN/);
+  });
+
+  it('requires the queue URL prefix on SQS', () => {
+    expect(() => parseConfig({ QUEUE_DRIVER: 'sqs' })).toThrow(/QUEUE_URL_PREFIX/);
+  });
+
+  it('parses comma-separated extra origins', () => {
+    const config = parseConfig({ EXTRA_ORIGINS: 'http://localhost:5173, https://example.com/' });
+    expect(allowedOrigins(config)).toEqual(['http://localhost:3000', 'http://localhost:5173', 'https://example.com']);
+  });
+});

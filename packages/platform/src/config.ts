@@ -1,0 +1,66 @@
+import * as z from 'zod/mini';
+
+const csv = z.pipe(
+  z.optional(z.string()),
+  z.transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+);
+
+/**
+ * Every environment variable the product reads, parsed once. Nothing else reads `process.env`.
+ * The README's configuration table mirrors this schema.
+ */
+export const ConfigSchema = z.object({
+  /** `local` on a laptop; `dev`/`prod` on AWS. */
+  STAGE: z._default(z.enum(['local', 'dev', 'prod']), 'local'),
+  /** The one origin that serves the SPA and the API; the session cookie is `__Host-` when HTTPS. */
+  APP_ORIGIN: z._default(z.url(), 'http://localhost:3000'),
+  /** More origins allowed to send unsafe requests (comma-separated), e.g. the Vite dev server. */
+  EXTRA_ORIGINS: csv,
+  TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'App'),
+  /** DynamoDB Local endpoint; unset on AWS. */
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  AWS_REGION: z._default(z.string(), 'eu-west-2'),
+  LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
+  /** `local`: the in-process queue of the local stack; `sqs`: Amazon SQS. */
+  QUEUE_DRIVER: z._default(z.enum(['local', 'sqs']), 'local'),
+  /** SQS queue URL without the queue name, e.g. https://sqs.eu-west-2.amazonaws.com/123456789012/app-prod- */
+  QUEUE_URL_PREFIX: z.optional(z.url()),
+  /** Seconds a read of upcoming predictions is reused within one process. */
+  PREDICTIONS_CACHE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(300)), 30),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment; throws a `ConfigError` listing every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = result.data;
+  if (config.QUEUE_DRIVER === 'sqs' && !config.QUEUE_URL_PREFIX) {
+    throw new ConfigError('Invalid configuration:\n  - QUEUE_URL_PREFIX: required when QUEUE_DRIVER=sqs');
+  }
+  return config;
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed from `process.env` on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Origins allowed to send unsafe (state-changing) requests. */
+export function allowedOrigins(config: Config): string[] {
+  return [new URL(config.APP_ORIGIN).origin, ...config.EXTRA_ORIGINS.map((o) => new URL(o).origin)];
+}

@@ -1,0 +1,32 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { HttpError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF protection for a cookie-authenticated JSON API (reference/platform.md 4.5), two layers:
+ * 1. an unsafe request that a browser marks as cross-site is refused: `Origin` must be one of
+ *    ours, else `Sec-Fetch-Site` must be same-origin/none. Every current browser sends at least
+ *    one of them on a state-changing request; a request with neither comes from a non-browser
+ *    client (curl, server code), which cannot ride a visitor's cookies (docs/decisions/002).
+ * 2. a request with a body must be JSON, which a cross-site HTML form cannot send, and a
+ *    cross-site `fetch` can only send after a CORS preflight that we never answer.
+ * Expects lower-cased header names.
+ */
+export function assertSameOrigin(event: APIGatewayProxyEventV2, allowedOrigins: string[]): void {
+  const method = event.requestContext.http.method.toUpperCase();
+  if (SAFE_METHODS.has(method)) return;
+  const headers = event.headers ?? {};
+  const origin = headers.origin;
+  if (origin && origin !== 'null') {
+    if (!allowedOrigins.includes(origin)) throw new HttpError(403, 'forbidden', 'Cross-origin request refused');
+  } else if (headers['sec-fetch-site']) {
+    if (!['same-origin', 'none'].includes(headers['sec-fetch-site'])) {
+      throw new HttpError(403, 'forbidden', 'Cross-site request refused');
+    }
+  }
+  if (event.body && event.body.length > 0) {
+    const type = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') throw new HttpError(415, 'unsupported_media_type', 'Request body must be application/json');
+  }
+}

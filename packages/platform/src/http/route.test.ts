@@ -1,0 +1,113 @@
+import { apiGatewayEvent } from '@app/events/samples';
+import type { Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { ConflictError, RateLimitedError } from '@app/core/errors';
+import type { Viewer } from '@app/core/viewer';
+import { json } from './response.ts';
+import { createHttpRoute } from './route.ts';
+
+const context = { awsRequestId: 'ctx-id', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const ORIGIN = 'http://localhost:3000';
+
+const admin: Viewer = { userId: 'a', email: 'a@example.com', role: 'admin', subscriptionStatus: 'free' };
+const user: Viewer = { ...admin, role: 'user' };
+
+const { httpRoute, rawRoute } = createHttpRoute({
+  deps: () => ({ sessions: { sid1: user, sid2: admin } as Record<string, Viewer> }),
+  resolveViewer: async (cookies, deps) => deps.sessions[cookies.sid ?? ''] ?? null,
+  allowedOrigins: () => [ORIGIN],
+});
+
+const echo = httpRoute(
+  { auth: 'public', body: z.object({ odds: z.number().check(z.gt(1)), name: z.string() }) },
+  async ({ body }) => json({ received: body }),
+);
+
+const post = (body: string | object, headers: Record<string, string> = { origin: ORIGIN }) =>
+  echo(apiGatewayEvent({ method: 'POST', path: '/api/echo', body, headers: { 'content-type': 'application/json', ...headers } }), context);
+
+const parse = (r: { body?: string }) => JSON.parse(r.body ?? 'null');
+
+describe('httpRoute', () => {
+  it('passes a valid JSON body to the handler', async () => {
+    const res = await post({ odds: 2.5, name: 'x' });
+    expect(res.statusCode).toBe(200);
+    expect(parse(res)).toEqual({ received: { odds: 2.5, name: 'x' } });
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await post('{"odds": 2.5,');
+    expect(res.statusCode).toBe(400);
+    expect(parse(res)).toEqual({ error: 'malformed_json', message: 'Request body is not valid JSON' });
+  });
+
+  it('answers a body that breaks the contract with 400 and field errors', async () => {
+    const res = await post({ odds: 1, name: 7 });
+    expect(res.statusCode).toBe(400);
+    const body = parse(res);
+    expect(body.error).toBe('validation');
+    expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['name', 'odds']);
+  });
+
+  it('refuses an unsafe request from a foreign origin or a cross-site fetch', async () => {
+    expect((await post({ odds: 2, name: 'x' }, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await post({ odds: 2, name: 'x' }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+  });
+
+  it('refuses a body that is not JSON (what a cross-site form would send)', async () => {
+    const res = await echo(
+      apiGatewayEvent({ method: 'POST', path: '/api/echo', body: 'odds=2', headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' } }),
+      context,
+    );
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('maps domain errors to 4xx and keeps their message', async () => {
+    const conflict = httpRoute({ auth: 'public' }, async () => {
+      throw new ConflictError('Email already registered');
+    });
+    const limited = httpRoute({ auth: 'public' }, async () => {
+      throw new RateLimitedError('Too many attempts', 61.2);
+    });
+    const c = await conflict(apiGatewayEvent(), context);
+    expect(c.statusCode).toBe(409);
+    expect(parse(c)).toEqual({ error: 'conflict', message: 'Email already registered' });
+    const l = await limited(apiGatewayEvent(), context);
+    expect(l.statusCode).toBe(429);
+    expect(l.headers?.['retry-after']).toBe('62');
+  });
+
+  it('turns an unexpected error into a 500 carrying only the request id', async () => {
+    const boom = httpRoute({ auth: 'public' }, async () => {
+      throw new Error('secret table name leaked in a stack trace');
+    });
+    const event = apiGatewayEvent();
+    const res = await boom(event, context);
+    expect(res.statusCode).toBe(500);
+    expect(parse(res)).toEqual({ error: 'internal', requestId: event.requestContext.requestId });
+  });
+
+  it('enforces the auth level: 401 without a session, 403 without the admin role', async () => {
+    const adminOnly = httpRoute({ auth: 'admin' }, async ({ viewer }) => json({ id: viewer?.userId }));
+    expect((await adminOnly(apiGatewayEvent(), context)).statusCode).toBe(401);
+    expect((await adminOnly(apiGatewayEvent({ cookies: ['sid=sid1'] }), context)).statusCode).toBe(403);
+    expect((await adminOnly(apiGatewayEvent({ cookies: ['sid=sid2'] }), context)).statusCode).toBe(200);
+  });
+
+  it('validates the query string', async () => {
+    const tracking = httpRoute({ auth: 'public', query: z.object({ days: z.enum(['1', '7', '30']) }) }, async ({ query }) => json(query));
+    expect((await tracking(apiGatewayEvent({ query: { days: '7' } }), context)).statusCode).toBe(200);
+    expect((await tracking(apiGatewayEvent({ query: { days: '9' } }), context)).statusCode).toBe(400);
+  });
+});
+
+describe('rawRoute', () => {
+  it('hands over the exact bytes of a base64 body, without CSRF or JSON parsing', async () => {
+    const bytes = Buffer.from([0, 255, 10, 13, 0x7b]);
+    const raw = rawRoute(async ({ rawBody }) => json({ hex: rawBody.toString('hex') }));
+    const res = await raw(apiGatewayEvent({ method: 'POST', path: '/api/stripe/webhook', body: bytes }), context);
+    expect(res.statusCode).toBe(200);
+    expect(parse(res)).toEqual({ hex: '00ff0a0d7b' });
+  });
+});

@@ -1,0 +1,155 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import * as z from 'zod/mini';
+import type { Viewer } from '@app/core/viewer';
+import { ForbiddenError, UnauthorizedError } from '@app/core/errors';
+import { logger } from '../logger.ts';
+import { parseCookies } from './cookies.ts';
+import { assertSameOrigin } from './csrf.ts';
+import { errorResponse, HttpError } from './errors.ts';
+import type { HttpResult } from './response.ts';
+
+/** Who may call a route. `viewer`: anyone, with the viewer resolved when there is a session. */
+export type AuthLevel = 'public' | 'viewer' | 'user' | 'admin';
+
+type Schema = z.ZodMiniType;
+type Out<S> = S extends Schema ? z.infer<S> : undefined;
+
+export interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+  auth: AuthLevel;
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export interface RouteRequest<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  viewer: Viewer | null;
+  cookies: Record<string, string>;
+  event: APIGatewayProxyEventV2;
+  requestId: string;
+  sourceIp: string;
+}
+
+export interface RawRequest {
+  /** The exact bytes of the body (base64 decoded when the event says so). */
+  rawBody: Buffer;
+  event: APIGatewayProxyEventV2;
+  requestId: string;
+}
+
+export interface HttpRouteFactoryOptions<Deps> {
+  /** Builds (once per cold start) the dependencies handed to every route. */
+  deps: () => Deps | Promise<Deps>;
+  /** Resolves the viewer from the request's cookies; null when there is no valid session. */
+  resolveViewer: (cookies: Record<string, string>, deps: Deps, event: APIGatewayProxyEventV2) => Promise<Viewer | null>;
+  /** Origins allowed to send unsafe requests (CSRF). */
+  allowedOrigins: (deps: Deps) => string[];
+}
+
+type Handler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, HttpResult, Error, Context>;
+
+const headerNormalizer = (): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
+  before: ({ event }) => {
+    const lowered: Record<string, string> = {};
+    for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) lowered[k.toLowerCase()] = v;
+    event.headers = lowered;
+  },
+});
+
+const errorMapper = (): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
+  onError: (request) => {
+    request.response = errorResponse(request.error, requestIdOf(request.event, request.context));
+  },
+});
+
+function requestIdOf(event: APIGatewayProxyEventV2, context?: Context): string {
+  return event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
+}
+
+function decodeBody(event: APIGatewayProxyEventV2): Buffer {
+  return Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+}
+
+function issuesOf(error: z.core.$ZodError) {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+function validate<S extends Schema | undefined>(schema: S, value: unknown, where: string): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new HttpError(400, 'validation', `Invalid ${where}`, { issues: issuesOf(result.error) });
+  }
+  return result.data as Out<S>;
+}
+
+/**
+ * Builds the two middy stacks every HTTP handler uses:
+ * - `httpRoute`: header normalisation, CSRF on unsafe methods, JSON body parsing (malformed JSON
+ *   is a 400 with a message), zod validation of body/query/path (400 with field errors), the
+ *   session -> viewer lookup and auth level, and error mapping (domain errors -> 4xx; anything
+ *   else -> 500 with only a request id).
+ * - `rawRoute`: for routes that must see the exact raw bytes (the Stripe webhook): no body
+ *   parsing, no CSRF (the signature protects it), same error mapping.
+ */
+export function createHttpRoute<Deps>(factory: HttpRouteFactoryOptions<Deps>) {
+  let depsPromise: Promise<Deps> | undefined;
+  const getDeps = () => {
+    depsPromise ??= Promise.resolve().then(factory.deps);
+    depsPromise.catch(() => {
+      depsPromise = undefined;
+    });
+    return depsPromise;
+  };
+
+  function httpRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+    options: RouteOptions<B, Q, P>,
+    fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>>, deps: Deps) => Promise<HttpResult>,
+  ): Handler {
+    return middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
+      .use(headerNormalizer())
+      .use(errorMapper())
+      .handler(async (event, context) => {
+        const deps = await getDeps();
+        assertSameOrigin(event, factory.allowedOrigins(deps));
+        let parsedBody: unknown = undefined;
+        if (options.body) {
+          const text = decodeBody(event).toString('utf8');
+          if (text.trim() === '') throw new HttpError(400, 'validation', 'Request body is required');
+          try {
+            parsedBody = JSON.parse(text);
+          } catch {
+            throw new HttpError(400, 'malformed_json', 'Request body is not valid JSON');
+          }
+        }
+        const body = validate(options.body as B, parsedBody, 'request body');
+        const query = validate(options.query as Q, event.queryStringParameters ?? {}, 'query string');
+        const params = validate(options.params as P, event.pathParameters ?? {}, 'path');
+        const cookies = parseCookies(event.cookies);
+        const viewer = options.auth === 'public' ? null : await factory.resolveViewer(cookies, deps, event);
+        if ((options.auth === 'user' || options.auth === 'admin') && !viewer) throw new UnauthorizedError();
+        if (options.auth === 'admin' && viewer?.role !== 'admin') throw new ForbiddenError('Admin role required');
+        const requestId = requestIdOf(event, context);
+        logger.debug('request', { requestId, routeKey: event.routeKey });
+        return fn(
+          { body, query, params, viewer, cookies, event, requestId, sourceIp: event.requestContext.http.sourceIp },
+          deps,
+        );
+      });
+  }
+
+  function rawRoute(fn: (request: RawRequest, deps: Deps) => Promise<HttpResult>): Handler {
+    return middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
+      .use(headerNormalizer())
+      .use(errorMapper())
+      .handler(async (event, context) => {
+        const deps = await getDeps();
+        return fn({ rawBody: decodeBody(event), event, requestId: requestIdOf(event, context) }, deps);
+      });
+  }
+
+  return { httpRoute, rawRoute, getDeps };
+}

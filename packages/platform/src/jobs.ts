@@ -1,0 +1,70 @@
+import middy from '@middy/core';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { logger } from './logger.ts';
+
+export interface JobRouteFactoryOptions<Deps> {
+  deps: () => Deps | Promise<Deps>;
+  /** Sends a message that can never succeed straight to the queue's dead-letter queue. */
+  deadLetter: (deps: Deps, queue: string, rawBody: string, reason: string) => Promise<void>;
+}
+
+export interface JobContext<Deps> {
+  deps: Deps;
+  record: SQSRecord;
+  /** How many times this message has been received, this delivery included. */
+  receiveCount: number;
+}
+
+type Handler = middy.MiddyfiedHandler<SQSEvent, SQSBatchResponse, Error, Context>;
+
+/**
+ * The middy stack of SQS consumers. Each record is parsed with the message's zod schema:
+ * a malformed message is a poison message and goes to the DLQ at once (never retried); a
+ * record whose handler throws is reported in `batchItemFailures`, so only it comes back.
+ */
+export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
+  let depsPromise: Promise<Deps> | undefined;
+  const getDeps = () => {
+    depsPromise ??= Promise.resolve().then(factory.deps);
+    depsPromise.catch(() => {
+      depsPromise = undefined;
+    });
+    return depsPromise;
+  };
+
+  return function jobRoute<S extends z.ZodMiniType>(
+    options: { queue: string; schema: S },
+    fn: (message: z.infer<S>, context: JobContext<Deps>) => Promise<void>,
+  ): Handler {
+    return middy<SQSEvent, SQSBatchResponse, Error, Context>().handler(async (event) => {
+      const deps = await getDeps();
+      const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+      for (const record of event.Records) {
+        const log = { queue: options.queue, messageId: record.messageId };
+        let message: z.infer<S>;
+        try {
+          message = options.schema.parse(JSON.parse(record.body));
+        } catch (error) {
+          const reason = error instanceof z.core.$ZodError ? z.prettifyError(error) : 'Body is not valid JSON';
+          logger.error('Malformed message: sending it to the dead-letter queue', { ...log, reason });
+          try {
+            await factory.deadLetter(deps, options.queue, record.body, reason);
+          } catch (dlqError) {
+            logger.error('Could not dead-letter a malformed message; it will be retried', { ...log, error: dlqError as Error });
+            batchItemFailures.push({ itemIdentifier: record.messageId });
+          }
+          continue;
+        }
+        try {
+          const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
+          await fn(message, { deps, record, receiveCount });
+        } catch (error) {
+          logger.error('Job record failed; it will be redelivered', { ...log, error: error as Error });
+          batchItemFailures.push({ itemIdentifier: record.messageId });
+        }
+      }
+      return { batchItemFailures };
+    });
+  };
+}
