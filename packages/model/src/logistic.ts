@@ -1,0 +1,340 @@
+/**
+ * Regularised logistic models fitted by Newton-Raphson with analytic gradients and Hessians:
+ * - multinomial (softmax, 3 classes, away as reference class) with an L2 penalty toward a prior coefficient vector;
+ * - binary logistic regression with the same kind of penalty;
+ * - ordered logit (proportional odds) for H > D > A.
+ * All deterministic; rows are plain number arrays.
+ */
+import { newtonDirection } from './linalg.ts';
+
+export interface Dataset {
+  /** Feature rows (without intercept). */
+  x: readonly (readonly number[])[];
+  /** Class labels: 0..2 for multinomial/ordered (0 = home, 1 = draw, 2 = away), 0/1 for binary. */
+  y: readonly number[];
+  /** Observation weights (default 1). */
+  w?: readonly number[];
+}
+
+export interface PenaltySpec {
+  /** L2 strength per coefficient (intercepts are penalised with `interceptL2`). */
+  l2: number | readonly number[];
+  interceptL2?: number;
+}
+
+function l2At(spec: PenaltySpec, j: number): number {
+  return typeof spec.l2 === 'number' ? spec.l2 : (spec.l2[j] ?? 0);
+}
+
+/**
+ * Multinomial model with classes home/draw scored against away (reference).
+ * coef layout: [bH0, bH1..bHp, bD0, bD1..bDp] (intercept first).
+ */
+export interface MultinomialModel {
+  coef: number[];
+  p: number;
+}
+
+export function multinomialProbs(m: MultinomialModel, x: readonly number[]): [number, number, number] {
+  const q = m.p + 1;
+  let sH = m.coef[0]!, sD = m.coef[q]!;
+  for (let j = 0; j < m.p; j++) {
+    const v = x[j]!;
+    sH += m.coef[1 + j]! * v;
+    sD += m.coef[q + 1 + j]! * v;
+  }
+  const mx = Math.max(sH, sD, 0);
+  const eH = Math.exp(sH - mx), eD = Math.exp(sD - mx), eA = Math.exp(-mx);
+  const s = eH + eD + eA;
+  return [eH / s, eD / s, eA / s];
+}
+
+export function fitMultinomial(
+  data: Dataset,
+  penalty: PenaltySpec,
+  prior?: readonly number[],
+  init?: readonly number[],
+  maxIterations = 25,
+): MultinomialModel {
+  const n = data.x.length;
+  const p = n ? data.x[0]!.length : (prior ? prior.length / 2 - 1 : 0);
+  const q = p + 1;
+  const P = 2 * q;
+  const mean = new Float64Array(P);
+  if (prior) mean.set(prior);
+  const theta = new Float64Array(P);
+  theta.set(init ?? mean);
+  const lam = new Float64Array(P);
+  for (let k = 0; k < 2; k++) {
+    lam[k * q] = penalty.interceptL2 ?? 1e-4;
+    for (let j = 0; j < p; j++) lam[k * q + 1 + j] = l2At(penalty, j);
+  }
+  const objective = (th: Float64Array): number => {
+    let ll = 0;
+    for (let i = 0; i < n; i++) {
+      const x = data.x[i]!;
+      let sH = th[0]!, sD = th[q]!;
+      for (let j = 0; j < p; j++) { sH += th[1 + j]! * x[j]!; sD += th[q + 1 + j]! * x[j]!; }
+      const mx = Math.max(sH, sD, 0);
+      const lse = mx + Math.log(Math.exp(sH - mx) + Math.exp(sD - mx) + Math.exp(-mx));
+      const y = data.y[i]!;
+      ll += (data.w?.[i] ?? 1) * ((y === 0 ? sH : y === 1 ? sD : 0) - lse);
+    }
+    let pen = 0;
+    for (let k = 0; k < P; k++) { const d = th[k]! - mean[k]!; pen += lam[k]! * d * d; }
+    return ll - 0.5 * pen;
+  };
+  let f = objective(theta);
+  const g = new Float64Array(P);
+  const H = new Float64Array(P * P);
+  const xi = new Float64Array(q);
+  for (let it = 0; it < maxIterations; it++) {
+    g.fill(0);
+    H.fill(0);
+    for (let i = 0; i < n; i++) {
+      const x = data.x[i]!;
+      xi[0] = 1;
+      for (let j = 0; j < p; j++) xi[1 + j] = x[j]!;
+      let sH = 0, sD = 0;
+      for (let j = 0; j < q; j++) { sH += theta[j]! * xi[j]!; sD += theta[q + j]! * xi[j]!; }
+      const mx = Math.max(sH, sD, 0);
+      const eH = Math.exp(sH - mx), eD = Math.exp(sD - mx), eA = Math.exp(-mx);
+      const s = eH + eD + eA;
+      const pH = eH / s, pD = eD / s;
+      const y = data.y[i]!;
+      const wi = data.w?.[i] ?? 1;
+      const rH = wi * ((y === 0 ? 1 : 0) - pH), rD = wi * ((y === 1 ? 1 : 0) - pD);
+      const aHH = wi * pH * (1 - pH), aDD = wi * pD * (1 - pD), aHD = -wi * pH * pD;
+      for (let j = 0; j < q; j++) {
+        const xj = xi[j]!;
+        g[j] = g[j]! + rH * xj;
+        g[q + j] = g[q + j]! + rD * xj;
+        for (let k = 0; k <= j; k++) {
+          const xx = xj * xi[k]!;
+          H[j * P + k] = H[j * P + k]! + aHH * xx;
+          H[(q + j) * P + q + k] = H[(q + j) * P + q + k]! + aDD * xx;
+          H[(q + j) * P + k] = H[(q + j) * P + k]! + aHD * xx;
+          if (k !== j) H[(q + k) * P + j] = H[(q + k) * P + j]! + aHD * xx;
+        }
+      }
+    }
+    // symmetrise (lower triangle filled above) and add penalty
+    for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
+    for (let k = 0; k < P; k++) {
+      g[k] = g[k]! - lam[k]! * (theta[k]! - mean[k]!);
+      H[k * P + k] = H[k * P + k]! + lam[k]! + 1e-10;
+    }
+    const d = newtonDirection(H, g, P);
+    let step = 1;
+    let improved = false;
+    const trial = new Float64Array(P);
+    for (let ls = 0; ls < 20; ls++) {
+      for (let k = 0; k < P; k++) trial[k] = theta[k]! + step * d[k]!;
+      const ft = objective(trial);
+      if (ft >= f - 1e-12 * Math.abs(f)) {
+        const gain = ft - f;
+        theta.set(trial);
+        f = ft;
+        let mx = 0;
+        for (let k = 0; k < P; k++) mx = Math.max(mx, Math.abs(step * d[k]!));
+        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-6;
+        break;
+      }
+      step /= 2;
+    }
+    if (!improved) break;
+  }
+  return { coef: Array.from(theta), p };
+}
+
+export interface BinaryModel {
+  coef: number[];
+  p: number;
+}
+
+export function binaryProb(m: BinaryModel, x: readonly number[]): number {
+  let s = m.coef[0]!;
+  for (let j = 0; j < m.p; j++) s += m.coef[1 + j]! * x[j]!;
+  return 1 / (1 + Math.exp(-s));
+}
+
+export function fitBinary(
+  data: Dataset,
+  penalty: PenaltySpec,
+  prior?: readonly number[],
+  init?: readonly number[],
+  maxIterations = 25,
+): BinaryModel {
+  const n = data.x.length;
+  const p = n ? data.x[0]!.length : (prior ? prior.length - 1 : 0);
+  const P = p + 1;
+  const mean = new Float64Array(P);
+  if (prior) mean.set(prior);
+  const theta = new Float64Array(P);
+  theta.set(init ?? mean);
+  const lam = new Float64Array(P);
+  lam[0] = penalty.interceptL2 ?? 1e-4;
+  for (let j = 0; j < p; j++) lam[1 + j] = l2At(penalty, j);
+  const objective = (th: Float64Array): number => {
+    let ll = 0;
+    for (let i = 0; i < n; i++) {
+      const x = data.x[i]!;
+      let s = th[0]!;
+      for (let j = 0; j < p; j++) s += th[1 + j]! * x[j]!;
+      const y = data.y[i]!;
+      // log sigma(s) for y=1, log sigma(-s) for y=0
+      const z = y === 1 ? s : -s;
+      ll += (data.w?.[i] ?? 1) * (z >= 0 ? -Math.log1p(Math.exp(-z)) : z - Math.log1p(Math.exp(z)));
+    }
+    let pen = 0;
+    for (let k = 0; k < P; k++) { const d = th[k]! - mean[k]!; pen += lam[k]! * d * d; }
+    return ll - 0.5 * pen;
+  };
+  let f = objective(theta);
+  const g = new Float64Array(P);
+  const H = new Float64Array(P * P);
+  for (let it = 0; it < maxIterations; it++) {
+    g.fill(0);
+    H.fill(0);
+    for (let i = 0; i < n; i++) {
+      const x = data.x[i]!;
+      let s = theta[0]!;
+      for (let j = 0; j < p; j++) s += theta[1 + j]! * x[j]!;
+      const pr = 1 / (1 + Math.exp(-s));
+      const wi = data.w?.[i] ?? 1;
+      const r = wi * (data.y[i]! - pr);
+      const a = wi * pr * (1 - pr);
+      for (let j = 0; j < P; j++) {
+        const xj = j === 0 ? 1 : x[j - 1]!;
+        g[j] = g[j]! + r * xj;
+        for (let k = 0; k <= j; k++) {
+          const xk = k === 0 ? 1 : x[k - 1]!;
+          H[j * P + k] = H[j * P + k]! + a * xj * xk;
+        }
+      }
+    }
+    for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
+    for (let k = 0; k < P; k++) {
+      g[k] = g[k]! - lam[k]! * (theta[k]! - mean[k]!);
+      H[k * P + k] = H[k * P + k]! + lam[k]! + 1e-10;
+    }
+    const d = newtonDirection(H, g, P);
+    let step = 1;
+    let improved = false;
+    const trial = new Float64Array(P);
+    for (let ls = 0; ls < 20; ls++) {
+      for (let k = 0; k < P; k++) trial[k] = theta[k]! + step * d[k]!;
+      const ft = objective(trial);
+      if (ft >= f - 1e-12 * Math.abs(f)) {
+        const gain = ft - f;
+        theta.set(trial);
+        f = ft;
+        let mx = 0;
+        for (let k = 0; k < P; k++) mx = Math.max(mx, Math.abs(step * d[k]!));
+        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-6;
+        break;
+      }
+      step /= 2;
+    }
+    if (!improved) break;
+  }
+  return { coef: Array.from(theta), p };
+}
+
+/**
+ * Ordered logit (proportional odds) for ordered outcomes H > D > A with latent z = x . beta:
+ * P(A) = s(k1 - z), P(A or D) = s(k2 - z), P(H) = 1 - s(k2 - z), k1 < k2 (k2 = k1 + exp(t)).
+ * coef layout: [k1, t, beta_1..beta_p].
+ */
+export interface OrderedModel {
+  coef: number[];
+  p: number;
+}
+
+const sig = (v: number) => 1 / (1 + Math.exp(-v));
+
+export function orderedProbs(m: OrderedModel, x: readonly number[]): [number, number, number] {
+  let z = 0;
+  for (let j = 0; j < m.p; j++) z += m.coef[2 + j]! * x[j]!;
+  const k1 = m.coef[0]!, k2 = k1 + Math.exp(m.coef[1]!);
+  const pA = sig(k1 - z);
+  const pAD = sig(k2 - z);
+  return [1 - pAD, pAD - pA, pA];
+}
+
+export function fitOrdered(data: Dataset, l2: number, init?: readonly number[], maxIterations = 40): OrderedModel {
+  const n = data.x.length;
+  const p = n ? data.x[0]!.length : 0;
+  const P = p + 2;
+  const theta = new Float64Array(P);
+  if (init) theta.set(init);
+  else { theta[0] = -0.5; theta[1] = Math.log(1.1); }
+  const objective = (th: Float64Array): number => {
+    const m = { coef: Array.from(th), p };
+    let ll = 0;
+    for (let i = 0; i < n; i++) {
+      const pr = orderedProbs(m, data.x[i]!);
+      ll += (data.w?.[i] ?? 1) * Math.log(Math.max(pr[data.y[i]!]!, 1e-300));
+    }
+    let pen = 0;
+    for (let j = 0; j < p; j++) pen += l2 * th[2 + j]! * th[2 + j]!;
+    return ll - 0.5 * pen;
+  };
+  const gradient = (th: Float64Array): Float64Array => {
+    const g = new Float64Array(P);
+    const k1 = th[0]!, et = Math.exp(th[1]!), k2 = k1 + et;
+    for (let i = 0; i < n; i++) {
+      const x = data.x[i]!;
+      let z = 0;
+      for (let j = 0; j < p; j++) z += th[2 + j]! * x[j]!;
+      const y = data.y[i]!;
+      const wi = data.w?.[i] ?? 1;
+      // d log P / d (k1, k2, z)
+      let dk1 = 0, dk2 = 0;
+      const s1 = sig(k1 - z), s2 = sig(k2 - z);
+      const d1 = s1 * (1 - s1), d2 = s2 * (1 - s2);
+      if (y === 2) dk1 = d1 / Math.max(s1, 1e-300);
+      else if (y === 1) { const pr = Math.max(s2 - s1, 1e-300); dk1 = -d1 / pr; dk2 = d2 / pr; }
+      else dk2 = -d2 / Math.max(1 - s2, 1e-300);
+      const dz = -(dk1 + dk2);
+      g[0] = g[0]! + wi * (dk1 + dk2);
+      g[1] = g[1]! + wi * dk2 * et;
+      for (let j = 0; j < p; j++) g[2 + j] = g[2 + j]! + wi * dz * x[j]!;
+    }
+    for (let j = 0; j < p; j++) g[2 + j] = g[2 + j]! - l2 * th[2 + j]!;
+    return g;
+  };
+  let f = objective(theta);
+  for (let it = 0; it < maxIterations; it++) {
+    const g = gradient(theta);
+    // Hessian by central differences of the analytic gradient
+    const H = new Float64Array(P * P);
+    for (let k = 0; k < P; k++) {
+      const h = 1e-5;
+      const tp = theta.slice(); tp[k] = tp[k]! + h;
+      const tm = theta.slice(); tm[k] = tm[k]! - h;
+      const gp = gradient(tp), gm = gradient(tm);
+      for (let j = 0; j < P; j++) H[j * P + k] = -(gp[j]! - gm[j]!) / (2 * h);
+    }
+    for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) { const v = (H[a * P + b]! + H[b * P + a]!) / 2; H[a * P + b] = v; H[b * P + a] = v; }
+    const d = newtonDirection(H, g, P);
+    let step = 1;
+    let improved = false;
+    for (let ls = 0; ls < 20; ls++) {
+      const trial = theta.map((v, k) => v + step * d[k]!);
+      const ft = objective(trial);
+      if (ft >= f - 1e-12 * Math.abs(f)) {
+        const gain = ft - f;
+        theta.set(trial);
+        f = ft;
+        let mx = 0;
+        for (let k = 0; k < P; k++) mx = Math.max(mx, Math.abs(step * d[k]!));
+        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-6;
+        break;
+      }
+      step /= 2;
+    }
+    if (!improved) break;
+  }
+  return { coef: Array.from(theta), p };
+}

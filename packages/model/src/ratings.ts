@@ -1,0 +1,162 @@
+/**
+ * Dynamic team ratings, updated match by match in date order:
+ * - Elo with a goal-difference multiplier and an optional market-expectation target;
+ * - pi-ratings (Constantinou & Fenton 2013): separate home/away ratings in goal-difference units;
+ * - goal ratings: online attack/defence (log scale) for goal expectations (used for Over/Under).
+ * Each update may blend the actual result with the market's pre-kickoff expectation of that match
+ * (the market expectation is known before kickoff; the result only after, so it only enters after the match).
+ */
+
+export interface RatingParams {
+  elo: { k: number; home: number; marketBlend: number };
+  pi: { lambda: number; gamma: number; c: number; marketBlend: number };
+  goal: { lr: number; marketBlend: number; leagueLr: number };
+  /** Share of the distance to the league mean removed at each new season (per season of gap). */
+  seasonRegression: number;
+  /** Rating given to a newcomer relative to the league mean (Elo points; pi in goal-difference units; goal-rating logs). */
+  newcomer: { elo: number; pi: number; attack: number; defence: number };
+}
+
+export interface TeamRating {
+  elo: number;
+  piHome: number;
+  piAway: number;
+  attack: number;
+  defence: number;
+}
+
+export interface LeagueRatings {
+  teams: Record<string, TeamRating>;
+  /** League-level goal rates (EWMA of home and away goals, used by the goal ratings). */
+  homeRate: number;
+  awayRate: number;
+}
+
+export function emptyLeagueRatings(): LeagueRatings {
+  return { teams: {}, homeRate: 1.5, awayRate: 1.15 };
+}
+
+function meanOf(lr: LeagueRatings, f: (t: TeamRating) => number, only?: readonly string[]): number {
+  const names = only ?? Object.keys(lr.teams);
+  if (names.length === 0) return 0;
+  let s = 0, n = 0;
+  for (const k of names) { const t = lr.teams[k]; if (t) { s += f(t); n++; } }
+  return n ? s / n : 0;
+}
+
+/** Creates a newcomer relative to the current league means of the given active teams. */
+export function newTeamRating(lr: LeagueRatings, p: RatingParams, active?: readonly string[]): TeamRating {
+  return {
+    elo: (Object.keys(lr.teams).length ? meanOf(lr, (t) => t.elo, active) : 1500) + p.newcomer.elo,
+    piHome: p.newcomer.pi,
+    piAway: p.newcomer.pi,
+    attack: p.newcomer.attack,
+    defence: p.newcomer.defence,
+  };
+}
+
+/** Regresses ratings toward the league mean at a season change; `seasons` = seasons elapsed (gap included). */
+export function regressToMean(lr: LeagueRatings, p: RatingParams, seasons: number, active?: readonly string[]): void {
+  const keep = Math.pow(1 - p.seasonRegression, Math.max(1, seasons));
+  const mElo = meanOf(lr, (t) => t.elo, active);
+  const mAtt = meanOf(lr, (t) => t.attack, active);
+  const mDef = meanOf(lr, (t) => t.defence, active);
+  const mPiH = meanOf(lr, (t) => t.piHome, active);
+  const mPiA = meanOf(lr, (t) => t.piAway, active);
+  // Fold the mean attack/defence into the league rates (keeps the goal ratings centred).
+  lr.homeRate *= Math.exp(mAtt - mDef);
+  lr.awayRate *= Math.exp(mAtt - mDef);
+  for (const t of Object.values(lr.teams)) {
+    t.elo = mElo + keep * (t.elo - mElo);
+    t.attack = keep * (t.attack - mAtt);
+    t.defence = keep * (t.defence - mDef);
+    t.piHome = mPiH + keep * (t.piHome - mPiH);
+    t.piAway = mPiA + keep * (t.piAway - mPiA);
+  }
+}
+
+export function eloExpected(home: TeamRating, away: TeamRating, p: RatingParams): number {
+  return 1 / (1 + Math.pow(10, -(home.elo + p.elo.home - away.elo) / 400));
+}
+
+/** pi-rating expected goal difference of a fixture. */
+export function piExpectedGd(home: TeamRating, away: TeamRating, p: RatingParams): number {
+  const c = p.pi.c;
+  const f = (r: number) => Math.sign(r) * (Math.pow(10, Math.abs(r) / c) - 1);
+  return f(home.piHome) - f(away.piAway);
+}
+
+/** Goal-rating expectations (home, away goals). */
+export function goalExpectations(lr: LeagueRatings, home: TeamRating, away: TeamRating): { lambda: number; mu: number } {
+  return {
+    lambda: lr.homeRate * Math.exp(home.attack - away.defence),
+    mu: lr.awayRate * Math.exp(away.attack - home.defence),
+  };
+}
+
+export interface MarketExpectation {
+  /** De-vigged 1X2 probabilities. */
+  home: number;
+  draw: number;
+  away: number;
+  /** Market-implied goal expectations. */
+  lambda: number;
+  mu: number;
+}
+
+/** Updates all ratings of two teams after a match (mutates). */
+export function updateRatings(
+  lr: LeagueRatings,
+  home: TeamRating,
+  away: TeamRating,
+  homeGoals: number,
+  awayGoals: number,
+  market: MarketExpectation | undefined,
+  p: RatingParams,
+): void {
+  // --- Elo
+  const e = eloExpected(home, away, p);
+  const gd = Math.abs(homeGoals - awayGoals);
+  const mult = gd <= 1 ? 1 : gd === 2 ? 1.5 : (11 + gd) / 8;
+  const sAct = homeGoals > awayGoals ? 1 : homeGoals === awayGoals ? 0.5 : 0;
+  let delta = p.elo.k * mult * (sAct - e);
+  if (market) {
+    const b = p.elo.marketBlend;
+    const sMkt = market.home + 0.5 * market.draw;
+    delta = (1 - b) * delta + b * p.elo.k * (sMkt - e);
+  }
+  home.elo += delta;
+  away.elo -= delta;
+
+  // --- pi-ratings
+  const c = p.pi.c;
+  const expGd = piExpectedGd(home, away, p);
+  let obsGd = homeGoals - awayGoals;
+  if (market) obsGd = (1 - p.pi.marketBlend) * obsGd + p.pi.marketBlend * (market.lambda - market.mu);
+  const err = obsGd - expGd;
+  const psi = Math.sign(err) * c * Math.log10(1 + Math.abs(err));
+  const dh = p.pi.lambda * psi;
+  home.piHome += dh;
+  home.piAway += p.pi.gamma * dh;
+  away.piAway -= dh;
+  away.piHome -= p.pi.gamma * dh;
+
+  // --- goal ratings (online Poisson gradient on log scale)
+  const ge = goalExpectations(lr, home, away);
+  let yH = homeGoals, yA = awayGoals;
+  if (market) {
+    const b = p.goal.marketBlend;
+    yH = (1 - b) * yH + b * market.lambda;
+    yA = (1 - b) * yA + b * market.mu;
+  }
+  const rH = (yH - ge.lambda) / Math.sqrt(ge.lambda);
+  const rA = (yA - ge.mu) / Math.sqrt(ge.mu);
+  const lr0 = p.goal.lr;
+  home.attack += lr0 * rH;
+  away.defence -= lr0 * rH;
+  away.attack += lr0 * rA;
+  home.defence -= lr0 * rA;
+  const ll = p.goal.leagueLr;
+  lr.homeRate = Math.max(0.3, lr.homeRate + ll * (yH - lr.homeRate * Math.exp(home.attack - away.defence)));
+  lr.awayRate = Math.max(0.3, lr.awayRate + ll * (yA - lr.awayRate * Math.exp(away.attack - home.defence)));
+}
