@@ -1,0 +1,46 @@
+// Reports (and guards) the JS a first visit to the landing page downloads: the entry chunk,
+// its static imports, and the landing route's chunk with its static imports.
+// Run after `vite build`: `node scripts/bundle-size.mjs` (exit 1 when over budget).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const dist = new URL('../dist/', import.meta.url).pathname;
+const assets = join(dist, 'assets');
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entries = [...html.matchAll(/<script type="module"[^>]*src="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+const landing = readdirSync(assets).filter((file) => /^landing-[\w-]+\.js$/.test(file));
+if (entries.length !== 1 || landing.length !== 1) {
+  console.error(`Expected one entry and one landing chunk, found ${entries.length} and ${landing.length}.`);
+  process.exit(1);
+}
+
+/** A chunk plus everything it imports statically (dynamic `import()` calls are left out). */
+function withStaticImports(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(join(assets, file), 'utf8');
+  for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)) withStaticImports(match[1], seen);
+  return seen;
+}
+
+const files = withStaticImports(landing[0], withStaticImports(entries[0]));
+const rows = [...files].map((file) => {
+  const code = readFileSync(join(assets, file));
+  return { file, raw: code.length, gzip: gzipSync(code, { level: 9 }).length, code: code.toString('utf8') };
+});
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+for (const row of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`${kb(row.gzip).padStart(7)} KB gzip  ${kb(row.raw).padStart(7)} KB  ${row.file}`);
+const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+console.log(`Landing page initial JS: ${kb(total)} KB gzip (budget ${BUDGET_KB} KB)`);
+
+const problems = [];
+if (total > BUDGET_KB * 1024) problems.push(`over the ${BUDGET_KB} KB budget`);
+if (rows.some((row) => /recharts/i.test(row.file) || row.code.includes('recharts-wrapper'))) problems.push('recharts is in the initial bundle');
+if (rows.some((row) => row.code.includes('__insertCSS'))) problems.push('a runtime <style> injection is in the initial bundle');
+if (problems.length) {
+  console.error(`Bundle check failed: ${problems.join('; ')}`);
+  process.exit(1);
+}
