@@ -26,11 +26,14 @@ function sonnerWithoutRuntimeStyles(): Plugin {
   };
 }
 
+/** `@/x` -> `src/x`, as in tsconfig.json; shared with vitest.config.ts. */
+export const resolve = {
+  alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+};
+
 export default defineConfig({
   plugins: [sonnerWithoutRuntimeStyles(), react(), tailwindcss()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  resolve,
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

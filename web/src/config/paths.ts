@@ -3,12 +3,14 @@
  * `path` is the router pattern; `getHref` builds a link, with its query string.
  */
 
+// '/' may stay literal in a query string (RFC 3986), so `?redirect=/admin/odds` reads as in the spec.
+const encode = (value: string) => encodeURIComponent(value).replace(/%2F/gi, '/');
+
 function withQuery(path: string, query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, value);
-  }
-  const search = params.toString();
+  const search = Object.entries(query)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')
+    .map(([key, value]) => `${encode(key)}=${encode(value)}`)
+    .join('&');
   return search ? `${path}?${search}` : path;
 }
 

@@ -4,7 +4,11 @@ import { afterEach, beforeAll } from 'vitest';
 
 import { dismissToasts } from '@/components/ui/toast';
 
+// Pure unit tests opt into `// @vitest-environment node`; everything below is for jsdom.
+const isDom = typeof window !== 'undefined';
+
 beforeAll(() => {
+  if (!isDom) return;
   // jsdom lacks these; react-router's ScrollRestoration, sonner and Radix call them.
   window.scrollTo = () => {};
   window.matchMedia ??= (query: string) =>
@@ -24,6 +28,7 @@ beforeAll(() => {
 });
 
 afterEach(() => {
+  if (!isDom) return;
   // sonner keeps its toasts in a module-level store; start every test with none.
   dismissToasts();
   cleanup();

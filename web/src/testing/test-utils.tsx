@@ -15,7 +15,7 @@ import { createQueryClient } from '@/lib/react-query';
 export async function renderApp(url = '/') {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [url] });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -28,7 +28,7 @@ export async function renderApp(url = '/') {
 /** Renders one component inside the providers and a MemoryRouter, for component-level tests. */
 export function renderWithProviders(ui: ReactElement, { url = '/' }: { url?: string } = {}) {
   const queryClient = createQueryClient();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
