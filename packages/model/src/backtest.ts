@@ -27,6 +27,8 @@ export interface EvaluatedMatch {
   rating: P4;
   pool: P4;
   usedOdds: boolean;
+  /** Predictions of the same match made without the fixture's own odds. */
+  noOdds: { ensemble: P4; statistical: P4; ai: P4; rating: P4 };
   /** De-vigged (Shin) Pinnacle 1X2: closing PSC*, else pre-closing PS*. */
   pinnacle?: [number, number, number];
   /** De-vigged (proportional) Pinnacle O/U: PC>2.5 else P>2.5. */
@@ -68,10 +70,16 @@ export function backtestLeague(matches: readonly ParsedMatch[], opts: BacktestOp
     featureStartDay: firstEvalDay - Math.max(hyper.replayDays, hyper.ai.windowDays),
   });
   const out: EvaluatedMatch[] = [];
+  let lastSeason = '';
   for (const { day, matches: dm } of groupByDay(used)) {
     const predict = dm.some((m) => evalSet.has(m.season) && m.season >= first);
+    const season = dm[0]!.season;
+    if (predict && season !== lastSeason) {
+      lastSeason = season;
+      opts.onProgress?.(`${league} ${season}`);
+    }
     const preds = engine.processDay(day, dm, predict);
-    for (const { match, prediction } of preds) {
+    for (const { match, prediction, noOdds } of preds) {
       const m = match as ParsedMatch;
       if (!evalSet.has(m.season)) continue;
       const e: EvaluatedMatch = {
@@ -80,6 +88,7 @@ export function backtestLeague(matches: readonly ParsedMatch[], opts: BacktestOp
         outcome: outcomeOf(m.homeGoals, m.awayGoals), over: m.homeGoals + m.awayGoals > 2,
         ensemble: prediction.final, statistical: prediction.statistical, ai: prediction.ai, rating: prediction.rating,
         pool: prediction.pool, usedOdds: prediction.features.hasOdds,
+        noOdds: { ensemble: noOdds.final, statistical: noOdds.statistical, ai: noOdds.ai, rating: noOdds.rating },
       };
       const pin = m.closing.ps ?? m.pre.ps;
       if (pin) e.pinnacle = shin3(pin);
@@ -117,6 +126,8 @@ export interface BacktestReport {
     valueBets: { x1: BetSummary; ou: BetSummary; all: BetSummary; edge: number; minProbability: number };
     calibration: { x1: CalibrationBin[]; ou: CalibrationBin[] };
     allMatches: { ensemble: ThreeWaySummary; statistical: ThreeWaySummary; ai: ThreeWaySummary; rating: ThreeWaySummary };
+    /** The same matches predicted without the fixture's own odds (how the model degrades when odds are absent). */
+    noOdds: GroupReport;
   };
 }
 
@@ -153,6 +164,7 @@ export function buildReport(ev: readonly EvaluatedMatch[], valueEdge = 0.05, val
   const keys = [...new Set(ev.map((e) => `${e.league}|${e.season}`))].sort();
   const groups = keys.map((k) => groupReport(k.replace('|', ' '), ev.filter((e) => `${e.league}|${e.season}` === k)));
   const overall = groupReport('overall', ev);
+  const noOdds = groupReport('overall (no fixture odds)', ev.map((e) => ({ ...e, ...e.noOdds })));
   const c = ev.filter((e) => e.pinnacle && e.market);
   const avgPrices = (e: EvaluatedMatch) => (e.avg ? [e.avg.home, e.avg.draw, e.avg.away] : undefined);
   const picks = {
@@ -198,6 +210,7 @@ export function buildReport(ev: readonly EvaluatedMatch[], valueEdge = 0.05, val
         ai: summarize3(ev.map((e) => e.ai.slice(0, 3)), all),
         rating: summarize3(ev.map((e) => e.rating.slice(0, 3)), all),
       },
+      noOdds,
     },
   };
 }

@@ -311,6 +311,8 @@ export interface EngineOptions {
 export interface DayPrediction {
   match: MatchRecord;
   prediction: Prediction;
+  /** The same fixture predicted without its own odds (history unchanged): shows how the model degrades. */
+  noOdds: Prediction;
 }
 
 /** Walk-forward engine for one league. */
@@ -356,7 +358,10 @@ export class LeagueEngine {
       feats.push(f);
       if (inFeatures || predict) {
         const pr = predictFromFeatures(parts, this.hyper, f);
-        if (predict) out.push({ match: m, prediction: pr });
+        if (predict) {
+          const nf = buildFeatures(parts, this.hyper, m.home, m.away, day, undefined, null);
+          out.push({ match: m, prediction: pr, noOdds: predictFromFeatures(parts, this.hyper, nf) });
+        }
         const y = m.homeGoals > m.awayGoals ? 0 : m.homeGoals === m.awayGoals ? 1 : 2;
         if (inFeatures) this.rows.push({ t: day, y, over: m.homeGoals + m.awayGoals > 2 ? 1 : 0, f, pool: parts.ai ? pr.pool : undefined });
       }
@@ -531,7 +536,7 @@ export class LeagueEngine {
       const prior = new Array<number>(2 * (p + 1)).fill(0);
       prior[1] = 1; // class H on raw feature 0
       prior[p + 1 + 2] = 1; // class D on raw feature 1
-      const l2 = new Array<number>(p).fill(hyper.ai.l2);
+      const l2 = new Array<number>(p).fill(withOdds ? hyper.ai.l2 : hyper.ai.l2NoOdds);
       l2[0] = hyper.ai.l2Market; l2[1] = hyper.ai.l2Market;
       const model = fitMultinomial({ x, y: rs.map((r) => r.y), w: ws }, { l2, interceptL2: hyper.ai.interceptL2 }, prior, init?.coef.length === prior.length ? init.coef : undefined, 8);
       return { model, scale };
@@ -545,7 +550,7 @@ export class LeagueEngine {
       const p = 1 + scale[0].length;
       const prior = new Array<number>(p + 1).fill(0);
       prior[1] = 1;
-      const l2 = new Array<number>(p).fill(hyper.ai.l2);
+      const l2 = new Array<number>(p).fill(withOdds ? hyper.ai.l2 : hyper.ai.l2NoOdds);
       l2[0] = hyper.ai.l2Market;
       const model = fitBinary({ x, y: rs.map((r) => r.over), w: ws }, { l2, interceptL2: hyper.ai.interceptL2 }, prior, init?.coef.length === prior.length ? init.coef : undefined, 8);
       return { model, scale };

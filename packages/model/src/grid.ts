@@ -153,7 +153,7 @@ export function doubleChance(t: ThreeWay): { homeOrDraw: number; awayOrDraw: num
  * Returns [home, draw, away, over25].
  */
 export function quickMarkets(lambda: number, mu: number, rho: number, n = 0): [number, number, number, number] {
-  if (n <= 0) n = Math.min(40, 10 + Math.ceil(1.6 * Math.max(lambda, mu)));
+  if (n <= 0) n = Math.min(40, 12 + Math.ceil(2 * Math.max(lambda, mu)));
   const px = QX.length >= n ? QX : (QX = new Float64Array(n));
   const py = QY.length >= n ? QY : (QY = new Float64Array(n));
   let u = Math.exp(-lambda), v = Math.exp(-mu);
@@ -187,3 +187,35 @@ export function quickMarkets(lambda: number, mu: number, rho: number, n = 0): [n
 }
 let QX = new Float64Array(48);
 let QY = new Float64Array(48);
+
+/**
+ * Iterative proportional fitting: rescales the grid so that its 1X2 equals `target` and P(total > 2.5) equals
+ * `over` exactly, staying as close as possible (in KL) to the original shape. Used to publish every market from one
+ * grid that agrees with the published ensemble probabilities.
+ */
+export function rakeGrid(g: ScoreGrid, target: ThreeWay, over: number, iterations = 50): ScoreGrid {
+  const n = g.size;
+  const p = g.p.slice();
+  const cls = new Int8Array(n * n);
+  const ovr = new Uint8Array(n * n);
+  for (let x = 0; x < n; x++) {
+    for (let y = 0; y < n; y++) {
+      cls[x * n + y] = x > y ? 0 : x === y ? 1 : 2;
+      ovr[x * n + y] = x + y > 2.5 ? 1 : 0;
+    }
+  }
+  const t3 = [target.home, target.draw, target.away];
+  const t2 = [1 - over, over];
+  for (let it = 0; it < iterations; it++) {
+    const s3 = [0, 0, 0];
+    for (let i = 0; i < p.length; i++) s3[cls[i]!]! += p[i]!;
+    for (let i = 0; i < p.length; i++) p[i] = s3[cls[i]!]! > 0 ? (p[i]! * t3[cls[i]!]!) / s3[cls[i]!]! : p[i]!;
+    const s2 = [0, 0];
+    for (let i = 0; i < p.length; i++) s2[ovr[i]!]! += p[i]!;
+    let maxDev = 0;
+    for (let i = 0; i < p.length; i++) p[i] = s2[ovr[i]!]! > 0 ? (p[i]! * t2[ovr[i]!]!) / s2[ovr[i]!]! : p[i]!;
+    for (let k = 0; k < 2; k++) maxDev = Math.max(maxDev, Math.abs(s2[k]! - t2[k]!));
+    if (maxDev < 1e-12) break;
+  }
+  return { ...g, p };
+}

@@ -27,8 +27,9 @@ export interface Hyper {
     windowDays: number;
     /** Half-life (days) of the training-row weights. */
     halfLifeDays: number;
-    /** L2 penalty of standardised non-market features, and of the market coefficients around 1. */
+    /** L2 penalty of standardised non-market features (model with the fixture's odds / without), and of the prior coefficients around 1. */
     l2: number;
+    l2NoOdds: number;
     l2Market: number;
     /** L2 penalty of the class intercepts (toward 0). */
     interceptL2: number;
@@ -56,7 +57,7 @@ export const DEFAULT_HYPER: Hyper = {
     windowDays: 3 * 365,
     ridge: 2,
     targetBlend: 0.5,
-    anchor: 0.6,
+    anchor: 0.9,
     newTeam: { attack: -0.15, defence: -0.15 },
     impliedRho: -0.05,
   },
@@ -67,9 +68,9 @@ export const DEFAULT_HYPER: Hyper = {
     seasonRegression: 0.2,
     newcomer: { elo: -80, pi: -0.3, attack: -0.15, defence: -0.15 },
   },
-  ai: { windowDays: 2 * 365, halfLifeDays: 365, l2: 5, l2Market: 20, interceptL2: 1 },
-  rating: { l2: 1, windowDays: 3 * 365, anchor: 0 },
-  calibration: { enabled: true, windowDays: 2 * 365, l2: 50 },
+  ai: { windowDays: 2 * 365, halfLifeDays: 365, l2: 200, l2NoOdds: 200, l2Market: 1000, interceptL2: 1000 },
+  rating: { l2: 1, windowDays: 3 * 365, anchor: 0.8 },
+  calibration: { enabled: false, windowDays: 2 * 365, l2: 50 },
   weights: { statistical: 0.4, ai: 0.3, rating: 0.3 },
   formAlpha: 0.15,
   refitDays: 7,

@@ -137,7 +137,7 @@ export function fitMultinomial(
         f = ft;
         let mx = 0;
         for (let k = 0; k < P; k++) mx = Math.max(mx, Math.abs(step * d[k]!));
-        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-6;
+        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-5;
         break;
       }
       step /= 2;
@@ -231,7 +231,7 @@ export function fitBinary(
         f = ft;
         let mx = 0;
         for (let k = 0; k < P; k++) mx = Math.max(mx, Math.abs(step * d[k]!));
-        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-6;
+        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-5;
         break;
       }
       step /= 2;
@@ -267,7 +267,7 @@ export function fitOrdered(data: Dataset, l2: number, init?: readonly number[], 
   const p = n ? data.x[0]!.length : 0;
   const P = p + 2;
   const theta = new Float64Array(P);
-  if (init) theta.set(init);
+  if (init && init.length === P) theta.set(init);
   else { theta[0] = -0.5; theta[1] = Math.log(1.1); }
   const objective = (th: Float64Array): number => {
     const m = { coef: Array.from(th), p };
@@ -280,43 +280,55 @@ export function fitOrdered(data: Dataset, l2: number, init?: readonly number[], 
     for (let j = 0; j < p; j++) pen += l2 * th[2 + j]! * th[2 + j]!;
     return ll - 0.5 * pen;
   };
-  const gradient = (th: Float64Array): Float64Array => {
-    const g = new Float64Array(P);
-    const k1 = th[0]!, et = Math.exp(th[1]!), k2 = k1 + et;
+  let f = objective(theta);
+  const g = new Float64Array(P);
+  const H = new Float64Array(P * P); // negative Hessian
+  const J = new Float64Array(P * 2); // d(a, b) / d theta
+  for (let it = 0; it < maxIterations; it++) {
+    g.fill(0);
+    H.fill(0);
+    const k1 = theta[0]!, et = Math.exp(theta[1]!), k2 = k1 + et;
+    let gb = 0; // sum of w * dl/db, for the second derivative of b wrt t
     for (let i = 0; i < n; i++) {
       const x = data.x[i]!;
       let z = 0;
-      for (let j = 0; j < p; j++) z += th[2 + j]! * x[j]!;
+      for (let j = 0; j < p; j++) z += theta[2 + j]! * x[j]!;
+      const a = k1 - z, b = k2 - z;
+      const sa = sig(a), sb = sig(b);
+      const da = sa * (1 - sa), db = sb * (1 - sb);
       const y = data.y[i]!;
       const wi = data.w?.[i] ?? 1;
-      // d log P / d (k1, k2, z)
-      let dk1 = 0, dk2 = 0;
-      const s1 = sig(k1 - z), s2 = sig(k2 - z);
-      const d1 = s1 * (1 - s1), d2 = s2 * (1 - s2);
-      if (y === 2) dk1 = d1 / Math.max(s1, 1e-300);
-      else if (y === 1) { const pr = Math.max(s2 - s1, 1e-300); dk1 = -d1 / pr; dk2 = d2 / pr; }
-      else dk2 = -d2 / Math.max(1 - s2, 1e-300);
-      const dz = -(dk1 + dk2);
-      g[0] = g[0]! + wi * (dk1 + dk2);
-      g[1] = g[1]! + wi * dk2 * et;
-      for (let j = 0; j < p; j++) g[2 + j] = g[2 + j]! + wi * dz * x[j]!;
+      let la = 0, lb = 0, laa = 0, lbb = 0, lab = 0;
+      if (y === 2) { la = 1 - sa; laa = -da; }
+      else if (y === 0) { lb = -sb; lbb = -db; }
+      else {
+        const D = Math.max(sb - sa, 1e-300);
+        la = -da / D; lb = db / D;
+        laa = -(da * (1 - 2 * sa)) / D - (da * da) / (D * D);
+        lbb = (db * (1 - 2 * sb)) / D - (db * db) / (D * D);
+        lab = (da * db) / (D * D);
+      }
+      la *= wi; lb *= wi; laa *= wi; lbb *= wi; lab *= wi;
+      gb += lb;
+      // Jacobian rows: theta_k -> (da/dk, db/dk)
+      J[0] = 1; J[1] = 1; // k1
+      J[2] = 0; J[3] = et; // t
+      for (let j = 0; j < p; j++) { J[2 * (2 + j)] = -x[j]!; J[2 * (2 + j) + 1] = -x[j]!; }
+      for (let u = 0; u < P; u++) {
+        const ua = J[2 * u]!, ub = J[2 * u + 1]!;
+        g[u] = g[u]! + la * ua + lb * ub;
+        for (let v = 0; v <= u; v++) {
+          const va = J[2 * v]!, vb = J[2 * v + 1]!;
+          H[u * P + v] = H[u * P + v]! - (laa * ua * va + lbb * ub * vb + lab * (ua * vb + ub * va));
+        }
+      }
     }
-    for (let j = 0; j < p; j++) g[2 + j] = g[2 + j]! - l2 * th[2 + j]!;
-    return g;
-  };
-  let f = objective(theta);
-  for (let it = 0; it < maxIterations; it++) {
-    const g = gradient(theta);
-    // Hessian by central differences of the analytic gradient
-    const H = new Float64Array(P * P);
-    for (let k = 0; k < P; k++) {
-      const h = 1e-5;
-      const tp = theta.slice(); tp[k] = tp[k]! + h;
-      const tm = theta.slice(); tm[k] = tm[k]! - h;
-      const gp = gradient(tp), gm = gradient(tm);
-      for (let j = 0; j < P; j++) H[j * P + k] = -(gp[j]! - gm[j]!) / (2 * h);
+    H[1 * P + 1] = H[1 * P + 1]! - gb * et; // d2 b / dt2 = e^t
+    for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
+    for (let j = 0; j < p; j++) {
+      g[2 + j] = g[2 + j]! - l2 * theta[2 + j]!;
+      H[(2 + j) * P + 2 + j] = H[(2 + j) * P + 2 + j]! + l2;
     }
-    for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) { const v = (H[a * P + b]! + H[b * P + a]!) / 2; H[a * P + b] = v; H[b * P + a] = v; }
     const d = newtonDirection(H, g, P);
     let step = 1;
     let improved = false;
@@ -329,7 +341,7 @@ export function fitOrdered(data: Dataset, l2: number, init?: readonly number[], 
         f = ft;
         let mx = 0;
         for (let k = 0; k < P; k++) mx = Math.max(mx, Math.abs(step * d[k]!));
-        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-6;
+        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-5;
         break;
       }
       step /= 2;

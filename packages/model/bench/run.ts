@@ -1,0 +1,126 @@
+/**
+ * Benchmarks of the forecasting engine (`npm run bench` at the repo root, or `npx tsx bench/run.ts` here).
+ *  1. Dixon-Coles fit for one league on three seasons (E0 2016-17..2018-19, ~1,140 matches): median of 25 cold fits.
+ *  2. A week of predictions for 10 leagues: fitLeagueModel (full history up to the week) + predictFixture for the
+ *     week's fixtures, all 10 leagues; median of 3 runs (and the predict-only part).
+ *  3. Backtest wall time: the full CLI backtest (10 leagues x 2019-20..2022-23, weekly refits, 2 workers), or with
+ *     --quick a shorter run (E0, 2022-23 only). The JSON says which.
+ * Results are printed and written to <repo>/bench-results/model.json.
+ * Data: $BENCH_DATA or <repo>/../shared/data/football-data.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main as backtestMain } from '../src/cli/backtest.ts';
+import { listDataFiles, loadMatches } from '../src/cli/load.ts';
+import { fitDixonColes, type DCMatch } from '../src/dixonColes.ts';
+import { dayNumber, marketView } from '../src/engine.ts';
+import { fitLeagueModel, predictFixture } from '../src/forecast.ts';
+import { DEFAULT_HYPER } from '../src/hyper.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../../..');
+const dataDir = process.env.BENCH_DATA ?? resolve(repoRoot, '../shared/data/football-data');
+const quick = process.argv.includes('--quick');
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+async function run() {
+  console.log(`Model benchmarks (data ${dataDir}; ${cpus().length} CPUs, node ${process.version})`);
+  const all = loadMatches(listDataFiles([dataDir]));
+
+  // 1. Dixon-Coles fit, one league, three seasons
+  const hyper = DEFAULT_HYPER;
+  const three = all.filter((m) => m.league === 'E0' && m.season >= '2016-17' && m.season <= '2018-19');
+  const asOf = dayNumber('2019-06-01');
+  const b = hyper.dc.targetBlend;
+  const dcm: DCMatch[] = three.map((m) => {
+    const mv = marketView(m.odds, hyper.dc.impliedRho);
+    return {
+      home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals,
+      homeTarget: mv ? (1 - b) * m.homeGoals + b * mv.lambda : m.homeGoals,
+      awayTarget: mv ? (1 - b) * m.awayGoals + b * mv.mu : m.awayGoals,
+      weight: Math.exp(-hyper.dc.xi * (asOf - dayNumber(m.date))),
+    };
+  });
+  for (let i = 0; i < 5; i++) fitDixonColes(dcm, { ridge: hyper.dc.ridge }); // warm-up (JIT)
+  const dcTimes: number[] = [];
+  let iterations = 0;
+  for (let i = 0; i < 25; i++) {
+    const t = performance.now();
+    const p = fitDixonColes(dcm, { ridge: hyper.dc.ridge });
+    dcTimes.push(performance.now() - t);
+    iterations = p.iterations;
+  }
+  const dcMedian = median(dcTimes);
+  console.log(`1. Dixon-Coles fit, E0 2016-17..2018-19 (${dcm.length} matches, ${new Set(dcm.map((m) => m.home)).size} teams): median ${round(dcMedian, 2)} ms over 25 cold fits (${iterations} Newton iterations; min ${round(Math.min(...dcTimes), 2)}, max ${round(Math.max(...dcTimes), 2)})`);
+
+  // 2. A week of predictions for 10 leagues (fit + predict)
+  const weekStart = '2023-03-13';
+  const weekEnd = '2023-03-20';
+  const leagues = [...new Set(all.map((m) => m.league))].sort();
+  const fixturesOf = (lg: string) => all.filter((m) => m.league === lg && m.date >= weekStart && m.date < weekEnd);
+  const runs: { total: number; fit: number; predict: number; fixtures: number; perLeagueMax: number; bytes: number[] }[] = [];
+  for (let r = 0; r < 3; r++) {
+    let fit = 0, predict = 0, fixtures = 0, perLeagueMax = 0;
+    const bytes: number[] = [];
+    const t0 = performance.now();
+    for (const lg of leagues) {
+      const history = all.filter((m) => m.league === lg && m.date < weekStart);
+      const t1 = performance.now();
+      const state = fitLeagueModel({ league: lg, history, asOf: weekStart });
+      const t2 = performance.now();
+      for (const fx of fixturesOf(lg)) {
+        predictFixture(state, { kickoff: fx.date, league: lg, home: fx.home, away: fx.away, ...(fx.odds ? { odds: fx.odds } : {}) });
+        fixtures++;
+      }
+      const t3 = performance.now();
+      fit += t2 - t1;
+      predict += t3 - t2;
+      perLeagueMax = Math.max(perLeagueMax, t2 - t1);
+      bytes.push(JSON.stringify(state).length);
+    }
+    runs.push({ total: performance.now() - t0, fit, predict, fixtures, perLeagueMax, bytes });
+  }
+  const week = { totalMs: median(runs.map((r) => r.total)), fitMs: median(runs.map((r) => r.fit)), predictMs: median(runs.map((r) => r.predict)), fixtures: runs[0]!.fixtures, slowestLeagueFitMs: median(runs.map((r) => r.perLeagueMax)), stateBytesMax: Math.max(...runs[0]!.bytes), stateBytes: Object.fromEntries(leagues.map((l, i) => [l, runs[0]!.bytes[i]!])) };
+  console.log(`2. Week ${weekStart}..${weekEnd}, ${leagues.length} leagues, ${week.fixtures} fixtures: median ${round(week.totalMs)} ms in total (fitLeagueModel ${round(week.fitMs)} ms, slowest league ${round(week.slowestLeagueFitMs)} ms; predictFixture ${round(week.predictMs)} ms) over 3 runs; largest state ${round(week.stateBytesMax / 1024)} KB`);
+
+  // 3. Backtest wall time
+  const args = quick
+    ? ['--data', dataDir, '--leagues', 'E0', '--seasons', '2022-23', '--workers', '1']
+    : ['--data', dataDir, '--seasons', '2019-20..2022-23'];
+  const origLog = console.log;
+  console.log = () => {};
+  const t0 = performance.now();
+  let code: number;
+  try {
+    code = await backtestMain(args);
+  } finally {
+    console.log = origLog;
+  }
+  const backtestSeconds = (performance.now() - t0) / 1000;
+  console.log(`3. Backtest (${quick ? 'quick: E0 2022-23 only, 1 worker' : 'full: 10 leagues x 2019-20..2022-23, weekly refits, default workers'}): wall time ${round(backtestSeconds)} s (exit code ${code})`);
+
+  const out = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, availableParallelism: availableParallelism(), node: process.version },
+    dixonColesFit: { league: 'E0', seasons: '2016-17..2018-19', matches: dcm.length, medianMs: round(dcMedian, 3), runs: dcTimes.length, iterations },
+    weekOfPredictions: { leagues: leagues.length, week: `${weekStart}..${weekEnd}`, ...week, totalMs: round(week.totalMs), fitMs: round(week.fitMs), predictMs: round(week.predictMs), runs: 3, includes: 'fitLeagueModel from full history + predictFixture for every fixture' },
+    backtest: { kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, weekly refit)', wallSeconds: round(backtestSeconds), exitCode: code },
+  };
+  const outDir = join(repoRoot, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'model.json'), JSON.stringify(out, null, 2));
+  console.log(`Written to ${join(outDir, 'model.json')}`);
+}
+
+run().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+/**
+ * Hyper-parameter selection on development seasons only (default 2015-16..2018-19; every earlier season is history).
+ * Usage: tsx bench/tune.ts <variants.json> [out.jsonl]
+ *   variants.json: [{ "name": "...", "hyper": { partial Hyper overrides } }, ...]
+ * Prints and appends one JSON line per variant with the metrics used for the choice (see docs/model.md).
+ * Never point this at seasons after 2018-19.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { backtestLeague, type EvaluatedMatch } from '../src/backtest.ts';
+import { listDataFiles, loadMatches } from '../src/cli/load.ts';
+import { DEFAULT_HYPER, type Hyper } from '../src/hyper.ts';
+import { pickSummary, summarize3, summarizeBinary } from '../src/scoring.ts';
+
+const DEV_SEASONS = ['2015-16', '2016-17', '2017-18', '2018-19'];
+
+function merge<T>(a: T, b: unknown): T {
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) return b as T;
+  const o: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(b)) o[k] = merge((a as Record<string, unknown>)[k], v);
+  return o as T;
+}
+
+export function devMetrics(ev: readonly EvaluatedMatch[]) {
+  const c = ev.filter((e) => e.pinnacle && e.market);
+  const y = c.map((e) => e.outcome);
+  const rps = (g: (e: EvaluatedMatch) => readonly number[]) => summarize3(c.map(g), y).rps;
+  const co = ev.filter((e) => e.marketOver !== undefined);
+  const yo = co.map((e) => e.over);
+  const bri = (g: (e: EvaluatedMatch) => number) => summarizeBinary(co.map(g), yo).brier;
+  const r5 = (x: number) => Math.round(x * 1e5) / 1e5;
+  return {
+    n: c.length,
+    ratio: r5(rps((e) => e.ensemble.slice(0, 3)) / rps((e) => e.pinnacle!)),
+    x1: {
+      ensemble: r5(rps((e) => e.ensemble.slice(0, 3))), pool: r5(rps((e) => e.pool.slice(0, 3))),
+      statistical: r5(rps((e) => e.statistical.slice(0, 3))), ai: r5(rps((e) => e.ai.slice(0, 3))),
+      rating: r5(rps((e) => e.rating.slice(0, 3))), market: r5(rps((e) => e.market!)), pinnacle: r5(rps((e) => e.pinnacle!)),
+    },
+    x1NoOdds: {
+      ensemble: r5(rps((e) => e.noOdds.ensemble.slice(0, 3))), statistical: r5(rps((e) => e.noOdds.statistical.slice(0, 3))),
+      ai: r5(rps((e) => e.noOdds.ai.slice(0, 3))), rating: r5(rps((e) => e.noOdds.rating.slice(0, 3))),
+    },
+    ou: {
+      ensemble: r5(bri((e) => e.ensemble[3])), statistical: r5(bri((e) => e.statistical[3])), ai: r5(bri((e) => e.ai[3])),
+      rating: r5(bri((e) => e.rating[3])), market: r5(bri((e) => e.marketOver!)),
+    },
+    ouNoOdds: {
+      ensemble: r5(bri((e) => e.noOdds.ensemble[3])), statistical: r5(bri((e) => e.noOdds.statistical[3])),
+      ai: r5(bri((e) => e.noOdds.ai[3])), rating: r5(bri((e) => e.noOdds.rating[3])),
+    },
+    picks60: (() => { const p = pickSummary(ev.map((e) => e.ensemble.slice(0, 3)), ev.map((e) => e.outcome), ev.map(() => undefined)); return { n: p.picks, hitRate: r5(p.hitRate) }; })(),
+  };
+}
+
+const isMain = process.argv[1]?.endsWith('tune.ts');
+if (isMain) {
+  const [variantsFile, outFile] = process.argv.slice(2);
+  if (!variantsFile) {
+    console.error('usage: tsx bench/tune.ts <variants.json> [out.jsonl]');
+    process.exit(2);
+  }
+  const variants = JSON.parse(readFileSync(variantsFile, 'utf8')) as { name: string; hyper: unknown }[];
+  const dataDir = process.env.DATA ?? '/work/shared/data/football-data';
+  const seasons = process.env.SEASONS?.split(',') ?? DEV_SEASONS;
+  if (seasons.some((s) => s > '2018-19')) throw new Error('tuning must only use seasons up to 2018-19');
+  const leagues = (process.env.LEAGUES ?? 'E0,E1,SP1,D1,I1,F1').split(',');
+  const all = loadMatches(listDataFiles([dataDir])).filter((m) => m.season <= '2018-19');
+  for (const v of variants) {
+    const t0 = performance.now();
+    const hyper = merge<Hyper>(DEFAULT_HYPER, v.hyper);
+    const ev: EvaluatedMatch[] = [];
+    for (const lg of leagues) ev.push(...backtestLeague(all.filter((m) => m.league === lg), { seasons, hyper }));
+    const line = JSON.stringify({ name: v.name, hyper: v.hyper, seconds: Math.round((performance.now() - t0) / 1000), ...devMetrics(ev) });
+    console.log(line);
+    if (outFile) appendFileSync(outFile, line + '\n');
+  }
+}

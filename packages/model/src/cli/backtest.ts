@@ -1,0 +1,216 @@
+/**
+ * Walk-forward backtest CLI.
+ *   npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
+ *                       [--json out.json] [--svg calibration.svg] [--refit-days 7] [--workers 2]
+ * Relative paths are resolved against $USER_CWD (the directory npm was run from) or the current directory.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { buildReport, type EvaluatedMatch } from '../backtest.ts';
+import { MODEL_VERSION } from '../forecast.ts';
+import { DEFAULT_HYPER } from '../hyper.ts';
+import { calibrationSvg, renderReport } from '../report.ts';
+import { listDataFiles, UsageError, type FileRef } from './load.ts';
+import { runJob, type WorkerJob, type WorkerMessage } from './backtestWorker.ts';
+
+const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
+                         [--json out.json] [--svg calibration.svg] [--refit-days 7] [--workers 2]
+  --data        folder laid out as <LEAGUE>/<YYYY-YY>.csv (football-data.co.uk format); repeatable, merged
+  --leagues     comma-separated league codes (default: every league folder found)
+  --seasons     evaluated seasons: a range 2019-20..2022-23, a list 2019-20,2020-21 or one season
+                (default: the last four seasons found); every earlier season is history
+  --json        write the full report as JSON
+  --svg         write the calibration plot (SVG)
+  --refit-days  refit cadence in days (default ${DEFAULT_HYPER.refitDays})
+  --workers     parallel worker threads, one league at a time each (default: min(2, CPUs)); 1 = in-process`;
+
+export interface CliArgs {
+  data: string[];
+  leagues?: string[];
+  seasons?: string;
+  json?: string;
+  svg?: string;
+  refitDays: number;
+  workers: number;
+}
+
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const args: CliArgs = { data: [], refitDays: DEFAULT_HYPER.refitDays, workers: Math.max(1, Math.min(2, availableParallelism())) };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const eq = a.indexOf('=');
+    const key = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    const inline = a.startsWith('--') && eq > 0 ? a.slice(eq + 1) : undefined;
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`Missing value for ${key}`);
+      return v;
+    };
+    switch (key) {
+      case '--data': args.data.push(value()); break;
+      case '--leagues': args.leagues = value().split(',').map((s) => s.trim()).filter(Boolean); break;
+      case '--seasons': args.seasons = value(); break;
+      case '--json': args.json = value(); break;
+      case '--svg': args.svg = value(); break;
+      case '--refit-days': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1 || n > 365) throw new UsageError('--refit-days must be an integer 1..365');
+        args.refitDays = n;
+        break;
+      }
+      case '--workers': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1 || n > 64) throw new UsageError('--workers must be an integer 1..64');
+        args.workers = n;
+        break;
+      }
+      case '--help': case '-h': throw new UsageError('');
+      default: throw new UsageError(`Unknown argument '${a}'`);
+    }
+  }
+  if (args.data.length === 0) throw new UsageError('At least one --data folder is required');
+  return args;
+}
+
+const SEASON_RE = /^(\d{4})-(\d{2})$/;
+
+function checkSeason(s: string): string {
+  const m = SEASON_RE.exec(s);
+  if (!m || (Number(m[1]) + 1) % 100 !== Number(m[2])) throw new UsageError(`Bad season '${s}' (expected e.g. 2019-20)`);
+  return s;
+}
+
+/** Expands '2019-20..2022-23', '2019-20,2021-22' or '2019-20' into season labels. */
+export function expandSeasons(spec: string): string[] {
+  if (spec.includes('..')) {
+    const [a, b] = spec.split('..').map((s) => checkSeason(s.trim()));
+    const from = Number(a!.slice(0, 4)), to = Number(b!.slice(0, 4));
+    if (to < from) throw new UsageError(`Empty season range '${spec}'`);
+    const out: string[] = [];
+    for (let y = from; y <= to; y++) out.push(`${y}-${String((y + 1) % 100).padStart(2, '0')}`);
+    return out;
+  }
+  return spec.split(',').map((s) => checkSeason(s.trim()));
+}
+
+function runJobs(jobs: WorkerJob[], workers: number, onMessage: (m: WorkerMessage) => void): Promise<EvaluatedMatch[]> {
+  if (workers <= 1) {
+    // in-process, one league after the other
+    const results: EvaluatedMatch[] = [];
+    for (const job of jobs) runJob(job, (m) => { if (m.type === 'done') results.push(...m.matches); onMessage(m); });
+    return Promise.resolve(results);
+  }
+  return new Promise((resolvePromise, reject) => {
+    const results: EvaluatedMatch[] = [];
+    let next = 0, running = 0, failed = false;
+    const url = new URL('./backtestWorker.ts', import.meta.url);
+    const start = () => {
+      if (failed) return;
+      if (next >= jobs.length && running === 0) { resolvePromise(results); return; }
+      while (running < workers && next < jobs.length) {
+        const job = jobs[next++]!;
+        running++;
+        const w = new Worker(url, { workerData: job });
+        w.on('message', (m: WorkerMessage) => {
+          if (m.type === 'done') results.push(...m.matches);
+          onMessage(m);
+        });
+        w.on('error', (e) => { failed = true; reject(e); });
+        w.on('exit', (code) => {
+          running--;
+          if (code !== 0 && !failed) { failed = true; reject(new Error(`worker for ${job.league} exited with code ${code}`)); return; }
+          start();
+        });
+      }
+    };
+    start();
+  });
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const t0 = performance.now();
+  let args: CliArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      if (e.message) console.error(`Error: ${e.message}\n`);
+      console.error(USAGE);
+      return 2;
+    }
+    throw e;
+  }
+  const base = process.env.USER_CWD ?? process.cwd();
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
+  let files: FileRef[];
+  let seasons: string[];
+  try {
+    files = listDataFiles(args.data.map(abs));
+    if (files.length === 0) throw new UsageError(`No <LEAGUE>/<YYYY-YY>.csv files found under ${args.data.join(', ')}`);
+    if (args.leagues) {
+      const known = new Set(files.map((f) => f.league));
+      const missing = args.leagues.filter((l) => !known.has(l));
+      if (missing.length) throw new UsageError(`League(s) not found in the data: ${missing.join(', ')} (found: ${[...known].sort().join(', ')})`);
+      files = files.filter((f) => args.leagues!.includes(f.league));
+    }
+    const allSeasons = [...new Set(files.map((f) => f.season))].sort();
+    seasons = args.seasons ? expandSeasons(args.seasons) : allSeasons.slice(-4);
+    if (!files.some((f) => seasons.includes(f.season))) {
+      throw new UsageError(`No files for the evaluated season(s) ${seasons.join(', ')} (found seasons ${allSeasons[0]}..${allSeasons.at(-1)})`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`Error: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+  const leagues = [...new Set(files.map((f) => f.league))].sort();
+  const jobs: WorkerJob[] = leagues
+    .map((league) => ({ league, files: files.filter((f) => f.league === league && f.season <= seasons.at(-1)!).map((f) => f.path), seasons, refitDays: args.refitDays }))
+    .filter((j) => files.some((f) => f.league === j.league && seasons.includes(f.season)))
+    // biggest leagues first for better load balance
+    .sort((a, b) => b.files.length - a.files.length);
+  console.log(`Backtest ${MODEL_VERSION}: ${jobs.length} league(s) [${jobs.map((j) => j.league).join(', ')}], evaluated seasons ${seasons.join(', ')}, refit every ${args.refitDays} days, ${files.length} files, ${args.workers} worker(s)`);
+  const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)}s`;
+  const matches = await runJobs(jobs, args.workers, (m) => {
+    if (m.type === 'progress') console.log(`  [${elapsed()}] ${m.message}`);
+    else console.log(`  [${elapsed()}] ${m.league} done: ${m.matches.length} evaluated matches (${(m.ms / 1000).toFixed(1)}s)`);
+  });
+  if (matches.length === 0) {
+    console.error('Error: no evaluated matches (are the evaluated seasons present for these leagues?)');
+    return 1;
+  }
+  const report = buildReport(matches);
+  console.log('');
+  console.log(renderReport(report));
+  const wallSeconds = (performance.now() - t0) / 1000;
+  console.log(`\nWall time ${wallSeconds.toFixed(1)} s`);
+  if (args.json) {
+    const p = abs(args.json);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, JSON.stringify({ modelVersion: MODEL_VERSION, args: { ...args, data: args.data }, seasons, leagues: jobs.map((j) => j.league), wallSeconds, hyper: DEFAULT_HYPER, ...report }, null, 1));
+    console.log(`JSON written to ${p}`);
+  }
+  if (args.svg) {
+    const p = abs(args.svg);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, calibrationSvg(report.overall.calibration.x1, report.overall.calibration.ou, `Calibration, ${jobs.length} leagues, ${seasons[0]}..${seasons.at(-1)}`));
+    console.log(`Calibration plot written to ${p}`);
+  }
+  return 0;
+}
+
+const isMain = process.argv[1] !== undefined && /backtest\.ts$/.test(process.argv[1]);
+if (isMain) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e instanceof Error ? `Error: ${e.message}` : e);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { fitLeagueModel, predictFixture, type LeagueModelState } from './forecast.ts';
+import { simulateLeague } from './testing/simulate.ts';
+import type { Forecast, MatchRecord } from './types.ts';
+
+const sim = simulateLeague({ seasons: 3, seed: 21, odds: true, shots: true, promoted: 3 });
+const history = sim.matches;
+const lastSeason = history.filter((m) => m.season === '2017-18');
+const asOf = lastSeason[200]!.date; // mid-season
+let state: LeagueModelState;
+
+function checkForecast(f: Forecast) {
+  const p = f.probabilities;
+  for (const v of [p.home, p.draw, p.away, f.overUnder25.over, f.overUnder25.under]) {
+    expect(v).toBeGreaterThan(0);
+    expect(v).toBeLessThan(1);
+  }
+  expect(p.home + p.draw + p.away).toBeCloseTo(1, 12);
+  expect(f.overUnder25.over + f.overUnder25.under).toBeCloseTo(1, 12);
+  for (const c of [f.components.statistical, f.components.ai, f.components.rating]) {
+    for (const v of [c.home, c.draw, c.away, c.over25]) { expect(v).toBeGreaterThan(0); expect(v).toBeLessThan(1); }
+    expect(c.home + c.draw + c.away).toBeCloseTo(1, 10);
+  }
+  const dc = f.markets.doubleChance;
+  expect(dc.homeOrDraw).toBeCloseTo(p.home + p.draw, 12);
+  expect(dc.homeOrAway + dc.awayOrDraw + dc.homeOrDraw).toBeCloseTo(2, 12);
+  expect(f.markets.btts.yes + f.markets.btts.no).toBeCloseTo(1, 12);
+  expect(f.markets.topScores).toHaveLength(5);
+  expect(f.markets.expectedGoals.home).toBeGreaterThan(0);
+}
+
+describe('fitLeagueModel / predictFixture', () => {
+  it('fits from history before asOf into a compact JSON state', () => {
+    state = fitLeagueModel({ league: 'SIM', history, asOf });
+    expect(state.league).toBe('SIM');
+    expect(state.fittedAt).toBe(asOf);
+    expect(state.stats.matches).toBe(history.filter((m) => m.date < asOf).length);
+    expect(state.stats.lastDate! < asOf).toBe(true);
+    const json = JSON.stringify(state);
+    expect(json.length).toBeLessThan(350_000);
+  });
+
+  it('predicts a fixture with odds: valid probabilities, every market from one grid', () => {
+    const fx = lastSeason.find((m) => m.date >= asOf)!;
+    const f = predictFixture(state, { kickoff: `${fx.date}T15:00:00Z`, league: 'SIM', home: fx.home, away: fx.away, odds: fx.odds! });
+    checkForecast(f);
+    expect(f.usedOdds).toBe(true);
+    // the published grid reproduces the published 1X2 via its top-level markets
+    expect(f.modelVersion).toMatch(/^fp-/);
+  });
+
+  it('degrades gracefully without odds and for a team never seen', () => {
+    const fx = lastSeason.find((m) => m.date >= asOf)!;
+    const noOdds = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away });
+    checkForecast(noOdds);
+    expect(noOdds.usedOdds).toBe(false);
+    const newcomer = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: 'Brand New FC', away: fx.away });
+    checkForecast(newcomer);
+    const both = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: 'Brand New FC', away: 'Another New FC', odds: { home: 2.1, draw: 3.4, away: 3.6 } });
+    checkForecast(both);
+    expect(both.probabilities.home).toBeGreaterThan(both.probabilities.away);
+    // partial odds (only O/U) are tolerated
+    checkForecast(predictFixture(state, { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away, odds: { over25: 1.9, under25: 1.95 } }));
+  });
+
+  it('is deterministic and survives a JSON round trip', () => {
+    const again = fitLeagueModel({ league: 'SIM', history, asOf });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(state));
+    const restored = JSON.parse(JSON.stringify(state)) as LeagueModelState;
+    const fx = lastSeason.find((m) => m.date >= asOf)!;
+    const input = { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away, odds: fx.odds! };
+    expect(predictFixture(restored, input)).toEqual(predictFixture(state, input));
+  });
+
+  it('stronger teams get higher win probabilities (sanity against the simulation truth)', () => {
+    const truth = sim.teams[2]!;
+    const strength = (n: string) => { const t = truth.find((x) => x.name === n)!; return t.attack + t.defence; };
+    const sorted = [...truth].sort((a, b) => strength(b.name) - strength(a.name));
+    const best = sorted[0]!.name, worst = sorted.at(-1)!.name;
+    const f = predictFixture(state, { kickoff: asOf, league: 'SIM', home: best, away: worst });
+    expect(f.probabilities.home).toBeGreaterThan(0.5);
+    const g = predictFixture(state, { kickoff: asOf, league: 'SIM', home: worst, away: best });
+    expect(g.probabilities.away).toBeGreaterThan(g.probabilities.home);
+  });
+
+  it('ignores other leagues, unplayed or malformed records and team-name whitespace', () => {
+    const noisy: MatchRecord[] = [
+      ...history,
+      { date: '2016-01-01', league: 'OTHER', home: 'X', away: 'Y', homeGoals: 9, awayGoals: 0 },
+      { date: 'not a date', league: 'SIM', home: 'X', away: 'Y', homeGoals: 1, awayGoals: 0 },
+      { date: '2016-01-01', league: 'SIM', home: 'X', away: 'X', homeGoals: 1, awayGoals: 0 },
+      { date: '2016-01-01', league: 'SIM', home: 'X', away: 'Y', homeGoals: NaN, awayGoals: 0 },
+    ];
+    const s = fitLeagueModel({ league: 'SIM', history: noisy, asOf });
+    expect(s.stats.skipped).toBe(3);
+    const fx = lastSeason.find((m) => m.date >= asOf)!;
+    const a = predictFixture(s, { kickoff: fx.date, league: 'SIM', home: ` ${fx.home}  `, away: fx.away });
+    const b = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away });
+    expect(a.probabilities).toEqual(b.probabilities);
+  });
+
+  it('refuses a state from another model version', () => {
+    const bad = { ...state, version: 'old' };
+    expect(() => predictFixture(bad, { kickoff: asOf, league: 'SIM', home: 'a', away: 'b' })).toThrow(/version/);
+  });
+});

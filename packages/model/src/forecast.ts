@@ -1,0 +1,134 @@
+/**
+ * Public API of the forecasting engine: fit a league model once (plain-JSON state), predict fixtures from it.
+ *
+ *   const state = fitLeagueModel({ league: 'E0', history, asOf: '2023-05-06' });
+ *   const forecast = predictFixture(state, { kickoff: '2023-05-06T14:00:00Z', league: 'E0', home: 'Arsenal', away: 'Chelsea', odds });
+ */
+import { LeagueEngine, buildFeatures, dayNumber, dayToIso, groupByDay, predictFromFeatures, type ModelParts, type Prediction } from './engine.ts';
+import { doubleChance, gridBtts, gridExpectedGoals, gridTopScores, rakeGrid, scoreGrid } from './grid.ts';
+import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
+import type { ComponentOutput, FixtureInput, Forecast, MatchRecord, ThreeWay } from './types.ts';
+
+export type { ComponentOutput, FixtureInput, Forecast, MatchOdds, MatchRecord, ThreeWay } from './types.ts';
+
+/** Version of the model code and of the state format. A state from another version is refused by predictFixture. */
+export const MODEL_VERSION = 'fp-ensemble-1.0.0';
+
+export interface LeagueModelState {
+  version: string;
+  league: string;
+  /** The asOf date of the fit (ISO date); only matches dated before it were used. */
+  fittedAt: string;
+  /** Hyper-parameters the state was fitted with (predictFixture uses the same). */
+  hyper: Hyper;
+  /** Fitted components, ratings and team trackers. */
+  parts: ModelParts;
+  stats: { matches: number; skipped: number; firstDate: string | null; lastDate: string | null; teams: number };
+}
+
+export interface FitInput {
+  league: string;
+  history: MatchRecord[];
+  /** Only matches dated strictly before this day are used (ISO date or datetime). */
+  asOf: string;
+  /** A previous state of the same league: used to warm-start the fits. */
+  previous?: LeagueModelState;
+  /** Advanced: override hyper-parameters (tests, tuning). */
+  hyper?: Hyper;
+}
+
+/** Canonical team name: trimmed, inner whitespace collapsed. */
+export function cleanTeam(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+function validRecord(m: MatchRecord): boolean {
+  return (
+    typeof m.home === 'string' && typeof m.away === 'string' && cleanTeam(m.home) !== '' && cleanTeam(m.away) !== '' &&
+    cleanTeam(m.home) !== cleanTeam(m.away) &&
+    Number.isInteger(m.homeGoals) && Number.isInteger(m.awayGoals) && m.homeGoals >= 0 && m.awayGoals >= 0 &&
+    typeof m.date === 'string' && Number.isFinite(Date.parse(m.date.length <= 10 ? `${m.date}T00:00:00Z` : m.date))
+  );
+}
+
+/**
+ * Fits the league model from played matches dated before `asOf`. Deterministic; pure (no I/O).
+ * Replays the league's history in date order (ratings, form, learned-model rows) and refits all components at asOf.
+ */
+export function fitLeagueModel(input: FitInput): LeagueModelState {
+  const hyper = input.hyper ?? input.previous?.hyper ?? DEFAULT_HYPER;
+  const asOfDay = dayNumber(input.asOf);
+  let skipped = 0;
+  const hist: MatchRecord[] = [];
+  for (const m of input.history) {
+    if (m.league !== input.league) continue;
+    if (!validRecord(m)) { skipped++; continue; }
+    if (dayNumber(m.date) >= asOfDay) continue;
+    hist.push({ ...m, home: cleanTeam(m.home), away: cleanTeam(m.away) });
+  }
+  const warm = input.previous && input.previous.version === MODEL_VERSION && input.previous.league === input.league &&
+    dayNumber(input.previous.fittedAt) <= asOfDay ? input.previous.parts : null;
+  const engine = new LeagueEngine(input.league, {
+    hyper,
+    refitDays: hyper.replayRefitDays,
+    featureStartDay: asOfDay - hyper.replayDays,
+    warm,
+  });
+  const days = groupByDay(hist);
+  for (const { day, matches } of days) engine.processDay(day, matches, false);
+  engine.refit(asOfDay);
+  const teams = Object.keys(engine.parts.ratings.teams).length;
+  return {
+    version: MODEL_VERSION,
+    league: input.league,
+    fittedAt: dayToIso(asOfDay),
+    hyper,
+    parts: engine.parts,
+    stats: {
+      matches: hist.length,
+      skipped,
+      firstDate: days.length ? dayToIso(days[0]!.day) : null,
+      lastDate: days.length ? dayToIso(days.at(-1)!.day) : null,
+      teams,
+    },
+  };
+}
+
+const three = (p: readonly number[]): ThreeWay => ({ home: p[0]!, draw: p[1]!, away: p[2]! });
+const comp = (p: readonly number[]): ComponentOutput => ({ home: p[0]!, draw: p[1]!, away: p[2]!, over25: p[3]! });
+
+/** Internal: the raw prediction (components, pool, features) for a fixture. */
+export function predictRaw(state: LeagueModelState, fixture: FixtureInput): Prediction {
+  if (state.version !== MODEL_VERSION) throw new Error(`Model state version ${state.version} does not match ${MODEL_VERSION}; refit`);
+  const day = dayNumber(fixture.kickoff);
+  const f = buildFeatures(state.parts, state.hyper, cleanTeam(fixture.home), cleanTeam(fixture.away), day, fixture.odds);
+  return predictFromFeatures(state.parts, state.hyper, f);
+}
+
+/**
+ * Forecast for one fixture. Works without odds (the components then use ratings and Dixon-Coles only) and for
+ * teams the state has never seen (newcomer priors).
+ */
+export function predictFixture(state: LeagueModelState, fixture: FixtureInput): Forecast {
+  const pr = predictRaw(state, fixture);
+  const fin = pr.final;
+  const probabilities = three(fin);
+  // One grid for every market: the statistical component's Dixon-Coles grid, raked to the published 1X2 and O/U 2.5.
+  const s = pr.features.stat;
+  const grid = rakeGrid(scoreGrid(s.lambda, s.mu, s.rho), probabilities, fin[3]);
+  const btts = gridBtts(grid);
+  const xg = gridExpectedGoals(grid);
+  return {
+    probabilities,
+    overUnder25: { over: fin[3], under: 1 - fin[3] },
+    components: { statistical: comp(pr.statistical), ai: comp(pr.ai), rating: comp(pr.rating) },
+    markets: {
+      expectedGoals: { home: xg.home, away: xg.away },
+      btts,
+      doubleChance: doubleChance(probabilities),
+      topScores: gridTopScores(grid, 5),
+    },
+    modelVersion: MODEL_VERSION,
+    usedOdds: pr.features.hasOdds,
+  };
+}

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  americanToDecimal, decimalToAmerican, decimalToFractional, findValueBets, fractionalToDecimal, overround, removeMargin, removeMarginDetailed,
+} from './odds.ts';
+
+const close = (a: readonly number[], b: readonly number[], digits: number) => a.forEach((v, i) => expect(v).toBeCloseTo(b[i]!, digits));
+
+describe('margin removal (reference test vectors)', () => {
+  it('penaltyblog [2.7, 2.3, 4.4]: multiplicative and Shin', () => {
+    const p = removeMarginDetailed([2.7, 2.3, 4.4], 'proportional');
+    close(p.probabilities, [0.358738, 0.421127, 0.220135], 6);
+    expect(p.margin).toBeCloseTo(0.0324, 4);
+    const s = removeMarginDetailed([2.7, 2.3, 4.4], 'shin');
+    close(s.probabilities, [0.359344, 0.423244, 0.217412], 6);
+    expect(s.parameter!).toBeCloseTo(0.0162, 4);
+  });
+  it('implied (R) (4.20, 3.70, 1.95): basic, Shin, power', () => {
+    const b = removeMarginDetailed([4.2, 3.7, 1.95], 'proportional');
+    close(b.probabilities, [0.2331556, 0.2646631, 0.5021813], 7);
+    expect(b.margin).toBeCloseTo(0.02118602, 8);
+    const s = removeMarginDetailed([4.2, 3.7, 1.95], 'shin');
+    close(s.probabilities, [0.2315716, 0.2635742, 0.5048542], 5); // R uses a different solver (~1e-6)
+    expect(s.parameter!).toBeCloseTo(0.01061048, 5);
+    close(removeMargin([4.2, 3.7, 1.95], 'power'), [0.2311414, 0.2630644, 0.5057942], 5);
+  });
+  it('every method returns probabilities in (0,1) summing to 1 and keeps the order of prices', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 1.05, max: 30, noNaN: true }), { minLength: 2, maxLength: 5 }), fc.constantFrom('proportional', 'shin', 'power' as const), (odds, method) => {
+        const booksum = odds.reduce((s, o) => s + 1 / o, 0);
+        fc.pre(booksum > 1.0001 && booksum < 1.3);
+        const p = removeMargin(odds, method);
+        expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+        for (const v of p) { expect(v).toBeGreaterThan(0); expect(v).toBeLessThan(1); }
+        for (let i = 0; i < odds.length; i++) for (let j = 0; j < odds.length; j++) if (odds[i]! < odds[j]!) expect(p[i]!).toBeGreaterThanOrEqual(p[j]! - 1e-12);
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+  it('rejects invalid odds', () => {
+    expect(() => removeMargin([1, 2, 3])).toThrow();
+    expect(() => removeMargin([2])).toThrow();
+  });
+  it('overround', () => expect(overround([2, 2])).toBeCloseTo(0, 12));
+});
+
+describe('odds conversion', () => {
+  it('fractional', () => {
+    expect(fractionalToDecimal('5/2')).toBeCloseTo(3.5, 12);
+    expect(fractionalToDecimal('1/4')).toBeCloseTo(1.25, 12);
+    expect(fractionalToDecimal('evens')).toBe(2);
+    expect(decimalToFractional(3.5)).toBe('5/2');
+    expect(decimalToFractional(1.25)).toBe('1/4');
+    expect(() => fractionalToDecimal('abc')).toThrow();
+  });
+  it('American', () => {
+    expect(americanToDecimal(150)).toBeCloseTo(2.5, 12);
+    expect(americanToDecimal(-200)).toBeCloseTo(1.5, 12);
+    expect(decimalToAmerican(2.5)).toBeCloseTo(150, 9);
+    expect(decimalToAmerican(1.5)).toBeCloseTo(-200, 9);
+    expect(() => americanToDecimal(50)).toThrow();
+  });
+  it('round trips', () => {
+    fc.assert(fc.property(fc.double({ min: 1.01, max: 100, noNaN: true }), (d) => {
+      expect(americanToDecimal(decimalToAmerican(d))).toBeCloseTo(d, 9);
+    }), { seed: 7 });
+  });
+});
+
+describe('value bets', () => {
+  const model = { probabilities: { home: 0.5, draw: 0.3, away: 0.2 }, overUnder25: { over: 0.6, under: 0.4 } };
+  it('flags probability x best odds - 1 >= 5 % by default, for 1X2 and O/U', () => {
+    const bets = findValueBets(model, { home: 2.2, draw: 3.3, away: 5.5, over25: 1.7, under25: 2.3 });
+    // home 0.5*2.2-1 = 0.10 yes; draw 0.3*3.3-1 = -0.01 no; away 0.2*5.5-1 = 0.10 yes; over 0.6*1.7-1 = 0.02 no; under -0.08 no
+    expect(bets.map((b) => b.selection)).toEqual(['home', 'away']);
+    expect(bets[0]!.edge).toBeCloseTo(0.1, 12);
+    expect(bets[0]!.kelly).toBeCloseTo(0.1 / 1.2, 12);
+  });
+  it('respects the edge threshold and the minimum probability', () => {
+    const odds = { home: 2.2, draw: 3.3, away: 5.5, over25: 1.9, under25: 2.3 };
+    expect(findValueBets(model, odds, { edge: 0.11 })).toHaveLength(1); // over: 0.6*1.9-1 = 0.14
+    expect(findValueBets(model, odds, { minProbability: 0.25 }).map((b) => b.selection)).toEqual(['home', 'over']);
+    expect(findValueBets(model, undefined)).toEqual([]);
+  });
+});

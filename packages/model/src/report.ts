@@ -1,0 +1,111 @@
+/** Text rendering of a backtest report and the calibration plot (SVG); pure string builders. */
+import type { BacktestReport, GroupReport } from './backtest.ts';
+import type { CalibrationBin } from './scoring.ts';
+
+const f4 = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '  -   ');
+const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '-');
+
+const X1_ROWS = ['ensemble', 'statistical', 'ai', 'rating', 'pinnacle', 'market'] as const;
+
+export function groupTable(g: GroupReport): string {
+  const lines: string[] = [];
+  lines.push(`${g.label}: ${g.matches} matches; 1X2 common subset n=${g.x1.ensemble.n}, O/U common subset n=${g.ou.ensemble.n}`);
+  lines.push('  1X2          n      RPS     LogLoss  Brier   Acc    |  O/U 2.5    n      Brier   LogLoss  Acc');
+  for (const k of X1_ROWS) {
+    const a = g.x1[k];
+    const b = g.ou[k];
+    lines.push(
+      `  ${k.padEnd(12)} ${String(a.n).padStart(5)}  ${f4(a.rps)}  ${f4(a.logLoss)}  ${f4(a.brier)}  ${pct(a.accuracy).padStart(5)}  |  ${k.padEnd(10)} ${String(b.n).padStart(5)}  ${f4(b.brier)}  ${f4(b.logLoss)}  ${pct(b.accuracy).padStart(5)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function compactGroupLine(g: GroupReport): string {
+  const x = g.x1;
+  return `${g.label.padEnd(12)} n=${String(x.ensemble.n).padStart(4)}  RPS ens ${f4(x.ensemble.rps)} stat ${f4(x.statistical.rps)} ai ${f4(x.ai.rps)} rat ${f4(x.rating.rps)} pin ${f4(x.pinnacle.rps)} mkt ${f4(x.market.rps)} | ratio ${(x.ensemble.rps / x.pinnacle.rps).toFixed(4)} | O/U n=${String(g.ou.ensemble.n).padStart(4)} Brier ens ${f4(g.ou.ensemble.brier)} pin ${f4(g.ou.pinnacle.brier)}`;
+}
+
+export function renderReport(r: BacktestReport): string {
+  const o = r.overall;
+  const out: string[] = [];
+  out.push('Per league-season (common subset):');
+  for (const g of r.groups) out.push(compactGroupLine(g));
+  out.push('');
+  out.push('OVERALL');
+  out.push(groupTable(o));
+  out.push(`  ensemble / Pinnacle RPS = ${(o.x1.ensemble.rps / o.x1.pinnacle.rps).toFixed(4)}; O/U Brier ensemble - Pinnacle = ${(o.ou.ensemble.brier - o.ou.pinnacle.brier).toFixed(4)}`);
+  const am = o.allMatches;
+  out.push(`  all ${am.ensemble.n} evaluated matches: RPS ensemble ${f4(am.ensemble.rps)}, statistical ${f4(am.statistical.rps)}, ai ${f4(am.ai.rps)}, rating ${f4(am.rating.rps)}`);
+  const no = o.noOdds;
+  out.push(`  same common subset WITHOUT the fixture's own odds: RPS ensemble ${f4(no.x1.ensemble.rps)}, statistical ${f4(no.x1.statistical.rps)}, ai ${f4(no.x1.ai.rps)}, rating ${f4(no.x1.rating.rps)}; O/U Brier ensemble ${f4(no.ou.ensemble.brier)}`);
+  out.push('');
+  const p = o.picks;
+  const ps = (name: string, s: typeof p.ensemble) =>
+    `  ${name.padEnd(22)} picks ${String(s.picks).padStart(5)} (${pct(s.coverage)} of matches)  hit rate ${pct(s.hitRate)}  flat-stake ROI at average price ${pct(s.roi)}`;
+  out.push('Picks with top probability >= 60 %:');
+  out.push(ps('ensemble 1X2', p.ensemble));
+  out.push(ps('Pinnacle 1X2 (subset)', p.pinnacle));
+  out.push(ps('market avg 1X2 (subset)', p.market));
+  out.push(ps('ensemble O/U 2.5', p.ouEnsemble));
+  const v = o.valueBets;
+  const vs = (name: string, s: typeof v.all) => `  ${name.padEnd(6)} bets ${String(s.bets).padStart(5)}  hit rate ${pct(s.hitRate)}  ROI ${pct(s.roi)}  profit ${s.profit.toFixed(1)} units`;
+  out.push(`Value bets (ensemble probability x best pre-kickoff price - 1 >= ${v.edge}, probability >= ${v.minProbability}):`);
+  out.push(vs('1X2', v.x1));
+  out.push(vs('O/U', v.ou));
+  out.push(vs('all', v.all));
+  out.push('');
+  out.push('Calibration (ensemble 1X2, all outcomes pooled):  bin  n  mean forecast  observed');
+  for (const b of o.calibration.x1) if (b.n) out.push(`  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(6)}  ${f4(b.meanForecast)}  ${f4(b.observedFrequency)}`);
+  out.push('Calibration (ensemble P(over 2.5)):');
+  for (const b of o.calibration.ou) if (b.n) out.push(`  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(6)}  ${f4(b.meanForecast)}  ${f4(b.observedFrequency)}`);
+  return out.join('\n');
+}
+
+/** Reliability diagram (SVG) of the 1X2 and O/U calibration tables. */
+export function calibrationSvg(x1: readonly CalibrationBin[], ou: readonly CalibrationBin[], title: string): string {
+  const W = 640, H = 420, m = { l: 60, r: 170, t: 40, b: 50 };
+  const pw = W - m.l - m.r, ph = H - m.t - m.b;
+  const X = (v: number) => m.l + v * pw;
+  const Y = (v: number) => m.t + (1 - v) * ph;
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const parts: string[] = [];
+  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
+  parts.push(`<rect width="${W}" height="${H}" fill="white"/>`);
+  parts.push(`<text x="${W / 2 - 70}" y="22" text-anchor="middle" font-size="14">${esc(title)}</text>`);
+  for (let i = 0; i <= 10; i++) {
+    const v = i / 10;
+    parts.push(`<line x1="${X(v)}" y1="${Y(0)}" x2="${X(v)}" y2="${Y(1)}" stroke="#eee"/>`);
+    parts.push(`<line x1="${X(0)}" y1="${Y(v)}" x2="${X(1)}" y2="${Y(v)}" stroke="#eee"/>`);
+    if (i % 2 === 0) {
+      parts.push(`<text x="${X(v)}" y="${Y(0) + 16}" text-anchor="middle">${v.toFixed(1)}</text>`);
+      parts.push(`<text x="${X(0) - 8}" y="${Y(v) + 4}" text-anchor="end">${v.toFixed(1)}</text>`);
+    }
+  }
+  parts.push(`<rect x="${X(0)}" y="${Y(1)}" width="${pw}" height="${ph}" fill="none" stroke="#333"/>`);
+  parts.push(`<line x1="${X(0)}" y1="${Y(0)}" x2="${X(1)}" y2="${Y(1)}" stroke="#999" stroke-dasharray="4 4"/>`);
+  parts.push(`<text x="${X(0.5)}" y="${H - 12}" text-anchor="middle">forecast probability (bin mean)</text>`);
+  parts.push(`<text x="16" y="${Y(0.5)}" text-anchor="middle" transform="rotate(-90 16 ${Y(0.5)})">observed frequency</text>`);
+  const series = (bins: readonly CalibrationBin[], color: string, shape: 'circle' | 'square') => {
+    const pts = bins.filter((b) => b.n >= 20);
+    if (pts.length > 1) parts.push(`<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${pts.map((b) => `${X(b.meanForecast).toFixed(1)},${Y(b.observedFrequency).toFixed(1)}`).join(' ')}"/>`);
+    for (const b of pts) {
+      const r = Math.max(2.5, Math.min(7, Math.sqrt(b.n) / 8));
+      const cx = X(b.meanForecast).toFixed(1), cy = Y(b.observedFrequency).toFixed(1);
+      parts.push(shape === 'circle'
+        ? `<circle cx="${cx}" cy="${cy}" r="${r.toFixed(1)}" fill="${color}"><title>n=${b.n} forecast ${b.meanForecast.toFixed(3)} observed ${b.observedFrequency.toFixed(3)}</title></circle>`
+        : `<rect x="${(Number(cx) - r).toFixed(1)}" y="${(Number(cy) - r).toFixed(1)}" width="${(2 * r).toFixed(1)}" height="${(2 * r).toFixed(1)}" fill="${color}"><title>n=${b.n} forecast ${b.meanForecast.toFixed(3)} observed ${b.observedFrequency.toFixed(3)}</title></rect>`);
+    }
+  };
+  series(x1, '#1f77b4', 'circle');
+  series(ou, '#d62728', 'square');
+  const lx = W - m.r + 15;
+  parts.push(`<circle cx="${lx}" cy="${m.t + 10}" r="5" fill="#1f77b4"/><text x="${lx + 10}" y="${m.t + 14}">1X2 (H, D, A pooled)</text>`);
+  parts.push(`<rect x="${lx - 5}" y="${m.t + 28}" width="10" height="10" fill="#d62728"/><text x="${lx + 10}" y="${m.t + 37}">Over 2.5</text>`);
+  parts.push(`<line x1="${lx - 6}" y1="${m.t + 56}" x2="${lx + 6}" y2="${m.t + 56}" stroke="#999" stroke-dasharray="4 4"/><text x="${lx + 10}" y="${m.t + 60}">perfect calibration</text>`);
+  parts.push(`<text x="${lx - 6}" y="${m.t + 84}" font-size="10">deciles of forecast</text>`);
+  parts.push(`<text x="${lx - 6}" y="${m.t + 98}" font-size="10">probability; marker area</text>`);
+  parts.push(`<text x="${lx - 6}" y="${m.t + 112}" font-size="10">grows with n (bins n&lt;20 hidden)</text>`);
+  parts.push('</svg>');
+  return parts.join('\n');
+}
