@@ -1,0 +1,171 @@
+import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
+import type { Construct } from 'constructs';
+import type { ScheduleDefinition } from '@app/events/schedules';
+import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
+import { namePrefix, type DeployConfig } from './config.ts';
+import { Api } from './constructs/api.ts';
+import { AppFunction } from './constructs/app-function.ts';
+import { Data } from './constructs/data.ts';
+import { Jobs } from './constructs/jobs.ts';
+import { Monitoring } from './constructs/monitoring.ts';
+import { Secrets } from './constructs/secrets.ts';
+import { Web } from './constructs/web.ts';
+import { consumerFunctionSpecs, httpFunctionSpecs, type FunctionSpec } from './manifest.ts';
+
+/** Structured logs carry this service name (Powertools). */
+export const SERVICE_NAME = 'football-predictions';
+
+export interface AppStackProps extends StackProps {
+  config: DeployConfig;
+  /** functions/src/routes.ts `routes` (tests pass synthetic lists). */
+  routes: readonly RouteDefinition[];
+  /** functions/src/routes.ts `consumers`; may be empty. */
+  consumers: readonly ConsumerDefinition[];
+  /** events/src/schedules.ts `schedules`. */
+  schedules: readonly ScheduleDefinition[];
+  /** Prebuilt Lambda bundles (lib/bundling.ts); may be undefined when CDK skips bundling. */
+  bundleDir?: string;
+  /** The built SPA to upload; undefined: no upload. */
+  webDist?: string;
+  /** From the us-east-1 edge stack. */
+  webAclArn?: string;
+  certificate?: acm.ICertificate;
+}
+
+/**
+ * The whole product in one region: table, secrets, job queues and schedules, the HTTP API and
+ * its functions (generated from the route manifest), the site behind CloudFront, monitoring.
+ */
+export class AppStack extends Stack {
+  readonly data: Data;
+  readonly secrets: Secrets;
+  readonly jobs: Jobs;
+  readonly api: Api;
+  readonly web: Web;
+  readonly monitoring: Monitoring;
+  readonly functions: AppFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const prod = config.stage === 'prod';
+    const prefix = namePrefix(config);
+    const logRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS;
+    const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    // Specs first: a bad manifest fails before any resource exists.
+    const httpSpecs = httpFunctionSpecs(props.routes);
+    const consumerSpecs = consumerFunctionSpecs(props.consumers);
+
+    this.data = new Data(this, 'Data', { retain: prod });
+    this.secrets = new Secrets(this, 'Secrets', { retain: prod });
+    this.jobs = new Jobs(this, 'Jobs', { prefix, schedules: props.schedules });
+    this.api = new Api(this, 'Api', {
+      throttle: prod ? { rateLimit: 100, burstLimit: 200 } : { rateLimit: 20, burstLimit: 40 },
+      authThrottle: { rateLimit: 5, burstLimit: 10 },
+      logRetention,
+      removalPolicy,
+    });
+
+    const domain = this.customDomain(config, props.certificate);
+    this.web = new Web(this, 'Web', {
+      apiDomainName: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      webDist: props.webDist,
+      retain: prod,
+      logRetention,
+      domain,
+      webAclArn: props.webAclArn,
+    });
+
+    const common: Record<string, string> = {
+      STAGE: config.stage,
+      APP_ORIGIN: this.web.origin,
+      TABLE_NAME: this.data.table.tableName,
+      QUEUE_DRIVER: 'sqs',
+      QUEUE_URL_PREFIX: this.jobs.queueUrlPrefix,
+      SESSION_SECRET_ARN: this.secrets.session.secretArn,
+      LOG_LEVEL: config.logLevel,
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      ...(config.adminEmails ? { ADMIN_EMAILS: config.adminEmails } : {}),
+    };
+    const environmentOf = (spec: FunctionSpec): Record<string, string> => ({
+      ...common,
+      ...(spec.uses.includes('stripe')
+        ? { STRIPE_SECRET_ARN: this.secrets.stripe.secretArn, ...(config.stripePriceId ? { STRIPE_PRICE_ID: config.stripePriceId } : {}) }
+        : {}),
+      ...(spec.kind === 'consumer' ? { PROVIDERS_SECRET_ARN: this.secrets.providers.secretArn } : {}),
+    });
+
+    for (const spec of [...httpSpecs, ...consumerSpecs]) {
+      const fn = new AppFunction(this, spec.id, {
+        spec,
+        bundleDir: props.bundleDir,
+        environment: environmentOf(spec),
+        logLevel: config.logLevel,
+        logRetention,
+        removalPolicy,
+      });
+      this.data.grant(fn.role, spec.access);
+      Secrets.grantRead(fn.role, this.secrets.session);
+      if (spec.uses.includes('stripe')) Secrets.grantRead(fn.role, this.secrets.stripe);
+      if (spec.uses.includes('queue')) this.jobs.grantSend(fn.role);
+      if (spec.kind === 'consumer') {
+        Secrets.grantRead(fn.role, this.secrets.providers);
+        this.jobs.addConsumer(fn);
+      } else {
+        this.api.addFunction(fn);
+      }
+      this.functions.push(fn);
+    }
+
+    this.addDnsRecords(config);
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      prefix,
+      functions: this.functions,
+      jobs: this.jobs,
+      stage: this.api.stage,
+      distribution: this.web.distribution,
+      alarmEmail: config.alarmEmail,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { description: 'The site (SPA and API share this origin)', value: this.web.origin });
+    new CfnOutput(this, 'ApiUrl', { description: 'The API as clients call it (through CloudFront)', value: `${this.web.origin}/api` });
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      description: 'Register this endpoint in the Stripe dashboard',
+      value: `${this.web.origin}/api/stripe/webhook`,
+    });
+    new CfnOutput(this, 'HttpApiUrl', {
+      description: 'The HTTP API endpoint behind CloudFront (diagnostics only; clients use ApiUrl)',
+      value: this.api.httpApi.apiEndpoint,
+    });
+    new CfnOutput(this, 'StripeSecretArn', { description: 'Put {"secretKey","webhookSecret"} here', value: this.secrets.stripe.secretArn });
+    new CfnOutput(this, 'ProvidersSecretArn', {
+      description: 'Put {"footballDataOrgToken","oddsApiKey"} here',
+      value: this.secrets.providers.secretArn,
+    });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'AlarmTopicArn', { description: 'Subscribe on-call to this topic', value: this.monitoring.topic.topicArn });
+  }
+
+  private customDomain(config: DeployConfig, issued?: acm.ICertificate): { name: string; certificate: acm.ICertificate } | undefined {
+    if (!config.domainName) return undefined;
+    const certificate = config.certificateArn ? acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn) : issued;
+    if (!certificate) throw new Error(`No certificate for ${config.domainName}: the edge stack should have issued one`);
+    return { name: config.domainName, certificate };
+  }
+
+  /** Alias records for the custom domain, when its hosted zone is ours. */
+  private addDnsRecords(config: DeployConfig): void {
+    if (!config.domainName || !config.hostedZoneId || !config.hostedZoneName) return;
+    const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: config.hostedZoneId, zoneName: config.hostedZoneName });
+    const target = route53.RecordTarget.fromAlias(new route53Targets.CloudFrontTarget(this.web.distribution));
+    new route53.ARecord(this, 'AliasA', { zone, recordName: config.domainName, target });
+    new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: config.domainName, target });
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Assembles the CDK app: the app stack (in the configured region) and, when WAF or an issued
+ * certificate is wanted, the us-east-1 edge stack; cdk-nag AwsSolutions on everything.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Tags, Validations, type App } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { schedules as definedSchedules, type ScheduleDefinition } from '@app/events/schedules';
+import { consumers as definedConsumers, routes as definedRoutes, type ConsumerDefinition, type RouteDefinition } from '@app/functions/routes';
+import { AppStack, SERVICE_NAME } from './app-stack.ts';
+import { repoRoot } from './bundling.ts';
+import { ConfigError, namePrefix, readConfig, type DeployConfig } from './config.ts';
+import { EdgeStack } from './edge-stack.ts';
+
+export const DEFAULT_WEB_DIST = join(repoRoot, 'web', 'dist');
+
+export interface BuildOptions {
+  config?: DeployConfig;
+  routes?: readonly RouteDefinition[];
+  consumers?: readonly ConsumerDefinition[];
+  schedules?: readonly ScheduleDefinition[];
+  /** Prebuilt Lambda bundles (`bundleFunctions`); needed whenever CDK bundles. */
+  bundleDir?: string;
+  /** The built SPA; `null`: never upload. Default: web/dist when it has an index.html. */
+  webDist?: string | null;
+}
+
+export interface BuiltApp {
+  config: DeployConfig;
+  stack: AppStack;
+  edge?: EdgeStack;
+}
+
+function resolveWebDist(option: string | null | undefined, requireWeb: boolean): string | undefined {
+  if (option === null) return undefined;
+  const dir = option ?? DEFAULT_WEB_DIST;
+  if (existsSync(join(dir, 'index.html'))) return dir;
+  if (requireWeb) throw new ConfigError(`No built SPA in ${dir} (index.html missing): run \`npm run build\` first, or deploy with \`npm run deploy\`.`);
+  return undefined;
+}
+
+export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
+  const config = options.config ?? readConfig(app.node);
+  const routes = options.routes ?? definedRoutes;
+  const stackName = namePrefix(config).replace(/-$/, '');
+  const env = { account: config.account, region: config.region };
+
+  Tags.of(app).add('app', SERVICE_NAME);
+  Tags.of(app).add('stage', config.stage);
+
+  // The app stack reads the edge stack's outputs with Fn::GetStackOutput (cross-region "weak"
+  // references, cdk.json @aws-cdk/core:defaultCrossStackReferences), so no custom resources.
+  const needsEdge = config.waf || Boolean(config.domainName && config.hostedZoneId && !config.certificateArn);
+  const edge = needsEdge
+    ? new EdgeStack(app, `${stackName}-edge`, {
+        config,
+        rawBodyPaths: routes.filter((r) => r.rawBody).map((r) => r.path),
+        env: { account: config.account, region: 'us-east-1' },
+        description: `${SERVICE_NAME} ${config.stage}: WAF web ACL and certificate for CloudFront (us-east-1)`,
+      })
+    : undefined;
+
+  const stack = new AppStack(app, stackName, {
+    config,
+    routes,
+    consumers: options.consumers ?? definedConsumers,
+    schedules: options.schedules ?? definedSchedules,
+    bundleDir: options.bundleDir,
+    webDist: resolveWebDist(options.webDist, config.requireWeb),
+    webAclArn: edge?.webAclArn,
+    certificate: edge?.certificate,
+    env,
+    description: `${SERVICE_NAME} ${config.stage}: site, API, jobs, table`,
+  });
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { config, stack, edge };
+}

@@ -1,0 +1,77 @@
+/**
+ * Lambda bundling, locally, never in Docker: every handler is bundled by esbuild's JS API with
+ * the product's own `bundleOptions` (functions/scripts/build.ts), plugins included, so the
+ * deployed bundle is byte for byte the one `npm run bench` measures.
+ *
+ * Why not NodejsFunction: it drives the esbuild CLI, which cannot run esbuild plugins
+ * (aws/aws-cdk#18470), and build.ts relies on one (stripe-resources-plugin, which keeps the
+ * Stripe SDK inside the 250 KB budget). A NodejsFunction would deploy a different, larger bundle.
+ */
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { build } from 'esbuild';
+import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
+import { bundleOptions } from '../../functions/scripts/build.ts';
+
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+export const functionsRoot = join(repoRoot, 'functions');
+/** The file Lambda loads: `index.handler` in an ES module. */
+export const BUNDLE_FILE = 'index.mjs';
+export const LAMBDA_HANDLER = 'index.handler';
+
+export const entryOf = (handler: string) => join(functionsRoot, 'src', `${handler}.ts`);
+
+/** Every handler module the manifest names (HTTP routes and queue consumers). */
+export function handlersOf(routes: readonly RouteDefinition[], consumers: readonly ConsumerDefinition[]): string[] {
+  return [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler)])].sort();
+}
+
+/**
+ * Bundles each handler exactly like functions/scripts/build.ts (same options object, only the
+ * entry point and output file differ) into `<outDir>/<handler>/index.mjs`.
+ */
+export async function bundleFunctions(handlers: readonly string[], outDir: string): Promise<void> {
+  await Promise.all(
+    handlers.map((handler) =>
+      build({ ...bundleOptions, entryPoints: [entryOf(handler)], outfile: join(outDir, handler, BUNDLE_FILE), logLevel: 'error' }),
+    ),
+  );
+}
+
+/** Bundles into a temporary directory that is removed when the process exits. */
+export async function bundleFunctionsToTemp(handlers: readonly string[]): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'fp-lambda-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  await bundleFunctions(handlers, dir);
+  return dir;
+}
+
+/**
+ * The function's code asset. When CDK bundles (synth/deploy), the bundle is copied from
+ * `bundleDir`; the asset hash is the bundle's, so a deploy only updates functions whose bundle
+ * changed. When CDK skips bundling (tests, `cdk ls`), nothing is read.
+ */
+export function functionCode(handler: string, bundleDir: string | undefined): lambda.Code {
+  return lambda.Code.fromAsset(dirname(entryOf(handler)), {
+    assetHashType: AssetHashType.OUTPUT,
+    // CDK caches staging per (source directory, options); handlers sharing a folder must not share a bundle.
+    extraHash: handler,
+    bundling: {
+      // Never used: local bundling either succeeds or throws, so Docker is never started.
+      image: DockerImage.fromRegistry('local-bundling-only'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          const file = bundleDir && join(bundleDir, handler, BUNDLE_FILE);
+          if (!file || !existsSync(file)) {
+            throw new Error(`No bundle for ${handler}: run bundleFunctions() before synthesising (bin/app.ts does).`);
+          }
+          copyFileSync(file, join(outputDir, BUNDLE_FILE));
+          return true;
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { Lazy, type RemovalPolicy } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { routeKey, type RouteDefinition } from '@app/functions/routes';
+import { acknowledge } from '../nag.ts';
+import type { AppFunction } from './app-function.ts';
+
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+export interface ApiProps {
+  /** Stage-wide ceiling (all clients together); per-IP limits live in the WAF. */
+  throttle: Throttle;
+  /** Tighter ceiling on unsafe /api/auth/* routes, which hash passwords (scrypt) on every call. */
+  authThrottle: Throttle;
+  logRetention: logs.RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+/** One JSON object per request (APIG1). No cookies, headers or query strings: they can carry secrets. */
+export const ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  httpMethod: '$context.httpMethod',
+  routeKey: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationLatency: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+};
+
+const isAuthWrite = (r: RouteDefinition) => r.path.startsWith('/api/auth/') && r.method !== 'GET';
+
+function authorizationReason(route: RouteDefinition): string {
+  const key = routeKey(route);
+  if (route.rawBody) {
+    return `${key} is called by Stripe, without cookies: the handler verifies the Stripe-Signature header over the raw body before anything else.`;
+  }
+  if (route.auth === 'public') return `${key} is public by design (auth 'public' in functions/src/routes.ts).`;
+  return (
+    `${key} requires auth '${route.auth}', enforced inside the function by the shared httpRoute middleware: the __Host- ` +
+    'session cookie is checked against its revocable session item in DynamoDB on every request (and the role for admin). ' +
+    'An API Gateway authorizer could not see revocations without the same lookup, so it would only add latency and cost.'
+  );
+}
+
+/**
+ * The HTTP API, generated from the route manifest: one Lambda integration per function, one
+ * route per manifest entry, a `$default` stage with JSON access logs and throttling. The API
+ * exists before its functions (they need the site origin, which needs the API's domain).
+ */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly routes: apigw.HttpRoute[] = [];
+  readonly accessLogs: logs.LogGroup;
+  private readonly authThrottle: Throttle;
+  private readonly routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.authThrottle = props.authThrottle;
+
+    // No default stage on the API itself: the stage below carries logs and throttles. The API
+    // resource depends on nothing, so the distribution can reference it without a cycle.
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: 'Football predictions API (reached through CloudFront /api/*)',
+      createDefaultStage: false,
+    });
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FORMAT)),
+      },
+    });
+
+    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = Lazy.any({
+      produce: () => (Object.keys(this.routeSettings).length > 0 ? this.routeSettings : undefined),
+    });
+  }
+
+  /** Adds the routes a function serves, all sharing one Lambda integration. */
+  addFunction(fn: AppFunction): void {
+    const integration = new HttpLambdaIntegration(`${fn.spec.id}Integration`, fn.fn);
+    for (const route of fn.spec.routes) {
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigw.HttpMethod[route.method]],
+        integration,
+      });
+      if (!httpRoute) throw new Error(`No route created for ${routeKey(route)}`);
+      acknowledge(httpRoute, 'APIG4', authorizationReason(route));
+      this.routes.push(httpRoute);
+      if (isAuthWrite(route)) {
+        this.routeSettings[routeKey(route)] = {
+          ThrottlingRateLimit: this.authThrottle.rateLimit,
+          ThrottlingBurstLimit: this.authThrottle.burstLimit,
+        };
+        // Route settings name the route key, which must exist before the stage is updated.
+        this.stage.node.addDependency(httpRoute);
+      }
+    }
+  }
+}

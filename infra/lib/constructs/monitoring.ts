@@ -1,0 +1,274 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { queueNames } from '@app/events/queues';
+import { acknowledge } from '../nag.ts';
+import type { AppFunction } from './app-function.ts';
+import type { Jobs } from './jobs.ts';
+
+/** CloudWatch caps an alarm's metric math at 10 metrics, so function alarms cover groups of 10. */
+export const FUNCTIONS_PER_ALARM = 10;
+/** A work queue whose oldest message waited this long is not being processed. */
+export const STUCK_QUEUE_AGE = Duration.hours(1);
+/** API 5xx per 5 minutes that raise the alarm (function errors alarm on the first one). */
+export const API_5XX_THRESHOLD = 5;
+
+export interface MonitoringProps {
+  /** Name prefix, e.g. `fp-dev-` (dashboard name, metric namespace). */
+  prefix: string;
+  functions: readonly AppFunction[];
+  jobs: Jobs;
+  stage: apigw.HttpStage;
+  distribution: cloudfront.Distribution;
+  alarmEmail?: string;
+}
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Alarms (to an SNS topic, optionally emailed) and one dashboard: DLQ depth >= 1, stuck work
+ * queues, API 5xx, Lambda errors and throttles, failed job records.
+ */
+export class Monitoring extends Construct {
+  readonly topic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
+  readonly dashboard: cloudwatch.Dashboard;
+  /** Namespace of the metrics this app derives from its logs. */
+  readonly namespace: string;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    this.namespace = `FootballPredictions/${props.prefix.replace(/-$/, '')}`;
+
+    this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: `${props.prefix}alarms`, enforceSSL: true });
+    acknowledge(
+      this.topic,
+      'SNS2',
+      'Alarm notifications only carry alarm names and metric values, no customer data. CloudWatch alarms cannot publish to ' +
+        'a topic encrypted with the AWS-managed SNS key, and a customer-managed key would cost more than everything it protects here.',
+    );
+    if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    const action = new SnsAction(this.topic);
+    const add = (alarm: cloudwatch.Alarm) => {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+      this.alarms.push(alarm);
+      return alarm;
+    };
+
+    // --- Jobs: anything in a dead-letter queue needs a human; a stuck work queue means no consumer runs.
+    const dlqs: Array<[string, sqs.Queue]> = [
+      ...queueNames.map((n): [string, sqs.Queue] => [n, props.jobs.deadLetterQueues[n]]),
+      ['schedules', props.jobs.scheduleDeadLetterQueue],
+    ];
+    for (const [name, dlq] of dlqs) {
+      add(
+        new cloudwatch.Alarm(this, `DlqDepth-${name}`, {
+          alarmDescription: `${name}: a message reached the dead-letter queue ${dlq.queueName}. Inspect it, fix the cause, then redrive (docs/deploy.md "Operations").`,
+          metric: dlq.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+    for (const name of queueNames) {
+      const queue = props.jobs.queues[name];
+      add(
+        new cloudwatch.Alarm(this, `QueueStuck-${name}`, {
+          alarmDescription: `${name}: the oldest message has waited over ${STUCK_QUEUE_AGE.toHumanString()}; its consumer is missing, failing or throttled.`,
+          metric: queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
+          threshold: STUCK_QUEUE_AGE.toSeconds(),
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+
+    // Failed job records: the job middy stack logs every failed or malformed record at ERROR
+    // (Powertools JSON, `level` field). One metric across all consumers.
+    const consumers = props.functions.filter((f) => f.spec.kind === 'consumer');
+    const failedRecords = new cloudwatch.Metric({
+      namespace: this.namespace,
+      metricName: 'FailedJobRecords',
+      period: FIVE_MINUTES,
+      statistic: cloudwatch.Stats.SUM,
+    });
+    for (const consumer of consumers) {
+      new logs.MetricFilter(this, `FailedRecords-${consumer.spec.id}`, {
+        logGroup: consumer.logGroup,
+        filterPattern: logs.FilterPattern.stringValue('$.level', '=', 'ERROR'),
+        metricNamespace: this.namespace,
+        metricName: failedRecords.metricName,
+        metricValue: '1',
+        defaultValue: 0,
+      });
+    }
+    if (consumers.length > 0) {
+      add(
+        new cloudwatch.Alarm(this, 'FailedJobRecords', {
+          alarmDescription: 'A job consumer logged an error (a failed record is retried, a malformed one dead-lettered). See the consumer logs.',
+          metric: failedRecords,
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+
+    // --- API
+    add(
+      new cloudwatch.Alarm(this, 'Api5xx', {
+        alarmDescription: `The HTTP API answered ${API_5XX_THRESHOLD}+ 5xx in 5 minutes (function errors, timeouts or throttles).`,
+        metric: props.stage.metricServerError({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
+        threshold: API_5XX_THRESHOLD,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // --- Lambda: errors and throttles, summed over groups of functions.
+    const groups = chunks(props.functions, FUNCTIONS_PER_ALARM);
+    groups.forEach((group, i) => {
+      const label = groups.length > 1 ? `${i + 1}of${groups.length}` : 'All';
+      const names = group.map((f) => f.spec.handler).join(', ');
+      for (const [kind, metricOf] of [
+        ['Errors', (f: AppFunction) => f.fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM })],
+        ['Throttles', (f: AppFunction) => f.fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM })],
+      ] as const) {
+        const usingMetrics = Object.fromEntries(group.map((f, j) => [`m${j}`, metricOf(f)]));
+        add(
+          new cloudwatch.Alarm(this, `Lambda${kind}-${label}`, {
+            alarmDescription: `Lambda ${kind.toLowerCase()} in: ${names}`.slice(0, 1024),
+            metric: new cloudwatch.MathExpression({
+              expression: Object.keys(usingMetrics).map((m) => `FILL(${m}, 0)`).join(' + '),
+              usingMetrics,
+              period: FIVE_MINUTES,
+              label: `${kind} (${label})`,
+            }),
+            threshold: 1,
+            comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+            evaluationPeriods: 1,
+            treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+          }),
+        );
+      }
+    });
+
+    this.dashboard = this.buildDashboard(props, failedRecords);
+  }
+
+  private buildDashboard(props: MonitoringProps, failedRecords: cloudwatch.Metric): cloudwatch.Dashboard {
+    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      dashboardName: `${props.prefix}overview`,
+      defaultInterval: Duration.days(1),
+    });
+    const fnMetric = (f: AppFunction, m: cloudwatch.Metric) => m.with({ label: f.spec.handler });
+    const cf = (metricName: string, statistic: string) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/CloudFront',
+        metricName,
+        dimensionsMap: { DistributionId: props.distribution.distributionId, Region: 'Global' },
+        region: 'us-east-1', // CloudFront publishes its metrics there only
+        statistic,
+        period: FIVE_MINUTES,
+      });
+    const width = 8;
+
+    dashboard.addWidgets(
+      new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 4 }),
+    );
+    dashboard.addWidgets(
+      new cloudwatch.GraphWidget({
+        title: 'API requests and errors',
+        width,
+        left: [props.stage.metricCount({ statistic: cloudwatch.Stats.SUM, period: FIVE_MINUTES, label: 'requests' })],
+        right: [
+          props.stage.metricClientError({ statistic: cloudwatch.Stats.SUM, period: FIVE_MINUTES, label: '4xx' }),
+          props.stage.metricServerError({ statistic: cloudwatch.Stats.SUM, period: FIVE_MINUTES, label: '5xx' }),
+        ],
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'API latency',
+        width,
+        left: ['p50', 'p90', 'p99'].map((p) => props.stage.metricLatency({ statistic: p, period: FIVE_MINUTES, label: p })),
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'CloudFront',
+        width,
+        left: [cf('Requests', cloudwatch.Stats.SUM)],
+        right: [cf('4xxErrorRate', cloudwatch.Stats.AVERAGE), cf('5xxErrorRate', cloudwatch.Stats.AVERAGE)],
+      }),
+    );
+    dashboard.addWidgets(
+      new cloudwatch.GraphWidget({
+        title: 'Lambda errors',
+        width,
+        left: props.functions.map((f) => fnMetric(f, f.fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }))),
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Lambda throttles',
+        width,
+        left: props.functions.map((f) => fnMetric(f, f.fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }))),
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Lambda duration p99',
+        width,
+        left: props.functions.map((f) => fnMetric(f, f.fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p99' }))),
+      }),
+    );
+    dashboard.addWidgets(
+      new cloudwatch.GraphWidget({
+        title: 'Queue depth',
+        width,
+        left: queueNames.map((n) =>
+          props.jobs.queues[n].metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM, label: n }),
+        ),
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Oldest message age (s)',
+        width,
+        left: queueNames.map((n) =>
+          props.jobs.queues[n].metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM, label: n }),
+        ),
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Dead letters and failed records',
+        width,
+        left: [
+          ...queueNames.map((n) =>
+            props.jobs.deadLetterQueues[n].metricApproximateNumberOfMessagesVisible({
+              period: FIVE_MINUTES,
+              statistic: cloudwatch.Stats.MAXIMUM,
+              label: `${n}-dlq`,
+            }),
+          ),
+          props.jobs.scheduleDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+            period: FIVE_MINUTES,
+            statistic: cloudwatch.Stats.MAXIMUM,
+            label: 'schedules-dlq',
+          }),
+        ],
+        right: [failedRecords.with({ label: 'failed job records' })],
+      }),
+    );
+    return dashboard;
+  }
+}

@@ -1,0 +1,116 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import type { Construct } from 'constructs';
+import type { DeployConfig } from './config.ts';
+
+/** Per client IP, per 5 minutes. Login/registration throttling per account lives in the app (platform.md 4.4). */
+export const AUTH_RATE_LIMIT = 100;
+export const API_RATE_LIMIT = 1000;
+const WINDOW_SECONDS = 300;
+
+export interface EdgeStackProps extends StackProps {
+  config: DeployConfig;
+  /** Paths whose body is a signed payload from a third party (Stripe webhook): no body inspection. */
+  rawBodyPaths: readonly string[];
+}
+
+const uriPath = (positionalConstraint: 'STARTS_WITH' | 'EXACTLY', searchString: string): wafv2.CfnWebACL.StatementProperty => ({
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint,
+    searchString,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
+});
+
+const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
+
+/**
+ * What CloudFront needs from us-east-1: the WAF web ACL (CLOUDFRONT scope exists only there)
+ * and, when we issue it, the custom domain's certificate. The app stack reads both through
+ * CDK cross-region references.
+ */
+export class EdgeStack extends Stack {
+  readonly webAclArn?: string;
+  readonly certificate?: acm.ICertificate;
+
+  constructor(scope: Construct, id: string, props: EdgeStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    if (config.waf) {
+      const managed = (priority: number, name: string, scopeDownStatement?: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.RuleProperty => ({
+        name,
+        priority,
+        overrideAction: { none: {} },
+        statement: { managedRuleGroupStatement: { vendorName: 'AWS', name, ...(scopeDownStatement ? { scopeDownStatement } : {}) } },
+        visibilityConfig: visibility(name),
+      });
+      // The common rule set inspects bodies (8 KB size limit, XSS patterns): a signed Stripe event
+      // can exceed 8 KB, and the handler verifies its signature anyway.
+      const notRawBody: wafv2.CfnWebACL.StatementProperty | undefined =
+        props.rawBodyPaths.length === 0
+          ? undefined
+          : props.rawBodyPaths.length === 1
+            ? { notStatement: { statement: uriPath('EXACTLY', props.rawBodyPaths[0]!) } }
+            : { notStatement: { statement: { orStatement: { statements: props.rawBodyPaths.map((p) => uriPath('EXACTLY', p)) } } } };
+
+      const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
+        scope: 'CLOUDFRONT',
+        defaultAction: { allow: {} },
+        visibilityConfig: visibility('WebAcl'),
+        rules: [
+          {
+            name: 'RateLimitAuth',
+            priority: 0,
+            action: { block: {} },
+            statement: {
+              rateBasedStatement: {
+                limit: AUTH_RATE_LIMIT,
+                evaluationWindowSec: WINDOW_SECONDS,
+                aggregateKeyType: 'IP',
+                scopeDownStatement: uriPath('STARTS_WITH', '/api/auth/'),
+              },
+            },
+            visibilityConfig: visibility('RateLimitAuth'),
+          },
+          {
+            name: 'RateLimitApi',
+            priority: 1,
+            action: { block: {} },
+            statement: {
+              rateBasedStatement: {
+                limit: API_RATE_LIMIT,
+                evaluationWindowSec: WINDOW_SECONDS,
+                aggregateKeyType: 'IP',
+                scopeDownStatement: uriPath('STARTS_WITH', '/api/'),
+              },
+            },
+            visibilityConfig: visibility('RateLimitApi'),
+          },
+          managed(2, 'AWSManagedRulesAmazonIpReputationList'),
+          managed(3, 'AWSManagedRulesCommonRuleSet', notRawBody),
+          managed(4, 'AWSManagedRulesKnownBadInputsRuleSet'),
+        ],
+      });
+      this.webAclArn = acl.attrArn;
+    }
+
+    if (config.domainName && config.hostedZoneId && config.hostedZoneName && !config.certificateArn) {
+      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+        hostedZoneId: config.hostedZoneId,
+        zoneName: config.hostedZoneName,
+      });
+      this.certificate = new acm.Certificate(this, 'Certificate', {
+        domainName: config.domainName,
+        validation: acm.CertificateValidation.fromDns(zone),
+      });
+    }
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Turns the route manifest (functions/src/routes.ts) into the list of Lambda functions to build.
+ * One function per handler module for HTTP routes (routes that share a module share a function,
+ * with the union of their needs) and one per queue consumer. Pure: unit-tested without CDK.
+ */
+import { queueNames, queues, type QueueName } from '@app/events/queues';
+import { routeKey, type ConsumerDefinition, type RouteDefinition } from '@app/functions/routes';
+
+export type Capability = 'queue' | 'stripe';
+
+export interface FunctionSpec {
+  /** Construct id, stable for a given handler module (or queue): renaming it replaces the function. */
+  id: string;
+  /** Module under functions/src, without extension, exporting `handler`. */
+  handler: string;
+  kind: 'http' | 'consumer';
+  access: 'read' | 'write';
+  uses: Capability[];
+  timeoutSeconds: number;
+  memoryMb: number;
+  /** HTTP functions: the routes they serve. */
+  routes: RouteDefinition[];
+  /** Consumers: the queue they consume. */
+  queue?: QueueName;
+}
+
+/** API Gateway HTTP APIs give up on an integration after 30 s. */
+export const MAX_HTTP_TIMEOUT_SECONDS = 30;
+export const DEFAULT_HTTP_TIMEOUT_SECONDS = 10;
+export const DEFAULT_MEMORY_MB = 512;
+/** scrypt N=2^17, r=8 needs 128 MiB and a full vCPU second; Lambda's CPU share grows with memory. */
+export const AUTH_MEMORY_MB = 1024;
+
+export class ManifestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ManifestError';
+  }
+}
+
+const pascal = (s: string) =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase() + p.slice(1))
+    .join('');
+
+/** Default memory of a route: auth routes hash passwords. */
+export function defaultMemoryMb(route: Pick<RouteDefinition, 'path'>): number {
+  return route.path.startsWith('/api/auth/') ? AUTH_MEMORY_MB : DEFAULT_MEMORY_MB;
+}
+
+function checkMemory(where: string, memoryMb: number) {
+  if (!Number.isInteger(memoryMb) || memoryMb < 128 || memoryMb > 10240) {
+    throw new ManifestError(`${where}: memoryMb must be an integer between 128 and 10240, got ${memoryMb}`);
+  }
+}
+
+export function httpFunctionSpecs(routes: readonly RouteDefinition[]): FunctionSpec[] {
+  const seen = new Set<string>();
+  const byHandler = new Map<string, FunctionSpec>();
+  for (const route of routes) {
+    const key = routeKey(route);
+    if (seen.has(key)) throw new ManifestError(`Duplicate route '${key}'`);
+    seen.add(key);
+    // CloudFront sends only /api/* to the API; anything else would be unreachable (or shadow SPA routes).
+    if (!route.path.startsWith('/api/')) throw new ManifestError(`Route '${key}': paths must start with /api/`);
+    const timeoutSeconds = route.timeoutSeconds ?? DEFAULT_HTTP_TIMEOUT_SECONDS;
+    if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > MAX_HTTP_TIMEOUT_SECONDS) {
+      throw new ManifestError(`Route '${key}': timeoutSeconds must be 1..${MAX_HTTP_TIMEOUT_SECONDS} (API Gateway's limit), got ${timeoutSeconds}`);
+    }
+    const memoryMb = route.memoryMb ?? defaultMemoryMb(route);
+    checkMemory(`Route '${key}'`, memoryMb);
+
+    const existing = byHandler.get(route.handler);
+    if (!existing) {
+      byHandler.set(route.handler, {
+        id: pascal(route.handler),
+        handler: route.handler,
+        kind: 'http',
+        access: route.access,
+        uses: [...new Set(route.uses ?? [])].sort(),
+        timeoutSeconds,
+        memoryMb,
+        routes: [route],
+      });
+    } else {
+      existing.routes.push(route);
+      if (route.access === 'write') existing.access = 'write';
+      existing.uses = [...new Set([...existing.uses, ...(route.uses ?? [])])].sort();
+      existing.timeoutSeconds = Math.max(existing.timeoutSeconds, timeoutSeconds);
+      existing.memoryMb = Math.max(existing.memoryMb, memoryMb);
+    }
+  }
+  return [...byHandler.values()];
+}
+
+export function consumerFunctionSpecs(consumers: readonly ConsumerDefinition[]): FunctionSpec[] {
+  const seen = new Set<QueueName>();
+  return consumers.map((consumer) => {
+    if (!queueNames.includes(consumer.queue)) {
+      throw new ManifestError(`Consumer '${consumer.handler}': unknown queue '${consumer.queue}' (known: ${queueNames.join(', ')})`);
+    }
+    if (seen.has(consumer.queue)) throw new ManifestError(`Queue '${consumer.queue}' has more than one consumer`);
+    seen.add(consumer.queue);
+    const memoryMb = consumer.memoryMb ?? DEFAULT_MEMORY_MB;
+    checkMemory(`Consumer of '${consumer.queue}'`, memoryMb);
+    return {
+      id: `Consumer${pascal(consumer.queue)}`,
+      handler: consumer.handler,
+      kind: 'consumer' as const,
+      access: consumer.access,
+      uses: [...new Set(consumer.uses ?? [])].sort(),
+      // The queue's visibility timeout is derived from the same number (events/src/queues.ts).
+      timeoutSeconds: queues[consumer.queue].consumerTimeoutSeconds,
+      memoryMb,
+      routes: [],
+      queue: consumer.queue,
+    };
+  });
+}

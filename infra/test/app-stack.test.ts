@@ -1,0 +1,386 @@
+/**
+ * The dev stack built from the real manifests (functions/src/routes.ts, events/src/queues.ts and
+ * schedules.ts, the shared table definition), synthesised once.
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tableDefinition } from '@app/adapters/dynamodb/table-definition';
+import { JobRequestedSchema } from '@app/events/job.requested';
+import { deadLetterQueueName, MAX_RECEIVE_COUNT, queueNames, queues, VISIBILITY_FACTOR } from '@app/events/queues';
+import { schedules, toAwsCron } from '@app/events/schedules';
+import { routeKey, routes } from '@app/functions/routes';
+import { contentSecurityPolicy, securityHeaders } from '@app/functions/security-headers';
+import { TABLE_READ_ACTIONS } from '../lib/constructs/data.ts';
+import { FUNCTIONS_PER_ALARM } from '../lib/constructs/monitoring.ts';
+import { actionsOf, logicalId, refId, resources, statementsOfRole, synthesise, type Synthesised } from './helpers.ts';
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let s: Synthesised;
+type Fn = Synthesised['stack']['functions'][number];
+const fnIdOf = (f: Fn) => logicalId(f.fn);
+const roleId = (f: Fn) => logicalId(f.role);
+
+beforeAll(() => {
+  s = synthesise();
+});
+
+describe('table', () => {
+  it('has the keys, indexes and TTL of the shared table definition, on demand, with PITR', () => {
+    const keyNames = [
+      tableDefinition.partitionKey,
+      tableDefinition.sortKey,
+      ...tableDefinition.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+    ];
+    s.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    s.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'PK', KeyType: 'HASH' },
+        { AttributeName: 'SK', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith(keyNames.map((AttributeName) => ({ AttributeName, AttributeType: 'S' }))),
+      GlobalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey, KeyType: 'HASH' },
+          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+  });
+
+  it('can be deleted in dev (prod retention is asserted in stage-variants.test.ts)', () => {
+    const [table] = Object.values(resources(s.template, 'AWS::DynamoDB::Table'));
+    expect(table?.DeletionPolicy).toBe('Delete');
+    expect(table?.Properties.DeletionProtectionEnabled).toBe(false);
+  });
+});
+
+describe('queues', () => {
+  const queuesByName = () =>
+    Object.fromEntries(
+      Object.entries(resources(s.template, 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, { id, ...q }]),
+    );
+
+  it.each(queueNames)('%s has a DLQ (maxReceiveCount 5) and a visibility timeout of at least 6 x its consumer timeout', (name) => {
+    const byName = queuesByName();
+    const queue = byName[`fp-dev-${name}`];
+    const dlq = byName[`fp-dev-${deadLetterQueueName(name)}`];
+    expect(queue).toBeDefined();
+    expect(dlq).toBeDefined();
+    expect(queue!.Properties.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [dlq!.id, 'Arn'] },
+      maxReceiveCount: MAX_RECEIVE_COUNT,
+    });
+    expect(queue!.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(VISIBILITY_FACTOR * queues[name].consumerTimeoutSeconds);
+    expect(dlq!.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+  });
+
+  it('every queue and DLQ denies non-TLS access and is encrypted', () => {
+    const all = resources(s.template, 'AWS::SQS::Queue');
+    const policies = Object.values(resources(s.template, 'AWS::SQS::QueuePolicy'));
+    for (const [id, q] of Object.entries(all)) {
+      expect(q.Properties.SqsManagedSseEnabled, id).toBe(true);
+      const policy = policies.find((p) => (p.Properties.Queues as unknown[]).some((r) => refId(r) === id));
+      expect(policy, `${id} has no queue policy`).toBeDefined();
+      expect(JSON.stringify(policy!.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('every consumer function times out well within its queue visibility timeout', () => {
+    const mappings = Object.values(resources(s.template, 'AWS::Lambda::EventSourceMapping'));
+    const functions = resources(s.template, 'AWS::Lambda::Function');
+    const allQueues = resources(s.template, 'AWS::SQS::Queue');
+    expect(mappings).toHaveLength(s.stack.functions.filter((f) => f.spec.kind === 'consumer').length);
+    for (const m of mappings) {
+      const fn = functions[refId(m.Properties.FunctionName)!]!;
+      const queue = allQueues[refId(m.Properties.EventSourceArn)!]!;
+      expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(VISIBILITY_FACTOR * (fn.Properties.Timeout as number));
+    }
+  });
+});
+
+describe('schedules', () => {
+  it.each(schedules)('$name runs $cron in $timeZone and puts a job.requested message on the planner queue', (schedule) => {
+    const found = Object.values(resources(s.template, 'AWS::Scheduler::Schedule')).find((r) => r.Properties.Name === `fp-dev-${schedule.name}`);
+    expect(found).toBeDefined();
+    const props = found!.Properties as {
+      ScheduleExpression: string;
+      ScheduleExpressionTimezone: string;
+      Target: { Arn: unknown; Input: string; RetryPolicy: unknown; DeadLetterConfig: { Arn: unknown } };
+    };
+    expect(props.ScheduleExpression).toBe(toAwsCron(schedule.cron));
+    expect(props.ScheduleExpressionTimezone).toBe('Europe/London');
+    const planner = Object.entries(resources(s.template, 'AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === 'fp-dev-jobs-planner');
+    expect(refId(props.Target.Arn)).toBe(planner![0]);
+    expect(props.Target.Input).toContain('<aws.scheduler.scheduled-time>');
+    const message = JSON.parse(props.Target.Input.replace('<aws.scheduler.scheduled-time>', '2026-01-01T06:00:00Z'));
+    expect(JobRequestedSchema.parse(message)).toEqual({
+      type: 'job.requested',
+      version: 1,
+      jobType: schedule.jobType,
+      requestedBy: 'schedule',
+      requestedAt: '2026-01-01T06:00:00Z',
+    });
+    expect(props.Target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 10 });
+    expect(refId(props.Target.DeadLetterConfig.Arn)).toBeDefined();
+  });
+});
+
+describe('HTTP API', () => {
+  it('has exactly the routes of routes.ts, each integrated with its handler function', () => {
+    const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route'));
+    expect(apiRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
+    const integrations = resources(s.template, 'AWS::ApiGatewayV2::Integration');
+    const functions = resources(s.template, 'AWS::Lambda::Function');
+    for (const route of routes) {
+      const apiRoute = apiRoutes.find((r) => r.Properties.RouteKey === routeKey(route))!;
+      const target = JSON.stringify(apiRoute.Properties.Target);
+      const integrationId = Object.keys(integrations).find((id) => target.includes(id))!;
+      const fnId = refId(integrations[integrationId]!.Properties.IntegrationUri)!;
+      expect(functions[fnId]!.Properties.Description).toMatch(new RegExp(`^${route.handler}: `));
+    }
+  });
+
+  it('runs every function on arm64 Node.js >= 22 with JSON logs in its own log group with retention', () => {
+    const logGroups = resources(s.template, 'AWS::Logs::LogGroup');
+    for (const f of s.stack.functions) {
+      const id = fnIdOf(f);
+      const fn = resources(s.template, 'AWS::Lambda::Function')[id]!;
+      expect(fn.Properties.Architectures, id).toEqual(['arm64']);
+      expect(Number(/^nodejs(\d+)\.x$/.exec(fn.Properties.Runtime as string)?.[1]), id).toBeGreaterThanOrEqual(22);
+      const logging = fn.Properties.LoggingConfig as { LogFormat: string; LogGroup: unknown };
+      expect(logging.LogFormat).toBe('JSON');
+      expect(logGroups[refId(logging.LogGroup)!]?.Properties.RetentionInDays).toBe(14);
+    }
+  });
+
+  it('sizes each function from its routes', () => {
+    for (const f of s.stack.functions.filter((fn) => fn.spec.kind === 'http')) {
+      const fn = resources(s.template, 'AWS::Lambda::Function')[fnIdOf(f)]!;
+      const own = routes.filter((r) => r.handler === f.spec.handler);
+      const timeout = Math.max(...own.map((r) => r.timeoutSeconds ?? 10));
+      expect(fn.Properties.Timeout, f.spec.handler).toBe(timeout);
+      for (const r of own) if (r.memoryMb) expect(fn.Properties.MemorySize as number).toBeGreaterThanOrEqual(r.memoryMb);
+      if (own.some((r) => r.path.startsWith('/api/auth/'))) expect(fn.Properties.MemorySize as number).toBeGreaterThanOrEqual(1024);
+    }
+  });
+
+  it('gives every function the configuration the platform reads on AWS', () => {
+    for (const f of s.stack.functions) {
+      const vars = (resources(s.template, 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars).toMatchObject({ STAGE: 'dev', QUEUE_DRIVER: 'sqs', LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'football-predictions' });
+      for (const key of ['APP_ORIGIN', 'TABLE_NAME', 'QUEUE_URL_PREFIX', 'SESSION_SECRET_ARN']) expect(vars[key], `${f.spec.handler} ${key}`).toBeDefined();
+      expect('STRIPE_SECRET_ARN' in vars, f.spec.handler).toBe(f.spec.uses.includes('stripe'));
+      expect('PROVIDERS_SECRET_ARN' in vars, f.spec.handler).toBe(f.spec.kind === 'consumer');
+      expect(JSON.stringify(vars.QUEUE_URL_PREFIX)).toContain('/fp-dev-');
+    }
+  });
+
+  it('logs every request as JSON and throttles the stage (and scrypt routes harder)', () => {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
+      DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+    });
+    const stage = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Stage'))[0]!;
+    const authWrites = routes.filter((r) => r.path.startsWith('/api/auth/') && r.method !== 'GET').map(routeKey);
+    expect(Object.keys((stage.Properties.RouteSettings as object | undefined) ?? {}).sort()).toEqual(authWrites.sort());
+  });
+});
+
+describe('least privilege', () => {
+  const tableId = () => Object.keys(resources(s.template, 'AWS::DynamoDB::Table'))[0]!;
+
+  it('never grants a wildcard action, and only names the table and its indexes explicitly', () => {
+    for (const policy of Object.values(resources(s.template, 'AWS::IAM::Policy'))) {
+      for (const statement of (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement) {
+        const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+        const touchesTable = JSON.stringify(statement.Resource).includes(tableId());
+        if (!touchesTable) continue;
+        for (const action of actions) expect(action).not.toContain('*');
+        expect(JSON.stringify(statement.Resource)).not.toContain('/index/*');
+      }
+    }
+  });
+
+  it('gives read-only functions read-only table access', () => {
+    const readOnly = s.stack.functions.filter((f) => f.spec.access === 'read');
+    expect(readOnly.length).toBeGreaterThan(0);
+    for (const f of readOnly) {
+      const tableActions = statementsOfRole(s.template, roleId(f))
+        .filter((st) => JSON.stringify(st.Resource).includes(tableId()))
+        .flatMap(actionsOf);
+      expect(tableActions.length, f.spec.handler).toBeGreaterThan(0);
+      for (const action of tableActions) expect(TABLE_READ_ACTIONS, `${f.spec.handler}: ${action}`).toContain(action);
+    }
+  });
+
+  it('grants each secret only to the functions that need it, with GetSecretValue only', () => {
+    const secretIds = (name: 'session' | 'stripe' | 'providers') => logicalId(s.stack.secrets[name]);
+    for (const f of s.stack.functions) {
+      const secretStatements = statementsOfRole(s.template, roleId(f)).filter((st) => actionsOf(st).some((a) => a.startsWith('secretsmanager:')));
+      for (const st of secretStatements) expect(actionsOf(st)).toEqual(['secretsmanager:GetSecretValue']);
+      const granted = JSON.stringify(secretStatements.map((st) => st.Resource));
+      expect(granted.includes(secretIds('session')), f.spec.handler).toBe(true);
+      expect(granted.includes(secretIds('stripe')), f.spec.handler).toBe(f.spec.uses.includes('stripe'));
+      expect(granted.includes(secretIds('providers')), f.spec.handler).toBe(f.spec.kind === 'consumer');
+    }
+  });
+
+  it('lets a function write only to its own log group (no AWSLambdaBasicExecutionRole)', () => {
+    for (const f of s.stack.functions) {
+      const role = resources(s.template, 'AWS::IAM::Role')[roleId(f)]!;
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      const logs = statementsOfRole(s.template, roleId(f)).filter((st) => actionsOf(st).some((a) => a.startsWith('logs:')));
+      expect(logs).toHaveLength(1);
+      expect(refId(logs[0]!.Resource)).toBe(logicalId(f.logGroup));
+    }
+  });
+});
+
+describe('site', () => {
+  const distribution = () => Object.values(resources(s.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
+    DefaultCacheBehavior: Record<string, unknown>;
+    CacheBehaviors: Array<Record<string, unknown>>;
+    Origins: Array<Record<string, unknown>>;
+    CustomErrorResponses?: unknown;
+    WebACLId?: unknown;
+    Logging?: unknown;
+  };
+
+  it('sends /api/* to the HTTP API uncached, with every viewer header but Host and every method', () => {
+    const api = distribution().CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const origin = distribution().Origins.find((o) => o.Id === api!.TargetOriginId)!;
+    const apiId = Object.keys(resources(s.template, 'AWS::ApiGatewayV2::Api'))[0]!;
+    expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${apiId}"},".execute-api."`);
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it('reads the private bucket through origin access control, never publicly', () => {
+    s.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const s3Origin = distribution().Origins.find((o) => o.S3OriginConfig)!;
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(s3Origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    for (const bucket of Object.values(resources(s.template, 'AWS::S3::Bucket'))) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.WebsiteConfiguration).toBeUndefined();
+    }
+  });
+
+  it('rewrites client routes on the S3 behaviour only, with no distribution-wide error pages', () => {
+    const associations = distribution().DefaultCacheBehavior.FunctionAssociations as Array<{ EventType: string; FunctionARN: unknown }>;
+    expect(associations).toHaveLength(1);
+    expect(associations[0]!.EventType).toBe('viewer-request');
+    expect(refId(associations[0]!.FunctionARN)).toBe(logicalId(s.stack.web.spaRewrite));
+    for (const b of distribution().CacheBehaviors) expect(b.FunctionAssociations).toBeUndefined();
+    expect(distribution().CustomErrorResponses).toBeUndefined();
+  });
+
+  it('adds the security headers of functions/src/security-headers.ts to both behaviours', () => {
+    const policies = resources(s.template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const used = [distribution().DefaultCacheBehavior, ...distribution().CacheBehaviors].map((b) => refId(b.ResponseHeadersPolicyId)!);
+    expect(new Set(used).size).toBe(2);
+    for (const id of used) {
+      const config = policies[id]!.Properties.ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+        CustomHeadersConfig: { Items: Array<{ Header: string; Value: string }> };
+      };
+      expect(config.SecurityHeadersConfig).toEqual({
+        ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy, Override: true },
+        ContentTypeOptions: { Override: true },
+        FrameOptions: { FrameOption: 'DENY', Override: true },
+        ReferrerPolicy: { ReferrerPolicy: securityHeaders['referrer-policy'], Override: true },
+        StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: false, Override: true },
+      });
+      expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
+      const custom = Object.fromEntries(config.CustomHeadersConfig.Items.map((h) => [h.Header, h.Value]));
+      expect(custom['permissions-policy']).toBe(securityHeaders['permissions-policy']);
+      expect(custom['cross-origin-opener-policy']).toBe(securityHeaders['cross-origin-opener-policy']);
+    }
+  });
+
+  it('logs requests, uses the WAF web ACL of the edge stack and the cheapest price class', () => {
+    expect(distribution().Logging).toBeDefined();
+    expect(JSON.stringify(distribution().WebACLId)).toContain('"StackName":"fp-dev-edge","Region":"us-east-1"');
+    s.edgeTemplate!.resourceCountIs('AWS::WAFv2::WebACL', 1);
+  });
+
+  it('uploads nothing when web/dist is not given', () => {
+    s.template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('monitoring', () => {
+  const alarms = () => Object.values(resources(s.template, 'AWS::CloudWatch::Alarm'));
+  const topicId = () => Object.keys(resources(s.template, 'AWS::SNS::Topic'))[0]!;
+
+  it('alarms on the first message in every dead-letter queue', () => {
+    const dlqs = Object.entries(resources(s.template, 'AWS::SQS::Queue')).filter(([, q]) => String(q.Properties.QueueName).endsWith('-dlq'));
+    expect(dlqs).toHaveLength(queueNames.length + 1); // + the schedules' DLQ
+    for (const [id] of dlqs) {
+      const alarm = alarms().find(
+        (a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Properties.Dimensions).includes(id),
+      );
+      expect(alarm, id).toBeDefined();
+      expect(alarm!.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    }
+  });
+
+  it('alarms on API 5xx', () => {
+    expect(alarms().some((a) => a.Properties.MetricName === '5xx' && a.Properties.Namespace === 'AWS/ApiGateway')).toBe(true);
+  });
+
+  it('alarms on errors and throttles of every function, at most 10 metrics per alarm', () => {
+    const functionIds = s.stack.functions.map(fnIdOf);
+    for (const metricName of ['Errors', 'Throttles']) {
+      const covered = alarms()
+        .filter((a) => JSON.stringify(a.Properties.Metrics ?? []).includes(`"MetricName":"${metricName}"`))
+        .map((a) => {
+          const metrics = (a.Properties.Metrics as Array<{ MetricStat?: unknown }>).filter((m) => m.MetricStat);
+          expect(metrics.length).toBeLessThanOrEqual(FUNCTIONS_PER_ALARM);
+          return JSON.stringify(metrics);
+        })
+        .join();
+      for (const id of functionIds) expect(covered, `${metricName} ${id}`).toContain(`"Ref":"${id}"`);
+    }
+  });
+
+  it('alarms when a work queue stops being consumed', () => {
+    expect(alarms().filter((a) => a.Properties.MetricName === 'ApproximateAgeOfOldestMessage')).toHaveLength(queueNames.length);
+  });
+
+  it('sends every alarm (and its recovery) to the alarm topic, and has a dashboard', () => {
+    for (const a of alarms()) {
+      expect(a.Properties.AlarmActions).toEqual([{ Ref: topicId() }]);
+      expect(a.Properties.OKActions).toEqual([{ Ref: topicId() }]);
+    }
+    s.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+});
+
+describe('outputs', () => {
+  it('names the site URL and the API URL', () => {
+    const outputs = s.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(JSON.stringify(outputs.SiteUrl!.Value)).toContain('https://');
+    expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('/api');
+    expect(outputs.StripeWebhookUrl).toBeDefined();
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Test helpers: an App with exactly the context of infra/cdk.json (feature flags included), with
+ * bundling skipped (template tests never need the bundles; test/bundling.test.ts does bundle).
+ * CDK's built-in CloudFormation schema validation (about 15 s per synthesis here) runs only where
+ * asked for: test/nag.test.ts synthesises exactly like `cdk synth`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Stack, type CfnResource } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp, type BuildOptions, type BuiltApp } from '../lib/app.ts';
+import { readConfig, type DeployConfig } from '../lib/config.ts';
+
+const cdkJson = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+
+export function testApp(context: Record<string, unknown> = {}, { cfnValidation = false } = {}): App {
+  return new App({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context },
+    builtinCloudFormationValidation: cfnValidation,
+  });
+}
+
+export interface Synthesised extends BuiltApp {
+  app: App;
+  template: Template;
+  edgeTemplate?: Template;
+}
+
+/** Builds and synthesises the app once (cdk-nag runs as part of synthesis, as in `cdk synth`). */
+export interface SynthOptions extends Omit<BuildOptions, 'config'> {
+  config?: Partial<DeployConfig>;
+  cfnValidation?: boolean;
+}
+
+export function synthesise(context: Record<string, unknown> = {}, { cfnValidation, ...options }: SynthOptions = {}): Synthesised {
+  const app = testApp(context, { cfnValidation });
+  const config = { ...readConfig(app.node, {}), ...options.config };
+  const built = buildApp(app, { webDist: null, ...options, config });
+  return {
+    app,
+    ...built,
+    template: Template.fromStack(built.stack),
+    ...(built.edge ? { edgeTemplate: Template.fromStack(built.edge) } : {}),
+  };
+}
+
+export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+/** Resources of a type, by logical id. */
+export function resources(template: Template, type: string): Record<string, Resource> {
+  return template.findResources(type) as Record<string, Resource>;
+}
+
+/** The logical id a `{ Ref }` or `{ Fn::GetAtt: [id, ...] }` points to. */
+export function refId(value: unknown): string | undefined {
+  if (value && typeof value === 'object') {
+    const v = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+    return v.Ref ?? v['Fn::GetAtt']?.[0];
+  }
+  return undefined;
+}
+
+export type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Sid?: string };
+
+/** IAM statements attached to a role (through its inline policies). */
+export function statementsOfRole(template: Template, roleId: string): Statement[] {
+  return Object.values(resources(template, 'AWS::IAM::Policy'))
+    .filter((p) => (p.Properties.Roles as unknown[]).some((r) => refId(r) === roleId))
+    .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+export const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+
+/** The logical id of an L2 construct's CloudFormation resource. */
+export function logicalId(construct: IConstruct): string {
+  return Stack.of(construct).resolve((construct.node.defaultChild as CfnResource).logicalId) as string;
+}
