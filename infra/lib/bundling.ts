@@ -7,7 +7,8 @@
  * (aws/aws-cdk#18470), and build.ts relies on one (stripe-resources-plugin, which keeps the
  * Stripe SDK inside the 250 KB budget). A NodejsFunction would deploy a different, larger bundle.
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
@@ -51,24 +52,26 @@ export async function bundleFunctionsToTemp(handlers: readonly string[]): Promis
 
 /**
  * The function's code asset. When CDK bundles (synth/deploy), the bundle is copied from
- * `bundleDir`; the asset hash is the bundle's, so a deploy only updates functions whose bundle
- * changed. When CDK skips bundling (tests, `cdk ls`), nothing is read.
+ * `bundleDir`. The asset hash is the hash of the bundle's bytes, so a deploy only updates
+ * functions whose bundle changed; it also keeps CDK's staging cache (keyed on source directory
+ * and options) from giving two handlers of one folder the same bundle. When CDK skips bundling
+ * (tests, `cdk ls`), no bundle is needed.
  */
 export function functionCode(handler: string, bundleDir: string | undefined): lambda.Code {
+  const bundle = bundleDir ? join(bundleDir, handler, BUNDLE_FILE) : undefined;
+  const content = bundle && existsSync(bundle) ? readFileSync(bundle) : `not bundled: ${handler}`;
   return lambda.Code.fromAsset(dirname(entryOf(handler)), {
-    assetHashType: AssetHashType.OUTPUT,
-    // CDK caches staging per (source directory, options); handlers sharing a folder must not share a bundle.
-    extraHash: handler,
+    assetHashType: AssetHashType.CUSTOM,
+    assetHash: createHash('sha256').update(content).digest('hex'),
     bundling: {
       // Never used: local bundling either succeeds or throws, so Docker is never started.
       image: DockerImage.fromRegistry('local-bundling-only'),
       local: {
         tryBundle(outputDir: string): boolean {
-          const file = bundleDir && join(bundleDir, handler, BUNDLE_FILE);
-          if (!file || !existsSync(file)) {
+          if (!bundle || !existsSync(bundle)) {
             throw new Error(`No bundle for ${handler}: run bundleFunctions() before synthesising (bin/app.ts does).`);
           }
-          copyFileSync(file, join(outputDir, BUNDLE_FILE));
+          copyFileSync(bundle, join(outputDir, BUNDLE_FILE));
           return true;
         },
       },

@@ -1,4 +1,4 @@
-import { type DefaultStackSynthesizer, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { BOOTSTRAP_QUALIFIER_CONTEXT, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -195,7 +195,10 @@ export class Web extends Construct {
   private acknowledgeDeploymentHandler(role: iam.Role): void {
     const stack = Stack.of(this);
     const why = 'CDK BucketDeployment handler (aws s3 sync of web/dist into the site bucket):';
-    const assetBucket = (stack.synthesizer as DefaultStackSynthesizer).bucketName;
+    const qualifier = (stack.node.tryGetContext(BOOTSTRAP_QUALIFIER_CONTEXT) as string | undefined) ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+    const assetBucket = DefaultStackSynthesizer.DEFAULT_FILE_ASSETS_BUCKET_NAME.replace('${Qualifier}', qualifier)
+      .replace('${AWS::AccountId}', stack.account)
+      .replace('${AWS::Region}', stack.region);
     const siteBucketId = stack.resolve((this.siteBucket.node.defaultChild as s3.CfnBucket).logicalId) as string;
     acknowledge(role, 'IAM5[Action::s3:GetObject*]', `${why} CDK's read grant on the CDK asset bucket (GetObject, GetObjectVersion...).`);
     acknowledge(role, 'IAM5[Action::s3:GetBucket*]', `${why} CDK grants s3:GetBucket* on the asset and site buckets, needed by sync.`);
