@@ -4,10 +4,13 @@
  * CDK's built-in CloudFormation schema validation (about 15 s per synthesis here) runs only where
  * asked for: test/nag.test.ts synthesises exactly like `cdk synth`.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, type CfnResource } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import { queueNames } from '@app/events/queues';
+import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp, type BuildOptions, type BuiltApp } from '../lib/app.ts';
 import { readConfig, type DeployConfig } from '../lib/config.ts';
@@ -76,3 +79,41 @@ export const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action :
 export function logicalId(construct: IConstruct): string {
   return Stack.of(construct).resolve((construct.node.defaultChild as CfnResource).logicalId) as string;
 }
+
+/** A manifest exercising what routes.ts may not have yet: every queue consumed, shared handlers, queue/stripe use. */
+export const fixtureRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/predictions', handler: 'http/predictions/list', auth: 'viewer', access: 'read' },
+  { method: 'GET', path: '/api/predictions/{id}', handler: 'http/predictions/list', auth: 'viewer', access: 'read', timeoutSeconds: 20 },
+  { method: 'POST', path: '/api/auth/login', handler: 'http/metrics/latest', auth: 'public', access: 'write', memoryMb: 2048 },
+  { method: 'POST', path: '/api/admin/jobs/{type}', handler: 'http/metrics/trend', auth: 'admin', access: 'write', uses: ['queue'] },
+  { method: 'POST', path: '/api/stripe/webhook', handler: 'http/health/get', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true },
+];
+export const fixtureConsumers: ConsumerDefinition[] = queueNames.map((queue) => ({
+  queue,
+  // Any existing module will do: template tests do not bundle.
+  handler: 'http/health/get',
+  access: 'write',
+  ...(queue === 'jobs-planner' || queue === 'result-ingestion' ? { uses: ['queue' as const] } : {}),
+}));
+
+/** A stand-in for web/dist: the shell, a favicon and one hashed asset. */
+export function fixtureWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fp-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+/** Prod with everything switched on: custom domain with a certificate issued in the edge stack, email alarms, Stripe price. */
+export const prodContext = {
+  stage: 'prod',
+  domainName: 'predictions.example.com',
+  hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+  hostedZoneName: 'example.com',
+  alarmEmail: 'oncall@example.com',
+  stripePriceId: 'price_123',
+  adminEmails: 'admin@example.com',
+};

@@ -9,7 +9,6 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { queueNames } from '@app/events/queues';
-import { acknowledge } from '../nag.ts';
 import type { AppFunction } from './app-function.ts';
 import type { Jobs } from './jobs.ts';
 
@@ -53,13 +52,9 @@ export class Monitoring extends Construct {
     super(scope, id);
     this.namespace = `FootballPredictions/${props.prefix.replace(/-$/, '')}`;
 
+    // Not KMS-encrypted: notifications carry alarm names and metric values only, and CloudWatch
+    // cannot publish to a topic under the AWS-managed SNS key (a customer key costs $1/month).
     this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: `${props.prefix}alarms`, enforceSSL: true });
-    acknowledge(
-      this.topic,
-      'SNS2',
-      'Alarm notifications only carry alarm names and metric values, no customer data. CloudWatch alarms cannot publish to ' +
-        'a topic encrypted with the AWS-managed SNS key, and a customer-managed key would cost more than everything it protects here.',
-    );
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
     const add = (alarm: cloudwatch.Alarm) => {

@@ -62,7 +62,6 @@ export class Web extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(props.retain ? 365 : 30) }],
     });
-    acknowledge(this.logBucket, 'S1', 'This is the access-log bucket of the site bucket and of CloudFront; logging it into itself would loop.');
 
     this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
       ...privateBucket,

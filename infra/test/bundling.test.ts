@@ -1,0 +1,62 @@
+/**
+ * Real bundling, as `cdk synth` does it: esbuild with the product's own options, local, no Docker.
+ * Two handlers of one folder, so a shared bundle (CDK's staging cache) would show.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RouteDefinition } from '@app/functions/routes';
+import { bundleOptions } from '../../functions/scripts/build.ts';
+import { build } from 'esbuild';
+import { BUNDLE_FILE, bundleFunctionsToTemp, entryOf, functionsRoot, handlersOf, LAMBDA_HANDLER } from '../lib/bundling.ts';
+import { logicalId, resources, synthesise, type Synthesised } from './helpers.ts';
+
+const routes: RouteDefinition[] = [
+  { method: 'GET', path: '/api/metrics/latest', handler: 'http/metrics/latest', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read' },
+];
+
+let s: Synthesised;
+beforeAll(async () => {
+  const bundleDir = await bundleFunctionsToTemp(handlersOf(routes, []));
+  s = synthesise({ 'aws:cdk:bundling-stacks': ['**'] }, { routes, consumers: [], bundleDir });
+});
+
+const stagedBundle = (handler: string) => {
+  const f = s.stack.functions.find((fn) => fn.spec.handler === handler)!;
+  const code = resources(s.template, 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Code as { S3Key: string };
+  const assetDir = join(s.app.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
+  return { code, files: readdirSync(assetDir), bytes: readFileSync(join(assetDir, BUNDLE_FILE)) };
+};
+
+describe('Lambda bundles', () => {
+  it('uses the esbuild the functions package measures with', () => {
+    const require = createRequire(import.meta.url);
+    const ours = (require('esbuild/package.json') as { version: string }).version;
+    const theirs = (createRequire(join(functionsRoot, 'package.json'))('esbuild/package.json') as { version: string }).version;
+    expect(ours).toBe(theirs);
+  });
+
+  it('stages, for each function, exactly what functions/scripts/build.ts produces for its handler', async () => {
+    for (const route of routes) {
+      const { files, bytes } = stagedBundle(route.handler);
+      expect(files).toEqual([BUNDLE_FILE]);
+      const direct = await build({ ...bundleOptions, entryPoints: [entryOf(route.handler)], outfile: BUNDLE_FILE, write: false, logLevel: 'error' });
+      expect(bytes.equals(Buffer.from(direct.outputFiles[0]!.contents))).toBe(true);
+      const text = bytes.toString('utf8');
+      expect(text.startsWith(bundleOptions.banner!.js!)).toBe(true); // ESM with a require shim
+      expect(text).toMatch(/export\s*\{[^}]*\bas handler\b/);
+      expect(text).toMatch(/from"@aws-sdk\/client-dynamodb"/); // the SDK stays external (the runtime ships it)
+    }
+  });
+
+  it('gives each handler its own bundle and points Lambda at index.handler', () => {
+    const [a, b] = routes.map((r) => stagedBundle(r.handler));
+    expect(a!.code.S3Key).not.toBe(b!.code.S3Key);
+    expect(a!.bytes.equals(b!.bytes)).toBe(false);
+    for (const f of s.stack.functions) {
+      expect(resources(s.template, 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Handler).toBe(LAMBDA_HANDLER);
+    }
+  });
+});

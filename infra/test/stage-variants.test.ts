@@ -1,0 +1,188 @@
+/**
+ * Prod with everything switched on (custom domain, alarm email, web upload) and a manifest that
+ * uses what routes.ts may not yet: a consumer on every queue, handlers shared by routes, queue
+ * and Stripe capabilities. Synthesised once.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deadLetterQueueName, queueNames, queues, VISIBILITY_FACTOR } from '@app/events/queues';
+import { routeKey } from '@app/functions/routes';
+import { SQS_MIN_MAX_CONCURRENCY } from '../lib/constructs/jobs.ts';
+import { HASHED_ASSETS, IMMUTABLE, REVALIDATE } from '../lib/constructs/web.ts';
+import { AUTH_RATE_LIMIT } from '../lib/edge-stack.ts';
+import {
+  actionsOf,
+  fixtureConsumers,
+  fixtureRoutes,
+  fixtureWebDist,
+  logicalId,
+  prodContext,
+  refId,
+  resources,
+  statementsOfRole,
+  synthesise,
+  type Synthesised,
+} from './helpers.ts';
+
+let s: Synthesised;
+beforeAll(() => {
+  s = synthesise(prodContext, { routes: fixtureRoutes, consumers: fixtureConsumers, webDist: fixtureWebDist() });
+});
+
+const consumerOf = (queue: string) => s.stack.functions.find((f) => f.spec.queue === queue)!;
+
+describe('prod data safety', () => {
+  it('protects and retains the table', () => {
+    const [table] = Object.values(resources(s.template, 'AWS::DynamoDB::Table'));
+    expect(table!.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(table!.DeletionPolicy).toBe('Retain');
+    expect(table!.UpdateReplacePolicy).toBe('Retain');
+  });
+
+  it('retains secrets and buckets, and keeps logs 90 days', () => {
+    for (const type of ['AWS::SecretsManager::Secret', 'AWS::S3::Bucket']) {
+      for (const [id, r] of Object.entries(resources(s.template, type))) expect(r.DeletionPolicy, id).toBe('Retain');
+    }
+    s.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    for (const f of s.stack.functions) {
+      expect(resources(s.template, 'AWS::Logs::LogGroup')[logicalId(f.logGroup)]!.Properties.RetentionInDays).toBe(90);
+    }
+  });
+});
+
+describe('consumers', () => {
+  it.each(queueNames)('%s: batch size and maximum concurrency from queues.ts, partial batch failures', (queue) => {
+    const fnId = logicalId(consumerOf(queue).fn);
+    const mapping = Object.values(resources(s.template, 'AWS::Lambda::EventSourceMapping')).find((m) => refId(m.Properties.FunctionName) === fnId);
+    expect(mapping!.Properties).toMatchObject({
+      BatchSize: queues[queue].batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: Math.max(SQS_MIN_MAX_CONCURRENCY, queues[queue].maxConcurrency) },
+    });
+    const fn = resources(s.template, 'AWS::Lambda::Function')[fnId]!;
+    expect(fn.Properties.Timeout).toBe(queues[queue].consumerTimeoutSeconds);
+    const sqsQueue = resources(s.template, 'AWS::SQS::Queue')[refId(mapping!.Properties.EventSourceArn)!]!;
+    expect(sqsQueue.Properties.QueueName).toBe(`fp-prod-${queue}`);
+    expect(sqsQueue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(VISIBILITY_FACTOR * (fn.Properties.Timeout as number));
+  });
+
+  it('lets each consumer dead-letter a malformed message into its own DLQ only, and read the provider keys', () => {
+    const dlqIds = Object.fromEntries(
+      Object.entries(resources(s.template, 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, id]),
+    );
+    for (const queue of queueNames) {
+      const f = consumerOf(queue);
+      const dlqStatement = statementsOfRole(s.template, logicalId(f.role)).find((st) => st.Sid === 'DeadLetterPoisonMessages');
+      expect(refId(dlqStatement!.Resource)).toBe(dlqIds[`fp-prod-${deadLetterQueueName(queue)}`]);
+      expect(JSON.stringify(statementsOfRole(s.template, logicalId(f.role)))).toContain(logicalId(s.stack.secrets.providers));
+    }
+  });
+
+  it('counts failed job records from every consumer log group and alarms on the first', () => {
+    const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter'));
+    expect(filters).toHaveLength(queueNames.length);
+    for (const filter of filters) expect(filter.Properties.FilterPattern).toBe('{ $.level = "ERROR" }');
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'FailedJobRecords', Threshold: 1 });
+  });
+});
+
+describe('functions generated from a richer manifest', () => {
+  it('serves routes that share a handler from one function, sized for the most demanding route', () => {
+    const list = s.stack.functions.filter((f) => f.spec.handler === 'http/predictions/list');
+    expect(list).toHaveLength(1);
+    expect(list[0]!.spec.routes.map(routeKey)).toEqual(['GET /api/predictions', 'GET /api/predictions/{id}']);
+    expect(resources(s.template, 'AWS::Lambda::Function')[logicalId(list[0]!.fn)]!.Properties.Timeout).toBe(20);
+    const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(apiRoutes.sort()).toEqual(fixtureRoutes.map(routeKey).sort());
+  });
+
+  it('lets only queue-using functions send, to the work queues and never to a DLQ', () => {
+    const workQueueIds = Object.entries(resources(s.template, 'AWS::SQS::Queue'))
+      .filter(([, q]) => queueNames.some((n) => q.Properties.QueueName === `fp-prod-${n}`))
+      .map(([id]) => id);
+    for (const f of s.stack.functions) {
+      const enqueue = statementsOfRole(s.template, logicalId(f.role)).find((st) => st.Sid === 'EnqueueJobs');
+      expect(Boolean(enqueue), f.spec.id).toBe(f.spec.uses.includes('queue'));
+      if (enqueue) {
+        expect(actionsOf(enqueue)).toEqual(['sqs:SendMessage']);
+        expect((enqueue.Resource as unknown[]).map(refId).sort()).toEqual(workQueueIds.sort());
+      }
+    }
+  });
+
+  it('passes the Stripe price and admin emails from context', () => {
+    const webhook = s.stack.functions.find((f) => f.spec.uses.includes('stripe') && f.spec.kind === 'http')!;
+    const vars = (resources(s.template, 'AWS::Lambda::Function')[logicalId(webhook.fn)]!.Properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
+    expect(vars).toMatchObject({ STAGE: 'prod', STRIPE_PRICE_ID: 'price_123', ADMIN_EMAILS: 'admin@example.com', APP_ORIGIN: 'https://predictions.example.com' });
+  });
+});
+
+describe('custom domain', () => {
+  it('serves the domain with a TLS 1.2 policy and points DNS at the distribution', () => {
+    const config = Object.values(resources(s.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as Record<string, unknown>;
+    expect(config.Aliases).toEqual(['predictions.example.com']);
+    expect(config.ViewerCertificate).toMatchObject({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+    expect(JSON.stringify(config.ViewerCertificate)).toContain('Fn::GetStackOutput');
+    expect(JSON.stringify(config.WebACLId)).toContain('"StackName":"fp-prod-edge","Region":"us-east-1"');
+    s.template.resourceCountIs('AWS::Route53::RecordSet', 2);
+    const outputs = s.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs.SiteUrl!.Value).toBe('https://predictions.example.com');
+    expect(outputs.ApiUrl!.Value).toBe('https://predictions.example.com/api');
+  });
+
+  it('issues the certificate in us-east-1, validated in the hosted zone', () => {
+    expect(s.edge!.region).toBe('us-east-1');
+    s.edgeTemplate!.hasResourceProperties('AWS::CertificateManager::Certificate', {
+      DomainName: 'predictions.example.com',
+      ValidationMethod: 'DNS',
+      DomainValidationOptions: [{ DomainName: 'predictions.example.com', HostedZoneId: 'Z0123456789ABCDEFGHIJ' }],
+    });
+  });
+});
+
+describe('WAF (edge stack)', () => {
+  const rules = () =>
+    (Object.values(resources(s.edgeTemplate!, 'AWS::WAFv2::WebACL'))[0]!.Properties.Rules as Array<{ Name: string; Statement: Record<string, unknown> }>);
+
+  it('rate-limits /api/auth/* per client IP', () => {
+    const rule = rules().find((r) => r.Name === 'RateLimitAuth')!;
+    expect(rule.Statement.RateBasedStatement).toMatchObject({
+      Limit: AUTH_RATE_LIMIT,
+      AggregateKeyType: 'IP',
+      ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/auth/', PositionalConstraint: 'STARTS_WITH' } },
+    });
+  });
+
+  it('keeps body-inspecting managed rules away from raw-body (signed) routes', () => {
+    const common = rules().find((r) => r.Name === 'AWSManagedRulesCommonRuleSet')!;
+    expect(JSON.stringify(common.Statement)).toContain('"SearchString":"/api/stripe/webhook"');
+    expect(JSON.stringify(common.Statement)).toContain('NotStatement');
+  });
+
+  it('is CLOUDFRONT-scoped', () => {
+    s.edgeTemplate!.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+  });
+});
+
+describe('web upload', () => {
+  const deployments = () => Object.values(resources(s.template, 'Custom::CDKBucketDeployment'));
+
+  it('uploads hashed assets with a one-year immutable cache and never prunes them', () => {
+    const assets = deployments().find((d) => JSON.stringify(d.Properties.Include ?? []).includes(HASHED_ASSETS))!;
+    expect(assets.Properties).toMatchObject({ Exclude: ['*'], Include: [HASHED_ASSETS], Prune: false, SystemMetadata: { 'cache-control': IMMUTABLE } });
+  });
+
+  it('uploads index.html and the other unhashed files revalidated on every load, then invalidates CloudFront', () => {
+    const shell = deployments().find((d) => JSON.stringify(d.Properties.Exclude ?? []) === JSON.stringify([HASHED_ASSETS]))!;
+    expect(shell.Properties).toMatchObject({
+      Prune: true,
+      SystemMetadata: { 'cache-control': REVALIDATE },
+      DistributionId: expect.anything(),
+      DistributionPaths: ['/*'],
+    });
+  });
+
+  it('subscribes the alarm email', () => {
+    s.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com' });
+  });
+});

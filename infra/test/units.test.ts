@@ -1,0 +1,140 @@
+/** The pure parts: manifest -> functions, context -> config, headers, the SPA rewrite. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Duration } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import type { RouteDefinition } from '@app/functions/routes';
+import { securityHeaders, strictTransportSecurity } from '@app/functions/security-headers';
+import { repoRoot } from '../lib/bundling.ts';
+import { ConfigError, PLACEHOLDER_ACCOUNT, readConfig } from '../lib/config.ts';
+import { AUTH_MEMORY_MB, consumerFunctionSpecs, DEFAULT_MEMORY_MB, httpFunctionSpecs, ManifestError } from '../lib/manifest.ts';
+import { parseStrictTransportSecurity, responseHeadersPolicyProps } from '../lib/security-headers.ts';
+import { spaRewriteSource } from '../lib/spa-rewrite.ts';
+
+const route = (r: Partial<RouteDefinition> & Pick<RouteDefinition, 'method' | 'path' | 'handler'>): RouteDefinition => ({
+  auth: 'public',
+  access: 'read',
+  ...r,
+});
+
+describe('functions from the manifest', () => {
+  it('gives routes sharing a handler one function with the union of their needs', () => {
+    const [spec, ...rest] = httpFunctionSpecs([
+      route({ method: 'GET', path: '/api/jobs', handler: 'http/admin/jobs', timeoutSeconds: 5 }),
+      route({ method: 'POST', path: '/api/jobs', handler: 'http/admin/jobs', access: 'write', uses: ['queue'], memoryMb: 768 }),
+    ]);
+    expect(rest).toEqual([]);
+    expect(spec).toMatchObject({ id: 'HttpAdminJobs', access: 'write', uses: ['queue'], timeoutSeconds: 10, memoryMb: 768 });
+    expect(spec!.routes).toHaveLength(2);
+  });
+
+  it('gives auth routes enough memory for scrypt unless the route says otherwise', () => {
+    const [auth, other, explicit] = httpFunctionSpecs([
+      route({ method: 'POST', path: '/api/auth/login', handler: 'a' }),
+      route({ method: 'GET', path: '/api/health', handler: 'b' }),
+      route({ method: 'POST', path: '/api/auth/register', handler: 'c', memoryMb: 1536 }),
+    ]);
+    expect(auth!.memoryMb).toBe(AUTH_MEMORY_MB);
+    expect(other!.memoryMb).toBe(DEFAULT_MEMORY_MB);
+    expect(explicit!.memoryMb).toBe(1536);
+  });
+
+  it('rejects what API Gateway or CloudFront could not serve', () => {
+    expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/health', handler: 'a' })])).toThrow(ManifestError);
+    expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/api/x', handler: 'a', timeoutSeconds: 31 })])).toThrow(/30/);
+    expect(() =>
+      httpFunctionSpecs([route({ method: 'GET', path: '/api/x', handler: 'a' }), route({ method: 'GET', path: '/api/x', handler: 'b' })]),
+    ).toThrow(/Duplicate route 'GET \/api\/x'/);
+    expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/api/x', handler: 'a', memoryMb: 64 })])).toThrow(/memoryMb/);
+  });
+
+  it('takes a consumer timeout from its queue and refuses two consumers on one queue', () => {
+    const [spec] = consumerFunctionSpecs([{ queue: 'prediction-generation', handler: 'jobs/generate', access: 'write' }]);
+    expect(spec).toMatchObject({ id: 'ConsumerPredictionGeneration', kind: 'consumer', timeoutSeconds: 120, queue: 'prediction-generation' });
+    expect(() =>
+      consumerFunctionSpecs([
+        { queue: 'jobs-planner', handler: 'a', access: 'write' },
+        { queue: 'jobs-planner', handler: 'b', access: 'write' },
+      ]),
+    ).toThrow(/more than one consumer/);
+    expect(() => consumerFunctionSpecs([{ queue: 'nope' as 'jobs-planner', handler: 'a', access: 'read' }])).toThrow(/unknown queue/);
+  });
+
+  it('handles an empty consumer list', () => {
+    expect(consumerFunctionSpecs([])).toEqual([]);
+  });
+});
+
+describe('deployment context', () => {
+  const config = (context: Record<string, string>, env: Record<string, string> = {}) => readConfig(new App({ context }).node, env);
+
+  it('defaults to an offline-synthesisable dev stage', () => {
+    expect(config({})).toMatchObject({ stage: 'dev', account: PLACEHOLDER_ACCOUNT, region: 'eu-west-2', waf: true, requireWeb: false, logLevel: 'INFO' });
+  });
+
+  it('takes the account from the CLI credentials when deploying', () => {
+    expect(config({}, { CDK_DEFAULT_ACCOUNT: '210987654321' }).account).toBe('210987654321');
+    expect(config({ account: '111111111111' }, { CDK_DEFAULT_ACCOUNT: '210987654321' }).account).toBe('111111111111');
+  });
+
+  it('rejects unknown stages and half-configured domains', () => {
+    expect(() => config({ stage: 'staging' })).toThrow(ConfigError);
+    expect(() => config({ domainName: 'x.example.com' })).toThrow(/certificateArn/);
+    expect(() => config({ domainName: 'x.example.com', certificateArn: 'arn:aws:acm:eu-west-2:1:certificate/x' })).toThrow(/us-east-1/);
+    expect(() => config({ hostedZoneId: 'Z1' })).toThrow(/go together/);
+    expect(() => config({ waf: 'maybe' })).toThrow(/true or false/);
+    expect(() => config({ stripePriceId: 'prod_123' })).toThrow(/price_/);
+  });
+});
+
+describe('response headers policy', () => {
+  it('maps every header of functions/src/security-headers.ts, known ones onto CloudFront fields', () => {
+    const props = responseHeadersPolicyProps();
+    const mapped = new Set([
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      ...props.customHeadersBehavior!.customHeaders.map((h) => h.header),
+    ]);
+    expect([...mapped].sort()).toEqual(Object.keys(securityHeaders).sort());
+    expect(props.securityHeadersBehavior!.contentSecurityPolicy!.contentSecurityPolicy).toBe(securityHeaders['content-security-policy']);
+  });
+
+  it('parses HSTS', () => {
+    expect(parseStrictTransportSecurity(strictTransportSecurity)).toMatchObject({ includeSubdomains: true, preload: false });
+    expect(parseStrictTransportSecurity('max-age=31536000; includeSubDomains; preload').accessControlMaxAge.toSeconds()).toBe(
+      Duration.days(365).toSeconds(),
+    );
+    expect(() => parseStrictTransportSecurity('includeSubDomains')).toThrow();
+  });
+});
+
+describe('SPA rewrite (CloudFront Function)', () => {
+  // cloudfront-js-2.0 is ES5-ish plus a few ES6 features; plain Node runs this code the same way.
+  const handler = new Function(`${spaRewriteSource}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+  const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+
+  it.each(['/', '/pricing', '/account/settings', '/subscription/success', '/predictions/2026-01-05', '/leagues/premier-league/'])(
+    'serves the SPA shell for the client route %s',
+    (uri) => expect(rewrite(uri)).toBe('/index.html'),
+  );
+
+  it.each(['/index.html', '/favicon.svg', '/assets/index-B7x9.js', '/assets/index-B7x9.css', '/robots.txt'])('leaves the file %s alone', (uri) =>
+    expect(rewrite(uri)).toBe(uri),
+  );
+});
+
+describe('the built SPA fits the CSP', () => {
+  const index = join(repoRoot, 'web', 'dist', 'index.html');
+  it.skipIf(!existsSync(index))('has no inline script or style and loads only same-origin files', () => {
+    const html = readFileSync(index, 'utf8');
+    for (const [, attrs, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+      expect(attrs).toMatch(/\ssrc="\/[^/]/); // script-src 'self'
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/<style[\s>]/); // style-src 'self'
+    expect(html).not.toMatch(/\sstyle="/);
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//); // no third-party origins
+  });
+});
