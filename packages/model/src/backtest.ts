@@ -63,6 +63,7 @@ export function backtestLeague(matches: readonly ParsedMatch[], opts: BacktestOp
   const evalMatches = used.filter((m) => evalSet.has(m.season));
   if (evalMatches.length === 0) return [];
   const firstEvalDay = Math.min(...evalMatches.map((m) => dayNumber(m.date)));
+  const historyStart = firstEvalDay - hyper.historyDays;
   const league = matches[0]!.league;
   const engine = new LeagueEngine(league, {
     hyper,
@@ -71,7 +72,7 @@ export function backtestLeague(matches: readonly ParsedMatch[], opts: BacktestOp
   });
   const out: EvaluatedMatch[] = [];
   let lastSeason = '';
-  for (const { day, matches: dm } of groupByDay(used)) {
+  for (const { day, matches: dm } of groupByDay(used.filter((m) => dayNumber(m.date) >= historyStart))) {
     const predict = dm.some((m) => evalSet.has(m.season) && m.season >= first);
     const season = dm[0]!.season;
     if (predict && season !== lastSeason) {

@@ -306,6 +306,12 @@ export interface EngineOptions {
   featureStartDay?: number;
   /** Warm-start source. */
   warm?: ModelParts | null;
+  /**
+   * 'replay' (fitLeagueModel): intermediate refits only refresh Dixon-Coles (needed for the learned model's
+   * features); the learned model and the rating mapping are fitted once at the end. Requires calibration off
+   * (calibration needs the out-of-sample ensemble of every row); with calibration on, replay refits everything.
+   */
+  mode?: 'backtest' | 'replay';
 }
 
 export interface DayPrediction {
@@ -325,6 +331,7 @@ export class LeagueEngine {
   private rows: Row[] = [];
   private lastRefit: number | null = null;
   private warm: ModelParts | null;
+  private light: boolean;
 
   constructor(readonly league: string, opts: EngineOptions = {}) {
     this.hyper = opts.hyper ?? DEFAULT_HYPER;
@@ -332,6 +339,7 @@ export class LeagueEngine {
     this.refitDays = opts.refitDays ?? this.hyper.refitDays;
     this.featureStartDay = opts.featureStartDay ?? -Infinity;
     this.warm = opts.warm ?? null;
+    this.light = opts.mode === 'replay' && !this.hyper.calibration.enabled;
   }
 
   setRefitDays(days: number): void {
@@ -347,7 +355,7 @@ export class LeagueEngine {
     if (parts.lastDay !== null && day <= parts.lastDay) throw new Error('processDay: days must be strictly increasing');
     this.handleSeason(day, matches);
     const inFeatures = day >= this.featureStartDay;
-    if (inFeatures && (this.lastRefit === null || day - this.lastRefit >= this.refitDays)) this.refit(day);
+    if (inFeatures && (this.lastRefit === null || day - this.lastRefit >= this.refitDays)) this.refit(day, this.light && !predict);
     const markets = matches.map((m) => marketView(m.odds, this.hyper.dc.impliedRho) ?? null);
     const out: DayPrediction[] = [];
     const feats: (Features | null)[] = [];
@@ -356,6 +364,11 @@ export class LeagueEngine {
       if (!inFeatures && !predict) { feats.push(null); continue; }
       const f = buildFeatures(parts, this.hyper, m.home, m.away, day, m.odds, markets[i]);
       feats.push(f);
+      if (this.light && !predict) {
+        const y = m.homeGoals > m.awayGoals ? 0 : m.homeGoals === m.awayGoals ? 1 : 2;
+        this.rows.push({ t: day, y, over: m.homeGoals + m.awayGoals > 2 ? 1 : 0, f });
+        continue;
+      }
       if (inFeatures || predict) {
         const pr = predictFromFeatures(parts, this.hyper, f);
         if (predict) {
@@ -442,8 +455,11 @@ export class LeagueEngine {
     this.hist.push(h);
   }
 
-  /** Refits the periodic models on everything ingested so far (all dated before `day`). */
-  refit(day: number): void {
+  /**
+   * Refits the periodic models on everything ingested so far (all dated before `day`).
+   * `dcOnly` (replay mode) refreshes only Dixon-Coles.
+   */
+  refit(day: number, dcOnly = false): void {
     this.lastRefit = day;
     const parts = this.parts;
     const hyper = this.hyper;
@@ -481,6 +497,7 @@ export class LeagueEngine {
         newTeamAttack: 0, newTeamDefence: 0, iterations: 0, logLik: 0,
       };
     }
+    if (dcOnly) return;
     // --- rows in windows
     const rows = this.rows;
     const halfLife = hyper.ai.halfLifeDays;

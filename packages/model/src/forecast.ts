@@ -63,7 +63,8 @@ export function fitLeagueModel(input: FitInput): LeagueModelState {
   for (const m of input.history) {
     if (m.league !== input.league) continue;
     if (!validRecord(m)) { skipped++; continue; }
-    if (dayNumber(m.date) >= asOfDay) continue;
+    const d = dayNumber(m.date);
+    if (d >= asOfDay || d < asOfDay - hyper.historyDays) continue;
     hist.push({ ...m, home: cleanTeam(m.home), away: cleanTeam(m.away) });
   }
   const warm = input.previous && input.previous.version === MODEL_VERSION && input.previous.league === input.league &&
@@ -73,6 +74,7 @@ export function fitLeagueModel(input: FitInput): LeagueModelState {
     refitDays: hyper.replayRefitDays,
     featureStartDay: asOfDay - hyper.replayDays,
     warm,
+    mode: 'replay',
   });
   const days = groupByDay(hist);
   for (const { day, matches } of days) engine.processDay(day, matches, false);

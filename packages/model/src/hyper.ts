@@ -49,31 +49,38 @@ export interface Hyper {
   replayRefitDays: number;
   /** How far back (days before the fit date) fitLeagueModel replays with refits to build training rows. */
   replayDays: number;
+  /**
+   * Matches older than this many days before the fit date (fitLeagueModel) or before the first evaluated match
+   * (backtest) are ignored: ratings start from scratch there and warm up on the market-informed updates.
+   */
+  historyDays: number;
 }
 
 export const DEFAULT_HYPER: Hyper = {
   dc: {
-    xi: 0.0019,
-    windowDays: 3 * 365,
+    xi: 0.008,
+    windowDays: 2 * 365,
     ridge: 2,
-    targetBlend: 0.5,
+    targetBlend: 0.8,
     anchor: 0.9,
     newTeam: { attack: -0.15, defence: -0.15 },
     impliedRho: -0.05,
   },
   ratings: {
-    elo: { k: 20, home: 60, marketBlend: 0.5 },
-    pi: { lambda: 0.06, gamma: 0.5, c: 3, marketBlend: 0.5 },
-    goal: { lr: 0.05, marketBlend: 0.5, leagueLr: 0.002 },
-    seasonRegression: 0.2,
+    elo: { k: 20, home: 60, marketBlend: 0.8 },
+    pi: { lambda: 0.15, gamma: 0.5, c: 3, marketBlend: 0.8 },
+    goal: { lr: 0.08, marketBlend: 0.8, leagueLr: 0.002 },
+    seasonRegression: 0.1,
+    gapRegression: 0.5,
     newcomer: { elo: -80, pi: -0.3, attack: -0.15, defence: -0.15 },
   },
-  ai: { windowDays: 2 * 365, halfLifeDays: 365, l2: 200, l2NoOdds: 200, l2Market: 1000, interceptL2: 1000 },
-  rating: { l2: 1, windowDays: 3 * 365, anchor: 0.8 },
-  calibration: { enabled: false, windowDays: 2 * 365, l2: 50 },
+  ai: { windowDays: 2 * 365, halfLifeDays: 365, l2: 1000, l2NoOdds: 200, l2Market: 1000, interceptL2: 1000 },
+  rating: { l2: 1, windowDays: 3 * 365, anchor: 0.9 },
+  calibration: { enabled: false, windowDays: 2 * 365, l2: 1000 },
   weights: { statistical: 0.4, ai: 0.3, rating: 0.3 },
   formAlpha: 0.15,
   refitDays: 7,
   replayRefitDays: 28,
   replayDays: 2 * 365,
+  historyDays: 3 * 365,
 };

@@ -95,32 +95,48 @@ export function removeMarginDetailed(odds: readonly number[], method: MarginMeth
   }
   if (method === 'shin') {
     // Shin (1993) as in penaltyblog / implied: p_i = (sqrt(z^2 + 4(1-z) pi_i^2 / S) - z) / (2(1-z)); find z with sum p = 1.
-    const probsFor = (z: number) =>
-      pi.map((p) => (Math.sqrt(z * z + (4 * (1 - z) * p * p) / booksum) - z) / (2 * (1 - z)));
-    const sumFor = (z: number) => probsFor(z).reduce((s, p) => s + p, 0) - 1;
+    // Safeguarded Newton on z (sum p is decreasing in z).
+    const n = pi.length;
+    const sumAndSlope = (z: number): [number, number] => {
+      let f = -1, df = 0;
+      for (let i = 0; i < n; i++) {
+        const A = (4 * pi[i]! * pi[i]!) / booksum;
+        const r = Math.sqrt(z * z + (1 - z) * A);
+        const q = 1 - z;
+        f += (r - z) / (2 * q);
+        const dr = (2 * z - A) / (2 * r);
+        df += ((dr - 1) * q + (r - z)) / (2 * q * q);
+      }
+      return [f, df];
+    };
     let lo = margin > 0 ? 0 : -0.5;
     let hi = margin > 0 ? 0.5 : 0;
-    for (let i = 0; i < 200 && hi - lo > 1e-15; i++) {
-      const mid = (lo + hi) / 2;
-      // sum is decreasing in z
-      if (sumFor(mid) > 0) lo = mid;
-      else hi = mid;
+    let z = Math.min(hi, Math.max(lo, margin / 2));
+    for (let it = 0; it < 100; it++) {
+      const [f, df] = sumAndSlope(z);
+      if (f > 0) lo = z; else hi = z;
+      let nz = z - f / df;
+      if (!(nz > lo && nz < hi) || !Number.isFinite(nz)) nz = (lo + hi) / 2;
+      if (Math.abs(nz - z) < 1e-15 || Math.abs(f) < 1e-15) { z = nz; break; }
+      z = nz;
     }
-    const z = (lo + hi) / 2;
-    const p = probsFor(z);
+    const p = pi.map((x) => (Math.sqrt(z * z + (4 * (1 - z) * x * x) / booksum) - z) / (2 * (1 - z)));
     const s = p.reduce((a, b) => a + b, 0);
     return { probabilities: p.map((x) => x / s), margin, parameter: z };
   }
-  // power: p_i = pi_i^k with sum 1 (k > 1 when margin > 0)
-  const sumFor = (k: number) => pi.reduce((s, p) => s + Math.pow(p, k), 0) - 1;
+  // power: p_i = pi_i^k with sum 1 (k > 1 when margin > 0); safeguarded Newton on k
   let lo = 0.2;
   let hi = 5;
-  for (let i = 0; i < 200 && hi - lo > 1e-15; i++) {
-    const mid = (lo + hi) / 2;
-    if (sumFor(mid) > 0) lo = mid;
-    else hi = mid;
+  let k = 1 + margin;
+  for (let it = 0; it < 100; it++) {
+    let f = -1, df = 0;
+    for (const x of pi) { const v = Math.pow(x, k); f += v; df += v * Math.log(x); }
+    if (f > 0) lo = k; else hi = k;
+    let nk = k - f / df;
+    if (!(nk > lo && nk < hi) || !Number.isFinite(nk)) nk = (lo + hi) / 2;
+    if (Math.abs(nk - k) < 1e-15 || Math.abs(f) < 1e-15) { k = nk; break; }
+    k = nk;
   }
-  const k = (lo + hi) / 2;
   const p = pi.map((x) => Math.pow(x, k));
   const s = p.reduce((a, b) => a + b, 0);
   return { probabilities: p.map((x) => x / s), margin, parameter: k };

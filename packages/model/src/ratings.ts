@@ -11,8 +11,10 @@ export interface RatingParams {
   elo: { k: number; home: number; marketBlend: number };
   pi: { lambda: number; gamma: number; c: number; marketBlend: number };
   goal: { lr: number; marketBlend: number; leagueLr: number };
-  /** Share of the distance to the league mean removed at each new season (per season of gap). */
+  /** Share of the distance to the league mean removed at a new season. */
   seasonRegression: number;
+  /** Share removed per additional season when seasons are missing (a gap in the data, e.g. 2013-14..2019-20). */
+  gapRegression: number;
   /** Rating given to a newcomer relative to the league mean (Elo points; pi in goal-difference units; goal-rating logs). */
   newcomer: { elo: number; pi: number; attack: number; defence: number };
 }
@@ -57,7 +59,7 @@ export function newTeamRating(lr: LeagueRatings, p: RatingParams, active?: reado
 
 /** Regresses ratings toward the league mean at a season change; `seasons` = seasons elapsed (gap included). */
 export function regressToMean(lr: LeagueRatings, p: RatingParams, seasons: number, active?: readonly string[]): void {
-  const keep = Math.pow(1 - p.seasonRegression, Math.max(1, seasons));
+  const keep = (1 - p.seasonRegression) * Math.pow(1 - p.gapRegression, Math.max(0, seasons - 1));
   const mElo = meanOf(lr, (t) => t.elo, active);
   const mAtt = meanOf(lr, (t) => t.attack, active);
   const mDef = meanOf(lr, (t) => t.defence, active);

@@ -106,7 +106,7 @@ function runJobs(jobs: WorkerJob[], workers: number, onMessage: (m: WorkerMessag
   return new Promise((resolvePromise, reject) => {
     const results: EvaluatedMatch[] = [];
     let next = 0, running = 0, failed = false;
-    const url = new URL('./backtestWorker.ts', import.meta.url);
+    const url = new URL('./backtestWorkerBoot.mjs', import.meta.url);
     const start = () => {
       if (failed) return;
       if (next >= jobs.length && running === 0) { resolvePromise(results); return; }
@@ -198,7 +198,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (args.svg) {
     const p = abs(args.svg);
     mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, calibrationSvg(report.overall.calibration.x1, report.overall.calibration.ou, `Calibration, ${jobs.length} leagues, ${seasons[0]}..${seasons.at(-1)}`));
+    writeFileSync(p, calibrationSvg(report.overall.calibration.x1, report.overall.calibration.ou, `Calibration, ${jobs.length} league(s), ${seasons.length > 1 ? `${seasons[0]}..${seasons.at(-1)}` : seasons[0]}`));
     console.log(`Calibration plot written to ${p}`);
   }
   return 0;
