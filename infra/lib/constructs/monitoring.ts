@@ -12,8 +12,6 @@ import { queueNames } from '@app/events/queues';
 import type { AppFunction } from './app-function.ts';
 import type { Jobs } from './jobs.ts';
 
-/** CloudWatch caps an alarm's metric math at 10 metrics, so function alarms cover groups of 10. */
-export const FUNCTIONS_PER_ALARM = 10;
 /** A work queue whose oldest message waited this long is not being processed. */
 export const STUCK_QUEUE_AGE = Duration.hours(1);
 /** API 5xx per 5 minutes that raise the alarm (function errors alarm on the first one). */
@@ -31,11 +29,6 @@ export interface MonitoringProps {
 
 const FIVE_MINUTES = Duration.minutes(5);
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /**
  * Alarms (to an SNS topic, optionally emailed) and one dashboard: DLQ depth >= 1, stuck work
@@ -139,25 +132,17 @@ export class Monitoring extends Construct {
       }),
     );
 
-    // --- Lambda: errors and throttles, summed over groups of functions.
-    const groups = chunks(props.functions, FUNCTIONS_PER_ALARM);
-    groups.forEach((group, i) => {
-      const label = groups.length > 1 ? `${i + 1}of${groups.length}` : 'All';
-      const names = group.map((f) => f.spec.handler).join(', ');
-      for (const [kind, metricOf] of [
-        ['Errors', (f: AppFunction) => f.fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM })],
-        ['Throttles', (f: AppFunction) => f.fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM })],
+    // --- Lambda: one alarm per function and signal, so the alarm names the function. (Grouping
+    // them in metric math would not save money: CloudWatch bills math alarms per metric.)
+    for (const f of props.functions) {
+      for (const [kind, metric] of [
+        ['Errors', f.fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM })],
+        ['Throttles', f.fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM })],
       ] as const) {
-        const usingMetrics = Object.fromEntries(group.map((f, j) => [`m${j}`, metricOf(f)]));
         add(
-          new cloudwatch.Alarm(this, `Lambda${kind}-${label}`, {
-            alarmDescription: `Lambda ${kind.toLowerCase()} in: ${names}`.slice(0, 1024),
-            metric: new cloudwatch.MathExpression({
-              expression: Object.keys(usingMetrics).map((m) => `FILL(${m}, 0)`).join(' + '),
-              usingMetrics,
-              period: FIVE_MINUTES,
-              label: `${kind} (${label})`,
-            }),
+          new cloudwatch.Alarm(this, `Lambda${kind}-${f.spec.id}`, {
+            alarmDescription: `${f.spec.handler}: Lambda ${kind.toLowerCase()} in the last 5 minutes.`,
+            metric,
             threshold: 1,
             comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
             evaluationPeriods: 1,
@@ -165,7 +150,7 @@ export class Monitoring extends Construct {
           }),
         );
       }
-    });
+    }
 
     this.dashboard = this.buildDashboard(props, failedRecords);
   }
