@@ -1,6 +1,8 @@
 // The local stack's configuration: sets the environment the handlers' config module reads,
 // before any handler is imported. Values the user set in the environment win.
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -35,4 +37,23 @@ export function applyLocalDefaults(values: { port: number; dynamodbEndpoint: str
   for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;
   // The endpoint of the DynamoDB Local we just started always wins.
   process.env.DYNAMODB_ENDPOINT = values.dynamodbEndpoint;
+}
+
+/**
+ * Secrets of the local stack, generated once into `.data/` (or per run when in memory): the
+ * session signing key, and the webhook signing secret of the local test-mode payment provider
+ * when no Stripe keys are configured.
+ */
+export function applyLocalSecrets(env: LocalEnv): void {
+  const secret = (name: string) => {
+    if (env.inMemory) return randomBytes(32).toString('base64url');
+    const file = join(env.dataDir, name);
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(env.dataDir, { recursive: true });
+    const value = randomBytes(32).toString('base64url');
+    writeFileSync(file, value, { mode: 0o600 });
+    return value;
+  };
+  process.env.SESSION_SECRET ??= secret('session-secret');
+  if (!process.env.STRIPE_SECRET_KEY) process.env.STRIPE_WEBHOOK_SECRET ??= `whsec_local_${secret('local-webhook-secret')}`;
 }

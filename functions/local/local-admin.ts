@@ -1,36 +1,131 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalPaymentGateway, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
+import type { PaymentGateway } from '@app/core/billing/ports';
+
+export interface LocalAdminDeps {
+  queue: LocalQueue;
+  billing: () => Promise<PaymentGateway>;
+  /** This server's own URL, to deliver the local provider's webhooks through the real route. */
+  selfUrl: () => string;
+}
+
+/** Loopback: 127.0.0.0/8 and ::1. */
+const isLoopback = (address: string) => /^(127\.|::ffff:127\.|::1$)/.test(address);
 
 /**
- * Local-only operator endpoints under /__local (never deployed): list queue depths and
- * dead letters, and redrive a dead-letter list, as the SQS console would.
+ * Local-only endpoints under /__local (never deployed):
+ * - the test-mode checkout page of the local payment provider (when no Stripe keys are set);
+ * - the provider's clock (`npm run billing -- advance 31d`);
+ * - queue depths, dead letters and redrive, as the SQS console would show them.
  */
-export function localAdmin(queue: LocalQueue) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+export function localAdmin(deps: LocalAdminDeps) {
+  return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://local');
     if (!url.pathname.startsWith('/__local/')) return false;
-    const remote = req.socket.remoteAddress ?? '';
-    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) return reply(res, 403, { error: 'local only' });
+    const checkout = /^\/__local\/checkout\/([\w-]+)(\/pay)?$/.exec(url.pathname);
+    if (checkout) return handleCheckout(deps, req, res, checkout[1]!, Boolean(checkout[2]));
+    if (url.pathname === '/__local/checkout.css') return send(res, 200, 'text/css; charset=utf-8', CHECKOUT_CSS);
 
+    // Operator endpoints: loopback only.
+    if (!isLoopback(req.socket.remoteAddress ?? '')) return reply(res, 403, { error: 'local only' });
     if (req.method === 'GET' && url.pathname === '/__local/queues') {
-      return reply(
-        res,
-        200,
-        queue.queueNames().map((name) => ({ name, depth: queue.depth(name), deadLetters: queue.deadLetters(name) })),
-      );
+      return reply(res, 200, deps.queue.queueNames().map((name) => ({ name, depth: deps.queue.depth(name), deadLetters: deps.queue.deadLetters(name) })));
     }
     const redrive = /^\/__local\/queues\/([\w-]+)\/redrive$/.exec(url.pathname);
     if (req.method === 'POST' && redrive) {
       const name = redrive[1]!;
-      if (!queue.queueNames().includes(name)) return reply(res, 404, { error: `unknown queue ${name}` });
-      return reply(res, 200, { redriven: queue.redrive(name) });
+      if (!deps.queue.queueNames().includes(name)) return reply(res, 404, { error: `unknown queue ${name}` });
+      return reply(res, 200, { redriven: deps.queue.redrive(name) });
+    }
+    if (req.method === 'POST' && url.pathname === '/__local/billing/advance') {
+      const gateway = await localGateway(deps);
+      if (!gateway) return reply(res, 409, { error: 'Stripe keys are configured: use Stripe test clocks instead' });
+      const seconds = Number((JSON.parse(body.toString() || '{}') as { seconds?: unknown }).seconds);
+      if (!Number.isFinite(seconds) || seconds <= 0) return reply(res, 400, { error: 'seconds must be a positive number' });
+      const { offsetSeconds, webhooks } = await gateway.advanceClock(seconds);
+      const delivered = await deliver(deps, webhooks);
+      return reply(res, 200, { offsetSeconds, delivered });
     }
     return reply(res, 404, { error: 'not_found' });
   };
 }
 
+async function localGateway(deps: LocalAdminDeps): Promise<LocalPaymentGateway | undefined> {
+  const gateway = await deps.billing();
+  return gateway instanceof LocalPaymentGateway ? gateway : undefined;
+}
+
+/** Sends the provider's signed webhooks through the real webhook route, as Stripe would. */
+async function deliver(deps: LocalAdminDeps, webhooks: SignedWebhook[]): Promise<Array<{ status: number; body: string }>> {
+  const results = [];
+  for (const w of webhooks) {
+    const res = await fetch(`${deps.selfUrl()}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': w.signature },
+      body: w.body,
+    });
+    results.push({ status: res.status, body: await res.text() });
+  }
+  return results;
+}
+
+async function handleCheckout(deps: LocalAdminDeps, req: IncomingMessage, res: ServerResponse, id: string, pay: boolean): Promise<true> {
+  const gateway = await localGateway(deps);
+  const session = gateway && (await gateway.checkoutPage(id));
+  if (!gateway || !session) return send(res, 404, 'text/html; charset=utf-8', page('Checkout not found', '<p>This checkout session does not exist.</p>'));
+  if (pay) {
+    if (req.method !== 'POST') return send(res, 405, 'text/plain', 'Method Not Allowed');
+    const { redirectUrl, webhooks } = await gateway.completeCheckout(id);
+    const delivered = await deliver(deps, webhooks);
+    if (delivered.some((d) => d.status >= 400)) {
+      return send(res, 502, 'text/html; charset=utf-8', page('Payment recorded, webhook failed', `<pre>${escape(JSON.stringify(delivered, null, 2))}</pre>`));
+    }
+    res.writeHead(303, { location: redirectUrl }).end();
+    return true;
+  }
+  const done = session.status === 'complete';
+  return send(
+    res,
+    200,
+    'text/html; charset=utf-8',
+    page(
+      'Checkout (test mode)',
+      `<p class="badge">TEST MODE: no real payment is taken</p>
+      <h1>Football Predictions Premium</h1>
+      <p class="price"><strong>$29.00</strong> per month</p>
+      <p>Full probabilities, Over/Under 2.5, value bets and analytics. Cancel any time; access runs to the end of the paid period.</p>
+      ${done ? '<p>This checkout is already paid.</p>' : ''}
+      <form method="post" action="/__local/checkout/${escape(id)}/pay">
+        <button type="submit">Pay $29 (test mode)</button>
+      </form>
+      <p><a href="${escape(session.cancelUrl)}">Cancel</a></p>`,
+    ),
+  );
+}
+
+function page(title: string, content: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><link rel="stylesheet" href="/__local/checkout.css"></head><body><main>${content}</main></body></html>`;
+}
+
+const CHECKOUT_CSS = `body{font-family:system-ui,sans-serif;background:#f4f6f8;color:#111827;margin:0}
+main{max-width:28rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:12px;box-shadow:0 1px 4px #0002}
+.badge{display:inline-block;background:#92400e;color:#fff;padding:.2rem .6rem;border-radius:999px;font-size:.8rem}
+.price{font-size:1.4rem}
+button{background:#1d4ed8;color:#fff;border:0;border-radius:8px;padding:.8rem 1.2rem;font-size:1rem;cursor:pointer;width:100%}
+button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+a{color:#1d4ed8}`;
+
+function escape(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string): true {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-security-policy': "default-src 'self'; form-action 'self'; frame-ancestors 'none'" }).end(body);
+  return true;
+}
+
 function reply(res: ServerResponse, status: number, body: unknown): true {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(text);
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
   return true;
 }

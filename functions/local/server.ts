@@ -50,7 +50,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         await handleApi(req, res, body);
       } else {
-        statics ? statics.serve(req, res, url.pathname) : sendJson(res, 404, { message: 'Not Found' });
+        if (statics) statics.serve(req, res, url.pathname);
+        else sendJson(res, 404, { message: 'Not Found' });
       }
     } catch (error) {
       options.log?.(`local server error: ${(error as Error).stack ?? error}`);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startDynamoDbLocal, type DynamoDbLocal } from '@app/adapters/dynamodb/local-server';
-import { applyLocalDefaults, repoRoot, type LocalEnv } from './env.ts';
+import { applyLocalDefaults, applyLocalSecrets, repoRoot, type LocalEnv } from './env.ts';
 import type { HttpHandler } from './server.ts';
 
 export interface LocalStack {
@@ -45,6 +45,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     log(`DynamoDB Local ready on ${dynamo.endpoint} (${dbPath ? `data in ${dbPath}` : 'in memory'})`);
 
     applyLocalDefaults({ port: env.port, dynamodbEndpoint: dynamo.endpoint });
+    applyLocalSecrets(env);
     // Imported only now, so the handlers' configuration sees the local environment.
     const { routes, consumers } = await import('../src/routes.ts');
     const { schedules } = await import('@app/events/schedules');
@@ -72,11 +73,12 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     );
     cleanups.push(() => scheduler.stop());
 
+    let port = env.port;
     const server: Server = createLocalServer({
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler),
       webDist: join(repoRoot, 'web', 'dist'),
-      extra: localAdmin(queue),
+      extra: localAdmin({ queue, billing: composition.paymentGateway, selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
     await new Promise<void>((resolve, reject) => {
@@ -88,7 +90,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     server.keepAliveTimeout = 65_000;
     cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
     cleanups.push(() => void server.closeAllConnections());
-    const port = (server.address() as AddressInfo).port;
+    port = (server.address() as AddressInfo).port;
 
     // Lets the operator CLIs find the running stack's DynamoDB Local.
     mkdirSync(env.dataDir, { recursive: true });

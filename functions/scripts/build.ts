@@ -1,15 +1,16 @@
 // Bundles every handler of routes.ts (HTTP routes and queue consumers) the way Lambda runs it:
 // one minified ESM file per function under functions/dist/<handler>/index.mjs.
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { consumers, routes } from '../src/routes.ts';
+import { stripeResourcesPlugin } from './stripe-resources-plugin.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const outRoot = join(root, 'dist');
 
 /** Shared with infra (NodejsFunction bundling) so the deployed bundle is the one measured here. */
-export const bundleOptions = {
+export const bundleOptions: BuildOptions = {
   bundle: true,
   minify: true,
   treeShaking: true,
@@ -21,7 +22,8 @@ export const bundleOptions = {
   mainFields: ['module', 'main'],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   legalComments: 'none',
-} as const;
+  plugins: [stripeResourcesPlugin],
+};
 
 export async function buildFunctions(): Promise<Array<{ handler: string; bytes: number }>> {
   rmSync(outRoot, { recursive: true, force: true });
@@ -29,11 +31,11 @@ export async function buildFunctions(): Promise<Array<{ handler: string; bytes: 
   const results = await Promise.all(
     handlers.map(async (handler) => {
       const outfile = join(outRoot, handler, 'index.mjs');
-      const out = await build({ ...bundleOptions, entryPoints: [join(root, 'src', `${handler}.ts`)], outfile, metafile: true, logLevel: 'error' });
-      return { handler, bytes: statSync(outfile).size, metafile: out.metafile as Metafile, dir: dirname(outfile) };
+      await build({ ...bundleOptions, entryPoints: [join(root, 'src', `${handler}.ts`)], outfile, logLevel: 'error' });
+      return { handler, bytes: statSync(outfile).size };
     }),
   );
-  return results.map(({ handler, bytes }) => ({ handler, bytes }));
+  return results;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

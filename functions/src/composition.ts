@@ -14,8 +14,22 @@ import { MAX_RECEIVE_COUNT, queueNames, queues } from '@app/events/queues';
 import { systemClock, type Clock } from '@app/core/clock';
 import { makeMetricsService } from '@app/core/metrics/service';
 import { makePredictionService } from '@app/core/predictions/service';
-import type { Viewer } from '@app/core/viewer';
-import { allowedOrigins, getConfig, type Config } from '@app/platform/config';
+import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import { JoseSessionTokens } from '@app/adapters/crypto/jose-session-tokens';
+import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
+import { DynamoLoginThrottle } from '@app/adapters/dynamodb/login-throttle';
+import { DynamoSessionRepository } from '@app/adapters/dynamodb/session-repository';
+import { DynamoSubscriptionStore } from '@app/adapters/dynamodb/subscription-store';
+import { DynamoUserRepository } from '@app/adapters/dynamodb/user-repository';
+import { LocalPaymentGateway } from '@app/adapters/local-billing/local-payment-gateway';
+import { readSecret, readSecretField } from '@app/adapters/secrets/secrets-manager';
+import { StripePaymentGateway } from '@app/adapters/stripe/stripe-payment-gateway';
+import { makeAuthService, type ResolvedSession } from '@app/core/auth/service';
+import { makeBillingService } from '@app/core/billing/service';
+import type { PaymentGateway } from '@app/core/billing/ports';
+import { allowedOrigins, ConfigError, getConfig, type Config } from '@app/platform/config';
+import { sessionCookie } from '@app/platform/http/session-cookie';
 import { logger } from '@app/platform/logger';
 
 function once<T>(build: () => T): () => T {
@@ -37,7 +51,7 @@ export interface Base {
   clock: Clock;
 }
 
-export const base = once((): Base => {
+export const base = /* @__PURE__ */ once((): Base => {
   const config = getConfig();
   logger.setLogLevel(config.LOG_LEVEL);
   const doc = createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
@@ -46,14 +60,87 @@ export const base = once((): Base => {
 
 export const origins = (b: Base) => allowedOrigins(b.config);
 
-/** Resolves the viewer from the session cookie (sessions arrive with the accounts work). */
-export async function resolveViewer(_cookies: Record<string, string>, _base: Base): Promise<Viewer | null> {
-  return null;
+function onceAsync<T>(build: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= build();
+    value.catch(() => (value = undefined));
+    return value;
+  };
 }
 
-export const tableProbe = once(() => makeTableProbe(base().doc, base().config.TABLE_NAME));
+export const cookie = /* @__PURE__ */ once(() => sessionCookie(base().config.APP_ORIGIN));
 
-export const predictionService = once(() =>
+export const userRepository = /* @__PURE__ */ once(() => new DynamoUserRepository(base().doc, base().config.TABLE_NAME));
+
+/** The session signing key: from the environment locally, from Secrets Manager on AWS. */
+const sessionSecret = /* @__PURE__ */ onceAsync(async () => {
+  const { config } = base();
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  if (config.SESSION_SECRET_ARN) return (await readSecret(config.SESSION_SECRET_ARN, config.AWS_REGION)).trim();
+  throw new ConfigError('Invalid configuration:\n  - SESSION_SECRET or SESSION_SECRET_ARN: one of them is required');
+});
+
+export const authService = /* @__PURE__ */ onceAsync(async () => {
+  const { config, doc, clock } = base();
+  return makeAuthService({
+    users: userRepository(),
+    sessions: new DynamoSessionRepository(doc, config.TABLE_NAME),
+    hasher: new ScryptPasswordHasher(),
+    tokens: new JoseSessionTokens(await sessionSecret(), config.APP_ORIGIN, `${config.APP_ORIGIN}/api`),
+    throttle: new DynamoLoginThrottle(doc, config.TABLE_NAME),
+    clock,
+    ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
+    adminEmails: config.ADMIN_EMAILS.map((e) => e.toLowerCase()),
+  });
+});
+
+/** The session behind the request's cookie, or null. */
+export async function resolveSession(cookies: Record<string, string>): Promise<ResolvedSession | null> {
+  const token = cookie().read(cookies);
+  if (!token) return null;
+  return (await authService()).resolve(token);
+}
+
+/** Stripe when keys are configured; the local test-mode provider on a laptop otherwise. */
+export const paymentGateway = /* @__PURE__ */ onceAsync(async (): Promise<PaymentGateway> => {
+  const { config, doc } = base();
+  const arn = config.STRIPE_SECRET_ARN;
+  const secretKey = config.STRIPE_SECRET_KEY ?? (arn ? await readSecretField(arn, config.AWS_REGION, 'secretKey') : undefined);
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (arn ? await readSecretField(arn, config.AWS_REGION, 'webhookSecret') : undefined);
+  if (secretKey) {
+    if (!webhookSecret || !config.STRIPE_PRICE_ID) {
+      throw new ConfigError('Invalid configuration:\n  - STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are required with a Stripe key');
+    }
+    const api = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
+    return new StripePaymentGateway({
+      secretKey,
+      webhookSecret,
+      priceId: config.STRIPE_PRICE_ID,
+      ...(api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    });
+  }
+  if (config.STAGE !== 'local' || !webhookSecret) {
+    throw new ConfigError('Invalid configuration:\n  - STRIPE_SECRET_KEY: required outside the local stack');
+  }
+  return new LocalPaymentGateway(doc, config.TABLE_NAME, { appOrigin: config.APP_ORIGIN, webhookSecret });
+});
+
+export const billingService = /* @__PURE__ */ onceAsync(async () => {
+  const { config, doc, clock } = base();
+  return makeBillingService({
+    gateway: await paymentGateway(),
+    users: userRepository(),
+    subscriptions: new DynamoSubscriptionStore(doc, config.TABLE_NAME),
+    clock,
+    appOrigin: config.APP_ORIGIN,
+    log: (message, detail) => logger.warn(message, detail ?? {}),
+  });
+});
+
+export const tableProbe = /* @__PURE__ */ once(() => makeTableProbe(base().doc, base().config.TABLE_NAME));
+
+export const predictionService = /* @__PURE__ */ once(() =>
   makePredictionService({
     predictions: new DynamoPredictionRepository(base().doc, base().config.TABLE_NAME),
     clock: base().clock,
@@ -61,7 +148,7 @@ export const predictionService = once(() =>
   }),
 );
 
-export const metricsService = once(() =>
+export const metricsService = /* @__PURE__ */ once(() =>
   makeMetricsService({ metrics: new DynamoMetricsRepository(base().doc, base().config.TABLE_NAME) }),
 );
 
@@ -69,7 +156,7 @@ export const metricsService = once(() =>
 const LOCAL_VISIBILITY_TIMEOUT_MS = 30_000;
 
 /** The in-process queue of the local stack; the local server subscribes the consumers to it. */
-export const localQueue = once(
+export const localQueue = /* @__PURE__ */ once(
   () =>
     new LocalQueue({
       queues: Object.fromEntries(
@@ -82,7 +169,7 @@ export const localQueue = once(
     }),
 );
 
-export const jobQueue = once((): JobQueue => {
+export const jobQueue = /* @__PURE__ */ once((): JobQueue => {
   const { config } = base();
   if (config.QUEUE_DRIVER === 'local') return localQueue();
   return new SqsJobQueue(new SQSClient({ region: config.AWS_REGION }), config.QUEUE_URL_PREFIX!);

@@ -38,6 +38,20 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/predictions', handler: 'http/predictions/list', auth: 'viewer', access: 'read' },
   { method: 'GET', path: '/api/metrics/latest', handler: 'http/metrics/latest', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read' },
+
+  // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
+  { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/login', handler: 'http/auth/login', auth: 'public', access: 'write', memoryMb: 1024 },
+  { method: 'GET', path: '/api/auth/me', handler: 'http/auth/me', auth: 'user', access: 'write' },
+  { method: 'POST', path: '/api/auth/logout', handler: 'http/auth/logout', auth: 'viewer', access: 'write' },
+  { method: 'POST', path: '/api/auth/change-password', handler: 'http/auth/change-password', auth: 'user', access: 'write', memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'] },
+
+  // Billing.
+  { method: 'POST', path: '/api/stripe/create-checkout-session', handler: 'http/stripe/create-checkout-session', auth: 'user', access: 'write', uses: ['stripe'] },
+  { method: 'POST', path: '/api/stripe/verify-session', handler: 'http/stripe/verify-session', auth: 'user', access: 'write', uses: ['stripe'] },
+  { method: 'POST', path: '/api/stripe/cancel-subscription', handler: 'http/stripe/cancel-subscription', auth: 'user', access: 'write', uses: ['stripe'] },
+  { method: 'POST', path: '/api/stripe/webhook', handler: 'http/stripe/webhook', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true },
 ];
 
 export const consumers: ConsumerDefinition[] = [];

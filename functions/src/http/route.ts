@@ -1,9 +1,11 @@
 import { createHttpRoute } from '@app/platform/http/route';
-import { base, origins, resolveViewer } from '../composition.ts';
+import type { ResolvedSession } from '@app/core/auth/service';
+import { base, origins, resolveSession } from '../composition.ts';
 
 /** The middy stacks of every HTTP handler, bound to this app's composition root. */
 export const { httpRoute, rawRoute } = createHttpRoute({
   deps: base,
-  resolveViewer: (cookies, b) => resolveViewer(cookies, b),
+  resolvePrincipal: (cookies) => resolveSession(cookies),
+  viewerOf: (session: ResolvedSession) => session.viewer,
   allowedOrigins: origins,
 });

@@ -27,6 +27,34 @@ export const ConfigSchema = z.object({
   QUEUE_URL_PREFIX: z.optional(z.url()),
   /** Seconds a read of upcoming predictions is reused within one process. */
   PREDICTIONS_CACHE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(300)), 30),
+
+  // Secrets. Locally they come from the environment (the session key is generated into .data/).
+  // On AWS each group lives in Secrets Manager and the function gets only the ARN it needs.
+  /** HS256 key of the session cookie (at least 32 characters). */
+  SESSION_SECRET: z.optional(z.string().check(z.minLength(32))),
+  /** Secrets Manager secret holding the session key as plain text. */
+  SESSION_SECRET_ARN: z.optional(z.string()),
+  /** Stripe secret key (sk_test_... / sk_live_...). Without it the local test-mode checkout is used. */
+  STRIPE_SECRET_KEY: z.optional(z.string()),
+  /** Signing secret of the webhook endpoint (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string()),
+  /** The monthly $29 Price (price_...). */
+  STRIPE_PRICE_ID: z.optional(z.string()),
+  /** Secrets Manager secret: JSON {"secretKey": "...", "webhookSecret": "..."}. */
+  STRIPE_SECRET_ARN: z.optional(z.string()),
+  /** Tests only: where the Stripe SDK sends its requests instead of https://api.stripe.com. */
+  STRIPE_API_BASE: z.optional(z.url()),
+  /** football-data.org v4 token (X-Auth-Token). */
+  FOOTBALL_DATA_ORG_TOKEN: z.optional(z.string()),
+  /** The Odds API v4 key. */
+  ODDS_API_KEY: z.optional(z.string()),
+  /** Secrets Manager secret: JSON {"footballDataOrgToken": "...", "oddsApiKey": "..."}. */
+  PROVIDERS_SECRET_ARN: z.optional(z.string()),
+
+  /** Emails (comma-separated) that get the admin role when they register. */
+  ADMIN_EMAILS: csv,
+  /** A folder of football-data.co.uk CSV files (<LEAGUE>/<YYYY-YY>.csv) to replay instead of the demo leagues. */
+  FOOTBALL_DATA_DIR: z.optional(z.string()),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,6 +3,24 @@
  * Dates in keys are UTC `yyyy-mm-dd`; kickoffs are ISO-8601 UTC so they sort as strings.
  */
 export const keys = {
+  user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  userPartition: (userId: string) => `USER#${userId}`,
+  emailClaim: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
+  session: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${sessionId}` }),
+  sessionPrefix: 'SESSION#',
+  subscription: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SUBSCRIPTION' }),
+  /** GSI1: subscription -> user. */
+  subscriptionLookup: (subscriptionId: string) => ({ GSI1PK: `STRIPE_SUB#${subscriptionId}`, GSI1SK: 'SUBSCRIPTION' }),
+  stripeCustomer: (customerId: string) => ({ PK: `STRIPE_CUSTOMER#${customerId}`, SK: 'STRIPE_CUSTOMER' }),
+  stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'STRIPE_EVENT' }),
+  /** `subject` is already hashed (never a raw email or IP in a key). */
+  loginThrottle: (subjectHash: string) => ({ PK: `THROTTLE#LOGIN#${subjectHash}`, SK: 'ATTEMPTS' }),
+  /** The local test-mode payment provider's own records (never used on AWS). */
+  localBilling: (kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION', id: string) => ({ PK: `LOCALBILLING#${kind}#${id}`, SK: kind }),
+  /** GSI1: every local subscription (the local clock walks them all). */
+  localBillingSubscriptionIndex: (id: string) => ({ GSI1PK: 'LOCALBILLING#SUBSCRIPTIONS', GSI1SK: id }),
+  localBillingSubscriptionsPartition: 'LOCALBILLING#SUBSCRIPTIONS',
+  localBillingClock: () => ({ PK: 'LOCALBILLING#CLOCK', SK: 'CLOCK' }),
   fixture: (fixtureId: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: 'FIXTURE' }),
   result: (fixtureId: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: 'RESULT' }),
   prediction: (fixtureId: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: 'PREDICTION' }),

@@ -1,7 +1,8 @@
+import type {
+  DynamoDBClient} from '@aws-sdk/client-dynamodb';
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,

@@ -28,7 +28,7 @@ export interface CookieOptions {
 
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`];
-  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${Math.floor(options.maxAgeSeconds)}`);
+  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${Math.round(options.maxAgeSeconds)}`);
   if (options.httpOnly !== false) parts.push('HttpOnly');
   if (options.secure) parts.push('Secure');
   parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);

@@ -15,7 +15,8 @@ const user: Viewer = { ...admin, role: 'user' };
 
 const { httpRoute, rawRoute } = createHttpRoute({
   deps: () => ({ sessions: { sid1: user, sid2: admin } as Record<string, Viewer> }),
-  resolveViewer: async (cookies, deps) => deps.sessions[cookies.sid ?? ''] ?? null,
+  resolvePrincipal: async (cookies, deps) => deps.sessions[cookies.sid ?? ''] ?? null,
+  viewerOf: (v: Viewer) => v,
   allowedOrigins: () => [ORIGIN],
 });
 

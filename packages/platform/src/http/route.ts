@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { Viewer } from '@app/core/viewer';
 import { ForbiddenError, UnauthorizedError } from '@app/core/errors';
 import { logger } from '../logger.ts';
@@ -22,11 +22,14 @@ export interface RouteOptions<B extends Schema | undefined, Q extends Schema | u
   params?: P;
 }
 
-export interface RouteRequest<B, Q, P> {
+export interface RouteRequest<B, Q, P, Principal> {
   body: B;
   query: Q;
   params: P;
+  /** Who is asking (null for a visitor or when the route is public). */
   viewer: Viewer | null;
+  /** The resolved session behind `viewer`, as the app's resolver returned it. */
+  principal: Principal | null;
   cookies: Record<string, string>;
   event: APIGatewayProxyEventV2;
   requestId: string;
@@ -40,11 +43,12 @@ export interface RawRequest {
   requestId: string;
 }
 
-export interface HttpRouteFactoryOptions<Deps> {
+export interface HttpRouteFactoryOptions<Deps, Principal> {
   /** Builds (once per cold start) the dependencies handed to every route. */
   deps: () => Deps | Promise<Deps>;
-  /** Resolves the viewer from the request's cookies; null when there is no valid session. */
-  resolveViewer: (cookies: Record<string, string>, deps: Deps, event: APIGatewayProxyEventV2) => Promise<Viewer | null>;
+  /** Resolves the session from the request's cookies; null when there is no valid session. */
+  resolvePrincipal: (cookies: Record<string, string>, deps: Deps, event: APIGatewayProxyEventV2) => Promise<Principal | null>;
+  viewerOf: (principal: Principal) => Viewer;
   /** Origins allowed to send unsafe requests (CSRF). */
   allowedOrigins: (deps: Deps) => string[];
 }
@@ -67,6 +71,20 @@ const errorMapper = (): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> 
 
 function requestIdOf(event: APIGatewayProxyEventV2, context?: Context): string {
   return event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
+}
+
+/**
+ * The caller's IP. Behind CloudFront the API sees an edge address, so the viewer's address comes
+ * from `CloudFront-Viewer-Address` (set by CloudFront itself, not the client); locally and
+ * directly it is the socket's address.
+ */
+export function clientIp(event: APIGatewayProxyEventV2): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  if (viewer) {
+    const ip = viewer.includes('.') ? viewer.slice(0, viewer.lastIndexOf(':')) : viewer.replace(/:\d+$/, '');
+    if (ip) return ip;
+  }
+  return event.requestContext.http.sourceIp;
 }
 
 function decodeBody(event: APIGatewayProxyEventV2): Buffer {
@@ -95,7 +113,7 @@ function validate<S extends Schema | undefined>(schema: S, value: unknown, where
  * - `rawRoute`: for routes that must see the exact raw bytes (the Stripe webhook): no body
  *   parsing, no CSRF (the signature protects it), same error mapping.
  */
-export function createHttpRoute<Deps>(factory: HttpRouteFactoryOptions<Deps>) {
+export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOptions<Deps, Principal>) {
   let depsPromise: Promise<Deps> | undefined;
   const getDeps = () => {
     depsPromise ??= Promise.resolve().then(factory.deps);
@@ -107,7 +125,7 @@ export function createHttpRoute<Deps>(factory: HttpRouteFactoryOptions<Deps>) {
 
   function httpRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
     options: RouteOptions<B, Q, P>,
-    fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>>, deps: Deps) => Promise<HttpResult>,
+    fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>, Principal>, deps: Deps) => Promise<HttpResult>,
   ): Handler {
     return middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
       .use(headerNormalizer())
@@ -115,27 +133,32 @@ export function createHttpRoute<Deps>(factory: HttpRouteFactoryOptions<Deps>) {
       .handler(async (event, context) => {
         const deps = await getDeps();
         assertSameOrigin(event, factory.allowedOrigins(deps));
+        // Who is asking comes before what they sent: a visitor learns nothing about the contract.
+        const cookies = parseCookies(event.cookies);
+        const principal = options.auth === 'public' ? null : await factory.resolvePrincipal(cookies, deps, event);
+        const viewer = principal ? factory.viewerOf(principal) : null;
+        if ((options.auth === 'user' || options.auth === 'admin') && !viewer) throw new UnauthorizedError();
+        if (options.auth === 'admin' && viewer?.role !== 'admin') throw new ForbiddenError('Admin role required');
         let parsedBody: unknown = undefined;
         if (options.body) {
           const text = decodeBody(event).toString('utf8');
-          if (text.trim() === '') throw new HttpError(400, 'validation', 'Request body is required');
-          try {
-            parsedBody = JSON.parse(text);
-          } catch {
-            throw new HttpError(400, 'malformed_json', 'Request body is not valid JSON');
+          if (text.trim() !== '') {
+            try {
+              parsedBody = JSON.parse(text);
+            } catch {
+              throw new HttpError(400, 'malformed_json', 'Request body is not valid JSON');
+            }
+          } else if (!options.body.safeParse(undefined).success) {
+            throw new HttpError(400, 'validation', 'Request body is required');
           }
         }
         const body = validate(options.body as B, parsedBody, 'request body');
         const query = validate(options.query as Q, event.queryStringParameters ?? {}, 'query string');
         const params = validate(options.params as P, event.pathParameters ?? {}, 'path');
-        const cookies = parseCookies(event.cookies);
-        const viewer = options.auth === 'public' ? null : await factory.resolveViewer(cookies, deps, event);
-        if ((options.auth === 'user' || options.auth === 'admin') && !viewer) throw new UnauthorizedError();
-        if (options.auth === 'admin' && viewer?.role !== 'admin') throw new ForbiddenError('Admin role required');
         const requestId = requestIdOf(event, context);
         logger.debug('request', { requestId, routeKey: event.routeKey });
         return fn(
-          { body, query, params, viewer, cookies, event, requestId, sourceIp: event.requestContext.http.sourceIp },
+          { body, query, params, viewer, principal, cookies, event, requestId, sourceIp: clientIp(event) },
           deps,
         );
       });

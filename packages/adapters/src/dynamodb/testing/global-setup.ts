@@ -2,11 +2,7 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../local-server.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    dynamodbEndpoint: string;
-  }
-}
+import type {} from './test-table.ts';
 
 export default async function setup(project: TestProject) {
   const dynamo = await startDynamoDbLocal();

@@ -3,6 +3,12 @@ import { inject } from 'vitest';
 import { createDocumentClient } from '../client.ts';
 import { ensureTable } from '../table-admin.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dynamodbEndpoint: string;
+  }
+}
+
 /** A fresh table, built from the real table definition, in the run's DynamoDB Local. */
 export async function createTestTable() {
   const endpoint = inject('dynamodbEndpoint');

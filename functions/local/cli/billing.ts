@@ -1,0 +1,21 @@
+// `npm run billing -- advance <n>d|h|m`: moves the local test-mode payment provider's clock forward
+// (renewals happen, cancelled subscriptions end), like a Stripe test clock. Needs `npm start` running.
+import { fail, runningStack } from './connect.ts';
+
+const [command, amount] = process.argv.slice(2);
+const match = /^(\d+(?:\.\d+)?)([dhm])$/.exec(amount ?? '');
+if (command !== 'advance' || !match) fail('Usage: npm run billing -- advance <number><d|h|m>   e.g. advance 31d');
+
+const seconds = Number(match[1]) * { d: 86_400, h: 3_600, m: 60 }[match[2] as 'd' | 'h' | 'm'];
+const stack = runningStack();
+if (!stack) fail('The local stack is not running: start it with `npm start` in another terminal, then run this again.');
+
+const res = await fetch(`http://127.0.0.1:${stack.port}/__local/billing/advance`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ seconds }),
+});
+const body = (await res.json()) as { offsetSeconds?: number; delivered?: Array<{ status: number; body: string }>; error?: string };
+if (!res.ok) fail(`Could not advance the billing clock: ${body.error ?? res.status}`);
+console.log(`Billing clock is now ${((body.offsetSeconds ?? 0) / 86_400).toFixed(1)} days ahead; ${body.delivered?.length ?? 0} webhook(s) delivered.`);
+for (const d of body.delivered ?? []) console.log(`  ${d.status} ${d.body}`);

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+
+let stack: Awaited<ReturnType<typeof startHttpStack>>;
+beforeAll(async () => {
+  stack = await startHttpStack();
+});
+afterAll(() => stack.close());
+
+async function registered(client: TestClient, email = uniqueEmail()) {
+  const res = await client.post('/api/auth/register', { email, password: PASSWORD });
+  expect(res.status).toBe(201);
+  return { email, user: res.json.user };
+}
+
+describe('accounts and sessions over HTTP', () => {
+  it('register -> cookie -> /me; logout -> 401, and the old cookie no longer works', async () => {
+    const client = stack.client();
+    const { email, user } = await registered(client, `  ${uniqueEmail('Mixed').toUpperCase()} `);
+    expect(user).toMatchObject({ email: email.trim().toLowerCase(), subscriptionStatus: 'free', role: 'user', cancelAt: null });
+    expect([...client.cookies.keys()]).toEqual(['sid']);
+    const me = await client.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.json.user.id).toBe(user.id);
+
+    const stolen = client.cookies.get('sid')!;
+    const out = await client.post('/api/auth/logout');
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^sid=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    const replay = stack.client();
+    replay.cookies.set('sid', stolen);
+    expect((await replay.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie for the whole site', async () => {
+    const client = stack.client();
+    const res = await client.post('/api/auth/register', { email: uniqueEmail(), password: PASSWORD });
+    const cookie = res.headers.getSetCookie()[0]!;
+    expect(cookie).toMatch(/^sid=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; Max-Age=259(1[89]\d\d|2000); HttpOnly; SameSite=Lax$/);
+  });
+
+  it('a password change ends the other sessions and keeps this one', async () => {
+    const a = stack.client();
+    const { email } = await registered(a);
+    const b = stack.client();
+    expect((await b.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+
+    const wrong = await a.post('/api/auth/change-password', { currentPassword: 'not it at all', newPassword: 'a new password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toBe('Current password is incorrect');
+    const short = await a.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.json.issues[0].message).toBe('Password must be at least 8 characters long.');
+
+    const ok = await a.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'a new password' });
+    expect(ok.status).toBe(200);
+    expect(ok.json.endedSessions).toBe(1);
+    expect((await a.get('/api/auth/me')).status).toBe(200);
+    expect((await b.get('/api/auth/me')).status).toBe(401);
+    expect((await stack.client().post('/api/auth/login', { email, password: 'a new password' })).status).toBe(200);
+  });
+
+  it('delete account -> login fails, and the email can register again', async () => {
+    const client = stack.client();
+    const { email } = await registered(client);
+    const del = await client.post('/api/auth/delete-account');
+    expect(del.status).toBe(200);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    const login = await stack.client().post('/api/auth/login', { email, password: PASSWORD });
+    expect(login.status).toBe(401);
+    expect(login.json.message).toBe('Invalid email or password');
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(201);
+  });
+
+  it('50 concurrent registrations of one email make exactly one account; the rest get 409', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all(Array.from({ length: 50 }, () => stack.client().post('/api/auth/register', { email, password: PASSWORD })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(results.find((r) => r.status === 409)?.json.message).toBe('An account with this email already exists');
+  }, 120_000);
+
+  it('refuses a tampered, expired or alg:none cookie with 401', async () => {
+    const client = stack.client();
+    const { user } = await registered(client);
+    const token = client.cookies.get('sid')!;
+    const [h, p, s] = token.split('.');
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const forged = [
+      `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: 'someone-else' })).toString('base64url')}.${s}`,
+      new UnsecuredJWT({ sid: payload.sid }).setSubject(user.id).setIssuer(payload.iss).setAudience(payload.aud).setExpirationTime('1h').encode(),
+      await new SignJWT({ sid: payload.sid }).setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' }).setSubject(user.id).setIssuer(payload.iss)
+        .setAudience(payload.aud).setIssuedAt(1_600_000_000).setExpirationTime(1_600_000_600).sign(new TextEncoder().encode(process.env.SESSION_SECRET!)),
+      'not.a.token',
+    ];
+    for (const cookie of forged) {
+      const attacker = stack.client();
+      attacker.cookies.set('sid', cookie);
+      expect((await attacker.get('/api/auth/me')).status).toBe(401);
+    }
+  });
+
+  it('refuses a state-changing request from a foreign origin with 403', async () => {
+    const client = stack.client();
+    await registered(client);
+    const res = await client.post('/api/auth/logout', undefined, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    const crossSite = await client.request('POST', '/api/auth/logout', { origin: null, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await stack.client().request('POST', '/api/auth/login', { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ error: 'malformed_json', message: 'Request body is not valid JSON' });
+  });
+  it('answers the 6th bad login within 15 minutes with 429 and Retry-After', async () => {
+    const email = uniqueEmail('victim');
+    await registered(stack.client(), email);
+    const attacker = stack.client();
+    for (let i = 0; i < 5; i++) {
+      expect((await attacker.post('/api/auth/login', { email, password: 'wrong password' })).status).toBe(401);
+    }
+    const sixth = await attacker.post('/api/auth/login', { email, password: PASSWORD });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Per email: the right password from another address is refused too, until the window passes.
+    expect((await stack.client().post('/api/auth/login', { email, password: PASSWORD })).status).toBe(429);
+  });
+
+  it('throttles one client IP that tries many emails', async () => {
+    const ip = stack.client();
+    for (let i = 0; i < 5; i++) {
+      expect((await ip.post('/api/auth/login', { email: uniqueEmail('spray'), password: 'guess guess' })).status).toBe(401);
+    }
+    expect((await ip.post('/api/auth/login', { email: uniqueEmail('spray'), password: 'guess guess' })).status).toBe(429);
+  });
+
+});

@@ -1,0 +1,11 @@
+import { ChangePasswordBodySchema } from '@app/contracts/auth';
+import { json } from '@app/platform/http/response';
+import { authService } from '../../composition.ts';
+import { httpRoute } from '../route.ts';
+
+/** Needs the current password; ends every other session of the user. */
+export const handler = httpRoute({ auth: 'user', body: ChangePasswordBodySchema }, async ({ body, principal }) => {
+  const auth = await authService();
+  const { endedSessions } = await auth.changePassword(principal!, body);
+  return json({ user: auth.me(principal!), endedSessions });
+});

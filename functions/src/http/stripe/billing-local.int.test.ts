@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
+import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+
+let stack: Awaited<ReturnType<typeof startHttpStack>>;
+beforeAll(async () => {
+  stack = await startHttpStack();
+  const kickoff = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
+  await new DynamoPredictionRepository(stack.table.doc, stack.table.tableName).save({
+    id: 'fx1', fixtureId: 'fx1', leagueId: 'DL1', leagueName: 'Demo League', homeTeam: 'Rovers', awayTeam: 'United', kickoff,
+    probabilities: { home: 0.612, draw: 0.231, away: 0.157 }, overUnder25: { over: 0.547, under: 0.453 },
+    valueBets: [{ market: 'home', odds: 1.85, edge: 0.132 }], modelVersion: 'test', generatedAt: new Date().toISOString(),
+  });
+});
+afterAll(() => stack.close());
+
+describe('local test-mode checkout, full loop over HTTP', () => {
+  it('free -> checkout -> success page -> premium -> probabilities -> cancel -> still premium -> period end -> free', async () => {
+    const client = stack.client();
+    const reg = await client.post('/api/auth/register', { email: uniqueEmail('buyer'), password: PASSWORD });
+    expect(reg.json.user.subscriptionStatus).toBe('free');
+
+    const locked = await client.get('/api/predictions');
+    expect(locked.json[0]).toMatchObject({ isLocked: true, homeWinProb: null, overUnder25: null, isValueBet: null });
+
+    // The body's userId/email are ignored: the session's user is the customer.
+    const checkout = await client.post('/api/stripe/create-checkout-session', { userId: 'someone-else', email: 'x@example.com' });
+    expect(checkout.json).toEqual({ url: expect.any(String) });
+    expect(checkout.status).toBe(200);
+    const url = new URL(checkout.json.url);
+    expect(url.pathname).toMatch(/^\/__local\/checkout\/cs_local_/);
+
+    const page = await client.get(url.pathname);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Pay $29 (test mode)');
+    expect(page.text).toContain('Cancel');
+
+    const paid = await client.request('POST', `${url.pathname}/pay`);
+    expect(paid.status).toBe(303);
+    const success = new URL(paid.headers.get('location')!);
+    expect(success.pathname).toBe('/subscription/success');
+    const sessionId = success.searchParams.get('session_id')!;
+
+    const verified = await client.post('/api/stripe/verify-session', { sessionId });
+    expect(verified.status).toBe(200);
+    expect(verified.json).toMatchObject({ success: true, user: { subscriptionStatus: 'premium', cancelAt: null } });
+    expect((await client.get('/api/auth/me')).json.user.subscriptionStatus).toBe('premium');
+
+    const open = await client.get('/api/predictions');
+    expect(open.json[0]).toMatchObject({ isLocked: false, isPremium: true, homeWinProb: 61.2, drawProb: 23.1, awayWinProb: 15.7, overUnder25: 54.7, isValueBet: true });
+    expect((await stack.client().get('/api/predictions')).json[0]).toMatchObject({ isLocked: true, homeWinProb: null });
+
+    const again = await client.post('/api/stripe/create-checkout-session', {});
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('Already subscribed');
+
+    const cancel = await client.post('/api/stripe/cancel-subscription');
+    expect(cancel.status).toBe(200);
+    const cancelAt: number = cancel.json.cancel_at;
+    expect(cancelAt * 1000).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const me = (await client.get('/api/auth/me')).json.user;
+    expect(me).toMatchObject({ subscriptionStatus: 'premium', cancelAt });
+
+    const advanced = await client.request('POST', '/__local/billing/advance', { body: { seconds: 31 * 86_400 } });
+    expect(advanced.status).toBe(200);
+    expect(advanced.json.delivered).toHaveLength(1);
+    expect(advanced.json.delivered[0].status).toBe(200);
+    expect((await client.get('/api/auth/me')).json.user).toMatchObject({ subscriptionStatus: 'free', cancelAt: null });
+    expect((await client.get('/api/predictions')).json[0].isLocked).toBe(true);
+  });
+
+  it("refuses to verify someone else's checkout session", async () => {
+    const owner = stack.client();
+    await owner.post('/api/auth/register', { email: uniqueEmail('owner'), password: PASSWORD });
+    const { url } = (await owner.post('/api/stripe/create-checkout-session')).json;
+    const sessionId = new URL(url).pathname.split('/').pop();
+    const thief = stack.client();
+    await thief.post('/api/auth/register', { email: uniqueEmail('thief'), password: PASSWORD });
+    const res = await thief.post('/api/stripe/verify-session', { sessionId });
+    expect(res.status).toBe(403);
+  });
+
+  it('needs a session for every billing call', async () => {
+    const anon = stack.client();
+    for (const path of ['/api/stripe/create-checkout-session', '/api/stripe/verify-session', '/api/stripe/cancel-subscription']) {
+      expect((await anon.post(path, { sessionId: 'cs_x' })).status).toBe(401);
+    }
+  });
+
+  it('deleting a premium account cancels its subscription at once', async () => {
+    const client = stack.client();
+    await client.post('/api/auth/register', { email: uniqueEmail('leaver'), password: PASSWORD });
+    const { url } = (await client.post('/api/stripe/create-checkout-session')).json;
+    const path = new URL(url).pathname;
+    await client.request('POST', `${path}/pay`);
+    await client.post('/api/stripe/verify-session', { sessionId: path.split('/').pop() });
+    const gateway = await stack.composition.paymentGateway();
+    const subscriptionId = (await gateway.retrieveCheckoutSession(path.split('/').pop()!))!.subscriptionId!;
+    expect((await gateway.retrieveSubscription(subscriptionId))!.status).toBe('active');
+    expect((await client.post('/api/auth/delete-account')).status).toBe(200);
+    expect((await gateway.retrieveSubscription(subscriptionId))!.status).toBe('canceled');
+  });
+});

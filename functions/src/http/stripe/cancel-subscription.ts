@@ -1,0 +1,7 @@
+import { EmptyBodySchema } from '@app/contracts/auth';
+import { json } from '@app/platform/http/response';
+import { billingService } from '../../composition.ts';
+import { httpRoute } from '../route.ts';
+
+/** Cancels at the end of the paid period; returns when access ends (Unix seconds). */
+export const handler = httpRoute({ auth: 'user', body: EmptyBodySchema }, async ({ principal }) => json(await (await billingService()).cancel(principal!)));

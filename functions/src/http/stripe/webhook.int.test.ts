@@ -1,0 +1,112 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeStripeServer } from '@app/adapters/stripe/testing/fake-stripe-server';
+import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+
+const SECRET = 'whsec_test_webhook_secret';
+const stripe = new Stripe('sk_test_fake');
+let fake: FakeStripeServer;
+let stack: Awaited<ReturnType<typeof startHttpStack>>;
+
+beforeAll(async () => {
+  fake = await new FakeStripeServer().start();
+  stack = await startHttpStack({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_PRICE_ID: 'price_premium_monthly',
+    STRIPE_API_BASE: `http://127.0.0.1:${fake.port}`,
+  });
+});
+afterAll(async () => {
+  await stack.close();
+  await fake.stop();
+});
+
+let n = 0;
+function event(type: string, object: Record<string, unknown>, id = `evt_${++n}_${Date.now()}`) {
+  return JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+}
+
+async function deliver(payload: string, options: { secret?: string; timestamp?: number } = {}) {
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+  // Stripe sends no cookies and no Origin: the webhook is exempt from CSRF, protected by its signature.
+  return stack.client().request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+}
+
+async function subscriber(): Promise<{ client: TestClient; userId: string; customerId: string; subscriptionId: string }> {
+  const client = stack.client();
+  const userId = (await client.post('/api/auth/register', { email: uniqueEmail('stripe'), password: PASSWORD })).json.user.id;
+  const checkout = await client.post('/api/stripe/create-checkout-session', { userId: 'ignored', email: 'ignored@example.com' });
+  expect(checkout.json.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+  const session = [...fake.sessions.values()].at(-1)!;
+  expect(session.client_reference_id).toBe(userId);
+  const customerId = String(session.customer);
+  const subscriptionId = `sub_${userId}`;
+  fake.setSubscription({ id: subscriptionId, customer: customerId, metadata: { userId } });
+  Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscriptionId });
+  return { client, userId, customerId, subscriptionId };
+}
+
+const status = async (client: TestClient) => (await client.get('/api/auth/me')).json.user.subscriptionStatus;
+
+describe('Stripe webhook, signed by the real SDK', () => {
+  it('a valid checkout.session.completed makes the user premium', async () => {
+    const s = await subscriber();
+    const res = await deliver(event('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', customer: s.customerId, subscription: s.subscriptionId, client_reference_id: s.userId }));
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ received: true, outcome: 'processed' });
+    expect(await status(s.client)).toBe('premium');
+  });
+
+  it('refuses a bad signature or a stale timestamp with 400 and changes nothing', async () => {
+    const s = await subscriber();
+    const payload = event('customer.subscription.created', { id: s.subscriptionId, object: 'subscription', customer: s.customerId });
+    const forged = await deliver(payload, { secret: 'whsec_attacker' });
+    expect(forged.status).toBe(400);
+    const stale = await deliver(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect(stale.status).toBe(400);
+    const missing = await stack.client().request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json' } });
+    expect(missing.status).toBe(400);
+    expect(await status(s.client)).toBe('free');
+  });
+
+  it('ignores a duplicate delivery of an event it already applied', async () => {
+    const s = await subscriber();
+    const payload = event('customer.subscription.created', { id: s.subscriptionId, object: 'subscription', customer: s.customerId });
+    expect((await deliver(payload)).json.outcome).toBe('processed');
+    fake.setSubscription({ id: s.subscriptionId, customer: s.customerId, status: 'canceled' });
+    expect((await deliver(payload)).json.outcome).toBe('duplicate');
+    expect(await status(s.client)).toBe('premium');
+  });
+
+  it('is safe in any arrival order: it applies the subscription as Stripe has it now', async () => {
+    const s = await subscriber();
+    // 'deleted' overtakes 'created' while the subscription is in fact active.
+    expect((await deliver(event('customer.subscription.deleted', { id: s.subscriptionId, object: 'subscription', customer: s.customerId }))).status).toBe(200);
+    expect(await status(s.client)).toBe('premium');
+    expect((await deliver(event('customer.subscription.created', { id: s.subscriptionId, object: 'subscription', customer: s.customerId }))).status).toBe(200);
+    expect(await status(s.client)).toBe('premium');
+    fake.setSubscription({ id: s.subscriptionId, customer: s.customerId, status: 'past_due' });
+    await deliver(event('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer: s.customerId, parent: { type: 'subscription_details', subscription_details: { subscription: s.subscriptionId } } }));
+    expect(await status(s.client)).toBe('premium');
+    fake.setSubscription({ id: s.subscriptionId, customer: s.customerId, status: 'canceled' });
+    await deliver(event('customer.subscription.deleted', { id: s.subscriptionId, object: 'subscription', customer: s.customerId }));
+    expect(await status(s.client)).toBe('free');
+  });
+
+  it('answers 200 to an event type it does not handle, and ignores it', async () => {
+    const res = await deliver(event('charge.refunded', { id: 'ch_1', object: 'charge' }));
+    expect(res.status).toBe(200);
+    expect(res.json.outcome).toBe('ignored');
+  });
+
+  it('verify-session runs the same sync when the browser returns before the webhook', async () => {
+    const s = await subscriber();
+    const session = [...fake.sessions.values()].at(-1)!;
+    const res = await s.client.post('/api/stripe/verify-session', { sessionId: session.id });
+    expect(res.json).toMatchObject({ success: true, user: { subscriptionStatus: 'premium' } });
+    const cancel = await s.client.post('/api/stripe/cancel-subscription');
+    expect(cancel.json.cancel_at).toBe(fake.subscriptions.get(s.subscriptionId)!.current_period_end);
+    expect(await status(s.client)).toBe('premium');
+  });
+});

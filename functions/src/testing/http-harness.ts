@@ -1,0 +1,136 @@
+// Integration tests drive the real handlers over HTTP: the local server (the same one `npm start`
+// runs) in front of a fresh table in the test run's DynamoDB Local.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
+import { localAdmin } from '../../local/local-admin.ts';
+import { createLocalServer, type HttpHandler } from '../../local/server.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+const srcDir = join(import.meta.dirname, '..');
+
+export interface HttpResponse {
+  status: number;
+  headers: { get(name: string): string | null; getSetCookie(): string[] };
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+let nextIp = 0;
+
+/**
+ * A browser-like client: keeps its cookies, sends our Origin on unsafe requests, and connects
+ * from its own loopback address (127.0.x.y), so per-IP rules see distinct clients.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  readonly ip: string;
+
+  constructor(
+    private readonly baseUrl: string,
+    ip?: string,
+  ) {
+    nextIp += 1;
+    this.ip = ip ?? `127.0.${Math.floor(nextIp / 250) % 250}.${(nextIp % 250) + 2}`;
+  }
+
+  async request(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string | null } = {}): Promise<HttpResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (!['GET', 'HEAD'].includes(method) && options.origin !== null) headers.origin = options.origin ?? ORIGIN;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await send(`${this.baseUrl}${path}`, method, headers, body, this.ip);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      if (attrs.some((a) => /max-age=0$/i.test(a.trim()))) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('='));
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(res.text);
+    } catch {
+      json = undefined;
+    }
+    return { ...res, json };
+  }
+
+  get = (path: string, options?: Parameters<TestClient['request']>[2]) => this.request('GET', path, options);
+  post = (path: string, body?: unknown, options?: Parameters<TestClient['request']>[2]) => this.request('POST', path, { ...options, body });
+}
+
+function send(url: string, method: string, headers: Record<string, string>, body: string | undefined, localAddress: string) {
+  return new Promise<Omit<HttpResponse, 'json'>>((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = res.headers;
+        resolve({
+          status: res.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString('utf8'),
+          headers: {
+            get: (name) => {
+              const v = raw[name.toLowerCase()];
+              return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+            },
+            getSetCookie: () => raw['set-cookie'] ?? [],
+          },
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Starts the routes of routes.ts behind the local server, configured for a fresh table. Call
+ * once per test file (the composition root is per file in Vitest).
+ */
+export async function startHttpStack(env: Record<string, string> = {}) {
+  const table = await createTestTable();
+  Object.assign(process.env, {
+    STAGE: 'local',
+    APP_ORIGIN: ORIGIN,
+    TABLE_NAME: table.tableName,
+    DYNAMODB_ENDPOINT: table.endpoint,
+    QUEUE_DRIVER: 'local',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    STRIPE_WEBHOOK_SECRET: 'whsec_local_test',
+    PREDICTIONS_CACHE_SECONDS: '0',
+    ...env,
+  });
+  const composition = await import('../composition.ts');
+  const { routes } = await import('../routes.ts');
+  let port = 0;
+  const server = createLocalServer({
+    routes,
+    loadHandler: async (route) => ((await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler }).handler,
+    extra: localAdmin({ queue: composition.localQueue(), billing: composition.paymentGateway, selfUrl: () => `http://127.0.0.1:${port}` }),
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    table,
+    composition,
+    client: (ip?: string) => new TestClient(url, ip),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+let counter = 0;
+/** A unique email per call, so tests in one file do not collide. */
+export const uniqueEmail = (name = 'user') => `${name}.${Date.now().toString(36)}.${++counter}@example.com`;
+export const PASSWORD = 'correct horse battery';

@@ -1,0 +1,49 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { JoseSessionTokens } from './jose-session-tokens.ts';
+import { ScryptPasswordHasher } from './scrypt-password-hasher.ts';
+
+describe('ScryptPasswordHasher', () => {
+  const hasher = new ScryptPasswordHasher();
+
+  it('stores a self-describing scrypt string with OWASP parameters and a random salt', async () => {
+    const a = await hasher.hash('correct horse battery');
+    const b = await hasher.hash('correct horse battery');
+    expect(a).toMatch(/^scrypt\$ln=17,r=8,p=1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(a).not.toBe(b);
+    expect(await hasher.verify('correct horse battery', a)).toBe(true);
+    expect(await hasher.verify('correct horse batterY', a)).toBe(false);
+    expect(await hasher.verify('anything', 'not-a-hash')).toBe(false);
+  });
+});
+
+describe('JoseSessionTokens', () => {
+  const secret = 'k'.repeat(40);
+  const tokens = new JoseSessionTokens(secret, 'http://localhost:3000', 'http://localhost:3000/api');
+  const claims = { userId: 'u1', sessionId: 's1', expiresAt: Date.now() + 60_000 };
+
+  it('round-trips the session claims', async () => {
+    const verified = await tokens.verify(await tokens.sign(claims));
+    expect(verified).toMatchObject({ userId: 'u1', sessionId: 's1' });
+  });
+
+  it('refuses a tampered, expired, unsigned or foreign token', async () => {
+    const token = await tokens.sign(claims);
+    const [h, p, s] = token.split('.');
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'admin' })).toString('base64url')}.${s}`;
+    expect(await tokens.verify(tampered)).toBeNull();
+    expect(await tokens.verify(await tokens.sign({ ...claims, expiresAt: Date.now() - 60_000 }))).toBeNull();
+    const none = new UnsecuredJWT({ sid: 's1' }).setSubject('u1').setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setExpirationTime('1h').encode();
+    expect(await tokens.verify(none)).toBeNull();
+    const otherIssuer = new JoseSessionTokens(secret, 'https://evil.example', 'http://localhost:3000/api');
+    expect(await tokens.verify(await otherIssuer.sign(claims))).toBeNull();
+    const otherKey = await new SignJWT({ sid: 's1' }).setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' }).setSubject('u1')
+      .setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)));
+    expect(await tokens.verify(otherKey)).toBeNull();
+    expect(await tokens.verify('garbage')).toBeNull();
+  });
+
+  it('refuses a short key', () => {
+    expect(() => new JoseSessionTokens('short', 'a', 'b')).toThrow(/at least 32/);
+  });
+});

@@ -1,0 +1,224 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { EmailTakenError } from '@app/core/auth/errors';
+import { NotFoundError } from '@app/core/errors';
+import type { UserRepository } from '@app/core/auth/ports';
+import type { Role, UserRecord } from '@app/core/auth/user';
+import { failedConditions } from './errors.ts';
+import { keys } from './keys.ts';
+
+const SCHEMA_VERSION = 1;
+/** How long an unconfirmed email claim (a registration in progress) holds the email. */
+const PENDING_CLAIM_MS = 2 * 60 * 1000;
+
+export function userFromItem(item: Record<string, unknown>): UserRecord {
+  const { id, email, passwordHash, role, createdAt, stripeCustomerId, subscription } = item as unknown as UserRecord;
+  return {
+    id, email, passwordHash, role, createdAt,
+    ...(stripeCustomerId ? { stripeCustomerId } : {}),
+    ...(subscription ? { subscription } : {}),
+  };
+}
+
+/** Users, their email claims and customer links (A1, A2, A9 of reference/platform.md). */
+export class DynamoUserRepository implements UserRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async claimEmail(email: string, userId: string): Promise<void> {
+    const now = Date.now();
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...keys.emailClaim(email),
+            type: 'EmailClaim',
+            schemaVersion: SCHEMA_VERSION,
+            userId,
+            pending: true,
+            claimedAt: now,
+            // A claim whose registration died is dropped by TTL (and may be taken over, below).
+            expiresAt: Math.ceil((now + PENDING_CLAIM_MS) / 1000),
+          },
+          ConditionExpression: 'attribute_not_exists(PK) OR (pending = :true AND claimedAt < :stale)',
+          ExpressionAttributeValues: { ':true': true, ':stale': now - PENDING_CLAIM_MS },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) throw new EmailTakenError({ cause: error });
+      throw error;
+    }
+  }
+
+  async releaseEmail(email: string, userId: string): Promise<void> {
+    await this.doc
+      .send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: keys.emailClaim(email),
+          ConditionExpression: 'userId = :u AND pending = :true',
+          ExpressionAttributeValues: { ':u': userId, ':true': true },
+        }),
+      )
+      .catch((error: Error) => {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      });
+  }
+
+  async create(user: UserRecord): Promise<void> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...keys.user(user.id), type: 'User', schemaVersion: SCHEMA_VERSION, ...user },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              // Confirms our own pending claim; fails if the claim is not ours (taken over or gone).
+              Update: {
+                TableName: this.tableName,
+                Key: keys.emailClaim(user.email),
+                UpdateExpression: 'SET pending = :false REMOVE expiresAt, claimedAt',
+                ConditionExpression: 'userId = :u',
+                ExpressionAttributeValues: { ':u': user.id, ':false': false },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (failedConditions(error)?.includes(1)) throw new EmailTakenError({ cause: error });
+      throw error;
+    }
+  }
+
+  async get(userId: string): Promise<UserRecord | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.user(userId), ConsistentRead: true }));
+    return out.Item ? userFromItem(out.Item) : undefined;
+  }
+
+  async getByEmail(email: string): Promise<UserRecord | undefined> {
+    const claim = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.emailClaim(email), ConsistentRead: true }));
+    const userId = claim.Item?.userId as string | undefined;
+    return userId ? this.get(userId) : undefined;
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.update(userId, 'SET passwordHash = :v', { ':v': passwordHash });
+  }
+
+  async setRole(userId: string, role: Role): Promise<void> {
+    await this.update(userId, 'SET #role = :v', { ':v': role }, { '#role': 'role' });
+  }
+
+  async linkCustomer(userId: string, customerId: string): Promise<void> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...keys.stripeCustomer(customerId), type: 'StripeCustomerLink', schemaVersion: SCHEMA_VERSION, userId },
+                ConditionExpression: 'attribute_not_exists(PK) OR userId = :u',
+                ExpressionAttributeValues: { ':u': userId },
+              },
+            },
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.user(userId),
+                UpdateExpression: 'SET stripeCustomerId = :c',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':c': customerId },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed?.includes(0)) throw new Error(`Customer ${customerId} is linked to another user`, { cause: error });
+      if (failed?.includes(1)) throw new NotFoundError(`User ${userId} not found`, { cause: error });
+      throw error;
+    }
+  }
+
+  async findByCustomer(customerId: string): Promise<UserRecord | undefined> {
+    const link = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.stripeCustomer(customerId), ConsistentRead: true }));
+    const userId = link.Item?.userId as string | undefined;
+    return userId ? this.get(userId) : undefined;
+  }
+
+  async delete(user: UserRecord): Promise<void> {
+    await this.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: this.tableName, Key: keys.user(user.id) } },
+          { Delete: { TableName: this.tableName, Key: keys.emailClaim(user.email) } },
+        ],
+      }),
+    );
+    // The rest of the user's collection (sessions, subscription) and the customer link.
+    const rest: Record<string, unknown>[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.userPartition(user.id) },
+          ProjectionExpression: 'PK, SK',
+          ExclusiveStartKey,
+        }),
+      );
+      rest.push(...(page.Items ?? []));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    if (user.stripeCustomerId) rest.push(keys.stripeCustomer(user.stripeCustomerId));
+    await batchDelete(this.doc, this.tableName, rest);
+  }
+
+  private async update(userId: string, expression: string, values: Record<string, unknown>, names?: Record<string, string>) {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: values,
+        ...(names ? { ExpressionAttributeNames: names } : {}),
+      }),
+    );
+  }
+}
+
+/** Deletes keys in batches of 25, retrying unprocessed items. */
+export async function batchDelete(doc: DynamoDBDocumentClient, tableName: string, items: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 5) throw new Error('BatchWriteItem kept leaving items unprocessed');
+      const out = await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+      requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+}
+

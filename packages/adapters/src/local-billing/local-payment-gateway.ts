@@ -1,0 +1,223 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createHmac } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
+import { InvalidSignatureError } from '@app/core/billing/errors';
+import { NotFoundError } from '@app/core/errors';
+import { keys } from '../dynamodb/keys.ts';
+
+const MONTH_SECONDS = 30 * 24 * 60 * 60;
+/** Stripe's default tolerance for webhook timestamps. */
+const TOLERANCE_SECONDS = 300;
+
+interface LocalSubscription {
+  id: string;
+  customerId: string;
+  userId: string;
+  status: 'active' | 'canceled';
+  cancelAtPeriodEnd: boolean;
+  periodStart: number;
+  periodEnd: number;
+}
+
+interface LocalCheckout {
+  id: string;
+  customerId: string;
+  userId: string;
+  successUrl: string;
+  cancelUrl: string;
+  status: 'open' | 'complete' | 'expired';
+  subscriptionId: string | null;
+}
+
+/** A webhook the local provider wants delivered: the exact body and its Stripe-style signature. */
+export interface SignedWebhook {
+  body: string;
+  signature: string;
+}
+
+/**
+ * Stripe's test mode, on this machine, for when no Stripe keys are configured (local stack
+ * only). It keeps customers, Checkout sessions and subscriptions in the table, signs its
+ * webhooks the way Stripe does (HMAC-SHA256 over `t.payload`), and has a clock that can be
+ * moved forward so a cancelled subscription's period end can pass. Everything downstream (the
+ * webhook route, the subscription sync, entitlement) is the same code as with Stripe.
+ */
+export class LocalPaymentGateway implements PaymentGateway {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly options: { appOrigin: string; webhookSecret: string; now?: () => number },
+  ) {}
+
+  async createCustomer(user: { id: string; email: string }): Promise<string> {
+    const id = `cus_local_${user.id}`;
+    await this.put('CUSTOMER', id, { id, userId: user.id, email: user.email });
+    return id;
+  }
+
+  async createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }> {
+    const id = `cs_local_${ulid()}`;
+    const checkout: LocalCheckout = { id, customerId: input.customerId, userId: input.userId, successUrl: input.successUrl, cancelUrl: input.cancelUrl, status: 'open', subscriptionId: null };
+    await this.put('CHECKOUT', id, checkout);
+    return { id, url: `${this.options.appOrigin}/__local/checkout/${id}` };
+  }
+
+  async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null> {
+    const c = await this.get<LocalCheckout>('CHECKOUT', sessionId);
+    return c ? { id: c.id, customerId: c.customerId, clientReferenceId: c.userId, subscriptionId: c.subscriptionId, status: c.status } : null;
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    const s = await this.get<LocalSubscription>('SUBSCRIPTION', subscriptionId);
+    if (!s) return null;
+    const { subscription } = this.advance(s, await this.nowSeconds());
+    if (subscription !== s) await this.put('SUBSCRIPTION', s.id, subscription);
+    return snapshot(subscription);
+  }
+
+  async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const s = await this.get<LocalSubscription>('SUBSCRIPTION', subscriptionId);
+    if (!s) throw new NotFoundError(`No subscription ${subscriptionId}`);
+    const next = { ...s, cancelAtPeriodEnd: true };
+    await this.put('SUBSCRIPTION', s.id, next);
+    return snapshot(next);
+  }
+
+  async cancelNow(subscriptionId: string): Promise<void> {
+    const s = await this.get<LocalSubscription>('SUBSCRIPTION', subscriptionId);
+    if (s) await this.put('SUBSCRIPTION', s.id, { ...s, status: 'canceled' });
+  }
+
+  async parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
+    if (!signature) throw new InvalidSignatureError('Missing Stripe-Signature header');
+    const parts = Object.fromEntries(signature.split(',').map((p) => p.split('=') as [string, string]));
+    const t = Number(parts.t);
+    const expected = this.sign(rawBody.toString('utf8'), t);
+    if (!parts.v1 || expected !== parts.v1) throw new InvalidSignatureError('Invalid signature');
+    if (Math.abs(Date.now() / 1000 - t) > TOLERANCE_SECONDS) throw new InvalidSignatureError('Timestamp outside the tolerance zone');
+    const event = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string; data: { object: Record<string, string | null> } };
+    const o = event.data.object;
+    return {
+      id: event.id,
+      type: event.type,
+      subscriptionId: (event.type.startsWith('customer.subscription.') ? o.id : o.subscription) ?? null,
+      customerId: o.customer ?? null,
+      clientReferenceId: o.client_reference_id ?? null,
+    };
+  }
+
+  // ---- the parts of Stripe's own UI and clock, local only ----
+
+  async checkoutPage(sessionId: string): Promise<LocalCheckout | undefined> {
+    return this.get<LocalCheckout>('CHECKOUT', sessionId);
+  }
+
+  /** The "Pay" button: starts a one-month subscription and returns the webhooks Stripe would send. */
+  async completeCheckout(sessionId: string): Promise<{ redirectUrl: string; webhooks: SignedWebhook[] }> {
+    const c = await this.get<LocalCheckout>('CHECKOUT', sessionId);
+    if (!c) throw new NotFoundError('Checkout session not found');
+    const redirectUrl = c.successUrl.replace('{CHECKOUT_SESSION_ID}', c.id);
+    if (c.status === 'complete') return { redirectUrl, webhooks: [] };
+    const now = await this.nowSeconds();
+    const subscription: LocalSubscription = {
+      id: `sub_local_${ulid()}`, customerId: c.customerId, userId: c.userId, status: 'active', cancelAtPeriodEnd: false, periodStart: now, periodEnd: now + MONTH_SECONDS,
+    };
+    await this.put('SUBSCRIPTION', subscription.id, subscription);
+    await this.put('CHECKOUT', c.id, { ...c, status: 'complete', subscriptionId: subscription.id });
+    return {
+      redirectUrl,
+      webhooks: [
+        this.event('checkout.session.completed', { id: c.id, customer: c.customerId, subscription: subscription.id, client_reference_id: c.userId }),
+        this.event('customer.subscription.created', { id: subscription.id, customer: c.customerId }),
+      ],
+    };
+  }
+
+  /** Moves the provider's clock forward; returns the webhooks for what happened meanwhile. */
+  async advanceClock(seconds: number): Promise<{ offsetSeconds: number; webhooks: SignedWebhook[] }> {
+    const clock = await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.localBillingClock(),
+        UpdateExpression: 'ADD offsetSeconds :s SET #type = :t',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':s': seconds, ':t': 'LocalBillingClock' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const offsetSeconds = Number(clock.Attributes?.offsetSeconds ?? 0);
+    const now = Math.floor((this.options.now?.() ?? Date.now()) / 1000) + offsetSeconds;
+    const webhooks: SignedWebhook[] = [];
+    for (const s of await this.listSubscriptions()) {
+      const { subscription, renewed } = this.advance(s, now);
+      if (subscription === s) continue;
+      await this.put('SUBSCRIPTION', s.id, subscription);
+      if (subscription.status === 'canceled') webhooks.push(this.event('customer.subscription.deleted', { id: s.id, customer: s.customerId }));
+      else if (renewed) webhooks.push(this.event('invoice.paid', { id: `in_local_${ulid()}`, customer: s.customerId, subscription: s.id }));
+    }
+    return { offsetSeconds, webhooks };
+  }
+
+  /** A Stripe-style signature header for `body` (also used by tests). */
+  signatureHeader(body: string, timestamp = Math.floor(Date.now() / 1000)): string {
+    return `t=${timestamp},v1=${this.sign(body, timestamp)}`;
+  }
+
+  private sign(body: string, timestamp: number): string {
+    return createHmac('sha256', this.options.webhookSecret).update(`${timestamp}.${body}`).digest('hex');
+  }
+
+  private event(type: string, object: Record<string, string>): SignedWebhook {
+    const body = JSON.stringify({ id: `evt_local_${ulid()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+    return { body, signature: this.signatureHeader(body) };
+  }
+
+  /** Applies renewals and period-end cancellations up to `now` (seconds, provider clock). */
+  private advance(s: LocalSubscription, now: number): { subscription: LocalSubscription; renewed: boolean } {
+    if (s.status !== 'active' || s.periodEnd > now) return { subscription: s, renewed: false };
+    if (s.cancelAtPeriodEnd) return { subscription: { ...s, status: 'canceled' }, renewed: false };
+    const next = { ...s };
+    while (next.periodEnd <= now) {
+      next.periodStart = next.periodEnd;
+      next.periodEnd += MONTH_SECONDS;
+    }
+    return { subscription: next, renewed: true };
+  }
+
+  private async nowSeconds(): Promise<number> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.localBillingClock(), ConsistentRead: true }));
+    return Math.floor((this.options.now?.() ?? Date.now()) / 1000) + Number(out.Item?.offsetSeconds ?? 0);
+  }
+
+  private async listSubscriptions(): Promise<LocalSubscription[]> {
+    const out = await this.doc.send(
+      new QueryCommand({ TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.localBillingSubscriptionsPartition } }),
+    );
+    return (out.Items ?? []).map((i) => i.data as LocalSubscription);
+  }
+
+  private async get<T>(kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION', id: string): Promise<T | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.localBilling(kind, id), ConsistentRead: true }));
+    return out.Item?.data as T | undefined;
+  }
+
+  private async put(kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION', id: string, data: object) {
+    const index = kind === 'SUBSCRIPTION' ? keys.localBillingSubscriptionIndex(id) : {};
+    await this.doc.send(
+      new PutCommand({ TableName: this.tableName, Item: { ...keys.localBilling(kind, id), ...index, type: `LocalBilling${kind}`, schemaVersion: 1, data } }),
+    );
+  }
+}
+
+function snapshot(s: LocalSubscription): SubscriptionSnapshot {
+  return {
+    id: s.id,
+    customerId: s.customerId,
+    status: s.status,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    cancelAt: s.cancelAtPeriodEnd ? s.periodEnd : null,
+    currentPeriodEnd: s.periodEnd,
+    userId: s.userId,
+  };
+}

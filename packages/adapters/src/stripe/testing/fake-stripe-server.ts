@@ -1,0 +1,130 @@
+// A stand-in for api.stripe.com that answers the paths our gateway calls with payloads shaped
+// like Stripe's own (recorded from the API reference for API version 2026-10-28), and keeps
+// the state a test needs. The real SDK talks to it through its host/port/protocol options.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  form: URLSearchParams;
+}
+
+interface Sub {
+  id: string;
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  current_period_start: number;
+  current_period_end: number;
+  metadata: Record<string, string>;
+}
+
+export class FakeStripeServer {
+  readonly requests: RecordedRequest[] = [];
+  readonly subscriptions = new Map<string, Sub>();
+  readonly sessions = new Map<string, Record<string, unknown>>();
+  private server?: Server;
+  private seq = 0;
+  port = 0;
+
+  async start(): Promise<this> {
+    this.server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const form = new URLSearchParams(Buffer.concat(chunks).toString());
+      const url = new URL(req.url ?? '/', 'http://x');
+      this.requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, form });
+      const [status, body] = this.route(req.method ?? 'GET', url.pathname, form);
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.seq}` }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
+    this.port = (this.server!.address() as AddressInfo).port;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+
+  /** Puts a subscription in the given state, as if it had been created through Checkout. */
+  setSubscription(sub: Partial<Sub> & { id: string; customer: string }): Sub {
+    const now = Math.floor(Date.now() / 1000);
+    const full: Sub = {
+      status: 'active', cancel_at_period_end: false, cancel_at: null, current_period_start: now, current_period_end: now + 30 * 86_400, metadata: {},
+      ...this.subscriptions.get(sub.id), ...sub,
+    };
+    this.subscriptions.set(sub.id, full);
+    return full;
+  }
+
+  private route(method: string, path: string, form: URLSearchParams): [number, unknown] {
+    let m: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      return [200, { id: `cus_${++this.seq}`, object: 'customer', email: form.get('email'), metadata: { userId: form.get('metadata[userId]') }, livemode: false }];
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = `cs_test_${++this.seq}`;
+      const session = {
+        id, object: 'checkout.session', mode: form.get('mode'), status: 'open', payment_status: 'unpaid', customer: form.get('customer'),
+        client_reference_id: form.get('client_reference_id'), subscription: null, url: `https://checkout.stripe.com/c/pay/${id}`,
+        success_url: form.get('success_url'), cancel_url: form.get('cancel_url'), livemode: false,
+      };
+      this.sessions.set(id, session);
+      return [200, session];
+    }
+    if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path))) {
+      const s = this.sessions.get(m[1]!);
+      return s ? [200, s] : missing('checkout.session', m[1]!);
+    }
+    if ((m = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path))) {
+      const sub = this.subscriptions.get(m[1]!);
+      if (!sub) return missing('subscription', m[1]!);
+      if (method === 'POST' && form.get('cancel_at_period_end') === 'true') {
+        sub.cancel_at_period_end = true;
+        sub.cancel_at = sub.current_period_end;
+      }
+      if (method === 'DELETE') sub.status = 'canceled';
+      return [200, subscriptionJson(sub)];
+    }
+    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
+  }
+}
+
+function missing(kind: string, id: string): [number, unknown] {
+  return [404, { error: { code: 'resource_missing', doc_url: 'https://stripe.com/docs/error-codes/resource-missing', message: `No such ${kind}: '${id}'`, param: 'id', type: 'invalid_request_error' } }];
+}
+
+/** A subscription as API version 2026-10-28 returns it: the period lives on the items. */
+export function subscriptionJson(sub: Sub) {
+  return {
+    id: sub.id,
+    object: 'subscription',
+    customer: sub.customer,
+    status: sub.status,
+    cancel_at_period_end: sub.cancel_at_period_end,
+    cancel_at: sub.cancel_at,
+    canceled_at: sub.status === 'canceled' ? Math.floor(Date.now() / 1000) : null,
+    collection_method: 'charge_automatically',
+    currency: 'usd',
+    livemode: false,
+    metadata: sub.metadata,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${sub.id}`,
+          object: 'subscription_item',
+          current_period_start: sub.current_period_start,
+          current_period_end: sub.current_period_end,
+          price: { id: 'price_premium_monthly', object: 'price', unit_amount: 2900, currency: 'usd', recurring: { interval: 'month', interval_count: 1 } },
+          quantity: 1,
+        },
+      ],
+      has_more: false,
+      url: `/v1/subscription_items?subscription=${sub.id}`,
+    },
+  };
+}

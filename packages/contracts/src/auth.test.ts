@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { LoginBodySchema, RegisterBodySchema } from './auth.ts';
+
+describe('auth contracts', () => {
+  it('trims and lower-cases the email', () => {
+    expect(RegisterBodySchema.parse({ email: '  Ana@Example.COM ', password: 'correct horse' }).email).toBe('ana@example.com');
+  });
+
+  it('enforces 8 to 128 characters for a new password, with the decided message', () => {
+    const short = RegisterBodySchema.safeParse({ email: 'a@example.com', password: 'short' });
+    expect(short.success).toBe(false);
+    expect(short.error?.issues[0]?.message).toBe('Password must be at least 8 characters long.');
+    expect(RegisterBodySchema.safeParse({ email: 'a@example.com', password: 'x'.repeat(129) }).success).toBe(false);
+    expect(RegisterBodySchema.safeParse({ email: 'a@example.com', password: 'x'.repeat(128) }).success).toBe(true);
+  });
+
+  it('lets an existing short password log in, but never an empty one', () => {
+    expect(LoginBodySchema.safeParse({ email: 'a@example.com', password: 'abc' }).success).toBe(true);
+    expect(LoginBodySchema.safeParse({ email: 'a@example.com', password: '' }).success).toBe(false);
+  });
+
+  it('rejects something that is not an email', () => {
+    expect(LoginBodySchema.safeParse({ email: 'not-an-email', password: 'x' }).success).toBe(false);
+    expect(LoginBodySchema.safeParse({ email: 42, password: 'x' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+import * as z from 'zod/mini';
+
+/** decisions.md: minimum 8 (NIST/OWASP), not the spec's 6; at most 128. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
+
+/** Emails are trimmed and lower-cased before anything else sees them. */
+export const EmailSchema = z.pipe(
+  z.string().check(z.maxLength(254, 'Email is too long')),
+  z.pipe(z.transform((v: string) => v.trim().toLowerCase()), z.email('Enter a valid email address')),
+);
+
+export const NewPasswordSchema = z
+  .string()
+  .check(z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE), z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`));
+
+/** Login does not re-apply the creation policy: any non-empty password up to the maximum. */
+const AnyPasswordSchema = z.string().check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'));
+
+/** Request bodies are strict: an unknown field is a 400, not silently dropped. */
+export const RegisterBodySchema = z.strictObject({ email: EmailSchema, password: NewPasswordSchema });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.strictObject({ email: EmailSchema, password: AnyPasswordSchema });
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const ChangePasswordBodySchema = z.strictObject({ currentPassword: AnyPasswordSchema, newPassword: NewPasswordSchema });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/** For the POSTs whose payload is empty in the spec (logout, cancel, delete account). */
+export const EmptyBodySchema = z.optional(z.strictObject({}));
+
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  subscriptionStatus: z.enum(['free', 'premium']),
+  role: z.enum(['user', 'admin']),
+  /** Unix seconds at which a pending cancellation takes effect; null when none is pending. */
+  cancelAt: z.nullable(z.number()),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserResponseSchema = z.object({ user: UserSchema });
+export type UserResponse = z.infer<typeof UserResponseSchema>;

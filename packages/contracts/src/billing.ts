@@ -1,0 +1,21 @@
+import * as z from 'zod/mini';
+import { EmailSchema, UserSchema } from './auth.ts';
+
+/** The spec's body carries userId and email; the server ignores both and uses the session's user. */
+export const CheckoutBodySchema = z.optional(
+  z.strictObject({ userId: z.optional(z.string().check(z.regex(/^[\w-]{1,100}$/, 'Invalid user id'))), email: z.optional(EmailSchema) }),
+);
+export const CheckoutResponseSchema = z.object({ url: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+export const VerifySessionBodySchema = z.strictObject({
+  sessionId: z.string().check(z.minLength(1, 'sessionId is required'), z.maxLength(255), z.regex(/^[\w-]+$/, 'Invalid session id')),
+});
+export type VerifySessionBody = z.infer<typeof VerifySessionBodySchema>;
+
+export const VerifySessionResponseSchema = z.object({ success: z.boolean(), user: UserSchema });
+export type VerifySessionResponse = z.infer<typeof VerifySessionResponseSchema>;
+
+/** Unix seconds at which access ends (the end of the paid period). */
+export const CancelResponseSchema = z.object({ cancel_at: z.number() });
+export type CancelResponse = z.infer<typeof CancelResponseSchema>;

@@ -1,0 +1,130 @@
+// In-memory implementations of the auth and billing ports, for core's unit tests. The DynamoDB
+// adapters are tested against DynamoDB Local with the same behaviours.
+import type { LoginThrottleStore, PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
+import { EmailTakenError } from '../auth/errors.ts';
+import type { Role, UserRecord } from '../auth/user.ts';
+import type { SubscriptionState } from '../billing/entitlement.ts';
+import type { SubscriptionStore } from '../billing/ports.ts';
+
+export class InMemoryUsers implements UserRepository {
+  readonly byId = new Map<string, UserRecord>();
+  readonly claims = new Map<string, string>();
+  async claimEmail(email: string, userId: string) {
+    if (this.claims.has(email)) throw new EmailTakenError();
+    this.claims.set(email, userId);
+  }
+  async releaseEmail(email: string, userId: string) {
+    if (this.claims.get(email) === userId) this.claims.delete(email);
+  }
+  async create(user: UserRecord) {
+    if (this.claims.get(user.email) !== user.id) throw new EmailTakenError();
+    this.byId.set(user.id, structuredClone(user));
+  }
+  async get(id: string) {
+    const u = this.byId.get(id);
+    return u && structuredClone(u);
+  }
+  async getByEmail(email: string) {
+    const u = [...this.byId.values()].find((x) => x.email === email);
+    return u && structuredClone(u);
+  }
+  async setPasswordHash(id: string, passwordHash: string) {
+    this.byId.get(id)!.passwordHash = passwordHash;
+  }
+  async setRole(id: string, role: Role) {
+    this.byId.get(id)!.role = role;
+  }
+  async linkCustomer(id: string, customerId: string) {
+    this.byId.get(id)!.stripeCustomerId = customerId;
+  }
+  async findByCustomer(customerId: string) {
+    const u = [...this.byId.values()].find((x) => x.stripeCustomerId === customerId);
+    return u && structuredClone(u);
+  }
+  async delete(user: UserRecord) {
+    this.byId.delete(user.id);
+    this.claims.delete(user.email);
+  }
+}
+
+export class InMemorySessions implements SessionRepository {
+  readonly items = new Map<string, SessionRecord>();
+  constructor(private readonly users: InMemoryUsers) {}
+  async create(s: SessionRecord) {
+    this.items.set(`${s.userId}/${s.sessionId}`, { ...s });
+  }
+  async getWithUser(userId: string, sessionId: string) {
+    const session = this.items.get(`${userId}/${sessionId}`);
+    return { session: session && { ...session }, user: await this.users.get(userId) };
+  }
+  async touch(userId: string, sessionId: string, lastSeenAt: number) {
+    const s = this.items.get(`${userId}/${sessionId}`);
+    if (s) s.lastSeenAt = lastSeenAt;
+  }
+  async delete(userId: string, sessionId: string) {
+    this.items.delete(`${userId}/${sessionId}`);
+  }
+  async deleteAll(userId: string, keep?: string) {
+    let n = 0;
+    for (const [k, s] of this.items) {
+      if (s.userId === userId && s.sessionId !== keep) {
+        this.items.delete(k);
+        n++;
+      }
+    }
+    return n;
+  }
+}
+
+/** Not a password hash: a transparent stand-in so core tests run fast. */
+export const plainHasher: PasswordHasher = {
+  hash: async (p) => `plain$${p}`,
+  verify: async (p, stored) => stored === `plain$${p}`,
+};
+
+/** Not a signature: a transparent token for core tests (the jose adapter has its own tests). */
+export const plainTokens: SessionTokens = {
+  sign: async (c: SessionClaims) => Buffer.from(JSON.stringify(c)).toString('base64url'),
+  verify: async (t: string) => {
+    try {
+      return JSON.parse(Buffer.from(t, 'base64url').toString()) as SessionClaims;
+    } catch {
+      return null;
+    }
+  },
+};
+
+export class InMemoryThrottle implements LoginThrottleStore {
+  readonly items = new Map<string, number[]>();
+  async failures(key: string) {
+    return [...(this.items.get(key) ?? [])];
+  }
+  async recordFailure(key: string, at: number) {
+    this.items.set(key, [...(this.items.get(key) ?? []), at]);
+  }
+  async clear(key: string) {
+    this.items.delete(key);
+  }
+}
+
+export class InMemorySubscriptions implements SubscriptionStore {
+  readonly events = new Set<string>();
+  constructor(private readonly users: InMemoryUsers) {}
+  async saveSubscription(userId: string, state: SubscriptionState, eventId?: string) {
+    if (eventId && this.events.has(eventId)) return false;
+    if (eventId) this.events.add(eventId);
+    const u = this.users.byId.get(userId);
+    if (u) u.subscription = { ...state };
+    return true;
+  }
+  async markEventProcessed(eventId: string) {
+    if (this.events.has(eventId)) return false;
+    this.events.add(eventId);
+    return true;
+  }
+}
+
+export function sequentialIds(prefix: string) {
+  let n = 0;
+  return () => `${prefix}${++n}`;
+}
