@@ -51,6 +51,11 @@ export interface DCFitOptions {
   init?: DCParams;
   /** Estimate rho jointly (default true); otherwise keep rho fixed at `fixedRho`. */
   estimateRho?: boolean;
+  /**
+   * Gaussian prior on rho (penalty 0.5 * weight * (rho - mean)^2): keeps rho sane when there are few matches
+   * (cold start); with a few hundred matches the data dominate. Default: mean -0.05, weight 25.
+   */
+  rhoPrior?: { mean: number; weight: number };
   fixedRho?: number;
   maxIterations?: number;
   tolerance?: number;
@@ -94,6 +99,7 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     prior[T + t] = pm.defence;
   }
   const kappa = opts.ridge;
+  const rhoPrior = opts.rhoPrior ?? { mean: -0.05, weight: 25 };
   const theta = new Float64Array(P);
   const meanRate = Math.max(0.2, sy / Math.max(sw, 1e-12) / 2);
   theta[iC] = Math.log(meanRate) - 0.12;
@@ -136,7 +142,8 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
       const d = th[iAtt + t]! - prior[t]!;
       pen += d * d;
     }
-    return ll - 0.5 * kappa * pen;
+    const dr = estimateRho ? rho - rhoPrior.mean : 0;
+    return ll - 0.5 * kappa * pen - 0.5 * rhoPrior.weight * dr * dr;
   };
 
   const g = new Float64Array(P);
@@ -223,7 +230,10 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     H[iC * P + iC] = H[iC * P + iC]! + 1e-9;
     H[iH * P + iH] = H[iH * P + iH]! + 1e-6;
     if (!estimateRho) { g[iRho] = 0; H[iRho * P + iRho] = 1; }
-    else H[iRho * P + iRho] = H[iRho * P + iRho]! + 1e-6;
+    else {
+      g[iRho] = g[iRho]! - rhoPrior.weight * (theta[iRho]! - rhoPrior.mean);
+      H[iRho * P + iRho] = H[iRho * P + iRho]! + rhoPrior.weight + 1e-6;
+    }
     let d = newtonDirection(H, g, P);
     // backtracking line search
     let step = 1;
