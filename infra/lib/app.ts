@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Tags, Validations, type App } from 'aws-cdk-lib';
+import { App, Tags, Validations, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { schedules as definedSchedules, type ScheduleDefinition } from '@app/events/schedules';
 import { consumers as definedConsumers, routes as definedRoutes, type ConsumerDefinition, type RouteDefinition } from '@app/functions/routes';
@@ -12,8 +12,14 @@ import { AppStack, SERVICE_NAME } from './app-stack.ts';
 import { repoRoot } from './bundling.ts';
 import { ConfigError, namePrefix, readConfig, type DeployConfig } from './config.ts';
 import { EdgeStack } from './edge-stack.ts';
+import { FEATURE_FLAGS } from './feature-flags.ts';
 
 export const DEFAULT_WEB_DIST = join(repoRoot, 'web', 'dist');
+
+/** An App with the pinned feature flags as context defaults (cdk.json and -c still override). */
+export function newApp(props: AppProps = {}): App {
+  return new App({ ...props, context: { ...FEATURE_FLAGS, ...props.context } });
+}
 
 export interface BuildOptions {
   config?: DeployConfig;

@@ -1,5 +1,5 @@
 /**
- * Test helpers: an App with exactly the context of infra/cdk.json (feature flags included), with
+ * Test helpers: an App like bin/app.ts makes (pinned feature flags + infra/cdk.json context), with
  * bundling skipped (template tests never need the bundles; test/bundling.test.ts does bundle).
  * CDK's built-in CloudFormation schema validation (about 15 s per synthesis here) runs only where
  * asked for: test/nag.test.ts synthesises exactly like `cdk synth`.
@@ -7,18 +7,18 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Stack, type CfnResource } from 'aws-cdk-lib';
+import { Stack, type App, type CfnResource } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { queueNames } from '@app/events/queues';
 import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
 import { Template } from 'aws-cdk-lib/assertions';
-import { buildApp, type BuildOptions, type BuiltApp } from '../lib/app.ts';
+import { buildApp, newApp, type BuildOptions, type BuiltApp } from '../lib/app.ts';
 import { readConfig, type DeployConfig } from '../lib/config.ts';
 
 const cdkJson = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 
 export function testApp(context: Record<string, unknown> = {}, { cfnValidation = false } = {}): App {
-  return new App({
+  return newApp({
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context },
     builtinCloudFormationValidation: cfnValidation,
   });
