@@ -63,6 +63,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
         config,
         rawBodyPaths: routes.filter((r) => r.rawBody).map((r) => r.path),
         env: { account: config.account, region: 'us-east-1' },
+        terminationProtection: config.stage === 'prod',
         description: `${SERVICE_NAME} ${config.stage}: WAF web ACL and certificate for CloudFront (us-east-1)`,
       })
     : undefined;
@@ -77,6 +78,8 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     webAclArn: edge?.webAclArn,
     certificate: edge?.certificate,
     env,
+    // `cdk destroy` of prod fails until someone switches this off on purpose (docs/deploy.md).
+    terminationProtection: config.stage === 'prod',
     description: `${SERVICE_NAME} ${config.stage}: site, API, jobs, table`,
   });
 

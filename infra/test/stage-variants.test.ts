@@ -31,6 +31,11 @@ beforeAll(() => {
 const consumerOf = (queue: string) => s.stack.functions.find((f) => f.spec.queue === queue)!;
 
 describe('prod data safety', () => {
+  it('turns on termination protection for both stacks', () => {
+    expect(s.stack.terminationProtection).toBe(true);
+    expect(s.edge!.terminationProtection).toBe(true);
+  });
+
   it('protects and retains the table', () => {
     const [table] = Object.values(resources(s.template, 'AWS::DynamoDB::Table'));
     expect(table!.Properties.DeletionProtectionEnabled).toBe(true);

@@ -1,10 +1,12 @@
 /** The pure parts: manifest -> functions, context -> config, headers, the SPA rewrite. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Duration } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '@app/functions/routes';
 import { securityHeaders, strictTransportSecurity } from '@app/functions/security-headers';
+import { buildApp, newApp } from '../lib/app.ts';
 import { repoRoot } from '../lib/bundling.ts';
 import { ConfigError, PLACEHOLDER_ACCOUNT, readConfig } from '../lib/config.ts';
 import { AUTH_MEMORY_MB, consumerFunctionSpecs, DEFAULT_MEMORY_MB, httpFunctionSpecs, ManifestError } from '../lib/manifest.ts';
@@ -84,6 +86,13 @@ describe('deployment context', () => {
     expect(() => config({ hostedZoneId: 'Z1' })).toThrow(/go together/);
     expect(() => config({ waf: 'maybe' })).toThrow(/true or false/);
     expect(() => config({ stripePriceId: 'prod_123' })).toThrow(/price_/);
+  });
+});
+
+describe('web upload', () => {
+  it('refuses to deploy without a web build when the deploy script asks for one', () => {
+    const app = newApp({ context: { requireWeb: 'true', 'aws:cdk:bundling-stacks': [] } });
+    expect(() => buildApp(app, { webDist: mkdtempSync(join(tmpdir(), 'fp-empty-')) })).toThrow(/npm run build/);
   });
 });
 
