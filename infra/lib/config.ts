@@ -1,5 +1,6 @@
 /**
- * Deployment settings, read once from CDK context (`cdk.json` or `-c key=value`). Everything a
+ * Deployment settings, read once from CDK context (`-c key=value`, cdk.json, or a stage's object
+ * in cdk.json, e.g. `"prod": { "domainName": "..." }`). Everything a
  * stack needs to know about "where and how" lives here; "what" comes from the route manifest,
  * the queue/schedule definitions and the table definition.
  */
@@ -45,15 +46,25 @@ export class ConfigError extends Error {
   }
 }
 
-function str(node: Node, key: string): string | undefined {
-  const value: unknown = node.tryGetContext(key);
-  if (value === undefined || value === null) return undefined;
-  const s = String(value).trim();
-  return s === '' ? undefined : s;
+type Lookup = (key: string) => string | undefined;
+
+/**
+ * A context value: `-c key=value` or a top-level cdk.json key first, then the same key inside the
+ * stage's own object in cdk.json (`"prod": { "stripePriceId": "price_..." }`).
+ */
+function lookup(node: Node, stage?: string): Lookup {
+  const scoped: unknown = stage ? node.tryGetContext(stage) : undefined;
+  return (key) => {
+    let value: unknown = node.tryGetContext(key);
+    if ((value === undefined || value === null) && scoped && typeof scoped === 'object') value = (scoped as Record<string, unknown>)[key];
+    if (value === undefined || value === null) return undefined;
+    const s = String(value).trim();
+    return s === '' ? undefined : s;
+  };
 }
 
-function bool(node: Node, key: string, fallback: boolean): boolean {
-  const value = str(node, key);
+function bool(str: Lookup, key: string, fallback: boolean): boolean {
+  const value = str(key);
   if (value === undefined) return fallback;
   if (['true', '1', 'yes'].includes(value.toLowerCase())) return true;
   if (['false', '0', 'no'].includes(value.toLowerCase())) return false;
@@ -62,19 +73,20 @@ function bool(node: Node, key: string, fallback: boolean): boolean {
 
 /** Reads and validates the deployment context; throws a `ConfigError` naming the bad key. */
 export function readConfig(node: Node, env: Record<string, string | undefined> = process.env): DeployConfig {
-  const stage = str(node, 'stage') ?? 'dev';
+  const stage = lookup(node)('stage') ?? 'dev';
   if (stage !== 'dev' && stage !== 'prod') throw new ConfigError(`Context 'stage' must be dev or prod, got '${stage}'`);
+  const str = lookup(node, stage);
 
-  const appName = str(node, 'appName') ?? 'fp';
+  const appName = str('appName') ?? 'fp';
   if (!/^[a-z][a-z0-9]{0,9}$/.test(appName)) throw new ConfigError(`Context 'appName' must be 1-10 lower-case letters/digits, got '${appName}'`);
 
   // The CLI sets CDK_DEFAULT_ACCOUNT from the credentials; offline synthesis falls back to a placeholder
   // (a deploy with real credentials would refuse to touch the placeholder account).
-  const account = str(node, 'account') ?? env.CDK_DEFAULT_ACCOUNT ?? PLACEHOLDER_ACCOUNT;
+  const account = str('account') ?? env.CDK_DEFAULT_ACCOUNT ?? PLACEHOLDER_ACCOUNT;
   if (!/^\d{12}$/.test(account)) throw new ConfigError(`Context 'account' must be a 12-digit AWS account id, got '${account}'`);
-  const region = str(node, 'region') ?? DEFAULT_REGION;
+  const region = str('region') ?? DEFAULT_REGION;
 
-  const logLevel = (str(node, 'logLevel') ?? 'INFO').toUpperCase();
+  const logLevel = (str('logLevel') ?? 'INFO').toUpperCase();
   if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) throw new ConfigError(`Context 'logLevel' must be DEBUG, INFO, WARN or ERROR, got '${logLevel}'`);
 
   const config: DeployConfig = {
@@ -82,16 +94,16 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     appName,
     account,
     region,
-    domainName: str(node, 'domainName'),
-    certificateArn: str(node, 'certificateArn'),
-    hostedZoneId: str(node, 'hostedZoneId'),
-    hostedZoneName: str(node, 'hostedZoneName'),
-    waf: bool(node, 'waf', true),
-    alarmEmail: str(node, 'alarmEmail'),
-    stripePriceId: str(node, 'stripePriceId'),
-    adminEmails: str(node, 'adminEmails'),
+    domainName: str('domainName'),
+    certificateArn: str('certificateArn'),
+    hostedZoneId: str('hostedZoneId'),
+    hostedZoneName: str('hostedZoneName'),
+    waf: bool(str, 'waf', true),
+    alarmEmail: str('alarmEmail'),
+    stripePriceId: str('stripePriceId'),
+    adminEmails: str('adminEmails'),
     logLevel: logLevel as LogLevel,
-    requireWeb: bool(node, 'requireWeb', false),
+    requireWeb: bool(str, 'requireWeb', false),
   };
 
   if (config.certificateArn && !config.certificateArn.startsWith('arn:aws:acm:us-east-1:')) {

@@ -79,6 +79,14 @@ describe('deployment context', () => {
     expect(config({ account: '111111111111' }, { CDK_DEFAULT_ACCOUNT: '210987654321' }).account).toBe('111111111111');
   });
 
+  it("reads a stage's own settings from its cdk.json object, with -c winning", () => {
+    const prod = { stripePriceId: 'price_prod', alarmEmail: 'ops@example.com', waf: false };
+    const app = (context: Record<string, unknown>) => readConfig(new App({ context: { prod, dev: { stripePriceId: 'price_dev' }, ...context } }).node, {});
+    expect(app({ stage: 'prod' })).toMatchObject({ stage: 'prod', stripePriceId: 'price_prod', alarmEmail: 'ops@example.com', waf: false });
+    expect(app({ stage: 'dev' })).toMatchObject({ stripePriceId: 'price_dev', alarmEmail: undefined, waf: true });
+    expect(app({ stage: 'prod', stripePriceId: 'price_cli' }).stripePriceId).toBe('price_cli');
+  });
+
   it('rejects unknown stages and half-configured domains', () => {
     expect(() => config({ stage: 'staging' })).toThrow(ConfigError);
     expect(() => config({ domainName: 'x.example.com' })).toThrow(/certificateArn/);
