@@ -149,7 +149,15 @@ export class AppStack extends Stack {
       value: this.secrets.providers.secretArn,
     });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'SessionSecretArn', {
+      description: 'Generated; put a new value only to sign everyone out',
+      value: this.secrets.session.secretArn,
+    });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'DistributionDomainName', {
+      description: 'Point a custom domain here (CNAME/alias) when its DNS is not in Route 53',
+      value: this.web.distribution.distributionDomainName,
+    });
     new CfnOutput(this, 'AlarmTopicArn', { description: 'Subscribe on-call to this topic', value: this.monitoring.topic.topicArn });
   }
 
