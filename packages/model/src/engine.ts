@@ -463,8 +463,8 @@ export class LeagueEngine {
     this.lastRefit = day;
     const parts = this.parts;
     const hyper = this.hyper;
+    // Warm starts only speed up the optimisers (all fits are convex or nearly so); the optimum is the same.
     const warm = this.warm;
-    this.warm = null;
     // --- Dixon-Coles on the window
     const from = day - hyper.dc.windowDays;
     const dcm: DCMatch[] = [];

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitLeagueModel, predictFixture, type LeagueModelState } from './forecast.ts';
 import { simulateLeague } from './testing/simulate.ts';
@@ -63,6 +64,19 @@ describe('fitLeagueModel / predictFixture', () => {
     checkForecast(predictFixture(state, { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away, odds: { over25: 1.9, under25: 1.95 } }));
   });
 
+  it('any odds (extreme, arbitrage, partial, garbage) still give valid probabilities', () => {
+    const price = fc.oneof(fc.double({ min: 1.01, max: 60, noNaN: true }), fc.constantFrom(0, -3, 1, Number.NaN, Number.POSITIVE_INFINITY));
+    const teams = [...new Set(lastSeason.map((m) => m.home))];
+    fc.assert(
+      fc.property(fc.constantFrom(...teams, 'Unknown United'), fc.constantFrom(...teams, 'Nobody Rovers'), fc.option(fc.record({ home: price, draw: price, away: price, over25: fc.option(price, { nil: undefined }), under25: fc.option(price, { nil: undefined }) }), { nil: undefined }), (home, away, odds) => {
+        fc.pre(home !== away);
+        const clean = odds ? Object.fromEntries(Object.entries(odds).filter(([, v]) => v !== undefined)) : undefined;
+        checkForecast(predictFixture(state, { kickoff: asOf, league: 'SIM', home, away, ...(clean ? { odds: clean } : {}) }));
+      }),
+      { seed: 5, numRuns: 150 },
+    );
+  });
+
   it('is deterministic and survives a JSON round trip', () => {
     const again = fitLeagueModel({ league: 'SIM', history, asOf });
     expect(JSON.stringify(again)).toBe(JSON.stringify(state));
@@ -97,6 +111,21 @@ describe('fitLeagueModel / predictFixture', () => {
     const a = predictFixture(s, { kickoff: fx.date, league: 'SIM', home: ` ${fx.home}  `, away: fx.away });
     const b = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away });
     expect(a.probabilities).toEqual(b.probabilities);
+  });
+
+  it('a previous state only warm-starts the fit (same forecasts to optimiser tolerance)', () => {
+    const earlier = fitLeagueModel({ league: 'SIM', history, asOf: lastSeason[150]!.date });
+    const warm = fitLeagueModel({ league: 'SIM', history, asOf, previous: earlier });
+    const fx = lastSeason.find((m) => m.date >= asOf)!;
+    const input = { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away, odds: fx.odds! };
+    const a = predictFixture(warm, input).probabilities;
+    const b = predictFixture(state, input).probabilities;
+    expect(a.home).toBeCloseTo(b.home, 4);
+    expect(a.draw).toBeCloseTo(b.draw, 4);
+    expect(a.away).toBeCloseTo(b.away, 4);
+    // a previous state from the future (fitted after asOf) is ignored
+    const future = fitLeagueModel({ league: 'SIM', history, asOf: lastSeason.at(-1)!.date });
+    expect(JSON.stringify(fitLeagueModel({ league: 'SIM', history, asOf, previous: future }))).toBe(JSON.stringify(state));
   });
 
   it('refuses a state from another model version', () => {
