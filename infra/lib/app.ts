@@ -56,7 +56,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
   Tags.of(app).add('stage', config.stage);
 
   // The app stack reads the edge stack's outputs with Fn::GetStackOutput (cross-region "weak"
-  // references, cdk.json @aws-cdk/core:defaultCrossStackReferences), so no custom resources.
+  // references, lib/feature-flags.ts), so no custom resources are involved.
   const needsEdge = config.waf || Boolean(config.domainName && config.hostedZoneId && !config.certificateArn);
   const edge = needsEdge
     ? new EdgeStack(app, `${stackName}-edge`, {

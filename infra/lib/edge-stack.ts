@@ -54,12 +54,12 @@ export class EdgeStack extends Stack {
       });
       // The common rule set inspects bodies (8 KB size limit, XSS patterns): a signed Stripe event
       // can exceed 8 KB, and the handler verifies its signature anyway.
+      // A path with a {param} is matched on its literal prefix.
+      const matchers = props.rawBodyPaths.map((p) => (p.includes('{') ? uriPath('STARTS_WITH', p.slice(0, p.indexOf('{'))) : uriPath('EXACTLY', p)));
       const notRawBody: wafv2.CfnWebACL.StatementProperty | undefined =
-        props.rawBodyPaths.length === 0
+        matchers.length === 0
           ? undefined
-          : props.rawBodyPaths.length === 1
-            ? { notStatement: { statement: uriPath('EXACTLY', props.rawBodyPaths[0]!) } }
-            : { notStatement: { statement: { orStatement: { statements: props.rawBodyPaths.map((p) => uriPath('EXACTLY', p)) } } } };
+          : { notStatement: { statement: matchers.length === 1 ? matchers[0]! : { orStatement: { statements: matchers } } } };
 
       const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
         scope: 'CLOUDFRONT',
