@@ -94,10 +94,12 @@ export class AppStack extends Stack {
     };
     const environmentOf = (spec: FunctionSpec): Record<string, string> => ({
       ...common,
+      // Read-only functions also skip the session lastSeenAt write (they could not do it anyway).
+      TABLE_ACCESS: spec.access,
       ...(spec.uses.includes('stripe')
         ? { STRIPE_SECRET_ARN: this.secrets.stripe.secretArn, ...(config.stripePriceId ? { STRIPE_PRICE_ID: config.stripePriceId } : {}) }
         : {}),
-      ...(spec.kind === 'consumer' ? { PROVIDERS_SECRET_ARN: this.secrets.providers.secretArn } : {}),
+      ...(spec.uses.includes('providers') ? { PROVIDERS_SECRET_ARN: this.secrets.providers.secretArn } : {}),
     });
 
     for (const spec of [...httpSpecs, ...consumerSpecs]) {
@@ -112,9 +114,9 @@ export class AppStack extends Stack {
       this.data.grant(fn.role, spec.access);
       Secrets.grantRead(fn.role, this.secrets.session);
       if (spec.uses.includes('stripe')) Secrets.grantRead(fn.role, this.secrets.stripe);
+      if (spec.uses.includes('providers')) Secrets.grantRead(fn.role, this.secrets.providers);
       if (spec.uses.includes('queue')) this.jobs.grantSend(fn.role);
       if (spec.kind === 'consumer') {
-        Secrets.grantRead(fn.role, this.secrets.providers);
         this.jobs.addConsumer(fn);
       } else {
         this.api.addFunction(fn);

@@ -6,7 +6,8 @@
 import { queueNames, queues, type QueueName } from '@app/events/queues';
 import { routeKey, type ConsumerDefinition, type RouteDefinition } from '@app/functions/routes';
 
-export type Capability = 'queue' | 'stripe';
+/** What a function may use besides the table: the job queues, Stripe, the football data providers. */
+export type Capability = NonNullable<RouteDefinition['uses']>[number] | NonNullable<ConsumerDefinition['uses']>[number];
 
 export interface FunctionSpec {
   /** Construct id, stable for a given handler module (or queue): renaming it replaces the function. */
@@ -79,7 +80,7 @@ export function httpFunctionSpecs(routes: readonly RouteDefinition[]): FunctionS
         handler: route.handler,
         kind: 'http',
         access: route.access,
-        uses: [...new Set(route.uses ?? [])].sort(),
+        uses: [...new Set<Capability>(route.uses ?? [])].sort(),
         timeoutSeconds,
         memoryMb,
         routes: [route],
@@ -87,7 +88,7 @@ export function httpFunctionSpecs(routes: readonly RouteDefinition[]): FunctionS
     } else {
       existing.routes.push(route);
       if (route.access === 'write') existing.access = 'write';
-      existing.uses = [...new Set([...existing.uses, ...(route.uses ?? [])])].sort();
+      existing.uses = [...new Set<Capability>([...existing.uses, ...(route.uses ?? [])])].sort();
       existing.timeoutSeconds = Math.max(existing.timeoutSeconds, timeoutSeconds);
       existing.memoryMb = Math.max(existing.memoryMb, memoryMb);
     }
@@ -110,7 +111,7 @@ export function consumerFunctionSpecs(consumers: readonly ConsumerDefinition[]):
       handler: consumer.handler,
       kind: 'consumer' as const,
       access: consumer.access,
-      uses: [...new Set(consumer.uses ?? [])].sort(),
+      uses: [...new Set<Capability>(consumer.uses ?? [])].sort(),
       // The queue's visibility timeout is derived from the same number (events/src/queues.ts).
       timeoutSeconds: queues[consumer.queue].consumerTimeoutSeconds,
       memoryMb,

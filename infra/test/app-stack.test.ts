@@ -176,7 +176,8 @@ describe('HTTP API', () => {
       expect(vars).toMatchObject({ STAGE: 'dev', QUEUE_DRIVER: 'sqs', LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'football-predictions' });
       for (const key of ['APP_ORIGIN', 'TABLE_NAME', 'QUEUE_URL_PREFIX', 'SESSION_SECRET_ARN']) expect(vars[key], `${f.spec.handler} ${key}`).toBeDefined();
       expect('STRIPE_SECRET_ARN' in vars, f.spec.handler).toBe(f.spec.uses.includes('stripe'));
-      expect('PROVIDERS_SECRET_ARN' in vars, f.spec.handler).toBe(f.spec.kind === 'consumer');
+      expect('PROVIDERS_SECRET_ARN' in vars, f.spec.handler).toBe(f.spec.uses.includes('providers'));
+      expect(vars.TABLE_ACCESS, f.spec.handler).toBe(f.spec.access);
       expect(JSON.stringify(vars.QUEUE_URL_PREFIX)).toContain('/fp-dev-');
     }
   });
@@ -229,7 +230,7 @@ describe('least privilege', () => {
       const granted = JSON.stringify(secretStatements.map((st) => st.Resource));
       expect(granted.includes(secretIds('session')), f.spec.handler).toBe(true);
       expect(granted.includes(secretIds('stripe')), f.spec.handler).toBe(f.spec.uses.includes('stripe'));
-      expect(granted.includes(secretIds('providers')), f.spec.handler).toBe(f.spec.kind === 'consumer');
+      expect(granted.includes(secretIds('providers')), f.spec.handler).toBe(f.spec.uses.includes('providers'));
     }
   });
 

@@ -94,7 +94,7 @@ export const fixtureConsumers: ConsumerDefinition[] = queueNames.map((queue) => 
   // Any existing module will do: template tests do not bundle.
   handler: 'http/health/get',
   access: 'write',
-  ...(queue === 'jobs-planner' || queue === 'result-ingestion' ? { uses: ['queue' as const] } : {}),
+  ...(queue === 'jobs-planner' || queue === 'result-ingestion' ? { uses: ['queue' as const, 'providers' as const] } : {}),
 }));
 
 /** A stand-in for web/dist: the shell, a favicon and one hashed asset. */
