@@ -17,6 +17,8 @@ export const ConfigSchema = z.object({
   /** More origins allowed to send unsafe requests (comma-separated), e.g. the Vite dev server. */
   EXTRA_ORIGINS: csv,
   TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'App'),
+  /** What this function may do to the table (infra sets `read` on read-only functions). */
+  TABLE_ACCESS: z._default(z.enum(['read', 'write']), 'write'),
   /** DynamoDB Local endpoint; unset on AWS. */
   DYNAMODB_ENDPOINT: z.optional(z.url()),
   AWS_REGION: z._default(z.string(), 'eu-west-2'),

@@ -29,6 +29,29 @@ export const keys = {
   predictionDayPartition: (day: string) => `PREDDAY#${day}`,
   /** GSI2: predictions by league. */
   predictionLeague: (leagueId: string, kickoff: string, fixtureId: string) => ({ GSI2PK: `PREDLEAGUE#${leagueId}`, GSI2SK: `${kickoff}#${fixtureId}` }),
+  /** A tracked (high-confidence) pick in the fixture's collection; GSI3 lists them by month. */
+  pick: (fixtureId: string, market: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: `PICK#${market}` }),
+  pickPrefix: 'PICK#',
+  fixturePartition: (fixtureId: string) => `FIXTURE#${fixtureId}`,
+  highConfidence: (kickoff: string, pickId: string) => ({ GSI3PK: `HIGHCONF#${kickoff.slice(0, 7)}`, GSI3SK: `${kickoff}#${pickId}` }),
+  highConfidencePartition: (month: string) => `HIGHCONF#${month}`,
+  /** GSI1: fixtures by match day. */
+  fixtureDay: (kickoff: string, fixtureId: string) => ({ GSI1PK: `FIXDAY#${kickoff.slice(0, 10)}`, GSI1SK: `${kickoff}#${fixtureId}` }),
+  league: (leagueId: string) => ({ PK: `LEAGUE#${leagueId}`, SK: 'LEAGUE' }),
+  /** GSI1: active leagues (`1#`) sorted by name. */
+  leagueIndex: (name: string, active: boolean) => ({ GSI1PK: 'LEAGUES', GSI1SK: `${active ? 1 : 0}#${name}` }),
+  leaguesPartition: 'LEAGUES',
+  history: (leagueId: string, season: string, date: string, id: string) => ({ PK: `HISTORY#${leagueId}#${season}`, SK: `${date}#${id}` }),
+  historyPartition: (leagueId: string, season: string) => `HISTORY#${leagueId}#${season}`,
+  modelState: (leagueId: string, fittedAt: string) => ({ PK: `MODEL#${leagueId}`, SK: `STATE#${fittedAt}` }),
+  modelPartition: (leagueId: string) => `MODEL#${leagueId}`,
+  job: (jobId: string) => ({ PK: `JOB#${jobId}`, SK: 'JOB' }),
+  jobPartition: (jobId: string) => `JOB#${jobId}`,
+  jobTask: (jobId: string, key: string) => ({ PK: `JOB#${jobId}`, SK: `TASK#${key}` }),
+  /** GSI1: runs of a job type, newest last. */
+  jobType: (type: string, createdAt: string, jobId: string) => ({ GSI1PK: `JOBTYPE#${type}`, GSI1SK: `${createdAt}#${jobId}` }),
+  jobTypePartition: (type: string) => `JOBTYPE#${type}`,
+  jobLock: (type: string) => ({ PK: `LOCK#${type}`, SK: 'LOCK' }),
   metricsLatest: () => ({ PK: 'METRICS#GLOBAL', SK: 'LATEST' }),
   metricsDay: (day: string) => ({ PK: 'METRICS#GLOBAL', SK: `DAY#${day}` }),
   metricsPartition: 'METRICS#GLOBAL',

@@ -30,11 +30,14 @@ export class DynamoMetricsRepository implements MetricsRepository {
     return (out.Items ?? []).map((i) => ({ date: String(i.date), winAccuracy: Number(i.winAccuracy) })).reverse();
   }
 
-  /** Overwrites `LATEST` and the day's trend entry, so a rerun on the same day is idempotent. */
-  async save(metrics: Metrics): Promise<void> {
+  /**
+   * Overwrites the day's trend entry, and `LATEST` too when asked (the default), so a rerun on
+   * the same day is idempotent.
+   */
+  async save(metrics: Metrics, options: { latest?: boolean } = { latest: true }): Promise<void> {
     const item = { type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...metrics };
     await Promise.all([
-      this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsLatest(), ...item } })),
+      options.latest ? this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsLatest(), ...item } })) : undefined,
       this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsDay(metrics.date), ...item, type: 'MetricsDay' } })),
     ]);
   }

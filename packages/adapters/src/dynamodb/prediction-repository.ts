@@ -1,16 +1,30 @@
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { utcDay, utcDaysBetween } from '@app/core/clock';
-import type { PredictionRepository } from '@app/core/predictions/ports';
+import type { Pick } from '@app/core/picks/pick';
+import type { PredictionStore } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
+import { failedConditions } from './errors.ts';
 import { keys, sortKeyCeiling } from './keys.ts';
 
-const TYPE = 'Prediction';
 const SCHEMA_VERSION = 1;
+const MARKETS = ['1x2', 'ou25'] as const;
+const INDEX_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'type', 'schemaVersion', 'kickoffMs'];
 
-type PredictionItem = StoredPrediction & { PK: string; SK: string; type: string; schemaVersion: number };
+function strip<T>(item: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) if (!INDEX_ATTRIBUTES.includes(k)) out[k] = v;
+  return out as T;
+}
 
-/** Predictions in the fixture's item collection, indexed by match day (GSI1) and league (GSI2). */
-export class DynamoPredictionRepository implements PredictionRepository {
+export function pickItem(pick: Pick) {
+  return { ...keys.pick(pick.fixtureId, pick.market), ...keys.highConfidence(pick.kickoff, pick.id), type: 'Pick', schemaVersion: SCHEMA_VERSION, ...pick };
+}
+
+/**
+ * Predictions in the fixture's item collection, by match day (GSI1) and league (GSI2), written
+ * in one transaction with the fixture's tracked picks (A4, A5, A6).
+ */
+export class DynamoPredictionRepository implements PredictionStore {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -19,22 +33,91 @@ export class DynamoPredictionRepository implements PredictionRepository {
   async listByKickoff(from: Date, to: Date): Promise<StoredPrediction[]> {
     const fromIso = from.toISOString();
     const toIso = to.toISOString();
-    const perDay = await Promise.all(
-      utcDaysBetween(from, to).map((day) => this.queryDay(day, fromIso, sortKeyCeiling(toIso))),
-    );
+    const perDay = await Promise.all(utcDaysBetween(from, to).map((day) => this.queryDay(day, fromIso, sortKeyCeiling(toIso))));
     return perDay.flat();
   }
 
+  async get(fixtureId: string): Promise<StoredPrediction | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.prediction(fixtureId), ConsistentRead: true }));
+    return out.Item ? strip<StoredPrediction>(out.Item) : undefined;
+  }
+
+  /** Unconditional write of a prediction alone (tests and seeding). */
   async save(prediction: StoredPrediction): Promise<void> {
-    const item: PredictionItem = {
+    await this.write(prediction, [], { now: new Date(0), backfill: true });
+  }
+
+  async write(prediction: StoredPrediction, picks: Pick[], options: { now: Date; backfill?: boolean }): Promise<boolean> {
+    const kickoff = new Date(prediction.kickoff).toISOString();
+    const kickoffMs = Date.parse(kickoff);
+    if (!options.backfill && kickoffMs <= options.now.getTime()) return false;
+    const item = {
       ...keys.prediction(prediction.fixtureId),
-      ...keys.predictionDay(utcDay(new Date(prediction.kickoff)), prediction.kickoff, prediction.fixtureId),
-      ...keys.predictionLeague(prediction.leagueId, prediction.kickoff, prediction.fixtureId),
-      type: TYPE,
+      ...keys.predictionDay(utcDay(new Date(kickoffMs)), kickoff, prediction.fixtureId),
+      ...keys.predictionLeague(prediction.leagueId, kickoff, prediction.fixtureId),
+      type: 'Prediction',
       schemaVersion: SCHEMA_VERSION,
       ...prediction,
+      kickoff,
+      kickoffMs,
     };
-    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
+    const present = new Set(picks.map((p) => p.market));
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: item,
+                // Frozen at kickoff: a stored prediction whose match has started is never replaced.
+                ...(options.backfill
+                  ? {}
+                  : { ConditionExpression: 'attribute_not_exists(PK) OR kickoffMs > :now', ExpressionAttributeValues: { ':now': options.now.getTime() } }),
+              },
+            },
+            ...picks.map((p) => ({ Put: { TableName: this.tableName, Item: pickItem({ ...p, kickoff }) } })),
+            ...MARKETS.filter((m) => !present.has(m)).map((m) => ({ Delete: { TableName: this.tableName, Key: keys.pick(prediction.fixtureId, m) } })),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedConditions(error)?.includes(0)) return false;
+      throw error;
+    }
+  }
+
+  async settle(prediction: StoredPrediction, picks: Pick[]): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.prediction(prediction.fixtureId),
+                UpdateExpression: 'SET #status = :status, actualResult = :text' + (prediction.result ? ', #result = :result' : ''),
+                // Settled once; a void match may still be settled later (it was rescheduled and played).
+                ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#status) OR #status <> :settled)',
+                ExpressionAttributeNames: { '#status': 'status', ...(prediction.result ? { '#result': 'result' } : {}) },
+                ExpressionAttributeValues: {
+                  ':status': prediction.status,
+                  ':text': prediction.actualResult,
+                  ':settled': 'settled',
+                  ...(prediction.result ? { ':result': prediction.result } : {}),
+                },
+              },
+            },
+            ...picks.map((p) => ({ Put: { TableName: this.tableName, Item: pickItem(p) } })),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedConditions(error)?.includes(0)) return false;
+      throw error;
+    }
   }
 
   private async queryDay(day: string, fromSk: string, toSk: string): Promise<StoredPrediction[]> {
@@ -50,14 +133,9 @@ export class DynamoPredictionRepository implements PredictionRepository {
           ExclusiveStartKey,
         }),
       );
-      for (const item of page.Items ?? []) out.push(fromItem(item));
+      for (const item of page.Items ?? []) out.push(strip<StoredPrediction>(item));
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     return out;
   }
-}
-
-function fromItem(item: Record<string, unknown>): StoredPrediction {
-  const { PK: _pk, SK: _sk, GSI1PK: _1, GSI1SK: _2, GSI2PK: _3, GSI2SK: _4, GSI3PK: _5, GSI3SK: _6, type: _t, schemaVersion: _v, ...rest } = item;
-  return rest as unknown as StoredPrediction;
 }

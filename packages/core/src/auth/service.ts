@@ -23,6 +23,8 @@ export interface AuthServiceDeps {
   ids: { user(): string; session(): string };
   /** Emails that become admins when they register. */
   adminEmails: string[];
+  /** False in functions that may only read the table: they never write `lastSeenAt`. */
+  touchSessions?: boolean;
 }
 
 export interface IssuedSession {
@@ -109,7 +111,7 @@ export function makeAuthService(deps: AuthServiceDeps) {
       if (!session || !user) return null;
       const now = clock.now().getTime();
       if (now >= session.expiresAt || now - session.lastSeenAt >= SESSION_IDLE_MS) return null;
-      if (now - session.lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
+      if (deps.touchSessions !== false && now - session.lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
         await sessions.touch(user.id, session.sessionId, now);
         session.lastSeenAt = now;
       }

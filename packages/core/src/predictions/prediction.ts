@@ -42,7 +42,14 @@ export interface StoredPrediction {
     topScores: { home: number; away: number; probability: number }[];
   };
   valueBets: ValueBet[];
+  /** Best pre-kickoff prices (value bets, staking). */
   bestOdds?: MarketOdds;
+  /** Average pre-kickoff prices (what the model saw). */
+  averageOdds?: MarketOdds;
   modelVersion: string;
   generatedAt: string;
+  /** Set when the match is settled (the 90-minute score) or voided. */
+  result?: { home: number; away: number };
+  status?: 'scheduled' | 'settled' | 'void';
+  actualResult?: string;
 }

@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { JobTypeSchema } from './job.requested.ts';
+
+/**
+ * One task of a job run, put by the planner on the job type's stage queue
+ * (`prediction-generation`, `result-ingestion` or `metrics-recompute`). Carries ids only.
+ */
+export const LeagueTaskAssignedSchema = z.object({
+  type: z.literal('league-task.assigned'),
+  version: z.literal(1),
+  jobId: z.string().check(z.minLength(1)),
+  jobType: JobTypeSchema,
+  /** A league id, or 'all' for the metrics job. */
+  key: z.string().check(z.minLength(1)),
+});
+export type LeagueTaskAssigned = z.infer<typeof LeagueTaskAssignedSchema>;
+
+/** The queue each job type's tasks go to. */
+export const stageQueue = {
+  generate: 'prediction-generation',
+  results: 'result-ingestion',
+  metrics: 'metrics-recompute',
+} as const;

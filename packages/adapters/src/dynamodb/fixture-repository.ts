@@ -1,0 +1,27 @@
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { FixtureRepository, StoredFixture } from '@app/core/pipeline/ports';
+import { batchPut } from './batch.ts';
+import { keys } from './keys.ts';
+
+/** Fixtures in their own item collection (with the prediction and picks), by day in GSI1. */
+export class DynamoFixtureRepository implements FixtureRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async saveAll(fixtures: StoredFixture[]): Promise<void> {
+    await batchPut(
+      this.doc,
+      this.tableName,
+      fixtures.map((f) => ({ ...keys.fixture(f.id), ...keys.fixtureDay(f.kickoff, f.id), type: 'Fixture', schemaVersion: 1, ...f })),
+    );
+  }
+
+  async get(fixtureId: string): Promise<StoredFixture | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.fixture(fixtureId) }));
+    if (!out.Item) return undefined;
+    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, type: _t, schemaVersion: _v, ...fixture } = out.Item;
+    return fixture as StoredFixture;
+  }
+}

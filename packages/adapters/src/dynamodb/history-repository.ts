@@ -1,0 +1,64 @@
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { HistoryRecord, HistoryRepository } from '@app/core/pipeline/ports';
+import { batchPut } from './batch.ts';
+import { keys } from './keys.ts';
+
+const HISTORY_SEASONS_KEY = (leagueId: string) => ({ PK: `HISTORY#${leagueId}`, SK: 'SEASONS' });
+
+/**
+ * Training data: `HISTORY#<league>#<season>` partitions, plus one item listing a league's
+ * seasons so the whole history reads in one query per season.
+ */
+export class DynamoHistoryRepository implements HistoryRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async list(leagueId: string): Promise<HistoryRecord[]> {
+    const index = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: HISTORY_SEASONS_KEY(leagueId), ConsistentRead: true }));
+    const seasons = (index.Item?.seasons as Set<string> | undefined) ?? new Set<string>();
+    const perSeason = await Promise.all([...seasons].map((season) => this.season(leagueId, season)));
+    return perSeason.flat().sort((a, b) => a.date.localeCompare(b.date));
+  }
+
+  async append(leagueId: string, records: HistoryRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const seasonOf = (r: HistoryRecord) => r.season ?? r.date.slice(0, 4);
+    await batchPut(
+      this.doc,
+      this.tableName,
+      records.map((r) => ({ ...keys.history(leagueId, seasonOf(r), r.date, r.id), type: 'HistoryMatch', schemaVersion: 1, ...r })),
+    );
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: HISTORY_SEASONS_KEY(leagueId),
+        UpdateExpression: 'ADD seasons :s SET #type = :t',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':s': new Set(records.map(seasonOf)), ':t': 'HistorySeasons' },
+      }),
+    );
+  }
+
+  private async season(leagueId: string, season: string): Promise<HistoryRecord[]> {
+    const out: HistoryRecord[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.historyPartition(leagueId, season) },
+          ExclusiveStartKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const { PK: _pk, SK: _sk, type: _t, schemaVersion: _v, ...record } = item;
+        out.push(record as HistoryRecord);
+      }
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return out;
+  }
+}

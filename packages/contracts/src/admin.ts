@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+
+export const PredictionTypeSchema = z.enum(['home_win', 'draw', 'away_win', 'over_25', 'under_25']);
+
+/** A high-confidence pick on the admin odds page: upcoming, or won (lost and void ones are not listed). */
+export const WinningPredictionSchema = z.object({
+  id: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  league: z.string(),
+  matchTime: z.iso.datetime(),
+  predictionType: PredictionTypeSchema,
+  ourPrediction: z.string(),
+  /** 'Match not finished' until the result is in. */
+  actualResult: z.string(),
+  /** The admin's odds, else the best captured before kickoff; null when none. */
+  winningOdds: z.nullable(z.number()),
+  /** Whether the match has a result (drives Upcoming / Awaiting Odds / Finished). */
+  hasResult: z.boolean(),
+});
+export type WinningPrediction = z.infer<typeof WinningPredictionSchema>;
+export const WinningPredictionListSchema = z.array(WinningPredictionSchema);
+
+export const UpdateOddsBodySchema = z.strictObject({
+  predictionId: z.string().check(z.minLength(1), z.maxLength(200)),
+  odds: z.number().check(z.gt(1, 'Odds must be greater than 1.00'), z.lte(1000, 'Odds must be at most 1000')),
+});
+export type UpdateOddsBody = z.infer<typeof UpdateOddsBodySchema>;
+
+export const JobTypeSchema = z.enum(['generate', 'results', 'metrics']);
+
+/** 202 answer of an admin job trigger. */
+export const JobAcceptedSchema = z.object({ jobId: z.string() });
+export type JobAccepted = z.infer<typeof JobAcceptedSchema>;
+
+export const JobStatusSchema = z.object({
+  id: z.string(),
+  type: JobTypeSchema,
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  total: z.int(),
+  done: z.int(),
+  failed: z.int(),
+  startedAt: z.nullable(z.iso.datetime()),
+  finishedAt: z.nullable(z.iso.datetime()),
+  error: z.nullable(z.string()),
+});
+export type JobStatus = z.infer<typeof JobStatusSchema>;
+
+export const JobParamsSchema = z.object({ id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Invalid job id')) });

@@ -1,0 +1,212 @@
+import { findValueBets } from '@app/model/odds';
+import { fitLeagueModel, predictFixture, type LeagueModelState } from '@app/model/forecast';
+import type { MatchRecord } from '@app/model/types';
+import { DAY_MS, utcDay, type Clock } from '../clock.ts';
+import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
+import type { StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
+import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from './ports.ts';
+import type { FixtureOdds, FixtureProvider, League, OddsProvider, ProviderFixture } from './providers.ts';
+
+export const UPCOMING_DAYS = 7;
+/** A first run predicts and settles the last 30 days, so the track record starts with real numbers. */
+export const BACKFILL_DAYS = 30;
+/** Seasons of history kept for training (the current one and the three before it). */
+export const HISTORY_SEASONS = 4;
+/** Results are published this long after kickoff, so settled backfill picks carry a realistic time. */
+const SETTLE_DELAY_MS = 2 * 60 * 60 * 1000;
+/** The daily generation time (backfilled predictions are stamped as if made then). */
+const GENERATION_HOUR_UTC = 6;
+
+export interface PipelineDeps {
+  fixturesProvider: FixtureProvider;
+  oddsProvider: OddsProvider;
+  leagues: LeagueRepository;
+  fixtures: FixtureRepository;
+  history: HistoryRepository;
+  models: ModelStateRepository;
+  predictions: PredictionStore;
+  clock: Clock;
+  log?: (message: string, detail?: Record<string, unknown>) => void;
+}
+
+const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** The id of a played match in history: the same for an imported row and a settled fixture. */
+export function historyId(leagueId: string, kickoff: string, home: string, away: string): string {
+  return `${leagueId}-${kickoff.slice(0, 10)}-${slug(home)}-${slug(away)}`;
+}
+
+export function toHistoryRecord(f: StoredFixture | ProviderFixture, odds?: FixtureOdds): HistoryRecord {
+  const o = odds?.average;
+  return {
+    id: historyId(f.leagueId, f.kickoff, f.homeTeam, f.awayTeam),
+    date: f.kickoff,
+    league: f.leagueId,
+    season: f.season,
+    home: f.homeTeam,
+    away: f.awayTeam,
+    homeGoals: f.score!.home,
+    awayGoals: f.score!.away,
+    ...f.stats,
+    ...(o ? { odds: { home: o.home, draw: o.draw, away: o.away, over25: o.over25, under25: o.under25 } } : {}),
+  };
+}
+
+function seasonsToKeep(records: MatchRecord[]): Set<string> {
+  const seasons = [...new Set(records.map((r) => r.season ?? r.date.slice(0, 4)))].sort();
+  return new Set(seasons.slice(-HISTORY_SEASONS));
+}
+
+const valueMarket: Record<string, ValueMarket> = { home: 'home', draw: 'draw', away: 'away', over: 'over25', under: 'under25' };
+
+/** A stored prediction from a forecast (probabilities as fractions; the API shows percentages). */
+export function toStoredPrediction(f: ProviderFixture, leagueName: string, state: LeagueModelState, odds: FixtureOdds | undefined, generatedAt: Date): StoredPrediction {
+  const forecast = predictFixture(state, { kickoff: f.kickoff, league: f.leagueId, home: f.homeTeam, away: f.awayTeam, ...(odds ? { odds: odds.average } : {}) });
+  const valueBets = findValueBets(forecast, odds?.best).map((v) => ({ market: valueMarket[v.selection]!, odds: v.odds, edge: v.edge }));
+  return {
+    id: f.id,
+    fixtureId: f.id,
+    leagueId: f.leagueId,
+    leagueName,
+    homeTeam: f.homeTeam,
+    awayTeam: f.awayTeam,
+    kickoff: f.kickoff,
+    probabilities: forecast.probabilities,
+    overUnder25: forecast.overUnder25,
+    components: forecast.components,
+    insights: { expectedGoals: forecast.markets.expectedGoals, bothTeamsToScore: forecast.markets.btts.yes, topScores: forecast.markets.topScores },
+    valueBets,
+    ...(odds ? { bestOdds: odds.best, averageOdds: odds.average } : {}),
+    // Which code and which fit made it, so the track record can be audited.
+    modelVersion: `${forecast.modelVersion}@${state.fittedAt}`,
+    generatedAt: generatedAt.toISOString(),
+    status: 'scheduled',
+  };
+}
+
+/** Settles a prediction and its picks against a finished (or void) fixture. */
+export function settledPrediction(prediction: StoredPrediction, fixture: ProviderFixture, at: Date): { prediction: StoredPrediction; picks: ReturnType<typeof picksOf> } | undefined {
+  const picks = picksOf(prediction);
+  if (fixture.status === 'finished' && fixture.score) {
+    const settledPicks = picks.map((p) => settle(p, fixture.score!, at));
+    return { prediction: { ...prediction, result: fixture.score, status: 'settled', actualResult: actualResultText(fixture.score) }, picks: settledPicks };
+  }
+  if (fixture.status === 'postponed' || fixture.status === 'cancelled') {
+    return {
+      prediction: { ...prediction, status: 'void', actualResult: fixture.status === 'postponed' ? 'Postponed' : 'Cancelled' },
+      picks: picks.map((p) => voidPick(p, fixture.status as 'postponed' | 'cancelled', at)),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Per league: sync fixtures and odds, keep the model state fresh (refit daily from the stored
+ * history, seeded from the provider on the first run), predict every fixture of the next 7 days
+ * that has not kicked off. A first run also backfills the last 30 days: each past day predicted
+ * from the data available then, then settled.
+ */
+export function makeGenerationService(deps: PipelineDeps) {
+  const { clock } = deps;
+  const log = deps.log ?? (() => {});
+
+  async function leagueName(leagueId: string): Promise<string> {
+    const known = (await deps.leagues.listActive()).find((l) => l.id === leagueId);
+    if (known) return known.name;
+    const fromProvider: League | undefined = (await deps.fixturesProvider.leagues()).find((l) => l.id === leagueId);
+    return fromProvider?.name ?? leagueId;
+  }
+
+  async function backfill(leagueId: string, name: string, fixtures: ProviderFixture[], records: HistoryRecord[], odds: Map<string, FixtureOdds>, now: Date) {
+    let state: LeagueModelState | undefined;
+    let written = 0;
+    const past = fixtures.filter((f) => Date.parse(f.kickoff) <= now.getTime() && Date.parse(f.kickoff) > now.getTime() - BACKFILL_DAYS * DAY_MS).sort((a, b) => a.kickoff.localeCompare(b.kickoff));
+    for (const f of past) {
+      const day = utcDay(new Date(f.kickoff));
+      // Weekly refits, as the walk-forward backtest does: only data dated before the day is used.
+      if (!state || Date.parse(day) - Date.parse(state.fittedAt) >= 7 * DAY_MS) {
+        state = fitLeagueModel({ league: leagueId, history: records, asOf: day, ...(state ? { previous: state } : {}) });
+      }
+      const generatedAt = new Date(`${day}T${String(GENERATION_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
+      const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS));
+      await deps.predictions.write(prediction, picksOf(prediction), { now, backfill: true });
+      const settled = settledPrediction(prediction, f, new Date(Math.min(now.getTime(), Date.parse(f.kickoff) + SETTLE_DELAY_MS)));
+      if (settled) await deps.predictions.settle(settled.prediction, settled.picks);
+      written += 1;
+    }
+    return written;
+  }
+
+  return {
+    async generate(leagueId: string): Promise<string> {
+      const now = clock.now();
+      const name = await leagueName(leagueId);
+      let records = await deps.history.list(leagueId);
+      const firstRun = records.length === 0;
+      if (firstRun) {
+        const imported = await deps.fixturesProvider.history(leagueId, now);
+        const keep = seasonsToKeep(imported);
+        records = imported
+          .filter((r) => keep.has(r.season ?? r.date.slice(0, 4)))
+          .map((r) => ({ ...r, id: historyId(leagueId, r.date, r.home, r.away) }))
+          .sort((a, b) => a.date.localeCompare(b.date));
+        await deps.history.append(leagueId, records);
+      }
+
+      const from = new Date(now.getTime() - (firstRun ? BACKFILL_DAYS : 1) * DAY_MS);
+      const to = new Date(now.getTime() + UPCOMING_DAYS * DAY_MS);
+      const provided = await deps.fixturesProvider.fixtures(leagueId, from, to);
+      const upcoming = provided.filter((f) => f.status === 'scheduled' && Date.parse(f.kickoff) > now.getTime() && Date.parse(f.kickoff) <= to.getTime());
+      const wanted = firstRun ? provided.filter((f) => Date.parse(f.kickoff) > from.getTime()) : upcoming;
+      const odds = wanted.length ? await deps.oddsProvider.odds(leagueId, wanted) : new Map<string, FixtureOdds>();
+      await deps.fixtures.saveAll(provided.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
+
+      let state = await deps.models.latest(leagueId);
+      const refit = !state || state.fittedAt < utcDay(now);
+      if (refit) {
+        state = fitLeagueModel({ league: leagueId, history: records, asOf: utcDay(now), ...(state ? { previous: state } : {}) });
+        await deps.models.save(leagueId, state);
+      }
+
+      let predicted = 0;
+      for (const f of upcoming) {
+        const prediction = toStoredPrediction(f, name, state!, odds.get(f.id), now);
+        if (await deps.predictions.write(prediction, picksOf(prediction), { now })) predicted += 1;
+      }
+      const backfilled = firstRun ? await backfill(leagueId, name, provided, records, odds, now) : 0;
+      const summary = `${predicted} predicted, ${upcoming.length - predicted} frozen, ${backfilled} backfilled, model ${refit ? 'refitted' : 'reused'} (${records.length} matches of history)`;
+      log('League generated', { leagueId, summary });
+      return summary;
+    },
+
+    /**
+     * Settles finished fixtures of the last 3 days (results on the 90-minute score), voids
+     * postponed and cancelled ones, and adds every newly finished match to the history.
+     */
+    async ingestResults(leagueId: string): Promise<string> {
+      const now = clock.now();
+      const name = await leagueName(leagueId);
+      const provided = await deps.fixturesProvider.fixtures(leagueId, new Date(now.getTime() - 3 * DAY_MS), now);
+      let settledCount = 0;
+      let voided = 0;
+      const newHistory: HistoryRecord[] = [];
+      const updates: StoredFixture[] = [];
+      for (const f of provided) {
+        const stored = await deps.fixtures.get(f.id);
+        updates.push({ ...stored, ...f, leagueName: name, ...(stored?.odds ? { odds: stored.odds } : {}), updatedAt: now.toISOString() });
+        const prediction = await deps.predictions.get(f.id);
+        const settled = prediction && prediction.status !== 'settled' ? settledPrediction(prediction, f, now) : undefined;
+        if (settled && (await deps.predictions.settle(settled.prediction, settled.picks))) {
+          if (settled.prediction.status === 'settled') settledCount += 1;
+          else voided += 1;
+        }
+        if (f.status === 'finished' && f.score && stored?.status !== 'finished') newHistory.push(toHistoryRecord(f, stored?.odds));
+      }
+      await deps.fixtures.saveAll(updates);
+      if (newHistory.length) await deps.history.append(leagueId, newHistory);
+      return `${settledCount} settled, ${voided} voided, ${newHistory.length} added to history`;
+    },
+  };
+}
+
+export type GenerationService = ReturnType<typeof makeGenerationService>;
