@@ -29,7 +29,6 @@ export interface MonitoringProps {
 
 const FIVE_MINUTES = Duration.minutes(5);
 
-
 /**
  * Alarms (to an SNS topic, optionally emailed) and one dashboard: DLQ depth >= 1, stuck work
  * queues, API 5xx, Lambda errors and throttles, failed job records.

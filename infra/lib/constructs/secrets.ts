@@ -10,8 +10,9 @@ export interface SecretsProps {
 
 /**
  * The three secret groups. Names are generated (a deleted secret keeps its name for the 7-30 day
- * recovery window, which would block re-creating a stage); the stack outputs their ARNs. The functions read them once per cold start and cache them; each
- * function is granted GetSecretValue on exactly the secrets it needs (see `grantRead`).
+ * recovery window, which would block re-creating a stage); the stack outputs their ARNs. The
+ * functions read them at cold start and cache them; each function is granted GetSecretValue on
+ * exactly the secrets it needs (see `grantRead`).
  */
 export class Secrets extends Construct {
   /** The session cookie's HS256 key: 64 random characters, generated here, never leaves AWS. */
