@@ -1,0 +1,229 @@
+/**
+ * Team names across providers. football-data.co.uk spellings are canonical for real clubs
+ * ('Man United', "Nott'm Forest"); football-data.org ('Manchester United FC') and The Odds API
+ * ('Manchester United') spellings map to them through the alias table below. Names nobody listed
+ * fall back to a normalised key (no FC/AFC/CF, accents, punctuation), so close spellings still join.
+ */
+import { cleanTeam } from '@app/model/forecast';
+
+/** Canonical (football-data.co.uk) name -> the other spellings seen at football-data.org and The Odds API. */
+const ALIASES: Readonly<Record<string, readonly string[]>> = {
+  // England
+  'Man United': ['Manchester United FC', 'Manchester United', 'Manchester Utd', 'Man Utd'],
+  'Man City': ['Manchester City FC', 'Manchester City'],
+  Brighton: ['Brighton & Hove Albion FC', 'Brighton and Hove Albion', 'Brighton & Hove Albion', 'Brighton Hove'],
+  Tottenham: ['Tottenham Hotspur FC', 'Tottenham Hotspur', 'Spurs'],
+  Newcastle: ['Newcastle United FC', 'Newcastle United', 'Newcastle Utd'],
+  "Nott'm Forest": ['Nottingham Forest FC', 'Nottingham Forest', 'Nottingham'],
+  'West Ham': ['West Ham United FC', 'West Ham United'],
+  Wolves: ['Wolverhampton Wanderers FC', 'Wolverhampton Wanderers', 'Wolverhampton'],
+  Leeds: ['Leeds United FC', 'Leeds United'],
+  Leicester: ['Leicester City FC', 'Leicester City'],
+  Bournemouth: ['AFC Bournemouth'],
+  Ipswich: ['Ipswich Town FC', 'Ipswich Town'],
+  Luton: ['Luton Town FC', 'Luton Town'],
+  'Sheffield United': ['Sheffield United FC', 'Sheffield Utd'],
+  'Sheffield Weds': ['Sheffield Wednesday FC', 'Sheffield Wednesday'],
+  'West Brom': ['West Bromwich Albion FC', 'West Bromwich Albion'],
+  Norwich: ['Norwich City FC', 'Norwich City'],
+  Cardiff: ['Cardiff City FC', 'Cardiff City'],
+  Swansea: ['Swansea City AFC', 'Swansea City'],
+  Stoke: ['Stoke City FC', 'Stoke City'],
+  Hull: ['Hull City AFC', 'Hull City'],
+  QPR: ['Queens Park Rangers FC', 'Queens Park Rangers'],
+  Huddersfield: ['Huddersfield Town AFC', 'Huddersfield Town'],
+  Blackburn: ['Blackburn Rovers FC', 'Blackburn Rovers'],
+  Bolton: ['Bolton Wanderers FC', 'Bolton Wanderers'],
+  Wigan: ['Wigan Athletic FC', 'Wigan Athletic'],
+  Derby: ['Derby County FC', 'Derby County'],
+  Birmingham: ['Birmingham City FC', 'Birmingham City'],
+  Coventry: ['Coventry City FC', 'Coventry City'],
+  Preston: ['Preston North End FC', 'Preston North End'],
+  Plymouth: ['Plymouth Argyle FC', 'Plymouth Argyle'],
+  Oxford: ['Oxford United FC', 'Oxford United'],
+  Charlton: ['Charlton Athletic FC', 'Charlton Athletic'],
+  Rotherham: ['Rotherham United FC', 'Rotherham United'],
+  Peterboro: ['Peterborough United FC', 'Peterborough United'],
+  Wycombe: ['Wycombe Wanderers FC', 'Wycombe Wanderers'],
+  Stockport: ['Stockport County FC', 'Stockport County'],
+  // Scotland
+  Hearts: ['Heart of Midlothian FC', 'Heart of Midlothian'],
+  'Dundee United': ['Dundee United FC', 'Dundee Utd'],
+  'Inverness C': ['Inverness Caledonian Thistle FC', 'Inverness Caledonian Thistle', 'Inverness CT'],
+  Partick: ['Partick Thistle FC', 'Partick Thistle'],
+  Hamilton: ['Hamilton Academical FC', 'Hamilton Academical'],
+  // Spain
+  'Ath Madrid': ['Club Atlético de Madrid', 'Atlético Madrid', 'Atletico Madrid'],
+  'Ath Bilbao': ['Athletic Club', 'Athletic Bilbao'],
+  Sociedad: ['Real Sociedad de Fútbol', 'Real Sociedad'],
+  Betis: ['Real Betis Balompié', 'Real Betis'],
+  Celta: ['RC Celta de Vigo', 'Celta Vigo', 'Celta de Vigo'],
+  Espanol: ['RCD Espanyol de Barcelona', 'Espanyol', 'RCD Espanyol'],
+  Vallecano: ['Rayo Vallecano de Madrid', 'Rayo Vallecano'],
+  Alaves: ['Deportivo Alavés', 'Alavés'],
+  Valladolid: ['Real Valladolid CF', 'Real Valladolid'],
+  'La Coruna': ['RC Deportivo La Coruña', 'Deportivo La Coruña', 'Deportivo La Coruna'],
+  'Sp Gijon': ['Real Sporting de Gijón', 'Sporting Gijón', 'Sporting Gijon'],
+  Oviedo: ['Real Oviedo'],
+  'Las Palmas': ['UD Las Palmas'],
+  'Real Madrid': ['Real Madrid CF'],
+  Barcelona: ['FC Barcelona'],
+  // Germany
+  'Bayern Munich': ['FC Bayern München', 'Bayern München', 'Bayern Munchen'],
+  Dortmund: ['Borussia Dortmund'],
+  Leverkusen: ['Bayer 04 Leverkusen', 'Bayer Leverkusen'],
+  "M'gladbach": ['Borussia Mönchengladbach', 'Borussia Monchengladbach', 'Gladbach'],
+  'Ein Frankfurt': ['Eintracht Frankfurt'],
+  Hoffenheim: ['TSG 1899 Hoffenheim', 'TSG Hoffenheim'],
+  Mainz: ['1. FSV Mainz 05', 'FSV Mainz 05', 'Mainz 05'],
+  'FC Koln': ['1. FC Köln', 'FC Köln', 'Köln', 'Cologne'],
+  Heidenheim: ['1. FC Heidenheim 1846', 'FC Heidenheim'],
+  Hertha: ['Hertha BSC', 'Hertha Berlin'],
+  Hamburg: ['Hamburger SV'],
+  Bielefeld: ['DSC Arminia Bielefeld', 'Arminia Bielefeld'],
+  'Greuther Furth': ['SpVgg Greuther Fürth', 'Greuther Fürth'],
+  'Fortuna Dusseldorf': ['Fortuna Düsseldorf'],
+  Nurnberg: ['1. FC Nürnberg', 'Nürnberg'],
+  'St Pauli': ['FC St. Pauli'],
+  Darmstadt: ['SV Darmstadt 98'],
+  // Italy
+  Inter: ['FC Internazionale Milano', 'Internazionale', 'Inter Milan'],
+  Milan: ['AC Milan'],
+  Verona: ['Hellas Verona FC', 'Hellas Verona'],
+  Bologna: ['Bologna FC 1909'],
+  Parma: ['Parma Calcio 1913'],
+  // France
+  'Paris SG': ['Paris Saint-Germain FC', 'Paris Saint Germain', 'PSG'],
+  Marseille: ['Olympique de Marseille'],
+  Lyon: ['Olympique Lyonnais'],
+  Rennes: ['Stade Rennais FC 1901', 'Stade Rennais'],
+  Lens: ['Racing Club de Lens', 'RC Lens'],
+  Strasbourg: ['RC Strasbourg Alsace', 'RC Strasbourg'],
+  Reims: ['Stade de Reims'],
+  Brest: ['Stade Brestois 29', 'Stade Brestois'],
+  'St Etienne': ['AS Saint-Étienne', 'Saint-Étienne', 'Saint Etienne'],
+  Montpellier: ['Montpellier HSC'],
+  Lille: ['Lille OSC'],
+  Auxerre: ['AJ Auxerre'],
+  Troyes: ['ESTAC Troyes'],
+  Clermont: ['Clermont Foot 63', 'Clermont Foot'],
+  Bordeaux: ['FC Girondins de Bordeaux', 'Girondins de Bordeaux'],
+  // Netherlands
+  'PSV Eindhoven': ['PSV'],
+  'AZ Alkmaar': ['AZ'],
+  Feyenoord: ['Feyenoord Rotterdam'],
+  Twente: ["FC Twente '65", 'FC Twente'],
+  Nijmegen: ['NEC', 'NEC Nijmegen'],
+  'For Sittard': ['Fortuna Sittard'],
+  Waalwijk: ['RKC Waalwijk'],
+  Zwolle: ['PEC Zwolle'],
+  Heracles: ['Heracles Almelo'],
+  Vitesse: ['SBV Vitesse', 'Vitesse Arnhem'],
+  Excelsior: ['SBV Excelsior'],
+  // Portugal
+  'Sp Lisbon': ['Sporting Clube de Portugal', 'Sporting CP', 'Sporting Lisbon'],
+  'Sp Braga': ['Sporting Clube de Braga', 'SC Braga', 'Braga'],
+  Guimaraes: ['Vitória SC', 'Vitória Guimarães', 'Vitoria Guimaraes'],
+  Estoril: ['GD Estoril Praia', 'Estoril Praia'],
+  Estrela: ['CF Estrela da Amadora', 'Estrela Amadora'],
+  // Belgium
+  Antwerp: ['Royal Antwerp FC', 'Royal Antwerp'],
+  Standard: ['Standard Liège', 'Standard Liege'],
+  'St. Gilloise': ['Royale Union Saint-Gilloise', 'Union Saint-Gilloise', 'Union St Gilloise', 'Union SG'],
+  'St Truiden': ['Sint-Truidense VV', 'Sint-Truiden', 'Sint Truiden'],
+  Charleroi: ['Sporting Charleroi', 'Royal Charleroi SC'],
+  'Oud-Heverlee Leuven': ['OH Leuven'],
+  Waregem: ['Zulte Waregem', 'SV Zulte Waregem'],
+  // Turkey
+  Buyuksehyr: ['İstanbul Başakşehir', 'Istanbul Basaksehir', 'Basaksehir'],
+  Karagumruk: ['Fatih Karagümrük', 'Fatih Karagumruk'],
+  Rizespor: ['Çaykur Rizespor', 'Caykur Rizespor'],
+  Goztep: ['Göztepe', 'Goztepe'],
+  'Ad. Demirspor': ['Adana Demirspor'],
+  // Greece
+  Olympiakos: ['Olympiacos', 'Olympiacos Piraeus', 'Olympiacos FC'],
+  AEK: ['AEK Athens'],
+  PAOK: ['PAOK Thessaloniki', 'PAOK Salonika'],
+  Aris: ['Aris Thessaloniki'],
+  Giannina: ['PAS Giannina'],
+  Levadeiakos: ['Levadiakos'],
+  'OFI Crete': ['OFI'],
+  'Volos NFC': ['Volos'],
+};
+
+/** Tokens that only say "football club" in some language; dropped from the join key. */
+const NOISE = new Set([
+  'fc', 'afc', 'cf', 'sc', 'ac', 'as', 'ss', 'ssc', 'us', 'uc', 'acf', 'cfc', 'bc', 'fk', 'sk', 'cd', 'ud', 'sd', 'rc', 'rcd',
+  'sv', 'vfl', 'vfb', 'ogc', 'kv', 'krc', 'kaa', 'rsc', 'calcio', 'de', 'da', 'do', 'the',
+]);
+/** Letters NFKD does not decompose. */
+const FOLD: Readonly<Record<string, string>> = { ı: 'i', ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd' };
+/** Spellings that mean the same word. */
+const SYNONYMS: Readonly<Record<string, string>> = { saint: 'st', utd: 'united', munchen: 'munich' };
+
+/**
+ * The join key of a team name: accents and punctuation removed, lower case, '&' read as 'and',
+ * club-type tokens (FC, AFC, CF, SV...) and numbers (1899, 05) dropped.
+ */
+export function normaliseTeamName(name: string): string {
+  const tokens = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[ıøæœßłđ]/g, (c) => FOLD[c] ?? c)
+    .replace(/&/g, ' and ')
+    .replace(/['’`]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter((t) => t !== '' && !NOISE.has(t) && !/^\d+$/.test(t))
+    .map((t) => SYNONYMS[t] ?? t);
+  // A name made only of noise ('AC', 'FC 05') keeps its raw tokens rather than becoming empty.
+  return tokens.length ? tokens.join(' ') : name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+const canonicalByKey: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const [canonical, aliases] of Object.entries(ALIASES)) {
+    for (const n of [canonical, ...aliases]) {
+      const key = normaliseTeamName(n);
+      const known = map.get(key);
+      if (known !== undefined && known !== canonical) throw new Error(`Team alias '${n}' maps to both '${known}' and '${canonical}'`);
+      map.set(key, canonical);
+    }
+  }
+  return map;
+})();
+
+const AFFIX = /^(?:(?:A?FC|CF)\s+)+|(?:\s+(?:A?FC|CF))+$/gi;
+
+/**
+ * The canonical spelling of a team: football-data.co.uk's for clubs in the alias table, else the
+ * name itself tidied (spaces collapsed, a leading or trailing FC/AFC/CF removed).
+ */
+export function canonicalTeam(name: string): string {
+  const known = canonicalByKey.get(normaliseTeamName(name));
+  if (known !== undefined) return known;
+  const tidy = cleanTeam(name).replace(AFFIX, '').trim();
+  return tidy || cleanTeam(name);
+}
+
+/** The key two spellings of one club share (canonical name, then normalised). */
+export function teamKey(name: string): string {
+  return normaliseTeamName(canonicalTeam(name));
+}
+
+/**
+ * Whether two spellings name the same club: same key, or (for names nobody listed) one key's
+ * words all appear in the other ('Leicester' / 'Leicester City'). Callers narrow the candidates
+ * first (same league, close kickoff), which keeps the looser rule safe.
+ */
+export function sameTeam(a: string, b: string): boolean {
+  const ka = teamKey(a);
+  const kb = teamKey(b);
+  if (ka === kb) return true;
+  const ta = ka.split(' ');
+  const tb = kb.split(' ');
+  const [small, big] = ta.length <= tb.length ? [ta, new Set(tb)] : [tb, new Set(ta)];
+  return small.length > 0 && small.every((t) => big.has(t));
+}
