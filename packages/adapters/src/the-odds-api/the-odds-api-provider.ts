@@ -1,0 +1,300 @@
+/**
+ * Pre-kickoff odds from The Odds API v4 (reference/providers.md): one `/odds` call per league
+ * (h2h + totals, regions uk and eu, decimal), events joined to our fixtures by canonical team
+ * names and a kickoff window, O/U taken at the 2.5 line only (from `alternate_totals` of the event
+ * when the featured totals carry another main line). Best = highest price across bookmakers,
+ * average = mean. A spent quota or a bad key opens a circuit: no more calls for a while.
+ */
+import type { FixtureOdds, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import { ProviderRejectedError } from '@app/core/pipeline/providers';
+import type { MarketOdds } from '@app/core/predictions/prediction';
+import { errorMessage, JsonHttpClient, type JsonHttpClientOptions, type JsonResponse, type ResponseVerdict } from '../http/json-http-client.ts';
+import { asNumber, asObject, asString, headerInt, objects, type JsonObject } from '../http/json.ts';
+import { leagueInfo } from '../leagues/catalog.ts';
+import { sameTeam, teamKey } from '../leagues/teams.ts';
+
+export const THE_ODDS_API_NAME = 'the-odds-api';
+
+/** Error codes of a 401 that no retry will fix in this process (the circuit opens). */
+const CIRCUIT_CODES = new Set(['MISSING_KEY', 'INVALID_KEY', 'DEACTIVATED_KEY', 'OUT_OF_USAGE_CREDITS']);
+
+/** Usage as the last response's headers report it. */
+export interface OddsApiQuota {
+  /** Credits left this month (`x-requests-remaining`). */
+  remaining?: number;
+  /** Credits used this month (`x-requests-used`). */
+  used?: number;
+  /** Cost of the last call (`x-requests-last`). */
+  last?: number;
+  /** Sum of `x-requests-last` over this instance's calls. */
+  spentByThisProcess: number;
+  updatedAt: string;
+}
+
+export interface TheOddsApiProviderOptions {
+  apiKey: string;
+  /** Default `https://api.the-odds-api.com`. */
+  host?: string;
+  /** Default 'uk,eu' (each region costs one credit per market). */
+  regions?: string;
+  /** Sport key per league id, over the catalog's (e.g. { E0: 'soccer_epl' }). */
+  sports?: Readonly<Record<string, string>>;
+  /** How far an event's commence time may be from our kickoff to join. Default 180 minutes. */
+  kickoffToleranceMinutes?: number;
+  /** Event-odds calls for `alternate_totals` per `odds()` call (2 credits each with two regions). Default 10; 0 disables. */
+  maxAlternateTotalsCalls?: number;
+  /** How long the circuit stays open after a 401 (spent quota, bad key). Default 60 minutes. */
+  circuitOpenMinutes?: number;
+  /** Wait before retrying a 429 EXCEEDED_FREQ_LIMIT. Default 2 s. */
+  frequencyLimitWaitMs?: number;
+  /** Called after every response that carries quota headers. */
+  onQuota?: (quota: OddsApiQuota) => void;
+  now?: () => Date;
+  /** Transport settings (fetch, sleep, timeouts, retries). */
+  http?: Omit<JsonHttpClientOptions, 'provider' | 'headers' | 'classify' | 'onResponse'>;
+}
+
+/** The circuit is open after a 401: calls are refused without reaching the API until `until`. */
+export class OddsApiCircuitOpenError extends ProviderRejectedError {
+  constructor(readonly until: Date, reason: string, options?: ErrorOptions) {
+    super(THE_ODDS_API_NAME, `circuit open until ${until.toISOString()} (${reason})`, options);
+    this.name = 'OddsApiCircuitOpenError';
+  }
+}
+
+type Prices = { home: number[]; draw: number[]; away: number[]; over25: number[]; under25: number[] };
+const emptyPrices = (): Prices => ({ home: [], draw: [], away: [], over25: [], under25: [] });
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function validPrice(v: unknown): number | undefined {
+  const p = asNumber(v);
+  return p !== undefined && p > 1 && p < 1000 ? p : undefined;
+}
+
+/** One bookmaker's 1X2 (all three outcomes, matched by name) and 2.5 totals, added to `into`. */
+function collectBookmaker(bookmaker: JsonObject, event: JsonObject, totalsKeys: readonly string[], into: Prices): void {
+  const homeKey = teamKey(asString(event.home_team) ?? '');
+  const awayKey = teamKey(asString(event.away_team) ?? '');
+  for (const market of objects(bookmaker.markets)) {
+    const key = asString(market.key);
+    const outcomes = objects(market.outcomes);
+    if (key === 'h2h') {
+      let home: number | undefined, draw: number | undefined, away: number | undefined;
+      for (const o of outcomes) {
+        const name = asString(o.name) ?? '';
+        const price = validPrice(o.price);
+        if (/^draw$/i.test(name.trim())) draw = price;
+        else if (teamKey(name) === homeKey) home = price;
+        else if (teamKey(name) === awayKey) away = price;
+      }
+      if (home !== undefined && draw !== undefined && away !== undefined) {
+        into.home.push(home);
+        into.draw.push(draw);
+        into.away.push(away);
+      }
+    } else if (key && totalsKeys.includes(key)) {
+      let over: number | undefined, under: number | undefined;
+      for (const o of outcomes) {
+        const point = asNumber(o.point);
+        if (point === undefined || Math.abs(point - 2.5) > 1e-9) continue;
+        const name = (asString(o.name) ?? '').trim().toLowerCase();
+        if (name === 'over') over = validPrice(o.price);
+        else if (name === 'under') under = validPrice(o.price);
+      }
+      if (over !== undefined && under !== undefined) {
+        into.over25.push(over);
+        into.under25.push(under);
+      }
+    }
+  }
+}
+
+function toFixtureOdds(prices: Prices, capturedAt: string): FixtureOdds | undefined {
+  const best: MarketOdds = {};
+  const average: MarketOdds = {};
+  for (const market of ['home', 'draw', 'away', 'over25', 'under25'] as const) {
+    const list = prices[market];
+    if (!list.length) continue;
+    best[market] = Math.max(...list);
+    average[market] = round3(list.reduce((s, x) => s + x, 0) / list.length);
+  }
+  return Object.keys(best).length ? { best, average, capturedAt } : undefined;
+}
+
+export class TheOddsApiProvider implements OddsProvider {
+  readonly name = THE_ODDS_API_NAME;
+  private readonly http: JsonHttpClient;
+  private readonly host: string;
+  private readonly apiKey: string;
+  private readonly regions: string;
+  private readonly sports: Readonly<Record<string, string>>;
+  private readonly toleranceMs: number;
+  private readonly maxAlternateCalls: number;
+  private readonly circuitMs: number;
+  private readonly now: () => Date;
+  private readonly onQuota: ((q: OddsApiQuota) => void) | undefined;
+  private circuit: { until: number; reason: string; cause: Error } | undefined;
+  private currentQuota: OddsApiQuota | undefined;
+
+  constructor(options: TheOddsApiProviderOptions) {
+    this.apiKey = options.apiKey;
+    this.host = (options.host ?? 'https://api.the-odds-api.com').replace(/\/+$/, '');
+    this.regions = options.regions ?? 'uk,eu';
+    this.sports = options.sports ?? {};
+    this.toleranceMs = (options.kickoffToleranceMinutes ?? 180) * 60_000;
+    this.maxAlternateCalls = options.maxAlternateTotalsCalls ?? 10;
+    this.circuitMs = (options.circuitOpenMinutes ?? 60) * 60_000;
+    this.now = options.now ?? options.http?.now ?? (() => new Date());
+    this.onQuota = options.onQuota;
+    const freqWait = options.frequencyLimitWaitMs ?? 2000;
+    this.http = new JsonHttpClient({
+      now: this.now,
+      ...options.http,
+      provider: THE_ODDS_API_NAME,
+      classify: (r) => this.classify(r, freqWait),
+      onResponse: (r) => this.account(r),
+    });
+  }
+
+  /** Usage reported by the last response with quota headers (undefined before any call). */
+  get quota(): OddsApiQuota | undefined {
+    return this.currentQuota ? { ...this.currentQuota } : undefined;
+  }
+
+  /** When the circuit closes again, if it is open. */
+  get circuitOpenUntil(): Date | undefined {
+    return this.circuit && this.circuit.until > this.now().getTime() ? new Date(this.circuit.until) : undefined;
+  }
+
+  sportFor(leagueId: string): string | undefined {
+    return this.sports[leagueId] ?? leagueInfo(leagueId)?.oddsApi;
+  }
+
+  async odds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>> {
+    const out = new Map<string, FixtureOdds>();
+    const sport = this.sportFor(leagueId);
+    if (!sport || fixtures.length === 0) return out;
+    this.assertCircuitClosed();
+
+    const kickoffs = fixtures.map((f) => Date.parse(f.kickoff)).filter(Number.isFinite);
+    if (!kickoffs.length) return out;
+    const url = this.url(`/v4/sports/${encodeURIComponent(sport)}/odds`, {
+      regions: this.regions,
+      markets: 'h2h,totals',
+      oddsFormat: 'decimal',
+      dateFormat: 'iso',
+      commenceTimeFrom: isoSeconds(Math.min(...kickoffs) - this.toleranceMs),
+      commenceTimeTo: isoSeconds(Math.max(...kickoffs) + this.toleranceMs),
+    });
+    const res = await this.http.getJson(url);
+
+    const joined: { fixture: ProviderFixture; eventId: string; prices: Prices }[] = [];
+    const taken = new Set<string>();
+    for (const event of objects(res.body)) {
+      const fixture = this.join(event, fixtures);
+      if (!fixture || taken.has(fixture.id)) continue;
+      taken.add(fixture.id);
+      const prices = emptyPrices();
+      for (const b of objects(event.bookmakers)) collectBookmaker(b, event, ['totals'], prices);
+      joined.push({ fixture, eventId: asString(event.id) ?? '', prices });
+    }
+
+    // The featured totals give each bookmaker's main line (often 2.25 or 2.75): ask the event's
+    // alternate lines for 2.5. A failure here keeps the 1X2 prices already fetched.
+    let altCalls = 0;
+    for (const j of joined) {
+      if (j.prices.over25.length || !j.eventId || altCalls >= this.maxAlternateCalls) continue;
+      altCalls += 1;
+      try {
+        const alt = await this.http.getJson(
+          this.url(`/v4/sports/${encodeURIComponent(sport)}/events/${encodeURIComponent(j.eventId)}/odds`, {
+            regions: this.regions,
+            markets: 'alternate_totals',
+            oddsFormat: 'decimal',
+            dateFormat: 'iso',
+          }),
+        );
+        const event = asObject(alt.body);
+        const extra = emptyPrices();
+        if (event) for (const b of objects(event.bookmakers)) collectBookmaker(b, event, ['alternate_totals', 'totals'], extra);
+        j.prices.over25.push(...extra.over25);
+        j.prices.under25.push(...extra.under25);
+      } catch (error) {
+        // An unknown event (404) only loses that event's line; a spent quota or an outage stops the lot.
+        if (error instanceof OddsApiCircuitOpenError || !(error instanceof ProviderRejectedError)) break;
+      }
+    }
+
+    const capturedAt = this.now().toISOString();
+    for (const j of joined) {
+      const odds = toFixtureOdds(j.prices, capturedAt);
+      if (odds) out.set(j.fixture.id, odds);
+    }
+    return out;
+  }
+
+  /** The fixture an event is: kickoff within the tolerance, and the same clubs (exact key first, then close spellings), unambiguously. */
+  private join(event: JsonObject, fixtures: ProviderFixture[]): ProviderFixture | undefined {
+    const commence = Date.parse(asString(event.commence_time) ?? '');
+    const home = asString(event.home_team);
+    const away = asString(event.away_team);
+    if (!Number.isFinite(commence) || !home || !away) return undefined;
+    const near = fixtures.filter((f) => Math.abs(Date.parse(f.kickoff) - commence) <= this.toleranceMs);
+    const exact = near.filter((f) => teamKey(f.homeTeam) === teamKey(home) && teamKey(f.awayTeam) === teamKey(away));
+    if (exact.length === 1) return exact[0];
+    if (exact.length > 1) return undefined;
+    const close = near.filter((f) => sameTeam(f.homeTeam, home) && sameTeam(f.awayTeam, away));
+    return close.length === 1 ? close[0] : undefined;
+  }
+
+  private url(path: string, params: Record<string, string>): URL {
+    const u = new URL(`${this.host}${path}`);
+    u.searchParams.set('apiKey', this.apiKey);
+    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+    return u;
+  }
+
+  private assertCircuitClosed(): void {
+    if (!this.circuit) return;
+    if (this.circuit.until > this.now().getTime()) {
+      throw new OddsApiCircuitOpenError(new Date(this.circuit.until), this.circuit.reason, { cause: this.circuit.cause });
+    }
+    this.circuit = undefined;
+  }
+
+  private classify(r: JsonResponse, freqWait: number): ResponseVerdict | undefined {
+    if (r.status >= 200 && r.status < 300) return { action: 'accept' };
+    const body = asObject(r.body);
+    const code = asString(body?.error_code) ?? '';
+    const message = errorMessage(r.body) ?? `HTTP ${r.status}`;
+    if (r.status === 429) return { action: 'retry', reason: `frequency limit: ${code || message}`, waitMs: freqWait };
+    if (r.status === 401) {
+      const error = new ProviderRejectedError(THE_ODDS_API_NAME, `HTTP 401 ${code || 'UNAUTHORIZED'}: ${message}`);
+      if (CIRCUIT_CODES.has(code) || code === '') {
+        this.circuit = { until: this.now().getTime() + this.circuitMs, reason: code || 'HTTP 401', cause: error };
+        return { action: 'reject', error: new OddsApiCircuitOpenError(new Date(this.circuit.until), this.circuit.reason, { cause: error }) };
+      }
+      return { action: 'reject', error };
+    }
+    if (r.status >= 400 && r.status < 500 && r.status !== 408) {
+      return { action: 'reject', error: new ProviderRejectedError(THE_ODDS_API_NAME, `HTTP ${r.status} ${code}: ${message}`.replace(/\s+:/, ':')) };
+    }
+    return undefined;
+  }
+
+  private account(r: JsonResponse): void {
+    const remaining = headerInt(r.headers, 'x-requests-remaining');
+    const used = headerInt(r.headers, 'x-requests-used');
+    const last = headerInt(r.headers, 'x-requests-last');
+    if (remaining === undefined && used === undefined && last === undefined) return;
+    this.currentQuota = {
+      ...(remaining !== undefined ? { remaining } : {}),
+      ...(used !== undefined ? { used } : {}),
+      ...(last !== undefined ? { last } : {}),
+      spentByThisProcess: (this.currentQuota?.spentByThisProcess ?? 0) + (last ?? 0),
+      updatedAt: this.now().toISOString(),
+    };
+    this.onQuota?.({ ...this.currentQuota });
+  }
+}
