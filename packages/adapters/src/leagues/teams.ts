@@ -195,6 +195,11 @@ const canonicalByKey: ReadonlyMap<string, string> = (() => {
   return map;
 })();
 
+/** The canonical name when the alias table knows the club, else undefined (e.g. to log unknown names). */
+export function knownTeam(name: string): string | undefined {
+  return canonicalByKey.get(normaliseTeamName(name));
+}
+
 const AFFIX = /^(?:(?:A?FC|CF)\s+)+|(?:\s+(?:A?FC|CF))+$/gi;
 
 /**
@@ -202,7 +207,7 @@ const AFFIX = /^(?:(?:A?FC|CF)\s+)+|(?:\s+(?:A?FC|CF))+$/gi;
  * name itself tidied (spaces collapsed, a leading or trailing FC/AFC/CF removed).
  */
 export function canonicalTeam(name: string): string {
-  const known = canonicalByKey.get(normaliseTeamName(name));
+  const known = knownTeam(name);
   if (known !== undefined) return known;
   const tidy = cleanTeam(name).replace(AFFIX, '').trim();
   return tidy || cleanTeam(name);

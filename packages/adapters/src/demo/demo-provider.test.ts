@@ -1,0 +1,292 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ProviderRejectedError, type ProviderFixture } from '@app/core/pipeline/providers';
+import { knownTeam } from '../leagues/teams.ts';
+import { DEMO_LEAGUES, demoLeague } from './demo-leagues.ts';
+import { DemoProvider } from './demo-provider.ts';
+import { seasonYearAt } from './demo-world.ts';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const NOW = new Date('2026-11-22T12:00:00Z');
+const LEAGUE_IDS = ['NSP', 'VLP', 'OSL'];
+const clock = (at: Date) => {
+  let t = at.getTime();
+  return { now: () => new Date(t), set: (d: Date) => void (t = d.getTime()) };
+};
+
+async function window(demo: DemoProvider, from: Date, days: number): Promise<ProviderFixture[]> {
+  const to = new Date(from.getTime() + days * DAY);
+  return (await Promise.all(LEAGUE_IDS.map((l) => demo.fixtures(l, from, to)))).flat();
+}
+
+function correlation(xs: number[], ys: number[]): number {
+  const mx = xs.reduce((s, x) => s + x, 0) / xs.length;
+  const my = ys.reduce((s, y) => s + y, 0) / ys.length;
+  let sxy = 0, sxx = 0, syy = 0;
+  xs.forEach((x, i) => {
+    sxy += (x - mx) * (ys[i]! - my);
+    sxx += (x - mx) ** 2;
+    syy += (ys[i]! - my) ** 2;
+  });
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+describe('DemoProvider: the world', () => {
+  it('serves three fictional leagues of 16 invented clubs each', async () => {
+    // Prepare
+    const demo = new DemoProvider({ now: () => NOW });
+    const realNames = new Set<string>();
+    const data = '/work/shared/data/football-data';
+    for (const league of await readdir(data, { withFileTypes: true })) {
+      if (!league.isDirectory()) continue;
+      for (const file of await readdir(join(data, league.name))) {
+        for (const line of (await readFile(join(data, league.name, file), 'utf8')).split('\n')) {
+          for (const cell of line.split(',').slice(2, 5)) realNames.add(cell.trim().toLowerCase());
+        }
+      }
+    }
+
+    // Act
+    const leagues = await demo.leagues();
+
+    // Assess
+    expect(leagues).toEqual([
+      { id: 'NSP', name: 'Northshire Premier', country: 'Northshire' },
+      { id: 'VLP', name: 'Valdoria Primera', country: 'Valdoria' },
+      { id: 'OSL', name: 'Ostmark Liga', country: 'Ostmark' },
+    ]);
+    const clubs = DEMO_LEAGUES.flatMap((l) => l.clubs);
+    expect(DEMO_LEAGUES.every((l) => l.clubs.length === 16)).toBe(true);
+    expect(new Set(clubs).size).toBe(48);
+    for (const club of clubs) {
+      expect(knownTeam(club)).toBeUndefined();
+      expect(realNames.has(club.toLowerCase())).toBe(false);
+    }
+  });
+
+  it('builds the same fixtures, results and odds from the same seed, and another world from another seed', async () => {
+    // Prepare
+    const a = new DemoProvider({ seed: 42, now: () => NOW });
+    const b = new DemoProvider({ seed: 42, now: () => NOW });
+    const c = new DemoProvider({ seed: 43, now: () => NOW });
+    const from = new Date(NOW.getTime() - 30 * DAY);
+
+    // Act
+    const fa = await window(a, from, 37);
+    const fb = await window(b, from, 37);
+    const fc2 = await window(c, from, 37);
+
+    // Assess
+    expect(fb).toEqual(fa);
+    expect(await b.odds('NSP', fb)).toEqual(await a.odds('NSP', fa));
+    expect(await b.history('VLP', NOW)).toEqual(await a.history('VLP', NOW));
+    expect(fc2.map((f) => f.id)).not.toEqual(fa.map((f) => f.id));
+  });
+
+  it('keeps the world of a seed fixed across processes and releases (golden values)', async () => {
+    // Prepare
+    const demo = new DemoProvider({ seed: 'golden', now: () => NOW });
+
+    // Act
+    const fixtures = await demo.fixtures('NSP', new Date('2026-11-20T00:00:00Z'), new Date('2026-11-22T00:00:00Z'));
+    const odds = await demo.odds('NSP', fixtures.slice(0, 1));
+
+    // Assess: a change here changes every stored demo fixture; do it on purpose or not at all.
+    expect(fixtures.slice(0, 2).map((f) => [f.id, f.kickoff, f.score])).toEqual([
+      ['demo-NSP-2026-27-r22-marrowdale-united-kestrel-bay', '2026-11-20T19:45:00.000Z', { home: 1, away: 0 }],
+      ['demo-NSP-2026-27-r22-northgate-harriers-elmsworth-city', '2026-11-21T12:30:00.000Z', { home: 2, away: 0 }],
+    ]);
+    expect(odds.get(fixtures[0]!.id)).toEqual({
+      best: { home: 1.86, draw: 3.57, away: 4.8, over25: 2.16, under25: 1.74 },
+      average: { home: 1.82, draw: 3.49, away: 4.68, over25: 2.11, under25: 1.71 },
+      capturedAt: '2026-11-19T19:45:00.000Z',
+    });
+  });
+
+  it('has at least 20 fixtures in the next 7 days and played matches in the previous 30 days of any date', async () => {
+    // Prepare
+    const c = clock(NOW);
+    const demo = new DemoProvider({ now: c.now });
+    const dates = fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-01-01T00:00:00Z'), noInvalidDate: true });
+    const decades = fc.date({ min: new Date('2003-01-01T00:00:00Z'), max: new Date('2099-01-01T00:00:00Z'), noInvalidDate: true });
+
+    // Act + Assess
+    for (const arbitrary of [dates, decades]) {
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async (at) => {
+          c.set(at);
+          const next = await window(demo, at, 7);
+          const played = (await window(demo, new Date(at.getTime() - 30 * DAY), 30)).filter((f) => f.status === 'finished');
+          expect(next.length).toBeGreaterThanOrEqual(20);
+          expect(played.length).toBeGreaterThan(0);
+        }),
+        { numRuns: 60 },
+      );
+    }
+  });
+
+  it('reveals a result only 2 h after kickoff: scheduled, then live, then finished with score and shots', async () => {
+    // Prepare
+    const c = clock(NOW);
+    const demo = new DemoProvider({ now: c.now });
+    const [target] = await demo.fixtures('NSP', NOW, new Date(NOW.getTime() + 7 * DAY));
+    const kickoff = Date.parse(target!.kickoff);
+    const read = async () => (await demo.fixtures('NSP', new Date(kickoff), new Date(kickoff))).find((f) => f.id === target!.id)!;
+
+    // Act
+    c.set(new Date(kickoff - 60_000));
+    const before = await read();
+    c.set(new Date(kickoff + HOUR + 59 * 60_000));
+    const during = await read();
+    c.set(new Date(kickoff + 2 * HOUR));
+    const after = await read();
+
+    // Assess
+    expect(before).toMatchObject({ status: 'scheduled' });
+    expect(before.score).toBeUndefined();
+    expect(during).toMatchObject({ status: 'live' });
+    expect(during.score).toBeUndefined();
+    expect(after.status).toBe('finished');
+    expect(after.score).toEqual({ home: expect.any(Number), away: expect.any(Number) });
+    expect(after.stats!.homeShotsOnTarget!).toBeGreaterThanOrEqual(after.score!.home);
+    expect(after.stats!.homeShots!).toBeGreaterThanOrEqual(after.stats!.homeShotsOnTarget!);
+  });
+
+  it('plays each season as a quadruple round robin at weekend and midweek evening slots', () => {
+    // Prepare
+    const demo = new DemoProvider();
+
+    // Act
+    const season = demo.world.season(demoLeague('OSL')!, 2026);
+
+    // Assess
+    expect(season.label).toBe('2026-27');
+    expect(season.matches).toHaveLength(480);
+    const played = new Map<string, number>();
+    const home = new Map<string, number>();
+    const pairs = new Map<string, number>();
+    for (const m of season.matches) {
+      for (const t of [m.home, m.away]) played.set(t, (played.get(t) ?? 0) + 1);
+      home.set(m.home, (home.get(m.home) ?? 0) + 1);
+      const key = [m.home, m.away].sort().join('|');
+      pairs.set(key, (pairs.get(key) ?? 0) + 1);
+      const d = new Date(m.kickoffMs);
+      expect(d.getUTCHours()).toBeGreaterThanOrEqual(11);
+      expect(d.getUTCHours()).toBeLessThanOrEqual(20);
+      expect(m.kickoffMs).toBeGreaterThanOrEqual(season.startMs + 14 * DAY);
+      expect(m.kickoffMs).toBeLessThan(season.endMs);
+    }
+    expect([...played.values()].every((n) => n === 60)).toBe(true);
+    expect([...home.values()].every((n) => n === 30)).toBe(true);
+    expect(pairs.size).toBe(120);
+    expect([...pairs.values()].every((n) => n === 4)).toBe(true);
+    expect(new Set(season.matches.map((m) => m.id)).size).toBe(480);
+    expect(season.matches[0]!.id).toMatch(/^demo-OSL-2026-27-r01-[a-z0-9-]+$/);
+  });
+});
+
+describe('DemoProvider: history and odds', () => {
+  it('returns three complete previous seasons and the played part of the current one, with pre-kickoff odds', async () => {
+    // Prepare
+    const demo = new DemoProvider({ now: () => NOW });
+
+    // Act
+    const history = await demo.history('VLP', NOW);
+
+    // Assess
+    const bySeason = new Map<string, number>();
+    for (const h of history) bySeason.set(h.season!, (bySeason.get(h.season!) ?? 0) + 1);
+    const current = seasonYearAt(demoLeague('VLP')!, NOW.getTime());
+    expect([...bySeason.keys()]).toEqual([current - 3, current - 2, current - 1, current].map((y) => `${y}-${String((y + 1) % 100).padStart(2, '0')}`));
+    expect([...bySeason.values()].slice(0, 3)).toEqual([480, 480, 480]);
+    expect(bySeason.get(`${current}-${String((current + 1) % 100).padStart(2, '0')}`)).toBeGreaterThan(0);
+    expect(history.every((h) => Date.parse(h.date) + 2 * HOUR <= NOW.getTime())).toBe(true);
+    expect(history.every((h) => h.odds && Object.keys(h.odds).length === 5)).toBe(true);
+    expect(history.every((h, i) => i === 0 || history[i - 1]!.date <= h.date)).toBe(true);
+  });
+
+  it('prices with about a 5 % margin on 1X2 and 6 % on over/under on average, best above average', async () => {
+    // Prepare
+    const demo = new DemoProvider({ now: () => NOW });
+    const fixtures = await demo.fixtures('NSP', new Date(NOW.getTime() - 365 * DAY), NOW);
+
+    // Act
+    const odds = await demo.odds('NSP', fixtures);
+
+    // Assess
+    expect(odds.size).toBe(fixtures.length);
+    const book = (o: Record<string, number | undefined>, keys: string[]) => keys.reduce((s, k) => s + 1 / o[k]!, 0);
+    const avg1x2 = [...odds.values()].map((o) => book(o.average, ['home', 'draw', 'away']));
+    const avgOu = [...odds.values()].map((o) => book(o.average, ['over25', 'under25']));
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    expect(mean(avg1x2)).toBeGreaterThan(1.04);
+    expect(mean(avg1x2)).toBeLessThan(1.065);
+    expect(mean(avgOu)).toBeGreaterThan(1.05);
+    expect(mean(avgOu)).toBeLessThan(1.075);
+    expect(avg1x2.every((x) => x > 1.0 && x < 1.12)).toBe(true);
+    for (const o of odds.values()) {
+      for (const k of ['home', 'draw', 'away', 'over25', 'under25'] as const) expect(o.best[k]!).toBeGreaterThanOrEqual(o.average[k]!);
+      expect(book(o.best, ['home', 'draw', 'away'])).toBeGreaterThan(0.98);
+    }
+  });
+
+  it('prices only its own fixtures, captured a day before kickoff and never after now', async () => {
+    // Prepare
+    const demo = new DemoProvider({ now: () => NOW });
+    const [past] = await demo.fixtures('NSP', new Date(NOW.getTime() - 7 * DAY), NOW);
+    const soon = (await demo.fixtures('NSP', NOW, new Date(NOW.getTime() + 7 * DAY))).at(-1)!;
+
+    // Act
+    const odds = await demo.odds('NSP', [past!, soon, { ...soon, id: 'fdo-1' }, { ...soon, id: soon.id.replace('-r', '-x') }]);
+
+    // Assess
+    expect([...odds.keys()]).toEqual([past!.id, soon.id]);
+    expect(odds.get(past!.id)!.capturedAt).toBe(new Date(Date.parse(past!.kickoff) - DAY).toISOString());
+    expect(odds.get(soon.id)!.capturedAt).toBe(NOW.toISOString());
+  });
+
+  it('simulates goals that follow the hidden strengths, with a visible home advantage', () => {
+    // Prepare
+    const demo = new DemoProvider({ seed: 'strengths' });
+    const attack: number[] = [], scored: number[] = [], defence: number[] = [], conceded: number[] = [];
+    let homeGoals = 0, awayGoals = 0, homeWins = 0, awayWins = 0, expected = 0, actual = 0, n = 0;
+
+    // Act
+    for (const league of DEMO_LEAGUES) {
+      for (let y = 2020; y <= 2025; y++) {
+        const season = demo.world.season(league, y);
+        for (const s of season.strengths) {
+          const games = season.matches.filter((m) => m.home === s.team || m.away === s.team);
+          attack.push(s.attack);
+          defence.push(s.defence);
+          scored.push(games.reduce((t, m) => t + (m.home === s.team ? m.homeGoals : m.awayGoals), 0) / games.length);
+          conceded.push(games.reduce((t, m) => t + (m.home === s.team ? m.awayGoals : m.homeGoals), 0) / games.length);
+        }
+        for (const m of season.matches) {
+          homeGoals += m.homeGoals;
+          awayGoals += m.awayGoals;
+          homeWins += m.homeGoals > m.awayGoals ? 1 : 0;
+          awayWins += m.homeGoals < m.awayGoals ? 1 : 0;
+          expected += m.lambda + m.mu;
+          actual += m.homeGoals + m.awayGoals;
+          n += 1;
+        }
+      }
+    }
+
+    // Assess
+    expect(correlation(attack, scored)).toBeGreaterThan(0.6);
+    expect(correlation(defence, conceded)).toBeLessThan(-0.6);
+    expect(homeGoals / awayGoals).toBeGreaterThan(1.2);
+    expect(homeWins / n).toBeGreaterThan(awayWins / n + 0.1);
+    expect(Math.abs(actual / expected - 1)).toBeLessThan(0.03);
+  });
+
+  it('rejects a league it does not have', async () => {
+    const demo = new DemoProvider();
+    await expect(demo.fixtures('E0', NOW, NOW)).rejects.toBeInstanceOf(ProviderRejectedError);
+  });
+});
