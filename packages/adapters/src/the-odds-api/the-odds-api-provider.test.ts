@@ -58,7 +58,10 @@ describe('TheOddsApiProvider: prices', () => {
     });
     const q = server.requests[0]!.query;
     expect(server.requests[0]!.path).toBe('/v4/sports/soccer_epl/odds');
-    expect(Object.fromEntries(q)).toMatchObject({ apiKey: 'key-1', regions: 'uk,eu', markets: 'h2h,totals', oddsFormat: 'decimal' });
+    expect(Object.fromEntries(q)).toEqual({
+      apiKey: 'key-1', regions: 'uk,eu', markets: 'h2h,totals', oddsFormat: 'decimal', dateFormat: 'iso',
+      commenceTimeFrom: '2024-08-19T16:00:00Z', commenceTimeTo: '2024-08-19T22:00:00Z',
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -151,10 +154,11 @@ describe('TheOddsApiProvider: prices', () => {
     expect(result.has('x-1')).toBe(true);
   });
 
-  it('asks nothing for a league without a sport key or without fixtures', async () => {
+  it('asks nothing for a league without a sport key, without fixtures or with kicked-off fixtures only', async () => {
     const { odds } = provider();
     expect((await odds.odds('SC3', [leicesterSpurs])).size).toBe(0);
     expect((await odds.odds('E0', [])).size).toBe(0);
+    expect((await odds.odds('E0', [{ ...leicesterSpurs, kickoff: '2024-08-18T08:00:00.000Z' }])).size).toBe(0);
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -174,17 +174,19 @@ export class TheOddsApiProvider implements OddsProvider {
   async odds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>> {
     const out = new Map<string, FixtureOdds>();
     const sport = this.sportFor(leagueId);
-    if (!sport || fixtures.length === 0) return out;
+    // The API only prices events that have not started: past fixtures are not worth a credit.
+    const now = this.now().getTime();
+    const upcoming = fixtures.filter((f) => Date.parse(f.kickoff) > now);
+    if (!sport || upcoming.length === 0) return out;
     this.assertCircuitClosed();
 
-    const kickoffs = fixtures.map((f) => Date.parse(f.kickoff)).filter(Number.isFinite);
-    if (!kickoffs.length) return out;
+    const kickoffs = upcoming.map((f) => Date.parse(f.kickoff));
     const url = this.url(`/v4/sports/${encodeURIComponent(sport)}/odds`, {
       regions: this.regions,
       markets: 'h2h,totals',
       oddsFormat: 'decimal',
       dateFormat: 'iso',
-      commenceTimeFrom: isoSeconds(Math.min(...kickoffs) - this.toleranceMs),
+      commenceTimeFrom: isoSeconds(Math.max(now, Math.min(...kickoffs) - this.toleranceMs)),
       commenceTimeTo: isoSeconds(Math.max(...kickoffs) + this.toleranceMs),
     });
     const res = await this.http.getJson(url);
@@ -192,7 +194,7 @@ export class TheOddsApiProvider implements OddsProvider {
     const joined: { fixture: ProviderFixture; eventId: string; prices: Prices }[] = [];
     const taken = new Set<string>();
     for (const event of objects(res.body)) {
-      const fixture = this.join(event, fixtures);
+      const fixture = this.join(event, upcoming);
       if (!fixture || taken.has(fixture.id)) continue;
       taken.add(fixture.id);
       const prices = emptyPrices();
