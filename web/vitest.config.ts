@@ -14,5 +14,10 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     testTimeout: 10_000,
+    // One module graph per worker: the lazily loaded route modules are transformed and imported
+    // once instead of once per file (~3x faster on 2 cores). Per-test state is reset in
+    // setup-tests.ts (fetch stub, toasts, localStorage) and by restoreMocks / unstubGlobals.
+    pool: 'threads',
+    isolate: false,
   },
 });

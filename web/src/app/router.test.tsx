@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { renderApp } from '@/testing/test-utils';
+import { makeUser } from '@/testing/data-generators';
+import { mockApi } from '@/testing/mock-api';
+import { currentUrl, renderApp } from '@/testing/test-utils';
 
 describe('routes of spec section 2', () => {
   it.each([
@@ -15,10 +17,7 @@ describe('routes of spec section 2', () => {
     ['/contact', 'Contact Us'],
     ['/login', 'Welcome back'],
     ['/login?mode=signup', 'Create your account'],
-    ['/account', 'Account Settings'],
-    ['/subscription/success?session_id=cs_test_1', 'Payment result'],
-    ['/admin/odds', 'Admin: Odds'],
-    ['/admin/tracking', 'Performance Tracking'],
+    ['/subscription/success', 'Payment not confirmed'],
   ])('%s shows its page inside the layout', async (url, heading) => {
     await renderApp(url);
 
@@ -26,6 +25,41 @@ describe('routes of spec section 2', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/account', 'user', 'Account Settings'],
+    ['/admin/odds', 'admin', 'Admin: Odds'],
+    ['/admin/tracking', 'admin', 'Performance Tracking'],
+  ] as const)('%s shows its page to a signed-in %s', async (url, role, heading) => {
+    mockApi({
+      'GET /api/auth/me': { user: makeUser({ role }) },
+      'GET /api/admin/winning-predictions': [],
+      'GET /api/tracking/predictions': [],
+    });
+    await renderApp(url);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/account', '/login?redirect=/account'],
+    ['/admin/odds', '/login?redirect=/admin/odds'],
+    ['/admin/tracking', '/login?redirect=/admin/tracking'],
+  ])('%s sends a visitor to %s', async (url, target) => {
+    const { router } = await renderApp(url);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe(target);
+  });
+
+  it.each(['/admin/odds', '/admin/tracking'])('%s tells a signed-in user without the admin role that they are not authorised', async (url) => {
+    const winning = mockApi({ 'GET /api/auth/me': { user: makeUser({ role: 'user', subscriptionStatus: 'premium' }) } });
+    const { router } = await renderApp(url);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not authorised' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe(url);
+    expect(winning.calls.filter((call) => call.path.startsWith('/api/admin') || call.path.startsWith('/api/tracking'))).toEqual([]);
   });
 
   it.each(['/does-not-exist', '/admin', '/predictions/extra/segments'])('%s shows the 404 page', async (url) => {

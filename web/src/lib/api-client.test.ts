@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { core, object, string } from 'zod/mini';
 
-import { api, ApiError, isApiError, request } from '@/lib/api-client';
+import { api, ApiError, apiErrorMessage, isApiError, request } from '@/lib/api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -100,5 +100,24 @@ describe('api-client', () => {
     expect(isApiError(error, 401)).toBe(true);
     expect(isApiError(error, 403)).toBe(false);
     expect(isApiError(new Error('401: Unauthorized'))).toBe(false);
+  });
+});
+
+describe('apiErrorMessage', () => {
+  const failure = (body: string) => new ApiError(400, body, `400: ${body}`);
+
+  it("reads the server's message, else the first issue's message", () => {
+    expect(apiErrorMessage(failure('{"error":"conflict","message":"An account with this email already exists"}'))).toBe(
+      'An account with this email already exists',
+    );
+    expect(
+      apiErrorMessage(failure('{"error":"validation","issues":[{"path":"password","message":"Password must be at least 8 characters long."}]}')),
+    ).toBe('Password must be at least 8 characters long.');
+  });
+
+  it('gives nothing for bodies without a message and for other errors', () => {
+    expect(apiErrorMessage(failure('{"error":"internal","requestId":"r1"}'))).toBeUndefined();
+    expect(apiErrorMessage(failure('Bad gateway'))).toBeUndefined();
+    expect(apiErrorMessage(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 });

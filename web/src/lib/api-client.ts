@@ -98,3 +98,20 @@ export const api = {
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
+
+/**
+ * The server's human-readable message of a failed call: the body's `message`, else the first
+ * validation issue's message (`{ error, message?, issues? }`, see @app/contracts/errors).
+ * `undefined` for network errors and bodies without one (e.g. a 5xx).
+ */
+export function apiErrorMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !error.body) return undefined;
+  try {
+    const body = JSON.parse(error.body) as { message?: unknown; issues?: { message?: unknown }[] };
+    if (typeof body.message === 'string' && body.message) return body.message;
+    const issue = Array.isArray(body.issues) ? body.issues[0]?.message : undefined;
+    return typeof issue === 'string' && issue ? issue : undefined;
+  } catch {
+    return undefined;
+  }
+}

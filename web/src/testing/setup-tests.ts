@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 
 import { dismissToasts } from '@/components/ui/toast';
+import { mockApi } from '@/testing/mock-api';
 
 // Pure unit tests opt into `// @vitest-environment node`; everything below is for jsdom.
 const isDom = typeof window !== 'undefined';
@@ -25,6 +26,17 @@ beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => {};
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => {};
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+beforeEach(() => {
+  if (!isDom) return;
+  // An anonymous visitor against an empty API unless the test says otherwise.
+  mockApi();
 });
 
 afterEach(() => {
@@ -32,4 +44,5 @@ afterEach(() => {
   // sonner keeps its toasts in a module-level store; start every test with none.
   dismissToasts();
   cleanup();
+  window.localStorage.clear();
 });

@@ -1,10 +1,44 @@
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { Mail } from 'lucide-react';
 
-// Placeholder: account settings (and the redirect of visitors to /login) come with the auth work.
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { Card } from '@/components/ui/card';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { DeleteAccountSection } from '@/features/auth/components/delete-account';
+import { SubscriptionBadge, SubscriptionCard } from '@/features/billing/components/subscription-card';
+import { UpgradeCard } from '@/features/billing/components/upgrade-card';
+import { RequireUser } from '@/lib/authorization';
+
+/** Spec section 2: email, subscription, cancel, change password, upgrade card, danger zone. Visitors go to /login. */
 export default function AccountRoute() {
   return (
-    <ContentLayout width="prose" title="Account Settings" description="Manage your email, subscription and password.">
-      <p className="text-muted-foreground">Your account details will appear here.</p>
-    </ContentLayout>
+    <RequireUser>
+      {(user) => (
+        <ContentLayout width="prose" title="Account Settings" description="Manage your email, subscription and password.">
+          <div className="space-y-6">
+            <Card>
+              <h2 className="text-lg font-semibold">Profile</h2>
+              <dl className="mt-4 space-y-3 text-sm">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <dt className="flex items-center gap-1.5 text-muted-foreground">
+                    <Mail aria-hidden="true" className="size-4" />
+                    Email
+                  </dt>
+                  <dd className="font-medium break-all">{user.email}</dd>
+                </div>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <dt className="text-muted-foreground">Subscription</dt>
+                  <dd>
+                    <SubscriptionBadge user={user} />
+                  </dd>
+                </div>
+              </dl>
+            </Card>
+            {user.subscriptionStatus === 'premium' ? <SubscriptionCard user={user} /> : <UpgradeCard user={user} />}
+            <ChangePasswordForm />
+            <DeleteAccountSection />
+          </div>
+        </ContentLayout>
+      )}
+    </RequireUser>
   );
 }

@@ -1,15 +1,25 @@
 import { Head } from '@/components/seo/head';
+import { PricingSection } from '@/features/billing/components/pricing-section';
 import { Hero } from '@/features/landing/components/hero';
-import { PricingSection } from '@/features/pricing/components/pricing-section';
+import { FeatureCards } from '@/features/landing/components/feature-cards';
+import { AccuracyTrend } from '@/features/metrics/components/accuracy-trend';
+import { LivePerformanceCard } from '@/features/metrics/components/live-performance-card';
+import { TopPredictions } from '@/features/predictions/components/top-predictions';
 
-// The top predictions, the accuracy trend chart and the feature cards are added by the
-// landing-page work; the chart must stay in its own lazily loaded chunk.
+/** Spec section 2: hero with 'Live Performance', today's top 3, the 30-day trend, features, pricing. */
 export default function LandingRoute() {
   return (
     <>
       <Head />
-      <Hero />
-      <PricingSection />
+      <Hero aside={<LivePerformanceCard />} />
+      <TopPredictions />
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <AccuracyTrend />
+      </div>
+      <FeatureCards />
+      <div className="bg-surface">
+        <PricingSection />
+      </div>
     </>
   );
 }

@@ -1,32 +1,77 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import type { User } from '@app/contracts/auth';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { paths } from '@/config/paths';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { paths, type LoginMode } from '@/config/paths';
+import { AuthForm } from '@/features/auth/components/auth-form';
+import { startCheckout } from '@/features/billing/api/create-checkout-session';
+import { showAlreadySubscribed } from '@/features/billing/components/pricing-section';
+import { safeRedirect } from '@/utils/safe-redirect';
 
-// Placeholder: the login / sign-up form is built by the auth work. It already honours the
-// `mode`, `intent` and `redirect` query parameters in its links.
+/**
+ * Spec section 2: login and sign-up in one form. `mode=signup` opens sign-up, `intent=subscribe`
+ * continues to checkout afterwards, `redirect` is where to go after login.
+ */
 export default function LoginRoute() {
   const [params] = useSearchParams();
-  const signup = params.get('mode') === 'signup';
+  const navigate = useNavigate();
+  const [checkingOut, setCheckingOut] = useState(false);
+  const mode: LoginMode = params.get('mode') === 'signup' ? 'signup' : 'login';
   const intent = params.get('intent') === 'subscribe' ? 'subscribe' : undefined;
-  const redirect = params.get('redirect') ?? undefined;
+  const redirect = safeRedirect(params.get('redirect'));
 
+  const setMode = (next: LoginMode) =>
+    void navigate(paths.auth.login.getHref({ mode: next, intent, redirect: redirect ?? undefined }), { replace: true, preventScrollReset: true });
+
+  const onAuthenticated = async (user: User) => {
+    if (intent === 'subscribe') {
+      if (user.subscriptionStatus === 'premium') {
+        showAlreadySubscribed();
+      } else {
+        setCheckingOut(true);
+        try {
+          await startCheckout(user);
+          return; // the browser is on its way to checkout
+        } catch {
+          toast({ title: 'Checkout error', description: 'Redirecting you to pricing page instead.', variant: 'destructive' });
+          await navigate(paths.pricing.getHref());
+          return;
+        }
+      }
+    }
+    await navigate(redirect ?? paths.predictions.getHref(), { replace: true });
+  };
+
+  const signup = mode === 'signup';
   return (
     <ContentLayout
       width="prose"
       title={signup ? 'Create your account' : 'Welcome back'}
       documentTitle={signup ? 'Sign up' : 'Log in'}
-      description={intent === 'subscribe' ? 'Create an account, then continue to Premium checkout.' : undefined}
+      description={
+        intent === 'subscribe'
+          ? signup
+            ? 'Create an account, then continue to Premium checkout.'
+            : 'Log in, then continue to Premium checkout.'
+          : signup
+            ? 'Free forever. Upgrade to Premium whenever you like.'
+            : 'Log in to your account.'
+      }
     >
-      <p className="text-muted-foreground">
-        {signup ? 'Already have an account? ' : "Don't have an account? "}
-        <Link
-          className="font-semibold text-primary underline underline-offset-4"
-          to={paths.auth.login.getHref({ mode: signup ? 'login' : 'signup', intent, redirect })}
-        >
-          {signup ? 'Log in' : 'Sign up'}
-        </Link>
-      </p>
+      <Card className="mx-auto max-w-md sm:p-8">
+        {checkingOut ? (
+          <div className="flex flex-col items-center gap-3 py-6 text-center">
+            <Spinner label="Redirecting to checkout" />
+            <p className="font-medium">Redirecting you to secure checkout...</p>
+          </div>
+        ) : (
+          <AuthForm key={mode} mode={mode} onModeChange={setMode} onAuthenticated={onAuthenticated} />
+        )}
+      </Card>
     </ContentLayout>
   );
 }

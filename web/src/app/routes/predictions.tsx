@@ -1,10 +1,76 @@
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { Activity } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
 
-// Placeholder: the predictions list, filters and sidebar are built by the predictions work.
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { Button } from '@/components/ui/button';
+import { useLatestMetrics } from '@/features/metrics/api/get-latest-metrics';
+import { PerformanceStats } from '@/features/metrics/components/performance-stats';
+import { usePredictions } from '@/features/predictions/api/get-predictions';
+import { FilterBar } from '@/features/predictions/components/filter-bar';
+import { LeagueList } from '@/features/predictions/components/league-list';
+import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
+import {
+  applyFilters,
+  DEFAULT_FILTERS,
+  filtersFromSearch,
+  filtersToSearch,
+  leagueCounts,
+  type PredictionFilters,
+} from '@/features/predictions/utils/filter-predictions';
+import { useSession } from '@/lib/auth';
+
+/** Spec section 2: sidebar (performance, leagues), filter bar, and the predictions. */
 export default function PredictionsRoute() {
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const { isPremium } = useSession();
+  const predictions = usePredictions();
+  const metrics = useLatestMetrics();
+
+  const all = predictions.data ?? [];
+  const visible = applyFilters(all, filters, { isPremium });
+  const leagues = leagueCounts(all);
+  const leagueNames = leagues.map((entry) => entry.league);
+  if (filters.league !== 'all' && !leagueNames.includes(filters.league)) leagueNames.push(filters.league);
+
+  const update = (next: Partial<PredictionFilters>) => setSearch(filtersToSearch({ ...filters, ...next }), { replace: true, preventScrollReset: true });
+
   return (
     <ContentLayout title="Predictions" description="AI predictions for upcoming fixtures, with win, draw and Over/Under 2.5 goals probabilities.">
-      <p className="text-muted-foreground">No predictions available yet. Check back soon!</p>
+      <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <aside aria-label="Performance and leagues" className="space-y-6">
+          <section aria-labelledby="performance-heading" className="rounded-2xl border border-border bg-background p-5 shadow-sm">
+            <h2 id="performance-heading" className="flex items-center gap-2 font-semibold">
+              <Activity aria-hidden="true" className="size-4 text-primary" />
+              Performance (30 days)
+            </h2>
+            <div className="mt-4">
+              <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} layout="list" />
+            </div>
+          </section>
+          <LeagueList leagues={leagues} selected={filters.league} onSelect={(league) => update({ league })} />
+        </aside>
+        <div className="min-w-0 space-y-6">
+          <FilterBar filters={filters} onChange={update} leagues={leagueNames} isPremium={isPremium} />
+          <h2 className="sr-only">Matches</h2>
+          {predictions.isSuccess && all.length > 0 ? (
+            <p aria-live="polite" className="text-sm text-muted-foreground">
+              Showing {visible.length} of {all.length} predictions
+            </p>
+          ) : null}
+          <PredictionGrid
+            predictions={visible}
+            total={all.length}
+            isLoading={predictions.isPending}
+            isError={predictions.isError}
+            emptyAction={
+              <Button variant="outline" size="sm" onClick={() => setSearch(filtersToSearch(DEFAULT_FILTERS), { replace: true })}>
+                Clear filters
+              </Button>
+            }
+          />
+        </div>
+      </div>
     </ContentLayout>
   );
 }

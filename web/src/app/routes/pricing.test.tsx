@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import { makeUser } from '@/testing/data-generators';
+import { apiError, mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
+import { browser } from '@/utils/browser';
 
 describe('/pricing for a visitor', () => {
   it('shows Free at $0 forever, Premium at $29 per month and 2,500+ members', async () => {
@@ -33,5 +36,49 @@ describe('/pricing for a visitor', () => {
     expect(await screen.findByText('Account required')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/login?mode=signup&intent=subscribe');
+  });
+});
+
+describe('/pricing for signed-in users', () => {
+  it("starts checkout for a free user ('Upgrade to Premium')", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    mockApi({ 'GET /api/auth/me': { user: makeUser() }, 'POST /api/stripe/create-checkout-session': { url: '/__local/checkout/cs_2' } });
+    const { user } = await renderApp('/pricing');
+
+    const free = screen.getByRole('article', { name: 'Free' });
+    expect(await within(free).findByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await user.click(within(screen.getByRole('article', { name: 'Premium' })).getByRole('button', { name: 'Upgrade to Premium' }));
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/__local/checkout/cs_2'));
+  });
+
+  it("says 'Error' - 'Failed to start checkout. Please try again.' when checkout fails", async () => {
+    mockApi({ 'GET /api/auth/me': { user: makeUser() }, 'POST /api/stripe/create-checkout-session': apiError(500) });
+    const { user } = await renderApp('/pricing');
+
+    await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
+
+    expect(await screen.findByText('Failed to start checkout. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  it("shows a premium user 'Current Plan', disabled, and answers an attempt with 'Already subscribed'", async () => {
+    const api = mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) } });
+    const { user } = await renderApp('/pricing');
+    const premium = within(screen.getByRole('article', { name: 'Premium' }));
+
+    const button = await premium.findByRole('button', { name: 'Current Plan' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+
+    expect(await screen.findByText('Already subscribed')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/stripe/create-checkout-session')).toHaveLength(0);
+  });
+
+  it("tells a premium user who arrives with intent=subscribe 'Already subscribed'", async () => {
+    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) } });
+    await renderApp('/pricing?intent=subscribe');
+
+    expect(await screen.findByText('Already subscribed')).toBeInTheDocument();
   });
 });

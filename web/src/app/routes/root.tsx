@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { Spinner } from '@/components/ui/spinner';
+import { useLogout, useSession } from '@/lib/auth';
 
 /** A thin bar while the next page's code loads. */
 function NavigationProgress() {
@@ -11,13 +12,18 @@ function NavigationProgress() {
   return <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary" />;
 }
 
-/**
- * The shell around every page. The session is wired in by the auth work: it will read the
- * current user here and pass `user` and `onLogout` to the layout.
- */
+/** The header's view of the session: the stored display copy until the server answers. */
+function useHeaderUser() {
+  const { user, isPremium } = useSession();
+  return user ? { email: user.email, isPremium } : null;
+}
+
+/** The shell around every page, with the session in the header. */
 export function RootLayout() {
+  const user = useHeaderUser();
+  const logout = useLogout();
   return (
-    <MainLayout user={null}>
+    <MainLayout user={user} onLogout={() => void logout()}>
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
@@ -26,8 +32,9 @@ export function RootLayout() {
 }
 
 export function RootErrorBoundary() {
+  const user = useHeaderUser();
   return (
-    <MainLayout user={null}>
+    <MainLayout user={user}>
       <MainErrorFallback />
     </MainLayout>
   );

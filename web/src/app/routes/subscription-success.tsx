@@ -1,10 +1,9 @@
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { useSearchParams } from 'react-router-dom';
 
-// Placeholder: payment verification (session_id) comes with the billing work.
+import { PaymentResult } from '@/features/billing/components/payment-result';
+
+/** Spec section 2: reads session_id, verifies the payment and shows the result. */
 export default function SubscriptionSuccessRoute() {
-  return (
-    <ContentLayout width="prose" title="Payment result" documentTitle="Subscription">
-      <p className="text-muted-foreground">We are checking your payment.</p>
-    </ContentLayout>
-  );
+  const [params] = useSearchParams();
+  return <PaymentResult sessionId={params.get('session_id')} />;
 }

@@ -1,10 +1,55 @@
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
 
-// Placeholder: stat cards, the period filter and the history table come with the admin work.
-export default function AdminTrackingRoute() {
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { paths } from '@/config/paths';
+import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
+import {
+  DEFAULT_TRACKING_PERIOD,
+  TRACKING_PERIODS,
+  useTrackingPredictions,
+  type TrackingPeriod,
+} from '@/features/tracking/api/get-tracking-predictions';
+import { TrackingHistory } from '@/features/tracking/components/tracking-history';
+import { TrackingStats } from '@/features/tracking/components/tracking-stats';
+import { summarise } from '@/features/tracking/utils/summary';
+import { RequireUser } from '@/lib/authorization';
+
+function parsePeriod(value: string | null): TrackingPeriod {
+  const days = Number(value);
+  return (TRACKING_PERIODS as readonly number[]).includes(days) ? (days as TrackingPeriod) : DEFAULT_TRACKING_PERIOD;
+}
+
+function Tracking() {
+  const [params, setParams] = useSearchParams();
+  const period = parsePeriod(params.get('days'));
+  const rows = useTrackingPredictions(period);
+  const summary = summarise(rows.isPlaceholderData ? [] : (rows.data ?? []));
+
   return (
-    <ContentLayout title="Performance Tracking" description="Monitor high-confidence predictions (≥60%) and track accuracy">
-      <p className="text-muted-foreground">Predictions with ≥60% confidence will appear here</p>
+    <ContentLayout title="Performance Tracking" description={`Monitor high-confidence predictions (≥${HIGH_CONFIDENCE_THRESHOLD}%) and track accuracy`}>
+      <div className="space-y-6">
+        <Link to={paths.admin.odds.getHref()} className="inline-flex items-center gap-1 rounded font-semibold text-primary underline underline-offset-4">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Odds entry
+        </Link>
+        <TrackingStats summary={summary} />
+        <TrackingHistory
+          period={period}
+          onPeriodChange={(days) =>
+            setParams(days === DEFAULT_TRACKING_PERIOD ? {} : { days: String(days) }, { replace: true, preventScrollReset: true })
+          }
+          rows={rows.data}
+          isLoading={rows.isPending || (rows.isPlaceholderData && rows.isFetching && !rows.data)}
+          isRefreshing={rows.isPlaceholderData && rows.isFetching}
+          isError={rows.isError}
+        />
+      </div>
     </ContentLayout>
   );
+}
+
+/** Spec section 2: the Performance Tracking page. Admins only (decisions.md). */
+export default function AdminTrackingRoute() {
+  return <RequireUser role="admin">{() => <Tracking />}</RequireUser>;
 }

@@ -1,4 +1,5 @@
 import { ArrowRight, CalendarClock, Layers, LineChart } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { buttonStyles } from '@/components/ui/button';
@@ -10,11 +11,14 @@ const HIGHLIGHTS = [
   { icon: LineChart, text: 'Track record from real results' },
 ];
 
-/** Spec section 1: 'AI-Powered Football Predictions' with 'Get Started' and 'View Predictions'. */
-export function Hero() {
+/**
+ * Spec section 1/2: 'AI-Powered Football Predictions' with 'Get Started' and 'View Predictions';
+ * `aside` is the 'Live Performance' card (composed by the landing route).
+ */
+export function Hero({ aside }: { aside?: ReactNode }) {
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-primary-soft to-background">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[3fr_2fr] lg:items-center lg:px-8">
         <div className="max-w-3xl">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">Football match predictions</p>
           <h1 id="hero-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
@@ -42,6 +46,7 @@ export function Hero() {
             ))}
           </ul>
         </div>
+        {aside ? <div className="w-full max-w-md lg:justify-self-end">{aside}</div> : null}
       </div>
     </section>
   );

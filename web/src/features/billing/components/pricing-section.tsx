@@ -7,17 +7,25 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { FREE_PRICE_USD, MEMBER_COUNT_LABEL, PREMIUM_PRICE_USD } from '@/config/product';
+import { useStartCheckout } from '@/features/billing/api/create-checkout-session';
+import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { cn } from '@/utils/cn';
 
 /** Who is looking: drives what each plan's button does. */
 export type PricingViewer = 'visitor' | 'free' | 'premium';
 
 type PricingSectionProps = {
-  viewer?: PricingViewer;
-  /** A signed-in free user chose Premium: start checkout (owned by the billing work). */
-  onUpgrade?: () => void;
   /** 'h1' when the section is the whole page (/pricing), 'h2' inside the landing page. */
   headingLevel?: 'h1' | 'h2';
+  /** Draws attention to Premium (arrived through an 'Unlock Predictions' button). */
+  highlightPremium?: boolean;
 };
+
+/** Spec section 6 / 8: what the Premium button says when an attempt is not possible. */
+export function showAlreadySubscribed() {
+  toast({ title: 'Already subscribed', description: 'You already have Premium. Manage it in Account Settings.' });
+}
 
 const FREE_FEATURES = ['All upcoming fixtures and kickoff times', 'Leagues with match counts', 'Live performance track record', 'Sort by kickoff time'];
 
@@ -53,23 +61,31 @@ function Price({ amount, period }: { amount: number; period: string }) {
 }
 
 /** Spec: Free $0 forever, Premium $29 per month, '2,500+ members'. */
-export function PricingSection({ viewer = 'visitor', onUpgrade, headingLevel = 'h2' }: PricingSectionProps) {
+export function PricingSection({ headingLevel = 'h2', highlightPremium = false }: PricingSectionProps) {
   const navigate = useNavigate();
   const headingId = useId();
+  const session = useSession();
+  const viewer: PricingViewer = !session.user ? 'visitor' : session.isPremium ? 'premium' : 'free';
+  const checkout = useStartCheckout();
   const Heading = headingLevel;
   const PlanHeading = headingLevel === 'h1' ? 'h2' : 'h3';
 
   const choosePremium = () => {
     if (viewer === 'premium') {
-      toast({ title: 'Already subscribed', description: 'You already have Premium.' });
+      showAlreadySubscribed();
       return;
     }
-    if (viewer === 'visitor') {
+    if (viewer === 'visitor' || !session.user) {
       toast({ title: 'Account required', description: 'Create a free account first, then you can subscribe to Premium.' });
-      navigate(paths.auth.login.getHref({ mode: 'signup', intent: 'subscribe' }));
+      void navigate(paths.auth.login.getHref({ mode: 'signup', intent: 'subscribe' }));
       return;
     }
-    onUpgrade?.();
+    checkout.mutate(session.user, {
+      onError: (error) => {
+        if (isApiError(error, 409)) showAlreadySubscribed();
+        else toast({ title: 'Error', description: 'Failed to start checkout. Please try again.', variant: 'destructive' });
+      },
+    });
   };
 
   return (
@@ -112,7 +128,10 @@ export function PricingSection({ viewer = 'visitor', onUpgrade, headingLevel = '
 
         <article
           aria-labelledby={`${headingId}-premium`}
-          className="relative flex flex-col rounded-2xl border-2 border-primary bg-background p-6 shadow-md sm:p-8"
+          className={cn(
+            'relative flex flex-col rounded-2xl border-2 border-primary bg-background p-6 shadow-md sm:p-8',
+            highlightPremium && 'ring-4 ring-primary/30',
+          )}
         >
           <Badge variant="default" className="absolute -top-3 right-6 border border-primary bg-background">
             Most popular
@@ -125,8 +144,21 @@ export function PricingSection({ viewer = 'visitor', onUpgrade, headingLevel = '
           <Price amount={PREMIUM_PRICE_USD} period="per month" />
           <FeatureList items={PREMIUM_FEATURES} />
           <div className="mt-auto pt-8">
-            <Button size="lg" className="w-full" disabled={viewer === 'premium'} onClick={choosePremium}>
-              {viewer === 'premium' ? 'Current Plan' : viewer === 'free' ? 'Upgrade to Premium' : 'Subscribe Now'}
+            {/* A premium user's button is disabled but still answers an attempt with 'Already subscribed' (spec section 6). */}
+            <Button
+              size="lg"
+              className={cn('w-full', viewer === 'premium' && 'cursor-not-allowed opacity-60 hover:bg-primary')}
+              aria-disabled={viewer === 'premium' || undefined}
+              disabled={checkout.isPending || checkout.isSuccess}
+              onClick={choosePremium}
+            >
+              {viewer === 'premium'
+                ? 'Current Plan'
+                : checkout.isPending || checkout.isSuccess
+                  ? 'Redirecting to checkout...'
+                  : viewer === 'free'
+                    ? 'Upgrade to Premium'
+                    : 'Subscribe Now'}
             </Button>
           </div>
         </article>

@@ -1,0 +1,136 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import type { User } from '@app/contracts/auth';
+import { makeUser } from '@/testing/data-generators';
+import { apiError, mockApi } from '@/testing/mock-api';
+import { currentUrl, renderApp } from '@/testing/test-utils';
+import { browser } from '@/utils/browser';
+
+function signedIn(user: User, routes: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({ 'GET /api/auth/me': { user }, ...routes });
+}
+
+async function changePassword(user: Awaited<ReturnType<typeof renderApp>>['user'], current: string, next: string, confirm: string) {
+  const form = within(screen.getByRole('form', { name: 'Change password' }));
+  await user.type(form.getByLabelText('Current password'), current);
+  await user.type(form.getByLabelText('New password'), next);
+  await user.type(form.getByLabelText('Confirm new password'), confirm);
+  await user.click(form.getByRole('button', { name: 'Change password' }));
+}
+
+describe('/account', () => {
+  it('shows the email, the Free badge and the upgrade card to a free user', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    signedIn(makeUser({ email: 'fan@example.com' }), { 'POST /api/stripe/create-checkout-session': { url: '/__local/checkout/cs_9' } });
+    const { user } = await renderApp('/account');
+
+    expect(await screen.findByText('fan@example.com', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Free')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upgrade for $29/month' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/__local/checkout/cs_9'));
+  });
+
+  it("cancels a premium subscription: 'Subscription cancelled' with the end date, then 'Cancels on <date>'", async () => {
+    const cancelAt = Math.floor(new Date(2026, 5, 30, 12).getTime() / 1000);
+    const account = makeUser({ subscriptionStatus: 'premium' });
+    let cancelled = false;
+    const api = signedIn(account, {
+      'GET /api/auth/me': () => ({ user: { ...account, cancelAt: cancelled ? cancelAt : null } }),
+      'POST /api/stripe/cancel-subscription': () => {
+        cancelled = true;
+        return { cancel_at: cancelAt };
+      },
+    });
+    const { user } = await renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel subscription' }));
+
+    expect(await screen.findByText('Subscription cancelled')).toBeInTheDocument();
+    expect(screen.getByText('You keep Premium until 30 June 2026.')).toBeInTheDocument();
+    expect(await screen.findByText('Cancels on 30 June 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/stripe/cancel-subscription')[0]?.body).toBeUndefined();
+  });
+
+  it("says 'Failed to cancel subscription' when cancelling fails", async () => {
+    signedIn(makeUser({ subscriptionStatus: 'premium' }), { 'POST /api/stripe/cancel-subscription': apiError(502, 'Payment provider unavailable') });
+    const { user } = await renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel subscription' }));
+
+    expect(await screen.findByText('Failed to cancel subscription')).toBeInTheDocument();
+  });
+
+  it("refuses mismatching passwords: 'Passwords don't match'", async () => {
+    const api = signedIn(makeUser());
+    const { user } = await renderApp('/account');
+    await screen.findByRole('form', { name: 'Change password' });
+
+    await changePassword(user, 'old password', 'new password 1', 'new password 2');
+
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(screen.getAllByText('Please make sure your new password and confirmation match.').length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/auth/change-password')).toHaveLength(0);
+  });
+
+  it("refuses a new password under 8 characters: 'Password too short'", async () => {
+    const api = signedIn(makeUser());
+    const { user } = await renderApp('/account');
+    await screen.findByRole('form', { name: 'Change password' });
+
+    await changePassword(user, 'old password', 'short12', 'short12');
+
+    expect(await screen.findByText('Password too short')).toBeInTheDocument();
+    expect(screen.getAllByText('Password must be at least 8 characters long.').length).toBeGreaterThan(0);
+    expect(api.callsTo('POST', '/api/auth/change-password')).toHaveLength(0);
+  });
+
+  it("changes the password: 'Password changed'", async () => {
+    const account = makeUser();
+    const api = signedIn(account, { 'POST /api/auth/change-password': { user: account, endedSessions: 2 } });
+    const { user } = await renderApp('/account');
+    await screen.findByRole('form', { name: 'Change password' });
+
+    await changePassword(user, 'old password', 'new password', 'new password');
+
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(screen.getByText(/2 other sessions were signed out/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/change-password')[0]?.body).toEqual({ currentPassword: 'old password', newPassword: 'new password' });
+    expect(screen.getByLabelText('New password')).toHaveValue('');
+  });
+
+  it("says 'Failed to change password' with the server's message", async () => {
+    signedIn(makeUser(), { 'POST /api/auth/change-password': apiError(400, 'Current password is incorrect') });
+    const { user } = await renderApp('/account');
+    await screen.findByRole('form', { name: 'Change password' });
+
+    await changePassword(user, 'wrong password', 'new password', 'new password');
+
+    expect(await screen.findByText('Failed to change password')).toBeInTheDocument();
+    expect(screen.getAllByText('Current password is incorrect').length).toBeGreaterThan(0);
+  });
+
+  it("deletes the account: 'Account deleted', then / after 1.5 s, signed out", async () => {
+    let exists = true;
+    signedIn(makeUser({ email: 'gone@example.com' }), {
+      'GET /api/auth/me': () => (exists ? { user: makeUser({ email: 'gone@example.com' }) } : apiError(401)),
+      'POST /api/auth/delete-account': () => {
+        exists = false;
+        return { deleted: true };
+      },
+    });
+    const { user, router } = await renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+
+    expect(await screen.findByText('Account deleted')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI-Powered Football Predictions' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { JobStatus } from '@app/contracts/admin';
+import { makeUser, makeWinningPrediction } from '@/testing/data-generators';
+import { apiError, mockApi, type ApiCall, type ApiRoutes } from '@/testing/mock-api';
+import { renderApp } from '@/testing/test-utils';
+
+const admin = makeUser({ role: 'admin', email: 'admin@example.com' });
+
+function asAdmin(routes: ApiRoutes) {
+  return mockApi({ 'GET /api/auth/me': { user: admin }, ...routes });
+}
+
+const rowOf = (match: string) => screen.getByRole('rowheader', { name: match }).closest('tr')!;
+
+describe('/admin/odds', () => {
+  it('lists winning predictions with their row states: Upcoming, Awaiting Odds, Finished', async () => {
+    asAdmin({
+      'GET /api/admin/winning-predictions': [
+        makeWinningPrediction({ homeTeam: 'Ashford', awayTeam: 'Brookvale', hasResult: false, actualResult: 'Match not finished', winningOdds: null, predictionType: 'over_25', ourPrediction: 'Over 2.5' }),
+        makeWinningPrediction({ homeTeam: 'Carlton', awayTeam: 'Dunmore', winningOdds: null }),
+        makeWinningPrediction({ homeTeam: 'Eastwick', awayTeam: 'Fairport', winningOdds: 2.5 }),
+      ],
+    });
+    await renderApp('/admin/odds');
+    await screen.findByRole('table');
+
+    const upcoming = within(rowOf('Ashford vs Brookvale'));
+    expect(upcoming.getByText('Upcoming')).toBeInTheDocument();
+    expect(upcoming.getByText('Match not finished')).toBeInTheDocument();
+    expect(upcoming.getByText('over_25')).toBeInTheDocument();
+    expect(upcoming.getByText('Over 2.5')).toBeInTheDocument();
+    expect(upcoming.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+
+    const awaiting = within(rowOf('Carlton vs Dunmore'));
+    expect(awaiting.getByText('Awaiting Odds')).toBeInTheDocument();
+    expect(awaiting.getByRole('spinbutton', { name: 'Winning odds for Carlton vs Dunmore' })).toHaveAttribute('min', '1.01');
+
+    const finished = within(rowOf('Eastwick vs Fairport'));
+    expect(finished.getByText('Finished')).toBeInTheDocument();
+    expect(finished.getByText('2.50')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Performance Tracking' })).toHaveAttribute('href', '/admin/tracking');
+  });
+
+  it("rejects odds of 1 or less with 'Invalid Odds', then saves valid odds: 'Odds updated successfully'", async () => {
+    const pick = makeWinningPrediction({ id: 'pick-42', homeTeam: 'Eastwick', awayTeam: 'Fairport', winningOdds: 2.5 });
+    let odds = 2.5;
+    const api = asAdmin({
+      'GET /api/admin/winning-predictions': () => [{ ...pick, winningOdds: odds }],
+      'POST /api/admin/update-odds': (call: ApiCall) => {
+        odds = (call.body as { odds: number }).odds;
+        return { ok: true };
+      },
+    });
+    const { user } = await renderApp('/admin/odds');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit odds for Eastwick vs Fairport' }));
+    const input = screen.getByRole('spinbutton', { name: 'Winning odds for Eastwick vs Fairport' });
+    await user.clear(input);
+    await user.type(input, '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Invalid Odds')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid odds value (greater than 1.00)')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/update-odds')).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, '3.25');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Odds updated successfully')).toBeInTheDocument();
+    expect(screen.getByText('Success')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/update-odds')[0]?.body).toEqual({ predictionId: 'pick-42', odds: 3.25 });
+    expect(await within(rowOf('Eastwick vs Fairport')).findByText('3.25')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to update odds' with the server's message", async () => {
+    asAdmin({
+      'GET /api/admin/winning-predictions': [makeWinningPrediction({ homeTeam: 'Carlton', awayTeam: 'Dunmore', winningOdds: null })],
+      'POST /api/admin/update-odds': apiError(409, 'This prediction did not win'),
+    });
+    const { user } = await renderApp('/admin/odds');
+
+    await user.type(await screen.findByRole('spinbutton', { name: 'Winning odds for Carlton vs Dunmore' }), '2.2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Failed to update odds')).toBeInTheDocument();
+    expect(screen.getByText('This prediction did not win')).toBeInTheDocument();
+  });
+
+  it("says 'No winning predictions to enter odds for yet' when there are none", async () => {
+    asAdmin({ 'GET /api/admin/winning-predictions': [] });
+    await renderApp('/admin/odds');
+
+    expect(await screen.findByText('No winning predictions to enter odds for yet')).toBeInTheDocument();
+  });
+
+  it('starts prediction generation and shows the job live until it finishes, then reloads the data', async () => {
+    const states: JobStatus[] = [
+      { id: 'J1', type: 'generate', status: 'running', total: 30, done: 12, failed: 1, startedAt: new Date().toISOString(), finishedAt: null, error: null },
+      { id: 'J1', type: 'generate', status: 'done', total: 30, done: 29, failed: 1, startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), error: null },
+    ];
+    let polls = 0;
+    const api = asAdmin({
+      'GET /api/admin/winning-predictions': [],
+      'POST /api/admin/generate-daily-predictions': Response.json({ jobId: 'J1' }, { status: 202 }),
+      'GET /api/admin/jobs/J1': () => states[Math.min(polls++, states.length - 1)],
+    });
+    const { user } = await renderApp('/admin/odds');
+    await screen.findByText('No winning predictions to enter odds for yet');
+
+    await user.click(screen.getByRole('button', { name: 'Generate Predictions' }));
+
+    expect(await screen.findByText('Prediction generation started')).toBeInTheDocument();
+    expect(screen.getByText('Predictions will be updated in 2-3 minutes.')).toBeInTheDocument();
+    expect(await screen.findByText('12 of 30 done, 1 failed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate Predictions...' })).toBeDisabled();
+    expect(await screen.findByText('Finished', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Generate Predictions progress' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('button', { name: 'Generate Predictions' })).toBeEnabled();
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/winning-predictions').length).toBeGreaterThan(1));
+  });
+
+  it.each([
+    ['Update Metrics', 'POST /api/admin/update-performance-metrics', 'Failed to update performance metrics'],
+    ['Fetch Results', 'POST /api/admin/fetch-match-results', 'Failed to fetch match results'],
+    ['Generate Predictions', 'POST /api/admin/generate-daily-predictions', 'Failed to start prediction generation'],
+  ])("'%s' failing says '%s'", async (label, route, message) => {
+    asAdmin({ 'GET /api/admin/winning-predictions': [], [route]: apiError(409, 'A job of this type is already running') });
+    const { user } = await renderApp('/admin/odds');
+
+    await user.click(await screen.findByRole('button', { name: label }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('A job of this type is already running')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { kickoff, makeMetrics, makePrediction } from '@/testing/data-generators';
+import { mockApi } from '@/testing/mock-api';
+import { currentUrl, renderApp } from '@/testing/test-utils';
+
+describe('/ (landing)', () => {
+  it("has the hero with 'Get Started' to /login and 'View Predictions' to /predictions", async () => {
+    const { user, router } = await renderApp('/');
+    const hero = within(screen.getByRole('region', { name: 'AI-Powered Football Predictions' }));
+
+    expect(hero.getByRole('link', { name: 'View Predictions' })).toHaveAttribute('href', '/predictions');
+    await user.click(hero.getByRole('link', { name: 'Get Started' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/login');
+  });
+
+  it("shows the 'Live Performance' card with its info tooltip and the spec's formats", async () => {
+    mockApi({ 'GET /api/metrics/latest': makeMetrics({ winAccuracy: 71.25, totalProfit: -35.5, payoutPercentage: -4.44, bestWinningOdds: null }) });
+    const { user } = await renderApp('/');
+    const card = within(screen.getByRole('region', { name: 'Live Performance' }));
+
+    expect(await card.findByText('71.3%')).toHaveClass('text-success');
+    expect(card.getByText('-$35.50')).toBeInTheDocument();
+    expect(card.getByText('-4.4%')).toBeInTheDocument();
+    expect(card.getByText('N/A')).toBeInTheDocument();
+
+    const info = card.getByRole('button', { name: 'About these figures' });
+    expect(info).toHaveAccessibleDescription(/high-confidence predictions \(60% or more\)/);
+    await user.hover(info);
+    expect(screen.getByRole('tooltip')).toBeVisible();
+    await user.keyboard('{Escape}');
+  });
+
+  it('shows the metrics empty state and no chart without history', async () => {
+    await renderApp('/');
+
+    expect(await screen.findByText('Performance metrics will appear once matches complete and results are available.')).toBeInTheDocument();
+    expect(screen.getByText('Check back soon for live data!')).toBeInTheDocument();
+    expect(await screen.findByText('No historical data yet')).toBeInTheDocument();
+    expect(await screen.findByText('No predictions available yet. Check back soon!')).toBeInTheDocument();
+  });
+
+  it("shows today's top 3 by the highest outcome probability", async () => {
+    mockApi({
+      'GET /api/predictions': [
+        makePrediction({ homeTeam: 'A', awayTeam: 'B', matchTime: kickoff(0, 23), homeWinProb: 40, drawProb: 30, awayWinProb: 30 }),
+        makePrediction({ homeTeam: 'C', awayTeam: 'D', matchTime: kickoff(0, 23), homeWinProb: 75, drawProb: 15, awayWinProb: 10 }),
+        makePrediction({ homeTeam: 'E', awayTeam: 'F', matchTime: kickoff(0, 23), homeWinProb: 10, drawProb: 25, awayWinProb: 65 }),
+        makePrediction({ homeTeam: 'G', awayTeam: 'H', matchTime: kickoff(0, 23), homeWinProb: 20, drawProb: 22, awayWinProb: 58 }),
+      ],
+    });
+    await renderApp('/');
+    const section = within(screen.getByRole('region', { name: "Today's top predictions" }));
+
+    await section.findAllByRole('article');
+    expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'E vs F', 'G vs H']);
+  });
+
+  it('describes the 30-day trend as Day 1..n', async () => {
+    mockApi({
+      'GET /api/metrics/trend': Array.from({ length: 35 }, (_, i) => ({ date: `2026-02-${String((i % 28) + 1).padStart(2, '0')}`, winAccuracy: 50 + (i % 10) })),
+    });
+    await renderApp('/');
+
+    expect(await screen.findByText(/Day 1 to Day 30/)).toBeInTheDocument();
+    expect(screen.queryByText('No historical data yet')).not.toBeInTheDocument();
+  });
+
+  it('has the feature cards and the pricing section', async () => {
+    await renderApp('/');
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Why fans use our predictions' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Simple, transparent pricing' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Premium' })).toBeInTheDocument();
+  });
+});

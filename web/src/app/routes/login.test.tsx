@@ -1,0 +1,142 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { makeUser } from '@/testing/data-generators';
+import { apiError, mockApi } from '@/testing/mock-api';
+import { currentUrl, renderApp } from '@/testing/test-utils';
+import { browser } from '@/utils/browser';
+
+async function fill(user: Awaited<ReturnType<typeof renderApp>>['user'], email: string, password: string) {
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+}
+
+describe('/login', () => {
+  it('requires an email (type email) and a password', async () => {
+    await renderApp('/login');
+
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toBeRequired();
+  });
+
+  it("toggles between login and sign-up, keeping intent and redirect", async () => {
+    const { user, router } = await renderApp('/login?intent=subscribe&redirect=/account');
+
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/login?mode=signup&intent=subscribe&redirect=/account');
+
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+  });
+
+  it("logs in, says 'Welcome back!' and follows the redirect", async () => {
+    const account = makeUser({ email: 'fan@example.com' });
+    let signedIn = false;
+    const api = mockApi({
+      'GET /api/auth/me': () => (signedIn ? { user: account } : apiError(401)),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return { user: account };
+      },
+    });
+    const { user, router } = await renderApp('/login?redirect=/account');
+
+    await fill(user, 'fan@example.com', 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/account');
+    expect(api.callsTo('POST', '/api/auth/login')[0]?.body).toEqual({ email: 'fan@example.com', password: 'correct horse' });
+  });
+
+  it("ignores a redirect to another origin", async () => {
+    mockApi({ 'POST /api/auth/login': { user: makeUser() } });
+    const { user, router } = await renderApp('/login?redirect=//evil.example');
+
+    await fill(user, 'fan@example.com', 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Predictions' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/predictions');
+  });
+
+  it("shows 'Error' with the server's message when login fails", async () => {
+    mockApi({ 'POST /api/auth/login': apiError(401, 'Invalid email or password') });
+    const { user } = await renderApp('/login');
+
+    await fill(user, 'fan@example.com', 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+
+  it("falls back to 'Authentication failed. Please try again.' without a server message", async () => {
+    mockApi({ 'POST /api/auth/login': new Response('', { status: 502 }) });
+    const { user } = await renderApp('/login');
+
+    await fill(user, 'fan@example.com', 'whatever1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
+  });
+
+  it("signs up, says 'Account created!', and shows the server's message for a taken email", async () => {
+    mockApi({ 'POST /api/auth/register': apiError(409, 'An account with this email already exists') });
+    const { user } = await renderApp('/login?mode=signup');
+
+    await fill(user, 'taken@example.com', 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+  });
+
+  it('rejects a sign-up password under 8 characters before calling the server', async () => {
+    const api = mockApi();
+    const { user } = await renderApp('/login?mode=signup');
+
+    await fill(user, 'new@example.com', 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 8 characters long.');
+    expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
+  });
+
+  it('goes straight to checkout after a sign-up with intent=subscribe', async () => {
+    const account = makeUser({ email: 'new@example.com' });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const api = mockApi({
+      'POST /api/auth/register': Response.json({ user: account }, { status: 201 }),
+      'POST /api/stripe/create-checkout-session': { url: 'http://localhost/__local/checkout/cs_1' },
+    });
+    const { user } = await renderApp('/login?mode=signup&intent=subscribe');
+
+    await fill(user, 'new@example.com', 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Account created!')).toBeInTheDocument();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/__local/checkout/cs_1'));
+    expect(api.callsTo('POST', '/api/stripe/create-checkout-session')[0]?.body).toEqual({ userId: account.id, email: 'new@example.com' });
+  });
+
+  it("says 'Checkout error' and goes to /pricing when checkout fails right after sign-up", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    mockApi({
+      'POST /api/auth/register': Response.json({ user: makeUser() }, { status: 201 }),
+      'POST /api/stripe/create-checkout-session': apiError(500),
+    });
+    const { user, router } = await renderApp('/login?mode=signup&intent=subscribe');
+
+    await fill(user, 'new@example.com', 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Checkout error')).toBeInTheDocument();
+    expect(screen.getByText('Redirecting you to pricing page instead.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Simple, transparent pricing' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/pricing');
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

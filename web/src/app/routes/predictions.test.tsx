@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { kickoff, locked, makeMetrics, makePrediction, makeUser } from '@/testing/data-generators';
+import { mockApi } from '@/testing/mock-api';
+import { currentUrl, renderApp } from '@/testing/test-utils';
+
+const fixtures = () => [
+  makePrediction({ homeTeam: 'Ashford', awayTeam: 'Brookvale', league: 'Northern League', matchTime: kickoff(0, 23), homeWinProb: 45, drawProb: 30, awayWinProb: 25, overUnder25: 71 }),
+  makePrediction({ homeTeam: 'Carlton', awayTeam: 'Dunmore', league: 'Southern League', matchTime: kickoff(1, 13), homeWinProb: 20, drawProb: 15, awayWinProb: 65, overUnder25: 40 }),
+  makePrediction({ homeTeam: 'Eastwick', awayTeam: 'Fairport', league: 'Northern League', matchTime: kickoff(2, 15), homeWinProb: 62, drawProb: 23, awayWinProb: 15, overUnder25: 61 }),
+];
+
+const cardTitles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+
+describe('/predictions for a visitor', () => {
+  it('shows every fixture locked, with the leagues sorted by match count', async () => {
+    mockApi({ 'GET /api/predictions': fixtures().map(locked) });
+    await renderApp('/predictions');
+
+    expect(await screen.findAllByText('Subscribe to unlock full predictions')).toHaveLength(3);
+    const leagues = within(screen.getByRole('region', { name: 'Upcoming leagues' })).getAllByRole('button');
+    expect(leagues.map((button) => button.textContent)).toEqual(['Northern League2 matches', 'Southern League1 match']);
+  });
+
+  it('disables the probability sorts with a lock and the high-probability filters with the premium tooltip', async () => {
+    mockApi({ 'GET /api/predictions': fixtures().map(locked) });
+    const { user } = await renderApp('/predictions');
+    await screen.findAllByRole('article');
+
+    expect(screen.getByRole('radio', { name: 'Kickoff time' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Win probability (Premium)' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'O/U probability (Premium)' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'More Filters' }));
+    const highWin = screen.getByRole('button', { name: 'Win probability ≥60%' });
+    expect(highWin).toHaveAttribute('aria-disabled', 'true');
+    expect(highWin).toHaveAccessibleDescription('Premium feature - Subscribe to access high-probability filters');
+
+    await user.click(highWin);
+    expect(highWin).toHaveAttribute('aria-pressed', 'false');
+    await user.hover(highWin);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Premium feature - Subscribe to access high-probability filters');
+  });
+
+  it('filters by date and by league from the filter bar and from the sidebar', async () => {
+    mockApi({ 'GET /api/predictions': fixtures().map(locked) });
+    const { user, router } = await renderApp('/predictions');
+    await screen.findAllByRole('article');
+
+    await user.selectOptions(screen.getByLabelText('Date'), 'Tomorrow');
+    expect(cardTitles()).toEqual(['Carlton vs Dunmore']);
+    expect(currentUrl(router)).toBe('/predictions?date=tomorrow');
+
+    await user.selectOptions(screen.getByLabelText('Date'), 'All upcoming');
+    await user.click(within(screen.getByRole('region', { name: 'Upcoming leagues' })).getByRole('button', { name: /Northern League/ }));
+    expect(cardTitles()).toEqual(['Ashford vs Brookvale', 'Eastwick vs Fairport']);
+    expect(screen.getByLabelText('League')).toHaveValue('Northern League');
+
+    await user.selectOptions(screen.getByLabelText('Date'), 'Tomorrow');
+    expect(screen.getByText('No predictions match your current filters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it("says 'No predictions available yet. Check back soon!' when there are none, and shows the metrics empty state", async () => {
+    await renderApp('/predictions');
+
+    expect(await screen.findByText('No predictions available yet. Check back soon!')).toBeInTheDocument();
+    expect(await screen.findByText('Performance metrics will appear once matches complete and results are available.')).toBeInTheDocument();
+    expect(screen.getByText('Check back soon for live data!')).toBeInTheDocument();
+  });
+});
+
+describe('/predictions for a premium user', () => {
+  const premium = () => mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/predictions': fixtures(), 'GET /api/metrics/latest': makeMetrics() });
+
+  it('sorts by win probability and by O/U probability', async () => {
+    premium();
+    const { user } = await renderApp('/predictions');
+    await screen.findAllByRole('article');
+    const winSort = await screen.findByRole('radio', { name: 'Win probability' });
+
+    await user.click(winSort);
+    expect(cardTitles()).toEqual(['Carlton vs Dunmore', 'Eastwick vs Fairport', 'Ashford vs Brookvale']);
+
+    await user.click(screen.getByRole('radio', { name: 'O/U probability' }));
+    expect(cardTitles()).toEqual(['Ashford vs Brookvale', 'Eastwick vs Fairport', 'Carlton vs Dunmore']);
+  });
+
+  it('applies the high-probability filters (max outcome >= 60, O/U >= 60)', async () => {
+    premium();
+    const { user } = await renderApp('/predictions');
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('button', { name: 'More Filters' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Win probability ≥60%', pressed: false }));
+    expect(cardTitles()).toEqual(['Carlton vs Dunmore', 'Eastwick vs Fairport']);
+
+    await user.click(screen.getByRole('button', { name: 'O/U 2.5 probability ≥60%' }));
+    expect(cardTitles()).toEqual(['Eastwick vs Fairport']);
+    expect(screen.getByText('Showing 1 of 3 predictions')).toBeInTheDocument();
+  });
+
+  it('shows the performance stats in the display formats of spec section 9', async () => {
+    premium();
+    await renderApp('/predictions');
+    const stats = within(await screen.findByRole('region', { name: 'Performance (30 days)' }));
+
+    expect(await stats.findByText('64.2%')).toBeInTheDocument();
+    expect(stats.getByText('+$182.40')).toBeInTheDocument();
+    expect(stats.getByText('+17.2%')).toBeInTheDocument();
+    expect(stats.getByText('3.40')).toBeInTheDocument();
+    expect(stats.getByText('53')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,43 @@
+import type { JobAccepted, JobStatus } from '@app/contracts/admin';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export type JobKind = JobStatus['type'];
+
+/** The trigger route of each job (spec section 7). */
+const TRIGGER_PATHS: Record<JobKind, string> = {
+  generate: '/api/admin/generate-daily-predictions',
+  metrics: '/api/admin/update-performance-metrics',
+  results: '/api/admin/fetch-match-results',
+};
+
+/** Starts a job: `202 { jobId }`, or 409 while a job of that type is already running. */
+export function startJob(kind: JobKind): Promise<JobAccepted> {
+  return api.post<JobAccepted>(TRIGGER_PATHS[kind]);
+}
+
+export function useStartJob() {
+  return useMutation({ mutationFn: startJob });
+}
+
+/** `GET /api/admin/jobs/{id}`. */
+export function getJob(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<JobStatus> {
+  return api.get<JobStatus>(`/api/admin/jobs/${encodeURIComponent(id)}`, { signal });
+}
+
+/** While a job is queued or running it is polled every second (decisions.md: live progress). */
+export const JOB_POLL_MS = 1000;
+
+export const isJobFinished = (job: JobStatus | undefined) => job?.status === 'done' || job?.status === 'failed';
+
+export const getJobQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/admin', 'jobs', id],
+    queryFn: ({ signal }) => getJob(id, { signal }),
+    refetchInterval: (query) => (isJobFinished(query.state.data) || query.state.status === 'error' ? false : JOB_POLL_MS),
+  });
+
+export function useJob(id: string | null) {
+  return useQuery({ ...getJobQueryOptions(id ?? ''), enabled: id !== null });
+}

@@ -1,0 +1,101 @@
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contracts/auth';
+import type { User } from '@app/contracts/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LogIn, UserPlus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast';
+import type { LoginMode } from '@/config/paths';
+import { apiErrorMessage } from '@/lib/api-client';
+import { applySessionUser, loginWithEmail, registerWithEmail } from '@/lib/auth';
+
+/** Spec section 8: the fallback text of a failed login or sign-up. */
+export const AUTH_FAILED = 'Authentication failed. Please try again.';
+
+type Credentials = { email: string; password: string };
+
+type AuthFormProps = {
+  mode: LoginMode;
+  onModeChange: (mode: LoginMode) => void;
+  /** Called once the session holds the new user (navigation, checkout). */
+  onAuthenticated: (user: User, mode: LoginMode) => void | Promise<void>;
+};
+
+/**
+ * Spec section 2/5/8: one form for login and sign-up, toggled between the two modes. Email
+ * (type email) and password are required; a failure says 'Error' with the server's message.
+ */
+export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const signup = mode === 'signup';
+
+  const submit = useMutation({
+    mutationFn: ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }) =>
+      submittedMode === 'signup' ? registerWithEmail(credentials) : loginWithEmail(credentials),
+    onSuccess: async (user, { mode: submittedMode }) => {
+      toast({ title: submittedMode === 'signup' ? 'Account created!' : 'Welcome back!', variant: 'success' });
+      await applySessionUser(queryClient, user);
+      await onAuthenticated(user, submittedMode);
+    },
+    onError: (failure) => fail(apiErrorMessage(failure) ?? AUTH_FAILED),
+  });
+
+  function fail(message: string) {
+    setError(message);
+    toast({ title: 'Error', description: message, variant: 'destructive' });
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const credentials = { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
+    if (signup && credentials.password.length < PASSWORD_MIN_LENGTH) {
+      fail(PASSWORD_TOO_SHORT_MESSAGE);
+      return;
+    }
+    setError(null);
+    submit.mutate({ credentials, mode });
+  };
+
+  const switchMode = () => {
+    setError(null);
+    submit.reset();
+    onModeChange(signup ? 'login' : 'signup');
+  };
+
+  const busy = submit.isPending || submit.isSuccess;
+
+  return (
+    <div>
+      <form onSubmit={onSubmit} aria-label={signup ? 'Sign up' : 'Log in'} className="space-y-5">
+        <InputField label="Email" name="email" type="email" autoComplete="email" required />
+        <InputField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={signup ? 'new-password' : 'current-password'}
+          required
+          hint={signup ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+        />
+        {error ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {signup ? <UserPlus aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+          {busy ? (signup ? 'Creating account...' : 'Logging in...') : signup ? 'Create account' : 'Log in'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {signup ? 'Already have an account?' : "Don't have an account?"}{' '}
+        <button type="button" onClick={switchMode} className="rounded font-semibold text-primary underline underline-offset-4">
+          {signup ? 'Log in' : 'Sign up'}
+        </button>
+      </p>
+    </div>
+  );
+}

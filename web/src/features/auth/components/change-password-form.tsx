@@ -1,0 +1,82 @@
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contracts/auth';
+import { KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { InputField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast';
+import { useChangePassword } from '@/features/auth/api/change-password';
+import { apiErrorMessage } from '@/lib/api-client';
+
+/** Spec section 5 with decisions.md (minimum 8). */
+export const PASSWORDS_DONT_MATCH = { title: "Passwords don't match", description: 'Please make sure your new password and confirmation match.' };
+export const PASSWORD_TOO_SHORT = { title: 'Password too short', description: PASSWORD_TOO_SHORT_MESSAGE };
+
+type FieldErrors = { newPassword?: string; confirmPassword?: string; currentPassword?: string };
+
+export function ChangePasswordForm() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const change = useChangePassword();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const currentPassword = String(data.get('currentPassword') ?? '');
+    const newPassword = String(data.get('newPassword') ?? '');
+    const confirmPassword = String(data.get('confirmPassword') ?? '');
+
+    if (newPassword !== confirmPassword) {
+      setErrors({ confirmPassword: PASSWORDS_DONT_MATCH.description });
+      toast({ ...PASSWORDS_DONT_MATCH, variant: 'destructive' });
+      return;
+    }
+    if (newPassword.length < PASSWORD_MIN_LENGTH) {
+      setErrors({ newPassword: PASSWORD_TOO_SHORT.description });
+      toast({ ...PASSWORD_TOO_SHORT, variant: 'destructive' });
+      return;
+    }
+    setErrors({});
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: ({ endedSessions }) => {
+          form.reset();
+          const others = endedSessions > 0 ? ` ${endedSessions} other ${endedSessions === 1 ? 'session was' : 'sessions were'} signed out.` : '';
+          toast({ title: 'Password changed', description: `Your new password is active.${others}`, variant: 'success' });
+        },
+        onError: (error) => {
+          const message = apiErrorMessage(error) ?? 'Please try again.';
+          setErrors({ currentPassword: message });
+          toast({ title: 'Failed to change password', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <KeyRound aria-hidden="true" className="size-5 text-muted-foreground" />
+        Change password
+      </h2>
+      <form onSubmit={onSubmit} aria-label="Change password" className="mt-4 space-y-4">
+        <InputField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
+        <InputField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.newPassword}
+        />
+        <InputField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Changing password...' : 'Change password'}
+        </Button>
+      </form>
+    </Card>
+  );
+}

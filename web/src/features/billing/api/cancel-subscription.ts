@@ -1,0 +1,27 @@
+import type { User } from '@app/contracts/auth';
+import type { CancelResponse } from '@app/contracts/billing';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/auth';
+import type { MutationConfig } from '@/lib/react-query';
+
+/** `POST /api/stripe/cancel-subscription` (no body): access continues until `cancel_at` (Unix seconds). */
+export function cancelSubscription(): Promise<CancelResponse> {
+  return api.post<CancelResponse>('/api/stripe/cancel-subscription');
+}
+
+export function useCancelSubscription({ mutationConfig }: { mutationConfig?: MutationConfig<typeof cancelSubscription> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: cancelSubscription,
+    onSuccess: (data, ...args) => {
+      // The account page shows 'Cancels on <date>' at once; the server's copy follows.
+      queryClient.setQueryData<User | null>(userQueryKey, (user) => (user ? { ...user, cancelAt: data.cancel_at } : user));
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      return onSuccess?.(data, ...args);
+    },
+  });
+}

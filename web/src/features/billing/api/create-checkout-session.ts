@@ -1,0 +1,21 @@
+import type { User } from '@app/contracts/auth';
+import type { CheckoutResponse } from '@app/contracts/billing';
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+import { browser } from '@/utils/browser';
+
+/**
+ * `POST /api/stripe/create-checkout-session`, then the browser goes to the answer's url
+ * (Stripe Checkout, or the local test-mode page). The spec's body `{ userId, email }` is sent;
+ * the server ignores it and uses the session's user (decisions.md). 409 = already subscribed.
+ */
+export async function startCheckout(user: Pick<User, 'id' | 'email'>): Promise<void> {
+  const { url } = await api.post<CheckoutResponse>('/api/stripe/create-checkout-session', { userId: user.id, email: user.email });
+  browser.assign(url);
+}
+
+export function useStartCheckout({ mutationConfig }: { mutationConfig?: MutationConfig<typeof startCheckout> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: startCheckout });
+}

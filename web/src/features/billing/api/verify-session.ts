@@ -1,0 +1,21 @@
+import type { VerifySessionResponse } from '@app/contracts/billing';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import { applySessionUser } from '@/lib/auth';
+
+/** `POST /api/stripe/verify-session`: confirms the caller's own Checkout session (403 for anyone else's). */
+export function verifySession(sessionId: string): Promise<VerifySessionResponse> {
+  return api.post<VerifySessionResponse>('/api/stripe/verify-session', { sessionId });
+}
+
+/** Verifies, then makes the (now premium) user the session user so every page unlocks. */
+export function useVerifySession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifySession,
+    onSuccess: async ({ success, user }) => {
+      if (success) await applySessionUser(queryClient, user);
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import type { Trend } from '@app/contracts/metrics';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** Spec section 9: the chart plots the last 30 entries. */
+export const TREND_POINTS = 30;
+
+/** `GET /api/metrics/trend`: daily win accuracy, oldest first. */
+export function getTrend({ signal }: { signal?: AbortSignal } = {}): Promise<Trend> {
+  return api.get<Trend>('/api/metrics/trend', { signal });
+}
+
+export const getTrendQueryOptions = () => queryOptions({ queryKey: ['/api/metrics', 'trend'], queryFn: ({ signal }) => getTrend({ signal }) });
+
+export function useTrend() {
+  return useQuery(getTrendQueryOptions());
+}
+
+export type TrendPoint = { day: string; date: string; winAccuracy: number };
+
+/** The last 30 entries as `Day 1..n` (spec section 7). */
+export function toTrendPoints(trend: Trend): TrendPoint[] {
+  return trend.slice(-TREND_POINTS).map((entry, index) => ({ day: `Day ${index + 1}`, date: entry.date, winAccuracy: entry.winAccuracy }));
+}

@@ -1,0 +1,62 @@
+import type { Metrics } from '@app/contracts/metrics';
+import { BarChart3 } from 'lucide-react';
+
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/utils/cn';
+import { formatMoney, formatOdds, formatPayout, formatWinRate } from '@/utils/format';
+import { winRateTone } from '@/utils/tones';
+
+/** Spec section 8: the performance empty state. */
+export const METRICS_EMPTY_TEXT = 'Performance metrics will appear once matches complete and results are available.';
+export const METRICS_EMPTY_HINT = 'Check back soon for live data!';
+
+export function MetricsEmptyState({ className }: { className?: string }) {
+  return (
+    <div className={cn('flex flex-col items-center gap-2 py-4 text-center', className)}>
+      <BarChart3 aria-hidden="true" className="size-8 text-muted-foreground" />
+      <p className="text-sm font-medium">{METRICS_EMPTY_TEXT}</p>
+      <p className="text-sm text-muted-foreground">{METRICS_EMPTY_HINT}</p>
+    </div>
+  );
+}
+
+const signTone = (value: number | null) => (value === null || value === 0 ? 'text-foreground' : value > 0 ? 'text-success' : 'text-destructive');
+
+/**
+ * The latest metrics (spec section 3): win accuracy, predictions counted, profit at a $20 stake,
+ * payout percentage and best winning odds, each in the display format of spec section 9.
+ */
+export function PerformanceStats({ metrics, isLoading, isError, layout = 'grid' }: { metrics: Metrics | null | undefined; isLoading?: boolean; isError?: boolean; layout?: 'grid' | 'list' }) {
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading performance" />
+      </div>
+    );
+  }
+  if (isError) return <p className="py-4 text-sm text-muted-foreground">Performance figures are unavailable right now.</p>;
+  if (!metrics) return <MetricsEmptyState />;
+
+  const stats = [
+    { label: 'Win accuracy', value: formatWinRate(metrics.winAccuracy), tone: winRateTone(metrics.winAccuracy) },
+    { label: 'Predictions', value: String(metrics.totalPredictions), tone: 'text-foreground' },
+    { label: 'Profit ($20 stake)', value: formatMoney(metrics.totalProfit), tone: signTone(metrics.totalProfit) },
+    { label: 'Payout', value: formatPayout(metrics.payoutPercentage), tone: signTone(metrics.payoutPercentage) },
+    { label: 'Best winning odds', value: formatOdds(metrics.bestWinningOdds), tone: 'text-foreground' },
+  ];
+  return (
+    <dl className={layout === 'grid' ? 'grid grid-cols-2 gap-4' : 'space-y-3'}>
+      {stats.map((stat, index) => (
+        <div
+          key={stat.label}
+          className={cn(
+            layout === 'grid' ? (index === 0 ? 'col-span-2' : '') : 'flex items-baseline justify-between gap-3',
+          )}
+        >
+          <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+          <dd className={cn('font-bold tabular-nums', stat.tone, layout === 'grid' && index === 0 ? 'text-4xl' : 'text-xl')}>{stat.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

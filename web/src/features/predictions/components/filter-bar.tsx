@@ -1,0 +1,180 @@
+import { ChevronDown, Lock, SlidersHorizontal } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+import { Tooltip } from '@/components/ui/tooltip';
+import { paths } from '@/config/paths';
+import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
+import { PREMIUM_SORTS, type DateFilter, type PredictionFilters, type SortKey } from '@/features/predictions/utils/filter-predictions';
+import { cn } from '@/utils/cn';
+
+/** Spec section 6: the tooltip of the high-probability filters for viewers who are not premium. */
+export const PREMIUM_FILTER_TOOLTIP = 'Premium feature - Subscribe to access high-probability filters';
+export const PREMIUM_SORT_TOOLTIP = 'Premium feature - Subscribe to access probability sorting';
+
+type FilterBarProps = {
+  filters: PredictionFilters;
+  onChange: (next: Partial<PredictionFilters>) => void;
+  leagues: string[];
+  isPremium: boolean;
+};
+
+const DATE_OPTIONS: { value: DateFilter; label: string }[] = [
+  { value: 'all', label: 'All upcoming' },
+  { value: 'today', label: 'Today' },
+  { value: 'tomorrow', label: 'Tomorrow' },
+];
+
+const SORT_OPTIONS: { value: SortKey; label: string }[] = [
+  { value: 'kickoff', label: 'Kickoff time' },
+  { value: 'win', label: 'Win probability' },
+  { value: 'ou', label: 'O/U probability' },
+];
+
+const selectClass =
+  'h-10 w-full rounded-lg border border-slate-500 bg-background px-3 text-sm text-foreground shadow-sm sm:w-auto sm:min-w-40';
+
+function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function SortOption({ option, checked, locked, name, onSelect }: { option: (typeof SORT_OPTIONS)[number]; checked: boolean; locked: boolean; name: string; onSelect: () => void }) {
+  const label = (
+    <label
+      className={cn(
+        'flex h-10 cursor-pointer items-center gap-1.5 px-3 text-sm font-medium whitespace-nowrap has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+        checked ? 'bg-primary text-primary-foreground' : 'bg-background text-foreground hover:bg-muted',
+        locked && 'cursor-not-allowed text-muted-foreground hover:bg-background',
+      )}
+    >
+      <input type="radio" name={name} value={option.value} checked={checked} disabled={locked} onChange={onSelect} className="sr-only" />
+      {locked ? <Lock aria-hidden="true" className="size-3.5" /> : null}
+      {locked ? `${option.label} ` : option.label}
+      {locked ? <span className="sr-only">(Premium)</span> : null}
+    </label>
+  );
+  if (!locked) return label;
+  return <Tooltip content={PREMIUM_SORT_TOOLTIP}>{() => label}</Tooltip>;
+}
+
+function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string; pressed: boolean; locked: boolean; onToggle: () => void }) {
+  const button = (extra: { 'aria-describedby'?: string }) => (
+    <button
+      type="button"
+      aria-pressed={locked ? false : pressed}
+      aria-disabled={locked || undefined}
+      onClick={() => {
+        if (!locked) onToggle();
+      }}
+      className={cn(
+        'inline-flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-medium',
+        locked
+          ? 'cursor-not-allowed border-border bg-muted text-muted-foreground'
+          : pressed
+            ? 'border-primary bg-primary text-primary-foreground'
+            : 'border-slate-500 bg-background text-foreground hover:bg-muted',
+      )}
+      {...extra}
+    >
+      {locked ? <Lock aria-hidden="true" className="size-3.5" /> : null}
+      {label}
+    </button>
+  );
+  if (!locked) return button({});
+  return <Tooltip content={PREMIUM_FILTER_TOOLTIP} align="start">{(props) => button(props)}</Tooltip>;
+}
+
+/** Spec section 2: date, league, sort and the More Filters toggle with the high-probability filters. */
+export function FilterBar({ filters, onChange, leagues, isPremium }: FilterBarProps) {
+  const [moreOpen, setMoreOpen] = useState(filters.highWin || filters.highGoals);
+  const sortName = useId();
+  const moreId = useId();
+  const activeHigh = (isPremium && filters.highWin ? 1 : 0) + (isPremium && filters.highGoals ? 1 : 0);
+
+  return (
+    <section aria-label="Filters" className="rounded-2xl border border-border bg-surface p-4">
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end">
+        <SelectField label="Date" value={filters.date} onChange={(value) => onChange({ date: value as DateFilter })}>
+          {DATE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="League" value={filters.league} onChange={(value) => onChange({ league: value })}>
+          <option value="all">All leagues</option>
+          {leagues.map((league) => (
+            <option key={league} value={league}>
+              {league}
+            </option>
+          ))}
+        </SelectField>
+        <fieldset className="flex min-w-0 flex-col gap-1">
+          <legend className="mb-1 text-sm font-medium">Sort by</legend>
+          <div className="flex max-w-full flex-wrap overflow-hidden rounded-lg border border-slate-500">
+            {SORT_OPTIONS.map((option) => (
+              <SortOption
+                key={option.value}
+                option={option}
+                name={sortName}
+                checked={(isPremium || !PREMIUM_SORTS.includes(filters.sort) ? filters.sort : 'kickoff') === option.value}
+                locked={!isPremium && PREMIUM_SORTS.includes(option.value)}
+                onSelect={() => onChange({ sort: option.value })}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <button
+          type="button"
+          aria-expanded={moreOpen}
+          aria-controls={moreId}
+          onClick={() => setMoreOpen((open) => !open)}
+          className="inline-flex h-10 items-center gap-2 self-start rounded-lg border border-slate-500 bg-background px-3 text-sm font-medium hover:bg-muted sm:self-end"
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          More Filters
+          {activeHigh > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{activeHigh}</span> : null}
+          <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', moreOpen && 'rotate-180')} />
+        </button>
+      </div>
+      <div id={moreId} hidden={!moreOpen} className="mt-4 border-t border-border pt-4">
+        <p className="text-sm font-medium">High-probability filters</p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <HighFilterToggle
+            label={`Win probability ≥${HIGH_CONFIDENCE_THRESHOLD}%`}
+            pressed={filters.highWin}
+            locked={!isPremium}
+            onToggle={() => onChange({ highWin: !filters.highWin })}
+          />
+          <HighFilterToggle
+            label={`O/U 2.5 probability ≥${HIGH_CONFIDENCE_THRESHOLD}%`}
+            pressed={filters.highGoals}
+            locked={!isPremium}
+            onToggle={() => onChange({ highGoals: !filters.highGoals })}
+          />
+        </div>
+      </div>
+      {!isPremium ? (
+        <p className="mt-3 flex items-center gap-1.5 text-sm text-muted-foreground">
+          <Lock aria-hidden="true" className="size-3.5 shrink-0" />
+          <span>
+            Probability sorts and high-probability filters are Premium features.{' '}
+            <Link to={paths.pricing.getHref({ intent: 'subscribe' })} className="font-medium text-primary underline underline-offset-4">
+              See Premium
+            </Link>
+          </span>
+        </p>
+      ) : null}
+    </section>
+  );
+}

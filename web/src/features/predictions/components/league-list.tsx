@@ -1,0 +1,51 @@
+import { Trophy } from 'lucide-react';
+
+import type { LeagueCount } from '@/features/predictions/utils/filter-predictions';
+import { cn } from '@/utils/cn';
+
+type LeagueListProps = {
+  leagues: LeagueCount[];
+  /** The league filter: a league name or 'all'. */
+  selected: string;
+  onSelect: (league: string) => void;
+};
+
+/** Spec section 2: upcoming leagues with match counts, most matches first; a click filters by it. */
+export function LeagueList({ leagues, selected, onSelect }: LeagueListProps) {
+  return (
+    <section aria-labelledby="leagues-heading" className="rounded-2xl border border-border bg-background p-5 shadow-sm">
+      <h2 id="leagues-heading" className="flex items-center gap-2 font-semibold">
+        <Trophy aria-hidden="true" className="size-4 text-primary" />
+        Upcoming leagues
+      </h2>
+      {leagues.length === 0 ? (
+        <p className="mt-3 text-sm text-muted-foreground">No upcoming matches.</p>
+      ) : (
+        <ul className="mt-3 space-y-1">
+          {leagues.map(({ league, count }) => {
+            const active = selected === league;
+            return (
+              <li key={league}>
+                <button
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => onSelect(active ? 'all' : league)}
+                  className={cn(
+                    'flex w-full items-center justify-between gap-3 rounded-lg px-3 py-2 text-left text-sm',
+                    active ? 'bg-primary-soft font-semibold text-primary' : 'hover:bg-muted',
+                  )}
+                >
+                  <span className="min-w-0 truncate">{league}</span>
+                  <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground tabular-nums">
+                    {count}
+                    <span className="sr-only"> {count === 1 ? 'match' : 'matches'}</span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

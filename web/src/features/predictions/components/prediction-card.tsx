@@ -1,0 +1,140 @@
+import type { Prediction } from '@app/contracts/predictions';
+import { CalendarClock, Lock, Sparkles } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+
+import { Badge } from '@/components/ui/badge';
+import { buttonStyles } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/utils/cn';
+import { formatKickoff, formatOdds, formatProbability, underProbability } from '@/utils/format';
+import { probabilityBarTone, probabilityTone } from '@/utils/tones';
+
+type PredictionCardProps = {
+  prediction: Prediction;
+  /** h3 under a section heading (default), h2 directly under the page's h1. */
+  headingLevel?: 'h2' | 'h3';
+};
+
+const MARKET_LABELS: Record<NonNullable<Prediction['valueBets']>[number]['market'], string> = {
+  home: 'Home win',
+  draw: 'Draw',
+  away: 'Away win',
+  over25: 'Over 2.5',
+  under25: 'Under 2.5',
+};
+
+/** One probability: label, value in its colour (spec section 9) and a bar. */
+function ProbabilityRow({ label, percent }: { label: string; percent: number }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5">
+        <span className={cn('text-lg font-bold tabular-nums', probabilityTone(percent))} data-testid="probability">
+          {formatProbability(percent)}
+        </span>
+        <span aria-hidden="true" className="mt-1 block h-1.5 overflow-hidden rounded-full bg-muted">
+          <span className={cn('block h-full rounded-full', probabilityBarTone(percent))} style={{ width: `${Math.min(100, Math.max(0, percent))}%` }} />
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+function LockedBody({ describedBy }: { describedBy: string }) {
+  return (
+    <div className="mt-4 flex flex-1 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-border bg-surface px-4 py-6 text-center">
+      <Lock aria-hidden="true" className="size-6 text-muted-foreground" />
+      <p className="text-sm font-medium">Subscribe to unlock full predictions</p>
+      <Link to={paths.pricing.getHref({ intent: 'subscribe' })} aria-describedby={describedBy} className={buttonStyles({ size: 'sm' })}>
+        Unlock Predictions
+      </Link>
+    </div>
+  );
+}
+
+function UnlockedBody({ prediction }: { prediction: Prediction }) {
+  const { homeWinProb, drawProb, awayWinProb, overUnder25, insights, valueBets } = prediction;
+  return (
+    <div className="mt-4 space-y-4">
+      {homeWinProb !== null && drawProb !== null && awayWinProb !== null ? (
+        <dl className="grid grid-cols-3 gap-3">
+          <ProbabilityRow label="Home" percent={homeWinProb} />
+          <ProbabilityRow label="Draw" percent={drawProb} />
+          <ProbabilityRow label="Away" percent={awayWinProb} />
+        </dl>
+      ) : null}
+      {overUnder25 !== null ? (
+        <dl className="grid grid-cols-2 gap-3 border-t border-border pt-4">
+          <ProbabilityRow label="Over 2.5" percent={overUnder25} />
+          <ProbabilityRow label="Under 2.5" percent={underProbability(overUnder25)} />
+        </dl>
+      ) : null}
+      {insights ? (
+        <div className="border-t border-border pt-4">
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Model insights</p>
+          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Expected goals</dt>
+            <dd className="text-right font-semibold tabular-nums">
+              {insights.expectedGoals.home.toFixed(2)} - {insights.expectedGoals.away.toFixed(2)}
+            </dd>
+            <dt className="text-muted-foreground">Both teams to score</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatProbability(insights.bothTeamsToScore)}</dd>
+          </dl>
+          {insights.topScores.length > 0 ? (
+            <>
+              <p className="mt-2 text-sm text-muted-foreground">Most likely scores</p>
+              <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Most likely scores">
+                {insights.topScores.slice(0, 3).map((score) => (
+                  <li key={`${score.home}-${score.away}`} className="rounded-md bg-muted px-2 py-1 text-xs font-medium tabular-nums">
+                    {score.home}-{score.away} <span className="text-muted-foreground">{formatProbability(score.probability)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {valueBets && valueBets.length > 0 ? (
+        <ul className="space-y-1 border-t border-border pt-4 text-sm" aria-label="Value bets">
+          {valueBets.map((bet) => (
+            <li key={bet.market} className="flex justify-between gap-2">
+              <span>{MARKET_LABELS[bet.market]}</span>
+              <span className="tabular-nums text-muted-foreground">
+                odds {formatOdds(bet.odds)}, edge +{bet.edge.toFixed(1)}%
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec section 1 and 4: a prediction, locked (unlock prompt) or unlocked (probabilities). */
+export function PredictionCard({ prediction, headingLevel = 'h3' }: PredictionCardProps) {
+  const headingId = useId();
+  const Heading = headingLevel;
+  const locked = prediction.isLocked || prediction.homeWinProb === null;
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-border bg-background p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Badge variant="muted">{prediction.league}</Badge>
+        {!locked && prediction.isValueBet ? (
+          <Badge variant="premium">
+            <Sparkles aria-hidden="true" className="size-3" />
+            Value Bet
+          </Badge>
+        ) : null}
+      </div>
+      <Heading id={headingId} className="mt-3 text-lg leading-snug font-semibold">
+        {prediction.homeTeam} <span className="font-normal text-muted-foreground">vs</span> {prediction.awayTeam}
+      </Heading>
+      <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
+        <CalendarClock aria-hidden="true" className="size-4" />
+        <time dateTime={prediction.matchTime}>{formatKickoff(prediction.matchTime)}</time>
+      </p>
+      {locked ? <LockedBody describedBy={headingId} /> : <UnlockedBody prediction={prediction} />}
+    </article>
+  );
+}

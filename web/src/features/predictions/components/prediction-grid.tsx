@@ -1,0 +1,74 @@
+import type { Prediction } from '@app/contracts/predictions';
+import { CalendarX, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { Spinner } from '@/components/ui/spinner';
+import { PredictionCard } from '@/features/predictions/components/prediction-card';
+
+/** Spec section 8. */
+export const NO_PREDICTIONS_TEXT = 'No predictions available yet. Check back soon!';
+export const NO_MATCHES_TEXT = 'No predictions match your current filters.';
+
+type PredictionGridProps = {
+  predictions: Prediction[];
+  /** How many predictions exist before filtering: 0 means none at all. */
+  total: number;
+  isLoading?: boolean;
+  isError?: boolean;
+  /** Shown under the 'no match' text, e.g. a button that clears the filters. */
+  emptyAction?: ReactNode;
+  headingLevel?: 'h2' | 'h3';
+  className?: string;
+};
+
+export function EmptyState({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface px-6 py-12 text-center">
+      {icon}
+      {children}
+    </div>
+  );
+}
+
+export function PredictionGrid({ predictions, total, isLoading, isError, emptyAction, headingLevel, className = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3' }: PredictionGridProps) {
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading predictions" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <EmptyState icon={<CalendarX aria-hidden="true" className="size-8 text-muted-foreground" />}>
+        <p role="alert" className="font-medium">
+          Predictions could not be loaded. Please reload the page.
+        </p>
+      </EmptyState>
+    );
+  }
+  if (total === 0) {
+    return (
+      <EmptyState icon={<CalendarX aria-hidden="true" className="size-8 text-muted-foreground" />}>
+        <p className="font-medium">{NO_PREDICTIONS_TEXT}</p>
+      </EmptyState>
+    );
+  }
+  if (predictions.length === 0) {
+    return (
+      <EmptyState icon={<SearchX aria-hidden="true" className="size-8 text-muted-foreground" />}>
+        <p className="font-medium">{NO_MATCHES_TEXT}</p>
+        {emptyAction}
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className={className}>
+      {predictions.map((prediction) => (
+        <li key={prediction.id} className="flex [&>article]:flex-1">
+          <PredictionCard prediction={prediction} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,39 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+import { usePredictions } from '@/features/predictions/api/get-predictions';
+import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
+import { topPredictions } from '@/features/predictions/utils/filter-predictions';
+
+/** Spec section 2/9: today's top 3 by the highest outcome probability. */
+export function TopPredictions() {
+  const predictions = usePredictions();
+  const top = topPredictions(predictions.data ?? []);
+
+  return (
+    <section aria-labelledby="top-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="top-heading" className="text-3xl font-bold tracking-tight">
+            Today&apos;s top predictions
+          </h2>
+          <p className="mt-2 text-muted-foreground">The matches our models are most confident about.</p>
+        </div>
+        <Link to={paths.predictions.getHref()} className="inline-flex items-center gap-1 rounded font-semibold text-primary underline-offset-4 hover:underline">
+          All predictions
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+      <div className="mt-8">
+        <PredictionGrid
+          predictions={top}
+          total={predictions.data?.length ?? 0}
+          isLoading={predictions.isPending}
+          isError={predictions.isError}
+          className="grid gap-5 md:grid-cols-3"
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Prediction } from '@app/contracts/predictions';
+
+import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
+
+export type DateFilter = 'all' | 'today' | 'tomorrow';
+export type SortKey = 'kickoff' | 'win' | 'ou';
+
+/** The filter bar's state (spec section 2); `league` is a league name or 'all'. */
+export type PredictionFilters = {
+  date: DateFilter;
+  league: string;
+  sort: SortKey;
+  /** The highest of home, draw and away is at least 60 (spec section 5). */
+  highWin: boolean;
+  /** Over/Under 2.5 probability is at least 60 (spec section 5). */
+  highGoals: boolean;
+};
+
+export const DEFAULT_FILTERS: PredictionFilters = { date: 'all', league: 'all', sort: 'kickoff', highWin: false, highGoals: false };
+
+/** Sorts and filters that read probabilities: premium only. */
+export const PREMIUM_SORTS: readonly SortKey[] = ['win', 'ou'];
+
+/** The highest of the three outcome probabilities; null when locked. */
+export function maxOutcome(prediction: Prediction): number | null {
+  const { homeWinProb, drawProb, awayWinProb } = prediction;
+  if (homeWinProb === null || drawProb === null || awayWinProb === null) return null;
+  return Math.max(homeWinProb, drawProb, awayWinProb);
+}
+
+/** Local calendar day of a date, as `YYYY-MM-DD`. */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export function dayOffset(now: Date, days: number): string {
+  return localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
+}
+
+function matchesDate(prediction: Prediction, date: DateFilter, now: Date): boolean {
+  if (date === 'all') return true;
+  return localDay(new Date(prediction.matchTime)) === dayOffset(now, date === 'today' ? 0 : 1);
+}
+
+const byKickoff = (a: Prediction, b: Prediction) => a.matchTime.localeCompare(b.matchTime) || a.id.localeCompare(b.id);
+
+/** Descending by a probability; locked (null) values last, ties by kickoff. */
+const byDescending = (value: (p: Prediction) => number | null) => (a: Prediction, b: Prediction) =>
+  (value(b) ?? -1) - (value(a) ?? -1) || byKickoff(a, b);
+
+const sorters: Record<SortKey, (a: Prediction, b: Prediction) => number> = {
+  kickoff: byKickoff,
+  win: byDescending(maxOutcome),
+  ou: byDescending((p) => p.overUnder25),
+};
+
+/**
+ * The predictions list of /predictions. Premium-only sorts and filters are ignored for other
+ * viewers (their data has no probabilities anyway), so a shared link never shows an empty list.
+ */
+export function applyFilters(predictions: Prediction[], filters: PredictionFilters, { now = new Date(), isPremium = false } = {}): Prediction[] {
+  const sort = isPremium || !PREMIUM_SORTS.includes(filters.sort) ? filters.sort : 'kickoff';
+  return predictions
+    .filter((p) => matchesDate(p, filters.date, now))
+    .filter((p) => filters.league === 'all' || p.league === filters.league)
+    .filter((p) => !isPremium || !filters.highWin || (maxOutcome(p) ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
+    .filter((p) => !isPremium || !filters.highGoals || (p.overUnder25 ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
+    .sort(sorters[sort]);
+}
+
+export type LeagueCount = { league: string; count: number };
+
+/** Upcoming leagues with their match counts, most matches first (spec section 2), then by name. */
+export function leagueCounts(predictions: Prediction[]): LeagueCount[] {
+  const counts = new Map<string, number>();
+  for (const p of predictions) counts.set(p.league, (counts.get(p.league) ?? 0) + 1);
+  return [...counts].map(([league, count]) => ({ league, count })).sort((a, b) => b.count - a.count || a.league.localeCompare(b.league));
+}
+
+/**
+ * Home page: today's top 3 by the highest outcome probability (spec section 9). Without
+ * probabilities (locked for this viewer) they are today's first kickoffs; with no match today,
+ * the next upcoming ones.
+ */
+export function topPredictions(predictions: Prediction[], { now = new Date(), count = 3 } = {}): Prediction[] {
+  const today = predictions.filter((p) => matchesDate(p, 'today', now));
+  const pool = today.length > 0 ? today : predictions.filter((p) => new Date(p.matchTime) >= now);
+  return [...pool].sort(sorters.win).slice(0, count);
+}
+
+/** Reads the filter state from the URL (`?date=&league=&sort=&high=win,goals`), ignoring junk. */
+export function filtersFromSearch(search: URLSearchParams): PredictionFilters {
+  const date = search.get('date');
+  const sort = search.get('sort');
+  const high = (search.get('high') ?? '').split(',');
+  return {
+    date: date === 'today' || date === 'tomorrow' ? date : 'all',
+    league: search.get('league') || 'all',
+    sort: sort === 'win' || sort === 'ou' ? sort : 'kickoff',
+    highWin: high.includes('win'),
+    highGoals: high.includes('goals'),
+  };
+}
+
+/** The inverse of {@link filtersFromSearch}; defaults are left out of the URL. */
+export function filtersToSearch(filters: PredictionFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filters.date !== 'all') search.set('date', filters.date);
+  if (filters.league !== 'all') search.set('league', filters.league);
+  if (filters.sort !== 'kickoff') search.set('sort', filters.sort);
+  const high = [filters.highWin ? 'win' : '', filters.highGoals ? 'goals' : ''].filter(Boolean);
+  if (high.length) search.set('high', high.join(','));
+  return search;
+}

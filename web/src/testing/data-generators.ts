@@ -1,0 +1,100 @@
+import type { WinningPrediction } from '@app/contracts/admin';
+import type { User } from '@app/contracts/auth';
+import type { Metrics } from '@app/contracts/metrics';
+import type { Prediction } from '@app/contracts/predictions';
+import type { TrackingRow } from '@app/contracts/tracking';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** A local date-time `days` from today at `hour:minute`, as ISO (what the API sends). */
+export function kickoff(days: number, hour = 15, minute = 0): string {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, hour, minute).toISOString();
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  const n = next();
+  return { id: `user-${n}`, email: `fan${n}@example.com`, subscriptionStatus: 'free', role: 'user', cancelAt: null, ...overrides };
+}
+
+/** An unlocked (premium view) prediction; pass `locked()` output for the visitor view. */
+export function makePrediction(overrides: Partial<Prediction> = {}): Prediction {
+  const n = next();
+  return {
+    id: `pred-${n}`,
+    fixtureId: `fix-${n}`,
+    homeTeam: `Home ${n}`,
+    awayTeam: `Away ${n}`,
+    league: 'Northern League',
+    leagueId: 'north',
+    matchTime: kickoff(1),
+    isLocked: false,
+    isPremium: true,
+    homeWinProb: 50,
+    drawProb: 25,
+    awayWinProb: 25,
+    overUnder25: 55,
+    isValueBet: false,
+    valueBets: [],
+    insights: null,
+    modelVersion: 'test-1',
+    generatedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** The same prediction as a visitor or free user receives it: no probabilities at all. */
+export function locked(prediction: Prediction): Prediction {
+  return {
+    ...prediction,
+    isLocked: true,
+    isPremium: false,
+    homeWinProb: null,
+    drawProb: null,
+    awayWinProb: null,
+    overUnder25: null,
+    isValueBet: null,
+    valueBets: null,
+    insights: null,
+  };
+}
+
+export function makeMetrics(overrides: Partial<Metrics> = {}): Metrics {
+  return { winAccuracy: 64.2, totalPredictions: 53, totalProfit: 182.4, payoutPercentage: 17.2, bestWinningOdds: 3.4, date: '2026-03-05', ...overrides };
+}
+
+export function makeWinningPrediction(overrides: Partial<WinningPrediction> = {}): WinningPrediction {
+  const n = next();
+  return {
+    id: `pick-${n}`,
+    homeTeam: `Home ${n}`,
+    awayTeam: `Away ${n}`,
+    league: 'Northern League',
+    matchTime: kickoff(-1),
+    predictionType: 'home_win',
+    ourPrediction: 'Home Win',
+    actualResult: '2-1 (Home Win)',
+    winningOdds: 2.1,
+    hasResult: true,
+    ...overrides,
+  };
+}
+
+export function makeTrackingRow(overrides: Partial<TrackingRow> = {}): TrackingRow {
+  const n = next();
+  return {
+    id: `row-${n}`,
+    fixtureId: `fix-${n}`,
+    homeTeam: `Home ${n}`,
+    awayTeam: `Away ${n}`,
+    league: 'Northern League',
+    matchTime: kickoff(-2),
+    ourPrediction: 'Home Win',
+    confidence: 64.5,
+    actualResult: '2-0 (Home Win)',
+    hasResult: true,
+    isCorrect: true,
+    ...overrides,
+  };
+}

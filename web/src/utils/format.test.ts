@@ -1,0 +1,63 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+
+import {
+  formatLongDate,
+  formatMatchDate,
+  formatMoney,
+  formatOdds,
+  formatPayout,
+  formatProbability,
+  formatWinRate,
+  underProbability,
+} from '@/utils/format';
+
+describe('formatters of spec section 9', () => {
+  it('shows money with a sign and 2 decimals', () => {
+    expect(formatMoney(123.4)).toBe('+$123.40');
+    expect(formatMoney(-20)).toBe('-$20.00');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(1234.567)).toBe('+$1234.57');
+    expect(formatMoney(-0.001)).toBe('$0.00');
+  });
+
+  it('shows the payout percentage signed with 1 decimal, N/A when nothing was staked', () => {
+    expect(formatPayout(12.345)).toBe('+12.3%');
+    expect(formatPayout(-4)).toBe('-4.0%');
+    expect(formatPayout(0)).toBe('0.0%');
+    expect(formatPayout(null)).toBe('N/A');
+  });
+
+  it('shows odds with 2 decimals, N/A when there are none', () => {
+    expect(formatOdds(2.1)).toBe('2.10');
+    expect(formatOdds(13.456)).toBe('13.46');
+    expect(formatOdds(null)).toBe('N/A');
+  });
+
+  it('shows probabilities and win rates with 1 decimal', () => {
+    expect(formatProbability(63.44)).toBe('63.4%');
+    expect(formatProbability(70)).toBe('70.0%');
+    expect(formatWinRate(66.6666)).toBe('66.7%');
+    expect(formatWinRate(0)).toBe('0.0%');
+  });
+
+  it('computes Under 2.5 as 100 minus Over, to one decimal', () => {
+    expect(underProbability(60.1)).toBe(39.9);
+    expect(underProbability(0)).toBe(100);
+    expect(formatProbability(underProbability(33.3))).toBe('66.7%');
+  });
+
+  it('formats tracking dates as abbreviated month, day and 24-hour time', () => {
+    const local = new Date(2026, 2, 5, 19, 7);
+
+    expect(formatMatchDate(local.toISOString())).toBe('Mar 5, 19:07');
+    expect(formatMatchDate(new Date(2026, 11, 24, 0, 30).toISOString())).toBe('Dec 24, 00:30');
+  });
+
+  it('formats a cancellation date from Unix seconds', () => {
+    const seconds = new Date(2026, 3, 30, 12).getTime() / 1000;
+
+    expect(formatLongDate(seconds)).toBe('30 April 2026');
+    expect(formatLongDate('2026-03-05')).toBe('5 March 2026');
+  });
+});
