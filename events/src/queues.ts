@@ -6,7 +6,7 @@ export const queues = {
   'jobs-planner': { consumerTimeoutSeconds: 30, batchSize: 5, maxConcurrency: 2 },
   'prediction-generation': { consumerTimeoutSeconds: 120, batchSize: 1, maxConcurrency: 2 },
   'result-ingestion': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 2 },
-  'metrics-recompute': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 1 },
+  'metrics-recompute': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 2 },
 } as const satisfies Record<string, QueueSettings>;
 
 export interface QueueSettings {

@@ -2,7 +2,7 @@
 // before any handler is imported. Values the user set in the environment win.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -35,6 +35,10 @@ export function applyLocalDefaults(values: { port: number; dynamodbEndpoint: str
     POWERTOOLS_DEV: 'true',
   };
   for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;
+  // A relative folder means relative to where the user ran `npm start`, not to functions/.
+  if (process.env.FOOTBALL_DATA_DIR && !isAbsolute(process.env.FOOTBALL_DATA_DIR)) {
+    process.env.FOOTBALL_DATA_DIR = resolve(process.env.INIT_CWD ?? repoRoot, process.env.FOOTBALL_DATA_DIR);
+  }
   // The endpoint of the DynamoDB Local we just started always wins.
   process.env.DYNAMODB_ENDPOINT = values.dynamodbEndpoint;
 }

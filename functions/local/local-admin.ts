@@ -2,12 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalPaymentGateway, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import type { PaymentGateway } from '@app/core/billing/ports';
+import type { JobService } from '@app/core/pipeline/jobs';
 
 export interface LocalAdminDeps {
   queue: LocalQueue;
   billing: () => Promise<PaymentGateway>;
   /** This server's own URL, to deliver the local provider's webhooks through the real route. */
   selfUrl: () => string;
+  jobs: () => Promise<JobService>;
 }
 
 /** Loopback: 127.0.0.0/8 and ::1. */
@@ -37,6 +39,20 @@ export function localAdmin(deps: LocalAdminDeps) {
       const name = redrive[1]!;
       if (!deps.queue.queueNames().includes(name)) return reply(res, 404, { error: `unknown queue ${name}` });
       return reply(res, 200, { redriven: deps.queue.redrive(name) });
+    }
+    if (req.method === 'POST' && url.pathname === '/__local/jobs') {
+      const { type, leagues } = JSON.parse(body.toString() || '{}') as { type?: string; leagues?: string[] };
+      if (!['generate', 'results', 'metrics'].includes(type ?? '')) return reply(res, 400, { error: 'type must be generate, results or metrics' });
+      const job = await (await deps.jobs()).request(type as 'generate', 'cli', Array.isArray(leagues) ? leagues.map(String) : []);
+      return reply(res, 202, { jobId: job.id });
+    }
+    const jobStatus = /^\/__local\/jobs\/([0-9A-Z]{26})$/.exec(url.pathname);
+    if (req.method === 'GET' && jobStatus) {
+      try {
+        return reply(res, 200, await (await deps.jobs()).get(jobStatus[1]!));
+      } catch {
+        return reply(res, 404, { error: 'no such job' });
+      }
     }
     if (req.method === 'POST' && url.pathname === '/__local/billing/advance') {
       const gateway = await localGateway(deps);

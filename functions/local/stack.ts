@@ -54,6 +54,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     const { createLocalServer } = await import('./server.ts');
     const { startScheduler } = await import('./scheduler.ts');
     const { localAdmin } = await import('./local-admin.ts');
+    const { catchUp } = await import('./catch-up.ts');
 
     const { config, doc } = composition.base();
     const created = await ensureTable(doc, config.TABLE_NAME);
@@ -78,7 +79,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler),
       webDist: join(repoRoot, 'web', 'dist'),
-      extra: localAdmin({ queue, billing: composition.paymentGateway, selfUrl: () => `http://127.0.0.1:${port}` }),
+      extra: localAdmin({ queue, billing: composition.paymentGateway, jobs: composition.jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
     await new Promise<void>((resolve, reject) => {
@@ -101,6 +102,12 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
         if (existsSync(marker)) rmSync(marker);
       });
     }
+
+    // In the background: the server answers (with empty lists) while the first run works.
+    void composition
+      .jobService()
+      .then((jobs) => catchUp(jobs, log))
+      .catch((error: Error) => log(`could not start the catch-up jobs: ${error.message}`));
 
     return { url: `http://localhost:${port}`, port, dynamodbEndpoint: dynamo.endpoint, stop };
   } catch (error) {

@@ -25,7 +25,19 @@ import { DynamoUserRepository } from '@app/adapters/dynamodb/user-repository';
 import { LocalPaymentGateway } from '@app/adapters/local-billing/local-payment-gateway';
 import { readSecret, readSecretField } from '@app/adapters/secrets/secrets-manager';
 import { StripePaymentGateway } from '@app/adapters/stripe/stripe-payment-gateway';
+import { DynamoFixtureRepository } from '@app/adapters/dynamodb/fixture-repository';
+import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-repository';
+import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
+import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository';
+import { DynamoModelStateRepository } from '@app/adapters/dynamodb/model-state-repository';
+import { DynamoPickRepository } from '@app/adapters/dynamodb/pick-repository';
 import { makeAuthService, type ResolvedSession } from '@app/core/auth/service';
+import { makeGenerationService } from '@app/core/pipeline/generation';
+import { makeJobService } from '@app/core/pipeline/jobs';
+import { makeMetricsJob } from '@app/core/pipeline/metrics-job';
+import { makeTrackingService } from '@app/core/tracking/service';
+import { makeDispatcher } from './jobs/dispatcher.ts';
+import { footballProviders } from './providers.ts';
 import { makeBillingService } from '@app/core/billing/service';
 import type { PaymentGateway } from '@app/core/billing/ports';
 import { allowedOrigins, ConfigError, getConfig, type Config } from '@app/platform/config';
@@ -92,6 +104,7 @@ export const authService = /* @__PURE__ */ onceAsync(async () => {
     clock,
     ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
     adminEmails: config.ADMIN_EMAILS.map((e) => e.toLowerCase()),
+    touchSessions: config.TABLE_ACCESS === 'write',
   });
 });
 
@@ -152,9 +165,6 @@ export const metricsService = /* @__PURE__ */ once(() =>
   makeMetricsService({ metrics: new DynamoMetricsRepository(base().doc, base().config.TABLE_NAME) }),
 );
 
-/** Locally a failed message comes back after this long (AWS: 6 x the consumer timeout). */
-const LOCAL_VISIBILITY_TIMEOUT_MS = 30_000;
-
 /** The in-process queue of the local stack; the local server subscribes the consumers to it. */
 export const localQueue = /* @__PURE__ */ once(
   () =>
@@ -162,7 +172,7 @@ export const localQueue = /* @__PURE__ */ once(
       queues: Object.fromEntries(
         queueNames.map((name) => [
           name,
-          { visibilityTimeoutMs: LOCAL_VISIBILITY_TIMEOUT_MS, maxReceiveCount: MAX_RECEIVE_COUNT, batchSize: queues[name].batchSize },
+          { visibilityTimeoutMs: base().config.LOCAL_QUEUE_VISIBILITY_SECONDS * 1000, maxReceiveCount: MAX_RECEIVE_COUNT, batchSize: queues[name].batchSize },
         ]),
       ),
       onError: (queue, error) => logger.error('Local queue consumer failed', { queue, error: error as Error }),
@@ -173,4 +183,47 @@ export const jobQueue = /* @__PURE__ */ once((): JobQueue => {
   const { config } = base();
   if (config.QUEUE_DRIVER === 'local') return localQueue();
   return new SqsJobQueue(new SQSClient({ region: config.AWS_REGION }), config.QUEUE_URL_PREFIX!);
+});
+
+export const trackingService = /* @__PURE__ */ once(() =>
+  makeTrackingService({ picks: new DynamoPickRepository(base().doc, base().config.TABLE_NAME), clock: base().clock }),
+);
+
+export const metricsJob = /* @__PURE__ */ once(() => {
+  const { doc, config, clock } = base();
+  return makeMetricsJob({ picks: new DynamoPickRepository(doc, config.TABLE_NAME), metrics: new DynamoMetricsRepository(doc, config.TABLE_NAME), clock });
+});
+
+export const leagueRepository = /* @__PURE__ */ once(() => new DynamoLeagueRepository(base().doc, base().config.TABLE_NAME));
+
+export const generationService = /* @__PURE__ */ onceAsync(async () => {
+  const { doc, config, clock } = base();
+  const providers = await footballProviders();
+  return makeGenerationService({
+    ...providers,
+    leagues: leagueRepository(),
+    fixtures: new DynamoFixtureRepository(doc, config.TABLE_NAME),
+    history: new DynamoHistoryRepository(doc, config.TABLE_NAME),
+    models: new DynamoModelStateRepository(doc, config.TABLE_NAME),
+    predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME),
+    clock,
+    log: (message, detail) => logger.info(message, detail ?? {}),
+  });
+});
+
+export const jobService = /* @__PURE__ */ onceAsync(async () => {
+  const { doc, config, clock } = base();
+  return makeJobService({
+    jobs: new DynamoJobRepository(doc, config.TABLE_NAME),
+    dispatcher: makeDispatcher(jobQueue(), () => clock.now()),
+    clock,
+    newId: () => ulid(),
+    // The planner refreshes the league list from the provider on every run.
+    leagueIds: async () => {
+      const leagues = await (await footballProviders()).fixturesProvider.leagues();
+      await leagueRepository().saveAll(leagues);
+      return leagues.map((l) => l.id);
+    },
+    log: (message, detail) => logger.info(message, detail ?? {}),
+  });
 });

@@ -15,7 +15,10 @@ export interface RouteDefinition {
   handler: string;
   /** Who may call it (enforced by the handler's httpRoute; documented here for review and infra). */
   auth: AuthLevel;
-  /** Table access the function needs (least privilege on AWS). */
+  /**
+   * Table access the function needs (least privilege on AWS). A 'read' function runs with
+   * TABLE_ACCESS=read, so it also skips the hourly session `lastSeenAt` write.
+   */
   access: 'read' | 'write';
   /** Extra capabilities: sending to the job queues, calling Stripe. */
   uses?: Array<'queue' | 'stripe'>;
@@ -29,7 +32,8 @@ export interface ConsumerDefinition {
   queue: QueueName;
   handler: string;
   access: 'read' | 'write';
-  uses?: Array<'queue' | 'stripe'>;
+  /** `providers`: the football data and odds API keys. */
+  uses?: Array<'queue' | 'stripe' | 'providers'>;
   memoryMb?: number;
 }
 
@@ -42,19 +46,34 @@ export const routes: RouteDefinition[] = [
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
   { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', memoryMb: 1024 },
   { method: 'POST', path: '/api/auth/login', handler: 'http/auth/login', auth: 'public', access: 'write', memoryMb: 1024 },
-  { method: 'GET', path: '/api/auth/me', handler: 'http/auth/me', auth: 'user', access: 'write' },
-  { method: 'POST', path: '/api/auth/logout', handler: 'http/auth/logout', auth: 'viewer', access: 'write' },
+  { method: 'GET', path: '/api/auth/me', handler: 'http/auth/me', auth: 'user', access: 'write', memoryMb: 512 },
+  { method: 'POST', path: '/api/auth/logout', handler: 'http/auth/logout', auth: 'viewer', access: 'write', memoryMb: 512 },
   { method: 'POST', path: '/api/auth/change-password', handler: 'http/auth/change-password', auth: 'user', access: 'write', memoryMb: 1024 },
-  { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'] },
+  { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 30 },
 
   // Billing.
-  { method: 'POST', path: '/api/stripe/create-checkout-session', handler: 'http/stripe/create-checkout-session', auth: 'user', access: 'write', uses: ['stripe'] },
-  { method: 'POST', path: '/api/stripe/verify-session', handler: 'http/stripe/verify-session', auth: 'user', access: 'write', uses: ['stripe'] },
-  { method: 'POST', path: '/api/stripe/cancel-subscription', handler: 'http/stripe/cancel-subscription', auth: 'user', access: 'write', uses: ['stripe'] },
-  { method: 'POST', path: '/api/stripe/webhook', handler: 'http/stripe/webhook', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true },
+  { method: 'POST', path: '/api/stripe/create-checkout-session', handler: 'http/stripe/create-checkout-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 30 },
+  { method: 'POST', path: '/api/stripe/verify-session', handler: 'http/stripe/verify-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 30 },
+  { method: 'POST', path: '/api/stripe/cancel-subscription', handler: 'http/stripe/cancel-subscription', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 30 },
+  { method: 'POST', path: '/api/stripe/webhook', handler: 'http/stripe/webhook', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true, timeoutSeconds: 30 },
+
+  // Staff: jobs, odds entry, performance tracking.
+  { method: 'POST', path: '/api/admin/generate-daily-predictions', handler: 'http/admin/generate-daily-predictions', auth: 'admin', access: 'write', uses: ['queue'] },
+  { method: 'POST', path: '/api/admin/fetch-match-results', handler: 'http/admin/fetch-match-results', auth: 'admin', access: 'write', uses: ['queue'] },
+  { method: 'POST', path: '/api/admin/update-performance-metrics', handler: 'http/admin/update-performance-metrics', auth: 'admin', access: 'write', uses: ['queue'] },
+  { method: 'GET', path: '/api/admin/jobs/{id}', handler: 'http/admin/job-status', auth: 'admin', access: 'read' },
+  { method: 'GET', path: '/api/admin/winning-predictions', handler: 'http/admin/winning-predictions', auth: 'admin', access: 'read' },
+  { method: 'POST', path: '/api/admin/update-odds', handler: 'http/admin/update-odds', auth: 'admin', access: 'write' },
+  { method: 'GET', path: '/api/tracking/predictions', handler: 'http/tracking/predictions', auth: 'admin', access: 'read' },
 ];
 
-export const consumers: ConsumerDefinition[] = [];
+/** Queue consumers; every job's worker can also enqueue the next stage. */
+export const consumers: ConsumerDefinition[] = [
+  { queue: 'jobs-planner', handler: 'jobs/planner', access: 'write', uses: ['queue', 'providers'] },
+  { queue: 'prediction-generation', handler: 'jobs/generate-predictions', access: 'write', uses: ['queue', 'providers'], memoryMb: 1024 },
+  { queue: 'result-ingestion', handler: 'jobs/ingest-results', access: 'write', uses: ['queue', 'providers'] },
+  { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue'] },
+];
 
 /** `GET /api/admin/jobs/{id}` -> `GET /api/admin/jobs/{id}` route key, as API Gateway names it. */
 export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>) => `${r.method} ${r.path}`;

@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
@@ -72,7 +72,10 @@ export class AppStack extends Stack {
     });
 
     const domain = this.customDomain(config, props.certificate);
+    // The stack's own UUID: unknown outside the account, stable across deploys, no secret to manage.
+    const originVerifyToken = Fn.select(2, Fn.split('/', Aws.STACK_ID));
     this.web = new Web(this, 'Web', {
+      originVerifyToken,
       apiDomainName: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
       webDist: props.webDist,
       retain: prod,
@@ -88,6 +91,7 @@ export class AppStack extends Stack {
       QUEUE_DRIVER: 'sqs',
       QUEUE_URL_PREFIX: this.jobs.queueUrlPrefix,
       SESSION_SECRET_ARN: this.secrets.session.secretArn,
+      ORIGIN_VERIFY_TOKEN: originVerifyToken,
       LOG_LEVEL: config.logLevel,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       ...(config.adminEmails ? { ADMIN_EMAILS: config.adminEmails } : {}),

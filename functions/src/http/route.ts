@@ -8,4 +8,5 @@ export const { httpRoute, rawRoute } = createHttpRoute({
   resolvePrincipal: (cookies) => resolveSession(cookies),
   viewerOf: (session: ResolvedSession) => session.viewer,
   allowedOrigins: origins,
+  originToken: (b) => b.config.ORIGIN_VERIFY_TOKEN,
 });

@@ -111,12 +111,18 @@ export async function startHttpStack(env: Record<string, string> = {}) {
     ...env,
   });
   const composition = await import('../composition.ts');
-  const { routes } = await import('../routes.ts');
+  const { routes, consumers } = await import('../routes.ts');
+  // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
+  const queue = composition.localQueue();
+  for (const c of consumers) {
+    const mod = (await import(pathToFileURL(join(srcDir, `${c.handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] };
+    queue.subscribe(c.queue, mod.handler);
+  }
   let port = 0;
   const server = createLocalServer({
     routes,
     loadHandler: async (route) => ((await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler }).handler,
-    extra: localAdmin({ queue: composition.localQueue(), billing: composition.paymentGateway, selfUrl: () => `http://127.0.0.1:${port}` }),
+    extra: localAdmin({ queue: composition.localQueue(), billing: composition.paymentGateway, jobs: composition.jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
@@ -125,6 +131,7 @@ export async function startHttpStack(env: Record<string, string> = {}) {
     url,
     table,
     composition,
+    queue,
     client: (ip?: string) => new TestClient(url, ip),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

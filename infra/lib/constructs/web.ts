@@ -19,6 +19,8 @@ export const REVALIDATE = 'no-cache';
 export interface WebProps {
   /** `<api-id>.execute-api.<region>.amazonaws.com`: only the API resource, never its routes (no cycle). */
   apiDomainName: string;
+  /** Sent to the API as `x-origin-verify`; the handlers refuse requests without it (no WAF bypass). */
+  originVerifyToken: string;
   /** The built SPA (web/dist); undefined: no upload (synth and tests without a web build). */
   webDist?: string;
   retain: boolean;
@@ -86,6 +88,7 @@ export class Web extends Construct {
     });
 
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      customHeaders: { 'x-origin-verify': props.originVerifyToken },
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
     });

@@ -17,16 +17,23 @@ export const ConfigSchema = z.object({
   /** More origins allowed to send unsafe requests (comma-separated), e.g. the Vite dev server. */
   EXTRA_ORIGINS: csv,
   TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'App'),
+  /**
+   * Set on AWS: CloudFront adds it as `x-origin-verify` to every /api request, and requests
+   * without it (someone calling the API Gateway URL directly, skipping the WAF) are refused.
+   */
+  ORIGIN_VERIFY_TOKEN: z.optional(z.string().check(z.minLength(16))),
   /** What this function may do to the table (infra sets `read` on read-only functions). */
   TABLE_ACCESS: z._default(z.enum(['read', 'write']), 'write'),
   /** DynamoDB Local endpoint; unset on AWS. */
   DYNAMODB_ENDPOINT: z.optional(z.url()),
   AWS_REGION: z._default(z.string(), 'eu-west-2'),
-  LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
+  LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
   /** `local`: the in-process queue of the local stack; `sqs`: Amazon SQS. */
   QUEUE_DRIVER: z._default(z.enum(['local', 'sqs']), 'local'),
   /** SQS queue URL without the queue name, e.g. https://sqs.eu-west-2.amazonaws.com/123456789012/app-prod- */
   QUEUE_URL_PREFIX: z.optional(z.url()),
+  /** Local stack: seconds before a failed queue message is delivered again (AWS: 6 x the consumer timeout). */
+  LOCAL_QUEUE_VISIBILITY_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 30),
   /** Seconds a read of upcoming predictions is reused within one process. */
   PREDICTIONS_CACHE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(300)), 30),
 
@@ -48,8 +55,12 @@ export const ConfigSchema = z.object({
   STRIPE_API_BASE: z.optional(z.url()),
   /** football-data.org v4 token (X-Auth-Token). */
   FOOTBALL_DATA_ORG_TOKEN: z.optional(z.string()),
+  /** football-data.org's base URL (a proxy, or a stand-in server in tests). */
+  FOOTBALL_DATA_ORG_BASE_URL: z._default(z.url(), 'https://api.football-data.org/v4'),
   /** The Odds API v4 key. */
   ODDS_API_KEY: z.optional(z.string()),
+  /** The Odds API host (a proxy, or a stand-in server in tests). */
+  ODDS_API_BASE_URL: z._default(z.url(), 'https://api.the-odds-api.com'),
   /** Secrets Manager secret: JSON {"footballDataOrgToken": "...", "oddsApiKey": "..."}. */
   PROVIDERS_SECRET_ARN: z.optional(z.string()),
 

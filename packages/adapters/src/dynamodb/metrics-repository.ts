@@ -31,10 +31,10 @@ export class DynamoMetricsRepository implements MetricsRepository {
   }
 
   /**
-   * Overwrites the day's trend entry, and `LATEST` too when asked (the default), so a rerun on
-   * the same day is idempotent.
+   * Overwrites the day's trend entry, and `LATEST` too when `latest`, so a rerun on the same day
+   * is idempotent.
    */
-  async save(metrics: Metrics, options: { latest?: boolean } = { latest: true }): Promise<void> {
+  async save(metrics: Metrics, options: { latest?: boolean } = {}): Promise<void> {
     const item = { type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...metrics };
     await Promise.all([
       options.latest ? this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsLatest(), ...item } })) : undefined,

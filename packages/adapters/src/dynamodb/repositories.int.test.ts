@@ -48,10 +48,13 @@ describe('DynamoMetricsRepository', () => {
     for (let d = 1; d <= 35; d++) {
       const date = `2026-10-${String(d).padStart(2, '0')}`;
       if (d > 31) continue;
-      await repo.save({ winAccuracy: 50 + d / 10, totalPredictions: d, totalProfit: -d, payoutPercentage: d % 2 ? null : 1.5, bestWinningOdds: null, date });
+      await repo.save({ winAccuracy: 50 + d / 10, totalPredictions: d, totalProfit: -d, payoutPercentage: d % 2 ? null : 1.5, bestWinningOdds: null, date }, { latest: true });
     }
     const latest = await repo.getLatest();
     expect(latest).toEqual({ winAccuracy: 53.1, totalPredictions: 31, totalProfit: -31, payoutPercentage: null, bestWinningOdds: null, date: '2026-10-31' });
+    // A past day's entry never replaces LATEST.
+    await repo.save({ winAccuracy: 1, totalPredictions: 1, totalProfit: 0, payoutPercentage: null, bestWinningOdds: null, date: '2026-09-01' });
+    expect((await repo.getLatest())?.date).toBe('2026-10-31');
     const trend = await repo.listTrend(30);
     expect(trend).toHaveLength(30);
     expect(trend[0]?.date).toBe('2026-10-02');

@@ -5,7 +5,7 @@ import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
 import type { StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
 import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from './ports.ts';
-import type { FixtureOdds, FixtureProvider, League, OddsProvider, ProviderFixture } from './providers.ts';
+import { ProviderRejectedError, ProviderUnavailableError, type FixtureOdds, type FixtureProvider, type League, type OddsProvider, type ProviderFixture } from './providers.ts';
 
 export const UPCOMING_DAYS = 7;
 /** A first run predicts and settles the last 30 days, so the track record starts with real numbers. */
@@ -117,6 +117,22 @@ export function makeGenerationService(deps: PipelineDeps) {
     return fromProvider?.name ?? leagueId;
   }
 
+  /** Fresh odds; when the odds provider is down or refuses, the last odds stored for each fixture. */
+  async function oddsOrLastKnown(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>> {
+    try {
+      return await deps.oddsProvider.odds(leagueId, fixtures);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError)) throw error;
+      log('Odds unavailable: using the last captured odds', { leagueId, error: (error as Error).message });
+      const known = new Map<string, FixtureOdds>();
+      for (const f of fixtures) {
+        const stored = await deps.fixtures.get(f.id);
+        if (stored?.odds) known.set(f.id, stored.odds);
+      }
+      return known;
+    }
+  }
+
   async function backfill(leagueId: string, name: string, fixtures: ProviderFixture[], records: HistoryRecord[], odds: Map<string, FixtureOdds>, now: Date) {
     let state: LeagueModelState | undefined;
     let written = 0;
@@ -158,7 +174,7 @@ export function makeGenerationService(deps: PipelineDeps) {
       const provided = await deps.fixturesProvider.fixtures(leagueId, from, to);
       const upcoming = provided.filter((f) => f.status === 'scheduled' && Date.parse(f.kickoff) > now.getTime() && Date.parse(f.kickoff) <= to.getTime());
       const wanted = firstRun ? provided.filter((f) => Date.parse(f.kickoff) > from.getTime()) : upcoming;
-      const odds = wanted.length ? await deps.oddsProvider.odds(leagueId, wanted) : new Map<string, FixtureOdds>();
+      const odds = wanted.length ? await oddsOrLastKnown(leagueId, wanted) : new Map<string, FixtureOdds>();
       await deps.fixtures.saveAll(provided.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
 
       let state = await deps.models.latest(leagueId);

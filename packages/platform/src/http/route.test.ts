@@ -103,6 +103,21 @@ describe('httpRoute', () => {
   });
 });
 
+describe('origin verification', () => {
+  it('refuses requests without the token CloudFront adds, when one is configured', async () => {
+    const guarded = createHttpRoute({
+      deps: () => ({}),
+      resolvePrincipal: async () => null,
+      viewerOf: (v: Viewer) => v,
+      allowedOrigins: () => [ORIGIN],
+      originToken: () => 'cloudfront-only-token-123',
+    }).httpRoute({ auth: 'public' }, async () => json({ ok: true }));
+    expect((await guarded(apiGatewayEvent(), context)).statusCode).toBe(403);
+    expect((await guarded(apiGatewayEvent({ headers: { 'x-origin-verify': 'wrong-token-wrong-123' } }), context)).statusCode).toBe(403);
+    expect((await guarded(apiGatewayEvent({ headers: { 'x-origin-verify': 'cloudfront-only-token-123' } }), context)).statusCode).toBe(200);
+  });
+});
+
 describe('rawRoute', () => {
   it('hands over the exact bytes of a base64 body, without CSRF or JSON parsing', async () => {
     const bytes = Buffer.from([0, 255, 10, 13, 0x7b]);

@@ -1,4 +1,5 @@
 import middy from '@middy/core';
+import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { Viewer } from '@app/core/viewer';
@@ -51,6 +52,8 @@ export interface HttpRouteFactoryOptions<Deps, Principal> {
   viewerOf: (principal: Principal) => Viewer;
   /** Origins allowed to send unsafe requests (CSRF). */
   allowedOrigins: (deps: Deps) => string[];
+  /** When set, every request must carry it in `x-origin-verify` (added by CloudFront). */
+  originToken?: (deps: Deps) => string | undefined;
 }
 
 type Handler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, HttpResult, Error, Context>;
@@ -69,14 +72,23 @@ const errorMapper = (): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> 
   },
 });
 
+function assertThroughCloudFront(event: APIGatewayProxyEventV2, token: string | undefined): void {
+  if (!token) return;
+  const sent = Buffer.from(event.headers?.['x-origin-verify'] ?? '');
+  const expected = Buffer.from(token);
+  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+    throw new HttpError(403, 'forbidden', 'Direct access to the API is not allowed');
+  }
+}
+
 function requestIdOf(event: APIGatewayProxyEventV2, context?: Context): string {
   return event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
 }
 
 /**
  * The caller's IP. Behind CloudFront the API sees an edge address, so the viewer's address comes
- * from `CloudFront-Viewer-Address` (set by CloudFront itself, not the client); locally and
- * directly it is the socket's address.
+ * from `CloudFront-Viewer-Address` (set by CloudFront itself; with ORIGIN_VERIFY_TOKEN no request
+ * reaches a handler without passing CloudFront); locally it is the socket's address.
  */
 export function clientIp(event: APIGatewayProxyEventV2): string {
   const viewer = event.headers?.['cloudfront-viewer-address'];
@@ -132,6 +144,7 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
       .use(errorMapper())
       .handler(async (event, context) => {
         const deps = await getDeps();
+        assertThroughCloudFront(event, factory.originToken?.(deps));
         assertSameOrigin(event, factory.allowedOrigins(deps));
         // Who is asking comes before what they sent: a visitor learns nothing about the contract.
         const cookies = parseCookies(event.cookies);
@@ -170,6 +183,7 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
       .use(errorMapper())
       .handler(async (event, context) => {
         const deps = await getDeps();
+        assertThroughCloudFront(event, factory.originToken?.(deps));
         return fn({ rawBody: decodeBody(event), event, requestId: requestIdOf(event, context) }, deps);
       });
   }

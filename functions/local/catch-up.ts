@@ -1,0 +1,22 @@
+import type { JobService } from '@app/core/pipeline/jobs';
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The schedules only fire while the stack runs. On start, run what was missed: the daily
+ * generation (on the very first start it also imports history and backfills 30 days, so the
+ * track record has numbers at once) and the half-hourly result ingestion.
+ */
+export async function catchUp(jobs: JobService, log: (line: string) => void): Promise<void> {
+  const now = Date.now();
+  const generate = await jobs.latest('generate');
+  if (!generate || now - Date.parse(generate.createdAt) > 20 * HOUR) {
+    const job = await jobs.request('generate', 'pipeline');
+    log(generate ? `generation is overdue: started job ${job.id}` : `first start: importing history and backfilling 30 days (job ${job.id})`);
+  }
+  const results = await jobs.latest('results');
+  if (generate && (!results || now - Date.parse(results.createdAt) > HOUR / 2)) {
+    const job = await jobs.request('results', 'pipeline');
+    log(`result ingestion is overdue: started job ${job.id}`);
+  }
+}

@@ -1,0 +1,12 @@
+import { EmptyBodySchema } from '@app/contracts/auth';
+import type { JobAccepted } from '@app/contracts/admin';
+import { accepted } from '@app/platform/http/response';
+import { jobService } from '../../composition.ts';
+import { httpRoute } from '../route.ts';
+
+/** Starts a 'results' run and answers at once with its id; GET /api/admin/jobs/{id} follows it. */
+export const handler = httpRoute({ auth: 'admin', body: EmptyBodySchema }, async () => {
+  const job = await (await jobService()).request('results', 'admin');
+  const body: JobAccepted = { jobId: job.id };
+  return accepted(body);
+});

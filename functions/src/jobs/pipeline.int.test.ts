@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqsEvent } from '@app/events/samples';
+import type { Context } from 'aws-lambda';
+import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
+
+const ADMIN = uniqueEmail('admin');
+let stack: Awaited<ReturnType<typeof startHttpStack>>;
+let admin: TestClient;
+
+beforeAll(async () => {
+  stack = await startHttpStack({ ADMIN_EMAILS: ADMIN });
+  admin = stack.client();
+  await admin.post('/api/auth/register', { email: ADMIN, password: PASSWORD });
+}, 120_000);
+afterAll(() => stack.close());
+
+async function runJob(path: string) {
+  const res = await admin.post(path);
+  expect(res.status).toBe(202);
+  await stack.queue.drain();
+  return res.json.jobId as string;
+}
+
+describe('the data pipeline with the demo leagues', () => {
+  it('a first generation imports history, backfills 30 days and predicts the week ahead; metrics follow', async () => {
+    const jobId = await runJob('/api/admin/generate-daily-predictions');
+    const job = (await admin.get(`/api/admin/jobs/${jobId}`)).json;
+    expect(job).toMatchObject({ type: 'generate', status: 'done', total: 3, done: 3, failed: 0 });
+    expect(job.finishedAt).toEqual(expect.any(String));
+
+    const predictions = (await stack.client().get('/api/predictions')).json as Array<{ matchTime: string; isLocked: boolean }>;
+    expect(predictions.filter((p) => Date.parse(p.matchTime) > Date.now()).length).toBeGreaterThanOrEqual(20);
+    expect(predictions.every((p) => p.isLocked)).toBe(true);
+
+    const metrics = (await stack.client().get('/api/metrics/latest')).json;
+    expect(metrics.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(metrics.totalPredictions).toBeGreaterThan(10);
+    expect(metrics.winAccuracy).toBeGreaterThan(0);
+    const trend = (await stack.client().get('/api/metrics/trend')).json as unknown[];
+    expect(trend.length).toBeGreaterThanOrEqual(7);
+
+    const rows = (await admin.get('/api/tracking/predictions?days=7')).json as Array<{ isCorrect: boolean | null; confidence: number }>;
+    expect(new Set(rows.map((r) => r.isCorrect))).toEqual(new Set([true, false, null]));
+    expect(rows.every((r) => r.confidence >= 60)).toBe(true);
+  }, 180_000);
+
+  it('answers tracking periods other than 1, 7 and 30 with 400, and guards admin routes', async () => {
+    expect((await admin.get('/api/tracking/predictions?days=2')).status).toBe(400);
+    expect((await admin.get('/api/tracking/predictions')).status).toBe(400);
+    const anon = stack.client();
+    expect((await anon.get('/api/admin/winning-predictions')).status).toBe(401);
+    expect((await anon.post('/api/admin/generate-daily-predictions')).status).toBe(401);
+    const user = stack.client();
+    await user.post('/api/auth/register', { email: uniqueEmail('plain'), password: PASSWORD });
+    expect((await user.get('/api/admin/winning-predictions')).status).toBe(403);
+    expect((await user.get('/api/tracking/predictions?days=7')).status).toBe(403);
+    expect((await user.post('/api/admin/fetch-match-results')).status).toBe(403);
+  });
+
+  it('takes odds only for a won pick, and only above 1.00', async () => {
+    const rows = (await admin.get('/api/admin/winning-predictions')).json as Array<{ id: string; hasResult: boolean; actualResult: string }>;
+    const won = rows.find((r) => r.hasResult)!;
+    const upcoming = rows.find((r) => !r.hasResult)!;
+    expect(upcoming.actualResult).toBe('Match not finished');
+    expect((await admin.post('/api/admin/update-odds', { predictionId: won.id, odds: 1 })).status).toBe(400);
+    expect((await admin.post('/api/admin/update-odds', { predictionId: upcoming.id, odds: 2 })).status).toBe(409);
+    expect((await admin.post('/api/admin/update-odds', { predictionId: 'nope~1x2', odds: 2 })).status).toBe(404);
+    expect((await admin.post('/api/admin/update-odds', { predictionId: won.id, odds: 2.35 })).status).toBe(200);
+    const after = (await admin.get('/api/admin/winning-predictions')).json as Array<{ id: string; winningOdds: number }>;
+    expect(after.find((r) => r.id === won.id)?.winningOdds).toBe(2.35);
+  });
+
+  it('runs result ingestion and metrics from the admin buttons to the end', async () => {
+    for (const path of ['/api/admin/fetch-match-results', '/api/admin/update-performance-metrics']) {
+      const jobId = await runJob(path);
+      expect((await admin.get(`/api/admin/jobs/${jobId}`)).json.status).toBe('done');
+    }
+  }, 120_000);
+
+  it('redelivering a task message duplicates nothing', async () => {
+    const before = (await admin.get('/api/tracking/predictions?days=30')).json.length;
+    const jobId = await runJob('/api/admin/generate-daily-predictions');
+    const job = (await admin.get(`/api/admin/jobs/${jobId}`)).json;
+    const { handler } = await import('./generate-predictions.ts');
+    const res = await handler(sqsEvent([{ type: 'league-task.assigned', version: 1, jobId, jobType: 'generate', key: 'NSP' }], 'prediction-generation'), {} as Context);
+    expect(res.batchItemFailures).toEqual([]);
+    expect((await admin.get(`/api/admin/jobs/${jobId}`)).json).toMatchObject({ done: job.done, failed: job.failed, total: job.total });
+    expect((await admin.get('/api/tracking/predictions?days=30')).json.length).toBe(before);
+  }, 120_000);
+
+  it('a task whose consumer died after starting it completes on redelivery', async () => {
+    const jobs = await stack.composition.jobService();
+    const job = await jobs.request('results', 'cli');
+    // The planner runs, then the worker "dies" right after marking one task running.
+    await stack.queue.deliverOnce('jobs-planner');
+    const { DynamoJobRepository } = await import('@app/adapters/dynamodb/job-repository');
+    const repo = new DynamoJobRepository(stack.table.doc, stack.table.tableName);
+    const [first] = await repo.tasks(job.id);
+    expect(await repo.beginTask(job.id, first!.key)).toBe(true);
+    await stack.queue.drain();
+    expect((await jobs.get(job.id)).status).toBe('done');
+    expect((await repo.tasks(job.id)).every((t) => t.status === 'done')).toBe(true);
+  }, 120_000);
+
+  it('sends a malformed message to the dead-letter queue after one attempt', async () => {
+    stack.queue.sendRaw('prediction-generation', '{"type":"league-task.assigned","version":1');
+    stack.queue.sendRaw('result-ingestion', JSON.stringify({ type: 'league-task.assigned', version: 99, jobId: 'x', jobType: 'results', key: 'A' }));
+    await stack.queue.drain();
+    expect(stack.queue.deadLetters('prediction-generation').map((d) => d.body)).toEqual(['{"type":"league-task.assigned","version":1']);
+    expect(stack.queue.deadLetters('result-ingestion')).toHaveLength(1);
+    expect(stack.queue.depth('prediction-generation') + stack.queue.depth('result-ingestion')).toBe(0);
+  });
+});

@@ -1,0 +1,8 @@
+import { createJobRoute } from '@app/platform/jobs';
+import { base, jobQueue } from '../composition.ts';
+
+/** The middy stack of every SQS consumer, bound to this app's composition root. */
+export const jobRoute = createJobRoute({
+  deps: base,
+  deadLetter: (_base, queue, rawBody, reason) => jobQueue().deadLetter(queue, rawBody, reason),
+});

@@ -1,0 +1,30 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+
+/**
+ * Values decided once and kept for good (e.g. the CSV replay's shift, so restarts on later
+ * days keep every kickoff where it was). The first writer wins.
+ */
+export class DynamoSettingStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async getOrCreate<T>(name: string, create: () => Promise<T> | T): Promise<T> {
+    const key = { PK: `SETTING#${name}`, SK: 'SETTING' };
+    const found = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+    if (found.Item) return found.Item.value as T;
+    const value = await create();
+    try {
+      await this.doc.send(
+        new PutCommand({ TableName: this.tableName, Item: { ...key, type: 'Setting', schemaVersion: 1, value }, ConditionExpression: 'attribute_not_exists(PK)' }),
+      );
+      return value;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const winner = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+      return winner.Item!.value as T;
+    }
+  }
+}
