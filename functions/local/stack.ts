@@ -68,7 +68,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     cleanups.push(() => queue.stop());
 
     const scheduler = startScheduler(
-      schedules,
+      env.pipeline ? schedules : [],
       (message) => queue.send('jobs-planner', message),
       (name, error) => log(`schedule ${name} failed: ${(error as Error).message}`),
     );
@@ -104,7 +104,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     }
 
     // In the background: the server answers (with empty lists) while the first run works.
-    void composition
+    if (env.pipeline) void composition
       .jobService()
       .then((jobs) => catchUp(jobs, log))
       .catch((error: Error) => log(`could not start the catch-up jobs: ${error.message}`));

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { logger } from './logger.ts';
 
 export interface JobRouteFactoryOptions<Deps> {
@@ -17,6 +17,18 @@ export interface JobContext<Deps> {
 }
 
 type Handler = middy.MiddyfiedHandler<SQSEvent, SQSBatchResponse, Error, Context>;
+
+function parse<S extends z.ZodMiniType>(schema: S, body: string): { ok: true; message: z.infer<S> } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { ok: false, reason: 'Body is not valid JSON' };
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return { ok: true, message: result.data };
+  return { ok: false, reason: result.error.issues.map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`).join('; ') };
+}
 
 /**
  * The middy stack of SQS consumers. Each record is parsed with the message's zod schema:
@@ -42,20 +54,18 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
       const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
       for (const record of event.Records) {
         const log = { queue: options.queue, messageId: record.messageId };
-        let message: z.infer<S>;
-        try {
-          message = options.schema.parse(JSON.parse(record.body));
-        } catch (error) {
-          const reason = error instanceof z.core.$ZodError ? z.prettifyError(error) : 'Body is not valid JSON';
-          logger.error('Malformed message: sending it to the dead-letter queue', { ...log, reason });
+        const parsed = parse(options.schema, record.body);
+        if (!parsed.ok) {
+          logger.error('Malformed message: sending it to the dead-letter queue', { ...log, reason: parsed.reason });
           try {
-            await factory.deadLetter(deps, options.queue, record.body, reason);
+            await factory.deadLetter(deps, options.queue, record.body, parsed.reason);
           } catch (dlqError) {
             logger.error('Could not dead-letter a malformed message; it will be retried', { ...log, error: dlqError as Error });
             batchItemFailures.push({ itemIdentifier: record.messageId });
           }
           continue;
         }
+        const message = parsed.message;
         try {
           const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
           await fn(message, { deps, record, receiveCount });

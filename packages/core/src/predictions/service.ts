@@ -1,9 +1,8 @@
 import type { Prediction } from '@app/contracts/predictions';
 import { DAY_MS, type Clock } from '../clock.ts';
-import type { Viewer } from '../viewer.ts';
+import { isPremium, type Viewer } from '../viewer.ts';
 import { toPublicPrediction } from './locking.ts';
 import type { PredictionRepository } from './ports.ts';
-import type { StoredPrediction } from './prediction.ts';
 
 /** Matches stay listed for a while after kickoff so in-play games do not vanish. */
 export const LISTED_AFTER_KICKOFF_MS = 3 * 60 * 60 * 1000;
@@ -18,32 +17,43 @@ export interface PredictionServiceOptions {
 
 /** Use cases on the read side of predictions. */
 export function makePredictionService({ predictions, clock, cacheTtlMs = 0 }: PredictionServiceOptions) {
-  let cached: { at: number; items: StoredPrediction[] } | undefined;
+  let cached: { at: number; locked: Prediction[]; premium: Prediction[] } | undefined;
+  let inFlight: Promise<NonNullable<typeof cached>> | undefined;
 
-  async function upcomingStored(): Promise<StoredPrediction[]> {
-    const now = clock.now();
-    if (cached && cacheTtlMs > 0 && now.getTime() - cached.at < cacheTtlMs) return cached.items;
-    // Read a little wider than the window so a cached copy stays valid while time moves on.
-    const from = new Date(now.getTime() - LISTED_AFTER_KICKOFF_MS);
-    const to = new Date(now.getTime() + UPCOMING_WINDOW_DAYS * DAY_MS + cacheTtlMs);
-    const items = await predictions.listByKickoff(from, to);
-    cached = { at: now.getTime(), items };
-    return items;
+  async function read(): Promise<NonNullable<typeof cached>> {
+    const now = clock.now().getTime();
+    const from = now - LISTED_AFTER_KICKOFF_MS;
+    const to = now + UPCOMING_WINDOW_DAYS * DAY_MS;
+    const items = (await predictions.listByKickoff(new Date(from), new Date(to))).filter((p) => {
+      const t = Date.parse(p.kickoff);
+      return t >= from && t <= to;
+    });
+    // Both views are built once per read: the hot path then only picks one.
+    return {
+      at: now,
+      locked: items.map((p) => toPublicPrediction(p, null)),
+      premium: items.map((p) => toPublicPrediction(p, { userId: '', email: '', role: 'user', subscriptionStatus: 'premium' })),
+    };
+  }
+
+  async function current(): Promise<NonNullable<typeof cached>> {
+    const now = clock.now().getTime();
+    if (cached && cacheTtlMs > 0 && now - cached.at < cacheTtlMs) return cached;
+    // One read at a time: a burst of requests on a cold cache shares it.
+    inFlight ??= read().finally(() => (inFlight = undefined));
+    cached = await inFlight;
+    return cached;
   }
 
   return {
-    /** Today's and upcoming predictions (next 7 days), locked unless the viewer is premium. */
+    /**
+     * Today's and upcoming predictions (kickoff within the next 7 days, or within the last 3
+     * hours), locked unless the viewer is premium. While cached, the same array is returned for
+     * the same kind of viewer, so callers may memoise what they derive from it.
+     */
     async listUpcoming(viewer: Viewer | null): Promise<Prediction[]> {
-      const now = clock.now().getTime();
-      const from = now - LISTED_AFTER_KICKOFF_MS;
-      const to = now + UPCOMING_WINDOW_DAYS * DAY_MS;
-      const items = await upcomingStored();
-      return items
-        .filter((p) => {
-          const t = Date.parse(p.kickoff);
-          return t >= from && t <= to;
-        })
-        .map((p) => toPublicPrediction(p, viewer));
+      const views = await current();
+      return isPremium(viewer) ? views.premium : views.locked;
     },
   };
 }
