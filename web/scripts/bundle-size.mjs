@@ -1,5 +1,6 @@
-// Reports (and guards) the JS a first visit to the landing page downloads: the entry chunk,
-// its static imports, and the landing route's chunk with its static imports.
+// Reports (and guards) the JS a first visit to the landing page downloads: the entry chunk, the
+// chunks index.html preloads (the app, the landing page), the landing route's chunk, and all
+// their static imports.
 // Run after `vite build`: `node scripts/bundle-size.mjs` (exit 1 when over budget).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +27,8 @@ function withStaticImports(file, seen = new Set()) {
   return seen;
 }
 
-const files = withStaticImports(landing[0], withStaticImports(entries[0]));
+const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+const files = [entries[0], ...preloaded, landing[0]].reduce((seen, file) => withStaticImports(file, seen), new Set());
 const rows = [...files].map((file) => {
   const code = readFileSync(join(assets, file));
   return { file, raw: code.length, gzip: gzipSync(code, { level: 9 }).length, code: code.toString('utf8') };

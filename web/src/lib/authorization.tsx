@@ -29,7 +29,7 @@ export function RequireUser({ role, children }: RequireUserProps) {
 
   if (!session.isConfirmed) {
     return (
-      <div className="flex min-h-[50vh] items-center justify-center">
+      <div className="flex min-h-dvh items-center justify-center">
         <Spinner label="Checking your session" />
       </div>
     );

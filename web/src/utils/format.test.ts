@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  formatKickoff,
   formatLongDate,
   formatMatchDate,
   formatMoney,
@@ -52,6 +53,11 @@ describe('formatters of spec section 9', () => {
 
     expect(formatMatchDate(local.toISOString())).toBe('Mar 5, 19:07');
     expect(formatMatchDate(new Date(2026, 11, 24, 0, 30).toISOString())).toBe('Dec 24, 00:30');
+  });
+
+  it("formats a card's kickoff as weekday, day, month and 24-hour time", () => {
+    expect(formatKickoff(new Date(2026, 10, 22, 14, 0).toISOString())).toBe('Sun 22 Nov, 14:00');
+    expect(formatKickoff(new Date(2026, 0, 5, 9, 5).toISOString())).toBe('Mon 5 Jan, 09:05');
   });
 
   it('formats a cancellation date from Unix seconds', () => {

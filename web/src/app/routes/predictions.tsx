@@ -48,7 +48,7 @@ export default function PredictionsRoute() {
               <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} layout="list" />
             </div>
           </section>
-          <LeagueList leagues={leagues} selected={filters.league} onSelect={(league) => update({ league })} />
+          <LeagueList leagues={leagues} selected={filters.league} onSelect={(league) => update({ league })} isLoading={predictions.isPending} />
         </aside>
         <div className="min-w-0 space-y-6">
           <FilterBar filters={filters} onChange={update} leagues={leagueNames} isPremium={isPremium} />

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
@@ -12,6 +13,14 @@ function NavigationProgress() {
   return <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary" />;
 }
 
+/**
+ * The page. Memoised: a session change (the user arriving from /api/auth/me) re-renders the
+ * header, not the whole page; the page still re-renders on navigation through the router's context.
+ */
+const Page = memo(function Page() {
+  return <Outlet />;
+});
+
 /** The header's view of the session: the stored display copy until the server answers. */
 function useHeaderUser() {
   const { user, isPremium } = useSession();
@@ -25,7 +34,7 @@ export function RootLayout() {
   return (
     <MainLayout user={user} onLogout={() => void logout()}>
       <NavigationProgress />
-      <Outlet />
+      <Page />
       <ScrollRestoration />
     </MainLayout>
   );
@@ -43,7 +52,7 @@ export function RootErrorBoundary() {
 /** Shown in `<main>` while the first page's code loads. */
 export function PageLoader() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center">
+    <div className="flex min-h-dvh items-center justify-center">
       <Spinner label="Loading page" />
     </div>
   );

@@ -1,5 +1,5 @@
 import { LineChart as LineChartIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
 import { toTrendPoints, useTrend } from '@/features/metrics/api/get-trend';
@@ -18,9 +18,29 @@ function ChartPlaceholder() {
   );
 }
 
+/**
+ * True once the element is near the viewport. recharts is the heaviest chunk of the app: it is
+ * only fetched and run when the chart is about to be seen (always, where there is no observer).
+ */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '200px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
 /** Spec section 2: the 30-day accuracy trend (Day 1..n against win accuracy). */
 export function AccuracyTrend() {
   const trend = useTrend();
+  const [chartRef, chartVisible] = useNearViewport<HTMLDivElement>();
   const points = toTrendPoints(trend.data ?? []);
   const first = points[0];
   const last = points.at(-1);
@@ -32,25 +52,27 @@ export function AccuracyTrend() {
         <LineChartIcon aria-hidden="true" className="size-5 text-primary" />
         30-day accuracy trend
       </h2>
-      {trend.isPending ? (
-        <ChartPlaceholder />
-      ) : points.length === 0 || !first || !last ? (
-        <div className="flex h-64 items-center justify-center">
-          <p className="text-muted-foreground">{trend.isError ? 'The trend could not be loaded.' : NO_HISTORY_TEXT}</p>
-        </div>
-      ) : (
-        <>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Win accuracy of high-confidence predictions, {points.length === 1 ? 'Day 1' : `Day 1 to Day ${points.length}`}: from{' '}
-            {formatWinRate(first.winAccuracy)} to {formatWinRate(last.winAccuracy)} (average {formatWinRate(average)}).
-          </p>
-          <div className="mt-4">
-            <Suspense fallback={<ChartPlaceholder />}>
-              <AccuracyTrendChart points={points} />
-            </Suspense>
+      {/* Fixed heights: nothing below moves when the trend or the chart arrives. */}
+      <p className="mt-1 min-h-10 text-sm text-muted-foreground">
+        {first && last
+          ? `Win accuracy of high-confidence predictions, ${points.length === 1 ? 'Day 1' : `Day 1 to Day ${points.length}`}: from ${formatWinRate(first.winAccuracy)} to ${formatWinRate(last.winAccuracy)} (average ${formatWinRate(average)}).`
+          : null}
+      </p>
+      <div className="mt-4" ref={chartRef}>
+        {trend.isPending ? (
+          <ChartPlaceholder />
+        ) : !first || !last ? (
+          <div className="flex h-64 items-center justify-center">
+            <p className="text-muted-foreground">{trend.isError ? 'The trend could not be loaded.' : NO_HISTORY_TEXT}</p>
           </div>
-        </>
-      )}
+        ) : chartVisible ? (
+          <Suspense fallback={<ChartPlaceholder />}>
+            <AccuracyTrendChart points={points} />
+          </Suspense>
+        ) : (
+          <ChartPlaceholder />
+        )}
+      </div>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import type { Metrics } from '@app/contracts/metrics';
 import { BarChart3 } from 'lucide-react';
 
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/utils/cn';
 import { formatMoney, formatOdds, formatPayout, formatWinRate } from '@/utils/format';
 import { winRateTone } from '@/utils/tones';
@@ -27,25 +26,22 @@ const signTone = (value: number | null) => (value === null || value === 0 ? 'tex
  * payout percentage and best winning odds, each in the display format of spec section 9.
  */
 export function PerformanceStats({ metrics, isLoading, isError, layout = 'grid' }: { metrics: Metrics | null | undefined; isLoading?: boolean; isError?: boolean; layout?: 'grid' | 'list' }) {
-  if (isLoading) {
-    return (
-      <div className="flex justify-center py-6">
-        <Spinner label="Loading performance" />
-      </div>
-    );
-  }
   if (isError) return <p className="py-4 text-sm text-muted-foreground">Performance figures are unavailable right now.</p>;
-  if (!metrics) return <MetricsEmptyState />;
+  if (!isLoading && !metrics) return <MetricsEmptyState />;
 
-  const stats = [
-    { label: 'Win accuracy', value: formatWinRate(metrics.winAccuracy), tone: winRateTone(metrics.winAccuracy) },
-    { label: 'Predictions', value: String(metrics.totalPredictions), tone: 'text-foreground' },
-    { label: 'Profit ($20 stake)', value: formatMoney(metrics.totalProfit), tone: signTone(metrics.totalProfit) },
-    { label: 'Payout', value: formatPayout(metrics.payoutPercentage), tone: signTone(metrics.payoutPercentage) },
-    { label: 'Best winning odds', value: formatOdds(metrics.bestWinningOdds), tone: 'text-foreground' },
-  ];
+  // While loading, the same layout with placeholders: nothing moves when the figures arrive.
+  const placeholder = { value: '–', tone: 'text-muted-foreground' };
+  const stats = metrics
+    ? [
+        { label: 'Win accuracy', value: formatWinRate(metrics.winAccuracy), tone: winRateTone(metrics.winAccuracy) },
+        { label: 'Predictions', value: String(metrics.totalPredictions), tone: 'text-foreground' },
+        { label: 'Profit ($20 stake)', value: formatMoney(metrics.totalProfit), tone: signTone(metrics.totalProfit) },
+        { label: 'Payout', value: formatPayout(metrics.payoutPercentage), tone: signTone(metrics.payoutPercentage) },
+        { label: 'Best winning odds', value: formatOdds(metrics.bestWinningOdds), tone: 'text-foreground' },
+      ]
+    : ['Win accuracy', 'Predictions', 'Profit ($20 stake)', 'Payout', 'Best winning odds'].map((label) => ({ label, ...placeholder }));
   return (
-    <dl className={layout === 'grid' ? 'grid grid-cols-2 gap-4' : 'space-y-3'}>
+    <dl aria-busy={isLoading || undefined} className={layout === 'grid' ? 'grid grid-cols-2 gap-4' : 'space-y-3'}>
       {stats.map((stat, index) => (
         <div
           key={stat.label}

@@ -8,17 +8,24 @@ type LeagueListProps = {
   /** The league filter: a league name or 'all'. */
   selected: string;
   onSelect: (league: string) => void;
+  isLoading?: boolean;
 };
 
 /** Spec section 2: upcoming leagues with match counts, most matches first; a click filters by it. */
-export function LeagueList({ leagues, selected, onSelect }: LeagueListProps) {
+export function LeagueList({ leagues, selected, onSelect, isLoading }: LeagueListProps) {
   return (
     <section aria-labelledby="leagues-heading" className="rounded-2xl border border-border bg-background p-5 shadow-sm">
       <h2 id="leagues-heading" className="flex items-center gap-2 font-semibold">
         <Trophy aria-hidden="true" className="size-4 text-primary" />
         Upcoming leagues
       </h2>
-      {leagues.length === 0 ? (
+      {isLoading ? (
+        <ul aria-hidden="true" className="mt-3 space-y-1">
+          {[0, 1, 2].map((index) => (
+            <li key={index} className="h-9 animate-pulse rounded-lg bg-muted motion-reduce:animate-none" />
+          ))}
+        </ul>
+      ) : leagues.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">No upcoming matches.</p>
       ) : (
         <ul className="mt-3 space-y-1">

@@ -33,7 +33,7 @@ export function EmptyState({ icon, children }: { icon: ReactNode; children: Reac
 export function PredictionGrid({ predictions, total, isLoading, isError, emptyAction, headingLevel, className = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3' }: PredictionGridProps) {
   if (isLoading) {
     return (
-      <div className="flex justify-center py-12">
+      <div className="flex min-h-80 items-center justify-center">
         <Spinner label="Loading predictions" />
       </div>
     );

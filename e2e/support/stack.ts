@@ -1,0 +1,84 @@
+// Starts the real local stack (the same entry point as `npm start`) on a free port with an
+// in-memory DynamoDB Local. Used by the e2e global setup and by the web benchmark.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+export interface RunningStack {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(env: Record<string, string | undefined> = {}): Promise<RunningStack> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
+    cwd: join(repoRoot, 'functions'),
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOCAL_IN_MEMORY: '1',
+      LOCAL_REQUEST_LOG: '0',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
+      POWERTOOLS_LOG_LEVEL: 'WARN',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The local stack did not start within 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]!);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The local stack exited (code ${code}) before it was ready:\n${output}`));
+    });
+  });
+  // Keep draining the pipes so a chatty stack never blocks on a full buffer.
+  child.stdout.resume();
+  child.stderr.resume();
+
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/**
+ * Waits until the stack's demo pipeline has produced what the pages show: upcoming
+ * predictions, the latest metrics and a trend. A fresh stack bootstraps in about a minute.
+ */
+export async function waitForDemoData(url: string, { minPredictions = 20, timeoutMs = 180_000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const [predictions, metrics, trend] = await Promise.all(
+        ['/api/predictions', '/api/metrics/latest', '/api/metrics/trend'].map(async (path) => (await fetch(`${url}${path}`)).json() as Promise<unknown>),
+      );
+      const count = Array.isArray(predictions) ? predictions.length : 0;
+      const trendCount = Array.isArray(trend) ? trend.length : 0;
+      last = `${count} predictions, metrics ${metrics ? 'present' : 'missing'}, ${trendCount} trend entries`;
+      if (count >= minPredictions && metrics && trendCount > 0) return;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  throw new Error(`The demo data did not appear within ${timeoutMs / 1000} s (last: ${last})`);
+}
