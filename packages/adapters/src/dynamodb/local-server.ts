@@ -1,5 +1,5 @@
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn as spawnProcess, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -27,6 +27,19 @@ export function checkJava(): void {
   const major = match ? (match[1] === '1' ? Number(match[2]) : Number(match[1])) : NaN;
   if (!Number.isFinite(major)) throw new JavaMissingError('could not read the version printed by `java -version`');
   if (major < 17) throw new JavaMissingError(`found Java ${major}`);
+}
+
+/**
+ * A tiny shell process that ends Java when this Node process goes away, even when it is killed
+ * without a chance to clean up: our end of its stdin closes with us. (Not on Windows.)
+ */
+function guard(java: ChildProcess): ChildProcess | undefined {
+  if (process.platform === 'win32' || !java.pid) return undefined;
+  const watchdog = spawnProcess('sh', ['-c', 'cat >/dev/null; kill "$0" 2>/dev/null', String(java.pid)], { stdio: ['pipe', 'ignore', 'ignore'] });
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  java.once('exit', () => watchdog.kill());
+  return watchdog;
 }
 
 export async function freePort(): Promise<number> {
@@ -58,6 +71,7 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
   const path = options.dbPath ? resolve(options.dbPath) : null;
   if (path) mkdirSync(path, { recursive: true });
   const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' }) as ChildProcess;
+  const watchdog = guard(child);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -89,6 +103,7 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
     process: child,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      watchdog?.stdin?.end();
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
