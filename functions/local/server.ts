@@ -223,16 +223,32 @@ function writeResult(req: IncomingMessage, res: ServerResponse, result: APIGatew
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  let body = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
-  const encoding = pickEncoding(req, headers['content-type'] as string | undefined, body.length);
-  if (encoding) {
-    body = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(body, { level: 6 });
+  const text = result.body ?? '';
+  const encoding = pickEncoding(req, headers['content-type'] as string | undefined, text.length);
+  let body: Buffer;
+  if (result.isBase64Encoded) {
+    body = Buffer.from(text, 'base64');
+  } else if (encoding) {
+    body = encoding === 'br' ? brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(text, { level: 6 });
     headers['content-encoding'] = encoding;
     headers.vary = 'accept-encoding';
+  } else {
+    body = utf8(text);
   }
   headers['content-length'] = String(body.length);
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+// The hot path answers the same cached JSON text again and again: encode it once.
+let lastText = '';
+let lastBytes = Buffer.alloc(0);
+function utf8(text: string): Buffer {
+  if (text !== lastText) {
+    lastText = text;
+    lastBytes = Buffer.from(text, 'utf8');
+  }
+  return lastBytes;
 }
 
 function pickEncoding(req: IncomingMessage, type: string | undefined, size: number): 'br' | 'gzip' | undefined {

@@ -159,20 +159,26 @@ async function generationBench() {
   }
 }
 
+// BENCH_PARTS=bundles,api,generation picks some of them (all by default).
+const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,generation').split(','));
 const started = performance.now();
-const bundleRows = await bundles();
+const bundleRows = parts.has('bundles') ? await bundles() : [];
 console.log('\nLambda bundles (minified, @aws-sdk external as on the Lambda runtime; fresh process per run, median of 5):');
 console.log(`  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'own init'.padStart(9)}  ${'+ AWS SDK load'.padStart(14)}`);
 for (const r of bundleRows) {
   console.log(`  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkLoadMsMedian} ms`.padStart(14)}${r.withinBudget ? '' : '  OVER BUDGET (250 KB / 100 ms)'}`);
 }
-const api = await predictionsThroughput();
-console.log(`\nGET /api/predictions, ${api.fixtures} upcoming fixtures, autocannon ${api.connections} connections x ${api.seconds} s:`);
-console.log(`  ${api.requestsPerSecond} req/s, p50 ${api.latencyP50Ms} ms, p99 ${api.latencyP99Ms} ms, non-2xx ${api.non2xx}, errors ${api.errors}`);
-const generation = await generationBench();
-console.log(`\nPrediction generation, ${generation.leagues} football-data.co.uk leagues (3 seasons of history each):`);
-console.log(`  first run (history import + 30-day backfill + week ahead): ${generation.firstRunSeconds} s`);
-console.log(`  daily run (refit ${generation.refitted} models + predict the week ahead): ${generation.dailyRunSeconds} s`);
+const api = parts.has('api') ? await predictionsThroughput() : undefined;
+if (api) {
+  console.log(`\nGET /api/predictions, ${api.fixtures} upcoming fixtures, autocannon ${api.connections} connections x ${api.seconds} s:`);
+  console.log(`  ${api.requestsPerSecond} req/s, p50 ${api.latencyP50Ms} ms, p99 ${api.latencyP99Ms} ms, non-2xx ${api.non2xx}, errors ${api.errors}`);
+}
+const generation = parts.has('generation') ? await generationBench() : undefined;
+if (generation) {
+  console.log(`\nPrediction generation, ${generation.leagues} football-data.co.uk leagues (3 seasons of history each):`);
+  console.log(`  first run (history import + 30-day backfill + week ahead): ${generation.firstRunSeconds} s`);
+  console.log(`  daily run (refit ${generation.refitted} models + predict the week ahead): ${generation.dailyRunSeconds} s`);
+}
 const out = resolve(process.env.USER_CWD ?? repo, 'bench-results');
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'functions.json'), JSON.stringify({ bundles: bundleRows, predictionsApi: api, generation, at: new Date().toISOString() }, null, 2));
