@@ -43,6 +43,7 @@ import type { PaymentGateway } from '@app/core/billing/ports';
 import { allowedOrigins, ConfigError, getConfig, type Config } from '@app/platform/config';
 import { sessionCookie } from '@app/platform/http/session-cookie';
 import { logger } from '@app/platform/logger';
+import { memoAsync } from '@app/platform/memo';
 
 function once<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -72,28 +73,19 @@ export const base = /* @__PURE__ */ once((): Base => {
 
 export const origins = (b: Base) => allowedOrigins(b.config);
 
-function onceAsync<T>(build: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  return () => {
-    value ??= build();
-    value.catch(() => (value = undefined));
-    return value;
-  };
-}
-
 export const cookie = /* @__PURE__ */ once(() => sessionCookie(base().config.APP_ORIGIN));
 
 export const userRepository = /* @__PURE__ */ once(() => new DynamoUserRepository(base().doc, base().config.TABLE_NAME));
 
 /** The session signing key: from the environment locally, from Secrets Manager on AWS. */
-const sessionSecret = /* @__PURE__ */ onceAsync(async () => {
+const sessionSecret = /* @__PURE__ */ memoAsync(async () => {
   const { config } = base();
   if (config.SESSION_SECRET) return config.SESSION_SECRET;
   if (config.SESSION_SECRET_ARN) return (await readSecret(config.SESSION_SECRET_ARN, config.AWS_REGION)).trim();
   throw new ConfigError('Invalid configuration:\n  - SESSION_SECRET or SESSION_SECRET_ARN: one of them is required');
 });
 
-export const authService = /* @__PURE__ */ onceAsync(async () => {
+export const authService = /* @__PURE__ */ memoAsync(async () => {
   const { config, doc, clock } = base();
   return makeAuthService({
     users: userRepository(),
@@ -116,7 +108,7 @@ export async function resolveSession(cookies: Record<string, string>): Promise<R
 }
 
 /** Stripe when keys are configured; the local test-mode provider on a laptop otherwise. */
-export const paymentGateway = /* @__PURE__ */ onceAsync(async (): Promise<PaymentGateway> => {
+export const paymentGateway = /* @__PURE__ */ memoAsync(async (): Promise<PaymentGateway> => {
   const { config, doc } = base();
   const arn = config.STRIPE_SECRET_ARN;
   const secretKey = config.STRIPE_SECRET_KEY ?? (arn ? await readSecretField(arn, config.AWS_REGION, 'secretKey') : undefined);
@@ -139,7 +131,7 @@ export const paymentGateway = /* @__PURE__ */ onceAsync(async (): Promise<Paymen
   return new LocalPaymentGateway(doc, config.TABLE_NAME, { appOrigin: config.APP_ORIGIN, webhookSecret });
 });
 
-export const billingService = /* @__PURE__ */ onceAsync(async () => {
+export const billingService = /* @__PURE__ */ memoAsync(async () => {
   const { config, doc, clock } = base();
   return makeBillingService({
     gateway: await paymentGateway(),
@@ -196,7 +188,7 @@ export const metricsJob = /* @__PURE__ */ once(() => {
 
 export const leagueRepository = /* @__PURE__ */ once(() => new DynamoLeagueRepository(base().doc, base().config.TABLE_NAME));
 
-export const generationService = /* @__PURE__ */ onceAsync(async () => {
+export const generationService = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config, clock } = base();
   const providers = await footballProviders();
   return makeGenerationService({
@@ -211,7 +203,7 @@ export const generationService = /* @__PURE__ */ onceAsync(async () => {
   });
 });
 
-export const jobService = /* @__PURE__ */ onceAsync(async () => {
+export const jobService = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config, clock } = base();
   return makeJobService({
     jobs: new DynamoJobRepository(doc, config.TABLE_NAME),

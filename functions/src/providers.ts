@@ -15,17 +15,13 @@ import { readSecretField } from '@app/adapters/secrets/secrets-manager';
 import { TheOddsApiProvider } from '@app/adapters/the-odds-api/the-odds-api-provider';
 import type { FixtureOdds, FixtureProvider, OddsProvider } from '@app/core/pipeline/providers';
 import { logger } from '@app/platform/logger';
+import { memoAsync } from '@app/platform/memo';
 import { base } from './composition.ts';
 
 const noOdds: OddsProvider = { name: 'none', odds: async () => new Map<string, FixtureOdds>() };
 
-let providers: Promise<{ fixturesProvider: FixtureProvider; oddsProvider: OddsProvider }> | undefined;
-
-export function footballProviders() {
-  providers ??= build();
-  providers.catch(() => (providers = undefined));
-  return providers;
-}
+/** Built once per cold start, so the Odds API's circuit breaker and football-data.org's pauses hold. */
+export const footballProviders = /* @__PURE__ */ memoAsync(build);
 
 async function build(): Promise<{ fixturesProvider: FixtureProvider; oddsProvider: OddsProvider }> {
   const { config, doc, clock } = base();

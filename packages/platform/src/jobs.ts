@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { memoAsync } from './memo.ts';
 import { logger } from './logger.ts';
 
 export interface JobRouteFactoryOptions<Deps> {
@@ -36,14 +37,7 @@ function parse<S extends z.ZodMiniType>(schema: S, body: string): { ok: true; me
  * record whose handler throws is reported in `batchItemFailures`, so only it comes back.
  */
 export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
-  let depsPromise: Promise<Deps> | undefined;
-  const getDeps = () => {
-    depsPromise ??= Promise.resolve().then(factory.deps);
-    depsPromise.catch(() => {
-      depsPromise = undefined;
-    });
-    return depsPromise;
-  };
+  const getDeps = memoAsync(factory.deps);
 
   return function jobRoute<S extends z.ZodMiniType>(
     options: { queue: string; schema: S },

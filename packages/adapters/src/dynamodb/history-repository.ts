@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { HistoryRecord, HistoryRepository } from '@app/core/pipeline/ports';
 import { batchPut } from './batch.ts';
+import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
 
 const HISTORY_SEASONS_KEY = (leagueId: string) => ({ PK: `HISTORY#${leagueId}`, SK: 'SEASONS' });
@@ -42,23 +43,11 @@ export class DynamoHistoryRepository implements HistoryRepository {
   }
 
   private async season(leagueId: string, season: string): Promise<HistoryRecord[]> {
-    const out: HistoryRecord[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.historyPartition(leagueId, season) },
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const { PK: _pk, SK: _sk, type: _t, schemaVersion: _v, ...record } = item;
-        out.push(record as HistoryRecord);
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return out;
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.historyPartition(leagueId, season) },
+    });
+    return items.map(({ PK: _pk, SK: _sk, type: _t, schemaVersion: _v, ...record }) => record as unknown as HistoryRecord);
   }
 }

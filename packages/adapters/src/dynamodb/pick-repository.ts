@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Pick, PickMarket } from '@app/core/picks/pick';
 import type { PickRepository } from '@app/core/pipeline/ports';
 import { NotFoundError } from '@app/core/errors';
+import { queryAll } from './query.ts';
 import { keys, sortKeyCeiling } from './keys.ts';
 
 const strip = (item: Record<string, unknown>): Pick => {
@@ -38,24 +39,16 @@ export class DynamoPickRepository implements PickRepository {
     const fromSk = from.toISOString();
     const toSk = sortKeyCeiling(to.toISOString());
     const perMonth = await Promise.all(
-      months(from, to).map(async (month) => {
-        const out: Pick[] = [];
-        let ExclusiveStartKey: Record<string, unknown> | undefined;
-        do {
-          const page = await this.doc.send(
-            new QueryCommand({
-              TableName: this.tableName,
-              IndexName: 'GSI3',
-              KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK BETWEEN :from AND :to',
-              ExpressionAttributeValues: { ':pk': keys.highConfidencePartition(month), ':from': fromSk, ':to': toSk },
-              ExclusiveStartKey,
-            }),
-          );
-          out.push(...(page.Items ?? []).map(strip));
-          ExclusiveStartKey = page.LastEvaluatedKey;
-        } while (ExclusiveStartKey);
-        return out;
-      }),
+      months(from, to).map(async (month) =>
+        (
+          await queryAll(this.doc, {
+            TableName: this.tableName,
+            IndexName: 'GSI3',
+            KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK BETWEEN :from AND :to',
+            ExpressionAttributeValues: { ':pk': keys.highConfidencePartition(month), ':from': fromSk, ':to': toSk },
+          })
+        ).map(strip),
+      ),
     );
     return perMonth.flat();
   }

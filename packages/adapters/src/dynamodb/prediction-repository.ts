@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { utcDay, utcDaysBetween } from '@app/core/clock';
 import type { Pick } from '@app/core/picks/pick';
 import type { PredictionStore } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { failedConditions } from './errors.ts';
+import { queryAll } from './query.ts';
 import { keys, sortKeyCeiling } from './keys.ts';
 
 const SCHEMA_VERSION = 1;
@@ -121,21 +122,13 @@ export class DynamoPredictionRepository implements PredictionStore {
   }
 
   private async queryDay(day: string, fromSk: string, toSk: string): Promise<StoredPrediction[]> {
-    const out: StoredPrediction[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': keys.predictionDayPartition(day), ':from': fromSk, ':to': toSk },
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) out.push(strip<StoredPrediction>(item));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return out;
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.predictionDayPartition(day), ':from': fromSk, ':to': toSk },
+    });
+    return items.map((item) => strip<StoredPrediction>(item));
   }
+
 }

@@ -1,6 +1,7 @@
-import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord, SessionRepository } from '@app/core/auth/ports';
 import type { UserRecord } from '@app/core/auth/user';
+import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
 import { batchDelete, userFromItem } from './user-repository.ts';
 
@@ -82,22 +83,13 @@ export class DynamoSessionRepository implements SessionRepository {
   }
 
   async deleteAll(userId: string, keepSessionId?: string): Promise<number> {
-    const found: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)',
-          ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':s': keys.sessionPrefix },
-          ProjectionExpression: 'PK, SK',
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      found.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const found = await queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :s)',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':s': keys.sessionPrefix },
+      ProjectionExpression: 'PK, SK',
+      ConsistentRead: true,
+    });
     const keep = keepSessionId ? keys.session(userId, keepSessionId).SK : undefined;
     const doomed = found.filter((k) => k.SK !== keep);
     await batchDelete(this.doc, this.tableName, doomed);

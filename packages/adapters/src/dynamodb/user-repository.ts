@@ -4,7 +4,6 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
@@ -14,6 +13,7 @@ import { NotFoundError } from '@app/core/errors';
 import type { UserRepository } from '@app/core/auth/ports';
 import type { Role, UserRecord } from '@app/core/auth/user';
 import { failedConditions } from './errors.ts';
+import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
 
 const SCHEMA_VERSION = 1;
@@ -176,21 +176,12 @@ export class DynamoUserRepository implements UserRepository {
       }),
     );
     // The rest of the user's collection (sessions, subscription) and the customer link.
-    const rest: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.userPartition(user.id) },
-          ProjectionExpression: 'PK, SK',
-          ExclusiveStartKey,
-        }),
-      );
-      rest.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const rest = await queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(user.id) },
+      ProjectionExpression: 'PK, SK',
+    });
     if (user.stripeCustomerId) rest.push(keys.stripeCustomer(user.stripeCustomerId));
     await batchDelete(this.doc, this.tableName, rest);
   }

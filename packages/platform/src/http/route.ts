@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { Viewer } from '@app/core/viewer';
 import { ForbiddenError, UnauthorizedError } from '@app/core/errors';
+import { memoAsync } from '../memo.ts';
 import { logger } from '../logger.ts';
 import { parseCookies } from './cookies.ts';
 import { assertSameOrigin } from './csrf.ts';
@@ -126,14 +127,7 @@ function validate<S extends Schema | undefined>(schema: S, value: unknown, where
  *   parsing, no CSRF (the signature protects it), same error mapping.
  */
 export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOptions<Deps, Principal>) {
-  let depsPromise: Promise<Deps> | undefined;
-  const getDeps = () => {
-    depsPromise ??= Promise.resolve().then(factory.deps);
-    depsPromise.catch(() => {
-      depsPromise = undefined;
-    });
-    return depsPromise;
-  };
+  const getDeps = memoAsync(factory.deps);
 
   function httpRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
     options: RouteOptions<B, Q, P>,
