@@ -1,0 +1,59 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+import { axeViolations, baseUrl } from './browser.ts';
+import { waitForDemoData } from './stack.ts';
+
+/** Set in vitest.config.ts `test.env`: the stack makes this email an admin when it registers. */
+export const ADMIN_EMAIL = 'admin@e2e.test';
+export const PASSWORD = 'correct horse battery';
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+
+/** Waits (once per file) for the stack's demo pipeline: predictions, metrics, trend. */
+export const demoDataReady = () => waitForDemoData(baseUrl());
+
+/** Opens `path` and waits until the page's h1 is there (pages and their data load lazily). */
+export async function open(page: Page, path: string, h1?: string | RegExp): Promise<void> {
+  await page.goto(path);
+  await heading(page, h1).waitFor();
+}
+
+export function heading(page: Page, name?: string | RegExp): Locator {
+  return page.getByRole('heading', { level: 1, ...(name ? { name } : {}) });
+}
+
+/** 0 axe violations (wcag2a, wcag2aa). */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
+}
+
+/** A toast with this title is on screen. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  await toast.first().waitFor();
+  if (description) await toast.getByText(description).first().waitFor();
+}
+
+/** Registers through the API with the context's cookie jar (fast; the UI flow has its own test). */
+export async function registerViaApi(context: BrowserContext, email: string, password = PASSWORD): Promise<void> {
+  const response = await context.request.post('/api/auth/register', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export async function loginViaApi(context: BrowserContext, email: string, password = PASSWORD): Promise<void> {
+  const response = await context.request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The pathname and search of the page. */
+export const currentPath = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+/** The numbers of the probability figures in a card, in order (home, draw, away, over, under). */
+export async function cardProbabilities(card: Locator): Promise<number[]> {
+  const texts = await card.getByTestId('probability').allTextContents();
+  return texts.map((text) => Number.parseFloat(text));
+}

@@ -1,0 +1,262 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
+import { currentPath, demoDataReady, expectAccessible, expectToast, heading, open } from '../support/app.ts';
+
+// Every static route of spec section 2 with its h1.
+const ROUTES: [string, string][] = [
+  ['/', 'AI-Powered Football Predictions'],
+  ['/predictions', 'Predictions'],
+  ['/how-it-works', 'How It Works'],
+  ['/pricing', 'Simple, transparent pricing'],
+  ['/about', 'About Us'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  ['/contact', 'Contact Us'],
+  ['/login', 'Welcome back'],
+  ['/login?mode=signup', 'Create your account'],
+  ['/subscription/success', 'Payment not confirmed'],
+  ['/no-such-page', '404 Page Not Found'],
+];
+
+let browser: Browser;
+let desktop: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  await demoDataReady();
+  browser = await launch();
+  desktop = await newContext(browser);
+  page = await desktop.newPage();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a visitor on every public page', () => {
+  it.each(ROUTES)('%s shows its page with 0 axe violations', async (path, h1) => {
+    await open(page, path, h1);
+    await expectAccessible(page, path);
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    await open(page, '/definitely/not/here', '404 Page Not Found');
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+  });
+
+  it('fits 360 px without horizontal scroll, with 0 axe violations on a phone', async () => {
+    const phone = await newContext(browser, { width: 360, height: 800 });
+    const mobile = await phone.newPage();
+    for (const [path, h1] of ROUTES) {
+      await open(mobile, path, h1);
+      expect(await hasHorizontalScroll(mobile), `${path} at 360 px`).toBe(false);
+      await expectAccessible(mobile, `${path} at 360 px`);
+    }
+    await phone.close();
+  });
+
+  it('writes screenshots of the key pages at 1280 and 390 px', async () => {
+    const phone = await newContext(browser, { width: 390, height: 844 });
+    const mobile = await phone.newPage();
+    for (const [path, name] of [
+      ['/', 'landing'],
+      ['/predictions', 'predictions-visitor'],
+      ['/pricing', 'pricing'],
+      ['/login?mode=signup', 'signup'],
+      ['/how-it-works', 'how-it-works'],
+    ] as const) {
+      for (const [target, width] of [
+        [page, 1280],
+        [mobile, 390],
+      ] as const) {
+        await open(target, path);
+        if (path === '/' || path === '/predictions') await target.getByRole('article').first().waitFor();
+        expect(await hasHorizontalScroll(target), `${path} at ${width} px`).toBe(false);
+        await screenshot(target, `${name}-${width}`);
+      }
+    }
+    await phone.close();
+  });
+});
+
+describe('header, footer and keyboard', () => {
+  it('header links go to Home, Predictions, How It Works and Pricing; Login and Subscribe for visitors', async () => {
+    await open(page, '/about', 'About Us');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [label, path, h1] of [
+      ['Predictions', '/predictions', 'Predictions'],
+      ['How It Works', '/how-it-works', 'How It Works'],
+      ['Pricing', '/pricing', 'Simple, transparent pricing'],
+      ['Home', '/', 'AI-Powered Football Predictions'],
+    ]) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await heading(page, h1).waitFor();
+      expect(currentPath(page)).toBe(path);
+    }
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Login' }).click();
+    await heading(page, 'Welcome back').waitFor();
+    await banner.getByRole('link', { name: 'Subscribe' }).click();
+    await heading(page, 'Simple, transparent pricing').waitFor();
+  });
+
+  it('footer links go to the seven pages of the spec', async () => {
+    for (const [label, path, h1] of [
+      ['Predictions', '/predictions', 'Predictions'],
+      ['How It Works', '/how-it-works', 'How It Works'],
+      ['Pricing', '/pricing', 'Simple, transparent pricing'],
+      ['About', '/about', 'About Us'],
+      ['Contact', '/contact', 'Contact Us'],
+      ['Privacy Policy', '/privacy', 'Privacy Policy'],
+      ['Terms of Service', '/terms', 'Terms of Service'],
+    ]) {
+      await open(page, '/');
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: label, exact: true }).click();
+      await heading(page, h1).waitFor();
+      expect(currentPath(page)).toBe(path);
+    }
+  });
+
+  it('can be used with the keyboard: skip link first, visible focus, the mobile menu', async () => {
+    await open(page, '/', 'AI-Powered Football Predictions');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline).not.toBe('none');
+
+    const phone = await newContext(browser, { width: 390, height: 844 });
+    const mobile = await phone.newPage();
+    await open(mobile, '/', 'AI-Powered Football Predictions');
+    await mobile.getByRole('button', { name: 'Menu' }).focus();
+    await mobile.keyboard.press('Enter');
+    await mobile.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Predictions' }).focus();
+    await mobile.keyboard.press('Enter');
+    await heading(mobile, 'Predictions').waitFor();
+    await phone.close();
+  });
+});
+
+describe('the landing page', () => {
+  it("has the hero, the 'Live Performance' card with its tooltip, today's top 3 and the trend chart", async () => {
+    await open(page, '/', 'AI-Powered Football Predictions');
+    const hero = page.getByRole('region', { name: 'AI-Powered Football Predictions' });
+    expect(await hero.getByRole('link', { name: 'View Predictions' }).getAttribute('href')).toBe('/predictions');
+
+    const live = page.getByRole('region', { name: 'Live Performance' });
+    await live.getByText('Win accuracy').waitFor();
+    await expect.poll(() => live.locator('dd').first().textContent()).toMatch(/^\d+\.\d%$/);
+    await live.getByRole('button', { name: 'About these figures' }).hover();
+    await page.getByRole('tooltip').filter({ hasText: 'high-confidence predictions' }).waitFor();
+
+    const top = page.getByRole('region', { name: "Today's top predictions" });
+    await top.getByRole('article').first().waitFor();
+    expect(await top.getByRole('article').count()).toBe(3);
+    expect(await top.getByText('Subscribe to unlock full predictions').count()).toBe(3);
+
+    const trend = page.getByRole('region', { name: '30-day accuracy trend' });
+    await trend.scrollIntoViewIfNeeded();
+    await trend.locator('svg.recharts-surface').first().waitFor();
+    await trend.getByText(/^Day 1$/).first().waitFor();
+    expect(await trend.getByText('No historical data yet').count()).toBe(0);
+
+    await hero.getByRole('link', { name: 'Get Started' }).click();
+    await heading(page, 'Welcome back').waitFor();
+  });
+});
+
+describe('a visitor browsing predictions', () => {
+  it('sees every fixture locked, with the leagues sorted by match count', async () => {
+    await open(page, '/predictions', 'Predictions');
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(20);
+    expect(await page.getByText('Subscribe to unlock full predictions').count()).toBe(count);
+    expect(await page.getByTestId('probability').count()).toBe(0);
+
+    const counts = (await page.getByRole('region', { name: 'Upcoming leagues' }).getByRole('button').allTextContents()).map((text) => Number(/(\d+) match/.exec(text)?.[1]));
+    expect(counts.length).toBeGreaterThanOrEqual(3);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(count);
+  });
+
+  it('has the probability sorts disabled with a lock and the high-probability filters behind the premium tooltip', async () => {
+    await open(page, '/predictions', 'Predictions');
+    await page.getByRole('article').first().waitFor();
+    expect(await page.getByRole('radio', { name: 'Kickoff time' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Win probability (Premium)' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'O/U probability (Premium)' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'More Filters' }).click();
+    const highWin = page.getByRole('button', { name: 'Win probability ≥60%' });
+    expect(await highWin.getAttribute('aria-disabled')).toBe('true');
+    await highWin.hover();
+    await page.getByRole('tooltip').filter({ hasText: 'Premium feature - Subscribe to access high-probability filters' }).waitFor();
+    await highWin.click({ force: true }); // aria-disabled: Playwright would wait for it to be enabled
+    expect(await highWin.getAttribute('aria-pressed')).toBe('false');
+    await expectAccessible(page, '/predictions with More Filters open');
+  });
+
+  it('filters by date and league, from the filter bar and the sidebar, down to the empty state', async () => {
+    await open(page, '/predictions', 'Predictions');
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    const total = await cards.count();
+    const leaguesShown = async () => new Set(await cards.evaluateAll((articles) => articles.map((article) => article.querySelector('span')?.textContent)));
+
+    await page.getByRole('combobox', { name: 'League' }).selectOption({ index: 1 });
+    const league = await page.getByRole('combobox', { name: 'League' }).inputValue();
+    expect(await cards.count()).toBeLessThan(total);
+    expect(await leaguesShown()).toEqual(new Set([league]));
+    expect(currentPath(page)).toContain('league=');
+
+    await page.getByRole('combobox', { name: 'League' }).selectOption('all');
+    const sidebarLeague = page.getByRole('region', { name: 'Upcoming leagues' }).getByRole('button').last();
+    const sidebarName = (await sidebarLeague.locator('span').first().textContent())!;
+    await sidebarLeague.click();
+    expect(await sidebarLeague.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('combobox', { name: 'League' }).inputValue()).toBe(sidebarName);
+    expect(await leaguesShown()).toEqual(new Set([sidebarName]));
+
+    await page.getByRole('combobox', { name: 'League' }).selectOption('all');
+    await page.getByRole('combobox', { name: 'Date' }).selectOption('tomorrow');
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    const times = await page.locator('article time').evaluateAll((list) => list.map((el) => el.getAttribute('datetime')!));
+    for (const iso of times) expect(new Date(iso).toDateString()).toBe(tomorrow.toDateString());
+
+    // A league without upcoming matches (e.g. from an old link) shows the 'no match' state.
+    await open(page, '/predictions?league=Nowhere%20League', 'Predictions');
+    await page.getByText('No predictions match your current filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => cards.count()).toBe(total);
+  });
+
+  it("sends 'Unlock Predictions' to /pricing?intent=subscribe", async () => {
+    await open(page, '/predictions', 'Predictions');
+    await page.getByRole('link', { name: 'Unlock Predictions' }).first().click();
+    await heading(page, 'Simple, transparent pricing').waitFor();
+    expect(currentPath(page)).toBe('/pricing?intent=subscribe');
+  });
+});
+
+describe('the contact form', () => {
+  it("requires every field, then says 'Message Sent!'", async () => {
+    await open(page, '/contact', 'Contact Us');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect(await page.getByLabel('Name').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+
+    await page.getByLabel('Name').fill('Alex Fan');
+    await page.getByLabel('Email').fill('alex@example.com');
+    await page.getByLabel('Subject').fill('A question');
+    await page.getByLabel('Message').fill('When are predictions published?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+
+    await expectToast(page, 'Message Sent!');
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+  });
+});
