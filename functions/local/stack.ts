@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +15,15 @@ export interface LocalStack {
 }
 
 const srcDir = join(repoRoot, 'functions', 'src');
+
+/** A port that is free right now (the OS picks it). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 /** Imports a handler module by its routes.ts name (the same file that is bundled for Lambda). */
 async function importHandler<T>(name: string): Promise<T> {
@@ -44,7 +53,9 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     cleanups.push(() => dynamo.stop());
     log(`DynamoDB Local ready on ${dynamo.endpoint} (${dbPath ? `data in ${dbPath}` : 'in memory'})`);
 
-    applyLocalDefaults({ port: env.port, dynamodbEndpoint: dynamo.endpoint });
+    // PORT=0 (tests) picks a free port now: the origin checks need the real one before any handler loads.
+    const port = env.port === 0 ? await freePort() : env.port;
+    applyLocalDefaults({ port, dynamodbEndpoint: dynamo.endpoint });
     applyLocalSecrets(env);
     // Imported only now, so the handlers' configuration sees the local environment.
     const { routes, consumers } = await import('../src/routes.ts');
@@ -74,7 +85,6 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     );
     cleanups.push(() => scheduler.stop());
 
-    let port = env.port;
     const server: Server = createLocalServer({
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler),
@@ -84,14 +94,13 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${env.port} is already in use. Stop the other server or set PORT, e.g. PORT=3001 npm start`) : error),
+        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use. Stop the other server or set PORT, e.g. PORT=3001 npm start`) : error),
       );
-      server.listen(env.port, resolve);
+      server.listen(port, resolve);
     });
     server.keepAliveTimeout = 65_000;
     cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
     cleanups.push(() => void server.closeAllConnections());
-    port = (server.address() as AddressInfo).port;
 
     // Lets the operator CLIs find the running stack's DynamoDB Local.
     mkdirSync(env.dataDir, { recursive: true });

@@ -1,0 +1,277 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
+import {
+  PASSWORD,
+  cardProbabilities,
+  currentPath,
+  demoDataReady,
+  expectAccessible,
+  expectToast,
+  heading,
+  open,
+  registerViaApi,
+  uniqueEmail,
+} from '../support/app.ts';
+
+// One subscriber's life, in order: sign-up with the intent to subscribe, the local test-mode
+// checkout, premium predictions with every sort and filter, cancellation, a password change
+// and the deletion of the account.
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const email = uniqueEmail('subscriber');
+const NEW_PASSWORD = 'a brand new passphrase';
+
+beforeAll(async () => {
+  await demoDataReady();
+  browser = await launch();
+  context = await newContext(browser);
+  page = await context.newPage();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The premium cards of the page, each as [home, draw, away, over, under]. */
+async function allProbabilities(cards: Locator): Promise<number[][]> {
+  return Promise.all((await cards.all()).map((card) => cardProbabilities(card)));
+}
+
+const isDescending = (values: number[]) => values.every((value, i) => i === 0 || values[i - 1]! >= value);
+
+async function openAccountMenu(target: Page) {
+  await target.getByRole('button', { name: `Account menu for ${email}` }).click();
+  return target.getByRole('menu');
+}
+
+describe('a visitor becomes a subscriber', () => {
+  it("Premium on /pricing asks for an account first ('Account required')", async () => {
+    await open(page, '/pricing', 'Simple, transparent pricing');
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await expectToast(page, 'Account required');
+    await heading(page, 'Create your account').waitFor();
+    expect(currentPath(page)).toBe('/login?mode=signup&intent=subscribe');
+  });
+
+  it('refuses a password under 8 characters at sign-up without losing the email', async () => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('alert').filter({ hasText: /at least 8 characters/i }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+  });
+
+  it('signs up and goes straight to the test-mode checkout', async () => {
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/__local\/checkout\//);
+    await heading(page, 'Football Predictions Premium').waitFor();
+    await page.getByText('$29.00').waitFor();
+    await expectAccessible(page, 'the local checkout page');
+  });
+
+  it("pays, and /subscription/success verifies the session: 'Welcome to Premium!'", async () => {
+    await page.getByRole('button', { name: 'Pay $29 (test mode)' }).click();
+    await heading(page, 'Welcome to Premium!').waitFor();
+    expect(currentPath(page)).toMatch(/^\/subscription\/success\?session_id=/);
+    await expectAccessible(page, '/subscription/success (paid)');
+    await page.getByRole('banner').getByText('Premium', { exact: true }).waitFor();
+
+    const menu = await openAccountMenu(page);
+    await menu.getByText('My Account').waitFor();
+    await menu.getByText('Premium', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('a premium subscriber on /predictions', () => {
+  it('sees home, draw, away, Over 2.5 and Under 2.5 on every card, one decimal, consistent', async () => {
+    await page.getByRole('link', { name: 'View Predictions' }).click();
+    await heading(page, 'Predictions').waitFor();
+    const cards = page.getByRole('main').getByRole('article');
+    await cards.first().getByTestId('probability').first().waitFor();
+    expect(await page.getByText('Subscribe to unlock full predictions').count()).toBe(0);
+
+    const texts = await page.getByTestId('probability').allTextContents();
+    for (const text of texts) expect(text).toMatch(/^\d{1,3}\.\d%$/);
+    for (const [home, draw, away, over, under] of await allProbabilities(cards)) {
+      expect(Math.abs(home! + draw! + away! - 100)).toBeLessThanOrEqual(0.2);
+      expect(Math.abs(over! + under! - 100)).toBeLessThanOrEqual(0.1);
+    }
+    await cards.first().getByText('Expected goals').waitFor();
+    await cards.first().getByRole('list', { name: 'Most likely scores' }).waitFor();
+    await expectAccessible(page, '/predictions as premium');
+  });
+
+  it('sorts by win probability and by O/U probability, highest first', async () => {
+    const cards = page.getByRole('main').getByRole('article');
+    // The radios are visually hidden inside their labels: click the label, as a user does.
+    await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Win probability' }) }).click();
+    await expect.poll(() => currentPath(page)).toContain('sort=win');
+    const byWin = async () => (await allProbabilities(cards)).map(([home, draw, away]) => Math.max(home!, draw!, away!));
+    // The router commits the new search params in a transition: wait for the re-render.
+    await expect.poll(async () => isDescending(await byWin())).toBe(true);
+
+    await page.locator('label').filter({ has: page.getByRole('radio', { name: 'O/U probability' }) }).click();
+    await expect.poll(() => currentPath(page)).toContain('sort=ou');
+    const byOver = async () => (await allProbabilities(cards)).map(([, , , over]) => over!);
+    await expect.poll(async () => isDescending(await byOver())).toBe(true);
+    expect((await byOver()).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('filters to a highest outcome >= 60 % and to Over 2.5 >= 60 %', async () => {
+    const cards = page.getByRole('main').getByRole('article');
+    const total = await cards.count();
+    await page.getByRole('button', { name: 'More Filters' }).click();
+
+    const highWin = page.getByRole('button', { name: 'Win probability ≥60%' });
+    await highWin.click();
+    await expect.poll(() => highWin.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => cards.count()).toBeLessThan(total);
+    const strong = await allProbabilities(cards);
+    for (const [home, draw, away] of strong) expect(Math.max(home!, draw!, away!)).toBeGreaterThanOrEqual(60);
+    await highWin.click();
+
+    const highGoals = page.getByRole('button', { name: 'O/U 2.5 probability ≥60%' });
+    await highGoals.click();
+    await expect.poll(() => cards.count()).toBeLessThan(total);
+    for (const [, , , over] of await allProbabilities(cards)) expect(over!).toBeGreaterThanOrEqual(60);
+    await highGoals.click();
+    await expect.poll(() => cards.count()).toBe(total);
+    expect(strong.length).toBeGreaterThan(0);
+  });
+
+  it('writes screenshots of the premium predictions at 1280 and 390 px', async () => {
+    await open(page, '/predictions', 'Predictions');
+    await page.getByTestId('probability').first().waitFor();
+    await screenshot(page, 'predictions-premium-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('probability').first().waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'predictions-premium-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("answers another Premium attempt with 'Current Plan' and 'Already subscribed'", async () => {
+    await open(page, '/pricing', 'Simple, transparent pricing');
+    const current = page.getByRole('button', { name: 'Current Plan' });
+    expect(await current.getAttribute('aria-disabled')).toBe('true');
+    await current.click({ force: true }); // aria-disabled: Playwright would wait for it to be enabled
+    await expectToast(page, 'Already subscribed');
+    expect(currentPath(page)).toBe('/pricing');
+  });
+});
+
+describe('the subscriber manages the account', () => {
+  it("cancels: 'Subscription cancelled', then 'Cancels on <date>' while Premium stays", async () => {
+    const menu = await openAccountMenu(page);
+    await menu.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await heading(page, 'Account Settings').waitFor();
+    await page.getByRole('main').getByText(email).waitFor();
+    await expectAccessible(page, '/account as premium');
+    await screenshot(page, 'account-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, 'account-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel subscription' }).click();
+    await expectToast(page, 'Subscription cancelled', 'You keep Premium until');
+    await page.getByText(/^Cancels on \d{1,2} \w+ \d{4}$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+    await page.getByRole('banner').getByText('Premium', { exact: true }).waitFor();
+  });
+
+  it("changes the password: mismatch, too short, then 'Password changed'", async () => {
+    const form = page.getByRole('form', { name: 'Change password' });
+    const fill = async (current: string, next: string, confirm: string) => {
+      await form.getByLabel('Current password').fill(current);
+      await form.getByLabel('New password', { exact: true }).fill(next);
+      await form.getByLabel('Confirm new password').fill(confirm);
+      await form.getByRole('button', { name: 'Change password' }).click();
+    };
+
+    await fill(PASSWORD, NEW_PASSWORD, 'something else entirely');
+    await expectToast(page, "Passwords don't match", 'Please make sure your new password and confirmation match.');
+
+    await fill(PASSWORD, 'short', 'short');
+    await expectToast(page, 'Password too short');
+
+    await fill('not the current one', NEW_PASSWORD, NEW_PASSWORD);
+    await expectToast(page, 'Failed to change password');
+
+    await fill(PASSWORD, NEW_PASSWORD, NEW_PASSWORD);
+    await expectToast(page, 'Password changed', 'Your new password is active.');
+    expect(await form.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+  });
+
+  it('logs out from the user menu to /, and logs back in with the new password only', async () => {
+    const menu = await openAccountMenu(page);
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    await heading(page, 'AI-Powered Football Predictions').waitFor();
+    expect(currentPath(page)).toBe('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+
+    await open(page, '/account');
+    await heading(page, 'Welcome back').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectToast(page, 'Error');
+    await page.getByRole('alert').waitFor();
+
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectToast(page, 'Welcome back!');
+    await heading(page, /Account Settings|Predictions/).waitFor();
+  });
+
+  it("deletes the account: 'Account deleted', home after 1.5 s, and the email can register again", async () => {
+    await open(page, '/account', 'Account Settings');
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await expectToast(page, 'Account deleted');
+    await page.getByText('Your account has been deleted. Taking you to the home page...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    expect((await context.request.get('/api/auth/me')).status()).toBe(401);
+
+    const fresh = await newContext(browser);
+    await registerViaApi(fresh, email);
+    await fresh.close();
+  });
+});
+
+describe('a free user', () => {
+  it("signs up ('Account created!'), has 'Upgrade' in the header, locked cards, and 'Upgrade to Premium' goes straight to checkout", async () => {
+    const free = await newContext(browser);
+    const target = await free.newPage();
+    await open(target, '/login?mode=signup', 'Create your account');
+    await target.getByLabel('Email').fill(uniqueEmail('free'));
+    await target.getByLabel('Password').fill(PASSWORD);
+    await target.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(target, 'Account created!');
+    await heading(target, 'Predictions').waitFor();
+    await target.getByRole('article').first().waitFor();
+    expect(await target.getByTestId('probability').count()).toBe(0);
+
+    await target.getByRole('banner').getByRole('link', { name: 'Upgrade' }).click();
+    await heading(target, 'Simple, transparent pricing').waitFor();
+    expect(await target.getByRole('button', { name: 'Current Plan' }).isDisabled()).toBe(true);
+    await target.getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await target.waitForURL(/\/__local\/checkout\//);
+
+    // Leaving the checkout comes back to pricing, still on the free plan.
+    await target.getByRole('link', { name: 'Cancel' }).click();
+    await heading(target, 'Simple, transparent pricing').waitFor();
+    await target.getByRole('banner').getByRole('link', { name: 'Upgrade' }).waitFor();
+    await free.close();
+  });
+});
