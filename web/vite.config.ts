@@ -2,6 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type * as site from '@app/contracts/site';
+import type { ComponentType } from 'react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 
 /**
@@ -27,53 +29,63 @@ function sonnerWithoutRuntimeStyles(): Plugin {
 }
 
 /**
- * Writes the static app shell (header, page loader, footer of a visitor; `src/app/shell.tsx`)
- * into index.html, so the first paint happens as soon as the HTML and CSS arrive instead of after
- * the JavaScript, and preloads the landing page's chunks, which the router would otherwise only
- * request after the entry has run. React replaces the shell on its first render.
+ * Prerenders the first paint of each page file of `@app/contracts/site` (the landing page and
+ * /predictions as they first render, the app shell with the page loader for every other route;
+ * `src/app/shell.tsx`), so the browser paints as soon as the HTML and CSS arrive instead of after
+ * the JavaScript. index.html is the landing page; the other files are emitted next to it.
  */
-function staticShell(): Plugin {
+function prerenderedPages(): Plugin {
+  const pages: Record<string, string> = {
+    '/': '/src/app/routes/landing.tsx',
+    '/predictions': '/src/app/routes/predictions.tsx',
+  };
+  let template = '';
+  const render = async (): Promise<Map<string, string>> => {
+    const server = await createServer({
+      configFile: false,
+      logLevel: 'silent',
+      appType: 'custom',
+      resolve,
+      plugins: [react()],
+      server: { middlewareMode: true, hmr: false, ws: false },
+    });
+    try {
+      const { renderShell } = (await server.ssrLoadModule('/src/app/shell.tsx')) as { renderShell: (path: string, page?: ComponentType) => string };
+      const { PRERENDERED_PAGES, APP_SHELL } = (await server.ssrLoadModule('@app/contracts/site')) as typeof site;
+      const files = new Map<string, string>([[APP_SHELL, renderShell('/')]]);
+      for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
+        const module = pages[route];
+        if (!module) throw new Error(`vite.config.ts has no page module for the prerendered route ${route}`);
+        const { default: Page } = (await server.ssrLoadModule(module)) as { default: ComponentType };
+        files.set(file, renderShell(route, Page));
+      }
+      return files;
+    } finally {
+      await server.close();
+    }
+  };
+  const withShell = (shell: string) => template.replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+  let files = new Map<string, string>();
+
   return {
-    name: 'app:static-shell',
+    name: 'app:prerendered-pages',
     apply: 'build',
+    enforce: 'post',
     transformIndexHtml: {
       order: 'post',
-      async handler(html, { bundle }) {
-        const server = await createServer({
-          configFile: false,
-          logLevel: 'silent',
-          appType: 'custom',
-          resolve,
-          plugins: [react()],
-          server: { middlewareMode: true, hmr: false, ws: false },
-        });
-        let shell: string;
-        try {
-          const module = (await server.ssrLoadModule('/src/app/shell.tsx')) as { renderShell: () => string };
-          shell = module.renderShell();
-        } finally {
-          await server.close();
-        }
-        if (!html.includes('<div id="root"></div>')) this.error('index.html no longer has an empty <div id="root"></div>');
-
-        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
-        const chunkOf = (source: string) => {
-          const found = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(source));
-          if (!found) this.error(`no chunk for ${source}`);
-          return found;
-        };
-        const entryImports = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
-        const preload = new Set<string>();
-        const visit = (fileName: string) => {
-          if (preload.has(fileName) || entryImports.has(fileName)) return;
-          preload.add(fileName);
-          chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
-        };
-        visit(chunkOf('/src/app/routes/landing.tsx').fileName);
-        const links = [...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
-
-        return html.replace('  </head>', `    ${links}\n  </head>`).replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+      async handler(html) {
+        if (!html.includes('<div id="root"></div>')) throw new Error('index.html no longer has an empty <div id="root"></div>');
+        template = html;
+        files = await render();
+        const index = files.get('/index.html');
+        if (!index) throw new Error('@app/contracts/site must prerender / into /index.html');
+        return withShell(index);
       },
+    },
+    generateBundle() {
+      for (const [file, shell] of files) {
+        if (file !== '/index.html') this.emitFile({ type: 'asset', fileName: file.slice(1), source: withShell(shell) });
+      }
     },
   };
 }
@@ -84,7 +96,7 @@ export const resolve = {
 };
 
 export default defineConfig({
-  plugins: [sonnerWithoutRuntimeStyles(), react(), tailwindcss(), staticShell()],
+  plugins: [sonnerWithoutRuntimeStyles(), react(), tailwindcss(), prerenderedPages()],
   resolve,
   server: {
     port: 5173,

@@ -13,9 +13,13 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(
 /** Waits (once per file) for the stack's demo pipeline: predictions, metrics, trend. */
 export const demoDataReady = () => waitForDemoData(baseUrl());
 
-/** Opens `path` and waits until the page's h1 is there (pages and their data load lazily). */
+/**
+ * Opens `path` and waits until the app has started (the HTML holds a prerendered first paint that
+ * React replaces; web/src/app/start.tsx) and the page's h1 is there (pages load lazily).
+ */
 export async function open(page: Page, path: string, h1?: string | RegExp): Promise<void> {
   await page.goto(path);
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
   await heading(page, h1).waitFor();
 }
 

@@ -37,7 +37,9 @@ let server: ReturnType<typeof createLocalServer>;
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>SPA</title>');
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Landing</title>');
+  writeFileSync(join(dist, 'predictions.html'), '<!doctype html><title>Predictions</title>');
+  writeFileSync(join(dist, 'app.html'), '<!doctype html><title>SPA</title>');
   writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   server = createLocalServer({ routes, webDist: dist, loadHandler: async (r) => handlers[r.handler]! });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -127,7 +129,7 @@ describe('local server: handler result -> HTTP response', () => {
 });
 
 describe('local server: the SPA', () => {
-  it('serves files from web/dist and falls back to index.html for client routes', async () => {
+  it('serves files from web/dist, the prerendered pages, and the app shell for other client routes', async () => {
     const asset = await send('GET', '/assets/app-123.js');
     expect(asset.body.toString()).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
@@ -136,6 +138,9 @@ describe('local server: the SPA', () => {
     expect(page.body.toString()).toContain('<title>SPA</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await send('GET', '/')).body.toString()).toContain('<title>Landing</title>');
+    expect((await send('GET', '/predictions')).body.toString()).toContain('<title>Predictions</title>');
+    expect((await send('GET', '/predictions/')).body.toString()).toContain('<title>SPA</title>');
   });
 
   it('does not serve a missing asset as the SPA, nor escape web/dist', async () => {

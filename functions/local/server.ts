@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { routeKey, type RouteDefinition } from '../src/routes.ts';
+import { htmlForRoute } from '../src/web-pages.ts';
 import { securityHeaders } from '../src/security-headers.ts';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
@@ -301,7 +302,7 @@ const MIME: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** The built SPA, as CloudFront serves it: hashed assets cached for a year, index.html never. */
+/** The built SPA, as CloudFront serves it: hashed assets cached for a year, HTML never. */
 class StaticFiles {
   private readonly root: string;
   private readonly cache = new Map<string, { raw: Buffer; gzip?: Buffer; br?: Buffer; mtime: number }>();
@@ -321,15 +322,15 @@ class StaticFiles {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders }).end('Not found');
       return;
     }
-    // SPA fallback: the client router renders the page (or its 404 page).
-    const index = join(this.root, 'index.html');
-    if (!isFile(index)) {
+    // A client route: its prerendered page, or the app shell (the client router renders the page or its 404).
+    const html = join(this.root, htmlForRoute(pathname));
+    if (!isFile(html)) {
       res
         .writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
-        .end('The web app is not built yet (web/dist/index.html is missing). Run `npm start`, which builds it.');
+        .end('The web app is not built yet (web/dist has no HTML pages). Run `npm start`, which builds it.');
       return;
     }
-    this.send(req, res, index, 200);
+    this.send(req, res, html, 200);
   }
 
   private resolveFile(pathname: string): string | undefined {

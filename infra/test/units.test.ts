@@ -132,9 +132,14 @@ describe('SPA rewrite (CloudFront Function)', () => {
   const handler = new Function(`${spaRewriteSource}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
   const rewrite = (uri: string) => handler({ request: { uri } }).uri;
 
-  it.each(['/', '/pricing', '/account/settings', '/subscription/success', '/predictions/2026-01-05', '/leagues/premier-league/'])(
-    'serves the SPA shell for the client route %s',
-    (uri) => expect(rewrite(uri)).toBe('/index.html'),
+  it.each([
+    ['/', '/index.html'],
+    ['/predictions', '/predictions.html'],
+  ])('serves the prerendered page of %s', (uri, file) => expect(rewrite(uri)).toBe(file));
+
+  it.each(['/pricing', '/account/settings', '/subscription/success', '/predictions/2026-01-05', '/leagues/premier-league/', '/constructor', '/__proto__'])(
+    'serves the app shell for the client route %s',
+    (uri) => expect(rewrite(uri)).toBe('/app.html'),
   );
 
   it.each(['/index.html', '/favicon.svg', '/assets/index-B7x9.js', '/assets/index-B7x9.css', '/robots.txt'])('leaves the file %s alone', (uri) =>

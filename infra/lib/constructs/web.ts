@@ -73,7 +73,7 @@ export class Web extends Construct {
     });
 
     this.spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Client-side routes -> /index.html (S3 behaviour only)',
+      comment: 'Client-side routes -> their prerendered page or /app.html (S3 behaviour only)',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(spaRewriteSource),
     });
@@ -161,8 +161,8 @@ export class Web extends Construct {
 
   /**
    * Uploads web/dist in two passes: hashed assets first (cached for a year, never pruned, so a
-   * browser holding the previous index.html can still load its lazy chunks), then everything
-   * else (index.html, favicon) revalidated on every load, pruned, with an invalidation.
+   * browser holding a previous page can still load its lazy chunks), then everything else (the
+   * HTML pages, favicon) revalidated on every load, pruned, with an invalidation.
    */
   private deploy(webDist: string): void {
     const logGroup = new logs.LogGroup(this, 'DeployLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });

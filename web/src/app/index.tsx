@@ -1,10 +1,13 @@
-import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import type { QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
 
-export function App() {
+import { AppProvider } from '@/app/provider';
+import type { AppRouter } from '@/app/router';
+
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

@@ -1,6 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type LoaderFunction, type ActionFunction, type RouteObject } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { ActionFunction, createBrowserRouter, LoaderFunction, RouteObject } from 'react-router-dom';
 
 import { PageLoader, RootErrorBoundary, RootLayout } from '@/app/routes/root';
 import { paths } from '@/config/paths';
@@ -57,8 +57,5 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function AppRouter() {
-  const queryClient = useQueryClient();
-  const router = useMemo(() => createBrowserRouter(createAppRoutes(queryClient)), [queryClient]);
-  return <RouterProvider router={router} />;
-}
+/** The app's router (start.tsx creates it before React renders). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;

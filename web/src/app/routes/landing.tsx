@@ -16,8 +16,11 @@ export default function LandingRoute() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <AccuracyTrend />
       </div>
-      <FeatureCards />
-      <div className="bg-surface">
+      {/* Below the fold: laid out and painted only when scrolled near. */}
+      <div className="[contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+        <FeatureCards />
+      </div>
+      <div className="bg-surface [contain-intrinsic-size:auto_50rem] [content-visibility:auto]">
         <PricingSection />
       </div>
     </>

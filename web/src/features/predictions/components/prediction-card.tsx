@@ -117,7 +117,12 @@ export function PredictionCard({ prediction, headingLevel = 'h3' }: PredictionCa
   const Heading = headingLevel;
   const locked = prediction.isLocked || prediction.homeWinProb === null;
   return (
-    <article aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-border bg-background p-5 shadow-sm">
+    // content-visibility: the browser lays out and paints only the cards near the viewport (a
+    // long list otherwise costs one long layout task on a phone).
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-2xl border border-border bg-background p-5 shadow-sm [contain-intrinsic-size:auto_15rem] [content-visibility:auto]"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Badge variant="muted">{prediction.league}</Badge>
         {!locked && prediction.isValueBet ? (
