@@ -3,7 +3,6 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type * as site from '@app/contracts/site';
-import type { ComponentType } from 'react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 
 /**
@@ -29,16 +28,13 @@ function sonnerWithoutRuntimeStyles(): Plugin {
 }
 
 /**
- * Prerenders the first paint of each page file of `@app/contracts/site` (the landing page and
- * /predictions as they first render, the app shell with the page loader for every other route;
- * `src/app/shell.tsx`), so the browser paints as soon as the HTML and CSS arrive instead of after
- * the JavaScript. index.html is the landing page; the other files are emitted next to it.
+ * Prerenders the first paint of each page file of `@app/contracts/site` (`src/app/shell.tsx`):
+ * the landing page and /predictions as they first render, which React then hydrates, and the app
+ * shell with the page loader for every other route. The browser paints as soon as the HTML and
+ * CSS arrive instead of after the JavaScript. index.html is the landing page; the other files are
+ * emitted next to it.
  */
 function prerenderedPages(): Plugin {
-  const pages: Record<string, string> = {
-    '/': '/src/app/routes/landing.tsx',
-    '/predictions': '/src/app/routes/predictions.tsx',
-  };
   let template = '';
   const render = async (): Promise<Map<string, string>> => {
     const server = await createServer({
@@ -50,21 +46,18 @@ function prerenderedPages(): Plugin {
       server: { middlewareMode: true, hmr: false, ws: false },
     });
     try {
-      const { renderShell } = (await server.ssrLoadModule('/src/app/shell.tsx')) as { renderShell: (path: string, page?: ComponentType) => string };
+      const shell = (await server.ssrLoadModule('/src/app/shell.tsx')) as { renderPage: (path: string) => Promise<string>; renderAppShell: () => string };
       const { PRERENDERED_PAGES, APP_SHELL } = (await server.ssrLoadModule('@app/contracts/site')) as typeof site;
-      const files = new Map<string, string>([[APP_SHELL, renderShell('/')]]);
+      const files = new Map<string, string>([[APP_SHELL, `<div id="root">${shell.renderAppShell()}</div>`]]);
       for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
-        const module = pages[route];
-        if (!module) throw new Error(`vite.config.ts has no page module for the prerendered route ${route}`);
-        const { default: Page } = (await server.ssrLoadModule(module)) as { default: ComponentType };
-        files.set(file, renderShell(route, Page));
+        files.set(file, `<div id="root" data-prerendered="true">${await shell.renderPage(route)}</div>`);
       }
       return files;
     } finally {
       await server.close();
     }
   };
-  const withShell = (shell: string) => template.replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+  const withShell = (root: string) => template.replace('<div id="root"></div>', root);
   let files = new Map<string, string>();
 
   return {

@@ -1,29 +1,42 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProvider } from 'react-router-dom';
 
+import { App } from '@/app';
+import { createAppRoutes } from '@/app/router';
 import { PageLoader } from '@/app/routes/root';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { createQueryClient } from '@/lib/react-query';
 
+// React hoists a page's <title> into <head> in the browser; a string render leaves it in place.
+const withoutTitle = (html: string) => html.replace(/<title>[^<]*<\/title>/g, '');
+
 /**
- * The first paint of a page, written into its HTML file at build time (vite.config.ts and
- * `@app/contracts/site`): the layout of a visitor around the page as it first renders (its data
- * still loading), or the page loader for routes that are not prerendered. The browser paints it
- * as soon as the HTML and CSS arrive; React replaces it on its first render with the same markup,
- * so nothing moves.
+ * The first paint of a prerendered page, written into its HTML file at build time (vite.config.ts
+ * and `@app/contracts/site`): the same tree the browser renders first (a visitor, the page's data
+ * still loading), so React hydrates it instead of building it again.
  */
-export function renderShell(path: string, Page: ComponentType = PageLoader): string {
-  const markup = renderToStaticMarkup(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <MainLayout user={null}>
-          <Page />
-        </MainLayout>
-      </MemoryRouter>
-    </QueryClientProvider>,
+export async function renderPage(path: string): Promise<string> {
+  const queryClient = createQueryClient();
+  const handler = createStaticHandler(createAppRoutes(queryClient));
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`Prerendering ${path} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return withoutTitle(
+    renderToString(
+      <App queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>,
+    ),
   );
-  // React hoists a page's <title> into <head> in the browser; static markup leaves it in place.
-  return markup.replace(/<title>[^<]*<\/title>/g, '');
+}
+
+/** The app shell of every other route: the layout of a visitor around the page loader. React replaces it. */
+export function renderAppShell(): string {
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <MainLayout user={null}>
+        <PageLoader />
+      </MainLayout>
+    </MemoryRouter>,
+  );
 }

@@ -1,9 +1,10 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
 import { App } from '@/app';
 import { createAppRoutes, type AppRouter } from '@/app/router';
+import { readStoredUser } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
 
 /** Resolves once the router has loaded the first page's code (its lazy route module). */
@@ -21,8 +22,8 @@ function initialized(router: AppRouter): Promise<void> {
 const focusables = () => [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')];
 
 /**
- * Someone may already be tabbing through the prerendered page when React replaces it: remembers
- * the position of the focused element and returns a function that puts the focus back there.
+ * Someone may already be tabbing through the static page when React replaces it: remembers the
+ * position of the focused element and returns a function that puts the focus back there.
  */
 function keepFocusPosition(): () => void {
   let position = -1;
@@ -36,16 +37,13 @@ function keepFocusPosition(): () => void {
   };
 }
 
-function Started({ onStarted, children }: { onStarted: () => void; children: ReactNode }) {
-  useEffect(onStarted, [onStarted]);
-  return children;
-}
-
 /**
- * Starts the app. React renders only once the first page's code is there, so its first render is
- * the page itself and replaces the prerendered HTML without a loading flash. The render is a
- * transition: React works in small slices, keeping the main thread responsive on slow phones.
- * Once it is on screen, `<html data-app="started">` says the page is interactive.
+ * Starts the app once the first page's code is there. A prerendered page (`data-prerendered` on
+ * #root, vite.config.ts) seen by a visitor is hydrated: React adopts the DOM it already shows
+ * instead of building it again. Otherwise (the app shell of the other routes, a signed-in header,
+ * filters in the URL) React replaces the static markup with its own first render. Either way the work is a
+ * transition, in small slices that keep the main thread responsive on slow phones, and
+ * `<html data-app="started">` then says the page is interactive.
  */
 export async function start(root: HTMLElement): Promise<void> {
   const restoreFocus = keepFocusPosition();
@@ -56,13 +54,15 @@ export async function start(root: HTMLElement): Promise<void> {
     restoreFocus();
     document.documentElement.dataset.app = 'started';
   };
+  const app = (
+    <App queryClient={queryClient} onStarted={onStarted}>
+      <RouterProvider router={router} />
+    </App>
+  );
+  // The prerendered page is what a visitor without filters sees first; anyone else gets a fresh render.
+  const hydrate = root.dataset.prerendered === 'true' && !window.location.search && !readStoredUser();
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <Started onStarted={onStarted}>
-          <App queryClient={queryClient} router={router} />
-        </Started>
-      </StrictMode>,
-    );
+    if (hydrate) hydrateRoot(root, app);
+    else createRoot(root).render(app);
   });
 }
