@@ -38,6 +38,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
+  // A full-page capture paints what is off screen too: lift content-visibility (the page skips
+  // rendering far-away cards until they are scrolled near). CSSOM, so the CSP allows it.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0); // the sticky header belongs at the top of the capture
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('*'))) {
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    }
+  });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 }
 

@@ -92,6 +92,11 @@ describe('a visitor on every public page', () => {
       ] as const) {
         await open(target, path);
         if (path === '/' || path === '/predictions') await target.getByRole('article').first().waitFor();
+        if (path === '/') {
+          // The chart loads when it is scrolled near.
+          await target.getByRole('region', { name: '30-day accuracy trend' }).scrollIntoViewIfNeeded();
+          await target.locator('svg.recharts-surface').first().waitFor();
+        }
         expect(await hasHorizontalScroll(target), `${path} at ${width} px`).toBe(false);
         await screenshot(target, `${name}-${width}`);
       }
