@@ -23,8 +23,9 @@ export async function open(page: Page, path: string, h1?: string | RegExp): Prom
   await heading(page, h1).waitFor();
 }
 
+/** The page's h1; a string name matches exactly ('Predictions' is not 'AI-Powered Football Predictions'). */
 export function heading(page: Page, name?: string | RegExp): Locator {
-  return page.getByRole('heading', { level: 1, ...(name ? { name } : {}) });
+  return page.getByRole('heading', { level: 1, ...(name ? { name, exact: true } : {}) });
 }
 
 /** 0 axe violations (wcag2a, wcag2aa). */
