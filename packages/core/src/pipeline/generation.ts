@@ -14,6 +14,8 @@ export const BACKFILL_DAYS = 30;
 export const HISTORY_SEASONS = 4;
 /** Results are published this long after kickoff, so settled backfill picks carry a realistic time. */
 const SETTLE_DELAY_MS = 2 * 60 * 60 * 1000;
+/** Backfilled predictions are independent writes: a few in flight hide the store's latency. */
+const BACKFILL_WRITES_IN_FLIGHT = 8;
 /** The daily generation time (backfilled predictions are stamped as if made then). */
 const GENERATION_HOUR_UTC = 6;
 
@@ -50,6 +52,10 @@ export function toHistoryRecord(f: StoredFixture | ProviderFixture, odds?: Fixtu
     ...f.stats,
     ...(o ? { odds: { home: o.home, draw: o.draw, away: o.away, over25: o.over25, under25: o.under25 } } : {}),
   };
+}
+
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
 function seasonsToKeep(records: MatchRecord[]): Set<string> {
@@ -135,7 +141,7 @@ export function makeGenerationService(deps: PipelineDeps) {
 
   async function backfill(leagueId: string, name: string, fixtures: ProviderFixture[], records: HistoryRecord[], odds: Map<string, FixtureOdds>, now: Date) {
     let state: LeagueModelState | undefined;
-    let written = 0;
+    const rows: Array<{ prediction: StoredPrediction; picks: ReturnType<typeof picksOf> }> = [];
     const past = fixtures.filter((f) => Date.parse(f.kickoff) <= now.getTime() && Date.parse(f.kickoff) > now.getTime() - BACKFILL_DAYS * DAY_MS).sort((a, b) => a.kickoff.localeCompare(b.kickoff));
     for (const f of past) {
       const day = utcDay(new Date(f.kickoff));
@@ -145,12 +151,12 @@ export function makeGenerationService(deps: PipelineDeps) {
       }
       const generatedAt = new Date(`${day}T${String(GENERATION_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
       const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS));
-      await deps.predictions.write(prediction, picksOf(prediction), { now, backfill: true });
+      // Made and settled in one write: the prediction as it was, then its result.
       const settled = settledPrediction(prediction, f, new Date(Math.min(now.getTime(), Date.parse(f.kickoff) + SETTLE_DELAY_MS)));
-      if (settled) await deps.predictions.settle(settled.prediction, settled.picks);
-      written += 1;
+      rows.push(settled ?? { prediction, picks: picksOf(prediction) });
     }
-    return written;
+    await inBatches(rows, BACKFILL_WRITES_IN_FLIGHT, (row) => deps.predictions.write(row.prediction, row.picks, { now, backfill: true }));
+    return rows.length;
   }
 
   return {

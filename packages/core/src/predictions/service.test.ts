@@ -77,4 +77,12 @@ describe('PredictionService.listUpcoming', () => {
     await service.listUpcoming(null);
     expect(r.calls).toBe(2);
   });
+
+  it('does not keep an empty list, so the first generation shows as soon as it is written', async () => {
+    const r = repo([]);
+    const service = makePredictionService({ predictions: r, clock: fixedClock('2026-11-22T12:00:00Z'), cacheTtlMs: 30_000 });
+    await service.listUpcoming(null);
+    await service.listUpcoming(null);
+    expect(r.calls).toBe(2);
+  });
 });

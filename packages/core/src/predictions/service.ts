@@ -38,7 +38,8 @@ export function makePredictionService({ predictions, clock, cacheTtlMs = 0 }: Pr
 
   async function current(): Promise<NonNullable<typeof cached>> {
     const now = clock.now().getTime();
-    if (cached && cacheTtlMs > 0 && now - cached.at < cacheTtlMs) return cached;
+    // An empty list is not kept: it means the first generation is still running.
+    if (cached && cached.locked.length > 0 && cacheTtlMs > 0 && now - cached.at < cacheTtlMs) return cached;
     // One read at a time: a burst of requests on a cold cache shares it.
     inFlight ??= read().finally(() => (inFlight = undefined));
     cached = await inFlight;
