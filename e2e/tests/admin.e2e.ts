@@ -266,6 +266,45 @@ describe('the odds page', () => {
     await expectAccessible(page, '/admin/odds after a generation run');
   });
 
+  it("runs 'Update Metrics' and 'Fetch Results' to the end, each with its own toast and progress", async () => {
+    await openOdds(page);
+    for (const [label, path, title, description] of [
+      ['Update Metrics', '/api/admin/update-performance-metrics', 'Metrics update started', 'Performance metrics will refresh in a few seconds.'],
+      ['Fetch Results', '/api/admin/fetch-match-results', 'Fetching match results', 'Results will be updated in 30-60 seconds.'],
+    ] as const) {
+      const button = page.getByRole('button', { name: new RegExp(`^${label}`) });
+      const control = page.getByRole('listitem').filter({ has: button });
+      const click = async () => (await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === path), button.click()]))[0];
+      let started = await click();
+      // A finished generation or result run starts a metrics run of its own: while it holds the lock, 409.
+      for (let attempt = 0; started.status() === 409 && attempt < 20; attempt++) {
+        await expectToast(page, label === 'Update Metrics' ? 'Failed to update performance metrics' : 'Failed to fetch match results', 'already running');
+        await page.waitForTimeout(500);
+        started = await click();
+      }
+      expect(started.status()).toBe(202);
+      await expectToast(page, title, description);
+      await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 45_000 });
+      expect(await control.getByRole('progressbar', { name: `${label} progress` }).getAttribute('aria-valuenow')).toBe('100');
+      await expect.poll(() => button.textContent()).toBe(label);
+    }
+  });
+
+  it("says so in a toast, with the server's reason, when a job cannot be started", async () => {
+    await openOdds(page);
+    // The server cannot be made to refuse on demand: this one answer is replaced (503 with a message).
+    await page.route('**/api/admin/update-performance-metrics', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The job queue is unavailable' }) }),
+    );
+    try {
+      await page.getByRole('button', { name: 'Update Metrics', exact: true }).click();
+      await expectToast(page, 'Failed to update performance metrics', 'The job queue is unavailable');
+      expect(await page.getByRole('button', { name: 'Update Metrics', exact: true }).isEnabled()).toBe(true);
+    } finally {
+      await page.unroute('**/api/admin/update-performance-metrics');
+    }
+  });
+
   it("turns the odds into an entry field with 'Edit': 'Invalid Odds' for bad odds, a success toast and the new odds for good ones", async () => {
     const rows = await openOdds(page);
     const won = rows.find((row) => row.hasResult && row.winningOdds !== null)!;
