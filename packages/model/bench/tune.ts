@@ -8,6 +8,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { backtestLeague, type EvaluatedMatch } from '../src/backtest.ts';
 import { listDataFiles, loadMatches } from '../src/cli/load.ts';
+import { preKickoffOdds } from '../src/footballData.ts';
 import { DEFAULT_HYPER, type Hyper } from '../src/hyper.ts';
 import { pickSummary, summarize3, summarizeBinary } from '../src/scoring.ts';
 
@@ -64,7 +65,11 @@ if (isMain) {
   const seasons = process.env.SEASONS?.split(',') ?? DEV_SEASONS;
   if (seasons.some((s) => s > '2018-19')) throw new Error('tuning must only use seasons up to 2018-19');
   const leagues = (process.env.LEAGUES ?? 'E0,E1,SP1,D1,I1,F1').split(',');
-  const all = loadMatches(listDataFiles([dataDir])).filter((m) => m.season <= '2018-19');
+  // ODDS=ps,avg,b365 tries another source order for the model's pre-kickoff odds (default: preKickoffOdds's).
+  const order = process.env.ODDS?.split(',') as Parameters<typeof preKickoffOdds>[1] | undefined;
+  const all = loadMatches(listDataFiles([dataDir]))
+    .filter((m) => m.season <= '2018-19')
+    .map((m) => (order ? { ...m, odds: preKickoffOdds(m, order) } : m));
   for (const v of variants) {
     const t0 = performance.now();
     const hyper = merge<Hyper>(DEFAULT_HYPER, v.hyper);

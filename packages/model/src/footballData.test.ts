@@ -33,8 +33,8 @@ describe('football-data.co.uk parser', () => {
     expect(a!.closing.ps).toEqual({ home: 2.2, draw: 3.4, away: 3.3 });
     expect(a!.preOU.avg).toEqual({ over: 2.01, under: 1.7 });
     expect(b!.pre.b365).toBeUndefined();
-    // the model's odds: average market first, never closing
-    expect(a!.odds).toEqual({ home: 2.2, draw: 3.16, away: 3.05, over25: 2.01, under25: 1.7 });
+    // the model's odds: Pinnacle pre-closing first, then the average market (O/U here), never closing
+    expect(a!.odds).toEqual({ home: 2.25, draw: 3.3, away: 3.2, over25: 2.01, under25: 1.7 });
     expect(b!.odds).toEqual({ home: 1.5, draw: 4, away: 6 });
   });
   it('reads the 2019+ generation (Avg/Max, Pinnacle O/U, closing) and tolerates extra cells and missing odds', () => {
@@ -48,9 +48,11 @@ describe('football-data.co.uk parser', () => {
     expect(ms[1]!.odds).toBeUndefined();
     expect(ms[1]!.homeGoals).toBe(3);
   });
-  it('preKickoffOdds never uses closing prices', () => {
+  it('preKickoffOdds takes Pinnacle pre-closing, else the average, and never closing prices', () => {
     const m = parseFootballDataCsv(NEW, { league: 'T1', season: '2022-23' })[0]!;
-    expect(preKickoffOdds(m)).toEqual({ home: 4.66, draw: 3.8, away: 1.71, over25: 1.76, under25: 2.04 });
+    // No PSH in the row: 1X2 from the average; O/U from Pinnacle's P>2.5, not the closing PC>2.5.
+    expect(preKickoffOdds(m)).toEqual({ home: 4.66, draw: 3.8, away: 1.71, over25: 1.8, under25: 2.09 });
+    expect(preKickoffOdds(m, ['avg', 'ps'])).toEqual({ home: 4.66, draw: 3.8, away: 1.71, over25: 1.76, under25: 2.04 });
   });
   it('season file names and merging of duplicate matches', () => {
     expect(seasonFromFileName('2019-20.csv')).toBe('2019-20');

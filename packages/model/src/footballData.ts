@@ -156,10 +156,11 @@ export function parseFootballDataCsv(text: string, opts: ParseOptions): ParsedMa
 }
 
 /**
- * The pre-kickoff odds handed to the model: 1X2 from the market average (else Pinnacle pre-closing, else Bet365),
- * O/U 2.5 the same. Closing prices are never used.
+ * The pre-kickoff odds handed to the model: 1X2 from Pinnacle pre-closing (else the market average, else Bet365),
+ * O/U 2.5 the same. Pinnacle first was chosen on the development seasons 2015-16..2018-19 (bench/tune.ts with
+ * ODDS=ps,avg,b365: RPS 0.19612 against 0.19614 with the average first; docs/model.md). Closing prices are never used.
  */
-export function preKickoffOdds(m: Pick<ParsedMatch, 'pre' | 'preOU'>, order: readonly ('ps' | 'avg' | 'b365' | 'max')[] = ['avg', 'ps', 'b365']): MatchOdds | undefined {
+export function preKickoffOdds(m: Pick<ParsedMatch, 'pre' | 'preOU'>, order: readonly ('ps' | 'avg' | 'b365' | 'max')[] = ['ps', 'avg', 'b365']): MatchOdds | undefined {
   const odds: MatchOdds = {};
   for (const k of order) {
     const p = m.pre[k];

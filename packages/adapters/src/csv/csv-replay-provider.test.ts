@@ -126,14 +126,14 @@ describe('CsvReplayProvider over a real season (E0 2022-23)', () => {
     expect(replayed.length).toBeGreaterThan(100);
     expect(replayed.every((h) => Date.parse(h.date) + 2 * HOUR <= before.getTime())).toBe(true);
     expect(history.every((h, i) => i === 0 || history[i - 1]!.date <= h.date)).toBe(true);
-    // Average prices first (Avg columns), never closing: Crystal Palace v Arsenal, 5 Aug 2022.
-    expect(replayed[0]).toMatchObject({ home: 'Crystal Palace', away: 'Arsenal', homeGoals: 0, awayGoals: 2, odds: { home: 4.39, draw: 3.59, away: 1.88, over25: 2.09, under25: 1.76 } });
+    // Pinnacle's pre-closing prices first (PSH, P>2.5), never closing: Crystal Palace v Arsenal, 5 Aug 2022.
+    expect(replayed[0]).toMatchObject({ home: 'Crystal Palace', away: 'Arsenal', homeGoals: 0, awayGoals: 2, odds: { home: 4.5, draw: 3.65, away: 1.89, over25: 2.14, under25: 1.78 } });
     // The oldest files have BetBrain averages only.
     expect(history[0]!.odds).toMatchObject({ home: expect.any(Number), over25: expect.any(Number) });
     expect(history.filter((h) => h.odds?.home !== undefined).length / history.length).toBeGreaterThan(0.99);
   });
 
-  it('prices fixtures from the Max (best) and Avg (average) columns, captured a day before kickoff', async () => {
+  it('prices fixtures from the Max (best), Avg (average) and Pinnacle (sharp) columns, captured a day before kickoff', async () => {
     // Prepare
     const { csv } = e0('2026-11-22T12:00:00Z');
     const [fixture] = await csv.fixtures('E0', new Date('2026-07-31T00:00:00Z'), new Date('2026-07-31T23:59:00Z'));
@@ -146,6 +146,7 @@ describe('CsvReplayProvider over a real season (E0 2022-23)', () => {
     expect(odds.get(fixture!.id)).toEqual({
       best: { home: 4.6, draw: 3.78, away: 1.95, over25: 2.19, under25: 1.91 },
       average: { home: 4.39, draw: 3.59, away: 1.88, over25: 2.09, under25: 1.76 },
+      sharp: { home: 4.5, draw: 3.65, away: 1.89, over25: 2.14, under25: 1.78 },
       capturedAt: '2026-07-30T19:00:00.000Z',
     });
   });

@@ -10,7 +10,7 @@
  *   by 208 weeks is labelled '2026-27'), so labels agree with the moved dates.
  * - Ids keep the original date: `csv-<league>-<original yyyymmdd>-<home slug>-<away slug>`, the same
  *   for any shift and across restarts.
- * - Odds: pre-kickoff columns only (Max/BbMx best, Avg/BbAv average); closing columns never.
+ * - Odds: pre-kickoff columns only (Max/BbMx best, Avg/BbAv average, Pinnacle's PS sharp); closing columns never.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -235,7 +235,7 @@ export class CsvReplayProvider implements FixtureProvider, OddsProvider {
     return out;
   }
 
-  /** Pre-kickoff prices of our fixtures: best from Max/BbMx, average from Avg/BbAv (Pinnacle or Bet365 when those are blank). */
+  /** Pre-kickoff prices of our fixtures: best from Max/BbMx, average from Avg/BbAv (Pinnacle or Bet365 when those are blank), sharp from Pinnacle (PSH, P>2.5). */
   async odds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>> {
     const out = new Map<string, FixtureOdds>();
     if (!fixtures.length) return out;
@@ -247,8 +247,10 @@ export class CsvReplayProvider implements FixtureProvider, OddsProvider {
       const { pre, preOU } = r.match;
       const best = market(pre.max ?? maxThree([pre.avg, pre.ps, pre.b365]), preOU.max ?? maxTwo([preOU.avg, preOU.ps, preOU.b365]));
       const average = market(pre.avg ?? pre.ps ?? pre.b365, preOU.avg ?? preOU.ps ?? preOU.b365);
+      const sharp = market(pre.ps, preOU.ps);
       if (!Object.keys(best).length) continue;
-      out.set(f.id, { best, average, capturedAt: new Date(Math.min(now, r.kickoffMs - this.oddsLeadMs)).toISOString() });
+      const capturedAt = new Date(Math.min(now, r.kickoffMs - this.oddsLeadMs)).toISOString();
+      out.set(f.id, { best, average, ...(Object.keys(sharp).length ? { sharp } : {}), capturedAt });
     }
     return out;
   }

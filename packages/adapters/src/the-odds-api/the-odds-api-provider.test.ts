@@ -34,7 +34,7 @@ const route = (odds: unknown, alternate: (eventId: string) => { status?: number;
 };
 
 describe('TheOddsApiProvider: prices', () => {
-  it('matches shuffled h2h outcomes by name and takes best and average across bookmakers', async () => {
+  it("matches shuffled h2h outcomes by name and takes best and average across bookmakers, and Pinnacle's own as sharp", async () => {
     // Prepare
     route([
       event({
@@ -54,6 +54,7 @@ describe('TheOddsApiProvider: prices', () => {
     expect(result.get('fdo-1')).toEqual({
       best: { home: 5.5, draw: 4.2, away: 1.62, over25: 1.95, under25: 1.97 },
       average: { home: 5.25, draw: 4.1, away: 1.61, over25: 1.925, under25: 1.94 },
+      sharp: { home: 5.0, draw: 4.2, away: 1.6, over25: 1.95, under25: 1.91 },
       capturedAt: '2024-08-18T09:00:00.000Z',
     });
     const q = server.requests[0]!.query;
@@ -89,6 +90,7 @@ describe('TheOddsApiProvider: prices', () => {
     expect(server.requests[1]!.query.get('markets')).toBe('alternate_totals');
     expect(result.get('fdo-1')!.best).toMatchObject({ over25: 2.02, under25: 1.86 });
     expect(result.get('fdo-1')!.average).toMatchObject({ over25: 2, under25: 1.85 });
+    expect(result.get('fdo-1')!.sharp).toEqual({ home: 5, draw: 4.2, away: 1.6, over25: 2.02, under25: 1.84 });
   });
 
   it('gives no O/U price when neither the featured nor the alternate totals have a 2.5 line', async () => {

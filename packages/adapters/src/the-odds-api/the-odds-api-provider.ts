@@ -3,7 +3,8 @@
  * (h2h + totals, regions uk and eu, decimal), events joined to our fixtures by canonical team
  * names and a kickoff window, O/U taken at the 2.5 line only (from `alternate_totals` of the event
  * when the featured totals carry another main line). Best = highest price across bookmakers,
- * average = mean. A spent quota or a bad key opens a circuit: no more calls for a while.
+ * average = mean, sharp = Pinnacle's own prices when it offers the event (the model's preferred
+ * market input). A spent quota or a bad key opens a circuit: no more calls for a while.
  */
 import type { FixtureOdds, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError } from '@app/core/pipeline/providers';
@@ -64,12 +65,25 @@ export class OddsApiCircuitOpenError extends ProviderRejectedError {
 
 type Prices = { home: number[]; draw: number[]; away: number[]; over25: number[]; under25: number[] };
 const emptyPrices = (): Prices => ({ home: [], draw: [], away: [], over25: [], under25: [] });
+/** The bookmaker whose prices the model prefers (the sharpest pre-kickoff line in the backtest data). */
+const SHARP_BOOKMAKER = 'pinnacle';
+/** Every bookmaker's prices, and the sharp bookmaker's alone. */
+type EventPrices = { all: Prices; sharp: Prices };
+const emptyEventPrices = (): EventPrices => ({ all: emptyPrices(), sharp: emptyPrices() });
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function validPrice(v: unknown): number | undefined {
   const p = asNumber(v);
   return p !== undefined && p > 1 && p < 1000 ? p : undefined;
+}
+
+/** Every bookmaker's prices of an event, the sharp bookmaker's also on their own. */
+function collectEvent(event: JsonObject, totalsKeys: readonly string[], into: EventPrices): void {
+  for (const b of objects(event.bookmakers)) {
+    collectBookmaker(b, event, totalsKeys, into.all);
+    if (asString(b.key) === SHARP_BOOKMAKER) collectBookmaker(b, event, totalsKeys, into.sharp);
+  }
 }
 
 /** One bookmaker's 1X2 (all three outcomes, matched by name) and 2.5 totals, added to `into`. */
@@ -110,16 +124,21 @@ function collectBookmaker(bookmaker: JsonObject, event: JsonObject, totalsKeys: 
   }
 }
 
-function toFixtureOdds(prices: Prices, capturedAt: string): FixtureOdds | undefined {
+function toFixtureOdds(prices: EventPrices, capturedAt: string): FixtureOdds | undefined {
   const best: MarketOdds = {};
   const average: MarketOdds = {};
+  const sharp: MarketOdds = {};
   for (const market of ['home', 'draw', 'away', 'over25', 'under25'] as const) {
-    const list = prices[market];
+    const list = prices.all[market];
     if (!list.length) continue;
     best[market] = Math.max(...list);
     average[market] = round3(list.reduce((s, x) => s + x, 0) / list.length);
+    // Whole markets only: collectBookmaker adds all three 1X2 prices or none, both totals or none.
+    const own = prices.sharp[market][0];
+    if (own !== undefined) sharp[market] = own;
   }
-  return Object.keys(best).length ? { best, average, capturedAt } : undefined;
+  if (!Object.keys(best).length) return undefined;
+  return { best, average, ...(Object.keys(sharp).length ? { sharp } : {}), capturedAt };
 }
 
 export class TheOddsApiProvider implements OddsProvider {
@@ -191,14 +210,14 @@ export class TheOddsApiProvider implements OddsProvider {
     });
     const res = await this.http.getJson(url);
 
-    const joined: { fixture: ProviderFixture; eventId: string; prices: Prices }[] = [];
+    const joined: { fixture: ProviderFixture; eventId: string; prices: EventPrices }[] = [];
     const taken = new Set<string>();
     for (const event of objects(res.body)) {
       const fixture = this.join(event, upcoming);
       if (!fixture || taken.has(fixture.id)) continue;
       taken.add(fixture.id);
-      const prices = emptyPrices();
-      for (const b of objects(event.bookmakers)) collectBookmaker(b, event, ['totals'], prices);
+      const prices = emptyEventPrices();
+      collectEvent(event, ['totals'], prices);
       joined.push({ fixture, eventId: asString(event.id) ?? '', prices });
     }
 
@@ -206,7 +225,7 @@ export class TheOddsApiProvider implements OddsProvider {
     // alternate lines for 2.5. A failure here keeps the 1X2 prices already fetched.
     let altCalls = 0;
     for (const j of joined) {
-      if (j.prices.over25.length || !j.eventId || altCalls >= this.maxAlternateCalls) continue;
+      if (j.prices.all.over25.length || !j.eventId || altCalls >= this.maxAlternateCalls) continue;
       altCalls += 1;
       try {
         const alt = await this.http.getJson(
@@ -218,10 +237,12 @@ export class TheOddsApiProvider implements OddsProvider {
           }),
         );
         const event = asObject(alt.body);
-        const extra = emptyPrices();
-        if (event) for (const b of objects(event.bookmakers)) collectBookmaker(b, event, ['alternate_totals', 'totals'], extra);
-        j.prices.over25.push(...extra.over25);
-        j.prices.under25.push(...extra.under25);
+        const extra = emptyEventPrices();
+        if (event) collectEvent(event, ['alternate_totals', 'totals'], extra);
+        for (const kind of ['all', 'sharp'] as const) {
+          j.prices[kind].over25.push(...extra[kind].over25);
+          j.prices[kind].under25.push(...extra[kind].under25);
+        }
       } catch (error) {
         // An unknown event (404) only loses that event's line; a spent quota or an outage stops the lot.
         if (error instanceof OddsApiCircuitOpenError || !(error instanceof ProviderRejectedError)) break;

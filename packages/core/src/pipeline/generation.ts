@@ -5,7 +5,7 @@ import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
 import type { StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
 import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from './ports.ts';
-import { ProviderRejectedError, ProviderUnavailableError, type FixtureOdds, type FixtureProvider, type League, type OddsProvider, type ProviderFixture } from './providers.ts';
+import { modelOdds, ProviderRejectedError, ProviderUnavailableError, type FixtureOdds, type FixtureProvider, type League, type OddsProvider, type ProviderFixture } from './providers.ts';
 
 export const UPCOMING_DAYS = 7;
 /** A first run predicts and settles the last 30 days, so the track record starts with real numbers. */
@@ -39,7 +39,7 @@ export function historyId(leagueId: string, kickoff: string, home: string, away:
 }
 
 export function toHistoryRecord(f: StoredFixture | ProviderFixture, odds?: FixtureOdds): HistoryRecord {
-  const o = odds?.average;
+  const o = odds ? modelOdds(odds) : undefined;
   return {
     id: historyId(f.leagueId, f.kickoff, f.homeTeam, f.awayTeam),
     date: f.kickoff,
@@ -67,7 +67,8 @@ const valueMarket: Record<string, ValueMarket> = { home: 'home', draw: 'draw', a
 
 /** A stored prediction from a forecast (probabilities as fractions; the API shows percentages). */
 export function toStoredPrediction(f: ProviderFixture, leagueName: string, state: LeagueModelState, odds: FixtureOdds | undefined, generatedAt: Date): StoredPrediction {
-  const forecast = predictFixture(state, { kickoff: f.kickoff, league: f.leagueId, home: f.homeTeam, away: f.awayTeam, ...(odds ? { odds: odds.average } : {}) });
+  const input = odds ? modelOdds(odds) : undefined;
+  const forecast = predictFixture(state, { kickoff: f.kickoff, league: f.leagueId, home: f.homeTeam, away: f.awayTeam, ...(input ? { odds: input } : {}) });
   const valueBets = findValueBets(forecast, odds?.best).map((v) => ({ market: valueMarket[v.selection]!, odds: v.odds, edge: v.edge }));
   return {
     id: f.id,
@@ -82,7 +83,7 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
     components: forecast.components,
     insights: { expectedGoals: forecast.markets.expectedGoals, bothTeamsToScore: forecast.markets.btts.yes, topScores: forecast.markets.topScores },
     valueBets,
-    ...(odds ? { bestOdds: odds.best, averageOdds: odds.average } : {}),
+    ...(odds && input ? { bestOdds: odds.best, modelOdds: input } : {}),
     // Which code and which fit made it, so the track record can be audited.
     modelVersion: `${forecast.modelVersion}@${state.fittedAt}`,
     generatedAt: generatedAt.toISOString(),

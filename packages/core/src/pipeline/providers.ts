@@ -52,10 +52,30 @@ export interface FixtureProvider {
 export interface FixtureOdds {
   /** Best price per market across bookmakers (value bets, staking). */
   best: MarketOdds;
-  /** Average price per market across bookmakers (the model's market feature). */
+  /** Average price per market across bookmakers. */
   average: MarketOdds;
+  /**
+   * Pinnacle's own prices when the provider has them: the model's preferred market feature (on
+   * the development seasons its pre-closing line was sharper than the average). See {@link modelOdds}.
+   */
+  sharp?: MarketOdds;
   /** When the prices were captured (ISO). */
   capturedAt: string;
+}
+
+/**
+ * The prices the model reads: per market (1X2 as a whole, O/U 2.5 as a whole) the sharp
+ * bookmaker's when complete, else the average, as the backtest does with football-data.co.uk's
+ * PSH/Avg columns (@app/model preKickoffOdds).
+ */
+export function modelOdds(odds: FixtureOdds): MarketOdds {
+  const { sharp, average } = odds;
+  const x1 = sharp?.home && sharp.draw && sharp.away ? sharp : average;
+  const ou = sharp?.over25 && sharp.under25 ? sharp : average;
+  return {
+    ...(x1.home && x1.draw && x1.away ? { home: x1.home, draw: x1.draw, away: x1.away } : {}),
+    ...(ou.over25 && ou.under25 ? { over25: ou.over25, under25: ou.under25 } : {}),
+  };
 }
 
 export interface OddsProvider {

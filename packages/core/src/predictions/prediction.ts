@@ -44,8 +44,8 @@ export interface StoredPrediction {
   valueBets: ValueBet[];
   /** Best pre-kickoff prices (value bets, staking). */
   bestOdds?: MarketOdds;
-  /** Average pre-kickoff prices (what the model saw). */
-  averageOdds?: MarketOdds;
+  /** The pre-kickoff prices the model read (Pinnacle's when known, else the average). */
+  modelOdds?: MarketOdds;
   modelVersion: string;
   generatedAt: string;
   /** Set when the match is settled (the 90-minute score) or voided. */
