@@ -268,9 +268,9 @@ describe('the odds page', () => {
 
   it("runs 'Update Metrics' and 'Fetch Results' to the end, each with its own toast and progress", async () => {
     await openOdds(page);
-    for (const [label, path, title, description] of [
-      ['Update Metrics', '/api/admin/update-performance-metrics', 'Metrics update started', 'Performance metrics will refresh in a few seconds.'],
-      ['Fetch Results', '/api/admin/fetch-match-results', 'Fetching match results', 'Results will be updated in 30-60 seconds.'],
+    for (const [label, path, title, description, failed] of [
+      ['Update Metrics', '/api/admin/update-performance-metrics', 'Metrics update started', 'Performance metrics will refresh in a few seconds.', 'Failed to update performance metrics'],
+      ['Fetch Results', '/api/admin/fetch-match-results', 'Fetching match results', 'Results will be updated in 30-60 seconds.', 'Failed to fetch match results'],
     ] as const) {
       const button = page.getByRole('button', { name: new RegExp(`^${label}`) });
       const control = page.getByRole('listitem').filter({ has: button });
@@ -278,7 +278,7 @@ describe('the odds page', () => {
       let started = await click();
       // A finished generation or result run starts a metrics run of its own: while it holds the lock, 409.
       for (let attempt = 0; started.status() === 409 && attempt < 20; attempt++) {
-        await expectToast(page, label === 'Update Metrics' ? 'Failed to update performance metrics' : 'Failed to fetch match results', 'already running');
+        await expectToast(page, failed, 'already running');
         await page.waitForTimeout(500);
         started = await click();
       }

@@ -70,6 +70,9 @@ const SHARP_BOOKMAKER = 'pinnacle';
 /** Every bookmaker's prices, and the sharp bookmaker's alone. */
 type EventPrices = { all: Prices; sharp: Prices };
 const emptyEventPrices = (): EventPrices => ({ all: emptyPrices(), sharp: emptyPrices() });
+const appendPrices = (into: Prices, from: Prices) => {
+  for (const market of Object.keys(from) as (keyof Prices)[]) into[market].push(...from[market]);
+};
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -81,8 +84,10 @@ function validPrice(v: unknown): number | undefined {
 /** Every bookmaker's prices of an event, the sharp bookmaker's also on their own. */
 function collectEvent(event: JsonObject, totalsKeys: readonly string[], into: EventPrices): void {
   for (const b of objects(event.bookmakers)) {
-    collectBookmaker(b, event, totalsKeys, into.all);
-    if (asString(b.key) === SHARP_BOOKMAKER) collectBookmaker(b, event, totalsKeys, into.sharp);
+    const own = emptyPrices();
+    collectBookmaker(b, event, totalsKeys, own);
+    appendPrices(into.all, own);
+    if (asString(b.key) === SHARP_BOOKMAKER) appendPrices(into.sharp, own);
   }
 }
 
@@ -239,10 +244,8 @@ export class TheOddsApiProvider implements OddsProvider {
         const event = asObject(alt.body);
         const extra = emptyEventPrices();
         if (event) collectEvent(event, ['alternate_totals', 'totals'], extra);
-        for (const kind of ['all', 'sharp'] as const) {
-          j.prices[kind].over25.push(...extra[kind].over25);
-          j.prices[kind].under25.push(...extra[kind].under25);
-        }
+        appendPrices(j.prices.all, extra.all);
+        appendPrices(j.prices.sharp, extra.sharp);
       } catch (error) {
         // An unknown event (404) only loses that event's line; a spent quota or an outage stops the lot.
         if (error instanceof OddsApiCircuitOpenError || !(error instanceof ProviderRejectedError)) break;
