@@ -104,6 +104,30 @@ describe('FootballDataOrgProvider: payloads', () => {
     expect(await fdo.fixtures('E0', from, to)).toEqual([]);
   });
 
+  it('skips a malformed match (id as text, goals as text, a null team) and keeps the rest of the payload', async () => {
+    // Prepare
+    const textId = { ...match({ id: 5 }), id: '5' };
+    const textGoals = match({ id: 6, status: 'FINISHED', score: { duration: 'REGULAR', fullTime: { home: '2', away: 1 } } });
+    const nullTeam = { ...match({ id: 7 }), awayTeam: null };
+    server.handle = () => ({ body: matchesPayload([textId, textGoals, nullTeam, match({ id: 9 })]) });
+    const { fdo } = provider();
+
+    // Act
+    const fixtures = await fdo.fixtures('E0', from, to);
+
+    // Assess
+    expect(fixtures.map((f) => [f.id, f.status])).toEqual([
+      ['fdo-6', 'unknown'],
+      ['fdo-9', 'scheduled'],
+    ]);
+  });
+
+  it('answers a 200 without a matches list as a provider outage, not as an empty league', async () => {
+    server.handle = () => ({ body: { message: 'gateway page' } });
+    const { fdo } = provider();
+    await expect(fdo.fixtures('E0', from, to)).rejects.toThrow(/unexpected payload.*no matches list/);
+  });
+
   it('settles on the regular-time node after extra time, and flags a match decided later without one', () => {
     const withRegular = { winner: 'HOME_TEAM', duration: 'EXTRA_TIME', fullTime: { home: 2, away: 1 }, halfTime: { home: 0, away: 0 }, regularTime: { home: 1, away: 1 }, extraTime: { home: 1, away: 0 } };
     const withoutRegular = { winner: 'AWAY_TEAM', duration: 'PENALTY_SHOOTOUT', fullTime: { home: 5, away: 6 }, halfTime: { home: 1, away: 0 } };

@@ -1,15 +1,17 @@
 /**
- * Fixtures and results from football-data.org v4 (reference/providers.md): one competition per
+ * Fixtures and results from football-data.org v4 (docs/providers.md): one competition per
  * league, matches fetched in windows of at most 10 days, the 90-minute score only, the free
  * plan's rate limit honoured (pause when the minute's window is spent, 'Wait N seconds' on 429).
  */
 import type { FixtureProvider, FixtureStatus, League, ProviderFixture } from '@app/core/pipeline/providers';
-import { ProviderRejectedError } from '@app/core/pipeline/providers';
+import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 import type { MatchRecord } from '@app/model/types';
 import { errorMessage, JsonHttpClient, retryAfterMs, type JsonHttpClientOptions, type JsonResponse, type ResponseVerdict } from '../http/json-http-client.ts';
-import { asCount, asNumber, asObject, asString, headerInt, objects, type JsonObject } from '../http/json.ts';
+import { headerInt } from '../http/headers.ts';
+import { parseEach } from '../http/lenient.ts';
 import { FOOTBALL_DATA_ORG_FREE_COMPETITIONS, leagueForFootballDataOrg, leagueInfo, seasonLabel, seasonLabelAt, toLeague, type LeagueInfo } from '../leagues/catalog.ts';
 import { canonicalTeam } from '../leagues/teams.ts';
+import { FdoMatchesSchema, FdoMatchSchema, FdoScoreSchema, type FdoMatch } from './schemas.ts';
 
 export const FOOTBALL_DATA_ORG_NAME = 'football-data.org';
 const DAY_MS = 86_400_000;
@@ -37,13 +39,6 @@ export interface MappedStatus {
   score?: { home: number; away: number };
 }
 
-function pair(v: unknown): { home: number; away: number } | undefined {
-  const o = asObject(v);
-  const home = asCount(o?.home);
-  const away = asCount(o?.away);
-  return home !== undefined && away !== undefined ? { home, away } : undefined;
-}
-
 /**
  * football-data.org status -> ours. FINISHED is settled on the 90-minute score: `regularTime` when
  * given, else `fullTime` of a REGULAR match; a match decided in extra time or on penalties without
@@ -62,12 +57,12 @@ export function mapFootballDataOrgStatus(status: string | undefined, score: unkn
     case 'LIVE':
       return { status: 'live' };
     case 'FINISHED': {
-      const s = asObject(score);
-      const regular = pair(s?.regularTime);
+      const parsed = FdoScoreSchema.safeParse(score);
+      const s = parsed.success ? parsed.data : undefined;
+      const regular = goals(s?.regularTime);
       if (regular) return { status: 'finished', score: regular };
-      const duration = asString(s?.duration) ?? 'REGULAR';
-      const full = pair(s?.fullTime);
-      if (duration === 'REGULAR' && full) return { status: 'finished', score: full };
+      const full = goals(s?.fullTime);
+      if ((s?.duration ?? 'REGULAR') === 'REGULAR' && full) return { status: 'finished', score: full };
       return { status: 'unknown' };
     }
     case 'AWARDED':
@@ -79,6 +74,10 @@ export function mapFootballDataOrgStatus(status: string | undefined, score: unkn
     default:
       return { status: 'unknown' };
   }
+}
+
+function goals(v: { home?: number; away?: number } | undefined): { home: number; away: number } | undefined {
+  return v?.home !== undefined && v.away !== undefined ? { home: v.home, away: v.away } : undefined;
 }
 
 /** 'You reached your request limit. Wait 48 seconds.' -> 48000. */
@@ -183,7 +182,9 @@ export class FootballDataOrgProvider implements FixtureProvider {
 
   private async matches(url: URL, leagueId: string): Promise<ProviderFixture[]> {
     const res = await this.http.getJson(url);
-    return objects(asObject(res.body)?.matches).flatMap((m) => {
+    const payload = FdoMatchesSchema.safeParse(res.body);
+    if (!payload.success) throw new ProviderUnavailableError(FOOTBALL_DATA_ORG_NAME, `unexpected payload from ${url.pathname}: no matches list`);
+    return parseEach(FdoMatchSchema, payload.data.matches).flatMap((m) => {
       const f = toFixture(m, leagueId);
       return f ? [f] : [];
     });
@@ -218,10 +219,9 @@ function secondsHeader(headers: Headers, name: string): number | undefined {
 }
 
 /** Season label from the match's season node ('2025-26', or '2025' for a calendar-year season). */
-function seasonOf(m: JsonObject, leagueId: string, kickoff: Date): string {
-  const s = asObject(m.season);
-  const start = Number(asString(s?.startDate)?.slice(0, 4));
-  const end = Number(asString(s?.endDate)?.slice(0, 4));
+function seasonOf(m: FdoMatch, leagueId: string, kickoff: Date): string {
+  const start = Number(m.season?.startDate?.slice(0, 4));
+  const end = Number(m.season?.endDate?.slice(0, 4));
   if (Number.isInteger(start) && start > 1800) {
     if (end === start || (!end && leagueInfo(leagueId)?.calendarYear)) return String(start);
     return seasonLabel(start);
@@ -229,23 +229,21 @@ function seasonOf(m: JsonObject, leagueId: string, kickoff: Date): string {
   return seasonLabelAt(leagueId, kickoff);
 }
 
-function teamName(v: unknown): string | undefined {
-  const t = asObject(v);
-  const name = asString(t?.name)?.trim() || asString(t?.shortName)?.trim();
+function teamName(team: FdoMatch['homeTeam']): string | undefined {
+  const name = team.name?.trim() || team.shortName?.trim();
   return name ? canonicalTeam(name) : undefined;
 }
 
-/** One match of a football-data.org payload; undefined when it lacks an id, a date or a team. The `odds` node is ignored. */
-export function toFixture(m: JsonObject, leagueId: string): ProviderFixture | undefined {
-  const id = asNumber(m.id);
-  const kickoffMs = Date.parse(asString(m.utcDate) ?? '');
+/** One match of a football-data.org payload; undefined when its date or a team is unusable. */
+export function toFixture(m: FdoMatch, leagueId: string): ProviderFixture | undefined {
+  const kickoffMs = Date.parse(m.utcDate);
   const homeTeam = teamName(m.homeTeam);
   const awayTeam = teamName(m.awayTeam);
-  if (id === undefined || !Number.isFinite(kickoffMs) || !homeTeam || !awayTeam) return undefined;
+  if (!Number.isFinite(kickoffMs) || !homeTeam || !awayTeam) return undefined;
   const kickoff = new Date(kickoffMs);
-  const mapped = mapFootballDataOrgStatus(asString(m.status), m.score);
+  const mapped = mapFootballDataOrgStatus(m.status, m.score);
   return {
-    id: `fdo-${id}`,
+    id: `fdo-${m.id}`,
     leagueId,
     season: seasonOf(m, leagueId, kickoff),
     kickoff: kickoff.toISOString(),

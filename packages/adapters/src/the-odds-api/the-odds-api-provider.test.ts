@@ -165,6 +165,39 @@ describe('TheOddsApiProvider: prices', () => {
   });
 });
 
+describe('TheOddsApiProvider: malformed payloads', () => {
+  it('skips a bookmaker, market or outcome of the wrong shape and keeps the rest of the event', async () => {
+    // Prepare
+    const good = event({ id: 'e1', commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur', bookmakers: [{ key: 'a', h2h: [5, 4.2, 1.6], totals: [{ point: 2.5, over: 2, under: 1.8 }] }] });
+    const bookmakers = (good as { bookmakers: unknown[] }).bookmakers;
+    route([
+      {
+        ...good,
+        bookmakers: [
+          ...bookmakers,
+          'not a bookmaker',
+          { key: 'b', markets: 'none' },
+          { key: 'c', markets: [{ key: 'h2h', outcomes: [{ name: 'Leicester City', price: '9.5' }, { name: 'Draw', price: 9 }, { name: 'Tottenham Hotspur', price: 9 }] }] },
+        ],
+      },
+      { id: 42, commence_time: null },
+    ]);
+    const { odds } = provider();
+
+    // Act
+    const result = await odds.odds('E0', [leicesterSpurs]);
+
+    // Assess
+    expect(result.get('fdo-1')).toMatchObject({ best: { home: 5, draw: 4.2, away: 1.6, over25: 2, under25: 1.8 } });
+  });
+
+  it('answers a 200 that is not a list of events as a provider outage, not as no prices', async () => {
+    route({ message: 'maintenance page' });
+    const { odds } = provider();
+    await expect(odds.odds('E0', [leicesterSpurs])).rejects.toThrow(/unexpected payload.*not a list of events/);
+  });
+});
+
 describe('TheOddsApiProvider: errors and quota', () => {
   it('opens the circuit on 401 OUT_OF_USAGE_CREDITS and makes no further calls for a while', async () => {
     // Prepare

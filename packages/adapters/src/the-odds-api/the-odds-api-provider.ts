@@ -1,5 +1,5 @@
 /**
- * Pre-kickoff odds from The Odds API v4 (reference/providers.md): one `/odds` call per league
+ * Pre-kickoff odds from The Odds API v4 (docs/providers.md): one `/odds` call per league
  * (h2h + totals, regions uk and eu, decimal), events joined to our fixtures by canonical team
  * names and a kickoff window, O/U taken at the 2.5 line only (from `alternate_totals` of the event
  * when the featured totals carry another main line). Best = highest price across bookmakers,
@@ -7,12 +7,14 @@
  * market input). A spent quota or a bad key opens a circuit: no more calls for a while.
  */
 import type { FixtureOdds, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
-import { ProviderRejectedError } from '@app/core/pipeline/providers';
+import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 import type { MarketOdds } from '@app/core/predictions/prediction';
 import { errorMessage, JsonHttpClient, type JsonHttpClientOptions, type JsonResponse, type ResponseVerdict } from '../http/json-http-client.ts';
-import { asNumber, asObject, asString, headerInt, objects, type JsonObject } from '../http/json.ts';
+import { headerInt } from '../http/headers.ts';
+import { parseEach } from '../http/lenient.ts';
 import { leagueInfo } from '../leagues/catalog.ts';
 import { sameTeam, teamKey } from '../leagues/teams.ts';
+import { OddsApiErrorSchema, OddsApiEventSchema, OddsApiEventsSchema, type OddsApiBookmaker, type OddsApiEvent } from './schemas.ts';
 
 export const THE_ODDS_API_NAME = 'the-odds-api';
 
@@ -76,32 +78,31 @@ const appendPrices = (into: Prices, from: Prices) => {
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-function validPrice(v: unknown): number | undefined {
-  const p = asNumber(v);
+function validPrice(p: number | undefined): number | undefined {
   return p !== undefined && p > 1 && p < 1000 ? p : undefined;
 }
 
 /** Every bookmaker's prices of an event, the sharp bookmaker's also on their own. */
-function collectEvent(event: JsonObject, totalsKeys: readonly string[], into: EventPrices): void {
-  for (const b of objects(event.bookmakers)) {
+function collectEvent(event: OddsApiEvent, totalsKeys: readonly string[], into: EventPrices): void {
+  for (const b of event.bookmakers) {
     const own = emptyPrices();
     collectBookmaker(b, event, totalsKeys, own);
     appendPrices(into.all, own);
-    if (asString(b.key) === SHARP_BOOKMAKER) appendPrices(into.sharp, own);
+    if (b.key === SHARP_BOOKMAKER) appendPrices(into.sharp, own);
   }
 }
 
 /** One bookmaker's 1X2 (all three outcomes, matched by name) and 2.5 totals, added to `into`. */
-function collectBookmaker(bookmaker: JsonObject, event: JsonObject, totalsKeys: readonly string[], into: Prices): void {
-  const homeKey = teamKey(asString(event.home_team) ?? '');
-  const awayKey = teamKey(asString(event.away_team) ?? '');
-  for (const market of objects(bookmaker.markets)) {
-    const key = asString(market.key);
-    const outcomes = objects(market.outcomes);
+function collectBookmaker(bookmaker: OddsApiBookmaker, event: OddsApiEvent, totalsKeys: readonly string[], into: Prices): void {
+  const homeKey = teamKey(event.home_team ?? '');
+  const awayKey = teamKey(event.away_team ?? '');
+  for (const market of bookmaker.markets) {
+    const key = market.key;
+    const outcomes = market.outcomes;
     if (key === 'h2h') {
       let home: number | undefined, draw: number | undefined, away: number | undefined;
       for (const o of outcomes) {
-        const name = asString(o.name) ?? '';
+        const name = o.name ?? '';
         const price = validPrice(o.price);
         if (/^draw$/i.test(name.trim())) draw = price;
         else if (teamKey(name) === homeKey) home = price;
@@ -115,9 +116,8 @@ function collectBookmaker(bookmaker: JsonObject, event: JsonObject, totalsKeys: 
     } else if (key && totalsKeys.includes(key)) {
       let over: number | undefined, under: number | undefined;
       for (const o of outcomes) {
-        const point = asNumber(o.point);
-        if (point === undefined || Math.abs(point - 2.5) > 1e-9) continue;
-        const name = (asString(o.name) ?? '').trim().toLowerCase();
+        if (o.point === undefined || Math.abs(o.point - 2.5) > 1e-9) continue;
+        const name = (o.name ?? '').trim().toLowerCase();
         if (name === 'over') over = validPrice(o.price);
         else if (name === 'under') under = validPrice(o.price);
       }
@@ -214,16 +214,18 @@ export class TheOddsApiProvider implements OddsProvider {
       commenceTimeTo: isoSeconds(Math.max(...kickoffs) + this.toleranceMs),
     });
     const res = await this.http.getJson(url);
+    const events = OddsApiEventsSchema.safeParse(res.body);
+    if (!events.success) throw new ProviderUnavailableError(THE_ODDS_API_NAME, `unexpected payload from ${url.pathname}: not a list of events`);
 
     const joined: { fixture: ProviderFixture; eventId: string; prices: EventPrices }[] = [];
     const taken = new Set<string>();
-    for (const event of objects(res.body)) {
+    for (const event of parseEach(OddsApiEventSchema, events.data)) {
       const fixture = this.join(event, upcoming);
       if (!fixture || taken.has(fixture.id)) continue;
       taken.add(fixture.id);
       const prices = emptyEventPrices();
       collectEvent(event, ['totals'], prices);
-      joined.push({ fixture, eventId: asString(event.id) ?? '', prices });
+      joined.push({ fixture, eventId: event.id ?? '', prices });
     }
 
     // The featured totals give each bookmaker's main line (often 2.25 or 2.75): ask the event's
@@ -241,9 +243,9 @@ export class TheOddsApiProvider implements OddsProvider {
             dateFormat: 'iso',
           }),
         );
-        const event = asObject(alt.body);
+        const event = OddsApiEventSchema.safeParse(alt.body);
         const extra = emptyEventPrices();
-        if (event) collectEvent(event, ['alternate_totals', 'totals'], extra);
+        if (event.success) collectEvent(event.data, ['alternate_totals', 'totals'], extra);
         appendPrices(j.prices.all, extra.all);
         appendPrices(j.prices.sharp, extra.sharp);
       } catch (error) {
@@ -261,10 +263,10 @@ export class TheOddsApiProvider implements OddsProvider {
   }
 
   /** The fixture an event is: kickoff within the tolerance, and the same clubs (exact key first, then close spellings), unambiguously. */
-  private join(event: JsonObject, fixtures: ProviderFixture[]): ProviderFixture | undefined {
-    const commence = Date.parse(asString(event.commence_time) ?? '');
-    const home = asString(event.home_team);
-    const away = asString(event.away_team);
+  private join(event: OddsApiEvent, fixtures: ProviderFixture[]): ProviderFixture | undefined {
+    const commence = Date.parse(event.commence_time ?? '');
+    const home = event.home_team;
+    const away = event.away_team;
     if (!Number.isFinite(commence) || !home || !away) return undefined;
     const near = fixtures.filter((f) => Math.abs(Date.parse(f.kickoff) - commence) <= this.toleranceMs);
     const exact = near.filter((f) => teamKey(f.homeTeam) === teamKey(home) && teamKey(f.awayTeam) === teamKey(away));
@@ -291,8 +293,8 @@ export class TheOddsApiProvider implements OddsProvider {
 
   private classify(r: JsonResponse, freqWait: number): ResponseVerdict | undefined {
     if (r.status >= 200 && r.status < 300) return { action: 'accept' };
-    const body = asObject(r.body);
-    const code = asString(body?.error_code) ?? '';
+    const body = OddsApiErrorSchema.safeParse(r.body);
+    const code = (body.success ? body.data.error_code : undefined) ?? '';
     const message = errorMessage(r.body) ?? `HTTP ${r.status}`;
     if (r.status === 429) return { action: 'retry', reason: `frequency limit: ${code || message}`, waitMs: freqWait };
     if (r.status === 401) {

@@ -1,0 +1,27 @@
+/**
+ * The Odds API v4 payloads (docs/providers.md): `/v4/sports/{sport}/odds` answers a list of
+ * events, `/events/{id}/odds` one event. Read leniently: a bookmaker, market or outcome of the
+ * wrong shape is skipped, the rest of the event kept.
+ */
+import * as z from 'zod/mini';
+import { lenientArray, optionalNumber, optionalText } from '../http/lenient.ts';
+
+const OutcomeSchema = z.object({ name: optionalText, price: optionalNumber, point: optionalNumber });
+const MarketSchema = z.object({ key: optionalText, outcomes: lenientArray(OutcomeSchema) });
+const BookmakerSchema = z.object({ key: optionalText, markets: lenientArray(MarketSchema) });
+
+export const OddsApiEventSchema = z.object({
+  id: optionalText,
+  commence_time: optionalText,
+  home_team: optionalText,
+  away_team: optionalText,
+  bookmakers: lenientArray(BookmakerSchema),
+});
+export type OddsApiEvent = z.infer<typeof OddsApiEventSchema>;
+export type OddsApiBookmaker = z.infer<typeof BookmakerSchema>;
+
+/** The `/odds` envelope: a list, read event by event. */
+export const OddsApiEventsSchema = z.array(z.unknown());
+
+/** An error body: `{ message, error_code }`. */
+export const OddsApiErrorSchema = z.object({ error_code: optionalText });
