@@ -18,7 +18,9 @@ export function fixedClock(at: Date | string): Clock & { set(at: Date | string):
   };
 }
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+export const WEEK_MS = 7 * DAY_MS;
 
 /** `yyyy-mm-dd` of the UTC day containing `date`. */
 export function utcDay(date: Date): string {

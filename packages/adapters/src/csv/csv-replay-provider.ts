@@ -21,10 +21,10 @@ import { parseFootballDataCsv, parseFootballDataDate, seasonFromFileName, splitC
 import type { MatchRecord } from '@app/model/types';
 import { leagueInfo } from '../leagues/catalog.ts';
 import { ukLocalToUtc } from './uk-time.ts';
+import { slug } from '@app/core/text';
+import { DAY_MS, HOUR_MS } from '@app/core/clock';
 
 export const CSV_REPLAY_NAME = 'csv-replay';
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** Where in the replayed season today should land by default (55-60 %: weeks played, weeks to come). */
 export const DEFAULT_REPLAY_FRACTION = 0.575;
 
@@ -138,10 +138,6 @@ function kickoffTimes(text: string): Map<string, string> {
     times.set(`${date}|${tidy(cells[iHome])}|${tidy(cells[iAway])}`, `${t[1]!.padStart(2, '0')}:${t[2]}`);
   }
   return times;
-}
-
-export function slug(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
 const addDays = (ymd: string, days: number) => new Date(Date.parse(`${ymd}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

@@ -3,7 +3,7 @@
  * Time (UTC+1) from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
  * October. football-data.co.uk kickoff times are UK local times.
  */
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '@app/core/clock';
 
 function lastSunday(year: number, monthIndex: number): number {
   const last = new Date(Date.UTC(year, monthIndex + 1, 0));

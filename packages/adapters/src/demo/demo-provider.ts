@@ -12,9 +12,9 @@ import type { MatchRecord } from '@app/model/types';
 import { DEMO_BOOKMAKERS, DEMO_LEAGUES, demoLeague, type DemoLeague } from './demo-leagues.ts';
 import { DemoWorld, EPOCH_YEAR, seasonYearAt, type DemoMatch, type DemoSeason } from './demo-world.ts';
 import { gaussian, rngFor } from './random.ts';
+import { HOUR_MS } from '@app/core/clock';
 
 export const DEMO_NAME = 'demo';
-const HOUR_MS = 3_600_000;
 
 export interface DemoProviderOptions {
   /** World seed. Default 'demo'. */

@@ -16,10 +16,10 @@
 import { gridOutcomes, gridOver, scoreGrid } from '@app/model/grid';
 import type { DemoLeague, Slot } from './demo-leagues.ts';
 import { binomial, gaussian, poisson, rngFor, shuffled } from './random.ts';
+import { slug } from '@app/core/text';
+import { DAY_MS, WEEK_MS } from '@app/core/clock';
 
 export const EPOCH_YEAR = 2000;
-const DAY_MS = 86_400_000;
-const WEEK_MS = 7 * DAY_MS;
 export const ROUNDS = 60;
 const BREAK_WEEKS = 2;
 /** Between-season regression toward the club's long-run level (share of the gap kept). */
@@ -67,10 +67,6 @@ export interface DemoSeason {
 
 export function seasonLabel(startYear: number): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
-}
-
-export function slug(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
 function firstTuesdayOnOrAfter(ms: number): number {

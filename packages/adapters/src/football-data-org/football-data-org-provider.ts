@@ -12,9 +12,9 @@ import { parseEach } from '../http/lenient.ts';
 import { FOOTBALL_DATA_ORG_FREE_COMPETITIONS, leagueForFootballDataOrg, leagueInfo, seasonLabel, seasonLabelAt, toLeague, type LeagueInfo } from '../leagues/catalog.ts';
 import { canonicalTeam } from '../leagues/teams.ts';
 import { FdoMatchesSchema, FdoMatchSchema, FdoScoreSchema, type FdoMatch } from './schemas.ts';
+import { DAY_MS, utcDay } from '@app/core/clock';
 
 export const FOOTBALL_DATA_ORG_NAME = 'football-data.org';
-const DAY_MS = 86_400_000;
 
 export interface FootballDataOrgProviderOptions {
   /** API token, sent as `X-Auth-Token`. */
@@ -88,8 +88,6 @@ export function parseWaitMs(message: string | undefined): number | undefined {
   return Math.round(n * (m[2]!.toLowerCase().startsWith('m') ? 60_000 : 1000));
 }
 
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 export class FootballDataOrgProvider implements FixtureProvider {
   readonly name = FOOTBALL_DATA_ORG_NAME;
   private readonly http: JsonHttpClient;
@@ -128,12 +126,12 @@ export class FootballDataOrgProvider implements FixtureProvider {
   async fixtures(leagueId: string, from: Date, to: Date): Promise<ProviderFixture[]> {
     const code = this.competition(leagueId);
     const out = new Map<string, ProviderFixture>();
-    const lastDay = Date.parse(utcDay(to.getTime()));
-    for (let day = Date.parse(utcDay(from.getTime())); day <= lastDay; day += this.maxWindowDays * DAY_MS) {
+    const lastDay = Date.parse(utcDay(to));
+    for (let day = Date.parse(utcDay(from)); day <= lastDay; day += this.maxWindowDays * DAY_MS) {
       const windowEnd = Math.min(lastDay, day + (this.maxWindowDays - 1) * DAY_MS);
       const url = new URL(`${this.baseUrl}/competitions/${code}/matches`);
-      url.searchParams.set('dateFrom', utcDay(day));
-      url.searchParams.set('dateTo', utcDay(windowEnd));
+      url.searchParams.set('dateFrom', utcDay(new Date(day)));
+      url.searchParams.set('dateTo', utcDay(new Date(windowEnd)));
       for (const f of await this.matches(url, leagueId)) {
         const t = Date.parse(f.kickoff);
         if (t >= from.getTime() && t <= to.getTime()) out.set(f.id, f);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FOOTBALL_DATA_ORG_FREE_COMPETITIONS, LEAGUE_CATALOG, leagueForFootballDataOrg, leagueForOddsApiSport, leagueInfo, seasonLabelAt } from './catalog.ts';
 import { canonicalTeam, normaliseTeamName, sameTeam, teamKey } from './teams.ts';
+import { slug } from '@app/core/text';
+import realClubs from './testing/football-data-clubs.json' with { type: 'json' };
 
 describe('league catalog', () => {
   it('maps football-data.org competition codes to football-data.co.uk league ids', () => {
@@ -87,5 +89,16 @@ describe('team aliases', () => {
     expect(sameTeam('Man City', 'Man United')).toBe(false);
     expect(sameTeam('Sheffield United', 'Sheffield Weds')).toBe(false);
     expect(teamKey('Manchester United FC')).toBe(teamKey('Man United'));
+  });
+});
+
+describe('ids from club names', () => {
+  it('gives every club of ten real leagues, 2005-06 to 2022-23, a non-empty slug of its own within its league', () => {
+    for (const [league, names] of Object.entries(realClubs)) {
+      const slugs = names.map((name) => slug(name));
+      expect(slugs.filter((s) => s === ''), league).toEqual([]);
+      expect(new Set(slugs).size, league).toBe(names.length);
+    }
+    expect(Object.values(realClubs).flat().length).toBeGreaterThan(350);
   });
 });

@@ -6,6 +6,7 @@ import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
 import type { StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
 import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from './ports.ts';
 import { modelOdds, ProviderRejectedError, ProviderUnavailableError, type FixtureOdds, type FixtureProvider, type League, type OddsProvider, type ProviderFixture } from './providers.ts';
+import { slug } from '../text.ts';
 
 export const UPCOMING_DAYS = 7;
 /** A first run predicts and settles the last 30 days, so the track record starts with real numbers. */
@@ -30,8 +31,6 @@ export interface PipelineDeps {
   clock: Clock;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
-
-const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** The id of a played match in history: the same for an imported row and a settled fixture. */
 export function historyId(leagueId: string, kickoff: string, home: string, away: string): string {
