@@ -1,6 +1,7 @@
 /** Business constants of spec section 9 that the UI states in words. */
 
-export const PREMIUM_PRICE_USD = 29;
+export { HIGH_CONFIDENCE_PERCENT as HIGH_CONFIDENCE_THRESHOLD, PREMIUM_PRICE_USD, STAKE_USD } from '@app/contracts/rules';
+
 export const FREE_PRICE_USD = 0;
 export const MEMBER_COUNT_LABEL = '2,500+';
 
@@ -10,9 +11,6 @@ export const MODELS = [
   { name: 'Football-optimised AI', weight: 30 },
   { name: 'Dynamic team rating', weight: 30 },
 ] as const;
-
-export const HIGH_CONFIDENCE_THRESHOLD = 60;
-export const STAKE_USD = 20;
 
 export const CONTACT_REPLY_HOURS = 24;
 export const SUPPORT_HOURS = 'Mon-Fri, 9:00-18:00 GMT';

@@ -1,8 +1,9 @@
+import { STAKE_USD } from '@app/contracts/rules';
 import type { Metrics } from '@app/contracts/metrics';
 import { DAY_MS, utcDay } from '../clock.ts';
 import { payingOdds, type Pick } from './pick.ts';
 
-export const STAKE = 20;
+export const STAKE = STAKE_USD;
 export const METRICS_WINDOW_DAYS = 30;
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -1,3 +1,4 @@
+import { HIGH_CONFIDENCE_PERCENT } from '@app/contracts/rules';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 
 export type PredictionType = 'home_win' | 'draw' | 'away_win' | 'over_25' | 'under_25';
@@ -13,7 +14,7 @@ export const PICK_LABELS: Record<PredictionType, string> = {
 };
 
 /** decisions.md: a pick is high-confidence at 60 % or more. Only those are tracked. */
-export const HIGH_CONFIDENCE = 0.6;
+export const HIGH_CONFIDENCE = HIGH_CONFIDENCE_PERCENT / 100;
 
 /**
  * A tracked pick: the 1X2 pick (the most likely of home, draw, away) or the goals pick (Over 2.5
