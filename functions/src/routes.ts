@@ -4,8 +4,7 @@
  * server dispatches with it, so the two cannot disagree.
  */
 import type { QueueName } from '@app/events/queues';
-
-export type AuthLevel = 'public' | 'viewer' | 'user' | 'admin';
+import type { AuthLevel } from '@app/platform/http/route';
 
 export interface RouteDefinition {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
