@@ -225,32 +225,51 @@ function writeResult(req: IncomingMessage, res: ServerResponse, result: APIGatew
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const text = result.body ?? '';
-  const encoding = pickEncoding(req, headers['content-type'] as string | undefined, text.length);
+  const encoding = result.isBase64Encoded ? undefined : pickEncoding(req, headers['content-type'] as string | undefined, text.length);
   let body: Buffer;
   if (result.isBase64Encoded) {
     body = Buffer.from(text, 'base64');
-  } else if (encoding) {
-    body = encoding === 'br' ? brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(text, { level: 6 });
-    headers['content-encoding'] = encoding;
-    headers.vary = 'accept-encoding';
   } else {
-    body = utf8(text);
+    // Tagged bodies are the cached public reads: encode each once. Anything else is encoded as it comes.
+    body = headers.etag ? encodedBodies.get(text, encoding ?? 'identity') : encode(text, encoding ?? 'identity');
+    if (encoding) headers['content-encoding'] = encoding;
   }
+  if (encoding || body.length >= 1024) headers.vary = [headers.vary, 'accept-encoding'].filter(Boolean).join(', ');
   headers['content-length'] = String(body.length);
   res.writeHead(result.statusCode ?? 200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.end(req.method === 'HEAD' || result.statusCode === 304 ? undefined : body);
 }
 
-// The hot path answers the same cached JSON text again and again: encode it once.
-let lastText = '';
-let lastBytes = Buffer.alloc(0);
-function utf8(text: string): Buffer {
-  if (text !== lastText) {
-    lastText = text;
-    lastBytes = Buffer.from(text, 'utf8');
+/**
+ * The encoded bytes of recent tagged bodies. Public reads answer the same cached JSON text again
+ * and again (core/cache/read-cache.ts), so each is encoded (and compressed) once; a few entries
+ * cover the predictions, metrics and trend reads. Map keys are the strings themselves: V8 keeps
+ * a string's hash, so a repeated lookup of the same text costs little.
+ */
+class EncodedBodies {
+  private readonly entries = new Map<string, Partial<Record<'identity' | 'br' | 'gzip', Buffer>>>();
+  constructor(private readonly capacity: number) {}
+
+  get(text: string, encoding: 'identity' | 'br' | 'gzip'): Buffer {
+    let entry = this.entries.get(text);
+    if (entry) {
+      this.entries.delete(text);
+    } else {
+      entry = {};
+      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    }
+    this.entries.set(text, entry);
+    return (entry[encoding] ??= encode(text, encoding));
   }
-  return lastBytes;
 }
+
+function encode(text: string, encoding: 'identity' | 'br' | 'gzip'): Buffer {
+  if (encoding === 'br') return brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+  if (encoding === 'gzip') return gzipSync(text, { level: 6 });
+  return Buffer.from(text, 'utf8');
+}
+
+const encodedBodies = new EncodedBodies(8);
 
 function pickEncoding(req: IncomingMessage, type: string | undefined, size: number): 'br' | 'gzip' | undefined {
   if (size < 1024 || !type || (!TEXT_TYPES.test(type) && !/svg/.test(type))) return undefined;

@@ -35,6 +35,7 @@ import { makeAuthService, type ResolvedSession } from '@app/core/auth/service';
 import { makeGenerationService } from '@app/core/pipeline/generation';
 import { makeJobService } from '@app/core/pipeline/jobs';
 import { makeMetricsJob } from '@app/core/pipeline/metrics-job';
+import type { PredictionStore } from '@app/core/pipeline/ports';
 import { makeTrackingService } from '@app/core/tracking/service';
 import { makeDispatcher } from './jobs/dispatcher.ts';
 import { footballProviders } from './providers.ts';
@@ -149,12 +150,16 @@ export const predictionService = /* @__PURE__ */ once(() =>
   makePredictionService({
     predictions: new DynamoPredictionRepository(base().doc, base().config.TABLE_NAME),
     clock: base().clock,
-    cacheTtlMs: base().config.PREDICTIONS_CACHE_SECONDS * 1000,
+    cacheTtlMs: base().config.READ_CACHE_SECONDS * 1000,
   }),
 );
 
 export const metricsService = /* @__PURE__ */ once(() =>
-  makeMetricsService({ metrics: new DynamoMetricsRepository(base().doc, base().config.TABLE_NAME) }),
+  makeMetricsService({
+    metrics: new DynamoMetricsRepository(base().doc, base().config.TABLE_NAME),
+    clock: base().clock,
+    cacheTtlMs: base().config.READ_CACHE_SECONDS * 1000,
+  }),
 );
 
 /** The in-process queue of the local stack; the local server subscribes the consumers to it. */
@@ -183,8 +188,24 @@ export const trackingService = /* @__PURE__ */ once(() =>
 
 export const metricsJob = /* @__PURE__ */ once(() => {
   const { doc, config, clock } = base();
-  return makeMetricsJob({ picks: new DynamoPickRepository(doc, config.TABLE_NAME), metrics: new DynamoMetricsRepository(doc, config.TABLE_NAME), clock });
+  const metrics = new DynamoMetricsRepository(doc, config.TABLE_NAME);
+  return makeMetricsJob({
+    picks: new DynamoPickRepository(doc, config.TABLE_NAME),
+    // Readers in this process (the local stack runs jobs in-process) see new figures at once;
+    // other Lambda containers within READ_CACHE_SECONDS.
+    metrics: { save: afterwards(metrics.save.bind(metrics), () => metricsService().invalidate()), listTrend: (limit) => metrics.listTrend(limit) },
+    clock,
+  });
 });
+
+/** `write`, then `then()` once it succeeded. */
+function afterwards<A extends unknown[], R>(write: (...args: A) => Promise<R>, then: () => void): (...args: A) => Promise<R> {
+  return async (...args) => {
+    const result = await write(...args);
+    then();
+    return result;
+  };
+}
 
 export const leagueRepository = /* @__PURE__ */ once(() => new DynamoLeagueRepository(base().doc, base().config.TABLE_NAME));
 
@@ -197,11 +218,22 @@ export const generationService = /* @__PURE__ */ memoAsync(async () => {
     fixtures: new DynamoFixtureRepository(doc, config.TABLE_NAME),
     history: new DynamoHistoryRepository(doc, config.TABLE_NAME),
     models: new DynamoModelStateRepository(doc, config.TABLE_NAME),
-    predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME),
+    predictions: invalidatingPredictionStore(new DynamoPredictionRepository(doc, config.TABLE_NAME)),
     clock,
     log: (message, detail) => logger.info(message, detail ?? {}),
   });
 });
+
+/** The store the pipeline writes through: the upcoming-predictions read of this process is dropped after each write. */
+function invalidatingPredictionStore(store: DynamoPredictionRepository): PredictionStore {
+  const invalidate = () => predictionService().invalidate();
+  return {
+    get: (fixtureId) => store.get(fixtureId),
+    listByKickoff: (from, to) => store.listByKickoff(from, to),
+    write: afterwards(store.write.bind(store), invalidate),
+    settle: afterwards(store.settle.bind(store), invalidate),
+  };
+}
 
 export const jobService = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config, clock } = base();

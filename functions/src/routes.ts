@@ -25,6 +25,12 @@ export interface RouteDefinition {
   rawBody?: boolean;
   timeoutSeconds?: number;
   memoryMb?: number;
+  /**
+   * CDN caching (docs/decisions/0060-public-reads-cached-at-the-edge.md). `shared`: the same
+   * answer for every viewer, cached by CloudFront. `per-session`: cached for visitors only, with
+   * the session cookie in the cache key (a session's answer is private). Absent: never cached.
+   */
+  cdn?: 'shared' | 'per-session';
 }
 
 export interface ConsumerDefinition {
@@ -38,9 +44,9 @@ export interface ConsumerDefinition {
 
 export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'public', access: 'read' },
-  { method: 'GET', path: '/api/predictions', handler: 'http/predictions/list', auth: 'viewer', access: 'read' },
-  { method: 'GET', path: '/api/metrics/latest', handler: 'http/metrics/latest', auth: 'public', access: 'read' },
-  { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/predictions', handler: 'http/predictions/list', auth: 'viewer', access: 'read', cdn: 'per-session' },
+  { method: 'GET', path: '/api/metrics/latest', handler: 'http/metrics/latest', auth: 'public', access: 'read', cdn: 'shared' },
+  { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read', cdn: 'shared' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
   { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', memoryMb: 1024 },

@@ -82,6 +82,7 @@ export class AppStack extends Stack {
       logRetention,
       domain,
       webAclArn: props.webAclArn,
+      cachedReads: props.routes.flatMap((r) => (r.cdn && r.method === 'GET' ? [{ path: r.path, cdn: r.cdn }] : [])),
     });
 
     const common: Record<string, string> = {

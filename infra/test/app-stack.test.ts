@@ -277,6 +277,47 @@ describe('site', () => {
     }
   });
 
+  it('caches the public reads at the edge: shared ones for everyone, predictions keyed by the session cookie', () => {
+    // Prepare
+    const policies = resources(s.template, 'AWS::CloudFront::CachePolicy');
+    const behaviour = (path: string) => distribution().CacheBehaviors.find((b) => b.PathPattern === path);
+    const policyOf = (path: string) =>
+      policies[refId(behaviour(path)?.CachePolicyId)!]?.Properties.CachePolicyConfig as {
+        MaxTTL: number;
+        DefaultTTL: number;
+        ParametersInCacheKeyAndForwardedToOrigin: { CookiesConfig: { CookieBehavior: string; Cookies?: string[] }; QueryStringsConfig: { QueryStringBehavior: string }; HeadersConfig: { HeaderBehavior: string } };
+      };
+    const cached = routes.filter((r) => r.cdn);
+
+    // Assess
+    expect(cached.map((r) => [r.path, r.cdn])).toEqual([
+      ['/api/predictions', 'per-session'],
+      ['/api/metrics/latest', 'shared'],
+      ['/api/metrics/trend', 'shared'],
+    ]);
+    for (const r of cached) {
+      expect(behaviour(r.path), r.path).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], CachedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'https-only' });
+      const policy = policyOf(r.path);
+      // The origin's s-maxage decides, never longer than a minute; no query string or header varies the key.
+      expect(policy).toMatchObject({ MaxTTL: 60, DefaultTTL: 0 });
+      expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({ QueryStringsConfig: { QueryStringBehavior: 'none' }, HeadersConfig: { HeaderBehavior: 'none' } });
+    }
+    expect(policyOf('/api/metrics/latest').ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(policyOf('/api/predictions').ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({ CookieBehavior: 'whitelist', Cookies: ['__Host-sid', 'sid'] });
+    // Cached behaviours come before the catch-all, or CloudFront would never reach them.
+    const order = distribution().CacheBehaviors.map((b) => b.PathPattern);
+    expect(order.indexOf('/api/*')).toBe(order.length - 1);
+  });
+
+  it('never caches accounts, billing, admin or tracking: only the catch-all, uncached, matches them', () => {
+    const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
+    for (const path of ['/api/admin/update-odds', '/api/auth/me', '/api/auth/login', '/api/stripe/webhook', '/api/tracking/predictions', '/api/predictions/x']) {
+      const first = distribution().CacheBehaviors.find((b) => matches(b.PathPattern as string, path));
+      expect(first?.PathPattern, path).toBe('/api/*');
+      expect(first?.CachePolicyId, path).toBe(CACHING_DISABLED);
+    }
+  });
+
   it('reads the private bucket through origin access control, never publicly', () => {
     s.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
     const s3Origin = distribution().Origins.find((o) => o.S3OriginConfig)!;

@@ -107,7 +107,7 @@ export async function startHttpStack(env: Record<string, string> = {}) {
     QUEUE_DRIVER: 'local',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     STRIPE_WEBHOOK_SECRET: 'whsec_local_test',
-    PREDICTIONS_CACHE_SECONDS: '0',
+    READ_CACHE_SECONDS: '0',
     ...env,
   });
   const composition = await import('../composition.ts');

@@ -28,7 +28,12 @@ export interface WebProps {
   /** Custom domain (with its us-east-1 certificate); undefined: the *.cloudfront.net name. */
   domain?: { name: string; certificate: acm.ICertificate };
   webAclArn?: string;
+  /** GET routes CloudFront may cache (the manifest's `cdn`); every other /api path never is. */
+  cachedReads?: readonly { path: string; cdn: 'shared' | 'per-session' }[];
 }
+
+/** Session cookie names (platform/http/session-cookie.ts): `__Host-sid` over HTTPS, `sid` on plain HTTP. */
+export const SESSION_COOKIES = ['__Host-sid', 'sid'];
 
 /**
  * The site: a private bucket behind CloudFront with origin access control, `/api/*` to the HTTP
@@ -92,6 +97,7 @@ export class Web extends Construct {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
     });
+    const cachedReadBehaviours = this.cachedReadBehaviours(apiOrigin, props.cachedReads ?? []);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `${Stack.of(this).stackName}: SPA + /api`,
@@ -106,6 +112,8 @@ export class Web extends Construct {
         compress: true,
       },
       additionalBehaviors: {
+        // Listed first: CloudFront takes the first pattern that matches.
+        ...cachedReadBehaviours,
         // Same origin for SPA and API: first-party __Host- cookies, no CORS. Host is not forwarded
         // (API Gateway routes on it); everything else is, including Stripe-Signature and the raw body.
         '/api/*': {
@@ -157,6 +165,45 @@ export class Web extends Construct {
     this.origin = props.domain ? `https://${props.domain.name}` : `https://${this.distribution.distributionDomainName}`;
 
     if (props.webDist) this.deploy(props.webDist);
+  }
+
+  /**
+   * Behaviours of the cacheable public reads. The origin decides the lifetimes (`s-maxage`, at
+   * most a minute); the key holds no query string or header, and, for `per-session` paths, the
+   * session cookie, so a signed-in viewer's answer can never be served to anyone else.
+   */
+  private cachedReadBehaviours(origin: cloudfront.IOrigin, reads: readonly { path: string; cdn: 'shared' | 'per-session' }[]): Record<string, cloudfront.BehaviorOptions> {
+    if (!reads.length) return {};
+    const policy = (id: string, comment: string, cookieBehavior: cloudfront.CacheCookieBehavior) =>
+      new cloudfront.CachePolicy(this, id, {
+        comment,
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.seconds(60),
+        cookieBehavior,
+        headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+        queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+    const policies = {
+      shared: policy('SharedReadCache', 'Reads identical for every viewer: origin s-maxage, at most 60 s', cloudfront.CacheCookieBehavior.none()),
+      'per-session': policy('PerSessionReadCache', 'Visitor reads shared, session reads keyed by the session cookie (and never stored: private)', cloudfront.CacheCookieBehavior.allowList(...SESSION_COOKIES)),
+    };
+    return Object.fromEntries(
+      reads.map((r) => [
+        r.path,
+        {
+          origin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+          cachePolicy: policies[r.cdn],
+          responseHeadersPolicy: this.apiHeaders,
+          compress: true,
+        },
+      ]),
+    );
   }
 
   /**

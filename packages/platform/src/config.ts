@@ -35,7 +35,7 @@ export const ConfigSchema = z.object({
   /** Local stack: seconds before a failed queue message is delivered again (AWS: 6 x the consumer timeout). */
   LOCAL_QUEUE_VISIBILITY_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 30),
   /** Seconds a read of upcoming predictions is reused within one process. */
-  PREDICTIONS_CACHE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(300)), 10),
+  READ_CACHE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(300)), 10),
 
   // Secrets. Locally they come from the environment (the session key is generated into .data/).
   // On AWS each group lives in Secrets Manager and the function gets only the ARN it needs.

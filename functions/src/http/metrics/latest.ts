@@ -1,6 +1,6 @@
-import { json } from '@app/platform/http/response';
+import { taggedJson } from '@app/platform/http/cache-control';
 import { metricsService } from '../../composition.ts';
 import { httpRoute } from '../route.ts';
 
-/** The latest metrics, or null before the first metrics run (the page shows its empty state). */
-export const handler = httpRoute({ auth: 'public' }, async () => json(await metricsService().latest()));
+/** The latest metrics, or null before the first metrics run; the same for everyone, so cacheable. */
+export const handler = httpRoute({ auth: 'public' }, async ({ event }) => taggedJson(event, await metricsService().latest(), { shared: true }));

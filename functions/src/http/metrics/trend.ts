@@ -1,6 +1,6 @@
-import { json } from '@app/platform/http/response';
+import { taggedJson } from '@app/platform/http/cache-control';
 import { metricsService } from '../../composition.ts';
 import { httpRoute } from '../route.ts';
 
-/** The last 30 daily entries, oldest first. */
-export const handler = httpRoute({ auth: 'public' }, async () => json(await metricsService().trend()));
+/** The last 30 daily entries, oldest first; the same for everyone, so cacheable. */
+export const handler = httpRoute({ auth: 'public' }, async ({ event }) => taggedJson(event, await metricsService().trend(), { shared: true }));

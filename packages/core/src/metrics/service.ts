@@ -1,16 +1,38 @@
 import type { LatestMetrics, Trend } from '@app/contracts/metrics';
+import { makeReadCache, serialise, type Serialised } from '../cache/read-cache.ts';
+import type { Clock } from '../clock.ts';
 import type { MetricsRepository } from './ports.ts';
 
-/** The trend chart plots the last 30 entries (spec section 9). */
+/** The trend chart plots the last 30 daily entries. */
 export const TREND_LENGTH = 30;
 
-export function makeMetricsService({ metrics }: { metrics: MetricsRepository }) {
+export interface MetricsServiceOptions {
+  metrics: MetricsRepository;
+  clock: Clock;
+  /** How long a read is reused by this process. 0 reads every time. */
+  cacheTtlMs?: number;
+}
+
+/**
+ * The public performance figures: the same for every viewer and changed only by the metrics job,
+ * so each read is serialised once and reused for `cacheTtlMs`.
+ */
+export function makeMetricsService({ metrics, clock, cacheTtlMs = 0 }: MetricsServiceOptions) {
+  const latest = makeReadCache({ load: async () => serialise<LatestMetrics>(await metrics.getLatest()), clock, ttlMs: cacheTtlMs });
+  const trend = makeReadCache({ load: async () => serialise<Trend>(await metrics.listTrend(TREND_LENGTH)), clock, ttlMs: cacheTtlMs });
   return {
-    latest(): Promise<LatestMetrics> {
-      return metrics.getLatest();
+    /** The latest metrics, or null before the first metrics run. */
+    latest(): Promise<Serialised<LatestMetrics>> {
+      return latest.get();
     },
-    trend(): Promise<Trend> {
-      return metrics.listTrend(TREND_LENGTH);
+    /** The last 30 daily entries, oldest first. */
+    trend(): Promise<Serialised<Trend>> {
+      return trend.get();
+    },
+    /** Forgets both reads (a metrics run in this process just published). */
+    invalidate(): void {
+      latest.invalidate();
+      trend.invalidate();
     },
   };
 }

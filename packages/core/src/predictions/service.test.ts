@@ -29,7 +29,7 @@ function repo(items: StoredPrediction[]): PredictionRepository & { calls: number
   return r;
 }
 
-describe('PredictionService.listUpcoming', () => {
+describe('PredictionService.upcoming', () => {
   const clock = fixedClock('2026-11-22T12:00:00Z');
   const items = [
     prediction('old', '2026-11-22T08:00:00Z'),
@@ -40,14 +40,14 @@ describe('PredictionService.listUpcoming', () => {
 
   it('lists today and the next 7 days, keeping matches that kicked off within 3 hours', async () => {
     const service = makePredictionService({ predictions: repo(items), clock });
-    const list = await service.listUpcoming(null);
+    const { value: list } = await service.upcoming(null);
     expect(list.map((p) => p.id)).toEqual(['live', 'soon']);
   });
 
   it('locks every probability, value flag and insight for visitors and free users', async () => {
     const service = makePredictionService({ predictions: repo(items), clock });
     for (const viewer of [null, free]) {
-      const [card] = await service.listUpcoming(viewer);
+      const [card] = (await service.upcoming(viewer)).value;
       expect(card).toMatchObject({
         isLocked: true, homeWinProb: null, drawProb: null, awayWinProb: null,
         overUnder25: null, isValueBet: null, valueBets: null, insights: null,
@@ -57,7 +57,7 @@ describe('PredictionService.listUpcoming', () => {
 
   it('gives premium viewers percentages with one decimal and the value flag', async () => {
     const service = makePredictionService({ predictions: repo(items), clock });
-    const [card] = await service.listUpcoming(premium);
+    const [card] = (await service.upcoming(premium)).value;
     expect(card).toMatchObject({
       isLocked: false, isPremium: true, homeWinProb: 62.3, drawProb: 22.7, awayWinProb: 15, overUnder25: 55.6,
       isValueBet: true, valueBets: [{ market: 'home', odds: 1.9, edge: 8.5 }],
@@ -69,20 +69,41 @@ describe('PredictionService.listUpcoming', () => {
     const r = repo(items);
     const c = fixedClock('2026-11-22T12:00:00Z');
     const service = makePredictionService({ predictions: r, clock: c, cacheTtlMs: 30_000 });
-    await service.listUpcoming(null);
+    await service.upcoming(null);
     c.advance(10_000);
-    await service.listUpcoming(premium);
+    await service.upcoming(premium);
     expect(r.calls).toBe(1);
     c.advance(25_000);
-    await service.listUpcoming(null);
+    await service.upcoming(null);
     expect(r.calls).toBe(2);
   });
 
   it('does not keep an empty list, so the first generation shows as soon as it is written', async () => {
     const r = repo([]);
     const service = makePredictionService({ predictions: r, clock: fixedClock('2026-11-22T12:00:00Z'), cacheTtlMs: 30_000 });
-    await service.listUpcoming(null);
-    await service.listUpcoming(null);
+    await service.upcoming(null);
+    await service.upcoming(null);
     expect(r.calls).toBe(2);
+  });
+
+  it('serves each view as JSON text with a tag that changes when the content does', async () => {
+    // Prepare
+    const stored = [prediction('soon', '2026-11-23T15:00:00Z')];
+    const service = makePredictionService({ predictions: repo(stored), clock: fixedClock('2026-11-22T12:00:00Z'), cacheTtlMs: 30_000 });
+
+    // Act
+    const locked = await service.upcoming(null);
+    const open = await service.upcoming(premium);
+    stored.push(prediction('later', '2026-11-24T15:00:00Z'));
+    const unchanged = await service.upcoming(null);
+    service.invalidate();
+    const changed = await service.upcoming(null);
+
+    // Assess
+    expect(JSON.parse(locked.json)).toEqual(locked.value);
+    expect(open.etag).not.toBe(locked.etag);
+    expect(unchanged.etag).toBe(locked.etag);
+    expect(changed.value).toHaveLength(2);
+    expect(changed.etag).not.toBe(locked.etag);
   });
 });

@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../clock.ts';
+import { makeReadCache, serialise } from './read-cache.ts';
+
+function counter<T>(values: T[]) {
+  const source = { calls: 0, release: [] as (() => void)[] };
+  const load = () =>
+    new Promise<T>((resolve) => {
+      const value = values[Math.min(source.calls, values.length - 1)]!;
+      source.calls += 1;
+      source.release.push(() => resolve(value));
+    });
+  return { source, load };
+}
+
+describe('makeReadCache', () => {
+  it('shares one load between concurrent callers', async () => {
+    // Prepare
+    const { source, load } = counter(['a']);
+    const cache = makeReadCache({ load, clock: fixedClock('2026-11-22T12:00:00Z'), ttlMs: 10_000 });
+
+    // Act
+    const reads = [cache.get(), cache.get(), cache.get()];
+    source.release.forEach((r) => r());
+
+    // Assess
+    expect(await Promise.all(reads)).toEqual(['a', 'a', 'a']);
+    expect(source.calls).toBe(1);
+  });
+
+  it('reuses a value for its lifetime, then loads again', async () => {
+    // Prepare
+    let calls = 0;
+    const clock = fixedClock('2026-11-22T12:00:00Z');
+    const cache = makeReadCache({ load: async () => ++calls, clock, ttlMs: 10_000 });
+
+    // Act
+    const first = await cache.get();
+    clock.advance(9_999);
+    const within = await cache.get();
+    clock.advance(1);
+    const after = await cache.get();
+
+    // Assess
+    expect([first, within, after]).toEqual([1, 1, 2]);
+  });
+
+  it('does not keep a value that `keep` refuses', async () => {
+    let calls = 0;
+    const cache = makeReadCache({ load: async () => (++calls > 2 ? [calls] : []), clock: fixedClock('2026-11-22T12:00:00Z'), ttlMs: 10_000, keep: (v) => v.length > 0 });
+    expect([await cache.get(), await cache.get(), await cache.get(), await cache.get()]).toEqual([[], [], [3], [3]]);
+  });
+
+  it('after invalidate, loads again and never keeps the result of a load that started before it', async () => {
+    // Prepare
+    const { source, load } = counter(['old', 'new']);
+    const cache = makeReadCache({ load, clock: fixedClock('2026-11-22T12:00:00Z'), ttlMs: 10_000 });
+    const stale = cache.get();
+
+    // Act
+    cache.invalidate();
+    const fresh = cache.get();
+    source.release.forEach((r) => r());
+    await Promise.all([stale, fresh]);
+    const later = cache.get();
+
+    // Assess
+    expect(await stale).toBe('old');
+    expect(await fresh).toBe('new');
+    expect(await later).toBe('new');
+    expect(source.calls).toBe(2);
+  });
+});
+
+describe('serialise', () => {
+  it('gives equal JSON the same quoted tag and different JSON different tags', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        const [sa, sb] = [serialise(a), serialise(b)];
+        expect(sa.etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
+        expect(serialise(JSON.parse(sa.json)).etag).toBe(sa.etag);
+        if (sa.json !== sb.json) expect(sa.etag).not.toBe(sb.etag);
+      }),
+    );
+  });
+});

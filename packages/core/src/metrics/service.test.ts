@@ -1,0 +1,60 @@
+import type { Metrics, TrendEntry } from '@app/contracts/metrics';
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../clock.ts';
+import type { MetricsRepository } from './ports.ts';
+import { makeMetricsService, TREND_LENGTH } from './service.ts';
+
+const metrics = (winAccuracy: number): Metrics => ({ winAccuracy, totalPredictions: 40, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date: '2026-11-22' });
+
+function repo() {
+  const state = { latest: null as Metrics | null, trend: [] as TrendEntry[], reads: 0, limits: [] as number[] };
+  const r: MetricsRepository = {
+    async getLatest() {
+      state.reads += 1;
+      return state.latest;
+    },
+    async listTrend(limit) {
+      state.reads += 1;
+      state.limits.push(limit);
+      return state.trend;
+    },
+  };
+  return { state, r };
+}
+
+describe('MetricsService', () => {
+  it('serves null before the first metrics run, then the figures once the cache expires', async () => {
+    // Prepare
+    const { state, r } = repo();
+    const clock = fixedClock('2026-11-22T12:00:00Z');
+    const service = makeMetricsService({ metrics: r, clock, cacheTtlMs: 10_000 });
+
+    // Act
+    const before = await service.latest();
+    state.latest = metrics(65);
+    const cached = await service.latest();
+    clock.advance(10_000);
+    const after = await service.latest();
+
+    // Assess
+    expect(before.json).toBe('null');
+    expect(cached.etag).toBe(before.etag);
+    expect(after.value).toMatchObject({ winAccuracy: 65 });
+    expect(after.etag).not.toBe(before.etag);
+    expect(state.reads).toBe(2);
+  });
+
+  it('reads the last 30 trend entries once per lifetime, and again at once after invalidate', async () => {
+    // Prepare
+    const { state, r } = repo();
+    const service = makeMetricsService({ metrics: r, clock: fixedClock('2026-11-22T12:00:00Z'), cacheTtlMs: 10_000 });
+
+    // Act
+    await Promise.all([service.trend(), service.trend(), service.trend()]);
+    service.invalidate();
+    await service.trend();
+
+    // Assess
+    expect(state.limits).toEqual([TREND_LENGTH, TREND_LENGTH]);
+  });
+});
