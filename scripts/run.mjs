@@ -1,4 +1,5 @@
 // `npm run <name> [-- args]`: installs the workspace if needed, then runs the named task.
+import { resolve } from 'node:path';
 import { install, pnpm } from './pnpm.mjs';
 
 const [task, ...args] = process.argv.slice(2);
@@ -18,6 +19,13 @@ const tasks = {
   destroy: [['--filter', '@app/infra', 'run', 'destroy', ...args]],
 };
 
+/**
+ * The football-data.co.uk folder the benchmarks read when neither BENCH_DATA nor
+ * FOOTBALL_DATA_DIR says otherwise: the team's working copy beside the repository (a clone alone
+ * has none, and the benchmarks that need it say they skipped).
+ */
+const DEFAULT_FOOTBALL_DATA = '../shared/data/football-data';
+
 const steps = tasks[task];
 if (!steps) {
   console.error(`Unknown task '${task}'. Known: ${Object.keys(tasks).join(', ')}`);
@@ -25,7 +33,9 @@ if (!steps) {
 }
 await install();
 for (const step of steps) {
-  // CLIs resolve relative paths (e.g. --data ../shared/...) against the directory npm was run from.
-  const code = await pnpm(step, { env: { ...process.env, USER_CWD: process.env.INIT_CWD ?? process.cwd() } });
+  // CLIs resolve relative paths (e.g. --data <folder>) against the directory npm was run from.
+  const userCwd = process.env.INIT_CWD ?? process.cwd();
+  const benchData = process.env.BENCH_DATA ?? process.env.FOOTBALL_DATA_DIR ?? resolve(import.meta.dirname, '..', DEFAULT_FOOTBALL_DATA);
+  const code = await pnpm(step, { env: { ...process.env, USER_CWD: userCwd, ...(task === 'bench' ? { BENCH_DATA: resolve(userCwd, benchData) } : {}) } });
   if (code !== 0) process.exit(code);
 }

@@ -1,9 +1,9 @@
-// `npm run bench` (functions part): Lambda bundle sizes and module initialisation times, and the
-// throughput of GET /api/predictions on the local stack. Prints the figures and writes
-// bench-results/functions.json.
+// `npm run bench` (functions part): Lambda bundle sizes and module initialisation times, the
+// throughput of every public read on the local stack, and daily generation over the
+// football-data.co.uk folder in BENCH_DATA. Prints the figures and writes bench-results/functions.json.
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildFunctions } from './build.ts';
@@ -50,11 +50,15 @@ async function bundles() {
   return rows;
 }
 
+/** Every public read must serve at least this many requests per second with this p99 at 50 connections. */
+const PUBLIC_READ_TARGET = { requestsPerSecond: 5000, p99Ms: 20 };
+
 /**
- * GET /api/predictions on the real local stack (its own process, as `npm start` runs it) with
- * 300 upcoming fixtures, loaded by autocannon from this process.
+ * The public reads (GET /api/predictions with 300 upcoming fixtures, /api/metrics/latest and
+ * /api/metrics/trend with 30 entries) on the real local stack (its own process, as `npm start`
+ * runs it), each loaded in turn by autocannon from this process as anonymous visitors.
  */
-async function predictionsThroughput() {
+async function publicReadsThroughput() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-stack-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: root,
@@ -93,19 +97,29 @@ async function predictionsThroughput() {
         ),
       );
     }
-    const url = `${base}/api/predictions`;
-    const first = (await (await fetch(url)).json()) as unknown[];
-    const result = await autocannon({ url, connections: 50, duration: 10 });
-    return {
-      fixtures: first.length,
-      connections: 50,
-      seconds: 10,
-      requestsPerSecond: Math.round(result.requests.average),
-      latencyP50Ms: result.latency.p50,
-      latencyP99Ms: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
-    };
+    const { DynamoMetricsRepository } = await import('@app/adapters/dynamodb/metrics-repository');
+    const metrics = new DynamoMetricsRepository(createDocumentClient({ region: 'eu-west-2', endpoint: dynamodbEndpoint }), 'App');
+    for (let back = 29; back >= 0; back--) {
+      const date = new Date(now - back * 86_400_000).toISOString().slice(0, 10);
+      await metrics.save({ winAccuracy: 60 + (back % 7), totalPredictions: 40 + back, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date }, { latest: back === 0 });
+    }
+    const fixtures = ((await (await fetch(`${base}/api/predictions`)).json()) as unknown[]).length;
+    const rows = [];
+    for (const path of ['/api/predictions', '/api/metrics/latest', '/api/metrics/trend']) {
+      await autocannon({ url: `${base}${path}`, connections: 50, duration: 2 }); // warm-up: JIT, first read, encoded body
+      const result = await autocannon({ url: `${base}${path}`, connections: 50, duration: 10 });
+      const requestsPerSecond = Math.round(result.requests.average);
+      rows.push({
+        path,
+        requestsPerSecond,
+        latencyP50Ms: result.latency.p50,
+        latencyP99Ms: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        withinTarget: requestsPerSecond >= PUBLIC_READ_TARGET.requestsPerSecond && result.latency.p99 <= PUBLIC_READ_TARGET.p99Ms && result.non2xx === 0 && result.errors === 0,
+      });
+    }
+    return { fixtures, connections: 50, seconds: 10, target: PUBLIC_READ_TARGET, reads: rows };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -119,8 +133,7 @@ async function predictionsThroughput() {
  * each): after the first run has imported history, a new day's run refits every league's model
  * and predicts its next 7 days. Timed in-process against DynamoDB Local.
  */
-async function generationBench() {
-  const dir = resolve(repo, '..', 'shared', 'data', 'football-data');
+async function generationBench(dir: string) {
   const { startDynamoDbLocal } = await import('@app/adapters/dynamodb/local-server');
   const { createDocumentClient } = await import('@app/adapters/dynamodb/client');
   const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
@@ -168,12 +181,21 @@ console.log(`  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'own init'.pad
 for (const r of bundleRows) {
   console.log(`  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkLoadMsMedian} ms`.padStart(14)}${r.withinBudget ? '' : '  OVER BUDGET (250 KB / 100 ms)'}`);
 }
-const api = parts.has('api') ? await predictionsThroughput() : undefined;
+const api = parts.has('api') ? await publicReadsThroughput() : undefined;
 if (api) {
-  console.log(`\nGET /api/predictions, ${api.fixtures} upcoming fixtures, autocannon ${api.connections} connections x ${api.seconds} s:`);
-  console.log(`  ${api.requestsPerSecond} req/s, p50 ${api.latencyP50Ms} ms, p99 ${api.latencyP99Ms} ms, non-2xx ${api.non2xx}, errors ${api.errors}`);
+  console.log(`\nPublic reads as a visitor (${api.fixtures} upcoming fixtures, 30 trend entries), autocannon ${api.connections} connections x ${api.seconds} s each:`);
+  for (const r of api.reads) {
+    console.log(
+      `  ${r.path.padEnd(22)} ${String(r.requestsPerSecond).padStart(6)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}` +
+        (r.withinTarget ? '' : `  BELOW TARGET (${api.target.requestsPerSecond} req/s, p99 <= ${api.target.p99Ms} ms)`),
+    );
+  }
 }
-const generation = parts.has('generation') ? await generationBench() : undefined;
+const dataDir = process.env.BENCH_DATA ? resolve(process.env.USER_CWD ?? repo, process.env.BENCH_DATA) : undefined;
+if (parts.has('generation') && (!dataDir || !existsSync(dataDir))) {
+  console.log(`\nPrediction generation: skipped, BENCH_DATA names no football-data.co.uk folder (${dataDir ?? 'unset'}).`);
+}
+const generation = parts.has('generation') && dataDir && existsSync(dataDir) ? await generationBench(dataDir) : undefined;
 if (generation) {
   console.log(`\nPrediction generation, ${generation.leagues} football-data.co.uk leagues (3 seasons of history each):`);
   console.log(`  first run (history import + 30-day backfill + week ahead): ${generation.firstRunSeconds} s`);
@@ -181,5 +203,5 @@ if (generation) {
 }
 const out = resolve(process.env.USER_CWD ?? repo, 'bench-results');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'functions.json'), JSON.stringify({ bundles: bundleRows, predictionsApi: api, generation, at: new Date().toISOString() }, null, 2));
+writeFileSync(join(out, 'functions.json'), JSON.stringify({ bundles: bundleRows, publicReads: api, generation, at: new Date().toISOString() }, null, 2));
 console.log(`\n(functions bench took ${((performance.now() - started) / 1000).toFixed(0)} s; results in bench-results/functions.json)`);

@@ -69,7 +69,9 @@ describe('public reads over HTTP', () => {
     const premium = await premiumClient();
 
     // Act
-    const [anonymous, ofFree, ofPremium] = await Promise.all([visitor, free, premium].map((c) => c.get('/api/predictions')));
+    const anonymous = await visitor.get('/api/predictions');
+    const ofFree = await free.get('/api/predictions');
+    const ofPremium = await premium.get('/api/predictions');
 
     // Assess
     expect(anonymous.headers.get('cache-control')).toMatch(PUBLIC);
