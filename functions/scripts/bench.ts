@@ -27,24 +27,26 @@ async function bundles() {
     copyFileSync(join(root, 'dist', handler, 'index.mjs'), join(dir, 'index.mjs'));
     const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
     const sdk = [...new Set([...code.matchAll(/from\s*"(@aws-sdk\/[^"]+)"/g)].map((m) => m[1]!))];
-    const runs: Array<{ sdk: number; own: number }> = [];
+    const runs: Array<{ sdk: number; own: number; rssMb: number }> = [];
     for (let i = 0; i < 5; i++) {
       // A fresh process per run, as a cold start: first the AWS SDK modules the bundle imports
       // (the Lambda runtime's copy), then the bundle's own module initialisation.
       const script = `const t0 = performance.now(); await Promise.all(${JSON.stringify(sdk)}.map((m) => import(m)));
         const t1 = performance.now(); await import(${JSON.stringify(join(dir, 'index.mjs'))});
-        console.log(JSON.stringify({ sdk: t1 - t0, own: performance.now() - t1 }));`;
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        const own = performance.now() - t1; globalThis.gc?.();
+        console.log(JSON.stringify({ sdk: t1 - t0, own, rssMb: process.memoryUsage().rss / 2 ** 20 }));`;
+      const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
         cwd: dir,
         env: { ...process.env, AWS_REGION: 'eu-west-2', TABLE_NAME: 'bench', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
         encoding: 'utf8',
       });
-      runs.push(JSON.parse(out.trim().split('\n').pop()!) as { sdk: number; own: number });
+      runs.push(JSON.parse(out.trim().split('\n').pop()!) as { sdk: number; own: number; rssMb: number });
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
     const own = median(runs.map((r) => r.own));
     const sdkMs = median(runs.map((r) => r.sdk));
-    rows.push({ handler, kb: +(bytes / 1024).toFixed(1), initMsMedian: +own.toFixed(1), sdkLoadMsMedian: +sdkMs.toFixed(1), withinBudget: bytes <= BUDGET_BYTES && own <= INIT_BUDGET_MS });
+    const rssMb = median(runs.map((r) => r.rssMb));
+    rows.push({ handler, kb: +(bytes / 1024).toFixed(1), initMsMedian: +own.toFixed(1), sdkLoadMsMedian: +sdkMs.toFixed(1), rssAfterInitMb: Math.round(rssMb), withinBudget: bytes <= BUDGET_BYTES && own <= INIT_BUDGET_MS });
   }
   rmSync(lab, { recursive: true, force: true });
   return rows;
@@ -54,11 +56,10 @@ async function bundles() {
 const PUBLIC_READ_TARGET = { requestsPerSecond: 5000, p99Ms: 20 };
 
 /**
- * The public reads (GET /api/predictions with 300 upcoming fixtures, /api/metrics/latest and
- * /api/metrics/trend with 30 entries) on the real local stack (its own process, as `npm start`
- * runs it), each loaded in turn by autocannon from this process as anonymous visitors.
+ * Runs `fn` against the real local stack (its own process, as `npm start` runs it, without the
+ * pipeline) seeded with 300 upcoming predictions and 30 days of metrics.
  */
-async function publicReadsThroughput() {
+async function withSeededLocalStack<T>(fn: (base: string) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-stack-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: root,
@@ -83,7 +84,9 @@ async function publicReadsThroughput() {
     const { dynamodbEndpoint } = JSON.parse(readFileSync(join(dataDir, 'local-stack.json'), 'utf8')) as { dynamodbEndpoint: string };
     const { createDocumentClient } = await import('@app/adapters/dynamodb/client');
     const { DynamoPredictionRepository } = await import('@app/adapters/dynamodb/prediction-repository');
-    const repo = new DynamoPredictionRepository(createDocumentClient({ region: 'eu-west-2', endpoint: dynamodbEndpoint }), 'App');
+    const { DynamoMetricsRepository } = await import('@app/adapters/dynamodb/metrics-repository');
+    const doc = createDocumentClient({ region: 'eu-west-2', endpoint: dynamodbEndpoint });
+    const repo = new DynamoPredictionRepository(doc, 'App');
     const now = Date.now();
     for (let i = 0; i < 300; i += 25) {
       await Promise.all(
@@ -97,35 +100,76 @@ async function publicReadsThroughput() {
         ),
       );
     }
-    const { DynamoMetricsRepository } = await import('@app/adapters/dynamodb/metrics-repository');
-    const metrics = new DynamoMetricsRepository(createDocumentClient({ region: 'eu-west-2', endpoint: dynamodbEndpoint }), 'App');
+    const metrics = new DynamoMetricsRepository(doc, 'App');
     for (let back = 29; back >= 0; back--) {
       const date = new Date(now - back * 86_400_000).toISOString().slice(0, 10);
       await metrics.save({ winAccuracy: 60 + (back % 7), totalPredictions: 40 + back, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date }, { latest: back === 0 });
     }
-    const fixtures = ((await (await fetch(`${base}/api/predictions`)).json()) as unknown[]).length;
-    const rows = [];
-    for (const path of ['/api/predictions', '/api/metrics/latest', '/api/metrics/trend']) {
-      await autocannon({ url: `${base}${path}`, connections: 50, duration: 2 }); // warm-up: JIT, first read, encoded body
-      const result = await autocannon({ url: `${base}${path}`, connections: 50, duration: 10 });
-      const requestsPerSecond = Math.round(result.requests.average);
-      rows.push({
-        path,
-        requestsPerSecond,
-        latencyP50Ms: result.latency.p50,
-        latencyP99Ms: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        withinTarget: requestsPerSecond >= PUBLIC_READ_TARGET.requestsPerSecond && result.latency.p99 <= PUBLIC_READ_TARGET.p99Ms && result.non2xx === 0 && result.errors === 0,
-      });
-    }
-    return { fixtures, connections: 50, seconds: 10, target: PUBLIC_READ_TARGET, reads: rows };
+    return await fn(base);
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The public reads, each loaded in turn by autocannon from this process as anonymous visitors. */
+async function publicReadsThroughput(base: string) {
+  const fixtures = ((await (await fetch(`${base}/api/predictions`)).json()) as unknown[]).length;
+  const rows = [];
+  for (const path of ['/api/predictions', '/api/metrics/latest', '/api/metrics/trend']) {
+    await autocannon({ url: `${base}${path}`, connections: 50, duration: 2 }); // warm-up: JIT, first read, encoded body
+    const result = await autocannon({ url: `${base}${path}`, connections: 50, duration: 10 });
+    const requestsPerSecond = Math.round(result.requests.average);
+    rows.push({
+      path,
+      requestsPerSecond,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      withinTarget: requestsPerSecond >= PUBLIC_READ_TARGET.requestsPerSecond && result.latency.p99 <= PUBLIC_READ_TARGET.p99Ms && result.non2xx === 0 && result.errors === 0,
+    });
+  }
+  return { fixtures, connections: 50, seconds: 10, target: PUBLIC_READ_TARGET, reads: rows };
+}
+
+/**
+ * What one call of each route of a visitor's and a subscriber's visit costs in handler time:
+ * one request at a time (the way one Lambda instance serves them), median and p95 of `n` calls.
+ * The input of docs/scaling.md's cost table.
+ */
+async function routeDurations(base: string) {
+  const origin = base.replace('127.0.0.1', 'localhost');
+  const email = `bench-${Date.now().toString(36)}@example.com`;
+  const password = 'correct horse battery staple';
+  const post = (path: string, body: unknown, cookie = '') =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const registered = await post('/api/auth/register', { email, password });
+  const cookie = (registered.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+  const time = async (name: string, n: number, call: () => Promise<Response>) => {
+    const ms: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      const res = await call();
+      await res.arrayBuffer();
+      if (res.status >= 500) throw new Error(`${name}: HTTP ${res.status}`);
+      ms.push(performance.now() - t);
+    }
+    ms.sort((a, b) => a - b);
+    return { route: name, calls: n, p50Ms: +ms[Math.floor(n / 2)]!.toFixed(1), p95Ms: +ms[Math.floor(n * 0.95)]!.toFixed(1) };
+  };
+  const get = (path: string, withCookie = false) => () => fetch(`${base}${path}`, { headers: withCookie ? { cookie } : {} });
+  return [
+    await time('GET /api/health', 100, get('/api/health')),
+    await time('GET /api/predictions (visitor)', 200, get('/api/predictions')),
+    await time('GET /api/predictions (signed in)', 200, get('/api/predictions', true)),
+    await time('GET /api/metrics/latest', 200, get('/api/metrics/latest')),
+    await time('GET /api/metrics/trend', 200, get('/api/metrics/trend')),
+    await time('GET /api/auth/me', 200, get('/api/auth/me', true)),
+    await time('POST /api/auth/login', 10, () => post('/api/auth/login', { email, password })),
+  ];
 }
 
 /**
@@ -172,16 +216,21 @@ async function generationBench(dir: string) {
   }
 }
 
-// BENCH_PARTS=bundles,api,generation picks some of them (all by default).
-const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,generation').split(','));
+// BENCH_PARTS=bundles,api,routes,generation picks some of them (all by default).
+const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,routes,generation').split(','));
 const started = performance.now();
 const bundleRows = parts.has('bundles') ? await bundles() : [];
 console.log('\nLambda bundles (minified, @aws-sdk external as on the Lambda runtime; fresh process per run, median of 5):');
-console.log(`  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'own init'.padStart(9)}  ${'+ AWS SDK load'.padStart(14)}`);
+console.log(`  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'own init'.padStart(9)}  ${'+ AWS SDK load'.padStart(14)}  ${'RSS'.padStart(7)}`);
 for (const r of bundleRows) {
-  console.log(`  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkLoadMsMedian} ms`.padStart(14)}${r.withinBudget ? '' : '  OVER BUDGET (250 KB / 100 ms)'}`);
+  console.log(`  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkLoadMsMedian} ms`.padStart(14)}  ${`${r.rssAfterInitMb} MB`.padStart(7)}${r.withinBudget ? '' : '  OVER BUDGET (250 KB / 100 ms)'}`);
 }
-const api = parts.has('api') ? await publicReadsThroughput() : undefined;
+const { api, routes } = parts.has('api') || parts.has('routes')
+  ? await withSeededLocalStack(async (base) => ({
+      api: parts.has('api') ? await publicReadsThroughput(base) : undefined,
+      routes: parts.has('routes') ? await routeDurations(base) : undefined,
+    }))
+  : { api: undefined, routes: undefined };
 if (api) {
   console.log(`\nPublic reads as a visitor (${api.fixtures} upcoming fixtures, 30 trend entries), autocannon ${api.connections} connections x ${api.seconds} s each:`);
   for (const r of api.reads) {
@@ -190,6 +239,10 @@ if (api) {
         (r.withinTarget ? '' : `  BELOW TARGET (${api.target.requestsPerSecond} req/s, p99 <= ${api.target.p99Ms} ms)`),
     );
   }
+}
+if (routes) {
+  console.log('\nRoute durations on the local stack, one request at a time:');
+  for (const r of routes) console.log(`  ${r.route.padEnd(34)} p50 ${String(r.p50Ms).padStart(6)} ms, p95 ${String(r.p95Ms).padStart(6)} ms (${r.calls} calls)`);
 }
 const dataDir = process.env.BENCH_DATA ? resolve(process.env.USER_CWD ?? repo, process.env.BENCH_DATA) : undefined;
 if (parts.has('generation') && (!dataDir || !existsSync(dataDir))) {
@@ -203,5 +256,5 @@ if (generation) {
 }
 const out = resolve(process.env.USER_CWD ?? repo, 'bench-results');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'functions.json'), JSON.stringify({ bundles: bundleRows, publicReads: api, generation, at: new Date().toISOString() }, null, 2));
+writeFileSync(join(out, 'functions.json'), JSON.stringify({ bundles: bundleRows, publicReads: api, routeDurations: routes, generation, at: new Date().toISOString() }, null, 2));
 console.log(`\n(functions bench took ${((performance.now() - started) / 1000).toFixed(0)} s; results in bench-results/functions.json)`);
