@@ -5,7 +5,7 @@ const [task, ...args] = process.argv.slice(2);
 
 const tasks = {
   typecheck: [['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'typecheck']],
-  lint: [['exec', 'eslint', '.', '--max-warnings=0']],
+  lint: [['exec', 'eslint', '.', '--max-warnings=0'], ['exec', 'node', 'scripts/check-citations.mjs']],
   build: [['--filter', '@app/web', 'run', 'build'], ['--filter', '@app/functions', 'run', 'build']],
   // Every package with a `bench` script contributes its own benchmarks; one over budget does not stop the others.
   bench: [['-r', '--if-present', '--no-bail', '--workspace-concurrency=1', 'run', 'bench', ...args]],
@@ -25,7 +25,7 @@ if (!steps) {
 }
 await install();
 for (const step of steps) {
-  // CLIs resolve relative paths (e.g. --data ../shared/...) against the directory npm was run from.
+  // CLIs resolve relative paths (e.g. --data ../football-data) against the directory npm was run from.
   const code = await pnpm(step, { env: { ...process.env, USER_CWD: process.env.INIT_CWD ?? process.cwd() } });
   if (code !== 0) process.exit(code);
 }

@@ -1,5 +1,5 @@
 /**
- * Fixtures and results from football-data.org v4 (reference/providers.md): one competition per
+ * Fixtures and results from football-data.org v4 (docs/providers.md): one competition per
  * league, matches fetched in windows of at most 10 days, the 90-minute score only, the free
  * plan's rate limit honoured (pause when the minute's window is spent, 'Wait N seconds' on 429).
  */

@@ -1,5 +1,5 @@
 /**
- * Pre-kickoff odds from The Odds API v4 (reference/providers.md): one `/odds` call per league
+ * Pre-kickoff odds from The Odds API v4 (docs/providers.md): one `/odds` call per league
  * (h2h + totals, regions uk and eu, decimal), events joined to our fixtures by canonical team
  * names and a kickoff window, O/U taken at the 2.5 line only (from `alternate_totals` of the event
  * when the featured totals carry another main line). Best = highest price across bookmakers,

@@ -1,7 +1,7 @@
 import type { LatestMetrics, Trend } from '@app/contracts/metrics';
 import type { MetricsRepository } from './ports.ts';
 
-/** The trend chart plots the last 30 entries (spec section 9). */
+/** The trend chart plots the last 30 entries (docs/product.md#business-constants). */
 export const TREND_LENGTH = 30;
 
 export function makeMetricsService({ metrics }: { metrics: MetricsRepository }) {

@@ -4,7 +4,8 @@ import { HttpError } from './errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF protection for a cookie-authenticated JSON API (reference/platform.md 4.5), two layers:
+ * CSRF protection for a cookie-authenticated JSON API (OWASP CSRF cheat sheet;
+ * docs/architecture.md#security), two layers:
  * 1. an unsafe request that a browser marks as cross-site is refused: `Origin` must be one of
  *    ours, else `Sec-Fetch-Site` must be same-origin/none. Every current browser sends at least
  *    one of them on a state-changing request; a request with neither comes from a non-browser

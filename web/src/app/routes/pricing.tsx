@@ -13,7 +13,7 @@ export default function PricingRoute() {
   const told = useRef(false);
 
   useEffect(() => {
-    // A premium user who arrives wanting to subscribe is told, once (spec section 6).
+    // A premium user who arrives wanting to subscribe is told, once (docs/product.md#pricing).
     if (intent && isConfirmed && isPremium && !told.current) {
       told.current = true;
       showAlreadySubscribed();
