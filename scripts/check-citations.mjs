@@ -1,11 +1,12 @@
 // The repository stands alone: no tracked file may cite a document that lives outside it (the
 // old product notes, a sibling `shared` folder, "spec section N"). Cite docs/ instead: the
 // product (docs/product.md), a decision record (docs/decisions/), the architecture, providers.
+// Every `docs/...md#anchor` cited, and every relative markdown link, must resolve.
 // Part of `npm run lint`. Exempt: the model's bench and backtest CLI, which take a data folder
 // and default to one outside the repository.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +38,46 @@ export function citations(text) {
   return found;
 }
 
+/** GitHub's anchor of a markdown heading: lower case, punctuation dropped, spaces -> '-'. */
+export function slug(heading) {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+const anchorsOf = new Map();
+function anchors(file) {
+  if (!anchorsOf.has(file)) {
+    const headings = readFileSync(join(root, file), 'utf8').split('\n').filter((l) => /^#{1,6}\s/.test(l));
+    anchorsOf.set(file, new Set(headings.map((h) => slug(h.replace(/^#+\s*/, '')))));
+  }
+  return anchorsOf.get(file);
+}
+
+/**
+ * Citations of repository documents that do not resolve: `docs/x.md#anchor` anywhere (from the
+ * repository root), and relative markdown links `](x.md#anchor)` in markdown files.
+ */
+function brokenReferences(file, text) {
+  const found = [];
+  const check = (line, target, from) => {
+    const [path, anchor] = target.split('#');
+    const resolved = normalize(join(from, path));
+    if (!existsSync(join(root, resolved))) found.push(`${file}:${line}: cites '${target}', which does not exist`);
+    else if (anchor && resolved.endsWith('.md') && !anchors(resolved).has(anchor)) found.push(`${file}:${line}: cites '${target}', but ${resolved} has no heading with that anchor`);
+  };
+  text.split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(/(?<![\w./-])docs\/[\w./-]*\.md(?:#[\w-]+)?/g)) check(i + 1, m[0], '.');
+    if (file.endsWith('.md')) {
+      for (const m of line.matchAll(/\]\(([^)\s]+?\.md(?:#[\w-]+)?)\)/g)) if (!/^[a-z]+:/.test(m[1])) check(i + 1, m[1], dirname(file));
+      for (const m of line.matchAll(/\]\((#[\w-]+)\)/g)) if (!anchors(file).has(m[1].slice(1))) found.push(`${file}:${i + 1}: links '${m[1]}', which is no heading of this file`);
+    }
+  });
+  return found;
+}
+
 function trackedFiles() {
   try {
     return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter(Boolean);
@@ -56,10 +97,12 @@ function trackedFiles() {
   }
 }
 
-// The check itself must be able to fail: known citations are found, and repository paths are not.
+// The check itself must be able to fail: known citations are found, repository paths are not,
+// and anchors are GitHub's.
 const mustFind = ['see decisions.md', 'reference/platform.md 4.5', 'platform.md 4.4', 'ARCHITECTURE.md, Layout', 'spec/product-spec.md', 'Spec section 9', 'spec sections 4, 8', '--data ../shared/data'];
 const mustPass = ['docs/decisions/0007-locking-decided-on-the-server.md', 'docs/product.md#display-formats', 'docs/architecture.md', 'docs/providers.md', 'the spec says'];
 const broken = [...mustFind.filter((s) => citations(s).length === 0), ...mustPass.filter((s) => citations(s).length > 0)];
+if (slug('football-data.co.uk CSV files') !== 'football-datacouk-csv-files' || slug('Admin `odds`') !== 'admin-odds') broken.push('slug');
 if (broken.length) {
   console.error(`check-citations: its own patterns are wrong for: ${broken.join(' | ')}`);
   process.exit(2);
@@ -77,11 +120,12 @@ for (const file of trackedFiles()) {
   }
   checked += 1;
   for (const c of citations(text)) problems.push(`${file}:${c.line}: cites '${c.cited}', which is not in the repository; cite ${c.instead}`);
+  problems.push(...brokenReferences(file, text));
 }
 
 if (problems.length) {
   console.error(problems.join('\n'));
-  console.error(`\n${problems.length} citation(s) of documents outside the repository in ${checked} files.`);
+  console.error(`\n${problems.length} problem(s) in ${checked} files: citations of documents outside the repository, or of repository documents that do not resolve.`);
   process.exit(1);
 }
-console.log(`check-citations: ${checked} files cite only documents inside the repository.`);
+console.log(`check-citations: ${checked} files cite only documents inside the repository, and every such citation resolves.`);
