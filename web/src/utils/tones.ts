@@ -1,5 +1,5 @@
 /**
- * Colour rules of the spec, as Tailwind text classes. Every tone passes WCAG AA on white.
+ * Colour rules of docs/product.md#colours, as Tailwind text classes. Every tone passes WCAG AA on white.
  */
 
 /** docs/product.md#colours: probabilities of 70 and above primary, 50 and above the second chart colour, below 50 muted. */

@@ -60,7 +60,7 @@ function Price({ amount, period }: { amount: number; period: string }) {
   );
 }
 
-/** Spec: Free $0 forever, Premium $29 per month, '2,500+ members'. */
+/** docs/product.md#pricing: Free $0 forever, Premium $29 per month, '2,500+ members'. */
 export function PricingSection({ headingLevel = 'h2', highlightPremium = false }: PricingSectionProps) {
   const navigate = useNavigate();
   const headingId = useId();
