@@ -27,7 +27,7 @@ const SKIP_DIRS = new Set(['node_modules', '.git', '.data', 'dist', 'cdk.out', '
 const SKIP_FILES = new Set(['pnpm-lock.yaml']);
 
 /** Every line of `text` that cites something outside the repository, with what to cite instead. */
-export function citations(text) {
+function citations(text) {
   const found = [];
   text.split('\n').forEach((line, i) => {
     for (const { pattern, instead } of FORBIDDEN) {
@@ -39,7 +39,7 @@ export function citations(text) {
 }
 
 /** GitHub's anchor of a markdown heading: lower case, punctuation dropped, spaces -> '-'. */
-export function slug(heading) {
+function slug(heading) {
   return heading
     .trim()
     .toLowerCase()
