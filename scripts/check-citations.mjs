@@ -2,6 +2,7 @@
 // old product notes, a sibling `shared` folder, "spec section N"). Cite docs/ instead: the
 // product (docs/product.md), a decision record (docs/decisions/), the architecture, providers.
 // Every `docs/...md#anchor` cited, and every relative markdown link, must resolve.
+// Why: docs/decisions/0019-the-repository-documents-itself.md.
 // Part of `npm run lint`. Exempt: the model's bench and backtest CLI, which take a data folder
 // and default to one outside the repository.
 import { execFileSync } from 'node:child_process';
