@@ -1,4 +1,4 @@
-// Lint rules, including the import direction of ARCHITECTURE.md:
+// Lint rules, including the import direction of docs/architecture.md#layers:
 // web -> contracts; functions -> platform, adapters, core, contracts, events;
 // adapters -> core, model; core -> model, contracts; model -> nothing of ours.
 import js from '@eslint/js';
@@ -27,7 +27,7 @@ function allowOnly(allowed, extra = []) {
         patterns: [
           ...banned.map((p) => ({
             group: [`@app/${p}`, `@app/${p}/*`],
-            message: `This layer may not depend on @app/${p} (see ARCHITECTURE.md, Layout).`,
+            message: `This layer may not depend on @app/${p} (see docs/architecture.md#layers).`,
           })),
           ...extra,
         ],

@@ -6,7 +6,7 @@ const [task, ...args] = process.argv.slice(2);
 
 const tasks = {
   typecheck: [['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'typecheck']],
-  lint: [['exec', 'eslint', '.', '--max-warnings=0']],
+  lint: [['exec', 'eslint', '.', '--max-warnings=0'], ['exec', 'node', 'scripts/check-citations.mjs']],
   build: [['--filter', '@app/web', 'run', 'build'], ['--filter', '@app/functions', 'run', 'build']],
   // Every package with a `bench` script contributes its own benchmarks; one over budget does not stop the others.
   bench: [['-r', '--if-present', '--no-bail', '--workspace-concurrency=1', 'run', 'bench', ...args]],

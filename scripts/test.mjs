@@ -6,7 +6,13 @@ const filters = (...names) => names.flatMap((n) => ['--filter', n]);
 const seq = ['--workspace-concurrency=1', '--if-present'];
 
 const layers = {
-  lint: { what: 'eslint, including the import direction of ARCHITECTURE.md', steps: [['exec', 'eslint', '.', '--max-warnings=0']] },
+  lint: {
+    what: 'eslint (with the import direction of docs/architecture.md#layers), and no citation of documents outside the repository',
+    steps: [
+      ['exec', 'eslint', '.', '--max-warnings=0'],
+      ['exec', 'node', 'scripts/check-citations.mjs'],
+    ],
+  },
   typecheck: { what: 'tsc --noEmit in every package', steps: [['-r', '--workspace-concurrency=2', 'run', 'typecheck']] },
   unit: {
     what: 'model, contracts, events, core, platform',

@@ -77,7 +77,7 @@ async function rowTexts(row: Locator): Promise<string[]> {
   return row.locator('th, td').evaluateAll((cells) => cells.map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()));
 }
 
-/** Spec section 2: stat cards and table of the tracking page, checked against the rows the API answered. */
+/** docs/product.md#performance-tracking: stat cards and table of the tracking page, checked against the rows the API answered. */
 async function expectTrackingShows(target: Page, rows: TrackingRow[]): Promise<void> {
   const completed = rows.filter((row) => row.hasResult);
   const correct = completed.filter((row) => row.isCorrect === true).length;

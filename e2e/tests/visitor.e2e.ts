@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
 import { currentPath, demoDataReady, expectAccessible, expectToast, heading, open } from '../support/app.ts';
 
-// Every static route of spec section 2 with its h1.
+// Every static route of docs/product.md#routes with its h1.
 const ROUTES: [string, string][] = [
   ['/', 'AI-Powered Football Predictions'],
   ['/predictions', 'Predictions'],

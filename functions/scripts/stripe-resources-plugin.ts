@@ -9,7 +9,7 @@ const USED = [/\/resources\/Customers\.js$/, /\/resources\/Checkout\/Sessions\.j
  * stripe-node registers all ~200 API resources on every client (~250 KB minified), which alone
  * would fill a Lambda's bundle budget. This plugin swaps the resources we never call for empty
  * classes of the same name, leaving the client, the ones we use and webhook verification intact
- * (docs/decisions/003-stripe-bundle.md).
+ * (docs/decisions/0003-stripe-bundle.md).
  */
 export const stripeResourcesPlugin: Plugin = {
   name: 'stripe-unused-resources',

@@ -5,7 +5,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from './config.ts';
 
-/** Per client IP, per 5 minutes. Login/registration throttling per account lives in the app (platform.md 4.4). */
+/** Per client IP, per 5 minutes. Login/registration throttling per account lives in the app (docs/architecture.md#security). */
 export const AUTH_RATE_LIMIT = 100;
 export const API_RATE_LIMIT = 1000;
 const WINDOW_SECONDS = 300;

@@ -5,7 +5,7 @@ import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testi
 const DAY = 86_400_000;
 const clubs = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
 
-/** A season of football-data.org matches (shape of reference/providers.md), every 3.5 days. */
+/** A season of football-data.org matches (shape of docs/providers.md), every 3.5 days. */
 function season(code: string, startYear: number, start: number, now: number) {
   const matches: Record<string, unknown>[] = [];
   let id = startYear * 1000 + (code === 'PL' ? 0 : 500);

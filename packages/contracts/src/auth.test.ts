@@ -6,7 +6,7 @@ describe('auth contracts', () => {
     expect(RegisterBodySchema.parse({ email: '  Ana@Example.COM ', password: 'correct horse' }).email).toBe('ana@example.com');
   });
 
-  it('enforces 8 to 128 characters for a new password, with the decided message', () => {
+  it('enforces 8 to 128 characters for a new password, with the message of docs/decisions/0015-minimum-password-length-8.md', () => {
     const short = RegisterBodySchema.safeParse({ email: 'a@example.com', password: 'short' });
     expect(short.success).toBe(false);
     expect(short.error?.issues[0]?.message).toBe('Password must be at least 8 characters long.');

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** decisions.md: minimum 8 (NIST/OWASP), not the spec's 6; at most 128. */
+/** Minimum 8 (NIST/OWASP), not the original 6 (docs/decisions/0015-minimum-password-length-8.md); at most 128. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import { EmailSchema, UserSchema } from './auth.ts';
 
-/** The spec's body carries userId and email; the server ignores both and uses the session's user. */
+/**
+ * The spec's body carries userId and email; the server ignores both and uses the session's user
+ * (docs/decisions/0017-checkout-ignores-client-identity.md).
+ */
 export const CheckoutBodySchema = z.optional(
   z.strictObject({ userId: z.optional(z.string().check(z.regex(/^[\w-]{1,100}$/, 'Invalid user id'))), email: z.optional(EmailSchema) }),
 );

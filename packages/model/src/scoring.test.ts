@@ -3,7 +3,7 @@ import {
   betSummary, binaryBrier, binaryLogLoss, brier, calibrationTable, logLoss, outcomeOf, pickSummary, rps, summarize3, summarizeBinary, type Outcome,
 } from './scoring.ts';
 
-// Test vector from reference/forecasting.md (penaltyblog docs).
+// Test vector from penaltyblog's documentation (martineastwood/penaltyblog, docs/metrics).
 const preds = [[1, 0, 0], [0.9, 0.1, 0], [0.8, 0.1, 0.1], [0.5, 0.25, 0.25], [0.35, 0.3, 0.35], [0.6, 0.3, 0.1], [0.6, 0.25, 0.15], [0.6, 0.15, 0.25], [0.57, 0.33, 0.1], [0.6, 0.2, 0.2]];
 const outcomes: Outcome[] = [0, 0, 0, 0, 1, 1, 0, 0, 0, 0];
 

@@ -5,7 +5,7 @@ import { makeUser } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
-describe('routes of spec section 2', () => {
+describe('routes of docs/product.md#routes', () => {
   it.each([
     ['/', 'AI-Powered Football Predictions'],
     ['/predictions', 'Predictions'],

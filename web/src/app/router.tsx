@@ -23,7 +23,7 @@ const convert =
     ...(clientAction ? { action: clientAction(queryClient) } : {}),
   });
 
-/** Every route of spec section 2. Each page is its own chunk, loaded when first visited. */
+/** Every route of docs/product.md#routes. Each page is its own chunk, loaded when first visited. */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   const page = (load: () => Promise<RouteModule>) => () => load().then(convert(queryClient));
   return [

@@ -1,11 +1,11 @@
-/** Business constants of spec section 9 that the UI states in words. */
+/** Business constants of docs/product.md#business-constants that the UI states in words. */
 
 export { HIGH_CONFIDENCE_PERCENT as HIGH_CONFIDENCE_THRESHOLD, PREMIUM_PRICE_USD, STAKE_USD } from '@app/contracts/rules';
 
 export const FREE_PRICE_USD = 0;
 export const MEMBER_COUNT_LABEL = '2,500+';
 
-/** The three models and their weights in the ensemble (marketing copy, spec section 1). */
+/** The three models and their weights in the ensemble (marketing copy, docs/product.md#audience-and-plans). */
 export const MODELS = [
   { name: 'Statistical learning', weight: 40 },
   { name: 'Football-optimised AI', weight: 30 },

@@ -4,7 +4,7 @@ import { env } from '@/config/env';
 
 /**
  * A non-OK HTTP answer. `message` is `<status>: <body text>`, or `<status>: <status text>` when
- * the body is empty (spec section 8); `body` keeps the raw text for callers that want a
+ * the body is empty (docs/product.md#messages); `body` keeps the raw text for callers that want a
  * server-provided message.
  */
 export class ApiError extends Error {

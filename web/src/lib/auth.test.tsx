@@ -8,7 +8,7 @@ import { currentUrl, renderApp } from '@/testing/test-utils';
 
 const header = () => within(screen.getByRole('banner'));
 
-describe('the session (spec section 4, decisions.md)', () => {
+describe('the session (docs/product.md#session, docs/decisions/0018-client-keeps-only-display-data.md)', () => {
   it('discards an unreadable stored user', async () => {
     window.localStorage.setItem(USER_STORAGE_KEY, '{not json');
     await renderApp('/about');

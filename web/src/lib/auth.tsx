@@ -10,7 +10,7 @@ import { api, isApiError } from '@/lib/api-client';
 /**
  * The session. The server is the source of truth (HttpOnly cookie, `GET /api/auth/me` on every
  * load, cached for the page's life); the storage key 'user' only keeps display data so the
- * header can show the email before that answer arrives (spec section 4, decisions.md).
+ * header can show the email before that answer arrives (docs/product.md#session, docs/decisions/0018-client-keeps-only-display-data.md).
  */
 
 export const USER_STORAGE_KEY = 'user';
@@ -57,7 +57,7 @@ export function storeUser(user: User | null): void {
 
 export const userQueryKey = ['/api/auth/me'] as const;
 
-/** `GET /api/auth/me`: the signed-in user, or `null` on 401 (spec section 4). */
+/** `GET /api/auth/me`: the signed-in user, or `null` on 401 (docs/product.md#session). */
 export async function getUser(): Promise<User | null> {
   try {
     const { user } = await api.get<UserResponse>('/api/auth/me');
@@ -152,7 +152,7 @@ export function useEndSession(): () => Promise<void> {
 }
 
 /**
- * Logout (spec section 2, decisions.md): ends the server session, then clears the client
+ * Logout (docs/product.md#header-and-footer, docs/decisions/0013-logout-ends-the-server-session.md): ends the server session, then clears the client
  * session and the query cache and goes to /.
  */
 export function useLogout(): () => Promise<void> {

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('query client defaults (spec section 9)', () => {
+describe('query client defaults (docs/product.md#query-defaults)', () => {
   it('never goes stale, does not refetch on focus, does not poll and does not retry', () => {
     const defaults = createQueryClient().getDefaultOptions();
 

@@ -3,7 +3,7 @@ import { QueryClient, type DefaultOptions, type QueryFunction, type UseMutationO
 import { api, isApiError } from '@/lib/api-client';
 
 /**
- * The default read (spec section 7): a GET whose path is the query key's segments joined
+ * The default read (docs/product.md#api-calls): a GET whose path is the query key's segments joined
  * by slashes, e.g. `['/api/metrics', 'latest']` -> `/api/metrics/latest`.
  * With `on401: 'returnNull'` a 401 resolves to `null` instead of failing (the session lookup).
  */
@@ -19,7 +19,7 @@ export function getQueryFn<T>({ on401 }: { on401: 'throw' | 'returnNull' }): Que
   };
 }
 
-/** Spec section 9: data never stale, no refetch on focus, no polling, no retries. */
+/** docs/product.md#query-defaults: data never stale, no refetch on focus, no polling, no retries. */
 export const queryConfig = {
   queries: {
     queryFn: getQueryFn({ on401: 'throw' }),

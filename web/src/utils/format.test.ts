@@ -13,7 +13,7 @@ import {
   underProbability,
 } from '@/utils/format';
 
-describe('formatters of spec section 9', () => {
+describe('formatters of docs/product.md#display-formats', () => {
   it('shows money with a sign and 2 decimals', () => {
     expect(formatMoney(123.4)).toBe('+$123.40');
     expect(formatMoney(-20)).toBe('-$20.00');

@@ -1,5 +1,5 @@
 /**
- * Display formats of spec section 9: money 2 decimals with a sign, payout percent 1 decimal,
+ * Display formats of docs/product.md#display-formats: money 2 decimals with a sign, payout percent 1 decimal,
  * probabilities 1 decimal, best odds 2 decimals, win rate 1 decimal.
  */
 

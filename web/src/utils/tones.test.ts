@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { probabilityTone, winRateTone } from '@/utils/tones';
 
-describe('probability colours (spec section 9)', () => {
+describe('probability colours (docs/product.md#colours)', () => {
   it.each([
     [100, 'text-primary'],
     [70, 'text-primary'],
@@ -16,7 +16,7 @@ describe('probability colours (spec section 9)', () => {
   });
 });
 
-describe('win-rate colours (spec section 2)', () => {
+describe('win-rate colours (docs/product.md#colours)', () => {
   it.each([
     [70, 'text-success'],
     [85.2, 'text-success'],

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PasswordHasher } from '@app/core/auth/ports';
 
-/** OWASP's scrypt row: N = 2^17, r = 8, p = 1 (reference/platform.md 4.3). */
+/** OWASP's scrypt row: N = 2^17, r = 8, p = 1 (OWASP Password Storage Cheat Sheet; docs/architecture.md#security). */
 export const SCRYPT_LOG_N = 17;
 export const SCRYPT_R = 8;
 export const SCRYPT_P = 1;

@@ -34,7 +34,7 @@ function toJob(item: Record<string, unknown>): JobRecord {
   };
 }
 
-/** Job runs, their per-league tasks and the one-run-per-type lock (A11). */
+/** Job runs, their per-league tasks and the one-run-per-type lock (A11 in docs/architecture.md#dynamodb-access-patterns). */
 export class DynamoJobRepository implements JobRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,

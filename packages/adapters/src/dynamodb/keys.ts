@@ -1,5 +1,6 @@
 /**
- * Every key of the single table is built here and nowhere else (ARCHITECTURE.md, Storage).
+ * Every key of the single table is built here and nowhere else. The access-pattern table in
+ * docs/architecture.md#dynamodb-access-patterns describes them; access-patterns.test.ts checks it.
  * Dates in keys are UTC `yyyy-mm-dd`; kickoffs are ISO-8601 UTC so they sort as strings.
  */
 export const keys = {

@@ -3,7 +3,7 @@ import type { LeagueRepository } from '@app/core/pipeline/ports';
 import type { League } from '@app/core/pipeline/providers';
 import { keys } from './keys.ts';
 
-/** Leagues, listed through GSI1 `LEAGUES` (A13). */
+/** Leagues, listed through GSI1 `LEAGUES` (A13 in docs/architecture.md#dynamodb-access-patterns). */
 export class DynamoLeagueRepository implements LeagueRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,

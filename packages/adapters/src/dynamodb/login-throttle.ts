@@ -7,7 +7,8 @@ import { keys } from './keys.ts';
 const MAX_KEPT = 20;
 
 /**
- * Failed-login timestamps per subject (an email or a client IP, hashed), expiring by TTL (A12).
+ * Failed-login timestamps per subject (an email or a client IP, hashed), expiring by TTL
+ * (A12 in docs/architecture.md#dynamodb-access-patterns).
  * Appends are atomic (`list_append`), so concurrent failures all count.
  */
 export class DynamoLoginThrottle implements LoginThrottleStore {

@@ -28,7 +28,10 @@ function parsePickId(pickId: string): { fixtureId: string; market: PickMarket } 
   return { fixtureId: pickId.slice(0, i), market };
 }
 
-/** High-confidence picks: in the fixture's collection, listed by month through the sparse GSI3 (A7). */
+/**
+ * High-confidence picks: in the fixture's collection, listed by month through the sparse GSI3
+ * (A7 in docs/architecture.md#dynamodb-access-patterns).
+ */
 export class DynamoPickRepository implements PickRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,

@@ -23,7 +23,8 @@ export function pickItem(pick: Pick) {
 
 /**
  * Predictions in the fixture's item collection, by match day (GSI1) and league (GSI2), written
- * in one transaction with the fixture's tracked picks (A4, A5, A6).
+ * in one transaction with the fixture's tracked picks (A4, A5, A6 in
+ * docs/architecture.md#dynamodb-access-patterns).
  */
 export class DynamoPredictionRepository implements PredictionStore {
   constructor(

@@ -7,7 +7,7 @@ import { batchDelete, userFromItem } from './user-repository.ts';
 
 const SCHEMA_VERSION = 1;
 
-/** Revocable sessions in the user's item collection, expiring through TTL (A3). */
+/** Revocable sessions in the user's item collection, expiring through TTL (A3 in docs/architecture.md#dynamodb-access-patterns). */
 export class DynamoSessionRepository implements SessionRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,

@@ -10,7 +10,8 @@ const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * The subscription item (with its GSI1 lookup by subscription id), the summary on the user
- * profile that decides access, and the processed-event marker, written in one transaction (A9, A10).
+ * profile that decides access, and the processed-event marker, written in one transaction
+ * (A9, A10 in docs/architecture.md#dynamodb-access-patterns).
  */
 export class DynamoSubscriptionStore implements SubscriptionStore {
   constructor(

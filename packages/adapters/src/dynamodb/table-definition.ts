@@ -1,6 +1,6 @@
 /**
  * The one definition of the single table: keys, indexes and TTL. The CDK stack and the local
- * stack (DynamoDB Local) both build the table from it. Access patterns: reference/platform.md 1.2.
+ * stack (DynamoDB Local) both build the table from it. Access patterns: docs/architecture.md#dynamodb-access-patterns.
  */
 export const tableDefinition = {
   partitionKey: 'PK',

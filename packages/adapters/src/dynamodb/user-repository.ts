@@ -29,7 +29,7 @@ export function userFromItem(item: Record<string, unknown>): UserRecord {
   };
 }
 
-/** Users, their email claims and customer links (A1, A2, A9 of reference/platform.md). */
+/** Users, their email claims and customer links (A1, A2, A9 of docs/architecture.md#dynamodb-access-patterns). */
 export class DynamoUserRepository implements UserRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,

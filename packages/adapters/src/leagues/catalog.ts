@@ -53,7 +53,7 @@ export const LEAGUE_CATALOG: readonly LeagueInfo[] = [
   { id: 'CHN', name: 'Super League', country: 'China', oddsApi: 'soccer_china_superleague', calendarYear: true },
 ];
 
-/** football-data.org competitions of the free plan (reference/providers.md) that are leagues we know. */
+/** football-data.org competitions of the free plan (docs/providers.md) that are leagues we know. */
 export const FOOTBALL_DATA_ORG_FREE_COMPETITIONS: readonly string[] = ['PL', 'ELC', 'PD', 'BL1', 'SA', 'FL1', 'DED', 'PPL', 'BSA'];
 
 const byId = new Map(LEAGUE_CATALOG.map((l) => [l.id, l]));

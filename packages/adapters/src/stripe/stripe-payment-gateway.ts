@@ -21,7 +21,7 @@ function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 }
 
-/** Stripe Billing behind the `PaymentGateway` port (reference/platform.md section 2). */
+/** Stripe Billing behind the `PaymentGateway` port (docs/architecture.md#security, docs/decisions/0014-cancelled-premium-and-past-due.md). */
 export class StripePaymentGateway implements PaymentGateway {
   private readonly stripe: Stripe;
 

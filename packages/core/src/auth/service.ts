@@ -39,7 +39,7 @@ export interface ResolvedSession {
   session: SessionRecord;
 }
 
-/** Accounts and revocable sessions (ASVS V6/V7, reference/platform.md 4.2-4.4). */
+/** Accounts and revocable sessions (ASVS V6/V7; docs/architecture.md#security). */
 export function makeAuthService(deps: AuthServiceDeps) {
   const { users, sessions, hasher, tokens, throttle, clock } = deps;
   let dummyHash: Promise<string> | undefined;

@@ -25,7 +25,7 @@ export interface SubscriptionState {
 const ENTITLED: ReadonlySet<SubscriptionStatus> = new Set(['active', 'trialing', 'past_due']);
 
 /**
- * The entitlement rule, in one place (decisions.md): premium while the subscription is active,
+ * The entitlement rule, in one place (docs/decisions/0014-cancelled-premium-and-past-due.md): premium while the subscription is active,
  * trialing or past_due (Stripe is still retrying the payment); free once it is deleted. A pending
  * cancellation keeps access until its date, and not a second longer even if the deletion event
  * is late.

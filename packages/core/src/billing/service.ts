@@ -43,7 +43,7 @@ export function toSubscriptionState(snapshot: SubscriptionSnapshot, clock: Clock
 /**
  * Subscriptions: checkout, verification on return, cancellation and webhooks. Every path ends
  * in the same `sync`, which fetches the subscription's current state from the provider, so
- * events can arrive twice or in any order without harm (reference/platform.md 2.4).
+ * events can arrive twice or in any order without harm (docs/architecture.md#security).
  */
 export function makeBillingService(deps: BillingServiceDeps) {
   const { gateway, users, subscriptions, clock } = deps;

@@ -13,7 +13,7 @@ function pick(status: Pick['status'], overrides: Partial<Pick> = {}): Pick {
   };
 }
 
-describe('computeMetrics (decisions.md)', () => {
+describe('computeMetrics (docs/decisions/0009-results-and-metrics.md)', () => {
   it('computes accuracy, $20-stake profit, payout % and best winning odds', () => {
     const m = computeMetrics(
       [pick('won', { capturedOdds: 1.8 }), pick('won', { capturedOdds: 2.1, winningOdds: 2.5 }), pick('lost', { capturedOdds: 1.6 }), pick('lost')],

@@ -9,7 +9,7 @@ export const METRICS_WINDOW_DAYS = 30;
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 /**
- * decisions.md: over high-confidence picks of the last 30 days whose match is settled (void
+ * docs/decisions/0009-results-and-metrics.md: over high-confidence picks of the last 30 days whose match is settled (void
  * matches never count). winAccuracy = correct / settled x 100. Profit at a $20 stake: a won
  * pick earns 20 x (odds - 1), a lost pick -20; a won pick without odds is left out of profit
  * (and of the amount staked). payoutPercentage = profit / staked x 100, null when nothing was

@@ -8,7 +8,7 @@ const base: StoredPrediction = {
   valueBets: [], bestOdds: { home: 1.7, under25: 1.6 }, modelVersion: 'm', generatedAt: '2026-11-22T06:00:00.000Z',
 };
 
-describe('picks (decisions.md)', () => {
+describe('picks (docs/decisions/0008-picks-and-the-high-confidence-threshold.md)', () => {
   it('takes the top 1X2 outcome and the goals side, keeping only those at 60 % or more', () => {
     const picks = picksOf(base);
     expect(picks.map((p) => [p.id, p.predictionType, p.confidence, p.capturedOdds])).toEqual([

@@ -13,7 +13,10 @@ export const PICK_LABELS: Record<PredictionType, string> = {
   under_25: 'Under 2.5',
 };
 
-/** decisions.md: a pick is high-confidence at 60 % or more. Only those are tracked. */
+/**
+ * A pick is high-confidence at 60 % or more. Only those are tracked
+ * (docs/decisions/0008-picks-and-the-high-confidence-threshold.md).
+ */
 export const HIGH_CONFIDENCE = HIGH_CONFIDENCE_PERCENT / 100;
 
 /**

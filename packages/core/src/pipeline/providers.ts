@@ -1,7 +1,7 @@
 /**
  * Ports of the football data the pipeline reads: fixtures and results, and bookmaker odds.
  * Adapters: football-data.org v4, a football-data.co.uk CSV folder replayed around today, a
- * demo simulator (the default), and The Odds API v4 (reference/providers.md).
+ * demo simulator (the default), and The Odds API v4 (docs/providers.md).
  */
 import type { MatchRecord } from '@app/model/types';
 import type { MarketOdds } from '../predictions/prediction.ts';

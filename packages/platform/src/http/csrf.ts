@@ -4,11 +4,12 @@ import { HttpError } from './errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF protection for a cookie-authenticated JSON API (reference/platform.md 4.5), two layers:
+ * CSRF protection for a cookie-authenticated JSON API (OWASP CSRF cheat sheet;
+ * docs/architecture.md#security), two layers:
  * 1. an unsafe request that a browser marks as cross-site is refused: `Origin` must be one of
  *    ours, else `Sec-Fetch-Site` must be same-origin/none. Every current browser sends at least
  *    one of them on a state-changing request; a request with neither comes from a non-browser
- *    client (curl, server code), which cannot ride a visitor's cookies (docs/decisions/002).
+ *    client (curl, server code), which cannot ride a visitor's cookies (docs/decisions/0002-csrf-without-origin.md).
  * 2. a request with a body must be JSON, which a cross-site HTML form cannot send, and a
  *    cross-site `fetch` can only send after a CORS preflight that we never answer.
  * Expects lower-cased header names.

@@ -8,7 +8,7 @@ import { SubscriptionBadge, SubscriptionCard } from '@/features/billing/componen
 import { UpgradeCard } from '@/features/billing/components/upgrade-card';
 import { RequireUser } from '@/lib/authorization';
 
-/** Spec section 2: email, subscription, cancel, change password, upgrade card, danger zone. Visitors go to /login. */
+/** docs/product.md#account: email, subscription, cancel, change password, upgrade card, danger zone. Visitors go to /login. */
 export default function AccountRoute() {
   return (
     <RequireUser>

@@ -6,7 +6,7 @@ import { AccuracyTrend } from '@/features/metrics/components/accuracy-trend';
 import { LivePerformanceCard } from '@/features/metrics/components/live-performance-card';
 import { TopPredictions } from '@/features/predictions/components/top-predictions';
 
-/** Spec section 2: hero with 'Live Performance', today's top 3, the 30-day trend, features, pricing. */
+/** docs/product.md#landing: hero with 'Live Performance', today's top 3, the 30-day trend, features, pricing. */
 export default function LandingRoute() {
   return (
     <>

@@ -13,7 +13,7 @@ import { showAlreadySubscribed } from '@/features/billing/components/pricing-sec
 import { safeRedirect } from '@/utils/safe-redirect';
 
 /**
- * Spec section 2: login and sign-up in one form. `mode=signup` opens sign-up, `intent=subscribe`
+ * docs/product.md#login-and-sign-up: login and sign-up in one form. `mode=signup` opens sign-up, `intent=subscribe`
  * continues to checkout afterwards, `redirect` is where to go after login.
  */
 export default function LoginRoute() {

@@ -102,7 +102,7 @@ describe('/predictions for a premium user', () => {
     expect(screen.getByText('Showing 1 of 3 predictions')).toBeInTheDocument();
   });
 
-  it('shows the performance stats in the display formats of spec section 9', async () => {
+  it('shows the performance stats in the display formats of docs/product.md', async () => {
     premium();
     await renderApp('/predictions');
     const stats = within(await screen.findByRole('region', { name: 'Performance (30 days)' }));

@@ -19,7 +19,7 @@ import {
 } from '@/features/predictions/utils/filter-predictions';
 import { useSession } from '@/lib/auth';
 
-/** Spec section 2: sidebar (performance, leagues), filter bar, and the predictions. */
+/** docs/product.md#predictions: sidebar (performance, leagues), filter bar, and the predictions. */
 export default function PredictionsRoute() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);

@@ -5,7 +5,7 @@ import { Head } from '@/components/seo/head';
 import { PricingSection, showAlreadySubscribed } from '@/features/billing/components/pricing-section';
 import { useSession } from '@/lib/auth';
 
-/** Spec: the pricing section only. `?intent=subscribe` (from 'Unlock Predictions') highlights Premium. */
+/** docs/product.md#pricing: the pricing section only. `?intent=subscribe` (from 'Unlock Predictions') highlights Premium. */
 export default function PricingRoute() {
   const [params] = useSearchParams();
   const intent = params.get('intent') === 'subscribe';
@@ -13,7 +13,7 @@ export default function PricingRoute() {
   const told = useRef(false);
 
   useEffect(() => {
-    // A premium user who arrives wanting to subscribe is told, once (spec section 6).
+    // A premium user who arrives wanting to subscribe is told, once (docs/product.md#pricing).
     if (intent && isConfirmed && isPremium && !told.current) {
       told.current = true;
       showAlreadySubscribed();

@@ -6,7 +6,7 @@ import { PREMIUM_PRICE_USD } from '@/config/product';
 
 const LAST_UPDATED = '22 November 2026';
 
-/** Spec section 9: the terms' business rules, stated word for word where the spec gives them. */
+/** docs/product.md#terms: the terms' business rules, stated word for word where the product gives them. */
 const SECTIONS = [
   {
     heading: '1. The service',

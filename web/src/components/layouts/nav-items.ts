@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 
 export type NavItem = { label: string; to: string; end?: boolean };
 
-/** Spec section 2: the header links. */
+/** docs/product.md#header-and-footer: the header links. */
 export const headerNavItems: NavItem[] = [
   { label: 'Home', to: paths.home.getHref(), end: true },
   { label: 'Predictions', to: paths.predictions.getHref() },
@@ -10,7 +10,7 @@ export const headerNavItems: NavItem[] = [
   { label: 'Pricing', to: paths.pricing.getHref() },
 ];
 
-/** Spec section 2: the footer links, grouped. */
+/** docs/product.md#header-and-footer: the footer links, grouped. */
 export const footerNavGroups: { heading: string; items: NavItem[] }[] = [
   {
     heading: 'Product',

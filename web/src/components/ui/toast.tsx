@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { toast as sonnerToast, Toaster as SonnerToaster } from 'sonner';
 import 'sonner/dist/styles.css';
 
-/** Spec section 9: one toast visible at a time, each shown for 5000 ms. */
+/** docs/product.md#toasts: one toast visible at a time, each shown for 5000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 

@@ -1,5 +1,5 @@
 /**
- * football-data.org v4 payloads for tests, shaped like the captures in reference/providers.md
+ * football-data.org v4 payloads for tests, shaped like the captures in docs/providers.md
  * (`GET /v4/competitions/PL/matches`), with the odds message node the free plan returns.
  */
 const area = { id: 2072, name: 'England', code: 'ENG', flag: 'https://crests.football-data.org/770.svg' };

@@ -1,6 +1,6 @@
 /**
  * The Odds API v4 payloads for tests, shaped like the `/v4/sports/soccer_epl/odds` sample in
- * reference/providers.md (prices made up). Outcome order is whatever the test asks for.
+ * docs/providers.md (prices made up). Outcome order is whatever the test asks for.
  */
 export interface BookmakerPrices {
   key: string;

@@ -8,7 +8,7 @@ import { JobControls } from '@/features/admin/components/job-controls';
 import { OddsTable } from '@/features/admin/components/odds-table';
 import { RequireUser } from '@/lib/authorization';
 
-/** Spec section 2: winning predictions with odds entry, the three job buttons, a link to tracking. Admins only. */
+/** docs/product.md#admin-odds: winning predictions with odds entry, the three job buttons, a link to tracking. Admins only. */
 export default function AdminOddsRoute() {
   return (
     <RequireUser role="admin">

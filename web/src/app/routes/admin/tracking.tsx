@@ -49,7 +49,7 @@ function Tracking() {
   );
 }
 
-/** Spec section 2: the Performance Tracking page. Admins only (decisions.md). */
+/** docs/product.md#performance-tracking. Admins only (docs/decisions/0011-roles-and-admin-pages.md). */
 export default function AdminTrackingRoute() {
   return <RequireUser role="admin">{() => <Tracking />}</RequireUser>;
 }

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 export type JobKind = JobStatus['type'];
 
-/** The trigger route of each job (spec section 7). */
+/** The trigger route of each job (docs/product.md#api-calls). */
 const TRIGGER_PATHS: Record<JobKind, string> = {
   generate: '/api/admin/generate-daily-predictions',
   metrics: '/api/admin/update-performance-metrics',
@@ -26,7 +26,7 @@ export function getJob(id: string, { signal }: { signal?: AbortSignal } = {}): P
   return api.get<JobStatus>(`/api/admin/jobs/${encodeURIComponent(id)}`, { signal });
 }
 
-/** While a job is queued or running it is polled every second (decisions.md: live progress). */
+/** While a job is queued or running it is polled every second (live progress: docs/decisions/0012-admin-jobs-answer-202.md). */
 export const JOB_POLL_MS = 1000;
 
 export const isJobFinished = (job: JobStatus | undefined) => job?.status === 'done' || job?.status === 'failed';

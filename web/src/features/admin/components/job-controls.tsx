@@ -16,11 +16,11 @@ type JobSpec = {
   about: string;
   started: { title: string; description: string };
   failed: string;
-  /** Spec section 4/9: data reloads after this delay; kept as the fallback to live progress. */
+  /** docs/product.md#delays: data reloads after this delay; kept as the fallback to live progress. */
   reloadAfterMs: number;
 };
 
-/** Spec sections 4, 8 and 9: the three jobs, their messages and reload delays. */
+/** docs/product.md (#admin-odds, #messages, #delays): the three jobs, their messages and reload delays. */
 export const JOBS: JobSpec[] = [
   {
     kind: 'generate',
@@ -139,7 +139,7 @@ function JobControl({ spec }: { spec: JobSpec }) {
   );
 }
 
-/** Spec section 2: buttons that trigger prediction generation, metrics update and result fetching, with live progress. */
+/** docs/product.md#admin-odds: buttons that trigger prediction generation, metrics update and result fetching, with live progress. */
 export function JobControls() {
   return (
     <Card>

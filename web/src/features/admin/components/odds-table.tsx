@@ -11,13 +11,13 @@ import { useUpdateOdds } from '@/features/admin/api/update-odds';
 import { apiErrorMessage } from '@/lib/api-client';
 import { formatMatchDate, formatOdds } from '@/utils/format';
 
-/** Spec section 8. */
+/** docs/product.md#messages. */
 export const NO_WINNING_PREDICTIONS = 'No winning predictions to enter odds for yet';
 export const INVALID_ODDS = { title: 'Invalid Odds', description: 'Please enter a valid odds value (greater than 1.00)' };
 
 export type OddsRowState = 'Upcoming' | 'Awaiting Odds' | 'Finished';
 
-/** Spec section 4: Upcoming (not finished), Awaiting Odds (finished, no odds), Finished (finished with odds). */
+/** docs/product.md#admin-odds: Upcoming (not finished), Awaiting Odds (finished, no odds), Finished (finished with odds). */
 export function oddsRowState(row: Pick<WinningPrediction, 'hasResult' | 'winningOdds'>): OddsRowState {
   if (!row.hasResult) return 'Upcoming';
   return row.winningOdds === null ? 'Awaiting Odds' : 'Finished';
@@ -25,7 +25,7 @@ export function oddsRowState(row: Pick<WinningPrediction, 'hasResult' | 'winning
 
 const STATE_BADGE: Record<OddsRowState, BadgeVariant> = { Upcoming: 'muted', 'Awaiting Odds': 'premium', Finished: 'success' };
 
-/** Spec section 5: a number greater than 1. */
+/** docs/product.md#validation: a number greater than 1. */
 export function parseOdds(value: string): number | null {
   const odds = Number(value.trim().replace(',', '.'));
   return value.trim() !== '' && Number.isFinite(odds) && odds > 1 ? odds : null;
@@ -96,7 +96,7 @@ function OddsCell({ row, editing, onEdit, onDone }: { row: WinningPrediction; ed
   );
 }
 
-/** Spec section 2: the admin's list of winning predictions with odds entry. */
+/** docs/product.md#admin-odds: the admin's list of winning predictions with odds entry. */
 export function OddsTable() {
   const rows = useWinningPredictions();
   const [editing, setEditing] = useState<string | null>(null);

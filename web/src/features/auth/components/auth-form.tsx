@@ -11,7 +11,7 @@ import type { LoginMode } from '@/config/paths';
 import { apiErrorMessage } from '@/lib/api-client';
 import { applySessionUser, loginWithEmail, registerWithEmail } from '@/lib/auth';
 
-/** Spec section 8: the fallback text of a failed login or sign-up. */
+/** docs/product.md#messages: the fallback text of a failed login or sign-up. */
 export const AUTH_FAILED = 'Authentication failed. Please try again.';
 
 type Credentials = { email: string; password: string };
@@ -24,7 +24,7 @@ type AuthFormProps = {
 };
 
 /**
- * Spec section 2/5/8: one form for login and sign-up, toggled between the two modes. Email
+ * docs/product.md (#login-and-sign-up, #validation, #messages): one form for login and sign-up, toggled between the two modes. Email
  * (type email) and password are required; a failure says 'Error' with the server's message.
  */
 export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps) {

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast';
 import { useChangePassword } from '@/features/auth/api/change-password';
 import { apiErrorMessage } from '@/lib/api-client';
 
-/** Spec section 5 with decisions.md (minimum 8). */
+/** docs/product.md#validation, with docs/decisions/0015-minimum-password-length-8.md (minimum 8). */
 export const PASSWORDS_DONT_MATCH = { title: "Passwords don't match", description: 'Please make sure your new password and confirmation match.' };
 export const PASSWORD_TOO_SHORT = { title: 'Password too short', description: PASSWORD_TOO_SHORT_MESSAGE };
 

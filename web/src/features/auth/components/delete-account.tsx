@@ -7,7 +7,7 @@ import { useDeleteAccount } from '@/features/auth/api/delete-account';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useEndSession } from '@/lib/auth';
 
-/** Spec section 4: after deletion the user is sent to / after 1.5 seconds. */
+/** docs/product.md#account: after deletion the user is sent to / after 1.5 seconds. */
 export const AFTER_DELETE_REDIRECT_MS = 1500;
 
 /** The danger zone: deleting the account, after a confirmation. */

@@ -9,7 +9,7 @@ import { browser } from '@/utils/browser';
 /**
  * `POST /api/stripe/create-checkout-session`, then the browser goes to the answer's url
  * (Stripe Checkout, or the local test-mode page). The spec's body `{ userId, email }` is sent;
- * the server ignores it and uses the session's user (decisions.md). 409 = already subscribed.
+ * the server ignores it and uses the session's user (docs/decisions/0017-checkout-ignores-client-identity.md). 409 = already subscribed.
  */
 export async function startCheckout(user: Pick<User, 'id' | 'email'>): Promise<void> {
   const { url } = await api.post<CheckoutResponse>('/api/stripe/create-checkout-session', { userId: user.id, email: user.email });

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useVerifySession } from '@/features/billing/api/verify-session';
 import { apiErrorMessage } from '@/lib/api-client';
 
-/** Spec section 8: the stored errors. */
+/** docs/product.md#messages: the stored errors. */
 export const VERIFY_FAILED = 'Failed to verify payment';
 export const NO_SESSION_ID = 'No session ID found';
 
@@ -23,7 +23,7 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Spec section 4 with decisions.md: verifying, then success; a failure shows the error and a
+ * docs/product.md#payment-result with docs/decisions/0016-payment-result-shows-failures.md: verifying, then success; a failure shows the error and a
  * way back to /pricing instead of the success view.
  */
 export function PaymentResult({ sessionId }: { sessionId: string | null }) {

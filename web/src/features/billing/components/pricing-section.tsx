@@ -22,7 +22,7 @@ type PricingSectionProps = {
   highlightPremium?: boolean;
 };
 
-/** Spec section 6 / 8: what the Premium button says when an attempt is not possible. */
+/** docs/product.md#pricing: what the Premium button says when an attempt is not possible. */
 export function showAlreadySubscribed() {
   toast({ title: 'Already subscribed', description: 'You already have Premium. Manage it in Account Settings.' });
 }
@@ -60,7 +60,7 @@ function Price({ amount, period }: { amount: number; period: string }) {
   );
 }
 
-/** Spec: Free $0 forever, Premium $29 per month, '2,500+ members'. */
+/** docs/product.md#pricing: Free $0 forever, Premium $29 per month, '2,500+ members'. */
 export function PricingSection({ headingLevel = 'h2', highlightPremium = false }: PricingSectionProps) {
   const navigate = useNavigate();
   const headingId = useId();
@@ -144,7 +144,7 @@ export function PricingSection({ headingLevel = 'h2', highlightPremium = false }
           <Price amount={PREMIUM_PRICE_USD} period="per month" />
           <FeatureList items={PREMIUM_FEATURES} />
           <div className="mt-auto pt-8">
-            {/* A premium user's button is disabled but still answers an attempt with 'Already subscribed' (spec section 6). */}
+            {/* A premium user's button is disabled but still answers an attempt with 'Already subscribed' (docs/product.md#pricing). */}
             <Button
               size="lg"
               className={cn('w-full', viewer === 'premium' && 'cursor-not-allowed opacity-60 hover:bg-primary')}

@@ -23,7 +23,7 @@ export function SubscriptionBadge({ user }: { user: User }) {
 }
 
 /**
- * Spec section 2/4 and decisions.md: the plan, 'Cancels on <date>' while a cancellation is
+ * docs/product.md#account and docs/decisions/0014-cancelled-premium-and-past-due.md: the plan, 'Cancels on <date>' while a cancellation is
  * pending, and cancelling (access continues until the end of the paid period).
  */
 export function SubscriptionCard({ user }: { user: User }) {

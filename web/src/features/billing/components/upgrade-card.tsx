@@ -8,7 +8,7 @@ import { useStartCheckout } from '@/features/billing/api/create-checkout-session
 import { showAlreadySubscribed } from '@/features/billing/components/pricing-section';
 import { isApiError } from '@/lib/api-client';
 
-/** The account page's upgrade card for users who are not premium (spec section 2). */
+/** The account page's upgrade card for users who are not premium (docs/product.md#account). */
 export function UpgradeCard({ user }: { user: User }) {
   const checkout = useStartCheckout();
   const upgrade = () =>

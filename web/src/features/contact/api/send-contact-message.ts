@@ -3,7 +3,7 @@ import { email, minLength, object, string, trim, type infer as Infer } from 'zod
 
 import type { MutationConfig } from '@/lib/react-query';
 
-/** Spec section 9: the contact form's send is simulated and takes 1 s. */
+/** docs/product.md#contact: the contact form's send is simulated and takes 1 s. */
 export const CONTACT_SEND_DELAY_MS = 1000;
 
 export const ContactMessageSchema = object({

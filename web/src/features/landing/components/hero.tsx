@@ -12,7 +12,7 @@ const HIGHLIGHTS = [
 ];
 
 /**
- * Spec section 1/2: 'AI-Powered Football Predictions' with 'Get Started' and 'View Predictions';
+ * docs/product.md#landing: 'AI-Powered Football Predictions' with 'Get Started' and 'View Predictions';
  * `aside` is the 'Live Performance' card (composed by the landing route).
  */
 export function Hero({ aside }: { aside?: ReactNode }) {

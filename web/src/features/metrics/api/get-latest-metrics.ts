@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-/** `GET /api/metrics/latest`: `null` until the first metrics run (the empty state of spec section 8). */
+/** `GET /api/metrics/latest`: `null` until the first metrics run (the empty state of docs/product.md#messages). */
 export function getLatestMetrics({ signal }: { signal?: AbortSignal } = {}): Promise<LatestMetrics> {
   return api.get<LatestMetrics>('/api/metrics/latest', { signal }).then((metrics) => metrics ?? null);
 }

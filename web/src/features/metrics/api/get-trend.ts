@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-/** Spec section 9: the chart plots the last 30 entries. */
+/** docs/product.md#business-constants: the chart plots the last 30 entries. */
 export const TREND_POINTS = 30;
 
 /** `GET /api/metrics/trend`: daily win accuracy, oldest first. */
@@ -19,7 +19,7 @@ export function useTrend() {
 
 export type TrendPoint = { day: string; date: string; winAccuracy: number };
 
-/** The last 30 entries as `Day 1..n` (spec section 7). */
+/** The last 30 entries as `Day 1..n` (docs/product.md#api-calls). */
 export function toTrendPoints(trend: Trend): TrendPoint[] {
   return trend.slice(-TREND_POINTS).map((entry, index) => ({ day: `Day ${index + 1}`, date: entry.date, winAccuracy: entry.winAccuracy }));
 }

@@ -7,7 +7,7 @@ import { formatWinRate } from '@/utils/format';
 
 const AccuracyTrendChart = lazy(() => import('@/features/metrics/components/accuracy-trend-chart'));
 
-/** Spec section 8. */
+/** docs/product.md#messages. */
 export const NO_HISTORY_TEXT = 'No historical data yet';
 
 function ChartPlaceholder() {
@@ -37,7 +37,7 @@ function useNearViewport<T extends Element>() {
   return [ref, near] as const;
 }
 
-/** Spec section 2: the 30-day accuracy trend (Day 1..n against win accuracy). */
+/** docs/product.md#landing: the 30-day accuracy trend (Day 1..n against win accuracy). */
 export function AccuracyTrend() {
   const trend = useTrend();
   const [chartRef, chartVisible] = useNearViewport<HTMLDivElement>();

@@ -8,7 +8,7 @@ import { formatLongDate } from '@/utils/format';
 
 export const LIVE_PERFORMANCE_INFO = `Computed from our high-confidence predictions (${HIGH_CONFIDENCE_THRESHOLD}% or more) on matches completed in the last 30 days. Profit assumes a $${STAKE_USD} stake per prediction; payout is profit divided by the total staked.`;
 
-/** Spec section 2: the hero's 'Live Performance' card with its info tooltip. */
+/** docs/product.md#landing: the hero's 'Live Performance' card with its info tooltip. */
 export function LivePerformanceCard({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const metrics = useLatestMetrics();
   const Heading = headingLevel;

@@ -5,7 +5,7 @@ import { cn } from '@/utils/cn';
 import { formatMoney, formatOdds, formatPayout, formatWinRate } from '@/utils/format';
 import { winRateTone } from '@/utils/tones';
 
-/** Spec section 8: the performance empty state. */
+/** docs/product.md#messages: the performance empty state. */
 export const METRICS_EMPTY_TEXT = 'Performance metrics will appear once matches complete and results are available.';
 export const METRICS_EMPTY_HINT = 'Check back soon for live data!';
 
@@ -22,8 +22,8 @@ export function MetricsEmptyState({ className }: { className?: string }) {
 const signTone = (value: number | null) => (value === null || value === 0 ? 'text-foreground' : value > 0 ? 'text-success' : 'text-destructive');
 
 /**
- * The latest metrics (spec section 3): win accuracy, predictions counted, profit at a $20 stake,
- * payout percentage and best winning odds, each in the display format of spec section 9.
+ * The latest metrics (docs/product.md#data-shown): win accuracy, predictions counted, profit at a $20 stake,
+ * payout percentage and best winning odds, each in the display format of docs/product.md#display-formats.
  */
 export function PerformanceStats({ metrics, isLoading, isError, layout = 'grid' }: { metrics: Metrics | null | undefined; isLoading?: boolean; isError?: boolean; layout?: 'grid' | 'list' }) {
   if (isError) return <p className="py-4 text-sm text-muted-foreground">Performance figures are unavailable right now.</p>;

@@ -6,7 +6,7 @@ import type { QueryConfig } from '@/lib/react-query';
 
 /**
  * `GET /api/predictions`: today and the next 7 days. The server decides locking: for a viewer
- * who is not premium every probability is null (decisions.md).
+ * who is not premium every probability is null (docs/decisions/0007-locking-decided-on-the-server.md).
  */
 export function getPredictions({ signal }: { signal?: AbortSignal } = {}): Promise<Prediction[]> {
   return api.get<Prediction[]>('/api/predictions', { signal });

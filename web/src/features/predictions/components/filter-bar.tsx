@@ -8,7 +8,7 @@ import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 import { PREMIUM_SORTS, type DateFilter, type PredictionFilters, type SortKey } from '@/features/predictions/utils/filter-predictions';
 import { cn } from '@/utils/cn';
 
-/** Spec section 6: the tooltip of the high-probability filters for viewers who are not premium. */
+/** docs/product.md#predictions: the tooltip of the high-probability filters for viewers who are not premium. */
 export const PREMIUM_FILTER_TOOLTIP = 'Premium feature - Subscribe to access high-probability filters';
 export const PREMIUM_SORT_TOOLTIP = 'Premium feature - Subscribe to access probability sorting';
 
@@ -94,7 +94,7 @@ function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string;
   return <Tooltip content={PREMIUM_FILTER_TOOLTIP} align="start">{(props) => button(props)}</Tooltip>;
 }
 
-/** Spec section 2: date, league, sort and the More Filters toggle with the high-probability filters. */
+/** docs/product.md#predictions: date, league, sort and the More Filters toggle with the high-probability filters. */
 export function FilterBar({ filters, onChange, leagues, isPremium }: FilterBarProps) {
   const [moreOpen, setMoreOpen] = useState(filters.highWin || filters.highGoals);
   const sortName = useId();

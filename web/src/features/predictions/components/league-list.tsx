@@ -11,7 +11,7 @@ type LeagueListProps = {
   isLoading?: boolean;
 };
 
-/** Spec section 2: upcoming leagues with match counts, most matches first; a click filters by it. */
+/** docs/product.md#predictions: upcoming leagues with match counts, most matches first; a click filters by it. */
 export function LeagueList({ leagues, selected, onSelect, isLoading }: LeagueListProps) {
   return (
     <section aria-labelledby="leagues-heading" className="rounded-2xl border border-border bg-background p-5 shadow-sm">

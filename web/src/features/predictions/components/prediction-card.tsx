@@ -24,7 +24,7 @@ const MARKET_LABELS: Record<NonNullable<Prediction['valueBets']>[number]['market
   under25: 'Under 2.5',
 };
 
-/** One probability: label, value in its colour (spec section 9) and a bar. */
+/** One probability: label, value in its colour (docs/product.md#colours) and a bar. */
 function ProbabilityRow({ label, percent }: { label: string; percent: number }) {
   return (
     <div>
@@ -111,7 +111,7 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
   );
 }
 
-/** Spec section 1 and 4: a prediction, locked (unlock prompt) or unlocked (probabilities). */
+/** docs/product.md#prediction-card: a prediction, locked (unlock prompt) or unlocked (probabilities). */
 export function PredictionCard({ prediction, headingLevel = 'h3' }: PredictionCardProps) {
   const headingId = useId();
   const Heading = headingLevel;

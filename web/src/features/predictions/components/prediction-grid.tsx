@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { PredictionCard } from '@/features/predictions/components/prediction-card';
 
-/** Spec section 8. */
+/** docs/product.md#messages. */
 export const NO_PREDICTIONS_TEXT = 'No predictions available yet. Check back soon!';
 export const NO_MATCHES_TEXT = 'No predictions match your current filters.';
 

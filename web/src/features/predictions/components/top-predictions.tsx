@@ -6,7 +6,7 @@ import { usePredictions } from '@/features/predictions/api/get-predictions';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
 import { topPredictions } from '@/features/predictions/utils/filter-predictions';
 
-/** Spec section 2/9: today's top 3 by the highest outcome probability. */
+/** docs/product.md#landing: today's top 3 by the highest outcome probability. */
 export function TopPredictions() {
   const predictions = usePredictions();
   const top = topPredictions(predictions.data ?? []);

@@ -52,7 +52,7 @@ describe('sorts and high-probability filters (premium)', () => {
     expect(ids(applyFilters(all, filters({ sort: 'ou' }), premium))).toEqual(['a', 'c', 'b']);
   });
 
-  it('keeps matches whose highest outcome is at least 60 (spec section 5)', () => {
+  it('keeps matches whose highest outcome is at least 60 (docs/product.md#predictions)', () => {
     expect(ids(applyFilters(all, filters({ highWin: true }), premium))).toEqual(['b', 'c']);
   });
 

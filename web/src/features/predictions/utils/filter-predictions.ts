@@ -5,14 +5,14 @@ import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 export type DateFilter = 'all' | 'today' | 'tomorrow';
 export type SortKey = 'kickoff' | 'win' | 'ou';
 
-/** The filter bar's state (spec section 2); `league` is a league name or 'all'. */
+/** The filter bar's state (docs/product.md#predictions); `league` is a league name or 'all'. */
 export type PredictionFilters = {
   date: DateFilter;
   league: string;
   sort: SortKey;
-  /** The highest of home, draw and away is at least 60 (spec section 5). */
+  /** The highest of home, draw and away is at least 60 (docs/product.md#predictions). */
   highWin: boolean;
-  /** Over/Under 2.5 probability is at least 60 (spec section 5). */
+  /** Over/Under 2.5 probability is at least 60 (docs/product.md#predictions). */
   highGoals: boolean;
 };
 
@@ -75,7 +75,7 @@ export function applyFilters(predictions: Prediction[], filters: PredictionFilte
 
 export type LeagueCount = { league: string; count: number };
 
-/** Upcoming leagues with their match counts, most matches first (spec section 2), then by name. */
+/** Upcoming leagues with their match counts, most matches first (docs/product.md#predictions), then by name. */
 export function leagueCounts(predictions: Prediction[]): LeagueCount[] {
   const counts = new Map<string, number>();
   for (const p of predictions) counts.set(p.league, (counts.get(p.league) ?? 0) + 1);
@@ -83,7 +83,7 @@ export function leagueCounts(predictions: Prediction[]): LeagueCount[] {
 }
 
 /**
- * Home page: today's top 3 by the highest outcome probability (spec section 9). Without
+ * Home page: today's top 3 by the highest outcome probability (docs/product.md#landing). Without
  * probabilities (locked for this viewer) they are today's first kickoffs; with no match today,
  * the next upcoming ones.
  */

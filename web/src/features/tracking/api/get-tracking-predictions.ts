@@ -3,12 +3,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api, isApiError } from '@/lib/api-client';
 
-/** Spec section 2/9: Yesterday (1), Last 7 Days (7, default), Last 30 Days (30). */
+/** docs/product.md#performance-tracking: Yesterday (1), Last 7 Days (7, default), Last 30 Days (30). */
 export const TRACKING_PERIODS = [1, 7, 30] as const;
 export type TrackingPeriod = (typeof TRACKING_PERIODS)[number];
 export const DEFAULT_TRACKING_PERIOD: TrackingPeriod = 7;
 
-/** Spec section 8. */
+/** docs/product.md#messages. */
 export const TRACKING_FETCH_FAILED = 'Failed to fetch tracking predictions';
 
 export class TrackingFetchError extends Error {

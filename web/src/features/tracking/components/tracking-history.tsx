@@ -9,7 +9,7 @@ import { trackingStatus, type TrackingStatus } from '@/features/tracking/utils/s
 import { cn } from '@/utils/cn';
 import { formatMatchDate } from '@/utils/format';
 
-/** Spec section 2. */
+/** docs/product.md#performance-tracking. */
 export const TRACKING_LOADING = 'Loading predictions...';
 export const TRACKING_EMPTY = 'No high-confidence predictions found in this time period';
 export const TRACKING_EMPTY_HINT = `Predictions with ≥${HIGH_CONFIDENCE_THRESHOLD}% confidence will appear here`;
@@ -75,7 +75,7 @@ function HistoryTable({ rows }: { rows: TrackingRow[] }) {
   );
 }
 
-/** Spec section 2: the 'Prediction History' card with the period buttons and the table. */
+/** docs/product.md#performance-tracking: the 'Prediction History' card with the period buttons and the table. */
 export function TrackingHistory({ period, onPeriodChange, rows, isLoading, isError, isRefreshing }: TrackingHistoryProps) {
   return (
     <Card className="p-0 sm:p-0">

@@ -9,7 +9,7 @@ import { winRateTone } from '@/utils/tones';
 
 type Stat = { label: string; value: string; caption: string; tone: string; icon: ComponentType<{ 'aria-hidden'?: boolean; className?: string }> };
 
-/** Spec section 2: Total Predictions, Win Rate, Correct and Incorrect, with their captions and colours. */
+/** docs/product.md#performance-tracking: Total Predictions, Win Rate, Correct and Incorrect, with their captions and colours. */
 export function TrackingStats({ summary }: { summary: TrackingSummary }) {
   const stats: Stat[] = [
     { label: 'Total Predictions', value: String(summary.total), caption: `High confidence (≥${HIGH_CONFIDENCE_THRESHOLD}%)`, tone: 'text-foreground', icon: Target },

@@ -3,7 +3,7 @@ import type { TrackingRow } from '@app/contracts/tracking';
 export type TrackingSummary = { total: number; completed: number; correct: number; incorrect: number; winRate: number };
 
 /**
- * Spec section 2/4/7: a row is completed when hasResult is true; completed rows are Win
+ * docs/product.md#performance-tracking: a row is completed when hasResult is true; completed rows are Win
  * (isCorrect true) or Loss (false). Win rate = correct / completed x 100, 0 when none completed.
  */
 export function summarise(rows: TrackingRow[]): TrackingSummary {
@@ -21,7 +21,7 @@ export function summarise(rows: TrackingRow[]): TrackingSummary {
 
 export type TrackingStatus = 'Win' | 'Loss' | 'Pending';
 
-/** Spec section 2: Win when isCorrect is true, Loss when false, Pending when null. */
+/** docs/product.md#performance-tracking: Win when isCorrect is true, Loss when false, Pending when null. */
 export function trackingStatus(row: Pick<TrackingRow, 'isCorrect'>): TrackingStatus {
   if (row.isCorrect === true) return 'Win';
   if (row.isCorrect === false) return 'Loss';

@@ -1,0 +1,133 @@
+// The repository stands alone: no tracked file may cite a document that lives outside it (the
+// old product notes, a sibling `shared` folder, "spec section N"). Cite docs/ instead: the
+// product (docs/product.md), a decision record (docs/decisions/), the architecture, providers.
+// Every `docs/...md#anchor` cited, and every relative markdown link, must resolve.
+// Why: docs/decisions/0019-the-repository-documents-itself.md.
+// Part of `npm run lint`. Exempt: scripts/run.mjs, the one place that names the default data
+// folder beside the repository (the benchmarks and the backtest take any folder), and for now
+// the model's bench and backtest CLI.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const self = relative(root, fileURLToPath(import.meta.url));
+
+const FORBIDDEN = [
+  { pattern: /\bdecisions\.md\b/, instead: 'a record under docs/decisions/' },
+  { pattern: /\breference\/[a-z-]+\.md\b/, instead: 'docs/architecture.md, docs/providers.md or a decision record' },
+  { pattern: /(?<![\w/-])(platform|forecasting|style-anchors)\.md\b/, instead: 'docs/architecture.md, docs/model.md or a decision record' },
+  { pattern: /\b(ARCHITECTURE|STYLE)\.md\b/, instead: 'docs/architecture.md' },
+  { pattern: /\bproduct-spec\b/, instead: 'docs/product.md' },
+  { pattern: /\bspec(?: section|s? §)/i, instead: 'docs/product.md#<section>' },
+  { pattern: /\.\.\/shared\b|\/work\/shared\b/, instead: 'a path inside the repository, or a placeholder such as <football-data folder>' },
+];
+const EXEMPT = [/^scripts\/run\.mjs$/, /^packages\/model\/bench\//, /^packages\/model\/src\/cli\//, new RegExp(`^${self.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)];
+const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|md|json|ya?ml|html|css|sh)$/;
+const SKIP_DIRS = new Set(['node_modules', '.git', '.data', 'dist', 'cdk.out', 'coverage', 'bench-results', 'artifacts']);
+const SKIP_FILES = new Set(['pnpm-lock.yaml']);
+
+/** Every line of `text` that cites something outside the repository, with what to cite instead. */
+function citations(text) {
+  const found = [];
+  text.split('\n').forEach((line, i) => {
+    for (const { pattern, instead } of FORBIDDEN) {
+      const m = pattern.exec(line);
+      if (m) found.push({ line: i + 1, cited: m[0], instead });
+    }
+  });
+  return found;
+}
+
+/** GitHub's anchor of a markdown heading: lower case, punctuation dropped, spaces -> '-'. */
+function slug(heading) {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+const anchorsOf = new Map();
+function anchors(file) {
+  if (!anchorsOf.has(file)) {
+    const headings = readFileSync(join(root, file), 'utf8').split('\n').filter((l) => /^#{1,6}\s/.test(l));
+    anchorsOf.set(file, new Set(headings.map((h) => slug(h.replace(/^#+\s*/, '')))));
+  }
+  return anchorsOf.get(file);
+}
+
+/**
+ * Citations of repository documents that do not resolve: `docs/x.md#anchor` anywhere (from the
+ * repository root), and relative markdown links `](x.md#anchor)` in markdown files.
+ */
+function brokenReferences(file, text) {
+  const found = [];
+  const check = (line, target, from) => {
+    const [path, anchor] = target.split('#');
+    const resolved = normalize(join(from, path));
+    if (!existsSync(join(root, resolved))) found.push(`${file}:${line}: cites '${target}', which does not exist`);
+    else if (anchor && resolved.endsWith('.md') && !anchors(resolved).has(anchor)) found.push(`${file}:${line}: cites '${target}', but ${resolved} has no heading with that anchor`);
+  };
+  text.split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(/(?<![\w./-])docs\/[\w./-]*\.md(?:#[\w-]+)?/g)) check(i + 1, m[0], '.');
+    if (file.endsWith('.md')) {
+      for (const m of line.matchAll(/\]\(([^)\s]+?\.md(?:#[\w-]+)?)\)/g)) if (!/^[a-z]+:/.test(m[1])) check(i + 1, m[1], dirname(file));
+      for (const m of line.matchAll(/\]\((#[\w-]+)\)/g)) if (!anchors(file).has(m[1].slice(1))) found.push(`${file}:${i + 1}: links '${m[1]}', which is no heading of this file`);
+    }
+  });
+  return found;
+}
+
+function trackedFiles() {
+  try {
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter(Boolean);
+  } catch {
+    // Not a git checkout (e.g. an unpacked archive): walk the tree instead.
+    const out = [];
+    const walk = (dir) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) {
+          if (!SKIP_DIRS.has(name)) walk(path);
+        } else out.push(relative(root, path));
+      }
+    };
+    walk(root);
+    return out;
+  }
+}
+
+// The check itself must be able to fail: known citations are found, repository paths are not,
+// and anchors are GitHub's.
+const mustFind = ['see decisions.md', 'reference/platform.md 4.5', 'platform.md 4.4', 'ARCHITECTURE.md, Layout', 'spec/product-spec.md', 'Spec section 9', 'spec sections 4, 8', '--data ../shared/data'];
+const mustPass = ['docs/decisions/0007-locking-decided-on-the-server.md', 'docs/product.md#display-formats', 'docs/architecture.md', 'docs/providers.md', 'the spec says'];
+const broken = [...mustFind.filter((s) => citations(s).length === 0), ...mustPass.filter((s) => citations(s).length > 0)];
+if (slug('football-data.co.uk CSV files') !== 'football-datacouk-csv-files' || slug('Admin `odds`') !== 'admin-odds') broken.push('slug');
+if (broken.length) {
+  console.error(`check-citations: its own patterns are wrong for: ${broken.join(' | ')}`);
+  process.exit(2);
+}
+
+const problems = [];
+let checked = 0;
+for (const file of trackedFiles()) {
+  if (!TEXT.test(file) || SKIP_FILES.has(file.split('/').pop()) || EXEMPT.some((e) => e.test(file))) continue;
+  let text;
+  try {
+    text = readFileSync(join(root, file), 'utf8');
+  } catch {
+    continue; // deleted in the working tree but still tracked
+  }
+  checked += 1;
+  for (const c of citations(text)) problems.push(`${file}:${c.line}: cites '${c.cited}', which is not in the repository; cite ${c.instead}`);
+  problems.push(...brokenReferences(file, text));
+}
+
+if (problems.length) {
+  console.error(problems.join('\n'));
+  console.error(`\n${problems.length} problem(s) in ${checked} files: citations of documents outside the repository, or of repository documents that do not resolve.`);
+  process.exit(1);
+}
+console.log(`check-citations: ${checked} files cite only documents inside the repository, and every such citation resolves.`);
