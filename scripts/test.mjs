@@ -1,9 +1,14 @@
 // `npm test`: install, then run every test layer. `npm test -- <layer...>` runs only those
 // layers; `npm run e2e` is `npm test -- e2e`.
+import { node24BinDir } from './node24.mjs';
 import { install, pnpm } from './pnpm.mjs';
 
 const filters = (...names) => names.flatMap((n) => ['--filter', n]);
 const seq = ['--workspace-concurrency=1', '--if-present'];
+
+const unitStep = [...filters('@app/model', '@app/contracts', '@app/events', '@app/core', '@app/platform'), ...seq, 'run', 'test'];
+const integrationStep = [...filters('@app/adapters', '@app/functions'), ...seq, 'run', 'test'];
+const infraStep = [...filters('@app/infra'), ...seq, 'run', 'test'];
 
 const layers = {
   lint: {
@@ -14,16 +19,17 @@ const layers = {
     ],
   },
   typecheck: { what: 'tsc --noEmit in every package', steps: [['-r', '--workspace-concurrency=2', 'run', 'typecheck']] },
-  unit: {
-    what: 'model, contracts, events, core, platform',
-    steps: [[...filters('@app/model', '@app/contracts', '@app/events', '@app/core', '@app/platform'), ...seq, 'run', 'test']],
-  },
-  integration: {
-    what: 'adapters and handlers against DynamoDB Local; the local server, queue and scheduler',
-    steps: [[...filters('@app/adapters', '@app/functions'), ...seq, 'run', 'test']],
-  },
+  unit: { what: 'model, contracts, events, core, platform', steps: [unitStep] },
+  integration: { what: 'adapters and handlers against DynamoDB Local; the local server, queue and scheduler', steps: [integrationStep] },
   web: { what: 'web component tests (jsdom)', steps: [[...filters('@app/web'), ...seq, 'run', 'test']] },
-  infra: { what: 'CDK template tests and cdk-nag', steps: [[...filters('@app/infra'), ...seq, 'run', 'test']] },
+  infra: { what: 'CDK template tests and cdk-nag', steps: [infraStep] },
+  // Lambda runs the functions on Node 24 (infra's RUNTIME): the layers that exercise server code
+  // run again on it. Its binary comes from the npm registry (scripts/node24.mjs).
+  node24: {
+    what: 'unit, integration and infra again on Node 24, the Lambda runtime',
+    node24: true,
+    steps: [['exec', 'node', '-e', "console.log('Node', process.version)"], unitStep, integrationStep, infraStep],
+  },
   e2e: {
     what: 'Chromium end to end against the local stack',
     steps: [
@@ -49,8 +55,9 @@ for (const name of selected) {
   console.log(`\n=== ${name}: ${layer.what}`);
   const started = performance.now();
   let code = 0;
+  const env = layer.node24 ? { ...process.env, PATH: `${node24BinDir()}:${process.env.PATH}` } : process.env;
   for (const step of layer.steps) {
-    code = await pnpm(step);
+    code = await pnpm(step, { env });
     if (code !== 0) break;
   }
   results.push({ name, ok: code === 0, seconds: (performance.now() - started) / 1000 });
