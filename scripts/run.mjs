@@ -17,6 +17,7 @@ const tasks = {
   synth: [['--filter', '@app/infra', 'run', 'synth', ...args]],
   deploy: [['--filter', '@app/web', 'run', 'build'], ['--filter', '@app/infra', 'run', 'deploy', ...args]],
   destroy: [['--filter', '@app/infra', 'run', 'destroy', ...args]],
+  smoke: [['exec', 'node', 'scripts/smoke.mjs', ...args]],
 };
 
 /**

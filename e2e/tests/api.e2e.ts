@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/browser.ts';
 
@@ -25,5 +28,12 @@ describe('the local stack over HTTP', () => {
     const res = await fetch(`${baseUrl()}/some/page`);
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/<div id="root">/);
+  });
+
+  it('passes the post-deploy smoke test (npm run smoke), the same script a deployed stage runs', async () => {
+    const script = join(import.meta.dirname, '..', '..', 'scripts', 'smoke.mjs');
+    const { stdout } = await promisify(execFile)(process.execPath, [script, '--url', baseUrl()]);
+    expect(stdout).toMatch(/^\d+ passed, 0 failed/m);
+    expect(stdout).not.toMatch(/^FAIL/m);
   });
 });
