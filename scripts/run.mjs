@@ -17,6 +17,8 @@ const tasks = {
   synth: [['--filter', '@app/infra', 'run', 'synth', ...args]],
   deploy: [['--filter', '@app/web', 'run', 'build'], ['--filter', '@app/infra', 'run', 'deploy', ...args]],
   destroy: [['--filter', '@app/infra', 'run', 'destroy', ...args]],
+  // Any other CDK command (diff, ls, doctor...), run where the one cdk.json lives: infra/.
+  cdk: [['--filter', '@app/infra', 'exec', 'cdk', ...args]],
   smoke: [['exec', 'node', 'scripts/smoke.mjs', ...args]],
 };
 

@@ -1,7 +1,8 @@
 /**
  * CDK feature flags, pinned: the flags aws-cdk-lib 2.276.0 recommends for a new app (what `cdk init`
- * writes into cdk.json). They live in code so that infra/cdk.json, a cdk.json at the repository
- * root and the tests all synthesise the same templates. Context from cdk.json or -c still wins.
+ * writes into cdk.json). They live in code so that infra/cdk.json (the only one: every CDK command
+ * runs in infra/, `npm run cdk -- <command>` from the root) and the tests synthesise the same
+ * templates. Context from cdk.json or -c still wins.
  * Upgrading aws-cdk-lib does not change them; review `cdk flags` and update them on purpose.
  *
  * One matters more than the rest: `@aws-cdk/core:defaultCrossStackReferences: weak` makes the app

@@ -1,4 +1,5 @@
 /** The pure parts: manifest -> functions, context -> config, headers, the SPA rewrite. */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +86,11 @@ describe('deployment context', () => {
     expect(app({ stage: 'prod' })).toMatchObject({ stage: 'prod', stripePriceId: 'price_prod', alarmEmail: 'ops@example.com', waf: false });
     expect(app({ stage: 'dev' })).toMatchObject({ stripePriceId: 'price_dev', alarmEmail: undefined, waf: true });
     expect(app({ stage: 'prod', stripePriceId: 'price_cli' }).stripePriceId).toBe('price_cli');
+  });
+
+  it('has one cdk.json, in infra/, so every CDK command sees the same context', () => {
+    const tracked = execFileSync('git', ['ls-files', '--', '*cdk.json', 'cdk.json'], { cwd: repoRoot, encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    expect(tracked).toEqual(['infra/cdk.json']);
   });
 
   it('rejects unknown stages and half-configured domains', () => {
