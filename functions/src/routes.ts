@@ -54,13 +54,13 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/auth/me', handler: 'http/auth/me', auth: 'user', access: 'write', memoryMb: 512 },
   { method: 'POST', path: '/api/auth/logout', handler: 'http/auth/logout', auth: 'viewer', access: 'write', memoryMb: 512 },
   { method: 'POST', path: '/api/auth/change-password', handler: 'http/auth/change-password', auth: 'user', access: 'write', memoryMb: 1024 },
-  { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 30 },
+  { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
 
   // Billing.
-  { method: 'POST', path: '/api/stripe/create-checkout-session', handler: 'http/stripe/create-checkout-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 30 },
-  { method: 'POST', path: '/api/stripe/verify-session', handler: 'http/stripe/verify-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 30 },
-  { method: 'POST', path: '/api/stripe/cancel-subscription', handler: 'http/stripe/cancel-subscription', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 30 },
-  { method: 'POST', path: '/api/stripe/webhook', handler: 'http/stripe/webhook', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true, timeoutSeconds: 30 },
+  { method: 'POST', path: '/api/stripe/create-checkout-session', handler: 'http/stripe/create-checkout-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
+  { method: 'POST', path: '/api/stripe/verify-session', handler: 'http/stripe/verify-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
+  { method: 'POST', path: '/api/stripe/cancel-subscription', handler: 'http/stripe/cancel-subscription', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
+  { method: 'POST', path: '/api/stripe/webhook', handler: 'http/stripe/webhook', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true, timeoutSeconds: 25 },
 
   // Staff: jobs, odds entry, performance tracking.
   { method: 'POST', path: '/api/admin/generate-daily-predictions', handler: 'http/admin/generate-daily-predictions', auth: 'admin', access: 'write', uses: ['queue'] },

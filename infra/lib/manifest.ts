@@ -26,7 +26,8 @@ export interface FunctionSpec {
 }
 
 /** API Gateway HTTP APIs give up on an integration after 30 s. */
-export const MAX_HTTP_TIMEOUT_SECONDS = 30;
+/** Below API Gateway's 30 s integration limit, so the function's own error answers, not a gateway 503. */
+export const MAX_HTTP_TIMEOUT_SECONDS = 29;
 export const DEFAULT_HTTP_TIMEOUT_SECONDS = 10;
 export const DEFAULT_MEMORY_MB = 512;
 /** scrypt N=2^17, r=8 needs 128 MiB and a full vCPU second; Lambda's CPU share grows with memory. */

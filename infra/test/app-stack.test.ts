@@ -155,6 +155,8 @@ describe('HTTP API', () => {
       expect(Number(/^nodejs(\d+)\.x$/.exec(fn.Properties.Runtime as string)?.[1]), id).toBeGreaterThanOrEqual(22);
       const logging = fn.Properties.LoggingConfig as { LogFormat: string; LogGroup: unknown };
       expect(logging.LogFormat).toBe('JSON');
+      // INFO keeps Lambda's REPORT line (duration, billed duration, max memory used, init).
+      expect((logging as { SystemLogLevel?: string }).SystemLogLevel, id).toBe('INFO');
       expect(logGroups[refId(logging.LogGroup)!]?.Properties.RetentionInDays).toBe(14);
     }
   });
@@ -165,6 +167,8 @@ describe('HTTP API', () => {
       const own = routes.filter((r) => r.handler === f.spec.handler);
       const timeout = Math.max(...own.map((r) => r.timeoutSeconds ?? 10));
       expect(fn.Properties.Timeout, f.spec.handler).toBe(timeout);
+      // Below API Gateway's 30 s: the function answers its own timeout error, not a gateway 503.
+      expect(fn.Properties.Timeout as number, f.spec.handler).toBeLessThan(30);
       for (const r of own) if (r.memoryMb) expect(fn.Properties.MemorySize as number).toBeGreaterThanOrEqual(r.memoryMb);
       // scrypt routes default to 1024 MB unless the manifest says otherwise.
       if (own.some((r) => r.path.startsWith('/api/auth/') && r.memoryMb === undefined)) expect(fn.Properties.MemorySize as number).toBeGreaterThanOrEqual(1024);
@@ -411,6 +415,28 @@ describe('monitoring', () => {
 
   it('alarms when a work queue stops being consumed', () => {
     expect(alarms().filter((a) => a.Properties.MetricName === 'ApproximateAgeOfOldestMessage')).toHaveLength(queueNames.length);
+  });
+
+  it('lets CloudWatch publish to the alarm topic (scoped to the account alarms) and nothing over plain HTTP', () => {
+    // Prepare
+    const [policy] = Object.values(resources(s.template, 'AWS::SNS::TopicPolicy'));
+    const doc = policy!.Properties.PolicyDocument as { Statement: Array<{ Effect: string; Principal?: unknown; Action: unknown; Condition?: Record<string, Record<string, unknown>> }> };
+
+    // Assess
+    expect(policy!.Properties.Topics).toEqual([{ Ref: topicId() }]);
+    const allow = doc.Statement.filter((st) => st.Effect === 'Allow');
+    expect(allow).toHaveLength(1);
+    expect(allow[0]).toMatchObject({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish' });
+    expect(JSON.stringify(allow[0]!.Condition!.ArnLike!['aws:SourceArn'])).toContain(':alarm:*');
+    expect(allow[0]!.Condition!.StringEquals!['aws:SourceAccount']).toBe(s.stack.account);
+    expect(doc.Statement.some((st) => st.Effect === 'Deny' && JSON.stringify(st.Condition).includes('aws:SecureTransport'))).toBe(true);
+  });
+
+  it('gives the health route exactly the GetItem its probe makes, and no write', () => {
+    const health = s.stack.functions.find((f) => f.spec.handler === 'http/health/get')!;
+    const actions = statementsOfRole(s.template, roleId(health)).flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:'));
+    expect(actions).toContain('dynamodb:GetItem');
+    expect(actions.filter((a) => !TABLE_READ_ACTIONS.includes(a))).toEqual([]);
   });
 
   it('sends every alarm (and its recovery) to the alarm topic, and has a dashboard', () => {

@@ -65,7 +65,8 @@ export class AppFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel[props.logLevel],
-      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      // INFO keeps the platform's REPORT line of every invocation (duration, memory, init).
+      systemLogLevelV2: lambda.SystemLogLevel.INFO,
       environment: props.environment,
       description: `${spec.handler}: ${what}`.slice(0, 256),
     });

@@ -1,8 +1,9 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -47,6 +48,21 @@ export class Monitoring extends Construct {
     // Not KMS-encrypted: notifications carry alarm names and metric values only, and CloudWatch
     // cannot publish to a topic under the AWS-managed SNS key (a customer key costs $1/month).
     this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: `${props.prefix}alarms`, enforceSSL: true });
+    // enforceSSL writes a topic policy, and a topic policy replaces SNS's default one: without this
+    // Allow it would hold only the TLS deny, and CloudWatch could not publish a single alarm.
+    const stack = Stack.of(this);
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudWatchAlarmsPublish',
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:*` },
+          StringEquals: { 'aws:SourceAccount': stack.account },
+        },
+      }),
+    );
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
     const add = (alarm: cloudwatch.Alarm) => {

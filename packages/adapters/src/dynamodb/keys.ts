@@ -4,6 +4,8 @@
  * Dates in keys are UTC `yyyy-mm-dd`; kickoffs are ISO-8601 UTC so they sort as strings.
  */
 export const keys = {
+  /** Never written: the health probe reads it to prove the table answers with read-only rights. */
+  healthProbe: () => ({ PK: 'HEALTH', SK: 'PROBE' }),
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   userPartition: (userId: string) => `USER#${userId}`,
   emailClaim: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
