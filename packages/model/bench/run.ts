@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { main as backtestMain } from '../src/cli/backtest.ts';
 import { listDataFiles, loadMatches } from '../src/cli/load.ts';
 import { fitDixonColes, type DCMatch } from '../src/dixonColes.ts';
-import { dayNumber, marketView } from '../src/engine.ts';
+import { dayNumber, expectedGoalsProxy } from '../src/features.ts';
 import { fitLeagueModel, predictFixture } from '../src/forecast.ts';
 import { DEFAULT_HYPER } from '../src/hyper.ts';
 
@@ -39,16 +39,17 @@ async function run() {
   const hyper = DEFAULT_HYPER;
   const three = all.filter((m) => m.league === 'E0' && m.season >= '2016-17' && m.season <= '2018-19');
   const asOf = dayNumber('2019-06-01');
-  const b = hyper.dc.targetBlend;
-  const dcm: DCMatch[] = three.map((m) => {
-    const mv = marketView(m.odds, hyper.dc.impliedRho);
-    return {
-      home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals,
-      homeTarget: mv ? (1 - b) * m.homeGoals + b * mv.lambda : m.homeGoals,
-      awayTarget: mv ? (1 - b) * m.awayGoals + b * mv.mu : m.awayGoals,
-      weight: Math.exp(-hyper.dc.xi * (asOf - dayNumber(m.date))),
-    };
-  });
+  const b = hyper.dc.xgBlend;
+  // goal targets blended with the xG proxy at the prior conversion rates, as the engine's refits do
+  const conversion = { goals: 0, shotsOnTarget: 0, goalsWithShots: 0, shots: 0 };
+  const target = (goals: number, sot: number | undefined, shots: number | undefined) =>
+    sot === undefined ? goals : (1 - b) * goals + b * expectedGoalsProxy(conversion, hyper, sot, shots);
+  const dcm: DCMatch[] = three.map((m) => ({
+    home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals,
+    homeTarget: target(m.homeGoals, m.homeShotsOnTarget, m.homeShots),
+    awayTarget: target(m.awayGoals, m.awayShotsOnTarget, m.awayShots),
+    weight: Math.exp(-hyper.dc.xi * (asOf - dayNumber(m.date))),
+  }));
   for (let i = 0; i < 5; i++) fitDixonColes(dcm, { ridge: hyper.dc.ridge }); // warm-up (JIT)
   const dcTimes: number[] = [];
   let iterations = 0;
