@@ -81,6 +81,8 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
     probabilities: forecast.probabilities,
     overUnder25: forecast.overUnder25,
     components: forecast.components,
+    models: forecast.models,
+    ...(forecast.market ? { market: forecast.market } : {}),
     insights: { expectedGoals: forecast.markets.expectedGoals, bothTeamsToScore: forecast.markets.btts.yes, topScores: forecast.markets.topScores },
     valueBets,
     ...(odds && input ? { bestOdds: odds.best, modelOdds: input } : {}),
