@@ -193,7 +193,10 @@ function groupReport(label: string, ev: readonly EvaluatedMatch[]): GroupReport 
 
 const BOOTSTRAP_REPLICATES = 2000;
 
-export function buildReport(ev: readonly EvaluatedMatch[], market: MarketMode = 'all', valueEdge = 0.05, valueMinP?: number): BacktestReport {
+export function buildReport(evaluated: readonly EvaluatedMatch[], market: MarketMode = 'all', valueEdge = 0.05, valueMinP?: number): BacktestReport {
+  // one order whatever order the leagues finished in (sums and intervals are then reproducible to the last bit)
+  const key = (e: EvaluatedMatch) => `${e.date}|${e.league}|${e.home}|${e.away}`;
+  const ev = [...evaluated].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const keys = [...new Set(ev.map((e) => `${e.league}|${e.season}`))].sort();
   const groups = keys.map((k) => groupReport(k.replace('|', ' '), ev.filter((e) => `${e.league}|${e.season}` === k)));
   const overall = groupReport('overall', ev);

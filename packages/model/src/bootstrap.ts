@@ -28,12 +28,12 @@ export function blockBootstrapInterval(
   replicates = 2000,
   seed = 20_190_801,
 ): [number, number] {
-  const index = new Map<string, number>();
-  const blockSums: number[][] = [];
+  // blocks in key order, so the interval does not depend on the order of the rows
+  const keys = [...new Set(blockOf)].sort();
+  const index = new Map(keys.map((k, i) => [k, i] as const));
+  const blockSums = keys.map(() => new Array<number>(columns.length).fill(0));
   blockOf.forEach((b, i) => {
-    let k = index.get(b);
-    if (k === undefined) { k = blockSums.length; index.set(b, k); blockSums.push(new Array<number>(columns.length).fill(0)); }
-    const row = blockSums[k]!;
+    const row = blockSums[index.get(b)!]!;
     for (let j = 0; j < columns.length; j++) row[j]! += columns[j]![i]!;
   });
   const nBlocks = blockSums.length;
