@@ -23,7 +23,7 @@ export function statisticalComponent(f: Features): P4 {
 
 export function ratingComponent(parts: ModelParts, f: Features): P4 {
   const [home, draw, away] = orderedProbs(parts.ordinal ?? DEFAULT_ORDINAL, f.rating);
-  const over = parts.ouRating ? binaryProb(parts.ouRating, [logit(f.goalRating.over)]) : f.goalRating.over;
+  const over = parts.ouRating ? binaryProb(parts.ouRating, [logit(f.goalRatingOver)]) : f.goalRatingOver;
   return [home, draw, away, over];
 }
 
@@ -73,7 +73,7 @@ function scaleOf(rows: readonly number[][], p: number): [number[], number[]] {
 export function fitRatingMapping(rows: readonly TrainingRow[], weights: readonly number[], hyper: Hyper, previous: OrderedModel | null): { ordinal: OrderedModel; ouRating: BinaryModel } {
   return {
     ordinal: fitOrdered({ x: rows.map((r) => r.features.rating), y: rows.map((r) => r.outcome), w: [...weights] }, hyper.rating.l2, previous?.coef),
-    ouRating: fitBinary({ x: rows.map((r) => [logit(r.features.goalRating.over)]), y: rows.map((r) => r.over), w: [...weights] }, { l2: 1 }, [0, 1]),
+    ouRating: fitBinary({ x: rows.map((r) => [logit(r.features.goalRatingOver)]), y: rows.map((r) => r.over), w: [...weights] }, { l2: 1 }, [0, 1]),
   };
 }
 

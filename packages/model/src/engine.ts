@@ -7,8 +7,9 @@
  * shot conversion, training rows). Matches on the same day therefore never see each other, and nothing dated on
  * or after a day can change a prediction for that day.
  *
- * Bookmaker prices are read in one place only: the fixture's market view, handed to the stacking step. History
- * odds are never used, so the components are the same whether or not any price exists.
+ * Bookmaker prices are read in one place only: each match's market view, handed to the stacking step (a fixture's
+ * to combine it with our models, past matches' to learn the weight). The components never see a price, so they are
+ * the same whether or not any price exists.
  */
 import { components, fitLearned, fitRatingMapping, type Components, type TrainingRow } from './components.ts';
 import { fitDixonColes, type DCMatch } from './dixonColes.ts';

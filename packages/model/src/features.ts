@@ -132,7 +132,8 @@ export interface Features {
   dc: { lambda: number; mu: number; rho: number; p: P4 };
   /** Rating features: Elo difference / 400 incl. home advantage, pi expected GD, goal-rating log ratio. */
   rating: [number, number, number];
-  goalRating: { lambda: number; mu: number; over: number };
+  /** P(over 2.5) from the goal ratings' expected goals. */
+  goalRatingOver: number;
   /** Learned-model features of 1X2 (the first two are the Dixon-Coles log-odds, the rest are standardised). */
   x1: number[];
   /** Learned-model features of O/U 2.5 (the first is the Dixon-Coles logit of over 2.5). */
@@ -173,7 +174,7 @@ export function buildFeatures(parts: ModelParts, hyper: Hyper, home: string, awa
   const f: Features = {
     dc: { lambda: dcGoals.lambda, mu: dcGoals.mu, rho, p: dcP },
     rating,
-    goalRating: { lambda: ratingGoals.lambda, mu: ratingGoals.mu, over: ratingOver },
+    goalRatingOver: ratingOver,
     x1: [
       Math.log(dcP[0] / dcP[2]), Math.log(dcP[1] / dcP[2]),
       ...rating,
