@@ -50,11 +50,11 @@ type OutcomeView = NonNullable<NonNullable<Prediction['insights']>['models']>;
 function ModelsAndMarket({ models, market }: { models: OutcomeView; market: OutcomeView | null }) {
   const row = (label: string, view: OutcomeView) => (
     <tr>
-      <th scope="row" className="py-0.5 text-left font-normal text-muted-foreground">
+      <th scope="row" className="py-0.5 text-left font-normal whitespace-nowrap text-muted-foreground">
         {label}
       </th>
       {[view.home, view.draw, view.away].map((value, index) => (
-        <td key={index} className="py-0.5 text-right font-semibold tabular-nums">
+        <td key={index} className="py-0.5 pl-3 text-right font-semibold tabular-nums">
           {formatProbability(value)}
         </td>
       ))}
@@ -67,9 +67,9 @@ function ModelsAndMarket({ models, market }: { models: OutcomeView; market: Outc
         <thead>
           <tr className="text-xs text-muted-foreground">
             <td />
-            <th scope="col" className="text-right font-medium">Home</th>
-            <th scope="col" className="text-right font-medium">Draw</th>
-            <th scope="col" className="text-right font-medium">Away</th>
+            <th scope="col" className="pl-3 text-right font-medium">Home</th>
+            <th scope="col" className="pl-3 text-right font-medium">Draw</th>
+            <th scope="col" className="pl-3 text-right font-medium">Away</th>
           </tr>
         </thead>
         <tbody>
@@ -79,7 +79,7 @@ function ModelsAndMarket({ models, market }: { models: OutcomeView; market: Outc
       </table>
       <p className="mt-1 text-xs text-muted-foreground">
         {market
-          ? 'Our models use results and match statistics only; the market is the bookmaker odds with the margin removed.'
+          ? 'Our models: results and match statistics only. Market: bookmaker odds, margin removed.'
           : 'No bookmaker odds for this match: the forecast is our models’ alone.'}
       </p>
     </div>
