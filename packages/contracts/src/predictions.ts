@@ -5,16 +5,25 @@ const Percent = z.number().check(z.gte(0), z.lte(100));
 
 export const ScorelineSchema = z.object({ home: z.int(), away: z.int(), probability: Percent });
 
+/** Home / draw / away and over 2.5 goals, percent. */
+export const OutcomeViewSchema = z.object({ home: Percent, draw: Percent, away: Percent, over25: Percent });
+
 /** Extra markets from the model's scoreline grid; premium only. */
 export const PredictionInsightsSchema = z.object({
   expectedGoals: z.object({ home: z.number(), away: z.number() }),
   bothTeamsToScore: Percent,
   topScores: z.array(ScorelineSchema),
+  /** Our models alone: results and match statistics, no bookmaker price (null on predictions made before it was kept). */
+  models: z.nullable(OutcomeViewSchema),
+  /** The market's fair probabilities (the bookmaker odds the forecast read, margin removed); null when the match had none. */
+  market: z.nullable(OutcomeViewSchema),
 });
 
 export const ValueBetSchema = z.object({
   market: z.enum(['home', 'draw', 'away', 'over25', 'under25']),
   odds: z.number(),
+  /** Which price `odds` is: the best pre-kickoff price across bookmakers. */
+  priceSource: z.enum(['best']),
   /** Expected value per unit staked, in percent (model probability x odds - 1). */
   edge: z.number(),
 });

@@ -6,22 +6,22 @@
  *  3. Backtest wall time: the full CLI backtest (10 leagues x 2019-20..2022-23, weekly refits, 2 workers), or with
  *     --quick a shorter run (E0, 2022-23 only). The JSON says which.
  * Results are printed and written to <repo>/bench-results/model.json.
- * Data: $BENCH_DATA or <repo>/../shared/data/football-data.
+ * Data: the football-data.co.uk folder in $BENCH_DATA (`npm run bench` sets it; skipped when there is none).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main as backtestMain } from '../src/cli/backtest.ts';
 import { listDataFiles, loadMatches } from '../src/cli/load.ts';
 import { fitDixonColes, type DCMatch } from '../src/dixonColes.ts';
-import { dayNumber, marketView } from '../src/engine.ts';
+import { dayNumber, expectedGoalsProxy } from '../src/features.ts';
 import { fitLeagueModel, predictFixture } from '../src/forecast.ts';
 import { DEFAULT_HYPER } from '../src/hyper.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
-const dataDir = process.env.BENCH_DATA ?? resolve(repoRoot, '../shared/data/football-data');
+const dataDir = process.env.BENCH_DATA ? resolve(process.env.USER_CWD ?? repoRoot, process.env.BENCH_DATA) : undefined;
 const quick = process.argv.includes('--quick');
 
 const median = (xs: number[]) => {
@@ -31,7 +31,7 @@ const median = (xs: number[]) => {
 };
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
-async function run() {
+async function run(dataDir: string) {
   console.log(`Model benchmarks (data ${dataDir}; ${cpus().length} CPUs, node ${process.version})`);
   const all = loadMatches(listDataFiles([dataDir]));
 
@@ -39,16 +39,17 @@ async function run() {
   const hyper = DEFAULT_HYPER;
   const three = all.filter((m) => m.league === 'E0' && m.season >= '2016-17' && m.season <= '2018-19');
   const asOf = dayNumber('2019-06-01');
-  const b = hyper.dc.targetBlend;
-  const dcm: DCMatch[] = three.map((m) => {
-    const mv = marketView(m.odds, hyper.dc.impliedRho);
-    return {
-      home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals,
-      homeTarget: mv ? (1 - b) * m.homeGoals + b * mv.lambda : m.homeGoals,
-      awayTarget: mv ? (1 - b) * m.awayGoals + b * mv.mu : m.awayGoals,
-      weight: Math.exp(-hyper.dc.xi * (asOf - dayNumber(m.date))),
-    };
-  });
+  const b = hyper.dc.xgBlend;
+  // goal targets blended with the xG proxy at the prior conversion rates, as the engine's refits do
+  const conversion = { goals: 0, shotsOnTarget: 0, goalsWithShots: 0, shots: 0 };
+  const target = (goals: number, sot: number | undefined, shots: number | undefined) =>
+    sot === undefined ? goals : (1 - b) * goals + b * expectedGoalsProxy(conversion, hyper, sot, shots);
+  const dcm: DCMatch[] = three.map((m) => ({
+    home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals,
+    homeTarget: target(m.homeGoals, m.homeShotsOnTarget, m.homeShots),
+    awayTarget: target(m.awayGoals, m.awayShotsOnTarget, m.awayShots),
+    weight: Math.exp(-hyper.dc.xi * (asOf - dayNumber(m.date))),
+  }));
   for (let i = 0; i < 5; i++) fitDixonColes(dcm, { ridge: hyper.dc.ridge }); // warm-up (JIT)
   const dcTimes: number[] = [];
   let iterations = 0;
@@ -123,7 +124,11 @@ async function run() {
   console.log(`Written to ${join(outDir, 'model.json')}`);
 }
 
-run().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+if (!dataDir || !existsSync(dataDir)) {
+  console.log(`Model benchmarks: skipped, BENCH_DATA names no football-data.co.uk folder (${dataDir ?? 'unset'}).`);
+} else {
+  run(dataDir).catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,6 +1,6 @@
 /**
  * Hyper-parameter selection on development seasons only (default 2015-16..2018-19; every earlier season is history).
- * Usage: tsx bench/tune.ts <variants.json> [out.jsonl]
+ * Usage: [MARKET=none|all] [LEAGUES=E0,SP1] tsx bench/tune.ts <variants.json> [out.jsonl]
  *   variants.json: [{ "name": "...", "hyper": { partial Hyper overrides } }, ...]
  * Prints and appends one JSON line per variant with the metrics used for the choice (see docs/model.md).
  * Never point this at seasons after 2018-19.
@@ -29,25 +29,20 @@ export function devMetrics(ev: readonly EvaluatedMatch[]) {
   const yo = co.map((e) => e.over);
   const bri = (g: (e: EvaluatedMatch) => number) => summarizeBinary(co.map(g), yo).brier;
   const r5 = (x: number) => Math.round(x * 1e5) / 1e5;
+  const withInput = c.filter((e) => e.input);
   return {
     n: c.length,
     ratio: r5(rps((e) => e.ensemble.slice(0, 3)) / rps((e) => e.pinnacle!)),
+    modelsRatio: r5(rps((e) => e.models.slice(0, 3)) / rps((e) => e.pinnacle!)),
     x1: {
-      ensemble: r5(rps((e) => e.ensemble.slice(0, 3))), pool: r5(rps((e) => e.pool.slice(0, 3))),
+      ensemble: r5(rps((e) => e.ensemble.slice(0, 3))), models: r5(rps((e) => e.models.slice(0, 3))),
       statistical: r5(rps((e) => e.statistical.slice(0, 3))), ai: r5(rps((e) => e.ai.slice(0, 3))),
       rating: r5(rps((e) => e.rating.slice(0, 3))), market: r5(rps((e) => e.market!)), pinnacle: r5(rps((e) => e.pinnacle!)),
-    },
-    x1NoOdds: {
-      ensemble: r5(rps((e) => e.noOdds.ensemble.slice(0, 3))), statistical: r5(rps((e) => e.noOdds.statistical.slice(0, 3))),
-      ai: r5(rps((e) => e.noOdds.ai.slice(0, 3))), rating: r5(rps((e) => e.noOdds.rating.slice(0, 3))),
+      ...(withInput.length === c.length && c.length ? { input: r5(rps((e) => e.input!)) } : {}),
     },
     ou: {
-      ensemble: r5(bri((e) => e.ensemble[3])), statistical: r5(bri((e) => e.statistical[3])), ai: r5(bri((e) => e.ai[3])),
-      rating: r5(bri((e) => e.rating[3])), market: r5(bri((e) => e.marketOver!)),
-    },
-    ouNoOdds: {
-      ensemble: r5(bri((e) => e.noOdds.ensemble[3])), statistical: r5(bri((e) => e.noOdds.statistical[3])),
-      ai: r5(bri((e) => e.noOdds.ai[3])), rating: r5(bri((e) => e.noOdds.rating[3])),
+      ensemble: r5(bri((e) => e.ensemble[3])), models: r5(bri((e) => e.models[3])), statistical: r5(bri((e) => e.statistical[3])),
+      ai: r5(bri((e) => e.ai[3])), rating: r5(bri((e) => e.rating[3])), market: r5(bri((e) => e.marketOver!)),
     },
     picks60: (() => { const p = pickSummary(ev.map((e) => e.ensemble.slice(0, 3)), ev.map((e) => e.outcome), ev.map(() => undefined)); return { n: p.picks, hitRate: r5(p.hitRate) }; })(),
   };
@@ -61,9 +56,14 @@ if (isMain) {
     process.exit(2);
   }
   const variants = JSON.parse(readFileSync(variantsFile, 'utf8')) as { name: string; hyper: unknown }[];
-  const dataDir = process.env.DATA ?? '/work/shared/data/football-data';
+  const dataDir = process.env.DATA ?? process.env.BENCH_DATA;
+  if (!dataDir) {
+    console.error('DATA=<football-data folder> tsx bench/tune.ts <variants.json> [out.jsonl]');
+    process.exit(2);
+  }
   const seasons = process.env.SEASONS?.split(',') ?? DEV_SEASONS;
-  if (seasons.some((s) => s > '2018-19')) throw new Error('tuning must only use seasons up to 2018-19');
+  if (seasons.some((s) => !DEV_SEASONS.includes(s))) throw new Error(`tuning must only use the development seasons ${DEV_SEASONS.join(', ')}`);
+  const market = process.env.MARKET === 'none' ? 'none' : 'all';
   const leagues = (process.env.LEAGUES ?? 'E0,E1,SP1,D1,I1,F1').split(',');
   // ODDS=ps,avg,b365 tries another source order for the model's pre-kickoff odds (default: preKickoffOdds's).
   const order = process.env.ODDS?.split(',') as Parameters<typeof preKickoffOdds>[1] | undefined;
@@ -74,8 +74,8 @@ if (isMain) {
     const t0 = performance.now();
     const hyper = merge<Hyper>(DEFAULT_HYPER, v.hyper);
     const ev: EvaluatedMatch[] = [];
-    for (const lg of leagues) ev.push(...backtestLeague(all.filter((m) => m.league === lg), { seasons, hyper }));
-    const line = JSON.stringify({ name: v.name, hyper: v.hyper, seconds: Math.round((performance.now() - t0) / 1000), ...devMetrics(ev) });
+    for (const lg of leagues) ev.push(...backtestLeague(all.filter((m) => m.league === lg), { seasons, hyper, market }));
+    const line = JSON.stringify({ name: v.name, market, hyper: v.hyper, seconds: Math.round((performance.now() - t0) / 1000), ...devMetrics(ev) });
     console.log(line);
     if (outFile) appendFileSync(outFile, line + '\n');
   }

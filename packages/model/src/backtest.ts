@@ -1,13 +1,16 @@
 /**
  * Walk-forward backtest (pure): runs the league engine through each league's matches in date order and
- * scores the evaluated seasons against Pinnacle and the market average on the common subset.
+ * scores the evaluated seasons against Pinnacle closing, the market average and the model's own odds input on the
+ * common subset. `market: 'none'` hands the engine no bookmaker price at all (history and fixtures); Pinnacle and
+ * the market average are still scored as yardsticks.
  */
+import { blockBootstrapInterval } from './bootstrap.ts';
 import { LeagueEngine, dayNumber, groupByDay, type P4 } from './engine.ts';
 import type { ParsedMatch, ThreeWayPrices, TwoWayPrices } from './footballData.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
-import { findValueBets, removeMargin } from './odds.ts';
+import { findValueBets, removeMargin, threeWayFromOdds } from './odds.ts';
 import {
-  betSummary, calibrationTable, outcomeOf, pickSummary, summarize3, summarizeBinary,
+  betSummary, calibrationTable, outcomeOf, pickSummary, rps, summarize3, summarizeBinary,
   type BetSummary, type BinarySummary, type CalibrationBin, type Outcome, type PickSummary, type ThreeWaySummary,
 } from './scoring.ts';
 
@@ -25,10 +28,11 @@ export interface EvaluatedMatch {
   statistical: P4;
   ai: P4;
   rating: P4;
-  pool: P4;
+  /** Our models: the pool of the components (no bookmaker price). */
+  models: P4;
   usedOdds: boolean;
-  /** Predictions of the same match made without the fixture's own odds. */
-  noOdds: { ensemble: P4; statistical: P4; ai: P4; rating: P4 };
+  /** The model's own odds input for the fixture, de-vigged (Shin); absent with market 'none'. */
+  input?: [number, number, number];
   /** De-vigged (Shin) Pinnacle 1X2: closing PSC*, else pre-closing PS*. */
   pinnacle?: [number, number, number];
   /** De-vigged (proportional) Pinnacle O/U: PC>2.5 else P>2.5. */
@@ -43,9 +47,13 @@ export interface EvaluatedMatch {
   avgOU?: TwoWayPrices;
 }
 
+/** 'all': the engine sees the pre-kickoff odds of every match; 'none': no bookmaker price at all. */
+export type MarketMode = 'all' | 'none';
+
 export interface BacktestOptions {
   /** Seasons to evaluate (labels like '2019-20'); every earlier season is history. */
   seasons: readonly string[];
+  market?: MarketMode;
   refitDays?: number;
   hyper?: Hyper;
   onProgress?: (msg: string) => void;
@@ -55,8 +63,10 @@ const shin3 = (p: ThreeWayPrices): [number, number, number] => removeMargin([p.h
 const prop2 = (p: TwoWayPrices): number => removeMargin([p.over, p.under], 'proportional')[0]!;
 
 /** Runs one league (all its matches, any order) and returns the evaluated matches. */
-export function backtestLeague(matches: readonly ParsedMatch[], opts: BacktestOptions): EvaluatedMatch[] {
+export function backtestLeague(allMatches: readonly ParsedMatch[], opts: BacktestOptions): EvaluatedMatch[] {
   const hyper = opts.hyper ?? DEFAULT_HYPER;
+  // The engine reads prices only from `odds`; without the market it gets records that have none.
+  const matches = opts.market === 'none' ? allMatches.map(({ odds: _odds, ...m }) => m as ParsedMatch) : allMatches;
   const evalSet = new Set(opts.seasons);
   const first = opts.seasons.length ? [...opts.seasons].sort()[0]! : '9999';
   const used = matches.filter((m) => m.season <= (opts.seasons.length ? [...opts.seasons].sort().at(-1)! : '0000'));
@@ -80,7 +90,7 @@ export function backtestLeague(matches: readonly ParsedMatch[], opts: BacktestOp
       opts.onProgress?.(`${league} ${season}`);
     }
     const preds = engine.processDay(day, dm, predict);
-    for (const { match, prediction, noOdds } of preds) {
+    for (const { match, prediction } of preds) {
       const m = match as ParsedMatch;
       if (!evalSet.has(m.season)) continue;
       const e: EvaluatedMatch = {
@@ -88,9 +98,10 @@ export function backtestLeague(matches: readonly ParsedMatch[], opts: BacktestOp
         homeGoals: m.homeGoals, awayGoals: m.awayGoals,
         outcome: outcomeOf(m.homeGoals, m.awayGoals), over: m.homeGoals + m.awayGoals > 2,
         ensemble: prediction.final, statistical: prediction.statistical, ai: prediction.ai, rating: prediction.rating,
-        pool: prediction.pool, usedOdds: prediction.features.hasOdds,
-        noOdds: { ensemble: noOdds.final, statistical: noOdds.statistical, ai: noOdds.ai, rating: noOdds.rating },
+        models: prediction.pool, usedOdds: prediction.features.market !== undefined,
       };
+      const input = threeWayFromOdds(m.odds, 'shin');
+      if (input) e.input = [input.home, input.draw, input.away];
       const pin = m.closing.ps ?? m.pre.ps;
       if (pin) e.pinnacle = shin3(pin);
       const pinOU = m.closing.psOU ?? m.preOU.ps;
@@ -108,65 +119,103 @@ export function backtestLeague(matches: readonly ParsedMatch[], opts: BacktestOp
 export interface ForecasterRow extends ThreeWaySummary { name: string }
 export interface OuRow extends BinarySummary { name: string }
 
+const X1_FORECASTERS = ['ensemble', 'models', 'statistical', 'ai', 'rating', 'pinnacle', 'market', 'input'] as const;
+export type X1Forecaster = (typeof X1_FORECASTERS)[number];
+const OU_FORECASTERS = ['ensemble', 'models', 'statistical', 'ai', 'rating', 'pinnacle', 'market'] as const;
+
 export interface GroupReport {
   label: string;
   /** All evaluated matches. */
   matches: number;
-  /** 1X2 on the common subset (Pinnacle and market average both present). */
-  x1: Record<'ensemble' | 'statistical' | 'ai' | 'rating' | 'pinnacle' | 'market', ThreeWaySummary>;
-  ou: Record<'ensemble' | 'statistical' | 'ai' | 'rating' | 'pinnacle' | 'market', BinarySummary>;
+  /** 1X2 on the common subset (Pinnacle, the market average and, with the market, the model's odds input present). */
+  x1: Partial<Record<X1Forecaster, ThreeWaySummary>> & Record<Exclude<X1Forecaster, 'input'>, ThreeWaySummary>;
+  ou: Record<(typeof OU_FORECASTERS)[number], BinarySummary>;
 }
 
 export interface BacktestReport {
+  market: MarketMode;
   groups: GroupReport[];
   overall: GroupReport & {
     rps: number;
     ensemble: ThreeWaySummary;
+    /** Pinnacle closing (PSC*, else PS*), de-vigged (Shin). */
     pinnacle: ThreeWaySummary;
+    /** The model's own odds input, de-vigged, on the same matches (absent with market 'none'). */
+    input?: ThreeWaySummary;
+    components: { models: ThreeWaySummary; statistical: ThreeWaySummary; ai: ThreeWaySummary; rating: ThreeWaySummary };
+    /** Ensemble RPS / Pinnacle closing RPS, 95 % block-bootstrap interval (blocks = match days). */
+    ratio: number;
+    ratioCI95: [number, number];
+    /** Mean paired RPS difference ensemble - odds input, 95 % block-bootstrap interval (absent with market 'none'). */
+    inputDiff?: number;
+    inputDiffCI95?: [number, number];
+    /** Ensemble O/U 2.5 Brier - Pinnacle's, 95 % block-bootstrap interval. */
+    ouDiff: number;
+    ouDiffCI95: [number, number];
     picks: { ensemble: PickSummary; pinnacle: PickSummary; market: PickSummary; ouEnsemble: PickSummary };
-    valueBets: { x1: BetSummary; ou: BetSummary; all: BetSummary; edge: number; minProbability: number };
+    valueBets: { x1: BetSummary; ou: BetSummary; all: BetSummary; edge: number; minProbability: number; against: string };
     calibration: { x1: CalibrationBin[]; ou: CalibrationBin[] };
-    allMatches: { ensemble: ThreeWaySummary; statistical: ThreeWaySummary; ai: ThreeWaySummary; rating: ThreeWaySummary };
-    /** The same matches predicted without the fixture's own odds (how the model degrades when odds are absent). */
-    noOdds: GroupReport;
+    allMatches: { ensemble: ThreeWaySummary; models: ThreeWaySummary; statistical: ThreeWaySummary; ai: ThreeWaySummary; rating: ThreeWaySummary };
   };
+}
+
+function forecastOf(e: EvaluatedMatch, k: X1Forecaster): readonly number[] {
+  switch (k) {
+    case 'pinnacle': return e.pinnacle!;
+    case 'market': return e.market!;
+    case 'input': return e.input!;
+    default: return e[k].slice(0, 3);
+  }
+}
+
+/** The 1X2 common subset: Pinnacle and the market average present, and the odds input unless there is none at all. */
+function commonX1(ev: readonly EvaluatedMatch[]): EvaluatedMatch[] {
+  const withInput = ev.some((e) => e.input);
+  return ev.filter((e) => e.pinnacle && e.market && (!withInput || e.input));
+}
+
+function commonOu(ev: readonly EvaluatedMatch[]): EvaluatedMatch[] {
+  return ev.filter((e) => e.pinnacleOver !== undefined && e.marketOver !== undefined);
 }
 
 function groupReport(label: string, ev: readonly EvaluatedMatch[]): GroupReport {
-  const c = ev.filter((e) => e.pinnacle && e.market);
+  const c = commonX1(ev);
   const y = c.map((e) => e.outcome);
-  const three = (f: (e: EvaluatedMatch) => readonly number[]) => summarize3(c.map(f), y);
-  const co = ev.filter((e) => e.pinnacleOver !== undefined && e.marketOver !== undefined);
+  const x1 = {} as GroupReport['x1'];
+  for (const k of X1_FORECASTERS) if (k !== 'input' || c.some((e) => e.input)) x1[k] = summarize3(c.map((e) => forecastOf(e, k)), y);
+  const co = commonOu(ev);
   const yo = co.map((e) => e.over);
-  const two = (f: (e: EvaluatedMatch) => number) => summarizeBinary(co.map(f), yo);
-  return {
-    label,
-    matches: ev.length,
-    x1: {
-      ensemble: three((e) => e.ensemble.slice(0, 3)),
-      statistical: three((e) => e.statistical.slice(0, 3)),
-      ai: three((e) => e.ai.slice(0, 3)),
-      rating: three((e) => e.rating.slice(0, 3)),
-      pinnacle: three((e) => e.pinnacle!),
-      market: three((e) => e.market!),
-    },
-    ou: {
-      ensemble: two((e) => e.ensemble[3]),
-      statistical: two((e) => e.statistical[3]),
-      ai: two((e) => e.ai[3]),
-      rating: two((e) => e.rating[3]),
-      pinnacle: two((e) => e.pinnacleOver!),
-      market: two((e) => e.marketOver!),
-    },
-  };
+  const over = (e: EvaluatedMatch, k: (typeof OU_FORECASTERS)[number]) => (k === 'pinnacle' ? e.pinnacleOver! : k === 'market' ? e.marketOver! : e[k][3]);
+  const ou = {} as GroupReport['ou'];
+  for (const k of OU_FORECASTERS) ou[k] = summarizeBinary(co.map((e) => over(e, k)), yo);
+  return { label, matches: ev.length, x1, ou };
 }
 
-export function buildReport(ev: readonly EvaluatedMatch[], valueEdge = 0.05, valueMinP?: number): BacktestReport {
+const BOOTSTRAP_REPLICATES = 2000;
+
+export function buildReport(evaluated: readonly EvaluatedMatch[], market: MarketMode = 'all', valueEdge = 0.05, valueMinP?: number): BacktestReport {
+  // one order whatever order the leagues finished in (sums and intervals are then reproducible to the last bit)
+  const key = (e: EvaluatedMatch) => `${e.date}|${e.league}|${e.home}|${e.away}`;
+  const ev = [...evaluated].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const keys = [...new Set(ev.map((e) => `${e.league}|${e.season}`))].sort();
   const groups = keys.map((k) => groupReport(k.replace('|', ' '), ev.filter((e) => `${e.league}|${e.season}` === k)));
   const overall = groupReport('overall', ev);
-  const noOdds = groupReport('overall (no fixture odds)', ev.map((e) => ({ ...e, ...e.noOdds })));
-  const c = ev.filter((e) => e.pinnacle && e.market);
+  const c = commonX1(ev);
+  const matchRps = (k: X1Forecaster) => c.map((e) => rps(forecastOf(e, k), e.outcome));
+  const ens = matchRps('ensemble');
+  const pin = matchRps('pinnacle');
+  const days = c.map((e) => e.date.slice(0, 10));
+  const ratioCI95 = blockBootstrapInterval(days, [ens, pin], ([a, b]) => a! / b!, BOOTSTRAP_REPLICATES);
+  const co = commonOu(ev);
+  const sq = (p: number, hit: boolean) => (p - (hit ? 1 : 0)) ** 2;
+  const ouDiffCI95 = blockBootstrapInterval(co.map((e) => e.date.slice(0, 10)), [co.map((e) => sq(e.ensemble[3], e.over) - sq(e.pinnacleOver!, e.over)), co.map(() => 1)], ([d, n]) => d! / n!, BOOTSTRAP_REPLICATES);
+  const inputStats: Partial<BacktestReport['overall']> = {};
+  if (overall.x1.input) {
+    const inp = matchRps('input');
+    inputStats.input = overall.x1.input;
+    inputStats.inputDiff = overall.x1.ensemble.rps - overall.x1.input.rps;
+    inputStats.inputDiffCI95 = blockBootstrapInterval(days, [ens.map((x, i) => x - inp[i]!), ens.map(() => 1)], ([d, n]) => d! / n!, BOOTSTRAP_REPLICATES);
+  }
   const avgPrices = (e: EvaluatedMatch) => (e.avg ? [e.avg.home, e.avg.draw, e.avg.away] : undefined);
   const picks = {
     ensemble: pickSummary(ev.map((e) => e.ensemble.slice(0, 3)), ev.map((e) => e.outcome), ev.map(avgPrices)),
@@ -195,23 +244,29 @@ export function buildReport(ev: readonly EvaluatedMatch[], valueEdge = 0.05, val
   const probs: number[] = [], hit: boolean[] = [];
   for (const e of ev) for (let k = 0; k < 3; k++) { probs.push(e.ensemble[k]!); hit.push(e.outcome === k); }
   const all = ev.map((e) => e.outcome);
+  const allOf = (k: 'ensemble' | 'models' | 'statistical' | 'ai' | 'rating') => summarize3(ev.map((e) => e[k].slice(0, 3)), all);
+  const x = overall.x1;
   return {
+    market,
     groups,
     overall: {
       ...overall,
-      rps: overall.x1.ensemble.rps,
-      ensemble: overall.x1.ensemble,
-      pinnacle: overall.x1.pinnacle,
+      rps: x.ensemble.rps,
+      ensemble: x.ensemble,
+      pinnacle: x.pinnacle,
+      ...inputStats,
+      components: { models: x.models, statistical: x.statistical, ai: x.ai, rating: x.rating },
+      ratio: x.ensemble.rps / x.pinnacle.rps,
+      ratioCI95,
+      ouDiff: overall.ou.ensemble.brier - overall.ou.pinnacle.brier,
+      ouDiffCI95,
       picks,
-      valueBets: { x1: betSummary(x1Bets), ou: betSummary(ouBets), all: betSummary([...x1Bets, ...ouBets]), edge: valueEdge, minProbability: valueMinP ?? 0.2 },
-      calibration: { x1: calibrationTable(probs, hit), ou: calibrationTable(ev.map((e) => e.ensemble[3]), ev.map((e) => e.over)) },
-      allMatches: {
-        ensemble: summarize3(ev.map((e) => e.ensemble.slice(0, 3)), all),
-        statistical: summarize3(ev.map((e) => e.statistical.slice(0, 3)), all),
-        ai: summarize3(ev.map((e) => e.ai.slice(0, 3)), all),
-        rating: summarize3(ev.map((e) => e.rating.slice(0, 3)), all),
+      valueBets: {
+        x1: betSummary(x1Bets), ou: betSummary(ouBets), all: betSummary([...x1Bets, ...ouBets]), edge: valueEdge, minProbability: valueMinP ?? 0.2,
+        against: 'best pre-kickoff price across bookmakers (Max*/BbMx*)',
       },
-      noOdds,
+      calibration: { x1: calibrationTable(probs, hit), ou: calibrationTable(ev.map((e) => e.ensemble[3]), ev.map((e) => e.over)) },
+      allMatches: { ensemble: allOf('ensemble'), models: allOf('models'), statistical: allOf('statistical'), ai: allOf('ai'), rating: allOf('rating') },
     },
   };
 }

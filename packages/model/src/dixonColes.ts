@@ -8,7 +8,7 @@
  * then a quasi-likelihood; the tau term always uses the actual integer score.
  */
 import { clampRho } from './grid.ts';
-import { newtonDirection } from './linalg.ts';
+import { maximiseNewton } from './linalg.ts';
 
 export interface DCMatch {
   home: string;
@@ -121,12 +121,12 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     }
   }
 
-  const objective = (th: Float64Array): number => {
-    const c = th[iC]!, h = th[iH]!, rho = th[iRho]!;
+  const objective = (params: Float64Array): number => {
+    const c = params[iC]!, h = params[iH]!, rho = params[iRho]!;
     let ll = 0;
     for (let i = 0; i < n; i++) {
-      const e1 = c + h + th[iAtt + hi[i]!]! - th[iDef + ai[i]!]!;
-      const e2 = c + th[iAtt + ai[i]!]! - th[iDef + hi[i]!]!;
+      const e1 = c + h + params[iAtt + hi[i]!]! - params[iDef + ai[i]!]!;
+      const e2 = c + params[iAtt + ai[i]!]! - params[iDef + hi[i]!]!;
       const l = Math.exp(e1), m = Math.exp(e2);
       let v = yH[i]! * e1 - l + yA[i]! * e2 - m;
       const cl = cell[i]!;
@@ -139,31 +139,23 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     }
     let pen = 0;
     for (let t = 0; t < 2 * T; t++) {
-      const d = th[iAtt + t]! - prior[t]!;
+      const d = params[iAtt + t]! - prior[t]!;
       pen += d * d;
     }
     const dr = estimateRho ? rho - rhoPrior.mean : 0;
     return ll - 0.5 * kappa * pen - 0.5 * rhoPrior.weight * dr * dr;
   };
 
-  const g = new Float64Array(P);
-  const H = new Float64Array(P * P); // negative Hessian
   const idx1 = new Int32Array(4), sg1 = new Float64Array(4);
   const idx2 = new Int32Array(3), sg2 = new Float64Array(3);
-  let f = objective(theta);
-  const maxIt = opts.maxIterations ?? 50;
   const tol = opts.tolerance ?? 1e-9;
-  let it = 0;
-  let converged = false;
-  while (!converged && it < maxIt) {
-    it++;
-    g.fill(0);
-    H.fill(0);
-    const c = theta[iC]!, h = theta[iH]!, rho = theta[iRho]!;
+  // g: gradient, H: negative Hessian of the penalised log-likelihood
+  const fit = maximiseNewton(theta, objective, (params, g, H) => {
+    const c = params[iC]!, h = params[iH]!, rho = params[iRho]!;
     for (let i = 0; i < n; i++) {
       const a = hi[i]!, b = ai[i]!;
-      const e1 = c + h + theta[iAtt + a]! - theta[iDef + b]!;
-      const e2 = c + theta[iAtt + b]! - theta[iDef + a]!;
+      const e1 = c + h + params[iAtt + a]! - params[iDef + b]!;
+      const e2 = c + params[iAtt + b]! - params[iDef + a]!;
       const l = Math.exp(e1), m = Math.exp(e2);
       const wi = w[i]!;
       // local gradient wrt (e1, e2, rho) and negative Hessian entries
@@ -223,7 +215,7 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     }
     for (let t = 0; t < 2 * T; t++) {
       const k = iAtt + t;
-      g[k] = g[k]! - kappa * (theta[k]! - prior[t]!);
+      g[k] = g[k]! - kappa * (params[k]! - prior[t]!);
       H[k * P + k] = H[k * P + k]! + kappa;
     }
     // tiny ridge on c and h for numerical safety; rho fixed => unit diagonal, zero gradient
@@ -231,30 +223,15 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     H[iH * P + iH] = H[iH * P + iH]! + 1e-6;
     if (!estimateRho) { g[iRho] = 0; H[iRho * P + iRho] = 1; }
     else {
-      g[iRho] = g[iRho]! - rhoPrior.weight * (theta[iRho]! - rhoPrior.mean);
+      g[iRho] = g[iRho]! - rhoPrior.weight * (params[iRho]! - rhoPrior.mean);
       H[iRho * P + iRho] = H[iRho * P + iRho]! + rhoPrior.weight + 1e-6;
     }
-    let d = newtonDirection(H, g, P);
-    // backtracking line search
-    let step = 1;
-    let accepted = false;
-    const trial = new Float64Array(P);
-    for (let ls = 0; ls < 30; ls++) {
-      for (let k = 0; k < P; k++) trial[k] = theta[k]! + step * d[k]!;
-      const ft = objective(trial);
-      if (ft >= f - 1e-12 * Math.abs(f)) {
-        const gain = ft - f;
-        theta.set(trial);
-        f = ft;
-        accepted = true;
-        if (Math.abs(gain) < tol * Math.max(1, Math.abs(f)) && step === 1) converged = true;
-        break;
-      }
-      step /= 2;
-      if (ls === 10) d = g.map((x) => x * 1e-3) as Float64Array; // fall back to gradient direction
-    }
-    if (!accepted) break;
-  }
+  }, {
+    maxIterations: opts.maxIterations ?? 50,
+    lineSearchSteps: 30,
+    gradientFallbackAfter: 10,
+    converged: ({ gain, value, step }) => Math.abs(gain) < tol * Math.max(1, Math.abs(value)) && step === 1,
+  });
   const newTeam = opts.newTeam ?? { attack: 0, defence: 0 };
   return {
     teams,
@@ -265,8 +242,8 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     rho: theta[iRho]!,
     newTeamAttack: newTeam.attack,
     newTeamDefence: newTeam.defence,
-    iterations: it,
-    logLik: f,
+    iterations: fit.iterations,
+    logLik: fit.value,
   };
 }
 

@@ -4,7 +4,8 @@
  *   const state = fitLeagueModel({ league: 'E0', history, asOf: '2023-05-06' });
  *   const forecast = predictFixture(state, { kickoff: '2023-05-06T14:00:00Z', league: 'E0', home: 'Arsenal', away: 'Chelsea', odds });
  */
-import { LeagueEngine, buildFeatures, dayNumber, dayToIso, groupByDay, predictFromFeatures, type ModelParts, type Prediction } from './engine.ts';
+import { LeagueEngine, dayNumber, dayToIso, groupByDay, predictFromFeatures, type ModelParts, type Prediction } from './engine.ts';
+import { buildFeatures, marketView } from './features.ts';
 import { doubleChance, gridBtts, gridExpectedGoals, gridTopScores, rakeGrid, scoreGrid } from './grid.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
 import type { ComponentOutput, FixtureInput, Forecast, MatchRecord, ThreeWay } from './types.ts';
@@ -12,7 +13,7 @@ import type { ComponentOutput, FixtureInput, Forecast, MatchRecord, ThreeWay } f
 export type { ComponentOutput, FixtureInput, Forecast, MatchOdds, MatchRecord, ThreeWay } from './types.ts';
 
 /** Version of the model code and of the state format. A state from another version is refused by predictFixture. */
-export const MODEL_VERSION = 'fp-ensemble-1.0.0';
+export const MODEL_VERSION = 'fp-ensemble-2.0.0';
 
 export interface LeagueModelState {
   version: string;
@@ -74,7 +75,6 @@ export function fitLeagueModel(input: FitInput): LeagueModelState {
     refitDays: hyper.replayRefitDays,
     featureStartDay: asOfDay - hyper.replayDays,
     warm,
-    mode: 'replay',
   });
   const days = groupByDay(hist);
   for (const { day, matches } of days) engine.processDay(day, matches, false);
@@ -103,20 +103,20 @@ const comp = (p: readonly number[]): ComponentOutput => ({ home: p[0]!, draw: p[
 export function predictRaw(state: LeagueModelState, fixture: FixtureInput): Prediction {
   if (state.version !== MODEL_VERSION) throw new Error(`Model state version ${state.version} does not match ${MODEL_VERSION}; refit`);
   const day = dayNumber(fixture.kickoff);
-  const f = buildFeatures(state.parts, state.hyper, cleanTeam(fixture.home), cleanTeam(fixture.away), day, fixture.odds);
+  const f = buildFeatures(state.parts, state.hyper, cleanTeam(fixture.home), cleanTeam(fixture.away), day, marketView(fixture.odds, state.hyper.dc.impliedRho));
   return predictFromFeatures(state.parts, state.hyper, f);
 }
 
 /**
- * Forecast for one fixture. Works without odds (the components then use ratings and Dixon-Coles only) and for
- * teams the state has never seen (newcomer priors).
+ * Forecast for one fixture. Works without odds (the published forecast is then our models' pool) and for teams
+ * the state has never seen (newcomer priors).
  */
 export function predictFixture(state: LeagueModelState, fixture: FixtureInput): Forecast {
   const pr = predictRaw(state, fixture);
   const fin = pr.final;
   const probabilities = three(fin);
   // One grid for every market: the statistical component's Dixon-Coles grid, raked to the published 1X2 and O/U 2.5.
-  const s = pr.features.stat;
+  const s = pr.features.dc;
   const grid = rakeGrid(scoreGrid(s.lambda, s.mu, s.rho), probabilities, fin[3]);
   const btts = gridBtts(grid);
   const xg = gridExpectedGoals(grid);
@@ -124,6 +124,8 @@ export function predictFixture(state: LeagueModelState, fixture: FixtureInput): 
     probabilities,
     overUnder25: { over: fin[3], under: 1 - fin[3] },
     components: { statistical: comp(pr.statistical), ai: comp(pr.ai), rating: comp(pr.rating) },
+    models: comp(pr.pool),
+    ...(pr.features.market ? { market: comp([pr.features.market.home, pr.features.market.draw, pr.features.market.away, pr.features.market.over]) } : {}),
     markets: {
       expectedGoals: { home: xg.home, away: xg.away },
       btts,
@@ -131,6 +133,6 @@ export function predictFixture(state: LeagueModelState, fixture: FixtureInput): 
       topScores: gridTopScores(grid, 5),
     },
     modelVersion: MODEL_VERSION,
-    usedOdds: pr.features.hasOdds,
+    usedOdds: pr.features.market !== undefined,
   };
 }

@@ -12,13 +12,11 @@ export interface Hyper {
     windowDays: number;
     /** Ridge on attack/defence around their prior means (effective matches). */
     ridge: number;
-    /** Goal targets = (1 - targetBlend) x actual goals + targetBlend x market-implied goals (when the match had odds). */
-    targetBlend: number;
-    /** Fixture anchor: log expectation = (1 - anchor) x DC + anchor x the fixture's own market-implied (when it has odds). */
-    anchor: number;
+    /** Goal targets = (1 - xgBlend) x actual goals + xgBlend x the shots-on-target xG proxy (when the match has shot data). */
+    xgBlend: number;
     /** Prior mean of attack/defence for a club new to the league (promoted). */
     newTeam: { attack: number; defence: number };
-    /** Dixon-Coles rho used when inverting odds into implied goals. */
+    /** Dixon-Coles rho used when inverting odds into implied goals, and for scorelines of the rating/xG expectations. */
     impliedRho: number;
   };
   ratings: RatingParams;
@@ -27,20 +25,24 @@ export interface Hyper {
     windowDays: number;
     /** Half-life (days) of the training-row weights. */
     halfLifeDays: number;
-    /** L2 penalty of standardised non-market features (model with the fixture's odds / without), and of the prior coefficients around 1. */
+    /** L2 penalty of the standardised features (around 0) and of the Dixon-Coles log-odds (around their prior coefficient 1). */
     l2: number;
-    l2NoOdds: number;
-    l2Market: number;
+    l2Prior: number;
     /** L2 penalty of the class intercepts (toward 0). */
     interceptL2: number;
   };
+  /** Rating component: ordered logit on the ratings (window, L2). */
+  rating: { l2: number; windowDays: number };
   /**
-   * Rating component: ordered logit on the ratings (window, L2) and the pre-match update with the fixture's own
-   * market odds: log-linear pool p ~ p_rating^(1 - anchor) x p_market^anchor (1X2 and O/U), when odds exist.
+   * The only place bookmaker prices enter (ensemble.ts): with odds, p ~ market^(1 - w) x models^w, w in
+   * [0, maxWeight] by steps of `step`, learned on the league's past out-of-sample rows (window, half-life); w = 0
+   * below minRows rows, and unless the best w gains at least minGain nats of log-likelihood over w = 0.
    */
-  rating: { l2: number; windowDays: number; anchor: number };
-  calibration: { enabled: boolean; windowDays: number; l2: number };
+  stacking: { windowDays: number; halfLifeDays: number; maxWeight: number; step: number; minRows: number; minGain: number };
+  /** Linear pool of the three independent components ("our models"). */
   weights: { statistical: number; ai: number; rating: number };
+  /** Expected-goals proxy from shots on target and shots (features.ts expectedGoalsProxy). */
+  xg: { priorShotsOnTarget: number; priorGoalsPerShotOnTarget: number; shotsWeight: number };
   /** EWMA factor of team form trackers (goals, shots). */
   formAlpha: number;
   /** Refit cadence (days) of the walk-forward engine. */
@@ -51,33 +53,33 @@ export interface Hyper {
   replayDays: number;
   /**
    * Matches older than this many days before the fit date (fitLeagueModel) or before the first evaluated match
-   * (backtest) are ignored: ratings start from scratch there and warm up on the market-informed updates.
+   * (backtest) are ignored: ratings start from scratch there.
    */
   historyDays: number;
 }
 
 export const DEFAULT_HYPER: Hyper = {
   dc: {
-    xi: 0.008,
-    windowDays: 2 * 365,
-    ridge: 2,
-    targetBlend: 0.8,
-    anchor: 0.9,
+    xi: 0.003,
+    windowDays: 3 * 365,
+    ridge: 1,
+    xgBlend: 0.4,
     newTeam: { attack: -0.15, defence: -0.15 },
     impliedRho: -0.05,
   },
   ratings: {
-    elo: { k: 20, home: 60, marketBlend: 0.8 },
-    pi: { lambda: 0.15, gamma: 0.5, c: 3, marketBlend: 0.8 },
-    goal: { lr: 0.08, marketBlend: 0.8, leagueLr: 0.002 },
+    elo: { k: 12, home: 60, xgBlend: 0.5 },
+    pi: { lambda: 0.035, gamma: 0.5, c: 3, xgBlend: 0.5 },
+    goal: { lr: 0.03, xgBlend: 0.5, leagueLr: 0.002 },
     seasonRegression: 0.1,
     gapRegression: 0.5,
     newcomer: { elo: -80, pi: -0.3, attack: -0.15, defence: -0.15 },
   },
-  ai: { windowDays: 2 * 365, halfLifeDays: 365, l2: 1000, l2NoOdds: 200, l2Market: 1000, interceptL2: 1000 },
-  rating: { l2: 1, windowDays: 3 * 365, anchor: 0.9 },
-  calibration: { enabled: false, windowDays: 2 * 365, l2: 1000 },
+  ai: { windowDays: 2 * 365, halfLifeDays: 365, l2: 200, l2Prior: 1000, interceptL2: 1000 },
+  rating: { l2: 1, windowDays: 3 * 365 },
+  stacking: { windowDays: 2 * 365, halfLifeDays: 365, maxWeight: 0.5, step: 0.02, minRows: 300, minGain: 4 },
   weights: { statistical: 0.4, ai: 0.3, rating: 0.3 },
+  xg: { priorShotsOnTarget: 500, priorGoalsPerShotOnTarget: 0.3, shotsWeight: 0.7 },
   formAlpha: 0.15,
   refitDays: 7,
   replayRefitDays: 28,

@@ -23,10 +23,10 @@ describe('no look-ahead', () => {
   const evalSeason = '2017-18';
   const dates = [...new Set(sim.matches.filter((m) => m.season === evalSeason).map((m) => m.date))].sort();
 
-  for (const cut of [dates[5]!, dates[Math.floor(dates.length * 0.7)]!]) {
-    it(`walk-forward backtest: changing results on/after ${cut} leaves every earlier prediction unchanged`, () => {
-      const a = backtestLeague(asParsed(sim.matches), { seasons: [evalSeason] });
-      const b = backtestLeague(asParsed(tamper(sim.matches, cut)), { seasons: [evalSeason] });
+  for (const market of ['all', 'none'] as const) for (const cut of [dates[5]!, dates[Math.floor(dates.length * 0.7)]!]) {
+    it(`walk-forward backtest (market ${market}): changing results on/after ${cut} leaves every earlier prediction unchanged`, () => {
+      const a = backtestLeague(asParsed(sim.matches), { seasons: [evalSeason], market });
+      const b = backtestLeague(asParsed(tamper(sim.matches, cut)), { seasons: [evalSeason], market });
       expect(a.length).toBe(b.length);
       let before = 0, changedAfter = 0;
       for (let i = 0; i < a.length; i++) {
@@ -38,7 +38,7 @@ describe('no look-ahead', () => {
           expect(y.statistical).toEqual(x.statistical);
           expect(y.ai).toEqual(x.ai);
           expect(y.rating).toEqual(x.rating);
-          expect(y.noOdds).toEqual(x.noOdds);
+          expect(y.models).toEqual(x.models);
         } else if (JSON.stringify(x.ensemble) !== JSON.stringify(y.ensemble)) changedAfter++;
       }
       expect(before).toBeGreaterThan(0);
@@ -61,15 +61,15 @@ describe('no look-ahead', () => {
     expect(JSON.stringify(c)).not.toBe(JSON.stringify(d));
   });
 
-  it('matches on the same day never see each other', () => {
+  it.each(['all', 'none'] as const)('matches on the same day never see each other (market %s)', (market) => {
     const day = dates[10]!;
     const sameDay = sim.matches.filter((m) => m.date === day);
     expect(sameDay.length).toBeGreaterThan(1);
     // change only the first match of that day: predictions of the others that day must not move
     const first = sameDay[0]!;
     const changed = sim.matches.map((m) => (m === first ? { ...m, homeGoals: 7, awayGoals: 0 } : m));
-    const a = backtestLeague(asParsed(sim.matches), { seasons: [evalSeason] });
-    const b = backtestLeague(asParsed(changed), { seasons: [evalSeason] });
+    const a = backtestLeague(asParsed(sim.matches), { seasons: [evalSeason], market });
+    const b = backtestLeague(asParsed(changed), { seasons: [evalSeason], market });
     const pick = (xs: typeof a) => xs.filter((e) => e.date === day).map((e) => e.ensemble);
     expect(pick(b)).toEqual(pick(a));
   });

@@ -50,3 +50,70 @@ export function newtonDirection(negH: Float64Array, g: Float64Array, n: number, 
   // Fall back to a small gradient step.
   return g.map((x) => x * 1e-3);
 }
+
+/** What one accepted Newton step achieved, for the caller's stopping rule. */
+export interface NewtonStep {
+  /** Objective after the step minus before. */
+  gain: number;
+  /** Objective after the step. */
+  value: number;
+  /** Line-search step length that was accepted (1 = the full Newton step). */
+  step: number;
+  /** Largest absolute change of a parameter. */
+  maxChange: number;
+}
+
+export interface NewtonOptions {
+  maxIterations: number;
+  /** Halvings tried by the backtracking line search before giving up. */
+  lineSearchSteps: number;
+  /** After this many halvings the direction falls back to a small gradient step. */
+  gradientFallbackAfter?: number;
+  /** True when the fit has converged after this accepted step. */
+  converged: (s: NewtonStep) => boolean;
+}
+
+/**
+ * Maximises a smooth penalised objective in place by damped Newton steps with a backtracking line search.
+ * `derivatives` fills the gradient and the negative Hessian (row-major, n x n) at the current parameters; both
+ * arrays are zeroed before each call. Stops when `converged` says so, when no step along the direction improves
+ * the objective, or after maxIterations. Returns the final objective and the number of iterations.
+ */
+export function maximiseNewton(
+  params: Float64Array,
+  objective: (params: Float64Array) => number,
+  derivatives: (params: Float64Array, gradient: Float64Array, negHessian: Float64Array) => void,
+  opts: NewtonOptions,
+): { value: number; iterations: number } {
+  const n = params.length;
+  const gradient = new Float64Array(n);
+  const negHessian = new Float64Array(n * n);
+  const trial = new Float64Array(n);
+  let value = objective(params);
+  let iterations = 0;
+  while (iterations < opts.maxIterations) {
+    iterations++;
+    gradient.fill(0);
+    negHessian.fill(0);
+    derivatives(params, gradient, negHessian);
+    let direction = newtonDirection(negHessian, gradient, n);
+    let step = 1;
+    let accepted: NewtonStep | undefined;
+    for (let ls = 0; ls < opts.lineSearchSteps; ls++) {
+      for (let k = 0; k < n; k++) trial[k] = params[k]! + step * direction[k]!;
+      const trialValue = objective(trial);
+      if (trialValue >= value - 1e-12 * Math.abs(value)) {
+        let maxChange = 0;
+        for (let k = 0; k < n; k++) maxChange = Math.max(maxChange, Math.abs(step * direction[k]!));
+        accepted = { gain: trialValue - value, value: trialValue, step, maxChange };
+        params.set(trial);
+        value = trialValue;
+        break;
+      }
+      step /= 2;
+      if (ls === opts.gradientFallbackAfter) direction = gradient.map((x) => x * 1e-3);
+    }
+    if (!accepted || opts.converged(accepted)) break;
+  }
+  return { value, iterations };
+}

@@ -5,7 +5,7 @@
  * - ordered logit (proportional odds) for H > D > A.
  * All deterministic; rows are plain number arrays.
  */
-import { newtonDirection } from './linalg.ts';
+import { maximiseNewton, type NewtonOptions } from './linalg.ts';
 
 export interface Dataset {
   /** Feature rows (without intercept). */
@@ -20,6 +20,22 @@ export interface PenaltySpec {
   /** L2 strength per coefficient (intercepts are penalised with `interceptL2`). */
   l2: number | readonly number[];
   interceptL2?: number;
+}
+
+/** Newton settings shared by the logistic fits: stop when a step gains (relatively) < 1e-10 or moves < 1e-5. */
+const logisticNewton = (maxIterations: number): NewtonOptions => ({
+  maxIterations,
+  lineSearchSteps: 20,
+  converged: ({ gain, value, maxChange }) => !(gain > 1e-10 * Math.max(1, Math.abs(value)) && maxChange > 1e-5),
+});
+
+/** Adds the Gaussian prior (L2 around `mean`, strengths `lam`) to a gradient and negative Hessian. */
+function addPenalty(coef: Float64Array, g: Float64Array, H: Float64Array, lam: Float64Array, mean: Float64Array): void {
+  const P = coef.length;
+  for (let k = 0; k < P; k++) {
+    g[k] = g[k]! - lam[k]! * (coef[k]! - mean[k]!);
+    H[k * P + k] = H[k * P + k]! + lam[k]! + 1e-10;
+  }
 }
 
 function l2At(spec: PenaltySpec, j: number): number {
@@ -69,34 +85,29 @@ export function fitMultinomial(
     lam[k * q] = penalty.interceptL2 ?? 1e-4;
     for (let j = 0; j < p; j++) lam[k * q + 1 + j] = l2At(penalty, j);
   }
-  const objective = (th: Float64Array): number => {
+  const objective = (coef: Float64Array): number => {
     let ll = 0;
     for (let i = 0; i < n; i++) {
       const x = data.x[i]!;
-      let sH = th[0]!, sD = th[q]!;
-      for (let j = 0; j < p; j++) { sH += th[1 + j]! * x[j]!; sD += th[q + 1 + j]! * x[j]!; }
+      let sH = coef[0]!, sD = coef[q]!;
+      for (let j = 0; j < p; j++) { sH += coef[1 + j]! * x[j]!; sD += coef[q + 1 + j]! * x[j]!; }
       const mx = Math.max(sH, sD, 0);
       const lse = mx + Math.log(Math.exp(sH - mx) + Math.exp(sD - mx) + Math.exp(-mx));
       const y = data.y[i]!;
       ll += (data.w?.[i] ?? 1) * ((y === 0 ? sH : y === 1 ? sD : 0) - lse);
     }
     let pen = 0;
-    for (let k = 0; k < P; k++) { const d = th[k]! - mean[k]!; pen += lam[k]! * d * d; }
+    for (let k = 0; k < P; k++) { const d = coef[k]! - mean[k]!; pen += lam[k]! * d * d; }
     return ll - 0.5 * pen;
   };
-  let f = objective(theta);
-  const g = new Float64Array(P);
-  const H = new Float64Array(P * P);
   const xi = new Float64Array(q);
-  for (let it = 0; it < maxIterations; it++) {
-    g.fill(0);
-    H.fill(0);
+  maximiseNewton(theta, objective, (coef, g, H) => {
     for (let i = 0; i < n; i++) {
       const x = data.x[i]!;
       xi[0] = 1;
       for (let j = 0; j < p; j++) xi[1 + j] = x[j]!;
       let sH = 0, sD = 0;
-      for (let j = 0; j < q; j++) { sH += theta[j]! * xi[j]!; sD += theta[q + j]! * xi[j]!; }
+      for (let j = 0; j < q; j++) { sH += coef[j]! * xi[j]!; sD += coef[q + j]! * xi[j]!; }
       const mx = Math.max(sH, sD, 0);
       const eH = Math.exp(sH - mx), eD = Math.exp(sD - mx), eA = Math.exp(-mx);
       const s = eH + eD + eA;
@@ -120,30 +131,8 @@ export function fitMultinomial(
     }
     // symmetrise (lower triangle filled above) and add penalty
     for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
-    for (let k = 0; k < P; k++) {
-      g[k] = g[k]! - lam[k]! * (theta[k]! - mean[k]!);
-      H[k * P + k] = H[k * P + k]! + lam[k]! + 1e-10;
-    }
-    const d = newtonDirection(H, g, P);
-    let step = 1;
-    let improved = false;
-    const trial = new Float64Array(P);
-    for (let ls = 0; ls < 20; ls++) {
-      for (let k = 0; k < P; k++) trial[k] = theta[k]! + step * d[k]!;
-      const ft = objective(trial);
-      if (ft >= f - 1e-12 * Math.abs(f)) {
-        const gain = ft - f;
-        theta.set(trial);
-        f = ft;
-        let mx = 0;
-        for (let k = 0; k < P; k++) mx = Math.max(mx, Math.abs(step * d[k]!));
-        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-5;
-        break;
-      }
-      step /= 2;
-    }
-    if (!improved) break;
-  }
+    addPenalty(coef, g, H, lam, mean);
+  }, logisticNewton(maxIterations));
   return { coef: Array.from(theta), p };
 }
 
@@ -175,31 +164,26 @@ export function fitBinary(
   const lam = new Float64Array(P);
   lam[0] = penalty.interceptL2 ?? 1e-4;
   for (let j = 0; j < p; j++) lam[1 + j] = l2At(penalty, j);
-  const objective = (th: Float64Array): number => {
+  const objective = (coef: Float64Array): number => {
     let ll = 0;
     for (let i = 0; i < n; i++) {
       const x = data.x[i]!;
-      let s = th[0]!;
-      for (let j = 0; j < p; j++) s += th[1 + j]! * x[j]!;
+      let s = coef[0]!;
+      for (let j = 0; j < p; j++) s += coef[1 + j]! * x[j]!;
       const y = data.y[i]!;
       // log sigma(s) for y=1, log sigma(-s) for y=0
       const z = y === 1 ? s : -s;
       ll += (data.w?.[i] ?? 1) * (z >= 0 ? -Math.log1p(Math.exp(-z)) : z - Math.log1p(Math.exp(z)));
     }
     let pen = 0;
-    for (let k = 0; k < P; k++) { const d = th[k]! - mean[k]!; pen += lam[k]! * d * d; }
+    for (let k = 0; k < P; k++) { const d = coef[k]! - mean[k]!; pen += lam[k]! * d * d; }
     return ll - 0.5 * pen;
   };
-  let f = objective(theta);
-  const g = new Float64Array(P);
-  const H = new Float64Array(P * P);
-  for (let it = 0; it < maxIterations; it++) {
-    g.fill(0);
-    H.fill(0);
+  maximiseNewton(theta, objective, (coef, g, H) => {
     for (let i = 0; i < n; i++) {
       const x = data.x[i]!;
-      let s = theta[0]!;
-      for (let j = 0; j < p; j++) s += theta[1 + j]! * x[j]!;
+      let s = coef[0]!;
+      for (let j = 0; j < p; j++) s += coef[1 + j]! * x[j]!;
       const pr = 1 / (1 + Math.exp(-s));
       const wi = data.w?.[i] ?? 1;
       const r = wi * (data.y[i]! - pr);
@@ -214,30 +198,8 @@ export function fitBinary(
       }
     }
     for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
-    for (let k = 0; k < P; k++) {
-      g[k] = g[k]! - lam[k]! * (theta[k]! - mean[k]!);
-      H[k * P + k] = H[k * P + k]! + lam[k]! + 1e-10;
-    }
-    const d = newtonDirection(H, g, P);
-    let step = 1;
-    let improved = false;
-    const trial = new Float64Array(P);
-    for (let ls = 0; ls < 20; ls++) {
-      for (let k = 0; k < P; k++) trial[k] = theta[k]! + step * d[k]!;
-      const ft = objective(trial);
-      if (ft >= f - 1e-12 * Math.abs(f)) {
-        const gain = ft - f;
-        theta.set(trial);
-        f = ft;
-        let mx = 0;
-        for (let k = 0; k < P; k++) mx = Math.max(mx, Math.abs(step * d[k]!));
-        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-5;
-        break;
-      }
-      step /= 2;
-    }
-    if (!improved) break;
-  }
+    addPenalty(coef, g, H, lam, mean);
+  }, logisticNewton(maxIterations));
   return { coef: Array.from(theta), p };
 }
 
@@ -269,30 +231,25 @@ export function fitOrdered(data: Dataset, l2: number, init?: readonly number[], 
   const theta = new Float64Array(P);
   if (init && init.length === P) theta.set(init);
   else { theta[0] = -0.5; theta[1] = Math.log(1.1); }
-  const objective = (th: Float64Array): number => {
-    const m = { coef: Array.from(th), p };
+  const objective = (coef: Float64Array): number => {
+    const m = { coef: Array.from(coef), p };
     let ll = 0;
     for (let i = 0; i < n; i++) {
       const pr = orderedProbs(m, data.x[i]!);
       ll += (data.w?.[i] ?? 1) * Math.log(Math.max(pr[data.y[i]!]!, 1e-300));
     }
     let pen = 0;
-    for (let j = 0; j < p; j++) pen += l2 * th[2 + j]! * th[2 + j]!;
+    for (let j = 0; j < p; j++) pen += l2 * coef[2 + j]! * coef[2 + j]!;
     return ll - 0.5 * pen;
   };
-  let f = objective(theta);
-  const g = new Float64Array(P);
-  const H = new Float64Array(P * P); // negative Hessian
-  const J = new Float64Array(P * 2); // d(a, b) / d theta
-  for (let it = 0; it < maxIterations; it++) {
-    g.fill(0);
-    H.fill(0);
-    const k1 = theta[0]!, et = Math.exp(theta[1]!), k2 = k1 + et;
+  const J = new Float64Array(P * 2); // d(a, b) / d coef
+  maximiseNewton(theta, objective, (coef, g, H) => {
+    const k1 = coef[0]!, et = Math.exp(coef[1]!), k2 = k1 + et;
     let gb = 0; // sum of w * dl/db, for the second derivative of b wrt t
     for (let i = 0; i < n; i++) {
       const x = data.x[i]!;
       let z = 0;
-      for (let j = 0; j < p; j++) z += theta[2 + j]! * x[j]!;
+      for (let j = 0; j < p; j++) z += coef[2 + j]! * x[j]!;
       const a = k1 - z, b = k2 - z;
       const sa = sig(a), sb = sig(b);
       const da = sa * (1 - sa), db = sb * (1 - sb);
@@ -326,27 +283,9 @@ export function fitOrdered(data: Dataset, l2: number, init?: readonly number[], 
     H[1 * P + 1] = H[1 * P + 1]! - gb * et; // d2 b / dt2 = e^t
     for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
     for (let j = 0; j < p; j++) {
-      g[2 + j] = g[2 + j]! - l2 * theta[2 + j]!;
+      g[2 + j] = g[2 + j]! - l2 * coef[2 + j]!;
       H[(2 + j) * P + 2 + j] = H[(2 + j) * P + 2 + j]! + l2;
     }
-    const d = newtonDirection(H, g, P);
-    let step = 1;
-    let improved = false;
-    for (let ls = 0; ls < 20; ls++) {
-      const trial = theta.map((v, k) => v + step * d[k]!);
-      const ft = objective(trial);
-      if (ft >= f - 1e-12 * Math.abs(f)) {
-        const gain = ft - f;
-        theta.set(trial);
-        f = ft;
-        let mx = 0;
-        for (let k = 0; k < P; k++) mx = Math.max(mx, Math.abs(step * d[k]!));
-        improved = gain > 1e-10 * Math.max(1, Math.abs(f)) && mx > 1e-5;
-        break;
-      }
-      step /= 2;
-    }
-    if (!improved) break;
-  }
+  }, logisticNewton(maxIterations));
   return { coef: Array.from(theta), p };
 }

@@ -44,6 +44,47 @@ describe('margin removal (reference test vectors)', () => {
   it('overround', () => expect(overround([2, 2])).toBeCloseTo(0, 12));
 });
 
+/** Independent power de-vig: plain bisection on k over [0.05, 20] (no derivative, no shared code). */
+function powerByBisection(odds: readonly number[]): number[] {
+  const pi = odds.map((o) => 1 / o);
+  const excess = (k: number) => pi.reduce((s, x) => s + Math.pow(x, k), 0) - 1;
+  let lo = 0.05;
+  let hi = 20;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (excess(mid) > 0) lo = mid; else hi = mid;
+  }
+  const k = (lo + hi) / 2;
+  return pi.map((x) => Math.pow(x, k));
+}
+
+/** Real-like 1X2 prices: a home/draw/away split, a bookmaker margin of 1-12 %, prices rounded to 2 decimals. */
+const priceTriples = fc
+  .record({ home: fc.double({ min: 0.03, max: 0.93, noNaN: true }), drawShare: fc.double({ min: 0.05, max: 0.6, noNaN: true }), margin: fc.double({ min: 0.01, max: 0.12, noNaN: true }) })
+  .map(({ home, drawShare, margin }) => {
+    const draw = (1 - home) * drawShare * (home > 0.75 ? 0.5 : 1);
+    const away = 1 - home - draw;
+    return [home, draw, away].map((p) => Math.round((100 / (p * (1 + margin))) * 1) / 100).map((o) => Math.max(1.01, o));
+  });
+
+describe('power margin removal against an independent solver', () => {
+  it('the lopsided triple 1.14 / 8.75 / 19.83 (the Newton step used to hit the bracket and be replaced)', () => {
+    const p = removeMargin([1.14, 8.75, 19.83], 'power');
+    close(p, powerByBisection([1.14, 8.75, 19.83]), 10);
+    expect(p[0]).toBeLessThan(0.9);
+    expect(p[2]).toBeGreaterThan(0.03);
+  });
+  it('matches bisection to 1e-10 on real-like price triples', () => {
+    fc.assert(
+      fc.property(priceTriples, (odds) => {
+        fc.pre(odds.reduce((s, o) => s + 1 / o, 0) > 1.0001);
+        close(removeMargin(odds, 'power'), powerByBisection(odds), 10);
+      }),
+      { seed: 13, numRuns: 2000 },
+    );
+  });
+});
+
 describe('odds conversion', () => {
   it('fractional', () => {
     expect(fractionalToDecimal('5/2')).toBeCloseTo(3.5, 12);

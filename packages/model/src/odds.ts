@@ -95,7 +95,7 @@ export function removeMarginDetailed(odds: readonly number[], method: MarginMeth
   }
   if (method === 'shin') {
     // Shin (1993) as in penaltyblog / implied: p_i = (sqrt(z^2 + 4(1-z) pi_i^2 / S) - z) / (2(1-z)); find z with sum p = 1.
-    // Safeguarded Newton on z (sum p is decreasing in z).
+    // sum p is decreasing in z; the root lies in [0, 0.5) for a positive margin, in (-0.5, 0] for a negative one.
     const n = pi.length;
     const sumAndSlope = (z: number): [number, number] => {
       let f = -1, df = 0;
@@ -109,37 +109,41 @@ export function removeMarginDetailed(odds: readonly number[], method: MarginMeth
       }
       return [f, df];
     };
-    let lo = margin > 0 ? 0 : -0.5;
-    let hi = margin > 0 ? 0.5 : 0;
-    let z = Math.min(hi, Math.max(lo, margin / 2));
-    for (let it = 0; it < 100; it++) {
-      const [f, df] = sumAndSlope(z);
-      if (f > 0) lo = z; else hi = z;
-      let nz = z - f / df;
-      if (!(nz > lo && nz < hi) || !Number.isFinite(nz)) nz = (lo + hi) / 2;
-      if (Math.abs(nz - z) < 1e-15 || Math.abs(f) < 1e-15) { z = nz; break; }
-      z = nz;
-    }
+    const z = solveDecreasing(sumAndSlope, margin > 0 ? 0 : -0.5, margin > 0 ? 0.5 : 0, margin / 2);
     const p = pi.map((x) => (Math.sqrt(z * z + (4 * (1 - z) * x * x) / booksum) - z) / (2 * (1 - z)));
     const s = p.reduce((a, b) => a + b, 0);
     return { probabilities: p.map((x) => x / s), margin, parameter: z };
   }
-  // power: p_i = pi_i^k with sum 1 (k > 1 when margin > 0); safeguarded Newton on k
-  let lo = 0.2;
-  let hi = 5;
-  let k = 1 + margin;
-  for (let it = 0; it < 100; it++) {
+  // power: p_i = pi_i^k with sum 1; sum pi_i^k is decreasing in k (every pi_i < 1), k > 1 when margin > 0.
+  const sumAndSlope = (k: number): [number, number] => {
     let f = -1, df = 0;
     for (const x of pi) { const v = Math.pow(x, k); f += v; df += v * Math.log(x); }
-    if (f > 0) lo = k; else hi = k;
-    let nk = k - f / df;
-    if (!(nk > lo && nk < hi) || !Number.isFinite(nk)) nk = (lo + hi) / 2;
-    if (Math.abs(nk - k) < 1e-15 || Math.abs(f) < 1e-15) { k = nk; break; }
-    k = nk;
-  }
+    return [f, df];
+  };
+  const k = solveDecreasing(sumAndSlope, 0.05, 20, 1 + margin);
   const p = pi.map((x) => Math.pow(x, k));
   const s = p.reduce((a, b) => a + b, 0);
   return { probabilities: p.map((x) => x / s), margin, parameter: k };
+}
+
+/**
+ * Root of a decreasing function f on [lo, hi] (f(lo) >= 0 >= f(hi)) by Newton steps kept inside the bracket, with
+ * bisection when a step leaves it. `fAndSlope` returns [f(x), f'(x)]. Stops when the step or the bracket falls below
+ * rounding: a Newton step that lands on a bracket end at convergence is accepted, not replaced by a midpoint.
+ */
+export function solveDecreasing(fAndSlope: (x: number) => [number, number], lo: number, hi: number, start: number): number {
+  let x = Math.min(hi, Math.max(lo, start));
+  for (let it = 0; it < 200; it++) {
+    const [f, df] = fAndSlope(x);
+    if (f === 0) return x;
+    if (f > 0) lo = x; else hi = x;
+    const tol = 4 * Number.EPSILON * Math.max(1, Math.abs(x));
+    let next = x - f / df;
+    if (!Number.isFinite(next) || next < lo || next > hi) next = (lo + hi) / 2;
+    if (Math.abs(next - x) <= tol || hi - lo <= tol) return next;
+    x = next;
+  }
+  return x;
 }
 
 /** De-vigged 1X2 probabilities from a MatchOdds, or undefined when any price is missing/invalid. */

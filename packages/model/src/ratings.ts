@@ -1,16 +1,16 @@
 /**
  * Dynamic team ratings, updated match by match in date order:
- * - Elo with a goal-difference multiplier and an optional market-expectation target;
+ * - Elo with a goal-difference multiplier and an optional shot-based target;
  * - pi-ratings (Constantinou & Fenton 2013): separate home/away ratings in goal-difference units;
  * - goal ratings: online attack/defence (log scale) for goal expectations (used for Over/Under).
- * Each update may blend the actual result with the market's pre-kickoff expectation of that match
- * (the market expectation is known before kickoff; the result only after, so it only enters after the match).
+ * Each update may blend the actual result with what the match's shots on target say (an expected-goals proxy):
+ * shots are a less noisy measure of how the teams played than goals. Both are known only after the match.
  */
 
 export interface RatingParams {
-  elo: { k: number; home: number; marketBlend: number };
-  pi: { lambda: number; gamma: number; c: number; marketBlend: number };
-  goal: { lr: number; marketBlend: number; leagueLr: number };
+  elo: { k: number; home: number; xgBlend: number };
+  pi: { lambda: number; gamma: number; c: number; xgBlend: number };
+  goal: { lr: number; xgBlend: number; leagueLr: number };
   /** Share of the distance to the league mean removed at a new season. */
   seasonRegression: number;
   /** Share removed per additional season when seasons are missing (a gap in the data, e.g. 2013-14..2019-20). */
@@ -96,12 +96,15 @@ export function goalExpectations(lr: LeagueRatings, home: TeamRating, away: Team
   };
 }
 
-export interface MarketExpectation {
-  /** De-vigged 1X2 probabilities. */
+/**
+ * What a match's shots say it "should" have ended: expected goals of each side from an expected-goals proxy
+ * (shots on target) and the home/draw/away probabilities of a scoreline model with those means.
+ */
+export interface ShotExpectation {
   home: number;
   draw: number;
   away: number;
-  /** Market-implied goal expectations. */
+  /** Expected goals of the home and away side. */
   lambda: number;
   mu: number;
 }
@@ -113,7 +116,7 @@ export function updateRatings(
   away: TeamRating,
   homeGoals: number,
   awayGoals: number,
-  market: MarketExpectation | undefined,
+  shots: ShotExpectation | undefined,
   p: RatingParams,
 ): void {
   // --- Elo
@@ -122,10 +125,10 @@ export function updateRatings(
   const mult = gd <= 1 ? 1 : gd === 2 ? 1.5 : (11 + gd) / 8;
   const sAct = homeGoals > awayGoals ? 1 : homeGoals === awayGoals ? 0.5 : 0;
   let delta = p.elo.k * mult * (sAct - e);
-  if (market) {
-    const b = p.elo.marketBlend;
-    const sMkt = market.home + 0.5 * market.draw;
-    delta = (1 - b) * delta + b * p.elo.k * (sMkt - e);
+  if (shots) {
+    const b = p.elo.xgBlend;
+    const sShots = shots.home + 0.5 * shots.draw;
+    delta = (1 - b) * delta + b * p.elo.k * (sShots - e);
   }
   home.elo += delta;
   away.elo -= delta;
@@ -134,7 +137,7 @@ export function updateRatings(
   const c = p.pi.c;
   const expGd = piExpectedGd(home, away, p);
   let obsGd = homeGoals - awayGoals;
-  if (market) obsGd = (1 - p.pi.marketBlend) * obsGd + p.pi.marketBlend * (market.lambda - market.mu);
+  if (shots) obsGd = (1 - p.pi.xgBlend) * obsGd + p.pi.xgBlend * (shots.lambda - shots.mu);
   const err = obsGd - expGd;
   const psi = Math.sign(err) * c * Math.log10(1 + Math.abs(err));
   const dh = p.pi.lambda * psi;
@@ -146,10 +149,10 @@ export function updateRatings(
   // --- goal ratings (online Poisson gradient on log scale)
   const ge = goalExpectations(lr, home, away);
   let yH = homeGoals, yA = awayGoals;
-  if (market) {
-    const b = p.goal.marketBlend;
-    yH = (1 - b) * yH + b * market.lambda;
-    yA = (1 - b) * yA + b * market.mu;
+  if (shots) {
+    const b = p.goal.xgBlend;
+    yH = (1 - b) * yH + b * shots.lambda;
+    yA = (1 - b) * yA + b * shots.mu;
   }
   const rH = (yH - ge.lambda) / Math.sqrt(ge.lambda);
   const rA = (yA - ge.mu) / Math.sqrt(ge.mu);

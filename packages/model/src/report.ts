@@ -5,7 +5,7 @@ import type { CalibrationBin } from './scoring.ts';
 const f4 = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '  -   ');
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '-');
 
-const X1_ROWS = ['ensemble', 'statistical', 'ai', 'rating', 'pinnacle', 'market'] as const;
+const X1_ROWS = ['ensemble', 'models', 'statistical', 'ai', 'rating', 'pinnacle', 'market', 'input'] as const;
 
 export function groupTable(g: GroupReport): string {
   const lines: string[] = [];
@@ -13,9 +13,10 @@ export function groupTable(g: GroupReport): string {
   lines.push('  1X2          n      RPS     LogLoss  Brier   Acc    |  O/U 2.5    n      Brier   LogLoss  Acc');
   for (const k of X1_ROWS) {
     const a = g.x1[k];
-    const b = g.ou[k];
+    if (!a) continue;
+    const b = k === 'input' ? undefined : g.ou[k];
     lines.push(
-      `  ${k.padEnd(12)} ${String(a.n).padStart(5)}  ${f4(a.rps)}  ${f4(a.logLoss)}  ${f4(a.brier)}  ${pct(a.accuracy).padStart(5)}  |  ${k.padEnd(10)} ${String(b.n).padStart(5)}  ${f4(b.brier)}  ${f4(b.logLoss)}  ${pct(b.accuracy).padStart(5)}`,
+      `  ${k.padEnd(12)} ${String(a.n).padStart(5)}  ${f4(a.rps)}  ${f4(a.logLoss)}  ${f4(a.brier)}  ${pct(a.accuracy).padStart(5)}  |  ${b ? `${k.padEnd(10)} ${String(b.n).padStart(5)}  ${f4(b.brier)}  ${f4(b.logLoss)}  ${pct(b.accuracy).padStart(5)}` : ''}`,
     );
   }
   return lines.join('\n');
@@ -23,7 +24,7 @@ export function groupTable(g: GroupReport): string {
 
 export function compactGroupLine(g: GroupReport): string {
   const x = g.x1;
-  return `${g.label.padEnd(12)} n=${String(x.ensemble.n).padStart(4)}  RPS ens ${f4(x.ensemble.rps)} stat ${f4(x.statistical.rps)} ai ${f4(x.ai.rps)} rat ${f4(x.rating.rps)} pin ${f4(x.pinnacle.rps)} mkt ${f4(x.market.rps)} | ratio ${(x.ensemble.rps / x.pinnacle.rps).toFixed(4)} | O/U n=${String(g.ou.ensemble.n).padStart(4)} Brier ens ${f4(g.ou.ensemble.brier)} pin ${f4(g.ou.pinnacle.brier)}`;
+  return `${g.label.padEnd(12)} n=${String(x.ensemble.n).padStart(4)}  RPS ens ${f4(x.ensemble.rps)} models ${f4(x.models.rps)} stat ${f4(x.statistical.rps)} ai ${f4(x.ai.rps)} rat ${f4(x.rating.rps)} pin ${f4(x.pinnacle.rps)}${x.input ? ` input ${f4(x.input.rps)}` : ''} | ratio ${(x.ensemble.rps / x.pinnacle.rps).toFixed(4)} | O/U n=${String(g.ou.ensemble.n).padStart(4)} Brier ens ${f4(g.ou.ensemble.brier)} pin ${f4(g.ou.pinnacle.brier)}`;
 }
 
 export function renderReport(r: BacktestReport): string {
@@ -32,13 +33,14 @@ export function renderReport(r: BacktestReport): string {
   out.push('Per league-season (common subset):');
   for (const g of r.groups) out.push(compactGroupLine(g));
   out.push('');
-  out.push('OVERALL');
+  out.push(`OVERALL (market: ${r.market === 'none' ? 'none, no bookmaker price given to the engine' : 'all, pre-kickoff odds given to the engine'})`);
   out.push(groupTable(o));
-  out.push(`  ensemble / Pinnacle RPS = ${(o.x1.ensemble.rps / o.x1.pinnacle.rps).toFixed(4)}; O/U Brier ensemble - Pinnacle = ${(o.ou.ensemble.brier - o.ou.pinnacle.brier).toFixed(4)}`);
+  const ci = (v: readonly number[], d = 4) => `[${v[0]!.toFixed(d)}, ${v[1]!.toFixed(d)}]`;
+  out.push(`  ensemble / Pinnacle closing RPS = ${o.ratio.toFixed(4)} (95 % CI ${ci(o.ratioCI95)}); O/U Brier ensemble - Pinnacle = ${o.ouDiff.toFixed(4)} (95 % CI ${ci(o.ouDiffCI95)})`);
+  if (o.inputDiff !== undefined && o.inputDiffCI95) out.push(`  ensemble - odds input, mean paired RPS = ${o.inputDiff.toFixed(5)} (95 % CI ${ci(o.inputDiffCI95, 5)})`);
+  out.push('  (95 % intervals: block bootstrap, blocks = match days)');
   const am = o.allMatches;
-  out.push(`  all ${am.ensemble.n} evaluated matches: RPS ensemble ${f4(am.ensemble.rps)}, statistical ${f4(am.statistical.rps)}, ai ${f4(am.ai.rps)}, rating ${f4(am.rating.rps)}`);
-  const no = o.noOdds;
-  out.push(`  same common subset WITHOUT the fixture's own odds: RPS ensemble ${f4(no.x1.ensemble.rps)}, statistical ${f4(no.x1.statistical.rps)}, ai ${f4(no.x1.ai.rps)}, rating ${f4(no.x1.rating.rps)}; O/U Brier ensemble ${f4(no.ou.ensemble.brier)}`);
+  out.push(`  all ${am.ensemble.n} evaluated matches: RPS ensemble ${f4(am.ensemble.rps)}, models ${f4(am.models.rps)}, statistical ${f4(am.statistical.rps)}, ai ${f4(am.ai.rps)}, rating ${f4(am.rating.rps)}`);
   out.push('');
   const p = o.picks;
   const ps = (name: string, s: typeof p.ensemble) =>
@@ -50,7 +52,7 @@ export function renderReport(r: BacktestReport): string {
   out.push(ps('ensemble O/U 2.5', p.ouEnsemble));
   const v = o.valueBets;
   const vs = (name: string, s: typeof v.all) => `  ${name.padEnd(6)} bets ${String(s.bets).padStart(5)}  hit rate ${pct(s.hitRate)}  ROI ${pct(s.roi)}  profit ${s.profit.toFixed(1)} units`;
-  out.push(`Value bets (ensemble probability x best pre-kickoff price - 1 >= ${v.edge}, probability >= ${v.minProbability}):`);
+  out.push(`Value bets (ensemble probability x price - 1 >= ${v.edge}, probability >= ${v.minProbability}; price = ${v.against}):`);
   out.push(vs('1X2', v.x1));
   out.push(vs('O/U', v.ou));
   out.push(vs('all', v.all));

@@ -45,10 +45,15 @@ export interface ThreeWay {
 export type ComponentOutput = ThreeWay & { over25: number };
 
 export interface Forecast {
-  /** The published ensemble (after calibration). */
+  /** The published forecast: our models stacked with the market when the fixture has odds, else our models. */
   probabilities: ThreeWay;
   overUnder25: { over: number; under: number };
+  /** The three independent components (results and shots only, never a bookmaker price). */
   components: { statistical: ComponentOutput; ai: ComponentOutput; rating: ComponentOutput };
+  /** Our models: the pool of the components, without any bookmaker price. */
+  models: ComponentOutput;
+  /** The market's fair probabilities (de-vigged fixture odds), when the fixture has odds. */
+  market?: ComponentOutput;
   markets: {
     expectedGoals: { home: number; away: number };
     btts: { yes: number; no: number };
@@ -57,6 +62,6 @@ export interface Forecast {
     topScores: { home: number; away: number; probability: number }[];
   };
   modelVersion: string;
-  /** Whether the fixture's own pre-kickoff odds were used (false: results/ratings only). */
+  /** Whether the fixture's own pre-kickoff odds were used (false: our models alone are published). */
   usedOdds?: boolean;
 }

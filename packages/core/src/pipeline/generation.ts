@@ -1,5 +1,5 @@
 import { findValueBets } from '@app/model/odds';
-import { fitLeagueModel, predictFixture, type LeagueModelState } from '@app/model/forecast';
+import { fitLeagueModel, MODEL_VERSION, predictFixture, type LeagueModelState } from '@app/model/forecast';
 import type { MatchRecord } from '@app/model/types';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
@@ -80,6 +80,8 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
     probabilities: forecast.probabilities,
     overUnder25: forecast.overUnder25,
     components: forecast.components,
+    models: forecast.models,
+    ...(forecast.market ? { market: forecast.market } : {}),
     insights: { expectedGoals: forecast.markets.expectedGoals, bothTeamsToScore: forecast.markets.btts.yes, topScores: forecast.markets.topScores },
     valueBets,
     ...(odds && input ? { bestOdds: odds.best, modelOdds: input } : {}),
@@ -184,7 +186,8 @@ export function makeGenerationService(deps: PipelineDeps) {
       await deps.fixtures.saveAll(provided.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
 
       let state = await deps.models.latest(leagueId);
-      const refit = !state || state.fittedAt < utcDay(now);
+      // A state fitted earlier today by other model code (a deploy since) cannot be used: refit it.
+      const refit = !state || state.fittedAt < utcDay(now) || state.version !== MODEL_VERSION;
       if (refit) {
         state = fitLeagueModel({ league: leagueId, history: records, asOf: utcDay(now), ...(state ? { previous: state } : {}) });
         await deps.models.save(leagueId, state);

@@ -1,8 +1,9 @@
 import type { Prediction } from '@app/contracts/predictions';
 import { isPremium, type Viewer } from '../viewer.ts';
-import type { StoredPrediction } from './prediction.ts';
+import type { StoredPrediction, ThreeWay } from './prediction.ts';
 
 const pct = (p: number) => Math.round(p * 1000) / 10;
+const outcomes = (o: ThreeWay & { over25: number }) => ({ home: pct(o.home), draw: pct(o.draw), away: pct(o.away), over25: pct(o.over25) });
 
 /**
  * The locking rule: no probability, value flag or insight ever leaves the server for a viewer
@@ -43,7 +44,7 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
     awayWinProb: pct(p.probabilities.away),
     overUnder25: pct(p.overUnder25.over),
     isValueBet: p.valueBets.length > 0,
-    valueBets: p.valueBets.map((v) => ({ market: v.market, odds: v.odds, edge: pct(v.edge) })),
+    valueBets: p.valueBets.map((v) => ({ market: v.market, odds: v.odds, priceSource: 'best' as const, edge: pct(v.edge) })),
     insights: p.insights
       ? {
           expectedGoals: {
@@ -52,6 +53,8 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
           },
           bothTeamsToScore: pct(p.insights.bothTeamsToScore),
           topScores: p.insights.topScores.map((s) => ({ home: s.home, away: s.away, probability: pct(s.probability) })),
+          models: p.models ? outcomes(p.models) : null,
+          market: p.market ? outcomes(p.market) : null,
         }
       : null,
   };

@@ -36,6 +36,9 @@ export interface StoredPrediction {
   overUnder25: { over: number; under: number };
   /** Each model's own output, kept for transparency. */
   components?: Record<string, ThreeWay & { over25: number }>;
+  /** Our models' pool (no bookmaker price), and the market's fair probabilities when the fixture had odds. */
+  models?: ThreeWay & { over25: number };
+  market?: ThreeWay & { over25: number };
   insights?: {
     expectedGoals: { home: number; away: number };
     bothTeamsToScore: number;

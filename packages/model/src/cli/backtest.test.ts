@@ -55,6 +55,9 @@ describe('backtest CLI', () => {
     expect(() => parseArgs(['--data'])).toThrow(/Missing value/);
     expect(() => parseArgs(['--data', 'x', '--bogus'])).toThrow(/Unknown argument/);
     expect(() => parseArgs(['--data', 'x', '--refit-days', '0'])).toThrow(/refit-days/);
+    expect(parseArgs(['--data', 'x']).market).toBe('all');
+    expect(parseArgs(['--data', 'x', '--market', 'none']).market).toBe('none');
+    expect(() => parseArgs(['--data', 'x', '--market', 'some'])).toThrow(/--market must be 'all' or 'none'/);
   });
 
   it('reports clear errors for a missing folder, no files, unknown leagues or absent seasons', async () => {
@@ -95,5 +98,73 @@ describe('backtest CLI', () => {
     expect(text).toMatch(/OVERALL/);
     expect(text).toMatch(/AA 2018-19/);
     expect(text).toMatch(/Picks with top probability >= 60 %/);
+  });
+
+  interface Summary { rps: number; n: number }
+  interface ReportJson {
+    market: string;
+    overall: {
+      ensemble: Summary; pinnacle: Summary; input?: Summary; ratioCI95: [number, number]; inputDiffCI95?: [number, number];
+      components: Record<'models' | 'statistical' | 'ai' | 'rating', Summary>; allMatches: Record<string, Summary>;
+      ou: { ensemble: { brier: number }; pinnacle: { brier: number } }; calibration: unknown; picks: { ensemble: { picks: number; hitRate: number } };
+    };
+  }
+
+  async function runQuiet(args: string[]): Promise<ReportJson> {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const out = join(mkdtempSync(join(tmpdir(), 'model-json-')), 'r.json');
+    const code = await main([...args, '--json', out, '--workers', '1']);
+    vi.restoreAllMocks();
+    expect(code).toBe(0);
+    return JSON.parse(readFileSync(out, 'utf8')) as ReportJson;
+  }
+
+  it('writes the contract keys, with intervals; --market none has no input row and its own ensemble', async () => {
+    const all = await runQuiet(['--data', dir, '--data', dir2, '--seasons', '2018-19']);
+    const none = await runQuiet(['--data', dir, '--data', dir2, '--seasons', '2018-19', '--market', 'none']);
+    for (const rep of [all, none]) {
+      const o = rep.overall;
+      for (const name of ['models', 'statistical', 'ai', 'rating'] as const) expect(o.components[name].rps).toBeGreaterThan(0);
+      const [lo, hi] = o.ratioCI95;
+      expect(lo).toBeLessThanOrEqual(o.ensemble.rps / o.pinnacle.rps);
+      expect(hi).toBeGreaterThanOrEqual(o.ensemble.rps / o.pinnacle.rps);
+      expect(o.ou.ensemble.brier).toBeGreaterThan(0);
+      expect(o.ou.pinnacle.brier).toBeGreaterThan(0);
+    }
+    expect(all.market).toBe('all');
+    expect(all.overall.input?.rps).toBeGreaterThan(0);
+    expect(all.overall.inputDiffCI95).toHaveLength(2);
+    expect(none.market).toBe('none');
+    expect(none.overall.input).toBeUndefined();
+    expect(none.overall.inputDiffCI95).toBeUndefined();
+    // without prices the published forecast is our models' pool; the components are the same in both modes
+    expect(none.overall.ensemble.rps).toBe(none.overall.components.models.rps);
+    expect(none.overall.components).toEqual(all.overall.components);
+    expect(all.overall.ensemble.rps).not.toBe(none.overall.ensemble.rps);
+  });
+
+  it('--market none reads no price column: blanking every odds column gives identical forecasts', async () => {
+    // a copy of the data with every column after the shots on target blanked (all bookmaker prices)
+    const blank = mkdtempSync(join(tmpdir(), 'model-blank-'));
+    const keep = HEADER.split(',').indexOf('AST') + 1;
+    for (const [base, league, season] of [[dir, 'AA', '2016-17'], [dir, 'AA', '2017-18'], [dir, 'AA', '2018-19'], [dir, 'BB', '2016-17'], [dir, 'BB', '2017-18'], [dir2, 'BB', '2018-19']] as const) {
+      const lines = readFileSync(join(base, league, `${season}.csv`), 'utf8').split('\n');
+      const blanked = lines.map((l, i) => (i === 0 || l === '' ? l : l.split(',').map((c, j) => (j < keep ? c : '')).join(',')));
+      expect(blanked[1]).not.toBe(lines[1]);
+      mkdirSync(join(blank, league), { recursive: true });
+      writeFileSync(join(blank, league, `${season}.csv`), blanked.join('\n'));
+    }
+    const withPrices = await runQuiet(['--data', dir, '--data', dir2, '--seasons', '2017-18..2018-19', '--market', 'none']);
+    const without = await runQuiet(['--data', blank, '--seasons', '2017-18..2018-19', '--market', 'none']);
+    // forecasts over all evaluated matches, their calibration and picks (Pinnacle's rows need prices, so they differ)
+    expect(without.overall.allMatches).toEqual(withPrices.overall.allMatches);
+    expect(without.overall.calibration).toEqual(withPrices.overall.calibration);
+    expect(without.overall.picks.ensemble.picks).toBe(withPrices.overall.picks.ensemble.picks);
+    expect(without.overall.picks.ensemble.hitRate).toBe(withPrices.overall.picks.ensemble.hitRate);
+    expect(withPrices.overall.allMatches.ensemble?.n).toBe(360);
+    // and the same blanking does change the forecasts with the market, so the comparison can fail
+    const allWith = await runQuiet(['--data', dir, '--data', dir2, '--seasons', '2017-18..2018-19']);
+    const allWithout = await runQuiet(['--data', blank, '--seasons', '2017-18..2018-19']);
+    expect(allWithout.overall.allMatches.ensemble).not.toEqual(allWith.overall.allMatches.ensemble);
   });
 });

@@ -1,14 +1,14 @@
 /**
  * Walk-forward backtest CLI.
  *   npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
- *                       [--json out.json] [--svg calibration.svg] [--refit-days 7] [--workers 2]
+ *                       [--market all|none] [--json out.json] [--svg calibration.svg] [--refit-days 7] [--workers 2]
  * Relative paths are resolved against $USER_CWD (the directory npm was run from) or the current directory.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildReport, type EvaluatedMatch } from '../backtest.ts';
+import { buildReport, type EvaluatedMatch, type MarketMode } from '../backtest.ts';
 import { MODEL_VERSION } from '../forecast.ts';
 import { DEFAULT_HYPER } from '../hyper.ts';
 import { calibrationSvg, renderReport } from '../report.ts';
@@ -16,11 +16,13 @@ import { listDataFiles, UsageError, type FileRef } from './load.ts';
 import { runJob, type WorkerJob, type WorkerMessage } from './backtestWorker.ts';
 
 const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
-                         [--json out.json] [--svg calibration.svg] [--refit-days 7] [--workers 2]
+                         [--market all|none] [--json out.json] [--svg calibration.svg] [--refit-days 7] [--workers 2]
   --data        folder laid out as <LEAGUE>/<YYYY-YY>.csv (football-data.co.uk format); repeatable, merged
   --leagues     comma-separated league codes (default: every league folder found)
   --seasons     evaluated seasons: a range 2019-20..2022-23, a list 2019-20,2020-21 or one season
                 (default: the last four seasons found); every earlier season is history
+  --market      all (default): the engine gets each match's pre-kickoff odds; none: no bookmaker price at all
+                (history and fixtures); Pinnacle closing is scored as the yardstick either way
   --json        write the full report as JSON
   --svg         write the calibration plot (SVG)
   --refit-days  refit cadence in days (default ${DEFAULT_HYPER.refitDays})
@@ -32,12 +34,13 @@ export interface CliArgs {
   seasons?: string;
   json?: string;
   svg?: string;
+  market: MarketMode;
   refitDays: number;
   workers: number;
 }
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { data: [], refitDays: DEFAULT_HYPER.refitDays, workers: Math.max(1, Math.min(2, availableParallelism())) };
+  const args: CliArgs = { data: [], market: 'all', refitDays: DEFAULT_HYPER.refitDays, workers: Math.max(1, Math.min(2, availableParallelism())) };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const eq = a.indexOf('=');
@@ -55,6 +58,12 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       case '--seasons': args.seasons = value(); break;
       case '--json': args.json = value(); break;
       case '--svg': args.svg = value(); break;
+      case '--market': {
+        const m = value();
+        if (m !== 'all' && m !== 'none') throw new UsageError(`--market must be 'all' or 'none' (got '${m}')`);
+        args.market = m;
+        break;
+      }
       case '--refit-days': {
         const n = Number(value());
         if (!Number.isInteger(n) || n < 1 || n > 365) throw new UsageError('--refit-days must be an integer 1..365');
@@ -170,11 +179,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const leagues = [...new Set(files.map((f) => f.league))].sort();
   const jobs: WorkerJob[] = leagues
-    .map((league) => ({ league, files: files.filter((f) => f.league === league && f.season <= seasons.at(-1)!).map((f) => f.path), seasons, refitDays: args.refitDays }))
+    .map((league) => ({ league, files: files.filter((f) => f.league === league && f.season <= seasons.at(-1)!).map((f) => f.path), seasons, refitDays: args.refitDays, market: args.market }))
     .filter((j) => files.some((f) => f.league === j.league && seasons.includes(f.season)))
     // biggest leagues first for better load balance
     .sort((a, b) => b.files.length - a.files.length);
-  console.log(`Backtest ${MODEL_VERSION}: ${jobs.length} league(s) [${jobs.map((j) => j.league).join(', ')}], evaluated seasons ${seasons.join(', ')}, refit every ${args.refitDays} days, ${files.length} files, ${args.workers} worker(s)`);
+  console.log(`Backtest ${MODEL_VERSION}: ${jobs.length} league(s) [${jobs.map((j) => j.league).join(', ')}], evaluated seasons ${seasons.join(', ')}, market ${args.market}, refit every ${args.refitDays} days, ${files.length} files, ${args.workers} worker(s)`);
   const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)}s`;
   const matches = await runJobs(jobs, args.workers, (m) => {
     if (m.type === 'progress') console.log(`  [${elapsed()}] ${m.message}`);
@@ -184,7 +193,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error('Error: no evaluated matches (are the evaluated seasons present for these leagues?)');
     return 1;
   }
-  const report = buildReport(matches);
+  const report = buildReport(matches, args.market);
   console.log('');
   console.log(renderReport(report));
   const wallSeconds = (performance.now() - t0) / 1000;

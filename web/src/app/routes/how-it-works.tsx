@@ -5,20 +5,20 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { HIGH_CONFIDENCE_THRESHOLD, MODELS, STAKE_USD } from '@/config/product';
+import { BACKTEST, HIGH_CONFIDENCE_THRESHOLD, MODELS, STAKE_USD } from '@/config/product';
 
 const MODEL_DETAILS: Record<(typeof MODELS)[number]['name'], { icon: typeof Activity; text: string }> = {
   'Statistical learning': {
     icon: BarChart3,
-    text: "Estimates each team's attacking and defensive strength and home advantage from recent results, giving more weight to recent matches. It yields scoreline probabilities, which also give the Over/Under 2.5 goals probability.",
+    text: "Estimates each team's attacking and defensive strength and home advantage from recent goals and shots (shots on target tell more about the chances a team creates than goals alone), giving more weight to recent matches. It yields scoreline probabilities, which also give the Over/Under 2.5 goals probability.",
   },
   'Football-optimised AI': {
     icon: BrainCircuit,
-    text: 'Ratings designed for football that learn from goal differences and treat home and away form separately, so they react to how a team actually plays.',
+    text: 'A learned model that weighs the other models, form, rest days and shot trends, trained only on matches played before the one it predicts.',
   },
   'Dynamic team rating': {
     icon: TrendingUp,
-    text: 'A rating updated after every match: beating a strong side counts for more than beating a weak one, so rising and falling teams show up quickly.',
+    text: 'Ratings updated after every match from the result and the shots: beating a strong side counts for more than beating a weak one, and home and away form are rated separately.',
   },
 };
 
@@ -26,17 +26,17 @@ const STEPS = [
   {
     icon: Database,
     title: 'Collect the data',
-    text: 'Fixtures and results come from a live football data provider, and bookmaker odds from an odds provider.',
+    text: 'Fixtures, results and match statistics come from a live football data provider, and bookmaker odds from an odds provider.',
   },
   {
     icon: Layers,
     title: 'Run three models',
-    text: 'Each model independently estimates the chances of a home win, a draw and an away win.',
+    text: 'Each model estimates the chances of a home win, a draw and an away win from football data alone: none of them reads a bookmaker price.',
   },
   {
     icon: Scale,
     title: 'Combine the forecasts',
-    text: `The forecasts are blended with fixed weights (${MODELS.map((model) => `${model.weight}%`).join(', ')}) into one set of probabilities, plus Over/Under 2.5 goals.`,
+    text: `The three forecasts are blended with fixed weights (${MODELS.map((model) => `${model.weight}%`).join(', ')}) into our models' probabilities, plus Over/Under 2.5 goals. When the match has bookmaker odds, those are combined with the market's, as explained below.`,
   },
   {
     icon: RefreshCw,
@@ -48,7 +48,11 @@ const STEPS = [
 const FEATURES = [
   { icon: Goal, title: 'Win, draw and away probabilities', text: 'Every fixture gets three probabilities that add up to 100%.' },
   { icon: Activity, title: 'Over/Under 2.5 goals', text: 'The chance of three or more goals; under is 100 minus over.' },
-  { icon: TrendingUp, title: 'Value-bet flags', text: "Highlighted when our probability is higher than the bookmaker's odds imply." },
+  {
+    icon: TrendingUp,
+    title: 'Value-bet flags',
+    text: 'Highlighted when our probability times the best pre-kickoff price across bookmakers is at least 5% above the stake. In our backtest they did not make a reliable profit.',
+  },
   {
     icon: BarChart3,
     title: 'Live performance metrics',
@@ -62,11 +66,14 @@ const FEATURES = [
   { icon: ShieldCheck, title: 'An honest track record', text: 'Predictions cannot change after kickoff, so past results can be checked.' },
 ];
 
+/** 1.025 -> '2.5%': how far a ratio of scores is behind the benchmark. */
+const pctBehind = (ratio: number) => `${((ratio - 1) * 100).toFixed(1)}%`;
+
 export default function HowItWorksRoute() {
   return (
     <ContentLayout
       title="How It Works"
-      description="Our predictions combine three weighted models, use live football data and bookmaker odds, and are regenerated daily."
+      description="Our predictions combine three weighted models built on football data, weigh them against bookmaker odds when there are any, and are regenerated daily."
     >
       <section aria-labelledby="models-heading">
         <h2 id="models-heading" className="text-2xl font-bold tracking-tight">
@@ -107,6 +114,58 @@ export default function HowItWorksRoute() {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section aria-labelledby="odds-heading" className="mt-16">
+        <h2 id="odds-heading" className="text-2xl font-bold tracking-tight">
+          How we use bookmaker odds
+        </h2>
+        <div className="mt-4 max-w-3xl space-y-3 text-muted-foreground">
+          <p>
+            Our models never see a bookmaker price. When a match has odds, we remove the bookmaker&apos;s margin to get the market&apos;s fair
+            probabilities and combine them with our models&apos; forecast. How much weight our models get is learned from past matches only,
+            league by league, and they get none unless they have beaten the market there clearly.
+          </p>
+          <p>
+            So far they have not: the betting market is hard to beat, and with odds the published probabilities are the market&apos;s. Premium
+            cards show our models&apos; probabilities next to the market&apos;s, so you can see where they disagree. When a match has no odds (a
+            league our odds provider does not cover, for example), the forecast is our models&apos; alone, and the card says so.
+          </p>
+        </div>
+        <h3 className="mt-8 text-lg font-semibold">How good are the forecasts?</h3>
+        <p className="mt-2 max-w-3xl text-sm text-muted-foreground">
+          A walk-forward backtest on {BACKTEST.matches.toLocaleString('en-GB')} matches of {BACKTEST.leagues} leagues ({BACKTEST.seasons}): every
+          forecast made only from what was known before the match, scored with the ranked probability score (lower is better) against
+          Pinnacle&apos;s closing odds, the sharpest public benchmark ({BACKTEST.pinnacleClosingRps.toFixed(4)}). Ranges are 95% intervals.
+        </p>
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full max-w-3xl text-sm">
+            <caption className="sr-only">Backtest of the forecasts against Pinnacle&apos;s closing odds</caption>
+            <thead>
+              <tr className="border-b border-border text-left">
+                <th scope="col" className="py-2 pr-4 font-semibold">Forecast</th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">Score</th>
+                <th scope="col" className="py-2 text-right font-semibold">vs closing odds</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-b border-border">
+                <th scope="row" className="py-2 pr-4 text-left font-normal">Our models alone, no odds at all</th>
+                <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.modelsOnly.rps.toFixed(4)}</td>
+                <td className="py-2 text-right tabular-nums">
+                  {pctBehind(BACKTEST.modelsOnly.ratio)} behind ({pctBehind(BACKTEST.modelsOnly.ratioLow)}–{pctBehind(BACKTEST.modelsOnly.ratioHigh)})
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">Published forecast with pre-kickoff odds</th>
+                <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.withOdds.rps.toFixed(4)}</td>
+                <td className="py-2 text-right tabular-nums">
+                  {pctBehind(BACKTEST.withOdds.ratio)} behind ({pctBehind(BACKTEST.withOdds.ratioLow)}–{pctBehind(BACKTEST.withOdds.ratioHigh)}), the same as the odds alone
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section aria-labelledby="features-heading" className="mt-16">

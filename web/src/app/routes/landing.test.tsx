@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { kickoff, makeMetrics, makePrediction } from '@/testing/data-generators';
+import { kickoff, locked, makeMetrics, makePrediction } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
@@ -56,6 +56,22 @@ describe('/ (landing)', () => {
 
     await section.findAllByRole('article');
     expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'E vs F', 'G vs H']);
+  });
+
+  it("does not claim a confidence ranking for a visitor's locked cards", async () => {
+    mockApi({
+      'GET /api/predictions': [
+        makePrediction({ homeTeam: 'A', awayTeam: 'B', matchTime: kickoff(0, 23, 30) }),
+        makePrediction({ homeTeam: 'C', awayTeam: 'D', matchTime: kickoff(0, 23) }),
+      ].map(locked),
+    });
+    await renderApp('/');
+    const section = within(screen.getByRole('region', { name: "Today's top predictions" }));
+
+    await section.findAllByRole('article');
+    expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'A vs B']);
+    expect(section.getByText(/^The next kickoffs\./)).toBeInTheDocument();
+    expect(section.queryByText('The matches our models are most confident about.')).not.toBeInTheDocument();
   });
 
   it('describes the 30-day trend as Day 1..n', async () => {

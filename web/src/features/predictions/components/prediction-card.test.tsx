@@ -39,13 +39,15 @@ describe('PredictionCard', () => {
 
   it('flags a value bet and lists its market, odds and edge', () => {
     renderWithProviders(
-      <PredictionCard prediction={makePrediction({ isValueBet: true, valueBets: [{ market: 'away', odds: 3.5, edge: 8.25 }] })} />,
+      <PredictionCard prediction={makePrediction({ isValueBet: true, valueBets: [{ market: 'away', odds: 3.5, priceSource: 'best', edge: 8.25 }] })} />,
     );
 
     expect(screen.getByText('Value Bet')).toBeInTheDocument();
     const bets = screen.getByRole('list', { name: 'Value bets' });
     expect(within(bets).getByText('Away win')).toBeInTheDocument();
-    expect(within(bets).getByText('odds 3.50, edge +8.3%')).toBeInTheDocument();
+    // which price the edge was computed against
+    expect(within(bets).getByText('best price 3.50, edge +8.3%')).toBeInTheDocument();
+    expect(bets).toHaveAccessibleDescription(/best pre-kickoff price across bookmakers/);
   });
 
   it('shows no value-bet badge when there is none', () => {
@@ -67,6 +69,8 @@ describe('PredictionCard', () => {
               { home: 2, away: 1, probability: 9.05 },
               { home: 0, away: 0, probability: 8 },
             ],
+            models: null,
+            market: null,
           },
         })}
       />,
@@ -76,5 +80,32 @@ describe('PredictionCard', () => {
     expect(screen.getByText('48.3%')).toBeInTheDocument();
     const scores = within(screen.getByRole('list', { name: 'Most likely scores' })).getAllByRole('listitem');
     expect(scores.map((li) => li.textContent)).toEqual(['1-0 12.4%', '1-1 11.9%', '2-1 9.1%']);
+  });
+
+  const insights = (models: { home: number; draw: number; away: number } | null, market: { home: number; draw: number; away: number } | null) => ({
+    expectedGoals: { home: 1.4, away: 1.1 },
+    bothTeamsToScore: 50,
+    topScores: [],
+    models: models && { ...models, over25: 50 },
+    market: market && { ...market, over25: 52 },
+  });
+  const rowOf = (table: HTMLElement, name: string) =>
+    within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+
+  it("shows our models' home/draw/away beside the market's fair probabilities", () => {
+    renderWithProviders(<PredictionCard prediction={makePrediction({ insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, { home: 41, draw: 29.5, away: 29.5 }) })} />);
+
+    const table = screen.getByRole('table', { name: 'Our models and the market' });
+    expect(rowOf(table, 'Our models')).toEqual(['48.2%', '27.1%', '24.7%']);
+    expect(rowOf(table, 'Market')).toEqual(['41.0%', '29.5%', '29.5%']);
+    expect(screen.queryByText(/No bookmaker odds/)).not.toBeInTheDocument();
+  });
+
+  it('says so when the match had no bookmaker odds (the forecast is the models alone)', () => {
+    renderWithProviders(<PredictionCard prediction={makePrediction({ insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, null) })} />);
+
+    const table = screen.getByRole('table', { name: 'Our models and the market' });
+    expect(within(table).queryByRole('rowheader', { name: 'Market' })).not.toBeInTheDocument();
+    expect(screen.getByText('No bookmaker odds for this match: the forecast is our models’ alone.')).toBeInTheDocument();
   });
 });

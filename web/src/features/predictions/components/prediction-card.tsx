@@ -41,6 +41,51 @@ function ProbabilityRow({ label, percent }: { label: string; percent: number }) 
   );
 }
 
+type OutcomeView = NonNullable<NonNullable<Prediction['insights']>['models']>;
+
+/**
+ * Our models (football data only) beside the market's fair probabilities, so a subscriber can see where they
+ * disagree; without bookmaker odds the card says the forecast is the models' alone.
+ */
+function ModelsAndMarket({ models, market }: { models: OutcomeView; market: OutcomeView | null }) {
+  const row = (label: string, view: OutcomeView) => (
+    <tr>
+      <th scope="row" className="py-0.5 text-left font-normal whitespace-nowrap text-muted-foreground">
+        {label}
+      </th>
+      {[view.home, view.draw, view.away].map((value, index) => (
+        <td key={index} className="py-0.5 pl-3 text-right font-semibold tabular-nums">
+          {formatProbability(value)}
+        </td>
+      ))}
+    </tr>
+  );
+  return (
+    <div className="mt-3">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Our models and the market</caption>
+        <thead>
+          <tr className="text-xs text-muted-foreground">
+            <td />
+            <th scope="col" className="pl-3 text-right font-medium">Home</th>
+            <th scope="col" className="pl-3 text-right font-medium">Draw</th>
+            <th scope="col" className="pl-3 text-right font-medium">Away</th>
+          </tr>
+        </thead>
+        <tbody>
+          {row('Our models', models)}
+          {market ? row('Market', market) : null}
+        </tbody>
+      </table>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {market
+          ? 'Our models: results and match statistics only. Market: bookmaker odds, margin removed.'
+          : 'No bookmaker odds for this match: the forecast is our models’ alone.'}
+      </p>
+    </div>
+  );
+}
+
 function LockedBody({ describedBy }: { describedBy: string }) {
   return (
     <div className="mt-4 flex flex-1 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-border bg-surface px-4 py-6 text-center">
@@ -55,6 +100,7 @@ function LockedBody({ describedBy }: { describedBy: string }) {
 
 function UnlockedBody({ prediction }: { prediction: Prediction }) {
   const { homeWinProb, drawProb, awayWinProb, overUnder25, insights, valueBets } = prediction;
+  const valueNoteId = useId();
   return (
     <div className="mt-4 space-y-4">
       {homeWinProb !== null && drawProb !== null && awayWinProb !== null ? (
@@ -81,6 +127,7 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
             <dt className="text-muted-foreground">Both teams to score</dt>
             <dd className="text-right font-semibold tabular-nums">{formatProbability(insights.bothTeamsToScore)}</dd>
           </dl>
+          {insights.models ? <ModelsAndMarket models={insights.models} market={insights.market} /> : null}
           {insights.topScores.length > 0 ? (
             <>
               <p className="mt-2 text-sm text-muted-foreground">Most likely scores</p>
@@ -96,15 +143,18 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
         </div>
       ) : null}
       {valueBets && valueBets.length > 0 ? (
-        <ul className="space-y-1 border-t border-border pt-4 text-sm" aria-label="Value bets">
+        <ul className="space-y-1 border-t border-border pt-4 text-sm" aria-label="Value bets" aria-describedby={valueNoteId}>
           {valueBets.map((bet) => (
             <li key={bet.market} className="flex justify-between gap-2">
               <span>{MARKET_LABELS[bet.market]}</span>
               <span className="tabular-nums text-muted-foreground">
-                odds {formatOdds(bet.odds)}, edge +{bet.edge.toFixed(1)}%
+                {bet.priceSource === 'best' ? 'best price' : 'odds'} {formatOdds(bet.odds)}, edge +{bet.edge.toFixed(1)}%
               </span>
             </li>
           ))}
+          <li id={valueNoteId} className="text-xs text-muted-foreground">
+            Edge = our probability × the best pre-kickoff price across bookmakers − 1.
+          </li>
         </ul>
       ) : null}
     </div>

@@ -4,12 +4,16 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePredictions } from '@/features/predictions/api/get-predictions';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
-import { topPredictions } from '@/features/predictions/utils/filter-predictions';
+import { maxOutcome, topPredictions } from '@/features/predictions/utils/filter-predictions';
 
-/** docs/product.md#landing: today's top 3 by the highest outcome probability. */
+/**
+ * docs/product.md#landing: today's top 3 by the highest outcome probability. A visitor's cards carry no probability, so
+ * they are today's first kickoffs, and the text says so instead of claiming a ranking.
+ */
 export function TopPredictions() {
   const predictions = usePredictions();
   const top = topPredictions(predictions.data ?? []);
+  const ranked = top.length > 0 && top.every((p) => maxOutcome(p) !== null);
 
   return (
     <section aria-labelledby="top-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
@@ -18,7 +22,11 @@ export function TopPredictions() {
           <h2 id="top-heading" className="text-3xl font-bold tracking-tight">
             Today&apos;s top predictions
           </h2>
-          <p className="mt-2 text-muted-foreground">The matches our models are most confident about.</p>
+          <p className="mt-2 text-muted-foreground">
+            {ranked
+              ? 'The matches our models are most confident about.'
+              : 'The next kickoffs. Subscribers see the probabilities and which matches our models are most confident about.'}
+          </p>
         </div>
         <Link to={paths.predictions.getHref()} className="inline-flex items-center gap-1 rounded font-semibold text-primary underline-offset-4 hover:underline">
           All predictions

@@ -1,0 +1,70 @@
+/**
+ * The ensemble. "Our models" is the fixed linear pool of the three independent components. When the fixture has
+ * bookmaker odds, the published forecast is a log-linear pool of the de-vigged market and our models,
+ * p ~ market^(1 - w) x models^w (on the logit scale for O/U 2.5), with w learned walk-forward: the value in
+ * [0, maxWeight] that best predicted the league's earlier matches out of sample (maximum likelihood on a grid).
+ * One weight per market keeps the variance low; w stays 0 (the market is published) before enough rows exist and
+ * unless the weight's gain in log-likelihood over the market passes a likelihood-ratio threshold.
+ */
+import type { Hyper } from './hyper.ts';
+import { logit, type MarketView, type P4, type Stacking } from './features.ts';
+import type { Components, TrainingRow } from './components.ts';
+
+/** Linear pool of the components with the configured weights (1X2 renormalised). */
+export function poolOf(c: Components, hyper: Hyper): P4 {
+  const w = hyper.weights;
+  const pool = [0, 1, 2, 3].map((k) => w.statistical * c.statistical[k]! + w.ai * c.ai[k]! + w.rating * c.rating[k]!) as P4;
+  const s = pool[0] + pool[1] + pool[2];
+  return [pool[0] / s, pool[1] / s, pool[2] / s, pool[3]];
+}
+
+const clampP = (p: number) => Math.min(1 - 1e-6, Math.max(1e-6, p));
+
+/** Log-linear pool of the market and our models: p ~ market^(1 - w) x models^w (1X2 renormalised). */
+function pooledX1(market: MarketView, pool: P4, w: number): [number, number, number] {
+  const g = [market.home, market.draw, market.away].map((m, k) => Math.exp((1 - w) * Math.log(m) + w * Math.log(pool[k]!)));
+  const s = g[0]! + g[1]! + g[2]!;
+  return [g[0]! / s, g[1]! / s, g[2]! / s];
+}
+
+function pooledOver(market: MarketView, pool: P4, w: number): number {
+  return clampP(1 / (1 + Math.exp(-((1 - w) * logit(market.over) + w * logit(pool[3])))));
+}
+
+/** The published forecast of a fixture with odds: the stacked combination, or the market while none is fitted. */
+export function stacked(stacking: Stacking | null, market: MarketView, pool: P4): P4 {
+  const w = stacking ?? { x1Weight: 0, ouWeight: 0 };
+  return [...pooledX1(market, pool, w.x1Weight), pooledOver(market, pool, w.ouWeight)];
+}
+
+/**
+ * The weight in [0, maxWeight] (grid step) with the highest recency-weighted log-likelihood, or 0 (the market)
+ * unless it beats the market by at least `minGain` nats (a likelihood-ratio test of w = 0).
+ */
+function bestWeight(logLik: (w: number) => number, maxWeight: number, step: number, minGain: number): number {
+  const market = logLik(0);
+  let best = 0, bestValue = market;
+  for (let w = step; w <= maxWeight + 1e-9; w += step) {
+    const v = logLik(w);
+    if (v > bestValue) { best = w; bestValue = v; }
+  }
+  return bestValue - market >= minGain ? Math.round(best / step) * step : 0;
+}
+
+/** Fits the weights of our models against the market on rows that had odds; null below the minimum number of rows. */
+export function fitStacking(rows: readonly TrainingRow[], weights: readonly number[], hyper: Hyper): Stacking | null {
+  const { minRows, maxWeight, step, minGain } = hyper.stacking;
+  const idx = rows.map((_, i) => i).filter((i) => rows[i]!.features.market);
+  if (idx.length < minRows) return null;
+  const x1Weight = bestWeight((w) => {
+    let ll = 0;
+    for (const i of idx) { const r = rows[i]!; ll += weights[i]! * Math.log(pooledX1(r.features.market!, r.pool, w)[r.outcome]); }
+    return ll;
+  }, maxWeight, step, minGain);
+  const ouWeight = bestWeight((w) => {
+    let ll = 0;
+    for (const i of idx) { const r = rows[i]!; const p = pooledOver(r.features.market!, r.pool, w); ll += weights[i]! * Math.log(r.over ? p : 1 - p); }
+    return ll;
+  }, maxWeight, step, minGain);
+  return { x1Weight, ouWeight, rows: idx.length };
+}
