@@ -51,7 +51,6 @@ const MEMORY_MB = { predictionsVisitor: 512, predictionsSession: 512, metrics: 5
 const READ_UNITS = { predictionsVisitor: 0, predictionsSession: 1, metrics: 0, me: 1, login: 2 };
 const WRITE_UNITS = { login: 3 }; // session item, attempt counter, last login
 
-const SECONDS_PER_MONTH = 30 * 86_400;
 /** Traffic of a month lands in about 16 busy hours a day on about 5 European edge locations. */
 const ACTIVE_SECONDS = 30 * 16 * 3600;
 const EDGES = 5;
