@@ -105,7 +105,8 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     // Lets the operator CLIs find the running stack's DynamoDB Local.
     mkdirSync(env.dataDir, { recursive: true });
     const marker = join(env.dataDir, 'local-stack.json');
-    if (!env.inMemory) {
+    // An in-memory stack only announces itself in a folder of its own (e2e), never in the default one.
+    if (!env.inMemory || process.env.DATA_DIR) {
       writeFileSync(marker, JSON.stringify({ pid: process.pid, port, dynamodbEndpoint: dynamo.endpoint }));
       cleanups.push(() => {
         if (existsSync(marker)) rmSync(marker);

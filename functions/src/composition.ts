@@ -43,6 +43,7 @@ import type { PaymentGateway } from '@app/core/billing/ports';
 import { allowedOrigins, ConfigError, getConfig, type Config } from '@app/platform/config';
 import { sessionCookie } from '@app/platform/http/session-cookie';
 import { logger } from '@app/platform/logger';
+import { makeSecurityLog } from '@app/platform/security-log';
 import { memoAsync } from '@app/platform/memo';
 
 function once<T>(build: () => T): () => T {
@@ -81,9 +82,15 @@ export const userRepository = /* @__PURE__ */ once(() => new DynamoUserRepositor
 const sessionSecret = /* @__PURE__ */ memoAsync(async () => {
   const { config } = base();
   if (config.SESSION_SECRET) return config.SESSION_SECRET;
-  if (config.SESSION_SECRET_ARN) return (await readSecret(config.SESSION_SECRET_ARN, config.AWS_REGION)).trim();
+  if (config.SESSION_SECRET_ARN) return (loadedSessionSecret = (await readSecret(config.SESSION_SECRET_ARN, config.AWS_REGION)).trim());
   throw new ConfigError('Invalid configuration:\n  - SESSION_SECRET or SESSION_SECRET_ARN: one of them is required');
 });
+let loadedSessionSecret: string | undefined;
+/**
+ * Security events (logins, throttles, role changes...). Emails are hashed with a key derived from
+ * the session key, so only functions that hold it log an `emailHash`.
+ */
+export const securityLog = /* @__PURE__ */ once(() => makeSecurityLog(() => base().config.SESSION_SECRET ?? loadedSessionSecret));
 
 export const authService = /* @__PURE__ */ memoAsync(async () => {
   const { config, doc, clock } = base();
@@ -95,7 +102,6 @@ export const authService = /* @__PURE__ */ memoAsync(async () => {
     throttle: new DynamoLoginThrottle(doc, config.TABLE_NAME),
     clock,
     ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
-    adminEmails: config.ADMIN_EMAILS.map((e) => e.toLowerCase()),
     touchSessions: config.TABLE_ACCESS === 'write',
   });
 });

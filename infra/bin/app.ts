@@ -1,6 +1,6 @@
 /**
  * CDK entry point (infra/cdk.json). Context: stage (dev|prod), account, region, domainName,
- * certificateArn, hostedZoneId, hostedZoneName, waf, alarmEmail, stripePriceId, adminEmails,
+ * certificateArn, hostedZoneId, hostedZoneName, waf, alarmEmail, stripePriceId,
  * logLevel, requireWeb. See docs/deploy.md.
  */
 import { consumers, routes } from '@app/functions/routes';

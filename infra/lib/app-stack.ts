@@ -94,7 +94,6 @@ export class AppStack extends Stack {
       ORIGIN_VERIFY_TOKEN: originVerifyToken,
       LOG_LEVEL: config.logLevel,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-      ...(config.adminEmails ? { ADMIN_EMAILS: config.adminEmails } : {}),
     };
     const environmentOf = (spec: FunctionSpec): Record<string, string> => ({
       ...common,

@@ -115,5 +115,4 @@ export const prodContext = {
   hostedZoneName: 'example.com',
   alarmEmail: 'oncall@example.com',
   stripePriceId: 'price_123',
-  adminEmails: 'admin@example.com',
 };

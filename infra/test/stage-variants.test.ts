@@ -116,11 +116,12 @@ describe('functions generated from a richer manifest', () => {
     }
   });
 
-  it('passes the Stripe price and admin emails from context', () => {
+  it('passes the Stripe price from context, and no admin emails', () => {
     const webhook = s.stack.functions.find((f) => f.spec.uses.includes('stripe') && f.spec.kind === 'http')!;
     const vars = (resources(s.template, 'AWS::Lambda::Function')[logicalId(webhook.fn)]!.Properties.Environment as { Variables: Record<string, unknown> })
       .Variables;
-    expect(vars).toMatchObject({ STAGE: 'prod', STRIPE_PRICE_ID: 'price_123', ADMIN_EMAILS: 'admin@example.com', APP_ORIGIN: 'https://predictions.example.com' });
+    expect(vars).toMatchObject({ STAGE: 'prod', STRIPE_PRICE_ID: 'price_123', APP_ORIGIN: 'https://predictions.example.com' });
+    expect(vars).not.toHaveProperty('ADMIN_EMAILS');
   });
 });
 

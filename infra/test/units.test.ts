@@ -94,6 +94,8 @@ describe('deployment context', () => {
     expect(() => config({ hostedZoneId: 'Z1' })).toThrow(/go together/);
     expect(() => config({ waf: 'maybe' })).toThrow(/true or false/);
     expect(() => config({ stripePriceId: 'prod_123' })).toThrow(/price_/);
+    // Self-registration never grants admin: an old context key fails loudly instead of being ignored.
+    expect(() => config({ adminEmails: 'you@example.com' })).toThrow(/npm run admin -- grant/);
   });
 });
 

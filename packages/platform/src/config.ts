@@ -64,8 +64,6 @@ export const ConfigSchema = z.object({
   /** Secrets Manager secret: JSON {"footballDataOrgToken": "...", "oddsApiKey": "..."}. */
   PROVIDERS_SECRET_ARN: z.optional(z.string()),
 
-  /** Emails (comma-separated) that get the admin role when they register. */
-  ADMIN_EMAILS: csv,
   /** A folder of football-data.co.uk CSV files (<LEAGUE>/<YYYY-YY>.csv) to replay instead of the demo leagues. */
   FOOTBALL_DATA_DIR: z.optional(z.string()),
 });

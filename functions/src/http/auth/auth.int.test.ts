@@ -3,8 +3,10 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
+const LISTED = uniqueEmail('boss');
 beforeAll(async () => {
-  stack = await startHttpStack();
+  // The old allow-list variable is set, and must change nothing.
+  stack = await startHttpStack({ ADMIN_EMAILS: LISTED });
 });
 afterAll(() => stack.close());
 
@@ -32,6 +34,16 @@ describe('accounts and sessions over HTTP', () => {
     const replay = stack.client();
     replay.cookies.set('sid', stolen);
     expect((await replay.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('registering an address listed in ADMIN_EMAILS gives role user; only the operator grant makes an admin', async () => {
+    const client = stack.client();
+    const { user } = await registered(client, LISTED);
+    expect(user.role).toBe('user');
+    expect((await client.get('/api/admin/winning-predictions')).status).toBe(403);
+    await stack.grantAdmin(LISTED);
+    expect((await client.get('/api/auth/me')).json.user.role).toBe('admin');
+    expect((await client.get('/api/admin/winning-predictions')).status).toBe(200);
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie for the whole site', async () => {

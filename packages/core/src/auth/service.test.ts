@@ -1,16 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import { InMemorySessions, InMemoryThrottle, InMemoryUsers, plainHasher, plainTokens, sequentialIds } from '../testing/in-memory.ts';
+import type { SecurityEvent } from '../security/events.ts';
+import { changeRole } from './admin-role.ts';
 import { LOGIN_WINDOW_MS, makeAuthService } from './service.ts';
 
-function setup(adminEmails: string[] = []) {
+function setup() {
   const clock = fixedClock('2026-11-22T12:00:00Z');
   const users = new InMemoryUsers();
   const sessions = new InMemorySessions(users);
   const throttle = new InMemoryThrottle();
   const auth = makeAuthService({
     users, sessions, throttle, clock, hasher: plainHasher, tokens: plainTokens,
-    ids: { user: sequentialIds('u'), session: sequentialIds('s') }, adminEmails,
+    ids: { user: sequentialIds('u'), session: sequentialIds('s') },
   });
   return { auth, clock, users, sessions, throttle };
 }
@@ -20,14 +22,14 @@ const creds = { email: 'ana@example.com', password: 'correct horse' };
 describe('AuthService', () => {
   let t: ReturnType<typeof setup>;
   beforeEach(() => {
-    t = setup(['boss@example.com']);
+    t = setup();
   });
 
-  it('registers a free user with a session, and an admin from ADMIN_EMAILS', async () => {
+  it('registers a free user with a session, never an admin', async () => {
     const issued = await t.auth.register(creds);
     expect(issued.user).toEqual({ id: 'u1', email: 'ana@example.com', subscriptionStatus: 'free', role: 'user', cancelAt: null });
     expect((await t.auth.resolve(issued.token))?.viewer.userId).toBe('u1');
-    expect((await t.auth.register({ email: 'boss@example.com', password: 'x'.repeat(8) })).user.role).toBe('admin');
+    expect((await t.auth.register({ email: 'boss@example.com', password: 'x'.repeat(8) })).user.role).toBe('user');
   });
 
   it('refuses a second account for the same email', async () => {
@@ -110,10 +112,15 @@ describe('AuthService', () => {
     await expect(t.auth.register(creds)).resolves.toBeTruthy();
   });
 
-  it('grants the admin role later', async () => {
+  it('grants and revokes the admin role through the operator path only, and logs both', async () => {
     const a = await t.auth.register(creds);
-    await t.auth.grantAdmin(' ANA@example.com ');
+    const events: SecurityEvent[] = [];
+    const options = { log: (e: SecurityEvent) => void events.push(e), actor: 'cli' };
+    await changeRole(t.users, ' ANA@example.com ', 'admin', options);
     expect((await t.auth.resolve(a.token))?.viewer.role).toBe('admin');
-    await expect(t.auth.grantAdmin('nobody@example.com')).rejects.toMatchObject({ kind: 'not_found' });
+    await changeRole(t.users, 'ana@example.com', 'user', options);
+    expect((await t.auth.resolve(a.token))?.viewer.role).toBe('user');
+    expect(events.map((e) => [e.type, e.userId, e.actor])).toEqual([['role_granted', 'u1', 'cli'], ['role_revoked', 'u1', 'cli']]);
+    await expect(changeRole(t.users, 'nobody@example.com', 'admin', options)).rejects.toMatchObject({ kind: 'not_found' });
   });
 });

@@ -1,6 +1,6 @@
 import type { ChangePasswordBody, LoginBody, RegisterBody, User } from '@app/contracts/auth';
 import type { Clock } from '../clock.ts';
-import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { RateLimitedError, UnauthorizedError, ValidationError } from '../errors.ts';
 import type { Viewer } from '../viewer.ts';
 import type { LoginThrottleStore, PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
 import { toPublicUser, toViewer, type UserRecord } from './user.ts';
@@ -21,8 +21,6 @@ export interface AuthServiceDeps {
   throttle: LoginThrottleStore;
   clock: Clock;
   ids: { user(): string; session(): string };
-  /** Emails that become admins when they register. */
-  adminEmails: string[];
   /** False in functions that may only read the table: they never write `lastSeenAt`. */
   touchSessions?: boolean;
 }
@@ -75,7 +73,8 @@ export function makeAuthService(deps: AuthServiceDeps) {
           id,
           email: body.email,
           passwordHash: await hasher.hash(body.password),
-          role: deps.adminEmails.includes(body.email) ? 'admin' : 'user',
+          // Never admin: the role is granted by an operator only (see auth/admin-role.ts).
+          role: 'user',
           createdAt: clock.now().toISOString(),
         };
         await users.create(user);
@@ -144,13 +143,6 @@ export function makeAuthService(deps: AuthServiceDeps) {
       const user = (await users.get(resolved.user.id)) ?? resolved.user;
       if (user.subscription) await cancelSubscriptionNow(user);
       await users.delete(user);
-    },
-
-    async grantAdmin(email: string): Promise<UserRecord> {
-      const user = await users.getByEmail(email.trim().toLowerCase());
-      if (!user) throw new NotFoundError(`No user with email ${email}`);
-      await users.setRole(user.id, 'admin');
-      return { ...user, role: 'admin' };
     },
   };
 }

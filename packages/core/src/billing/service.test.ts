@@ -35,7 +35,7 @@ async function setup() {
   const users = new InMemoryUsers();
   const auth = makeAuthService({
     users, sessions: new InMemorySessions(users), throttle: new InMemoryThrottle(), clock, hasher: plainHasher, tokens: plainTokens,
-    ids: { user: sequentialIds('u'), session: sequentialIds('s') }, adminEmails: [],
+    ids: { user: sequentialIds('u'), session: sequentialIds('s') },
   });
   const gateway = fakeGateway();
   const billing = makeBillingService({ gateway, users, subscriptions: new InMemorySubscriptions(users), clock, appOrigin: 'http://localhost:3000' });
