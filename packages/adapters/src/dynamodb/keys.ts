@@ -8,7 +8,8 @@ export const keys = {
   emailClaim: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
   session: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${sessionId}` }),
   sessionPrefix: 'SESSION#',
-  subscription: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SUBSCRIPTION' }),
+  /** One item per provider subscription, in the user's collection. */
+  subscription: (userId: string, subscriptionId: string) => ({ PK: `USER#${userId}`, SK: `SUBSCRIPTION#${subscriptionId}` }),
   /** GSI1: subscription -> user. */
   subscriptionLookup: (subscriptionId: string) => ({ GSI1PK: `STRIPE_SUB#${subscriptionId}`, GSI1SK: 'SUBSCRIPTION' }),
   stripeCustomer: (customerId: string) => ({ PK: `STRIPE_CUSTOMER#${customerId}`, SK: 'STRIPE_CUSTOMER' }),

@@ -76,6 +76,7 @@ export function makeAuthService(deps: AuthServiceDeps) {
           // Never admin: the role is granted by an operator only (see auth/admin-role.ts).
           role: 'user',
           createdAt: clock.now().toISOString(),
+          subscriptions: {},
         };
         await users.create(user);
         return await startSession(user);
@@ -141,7 +142,7 @@ export function makeAuthService(deps: AuthServiceDeps) {
      */
     async deleteAccount(resolved: ResolvedSession, cancelSubscriptionNow: (user: UserRecord) => Promise<void>): Promise<void> {
       const user = (await users.get(resolved.user.id)) ?? resolved.user;
-      if (user.subscription) await cancelSubscriptionNow(user);
+      if (Object.keys(user.subscriptions).length > 0 || user.stripeCustomerId || user.openCheckout) await cancelSubscriptionNow(user);
       await users.delete(user);
     },
   };

@@ -2,9 +2,9 @@
 // adapters are tested against DynamoDB Local with the same behaviours.
 import type { LoginThrottleStore, PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
 import { EmailTakenError } from '../auth/errors.ts';
-import type { Role, UserRecord } from '../auth/user.ts';
+import type { OpenCheckout, Role, UserRecord } from '../auth/user.ts';
 import type { SubscriptionState } from '../billing/entitlement.ts';
-import type { SubscriptionStore } from '../billing/ports.ts';
+import type { SaveOutcome, SubscriptionStore } from '../billing/ports.ts';
 
 export class InMemoryUsers implements UserRepository {
   readonly byId = new Map<string, UserRecord>();
@@ -109,12 +109,24 @@ export class InMemoryThrottle implements LoginThrottleStore {
 
 export class InMemorySubscriptions implements SubscriptionStore {
   readonly events = new Set<string>();
+  readonly lastEventCreated = new Map<string, number>();
   constructor(private readonly users: InMemoryUsers) {}
-  async saveSubscription(userId: string, state: SubscriptionState, eventId?: string) {
-    if (eventId && this.events.has(eventId)) return false;
-    if (eventId) this.events.add(eventId);
+  async saveSubscription(userId: string, state: SubscriptionState, event?: { id: string; created: number }): Promise<SaveOutcome> {
+    if (event && this.events.has(event.id)) return 'duplicate';
+    if (event && (this.lastEventCreated.get(state.id) ?? -Infinity) > event.created) return 'stale';
     const u = this.users.byId.get(userId);
-    if (u) u.subscription = { ...state };
+    if (!u) throw new Error(`No user ${userId}`);
+    if (event) {
+      this.events.add(event.id);
+      this.lastEventCreated.set(state.id, event.created);
+    }
+    u.subscriptions[state.id] = { ...state };
+    return 'saved';
+  }
+  async setOpenCheckout(userId: string, checkout: OpenCheckout, previousId: string | null) {
+    const u = this.users.byId.get(userId)!;
+    if ((u.openCheckout?.id ?? null) !== previousId) return false;
+    u.openCheckout = { ...checkout };
     return true;
   }
   async markEventProcessed(eventId: string) {
