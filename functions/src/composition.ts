@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { JoseSessionTokens } from '@app/adapters/crypto/jose-session-tokens';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
-import { DynamoLoginThrottle } from '@app/adapters/dynamodb/login-throttle';
+import { DynamoAttemptStore } from '@app/adapters/dynamodb/attempt-store';
 import { DynamoSessionRepository } from '@app/adapters/dynamodb/session-repository';
 import { DynamoSubscriptionStore } from '@app/adapters/dynamodb/subscription-store';
 import { DynamoUserRepository } from '@app/adapters/dynamodb/user-repository';
@@ -99,10 +99,11 @@ export const authService = /* @__PURE__ */ memoAsync(async () => {
     sessions: new DynamoSessionRepository(doc, config.TABLE_NAME),
     hasher: new ScryptPasswordHasher(),
     tokens: new JoseSessionTokens(await sessionSecret(), config.APP_ORIGIN, `${config.APP_ORIGIN}/api`),
-    throttle: new DynamoLoginThrottle(doc, config.TABLE_NAME),
+    attempts: new DynamoAttemptStore(doc, config.TABLE_NAME),
     clock,
     ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
     touchSessions: config.TABLE_ACCESS === 'write',
+    security: securityLog(),
   });
 });
 
@@ -146,6 +147,7 @@ export const billingService = /* @__PURE__ */ memoAsync(async () => {
     clock,
     appOrigin: config.APP_ORIGIN,
     log: (message, detail) => logger.warn(message, detail ?? {}),
+    security: securityLog(),
   });
 });
 

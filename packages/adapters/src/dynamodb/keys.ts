@@ -15,7 +15,7 @@ export const keys = {
   stripeCustomer: (customerId: string) => ({ PK: `STRIPE_CUSTOMER#${customerId}`, SK: 'STRIPE_CUSTOMER' }),
   stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'STRIPE_EVENT' }),
   /** `subject` is already hashed (never a raw email or IP in a key). */
-  loginThrottle: (subjectHash: string) => ({ PK: `THROTTLE#LOGIN#${subjectHash}`, SK: 'ATTEMPTS' }),
+  passwordAttempts: (subjectHash: string) => ({ PK: `THROTTLE#PASSWORD#${subjectHash}`, SK: 'ATTEMPTS' }),
   /** The local test-mode payment provider's own records (never used on AWS). */
   localBilling: (kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION', id: string) => ({ PK: `LOCALBILLING#${kind}#${id}`, SK: kind }),
   /** GSI1: every local subscription (the local clock walks them all). */

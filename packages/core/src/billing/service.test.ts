@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeAuthService } from '../auth/service.ts';
 import { DAY_MS, fixedClock } from '../clock.ts';
-import { InMemorySessions, InMemorySubscriptions, InMemoryThrottle, InMemoryUsers, plainHasher, plainTokens, sequentialIds } from '../testing/in-memory.ts';
+import { InMemoryAttempts, InMemorySessions, InMemorySubscriptions, InMemoryUsers, plainHasher, plainTokens, sequentialIds } from '../testing/in-memory.ts';
 import { RENEWAL_GRACE_SECONDS } from './entitlement.ts';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from './ports.ts';
 import { makeBillingService } from './service.ts';
@@ -62,7 +62,7 @@ async function setup() {
   const clock = fixedClock('2026-11-22T12:00:00Z');
   const users = new InMemoryUsers();
   const auth = makeAuthService({
-    users, sessions: new InMemorySessions(users), throttle: new InMemoryThrottle(), clock, hasher: plainHasher, tokens: plainTokens,
+    users, sessions: new InMemorySessions(users), attempts: new InMemoryAttempts(), clock, hasher: plainHasher, tokens: plainTokens,
     ids: { user: sequentialIds('u'), session: sequentialIds('s') },
   });
   const { gateway, pay } = fakeGateway();

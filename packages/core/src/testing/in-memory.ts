@@ -1,6 +1,7 @@
 // In-memory implementations of the auth and billing ports, for core's unit tests. The DynamoDB
 // adapters are tested against DynamoDB Local with the same behaviours.
-import type { LoginThrottleStore, PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
+import type { AttemptState, AttemptStore, StoredAttempts } from '../auth/attempts.ts';
+import type { PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
 import { EmailTakenError } from '../auth/errors.ts';
 import type { OpenCheckout, Role, UserRecord } from '../auth/user.ts';
 import type { SubscriptionState } from '../billing/entitlement.ts';
@@ -94,16 +95,23 @@ export const plainTokens: SessionTokens = {
   },
 };
 
-export class InMemoryThrottle implements LoginThrottleStore {
-  readonly items = new Map<string, number[]>();
-  async failures(key: string) {
-    return [...(this.items.get(key) ?? [])];
+export class InMemoryAttempts implements AttemptStore {
+  readonly items = new Map<string, StoredAttempts>();
+  async get(subject: string) {
+    const item = this.items.get(subject);
+    return item && structuredClone(item);
   }
-  async recordFailure(key: string, at: number) {
-    this.items.set(key, [...(this.items.get(key) ?? []), at]);
+  async put(subject: string, state: AttemptState, expected: number | undefined) {
+    if (this.items.get(subject)?.version !== expected) return false;
+    this.items.set(subject, { state: { ...state }, version: (expected ?? 0) + 1 });
+    return true;
   }
-  async clear(key: string) {
-    this.items.delete(key);
+  async refund(subject: string) {
+    const item = this.items.get(subject);
+    if (item && item.state.count > 0) this.items.set(subject, { state: { ...item.state, count: item.state.count - 1 }, version: item.version + 1 });
+  }
+  async clear(subject: string) {
+    this.items.delete(subject);
   }
 }
 
