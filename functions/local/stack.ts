@@ -19,7 +19,7 @@ const srcDir = join(repoRoot, 'functions', 'src');
 /** A port that is free right now (the OS picks it). */
 async function freePort(): Promise<number> {
   const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, resolve));
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
@@ -96,7 +96,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use. Stop the other server or set PORT, e.g. PORT=3001 npm start`) : error),
       );
-      server.listen(port, resolve);
+      server.listen(port, env.host, resolve);
     });
     server.keepAliveTimeout = 65_000;
     cleanups.push(() => new Promise<void>((r) => server.close(() => r())));

@@ -10,8 +10,12 @@ const csv = z.pipe(
  * The README's configuration table mirrors this schema.
  */
 export const ConfigSchema = z.object({
-  /** `local` on a laptop; `dev`/`prod` on AWS. */
-  STAGE: z._default(z.enum(['local', 'dev', 'prod']), 'local'),
+  /**
+   * `local` on a laptop; `dev`/`prod` on AWS. No default: the local stack and the tests set it,
+   * the deployed config sets it, and a deploy that forgot it must not run with the test-mode
+   * payment provider, so a missing value stops the process.
+   */
+  STAGE: z.enum(['local', 'dev', 'prod'], { error: 'STAGE is required: local, dev or prod' }),
   /** The one origin that serves the SPA and the API; the session cookie is `__Host-` when HTTPS. */
   APP_ORIGIN: z._default(z.url(), 'http://localhost:3000'),
   /** More origins allowed to send unsafe requests (comma-separated), e.g. the Vite dev server. */
