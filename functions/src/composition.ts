@@ -86,6 +86,15 @@ const sessionSecret = /* @__PURE__ */ memoAsync(async () => {
   throw new ConfigError('Invalid configuration:\n  - SESSION_SECRET or SESSION_SECRET_ARN: one of them is required');
 });
 let loadedSessionSecret: string | undefined;
+/** The token CloudFront adds as `x-origin-verify`: from the environment locally (tests), from Secrets Manager on AWS. */
+export const originVerifyToken = /* @__PURE__ */ memoAsync(async (): Promise<string | undefined> => {
+  const { config } = base();
+  if (config.ORIGIN_VERIFY_TOKEN) return config.ORIGIN_VERIFY_TOKEN;
+  if (config.ORIGIN_VERIFY_SECRET_ARN) return (await readSecret(config.ORIGIN_VERIFY_SECRET_ARN, config.AWS_REGION)).trim();
+  // Deployed without a token, the API would trust any caller's viewer-address header and skip the WAF.
+  if (config.STAGE !== 'local') throw new ConfigError('Invalid configuration:\n  - ORIGIN_VERIFY_SECRET_ARN or ORIGIN_VERIFY_TOKEN: required outside the local stack');
+  return undefined;
+});
 /**
  * Security events (logins, throttles, role changes...). Emails are hashed with a key derived from
  * the session key, so only functions that hold it log an `emailHash`.

@@ -24,6 +24,11 @@ export interface RouteDefinition {
   uses?: Array<'queue' | 'stripe'>;
   /** The body reaches the handler as raw bytes (base64), e.g. a signed webhook. */
   rawBody?: boolean;
+  /**
+   * The body carries a password: the handler counts attempts per account and network, infra gives
+   * the route its own API Gateway limit and the WAF's auth rate rule counts it.
+   */
+  password?: true;
   timeoutSeconds?: number;
   memoryMb?: number;
 }
@@ -44,11 +49,11 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
-  { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', memoryMb: 1024 },
-  { method: 'POST', path: '/api/auth/login', handler: 'http/auth/login', auth: 'public', access: 'write', memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/login', handler: 'http/auth/login', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
   { method: 'GET', path: '/api/auth/me', handler: 'http/auth/me', auth: 'user', access: 'write', memoryMb: 512 },
   { method: 'POST', path: '/api/auth/logout', handler: 'http/auth/logout', auth: 'viewer', access: 'write', memoryMb: 512 },
-  { method: 'POST', path: '/api/auth/change-password', handler: 'http/auth/change-password', auth: 'user', access: 'write', memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/change-password', handler: 'http/auth/change-password', auth: 'user', access: 'write', password: true, memoryMb: 1024 },
   { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 30 },
 
   // Billing.

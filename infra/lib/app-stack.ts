@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
@@ -15,6 +15,15 @@ import { Monitoring } from './constructs/monitoring.ts';
 import { Secrets } from './constructs/secrets.ts';
 import { Web } from './constructs/web.ts';
 import { consumerFunctionSpecs, httpFunctionSpecs, type FunctionSpec } from './manifest.ts';
+
+/**
+ * HTTP functions that sign or verify session cookies: any route with a session (every auth level
+ * but `public`) or one that signs in (`password`). Queue consumers, the Stripe webhook and public
+ * reads never see the session key.
+ */
+export function verifiesSessions(spec: FunctionSpec): boolean {
+  return spec.kind === 'http' && spec.routes.some((r) => !r.rawBody && (r.auth !== 'public' || r.password === true));
+}
 
 /** Structured logs carry this service name (Powertools). */
 export const SERVICE_NAME = 'football-predictions';
@@ -66,16 +75,15 @@ export class AppStack extends Stack {
     this.jobs = new Jobs(this, 'Jobs', { prefix, schedules: props.schedules });
     this.api = new Api(this, 'Api', {
       throttle: prod ? { rateLimit: 100, burstLimit: 200 } : { rateLimit: 20, burstLimit: 40 },
-      authThrottle: { rateLimit: 5, burstLimit: 10 },
+      passwordThrottle: prod ? { rateLimit: 20, burstLimit: 40 } : { rateLimit: 5, burstLimit: 10 },
       logRetention,
       removalPolicy,
     });
 
     const domain = this.customDomain(config, props.certificate);
-    // The stack's own UUID: unknown outside the account, stable across deploys, no secret to manage.
-    const originVerifyToken = Fn.select(2, Fn.split('/', Aws.STACK_ID));
     this.web = new Web(this, 'Web', {
-      originVerifyToken,
+      // A dynamic reference: the value is resolved by CloudFormation and never appears in the template.
+      originVerifyToken: this.secrets.originVerify.secretValue.unsafeUnwrap(),
       apiDomainName: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
       webDist: props.webDist,
       retain: prod,
@@ -90,13 +98,13 @@ export class AppStack extends Stack {
       TABLE_NAME: this.data.table.tableName,
       QUEUE_DRIVER: 'sqs',
       QUEUE_URL_PREFIX: this.jobs.queueUrlPrefix,
-      SESSION_SECRET_ARN: this.secrets.session.secretArn,
-      ORIGIN_VERIFY_TOKEN: originVerifyToken,
       LOG_LEVEL: config.logLevel,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
     };
     const environmentOf = (spec: FunctionSpec): Record<string, string> => ({
       ...common,
+      ...(verifiesSessions(spec) ? { SESSION_SECRET_ARN: this.secrets.session.secretArn } : {}),
+      ...(spec.kind === 'http' ? { ORIGIN_VERIFY_SECRET_ARN: this.secrets.originVerify.secretArn } : {}),
       // Read-only functions also skip the session lastSeenAt write (they could not do it anyway).
       TABLE_ACCESS: spec.access,
       ...(spec.uses.includes('stripe')
@@ -115,7 +123,8 @@ export class AppStack extends Stack {
         removalPolicy,
       });
       this.data.grant(fn.role, spec.access);
-      Secrets.grantRead(fn.role, this.secrets.session);
+      if (verifiesSessions(spec)) Secrets.grantRead(fn.role, this.secrets.session);
+      if (spec.kind === 'http') Secrets.grantRead(fn.role, this.secrets.originVerify);
       if (spec.uses.includes('stripe')) Secrets.grantRead(fn.role, this.secrets.stripe);
       if (spec.uses.includes('providers')) Secrets.grantRead(fn.role, this.secrets.providers);
       if (spec.uses.includes('queue')) this.jobs.grantSend(fn.role);

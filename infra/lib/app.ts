@@ -62,6 +62,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     ? new EdgeStack(app, `${stackName}-edge`, {
         config,
         rawBodyPaths: routes.filter((r) => r.rawBody).map((r) => r.path),
+        passwordPaths: routes.filter((r) => r.password).map((r) => r.path),
         env: { account: config.account, region: 'us-east-1' },
         terminationProtection: config.stage === 'prod',
         description: `${SERVICE_NAME} ${config.stage}: WAF web ACL and certificate for CloudFront (us-east-1)`,

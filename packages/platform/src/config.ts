@@ -26,6 +26,8 @@ export const ConfigSchema = z.object({
    * without it (someone calling the API Gateway URL directly, skipping the WAF) are refused.
    */
   ORIGIN_VERIFY_TOKEN: z.optional(z.string().check(z.minLength(16))),
+  /** On AWS: the Secrets Manager secret holding that token (plain text); read at cold start. */
+  ORIGIN_VERIFY_SECRET_ARN: z.optional(z.string()),
   /** What this function may do to the table (infra sets `read` on read-only functions). */
   TABLE_ACCESS: z._default(z.enum(['read', 'write']), 'write'),
   /** DynamoDB Local endpoint; unset on AWS. */

@@ -57,7 +57,7 @@ export interface HttpRouteFactoryOptions<Deps, Principal> {
   /** Origins allowed to send unsafe requests (CSRF). */
   allowedOrigins: (deps: Deps) => string[];
   /** When set, every request must carry it in `x-origin-verify` (added by CloudFront). */
-  originToken?: (deps: Deps) => string | undefined;
+  originToken?: (deps: Deps) => string | undefined | Promise<string | undefined>;
   /** Where refusals (foreign origin, missing origin token, admin-only) are logged. */
   security?: () => SecurityLog;
 }
@@ -155,7 +155,7 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
       .handler(async (event, context) => {
         const deps = await getDeps();
         const requestId = requestIdOf(event, context);
-        const token = factory.originToken?.(deps);
+        const token = await factory.originToken?.(deps);
         // Until the token matched, the only address we know is the socket's.
         refusalLogged('origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
         const sourceIp = clientIp(event, Boolean(token));
@@ -199,7 +199,8 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
       .use(errorMapper())
       .handler(async (event, context) => {
         const deps = await getDeps();
-        refusalLogged('origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, factory.originToken?.(deps)));
+        const token = await factory.originToken?.(deps);
+        refusalLogged('origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
         return fn({ rawBody: decodeBody(event), event, requestId: requestIdOf(event, context) }, deps);
       });
   }
