@@ -167,6 +167,10 @@ export class AppStack extends Stack {
       description: 'Generated; put a new value only to sign everyone out',
       value: this.secrets.session.secretArn,
     });
+    new CfnOutput(this, 'OriginVerifySecretArn', {
+      description: 'Generated; put a new value only together with a deploy (docs/security.md)',
+      value: this.secrets.originVerify.secretArn,
+    });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', {
       description: 'Point a custom domain here (CNAME/alias) when its DNS is not in Route 53',
