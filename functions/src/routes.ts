@@ -25,8 +25,9 @@ export interface RouteDefinition {
   /** The body reaches the handler as raw bytes (base64), e.g. a signed webhook. */
   rawBody?: boolean;
   /**
-   * The body carries a password: the handler counts attempts per account and network, infra gives
-   * the route its own API Gateway limit and the WAF's auth rate rule counts it.
+   * The body carries a password (sign-in, sign-up, change): infra gives the route its own API
+   * Gateway limit and the WAF's auth rate rule counts it. Handlers that check a password also
+   * take an attempt from the limiter first (core/auth/attempts.ts).
    */
   password?: true;
   timeoutSeconds?: number;

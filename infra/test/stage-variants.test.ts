@@ -157,10 +157,12 @@ describe('WAF (edge stack)', () => {
   it('rate-limits per client IP only the password-bearing POSTs, never /api/auth/me or logout', () => {
     const rule = rules().find((r) => r.Name === 'RateLimitAuth')!;
     expect(rule.Statement.RateBasedStatement).toMatchObject({ Limit: AUTH_RATE_LIMIT, AggregateKeyType: 'IP' });
-    const [method, paths] = (rule.Statement.RateBasedStatement as { ScopeDownStatement: { AndStatement: { Statements: Array<Record<string, any>> } } })
+    type Match = { ByteMatchStatement: { SearchString: string; PositionalConstraint: string; FieldToMatch: object } };
+    type Statement = Match & { OrStatement?: { Statements: Match[] } };
+    const [method, paths] = (rule.Statement.RateBasedStatement as { ScopeDownStatement: { AndStatement: { Statements: Statement[] } } })
       .ScopeDownStatement.AndStatement.Statements;
     expect(method!.ByteMatchStatement).toMatchObject({ FieldToMatch: { Method: {} }, SearchString: 'POST', PositionalConstraint: 'EXACTLY' });
-    const matchers: Array<{ ByteMatchStatement: { SearchString: string; PositionalConstraint: string } }> = paths!.OrStatement?.Statements ?? [paths];
+    const matchers: Match[] = paths!.OrStatement?.Statements ?? [paths!];
     for (const st of matchers) expect(st.ByteMatchStatement.PositionalConstraint).toBe('EXACTLY');
     expect(matchers.map((st) => st.ByteMatchStatement.SearchString).sort()).toEqual(fixtureRoutes.filter((r) => r.password).map((r) => r.path).sort());
   });

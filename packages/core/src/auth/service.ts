@@ -122,6 +122,7 @@ export function makeAuthService(deps: AuthServiceDeps) {
       security({ type: 'login_succeeded', email: body.email, network, userId: user.id });
       return startSession(user);
     },
+
     /** The viewer behind a cookie token, or null when the token or its session is not valid. */
     async resolve(token: string | undefined): Promise<ResolvedSession | null> {
       if (!token) return null;
