@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Cron } from 'croner';
 import { startDynamoDbLocal, type DynamoDbLocal } from '@app/adapters/dynamodb/local-server';
 import { applyLocalDefaults, applyLocalSecrets, repoRoot, type LocalEnv } from './env.ts';
 import type { HttpHandler } from './server.ts';
@@ -58,7 +59,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     applyLocalDefaults({ port, dynamodbEndpoint: dynamo.endpoint });
     applyLocalSecrets(env);
     // Imported only now, so the handlers' configuration sees the local environment.
-    const { routes, consumers } = await import('../src/routes.ts');
+    const { routes, consumers, tasks } = await import('../src/routes.ts');
     const { schedules } = await import('@app/events/schedules');
     const composition = await import('../src/composition.ts');
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
@@ -84,6 +85,18 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       (name, error) => log(`schedule ${name} failed: ${(error as Error).message}`),
     );
     cleanups.push(() => scheduler.stop());
+    // The scheduled tasks (billing reconciliation) on local timers, as EventBridge Scheduler runs them on AWS.
+    const taskTimers = (env.pipeline ? tasks : []).map(
+      (task) =>
+        new Cron(task.cron, { timezone: task.timeZone, protect: true, name: task.name }, async () => {
+          try {
+            await (await importHandler<() => Promise<unknown>>(task.handler))();
+          } catch (error) {
+            log(`task ${task.name} failed: ${(error as Error).message}`);
+          }
+        }),
+    );
+    cleanups.push(() => taskTimers.forEach((t) => t.stop()));
 
     const server: Server = createLocalServer({
       routes,

@@ -81,5 +81,35 @@ export const consumers: ConsumerDefinition[] = [
   { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue'] },
 ];
 
+/**
+ * Functions that run on a schedule of their own, outside the job pipeline: EventBridge Scheduler
+ * invokes them on AWS, the local stack on a timer. Cron fields: minute hour day-of-month month
+ * day-of-week, in `timeZone`.
+ */
+export interface TaskDefinition {
+  name: string;
+  description: string;
+  handler: string;
+  cron: string;
+  timeZone: string;
+  access: 'read' | 'write';
+  uses?: Array<'stripe'>;
+  timeoutSeconds: number;
+  memoryMb?: number;
+}
+
+export const tasks: TaskDefinition[] = [
+  {
+    name: 'billing-reconciliation',
+    description: 'Re-read live subscriptions from Stripe, store their state, cancel those whose user is gone',
+    handler: 'tasks/reconcile-billing',
+    cron: '30 3 * * *',
+    timeZone: 'Europe/London',
+    access: 'write',
+    uses: ['stripe'],
+    timeoutSeconds: 300,
+  },
+];
+
 /** `GET /api/admin/jobs/{id}` -> `GET /api/admin/jobs/{id}` route key, as API Gateway names it. */
 export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>) => `${r.method} ${r.path}`;

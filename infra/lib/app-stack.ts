@@ -5,7 +5,7 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import type { Construct } from 'constructs';
 import type { ScheduleDefinition } from '@app/events/schedules';
-import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
+import type { ConsumerDefinition, RouteDefinition, TaskDefinition } from '@app/functions/routes';
 import { namePrefix, type DeployConfig } from './config.ts';
 import { Api } from './constructs/api.ts';
 import { AppFunction } from './constructs/app-function.ts';
@@ -13,8 +13,9 @@ import { Data } from './constructs/data.ts';
 import { Jobs } from './constructs/jobs.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { Secrets } from './constructs/secrets.ts';
+import { Tasks } from './constructs/tasks.ts';
 import { Web } from './constructs/web.ts';
-import { consumerFunctionSpecs, httpFunctionSpecs, type FunctionSpec } from './manifest.ts';
+import { consumerFunctionSpecs, httpFunctionSpecs, taskFunctionSpecs, type FunctionSpec } from './manifest.ts';
 
 /**
  * HTTP functions that sign or verify session cookies: any route with a session (every auth level
@@ -36,6 +37,8 @@ export interface AppStackProps extends StackProps {
   consumers: readonly ConsumerDefinition[];
   /** events/src/schedules.ts `schedules`. */
   schedules: readonly ScheduleDefinition[];
+  /** functions/src/routes.ts `tasks` (scheduled functions outside the job pipeline); default none. */
+  tasks?: readonly TaskDefinition[];
   /** Prebuilt Lambda bundles (lib/bundling.ts); may be undefined when CDK skips bundling. */
   bundleDir?: string;
   /** The built SPA to upload; undefined: no upload. */
@@ -53,6 +56,7 @@ export class AppStack extends Stack {
   readonly data: Data;
   readonly secrets: Secrets;
   readonly jobs: Jobs;
+  readonly tasks: Tasks;
   readonly api: Api;
   readonly web: Web;
   readonly monitoring: Monitoring;
@@ -69,10 +73,12 @@ export class AppStack extends Stack {
     // Specs first: a bad manifest fails before any resource exists.
     const httpSpecs = httpFunctionSpecs(props.routes);
     const consumerSpecs = consumerFunctionSpecs(props.consumers);
+    const taskSpecs = taskFunctionSpecs(props.tasks ?? []);
 
     this.data = new Data(this, 'Data', { retain: prod });
     this.secrets = new Secrets(this, 'Secrets', { retain: prod });
     this.jobs = new Jobs(this, 'Jobs', { prefix, schedules: props.schedules });
+    this.tasks = new Tasks(this, 'Tasks', { prefix, deadLetterQueue: this.jobs.scheduleDeadLetterQueue });
     this.api = new Api(this, 'Api', {
       throttle: prod ? { rateLimit: 100, burstLimit: 200 } : { rateLimit: 20, burstLimit: 40 },
       passwordThrottle: prod ? { rateLimit: 20, burstLimit: 40 } : { rateLimit: 5, burstLimit: 10 },
@@ -113,7 +119,7 @@ export class AppStack extends Stack {
       ...(spec.uses.includes('providers') ? { PROVIDERS_SECRET_ARN: this.secrets.providers.secretArn } : {}),
     });
 
-    for (const spec of [...httpSpecs, ...consumerSpecs]) {
+    for (const spec of [...httpSpecs, ...consumerSpecs, ...taskSpecs]) {
       const fn = new AppFunction(this, spec.id, {
         spec,
         bundleDir: props.bundleDir,
@@ -128,11 +134,9 @@ export class AppStack extends Stack {
       if (spec.uses.includes('stripe')) Secrets.grantRead(fn.role, this.secrets.stripe);
       if (spec.uses.includes('providers')) Secrets.grantRead(fn.role, this.secrets.providers);
       if (spec.uses.includes('queue')) this.jobs.grantSend(fn.role);
-      if (spec.kind === 'consumer') {
-        this.jobs.addConsumer(fn);
-      } else {
-        this.api.addFunction(fn);
-      }
+      if (spec.kind === 'consumer') this.jobs.addConsumer(fn);
+      else if (spec.kind === 'task') this.tasks.add(fn);
+      else this.api.addFunction(fn);
       this.functions.push(fn);
     }
 

@@ -204,6 +204,28 @@ describe('HTTP API', () => {
   });
 });
 
+describe('billing reconciliation', () => {
+  it('runs daily at 03:30 London time, invoking its function through a role that may invoke only it, with Stripe but no session key', () => {
+    const fn = s.stack.functions.find((f) => f.spec.kind === 'task' && f.spec.handler === 'tasks/reconcile-billing')!;
+    const schedule = Object.values(resources(s.template, 'AWS::Scheduler::Schedule')).find((r) => JSON.stringify(r.Properties.Target).includes(fnIdOf(fn)))!;
+    expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'cron(30 3 * * ? *)', ScheduleExpressionTimezone: 'Europe/London', State: 'ENABLED' });
+    const target = schedule.Properties.Target as { RoleArn: unknown; DeadLetterConfig: { Arn: unknown } };
+    expect(refId(target.DeadLetterConfig.Arn)).toBe(logicalId(s.stack.jobs.scheduleDeadLetterQueue));
+    const statements = statementsOfRole(s.template, refId(target.RoleArn)!);
+    // It may invoke this function and dead-letter into the schedules' DLQ, nothing else.
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
+    const invoke = statements.filter((st) => actionsOf(st).includes('lambda:InvokeFunction'));
+    expect(JSON.stringify(invoke.map((st) => st.Resource))).toContain(fnIdOf(fn));
+    expect(JSON.stringify(invoke.map((st) => st.Resource))).not.toMatch(new RegExp(s.stack.functions.filter((f) => f !== fn).map(fnIdOf).join('|')));
+    const send = statements.filter((st) => actionsOf(st).includes('sqs:SendMessage'));
+    expect(send.map((st) => refId(Array.isArray(st.Resource) ? st.Resource[0] : st.Resource))).toEqual([logicalId(s.stack.jobs.scheduleDeadLetterQueue)]);
+    const vars = (resources(s.template, 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(vars).toHaveProperty('STRIPE_SECRET_ARN');
+    expect(vars).not.toHaveProperty('SESSION_SECRET_ARN');
+    expect(resources(s.template, 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Timeout).toBe(300);
+  });
+});
+
 describe('security monitoring', () => {
   it('counts wrong passwords from the security events of every password route and alarms on a burst', () => {
     const passwordFns = s.stack.functions.filter((f) => f.spec.routes.some((r) => r.password));

@@ -101,7 +101,7 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     expect((await gateway.retrieveSubscription(subscriptionId))!.status).toBe('canceled');
   });
 
-  it('the reconciliation cancels a subscription whose user is gone and keeps the others', async () => {
+  it('the daily reconciliation task cancels a subscription whose user is gone and keeps the others', async () => {
     const gateway = await stack.composition.paymentGateway();
     const subscribe = async (name: string) => {
       const client = stack.client();
@@ -114,7 +114,9 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     const orphan = await subscribe('orphan');
     // The user disappears without the deletion path (a lost cancellation).
     await stack.composition.userRepository().delete((await stack.composition.userRepository().get(orphan.userId))!);
-    const report = await (await stack.composition.billingService()).reconcile();
+    // The scheduled task's own handler (routes.ts `tasks`), as EventBridge Scheduler invokes it.
+    const { handler } = await import('../../tasks/reconcile-billing.ts');
+    const report = await handler();
     expect(report.orphansCancelled).toEqual([orphan.subscriptionId]);
     expect((await gateway.retrieveSubscription(orphan.subscriptionId))!.status).toBe('canceled');
     expect((await gateway.retrieveSubscription(kept.subscriptionId))!.status).toBe('active');
