@@ -8,7 +8,5 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser-heavy file at a time on a 2-core machine.
     fileParallelism: false,
-    // Extra environment for the local stack started by the global setup.
-    env: { ADMIN_EMAILS: 'admin@e2e.test' },
   },
 });

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { axeViolations, baseUrl } from './browser.ts';
 import { waitForDemoData } from './stack.ts';
 
-/** Set in vitest.config.ts `test.env`: the stack makes this email an admin when it registers. */
+/** Registered like anyone, then made an admin by the operator command (`npm run admin -- grant`). */
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const PASSWORD = 'correct horse battery';
 

@@ -7,11 +7,13 @@ import { startStack } from './stack.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    dataDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const stack = await startStack(project.config.env);
   project.provide('baseUrl', stack.url);
+  project.provide('dataDir', stack.dataDir);
   return () => stack.stop();
 }

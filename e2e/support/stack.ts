@@ -9,10 +9,13 @@ export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 export interface RunningStack {
   url: string;
+  /** The stack's DATA_DIR: operator CLIs run with it find this stack. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
 export async function startStack(env: Record<string, string | undefined> = {}): Promise<RunningStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: join(repoRoot, 'functions'),
     env: {
@@ -20,7 +23,7 @@ export async function startStack(env: Record<string, string | undefined> = {}): 
       PORT: '0',
       LOCAL_IN_MEMORY: '1',
       LOCAL_REQUEST_LOG: '0',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
+      DATA_DIR: dataDir,
       POWERTOOLS_LOG_LEVEL: 'WARN',
       ...env,
     },
@@ -50,6 +53,7 @@ export async function startStack(env: Record<string, string | undefined> = {}): 
 
   return {
     url,
+    dataDir,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -63,6 +67,22 @@ export async function startStack(env: Record<string, string | undefined> = {}): 
  * Waits until the stack's demo pipeline has produced what the pages show: upcoming
  * predictions, the latest metrics and a trend. A fresh stack bootstraps in about a minute.
  */
+/** Runs an operator CLI (`functions/local/cli/<name>.ts`) against the running stack, like `npm run <name>`. */
+export function runCli(dataDir: string, name: string, args: string[]): Promise<string> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `local/cli/${name}.ts`, ...args], {
+      cwd: join(repoRoot, 'functions'),
+      env: { ...process.env, DATA_DIR: dataDir, POWERTOOLS_LOG_LEVEL: 'WARN' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolveRun(output) : reject(new Error(`npm run ${name} -- ${args.join(' ')} failed (${code}):\n${output}`))));
+  });
+}
+
 export async function waitForDemoData(url: string, { minPredictions = 20, timeoutMs = 180_000 } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';

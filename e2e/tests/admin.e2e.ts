@@ -1,7 +1,7 @@
 import type { JobStatus, WinningPrediction } from '@app/contracts/admin';
 import type { TrackingRow } from '@app/contracts/tracking';
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
 import {
@@ -17,6 +17,7 @@ import {
   registerViaApi,
   uniqueEmail,
 } from '../support/app.ts';
+import { runCli } from '../support/stack.ts';
 
 // The staff's side: who may see the admin pages, the odds entry (row states, Edit, invalid and
 // valid odds), a prediction generation run followed live, and the Performance Tracking page with
@@ -36,11 +37,18 @@ const PICK_LABELS: Record<WinningPrediction['predictionType'], string> = {
   under_25: 'Under 2.5',
 };
 
-/** Registers ADMIN_EMAIL (ADMIN_EMAILS makes it an admin) or, when another file already did, logs in. */
+/**
+ * Registers ADMIN_EMAIL (or logs in when another file already did) and has the operator grant it
+ * the role with `npm run admin -- grant`: registering alone gives role `user`.
+ */
 async function signInAsAdmin(context: BrowserContext): Promise<void> {
   const response = await context.request.post('/api/auth/register', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
-  if (response.status() === 409) return loginViaApi(context, ADMIN_EMAIL);
-  expect(response.status(), await response.text()).toBe(201);
+  if (response.status() === 409) await loginViaApi(context, ADMIN_EMAIL);
+  else {
+    expect(response.status(), await response.text()).toBe(201);
+    expect(((await response.json()) as { user: { role: string } }).user.role).toBe('user');
+  }
+  expect(await runCli(inject('dataDir'), 'admin', ['grant', ADMIN_EMAIL])).toContain(`${ADMIN_EMAIL} is now an admin`);
 }
 
 const isWinningPredictions = (response: Response) => new URL(response.url()).pathname === '/api/admin/winning-predictions' && response.request().method() === 'GET';

@@ -8,18 +8,21 @@ export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 export interface LocalEnv {
   port: number;
+  /** The interface the server listens on: loopback unless HOST says otherwise (a shared host must opt in). */
+  host: string;
   dataDir: string;
   inMemory: boolean;
   /** LOCAL_PIPELINE=off: no schedules and no catch-up jobs (benchmarks, a fixed data set). */
   pipeline: boolean;
 }
 
-/** Reads the local stack's own knobs (PORT, DATA_DIR, LOCAL_IN_MEMORY, LOCAL_PIPELINE). */
+/** Reads the local stack's own knobs (PORT, HOST, DATA_DIR, LOCAL_IN_MEMORY, LOCAL_PIPELINE). */
 export function readLocalEnv(): LocalEnv {
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${process.env.PORT}'`);
   return {
     port,
+    host: process.env.HOST?.trim() || '127.0.0.1',
     dataDir: resolve(repoRoot, process.env.DATA_DIR ?? '.data'),
     inMemory: process.env.LOCAL_IN_MEMORY === '1' || process.env.LOCAL_IN_MEMORY === 'true',
     pipeline: process.env.LOCAL_PIPELINE !== 'off',

@@ -13,7 +13,7 @@ export interface LocalAdminDeps {
 }
 
 /** Loopback: 127.0.0.0/8 and ::1. */
-const isLoopback = (address: string) => /^(127\.|::ffff:127\.|::1$)/.test(address);
+export const isLoopback = (address: string) => /^(127\.|::ffff:127\.|::1$)/.test(address);
 
 /**
  * Local-only endpoints under /__local (never deployed):
@@ -25,12 +25,13 @@ export function localAdmin(deps: LocalAdminDeps) {
   return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://local');
     if (!url.pathname.startsWith('/__local/')) return false;
+    // Everything here is for the person at this machine: the test-mode checkout (its Pay button
+    // would hand anyone premium) as much as the operator endpoints.
+    if (!isLoopback(req.socket.remoteAddress ?? '')) return reply(res, 403, { error: 'local only' });
     const checkout = /^\/__local\/checkout\/([\w-]+)(\/pay)?$/.exec(url.pathname);
     if (checkout) return handleCheckout(deps, req, res, checkout[1]!, Boolean(checkout[2]));
     if (url.pathname === '/__local/checkout.css') return send(res, 200, 'text/css; charset=utf-8', CHECKOUT_CSS);
 
-    // Operator endpoints: loopback only.
-    if (!isLoopback(req.socket.remoteAddress ?? '')) return reply(res, 403, { error: 'local only' });
     if (req.method === 'GET' && url.pathname === '/__local/queues') {
       return reply(res, 200, deps.queue.queueNames().map((name) => ({ name, depth: deps.queue.depth(name), deadLetters: deps.queue.deadLetters(name) })));
     }
@@ -92,6 +93,7 @@ async function handleCheckout(deps: LocalAdminDeps, req: IncomingMessage, res: S
   if (!gateway || !session) return send(res, 404, 'text/html; charset=utf-8', page('Checkout not found', '<p>This checkout session does not exist.</p>'));
   if (pay) {
     if (req.method !== 'POST') return send(res, 405, 'text/plain', 'Method Not Allowed');
+    if (session.status === 'expired') return send(res, 409, 'text/html; charset=utf-8', page('Checkout expired', '<p>This checkout session has expired and can no longer be paid.</p>'));
     const { redirectUrl, webhooks } = await gateway.completeCheckout(id);
     const delivered = await deliver(deps, webhooks);
     if (delivered.some((d) => d.status >= 400)) {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Cron } from 'croner';
 import { startDynamoDbLocal, type DynamoDbLocal } from '@app/adapters/dynamodb/local-server';
 import { applyLocalDefaults, applyLocalSecrets, repoRoot, type LocalEnv } from './env.ts';
 import type { HttpHandler } from './server.ts';
@@ -19,7 +20,7 @@ const srcDir = join(repoRoot, 'functions', 'src');
 /** A port that is free right now (the OS picks it). */
 async function freePort(): Promise<number> {
   const probe = createServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, resolve));
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
@@ -58,7 +59,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     applyLocalDefaults({ port, dynamodbEndpoint: dynamo.endpoint });
     applyLocalSecrets(env);
     // Imported only now, so the handlers' configuration sees the local environment.
-    const { routes, consumers } = await import('../src/routes.ts');
+    const { routes, consumers, tasks } = await import('../src/routes.ts');
     const { schedules } = await import('@app/events/schedules');
     const composition = await import('../src/composition.ts');
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
@@ -84,6 +85,18 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       (name, error) => log(`schedule ${name} failed: ${(error as Error).message}`),
     );
     cleanups.push(() => scheduler.stop());
+    // The scheduled tasks (billing reconciliation) on local timers, as EventBridge Scheduler runs them on AWS.
+    const taskTimers = (env.pipeline ? tasks : []).map(
+      (task) =>
+        new Cron(task.cron, { timezone: task.timeZone, protect: true, name: task.name }, async () => {
+          try {
+            await (await importHandler<() => Promise<unknown>>(task.handler))();
+          } catch (error) {
+            log(`task ${task.name} failed: ${(error as Error).message}`);
+          }
+        }),
+    );
+    cleanups.push(() => taskTimers.forEach((t) => t.stop()));
 
     const server: Server = createLocalServer({
       routes,
@@ -96,7 +109,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use. Stop the other server or set PORT, e.g. PORT=3001 npm start`) : error),
       );
-      server.listen(port, resolve);
+      server.listen(port, env.host, resolve);
     });
     server.keepAliveTimeout = 65_000;
     cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
@@ -105,7 +118,8 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     // Lets the operator CLIs find the running stack's DynamoDB Local.
     mkdirSync(env.dataDir, { recursive: true });
     const marker = join(env.dataDir, 'local-stack.json');
-    if (!env.inMemory) {
+    // An in-memory stack only announces itself in a folder of its own (e2e), never in the default one.
+    if (!env.inMemory || process.env.DATA_DIR) {
       writeFileSync(marker, JSON.stringify({ pid: process.pid, port, dynamodbEndpoint: dynamo.endpoint }));
       cleanups.push(() => {
         if (existsSync(marker)) rmSync(marker);

@@ -37,7 +37,7 @@ async function bundles() {
         console.log(JSON.stringify({ sdk: t1 - t0, own, rssMb: process.memoryUsage().rss / 2 ** 20 }));`;
       const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
         cwd: dir,
-        env: { ...process.env, AWS_REGION: 'eu-west-2', TABLE_NAME: 'bench', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        env: { ...process.env, STAGE: 'dev', AWS_REGION: 'eu-west-2', TABLE_NAME: 'bench', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
         encoding: 'utf8',
       });
       runs.push(JSON.parse(out.trim().split('\n').pop()!) as { sdk: number; own: number; rssMb: number });

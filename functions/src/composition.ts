@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { JoseSessionTokens } from '@app/adapters/crypto/jose-session-tokens';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
-import { DynamoLoginThrottle } from '@app/adapters/dynamodb/login-throttle';
+import { DynamoAttemptStore } from '@app/adapters/dynamodb/attempt-store';
 import { DynamoSessionRepository } from '@app/adapters/dynamodb/session-repository';
 import { DynamoSubscriptionStore } from '@app/adapters/dynamodb/subscription-store';
 import { DynamoUserRepository } from '@app/adapters/dynamodb/user-repository';
@@ -44,6 +44,7 @@ import type { PaymentGateway } from '@app/core/billing/ports';
 import { allowedOrigins, ConfigError, getConfig, type Config } from '@app/platform/config';
 import { sessionCookie } from '@app/platform/http/session-cookie';
 import { logger } from '@app/platform/logger';
+import { makeSecurityLog } from '@app/platform/security-log';
 import { memoAsync } from '@app/platform/memo';
 
 function once<T>(build: () => T): () => T {
@@ -82,9 +83,24 @@ export const userRepository = /* @__PURE__ */ once(() => new DynamoUserRepositor
 const sessionSecret = /* @__PURE__ */ memoAsync(async () => {
   const { config } = base();
   if (config.SESSION_SECRET) return config.SESSION_SECRET;
-  if (config.SESSION_SECRET_ARN) return (await readSecret(config.SESSION_SECRET_ARN, config.AWS_REGION)).trim();
+  if (config.SESSION_SECRET_ARN) return (loadedSessionSecret = (await readSecret(config.SESSION_SECRET_ARN, config.AWS_REGION)).trim());
   throw new ConfigError('Invalid configuration:\n  - SESSION_SECRET or SESSION_SECRET_ARN: one of them is required');
 });
+let loadedSessionSecret: string | undefined;
+/** The token CloudFront adds as `x-origin-verify`: from the environment locally (tests), from Secrets Manager on AWS. */
+export const originVerifyToken = /* @__PURE__ */ memoAsync(async (): Promise<string | undefined> => {
+  const { config } = base();
+  if (config.ORIGIN_VERIFY_TOKEN) return config.ORIGIN_VERIFY_TOKEN;
+  if (config.ORIGIN_VERIFY_SECRET_ARN) return (await readSecret(config.ORIGIN_VERIFY_SECRET_ARN, config.AWS_REGION)).trim();
+  // Deployed without a token, the API would trust any caller's viewer-address header and skip the WAF.
+  if (config.STAGE !== 'local') throw new ConfigError('Invalid configuration:\n  - ORIGIN_VERIFY_SECRET_ARN or ORIGIN_VERIFY_TOKEN: required outside the local stack');
+  return undefined;
+});
+/**
+ * Security events (logins, throttles, role changes...). Emails are hashed with a key derived from
+ * the session key, so only functions that hold it log an `emailHash`.
+ */
+export const securityLog = /* @__PURE__ */ once(() => makeSecurityLog(() => base().config.SESSION_SECRET ?? loadedSessionSecret));
 
 export const authService = /* @__PURE__ */ memoAsync(async () => {
   const { config, doc, clock } = base();
@@ -93,11 +109,11 @@ export const authService = /* @__PURE__ */ memoAsync(async () => {
     sessions: new DynamoSessionRepository(doc, config.TABLE_NAME),
     hasher: new ScryptPasswordHasher(),
     tokens: new JoseSessionTokens(await sessionSecret(), config.APP_ORIGIN, `${config.APP_ORIGIN}/api`),
-    throttle: new DynamoLoginThrottle(doc, config.TABLE_NAME),
+    attempts: new DynamoAttemptStore(doc, config.TABLE_NAME),
     clock,
     ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
-    adminEmails: config.ADMIN_EMAILS.map((e) => e.toLowerCase()),
     touchSessions: config.TABLE_ACCESS === 'write',
+    security: securityLog(),
   });
 });
 
@@ -141,6 +157,7 @@ export const billingService = /* @__PURE__ */ memoAsync(async () => {
     clock,
     appOrigin: config.APP_ORIGIN,
     log: (message, detail) => logger.warn(message, detail ?? {}),
+    security: securityLog(),
   });
 });
 

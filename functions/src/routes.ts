@@ -23,6 +23,12 @@ export interface RouteDefinition {
   uses?: Array<'queue' | 'stripe'>;
   /** The body reaches the handler as raw bytes (base64), e.g. a signed webhook. */
   rawBody?: boolean;
+  /**
+   * The body carries a password (sign-in, sign-up, change): infra gives the route its own API
+   * Gateway limit and the WAF's auth rate rule counts it. Handlers that check a password also
+   * take an attempt from the limiter first (core/auth/attempts.ts).
+   */
+  password?: true;
   timeoutSeconds?: number;
   memoryMb?: number;
   /**
@@ -49,11 +55,11 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read', cdn: 'shared' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
-  { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', memoryMb: 1024 },
-  { method: 'POST', path: '/api/auth/login', handler: 'http/auth/login', auth: 'public', access: 'write', memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/login', handler: 'http/auth/login', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
   { method: 'GET', path: '/api/auth/me', handler: 'http/auth/me', auth: 'user', access: 'write', memoryMb: 512 },
   { method: 'POST', path: '/api/auth/logout', handler: 'http/auth/logout', auth: 'viewer', access: 'write', memoryMb: 512 },
-  { method: 'POST', path: '/api/auth/change-password', handler: 'http/auth/change-password', auth: 'user', access: 'write', memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/change-password', handler: 'http/auth/change-password', auth: 'user', access: 'write', password: true, memoryMb: 1024 },
   { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
 
   // Billing.
@@ -78,6 +84,36 @@ export const consumers: ConsumerDefinition[] = [
   { queue: 'prediction-generation', handler: 'jobs/generate-predictions', access: 'write', uses: ['queue', 'providers'], memoryMb: 1024 },
   { queue: 'result-ingestion', handler: 'jobs/ingest-results', access: 'write', uses: ['queue', 'providers'] },
   { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue'] },
+];
+
+/**
+ * Functions that run on a schedule of their own, outside the job pipeline: EventBridge Scheduler
+ * invokes them on AWS, the local stack on a timer. Cron fields: minute hour day-of-month month
+ * day-of-week, in `timeZone`.
+ */
+export interface TaskDefinition {
+  name: string;
+  description: string;
+  handler: string;
+  cron: string;
+  timeZone: string;
+  access: 'read' | 'write';
+  uses?: Array<'stripe'>;
+  timeoutSeconds: number;
+  memoryMb?: number;
+}
+
+export const tasks: TaskDefinition[] = [
+  {
+    name: 'billing-reconciliation',
+    description: 'Re-read live subscriptions from Stripe, store their state, cancel those whose user is gone',
+    handler: 'tasks/reconcile-billing',
+    cron: '30 3 * * *',
+    timeZone: 'Europe/London',
+    access: 'write',
+    uses: ['stripe'],
+    timeoutSeconds: 300,
+  },
 ];
 
 /** `GET /api/admin/jobs/{id}` -> `GET /api/admin/jobs/{id}` route key, as API Gateway names it. */

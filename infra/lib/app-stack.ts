@@ -1,11 +1,11 @@
-import { Aws, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import type { Construct } from 'constructs';
 import type { ScheduleDefinition } from '@app/events/schedules';
-import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
+import type { ConsumerDefinition, RouteDefinition, TaskDefinition } from '@app/functions/routes';
 import { namePrefix, type DeployConfig } from './config.ts';
 import { Api } from './constructs/api.ts';
 import { AppFunction } from './constructs/app-function.ts';
@@ -13,8 +13,18 @@ import { Data } from './constructs/data.ts';
 import { Jobs } from './constructs/jobs.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { Secrets } from './constructs/secrets.ts';
+import { Tasks } from './constructs/tasks.ts';
 import { Web } from './constructs/web.ts';
-import { consumerFunctionSpecs, httpFunctionSpecs, type FunctionSpec } from './manifest.ts';
+import { consumerFunctionSpecs, httpFunctionSpecs, taskFunctionSpecs, type FunctionSpec } from './manifest.ts';
+
+/**
+ * HTTP functions that sign or verify session cookies: any route with a session (every auth level
+ * but `public`) or one that signs in (`password`). Queue consumers, the Stripe webhook and public
+ * reads never see the session key.
+ */
+export function verifiesSessions(spec: FunctionSpec): boolean {
+  return spec.kind === 'http' && spec.routes.some((r) => !r.rawBody && (r.auth !== 'public' || r.password === true));
+}
 
 /** Structured logs carry this service name (Powertools). */
 export const SERVICE_NAME = 'football-predictions';
@@ -27,6 +37,8 @@ export interface AppStackProps extends StackProps {
   consumers: readonly ConsumerDefinition[];
   /** events/src/schedules.ts `schedules`. */
   schedules: readonly ScheduleDefinition[];
+  /** functions/src/routes.ts `tasks` (scheduled functions outside the job pipeline); default none. */
+  tasks?: readonly TaskDefinition[];
   /** Prebuilt Lambda bundles (lib/bundling.ts); may be undefined when CDK skips bundling. */
   bundleDir?: string;
   /** The built SPA to upload; undefined: no upload. */
@@ -44,6 +56,7 @@ export class AppStack extends Stack {
   readonly data: Data;
   readonly secrets: Secrets;
   readonly jobs: Jobs;
+  readonly tasks: Tasks;
   readonly api: Api;
   readonly web: Web;
   readonly monitoring: Monitoring;
@@ -60,22 +73,23 @@ export class AppStack extends Stack {
     // Specs first: a bad manifest fails before any resource exists.
     const httpSpecs = httpFunctionSpecs(props.routes);
     const consumerSpecs = consumerFunctionSpecs(props.consumers);
+    const taskSpecs = taskFunctionSpecs(props.tasks ?? []);
 
     this.data = new Data(this, 'Data', { retain: prod });
     this.secrets = new Secrets(this, 'Secrets', { retain: prod });
     this.jobs = new Jobs(this, 'Jobs', { prefix, schedules: props.schedules });
+    this.tasks = new Tasks(this, 'Tasks', { prefix, deadLetterQueue: this.jobs.scheduleDeadLetterQueue });
     this.api = new Api(this, 'Api', {
       throttle: prod ? { rateLimit: 100, burstLimit: 200 } : { rateLimit: 20, burstLimit: 40 },
-      authThrottle: { rateLimit: 5, burstLimit: 10 },
+      passwordThrottle: prod ? { rateLimit: 20, burstLimit: 40 } : { rateLimit: 5, burstLimit: 10 },
       logRetention,
       removalPolicy,
     });
 
     const domain = this.customDomain(config, props.certificate);
-    // The stack's own UUID: unknown outside the account, stable across deploys, no secret to manage.
-    const originVerifyToken = Fn.select(2, Fn.split('/', Aws.STACK_ID));
     this.web = new Web(this, 'Web', {
-      originVerifyToken,
+      // A dynamic reference: the value is resolved by CloudFormation and never appears in the template.
+      originVerifyToken: this.secrets.originVerify.secretValue.unsafeUnwrap(),
       apiDomainName: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
       webDist: props.webDist,
       retain: prod,
@@ -91,14 +105,13 @@ export class AppStack extends Stack {
       TABLE_NAME: this.data.table.tableName,
       QUEUE_DRIVER: 'sqs',
       QUEUE_URL_PREFIX: this.jobs.queueUrlPrefix,
-      SESSION_SECRET_ARN: this.secrets.session.secretArn,
-      ORIGIN_VERIFY_TOKEN: originVerifyToken,
       LOG_LEVEL: config.logLevel,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
-      ...(config.adminEmails ? { ADMIN_EMAILS: config.adminEmails } : {}),
     };
     const environmentOf = (spec: FunctionSpec): Record<string, string> => ({
       ...common,
+      ...(verifiesSessions(spec) ? { SESSION_SECRET_ARN: this.secrets.session.secretArn } : {}),
+      ...(spec.kind === 'http' ? { ORIGIN_VERIFY_SECRET_ARN: this.secrets.originVerify.secretArn } : {}),
       // Read-only functions also skip the session lastSeenAt write (they could not do it anyway).
       TABLE_ACCESS: spec.access,
       ...(spec.uses.includes('stripe')
@@ -107,7 +120,7 @@ export class AppStack extends Stack {
       ...(spec.uses.includes('providers') ? { PROVIDERS_SECRET_ARN: this.secrets.providers.secretArn } : {}),
     });
 
-    for (const spec of [...httpSpecs, ...consumerSpecs]) {
+    for (const spec of [...httpSpecs, ...consumerSpecs, ...taskSpecs]) {
       const fn = new AppFunction(this, spec.id, {
         spec,
         bundleDir: props.bundleDir,
@@ -117,15 +130,14 @@ export class AppStack extends Stack {
         removalPolicy,
       });
       this.data.grant(fn.role, spec.access);
-      Secrets.grantRead(fn.role, this.secrets.session);
+      if (verifiesSessions(spec)) Secrets.grantRead(fn.role, this.secrets.session);
+      if (spec.kind === 'http') Secrets.grantRead(fn.role, this.secrets.originVerify);
       if (spec.uses.includes('stripe')) Secrets.grantRead(fn.role, this.secrets.stripe);
       if (spec.uses.includes('providers')) Secrets.grantRead(fn.role, this.secrets.providers);
       if (spec.uses.includes('queue')) this.jobs.grantSend(fn.role);
-      if (spec.kind === 'consumer') {
-        this.jobs.addConsumer(fn);
-      } else {
-        this.api.addFunction(fn);
-      }
+      if (spec.kind === 'consumer') this.jobs.addConsumer(fn);
+      else if (spec.kind === 'task') this.tasks.add(fn);
+      else this.api.addFunction(fn);
       this.functions.push(fn);
     }
 
@@ -159,6 +171,10 @@ export class AppStack extends Stack {
     new CfnOutput(this, 'SessionSecretArn', {
       description: 'Generated; put a new value only to sign everyone out',
       value: this.secrets.session.secretArn,
+    });
+    new CfnOutput(this, 'OriginVerifySecretArn', {
+      description: 'Generated; put a new value only together with a deploy (docs/security.md)',
+      value: this.secrets.originVerify.secretArn,
     });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', {

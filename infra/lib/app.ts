@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { App, Tags, Validations, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { schedules as definedSchedules, type ScheduleDefinition } from '@app/events/schedules';
-import { consumers as definedConsumers, routes as definedRoutes, type ConsumerDefinition, type RouteDefinition } from '@app/functions/routes';
+import {
+  consumers as definedConsumers,
+  routes as definedRoutes,
+  tasks as definedTasks,
+  type ConsumerDefinition,
+  type RouteDefinition,
+  type TaskDefinition,
+} from '@app/functions/routes';
 import { AppStack, SERVICE_NAME } from './app-stack.ts';
 import { repoRoot } from './bundling.ts';
 import { ConfigError, namePrefix, readConfig, type DeployConfig } from './config.ts';
@@ -26,6 +33,7 @@ export interface BuildOptions {
   routes?: readonly RouteDefinition[];
   consumers?: readonly ConsumerDefinition[];
   schedules?: readonly ScheduleDefinition[];
+  tasks?: readonly TaskDefinition[];
   /** Prebuilt Lambda bundles (`bundleFunctions`); needed whenever CDK bundles. */
   bundleDir?: string;
   /** The built SPA; `null`: never upload. Default: web/dist when it has an index.html. */
@@ -62,6 +70,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     ? new EdgeStack(app, `${stackName}-edge`, {
         config,
         rawBodyPaths: routes.filter((r) => r.rawBody).map((r) => r.path),
+        passwordPaths: routes.filter((r) => r.password).map((r) => r.path),
         env: { account: config.account, region: 'us-east-1' },
         terminationProtection: config.stage === 'prod',
         description: `${SERVICE_NAME} ${config.stage}: WAF web ACL and certificate for CloudFront (us-east-1)`,
@@ -73,6 +82,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     routes,
     consumers: options.consumers ?? definedConsumers,
     schedules: options.schedules ?? definedSchedules,
+    tasks: options.tasks ?? definedTasks,
     bundleDir: options.bundleDir,
     webDist: resolveWebDist(options.webDist, config.requireWeb),
     webAclArn: edge?.webAclArn,

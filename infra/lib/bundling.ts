@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build } from 'esbuild';
-import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
+import type { ConsumerDefinition, RouteDefinition, TaskDefinition } from '@app/functions/routes';
 import { bundleOptions } from '../../functions/scripts/build.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -26,8 +26,8 @@ export const LAMBDA_HANDLER = 'index.handler';
 export const entryOf = (handler: string) => join(functionsRoot, 'src', `${handler}.ts`);
 
 /** Every handler module the manifest names (HTTP routes and queue consumers). */
-export function handlersOf(routes: readonly RouteDefinition[], consumers: readonly ConsumerDefinition[]): string[] {
-  return [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler)])].sort();
+export function handlersOf(routes: readonly RouteDefinition[], consumers: readonly ConsumerDefinition[], tasks: readonly TaskDefinition[] = []): string[] {
+  return [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler), ...tasks.map((t) => t.handler)])].sort();
 }
 
 /**

@@ -28,8 +28,6 @@ export interface DeployConfig {
   alarmEmail?: string;
   /** The $29/month Stripe Price (price_...). */
   stripePriceId?: string;
-  /** Comma-separated emails that get the admin role when they register. */
-  adminEmails?: string;
   logLevel: LogLevel;
   /** Fail synthesis when web/dist is missing (set by `npm run deploy`, never by synth or tests). */
   requireWeb: boolean;
@@ -101,11 +99,14 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     waf: bool(str, 'waf', true),
     alarmEmail: str('alarmEmail'),
     stripePriceId: str('stripePriceId'),
-    adminEmails: str('adminEmails'),
     logLevel: logLevel as LogLevel,
     requireWeb: bool(str, 'requireWeb', false),
   };
 
+  if (str('adminEmails')) {
+    // Registering with an address proves nothing about owning it (docs/decisions/0030-admin-role-by-operator-only.md).
+    throw new ConfigError("Context 'adminEmails' is no longer supported: grant the role with `npm run admin -- grant <email> --stage <stage>` (docs/deploy.md)");
+  }
   if (config.certificateArn && !config.certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
     throw new ConfigError(`Context 'certificateArn' must be an ACM certificate in us-east-1 (CloudFront only uses those), got '${config.certificateArn}'`);
   }

@@ -5,7 +5,11 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import type { DeployConfig } from './config.ts';
 
-/** Per client IP, per 5 minutes. Login/registration throttling per account lives in the app (docs/architecture.md#security). */
+/**
+ * Per client IP, per 5 minutes. Only password-bearing POSTs count towards the auth limit (reads
+ * such as /api/auth/me on every page load, and logout, must not use it up); the per-account
+ * attempt limiter lives in the app (docs/decisions/0032-password-attempt-limiter.md).
+ */
 export const AUTH_RATE_LIMIT = 100;
 export const API_RATE_LIMIT = 1000;
 const WINDOW_SECONDS = 300;
@@ -14,6 +18,8 @@ export interface EdgeStackProps extends StackProps {
   config: DeployConfig;
   /** Paths whose body is a signed payload from a third party (Stripe webhook): no body inspection. */
   rawBodyPaths: readonly string[];
+  /** POST paths whose body carries a password (`password: true` in the route manifest). */
+  passwordPaths: readonly string[];
 }
 
 const uriPath = (positionalConstraint: 'STARTS_WITH' | 'EXACTLY', searchString: string): wafv2.CfnWebACL.StatementProperty => ({
@@ -24,6 +30,13 @@ const uriPath = (positionalConstraint: 'STARTS_WITH' | 'EXACTLY', searchString: 
     textTransformations: [{ priority: 0, type: 'NONE' }],
   },
 });
+
+const anyOf = (statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty =>
+  statements.length === 1 ? statements[0]! : { orStatement: { statements } };
+
+const isPost: wafv2.CfnWebACL.StatementProperty = {
+  byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: 'POST', textTransformations: [{ priority: 0, type: 'NONE' }] },
+};
 
 const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
@@ -56,30 +69,34 @@ export class EdgeStack extends Stack {
       // can exceed 8 KB, and the handler verifies its signature anyway.
       // A path with a {param} is matched on its literal prefix.
       const matchers = props.rawBodyPaths.map((p) => (p.includes('{') ? uriPath('STARTS_WITH', p.slice(0, p.indexOf('{'))) : uriPath('EXACTLY', p)));
-      const notRawBody: wafv2.CfnWebACL.StatementProperty | undefined =
-        matchers.length === 0
-          ? undefined
-          : { notStatement: { statement: matchers.length === 1 ? matchers[0]! : { orStatement: { statements: matchers } } } };
+      const notRawBody: wafv2.CfnWebACL.StatementProperty | undefined = matchers.length === 0 ? undefined : { notStatement: { statement: anyOf(matchers) } };
 
+      // No password-bearing route (a test manifest): no rule, rather than one matching everything.
+      const authRule: wafv2.CfnWebACL.RuleProperty[] =
+        props.passwordPaths.length === 0
+          ? []
+          : [
+              {
+                name: 'RateLimitAuth',
+                priority: 0,
+                action: { block: {} },
+                statement: {
+                  rateBasedStatement: {
+                    limit: AUTH_RATE_LIMIT,
+                    evaluationWindowSec: WINDOW_SECONDS,
+                    aggregateKeyType: 'IP',
+                    scopeDownStatement: { andStatement: { statements: [isPost, anyOf(props.passwordPaths.map((p) => uriPath('EXACTLY', p)))] } },
+                  },
+                },
+                visibilityConfig: visibility('RateLimitAuth'),
+              },
+            ];
       const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
         scope: 'CLOUDFRONT',
         defaultAction: { allow: {} },
         visibilityConfig: visibility('WebAcl'),
         rules: [
-          {
-            name: 'RateLimitAuth',
-            priority: 0,
-            action: { block: {} },
-            statement: {
-              rateBasedStatement: {
-                limit: AUTH_RATE_LIMIT,
-                evaluationWindowSec: WINDOW_SECONDS,
-                aggregateKeyType: 'IP',
-                scopeDownStatement: uriPath('STARTS_WITH', '/api/auth/'),
-              },
-            },
-            visibilityConfig: visibility('RateLimitAuth'),
-          },
+          ...authRule,
           {
             name: 'RateLimitApi',
             priority: 1,

@@ -1,10 +1,11 @@
 /**
  * Turns the route manifest (functions/src/routes.ts) into the list of Lambda functions to build.
  * One function per handler module for HTTP routes (routes that share a module share a function,
- * with the union of their needs) and one per queue consumer. Pure: unit-tested without CDK.
+ * with the union of their needs), one per queue consumer and one per scheduled task. Pure:
+ * unit-tested without CDK.
  */
 import { queueNames, queues, type QueueName } from '@app/events/queues';
-import { routeKey, type ConsumerDefinition, type RouteDefinition } from '@app/functions/routes';
+import { routeKey, type ConsumerDefinition, type RouteDefinition, type TaskDefinition } from '@app/functions/routes';
 
 /** What a function may use besides the table: the job queues, Stripe, the football data providers. */
 export type Capability = NonNullable<RouteDefinition['uses']>[number] | NonNullable<ConsumerDefinition['uses']>[number];
@@ -14,7 +15,7 @@ export interface FunctionSpec {
   id: string;
   /** Module under functions/src, without extension, exporting `handler`. */
   handler: string;
-  kind: 'http' | 'consumer';
+  kind: 'http' | 'consumer' | 'task';
   access: 'read' | 'write';
   uses: Capability[];
   timeoutSeconds: number;
@@ -23,7 +24,12 @@ export interface FunctionSpec {
   routes: RouteDefinition[];
   /** Consumers: the queue they consume. */
   queue?: QueueName;
+  /** Scheduled tasks: their definition (cron, time zone). */
+  task?: TaskDefinition;
 }
+
+/** Lambda's own ceiling is 900 s; a daily task that needs longer should be a job. */
+export const MAX_TASK_TIMEOUT_SECONDS = 900;
 
 /** API Gateway HTTP APIs give up on an integration after 30 s. */
 /** Below API Gateway's 30 s integration limit, so the function's own error answers, not a gateway 503. */
@@ -118,6 +124,30 @@ export function consumerFunctionSpecs(consumers: readonly ConsumerDefinition[]):
       memoryMb,
       routes: [],
       queue: consumer.queue,
+    };
+  });
+}
+
+export function taskFunctionSpecs(tasks: readonly TaskDefinition[]): FunctionSpec[] {
+  const seen = new Set<string>();
+  return tasks.map((task) => {
+    if (seen.has(task.name)) throw new ManifestError(`Duplicate task '${task.name}'`);
+    seen.add(task.name);
+    if (!Number.isInteger(task.timeoutSeconds) || task.timeoutSeconds < 1 || task.timeoutSeconds > MAX_TASK_TIMEOUT_SECONDS) {
+      throw new ManifestError(`Task '${task.name}': timeoutSeconds must be 1..${MAX_TASK_TIMEOUT_SECONDS}, got ${task.timeoutSeconds}`);
+    }
+    const memoryMb = task.memoryMb ?? DEFAULT_MEMORY_MB;
+    checkMemory(`Task '${task.name}'`, memoryMb);
+    return {
+      id: `Task${pascal(task.name)}`,
+      handler: task.handler,
+      kind: 'task' as const,
+      access: task.access,
+      uses: [...new Set<Capability>(task.uses ?? [])].sort(),
+      timeoutSeconds: task.timeoutSeconds,
+      memoryMb,
+      routes: [],
+      task,
     };
   });
 }

@@ -10,7 +10,9 @@ import { deadLetterQueueName, MAX_RECEIVE_COUNT, queueNames, queues, VISIBILITY_
 import { schedules, toAwsCron } from '@app/events/schedules';
 import { routeKey, routes } from '@app/functions/routes';
 import { contentSecurityPolicy, securityHeaders } from '@app/functions/security-headers';
+import { verifiesSessions } from '../lib/app-stack.ts';
 import { TABLE_READ_ACTIONS } from '../lib/constructs/data.ts';
+import { FAILED_LOGIN_BURST } from '../lib/constructs/monitoring.ts';
 import { actionsOf, logicalId, refId, resources, statementsOfRole, synthesise, type Synthesised } from './helpers.ts';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -179,7 +181,10 @@ describe('HTTP API', () => {
     for (const f of s.stack.functions) {
       const vars = (resources(s.template, 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(vars).toMatchObject({ STAGE: 'dev', QUEUE_DRIVER: 'sqs', LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'football-predictions' });
-      for (const key of ['APP_ORIGIN', 'TABLE_NAME', 'QUEUE_URL_PREFIX', 'SESSION_SECRET_ARN']) expect(vars[key], `${f.spec.handler} ${key}`).toBeDefined();
+      for (const key of ['APP_ORIGIN', 'TABLE_NAME', 'QUEUE_URL_PREFIX']) expect(vars[key], `${f.spec.handler} ${key}`).toBeDefined();
+      expect('SESSION_SECRET_ARN' in vars, f.spec.handler).toBe(verifiesSessions(f.spec));
+      expect('ORIGIN_VERIFY_SECRET_ARN' in vars, f.spec.handler).toBe(f.spec.kind === 'http');
+      expect(vars, f.spec.handler).not.toHaveProperty('ORIGIN_VERIFY_TOKEN');
       expect('STRIPE_SECRET_ARN' in vars, f.spec.handler).toBe(f.spec.uses.includes('stripe'));
       expect('PROVIDERS_SECRET_ARN' in vars, f.spec.handler).toBe(f.spec.uses.includes('providers'));
       expect(vars.TABLE_ACCESS, f.spec.handler).toBe(f.spec.access);
@@ -187,7 +192,7 @@ describe('HTTP API', () => {
     }
   });
 
-  it('logs every request as JSON and throttles the stage (and scrypt routes harder)', () => {
+  it('logs every request as JSON and throttles the stage, and each password-bearing route on its own', () => {
     s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
@@ -195,12 +200,70 @@ describe('HTTP API', () => {
       DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
     });
     const stage = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Stage'))[0]!;
-    const authWrites = routes.filter((r) => r.path.startsWith('/api/auth/') && r.method !== 'GET').map(routeKey);
-    expect(Object.keys((stage.Properties.RouteSettings as object | undefined) ?? {}).sort()).toEqual(authWrites.sort());
+    const settings = (stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number }> | undefined) ?? {};
+    expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/change-password', 'POST /api/auth/login', 'POST /api/auth/register']);
+    expect(Object.values(settings).every((r) => r.ThrottlingRateLimit === 5)).toBe(true);
+    // Reads and logout are never behind the password routes' limit.
+    for (const key of ['GET /api/auth/me', 'POST /api/auth/logout', 'POST /api/auth/delete-account']) expect(settings).not.toHaveProperty([key]);
+  });
+});
+
+describe('billing reconciliation', () => {
+  it('runs daily at 03:30 London time, invoking its function through a role that may invoke only it, with Stripe but no session key', () => {
+    const fn = s.stack.functions.find((f) => f.spec.kind === 'task' && f.spec.handler === 'tasks/reconcile-billing')!;
+    const schedule = Object.values(resources(s.template, 'AWS::Scheduler::Schedule')).find((r) => JSON.stringify(r.Properties.Target).includes(fnIdOf(fn)))!;
+    expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'cron(30 3 * * ? *)', ScheduleExpressionTimezone: 'Europe/London', State: 'ENABLED' });
+    const target = schedule.Properties.Target as { RoleArn: unknown; DeadLetterConfig: { Arn: unknown } };
+    expect(refId(target.DeadLetterConfig.Arn)).toBe(logicalId(s.stack.jobs.scheduleDeadLetterQueue));
+    const statements = statementsOfRole(s.template, refId(target.RoleArn)!);
+    // It may invoke this function and dead-letter into the schedules' DLQ, nothing else.
+    expect(statements.flatMap(actionsOf).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
+    const invoke = statements.filter((st) => actionsOf(st).includes('lambda:InvokeFunction'));
+    expect(JSON.stringify(invoke.map((st) => st.Resource))).toContain(fnIdOf(fn));
+    expect(JSON.stringify(invoke.map((st) => st.Resource))).not.toMatch(new RegExp(s.stack.functions.filter((f) => f !== fn).map(fnIdOf).join('|')));
+    const send = statements.filter((st) => actionsOf(st).includes('sqs:SendMessage'));
+    expect(send.map((st) => refId(Array.isArray(st.Resource) ? st.Resource[0] : st.Resource))).toEqual([logicalId(s.stack.jobs.scheduleDeadLetterQueue)]);
+    const vars = (resources(s.template, 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(vars).toHaveProperty('STRIPE_SECRET_ARN');
+    expect(vars).not.toHaveProperty('SESSION_SECRET_ARN');
+    expect(resources(s.template, 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Timeout).toBe(300);
+  });
+});
+
+describe('security monitoring', () => {
+  it('counts wrong passwords from the security events of every password route and alarms on a burst', () => {
+    const passwordFns = s.stack.functions.filter((f) => f.spec.routes.some((r) => r.password));
+    expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual(['http/auth/change-password', 'http/auth/login', 'http/auth/register']);
+    const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter')).filter(
+      (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedLogins',
+    );
+    expect(filters.map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(passwordFns.map((f) => logicalId(f.logGroup)).sort());
+    for (const filter of filters) {
+      expect(filter.Properties.FilterPattern).toBe('{ ($.message = "security") && (($.event = "login_failed") || ($.event = "password_change_failed")) }');
+    }
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'FailedLogins', Threshold: FAILED_LOGIN_BURST, Period: 300, Statistic: 'Sum', ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: Match.anyValue(),
+    });
   });
 });
 
 describe('least privilege', () => {
+  const readsSecret = (f: Fn, secretId: string) =>
+    statementsOfRole(s.template, roleId(f)).some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && JSON.stringify(st.Resource).includes(secretId));
+
+  it('lets only the HTTP functions that sign or verify sessions read the session key; consumers and the webhook never', () => {
+    const session = logicalId(s.stack.secrets.session);
+    const readers = s.stack.functions.filter((f) => readsSecret(f, session)).map((f) => f.spec.handler).sort();
+    expect(readers).toEqual(s.stack.functions.filter((f) => verifiesSessions(f.spec)).map((f) => f.spec.handler).sort());
+    expect(readers).toEqual(expect.arrayContaining(['http/auth/login', 'http/auth/register', 'http/auth/me', 'http/predictions/list']));
+    for (const handler of ['http/stripe/webhook', 'http/health/get', 'http/metrics/latest', ...s.stack.functions.filter((f) => f.spec.kind === 'consumer').map((f) => f.spec.handler)]) {
+      expect(readers, handler).not.toContain(handler);
+    }
+    const origin = logicalId(s.stack.secrets.originVerify);
+    expect(s.stack.functions.filter((f) => readsSecret(f, origin)).length).toBe(s.stack.functions.filter((f) => f.spec.kind === 'http').length);
+  });
+
   const tableId = () => Object.keys(resources(s.template, 'AWS::DynamoDB::Table'))[0]!;
 
   it('never grants a wildcard action, and only names the table and its indexes explicitly', () => {
@@ -233,7 +296,7 @@ describe('least privilege', () => {
       const secretStatements = statementsOfRole(s.template, roleId(f)).filter((st) => actionsOf(st).some((a) => a.startsWith('secretsmanager:')));
       for (const st of secretStatements) expect(actionsOf(st)).toEqual(['secretsmanager:GetSecretValue']);
       const granted = JSON.stringify(secretStatements.map((st) => st.Resource));
-      expect(granted.includes(secretIds('session')), f.spec.handler).toBe(true);
+      expect(granted.includes(secretIds('session')), f.spec.handler).toBe(verifiesSessions(f.spec));
       expect(granted.includes(secretIds('stripe')), f.spec.handler).toBe(f.spec.uses.includes('stripe'));
       expect(granted.includes(secretIds('providers')), f.spec.handler).toBe(f.spec.uses.includes('providers'));
     }
@@ -273,11 +336,14 @@ describe('site', () => {
     expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${apiId}"},".execute-api."`);
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     // The API refuses requests that did not come through CloudFront (and its WAF).
+    // Its value is a generated secret, resolved by CloudFormation: never written in the template.
     const header = (origin.OriginCustomHeaders as Array<{ HeaderName: string; HeaderValue: unknown }>).find((h) => h.HeaderName === 'x-origin-verify');
-    expect(header).toBeDefined();
-    for (const f of s.stack.functions) {
+    const secretId = logicalId(s.stack.secrets.originVerify);
+    expect(JSON.stringify(header!.HeaderValue)).toMatch(new RegExp(`\\{\\{resolve:secretsmanager:.*${secretId}.*SecretString`));
+    s.template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
+    for (const f of s.stack.functions.filter((x) => x.spec.kind === 'http')) {
       const vars = (resources(s.template, 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(vars.ORIGIN_VERIFY_TOKEN, f.spec.handler).toEqual(header!.HeaderValue);
+      expect(refId(vars.ORIGIN_VERIFY_SECRET_ARN), f.spec.handler).toBe(secretId);
     }
   });
 

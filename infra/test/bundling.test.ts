@@ -20,7 +20,7 @@ const routes: RouteDefinition[] = [
 let s: Synthesised;
 beforeAll(async () => {
   const bundleDir = await bundleFunctionsToTemp(handlersOf(routes, []));
-  s = synthesise({ 'aws:cdk:bundling-stacks': ['**'] }, { routes, consumers: [], bundleDir });
+  s = synthesise({ 'aws:cdk:bundling-stacks': ['**'] }, { routes, consumers: [], tasks: [], bundleDir });
 });
 
 const stagedBundle = (handler: string) => {

@@ -85,7 +85,7 @@ export const fixtureRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/predictions', handler: 'http/predictions/list', auth: 'viewer', access: 'read' },
   { method: 'GET', path: '/api/predictions/{id}', handler: 'http/predictions/list', auth: 'viewer', access: 'read', timeoutSeconds: 20 },
-  { method: 'POST', path: '/api/auth/login', handler: 'http/metrics/latest', auth: 'public', access: 'write', memoryMb: 2048 },
+  { method: 'POST', path: '/api/auth/login', handler: 'http/metrics/latest', auth: 'public', access: 'write', password: true, memoryMb: 2048 },
   { method: 'POST', path: '/api/admin/jobs/{type}', handler: 'http/metrics/trend', auth: 'admin', access: 'write', uses: ['queue'] },
   { method: 'POST', path: '/api/stripe/webhook', handler: 'http/health/get', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true },
 ];
@@ -115,5 +115,4 @@ export const prodContext = {
   hostedZoneName: 'example.com',
   alarmEmail: 'oncall@example.com',
   stripePriceId: 'price_123',
-  adminEmails: 'admin@example.com',
 };

@@ -85,7 +85,9 @@ describe('consumers', () => {
   });
 
   it('counts failed job records from every consumer log group and alarms on the first', () => {
-    const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter'));
+    const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter')).filter(
+      (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedJobRecords',
+    );
     expect(filters).toHaveLength(queueNames.length);
     for (const filter of filters) expect(filter.Properties.FilterPattern).toBe('{ $.level = "ERROR" }');
     s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'FailedJobRecords', Threshold: 1 });
@@ -116,11 +118,12 @@ describe('functions generated from a richer manifest', () => {
     }
   });
 
-  it('passes the Stripe price and admin emails from context', () => {
+  it('passes the Stripe price from context, and no admin emails', () => {
     const webhook = s.stack.functions.find((f) => f.spec.uses.includes('stripe') && f.spec.kind === 'http')!;
     const vars = (resources(s.template, 'AWS::Lambda::Function')[logicalId(webhook.fn)]!.Properties.Environment as { Variables: Record<string, unknown> })
       .Variables;
-    expect(vars).toMatchObject({ STAGE: 'prod', STRIPE_PRICE_ID: 'price_123', ADMIN_EMAILS: 'admin@example.com', APP_ORIGIN: 'https://predictions.example.com' });
+    expect(vars).toMatchObject({ STAGE: 'prod', STRIPE_PRICE_ID: 'price_123', APP_ORIGIN: 'https://predictions.example.com' });
+    expect(vars).not.toHaveProperty('ADMIN_EMAILS');
   });
 });
 
@@ -151,13 +154,17 @@ describe('WAF (edge stack)', () => {
   const rules = () =>
     (Object.values(resources(s.edgeTemplate!, 'AWS::WAFv2::WebACL'))[0]!.Properties.Rules as Array<{ Name: string; Statement: Record<string, unknown> }>);
 
-  it('rate-limits /api/auth/* per client IP', () => {
+  it('rate-limits per client IP only the password-bearing POSTs, never /api/auth/me or logout', () => {
     const rule = rules().find((r) => r.Name === 'RateLimitAuth')!;
-    expect(rule.Statement.RateBasedStatement).toMatchObject({
-      Limit: AUTH_RATE_LIMIT,
-      AggregateKeyType: 'IP',
-      ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/auth/', PositionalConstraint: 'STARTS_WITH' } },
-    });
+    expect(rule.Statement.RateBasedStatement).toMatchObject({ Limit: AUTH_RATE_LIMIT, AggregateKeyType: 'IP' });
+    type Match = { ByteMatchStatement: { SearchString: string; PositionalConstraint: string; FieldToMatch: object } };
+    type Statement = Match & { OrStatement?: { Statements: Match[] } };
+    const [method, paths] = (rule.Statement.RateBasedStatement as { ScopeDownStatement: { AndStatement: { Statements: Statement[] } } })
+      .ScopeDownStatement.AndStatement.Statements;
+    expect(method!.ByteMatchStatement).toMatchObject({ FieldToMatch: { Method: {} }, SearchString: 'POST', PositionalConstraint: 'EXACTLY' });
+    const matchers: Match[] = paths!.OrStatement?.Statements ?? [paths!];
+    for (const st of matchers) expect(st.ByteMatchStatement.PositionalConstraint).toBe('EXACTLY');
+    expect(matchers.map((st) => st.ByteMatchStatement.SearchString).sort()).toEqual(fixtureRoutes.filter((r) => r.password).map((r) => r.path).sort());
   });
 
   it('keeps body-inspecting managed rules away from raw-body (signed) routes', () => {

@@ -10,7 +10,7 @@ import { securityHeaders, strictTransportSecurity } from '@app/functions/securit
 import { buildApp, newApp } from '../lib/app.ts';
 import { repoRoot } from '../lib/bundling.ts';
 import { ConfigError, PLACEHOLDER_ACCOUNT, readConfig } from '../lib/config.ts';
-import { AUTH_MEMORY_MB, consumerFunctionSpecs, DEFAULT_MEMORY_MB, httpFunctionSpecs, ManifestError } from '../lib/manifest.ts';
+import { AUTH_MEMORY_MB, consumerFunctionSpecs, DEFAULT_MEMORY_MB, httpFunctionSpecs, ManifestError, taskFunctionSpecs } from '../lib/manifest.ts';
 import { parseStrictTransportSecurity, responseHeadersPolicyProps } from '../lib/security-headers.ts';
 import { spaRewriteSource } from '../lib/spa-rewrite.ts';
 
@@ -21,6 +21,15 @@ const route = (r: Partial<RouteDefinition> & Pick<RouteDefinition, 'method' | 'p
 });
 
 describe('functions from the manifest', () => {
+  it('makes one function per scheduled task and refuses duplicates or a timeout over Lambda\'s limit', () => {
+    const task = { name: 'nightly', description: 'd', handler: 'tasks/x', cron: '0 3 * * *', timeZone: 'Europe/London', access: 'write' as const, uses: ['stripe' as const], timeoutSeconds: 300 };
+    expect(taskFunctionSpecs([task])).toEqual([
+      { id: 'TaskNightly', handler: 'tasks/x', kind: 'task', access: 'write', uses: ['stripe'], timeoutSeconds: 300, memoryMb: DEFAULT_MEMORY_MB, routes: [], task },
+    ]);
+    expect(() => taskFunctionSpecs([task, task])).toThrow(/Duplicate task 'nightly'/);
+    expect(() => taskFunctionSpecs([{ ...task, timeoutSeconds: 901 }])).toThrow(/1\.\.900/);
+  });
+
   it('gives routes sharing a handler one function with the union of their needs', () => {
     const [spec, ...rest] = httpFunctionSpecs([
       route({ method: 'GET', path: '/api/jobs', handler: 'http/admin/jobs', timeoutSeconds: 5 }),
@@ -100,6 +109,8 @@ describe('deployment context', () => {
     expect(() => config({ hostedZoneId: 'Z1' })).toThrow(/go together/);
     expect(() => config({ waf: 'maybe' })).toThrow(/true or false/);
     expect(() => config({ stripePriceId: 'prod_123' })).toThrow(/price_/);
+    // Self-registration never grants admin: an old context key fails loudly instead of being ignored.
+    expect(() => config({ adminEmails: 'you@example.com' })).toThrow(/npm run admin -- grant/);
   });
 });
 

@@ -1,16 +1,56 @@
-// `npm run admin -- grant <email>`: gives an existing user the admin role.
-import { connectLocal, fail } from './connect.ts';
+// `npm run admin -- grant|revoke <email> [--stage dev|prod --table <TableName>]`: the only way to
+// give or take the admin role. Without --stage it works on the local stack's table; with it, on a
+// deployed stage's table with the operator's own AWS credentials (docs/deploy.md).
+import { parseArgs } from 'node:util';
+import { changeRole } from '@app/core/auth/admin-role';
+import { fail } from './connect.ts';
 
-const [command, email] = process.argv.slice(2);
-if (command !== 'grant' || !email) fail('Usage: npm run admin -- grant <email>');
+const USAGE = 'Usage: npm run admin -- grant|revoke <email> [--stage dev|prod --table <TableName> [--region eu-west-2]]';
 
-const release = await connectLocal();
+let parsed;
 try {
-  const { authService } = await import('../../src/composition.ts');
-  const user = await (await authService()).grantAdmin(email);
-  console.log(`${user.email} is now an admin. They see the admin pages after their next page load.`);
+  parsed = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { stage: { type: 'string' }, table: { type: 'string' }, region: { type: 'string' } },
+  });
 } catch (error) {
-  fail(`Could not grant admin: ${(error as Error).message}`);
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+const [command, email] = parsed.positionals;
+const { stage, table, region } = parsed.values;
+if ((command !== 'grant' && command !== 'revoke') || !email) fail(USAGE);
+if (stage !== undefined && stage !== 'dev' && stage !== 'prod') fail(`--stage must be dev or prod\n${USAGE}`);
+if (stage && !(table ?? process.env.TABLE_NAME)) {
+  fail(
+    `--stage needs the table: --table <TableName output of fp-${stage}>, e.g.\n` +
+      `  --table "$(aws cloudformation describe-stacks --stack-name fp-${stage} --query "Stacks[0].Outputs[?OutputKey=='TableName'].OutputValue" --output text)"`,
+  );
+}
+
+let release = async () => {};
+if (stage) {
+  // A deployed table: the SDK's default credential chain (AWS_PROFILE, SSO...) and no endpoint.
+  Object.assign(process.env, { STAGE: stage, TABLE_NAME: table ?? process.env.TABLE_NAME, ...(region ? { AWS_REGION: region } : {}) });
+  delete process.env.DYNAMODB_ENDPOINT;
+} else {
+  const { connectLocal } = await import('./connect.ts');
+  release = await connectLocal();
+}
+
+try {
+  const { base, securityLog, userRepository } = await import('../../src/composition.ts');
+  const actor = `cli:${process.env.USER ?? 'operator'}`;
+  const role = command === 'grant' ? 'admin' : 'user';
+  const user = await changeRole(userRepository(), email, role, { log: securityLog(), actor });
+  const where = stage ? `stage ${stage} (table ${base().config.TABLE_NAME})` : 'the local stack';
+  console.log(
+    role === 'admin'
+      ? `${user.email} is now an admin on ${where}. They see the admin pages after their next page load.`
+      : `${user.email} is no longer an admin on ${where}; the admin API refuses them from their next request.`,
+  );
+} catch (error) {
+  fail(`Could not ${command} admin: ${(error as Error).message}`);
 } finally {
   await release();
 }

@@ -1,10 +1,28 @@
 // `npm run billing -- advance <n>d|h|m`: moves the local test-mode payment provider's clock forward
 // (renewals happen, cancelled subscriptions end), like a Stripe test clock. Needs `npm start` running.
+// `npm run billing -- reconcile`: re-reads every live subscription from the provider (Stripe when
+// keys are set, else the local one), stores its state and cancels those whose user is gone.
 import { fail, runningStack } from './connect.ts';
 
 const [command, amount] = process.argv.slice(2);
+
+if (command === 'reconcile') {
+  const { connectLocal } = await import('./connect.ts');
+  const release = await connectLocal();
+  try {
+    const { billingService } = await import('../../src/composition.ts');
+    const report = await (await billingService()).reconcile();
+    console.log(`Reconciled ${report.seen} live subscription(s): ${report.synced} synced, ${report.orphansCancelled.length} orphan(s) cancelled${report.orphansCancelled.length ? ` (${report.orphansCancelled.join(', ')})` : ''}.`);
+  } catch (error) {
+    fail(`Could not reconcile: ${(error as Error).message}`);
+  } finally {
+    await release();
+  }
+  process.exit(0);
+}
+
 const match = /^(\d+(?:\.\d+)?)([dhm])$/.exec(amount ?? '');
-if (command !== 'advance' || !match) fail('Usage: npm run billing -- advance <number><d|h|m>   e.g. advance 31d');
+if (command !== 'advance' || !match) fail('Usage: npm run billing -- advance <number><d|h|m>   e.g. advance 31d\n       npm run billing -- reconcile');
 
 const seconds = Number(match[1]) * { d: 86_400, h: 3_600, m: 60 }[match[2] as 'd' | 'h' | 'm'];
 const stack = runningStack();

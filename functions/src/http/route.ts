@@ -1,6 +1,6 @@
 import { createHttpRoute } from '@app/platform/http/route';
 import type { ResolvedSession } from '@app/core/auth/service';
-import { base, origins, resolveSession } from '../composition.ts';
+import { base, originVerifyToken, origins, resolveSession, securityLog } from '../composition.ts';
 
 /** The middy stacks of every HTTP handler, bound to this app's composition root. */
 export const { httpRoute, rawRoute } = createHttpRoute({
@@ -8,5 +8,6 @@ export const { httpRoute, rawRoute } = createHttpRoute({
   resolvePrincipal: (cookies) => resolveSession(cookies),
   viewerOf: (session: ResolvedSession) => session.viewer,
   allowedOrigins: origins,
-  originToken: (b) => b.config.ORIGIN_VERIFY_TOKEN,
+  originToken: () => originVerifyToken(),
+  security: securityLog,
 });

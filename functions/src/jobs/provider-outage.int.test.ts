@@ -69,13 +69,13 @@ beforeAll(async () => {
   await fdo.start();
   const email = uniqueEmail('ops');
   stack = await startHttpStack({
-    ADMIN_EMAILS: email,
     FOOTBALL_DATA_ORG_TOKEN: 'test-token',
     FOOTBALL_DATA_ORG_BASE_URL: fdo.url,
     LOCAL_QUEUE_VISIBILITY_SECONDS: '0',
   });
   admin = stack.client();
   await admin.post('/api/auth/register', { email, password: PASSWORD });
+  await stack.grantAdmin(email);
 }, 120_000);
 afterAll(async () => {
   await stack.close();

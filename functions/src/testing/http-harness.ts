@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
+import { changeRole } from '@app/core/auth/admin-role';
 import { localAdmin } from '../../local/local-admin.ts';
 import { createLocalServer, type HttpHandler } from '../../local/server.ts';
 
@@ -133,6 +134,8 @@ export async function startHttpStack(env: Record<string, string> = {}) {
     composition,
     queue,
     client: (ip?: string) => new TestClient(url, ip),
+    /** The operator path (`npm run admin -- grant`): the only way to an admin account. */
+    grantAdmin: (email: string) => changeRole(composition.userRepository(), email, 'admin', { log: composition.securityLog(), actor: 'test' }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -16,8 +16,12 @@ export interface Throttle {
 export interface ApiProps {
   /** Stage-wide ceiling (all clients together); per-IP limits live in the WAF. */
   throttle: Throttle;
-  /** Tighter ceiling on unsafe /api/auth/* routes, which hash passwords (scrypt) on every call. */
-  authThrottle: Throttle;
+  /**
+   * Each password-bearing route's own ceiling (`password: true` in the manifest; they run scrypt on
+   * every call). Route limits are per route, so login traffic never uses up what `/api/auth/me`,
+   * logout or any other route may serve.
+   */
+  passwordThrottle: Throttle;
   logRetention: logs.RetentionDays;
   removalPolicy: RemovalPolicy;
 }
@@ -40,7 +44,6 @@ export const ACCESS_LOG_FORMAT = {
   integrationError: '$context.integrationErrorMessage',
 };
 
-const isAuthWrite = (r: RouteDefinition) => r.path.startsWith('/api/auth/') && r.method !== 'GET';
 
 function authorizationReason(route: RouteDefinition): string {
   const key = routeKey(route);
@@ -65,12 +68,12 @@ export class Api extends Construct {
   readonly stage: apigw.HttpStage;
   readonly routes: apigw.HttpRoute[] = [];
   readonly accessLogs: logs.LogGroup;
-  private readonly authThrottle: Throttle;
+  private readonly passwordThrottle: Throttle;
   private readonly routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    this.authThrottle = props.authThrottle;
+    this.passwordThrottle = props.passwordThrottle;
 
     // No default stage on the API itself: the stage below carries logs and throttles. The API
     // resource depends on nothing, so the distribution can reference it without a cycle.
@@ -108,10 +111,10 @@ export class Api extends Construct {
       if (!httpRoute) throw new Error(`No route created for ${routeKey(route)}`);
       acknowledge(httpRoute, 'APIG4', authorizationReason(route));
       this.routes.push(httpRoute);
-      if (isAuthWrite(route)) {
+      if (route.password) {
         this.routeSettings[routeKey(route)] = {
-          ThrottlingRateLimit: this.authThrottle.rateLimit,
-          ThrottlingBurstLimit: this.authThrottle.burstLimit,
+          ThrottlingRateLimit: this.passwordThrottle.rateLimit,
+          ThrottlingBurstLimit: this.passwordThrottle.burstLimit,
         };
         // Route settings name the route key, which must exist before the stage is updated.
         this.stage.node.addDependency(httpRoute);

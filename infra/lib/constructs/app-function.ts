@@ -53,7 +53,7 @@ export class AppFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    const what = spec.kind === 'http' ? spec.routes.map(routeKey).join(', ') : `consumer of ${spec.queue}`;
+    const what = spec.kind === 'http' ? spec.routes.map(routeKey).join(', ') : spec.kind === 'task' ? `scheduled task ${spec.task?.name}` : `consumer of ${spec.queue}`;
     this.fn = new lambda.Function(this, 'Fn', {
       code: functionCode(spec.handler, props.bundleDir),
       handler: LAMBDA_HANDLER,

@@ -17,6 +17,14 @@ import type { Jobs } from './jobs.ts';
 export const STUCK_QUEUE_AGE = Duration.hours(1);
 /** API 5xx per 5 minutes that raise the alarm (function errors alarm on the first one). */
 export const API_5XX_THRESHOLD = 5;
+/**
+ * Wrong passwords (login and change-password) per 5 minutes, across all clients, that raise the
+ * alarm: a credential-stuffing or guessing burst (the per-account limiter slows each one down,
+ * this tells a human). Normal traffic sees a handful.
+ */
+export const FAILED_LOGIN_BURST = 50;
+/** The security events (packages/platform/src/security-log.ts) that count as a failed password. */
+export const FAILED_PASSWORD_EVENTS = ['login_failed', 'password_change_failed'] as const;
 
 export interface MonitoringProps {
   /** Name prefix, e.g. `fp-dev-` (dashboard name, metric namespace). */
@@ -128,6 +136,37 @@ export class Monitoring extends Construct {
           alarmDescription: 'A job consumer logged an error (a failed record is retried, a malformed one dead-lettered). See the consumer logs.',
           metric: failedRecords,
           threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+
+    // --- Security: a burst of wrong passwords, from the security events of the password routes.
+    const failedLogins = new cloudwatch.Metric({ namespace: this.namespace, metricName: 'FailedLogins', period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
+    const passwordFunctions = props.functions.filter((f) => f.spec.kind === 'http' && f.spec.routes.some((r) => r.password));
+    for (const fn of passwordFunctions) {
+      new logs.MetricFilter(this, `FailedLogins-${fn.spec.id}`, {
+        logGroup: fn.logGroup,
+        filterPattern: logs.FilterPattern.all(
+          logs.FilterPattern.stringValue('$.message', '=', 'security'),
+          logs.FilterPattern.any(...FAILED_PASSWORD_EVENTS.map((e) => logs.FilterPattern.stringValue('$.event', '=', e))),
+        ),
+        metricNamespace: this.namespace,
+        metricName: failedLogins.metricName,
+        metricValue: '1',
+        defaultValue: 0,
+      });
+    }
+    if (passwordFunctions.length > 0) {
+      add(
+        new cloudwatch.Alarm(this, 'FailedLoginBurst', {
+          alarmDescription:
+            `${FAILED_LOGIN_BURST}+ wrong passwords in 5 minutes (login or change-password). Look at the "security" lines ` +
+            '(event, network, emailHash) in the auth functions\' logs for the networks and accounts involved.',
+          metric: failedLogins,
+          threshold: FAILED_LOGIN_BURST,
           comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
           evaluationPeriods: 1,
           treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,

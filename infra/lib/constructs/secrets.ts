@@ -21,6 +21,11 @@ export class Secrets extends Construct {
   readonly stripe: secretsmanager.Secret;
   /** JSON {"footballDataOrgToken","oddsApiKey"}: created empty, the operator puts the provider keys. */
   readonly providers: secretsmanager.Secret;
+  /**
+   * The value CloudFront adds as `x-origin-verify` to every /api request: generated here, resolved
+   * into the distribution at deploy time, read by the HTTP functions at cold start.
+   */
+  readonly originVerify: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -50,6 +55,18 @@ export class Secrets extends Construct {
       'SMG4',
       'Stripe issues these keys; they are rolled in the Stripe dashboard (API keys, webhook endpoint signing secret) and ' +
         'then put here. Secrets Manager cannot rotate them. Runbook: docs/deploy.md "Rotating secrets".',
+    );
+
+    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'x-origin-verify header value CloudFront sends to the API (plain text)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy,
+    });
+    acknowledge(
+      this.originVerify,
+      'SMG4',
+      'CloudFront reads this value only when the stack deploys (a dynamic reference), so a Secrets Manager rotation would ' +
+        'leave CloudFront sending the old value. Manual rotation runbook: docs/security.md "Rotation".',
     );
 
     this.providers = new secretsmanager.Secret(this, 'Providers', {

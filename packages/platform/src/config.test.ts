@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { allowedOrigins, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
-  it('applies local defaults', () => {
-    const config = parseConfig({});
+  it('applies local defaults, except for STAGE, which is required', () => {
+    expect(() => parseConfig({})).toThrow(/STAGE is required/);
+    const config = parseConfig({ STAGE: 'local' });
     expect(config).toMatchObject({ STAGE: 'local', APP_ORIGIN: 'http://localhost:3000', TABLE_NAME: 'App', QUEUE_DRIVER: 'local' });
     expect(allowedOrigins(config)).toEqual(['http://localhost:3000']);
   });
@@ -13,11 +14,11 @@ describe('parseConfig', () => {
   });
 
   it('requires the queue URL prefix on SQS', () => {
-    expect(() => parseConfig({ QUEUE_DRIVER: 'sqs' })).toThrow(/QUEUE_URL_PREFIX/);
+    expect(() => parseConfig({ STAGE: 'dev', QUEUE_DRIVER: 'sqs' })).toThrow(/QUEUE_URL_PREFIX/);
   });
 
   it('parses comma-separated extra origins', () => {
-    const config = parseConfig({ EXTRA_ORIGINS: 'http://localhost:5173, https://example.com/' });
+    const config = parseConfig({ STAGE: 'local', EXTRA_ORIGINS: 'http://localhost:5173, https://example.com/' });
     expect(allowedOrigins(config)).toEqual(['http://localhost:3000', 'http://localhost:5173', 'https://example.com']);
   });
 });

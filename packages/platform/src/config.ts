@@ -10,8 +10,12 @@ const csv = z.pipe(
  * The README's configuration table mirrors this schema.
  */
 export const ConfigSchema = z.object({
-  /** `local` on a laptop; `dev`/`prod` on AWS. */
-  STAGE: z._default(z.enum(['local', 'dev', 'prod']), 'local'),
+  /**
+   * `local` on a laptop; `dev`/`prod` on AWS. No default: the local stack and the tests set it,
+   * the deployed config sets it, and a deploy that forgot it must not run with the test-mode
+   * payment provider, so a missing value stops the process.
+   */
+  STAGE: z.enum(['local', 'dev', 'prod'], { error: 'STAGE is required: local, dev or prod' }),
   /** The one origin that serves the SPA and the API; the session cookie is `__Host-` when HTTPS. */
   APP_ORIGIN: z._default(z.url(), 'http://localhost:3000'),
   /** More origins allowed to send unsafe requests (comma-separated), e.g. the Vite dev server. */
@@ -22,6 +26,8 @@ export const ConfigSchema = z.object({
    * without it (someone calling the API Gateway URL directly, skipping the WAF) are refused.
    */
   ORIGIN_VERIFY_TOKEN: z.optional(z.string().check(z.minLength(16))),
+  /** On AWS: the Secrets Manager secret holding that token (plain text); read at cold start. */
+  ORIGIN_VERIFY_SECRET_ARN: z.optional(z.string()),
   /** What this function may do to the table (infra sets `read` on read-only functions). */
   TABLE_ACCESS: z._default(z.enum(['read', 'write']), 'write'),
   /** DynamoDB Local endpoint; unset on AWS. */
@@ -64,8 +70,6 @@ export const ConfigSchema = z.object({
   /** Secrets Manager secret: JSON {"footballDataOrgToken": "...", "oddsApiKey": "..."}. */
   PROVIDERS_SECRET_ARN: z.optional(z.string()),
 
-  /** Emails (comma-separated) that get the admin role when they register. */
-  ADMIN_EMAILS: csv,
   /** A folder of football-data.co.uk CSV files (<LEAGUE>/<YYYY-YY>.csv) to replay instead of the demo leagues. */
   FOOTBALL_DATA_DIR: z.optional(z.string()),
 });

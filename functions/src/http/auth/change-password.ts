@@ -3,9 +3,9 @@ import { json } from '@app/platform/http/response';
 import { authService } from '../../composition.ts';
 import { httpRoute } from '../route.ts';
 
-/** Needs the current password; ends every other session of the user. */
-export const handler = httpRoute({ auth: 'user', body: ChangePasswordBodySchema }, async ({ body, principal }) => {
+/** Needs the current password (throttled like login, per account and client network); ends every other session of the user. */
+export const handler = httpRoute({ auth: 'user', body: ChangePasswordBodySchema }, async ({ body, principal, sourceIp }) => {
   const auth = await authService();
-  const { endedSessions } = await auth.changePassword(principal!, body);
+  const { endedSessions } = await auth.changePassword(principal!, body, { ip: sourceIp });
   return json({ user: auth.me(principal!), endedSessions });
 });

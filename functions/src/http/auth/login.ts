@@ -3,7 +3,7 @@ import { json } from '@app/platform/http/response';
 import { authService, cookie } from '../../composition.ts';
 import { httpRoute } from '../route.ts';
 
-/** Signs in with a new session id (throttled per email and per client IP). */
+/** Signs in with a new session id (attempts throttled per account on the client network, and per network). */
 export const handler = httpRoute({ auth: 'public', body: LoginBodySchema }, async ({ body, sourceIp }, { clock }) => {
   const issued = await (await authService()).login(body, { ip: sourceIp });
   const response: UserResponse = { user: issued.user };

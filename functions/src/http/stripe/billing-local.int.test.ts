@@ -100,4 +100,35 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     expect((await client.post('/api/auth/delete-account')).status).toBe(200);
     expect((await gateway.retrieveSubscription(subscriptionId))!.status).toBe('canceled');
   });
+
+  it('the daily reconciliation task cancels a subscription whose user is gone and keeps the others', async () => {
+    const gateway = await stack.composition.paymentGateway();
+    const subscribe = async (name: string) => {
+      const client = stack.client();
+      const userId = (await client.post('/api/auth/register', { email: uniqueEmail(name), password: PASSWORD })).json.user.id as string;
+      const path = new URL((await client.post('/api/stripe/create-checkout-session')).json.url).pathname;
+      await client.request('POST', `${path}/pay`);
+      return { userId, subscriptionId: (await gateway.retrieveCheckoutSession(path.split('/').pop()!))!.subscriptionId! };
+    };
+    const kept = await subscribe('kept');
+    const orphan = await subscribe('orphan');
+    // The user disappears without the deletion path (a lost cancellation).
+    await stack.composition.userRepository().delete((await stack.composition.userRepository().get(orphan.userId))!);
+    // The scheduled task's own handler (routes.ts `tasks`), as EventBridge Scheduler invokes it.
+    const { handler } = await import('../../tasks/reconcile-billing.ts');
+    const report = await handler();
+    expect(report.orphansCancelled).toEqual([orphan.subscriptionId]);
+    expect((await gateway.retrieveSubscription(orphan.subscriptionId))!.status).toBe('canceled');
+    expect((await gateway.retrieveSubscription(kept.subscriptionId))!.status).toBe('active');
+    expect(Object.keys((await stack.composition.userRepository().get(kept.userId))!.subscriptions)).toEqual([kept.subscriptionId]);
+  });
+
+  it('an expired checkout session cannot be paid', async () => {
+    const client = stack.client();
+    await client.post('/api/auth/register', { email: uniqueEmail('late'), password: PASSWORD });
+    const path = new URL((await client.post('/api/stripe/create-checkout-session')).json.url).pathname;
+    await (await stack.composition.paymentGateway()).expireCheckoutSession(path.split('/').pop()!);
+    expect((await client.request('POST', `${path}/pay`)).status).toBe(409);
+    expect((await client.get('/api/auth/me')).json.user.subscriptionStatus).toBe('free');
+  });
 });

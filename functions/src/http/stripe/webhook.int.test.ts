@@ -110,3 +110,84 @@ describe('Stripe webhook, signed by the real SDK', () => {
     expect(await status(s.client)).toBe('premium');
   });
 });
+
+describe('subscriptions keyed by Stripe subscription id', () => {
+  const subscriptionEvent = (type: string, subscriptionId: string, customerId: string, created: number, id?: string) =>
+    JSON.stringify({ id: id ?? `evt_${++n}_${Date.now()}`, object: 'event', type, api_version: '2026-10-28.endive', created, livemode: false, data: { object: { id: subscriptionId, object: 'subscription', customer: customerId } } });
+
+  it('A paid, cancelled and lapsed, then B paid: the old session id, a late A event and a replay keep B premium', async () => {
+    const a = await subscriber();
+    const sessionA = [...fake.sessions.values()].at(-1)!;
+    const t0 = Math.floor(Date.now() / 1000);
+    const firstA = subscriptionEvent('customer.subscription.created', a.subscriptionId, a.customerId, t0 - 100);
+    expect((await deliver(firstA)).json.outcome).toBe('processed');
+    expect(await status(a.client)).toBe('premium');
+    expect((await a.client.post('/api/stripe/cancel-subscription')).status).toBe(200);
+    // A lapses: Stripe ends it and tells us.
+    fake.setSubscription({ id: a.subscriptionId, customer: a.customerId, status: 'canceled' });
+    expect((await deliver(subscriptionEvent('customer.subscription.deleted', a.subscriptionId, a.customerId, t0 - 50))).json.outcome).toBe('processed');
+    expect(await status(a.client)).toBe('free');
+
+    // B: a new Checkout session (A's is complete), paid.
+    const checkoutB = await a.client.post('/api/stripe/create-checkout-session');
+    expect(checkoutB.status).toBe(200);
+    const sessionB = [...fake.sessions.values()].at(-1)!;
+    expect(sessionB.id).not.toBe(sessionA.id);
+    const subB = `${a.subscriptionId}_B`;
+    fake.setSubscription({ id: subB, customer: a.customerId, metadata: { userId: a.userId } });
+    Object.assign(sessionB, { status: 'complete', subscription: subB });
+    expect((await deliver(subscriptionEvent('customer.subscription.created', subB, a.customerId, t0))).json.outcome).toBe('processed');
+    expect(await status(a.client)).toBe('premium');
+
+    // The old success URL / session id, a late retry of an A event, and a replay of A's first event.
+    expect((await a.client.post('/api/stripe/verify-session', { sessionId: sessionA.id })).json.user.subscriptionStatus).toBe('premium');
+    expect((await deliver(subscriptionEvent('customer.subscription.updated', a.subscriptionId, a.customerId, t0 - 80))).json.outcome).toBe('stale');
+    expect((await deliver(firstA)).json.outcome).toBe('duplicate');
+    expect(await status(a.client)).toBe('premium');
+
+    // Deleting the account cancels every subscription of the user (B, and an unsynced C).
+    fake.setSubscription({ id: `${a.subscriptionId}_C`, customer: a.customerId, metadata: { userId: a.userId } });
+    expect((await a.client.post('/api/auth/delete-account')).status).toBe(200);
+    expect(fake.subscriptions.get(subB)!.status).toBe('canceled');
+    expect(fake.subscriptions.get(`${a.subscriptionId}_C`)!.status).toBe('canceled');
+  });
+
+  it('a replayed older event of a subscription changes nothing', async () => {
+    const s = await subscriber();
+    const now = Math.floor(Date.now() / 1000);
+    expect((await deliver(subscriptionEvent('customer.subscription.updated', s.subscriptionId, s.customerId, now))).json.outcome).toBe('processed');
+    expect(await status(s.client)).toBe('premium');
+    fake.setSubscription({ id: s.subscriptionId, customer: s.customerId, status: 'canceled' });
+    const older = await deliver(subscriptionEvent('customer.subscription.deleted', s.subscriptionId, s.customerId, now - 3600));
+    expect(older.status).toBe(200);
+    expect(older.json.outcome).toBe('stale');
+    expect(await status(s.client)).toBe('premium');
+  });
+
+  it('double checkout is impossible: repeated and concurrent requests get the one open session', async () => {
+    const client = stack.client();
+    await client.post('/api/auth/register', { email: uniqueEmail('twice'), password: PASSWORD });
+    const first = (await client.post('/api/stripe/create-checkout-session')).json.url;
+    expect((await client.post('/api/stripe/create-checkout-session')).json.url).toBe(first);
+    const customer = [...fake.sessions.values()].at(-1)!.customer;
+    // The first one expires; five tabs ask at once.
+    [...fake.sessions.values()].find((s) => s.url === first)!.status = 'expired';
+    const urls = await Promise.all(Array.from({ length: 5 }, async () => (await client.post('/api/stripe/create-checkout-session')).json.url as string));
+    expect(new Set(urls).size).toBe(1);
+    const open = [...fake.sessions.values()].filter((s) => s.customer === customer && s.status === 'open');
+    expect(open.map((s) => s.url)).toEqual([urls[0]]);
+  });
+
+  it('a paid period that lapsed without any webhook makes the user free', async () => {
+    const s = await subscriber();
+    await s.client.post('/api/stripe/verify-session', { sessionId: [...fake.sessions.values()].at(-1)!.id });
+    expect(await status(s.client)).toBe('premium');
+    // The state as last synced, long ago: the period ended 3 days back and no news came since.
+    const { DynamoSubscriptionStore } = await import('@app/adapters/dynamodb/subscription-store');
+    const periodEnd = Math.floor(Date.now() / 1000) - 3 * 86_400;
+    await new DynamoSubscriptionStore(stack.table.doc, stack.table.tableName).saveSubscription(s.userId, {
+      id: s.subscriptionId, status: 'active', cancelAt: null, currentPeriodEnd: periodEnd, syncedAt: new Date(periodEnd * 1000 - 30 * 86_400_000).toISOString(),
+    });
+    expect(await status(s.client)).toBe('free');
+  });
+});

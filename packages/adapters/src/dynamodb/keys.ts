@@ -11,13 +11,14 @@ export const keys = {
   emailClaim: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
   session: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${sessionId}` }),
   sessionPrefix: 'SESSION#',
-  subscription: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SUBSCRIPTION' }),
+  /** One item per provider subscription, in the user's collection. */
+  subscription: (userId: string, subscriptionId: string) => ({ PK: `USER#${userId}`, SK: `SUBSCRIPTION#${subscriptionId}` }),
   /** GSI1: subscription -> user. */
   subscriptionLookup: (subscriptionId: string) => ({ GSI1PK: `STRIPE_SUB#${subscriptionId}`, GSI1SK: 'SUBSCRIPTION' }),
   stripeCustomer: (customerId: string) => ({ PK: `STRIPE_CUSTOMER#${customerId}`, SK: 'STRIPE_CUSTOMER' }),
   stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'STRIPE_EVENT' }),
   /** `subject` is already hashed (never a raw email or IP in a key). */
-  loginThrottle: (subjectHash: string) => ({ PK: `THROTTLE#LOGIN#${subjectHash}`, SK: 'ATTEMPTS' }),
+  passwordAttempts: (subjectHash: string) => ({ PK: `THROTTLE#PASSWORD#${subjectHash}`, SK: 'ATTEMPTS' }),
   /** The local test-mode payment provider's own records (never used on AWS). */
   localBilling: (kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION', id: string) => ({ PK: `LOCALBILLING#${kind}#${id}`, SK: kind }),
   /** GSI1: every local subscription (the local clock walks them all). */

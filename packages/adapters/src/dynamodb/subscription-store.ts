@@ -1,17 +1,22 @@
-import { PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { OpenCheckout } from '@app/core/auth/user';
 import type { SubscriptionState } from '@app/core/billing/entitlement';
-import type { SubscriptionStore } from '@app/core/billing/ports';
+import type { SaveOutcome, SubscriptionStore } from '@app/core/billing/ports';
 import { failedConditions } from './errors.ts';
 import { keys } from './keys.ts';
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
+
+type TransactUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
 /** Processed webhook events are remembered for 30 days (Stripe retries for about 3). */
 const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
- * The subscription item (with its GSI1 lookup by subscription id), the summary on the user
- * profile that decides access, and the processed-event marker, written in one transaction
- * (A9, A10 in docs/architecture.md#dynamodb-access-patterns).
+ * One item per provider subscription (`USER#<id>` / `SUBSCRIPTION#<subscription id>`, with its
+ * GSI1 lookup by subscription id and the `created` time of the newest event applied), its entry in
+ * the profile's `subscriptions` map that decides access, and the processed-event marker, written
+ * in one transaction.
  */
 export class DynamoSubscriptionStore implements SubscriptionStore {
   constructor(
@@ -19,30 +24,72 @@ export class DynamoSubscriptionStore implements SubscriptionStore {
     private readonly tableName: string,
   ) {}
 
-  async saveSubscription(userId: string, state: SubscriptionState, eventId?: string): Promise<boolean> {
-    const items = [
-      ...(eventId ? [{ Put: this.eventPut(eventId) }] : []),
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: { ...keys.subscription(userId), ...keys.subscriptionLookup(state.id), type: 'Subscription', schemaVersion: SCHEMA_VERSION, userId, ...state },
-        },
+  async saveSubscription(userId: string, state: SubscriptionState, event?: { id: string; created: number }): Promise<SaveOutcome> {
+    const subscriptionUpdate: TransactUpdate = {
+      TableName: this.tableName,
+      Key: keys.subscription(userId, state.id),
+      UpdateExpression: `SET #type = :type, schemaVersion = :v, userId = :u, #state = :state, GSI1PK = :g1pk, GSI1SK = :g1sk${event ? ', lastEventCreated = :created' : ''}`,
+      // A newer event of this subscription was applied already: this one is stale.
+      ...(event ? { ConditionExpression: 'attribute_not_exists(lastEventCreated) OR lastEventCreated <= :created' } : {}),
+      ExpressionAttributeNames: { '#type': 'type', '#state': 'state' },
+      ExpressionAttributeValues: {
+        ':type': 'Subscription', ':v': SCHEMA_VERSION, ':u': userId, ':state': state,
+        ':g1pk': keys.subscriptionLookup(state.id).GSI1PK, ':g1sk': keys.subscriptionLookup(state.id).GSI1SK,
+        ...(event ? { ':created': event.created } : {}),
       },
-      {
-        Update: {
+    };
+    const profileUpdate: TransactUpdate = {
+      TableName: this.tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET subscriptions.#id = :s',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#id': state.id },
+      ExpressionAttributeValues: { ':s': state },
+    };
+    // Profiles from before this schema have no map yet: it is created whole.
+    const createMap: TransactUpdate = {
+      TableName: this.tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET subscriptions = :all',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(subscriptions)',
+      ExpressionAttributeValues: { ':all': { [state.id]: state } },
+    };
+    const transact = (profile: TransactUpdate) =>
+      this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [...(event ? [{ Put: this.eventPut(event.id) }] : []), { Update: subscriptionUpdate }, { Update: profile }],
+        }),
+      );
+    try {
+      try {
+        await transact(profileUpdate);
+      } catch (error) {
+        if (!isMissingMap(error)) throw error;
+        await transact(createMap);
+      }
+      return 'saved';
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (event && failed?.includes(0)) return 'duplicate';
+      if (event && failed?.includes(1)) return 'stale';
+      throw error;
+    }
+  }
+
+  async setOpenCheckout(userId: string, checkout: OpenCheckout, previousId: string | null): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
           TableName: this.tableName,
           Key: keys.user(userId),
-          UpdateExpression: 'SET subscription = :s',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':s': state },
-        },
-      },
-    ];
-    try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+          UpdateExpression: 'SET openCheckout = :c',
+          ConditionExpression: previousId === null ? 'attribute_exists(PK) AND attribute_not_exists(openCheckout)' : 'openCheckout.id = :prev',
+          ExpressionAttributeValues: { ':c': { id: checkout.id, url: checkout.url }, ...(previousId === null ? {} : { ':prev': previousId }) },
+        }),
+      );
       return true;
     } catch (error) {
-      if (eventId && failedConditions(error)?.includes(0)) return false;
+      if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
   }
@@ -64,4 +111,11 @@ export class DynamoSubscriptionStore implements SubscriptionStore {
       ConditionExpression: 'attribute_not_exists(PK)',
     };
   }
+}
+
+/** DynamoDB refuses `SET subscriptions.#id` when the map itself does not exist. */
+function isMissingMap(error: unknown): boolean {
+  const e = error as { name?: string; message?: string; CancellationReasons?: Array<{ Code?: string; Message?: string }> };
+  if (e.name === 'ValidationException') return /document path/i.test(e.message ?? '');
+  return (e.CancellationReasons ?? []).some((r) => r.Code === 'ValidationError' && /document path/i.test(r.Message ?? ''));
 }

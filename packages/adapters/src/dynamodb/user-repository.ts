@@ -12,6 +12,7 @@ import { EmailTakenError } from '@app/core/auth/errors';
 import { NotFoundError } from '@app/core/errors';
 import type { UserRepository } from '@app/core/auth/ports';
 import type { Role, UserRecord } from '@app/core/auth/user';
+import type { SubscriptionState } from '@app/core/billing/entitlement';
 import { failedConditions } from './errors.ts';
 import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
@@ -21,11 +22,15 @@ const SCHEMA_VERSION = 1;
 const PENDING_CLAIM_MS = 2 * 60 * 1000;
 
 export function userFromItem(item: Record<string, unknown>): UserRecord {
-  const { id, email, passwordHash, role, createdAt, stripeCustomerId, subscription } = item as unknown as UserRecord;
+  const { id, email, passwordHash, role, createdAt, stripeCustomerId, openCheckout } = item as unknown as UserRecord;
+  const subscriptions = { ...((item.subscriptions as UserRecord['subscriptions'] | undefined) ?? {}) };
+  // Profiles written before subscriptions were keyed by id hold one `subscription`.
+  const legacy = item.subscription as SubscriptionState | undefined;
+  if (legacy && !subscriptions[legacy.id]) subscriptions[legacy.id] = legacy;
   return {
-    id, email, passwordHash, role, createdAt,
+    id, email, passwordHash, role, createdAt, subscriptions,
     ...(stripeCustomerId ? { stripeCustomerId } : {}),
-    ...(subscription ? { subscription } : {}),
+    ...(openCheckout ? { openCheckout } : {}),
   };
 }
 

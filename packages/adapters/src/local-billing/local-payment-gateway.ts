@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
 import { InvalidSignatureError } from '@app/core/billing/errors';
-import { NotFoundError } from '@app/core/errors';
+import { ConflictError, NotFoundError } from '@app/core/errors';
 import { keys } from '../dynamodb/keys.ts';
 
 const MONTH_SECONDS = 30 * 24 * 60 * 60;
@@ -56,7 +56,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     return id;
   }
 
-  async createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }> {
+  async createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<{ id: string; url: string }> {
     const id = `cs_local_${ulid()}`;
     const checkout: LocalCheckout = { id, customerId: input.customerId, userId: input.userId, successUrl: input.successUrl, cancelUrl: input.cancelUrl, status: 'open', subscriptionId: null };
     await this.put('CHECKOUT', id, checkout);
@@ -66,6 +66,21 @@ export class LocalPaymentGateway implements PaymentGateway {
   async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null> {
     const c = await this.get<LocalCheckout>('CHECKOUT', sessionId);
     return c ? { id: c.id, customerId: c.customerId, clientReferenceId: c.userId, subscriptionId: c.subscriptionId, status: c.status } : null;
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    const c = await this.get<LocalCheckout>('CHECKOUT', sessionId);
+    if (c?.status === 'open') await this.put('CHECKOUT', c.id, { ...c, status: 'expired' });
+  }
+
+  async listLiveSubscriptions(customerId?: string): Promise<SubscriptionSnapshot[]> {
+    const now = await this.nowSeconds();
+    const live: SubscriptionSnapshot[] = [];
+    for (const s of await this.listSubscriptions()) {
+      const { subscription } = this.advance(s, now);
+      if (subscription.status !== 'canceled' && (!customerId || subscription.customerId === customerId)) live.push(snapshot(subscription));
+    }
+    return live;
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
@@ -96,7 +111,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     const expected = this.sign(rawBody.toString('utf8'), t);
     if (!parts.v1 || expected !== parts.v1) throw new InvalidSignatureError('Invalid signature');
     if (Math.abs(Date.now() / 1000 - t) > TOLERANCE_SECONDS) throw new InvalidSignatureError('Timestamp outside the tolerance zone');
-    const event = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string; data: { object: Record<string, string | null> } };
+    const event = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string; created: number; data: { object: Record<string, string | null> } };
     const o = event.data.object;
     return {
       id: event.id,
@@ -104,6 +119,7 @@ export class LocalPaymentGateway implements PaymentGateway {
       subscriptionId: (event.type.startsWith('customer.subscription.') ? o.id : o.subscription) ?? null,
       customerId: o.customer ?? null,
       clientReferenceId: o.client_reference_id ?? null,
+      created: Number(event.created),
     };
   }
 
@@ -119,6 +135,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     if (!c) throw new NotFoundError('Checkout session not found');
     const redirectUrl = c.successUrl.replace('{CHECKOUT_SESSION_ID}', c.id);
     if (c.status === 'complete') return { redirectUrl, webhooks: [] };
+    if (c.status === 'expired') throw new ConflictError('This checkout session has expired');
     const now = await this.nowSeconds();
     const subscription: LocalSubscription = {
       id: `sub_local_${ulid()}`, customerId: c.customerId, userId: c.userId, status: 'active', cancelAtPeriodEnd: false, periodStart: now, periodEnd: now + MONTH_SECONDS,

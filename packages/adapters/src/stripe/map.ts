@@ -33,7 +33,7 @@ export function toCheckoutSnapshot(s: Stripe.Checkout.Session): CheckoutSessionS
 /** Reduces a verified Stripe event to what the subscription sync needs. */
 export function toBillingEvent(event: Stripe.Event): BillingEvent {
   const object = event.data.object as unknown as Record<string, unknown>;
-  const base = { id: event.id, type: event.type, subscriptionId: null, customerId: null, clientReferenceId: null } satisfies BillingEvent;
+  const base = { id: event.id, type: event.type, subscriptionId: null, customerId: null, clientReferenceId: null, created: event.created } satisfies BillingEvent;
   const customerId = idOf(object.customer as string | { id: string } | null);
   if (event.type.startsWith('checkout.session.')) {
     const s = object as unknown as Stripe.Checkout.Session;

@@ -24,7 +24,10 @@ describe('StripePaymentGateway against recorded Stripe payloads', () => {
   });
 
   it('creates a subscription Checkout session for the user and the configured price', async () => {
-    const session = await gateway.createCheckoutSession({ customerId: 'cus_1', userId: 'u1', successUrl: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost:3000/pricing' });
+    const session = await gateway.createCheckoutSession({
+      customerId: 'cus_1', userId: 'u1', successUrl: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost:3000/pricing', idempotencyKey: 'checkout:u1:after:none',
+    });
+    expect(fake.requests.at(-1)!.headers['idempotency-key']).toBe('checkout:u1:after:none');
     expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     const form = fake.requests.at(-1)!.form;
     expect(Object.fromEntries(form)).toMatchObject({
@@ -32,6 +35,19 @@ describe('StripePaymentGateway against recorded Stripe payloads', () => {
       'subscription_data[metadata][userId]': 'u1', success_url: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}',
     });
     expect(await gateway.retrieveCheckoutSession(session.id)).toMatchObject({ id: session.id, clientReferenceId: 'u1', status: 'open', subscriptionId: null });
+    await gateway.expireCheckoutSession(session.id);
+    expect(await gateway.retrieveCheckoutSession(session.id)).toMatchObject({ status: 'expired' });
+    // Expiring again (or an unknown session) is a no-op, not an error.
+    await expect(gateway.expireCheckoutSession(session.id)).resolves.toBeUndefined();
+    await expect(gateway.expireCheckoutSession('cs_missing')).resolves.toBeUndefined();
+  });
+
+  it('lists the live subscriptions, of one customer or all', async () => {
+    fake.setSubscription({ id: 'sub_l1', customer: 'cus_l1', metadata: { userId: 'u1' } });
+    fake.setSubscription({ id: 'sub_l2', customer: 'cus_l2', metadata: {} });
+    fake.setSubscription({ id: 'sub_l3', customer: 'cus_l1', metadata: {}, status: 'canceled' });
+    expect((await gateway.listLiveSubscriptions('cus_l1')).map((s) => s.id)).toEqual(['sub_l1']);
+    expect((await gateway.listLiveSubscriptions()).map((s) => s.id)).toEqual(expect.arrayContaining(['sub_l1', 'sub_l2']));
   });
 
   it('reads the period end from the subscription items and maps a pending cancellation', async () => {
@@ -58,7 +74,7 @@ describe('StripePaymentGateway against recorded Stripe payloads', () => {
       data: { object: { id: 'in_1', object: 'invoice', customer: 'cus_1', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1' } } } },
     });
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect(await gateway.parseWebhook(Buffer.from(payload), header)).toEqual({ id: 'evt_1', type: 'invoice.paid', subscriptionId: 'sub_1', customerId: 'cus_1', clientReferenceId: null });
+    expect(await gateway.parseWebhook(Buffer.from(payload), header)).toEqual({ id: 'evt_1', type: 'invoice.paid', subscriptionId: 'sub_1', customerId: 'cus_1', clientReferenceId: null, created: 1 });
     await expect(gateway.parseWebhook(Buffer.from(payload.replace('cus_1', 'cus_2')), header)).rejects.toMatchObject({ name: 'InvalidSignatureError' });
     await expect(gateway.parseWebhook(Buffer.from(payload), undefined)).rejects.toMatchObject({ name: 'InvalidSignatureError' });
   });

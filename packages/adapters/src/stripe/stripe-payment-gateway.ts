@@ -45,8 +45,7 @@ export class StripePaymentGateway implements PaymentGateway {
     return customer.id;
   }
 
-  async createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }> {
-    const minute = Math.floor((this.options.now?.() ?? Date.now()) / 60_000);
+  async createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<{ id: string; url: string }> {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'subscription',
@@ -57,8 +56,8 @@ export class StripePaymentGateway implements PaymentGateway {
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
       },
-      // A double click within a minute gets the same Checkout session.
-      { idempotencyKey: `checkout:${input.userId}:${minute}` },
+      // Concurrent requests replacing the same open session get the same new one.
+      { idempotencyKey: input.idempotencyKey },
     );
     if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
     return { id: session.id, url: session.url };
@@ -71,6 +70,22 @@ export class StripePaymentGateway implements PaymentGateway {
       if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status === 'open') await this.stripe.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+
+  async listLiveSubscriptions(customerId?: string): Promise<SubscriptionSnapshot[]> {
+    // Without `status`, Stripe lists every subscription that is not cancelled.
+    const out: SubscriptionSnapshot[] = [];
+    for await (const s of this.stripe.subscriptions.list({ limit: 100, ...(customerId ? { customer: customerId } : {}) })) out.push(toSubscriptionSnapshot(s));
+    return out;
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {

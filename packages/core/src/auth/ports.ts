@@ -61,12 +61,4 @@ export interface SessionTokens {
   verify(token: string): Promise<SessionClaims | null>;
 }
 
-/** Failed-login counters over a sliding window. */
-export interface LoginThrottleStore {
-  /** Epoch ms of the recent failures recorded under `key`. */
-  failures(key: string): Promise<number[]>;
-  recordFailure(key: string, at: number, windowMs: number): Promise<void>;
-  clear(key: string): Promise<void>;
-}
-
 export type { SubscriptionState };

@@ -1,18 +1,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
-import { InMemorySessions, InMemoryThrottle, InMemoryUsers, plainHasher, plainTokens, sequentialIds } from '../testing/in-memory.ts';
-import { LOGIN_WINDOW_MS, makeAuthService } from './service.ts';
+import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds } from '../testing/in-memory.ts';
+import type { SecurityEvent } from '../security/events.ts';
+import { changeRole } from './admin-role.ts';
+import { ACCOUNT_POLICY } from './attempts.ts';
+import { makeAuthService } from './service.ts';
 
-function setup(adminEmails: string[] = []) {
+function setup() {
   const clock = fixedClock('2026-11-22T12:00:00Z');
   const users = new InMemoryUsers();
   const sessions = new InMemorySessions(users);
-  const throttle = new InMemoryThrottle();
+  const attempts = new InMemoryAttempts();
+  const events: SecurityEvent[] = [];
   const auth = makeAuthService({
-    users, sessions, throttle, clock, hasher: plainHasher, tokens: plainTokens,
-    ids: { user: sequentialIds('u'), session: sequentialIds('s') }, adminEmails,
+    users, sessions, attempts, clock, hasher: plainHasher, tokens: plainTokens,
+    ids: { user: sequentialIds('u'), session: sequentialIds('s') }, security: (e) => void events.push(e),
   });
-  return { auth, clock, users, sessions, throttle };
+  return { auth, clock, users, sessions, attempts, events };
 }
 
 const creds = { email: 'ana@example.com', password: 'correct horse' };
@@ -20,14 +24,14 @@ const creds = { email: 'ana@example.com', password: 'correct horse' };
 describe('AuthService', () => {
   let t: ReturnType<typeof setup>;
   beforeEach(() => {
-    t = setup(['boss@example.com']);
+    t = setup();
   });
 
-  it('registers a free user with a session, and an admin from ADMIN_EMAILS', async () => {
+  it('registers a free user with a session, never an admin', async () => {
     const issued = await t.auth.register(creds);
     expect(issued.user).toEqual({ id: 'u1', email: 'ana@example.com', subscriptionStatus: 'free', role: 'user', cancelAt: null });
     expect((await t.auth.resolve(issued.token))?.viewer.userId).toBe('u1');
-    expect((await t.auth.register({ email: 'boss@example.com', password: 'x'.repeat(8) })).user.role).toBe('admin');
+    expect((await t.auth.register({ email: 'boss@example.com', password: 'x'.repeat(8) })).user.role).toBe('user');
   });
 
   it('refuses a second account for the same email', async () => {
@@ -43,26 +47,47 @@ describe('AuthService', () => {
     await expect(unknown).rejects.toMatchObject({ kind: 'unauthorized', message: 'Invalid email or password' });
   });
 
-  it('throttles the 6th failure within 15 minutes with a retry time, and forgets after the window', async () => {
+  it('lets 5 attempts through at once, then one per doubling delay; refused attempts do not lengthen the wait', async () => {
     await t.auth.register(creds);
-    for (let i = 0; i < 5; i++) {
-      await expect(t.auth.login({ ...creds, password: 'nope' }, { ip: `10.0.0.${i}` })).rejects.toMatchObject({ kind: 'unauthorized' });
-      t.clock.advance(60_000);
-    }
-    const sixth = t.auth.login(creds, { ip: '10.0.0.9' });
-    await expect(sixth).rejects.toMatchObject({ kind: 'rate_limited' });
-    await sixth.catch((e) => expect(e.retryAfterSeconds).toBeCloseTo((LOGIN_WINDOW_MS - 5 * 60_000) / 1000, 0));
-    t.clock.advance(LOGIN_WINDOW_MS);
-    await expect(t.auth.login(creds, { ip: '10.0.0.9' })).resolves.toMatchObject({ user: { email: creds.email } });
+    const ip = { ip: '10.0.0.1' };
+    for (let i = 0; i < 5; i++) await expect(t.auth.login({ ...creds, password: 'nope' }, ip)).rejects.toMatchObject({ kind: 'unauthorized' });
+    const sixth = t.auth.login(creds, ip);
+    await expect(sixth).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: ACCOUNT_POLICY.baseDelayMs / 1000 });
+    // Hammering while refused changes nothing.
+    t.clock.advance(30_000);
+    await expect(t.auth.login(creds, ip)).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 30 });
+    t.clock.advance(30_000);
+    await expect(t.auth.login({ ...creds, password: 'nope' }, ip)).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(t.auth.login(creds, ip)).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 2 * ACCOUNT_POLICY.baseDelayMs / 1000 });
+    t.clock.advance(2 * ACCOUNT_POLICY.baseDelayMs);
+    await expect(t.auth.login(creds, ip)).resolves.toMatchObject({ user: { email: creds.email } });
+    expect(t.events.filter((e) => e.type === 'login_throttled')).toHaveLength(3);
+    expect(t.events.filter((e) => e.type === 'login_failed').every((e) => e.userId === 'u1' && e.network === '10.0.0.1')).toBe(true);
   });
 
-  it('throttles per client IP across emails, and a success clears only the email counter', async () => {
+  it("an attacker's failures never slow down the owner on another network, and a success clears only that account's counter", async () => {
     await t.auth.register(creds);
-    for (let i = 0; i < 4; i++) await t.auth.login({ ...creds, password: 'nope' }, { ip: '9.9.9.9' }).catch(() => {});
-    await t.auth.login(creds, { ip: '9.9.9.9' });
-    expect(await t.throttle.failures('email:ana@example.com')).toEqual([]);
-    await t.auth.login({ email: 'other@example.com', password: 'x' }, { ip: '9.9.9.9' }).catch(() => {});
-    await expect(t.auth.login(creds, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    for (let i = 0; i < 12; i++) await t.auth.login({ ...creds, password: 'nope' }, { ip: '2001:db8:1:2::1' }).catch(() => {});
+    // Rotating addresses inside the /64 does not escape.
+    await expect(t.auth.login(creds, { ip: '2001:db8:1:2:ffff::9' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(t.auth.login(creds, { ip: '2001:db8:1:3::1' })).resolves.toMatchObject({ user: { email: creds.email } });
+  });
+
+  it('throttles one network across accounts', async () => {
+    for (let i = 0; i < 20; i++) await t.auth.login({ email: `who${i}@example.com`, password: 'x' }, { ip: '9.9.9.9' }).catch(() => {});
+    await expect(t.auth.login({ email: 'who99@example.com', password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(t.auth.login({ email: 'who99@example.com', password: 'x' }, { ip: '9.9.9.10' })).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+
+  it('change-password is counted by the same limiter', async () => {
+    const { token } = await t.auth.register(creds);
+    const resolved = (await t.auth.resolve(token))!;
+    for (let i = 0; i < 5; i++) {
+      await expect(t.auth.changePassword(resolved, { currentPassword: `guess ${i}`, newPassword: 'new password' }, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'validation' });
+    }
+    await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: 'new password' }, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(t.auth.login(creds, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(t.events.map((e) => e.type)).toContain('password_change_throttled');
   });
 
   it('ends a session after 7 idle days and after 30 days in any case', async () => {
@@ -91,10 +116,10 @@ describe('AuthService', () => {
     expect(await t.auth.resolve(c.token)).toBeNull();
 
     const resolvedA = (await t.auth.resolve(a.token))!;
-    await expect(t.auth.changePassword(resolvedA, { currentPassword: 'wrong', newPassword: 'new password' })).rejects.toMatchObject({
+    await expect(t.auth.changePassword(resolvedA, { currentPassword: 'wrong', newPassword: 'new password' }, { ip: '1.1.1.1' })).rejects.toMatchObject({
       message: 'Current password is incorrect',
     });
-    expect(await t.auth.changePassword(resolvedA, { currentPassword: creds.password, newPassword: 'new password' })).toEqual({ endedSessions: 1 });
+    expect(await t.auth.changePassword(resolvedA, { currentPassword: creds.password, newPassword: 'new password' }, { ip: '1.1.1.1' })).toEqual({ endedSessions: 1 });
     expect(await t.auth.resolve(a.token)).not.toBeNull();
     expect(await t.auth.resolve(b.token)).toBeNull();
     await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized' });
@@ -110,10 +135,15 @@ describe('AuthService', () => {
     await expect(t.auth.register(creds)).resolves.toBeTruthy();
   });
 
-  it('grants the admin role later', async () => {
+  it('grants and revokes the admin role through the operator path only, and logs both', async () => {
     const a = await t.auth.register(creds);
-    await t.auth.grantAdmin(' ANA@example.com ');
+    const events: SecurityEvent[] = [];
+    const options = { log: (e: SecurityEvent) => void events.push(e), actor: 'cli' };
+    await changeRole(t.users, ' ANA@example.com ', 'admin', options);
     expect((await t.auth.resolve(a.token))?.viewer.role).toBe('admin');
-    await expect(t.auth.grantAdmin('nobody@example.com')).rejects.toMatchObject({ kind: 'not_found' });
+    await changeRole(t.users, 'ana@example.com', 'user', options);
+    expect((await t.auth.resolve(a.token))?.viewer.role).toBe('user');
+    expect(events.map((e) => [e.type, e.userId, e.actor])).toEqual([['role_granted', 'u1', 'cli'], ['role_revoked', 'u1', 'cli']]);
+    await expect(changeRole(t.users, 'nobody@example.com', 'admin', options)).rejects.toMatchObject({ kind: 'not_found' });
   });
 });

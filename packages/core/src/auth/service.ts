@@ -1,16 +1,17 @@
 import type { ChangePasswordBody, LoginBody, RegisterBody, User } from '@app/contracts/auth';
 import type { Clock } from '../clock.ts';
-import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { isDomainError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { noSecurityLog, type SecurityEventType, type SecurityLog } from '../security/events.ts';
+import { clientNetwork } from '../security/network.ts';
 import type { Viewer } from '../viewer.ts';
-import type { LoginThrottleStore, PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
+import { ACCOUNT_POLICY, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore, type Subject } from './attempts.ts';
+import type { PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
 import { toPublicUser, toViewer, type UserRecord } from './user.ts';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** `lastSeenAt` is written at most this often, so a busy session does not write on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export interface AuthServiceDeps {
@@ -18,13 +19,29 @@ export interface AuthServiceDeps {
   sessions: SessionRepository;
   hasher: PasswordHasher;
   tokens: SessionTokens;
-  throttle: LoginThrottleStore;
+  /** Password attempt counters (login, change-password and any future password-bearing route). */
+  attempts: AttemptStore;
   clock: Clock;
   ids: { user(): string; session(): string };
-  /** Emails that become admins when they register. */
-  adminEmails: string[];
   /** False in functions that may only read the table: they never write `lastSeenAt`. */
   touchSessions?: boolean;
+  security?: SecurityLog;
+}
+
+/** Where a password-bearing request comes from. */
+export interface ClientContext {
+  ip: string;
+}
+
+/**
+ * The subjects a password attempt is counted against: the client network across accounts, and
+ * the account on that network (so its owner elsewhere is never slowed down by an attacker).
+ */
+function passwordSubjects(email: string, network: string): { network: Subject; account: Subject } {
+  return {
+    network: { key: `pw:net:${network}`, policy: NETWORK_POLICY },
+    account: { key: `pw:acct:${email}:${network}`, policy: ACCOUNT_POLICY },
+  };
 }
 
 export interface IssuedSession {
@@ -41,8 +58,20 @@ export interface ResolvedSession {
 
 /** Accounts and revocable sessions (ASVS V6/V7; docs/architecture.md#security). */
 export function makeAuthService(deps: AuthServiceDeps) {
-  const { users, sessions, hasher, tokens, throttle, clock } = deps;
+  const { users, sessions, hasher, tokens, clock } = deps;
+  const security = deps.security ?? noSecurityLog;
+  const limiter = makeAttemptLimiter(deps.attempts, () => clock.now().getTime());
   let dummyHash: Promise<string> | undefined;
+
+  /** Takes the attempt before any hash is computed; a refusal is logged as `event`. */
+  async function takeAttempt(subjects: { network: Subject; account: Subject }, event: { type: SecurityEventType; email: string; network: string; userId?: string }) {
+    try {
+      await limiter.take([subjects.network, subjects.account]);
+    } catch (error) {
+      if (isDomainError(error) && error.kind === 'rate_limited') security({ ...event, detail: { retryAfterSeconds: Math.ceil(error.retryAfterSeconds ?? 0) } });
+      throw error;
+    }
+  }
 
   async function startSession(user: UserRecord): Promise<IssuedSession> {
     const now = clock.now().getTime();
@@ -50,18 +79,6 @@ export function makeAuthService(deps: AuthServiceDeps) {
     await sessions.create(session);
     const token = await tokens.sign({ userId: user.id, sessionId: session.sessionId, expiresAt: session.expiresAt });
     return { user: toPublicUser(user, clock), token, expiresAt: session.expiresAt };
-  }
-
-  async function assertNotThrottled(keys: string[]): Promise<void> {
-    const now = clock.now().getTime();
-    for (const key of keys) {
-      const recent = (await throttle.failures(key)).filter((t) => t > now - LOGIN_WINDOW_MS).sort((a, b) => a - b);
-      if (recent.length >= LOGIN_FAILURE_LIMIT) {
-        const oldestThatCounts = recent[recent.length - LOGIN_FAILURE_LIMIT]!;
-        const retryAfterSeconds = (oldestThatCounts + LOGIN_WINDOW_MS - now) / 1000;
-        throw new RateLimitedError('Too many failed login attempts. Try again later.', retryAfterSeconds);
-      }
-    }
   }
 
   return {
@@ -75,8 +92,10 @@ export function makeAuthService(deps: AuthServiceDeps) {
           id,
           email: body.email,
           passwordHash: await hasher.hash(body.password),
-          role: deps.adminEmails.includes(body.email) ? 'admin' : 'user',
+          // Never admin: the role is granted by an operator only (see auth/admin-role.ts).
+          role: 'user',
           createdAt: clock.now().toISOString(),
+          subscriptions: {},
         };
         await users.create(user);
         return await startSession(user);
@@ -86,19 +105,21 @@ export function makeAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    async login(body: LoginBody, context: { ip: string }): Promise<IssuedSession> {
-      const keys = [`email:${body.email}`, `ip:${context.ip}`];
-      await assertNotThrottled(keys);
+    async login(body: LoginBody, context: ClientContext): Promise<IssuedSession> {
+      const network = clientNetwork(context.ip);
+      const subjects = passwordSubjects(body.email, network);
+      await takeAttempt(subjects, { type: 'login_throttled', email: body.email, network });
       const user = await users.getByEmail(body.email);
       // An unknown email costs the same hash as a wrong password and gets the same answer.
       dummyHash ??= hasher.hash('not-a-real-password');
       const ok = user ? await hasher.verify(body.password, user.passwordHash) : (await hasher.verify(body.password, await dummyHash), false);
       if (!user || !ok) {
-        const now = clock.now().getTime();
-        await Promise.all(keys.map((k) => throttle.recordFailure(k, now, LOGIN_WINDOW_MS)));
+        security({ type: 'login_failed', email: body.email, network, ...(user ? { userId: user.id } : { detail: { knownAccount: false } }) });
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
-      await throttle.clear(keys[0]!);
+      // The owner's attempt is given back to the network, and the account starts afresh there.
+      await Promise.all([limiter.clear(subjects.account), limiter.refund(subjects.network)]);
+      security({ type: 'login_succeeded', email: body.email, network, userId: user.id });
       return startSession(user);
     },
 
@@ -126,31 +147,34 @@ export function makeAuthService(deps: AuthServiceDeps) {
       return toPublicUser(resolved.user, clock);
     },
 
-    /** Requires the current password; ends every other session of the user. */
-    async changePassword(resolved: ResolvedSession, body: ChangePasswordBody): Promise<{ endedSessions: number }> {
+    /**
+     * Requires the current password, counted by the same limiter as login (a stolen session must
+     * not be a way to guess it); ends every other session of the user.
+     */
+    async changePassword(resolved: ResolvedSession, body: ChangePasswordBody, context: ClientContext): Promise<{ endedSessions: number }> {
+      const network = clientNetwork(context.ip);
+      const who = { email: resolved.user.email, network, userId: resolved.user.id };
+      const subjects = passwordSubjects(resolved.user.email, network);
+      await takeAttempt(subjects, { type: 'password_change_throttled', ...who });
       if (!(await hasher.verify(body.currentPassword, resolved.user.passwordHash))) {
+        security({ type: 'password_change_failed', ...who });
         throw new ValidationError('Current password is incorrect');
       }
+      await limiter.clear(subjects.account);
       await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword));
       const endedSessions = await sessions.deleteAll(resolved.user.id, resolved.session.sessionId);
+      security({ type: 'password_changed', ...who, detail: { endedSessions } });
       return { endedSessions };
     },
-
     /**
      * Cancels any subscription at once (through the billing side, passed in so only this use
      * case loads the payment provider), then removes the user with its email claim and sessions.
      */
     async deleteAccount(resolved: ResolvedSession, cancelSubscriptionNow: (user: UserRecord) => Promise<void>): Promise<void> {
       const user = (await users.get(resolved.user.id)) ?? resolved.user;
-      if (user.subscription) await cancelSubscriptionNow(user);
+      if (Object.keys(user.subscriptions).length > 0 || user.stripeCustomerId || user.openCheckout) await cancelSubscriptionNow(user);
       await users.delete(user);
-    },
-
-    async grantAdmin(email: string): Promise<UserRecord> {
-      const user = await users.getByEmail(email.trim().toLowerCase());
-      if (!user) throw new NotFoundError(`No user with email ${email}`);
-      await users.setRole(user.id, 'admin');
-      return { ...user, role: 'admin' };
+      security({ type: 'account_deleted', userId: user.id, email: user.email });
     },
   };
 }

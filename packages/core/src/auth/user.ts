@@ -1,11 +1,20 @@
 import type { User as PublicUser } from '@app/contracts/auth';
 import type { Clock } from '../clock.ts';
-import { isEntitled, type SubscriptionState } from '../billing/entitlement.ts';
+import { entitlementOf, type SubscriptionState } from '../billing/entitlement.ts';
 import type { Viewer } from '../viewer.ts';
 
 export type Role = 'user' | 'admin';
 
-/** A user as stored. The subscription summary is kept on the profile so one read decides access. */
+/** The Checkout session a user was last sent to; reused until it expires or is paid. */
+export interface OpenCheckout {
+  id: string;
+  url: string;
+}
+
+/**
+ * A user as stored. Every subscription's state is kept on the profile, keyed by the provider's
+ * subscription id, so one read decides access.
+ */
 export interface UserRecord {
   id: string;
   email: string;
@@ -13,18 +22,22 @@ export interface UserRecord {
   role: Role;
   createdAt: string;
   stripeCustomerId?: string;
-  subscription?: SubscriptionState;
+  subscriptions: Record<string, SubscriptionState>;
+  openCheckout?: OpenCheckout;
+}
+
+export function entitlementOfUser(user: UserRecord, clock: Clock) {
+  return entitlementOf(Object.values(user.subscriptions), clock.now());
 }
 
 export function subscriptionStatusOf(user: UserRecord, clock: Clock): 'free' | 'premium' {
-  return user.subscription && isEntitled(user.subscription, clock.now()) ? 'premium' : 'free';
+  return entitlementOfUser(user, clock).premium ? 'premium' : 'free';
 }
 
 /** What the API shows of a user. */
 export function toPublicUser(user: UserRecord, clock: Clock): PublicUser {
-  const status = subscriptionStatusOf(user, clock);
-  const cancelAt = status === 'premium' ? (user.subscription?.cancelAt ?? null) : null;
-  return { id: user.id, email: user.email, subscriptionStatus: status, role: user.role, cancelAt };
+  const { premium, cancelAt } = entitlementOfUser(user, clock);
+  return { id: user.id, email: user.email, subscriptionStatus: premium ? 'premium' : 'free', role: user.role, cancelAt };
 }
 
 export function toViewer(user: UserRecord, clock: Clock): Viewer {

@@ -1,4 +1,4 @@
-/** Stripe subscription statuses (plus our own 'none' for a user who never subscribed). */
+/** Stripe subscription statuses. */
 export type SubscriptionStatus =
   | 'incomplete'
   | 'incomplete_expired'
@@ -23,15 +23,38 @@ export interface SubscriptionState {
 }
 
 const ENTITLED: ReadonlySet<SubscriptionStatus> = new Set(['active', 'trialing', 'past_due']);
+/** Statuses after which the provider never bills the subscription again. */
+export const TERMINAL: ReadonlySet<SubscriptionStatus> = new Set(['canceled', 'incomplete_expired']);
 
 /**
- * The entitlement rule, in one place (docs/decisions/0014-cancelled-premium-and-past-due.md): premium while the subscription is active,
- * trialing or past_due (Stripe is still retrying the payment); free once it is deleted. A pending
- * cancellation keeps access until its date, and not a second longer even if the deletion event
- * is late.
+ * How long past `currentPeriodEnd` a subscription still counts without news of its renewal. The
+ * renewal's webhook normally arrives within the hour; the daily reconciliation re-reads every
+ * live subscription, so two days cover a lost webhook and a missed run
+ * (docs/decisions/0031-subscriptions-keyed-by-provider-id.md).
+ */
+export const RENEWAL_GRACE_SECONDS = 2 * 24 * 60 * 60;
+
+/**
+ * The entitlement rule for one subscription: premium while it is active, trialing or past_due
+ * (Stripe is still retrying the payment), and only within its paid period (plus the renewal
+ * grace), so a lost deletion webhook cannot keep access forever. A pending cancellation ends
+ * access at its date, and not a second later.
  */
 export function isEntitled(subscription: SubscriptionState, now: Date): boolean {
+  const nowS = now.getTime() / 1000;
   if (!ENTITLED.has(subscription.status)) return false;
-  if (subscription.cancelAt !== null && subscription.cancelAt * 1000 <= now.getTime()) return false;
-  return true;
+  if (subscription.cancelAt !== null && subscription.cancelAt <= nowS) return false;
+  return subscription.currentPeriodEnd + RENEWAL_GRACE_SECONDS > nowS;
+}
+
+/**
+ * A user's entitlement, derived from all of their subscriptions: premium when any of them
+ * entitles. `cancelAt` is when access ends if nothing changes: null while any entitling
+ * subscription renews, else the latest pending cancellation.
+ */
+export function entitlementOf(subscriptions: Iterable<SubscriptionState>, now: Date): { premium: boolean; cancelAt: number | null; entitling: SubscriptionState[] } {
+  const entitling = [...subscriptions].filter((s) => isEntitled(s, now));
+  if (entitling.length === 0) return { premium: false, cancelAt: null, entitling };
+  const renewing = entitling.some((s) => s.cancelAt === null);
+  return { premium: true, cancelAt: renewing ? null : Math.max(...entitling.map((s) => s.cancelAt!)), entitling };
 }

@@ -1,3 +1,4 @@
+import type { OpenCheckout } from '../auth/user.ts';
 import type { SubscriptionState, SubscriptionStatus } from './entitlement.ts';
 
 /** A subscription as the payment provider reports it now. */
@@ -31,6 +32,8 @@ export interface BillingEvent {
   customerId: string | null;
   /** checkout.session.completed: our user id. */
   clientReferenceId: string | null;
+  /** Unix seconds at which the provider created the event. */
+  created: number;
 }
 
 /**
@@ -40,8 +43,13 @@ export interface BillingEvent {
 export interface PaymentGateway {
   /** Creates (idempotently per user) the provider's customer for the user. */
   createCustomer(user: { id: string; email: string }): Promise<string>;
-  createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string }): Promise<{ id: string; url: string }>;
+  /** `idempotencyKey`: the same key within the provider's window returns the same session. */
+  createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null>;
+  /** Expires an open Checkout session so it can no longer be paid (no-op when it is not open). */
+  expireCheckoutSession(sessionId: string): Promise<void>;
+  /** Subscriptions that are not cancelled: of one customer, or every one (reconciliation). */
+  listLiveSubscriptions(customerId?: string): Promise<SubscriptionSnapshot[]>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   cancelNow(subscriptionId: string): Promise<void>;
@@ -49,13 +57,22 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent>;
 }
 
-/** Records processed webhook events in the same write as their effect. */
+export type SaveOutcome = 'saved' | 'duplicate' | 'stale';
+
+/** Subscriptions by provider id, with processed webhook events recorded in the same write. */
 export interface SubscriptionStore {
   /**
-   * Writes the user's subscription state; when `eventId` is given, marks the event processed in
-   * the same transaction and returns false (writing nothing) if it was processed before.
+   * Writes one subscription's state (the subscription item and its entry on the user profile).
+   * With `event`, marks the event processed in the same transaction: 'duplicate' (nothing
+   * written) when it was processed before, 'stale' when a newer event of this subscription was
+   * applied already (the provider's `created` is older than the stored one).
    */
-  saveSubscription(userId: string, state: SubscriptionState, eventId?: string): Promise<boolean>;
+  saveSubscription(userId: string, state: SubscriptionState, event?: { id: string; created: number }): Promise<SaveOutcome>;
+  /**
+   * Records the Checkout session the user is sent to, only if the open one is still `previousId`
+   * (none: null); false when another request recorded a different one first.
+   */
+  setOpenCheckout(userId: string, checkout: OpenCheckout, previousId: string | null): Promise<boolean>;
   /** Marks an event that needs no write as processed; false when it was processed before. */
   markEventProcessed(eventId: string): Promise<boolean>;
 }

@@ -1,20 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { makeAuthService } from '../auth/service.ts';
-import { fixedClock } from '../clock.ts';
-import { InMemorySessions, InMemorySubscriptions, InMemoryThrottle, InMemoryUsers, plainHasher, plainTokens, sequentialIds } from '../testing/in-memory.ts';
-import type { PaymentGateway, SubscriptionSnapshot } from './ports.ts';
+import { DAY_MS, fixedClock } from '../clock.ts';
+import { InMemoryAttempts, InMemorySessions, InMemorySubscriptions, InMemoryUsers, plainHasher, plainTokens, sequentialIds } from '../testing/in-memory.ts';
+import { RENEWAL_GRACE_SECONDS } from './entitlement.ts';
+import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from './ports.ts';
 import { makeBillingService } from './service.ts';
 
-/** A provider whose subscription state the test moves by hand. */
+/** A provider whose sessions and subscriptions the test moves by hand. */
 function fakeGateway() {
   const subs = new Map<string, SubscriptionSnapshot>();
-  const gateway: PaymentGateway & { subs: typeof subs } = {
+  const sessions = new Map<string, CheckoutSessionSnapshot & { url: string }>();
+  const nextSession = sequentialIds('cs_');
+  const cancelledNow: string[] = [];
+  const gateway = {
     subs,
+    sessions,
+    cancelledNow,
     createCustomer: async (u) => `cus_${u.id}`,
-    createCheckoutSession: async ({ userId }) => ({ id: `cs_${userId}`, url: `https://pay.example/cs_${userId}` }),
-    retrieveCheckoutSession: async (id) =>
-      id.startsWith('cs_') ? { id, customerId: `cus_${id.slice(3)}`, clientReferenceId: id.slice(3), subscriptionId: `sub_${id.slice(3)}`, status: 'complete' } : null,
-    retrieveSubscription: async (id) => subs.get(id) ?? null,
+    createCheckoutSession: async ({ userId, customerId }) => {
+      const id = nextSession();
+      sessions.set(id, { id, customerId, clientReferenceId: userId, subscriptionId: null, status: 'open', url: `https://pay.example/${id}` });
+      return { id, url: `https://pay.example/${id}` };
+    },
+    retrieveCheckoutSession: async (id) => {
+      const s = sessions.get(id);
+      return s ? { id: s.id, customerId: s.customerId, clientReferenceId: s.clientReferenceId, subscriptionId: s.subscriptionId, status: s.status } : null;
+    },
+    expireCheckoutSession: async (id) => {
+      const s = sessions.get(id);
+      if (s?.status === 'open') s.status = 'expired';
+    },
+    listLiveSubscriptions: async (customerId) => [...subs.values()].filter((s) => s.status !== 'canceled' && (!customerId || s.customerId === customerId)),
+    retrieveSubscription: async (id) => (subs.has(id) ? { ...subs.get(id)! } : null),
     cancelAtPeriodEnd: async (id) => {
       const s = subs.get(id)!;
       s.cancelAtPeriodEnd = true;
@@ -22,72 +39,138 @@ function fakeGateway() {
     },
     cancelNow: async (id) => {
       subs.get(id)!.status = 'canceled';
+      cancelledNow.push(id);
     },
     parseWebhook: async () => {
       throw new Error('unused');
     },
+  } satisfies PaymentGateway & Record<string, unknown>;
+  /** The customer pays the session: a subscription starts with one month paid. */
+  const pay = (sessionId: string, subscriptionId: string, now: Date) => {
+    const s = sessions.get(sessionId)!;
+    if (s.status !== 'open') throw new Error(`session ${sessionId} is ${s.status}`);
+    s.status = 'complete';
+    s.subscriptionId = subscriptionId;
+    subs.set(subscriptionId, {
+      id: subscriptionId, customerId: s.customerId!, status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: now.getTime() / 1000 + 30 * 86_400, userId: s.clientReferenceId!,
+    });
   };
-  return gateway;
+  return { gateway, pay };
 }
 
 async function setup() {
   const clock = fixedClock('2026-11-22T12:00:00Z');
   const users = new InMemoryUsers();
   const auth = makeAuthService({
-    users, sessions: new InMemorySessions(users), throttle: new InMemoryThrottle(), clock, hasher: plainHasher, tokens: plainTokens,
-    ids: { user: sequentialIds('u'), session: sequentialIds('s') }, adminEmails: [],
+    users, sessions: new InMemorySessions(users), attempts: new InMemoryAttempts(), clock, hasher: plainHasher, tokens: plainTokens,
+    ids: { user: sequentialIds('u'), session: sequentialIds('s') },
   });
-  const gateway = fakeGateway();
-  const billing = makeBillingService({ gateway, users, subscriptions: new InMemorySubscriptions(users), clock, appOrigin: 'http://localhost:3000' });
-  const { token } = await auth.register({ email: 'ana@example.com', password: 'correct horse' });
-  const resolved = async () => (await auth.resolve(token))!;
-  const periodEnd = Date.parse('2026-12-22T12:00:00Z') / 1000;
-  const activate = () =>
-    gateway.subs.set('sub_u1', { id: 'sub_u1', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: periodEnd, userId: 'u1' });
-  return { auth, billing, gateway, resolved, clock, periodEnd, activate };
+  const { gateway, pay } = fakeGateway();
+  const orphans: string[] = [];
+  const billing = makeBillingService({
+    gateway, users, subscriptions: new InMemorySubscriptions(users), clock, appOrigin: 'http://localhost:3000',
+    security: (e) => void (e.type === 'subscription_orphan_cancelled' && orphans.push(String(e.detail?.subscriptionId))),
+  });
+  const creds = { email: 'ana@example.com', password: 'correct horse' };
+  let { token } = await auth.register(creds);
+  /** The user's session; signs in again once the test's clock has outlived the last one. */
+  const resolved = async () => (await auth.resolve(token)) ?? (await auth.resolve((token = (await auth.login(creds, { ip: '1.1.1.1' })).token)))!;
+  const status = async () => (await resolved()).viewer.subscriptionStatus;
+  const checkoutId = async () => new URL((await billing.createCheckout(await resolved())).url).pathname.slice(1);
+  const event = (id: string, subscriptionId: string, created: number): BillingEvent => ({
+    id, type: 'customer.subscription.updated', subscriptionId, customerId: 'cus_u1', clientReferenceId: null, created,
+  });
+  return { auth, billing, gateway, pay, resolved, status, checkoutId, event, clock, users, orphans };
 }
 
 describe('BillingService', () => {
   it('checks out, verifies the return and then refuses a second checkout', async () => {
     const t = await setup();
-    expect(await t.billing.createCheckout(await t.resolved())).toEqual({ url: 'https://pay.example/cs_u1' });
-    t.activate();
-    const verified = await t.billing.verifySession(await t.resolved(), 'cs_u1');
-    expect(verified).toMatchObject({ success: true, user: { subscriptionStatus: 'premium', cancelAt: null } });
+    const id = await t.checkoutId();
+    t.pay(id, 'sub_A', t.clock.now());
+    expect(await t.billing.verifySession(await t.resolved(), id)).toMatchObject({ success: true, user: { subscriptionStatus: 'premium', cancelAt: null } });
     await expect(t.billing.createCheckout(await t.resolved())).rejects.toMatchObject({ kind: 'conflict', message: 'Already subscribed' });
   });
 
   it("refuses to verify another user's checkout session", async () => {
     const t = await setup();
-    await expect(t.billing.verifySession(await t.resolved(), 'cs_u999')).rejects.toMatchObject({ kind: 'forbidden' });
+    t.gateway.sessions.set('cs_x', { id: 'cs_x', customerId: 'cus_u9', clientReferenceId: 'u9', subscriptionId: null, status: 'open', url: '' });
+    await expect(t.billing.verifySession(await t.resolved(), 'cs_x')).rejects.toMatchObject({ kind: 'forbidden' });
   });
 
-  it('applies the current state whatever the event order, and ignores a duplicate event', async () => {
+  it('reuses the open Checkout session instead of opening a second one; a lost race expires its own', async () => {
     const t = await setup();
-    t.activate();
-    await t.billing.createCheckout(await t.resolved());
-    // The 'deleted' event arrives first, but the provider already says active: the user is premium.
-    expect(await t.billing.handleWebhook({ id: 'evt_2', type: 'customer.subscription.deleted', subscriptionId: 'sub_u1', customerId: 'cus_u1', clientReferenceId: null })).toBe('processed');
-    expect((await t.resolved()).viewer.subscriptionStatus).toBe('premium');
-    t.gateway.subs.get('sub_u1')!.status = 'canceled';
-    expect(await t.billing.handleWebhook({ id: 'evt_2', type: 'customer.subscription.deleted', subscriptionId: 'sub_u1', customerId: 'cus_u1', clientReferenceId: null })).toBe('duplicate');
-    expect((await t.resolved()).viewer.subscriptionStatus).toBe('premium');
-    expect(await t.billing.handleWebhook({ id: 'evt_3', type: 'customer.subscription.deleted', subscriptionId: 'sub_u1', customerId: 'cus_u1', clientReferenceId: null })).toBe('processed');
-    expect((await t.resolved()).viewer.subscriptionStatus).toBe('free');
-    expect(await t.billing.handleWebhook({ id: 'evt_4', type: 'charge.refunded', subscriptionId: null, customerId: null, clientReferenceId: null })).toBe('ignored');
+    const first = await t.checkoutId();
+    t.clock.advance(60_000);
+    expect(await t.checkoutId()).toBe(first);
+    // Five at once while the first one expires: exactly one new session stays open.
+    t.gateway.sessions.get(first)!.status = 'expired';
+    const urls = await Promise.all(Array.from({ length: 5 }, async () => (await t.billing.createCheckout(await t.resolved())).url));
+    expect(new Set(urls).size).toBe(1);
+    expect([...t.gateway.sessions.values()].filter((s) => s.status === 'open').map((s) => s.url)).toEqual([urls[0]]);
   });
 
-  it('cancels at the period end: still premium until then, free after', async () => {
+  it('A paid, cancelled, lapsed; B paid: the old session id, a late A event or a replay never make the user free', async () => {
     const t = await setup();
-    t.activate();
-    await t.billing.sync('sub_u1');
-    expect(await t.billing.cancel(await t.resolved())).toEqual({ cancel_at: t.periodEnd });
-    expect((await t.resolved()).viewer.subscriptionStatus).toBe('premium');
-    expect(t.auth.me(await t.resolved()).cancelAt).toBe(t.periodEnd);
-    t.clock.set(new Date(t.periodEnd * 1000 + 1000));
-    const again = await t.auth.login({ email: 'ana@example.com', password: 'correct horse' }, { ip: '1.1.1.1' });
-    const resolved = (await t.auth.resolve(again.token))!;
-    expect(resolved.viewer.subscriptionStatus).toBe('free');
-    await expect(t.billing.cancel(resolved)).rejects.toMatchObject({ kind: 'conflict' });
+    const a = await t.checkoutId();
+    t.pay(a, 'sub_A', t.clock.now());
+    await t.billing.handleWebhook(t.event('evt_A1', 'sub_A', 100));
+    await t.billing.cancel(await t.resolved());
+    t.clock.advance(31 * DAY_MS);
+    t.gateway.subs.get('sub_A')!.status = 'canceled';
+    expect(await t.status()).toBe('free');
+    const b = await t.checkoutId();
+    expect(b).not.toBe(a);
+    t.pay(b, 'sub_B', t.clock.now());
+    expect(await t.billing.handleWebhook(t.event('evt_B1', 'sub_B', 300))).toBe('processed');
+    expect(await t.status()).toBe('premium');
+
+    expect(await t.billing.verifySession(await t.resolved(), a)).toMatchObject({ success: true, user: { subscriptionStatus: 'premium' } });
+    expect(await t.billing.handleWebhook({ ...t.event('evt_A2', 'sub_A', 200), type: 'customer.subscription.deleted' })).toBe('processed');
+    expect(await t.billing.handleWebhook(t.event('evt_A1', 'sub_A', 100))).toBe('duplicate');
+    expect(await t.status()).toBe('premium');
+    // An event older than the newest applied one for that subscription changes nothing.
+    expect(await t.billing.handleWebhook(t.event('evt_B0', 'sub_B', 250))).toBe('stale');
+  });
+
+  it('cancels at the period end: premium until then, free after, and free without any webhook once the period lapsed', async () => {
+    const t = await setup();
+    const id = await t.checkoutId();
+    t.pay(id, 'sub_A', t.clock.now());
+    await t.billing.sync('sub_A');
+    const periodEnd = t.gateway.subs.get('sub_A')!.currentPeriodEnd;
+    expect(await t.billing.cancel(await t.resolved())).toEqual({ cancel_at: periodEnd });
+    expect(t.auth.me(await t.resolved())).toMatchObject({ subscriptionStatus: 'premium', cancelAt: periodEnd });
+    t.clock.set(new Date(periodEnd * 1000 + 1000));
+    expect(await t.status()).toBe('free');
+    await expect(t.billing.cancel(await t.resolved())).rejects.toMatchObject({ kind: 'conflict' });
+  });
+
+  it('a renewing subscription whose renewal news never comes lapses after the grace', async () => {
+    const t = await setup();
+    const id = await t.checkoutId();
+    t.pay(id, 'sub_A', t.clock.now());
+    await t.billing.sync('sub_A');
+    const periodEnd = t.gateway.subs.get('sub_A')!.currentPeriodEnd;
+    t.clock.set(new Date((periodEnd + RENEWAL_GRACE_SECONDS - 1) * 1000));
+    expect(await t.status()).toBe('premium');
+    t.clock.set(new Date((periodEnd + RENEWAL_GRACE_SECONDS) * 1000));
+    expect(await t.status()).toBe('free');
+  });
+
+  it('reconciles: repairs a lost webhook and cancels orphans; deletion cancels every subscription', async () => {
+    const t = await setup();
+    const id = await t.checkoutId();
+    t.pay(id, 'sub_A', t.clock.now());
+    t.gateway.subs.set('sub_orphan', { id: 'sub_orphan', customerId: 'cus_gone', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u_gone' });
+    // An unsynced second subscription of the user's (e.g. paid in another tab before this fix).
+    t.gateway.subs.set('sub_C', { id: 'sub_C', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u1' });
+    expect(await t.status()).toBe('free');
+    expect(await t.billing.reconcile()).toEqual({ seen: 3, synced: 2, orphansCancelled: ['sub_orphan'] });
+    expect(t.orphans).toEqual(['sub_orphan']);
+    expect(await t.status()).toBe('premium');
+    t.gateway.subs.set('sub_D', { id: 'sub_D', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u1' });
+    await t.auth.deleteAccount(await t.resolved(), (u) => t.billing.cancelNow(u));
+    expect(t.gateway.cancelledNow.sort()).toEqual(['sub_A', 'sub_C', 'sub_D', 'sub_orphan']);
   });
 });

@@ -1,10 +1,11 @@
 import type { CancelResponse, CheckoutResponse, VerifySessionResponse } from '@app/contracts/billing';
 import type { ResolvedSession } from '../auth/service.ts';
 import type { UserRepository } from '../auth/ports.ts';
-import { subscriptionStatusOf, toPublicUser, type UserRecord } from '../auth/user.ts';
+import { entitlementOfUser, subscriptionStatusOf, toPublicUser, type UserRecord } from '../auth/user.ts';
 import type { Clock } from '../clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
-import type { SubscriptionState } from './entitlement.ts';
+import { noSecurityLog, type SecurityLog } from '../security/events.ts';
+import { TERMINAL, type SubscriptionState } from './entitlement.ts';
 import type { BillingEvent, PaymentGateway, SubscriptionSnapshot, SubscriptionStore } from './ports.ts';
 
 /** The event types we subscribe the endpoint to (Stripe advises against subscribing to everything). */
@@ -17,7 +18,7 @@ export const HANDLED_EVENT_TYPES = [
   'invoice.payment_failed',
 ] as const;
 
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'stale';
 
 export interface BillingServiceDeps {
   gateway: PaymentGateway;
@@ -27,6 +28,15 @@ export interface BillingServiceDeps {
   /** The site's origin, for Checkout's return URLs. */
   appOrigin: string;
   log?: (message: string, detail?: Record<string, unknown>) => void;
+  security?: SecurityLog;
+}
+
+export interface ReconcileReport {
+  /** Live subscriptions the provider listed. */
+  seen: number;
+  synced: number;
+  /** Subscriptions whose user no longer exists, cancelled at once. */
+  orphansCancelled: string[];
 }
 
 export function toSubscriptionState(snapshot: SubscriptionSnapshot, clock: Clock): SubscriptionState {
@@ -41,27 +51,36 @@ export function toSubscriptionState(snapshot: SubscriptionSnapshot, clock: Clock
 }
 
 /**
- * Subscriptions: checkout, verification on return, cancellation and webhooks. Every path ends
- * in the same `sync`, which fetches the subscription's current state from the provider, so
- * events can arrive twice or in any order without harm (docs/architecture.md#security).
+ * Subscriptions: checkout, verification on return, cancellation, webhooks and the daily
+ * reconciliation. Each subscription is stored under the provider's id and every path ends in the
+ * same `sync`, which fetches that subscription's current state from the provider; the user's
+ * access is derived from all of their subscriptions (entitlement.ts). So an event about an old
+ * subscription, an old Checkout session id or a late retry only ever updates that old
+ * subscription, never a newer one (docs/decisions/0031-subscriptions-keyed-by-provider-id.md).
  */
 export function makeBillingService(deps: BillingServiceDeps) {
   const { gateway, users, subscriptions, clock } = deps;
   const log = deps.log ?? (() => {});
+  const security = deps.security ?? noSecurityLog;
 
-  async function sync(subscriptionId: string, eventId?: string): Promise<WebhookOutcome> {
+  async function ownerOf(snapshot: SubscriptionSnapshot): Promise<UserRecord | undefined> {
+    return (snapshot.userId ? await users.get(snapshot.userId) : undefined) ?? (snapshot.customerId ? await users.findByCustomer(snapshot.customerId) : undefined);
+  }
+
+  async function sync(subscriptionId: string, event?: { id: string; created: number }): Promise<WebhookOutcome> {
     const snapshot = await gateway.retrieveSubscription(subscriptionId);
     if (!snapshot) {
-      log('Subscription not found at the provider; ignored', { subscriptionId, eventId });
+      log('Subscription not found at the provider; ignored', { subscriptionId, eventId: event?.id });
       return 'ignored';
     }
-    const user = (snapshot.userId ? await users.get(snapshot.userId) : undefined) ?? (await users.findByCustomer(snapshot.customerId));
+    const user = await ownerOf(snapshot);
     if (!user) {
-      log('No user for this subscription (deleted account?); ignored', { subscriptionId, eventId });
-      return eventId && !(await subscriptions.markEventProcessed(eventId)) ? 'duplicate' : 'ignored';
+      log('No user for this subscription (deleted account?); ignored', { subscriptionId, eventId: event?.id });
+      return event && !(await subscriptions.markEventProcessed(event.id)) ? 'duplicate' : 'ignored';
     }
-    const written = await subscriptions.saveSubscription(user.id, toSubscriptionState(snapshot, clock), eventId);
-    return written ? 'processed' : 'duplicate';
+    const outcome = await subscriptions.saveSubscription(user.id, toSubscriptionState(snapshot, clock), event);
+    if (outcome === 'stale') log('Event older than the stored state of its subscription; ignored', { subscriptionId, eventId: event?.id });
+    return outcome === 'saved' ? 'processed' : outcome;
   }
 
   async function customerFor(user: UserRecord): Promise<string> {
@@ -71,28 +90,53 @@ export function makeBillingService(deps: BillingServiceDeps) {
     return customerId;
   }
 
+  async function freshUser(resolved: ResolvedSession): Promise<UserRecord> {
+    return (await users.get(resolved.user.id)) ?? resolved.user;
+  }
+
   return {
     sync,
 
-    /** The body's userId/email are never used: the session's user is the customer. */
+    /**
+     * Sends the session's user to Checkout (the body's userId/email are never used). A user has
+     * at most one open Checkout session: while it is open it is reused; a paid one is synced
+     * first; a new one is recorded only if nobody recorded another meanwhile, and the loser of
+     * that race expires its own, so two sessions can never both be paid.
+     */
     async createCheckout(resolved: ResolvedSession): Promise<CheckoutResponse> {
-      const user = (await users.get(resolved.user.id)) ?? resolved.user;
+      let user = await freshUser(resolved);
       if (subscriptionStatusOf(user, clock) === 'premium') throw new ConflictError('Already subscribed');
+      const previous = user.openCheckout;
+      if (previous) {
+        const snapshot = await gateway.retrieveCheckoutSession(previous.id);
+        if (snapshot?.status === 'open') return { url: previous.url };
+        if (snapshot?.status === 'complete' && snapshot.subscriptionId) {
+          await sync(snapshot.subscriptionId);
+          user = await freshUser(resolved);
+          if (subscriptionStatusOf(user, clock) === 'premium') throw new ConflictError('Already subscribed');
+        }
+      }
       const customerId = await customerFor(user);
       const session = await gateway.createCheckoutSession({
         customerId,
         userId: user.id,
         successUrl: `${deps.appOrigin}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${deps.appOrigin}/pricing`,
+        // Concurrent requests replacing the same session get the same new one from Stripe.
+        idempotencyKey: `checkout:${user.id}:after:${previous?.id ?? 'none'}`,
       });
-      return { url: session.url };
+      if (await subscriptions.setOpenCheckout(user.id, session, previous?.id ?? null)) return { url: session.url };
+      const winner = (await freshUser(resolved)).openCheckout;
+      if (winner?.id !== session.id) await gateway.expireCheckoutSession(session.id);
+      if (!winner) throw new ConflictError('Checkout is being prepared; try again');
+      return { url: winner.url };
     },
 
     /** Runs the webhook's sync for a Checkout session of the caller's (the browser may beat the webhook). */
     async verifySession(resolved: ResolvedSession, sessionId: string): Promise<VerifySessionResponse> {
       const checkout = await gateway.retrieveCheckoutSession(sessionId);
       if (!checkout) throw new NotFoundError('Checkout session not found');
-      const user = (await users.get(resolved.user.id)) ?? resolved.user;
+      const user = await freshUser(resolved);
       const ours = checkout.clientReferenceId === user.id || (checkout.customerId !== null && checkout.customerId === user.stripeCustomerId);
       if (!ours) throw new ForbiddenError('This checkout session belongs to another account');
       if (checkout.subscriptionId) await sync(checkout.subscriptionId);
@@ -101,21 +145,28 @@ export function makeBillingService(deps: BillingServiceDeps) {
       return { success: checkout.status === 'complete' && publicUser.subscriptionStatus === 'premium', user: publicUser };
     },
 
-    /** Cancels at the end of the paid period; access continues until then. */
+    /** Cancels every entitling subscription at the end of its paid period; access continues until then. */
     async cancel(resolved: ResolvedSession): Promise<CancelResponse> {
-      const user = (await users.get(resolved.user.id)) ?? resolved.user;
-      if (!user.subscription || subscriptionStatusOf(user, clock) !== 'premium') throw new ConflictError('No active subscription to cancel');
-      const snapshot = await gateway.cancelAtPeriodEnd(user.subscription.id);
-      const state = toSubscriptionState(snapshot, clock);
-      await subscriptions.saveSubscription(user.id, state);
-      return { cancel_at: state.cancelAt ?? state.currentPeriodEnd };
+      const user = await freshUser(resolved);
+      const { entitling } = entitlementOfUser(user, clock);
+      if (entitling.length === 0) throw new ConflictError('No active subscription to cancel');
+      for (const subscription of entitling) {
+        if (subscription.cancelAt !== null) continue;
+        await subscriptions.saveSubscription(user.id, toSubscriptionState(await gateway.cancelAtPeriodEnd(subscription.id), clock));
+      }
+      const { cancelAt } = entitlementOfUser((await users.get(user.id)) ?? user, clock);
+      return { cancel_at: cancelAt ?? Math.max(...entitling.map((s) => s.currentPeriodEnd)) };
     },
 
-    /** Account deletion: end the subscription now, not at the period end. */
+    /**
+     * Account deletion: end every subscription of the user now, not at the period end: the ones
+     * we know and any other live one the provider has for the customer.
+     */
     async cancelNow(user: UserRecord): Promise<void> {
-      if (user.subscription && !['canceled', 'incomplete_expired'].includes(user.subscription.status)) {
-        await gateway.cancelNow(user.subscription.id);
-      }
+      const ids = new Set(Object.values(user.subscriptions).filter((s) => !TERMINAL.has(s.status)).map((s) => s.id));
+      if (user.stripeCustomerId) for (const s of await gateway.listLiveSubscriptions(user.stripeCustomerId)) ids.add(s.id);
+      if (user.openCheckout) await gateway.expireCheckoutSession(user.openCheckout.id);
+      for (const id of ids) await gateway.cancelNow(id);
     },
 
     async handleWebhook(event: BillingEvent): Promise<WebhookOutcome> {
@@ -125,7 +176,28 @@ export function makeBillingService(deps: BillingServiceDeps) {
         if (user && !user.stripeCustomerId) await users.linkCustomer(user.id, event.customerId);
       }
       if (!event.subscriptionId) return (await subscriptions.markEventProcessed(event.id)) ? 'ignored' : 'duplicate';
-      return sync(event.subscriptionId, event.id);
+      return sync(event.subscriptionId, { id: event.id, created: event.created });
+    },
+
+    /**
+     * The daily reconciliation: re-reads every live subscription from the provider and stores its
+     * state (repairing lost webhooks); a subscription whose user no longer exists is cancelled now.
+     */
+    async reconcile(): Promise<ReconcileReport> {
+      const report: ReconcileReport = { seen: 0, synced: 0, orphansCancelled: [] };
+      for (const snapshot of await gateway.listLiveSubscriptions()) {
+        report.seen += 1;
+        const user = await ownerOf(snapshot);
+        if (!user) {
+          await gateway.cancelNow(snapshot.id);
+          report.orphansCancelled.push(snapshot.id);
+          security({ type: 'subscription_orphan_cancelled', actor: 'reconciliation', detail: { subscriptionId: snapshot.id } });
+          continue;
+        }
+        await subscriptions.saveSubscription(user.id, toSubscriptionState(snapshot, clock));
+        report.synced += 1;
+      }
+      return report;
     },
   };
 }

@@ -1,10 +1,11 @@
 // In-memory implementations of the auth and billing ports, for core's unit tests. The DynamoDB
 // adapters are tested against DynamoDB Local with the same behaviours.
-import type { LoginThrottleStore, PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
+import type { AttemptState, AttemptStore, StoredAttempts } from '../auth/attempts.ts';
+import type { PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
 import { EmailTakenError } from '../auth/errors.ts';
-import type { Role, UserRecord } from '../auth/user.ts';
+import type { OpenCheckout, Role, UserRecord } from '../auth/user.ts';
 import type { SubscriptionState } from '../billing/entitlement.ts';
-import type { SubscriptionStore } from '../billing/ports.ts';
+import type { SaveOutcome, SubscriptionStore } from '../billing/ports.ts';
 
 export class InMemoryUsers implements UserRepository {
   readonly byId = new Map<string, UserRecord>();
@@ -94,27 +95,46 @@ export const plainTokens: SessionTokens = {
   },
 };
 
-export class InMemoryThrottle implements LoginThrottleStore {
-  readonly items = new Map<string, number[]>();
-  async failures(key: string) {
-    return [...(this.items.get(key) ?? [])];
+export class InMemoryAttempts implements AttemptStore {
+  readonly items = new Map<string, StoredAttempts>();
+  async get(subject: string) {
+    const item = this.items.get(subject);
+    return item && structuredClone(item);
   }
-  async recordFailure(key: string, at: number) {
-    this.items.set(key, [...(this.items.get(key) ?? []), at]);
+  async put(subject: string, state: AttemptState, expected: number | undefined) {
+    if (this.items.get(subject)?.version !== expected) return false;
+    this.items.set(subject, { state: { ...state }, version: (expected ?? 0) + 1 });
+    return true;
   }
-  async clear(key: string) {
-    this.items.delete(key);
+  async refund(subject: string) {
+    const item = this.items.get(subject);
+    if (item && item.state.count > 0) this.items.set(subject, { state: { ...item.state, count: item.state.count - 1 }, version: item.version + 1 });
+  }
+  async clear(subject: string) {
+    this.items.delete(subject);
   }
 }
 
 export class InMemorySubscriptions implements SubscriptionStore {
   readonly events = new Set<string>();
+  readonly lastEventCreated = new Map<string, number>();
   constructor(private readonly users: InMemoryUsers) {}
-  async saveSubscription(userId: string, state: SubscriptionState, eventId?: string) {
-    if (eventId && this.events.has(eventId)) return false;
-    if (eventId) this.events.add(eventId);
+  async saveSubscription(userId: string, state: SubscriptionState, event?: { id: string; created: number }): Promise<SaveOutcome> {
+    if (event && this.events.has(event.id)) return 'duplicate';
+    if (event && (this.lastEventCreated.get(state.id) ?? -Infinity) > event.created) return 'stale';
     const u = this.users.byId.get(userId);
-    if (u) u.subscription = { ...state };
+    if (!u) throw new Error(`No user ${userId}`);
+    if (event) {
+      this.events.add(event.id);
+      this.lastEventCreated.set(state.id, event.created);
+    }
+    u.subscriptions[state.id] = { ...state };
+    return 'saved';
+  }
+  async setOpenCheckout(userId: string, checkout: OpenCheckout, previousId: string | null) {
+    const u = this.users.byId.get(userId)!;
+    if ((u.openCheckout?.id ?? null) !== previousId) return false;
+    u.openCheckout = { ...checkout };
     return true;
   }
   async markEventProcessed(eventId: string) {

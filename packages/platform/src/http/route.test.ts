@@ -3,6 +3,7 @@ import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, RateLimitedError } from '@app/core/errors';
+import type { SecurityEvent } from '@app/core/security/events';
 import type { Viewer } from '@app/core/viewer';
 import { json } from './response.ts';
 import { createHttpRoute } from './route.ts';
@@ -115,6 +116,46 @@ describe('origin verification', () => {
     expect((await guarded(apiGatewayEvent(), context)).statusCode).toBe(403);
     expect((await guarded(apiGatewayEvent({ headers: { 'x-origin-verify': 'wrong-token-wrong-123' } }), context)).statusCode).toBe(403);
     expect((await guarded(apiGatewayEvent({ headers: { 'x-origin-verify': 'cloudfront-only-token-123' } }), context)).statusCode).toBe(200);
+  });
+});
+
+describe('client address and security events', () => {
+  function routes(originToken?: string) {
+    const events: SecurityEvent[] = [];
+    const { httpRoute: route } = createHttpRoute({
+      deps: () => ({ sessions: { sid1: user } as Record<string, Viewer> }),
+      resolvePrincipal: async (cookies, deps) => deps.sessions[cookies.sid ?? ''] ?? null,
+      viewerOf: (v: Viewer) => v,
+      allowedOrigins: () => [ORIGIN],
+      ...(originToken ? { originToken: () => originToken } : {}),
+      security: () => (e) => void events.push(e),
+    });
+    return { route, events };
+  }
+  const viewerHeader = { 'cloudfront-viewer-address': '2001:db8:aa:bb::7:443' };
+
+  it('trusts CloudFront-Viewer-Address only on a request that carried the origin-verify token', async () => {
+    const direct = routes().route({ auth: 'public' }, async ({ sourceIp }) => json({ sourceIp }));
+    const event = apiGatewayEvent({ headers: viewerHeader });
+    expect(parse(await direct(event, context)).sourceIp).toBe(event.requestContext.http.sourceIp);
+    const behindCloudFront = routes('cloudfront-only-token-123').route({ auth: 'public' }, async ({ sourceIp }) => json({ sourceIp }));
+    const viaCloudFront = apiGatewayEvent({ headers: { ...viewerHeader, 'x-origin-verify': 'cloudfront-only-token-123' } });
+    expect(parse(await behindCloudFront(viaCloudFront, context)).sourceIp).toBe('2001:db8:aa:bb::7');
+  });
+
+  it('logs CSRF refusals, a missing origin token and admin refusals with the request id and client network', async () => {
+    const { route, events } = routes('cloudfront-only-token-123');
+    const adminOnly = route({ auth: 'admin', body: z.optional(z.object({})) }, async () => json({}));
+    const headers = { ...viewerHeader, 'x-origin-verify': 'cloudfront-only-token-123' };
+    expect((await adminOnly(apiGatewayEvent({ method: 'POST', headers: { ...headers, origin: 'https://evil.example' } }), context)).statusCode).toBe(403);
+    expect((await adminOnly(apiGatewayEvent({ method: 'POST', headers: viewerHeader }), context)).statusCode).toBe(403);
+    expect((await adminOnly(apiGatewayEvent({ method: 'POST', cookies: ['sid=sid1'], headers: { ...headers, origin: ORIGIN } }), context)).statusCode).toBe(403);
+    expect(events.map((e) => [e.type, e.network])).toEqual([
+      ['csrf_rejected', '2001:db8:aa:bb::/64'],
+      ['origin_rejected', apiGatewayEvent().requestContext.http.sourceIp],
+      ['admin_forbidden', '2001:db8:aa:bb::/64'],
+    ]);
+    expect(events[2]!.userId).toBe('a');
   });
 });
 

@@ -4,6 +4,9 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { Viewer } from '@app/core/viewer';
 import { ForbiddenError, UnauthorizedError } from '@app/core/errors';
+import type { SecurityEventType, SecurityLog } from '@app/core/security/events';
+import { clientNetwork } from '@app/core/security/network';
+import { withRequestContext } from '../security-log.ts';
 import { memoAsync } from '../memo.ts';
 import { logger } from '../logger.ts';
 import { parseCookies } from './cookies.ts';
@@ -54,7 +57,9 @@ export interface HttpRouteFactoryOptions<Deps, Principal> {
   /** Origins allowed to send unsafe requests (CSRF). */
   allowedOrigins: (deps: Deps) => string[];
   /** When set, every request must carry it in `x-origin-verify` (added by CloudFront). */
-  originToken?: (deps: Deps) => string | undefined;
+  originToken?: (deps: Deps) => string | undefined | Promise<string | undefined>;
+  /** Where refusals (foreign origin, missing origin token, admin-only) are logged. */
+  security?: () => SecurityLog;
 }
 
 type Handler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, HttpResult, Error, Context>;
@@ -88,11 +93,12 @@ function requestIdOf(event: APIGatewayProxyEventV2, context?: Context): string {
 
 /**
  * The caller's IP. Behind CloudFront the API sees an edge address, so the viewer's address comes
- * from `CloudFront-Viewer-Address` (set by CloudFront itself; with ORIGIN_VERIFY_TOKEN no request
- * reaches a handler without passing CloudFront); locally it is the socket's address.
+ * from `CloudFront-Viewer-Address`, but only when `throughCloudFront` (the request carried the
+ * origin-verify token, so CloudFront set the header and the client could not); otherwise anyone
+ * could pick the address the throttles count by. Else it is the socket's address.
  */
-export function clientIp(event: APIGatewayProxyEventV2): string {
-  const viewer = event.headers?.['cloudfront-viewer-address'];
+export function clientIp(event: APIGatewayProxyEventV2, throughCloudFront: boolean): string {
+  const viewer = throughCloudFront ? event.headers?.['cloudfront-viewer-address'] : undefined;
   if (viewer) {
     const ip = viewer.includes('.') ? viewer.slice(0, viewer.lastIndexOf(':')) : viewer.replace(/:\d+$/, '');
     if (ip) return ip;
@@ -129,6 +135,16 @@ function validate<S extends Schema | undefined>(schema: S, value: unknown, where
 export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOptions<Deps, Principal>) {
   const getDeps = memoAsync(factory.deps);
 
+  /** Runs the checks that come before the handler, logging a refusal as a security event. */
+  function refusalLogged<T>(type: SecurityEventType, network: string, check: () => T): T {
+    try {
+      return check();
+    } catch (error) {
+      factory.security?.()({ type, network, ...(error instanceof Error ? { detail: { reason: error.message } } : {}) });
+      throw error;
+    }
+  }
+
   function httpRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
     options: RouteOptions<B, Q, P>,
     fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>, Principal>, deps: Deps) => Promise<HttpResult>,
@@ -138,36 +154,42 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
       .use(errorMapper())
       .handler(async (event, context) => {
         const deps = await getDeps();
-        assertThroughCloudFront(event, factory.originToken?.(deps));
-        assertSameOrigin(event, factory.allowedOrigins(deps));
-        // Who is asking comes before what they sent: a visitor learns nothing about the contract.
-        const cookies = parseCookies(event.cookies);
-        const principal = options.auth === 'public' ? null : await factory.resolvePrincipal(cookies, deps, event);
-        const viewer = principal ? factory.viewerOf(principal) : null;
-        if ((options.auth === 'user' || options.auth === 'admin') && !viewer) throw new UnauthorizedError();
-        if (options.auth === 'admin' && viewer?.role !== 'admin') throw new ForbiddenError('Admin role required');
-        let parsedBody: unknown = undefined;
-        if (options.body) {
-          const text = decodeBody(event).toString('utf8');
-          if (text.trim() !== '') {
-            try {
-              parsedBody = JSON.parse(text);
-            } catch {
-              throw new HttpError(400, 'malformed_json', 'Request body is not valid JSON');
-            }
-          } else if (!options.body.safeParse(undefined).success) {
-            throw new HttpError(400, 'validation', 'Request body is required');
-          }
-        }
-        const body = validate(options.body as B, parsedBody, 'request body');
-        const query = validate(options.query as Q, event.queryStringParameters ?? {}, 'query string');
-        const params = validate(options.params as P, event.pathParameters ?? {}, 'path');
         const requestId = requestIdOf(event, context);
-        logger.debug('request', { requestId, routeKey: event.routeKey });
-        return fn(
-          { body, query, params, viewer, principal, cookies, event, requestId, sourceIp: clientIp(event) },
-          deps,
-        );
+        const token = await factory.originToken?.(deps);
+        // Until the token matched, the only address we know is the socket's.
+        refusalLogged('origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
+        const sourceIp = clientIp(event, Boolean(token));
+        const network = clientNetwork(sourceIp);
+        return withRequestContext({ requestId, network }, async () => {
+          refusalLogged('csrf_rejected', network, () => assertSameOrigin(event, factory.allowedOrigins(deps)));
+          // Who is asking comes before what they sent: a visitor learns nothing about the contract.
+          const cookies = parseCookies(event.cookies);
+          const principal = options.auth === 'public' ? null : await factory.resolvePrincipal(cookies, deps, event);
+          const viewer = principal ? factory.viewerOf(principal) : null;
+          if ((options.auth === 'user' || options.auth === 'admin') && !viewer) throw new UnauthorizedError();
+          if (options.auth === 'admin' && viewer?.role !== 'admin') {
+            factory.security?.()({ type: 'admin_forbidden', network, userId: viewer!.userId, detail: { route: event.routeKey } });
+            throw new ForbiddenError('Admin role required');
+          }
+          let parsedBody: unknown = undefined;
+          if (options.body) {
+            const text = decodeBody(event).toString('utf8');
+            if (text.trim() !== '') {
+              try {
+                parsedBody = JSON.parse(text);
+              } catch {
+                throw new HttpError(400, 'malformed_json', 'Request body is not valid JSON');
+              }
+            } else if (!options.body.safeParse(undefined).success) {
+              throw new HttpError(400, 'validation', 'Request body is required');
+            }
+          }
+          const body = validate(options.body as B, parsedBody, 'request body');
+          const query = validate(options.query as Q, event.queryStringParameters ?? {}, 'query string');
+          const params = validate(options.params as P, event.pathParameters ?? {}, 'path');
+          logger.debug('request', { requestId, routeKey: event.routeKey });
+          return fn({ body, query, params, viewer, principal, cookies, event, requestId, sourceIp }, deps);
+        });
       });
   }
 
@@ -177,7 +199,8 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
       .use(errorMapper())
       .handler(async (event, context) => {
         const deps = await getDeps();
-        assertThroughCloudFront(event, factory.originToken?.(deps));
+        const token = await factory.originToken?.(deps);
+        refusalLogged('origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
         return fn({ rawBody: decodeBody(event), event, requestId: requestIdOf(event, context) }, deps);
       });
   }

@@ -34,8 +34,10 @@ export class FakeStripeServer {
     this.server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      const form = new URLSearchParams(Buffer.concat(chunks).toString());
       const url = new URL(req.url ?? '/', 'http://x');
+      const form = new URLSearchParams(Buffer.concat(chunks).toString());
+      // GET requests carry their parameters in the query string.
+      for (const [k, v] of url.searchParams) form.append(k, v);
       this.requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, form });
       const [status, body] = this.route(req.method ?? 'GET', url.pathname, form);
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.seq}` }).end(JSON.stringify(body));
@@ -74,6 +76,19 @@ export class FakeStripeServer {
       };
       this.sessions.set(id, session);
       return [200, session];
+    }
+    if (method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(path))) {
+      const s = this.sessions.get(m[1]!);
+      if (!s) return missing('checkout.session', m[1]!);
+      if (s.status !== 'open') return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } }];
+      s.status = 'expired';
+      return [200, s];
+    }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      // Stripe's default list: every subscription that is not cancelled, one page here.
+      const customer = form.get('customer');
+      const data = [...this.subscriptions.values()].filter((s) => s.status !== 'canceled' && (!customer || s.customer === customer)).map(subscriptionJson);
+      return [200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' }];
     }
     if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path))) {
       const s = this.sessions.get(m[1]!);

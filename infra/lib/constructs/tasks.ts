@@ -1,0 +1,55 @@
+import { Stack, TimeZone, type CfnResource } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { toAwsCron } from '@app/events/schedules';
+import type { AppFunction } from './app-function.ts';
+import { acknowledge } from '../nag.ts';
+import { SCHEDULE_MAX_EVENT_AGE, SCHEDULE_RETRY_ATTEMPTS } from './jobs.ts';
+
+export interface TasksProps {
+  /** Physical name prefix, e.g. `fp-dev-`: schedules are `<prefix><task name>`. */
+  prefix: string;
+  /** Where Scheduler puts an invocation it could not make (the schedules' DLQ, which alarms). */
+  deadLetterQueue: sqs.IQueue;
+}
+
+/** The scheduled tasks of routes.ts `tasks`: one EventBridge Scheduler schedule invoking each function. */
+export class Tasks extends Construct {
+  readonly schedules: scheduler.Schedule[] = [];
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: TasksProps,
+  ) {
+    super(scope, id);
+  }
+
+  add(fn: AppFunction): void {
+    const task = fn.spec.task;
+    if (!task) throw new Error(`${fn.spec.handler} is not a scheduled task`);
+    // A role per task (instead of CDK's shared one) so that it can invoke this function only.
+    const role = new iam.Role(this, `Role${fn.spec.id}`, {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } } }),
+      description: `EventBridge Scheduler: invokes ${fn.spec.handler}`,
+    });
+    const fnId = Stack.of(this).resolve((fn.fn.node.defaultChild as CfnResource).logicalId) as string;
+    acknowledge(role, `IAM5[Resource::<${fnId}.Arn>:*]`, `CDK's invoke grant also names the versions and aliases of ${fn.spec.handler} (its ARN with :*), of this one function only.`);
+    this.schedules.push(
+      new scheduler.Schedule(this, `Schedule${fn.spec.id}`, {
+        scheduleName: `${this.props.prefix}${task.name}`,
+        description: task.description,
+        schedule: scheduler.ScheduleExpression.expression(toAwsCron(task.cron), TimeZone.of(task.timeZone)),
+        target: new targets.LambdaInvoke(fn.fn, {
+          role,
+          deadLetterQueue: this.props.deadLetterQueue,
+          retryAttempts: SCHEDULE_RETRY_ATTEMPTS,
+          maxEventAge: SCHEDULE_MAX_EVENT_AGE,
+        }),
+      }),
+    );
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Security-relevant events (ASVS V16): what happened, to which account and from which client
+ * network. The adapter that writes them hashes `email` with a key and adds the request id; a
+ * password, token or session id is never part of an event.
+ */
+export type SecurityEventType =
+  | 'login_succeeded'
+  | 'login_failed'
+  | 'login_throttled'
+  | 'password_changed'
+  | 'password_change_failed'
+  | 'password_change_throttled'
+  | 'account_deleted'
+  | 'role_granted'
+  | 'role_revoked'
+  | 'csrf_rejected'
+  | 'admin_forbidden'
+  | 'origin_rejected'
+  | 'subscription_orphan_cancelled';
+
+export interface SecurityEvent {
+  type: SecurityEventType;
+  userId?: string;
+  /** Hashed by the log adapter; never written as it is. */
+  email?: string;
+  /** The client network (IPv4 address or IPv6 /64), never more precise than the throttle uses. */
+  network?: string;
+  /** Who did it, for operator actions (e.g. `cli`). */
+  actor?: string;
+  detail?: Record<string, string | number | boolean>;
+}
+
+export type SecurityLog = (event: SecurityEvent) => void;
+
+export const noSecurityLog: SecurityLog = () => {};
