@@ -124,6 +124,12 @@ for (const file of trackedFiles()) {
   problems.push(...brokenReferences(file, text));
 }
 
+// Every decision record is listed in the records' index, so a reader finds it.
+const index = readFileSync(join(root, 'docs/decisions/README.md'), 'utf8');
+for (const record of readdirSync(join(root, 'docs/decisions')).filter((f) => /^\d{4}-.+\.md$/.test(f))) {
+  if (!index.includes(`](${record})`)) problems.push(`docs/decisions/README.md: does not list ${record}`);
+}
+
 if (problems.length) {
   console.error(problems.join('\n'));
   console.error(`\n${problems.length} problem(s) in ${checked} files: citations of documents outside the repository, or of repository documents that do not resolve.`);
