@@ -13,9 +13,11 @@ export function startScheduler(
 ): { stop(): void; next(): Array<{ name: string; next: Date | null }> } {
   const jobs = schedules.map(
     (s) =>
-      new Cron(s.cron, { timezone: s.timeZone, protect: true, name: s.name }, async () => {
+      new Cron(s.cron, { timezone: s.timeZone, protect: true, name: s.name }, async (self: Cron) => {
         try {
-          await send({ type: 'job.requested', version: 1, jobType: s.jobType, requestedBy: 'schedule', requestedAt: new Date().toISOString() });
+          // As EventBridge Scheduler does: the firing's scheduled time, so the planner names the run after it.
+          const scheduledAt = (self.currentRun() ?? new Date()).toISOString();
+          await send({ type: 'job.requested', version: 1, jobType: s.jobType, requestedBy: 'schedule', schedule: s.name, requestedAt: scheduledAt });
         } catch (error) {
           onError(s.name, error);
         }

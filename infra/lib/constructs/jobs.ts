@@ -89,6 +89,8 @@ export class Jobs extends Construct {
         version: 1,
         jobType: definition.jobType,
         requestedBy: 'schedule',
+        // The planner names the run after the schedule and its scheduled time: a redelivery joins it.
+        schedule: definition.name,
         requestedAt: scheduler.ContextAttribute.scheduledTime,
       };
       this.schedules.push(

@@ -252,18 +252,18 @@ export class DynamoJobRepository implements JobRepository {
   }
 
   async beginTask(jobId: string, key: string, leaseUntil: Date, now: Date): Promise<TaskStart> {
-    const take = (extra = '') => ({
-      TableName: this.tableName,
-      Key: keys.jobTask(jobId, key),
-      UpdateExpression: `SET #status = :running, leaseUntil = :until ADD attempts :one${extra}`,
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':until': leaseUntil.getTime(), ':now': now.getTime(), ':one': 1 },
-      ReturnValues: 'ALL_NEW' as const,
-    });
     try {
       // From pending, or from running under an expired lease (that attempt died).
       const out = await this.doc.send(
-        new UpdateCommand({ ...take(), ConditionExpression: 'attribute_exists(PK) AND (#status = :pending OR (#status = :running AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)))' }),
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.jobTask(jobId, key),
+          UpdateExpression: 'SET #status = :running, leaseUntil = :until ADD attempts :one',
+          ConditionExpression: 'attribute_exists(PK) AND (#status = :pending OR (#status = :running AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)))',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':until': leaseUntil.getTime(), ':now': now.getTime(), ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
       );
       return { state: 'started', attempts: Number(out.Attributes!.attempts) };
     } catch (error) {
@@ -273,12 +273,20 @@ export class DynamoJobRepository implements JobRepository {
     if (task?.status === 'running') return { state: 'busy', leaseUntil: Number(task.leaseUntil) };
     if (task?.status !== 'failed' || !task.deadLettered) return { state: 'complete' };
     // A replayed dead letter reopens its task and its run.
-    const { ReturnValues: _, ...reopen } = take(' REMOVE deadLettered');
     try {
       await this.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Update: { ...reopen, ConditionExpression: '#status = :failed AND deadLettered = :yes', ExpressionAttributeValues: { ...reopen.ExpressionAttributeValues, ':failed': 'failed', ':yes': true } } },
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.jobTask(jobId, key),
+                UpdateExpression: 'SET #status = :running, leaseUntil = :until ADD attempts :one REMOVE deadLettered',
+                ConditionExpression: '#status = :failed AND deadLettered = :yes',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':running': 'running', ':until': leaseUntil.getTime(), ':one': 1, ':failed': 'failed', ':yes': true },
+              },
+            },
             {
               Update: {
                 TableName: this.tableName,

@@ -47,7 +47,7 @@ export async function withinDeadline<T>(what: string, deadline: number, now: () 
   gaveUp.catch(() => {});
   if (parent?.signal.aborted) controller.abort(parent.signal.reason);
   else if (budgetMs <= 0) controller.abort(expired);
-  else timer = setTimeout(() => controller.abort(expired), budgetMs);
+  else if (Number.isFinite(budgetMs)) timer = setTimeout(() => controller.abort(expired), budgetMs);
   try {
     return await Promise.race([current.run({ deadline: effective, signal: controller.signal }, () => work(controller.signal)), gaveUp]);
   } finally {

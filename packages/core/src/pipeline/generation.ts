@@ -165,8 +165,10 @@ export function makeGenerationService(deps: PipelineDeps) {
       const now = clock.now();
       const name = await leagueName(leagueId);
       let records = await deps.history.list(leagueId);
-      const firstRun = records.length === 0;
-      if (firstRun) {
+      // The first run ends by saving the league's first model state: a run that died before
+      // (history imported, backfill unfinished) is still the first run, and does it again.
+      const firstRun = records.length === 0 || !(await deps.models.latest(leagueId));
+      if (records.length === 0) {
         const imported = await deps.fixturesProvider.history(leagueId, now);
         const keep = seasonsToKeep(imported);
         records = imported
@@ -188,7 +190,6 @@ export function makeGenerationService(deps: PipelineDeps) {
       const refit = !state || state.fittedAt < utcDay(now);
       if (refit) {
         state = fitLeagueModel({ league: leagueId, history: records, asOf: utcDay(now), ...(state ? { previous: state } : {}) });
-        await deps.models.save(leagueId, state);
       }
 
       let predicted = 0;
@@ -197,6 +198,8 @@ export function makeGenerationService(deps: PipelineDeps) {
         if (await deps.predictions.write(prediction, picksOf(prediction), { now })) predicted += 1;
       }
       const backfilled = firstRun ? await backfill(leagueId, name, provided, records, odds, now) : 0;
+      // Saved last: a first run's state marks its backfill as complete.
+      if (refit) await deps.models.save(leagueId, state!);
       const summary = `${predicted} predicted, ${upcoming.length - predicted} frozen, ${backfilled} backfilled, model ${refit ? 'refitted' : 'reused'} (${records.length} matches of history)`;
       log('League generated', { leagueId, summary });
       return summary;
