@@ -36,8 +36,9 @@ export async function withinDeadline<T>(what: string, deadline: number, now: () 
   const parent = current.getStore();
   const effective = Math.min(deadline, parent?.deadline ?? Infinity);
   const budgetMs = effective - now();
-  const controller = new AbortController();
   const expired = new DeadlineExceededError(what, budgetMs);
+  if (budgetMs <= 0 || parent?.signal.aborted) throw parent?.signal.aborted ? parent.signal.reason : expired;
+  const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const onParentAbort = () => controller.abort(parent!.signal.reason);
   parent?.signal.addEventListener('abort', onParentAbort, { once: true });
@@ -45,9 +46,7 @@ export async function withinDeadline<T>(what: string, deadline: number, now: () 
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
   });
   gaveUp.catch(() => {});
-  if (parent?.signal.aborted) controller.abort(parent.signal.reason);
-  else if (budgetMs <= 0) controller.abort(expired);
-  else if (Number.isFinite(budgetMs)) timer = setTimeout(() => controller.abort(expired), budgetMs);
+  if (Number.isFinite(budgetMs)) timer = setTimeout(() => controller.abort(expired), budgetMs);
   try {
     return await Promise.race([current.run({ deadline: effective, signal: controller.signal }, () => work(controller.signal)), gaveUp]);
   } finally {

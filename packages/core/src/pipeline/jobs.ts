@@ -104,8 +104,8 @@ export function makeJobService(deps: JobServiceDeps) {
     const next = await jobs.releaseLock(job.type, job.id);
     log('Job finished', { jobId: job.id, type: job.type, status: job.status, done: job.done, failed: job.failed });
     if (next) await dispatcher.plan({ jobId: next, type: job.type, requestedBy: 'pipeline' });
-    // The next stage: settled results (or a first run's backfill) change the metrics.
-    if (job.type === 'results' || job.type === 'generate') await request('metrics', 'pipeline');
+    // The next stage: settled results (or a first run's backfill) change the metrics; a run with no task done changed nothing.
+    if ((job.type === 'results' || job.type === 'generate') && job.done > 0) await request('metrics', 'pipeline');
   }
 
   /** Takes the type's lock, or queues the run behind the holder (coalescing with a run queued already). */
@@ -197,7 +197,7 @@ export function makeJobService(deps: JobServiceDeps) {
       } catch (error) {
         if (!final && !(error instanceof ProviderRejectedError)) {
           // Hand the task over at once: the next delivery need not wait for the lease to run out.
-          await jobs.renewTask(jobId, key, begun.attempts, clock.now());
+          await jobs.renewTask(jobId, key, begun.attempts, new Date(clock.now().getTime() - 1));
           throw error;
         }
         outcome = 'failed';
