@@ -14,8 +14,6 @@ import { keys } from './keys.ts';
 
 /** Job records are kept for 90 days. */
 const KEEP_SECONDS = 90 * 24 * 60 * 60;
-/** How many of a type's latest runs `unfinished` looks at. */
-const RECENT_RUNS = 50;
 
 const isConditionFailure = (e: unknown) => e instanceof ConditionalCheckFailedException;
 
@@ -143,18 +141,15 @@ export class DynamoJobRepository implements JobRepository {
     return (await this.get(jobId))!;
   }
 
-  async unfinished(type: JobType): Promise<JobRecord[]> {
-    // Unfinished runs are recent: the latest runs of the type are enough.
+  async recent(type: JobType, limit: number): Promise<JobRecord[]> {
     const out = await this.doc.send(
       new QueryCommand({
         TableName: this.tableName,
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk',
-        FilterExpression: '#status IN (:queued, :running)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': keys.jobTypePartition(type), ':queued': 'queued', ':running': 'running' },
+        ExpressionAttributeValues: { ':pk': keys.jobTypePartition(type) },
         ScanIndexForward: false,
-        Limit: RECENT_RUNS,
+        Limit: limit,
       }),
     );
     return (out.Items ?? []).map(toJob).reverse();

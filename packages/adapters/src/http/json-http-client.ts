@@ -157,8 +157,7 @@ export class JsonHttpClient {
 
   /** Milliseconds left in the caller's time budget (Infinity outside one). */
   private budgetLeft(): number {
-    const budget = currentBudget();
-    return budget ? budget.deadline - this.opts.now().getTime() : Infinity;
+    return currentBudget()?.remainingMs() ?? Infinity;
   }
 
   private backoff(attempt: number): number {

@@ -9,9 +9,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface Budget {
-  /** Epoch ms by which the work must have ended. */
+  /** Epoch ms (on the budget owner's clock) by which the work must have ended. */
   deadline: number;
   signal: AbortSignal;
+  /** Milliseconds left, on the budget owner's clock (adapters may run on another one). */
+  remainingMs(): number;
 }
 
 /** Work that ran out of its time budget; worth another delivery (the next one has a fresh budget). */
@@ -34,8 +36,9 @@ export function currentBudget(): Budget | undefined {
  */
 export async function withinDeadline<T>(what: string, deadline: number, now: () => number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const parent = current.getStore();
-  const effective = Math.min(deadline, parent?.deadline ?? Infinity);
-  const budgetMs = effective - now();
+  // The enclosing budget may run on another clock: compare what is left, not the deadlines.
+  const budgetMs = Math.min(deadline - now(), parent?.remainingMs() ?? Infinity);
+  const effective = now() + budgetMs;
   const expired = new DeadlineExceededError(what, budgetMs);
   if (budgetMs <= 0 || parent?.signal.aborted) throw parent?.signal.aborted ? parent.signal.reason : expired;
   const controller = new AbortController();
@@ -48,7 +51,8 @@ export async function withinDeadline<T>(what: string, deadline: number, now: () 
   gaveUp.catch(() => {});
   if (Number.isFinite(budgetMs)) timer = setTimeout(() => controller.abort(expired), budgetMs);
   try {
-    return await Promise.race([current.run({ deadline: effective, signal: controller.signal }, () => work(controller.signal)), gaveUp]);
+    const budget: Budget = { deadline: effective, signal: controller.signal, remainingMs: () => effective - now() };
+    return await Promise.race([current.run(budget, () => work(controller.signal)), gaveUp]);
   } finally {
     clearTimeout(timer);
     parent?.signal.removeEventListener('abort', onParentAbort);

@@ -7,6 +7,8 @@ import { ProviderRejectedError } from './providers.ts';
 
 /** The metrics job has one task. */
 export const ALL = 'all';
+/** How many of a type's latest runs a restart looks at for unfinished ones. */
+const RESUME_LOOKBACK_RUNS = 50;
 
 /**
  * The pipeline's timings. The functions layer passes the one set of numbers the queues are
@@ -233,7 +235,8 @@ export function makeJobService(deps: JobServiceDeps) {
     async resumeUnfinished(): Promise<string[]> {
       const resumed: string[] = [];
       for (const type of ['generate', 'results', 'metrics'] as const) {
-        for (const job of await jobs.unfinished(type)) {
+        // Unfinished runs are recent: the latest runs of each type are enough.
+        for (const job of (await jobs.recent(type, RESUME_LOOKBACK_RUNS)).filter((j) => j.status === 'queued' || j.status === 'running')) {
           await dispatcher.plan({ jobId: job.id, type, requestedBy: job.requestedBy });
           resumed.push(job.id);
         }

@@ -102,8 +102,8 @@ export interface JobRepository {
   get(jobId: string): Promise<JobRecord | undefined>;
   tasks(jobId: string): Promise<TaskRecord[]>;
   latest(type: JobType): Promise<JobRecord | undefined>;
-  /** Runs that have not finished (queued or running), oldest first (a restarted local stack resumes them). */
-  unfinished(type: JobType): Promise<JobRecord[]>;
+  /** The type's latest `limit` runs, oldest first. */
+  recent(type: JobType, limit: number): Promise<JobRecord[]>;
   /** Sets the job running with one pending task per key (idempotent on redelivery). */
   start(jobId: string, keys: string[], at: Date): Promise<JobRecord>;
   /** Ends a run that has not finished, with `reason` (e.g. no leagues, a dead-lettered plan); false when it had finished already. */

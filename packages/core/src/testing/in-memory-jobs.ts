@@ -26,8 +26,8 @@ export class InMemoryJobRepository implements JobRepository {
   async latest(type: JobType) {
     return this.byType(type).at(-1);
   }
-  async unfinished(type: JobType) {
-    return this.byType(type).filter((j) => j.status === 'queued' || j.status === 'running');
+  async recent(type: JobType, limit: number) {
+    return this.byType(type).slice(-limit);
   }
   async start(jobId: string, keys: string[], at: Date) {
     for (const key of keys) if (!this.taskItems.has(this.id(jobId, key))) this.taskItems.set(this.id(jobId, key), { jobId, key, status: 'pending', attempts: 0 });

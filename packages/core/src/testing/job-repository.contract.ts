@@ -67,7 +67,7 @@ export function jobRepositoryContract(name: string, make: () => JobRepository | 
       expect(await jobs.beginTask(j, 'A', at(200_000), at(100_000))).toEqual({ state: 'complete' });
     });
 
-    it('closes an unfinished run once and lists the unfinished runs of a type', async () => {
+    it('closes an unfinished run once and lists the latest runs of a type, oldest first', async () => {
       const jobs = await make();
       const type: JobType = 'results';
       const [a, b, c] = [id('A'), id('B'), id('C')];
@@ -78,8 +78,11 @@ export function jobRepositoryContract(name: string, make: () => JobRepository | 
       expect(await jobs.close(a, 'failed', 'No active leagues', now)).toBe(true);
       expect(await jobs.close(a, 'done', 'again', now)).toBe(false);
       expect(await jobs.get(a)).toMatchObject({ status: 'failed', error: 'No active leagues', finishedAt: now.toISOString() });
-      const unfinished = (await jobs.unfinished(type)).map((x) => x.id).filter((x) => [a, b, c].includes(x));
-      expect(unfinished).toEqual([b, c]);
+      expect((await jobs.recent(type, 2)).map((x) => [x.id, x.status])).toEqual([
+        [b, 'running'],
+        [c, 'queued'],
+      ]);
+      expect((await jobs.recent(type, 3)).map((x) => x.id)).toEqual([a, b, c]);
     });
 
     it('lets one run of a type hold the lock until it releases it or its lease ends', async () => {
