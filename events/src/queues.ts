@@ -29,6 +29,9 @@ export function visibilityTimeoutSeconds(queue: QueueName): number {
   return queues[queue].consumerTimeoutSeconds * VISIBILITY_FACTOR;
 }
 
+/** The consumer of every dead-letter queue (it closes the books of a few records per batch). */
+export const DEAD_LETTER_CONSUMER_TIMEOUT_SECONDS = 30;
+
 export function deadLetterQueueName(queue: QueueName): string {
   return `${queue}-dlq`;
 }

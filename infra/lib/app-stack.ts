@@ -121,7 +121,8 @@ export class AppStack extends Stack {
       if (spec.uses.includes('providers')) Secrets.grantRead(fn.role, this.secrets.providers);
       if (spec.uses.includes('queue')) this.jobs.grantSend(fn.role);
       if (spec.kind === 'consumer') {
-        this.jobs.addConsumer(fn);
+        if (spec.queue) this.jobs.addConsumer(fn);
+        else this.jobs.addDeadLetterConsumer(fn);
       } else {
         this.api.addFunction(fn);
       }

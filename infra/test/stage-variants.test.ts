@@ -86,7 +86,8 @@ describe('consumers', () => {
 
   it('counts failed job records from every consumer log group and alarms on the first', () => {
     const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter'));
-    expect(filters).toHaveLength(queueNames.length);
+    // Every queue consumer and the dead-letter consumer.
+    expect(filters).toHaveLength(queueNames.length + 1);
     for (const filter of filters) expect(filter.Properties.FilterPattern).toBe('{ $.level = "ERROR" }');
     s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'FailedJobRecords', Threshold: 1 });
   });

@@ -2,16 +2,21 @@
 // With `npm start` running, the running stack does the work; otherwise this process runs the
 // queue consumers itself against the local table.
 // `npm run jobs -- redrive`: moves every dead letter of the running stack back onto its queue.
+// `npm run jobs -- restart-check`: see local/restart-check.ts.
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { connectLocal, fail, runningStack } from './connect.ts';
 import { repoRoot } from '../env.ts';
 
-const USAGE = 'Usage: npm run jobs -- run <generate|results|metrics> [--league E0[,SP1]]\n       npm run jobs -- redrive';
+const USAGE = 'Usage: npm run jobs -- run <generate|results|metrics> [--league E0[,SP1]]\n       npm run jobs -- redrive\n       npm run jobs -- restart-check';
 const args = process.argv.slice(2);
 const [command, type] = args;
 if (command === 'redrive') {
   await redrive();
+  process.exit(process.exitCode ?? 0);
+}
+if (command === 'restart-check') {
+  await import('../restart-check.ts');
   process.exit(process.exitCode ?? 0);
 }
 const leagueFlag = args.indexOf('--league');

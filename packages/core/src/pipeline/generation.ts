@@ -171,11 +171,12 @@ export function makeGenerationService(deps: PipelineDeps) {
       if (records.length === 0) {
         const imported = await deps.fixturesProvider.history(leagueId, now);
         const keep = seasonsToKeep(imported);
-        records = imported
-          .filter((r) => keep.has(r.season ?? r.date.slice(0, 4)))
-          .map((r) => ({ ...r, id: historyId(leagueId, r.date, r.home, r.away) }))
-          .sort((a, b) => a.date.localeCompare(b.date));
-        await deps.history.append(leagueId, records);
+        await deps.history.append(
+          leagueId,
+          imported.filter((r) => keep.has(r.season ?? r.date.slice(0, 4))).map((r) => ({ ...r, id: historyId(leagueId, r.date, r.home, r.away) })),
+        );
+        // Read back, so this run trains on the history exactly as a resumed run (or tomorrow's) reads it.
+        records = await deps.history.list(leagueId);
       }
 
       const from = new Date(now.getTime() - (firstRun ? BACKFILL_DAYS : 1) * DAY_MS);

@@ -227,7 +227,6 @@ export function makeJobService(deps: JobServiceDeps) {
       }
       const why = `dead-lettered: ${reason}`.slice(0, 500);
       const completed = await jobs.completeTask(message.jobId, message.key, 'failed', why, now, { jobError: `Task ${message.key} ${why}`, deadLettered: true });
-      log('Dead letter closed', { jobId: message.jobId, key: message.key, reason });
       if (completed?.finishedNow) await finish(completed.job);
     },
 
