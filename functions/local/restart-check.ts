@@ -3,7 +3,7 @@
 // and compares the predictions, settlements and metrics it ends with to those of a start that
 // was never interrupted. Exits 1 when they differ. Uses two temporary data folders and free ports.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,7 +138,9 @@ try {
     log(`${key}${size}: ${equal ? 'same' : 'DIFFERENT'}`);
     if (!equal) {
       same = false;
-      console.log(JSON.stringify({ expected: expected[key], actual: actual[key] }).slice(0, 2000));
+      const file = join(tmpdir(), `restart-check-${key}.json`);
+      writeFileSync(file, JSON.stringify({ expected: expected[key], actual: actual[key] }, null, 1));
+      log(`  both versions written to ${file}`);
     }
   }
   log(same ? 'PASS: the interrupted start ended with the same predictions, settlements and metrics' : 'FAIL');

@@ -164,11 +164,11 @@ export function makeGenerationService(deps: PipelineDeps) {
     async generate(leagueId: string): Promise<string> {
       const now = clock.now();
       const name = await leagueName(leagueId);
-      let records = await deps.history.list(leagueId);
       // The first run ends by saving the league's first model state: a run that died before
-      // (history imported, backfill unfinished) is still the first run, and does it again.
-      const firstRun = records.length === 0 || !(await deps.models.latest(leagueId));
-      if (records.length === 0) {
+      // (history half imported, backfill unfinished) is still the first run, and does it again.
+      const firstRun = !(await deps.models.latest(leagueId));
+      let records = firstRun ? [] : await deps.history.list(leagueId);
+      if (firstRun) {
         const imported = await deps.fixturesProvider.history(leagueId, now);
         const keep = seasonsToKeep(imported);
         await deps.history.append(
