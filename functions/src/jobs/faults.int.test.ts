@@ -8,7 +8,7 @@ import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-repository';
 import { DynamoPickRepository } from '@app/adapters/dynamodb/pick-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
-import { DAY_MS, fixedClock } from '@app/core/clock';
+import { DAY_MS, fixedClock, utcDay } from '@app/core/clock';
 import { computeMetrics, METRICS_WINDOW_DAYS } from '@app/core/picks/metrics';
 import { BACKFILL_DAYS, UPCOMING_DAYS } from '@app/core/pipeline/generation';
 import type { JobType } from '@app/core/pipeline/ports';
@@ -93,8 +93,14 @@ async function expectBooksClosed() {
   }
 
   const from = new Date(now - 2 * METRICS_WINDOW_DAYS * DAY_MS);
-  const fresh = computeMetrics(await picks.listByKickoff(from, clock.now()), clock.now());
-  expect(await new DynamoMetricsRepository(stack.table.doc, stack.table.tableName).getLatest()).toEqual(fresh);
+  const all = await picks.listByKickoff(from, clock.now());
+  const metrics = new DynamoMetricsRepository(stack.table.doc, stack.table.tableName);
+  expect(await metrics.getLatest()).toEqual(computeMetrics(all, clock.now()));
+  // The trend too: each past day as of its end.
+  for (const entry of await metrics.listTrend(METRICS_WINDOW_DAYS)) {
+    if (entry.date === utcDay(clock.now())) continue;
+    expect(entry.winAccuracy, entry.date).toBe(computeMetrics(all, new Date(Date.parse(entry.date) + DAY_MS - 1)).winAccuracy);
+  }
 }
 
 describe('faults in the job pipeline end every run as finished or failed, with nothing lost and nothing done twice', () => {
