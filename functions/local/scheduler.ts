@@ -2,6 +2,11 @@ import { Cron } from 'croner';
 import type { JobRequested } from '@app/events/job.requested';
 import type { ScheduleDefinition } from '@app/events/schedules';
 
+/** The message a firing puts on the planner queue: as EventBridge Scheduler's, it carries the schedule and its scheduled time. */
+export function firingMessage(schedule: ScheduleDefinition, scheduledAt: Date): JobRequested {
+  return { type: 'job.requested', version: 1, jobType: schedule.jobType, requestedBy: 'schedule', schedule: schedule.name, requestedAt: scheduledAt.toISOString() };
+}
+
 /**
  * Runs the schedule definitions of events/ on local timers, the way EventBridge Scheduler does
  * on AWS: each firing puts a `job.requested` message on the planner queue.
@@ -15,9 +20,8 @@ export function startScheduler(
     (s) =>
       new Cron(s.cron, { timezone: s.timeZone, protect: true, name: s.name }, async (self: Cron) => {
         try {
-          // As EventBridge Scheduler does: the firing's scheduled time, so the planner names the run after it.
-          const scheduledAt = (self.currentRun() ?? new Date()).toISOString();
-          await send({ type: 'job.requested', version: 1, jobType: s.jobType, requestedBy: 'schedule', schedule: s.name, requestedAt: scheduledAt });
+          // The firing's scheduled time, so the planner names the run after it.
+          await send(firingMessage(s, self.currentRun() ?? new Date()));
         } catch (error) {
           onError(s.name, error);
         }
