@@ -9,6 +9,7 @@ import { jobRoute } from './route.ts';
  * The consumer of every dead-letter queue: closes the books of a message no delivery could
  * complete. A task message fails its task with the reason (the run finishes as failed when it was
  * its last task); a planner message fails its run. Anything else is logged and dropped.
+ * See docs/decisions/0051-dead-letters-close-the-books.md.
  */
 export const handler = jobRoute(
   { queue: 'dead-letters', schema: z.union([LeagueTaskAssignedSchema, JobRequestedSchema]), onMalformed: 'drop' },

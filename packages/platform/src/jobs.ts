@@ -3,6 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { TaskBusyError } from '@app/core/pipeline/jobs';
 import { memoAsync } from './memo.ts';
 import { logger } from './logger.ts';
 
@@ -80,7 +81,9 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
             const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
             await fn(parsed.message, { deps, record, receiveCount, invocationEnds });
           } catch (error) {
-            logger.error('Job record failed; it will be redelivered', { ...log, error: error as Error });
+            // A second delivery of a task that is running elsewhere is expected (at-least-once delivery), not an error.
+            if (error instanceof TaskBusyError) logger.warn('Task is running under another delivery; it will be redelivered', { ...log, reason: error.message });
+            else logger.error('Job record failed; it will be redelivered', { ...log, error: error as Error });
             throw error;
           }
         };

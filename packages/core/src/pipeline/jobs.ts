@@ -83,7 +83,8 @@ export function toPublicJob(job: JobRecord): PublicJobStatus {
  * Job runs: a request (schedule, admin, CLI) -> the planner (lock, one task per league) -> one
  * message per task -> workers; the worker that completes the last task finishes the run, starts
  * the run queued behind it, and the next stage (results -> metrics; generation -> metrics).
- * docs/jobs.md has the state machines.
+ * docs/jobs.md has the state machines; docs/decisions/0050-job-leases-and-time-budgets.md and
+ * docs/decisions/0051-dead-letters-close-the-books.md the reasons.
  */
 export function makeJobService(deps: JobServiceDeps) {
   const { jobs, dispatcher, clock, rules } = deps;
