@@ -166,6 +166,7 @@ export function makeGenerationService(deps: PipelineDeps) {
       const name = await leagueName(leagueId);
       // The first run ends by saving the league's first model state: a run that died before
       // (history half imported, backfill unfinished) is still the first run, and does it again.
+      // So the stored state must only ever be missing for a league that never completed a run.
       const firstRun = !(await deps.models.latest(leagueId));
       let records = firstRun ? [] : await deps.history.list(leagueId);
       if (firstRun) {
