@@ -244,7 +244,7 @@ export class LocalQueue implements JobQueue {
       })),
     };
     try {
-      const response = await this.deadLetterConsumer(event, this.context(dlq, this.state(queue).settings.consumerTimeoutMs));
+      const response = await this.deadLetterConsumer(event, this.context(dlq, state.settings.consumerTimeoutMs));
       if (response?.batchItemFailures.length) this.onError(dlq, new Error(`${response.batchItemFailures.length} dead letter(s) could not be closed`));
     } catch (error) {
       this.onError(dlq, error);
