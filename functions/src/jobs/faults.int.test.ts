@@ -190,8 +190,12 @@ describe('faults in the job pipeline end every run as finished or failed, with n
     await drain();
 
     expect(await jobs.get(first.id)).toMatchObject({ status: 'done', done: 1 });
-    expect(await jobs.get(second.id)).toMatchObject({ status: 'done', done: 1 });
-    expect(await jobs.get(third.id)).toMatchObject({ status: 'done', total: 0, error: `Merged into the queued run ${second.id}` });
+    // The planner handles both requests of its batch at once: whichever queued first runs after
+    // the first run, the other is merged into it.
+    const later = [await jobs.get(second.id), await jobs.get(third.id)];
+    const ran = later.find((j) => j?.done === 1);
+    expect(ran).toMatchObject({ status: 'done', total: 1, done: 1 });
+    expect(later.find((j) => j !== ran)).toMatchObject({ status: 'done', total: 0, error: `Merged into the queued run ${ran!.id}` });
     expect(await jobs.lockHolder('metrics', clock.now())).toBeUndefined();
     await expectBooksClosed();
   }, 120_000);
