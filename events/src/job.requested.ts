@@ -16,6 +16,11 @@ export const JobRequestedSchema = z.object({
   /** Restrict to some leagues; all active leagues when absent. */
   leagues: z.optional(z.array(z.string().check(z.minLength(1)))),
   requestedBy: z.enum(['schedule', 'admin', 'cli', 'pipeline']),
+  /**
+   * The schedule that fired it; `requestedAt` is then its scheduled time, and the run's id is
+   * derived from both (`scheduledJobId`), so a redelivered or repeated firing joins the same run.
+   */
+  schedule: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   requestedAt: z.iso.datetime(),
 });
 export type JobRequested = z.infer<typeof JobRequestedSchema>;

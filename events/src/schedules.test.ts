@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { queueNames, visibilityTimeoutSeconds, queues } from './queues.ts';
-import { schedules, toAwsCron } from './schedules.ts';
+import { jobTimings, MAX_RECEIVE_COUNT, queueNames, visibilityTimeoutSeconds, queues } from './queues.ts';
+import { scheduledJobId, schedules, toAwsCron } from './schedules.ts';
 import { JobRequestedSchema } from './job.requested.ts';
 
 describe('schedules', () => {
@@ -18,11 +18,31 @@ describe('schedules', () => {
   });
 });
 
+describe('scheduledJobId', () => {
+  it('names the same run for the same schedule and time, a different one otherwise, in the job id format', () => {
+    const id = scheduledJobId('result-ingestion', '2026-11-22T06:30:00Z');
+    expect(id).toMatch(/^[0-9A-Z]{26}$/);
+    expect(scheduledJobId('result-ingestion', '2026-11-22T06:30:00.000Z')).toBe(id);
+    expect(scheduledJobId('result-ingestion', '2026-11-22T07:00:00Z')).not.toBe(id);
+    expect(scheduledJobId('daily-metrics', '2026-11-22T06:30:00Z')).not.toBe(id);
+    // Runs still sort by their scheduled time.
+    expect(scheduledJobId('result-ingestion', '2026-11-22T07:00:00Z') > id).toBe(true);
+    expect(() => scheduledJobId('result-ingestion', 'yesterday')).toThrow(/Invalid scheduled time/);
+  });
+});
+
 describe('queues', () => {
   it('keeps every visibility timeout at least six times the consumer timeout', () => {
     for (const name of queueNames) {
       expect(visibilityTimeoutSeconds(name)).toBeGreaterThanOrEqual(6 * queues[name].consumerTimeoutSeconds);
     }
+  });
+
+  it('keeps a task lease shorter than any visibility timeout and the job lock longer than the longest redelivery cycle', () => {
+    for (const name of queueNames) expect(jobTimings.taskLeaseMs).toBeLessThan(visibilityTimeoutSeconds(name) * 1000);
+    expect(jobTimings.heartbeatMs * 2).toBeLessThanOrEqual(jobTimings.taskLeaseMs);
+    expect(jobTimings.jobLockMs).toBeGreaterThan(MAX_RECEIVE_COUNT * Math.max(...queueNames.map(visibilityTimeoutSeconds)) * 1000);
+    for (const name of queueNames) expect(jobTimings.invocationReserveMs).toBeLessThan(queues[name].consumerTimeoutSeconds * 1000 / 2);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { JobType } from './job.requested.ts';
 
 /**
@@ -43,4 +44,22 @@ export function toAwsCron(cron: string): string {
   const dayOfWeek = dow === '*' ? '?' : dow;
   const dayOfMonth = dow === '*' ? dom : '?';
   return `cron(${minute} ${hour} ${dayOfMonth} ${month} ${dayOfWeek} *)`;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The id of the run a schedule fires at `scheduledTime`: a ULID whose time part is the
+ * scheduled time and whose random part comes from the schedule's name. The same firing,
+ * delivered twice, always names the same run; runs still sort by time.
+ */
+export function scheduledJobId(schedule: string, scheduledTime: string): string {
+  const ms = Date.parse(scheduledTime);
+  if (!Number.isFinite(ms) || ms < 0) throw new Error(`Invalid scheduled time '${scheduledTime}'`);
+  let time = '';
+  for (let rest = ms, i = 0; i < 10; i++, rest = Math.floor(rest / 32)) time = CROCKFORD[rest % 32]! + time;
+  const digest = createHash('sha256').update(schedule).digest();
+  let random = '';
+  for (let i = 0; i < 16; i++) random += CROCKFORD[digest[i]! % 32];
+  return time + random;
 }

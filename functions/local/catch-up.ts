@@ -3,11 +3,15 @@ import type { JobService } from '@app/core/pipeline/jobs';
 const HOUR = 60 * 60 * 1000;
 
 /**
- * The schedules only fire while the stack runs. On start, run what was missed: the daily
+ * The schedules only fire while the stack runs. On start, resume the runs a stopped (or killed)
+ * stack left unfinished, then run what was missed: the daily
  * generation (on the very first start it also imports history and backfills 30 days, so the
  * track record has numbers at once) and the half-hourly result ingestion.
  */
 export async function catchUp(jobs: JobService, log: (line: string) => void): Promise<void> {
+  // The local queue lived in the stopped process: runs it left unfinished go back to the planner.
+  const resumed = await jobs.resumeUnfinished();
+  if (resumed.length) log(`resuming ${resumed.length} unfinished run(s): ${resumed.join(', ')}`);
   const now = Date.now();
   const generate = await jobs.latest('generate');
   if (!generate || now - Date.parse(generate.createdAt) > 20 * HOUR) {

@@ -19,7 +19,8 @@ export const isLoopback = (address: string) => /^(127\.|::ffff:127\.|::1$)/.test
  * Local-only endpoints under /__local (never deployed):
  * - the test-mode checkout page of the local payment provider (when no Stripe keys are set);
  * - the provider's clock (`npm run billing -- advance 31d`);
- * - queue depths, dead letters and redrive, as the SQS console would show them.
+ * - queue depths, dead letters and redrive, as the SQS console would show them;
+ * - the latest run of each job type (the restart check waits for them to finish).
  */
 export function localAdmin(deps: LocalAdminDeps) {
   return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
@@ -46,6 +47,11 @@ export function localAdmin(deps: LocalAdminDeps) {
       if (!['generate', 'results', 'metrics'].includes(type ?? '')) return reply(res, 400, { error: 'type must be generate, results or metrics' });
       const job = await (await deps.jobs()).request(type as 'generate', 'cli', Array.isArray(leagues) ? leagues.map(String) : []);
       return reply(res, 202, { jobId: job.id });
+    }
+    if (req.method === 'GET' && url.pathname === '/__local/jobs') {
+      const jobs = await deps.jobs();
+      const latest = await Promise.all((['generate', 'results', 'metrics'] as const).map(async (type) => [type, (await jobs.latest(type)) ?? null]));
+      return reply(res, 200, Object.fromEntries(latest));
     }
     const jobStatus = /^\/__local\/jobs\/([0-9A-Z]{26})$/.exec(url.pathname);
     if (req.method === 'GET' && jobStatus) {

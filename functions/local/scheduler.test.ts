@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { schedules } from '@app/events/schedules';
-import { startScheduler } from './scheduler.ts';
+import { JobRequestedSchema } from '@app/events/job.requested';
+import { scheduledJobId, schedules } from '@app/events/schedules';
+import { firingMessage, startScheduler } from './scheduler.ts';
 
 describe('local scheduler', () => {
   it('plans each schedule of events/ in its time zone (06:00 London is 06:00 UTC in winter)', () => {
@@ -11,9 +12,19 @@ describe('local scheduler', () => {
       expect(generation).toBeInstanceOf(Date);
       const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(generation!);
       expect(london).toBe('06:00');
-      expect(next['result-ingestion']!.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60 * 1000);
+      const results = next['result-ingestion']!;
+      expect([0, 30]).toContain(results.getUTCMinutes());
+      expect(results.getUTCSeconds()).toBe(0);
     } finally {
       s.stop();
     }
+  });
+
+  it('puts the schedule and its scheduled time on each firing, so the planner names the same run for the same firing', () => {
+    const schedule = schedules.find((s) => s.name === 'result-ingestion')!;
+    const at = new Date('2026-11-22T06:30:00Z');
+    const message = JobRequestedSchema.parse(firingMessage(schedule, at));
+    expect(message).toEqual({ type: 'job.requested', version: 1, jobType: 'results', requestedBy: 'schedule', schedule: 'result-ingestion', requestedAt: '2026-11-22T06:30:00.000Z' });
+    expect(scheduledJobId(message.schedule!, message.requestedAt)).toBe(scheduledJobId('result-ingestion', firingMessage(schedule, at).requestedAt));
   });
 });

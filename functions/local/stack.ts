@@ -59,7 +59,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     applyLocalDefaults({ port, dynamodbEndpoint: dynamo.endpoint });
     applyLocalSecrets(env);
     // Imported only now, so the handlers' configuration sees the local environment.
-    const { routes, consumers, tasks } = await import('../src/routes.ts');
+    const { routes, consumers, deadLetterConsumer, tasks } = await import('../src/routes.ts');
     const { schedules } = await import('@app/events/schedules');
     const composition = await import('../src/composition.ts');
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
@@ -76,6 +76,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     for (const consumer of consumers) {
       queue.subscribe(consumer.queue, await importHandler(consumer.handler));
     }
+    queue.subscribeDeadLetters(await importHandler(deadLetterConsumer.handler));
     queue.start();
     cleanups.push(() => queue.stop());
 

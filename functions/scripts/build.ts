@@ -1,9 +1,9 @@
-// Bundles every handler of routes.ts (HTTP routes, queue consumers and scheduled tasks) the way Lambda runs it:
+// Bundles every handler of routes.ts (HTTP routes, queue consumers, the dead-letter consumer and scheduled tasks) the way Lambda runs it:
 // one minified ESM file per function under functions/dist/<handler>/index.mjs.
 import { build, type BuildOptions } from 'esbuild';
 import { rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { consumers, routes, tasks } from '../src/routes.ts';
+import { consumers, deadLetterConsumer, routes, tasks } from '../src/routes.ts';
 import { stripeResourcesPlugin } from './stripe-resources-plugin.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -27,7 +27,7 @@ export const bundleOptions: BuildOptions = {
 
 export async function buildFunctions(): Promise<Array<{ handler: string; bytes: number }>> {
   rmSync(outRoot, { recursive: true, force: true });
-  const handlers = [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler), ...tasks.map((t) => t.handler)])];
+  const handlers = [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler), deadLetterConsumer.handler, ...tasks.map((t) => t.handler)])];
   const results = await Promise.all(
     handlers.map(async (handler) => {
       const outfile = join(outRoot, handler, 'index.mjs');

@@ -10,7 +10,7 @@ import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-re
 import { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import { SqsJobQueue } from '@app/adapters/sqs/sqs-job-queue';
 import type { JobQueue } from '@app/core/jobs/ports';
-import { MAX_RECEIVE_COUNT, queueNames, queues } from '@app/events/queues';
+import { jobTimings, MAX_RECEIVE_COUNT, queueNames, queues } from '@app/events/queues';
 import { systemClock, type Clock } from '@app/core/clock';
 import { makeMetricsService } from '@app/core/metrics/service';
 import { makePredictionService } from '@app/core/predictions/service';
@@ -66,11 +66,20 @@ export interface Base {
   clock: Clock;
 }
 
+let injectedClock: Clock | undefined;
+
+/** Runs everything (jobs, providers, the local queue) on `clock` instead of the system's: tests use it. */
+export function useClock(clock: Clock): void {
+  injectedClock = clock;
+}
+
+const appClock: Clock = { now: () => (injectedClock ?? systemClock).now() };
+
 export const base = /* @__PURE__ */ once((): Base => {
   const config = getConfig();
   logger.setLogLevel(config.LOG_LEVEL);
   const doc = createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
-  return { config, doc, clock: systemClock };
+  return { config, doc, clock: appClock };
 });
 
 export const origins = (b: Base) => allowedOrigins(b.config);
@@ -108,7 +117,7 @@ export const authService = /* @__PURE__ */ memoAsync(async () => {
     users: userRepository(),
     sessions: new DynamoSessionRepository(doc, config.TABLE_NAME),
     hasher: new ScryptPasswordHasher(),
-    tokens: new JoseSessionTokens(await sessionSecret(), config.APP_ORIGIN, `${config.APP_ORIGIN}/api`),
+    tokens: new JoseSessionTokens(await sessionSecret(), config.APP_ORIGIN, `${config.APP_ORIGIN}/api`, () => clock.now()),
     attempts: new DynamoAttemptStore(doc, config.TABLE_NAME),
     clock,
     ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
@@ -186,9 +195,15 @@ export const localQueue = /* @__PURE__ */ once(
       queues: Object.fromEntries(
         queueNames.map((name) => [
           name,
-          { visibilityTimeoutMs: base().config.LOCAL_QUEUE_VISIBILITY_SECONDS * 1000, maxReceiveCount: MAX_RECEIVE_COUNT, batchSize: queues[name].batchSize },
+          {
+            visibilityTimeoutMs: base().config.LOCAL_QUEUE_VISIBILITY_SECONDS * 1000,
+            maxReceiveCount: MAX_RECEIVE_COUNT,
+            batchSize: queues[name].batchSize,
+            consumerTimeoutMs: (base().config.LOCAL_QUEUE_TIMEOUT_SECONDS ?? queues[name].consumerTimeoutSeconds) * 1000,
+          },
         ]),
       ),
+      now: () => base().clock.now().getTime(),
       onError: (queue, error) => logger.error('Local queue consumer failed', { queue, error: error as Error }),
     }),
 );
@@ -210,7 +225,7 @@ export const metricsJob = /* @__PURE__ */ once(() => {
     picks: new DynamoPickRepository(doc, config.TABLE_NAME),
     // Readers in this process (the local stack runs jobs in-process) see new figures at once;
     // other Lambda containers within READ_CACHE_SECONDS.
-    metrics: { save: afterwards(metrics.save.bind(metrics), () => metricsService().invalidate()), listTrend: (limit) => metrics.listTrend(limit) },
+    metrics: { save: afterwards(metrics.save.bind(metrics), () => metricsService().invalidate()) },
     clock,
   });
 });
@@ -258,6 +273,7 @@ export const jobService = /* @__PURE__ */ memoAsync(async () => {
     jobs: new DynamoJobRepository(doc, config.TABLE_NAME),
     dispatcher: makeDispatcher(jobQueue(), () => clock.now()),
     clock,
+    rules: jobTimings,
     newId: () => ulid(),
     // The planner refreshes the league list from the provider on every run.
     leagueIds: async () => {

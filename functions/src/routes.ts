@@ -116,5 +116,8 @@ export const tasks: TaskDefinition[] = [
   },
 ];
 
+/** The consumer of every dead-letter queue (it closes the books of messages no delivery completed). */
+export const deadLetterConsumer = { handler: 'jobs/dead-letters', access: 'write', uses: ['queue'] } as const satisfies Omit<ConsumerDefinition, 'queue'>;
+
 /** `GET /api/admin/jobs/{id}` -> `GET /api/admin/jobs/{id}` route key, as API Gateway names it. */
 export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>) => `${r.method} ${r.path}`;

@@ -135,9 +135,14 @@ export class AppStack extends Stack {
       if (spec.uses.includes('stripe')) Secrets.grantRead(fn.role, this.secrets.stripe);
       if (spec.uses.includes('providers')) Secrets.grantRead(fn.role, this.secrets.providers);
       if (spec.uses.includes('queue')) this.jobs.grantSend(fn.role);
-      if (spec.kind === 'consumer') this.jobs.addConsumer(fn);
-      else if (spec.kind === 'task') this.tasks.add(fn);
-      else this.api.addFunction(fn);
+      if (spec.kind === 'consumer') {
+        if (spec.queue) this.jobs.addConsumer(fn);
+        else this.jobs.addDeadLetterConsumer(fn);
+      } else if (spec.kind === 'task') {
+        this.tasks.add(fn);
+      } else {
+        this.api.addFunction(fn);
+      }
       this.functions.push(fn);
     }
 

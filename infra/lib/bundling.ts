@@ -16,6 +16,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build } from 'esbuild';
 import type { ConsumerDefinition, RouteDefinition, TaskDefinition } from '@app/functions/routes';
 import { bundleOptions } from '../../functions/scripts/build.ts';
+import { consumerFunctionSpecs } from './manifest.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export const functionsRoot = join(repoRoot, 'functions');
@@ -27,7 +28,7 @@ export const entryOf = (handler: string) => join(functionsRoot, 'src', `${handle
 
 /** Every handler module the manifest names (HTTP routes and queue consumers). */
 export function handlersOf(routes: readonly RouteDefinition[], consumers: readonly ConsumerDefinition[], tasks: readonly TaskDefinition[] = []): string[] {
-  return [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler), ...tasks.map((t) => t.handler)])].sort();
+  return [...new Set([...routes.map((r) => r.handler), ...consumerFunctionSpecs(consumers).map((c) => c.handler), ...tasks.map((t) => t.handler)])].sort();
 }
 
 /**

@@ -4,8 +4,8 @@
  * with the union of their needs), one per queue consumer and one per scheduled task. Pure:
  * unit-tested without CDK.
  */
-import { queueNames, queues, type QueueName } from '@app/events/queues';
-import { routeKey, type ConsumerDefinition, type RouteDefinition, type TaskDefinition } from '@app/functions/routes';
+import { DEAD_LETTER_CONSUMER_TIMEOUT_SECONDS, queueNames, queues, type QueueName } from '@app/events/queues';
+import { deadLetterConsumer, routeKey, type ConsumerDefinition, type RouteDefinition, type TaskDefinition } from '@app/functions/routes';
 
 /** What a function may use besides the table: the job queues, Stripe, the football data providers. */
 export type Capability = NonNullable<RouteDefinition['uses']>[number] | NonNullable<ConsumerDefinition['uses']>[number];
@@ -22,7 +22,7 @@ export interface FunctionSpec {
   memoryMb: number;
   /** HTTP functions: the routes they serve. */
   routes: RouteDefinition[];
-  /** Consumers: the queue they consume. */
+  /** Consumers: the queue they consume (none: the dead-letter consumer, which reads every DLQ). */
   queue?: QueueName;
   /** Scheduled tasks: their definition (cron, time zone). */
   task?: TaskDefinition;
@@ -103,7 +103,26 @@ export function httpFunctionSpecs(routes: readonly RouteDefinition[]): FunctionS
   return [...byHandler.values()];
 }
 
+/** The queue consumers, plus (when there are any) the consumer of their dead-letter queues. */
 export function consumerFunctionSpecs(consumers: readonly ConsumerDefinition[]): FunctionSpec[] {
+  const specs = queueConsumerSpecs(consumers);
+  if (specs.length === 0) return specs;
+  return [
+    ...specs,
+    {
+      id: 'ConsumerDeadLetters',
+      handler: deadLetterConsumer.handler,
+      kind: 'consumer',
+      access: deadLetterConsumer.access,
+      uses: [...deadLetterConsumer.uses],
+      timeoutSeconds: DEAD_LETTER_CONSUMER_TIMEOUT_SECONDS,
+      memoryMb: DEFAULT_MEMORY_MB,
+      routes: [],
+    },
+  ];
+}
+
+function queueConsumerSpecs(consumers: readonly ConsumerDefinition[]): FunctionSpec[] {
   const seen = new Set<QueueName>();
   return consumers.map((consumer) => {
     if (!queueNames.includes(consumer.queue)) {

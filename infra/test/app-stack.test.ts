@@ -93,11 +93,23 @@ describe('queues', () => {
     }
   });
 
+  it('closes the books of every DLQ with one dead-letter consumer', () => {
+    const mappings = Object.values(resources(s.template, 'AWS::Lambda::EventSourceMapping'));
+    const allQueues = resources(s.template, 'AWS::SQS::Queue');
+    const closer = s.stack.functions.find((f) => f.spec.handler === 'jobs/dead-letters');
+    expect(closer?.spec).toMatchObject({ kind: 'consumer', access: 'write' });
+    const [closerId] = Object.entries(resources(s.template, 'AWS::Lambda::Function')).find(([, f]) => String(f.Properties.Description).includes('jobs/dead-letters'))!;
+    const sources = mappings.filter((m) => refId(m.Properties.FunctionName) === closerId).map((m) => allQueues[refId(m.Properties.EventSourceArn)!]!.Properties.QueueName);
+    expect(sources.sort()).toEqual(queueNames.map((n) => `fp-dev-${deadLetterQueueName(n)}`).sort());
+  });
+
   it('every consumer function times out well within its queue visibility timeout', () => {
     const mappings = Object.values(resources(s.template, 'AWS::Lambda::EventSourceMapping'));
     const functions = resources(s.template, 'AWS::Lambda::Function');
     const allQueues = resources(s.template, 'AWS::SQS::Queue');
-    expect(mappings).toHaveLength(s.stack.functions.filter((f) => f.spec.kind === 'consumer').length);
+    // One per queue consumer, plus one per DLQ for the dead-letter consumer.
+    const consumers = s.stack.functions.filter((f) => f.spec.kind === 'consumer');
+    expect(mappings).toHaveLength(consumers.filter((f) => f.spec.queue).length + queueNames.length);
     for (const m of mappings) {
       const fn = functions[refId(m.Properties.FunctionName)!]!;
       const queue = allQueues[refId(m.Properties.EventSourceArn)!]!;
@@ -126,6 +138,7 @@ describe('schedules', () => {
       version: 1,
       jobType: schedule.jobType,
       requestedBy: 'schedule',
+      schedule: schedule.name,
       requestedAt: '2026-01-01T06:00:00Z',
     });
     expect(props.Target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 10 });

@@ -88,7 +88,8 @@ describe('consumers', () => {
     const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter')).filter(
       (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedJobRecords',
     );
-    expect(filters).toHaveLength(queueNames.length);
+    // Every queue consumer and the dead-letter consumer.
+    expect(filters).toHaveLength(queueNames.length + 1);
     for (const filter of filters) expect(filter.Properties.FilterPattern).toBe('{ $.level = "ERROR" }');
     s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'FailedJobRecords', Threshold: 1 });
   });

@@ -1,19 +1,28 @@
 // `npm run jobs -- run <generate|results|metrics> [--league X]`: runs a job and follows it to the end.
 // With `npm start` running, the running stack does the work; otherwise this process runs the
 // queue consumers itself against the local table.
+// `npm run jobs -- redrive`: moves every dead letter of the running stack back onto its queue.
+// `npm run jobs -- restart-check`: see local/restart-check.ts.
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { connectLocal, fail, runningStack } from './connect.ts';
 import { repoRoot } from '../env.ts';
 
+const USAGE = 'Usage: npm run jobs -- run <generate|results|metrics> [--league E0[,SP1]]\n       npm run jobs -- redrive\n       npm run jobs -- restart-check';
 const args = process.argv.slice(2);
 const [command, type] = args;
+if (command === 'redrive') {
+  await redrive();
+  process.exit(process.exitCode ?? 0);
+}
+if (command === 'restart-check') {
+  await import('../restart-check.ts');
+  process.exit(process.exitCode ?? 0);
+}
 const leagueFlag = args.indexOf('--league');
 const leagues = leagueFlag >= 0 && args[leagueFlag + 1] ? args[leagueFlag + 1]!.split(',') : [];
 const TYPES = ['generate', 'results', 'metrics'] as const;
-if (command !== 'run' || !TYPES.includes(type as (typeof TYPES)[number])) {
-  fail('Usage: npm run jobs -- run <generate|results|metrics> [--league E0[,SP1]]');
-}
+if (command !== 'run' || !TYPES.includes(type as (typeof TYPES)[number])) fail(USAGE);
 const jobType = type as (typeof TYPES)[number];
 
 const stack = runningStack();
@@ -30,12 +39,11 @@ if (stack) {
   const release = await connectLocal();
   try {
     const composition = await import('../../src/composition.ts');
-    const { consumers } = await import('../../src/routes.ts');
+    const { consumers, deadLetterConsumer } = await import('../../src/routes.ts');
     const queue = composition.localQueue();
-    for (const c of consumers) {
-      const mod = (await import(pathToFileURL(join(repoRoot, 'functions', 'src', `${c.handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] };
-      queue.subscribe(c.queue, mod.handler);
-    }
+    const consumer = async (handler: string) => ((await import(pathToFileURL(join(repoRoot, 'functions', 'src', `${handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] }).handler;
+    for (const c of consumers) queue.subscribe(c.queue, await consumer(c.handler));
+    queue.subscribeDeadLetters(await consumer(deadLetterConsumer.handler));
     queue.start();
     const jobs = await composition.jobService();
     const job = await jobs.request(jobType, 'cli', leagues);
@@ -73,4 +81,25 @@ async function follow(read: () => Promise<Progress>): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/**
+ * Replays the dead letters of the running stack (the local queue lives in its process): each goes
+ * back onto its queue with a fresh receive count, and a replayed task reopens its run.
+ */
+async function redrive(): Promise<void> {
+  const stack = runningStack();
+  if (!stack) fail('No running stack (npm start): the local queue, and its dead letters, live in its process.');
+  const base = `http://127.0.0.1:${stack!.port}/__local/queues`;
+  const queues = (await (await fetch(base)).json()) as Array<{ name: string; deadLetters: Array<{ reason: string }> }>;
+  let total = 0;
+  for (const q of queues) {
+    if (q.deadLetters.length === 0) continue;
+    const res = await fetch(`${base}/${q.name}/redrive`, { method: 'POST' });
+    const body = (await res.json()) as { redriven?: number; error?: string };
+    if (!res.ok) fail(`Could not redrive ${q.name}: ${body.error ?? res.status}`);
+    console.log(`  ${q.name}: ${body.redriven} message(s) back on the queue (${[...new Set(q.deadLetters.map((d) => d.reason))].join('; ')})`);
+    total += body.redriven ?? 0;
+  }
+  console.log(total ? `Redriven ${total} dead letter(s).` : 'No dead letters.');
 }

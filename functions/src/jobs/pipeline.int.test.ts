@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqsEvent } from '@app/events/samples';
 import type { Context } from 'aws-lambda';
+import { fixedClock } from '@app/core/clock';
+import { jobTimings } from '@app/events/queues';
 import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
 
 const ADMIN = uniqueEmail('admin');
+/** The whole stack runs on this clock: no test depends on the day it runs (or on midnight UTC). */
+const clock = fixedClock('2026-11-22T12:00:00Z');
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 let admin: TestClient;
 
 beforeAll(async () => {
-  stack = await startHttpStack();
+  stack = await startHttpStack({}, { clock });
   admin = stack.client();
   await admin.post('/api/auth/register', { email: ADMIN, password: PASSWORD });
   await stack.grantAdmin(ADMIN);
@@ -30,11 +34,11 @@ describe('the data pipeline with the demo leagues', () => {
     expect(job.finishedAt).toEqual(expect.any(String));
 
     const predictions = (await stack.client().get('/api/predictions')).json as Array<{ matchTime: string; isLocked: boolean }>;
-    expect(predictions.filter((p) => Date.parse(p.matchTime) > Date.now()).length).toBeGreaterThanOrEqual(20);
+    expect(predictions.filter((p) => Date.parse(p.matchTime) > clock.now().getTime()).length).toBeGreaterThanOrEqual(20);
     expect(predictions.every((p) => p.isLocked)).toBe(true);
 
     const metrics = (await stack.client().get('/api/metrics/latest')).json;
-    expect(metrics.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(metrics.date).toBe('2026-11-22');
     expect(metrics.totalPredictions).toBeGreaterThan(10);
     expect(metrics.winAccuracy).toBeGreaterThan(0);
     const trend = (await stack.client().get('/api/metrics/trend')).json as unknown[];
@@ -89,18 +93,22 @@ describe('the data pipeline with the demo leagues', () => {
     expect((await admin.get('/api/tracking/predictions?days=30')).json.length).toBe(before);
   }, 120_000);
 
-  it('a task whose consumer died after starting it completes on redelivery', async () => {
+  it('a task whose consumer died after starting it completes on redelivery, once its lease has expired', async () => {
     const jobs = await stack.composition.jobService();
     const job = await jobs.request('results', 'cli');
-    // The planner runs, then the worker "dies" right after marking one task running.
+    // The planner runs, then the worker "dies" right after taking one task's lease.
     await stack.queue.deliverOnce('jobs-planner');
     const { DynamoJobRepository } = await import('@app/adapters/dynamodb/job-repository');
     const repo = new DynamoJobRepository(stack.table.doc, stack.table.tableName);
     const [first] = await repo.tasks(job.id);
-    expect(await repo.beginTask(job.id, first!.key)).toBe(true);
+    expect(await repo.beginTask(job.id, first!.key, new Date(clock.now().getTime() + jobTimings.taskLeaseMs), clock.now())).toMatchObject({ state: 'started' });
+    clock.advance(jobTimings.taskLeaseMs + 1);
     await stack.queue.drain();
     expect((await jobs.get(job.id)).status).toBe('done');
-    expect((await repo.tasks(job.id)).every((t) => t.status === 'done')).toBe(true);
+    const tasks = await repo.tasks(job.id);
+    expect(tasks.every((t) => t.status === 'done')).toBe(true);
+    // The dead consumer's attempt counts: the task that was taken over ran twice.
+    expect(tasks.find((t) => t.key === first!.key)?.attempts).toBe(2);
   }, 120_000);
 
   it('sends a malformed message to the dead-letter queue after one attempt', async () => {

@@ -1,8 +1,13 @@
 import { JobRequestedSchema } from '@app/events/job.requested';
+import { scheduledJobId } from '@app/events/schedules';
 import { jobService } from '../composition.ts';
 import { jobRoute } from './route.ts';
 
-/** Creates or resumes the run, takes its type's lock and sends one task per league. */
+/**
+ * Creates or resumes the run, takes its type's lock and sends one task per league. A scheduled
+ * firing names its run after the schedule and its scheduled time, so a second delivery joins it.
+ */
 export const handler = jobRoute({ queue: 'jobs-planner', schema: JobRequestedSchema }, async (message) => {
-  await (await jobService()).plan({ ...(message.jobId ? { jobId: message.jobId } : {}), type: message.jobType, requestedBy: message.requestedBy });
+  const jobId = message.jobId ?? (message.schedule ? scheduledJobId(message.schedule, message.requestedAt) : undefined);
+  await (await jobService()).plan({ ...(jobId ? { jobId } : {}), type: message.jobType, requestedBy: message.requestedBy });
 });

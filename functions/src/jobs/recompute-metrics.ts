@@ -1,9 +1,8 @@
-import { MAX_RECEIVE_COUNT } from '@app/events/queues';
 import { LeagueTaskAssignedSchema } from '@app/events/league-task.assigned';
 import { jobService, metricsJob } from '../composition.ts';
 import { jobRoute } from './route.ts';
 
 /** The latest metrics and the daily trend entries, from settled high-confidence picks. */
-export const handler = jobRoute({ queue: 'metrics-recompute', schema: LeagueTaskAssignedSchema }, async (message, { receiveCount }) => {
-  await (await jobService()).runTask(message, () => metricsJob().recompute(), { final: receiveCount >= MAX_RECEIVE_COUNT });
+export const handler = jobRoute({ queue: 'metrics-recompute', schema: LeagueTaskAssignedSchema }, async (message, delivery) => {
+  await (await jobService()).runTask(message, () => metricsJob().recompute(), delivery);
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
 import { changeRole } from '@app/core/auth/admin-role';
+import type { Clock } from '@app/core/clock';
 import { localAdmin } from '../../local/local-admin.ts';
 import { createLocalServer, type HttpHandler } from '../../local/server.ts';
 
@@ -98,7 +99,7 @@ function send(url: string, method: string, headers: Record<string, string>, body
  * Starts the routes of routes.ts behind the local server, configured for a fresh table. Call
  * once per test file (the composition root is per file in Vitest).
  */
-export async function startHttpStack(env: Record<string, string> = {}) {
+export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock } = {}) {
   const table = await createTestTable();
   Object.assign(process.env, {
     STAGE: 'local',
@@ -112,13 +113,13 @@ export async function startHttpStack(env: Record<string, string> = {}) {
     ...env,
   });
   const composition = await import('../composition.ts');
-  const { routes, consumers } = await import('../routes.ts');
+  if (options.clock) composition.useClock(options.clock);
+  const { routes, consumers, deadLetterConsumer } = await import('../routes.ts');
   // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
   const queue = composition.localQueue();
-  for (const c of consumers) {
-    const mod = (await import(pathToFileURL(join(srcDir, `${c.handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] };
-    queue.subscribe(c.queue, mod.handler);
-  }
+  const consumer = async (handler: string) => ((await import(pathToFileURL(join(srcDir, `${handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] }).handler;
+  for (const c of consumers) queue.subscribe(c.queue, await consumer(c.handler));
+  queue.subscribeDeadLetters(await consumer(deadLetterConsumer.handler));
   let port = 0;
   const server = createLocalServer({
     routes,
@@ -142,5 +143,5 @@ export async function startHttpStack(env: Record<string, string> = {}) {
 
 let counter = 0;
 /** A unique email per call, so tests in one file do not collide. */
-export const uniqueEmail = (name = 'user') => `${name}.${Date.now().toString(36)}.${++counter}@example.com`;
+export const uniqueEmail = (name = 'user') => `${name}.${randomBytes(4).toString('hex')}.${++counter}@example.com`;
 export const PASSWORD = 'correct horse battery';

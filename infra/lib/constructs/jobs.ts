@@ -7,10 +7,12 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { JobRequested } from '@app/events/job.requested';
 import {
+  DEAD_LETTER_CONSUMER_TIMEOUT_SECONDS,
   deadLetterQueueName,
   MAX_RECEIVE_COUNT,
   queueNames,
   queues,
+  VISIBILITY_FACTOR,
   visibilityTimeoutSeconds,
   type QueueName,
 } from '@app/events/queues';
@@ -56,6 +58,8 @@ export class Jobs extends Construct {
         ...base,
         queueName: `${props.prefix}${deadLetterQueueName(name)}`,
         retentionPeriod: Duration.days(14),
+        // Read by the dead-letter consumer: >= 6 x its timeout, as for the work queues.
+        visibilityTimeout: Duration.seconds(DEAD_LETTER_CONSUMER_TIMEOUT_SECONDS * VISIBILITY_FACTOR),
       });
       this.deadLetterQueues[name] = dlq;
       this.queues[name] = new sqs.Queue(this, pascal(name), {
@@ -89,6 +93,8 @@ export class Jobs extends Construct {
         version: 1,
         jobType: definition.jobType,
         requestedBy: 'schedule',
+        // The planner names the run after the schedule and its scheduled time: a redelivery joins it.
+        schedule: definition.name,
         requestedAt: scheduler.ContextAttribute.scheduledTime,
       };
       this.schedules.push(
@@ -128,6 +134,18 @@ export class Jobs extends Construct {
     consumer.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ sid: 'DeadLetterPoisonMessages', actions: ['sqs:SendMessage'], resources: [this.deadLetterQueues[name].queueArn] }),
     );
+  }
+
+  /**
+   * Wires the consumer of every DLQ: it closes the books of each dead letter (its task and run
+   * fail with the reason) and logs its body for a replay (docs/operations.md).
+   */
+  addDeadLetterConsumer(consumer: AppFunction): void {
+    for (const name of queueNames) {
+      consumer.fn.addEventSource(
+        new SqsEventSource(this.deadLetterQueues[name], { batchSize: 10, maxConcurrency: SQS_MIN_MAX_CONCURRENCY, reportBatchItemFailures: true }),
+      );
+    }
   }
 
   /** SendMessage (and SendMessageBatch, which it authorises) on the work queues, not on the DLQs. */

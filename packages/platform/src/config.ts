@@ -40,6 +40,8 @@ export const ConfigSchema = z.object({
   QUEUE_URL_PREFIX: z.optional(z.url()),
   /** Local stack: seconds before a failed queue message is delivered again (AWS: 6 x the consumer timeout). */
   LOCAL_QUEUE_VISIBILITY_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 30),
+  /** Local stack: a consumer invocation's time limit in seconds (default: each queue's Lambda timeout). */
+  LOCAL_QUEUE_TIMEOUT_SECONDS: z.optional(z.coerce.number().check(z.gt(0), z.lte(900))),
   /** Seconds a read of upcoming predictions is reused within one process. */
   READ_CACHE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(300)), 10),
 

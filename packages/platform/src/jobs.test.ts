@@ -4,22 +4,26 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createJobRoute } from './jobs.ts';
 
-const context = {} as Context;
+/** A Lambda context with 30 s left; the app's clock stands at 1000. */
+const context = { functionName: 'consumer', awsRequestId: 'req-1', getRemainingTimeInMillis: () => 30_000 } as Context;
 
 function setup() {
   const deadLetters: { queue: string; body: string; reason: string }[] = [];
   const processed: string[] = [];
+  const ends: number[] = [];
   const jobRoute = createJobRoute({
     deps: () => ({}),
+    now: () => 1000,
     deadLetter: async (_deps, queue, body, reason) => {
       deadLetters.push({ queue, body, reason });
     },
   });
-  const handler = jobRoute({ queue: 'prediction-generation', schema: z.object({ league: z.string() }) }, async (message) => {
+  const handler = jobRoute({ queue: 'prediction-generation', schema: z.object({ league: z.string() }) }, async (message, { invocationEnds }) => {
+    ends.push(invocationEnds);
     if (message.league === 'FAIL') throw new Error('provider down');
     processed.push(message.league);
   });
-  return { handler, deadLetters, processed };
+  return { handler, deadLetters, processed, ends };
 }
 
 describe('jobRoute', () => {
@@ -29,6 +33,19 @@ describe('jobRoute', () => {
     const res = await handler(event, context);
     expect(processed).toEqual(['E0', 'SP1']);
     expect(res.batchItemFailures).toEqual([{ itemIdentifier: event.Records[1]?.messageId }]);
+  });
+
+  it("gives every record the invocation's end from the Lambda context's remaining time", async () => {
+    const { handler, ends } = setup();
+    await handler(sqsEvent([{ league: 'E0' }, { league: 'SP1' }]), context);
+    expect(ends).toEqual([31_000, 31_000]);
+  });
+
+  it('answers a batch whose every record failed with all of them, without throwing', async () => {
+    const { handler } = setup();
+    const event = sqsEvent([{ league: 'FAIL' }, { league: 'FAIL' }]);
+    const res = await handler(event, context);
+    expect(res.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(event.Records.map((r) => r.messageId));
   });
 
   it('sends a malformed message to the dead-letter queue instead of retrying it', async () => {

@@ -1,11 +1,16 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { TaskBusyError } from '@app/core/pipeline/jobs';
 import { memoAsync } from './memo.ts';
 import { logger } from './logger.ts';
 
 export interface JobRouteFactoryOptions<Deps> {
   deps: () => Deps | Promise<Deps>;
+  /** Epoch ms on the app's clock (the invocation's end is computed on it). */
+  now: (deps: Deps) => number;
   /** Sends a message that can never succeed straight to the queue's dead-letter queue. */
   deadLetter: (deps: Deps, queue: string, rawBody: string, reason: string) => Promise<void>;
 }
@@ -15,6 +20,8 @@ export interface JobContext<Deps> {
   record: SQSRecord;
   /** How many times this message has been received, this delivery included. */
   receiveCount: number;
+  /** Epoch ms (on the app's clock) when this invocation ends: `context.getRemainingTimeInMillis()` from now. */
+  invocationEnds: number;
 }
 
 type Handler = middy.MiddyfiedHandler<SQSEvent, SQSBatchResponse, Error, Context>;
@@ -32,43 +39,55 @@ function parse<S extends z.ZodMiniType>(schema: S, body: string): { ok: true; me
 }
 
 /**
- * The middy stack of SQS consumers. Each record is parsed with the message's zod schema:
- * a malformed message is a poison message and goes to the DLQ at once (never retried); a
- * record whose handler throws is reported in `batchItemFailures`, so only it comes back.
+ * The middy stack of SQS consumers: the Lambda context in every log line, and Powertools'
+ * batch processor, so a record whose handler throws is reported in `batchItemFailures` and only
+ * it comes back. Each record is parsed with the message's zod schema: a malformed message is a
+ * poison message and goes to the DLQ at once (never retried). Handlers get the invocation's end
+ * (from `context.getRemainingTimeInMillis()`), from which their time budgets are derived.
  */
 export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
   const getDeps = memoAsync(factory.deps);
 
   return function jobRoute<S extends z.ZodMiniType>(
-    options: { queue: string; schema: S },
+    /** `drop`: a malformed record is logged and dropped (the dead-letter consumer, whose messages are dead letters already). */
+    options: { queue: string; schema: S; onMalformed?: 'dead-letter' | 'drop' },
     fn: (message: z.infer<S>, context: JobContext<Deps>) => Promise<void>,
   ): Handler {
-    return middy<SQSEvent, SQSBatchResponse, Error, Context>().handler(async (event) => {
-      const deps = await getDeps();
-      const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-      for (const record of event.Records) {
-        const log = { queue: options.queue, messageId: record.messageId };
-        const parsed = parse(options.schema, record.body);
-        if (!parsed.ok) {
-          logger.error('Malformed message: sending it to the dead-letter queue', { ...log, reason: parsed.reason });
-          try {
-            await factory.deadLetter(deps, options.queue, record.body, parsed.reason);
-          } catch (dlqError) {
-            logger.error('Could not dead-letter a malformed message; it will be retried', { ...log, error: dlqError as Error });
-            batchItemFailures.push({ itemIdentifier: record.messageId });
+    return middy<SQSEvent, SQSBatchResponse, Error, Context>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      .handler(async (event, context) => {
+        const deps = await getDeps();
+        const remaining = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Infinity;
+        const invocationEnds = factory.now(deps) + remaining;
+        const processor = new BatchProcessor(EventType.SQS);
+        const handleRecord = async (record: SQSRecord) => {
+          const log = { queue: options.queue, messageId: record.messageId };
+          const parsed = parse(options.schema, record.body);
+          if (!parsed.ok && options.onMalformed === 'drop') {
+            logger.error('Malformed message dropped', { ...log, reason: parsed.reason });
+            return;
           }
-          continue;
-        }
-        const message = parsed.message;
-        try {
-          const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
-          await fn(message, { deps, record, receiveCount });
-        } catch (error) {
-          logger.error('Job record failed; it will be redelivered', { ...log, error: error as Error });
-          batchItemFailures.push({ itemIdentifier: record.messageId });
-        }
-      }
-      return { batchItemFailures };
-    });
+          if (!parsed.ok) {
+            logger.error('Malformed message: sending it to the dead-letter queue', { ...log, reason: parsed.reason });
+            try {
+              await factory.deadLetter(deps, options.queue, record.body, parsed.reason);
+            } catch (dlqError) {
+              logger.error('Could not dead-letter a malformed message; it will be retried', { ...log, error: dlqError as Error });
+              throw dlqError;
+            }
+            return;
+          }
+          try {
+            const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
+            await fn(parsed.message, { deps, record, receiveCount, invocationEnds });
+          } catch (error) {
+            // A second delivery of a task that is running elsewhere is expected (at-least-once delivery), not an error.
+            if (error instanceof TaskBusyError) logger.warn('Task is running under another delivery; it will be redelivered', { ...log, reason: error.message });
+            else logger.error('Job record failed; it will be redelivered', { ...log, error: error as Error });
+            throw error;
+          }
+        };
+        return processPartialResponse(event, handleRecord, processor, { ...(context ? { context } : {}), throwOnFullBatchFailure: false });
+      });
   };
 }

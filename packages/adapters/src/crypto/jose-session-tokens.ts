@@ -16,6 +16,8 @@ export class JoseSessionTokens implements SessionTokens {
     secret: string,
     private readonly issuer: string,
     private readonly audience: string,
+    /** The app's clock (issued-at and expiry checks), so tests on a fixed clock are not judged by the wall clock. */
+    private readonly now: () => Date = () => new Date(),
   ) {
     if (secret.length < 32) throw new Error('The session secret must be at least 32 characters');
     this.key = new TextEncoder().encode(secret);
@@ -27,7 +29,7 @@ export class JoseSessionTokens implements SessionTokens {
       .setSubject(claims.userId)
       .setIssuer(this.issuer)
       .setAudience(this.audience)
-      .setIssuedAt()
+      .setIssuedAt(this.now())
       .setExpirationTime(Math.floor(claims.expiresAt / 1000))
       .sign(this.key);
   }
@@ -40,6 +42,7 @@ export class JoseSessionTokens implements SessionTokens {
         audience: this.audience,
         typ: TYPE,
         clockTolerance: 5,
+        currentDate: this.now(),
         requiredClaims: ['sub', 'exp', 'iat'],
       });
       if (typeof payload.sid !== 'string' || !payload.sub || typeof payload.exp !== 'number') return null;

@@ -8,7 +8,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { JobRecord, JobRepository, JobType, TaskRecord } from '@app/core/pipeline/ports';
+import type { JobRecord, JobRepository, JobType, TaskRecord, TaskStart } from '@app/core/pipeline/ports';
 import { failedConditions } from './errors.ts';
 import { keys } from './keys.ts';
 
@@ -84,7 +84,15 @@ export class DynamoJobRepository implements JobRepository {
         ConsistentRead: true,
       }),
     );
-    return (out.Items ?? []).map((i) => ({ jobId, key: String(i.key), status: i.status as TaskRecord['status'], attempts: Number(i.attempts ?? 0), ...(i.detail ? { detail: String(i.detail) } : {}) }));
+    return (out.Items ?? []).map((i) => ({
+      jobId,
+      key: String(i.key),
+      status: i.status as TaskRecord['status'],
+      attempts: Number(i.attempts ?? 0),
+      ...(i.leaseUntil !== undefined ? { leaseUntil: Number(i.leaseUntil) } : {}),
+      ...(i.deadLettered ? { deadLettered: true } : {}),
+      ...(i.detail ? { detail: String(i.detail) } : {}),
+    }));
   }
 
   async latest(type: JobType): Promise<JobRecord | undefined> {
@@ -133,60 +141,30 @@ export class DynamoJobRepository implements JobRepository {
     return (await this.get(jobId))!;
   }
 
-  async fail(jobId: string, reason: string, at: Date): Promise<void> {
-    await this.doc.send(
-      new UpdateCommand({
+  async recent(type: JobType, limit: number): Promise<JobRecord[]> {
+    const out = await this.doc.send(
+      new QueryCommand({
         TableName: this.tableName,
-        Key: keys.job(jobId),
-        UpdateExpression: 'SET #status = :failed, #error = :reason, finishedAt = :at',
-        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':reason': reason, ':at': at.toISOString() },
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.jobTypePartition(type) },
+        ScanIndexForward: false,
+        Limit: limit,
       }),
     );
+    return (out.Items ?? []).map(toJob).reverse();
   }
 
-  async acquireLock(type: JobType, jobId: string, until: Date, now: Date): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...keys.jobLock(type), type: 'JobLock', schemaVersion: 1, jobId, leaseUntil: until.getTime(), expiresAt: Math.ceil(until.getTime() / 1000) },
-          ConditionExpression: 'attribute_not_exists(PK) OR leaseUntil < :now OR jobId = :job',
-          ExpressionAttributeValues: { ':now': now.getTime(), ':job': jobId },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  }
-
-  async lockHolder(type: JobType, now: Date): Promise<string | undefined> {
-    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.jobLock(type), ConsistentRead: true }));
-    return out.Item && Number(out.Item.leaseUntil) >= now.getTime() ? String(out.Item.jobId) : undefined;
-  }
-
-  async releaseLock(type: JobType, jobId: string): Promise<void> {
-    try {
-      await this.doc.send(
-        new DeleteCommand({ TableName: this.tableName, Key: keys.jobLock(type), ConditionExpression: 'jobId = :job', ExpressionAttributeValues: { ':job': jobId } }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-
-  async beginTask(jobId: string, key: string): Promise<boolean> {
+  async close(jobId: string, status: 'done' | 'failed', reason: string, at: Date): Promise<boolean> {
     try {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: keys.jobTask(jobId, key),
-          UpdateExpression: 'SET #status = :running ADD attempts :one',
-          ConditionExpression: 'attribute_exists(PK) AND #status IN (:pending, :running)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':one': 1 },
+          Key: keys.job(jobId),
+          UpdateExpression: 'SET #status = :final, #error = :reason, finishedAt = :at',
+          ConditionExpression: '#status IN (:queued, :running)',
+          ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+          ExpressionAttributeValues: { ':final': status, ':reason': reason, ':at': at.toISOString(), ':queued': 'queued', ':running': 'running' },
         }),
       );
       return true;
@@ -196,7 +174,100 @@ export class DynamoJobRepository implements JobRepository {
     }
   }
 
-  async completeTask(jobId: string, key: string, outcome: 'done' | 'failed', detail: string, at: Date): Promise<{ job: JobRecord; finishedNow: boolean } | undefined> {
+  async acquireLock(type: JobType, jobId: string, until: Date, now: Date): Promise<boolean> {
+    let next: unknown;
+    try {
+      // An update, not a put: a run queued behind an expired holder stays queued behind the new one.
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.jobLock(type),
+          UpdateExpression: 'SET #type = :type, schemaVersion = :v, jobId = :job, leaseUntil = :until, expiresAt = :expires',
+          ConditionExpression: 'attribute_not_exists(PK) OR leaseUntil < :now OR jobId = :job',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': 'JobLock', ':v': 1, ':job': jobId, ':until': until.getTime(), ':expires': Math.ceil(until.getTime() / 1000) + 24 * 60 * 60, ':now': now.getTime() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      next = out.Attributes?.next;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+    if (next === jobId) {
+      // The queued run is the holder now: nothing waits behind it any more.
+      try {
+        await this.doc.send(
+          new UpdateCommand({ TableName: this.tableName, Key: keys.jobLock(type), UpdateExpression: 'REMOVE #next', ConditionExpression: '#next = :job', ExpressionAttributeNames: { '#next': 'next' }, ExpressionAttributeValues: { ':job': jobId } }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    return true;
+  }
+
+  async lockHolder(type: JobType, now: Date): Promise<string | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.jobLock(type), ConsistentRead: true }));
+    return out.Item && out.Item.jobId && Number(out.Item.leaseUntil) >= now.getTime() ? String(out.Item.jobId) : undefined;
+  }
+
+  async queueFollowUp(type: JobType, jobId: string, now: Date): Promise<'queued' | 'free' | { joined: string }> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.jobLock(type),
+          UpdateExpression: 'SET #next = :job',
+          ConditionExpression: 'leaseUntil >= :now AND jobId <> :job AND (attribute_not_exists(#next) OR #next = :job)',
+          ExpressionAttributeNames: { '#next': 'next' },
+          ExpressionAttributeValues: { ':job': jobId, ':now': now.getTime() },
+        }),
+      );
+      return 'queued';
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.jobLock(type), ConsistentRead: true }));
+    const lock = out.Item;
+    if (!lock?.jobId || Number(lock.leaseUntil) < now.getTime() || lock.jobId === jobId) return 'free';
+    return lock.next ? { joined: String(lock.next) } : 'free';
+  }
+
+  async releaseLock(type: JobType, jobId: string): Promise<string | undefined> {
+    try {
+      const out = await this.doc.send(
+        new DeleteCommand({ TableName: this.tableName, Key: keys.jobLock(type), ConditionExpression: 'jobId = :job', ExpressionAttributeValues: { ':job': jobId }, ReturnValues: 'ALL_OLD' }),
+      );
+      return out.Attributes?.next ? String(out.Attributes.next) : undefined;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      return undefined;
+    }
+  }
+
+  async beginTask(jobId: string, key: string, leaseUntil: Date, now: Date): Promise<TaskStart> {
+    try {
+      // From pending, or from running under an expired lease (that attempt died).
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.jobTask(jobId, key),
+          UpdateExpression: 'SET #status = :running, leaseUntil = :until ADD attempts :one',
+          ConditionExpression: 'attribute_exists(PK) AND (#status = :pending OR (#status = :running AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)))',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':until': leaseUntil.getTime(), ':now': now.getTime(), ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { state: 'started', attempts: Number(out.Attributes!.attempts) };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const task = (await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.jobTask(jobId, key), ConsistentRead: true }))).Item;
+    if (task?.status === 'running') return { state: 'busy', leaseUntil: Number(task.leaseUntil) };
+    if (task?.status !== 'failed' || !task.deadLettered) return { state: 'complete' };
+    // A replayed dead letter reopens its task and its run.
     try {
       await this.doc.send(
         new TransactWriteCommand({
@@ -205,19 +276,86 @@ export class DynamoJobRepository implements JobRepository {
               Update: {
                 TableName: this.tableName,
                 Key: keys.jobTask(jobId, key),
-                UpdateExpression: 'SET #status = :outcome, detail = :detail, finishedAt = :at',
-                ConditionExpression: '#status IN (:pending, :running)',
+                UpdateExpression: 'SET #status = :running, leaseUntil = :until ADD attempts :one REMOVE deadLettered',
+                ConditionExpression: '#status = :failed AND deadLettered = :yes',
                 ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':outcome': outcome, ':detail': detail, ':at': at.toISOString(), ':pending': 'pending', ':running': 'running' },
+                ExpressionAttributeValues: { ':running': 'running', ':until': leaseUntil.getTime(), ':one': 1, ':failed': 'failed', ':yes': true },
               },
             },
             {
               Update: {
                 TableName: this.tableName,
                 Key: keys.job(jobId),
-                UpdateExpression: 'ADD #counter :one',
-                ExpressionAttributeNames: { '#counter': outcome },
-                ExpressionAttributeValues: { ':one': 1 },
+                UpdateExpression: 'SET #status = :running ADD #failed :minus REMOVE finishedAt, #error',
+                ExpressionAttributeNames: { '#status': 'status', '#failed': 'failed', '#error': 'error' },
+                ExpressionAttributeValues: { ':running': 'running', ':minus': -1 },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (failedConditions(error)?.includes(0)) return { state: 'complete' };
+      throw error;
+    }
+    return { state: 'started', attempts: Number(task.attempts ?? 0) + 1 };
+  }
+
+  async renewTask(jobId: string, key: string, attempts: number, leaseUntil: Date): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.jobTask(jobId, key),
+          UpdateExpression: 'SET leaseUntil = :until',
+          ConditionExpression: '#status = :running AND attempts = :attempts',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':until': leaseUntil.getTime(), ':running': 'running', ':attempts': attempts },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async completeTask(
+    jobId: string,
+    key: string,
+    outcome: 'done' | 'failed',
+    detail: string,
+    at: Date,
+    options: { jobError?: string; deadLettered?: boolean } = {},
+  ): Promise<{ job: JobRecord; finishedNow: boolean } | undefined> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.jobTask(jobId, key),
+                UpdateExpression: `SET #status = :outcome, detail = :detail, finishedAt = :at${options.deadLettered ? ', deadLettered = :yes' : ''} REMOVE leaseUntil`,
+                ConditionExpression: '#status IN (:pending, :running)',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':outcome': outcome,
+                  ':detail': detail,
+                  ':at': at.toISOString(),
+                  ':pending': 'pending',
+                  ':running': 'running',
+                  ...(options.deadLettered ? { ':yes': true } : {}),
+                },
+              },
+            },
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.job(jobId),
+                UpdateExpression: `ADD #counter :one${options.jobError ? ' SET #error = if_not_exists(#error, :error)' : ''}`,
+                ExpressionAttributeNames: { '#counter': outcome, ...(options.jobError ? { '#error': 'error' } : {}) },
+                ExpressionAttributeValues: { ':one': 1, ...(options.jobError ? { ':error': options.jobError } : {}) },
               },
             },
           ],
@@ -228,9 +366,9 @@ export class DynamoJobRepository implements JobRepository {
       throw error;
     }
     const job = (await this.get(jobId))!;
-    if (job.done + job.failed < job.total) return { job, finishedNow: false };
+    if (job.done + job.failed < job.total || job.status !== 'running') return { job, finishedNow: false };
     // Only one caller moves the run from running to finished.
-    const status = job.done === 0 ? 'failed' : 'done';
+    const status = job.done === 0 || job.error ? 'failed' : 'done';
     try {
       await this.doc.send(
         new UpdateCommand({

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { picksOf, settle } from '@app/core/picks/pick';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
+import { jobRepositoryContract } from '@app/core/testing/job-repository.contract';
 import { DynamoHistoryRepository } from './history-repository.ts';
 import { DynamoJobRepository } from './job-repository.ts';
 import { DynamoPickRepository } from './pick-repository.ts';
@@ -83,38 +84,4 @@ describe('history', () => {
   });
 });
 
-describe('jobs', () => {
-  const now = new Date('2026-11-22T06:00:00Z');
-  const job = (id: string) => ({ id, type: 'generate' as const, status: 'queued' as const, requestedBy: 'admin', tasks: [], total: 0, done: 0, failed: 0, createdAt: now.toISOString() });
-
-  it('counts each task once, however often it is redelivered, and finishes the run exactly once', async () => {
-    const jobs = new DynamoJobRepository(table.doc, table.tableName);
-    await jobs.create(job('J1'));
-    await jobs.start('J1', ['A', 'B'], now);
-    await jobs.start('J1', ['A', 'B'], now);
-    expect(await jobs.beginTask('J1', 'A')).toBe(true);
-    expect((await jobs.completeTask('J1', 'A', 'done', 'ok', now))?.finishedNow).toBe(false);
-    expect(await jobs.beginTask('J1', 'A')).toBe(false);
-    expect(await jobs.completeTask('J1', 'A', 'done', 'again', now)).toBeUndefined();
-    await jobs.beginTask('J1', 'B');
-    const last = await jobs.completeTask('J1', 'B', 'failed', 'provider down', now);
-    expect(last).toMatchObject({ finishedNow: true, job: { status: 'done', total: 2, done: 1, failed: 1 } });
-    expect((await jobs.tasks('J1')).map((t) => [t.key, t.status, t.attempts])).toEqual([
-      ['A', 'done', 1],
-      ['B', 'failed', 1],
-    ]);
-  });
-
-  it('lets one run of a type hold the lock until it releases it or its lease ends', async () => {
-    const jobs = new DynamoJobRepository(table.doc, table.tableName);
-    const lease = new Date(now.getTime() + 60_000);
-    expect(await jobs.acquireLock('results', 'J2', lease, now)).toBe(true);
-    expect(await jobs.acquireLock('results', 'J3', lease, now)).toBe(false);
-    expect(await jobs.lockHolder('results', now)).toBe('J2');
-    expect(await jobs.acquireLock('results', 'J3', lease, new Date(lease.getTime() + 1))).toBe(true);
-    await jobs.releaseLock('results', 'J2');
-    expect(await jobs.lockHolder('results', now)).toBe('J3');
-    await jobs.releaseLock('results', 'J3');
-    expect(await jobs.lockHolder('results', now)).toBeUndefined();
-  });
-});
+jobRepositoryContract('DynamoDB', () => new DynamoJobRepository(table.doc, table.tableName));

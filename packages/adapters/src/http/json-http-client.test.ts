@@ -1,3 +1,4 @@
+import { withinDeadline } from '@app/core/pipeline/budget';
 import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JsonHttpClient, redact, retryAfterMs, TimeoutError, type JsonHttpClientOptions } from './json-http-client.ts';
@@ -17,6 +18,35 @@ function client(extra: Partial<JsonHttpClientOptions> = {}) {
 }
 
 describe('JsonHttpClient', () => {
+  it('inside a time budget, does not wait past its deadline: the call fails as unavailable before the budget ends', async () => {
+    // Prepare: a 5xx that never ends; 1000 ms of (virtual) budget; backoff waits 375 ms, then 750 ms.
+    server.handle = () => ({ status: 503, body: { message: 'busy' } });
+    const { http, time } = client();
+    const now = () => time.now().getTime();
+
+    // Act
+    const failure = withinDeadline('task', now() + 1000, now, () => http.getJson(`${server.url}/x`));
+
+    // Assess: the second wait would end after the deadline, so it is never started.
+    await expect(failure).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(failure).rejects.toThrow(/exceeds the wait budget/);
+    expect(time.waits).toEqual([375]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('inside a time budget, bounds each attempt by the time left: a hanging provider fails the call before the deadline', async () => {
+    // Prepare: the provider never answers; 150 ms of budget (a real timer bounds the attempt).
+    server.handle = () => ({ hang: true });
+    const { http, time } = client({ timeoutMs: 10_000 });
+    const now = () => time.now().getTime();
+
+    // Act
+    const failure = withinDeadline('task', now() + 150, now, () => http.getJson(`${server.url}/x`));
+
+    // Assess: the attempt was cut at 150 ms, not the client's 10 s.
+    await expect(failure).rejects.toThrow(/timed out after 150 ms|ran out of its 150 ms time budget/);
+  });
+
   it('returns the parsed body and headers of a 200', async () => {
     // Prepare
     server.handle = () => ({ body: { ok: true }, headers: { 'x-thing': '3' } });

@@ -3,8 +3,11 @@
  * with exponential backoff and jitter on 5xx, network errors and timeouts, 429 waits (Retry-After
  * or a wait the provider parses from its body), a cap on the total time spent waiting, and a
  * pause before the next call when the provider says its request window is spent. `fetch`, `sleep`,
- * the clock and the jitter source are injectable, so tests never really wait.
+ * the clock and the jitter source are injectable, so tests never really wait. Inside a time
+ * budget (a task's), no attempt and no wait runs past the budget's deadline: the call fails as
+ * unavailable (retryable) instead.
  */
+import { currentBudget } from '@app/core/pipeline/budget';
 import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 
 export interface JsonResponse {
@@ -110,7 +113,7 @@ export class JsonHttpClient {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const pause = this.notBefore - this.opts.now().getTime();
       if (pause > 0) {
-        if (waited + pause > this.opts.maxTotalWaitMs) {
+        if (waited + pause > this.opts.maxTotalWaitMs || pause >= this.budgetLeft()) {
           throw new ProviderUnavailableError(provider, `rate-limit pause of ${Math.ceil(pause / 1000)} s exceeds the wait budget (${what})`, { retryAfterSeconds: Math.ceil(pause / 1000) });
         }
         await this.opts.sleep(pause);
@@ -122,7 +125,7 @@ export class JsonHttpClient {
         response = await this.attempt(url, init.headers);
       } catch (error) {
         lastCause = error;
-        lastProblem = isTimeout(error) ? `timed out after ${this.opts.timeoutMs} ms` : `network error: ${(error as Error)?.message ?? String(error)}`;
+        lastProblem = isTimeout(error) ? `timed out after ${(error as TimeoutError).timeoutMs ?? this.opts.timeoutMs} ms` : `network error: ${(error as Error)?.message ?? String(error)}`;
         lastWaitHint = undefined;
       }
 
@@ -138,9 +141,9 @@ export class JsonHttpClient {
         lastWaitHint = verdict.waitMs;
       }
 
-      if (attempt === maxAttempts) break;
+      if (attempt === maxAttempts || this.budgetLeft() <= 0) break;
       const wait = lastWaitHint ?? this.backoff(attempt);
-      if (waited + wait > this.opts.maxTotalWaitMs) {
+      if (waited + wait > this.opts.maxTotalWaitMs || wait >= this.budgetLeft()) {
         throw new ProviderUnavailableError(provider, `${lastProblem}; next wait of ${Math.ceil(wait / 1000)} s exceeds the wait budget (${what})`, {
           retryAfterSeconds: Math.ceil(wait / 1000),
           ...(lastCause !== undefined ? { cause: lastCause } : {}),
@@ -150,6 +153,11 @@ export class JsonHttpClient {
       waited += wait;
     }
     throw new ProviderUnavailableError(provider, `${lastProblem} after ${maxAttempts} attempts (${what})`, lastCause !== undefined ? { cause: lastCause } : {});
+  }
+
+  /** Milliseconds left in the caller's time budget (Infinity outside one). */
+  private budgetLeft(): number {
+    return currentBudget()?.remainingMs() ?? Infinity;
   }
 
   private backoff(attempt: number): number {
@@ -170,7 +178,12 @@ export class JsonHttpClient {
 
   private async attempt(url: string | URL, headers: Record<string, string> | undefined): Promise<JsonResponse> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new TimeoutError(this.opts.timeoutMs)), this.opts.timeoutMs);
+    const timeoutMs = Math.max(0, Math.min(this.opts.timeoutMs, this.budgetLeft()));
+    const timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
+    // The budget's owner gave up (its deadline passed): stop the request too.
+    const budgetSignal = currentBudget()?.signal;
+    const onGiveUp = () => controller.abort(new TimeoutError(timeoutMs));
+    budgetSignal?.addEventListener('abort', onGiveUp, { once: true });
     try {
       const res = await this.opts.fetch(url, {
         method: 'GET',
@@ -196,6 +209,7 @@ export class JsonHttpClient {
       throw error;
     } finally {
       clearTimeout(timer);
+      budgetSignal?.removeEventListener('abort', onGiveUp);
     }
   }
 }

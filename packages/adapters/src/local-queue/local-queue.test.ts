@@ -2,7 +2,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { LocalQueue } from './local-queue.ts';
 
-function setup(settings = { visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 10 }) {
+function setup(settings = { visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 10, consumerTimeoutMs: 30_000 }) {
   let now = 1_000_000;
   const queue = new LocalQueue({ queues: { work: settings }, now: () => now });
   const deliveries: SQSEvent[] = [];
@@ -106,7 +106,7 @@ describe('LocalQueue', () => {
   });
 
   it('honours the batch size', async () => {
-    const { queue, deliveries } = setup({ visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 2 });
+    const { queue, deliveries } = setup({ visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 2, consumerTimeoutMs: 30_000 });
     queue.subscribe('work', async (event) => {
       deliveries.push(event);
     });
@@ -116,7 +116,7 @@ describe('LocalQueue', () => {
   });
 
   it('delivers on its own once started, and stop waits for the batch in flight', async () => {
-    const queue = new LocalQueue({ queues: { work: { visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 10 } }, pollIntervalMs: 10 });
+    const queue = new LocalQueue({ queues: { work: { visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 10, consumerTimeoutMs: 30_000 } }, pollIntervalMs: 10 });
     const got: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -131,6 +131,36 @@ describe('LocalQueue', () => {
     release();
     await stopped;
     expect(got).toEqual(['{"n":1}']);
+  });
+
+  it("gives the consumer a Lambda context whose remaining time counts down from the consumer's time limit", async () => {
+    const { queue, advance } = setup();
+    const remaining: number[] = [];
+    queue.subscribe('work', async (_event, context) => {
+      remaining.push(context.getRemainingTimeInMillis());
+      advance(12_000);
+      remaining.push(context.getRemainingTimeInMillis());
+      advance(40_000);
+      remaining.push(context.getRemainingTimeInMillis());
+    });
+    await queue.send('work', { n: 1 });
+    await queue.deliverOnce('work');
+    expect(remaining).toEqual([30_000, 18_000, 0]);
+  });
+
+  it('hands each message that exceeds its receive count to the dead-letter consumer once, and keeps it for a redrive', async () => {
+    const { queue, advance } = setup({ visibilityTimeoutMs: 0, maxReceiveCount: 2, batchSize: 10, consumerTimeoutMs: 30_000 });
+    queue.subscribe('work', async (event) => ({ batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })) }));
+    const closed: Array<{ arn: string; body: string; reason?: string }> = [];
+    queue.subscribeDeadLetters(async (event) => {
+      for (const r of event.Records) closed.push({ arn: r.eventSourceARN, body: r.body, reason: r.messageAttributes.reason?.stringValue });
+    });
+    await queue.send('work', { n: 7 });
+    await queue.drain();
+    advance(1);
+    await queue.drain();
+    expect(closed).toEqual([{ arn: 'arn:aws:sqs:local:000000000000:work-dlq', body: '{"n":7}', reason: 'maxReceiveCount (2) exceeded' }]);
+    expect(queue.deadLetters('work')).toHaveLength(1);
   });
 
   it('keeps malformed messages that a consumer dead-letters itself', async () => {

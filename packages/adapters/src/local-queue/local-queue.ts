@@ -1,4 +1,4 @@
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createHash, randomUUID } from 'node:crypto';
 import type { JobQueue } from '@app/core/jobs/ports';
 
@@ -7,9 +7,11 @@ export interface LocalQueueSettings {
   /** A message received more often than this moves to the dead-letter list. */
   maxReceiveCount: number;
   batchSize: number;
+  /** The consumer's time limit per batch, as its Lambda timeout: `context.getRemainingTimeInMillis()` counts down from it. */
+  consumerTimeoutMs: number;
 }
 
-export type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
+export type Consumer = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 
 export interface DeadLetter {
   messageId: string;
@@ -34,6 +36,8 @@ interface QueueState {
   deadLetters: DeadLetter[];
   consumer?: Consumer;
   inFlight?: Promise<void>;
+  /** Moved to the dead letters, not yet handed to the dead-letter consumer. */
+  newDeadLetters: DeadLetter[];
 }
 
 export interface LocalQueueOptions {
@@ -58,10 +62,11 @@ export class LocalQueue implements JobQueue {
   private readonly onError: (queue: string, error: unknown) => void;
   private timer: NodeJS.Timeout | undefined;
   private kick: NodeJS.Immediate | undefined;
+  private deadLetterConsumer: Consumer | undefined;
 
   constructor(options: LocalQueueOptions) {
     for (const [name, settings] of Object.entries(options.queues)) {
-      this.queues.set(name, { settings, messages: [], deadLetters: [] });
+      this.queues.set(name, { settings, messages: [], deadLetters: [], newDeadLetters: [] });
     }
     this.now = options.now ?? Date.now;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
@@ -97,6 +102,14 @@ export class LocalQueue implements JobQueue {
     this.state(queue).consumer = consumer;
   }
 
+  /**
+   * The consumer of every dead-letter queue: each message that exceeds its receive count is
+   * handed to it once (as an SQS event from `<queue>-dlq`) and stays listed for a redrive.
+   */
+  subscribeDeadLetters(consumer: Consumer): void {
+    this.deadLetterConsumer = consumer;
+  }
+
   /** Starts polling every queue that has a consumer. */
   start(): void {
     if (this.timer) return;
@@ -123,7 +136,8 @@ export class LocalQueue implements JobQueue {
     if (!state.consumer) throw new Error(`No consumer subscribed to ${queue}`);
     while (state.inFlight) await state.inFlight;
     const batch = this.receive(state);
-    if (batch.length === 0) return 0;
+    const closed = await this.closeDeadLetters(queue, state);
+    if (batch.length === 0) return closed;
     const run = this.deliver(queue, state, batch);
     state.inFlight = run;
     try {
@@ -199,13 +213,15 @@ export class LocalQueue implements JobQueue {
       if (message.visibleAt > now) continue;
       if (message.receiveCount >= state.settings.maxReceiveCount) {
         state.messages.splice(state.messages.indexOf(message), 1);
-        state.deadLetters.push({
+        const letter = {
           messageId: message.messageId,
           body: message.body,
           receiveCount: message.receiveCount,
           reason: `maxReceiveCount (${state.settings.maxReceiveCount}) exceeded`,
           deadLetteredAt: now,
-        });
+        };
+        state.deadLetters.push(letter);
+        state.newDeadLetters.push(letter);
         continue;
       }
       message.receiveCount += 1;
@@ -216,11 +232,50 @@ export class LocalQueue implements JobQueue {
     return batch;
   }
 
+  /** Hands new dead letters to the dead-letter consumer (a failure is reported, not retried). */
+  private async closeDeadLetters(queue: string, state: QueueState): Promise<number> {
+    const letters = state.newDeadLetters.splice(0);
+    if (!this.deadLetterConsumer || letters.length === 0) return 0;
+    const dlq = `${queue}-dlq`;
+    const event: SQSEvent = {
+      Records: letters.map((d) => ({
+        ...toRecord(dlq, { messageId: d.messageId, body: d.body, sentAt: d.deadLetteredAt, visibleAt: d.deadLetteredAt, receiveCount: 1 }),
+        messageAttributes: { reason: { dataType: 'String', stringValue: d.reason, stringListValues: [], binaryListValues: [] } },
+      })),
+    };
+    try {
+      const response = await this.deadLetterConsumer(event, this.context(dlq, state.settings.consumerTimeoutMs));
+      if (response?.batchItemFailures.length) this.onError(dlq, new Error(`${response.batchItemFailures.length} dead letter(s) could not be closed`));
+    } catch (error) {
+      this.onError(dlq, error);
+    }
+    return letters.length;
+  }
+
+  /** A Lambda context whose remaining time counts down from the consumer's time limit. */
+  private context(queue: string, timeoutMs: number): Context {
+    const ends = this.now() + timeoutMs;
+    return {
+      callbackWaitsForEmptyEventLoop: false,
+      functionName: `local-${queue}`,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${queue}`,
+      memoryLimitInMB: '1024',
+      awsRequestId: randomUUID(),
+      logGroupName: `/aws/lambda/local-${queue}`,
+      logStreamName: 'local',
+      getRemainingTimeInMillis: () => Math.max(0, ends - this.now()),
+      done: () => {},
+      fail: () => {},
+      succeed: () => {},
+    };
+  }
+
   private async deliver(queue: string, state: QueueState, batch: Message[]): Promise<void> {
     const event: SQSEvent = { Records: batch.map((m) => toRecord(queue, m)) };
     let failed: Set<string>;
     try {
-      const response = await state.consumer!(event);
+      const response = await state.consumer!(event, this.context(queue, state.settings.consumerTimeoutMs));
       const ids = (response?.batchItemFailures ?? []).map((f) => f.itemIdentifier);
       // As on AWS: an identifier that is not in the batch fails the whole batch.
       failed = ids.some((id) => !id || !batch.some((m) => m.messageId === id)) ? new Set(batch.map((m) => m.messageId)) : new Set(ids);

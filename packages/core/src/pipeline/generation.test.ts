@@ -1,44 +1,126 @@
+import type { LeagueModelState } from '@app/model/forecast';
+import type { MatchRecord } from '@app/model/types';
 import { describe, expect, it } from 'vitest';
-import { fitLeagueModel } from '@app/model/forecast';
-import { simulateLeague } from '@app/model/testing/simulate';
-import { toPublicPrediction } from '../predictions/locking.ts';
-import type { Viewer } from '../viewer.ts';
-import { toStoredPrediction } from './generation.ts';
-import type { FixtureOdds, ProviderFixture } from './providers.ts';
+import { DAY_MS, fixedClock } from '../clock.ts';
+import type { Pick } from '../picks/pick.ts';
+import type { StoredPrediction } from '../predictions/prediction.ts';
+import { makeGenerationService } from './generation.ts';
+import type { HistoryRecord, PredictionStore, StoredFixture } from './ports.ts';
+import type { FixtureProvider, ProviderFixture } from './providers.ts';
 
-const sim = simulateLeague({ teams: 10, seasons: 2, seed: 5, odds: true, shots: true, league: 'SIM' });
-const last = sim.matches.at(-1)!;
-const state = fitLeagueModel({ league: 'SIM', history: sim.matches, asOf: last.date });
-const fixture: ProviderFixture = {
-  id: 'demo-1', leagueId: 'SIM', season: last.season!, kickoff: `${last.date}T15:00:00Z`,
-  homeTeam: last.home, awayTeam: last.away, status: 'scheduled',
-};
-const odds: FixtureOdds = {
-  best: { home: 2.2, draw: 3.6, away: 3.9, over25: 2.0, under25: 1.95 },
-  average: { home: 2.1, draw: 3.4, away: 3.6, over25: 1.9, under25: 1.9 },
-  capturedAt: `${last.date}T09:00:00Z`,
-};
-const premium: Viewer = { userId: 'u1', email: 'sub@example.com', role: 'user', subscriptionStatus: 'premium' };
+const NOW = '2026-11-22T12:00:00Z';
+const clubs = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
 
-describe('a stored prediction', () => {
-  it('is published without odds: our models alone, no market, no value bets', () => {
-    const p = toStoredPrediction(fixture, 'Sim League', state, undefined, new Date(`${last.date}T06:00:00Z`));
-    expect(p.market).toBeUndefined();
-    expect(p.models).toBeDefined();
-    expect(p.probabilities.home).toBeCloseTo(p.models!.home, 12);
-    expect(p.valueBets).toEqual([]);
-    const shown = toPublicPrediction(p, premium);
-    expect(shown.insights?.market).toBeNull();
-    expect(shown.insights?.models?.home).toBeCloseTo(p.models!.home * 100, 0);
+/** A synthetic league: a match every 1.75 days for three and a half years up to a week ahead, played two hours after kickoff. */
+function world(start: number, now: () => number): () => ProviderFixture[] {
+  const base: Array<ProviderFixture & { score: { home: number; away: number } }> = [];
+  let t = start - 3.5 * 365 * DAY_MS;
+  for (let n = 0; t < start + 9 * DAY_MS; n++, t += 1.75 * DAY_MS) {
+    const season = `${new Date(t).getUTCFullYear() - (new Date(t).getUTCMonth() < 7 ? 1 : 0)}`;
+    const [home, away] = [clubs[n % 6]!, clubs[(n + 1 + (Math.floor(n / 6) % 5)) % 6]!];
+    base.push({ id: `f${n}`, leagueId: 'L1', season, kickoff: new Date(t).toISOString(), homeTeam: home, awayTeam: away, status: 'scheduled', score: { home: (n * 7) % 4, away: (n * 3) % 3 } });
+  }
+  return () =>
+    base.map(({ score, ...f }) => (Date.parse(f.kickoff) + 2 * 3_600_000 < now() ? { ...f, status: 'finished' as const, score } : f));
+}
+
+/** The generation service's ports in memory; `failAfterWrites` makes the prediction store die (a killed consumer). */
+function setup(options: { failAfterWrites?: number } = {}) {
+  const clock = fixedClock(NOW);
+  const all = world(clock.now().getTime(), () => clock.now().getTime());
+  const history = new Map<string, HistoryRecord>();
+  const fixtures = new Map<string, StoredFixture>();
+  const models = new Map<string, LeagueModelState>();
+  const predictions = new Map<string, { prediction: StoredPrediction; picks: Pick[] }>();
+  let writes = 0;
+  let settles = 0;
+  const store: PredictionStore = {
+    listByKickoff: async (from, to) => [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
+    get: async (id) => predictions.get(id)?.prediction,
+    write: async (prediction, picks, { now, backfill }) => {
+      if (options.failAfterWrites !== undefined && writes >= options.failAfterWrites) throw new Error('consumer killed');
+      writes += 1;
+      if (!backfill && Date.parse(prediction.kickoff) <= now.getTime()) return false;
+      predictions.set(prediction.fixtureId, structuredClone({ prediction, picks }));
+      return true;
+    },
+    settle: async (prediction, picks) => {
+      if (predictions.get(prediction.fixtureId)?.prediction.status === 'settled') return false;
+      settles += 1;
+      predictions.set(prediction.fixtureId, structuredClone({ prediction, picks }));
+      return true;
+    },
+  };
+  const provider: FixtureProvider = {
+    name: 'synthetic',
+    leagues: async () => [{ id: 'L1', name: 'League One', country: 'Nowhere' }],
+    fixtures: async (_league, from, to) => all().filter((f) => Date.parse(f.kickoff) >= from.getTime() && Date.parse(f.kickoff) <= to.getTime()),
+    history: async (league, before): Promise<MatchRecord[]> =>
+      all().filter((f) => f.score && Date.parse(f.kickoff) < before.getTime()).map((f) => ({ date: f.kickoff, league, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away })),
+  };
+  const service = makeGenerationService({
+    fixturesProvider: provider,
+    oddsProvider: { name: 'none', odds: async () => new Map() },
+    leagues: { saveAll: async () => {}, listActive: async () => [{ id: 'L1', name: 'League One', country: 'Nowhere' }] },
+    fixtures: { saveAll: async (list) => list.forEach((f) => fixtures.set(f.id, structuredClone(f))), get: async (id) => fixtures.get(id) },
+    history: {
+      list: async () => [...history.values()].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)),
+      append: async (_league, records) => records.forEach((r) => history.set(r.id, structuredClone(r))),
+    },
+    models: { latest: async (league) => models.get(league), save: async (league, state) => void models.set(league, state) },
+    predictions: store,
+    clock,
+  });
+  return { service, clock, all, models, predictions, history, counts: () => ({ writes, settles }), heal: () => delete options.failAfterWrites };
+}
+
+describe('generation', () => {
+  it('a first run killed in the middle of its backfill is still a first run: the retry ends exactly like an uninterrupted run', async () => {
+    const uninterrupted = setup();
+    await uninterrupted.service.generate('L1');
+
+    const killed = setup({ failAfterWrites: 20 });
+    await expect(killed.service.generate('L1')).rejects.toThrow('consumer killed');
+    // The model state marks a completed first run: none was saved.
+    expect(killed.models.size).toBe(0);
+    killed.heal();
+    const summary = await killed.service.generate('L1');
+
+    expect(summary).toMatch(/backfilled/);
+    expect(killed.models.get('L1')).toEqual(uninterrupted.models.get('L1'));
+    expect([...killed.history.values()]).toEqual([...uninterrupted.history.values()]);
+    expect([...killed.predictions.entries()].sort()).toEqual([...uninterrupted.predictions.entries()].sort());
+    // Every fixture of the last 30 days and the next 7 has exactly one prediction; played ones are settled.
+    const now = Date.parse(NOW);
+    for (const f of uninterrupted.all().filter((x) => Date.parse(x.kickoff) > now - 30 * DAY_MS && Date.parse(x.kickoff) <= now + 7 * DAY_MS)) {
+      expect(killed.predictions.get(f.id)?.prediction.status).toBe(f.status === 'finished' ? 'settled' : 'scheduled');
+    }
+  }, 60_000);
+
+  it('a later run is not a first run: it refits from the stored history and backfills nothing', async () => {
+    const { service, clock, counts } = setup();
+    await service.generate('L1');
+    const first = counts().writes;
+    clock.advance(DAY_MS);
+    const summary = await service.generate('L1');
+    expect(summary).toMatch(/0 backfilled, model refitted/);
+    expect(counts().writes - first).toBeLessThan(10);
   });
 
-  it('with odds keeps our models beside the market, and says which price value bets used', () => {
-    const p = toStoredPrediction(fixture, 'Sim League', state, odds, new Date(`${last.date}T06:00:00Z`));
-    expect(p.market).toBeDefined();
-    expect(p.models).toBeDefined();
-    expect(p.market!.home).toBeGreaterThan(p.market!.away);
-    const shown = toPublicPrediction({ ...p, valueBets: [{ market: 'home', odds: 2.2, edge: 0.06 }] }, premium);
-    expect(shown.insights?.market?.home).toBeCloseTo(p.market!.home * 100, 0);
-    expect(shown.valueBets).toEqual([{ market: 'home', odds: 2.2, priceSource: 'best', edge: 6 }]);
+  it('settles each finished fixture once, however often results are ingested', async () => {
+    const { service, clock, predictions, counts } = setup();
+    await service.generate('L1');
+    const predicted = [...predictions.values()].filter((p) => p.prediction.status === 'scheduled').map((p) => p.prediction);
+    // Two days later, the fixtures that kicked off since have been played.
+    clock.advance(2 * DAY_MS);
+    const played = predicted.filter((p) => Date.parse(p.kickoff) + 2 * 3_600_000 < clock.now().getTime());
+    expect(played.length).toBeGreaterThan(0);
+
+    const before = counts().settles;
+    await service.ingestResults('L1');
+    expect(counts().settles - before).toBe(played.length);
+    await service.ingestResults('L1');
+    expect(counts().settles - before).toBe(played.length);
+    for (const p of played) expect(predictions.get(p.fixtureId)?.prediction.status).toBe('settled');
   });
 });

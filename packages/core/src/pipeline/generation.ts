@@ -165,16 +165,20 @@ export function makeGenerationService(deps: PipelineDeps) {
     async generate(leagueId: string): Promise<string> {
       const now = clock.now();
       const name = await leagueName(leagueId);
-      let records = await deps.history.list(leagueId);
-      const firstRun = records.length === 0;
+      // The first run ends by saving the league's first model state: a run that died before
+      // (history half imported, backfill unfinished) is still the first run, and does it again.
+      // So the stored state must only ever be missing for a league that never completed a run.
+      const firstRun = !(await deps.models.latest(leagueId));
+      let records = firstRun ? [] : await deps.history.list(leagueId);
       if (firstRun) {
         const imported = await deps.fixturesProvider.history(leagueId, now);
         const keep = seasonsToKeep(imported);
-        records = imported
-          .filter((r) => keep.has(r.season ?? r.date.slice(0, 4)))
-          .map((r) => ({ ...r, id: historyId(leagueId, r.date, r.home, r.away) }))
-          .sort((a, b) => a.date.localeCompare(b.date));
-        await deps.history.append(leagueId, records);
+        await deps.history.append(
+          leagueId,
+          imported.filter((r) => keep.has(r.season ?? r.date.slice(0, 4))).map((r) => ({ ...r, id: historyId(leagueId, r.date, r.home, r.away) })),
+        );
+        // Read back, so this run trains on the history exactly as a resumed run (or tomorrow's) reads it.
+        records = await deps.history.list(leagueId);
       }
 
       const from = new Date(now.getTime() - (firstRun ? BACKFILL_DAYS : 1) * DAY_MS);
@@ -190,7 +194,6 @@ export function makeGenerationService(deps: PipelineDeps) {
       const refit = !state || state.fittedAt < utcDay(now) || state.version !== MODEL_VERSION;
       if (refit) {
         state = fitLeagueModel({ league: leagueId, history: records, asOf: utcDay(now), ...(state ? { previous: state } : {}) });
-        await deps.models.save(leagueId, state);
       }
 
       let predicted = 0;
@@ -199,6 +202,8 @@ export function makeGenerationService(deps: PipelineDeps) {
         if (await deps.predictions.write(prediction, picksOf(prediction), { now })) predicted += 1;
       }
       const backfilled = firstRun ? await backfill(leagueId, name, provided, records, odds, now) : 0;
+      // Saved last: a first run's state marks its backfill as complete.
+      if (refit) await deps.models.save(leagueId, state!);
       const summary = `${predicted} predicted, ${upcoming.length - predicted} frozen, ${backfilled} backfilled, model ${refit ? 'refitted' : 'reused'} (${records.length} matches of history)`;
       log('League generated', { leagueId, summary });
       return summary;

@@ -80,29 +80,65 @@ export interface TaskRecord {
   jobId: string;
   key: string;
   status: 'pending' | 'running' | 'done' | 'failed';
+  /** Deliveries that started the task (an expired lease counts as a failed one). */
   attempts: number;
+  /** While running: epoch ms until which the current attempt holds the task. */
+  leaseUntil?: number;
+  /** Set when the task was closed by its dead-lettered message: a replay of it may reopen the task. */
+  deadLettered?: boolean;
   detail?: string;
 }
+
+/** What `beginTask` found. */
+export type TaskStart =
+  | { state: 'started'; attempts: number }
+  /** Another delivery holds a live lease on it: not started twice. */
+  | { state: 'busy'; leaseUntil: number }
+  /** Done or failed already (a redelivery), or no such task. */
+  | { state: 'complete' };
 
 export interface JobRepository {
   create(job: JobRecord): Promise<void>;
   get(jobId: string): Promise<JobRecord | undefined>;
   tasks(jobId: string): Promise<TaskRecord[]>;
   latest(type: JobType): Promise<JobRecord | undefined>;
+  /** The type's latest `limit` runs, oldest first. */
+  recent(type: JobType, limit: number): Promise<JobRecord[]>;
   /** Sets the job running with one pending task per key (idempotent on redelivery). */
   start(jobId: string, keys: string[], at: Date): Promise<JobRecord>;
-  /** Ends a job that never started its tasks (e.g. another run held the lock). */
-  fail(jobId: string, reason: string, at: Date): Promise<void>;
-  /** One run of a job type at a time: a lease, taken over once expired. */
+  /** Ends a run that has not finished, with `reason` (e.g. no leagues, a dead-lettered plan); false when it had finished already. */
+  close(jobId: string, status: 'done' | 'failed', reason: string, at: Date): Promise<boolean>;
+  /** One run of a job type at a time: a lease, taken over once expired; the holder renews it by calling again. */
   acquireLock(type: JobType, jobId: string, until: Date, now: Date): Promise<boolean>;
   lockHolder(type: JobType, now: Date): Promise<string | undefined>;
-  releaseLock(type: JobType, jobId: string): Promise<void>;
-  /** Marks a task running; false when it is already done or failed (a redelivery). */
-  beginTask(jobId: string, key: string): Promise<boolean>;
+  /**
+   * Queues `jobId` to run right after the live lock holder: 'queued' (it is the follow-up now),
+   * `{ joined }` (another follow-up was queued already: that one will include this request's
+   * work), or 'free' (no live holder: take the lock instead).
+   */
+  queueFollowUp(type: JobType, jobId: string, now: Date): Promise<'queued' | 'free' | { joined: string }>;
+  /** Releases the lock if `jobId` holds it; returns the follow-up run queued behind it, if any. */
+  releaseLock(type: JobType, jobId: string): Promise<string | undefined>;
+  /**
+   * Takes the task's lease until `leaseUntil` and counts an attempt: from pending, from running
+   * under an expired lease (that attempt died), or from failed-by-dead-letter (a replay reopens
+   * the task and its job). A live lease held by another delivery is not taken.
+   */
+  beginTask(jobId: string, key: string, leaseUntil: Date, now: Date): Promise<TaskStart>;
+  /** Extends the lease of the attempt that holds it (`attempts` fences an attempt that lost it); false when it lost it. */
+  renewTask(jobId: string, key: string, attempts: number, leaseUntil: Date): Promise<boolean>;
   /**
    * Completes a task and counts it on the job in one transaction (a redelivered message never
    * counts twice); the call that completes the last task also finishes the job
-   * (`finishedNow`). Undefined when the task was already complete.
+   * (`finishedNow`): failed when no task succeeded or `jobError` (a dead letter) was given,
+   * done otherwise. Undefined when the task was already complete.
    */
-  completeTask(jobId: string, key: string, outcome: 'done' | 'failed', detail: string, at: Date): Promise<{ job: JobRecord; finishedNow: boolean } | undefined>;
+  completeTask(
+    jobId: string,
+    key: string,
+    outcome: 'done' | 'failed',
+    detail: string,
+    at: Date,
+    options?: { jobError?: string; deadLettered?: boolean },
+  ): Promise<{ job: JobRecord; finishedNow: boolean } | undefined>;
 }

@@ -17,6 +17,8 @@ export interface ScriptedResponse {
   headers?: Record<string, string>;
   /** Serialised as JSON unless it is a string. */
   body?: unknown;
+  /** Never answer (a provider that hangs); the request is dropped when the server stops. */
+  hang?: boolean;
 }
 
 export type Handler = (request: RecordedRequest) => ScriptedResponse;
@@ -27,6 +29,7 @@ export class FakeProviderServer {
   handle: Handler = () => ({ status: 404, body: { message: 'no route' } });
   private server: Server | undefined;
   private port = 0;
+  private readonly hanging = new Set<ServerResponse>();
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -42,6 +45,10 @@ export class FakeProviderServer {
         out = this.handle(recorded);
       } catch (error) {
         out = { status: 500, body: { message: String(error) } };
+      }
+      if (out.hang) {
+        this.hanging.add(res);
+        return;
       }
       const body = out.body === undefined ? '' : typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
       res.writeHead(out.status ?? 200, { 'content-type': 'application/json', ...out.headers });
@@ -64,6 +71,8 @@ export class FakeProviderServer {
   }
 
   async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.hanging.clear();
     if (!this.server) return;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));

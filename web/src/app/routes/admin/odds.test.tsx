@@ -98,8 +98,8 @@ describe('/admin/odds', () => {
 
   it('starts prediction generation and shows the job live until it finishes, then reloads the data', async () => {
     const states: JobStatus[] = [
-      { id: 'J1', type: 'generate', status: 'running', total: 30, done: 12, failed: 1, startedAt: new Date().toISOString(), finishedAt: null, error: null },
-      { id: 'J1', type: 'generate', status: 'done', total: 30, done: 29, failed: 1, startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(), error: null },
+      { id: 'J1', type: 'generate', status: 'running', total: 30, done: 12, failed: 1, startedAt: '2026-11-22T06:00:00.000Z', finishedAt: null, error: null },
+      { id: 'J1', type: 'generate', status: 'done', total: 30, done: 29, failed: 1, startedAt: '2026-11-22T06:00:00.000Z', finishedAt: '2026-11-22T06:00:40.000Z', error: null },
     ];
     let polls = 0;
     const api = asAdmin({
@@ -120,6 +120,24 @@ describe('/admin/odds', () => {
     expect(screen.getByRole('progressbar', { name: 'Generate Predictions progress' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByRole('button', { name: 'Generate Predictions' })).toBeEnabled();
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/winning-predictions').length).toBeGreaterThan(1));
+  });
+
+  it('shows a run that ended failed with its reason (a dead-lettered task), never as running', async () => {
+    asAdmin({
+      'GET /api/admin/winning-predictions': [],
+      'POST /api/admin/fetch-match-results': Response.json({ jobId: 'J2' }, { status: 202 }),
+      'GET /api/admin/jobs/J2': {
+        id: 'J2', type: 'results', status: 'failed', total: 3, done: 2, failed: 1, startedAt: '2026-11-22T06:30:00.000Z', finishedAt: '2026-11-22T07:31:00.000Z',
+        error: 'Task SP1 dead-lettered: maxReceiveCount (5) exceeded',
+      } satisfies JobStatus,
+    });
+    const { user } = await renderApp('/admin/odds');
+
+    await user.click(await screen.findByRole('button', { name: 'Fetch Results' }));
+
+    expect(await screen.findByText('Task SP1 dead-lettered: maxReceiveCount (5) exceeded')).toBeInTheDocument();
+    expect(screen.getByText('Failed')).toBeInTheDocument();
+    expect(screen.queryByText('Running')).not.toBeInTheDocument();
   });
 
   it.each([

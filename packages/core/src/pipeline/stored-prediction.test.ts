@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fitLeagueModel } from '@app/model/forecast';
+import { simulateLeague } from '@app/model/testing/simulate';
+import { toPublicPrediction } from '../predictions/locking.ts';
+import type { Viewer } from '../viewer.ts';
+import { toStoredPrediction } from './generation.ts';
+import type { FixtureOdds, ProviderFixture } from './providers.ts';
+
+const sim = simulateLeague({ teams: 10, seasons: 2, seed: 5, odds: true, shots: true, league: 'SIM' });
+const last = sim.matches.at(-1)!;
+const state = fitLeagueModel({ league: 'SIM', history: sim.matches, asOf: last.date });
+const fixture: ProviderFixture = {
+  id: 'demo-1', leagueId: 'SIM', season: last.season!, kickoff: `${last.date}T15:00:00Z`,
+  homeTeam: last.home, awayTeam: last.away, status: 'scheduled',
+};
+const odds: FixtureOdds = {
+  best: { home: 2.2, draw: 3.6, away: 3.9, over25: 2.0, under25: 1.95 },
+  average: { home: 2.1, draw: 3.4, away: 3.6, over25: 1.9, under25: 1.9 },
+  capturedAt: `${last.date}T09:00:00Z`,
+};
+const premium: Viewer = { userId: 'u1', email: 'sub@example.com', role: 'user', subscriptionStatus: 'premium' };
+
+describe('a stored prediction', () => {
+  it('is published without odds: our models alone, no market, no value bets', () => {
+    const p = toStoredPrediction(fixture, 'Sim League', state, undefined, new Date(`${last.date}T06:00:00Z`));
+    expect(p.market).toBeUndefined();
+    expect(p.models).toBeDefined();
+    expect(p.probabilities.home).toBeCloseTo(p.models!.home, 12);
+    expect(p.valueBets).toEqual([]);
+    const shown = toPublicPrediction(p, premium);
+    expect(shown.insights?.market).toBeNull();
+    expect(shown.insights?.models?.home).toBeCloseTo(p.models!.home * 100, 0);
+  });
+
+  it('with odds keeps our models beside the market, and says which price value bets used', () => {
+    const p = toStoredPrediction(fixture, 'Sim League', state, odds, new Date(`${last.date}T06:00:00Z`));
+    expect(p.market).toBeDefined();
+    expect(p.models).toBeDefined();
+    expect(p.market!.home).toBeGreaterThan(p.market!.away);
+    const shown = toPublicPrediction({ ...p, valueBets: [{ market: 'home', odds: 2.2, edge: 0.06 }] }, premium);
+    expect(shown.insights?.market?.home).toBeCloseTo(p.market!.home * 100, 0);
+    expect(shown.valueBets).toEqual([{ market: 'home', odds: 2.2, priceSource: 'best', edge: 6 }]);
+  });
+});
