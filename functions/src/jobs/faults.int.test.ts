@@ -35,7 +35,6 @@ beforeAll(async () => {
   const email = uniqueEmail('ops');
   stack = await startHttpStack(
     {
-      ADMIN_EMAILS: email,
       FOOTBALL_DATA_ORG_TOKEN: 'test-token',
       FOOTBALL_DATA_ORG_BASE_URL: fdo.url,
       LOCAL_QUEUE_VISIBILITY_SECONDS: '0',
@@ -46,6 +45,7 @@ beforeAll(async () => {
   jobs = new DynamoJobRepository(stack.table.doc, stack.table.tableName);
   admin = stack.client();
   await admin.post('/api/auth/register', { email, password: PASSWORD });
+  await stack.grantAdmin(email);
 }, 120_000);
 afterAll(async () => {
   await stack.close();
