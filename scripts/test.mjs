@@ -1,5 +1,6 @@
 // `npm test`: install, then run every test layer. `npm test -- <layer...>` runs only those
 // layers; `npm run e2e` is `npm test -- e2e`.
+import { LINT_STEPS } from './lint-steps.mjs';
 import { node24BinDir } from './node24.mjs';
 import { install, pnpm } from './pnpm.mjs';
 
@@ -12,11 +13,8 @@ const infraStep = [...filters('@app/infra'), ...seq, 'run', 'test'];
 
 const layers = {
   lint: {
-    what: 'eslint (with the import direction of docs/architecture.md#layers), and no citation of documents outside the repository',
-    steps: [
-      ['exec', 'eslint', '.', '--max-warnings=0'],
-      ['exec', 'node', 'scripts/check-citations.mjs'],
-    ],
+    what: 'eslint (with the import direction of docs/architecture.md#layers), no import cycle, and no citation of documents outside the repository',
+    steps: LINT_STEPS,
   },
   typecheck: { what: 'tsc --noEmit in every package', steps: [['-r', '--workspace-concurrency=2', 'run', 'typecheck']] },
   unit: { what: 'model, contracts, events, core, platform', steps: [unitStep] },

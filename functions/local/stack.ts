@@ -61,18 +61,22 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     // Imported only now, so the handlers' configuration sees the local environment.
     const { routes, consumers, deadLetterConsumer, tasks } = await import('../src/routes.ts');
     const { schedules } = await import('@app/events/schedules');
-    const composition = await import('../src/composition.ts');
+    const { installLocal, localQueue } = await import('./adapters.ts');
+    installLocal();
+    const { base } = await import('../src/composition/base.ts');
+    const { paymentGateway } = await import('../src/composition/billing.ts');
+    const { jobService } = await import('../src/composition/pipeline.ts');
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
     const { createLocalServer } = await import('./server.ts');
     const { startScheduler } = await import('./scheduler.ts');
     const { localAdmin } = await import('./local-admin.ts');
     const { catchUp } = await import('./catch-up.ts');
 
-    const { config, doc } = composition.base();
+    const { config, doc } = await base();
     const created = await ensureTable(doc, config.TABLE_NAME);
     log(`Table ${config.TABLE_NAME} ${created}`);
 
-    const queue = composition.localQueue();
+    const queue = localQueue();
     for (const consumer of consumers) {
       queue.subscribe(consumer.queue, await importHandler(consumer.handler));
     }
@@ -103,7 +107,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler),
       webDist: join(repoRoot, 'web', 'dist'),
-      extra: localAdmin({ queue, billing: composition.paymentGateway, jobs: composition.jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
+      extra: localAdmin({ queue, billing: paymentGateway, jobs: jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
     await new Promise<void>((resolve, reject) => {
@@ -128,8 +132,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     }
 
     // In the background: the server answers (with empty lists) while the first run works.
-    if (env.pipeline) void composition
-      .jobService()
+    if (env.pipeline) void jobService()
       .then((jobs) => catchUp(jobs, log))
       .catch((error: Error) => log(`could not start the catch-up jobs: ${error.message}`));
 

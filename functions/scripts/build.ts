@@ -25,17 +25,24 @@ export const bundleOptions: BuildOptions = {
   plugins: [stripeResourcesPlugin],
 };
 
-export async function buildFunctions(): Promise<Array<{ handler: string; bytes: number }>> {
-  rmSync(outRoot, { recursive: true, force: true });
-  const handlers = [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler), deadLetterConsumer.handler, ...tasks.map((t) => t.handler)])];
-  const results = await Promise.all(
-    handlers.map(async (handler) => {
-      const outfile = join(outRoot, handler, 'index.mjs');
-      await build({ ...bundleOptions, entryPoints: [join(root, 'src', `${handler}.ts`)], outfile, logLevel: 'error' });
-      return { handler, bytes: statSync(outfile).size };
+/** Every handler module the manifest names. */
+export function allHandlers(): string[] {
+  return [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler), deadLetterConsumer.handler, ...tasks.map((t) => t.handler)])];
+}
+
+/**
+ * Builds every function into `outDir/<handler>/index.mjs`, with the source files each bundle
+ * contains (esbuild's metafile inputs, repository-relative).
+ */
+export async function buildFunctions(outDir = outRoot): Promise<Array<{ handler: string; bytes: number; inputs: string[] }>> {
+  rmSync(outDir, { recursive: true, force: true });
+  return Promise.all(
+    allHandlers().map(async (handler) => {
+      const outfile = join(outDir, handler, 'index.mjs');
+      const { metafile } = await build({ ...bundleOptions, entryPoints: [join(root, 'src', `${handler}.ts`)], outfile, logLevel: 'error', metafile: true, absWorkingDir: resolve(root, '..') });
+      return { handler, bytes: statSync(outfile).size, inputs: Object.keys(metafile.inputs) };
     }),
   );
-  return results;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -39,11 +39,12 @@ if (stage) {
 }
 
 try {
-  const { base, securityLog, userRepository } = await import('../../src/composition.ts');
+  const { base } = await import('../../src/composition/base.ts');
+  const { securityLog, userRepository } = await import('../../src/composition/auth.ts');
   const actor = `cli:${process.env.USER ?? 'operator'}`;
   const role = command === 'grant' ? 'admin' : 'user';
-  const user = await changeRole(userRepository(), email, role, { log: securityLog(), actor });
-  const where = stage ? `stage ${stage} (table ${base().config.TABLE_NAME})` : 'the local stack';
+  const user = await changeRole(await userRepository(), email, role, { log: await securityLog(), actor });
+  const where = stage ? `stage ${stage} (table ${(await base()).config.TABLE_NAME})` : 'the local stack';
   console.log(
     role === 'admin'
       ? `${user.email} is now an admin on ${where}. They see the admin pages after their next page load.`

@@ -10,7 +10,7 @@ if (command === 'reconcile') {
   const { connectLocal } = await import('./connect.ts');
   const release = await connectLocal();
   try {
-    const { billingService } = await import('../../src/composition.ts');
+    const { billingService } = await import('../../src/composition/billing.ts');
     const report = await (await billingService()).reconcile();
     console.log(`Reconciled ${report.seen} live subscription(s): ${report.synced} synced, ${report.orphansCancelled.length} orphan(s) cancelled${report.orphansCancelled.length ? ` (${report.orphansCancelled.join(', ')})` : ''}.`);
   } catch (error) {

@@ -40,9 +40,12 @@ export async function connectLocal(): Promise<() => Promise<void>> {
   }
   applyLocalDefaults({ port: running?.port ?? env.port, dynamodbEndpoint: endpoint });
   applyLocalSecrets(env);
-  const { base } = await import('../../src/composition.ts');
+  const { installLocal } = await import('../adapters.ts');
+  installLocal();
+  const { base } = await import('../../src/composition/base.ts');
   const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
-  await ensureTable(base().doc, base().config.TABLE_NAME);
+  const { doc, config } = await base();
+  await ensureTable(doc, config.TABLE_NAME);
   return stop;
 }
 

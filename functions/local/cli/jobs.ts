@@ -38,14 +38,15 @@ if (stack) {
 } else {
   const release = await connectLocal();
   try {
-    const composition = await import('../../src/composition.ts');
+    const { localQueue } = await import('../adapters.ts');
+    const { jobService } = await import('../../src/composition/pipeline.ts');
     const { consumers, deadLetterConsumer } = await import('../../src/routes.ts');
-    const queue = composition.localQueue();
+    const queue = localQueue();
     const consumer = async (handler: string) => ((await import(pathToFileURL(join(repoRoot, 'functions', 'src', `${handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] }).handler;
     for (const c of consumers) queue.subscribe(c.queue, await consumer(c.handler));
     queue.subscribeDeadLetters(await consumer(deadLetterConsumer.handler));
     queue.start();
-    const jobs = await composition.jobService();
+    const jobs = await jobService();
     const job = await jobs.request(jobType, 'cli', leagues);
     await follow(() => jobs.get(job.id));
     // Let the follow-up stage (metrics) finish too before stopping.

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { JobRequestedSchema } from '@app/events/job.requested';
 import { LeagueTaskAssignedSchema } from '@app/events/league-task.assigned';
 import { logger } from '@app/platform/logger';
-import { jobService } from '../composition.ts';
+import { jobService } from '../composition/pipeline.ts';
 import { jobRoute } from './route.ts';
 
 /**

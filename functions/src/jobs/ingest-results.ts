@@ -1,5 +1,5 @@
 import { LeagueTaskAssignedSchema } from '@app/events/league-task.assigned';
-import { generationService, jobService } from '../composition.ts';
+import { generationService, jobService } from '../composition/pipeline.ts';
 import { jobRoute } from './route.ts';
 
 /** One league: settle finished fixtures, void postponed ones, grow the history. */

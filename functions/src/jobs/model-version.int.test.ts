@@ -28,7 +28,7 @@ describe('a model version bump in the middle of the day', () => {
   it('refits the states fitted earlier that day under the old version, and every league still generates', async () => {
     expect(await generate()).toMatchObject({ status: 'done', failed: 0 });
     const models = new DynamoModelStateRepository(stack.table.doc, stack.table.tableName);
-    const leagues = (await stack.composition.leagueRepository().listActive()).map((l) => l.id);
+    const leagues = (await (await stack.composition.leagueRepository()).listActive()).map((l) => l.id);
     expect(leagues.length).toBeGreaterThan(0);
     const current = (await models.latest(leagues[0]!))!.version;
     for (const league of leagues) {

@@ -1,6 +1,6 @@
 import { JobRequestedSchema } from '@app/events/job.requested';
 import { scheduledJobId } from '@app/events/schedules';
-import { jobService } from '../composition.ts';
+import { jobService } from '../composition/pipeline.ts';
 import { jobRoute } from './route.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReconcileReport } from '@app/core/billing/service';
 import { logger } from '@app/platform/logger';
-import { billingService } from '../composition.ts';
+import { billingService } from '../composition/billing.ts';
 
 /**
  * Daily (routes.ts `tasks`): re-reads every live subscription from the payment provider, stores its

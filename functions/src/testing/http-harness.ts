@@ -112,11 +112,19 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     READ_CACHE_SECONDS: '0',
     ...env,
   });
-  const composition = await import('../composition.ts');
+  const { installLocal, localQueue } = await import('../../local/adapters.ts');
+  installLocal();
+  const composition = {
+    ...(await import('../composition/base.ts')),
+    ...(await import('../composition/auth.ts')),
+    ...(await import('../composition/billing.ts')),
+    ...(await import('../composition/reads.ts')),
+    ...(await import('../composition/pipeline.ts')),
+  };
   if (options.clock) composition.useClock(options.clock);
   const { routes, consumers, deadLetterConsumer } = await import('../routes.ts');
   // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
-  const queue = composition.localQueue();
+  const queue = localQueue();
   const consumer = async (handler: string) => ((await import(pathToFileURL(join(srcDir, `${handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] }).handler;
   for (const c of consumers) queue.subscribe(c.queue, await consumer(c.handler));
   queue.subscribeDeadLetters(await consumer(deadLetterConsumer.handler));
@@ -124,7 +132,7 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
   const server = createLocalServer({
     routes,
     loadHandler: async (route) => ((await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler }).handler,
-    extra: localAdmin({ queue: composition.localQueue(), billing: composition.paymentGateway, jobs: composition.jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
+    extra: localAdmin({ queue, billing: composition.paymentGateway, jobs: composition.jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
@@ -136,7 +144,7 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     queue,
     client: (ip?: string) => new TestClient(url, ip),
     /** The operator path (`npm run admin -- grant`): the only way to an admin account. */
-    grantAdmin: (email: string) => changeRole(composition.userRepository(), email, 'admin', { log: composition.securityLog(), actor: 'test' }),
+    grantAdmin: async (email: string) => changeRole(await composition.userRepository(), email, 'admin', { log: await composition.securityLog(), actor: 'test' }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

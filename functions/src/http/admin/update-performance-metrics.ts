@@ -1,7 +1,7 @@
 import { EmptyBodySchema } from '@app/contracts/auth';
 import type { JobAccepted } from '@app/contracts/admin';
 import { accepted } from '@app/platform/http/response';
-import { jobService } from '../../composition.ts';
+import { jobService } from '../../composition/pipeline.ts';
 import { httpRoute } from '../route.ts';
 
 /** Starts a 'metrics' run and answers at once with its id; GET /api/admin/jobs/{id} follows it. */

@@ -1,6 +1,6 @@
 import { ChangePasswordBodySchema } from '@app/contracts/auth';
 import { json } from '@app/platform/http/response';
-import { authService } from '../../composition.ts';
+import { authService } from '../../composition/auth.ts';
 import { httpRoute } from '../route.ts';
 
 /** Needs the current password (throttled like login, per account and client network); ends every other session of the user. */

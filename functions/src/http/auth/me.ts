@@ -1,6 +1,6 @@
 import type { UserResponse } from '@app/contracts/auth';
 import { json } from '@app/platform/http/response';
-import { authService } from '../../composition.ts';
+import { authService } from '../../composition/auth.ts';
 import { httpRoute } from '../route.ts';
 
 /** The signed-in user; 401 when there is none. */

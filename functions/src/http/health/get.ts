@@ -1,12 +1,12 @@
 import type { Health } from '@app/contracts/health';
 import { DomainError } from '@app/core/errors';
 import { json } from '@app/platform/http/response';
-import { tableProbe } from '../../composition.ts';
+import { tableProbe } from '../../composition/reads.ts';
 import { httpRoute } from '../route.ts';
 
 export const handler = httpRoute({ auth: 'public' }, async (_req, { clock }) => {
   try {
-    await tableProbe().check();
+    await (await tableProbe()).check();
   } catch (error) {
     throw new DomainError('unavailable', 'The table is not reachable', { cause: error });
   }

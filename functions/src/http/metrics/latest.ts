@@ -1,6 +1,6 @@
 import { taggedJson } from '@app/platform/http/cache-control';
-import { metricsService } from '../../composition.ts';
+import { metricsService } from '../../composition/reads.ts';
 import { httpRoute } from '../route.ts';
 
 /** The latest metrics, or null before the first metrics run; the same for everyone, so cacheable. */
-export const handler = httpRoute({ auth: 'public' }, async ({ event }) => taggedJson(event, await metricsService().latest(), { shared: true }));
+export const handler = httpRoute({ auth: 'public' }, async ({ event }) => taggedJson(event, await (await metricsService()).latest(), { shared: true }));

@@ -1,6 +1,6 @@
 import { taggedJson } from '@app/platform/http/cache-control';
-import { metricsService } from '../../composition.ts';
+import { metricsService } from '../../composition/reads.ts';
 import { httpRoute } from '../route.ts';
 
 /** The last 30 daily entries, oldest first; the same for everyone, so cacheable. */
-export const handler = httpRoute({ auth: 'public' }, async ({ event }) => taggedJson(event, await metricsService().trend(), { shared: true }));
+export const handler = httpRoute({ auth: 'public' }, async ({ event }) => taggedJson(event, await (await metricsService()).trend(), { shared: true }));

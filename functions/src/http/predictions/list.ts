@@ -1,5 +1,5 @@
 import { taggedJson } from '@app/platform/http/cache-control';
-import { predictionService } from '../../composition.ts';
+import { predictionService } from '../../composition/reads.ts';
 import { httpRoute } from '../route.ts';
 
 /**
@@ -7,5 +7,5 @@ import { httpRoute } from '../route.ts';
  * the same for every visitor and cacheable; a signed-in viewer's is never stored.
  */
 export const handler = httpRoute({ auth: 'viewer' }, async ({ viewer, event }) =>
-  taggedJson(event, await predictionService().upcoming(viewer), { shared: viewer === null, varyOnCookie: true }),
+  taggedJson(event, await (await predictionService()).upcoming(viewer), { shared: viewer === null, varyOnCookie: true }),
 );

@@ -113,14 +113,14 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     const kept = await subscribe('kept');
     const orphan = await subscribe('orphan');
     // The user disappears without the deletion path (a lost cancellation).
-    await stack.composition.userRepository().delete((await stack.composition.userRepository().get(orphan.userId))!);
+    await (await stack.composition.userRepository()).delete((await (await stack.composition.userRepository()).get(orphan.userId))!);
     // The scheduled task's own handler (routes.ts `tasks`), as EventBridge Scheduler invokes it.
     const { handler } = await import('../../tasks/reconcile-billing.ts');
     const report = await handler();
     expect(report.orphansCancelled).toEqual([orphan.subscriptionId]);
     expect((await gateway.retrieveSubscription(orphan.subscriptionId))!.status).toBe('canceled');
     expect((await gateway.retrieveSubscription(kept.subscriptionId))!.status).toBe('active');
-    expect(Object.keys((await stack.composition.userRepository().get(kept.userId))!.subscriptions)).toEqual([kept.subscriptionId]);
+    expect(Object.keys((await (await stack.composition.userRepository()).get(kept.userId))!.subscriptions)).toEqual([kept.subscriptionId]);
   });
 
   it('an expired checkout session cannot be paid', async () => {

@@ -1,6 +1,6 @@
 import { EmptyBodySchema } from '@app/contracts/auth';
 import { json } from '@app/platform/http/response';
-import { billingService } from '../../composition.ts';
+import { billingService } from '../../composition/billing.ts';
 import { httpRoute } from '../route.ts';
 
 /** Cancels at the end of the paid period; returns when access ends (Unix seconds). */

@@ -1,6 +1,6 @@
 import { CheckoutBodySchema } from '@app/contracts/billing';
 import { json } from '@app/platform/http/response';
-import { billingService } from '../../composition.ts';
+import { billingService } from '../../composition/billing.ts';
 import { httpRoute } from '../route.ts';
 
 /** Starts Checkout for the session's user (the body's userId/email are ignored). */

@@ -1,6 +1,6 @@
 import { logger } from '@app/platform/logger';
 import { json } from '@app/platform/http/response';
-import { billingService, paymentGateway } from '../../composition.ts';
+import { billingService, paymentGateway } from '../../composition/billing.ts';
 import { rawRoute } from '../route.ts';
 
 /**

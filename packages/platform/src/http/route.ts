@@ -59,7 +59,7 @@ export interface HttpRouteFactoryOptions<Deps, Principal> {
   /** When set, every request must carry it in `x-origin-verify` (added by CloudFront). */
   originToken?: (deps: Deps) => string | undefined | Promise<string | undefined>;
   /** Where refusals (foreign origin, missing origin token, admin-only) are logged. */
-  security?: () => SecurityLog;
+  security?: (deps: Deps) => SecurityLog;
 }
 
 type Handler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, HttpResult, Error, Context>;
@@ -136,11 +136,11 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
   const getDeps = memoAsync(factory.deps);
 
   /** Runs the checks that come before the handler, logging a refusal as a security event. */
-  function refusalLogged<T>(type: SecurityEventType, network: string, check: () => T): T {
+  function refusalLogged<T>(deps: Deps, type: SecurityEventType, network: string, check: () => T): T {
     try {
       return check();
     } catch (error) {
-      factory.security?.()({ type, network, ...(error instanceof Error ? { detail: { reason: error.message } } : {}) });
+      factory.security?.(deps)({ type, network, ...(error instanceof Error ? { detail: { reason: error.message } } : {}) });
       throw error;
     }
   }
@@ -157,18 +157,18 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
         const requestId = requestIdOf(event, context);
         const token = await factory.originToken?.(deps);
         // Until the token matched, the only address we know is the socket's.
-        refusalLogged('origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
+        refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
         const sourceIp = clientIp(event, Boolean(token));
         const network = clientNetwork(sourceIp);
         return withRequestContext({ requestId, network }, async () => {
-          refusalLogged('csrf_rejected', network, () => assertSameOrigin(event, factory.allowedOrigins(deps)));
+          refusalLogged(deps, 'csrf_rejected', network, () => assertSameOrigin(event, factory.allowedOrigins(deps)));
           // Who is asking comes before what they sent: a visitor learns nothing about the contract.
           const cookies = parseCookies(event.cookies);
           const principal = options.auth === 'public' ? null : await factory.resolvePrincipal(cookies, deps, event);
           const viewer = principal ? factory.viewerOf(principal) : null;
           if ((options.auth === 'user' || options.auth === 'admin') && !viewer) throw new UnauthorizedError();
           if (options.auth === 'admin' && viewer?.role !== 'admin') {
-            factory.security?.()({ type: 'admin_forbidden', network, userId: viewer!.userId, detail: { route: event.routeKey } });
+            factory.security?.(deps)({ type: 'admin_forbidden', network, userId: viewer!.userId, detail: { route: event.routeKey } });
             throw new ForbiddenError('Admin role required');
           }
           let parsedBody: unknown = undefined;
@@ -200,7 +200,7 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
       .handler(async (event, context) => {
         const deps = await getDeps();
         const token = await factory.originToken?.(deps);
-        refusalLogged('origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
+        refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
         return fn({ rawBody: decodeBody(event), event, requestId: requestIdOf(event, context) }, deps);
       });
   }

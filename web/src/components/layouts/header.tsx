@@ -8,12 +8,12 @@ import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
+import type { HeaderUser } from '@/components/layouts/user-menu';
 
 // Only signed-in users need the dropdown (and its Radix code), so it loads on demand.
 const UserMenu = lazy(() => import('@/components/layouts/user-menu').then((module) => ({ default: module.UserMenu })));
 
 /** What the header needs to know about the signed-in user; `null` when logged out. */
-export type HeaderUser = { email: string; isPremium: boolean };
 
 export type HeaderProps = {
   user: HeaderUser | null;

@@ -2,13 +2,15 @@ import { LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router-dom';
 
-import type { HeaderUser } from '@/components/layouts/header';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 
 const item =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-foreground outline-none ' +
   'data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground';
+
+/** The signed-in user as the header shows them. */
+export type HeaderUser = { email: string; isPremium: boolean };
 
 /**
  * The signed-in user's menu: 'My Account', the email, 'Account Settings' and 'Logout'.

@@ -1,0 +1,70 @@
+// The Lambda bundles as they ship: nothing of the local stack inside (the demo and CSV-replay
+// data, the in-process queue, the test-mode billing, DynamoDB Local), within the size budget,
+// and each one loads on the Node.js running this test (the node24 layer runs it on the Lambda
+// runtime's line) with the AWS SDK external, as the runtime provides it.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allHandlers, buildFunctions } from './build.ts';
+
+/** Source folders of the local stand-ins: a bundle that contains any of them ships local code to Lambda. */
+const LOCAL_ONLY = [
+  'packages/adapters/src/demo/',
+  'packages/adapters/src/csv/',
+  'packages/adapters/src/local-queue/',
+  'packages/adapters/src/local-billing/',
+  'packages/adapters/src/dynamodb/local-server.ts',
+  'packages/adapters/src/dynamodb/testing/',
+  'functions/local/',
+  'functions/src/testing/',
+];
+const BUDGET_BYTES = 250 * 1024;
+const repo = resolve(import.meta.dirname, '..', '..');
+
+let out: string;
+let built: Awaited<ReturnType<typeof buildFunctions>>;
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'bundles-'));
+  built = await buildFunctions(join(out, 'dist'));
+  // The runtime's AWS SDK stands in as the workspace's copy, found from the bundles' folder.
+  mkdirSync(join(out, 'node_modules'), { recursive: true });
+  symlinkSync(join(repo, 'node_modules', '.pnpm', 'node_modules', '@aws-sdk'), join(out, 'node_modules', '@aws-sdk'));
+}, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('Lambda bundles', () => {
+  it('builds one bundle per handler of the manifest', () => {
+    expect(built.map((b) => b.handler).sort()).toEqual(allHandlers().sort());
+  });
+
+  it('carry no local stand-in (read from each bundle’s esbuild metafile)', () => {
+    const offenders = built.flatMap((b) => b.inputs.filter((input) => LOCAL_ONLY.some((dir) => input.startsWith(dir))).map((input) => `${b.handler}: ${input}`));
+    expect(offenders).toEqual([]);
+    // The check reads real paths: every bundle contains the composition it is built from.
+    expect(built.every((b) => b.inputs.some((input) => input.startsWith('functions/src/composition/')))).toBe(true);
+  });
+
+  it(`stay within ${BUDGET_BYTES / 1024} KB each`, () => {
+    expect(built.filter((b) => b.bytes > BUDGET_BYTES).map((b) => `${b.handler}: ${(b.bytes / 1024).toFixed(1)} KB`)).toEqual([]);
+  });
+
+  it(`load on Node ${process.versions.node} with the AWS SDK external, and export a handler`, async () => {
+    const failures: string[] = [];
+    for (const { handler } of built) {
+      const file = join(out, 'dist', handler, 'index.mjs');
+      const script = `const m = await import(${JSON.stringify(file)}); if (typeof m.handler !== 'function') throw new Error('no handler export');`;
+      try {
+        await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+          cwd: out,
+          env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'bundles-test', STAGE: 'dev', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        });
+      } catch (error) {
+        failures.push(`${handler}: ${(error as { stderr?: string }).stderr?.split('\n').find((l) => /Error/.test(l)) ?? (error as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

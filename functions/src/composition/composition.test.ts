@@ -1,0 +1,96 @@
+// The composition in the cloud: it refuses to run the pipeline on stand-ins, and objects built
+// from secrets follow a rotation in a warm container.
+import Stripe from 'stripe';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const ENV = { ...process.env };
+const CLOUD = {
+  STAGE: 'dev',
+  APP_ORIGIN: 'https://predictions.example.com',
+  TABLE_NAME: 'App',
+  AWS_REGION: 'eu-west-2',
+  QUEUE_DRIVER: 'sqs',
+  QUEUE_URL_PREFIX: 'https://sqs.eu-west-2.amazonaws.com/123456789012/fp-dev-',
+};
+
+beforeEach(() => {
+  vi.resetModules();
+  for (const key of Object.keys(process.env)) if (!(key in ENV)) delete process.env[key];
+  for (const key of ['STAGE', 'FOOTBALL_DATA_ORG_TOKEN', 'ODDS_API_KEY', 'FOOTBALL_DATA_DIR', 'PROVIDERS_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_ARN', 'DYNAMODB_ENDPOINT']) delete process.env[key];
+});
+afterEach(() => {
+  process.env = { ...ENV };
+});
+
+describe('the pipeline outside the local stack', () => {
+  it('refuses to start without a football data key instead of publishing demo data', async () => {
+    // Prepare
+    Object.assign(process.env, CLOUD);
+    const { footballProviders } = await import('./providers.ts');
+    const { generationService } = await import('./pipeline.ts');
+
+    // Act + Assess
+    await expect(footballProviders()).rejects.toThrow(/footballDataOrgToken .* required outside the local stack; the pipeline will not publish demo data/);
+    await expect(generationService()).rejects.toMatchObject({ name: 'ConfigError' });
+  });
+
+  it('reads the key from the providers secret and serves football-data.org', async () => {
+    Object.assign(process.env, CLOUD, { PROVIDERS_SECRET_ARN: 'arn:providers' });
+    const { useSecretReader } = await import('./base.ts');
+    useSecretReader(async () => JSON.stringify({ footballDataOrgToken: 'token-1' }));
+    const { footballProviders } = await import('./providers.ts');
+    expect((await footballProviders()).fixturesProvider.name).toBe('football-data.org');
+  });
+
+  it('needs the local stack for its stand-ins even on the local stage', async () => {
+    Object.assign(process.env, CLOUD, { STAGE: 'local', QUEUE_DRIVER: 'local' });
+    const { footballProviders } = await import('./providers.ts');
+    const { jobQueue } = await import('./pipeline.ts');
+    await expect(footballProviders()).rejects.toThrow(/needs the local stack's stand-ins/);
+    await expect(jobQueue()).rejects.toThrow(/QUEUE_DRIVER=local needs the local stack's stand-ins/);
+  });
+});
+
+describe('secrets that rotate', () => {
+  it('verifies Stripe webhooks with the rolled signing secret in the same warm container', async () => {
+    // Prepare
+    Object.assign(process.env, CLOUD, { STRIPE_SECRET_ARN: 'arn:stripe', STRIPE_PRICE_ID: 'price_1' });
+    let secret = { secretKey: 'sk_test_A', webhookSecret: 'whsec_A' };
+    const { useSecretReader } = await import('./base.ts');
+    useSecretReader(async () => JSON.stringify(secret));
+    const { paymentGateway } = await import('./billing.ts');
+    const stripe = new Stripe('sk_test_unused');
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.subscription.updated', created: 1, data: { object: { id: 'sub_1', object: 'subscription', customer: 'cus_1' } } });
+    const signed = (webhookSecret: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const before = await paymentGateway();
+
+    // Act
+    secret = { secretKey: 'sk_test_B', webhookSecret: 'whsec_B' };
+    const after = await paymentGateway();
+
+    // Assess
+    expect(after).not.toBe(before);
+    await expect(after.parseWebhook(Buffer.from(payload), signed('whsec_B'))).resolves.toMatchObject({ id: 'evt_1' });
+    await expect(after.parseWebhook(Buffer.from(payload), signed('whsec_A'))).rejects.toMatchObject({ name: 'InvalidSignatureError' });
+    expect(await paymentGateway()).toBe(after);
+  });
+
+  it('signs sessions with the rotated session key', async () => {
+    // Prepare
+    Object.assign(process.env, CLOUD, { SESSION_SECRET_ARN: 'arn:session', ORIGIN_VERIFY_TOKEN: 'origin-token-0123456789' });
+    let key = 'a'.repeat(40);
+    const { useSecretReader } = await import('./base.ts');
+    useSecretReader(async () => key);
+    const { authService } = await import('./auth.ts');
+
+    // Act
+    const first = await authService();
+    const again = await authService();
+    key = 'b'.repeat(40);
+    const rotated = await authService();
+
+    // Assess
+    expect(again).toBe(first);
+    expect(rotated).not.toBe(first);
+  });
+});

@@ -1,0 +1,7 @@
+// The lint steps, shared by `npm run lint` and the `lint` test layer: ESLint (with the layers'
+// import direction), no citation of documents outside the repository, no import cycle.
+export const LINT_STEPS = [
+  ['exec', 'eslint', '.', '--max-warnings=0'],
+  ['exec', 'node', 'scripts/check-citations.mjs'],
+  ['exec', 'node', 'scripts/check-cycles.mjs'],
+];
