@@ -2,6 +2,7 @@ import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FixtureRepository, StoredFixture } from '@app/core/pipeline/ports';
 import { batchPut } from './batch.ts';
 import { keys } from './keys.ts';
+import { recordOf } from './items.ts';
 
 /** Fixtures in their own item collection (with the prediction and picks), by day in GSI1. */
 export class DynamoFixtureRepository implements FixtureRepository {
@@ -21,7 +22,6 @@ export class DynamoFixtureRepository implements FixtureRepository {
   async get(fixtureId: string): Promise<StoredFixture | undefined> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.fixture(fixtureId) }));
     if (!out.Item) return undefined;
-    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, type: _t, schemaVersion: _v, ...fixture } = out.Item;
-    return fixture as StoredFixture;
+    return recordOf<StoredFixture>(out.Item);
   }
 }

@@ -3,8 +3,8 @@ import type { HistoryRecord, HistoryRepository } from '@app/core/pipeline/ports'
 import { batchPut } from './batch.ts';
 import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
+import { recordOf } from './items.ts';
 
-const HISTORY_SEASONS_KEY = (leagueId: string) => ({ PK: `HISTORY#${leagueId}`, SK: 'SEASONS' });
 
 /**
  * Training data: `HISTORY#<league>#<season>` partitions, plus one item listing a league's
@@ -17,7 +17,7 @@ export class DynamoHistoryRepository implements HistoryRepository {
   ) {}
 
   async list(leagueId: string): Promise<HistoryRecord[]> {
-    const index = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: HISTORY_SEASONS_KEY(leagueId), ConsistentRead: true }));
+    const index = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.historySeasons(leagueId), ConsistentRead: true }));
     const seasons = (index.Item?.seasons as Set<string> | undefined) ?? new Set<string>();
     const perSeason = await Promise.all([...seasons].map((season) => this.season(leagueId, season)));
     return perSeason.flat().sort((a, b) => a.date.localeCompare(b.date));
@@ -34,7 +34,7 @@ export class DynamoHistoryRepository implements HistoryRepository {
     await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
-        Key: HISTORY_SEASONS_KEY(leagueId),
+        Key: keys.historySeasons(leagueId),
         UpdateExpression: 'ADD seasons :s SET #type = :t',
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: { ':s': new Set(records.map(seasonOf)), ':t': 'HistorySeasons' },
@@ -48,6 +48,6 @@ export class DynamoHistoryRepository implements HistoryRepository {
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.historyPartition(leagueId, season) },
     });
-    return items.map(({ PK: _pk, SK: _sk, type: _t, schemaVersion: _v, ...record }) => record as unknown as HistoryRecord);
+    return items.map((item) => recordOf<HistoryRecord>(item));
   }
 }

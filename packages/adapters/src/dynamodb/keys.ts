@@ -6,6 +6,10 @@
 export const keys = {
   /** Never written: the health probe reads it to prove the table answers with read-only rights. */
   healthProbe: () => ({ PK: 'HEALTH', SK: 'PROBE' }),
+  /** A named setting (first writer wins), e.g. the CSV replay's date shift. */
+  setting: (name: string) => ({ PK: `SETTING#${name}`, SK: 'SETTING' }),
+  /** The seasons of a league's history stored so far. */
+  historySeasons: (leagueId: string) => ({ PK: `HISTORY#${leagueId}`, SK: 'SEASONS' }),
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   userPartition: (userId: string) => `USER#${userId}`,
   emailClaim: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),

@@ -5,11 +5,7 @@ import type { PickRepository } from '@app/core/pipeline/ports';
 import { NotFoundError } from '@app/core/errors';
 import { queryAll } from './query.ts';
 import { keys, sortKeyCeiling } from './keys.ts';
-
-const strip = (item: Record<string, unknown>): Pick => {
-  const { PK: _pk, SK: _sk, GSI3PK: _a, GSI3SK: _b, type: _t, schemaVersion: _v, ...pick } = item;
-  return pick as unknown as Pick;
-};
+import { recordOf } from './items.ts';
 
 function months(from: Date, to: Date): string[] {
   const out: string[] = [];
@@ -50,7 +46,7 @@ export class DynamoPickRepository implements PickRepository {
             KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK BETWEEN :from AND :to',
             ExpressionAttributeValues: { ':pk': keys.highConfidencePartition(month), ':from': fromSk, ':to': toSk },
           })
-        ).map(strip),
+        ).map((item) => recordOf<Pick>(item)),
       ),
     );
     return perMonth.flat();
@@ -65,14 +61,14 @@ export class DynamoPickRepository implements PickRepository {
         ConsistentRead: true,
       }),
     );
-    return (out.Items ?? []).map(strip);
+    return (out.Items ?? []).map((item) => recordOf<Pick>(item));
   }
 
   async get(pickId: string): Promise<Pick | undefined> {
     const parsed = parsePickId(pickId);
     if (!parsed) return undefined;
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.pick(parsed.fixtureId, parsed.market), ConsistentRead: true }));
-    return out.Item ? strip(out.Item) : undefined;
+    return out.Item ? recordOf<Pick>(out.Item) : undefined;
   }
 
   async setWinningOdds(pickId: string, odds: number): Promise<void> {

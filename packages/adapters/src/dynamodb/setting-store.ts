@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { keys } from './keys.ts';
 
 /**
  * Values decided once and kept for good (e.g. the CSV replay's shift, so restarts on later
@@ -12,7 +13,7 @@ export class DynamoSettingStore {
   ) {}
 
   async getOrCreate<T>(name: string, create: () => Promise<T> | T): Promise<T> {
-    const key = { PK: `SETTING#${name}`, SK: 'SETTING' };
+    const key = keys.setting(name);
     const found = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
     if (found.Item) return found.Item.value as T;
     const value = await create();
