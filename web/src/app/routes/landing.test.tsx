@@ -58,13 +58,15 @@ describe('/ (landing)', () => {
     expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'E vs F', 'G vs H']);
   });
 
-  it('describes the 30-day trend as Day 1..n', async () => {
+  it('describes the last 30 days of the trend by their dates', async () => {
     mockApi({
-      'GET /api/metrics/trend': Array.from({ length: 35 }, (_, i) => ({ date: `2026-02-${String((i % 28) + 1).padStart(2, '0')}`, winAccuracy: 50 + (i % 10) })),
+      'GET /api/metrics/trend': Array.from({ length: 35 }, (_, i) => ({ date: new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10), winAccuracy: 50 + (i % 10) })),
     });
     await renderApp('/');
 
-    expect(await screen.findByText(/Day 1 to Day 30/)).toBeInTheDocument();
+    // 35 days from 1 Feb: the last 30 run from 6 Feb to 7 Mar.
+    expect(await screen.findByText(/6 Feb to 7 Mar/)).toBeInTheDocument();
+    expect(screen.queryByText(/Day 1/)).not.toBeInTheDocument();
     expect(screen.queryByText('No historical data yet')).not.toBeInTheDocument();
   });
 
