@@ -193,7 +193,7 @@ describe('the landing page', () => {
     // The axis reads dates (the oldest of the last 30 entries first), not 'Day 1..n'.
     const entries = (await (await page.request.get('/api/metrics/trend')).json()) as { date: string }[];
     const [year, month, day] = entries.slice(-30)[0]!.date.split('-').map(Number) as [number, number, number];
-    const oldest = `${day} ${new Date(year, month - 1, day).toLocaleString('en-GB', { month: 'short' })}`;
+    const oldest = `${new Date(year, month - 1, day).getDate()} ${'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[month - 1]}`;
     await trend.getByText(new RegExp(`^${oldest}$`)).first().waitFor();
     expect(await trend.getByText(/Day 1/).count()).toBe(0);
     expect(await trend.getByText('No historical data yet').count()).toBe(0);
