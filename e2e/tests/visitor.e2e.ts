@@ -261,7 +261,7 @@ describe('a visitor browsing predictions', () => {
 
     await page.getByRole('combobox', { name: 'League' }).selectOption('all');
     await expect.poll(() => cards.count()).toBe(total);
-    await page.getByRole('combobox', { name: 'Date' }).selectOption('tomorrow');
+    await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Tomorrow' }) }).click();
     const tomorrow = new Date();
     tomorrow.setDate(tomorrow.getDate() + 1);
     const days = async () => new Set(await page.locator('article time').evaluateAll((list) => list.map((el) => new Date(el.getAttribute('datetime')!).toDateString())));

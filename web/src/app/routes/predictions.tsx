@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
+import { CollapsibleSection } from '@/components/ui/collapsible-section';
 import { useLatestMetrics } from '@/features/metrics/api/get-latest-metrics';
 import { PerformanceStats } from '@/features/metrics/components/performance-stats';
 import { usePredictions } from '@/features/predictions/api/get-predictions';
@@ -19,7 +20,10 @@ import {
 } from '@/features/predictions/utils/filter-predictions';
 import { useSession } from '@/lib/auth';
 
-/** docs/product.md#predictions: sidebar (performance, leagues), filter bar, and the predictions. */
+/**
+ * docs/product.md#predictions: filter bar and the predictions, then (left from lg up) the
+ * collapsible performance and league sections: on a phone the first card is on the first screen.
+ */
 export default function PredictionsRoute() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
@@ -37,20 +41,9 @@ export default function PredictionsRoute() {
 
   return (
     <ContentLayout title="Predictions" description="AI predictions for upcoming fixtures, with win, draw and Over/Under 2.5 goals probabilities.">
-      <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside aria-label="Performance and leagues" className="space-y-6">
-          <section aria-labelledby="performance-heading" className="rounded-2xl border border-border bg-background p-5 shadow-sm">
-            <h2 id="performance-heading" className="flex items-center gap-2 font-semibold">
-              <Activity aria-hidden="true" className="size-4 text-primary" />
-              Performance (30 days)
-            </h2>
-            <div className="mt-4">
-              <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} layout="list" />
-            </div>
-          </section>
-          <LeagueList leagues={leagues} selected={filters.league} onSelect={(league) => update({ league })} isLoading={predictions.isPending} />
-        </aside>
-        <div className="min-w-0 space-y-6">
+      {/* Cards first in the document and on a phone; the sidebar sits left from lg up. */}
+      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
+        <div className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
           <FilterBar filters={filters} onChange={update} leagues={leagueNames} isPremium={isPremium} />
           <h2 className="sr-only">Matches</h2>
           {predictions.isSuccess && all.length > 0 ? (
@@ -70,6 +63,20 @@ export default function PredictionsRoute() {
             }
           />
         </div>
+        <aside aria-label="Performance and leagues" className="space-y-6 lg:col-start-1 lg:row-start-1">
+          <CollapsibleSection
+            headingId="performance-heading"
+            title={
+              <>
+                <Activity aria-hidden="true" className="size-4 text-primary" />
+                Performance (30 days)
+              </>
+            }
+          >
+            <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} layout="list" />
+          </CollapsibleSection>
+          <LeagueList leagues={leagues} selected={filters.league} onSelect={(league) => update({ league })} isLoading={predictions.isPending} />
+        </aside>
       </div>
     </ContentLayout>
   );

@@ -1,5 +1,6 @@
 import { Trophy } from 'lucide-react';
 
+import { CollapsibleSection } from '@/components/ui/collapsible-section';
 import type { LeagueCount } from '@/features/predictions/utils/filter-predictions';
 import { cn } from '@/utils/cn';
 
@@ -14,21 +15,25 @@ type LeagueListProps = {
 /** docs/product.md#predictions: upcoming leagues with match counts, most matches first; a click filters by it. */
 export function LeagueList({ leagues, selected, onSelect, isLoading }: LeagueListProps) {
   return (
-    <section aria-labelledby="leagues-heading" className="rounded-2xl border border-border bg-background p-5 shadow-sm">
-      <h2 id="leagues-heading" className="flex items-center gap-2 font-semibold">
-        <Trophy aria-hidden="true" className="size-4 text-primary" />
-        Upcoming leagues
-      </h2>
+    <CollapsibleSection
+      headingId="leagues-heading"
+      title={
+        <>
+          <Trophy aria-hidden="true" className="size-4 text-primary" />
+          Upcoming leagues
+        </>
+      }
+    >
       {isLoading ? (
-        <ul aria-hidden="true" className="mt-3 space-y-1">
+        <ul aria-hidden="true" className="space-y-1">
           {[0, 1, 2].map((index) => (
             <li key={index} className="h-9 animate-pulse rounded-lg bg-muted motion-reduce:animate-none" />
           ))}
         </ul>
       ) : leagues.length === 0 ? (
-        <p className="mt-3 text-sm text-muted-foreground">No upcoming matches.</p>
+        <p className="text-sm text-muted-foreground">No upcoming matches.</p>
       ) : (
-        <ul className="mt-3 space-y-1">
+        <ul className="space-y-1">
           {leagues.map(({ league, count }) => {
             const active = selected === league;
             return (
@@ -53,6 +58,6 @@ export function LeagueList({ leagues, selected, onSelect, isLoading }: LeagueLis
           })}
         </ul>
       )}
-    </section>
+    </CollapsibleSection>
   );
 }
