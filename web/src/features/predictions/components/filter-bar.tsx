@@ -157,7 +157,7 @@ export function FilterBar({ filters, onChange, leagues, isPremium }: FilterBarPr
         </SelectField>
         <fieldset className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
           <legend className="mb-1 text-sm font-medium">Sort by</legend>
-          <div className="grid grid-cols-3 divide-x divide-slate-500 rounded-lg border border-slate-500 [&>*:first-child]:rounded-l-lg [&>*:last-child]:rounded-r-lg [&>*>label]:rounded-[inherit] [&>label]:rounded-[inherit]">
+          <div className="grid grid-cols-3 divide-x divide-slate-500 rounded-lg border border-slate-500 [&>*:first-child]:rounded-l-lg [&>*:last-child]:rounded-r-lg [&>*>label]:rounded-[inherit]">
             {SORT_OPTIONS.map((option) => (
               <SortOption
                 key={option.value}
