@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { kickoff, makeMetrics, makePrediction } from '@/testing/data-generators';
+import { kickoff, makeMetrics, makePrediction, makeUser } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
@@ -14,6 +14,17 @@ describe('/ (landing)', () => {
     await user.click(hero.getByRole('link', { name: 'Get Started' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/login');
+  });
+
+  it("sends a signed-in user's 'Get Started' to /predictions", async () => {
+    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) } });
+    const { user, router } = await renderApp('/');
+    const hero = within(screen.getByRole('region', { name: 'AI-Powered Football Predictions' }));
+
+    await waitFor(() => expect(hero.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/predictions'));
+    await user.click(hero.getByRole('link', { name: 'Get Started' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Predictions' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/predictions');
   });
 
   it("shows the 'Live Performance' card with its info tooltip and the spec's formats", async () => {

@@ -1,10 +1,12 @@
 import { memo } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 
+import { scrollKey, useFocusHeadingOnNavigation } from '@/app/navigation';
+
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { Spinner } from '@/components/ui/spinner';
-import { useLogout, useSession } from '@/lib/auth';
+import { useLogout, useSession, useSessionSync } from '@/lib/auth';
 
 /** A thin bar while the next page's code loads. */
 function NavigationProgress() {
@@ -31,11 +33,13 @@ function useHeaderUser() {
 export function RootLayout() {
   const user = useHeaderUser();
   const logout = useLogout();
+  useSessionSync();
+  useFocusHeadingOnNavigation();
   return (
     <MainLayout user={user} onLogout={() => void logout()}>
       <NavigationProgress />
       <Page />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </MainLayout>
   );
 }
