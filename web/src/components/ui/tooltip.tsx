@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 import { cn } from '@/utils/cn';
@@ -28,6 +28,11 @@ function place(trigger: DOMRect, bubble: DOMRect, align: NonNullable<TooltipProp
   return { position: 'fixed', top, left };
 }
 
+// False while rendering on the server and hydrating, true afterwards: portals only exist in the browser.
+const noSubscription = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
 /**
  * A tooltip that shows on hover and on keyboard focus, hides on Escape (WCAG 1.4.13) and
  * describes its trigger (`aria-describedby`, so screen readers read it even while hidden).
@@ -37,12 +42,10 @@ function place(trigger: DOMRect, bubble: DOMRect, align: NonNullable<TooltipProp
 export function Tooltip({ content, children, align = 'center', className }: TooltipProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  const mounted = useSyncExternalStore(noSubscription, isClient, isServer);
   const [style, setStyle] = useState<CSSProperties>({ position: 'fixed', top: 0, left: 0, visibility: 'hidden' });
   const triggerRef = useRef<HTMLSpanElement>(null);
   const bubbleRef = useRef<HTMLSpanElement>(null);
-
-  useEffect(() => setMounted(true), []);
 
   useLayoutEffect(() => {
     if (!open) return;

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contracts/auth';
 import type { User } from '@app/contracts/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import type { LoginMode } from '@/config/paths';
+import { useSingleFlightMutation } from '@/lib/react-query';
 import { apiErrorMessage } from '@/lib/api-client';
 import { applySessionUser, loginWithEmail, registerWithEmail } from '@/lib/auth';
 
@@ -32,7 +33,7 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
   const [error, setError] = useState<string | null>(null);
   const signup = mode === 'signup';
 
-  const submit = useMutation({
+  const submit = useSingleFlightMutation({
     mutationFn: ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }) =>
       submittedMode === 'signup' ? registerWithEmail(credentials) : loginWithEmail(credentials),
     onSuccess: async (user, { mode: submittedMode }) => {

@@ -1,6 +1,7 @@
 import type { VerifySessionResponse } from '@app/contracts/billing';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
+import { useSingleFlightMutation } from '@/lib/react-query';
 import { api } from '@/lib/api-client';
 import { applySessionUser } from '@/lib/auth';
 
@@ -12,7 +13,7 @@ export function verifySession(sessionId: string): Promise<VerifySessionResponse>
 /** Verifies, then makes the (now premium) user the session user so every page unlocks. */
 export function useVerifySession() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: verifySession,
     onSuccess: async ({ success, user }) => {
       if (success) await applySessionUser(queryClient, user);
