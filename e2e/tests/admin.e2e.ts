@@ -240,7 +240,7 @@ describe('the odds page', () => {
     ]);
     expect(started.status()).toBe(202);
     const { jobId } = (await started.json()) as { jobId: string };
-    await expectToast(page, 'Prediction generation started', 'Predictions will be updated in 2-3 minutes.');
+    await expectToast(page, 'Prediction generation started', 'Follow its progress below.');
 
     // While it runs: the button is busy and the status reads Queued or Running.
     await page.getByTestId('job-status').filter({ hasText: /^(Queued|Running)$/ }).waitFor();
@@ -269,8 +269,8 @@ describe('the odds page', () => {
   it("runs 'Update Metrics' and 'Fetch Results' to the end, each with its own toast and progress", async () => {
     await openOdds(page);
     for (const [label, path, title, description, failed] of [
-      ['Update Metrics', '/api/admin/update-performance-metrics', 'Metrics update started', 'Performance metrics will refresh in a few seconds.', 'Failed to update performance metrics'],
-      ['Fetch Results', '/api/admin/fetch-match-results', 'Fetching match results', 'Results will be updated in 30-60 seconds.', 'Failed to fetch match results'],
+      ['Update Metrics', '/api/admin/update-performance-metrics', 'Metrics update started', 'Follow its progress below.', 'Failed to update performance metrics'],
+      ['Fetch Results', '/api/admin/fetch-match-results', 'Fetching match results', 'Follow its progress below.', 'Failed to fetch match results'],
     ] as const) {
       const button = page.getByRole('button', { name: new RegExp(`^${label}`) });
       const control = page.getByRole('listitem').filter({ has: button });

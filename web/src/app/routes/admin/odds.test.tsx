@@ -113,7 +113,7 @@ describe('/admin/odds', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Predictions' }));
 
     expect(await screen.findByText('Prediction generation started')).toBeInTheDocument();
-    expect(screen.getByText('Predictions will be updated in 2-3 minutes.')).toBeInTheDocument();
+    expect(screen.getByText('Follow its progress below.')).toBeInTheDocument();
     expect(await screen.findByText('12 of 30 done, 1 failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate Predictions...' })).toBeDisabled();
     expect(await screen.findByText('Finished', {}, { timeout: 4000 })).toBeInTheDocument();
