@@ -25,8 +25,8 @@ const Page = memo(function Page() {
 
 /** The header's view of the session: the stored display copy until the server answers. */
 function useHeaderUser() {
-  const { user, isPremium } = useSession();
-  return user ? { email: user.email, isPremium } : null;
+  const { user, isPremium, isAdmin } = useSession();
+  return user ? { email: user.email, isPremium, isAdmin } : null;
 }
 
 /** The shell around every page, with the session in the header. */

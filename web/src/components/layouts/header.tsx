@@ -13,7 +13,8 @@ import { cn } from '@/utils/cn';
 const UserMenu = lazy(() => import('@/components/layouts/user-menu').then((module) => ({ default: module.UserMenu })));
 
 /** What the header needs to know about the signed-in user; `null` when logged out. */
-export type HeaderUser = { email: string; isPremium: boolean };
+/** `isAdmin` adds the 'Admin' entry to the user menu (the server still guards the admin pages). */
+export type HeaderUser = { email: string; isPremium: boolean; isAdmin?: boolean };
 
 export type HeaderProps = {
   user: HeaderUser | null;

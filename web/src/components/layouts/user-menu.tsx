@@ -1,4 +1,4 @@
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router-dom';
 
@@ -11,7 +11,7 @@ const item =
   'data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
 /**
- * The signed-in user's menu: 'My Account', the email, 'Account Settings' and 'Logout'.
+ * The signed-in user's menu: 'My Account', the email, 'Account Settings', 'Admin' (admins only) and 'Logout'.
  * `modal={false}`: a modal menu locks scrolling by injecting a `<style>` element, which our CSP forbids.
  */
 export function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout?: (() => void) | undefined }) {
@@ -37,6 +37,14 @@ export function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout?: (() 
               Account Settings
             </Link>
           </DropdownMenu.Item>
+          {user.isAdmin ? (
+            <DropdownMenu.Item asChild className={item}>
+              <Link to={paths.admin.odds.getHref()}>
+                <ShieldCheck aria-hidden="true" />
+                Admin
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item className={item} onSelect={() => onLogout?.()}>
             <LogOut aria-hidden="true" />
             Logout

@@ -1,7 +1,7 @@
 import type { Prediction } from '@app/contracts/predictions';
 
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
-import { underProbability } from '@/utils/format';
+import { localDay, underProbability } from '@/utils/format';
 
 export type DateFilter = 'all' | 'today' | 'tomorrow' | 'weekend';
 export type SortKey = 'kickoff' | 'win' | 'ou';
@@ -44,11 +44,6 @@ export function strongerOverUnder(prediction: Prediction): OverUnderSide | null 
   return under > over ? { side: 'under', percent: under } : { side: 'over', percent: over };
 }
 
-/** Local calendar day of a date, as `YYYY-MM-DD`. */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 export function dayOffset(now: Date, days: number): string {
   return localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
