@@ -2,6 +2,7 @@ import type { ChangePasswordBody, LoginBody, RegisterBody, User } from '@app/con
 import type { Clock } from '../clock.ts';
 import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from '../errors.ts';
 import type { Viewer } from '../viewer.ts';
+import { assertAcceptableNewPassword } from './password-policy.ts';
 import type { LoginThrottleStore, PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
 import { toPublicUser, toViewer, type UserRecord } from './user.ts';
 
@@ -66,6 +67,7 @@ export function makeAuthService(deps: AuthServiceDeps) {
 
   return {
     async register(body: RegisterBody): Promise<IssuedSession> {
+      assertAcceptableNewPassword(body.password, { field: 'password' });
       const id = deps.ids.user();
       // The email is claimed first, so a taken email costs no password hash (and a burst of
       // sign-ups for one email hashes once).
@@ -129,8 +131,9 @@ export function makeAuthService(deps: AuthServiceDeps) {
     /** Requires the current password; ends every other session of the user. */
     async changePassword(resolved: ResolvedSession, body: ChangePasswordBody): Promise<{ endedSessions: number }> {
       if (!(await hasher.verify(body.currentPassword, resolved.user.passwordHash))) {
-        throw new ValidationError('Current password is incorrect');
+        throw new ValidationError('Current password is incorrect', { field: 'currentPassword' });
       }
+      assertAcceptableNewPassword(body.newPassword, { field: 'newPassword', current: body.currentPassword });
       await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword));
       const endedSessions = await sessions.deleteAll(resolved.user.id, resolved.session.sessionId);
       return { endedSessions };
