@@ -61,7 +61,10 @@ describe('a visitor becomes a subscriber', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('alert').filter({ hasText: /at least 8 characters/i }).waitFor();
+    // The message sits under the password field (its description), not in a box of its own.
+    const password = page.getByLabel('Password');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await password.getAttribute('aria-describedby')}"]`).textContent()).toBe('Password must be at least 8 characters long.');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
   });
 
@@ -210,6 +213,16 @@ describe('the subscriber manages the account', () => {
 
     await fill('not the current one', NEW_PASSWORD, NEW_PASSWORD);
     await expectToast(page, 'Failed to change password');
+
+    // The current password again, and a common one: refused, the server's reason under the field.
+    await fill(PASSWORD, PASSWORD, PASSWORD);
+    await expectToast(page, 'Same password', 'The new password must be different from the current one.');
+    const same = await context.request.post('/api/auth/change-password', { data: { currentPassword: PASSWORD, newPassword: PASSWORD } });
+    expect(same.status()).toBe(400);
+    expect(await same.text()).toContain('The new password must be different from the current one.');
+    await fill(PASSWORD, 'football', 'football');
+    await expectToast(page, 'Failed to change password', 'This password is too common: choose one that is harder to guess.');
+    await form.getByText('This password is too common: choose one that is harder to guess.').waitFor();
 
     await fill(PASSWORD, NEW_PASSWORD, NEW_PASSWORD);
     await expectToast(page, 'Password changed', 'Your new password is active.');
