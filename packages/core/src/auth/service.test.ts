@@ -101,8 +101,7 @@ describe('AuthService', () => {
     await expect(t.auth.login({ ...creds, password: 'new password' }, { ip: '1.1.1.1' })).resolves.toBeTruthy();
   });
 
-  it('refuses a common password at sign-up and a new password equal to the current one, naming the field', async () => {
-    await expect(t.auth.register({ email: 'bob@example.com', password: 'Password1' })).rejects.toMatchObject({ kind: 'validation', field: 'password' });
+  it('refuses a new password equal to the current one, naming the field', async () => {
     const a = await t.auth.register(creds);
     const resolved = (await t.auth.resolve(a.token))!;
     await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: creds.password })).rejects.toMatchObject({
@@ -110,7 +109,6 @@ describe('AuthService', () => {
       field: 'newPassword',
       message: 'The new password must be different from the current one.',
     });
-    await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: 'football' })).rejects.toMatchObject({ field: 'newPassword' });
     await expect(t.auth.login(creds, { ip: '1.1.1.1' })).resolves.toBeTruthy();
   });
 

@@ -2,7 +2,6 @@ import type { ChangePasswordBody, LoginBody, RegisterBody, User } from '@app/con
 import type { Clock } from '../clock.ts';
 import { NotFoundError, RateLimitedError, UnauthorizedError, ValidationError } from '../errors.ts';
 import type { Viewer } from '../viewer.ts';
-import { assertAcceptableNewPassword } from './password-policy.ts';
 import type { LoginThrottleStore, PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
 import { toPublicUser, toViewer, type UserRecord } from './user.ts';
 
@@ -13,6 +12,8 @@ export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Invalid email or password';
+/** docs/decisions/0075-passwords-not-common-not-reused.md. */
+export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one.';
 
 export interface AuthServiceDeps {
   users: UserRepository;
@@ -67,7 +68,6 @@ export function makeAuthService(deps: AuthServiceDeps) {
 
   return {
     async register(body: RegisterBody): Promise<IssuedSession> {
-      assertAcceptableNewPassword(body.password, { field: 'password' });
       const id = deps.ids.user();
       // The email is claimed first, so a taken email costs no password hash (and a burst of
       // sign-ups for one email hashes once).
@@ -133,7 +133,7 @@ export function makeAuthService(deps: AuthServiceDeps) {
       if (!(await hasher.verify(body.currentPassword, resolved.user.passwordHash))) {
         throw new ValidationError('Current password is incorrect', { field: 'currentPassword' });
       }
-      assertAcceptableNewPassword(body.newPassword, { field: 'newPassword', current: body.currentPassword });
+      if (body.newPassword === body.currentPassword) throw new ValidationError(SAME_PASSWORD_MESSAGE, { field: 'newPassword' });
       await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword));
       const endedSessions = await sessions.deleteAll(resolved.user.id, resolved.session.sessionId);
       return { endedSessions };
