@@ -1,4 +1,5 @@
 import type { WinningPrediction } from '@app/contracts/admin';
+import { displayTeamName } from '@app/contracts/display-names';
 import { Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
@@ -83,7 +84,7 @@ function OddsEditor({ row, onDone }: { row: WinningPrediction; onDone?: (saved: 
         value={value}
         autoFocus={onDone !== undefined}
         onChange={(event) => setValue(event.target.value)}
-        aria-label={`Winning odds for ${row.homeTeam} vs ${row.awayTeam}`}
+        aria-label={`Winning odds for ${displayTeamName(row.homeTeam)} vs ${displayTeamName(row.awayTeam)}`}
         placeholder="e.g. 2.10"
         className="h-9 w-24 rounded-lg border border-slate-500 bg-background px-2 text-sm"
       />
@@ -116,7 +117,7 @@ function OddsCell({ row, editing, focusEdit, onEdit, onDone }: OddsCellProps) {
         variant="outline"
         size="sm"
         onClick={onEdit}
-        aria-label={`Edit odds for ${row.homeTeam} vs ${row.awayTeam}`}
+        aria-label={`Edit odds for ${displayTeamName(row.homeTeam)} vs ${displayTeamName(row.awayTeam)}`}
       >
         <Pencil aria-hidden="true" />
         Edit
@@ -280,7 +281,7 @@ export function OddsTable() {
                 return (
                   <tr key={row.id} data-state={state}>
                     <th scope="row" className="px-3 py-3 font-medium">
-                      {row.homeTeam} <span className="font-normal text-muted-foreground">vs</span> {row.awayTeam}
+                      {displayTeamName(row.homeTeam)} <span className="font-normal text-muted-foreground">vs</span> {displayTeamName(row.awayTeam)}
                     </th>
                     <td className="px-3 py-3">{row.league}</td>
                     <td className="px-3 py-3 whitespace-nowrap">

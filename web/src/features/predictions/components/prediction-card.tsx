@@ -1,4 +1,5 @@
 import type { Prediction } from '@app/contracts/predictions';
+import { displayTeamName } from '@app/contracts/display-names';
 import { CalendarClock, Lock, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -140,7 +141,7 @@ export function PredictionCard({ prediction, headingLevel = 'h3' }: PredictionCa
         ) : null}
       </div>
       <Heading id={headingId} className="mt-3 text-lg leading-snug font-semibold">
-        {prediction.homeTeam} <span className="font-normal text-muted-foreground">vs</span> {prediction.awayTeam}
+        {displayTeamName(prediction.homeTeam)} <span className="font-normal text-muted-foreground">vs</span> {displayTeamName(prediction.awayTeam)}
       </Heading>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
         <CalendarClock aria-hidden="true" className="size-4" />

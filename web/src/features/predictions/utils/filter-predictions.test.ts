@@ -51,6 +51,11 @@ describe('date and league filters', () => {
     expect(ids(applyFilters(list, filters({ team: '  madrid ' })))).toEqual(['a', 'b']);
     expect(ids(applyFilters(list, filters({ team: 'CHEL' })))).toEqual(['c']);
     expect(ids(applyFilters(list, filters({ team: 'nobody' })))).toEqual([]);
+    // The shown name, without accents, and the data's own spelling both find a renamed club.
+    const replay = [makePrediction({ id: 'atm', homeTeam: 'Ath Madrid', awayTeam: "M'gladbach" })];
+    expect(ids(applyFilters(replay, filters({ team: 'atletico' })))).toEqual(['atm']);
+    expect(ids(applyFilters(replay, filters({ team: 'ath mad' })))).toEqual(['atm']);
+    expect(ids(applyFilters(replay, filters({ team: 'monchengladbach' })))).toEqual(['atm']);
   });
 
   it('keeps one league', () => {

@@ -1,3 +1,4 @@
+import { displayTeamName } from '@app/contracts/display-names';
 import type { Prediction } from '@app/contracts/predictions';
 
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
@@ -63,10 +64,14 @@ function matchesDate(prediction: Prediction, date: DateFilter, now: Date): boole
   return daysOf(date, now).includes(localDay(new Date(prediction.matchTime)));
 }
 
+/** Lower case without accents: 'atletico' finds 'Atlético Madrid'. */
+const searchable = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** The team search looks at the name shown and at the data's own spelling ('Ath Madrid'). */
 function matchesTeam(prediction: Prediction, team: string): boolean {
-  const query = team.trim().toLowerCase();
+  const query = searchable(team.trim());
   if (!query) return true;
-  return prediction.homeTeam.toLowerCase().includes(query) || prediction.awayTeam.toLowerCase().includes(query);
+  return [prediction.homeTeam, prediction.awayTeam].some((name) => searchable(name).includes(query) || searchable(displayTeamName(name)).includes(query));
 }
 
 /** Plain code-unit order: `localeCompare` builds an ICU collator (~80 ms on a throttled phone CPU). */
