@@ -54,12 +54,12 @@ function DateChips({ value, onChange }: { value: DateFilter; onChange: (value: D
   return (
     <fieldset className="min-w-0">
       <legend className="sr-only">Date</legend>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-1.5">
         {DATE_OPTIONS.map((option) => (
           <label
             key={option.value}
             className={cn(
-              'inline-flex h-9 cursor-pointer items-center rounded-full border px-3 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+              'inline-flex h-9 cursor-pointer items-center rounded-full border px-2.5 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
               value === option.value ? 'border-primary bg-primary text-primary-foreground' : 'border-slate-500 bg-background hover:bg-muted',
             )}
           >
