@@ -171,3 +171,29 @@ export function displayTeamName(name: string): string {
 
 /** Every club the table renames (for tests). */
 export const RENAMED_TEAMS: readonly string[] = Object.keys(TEAM_DISPLAY_NAMES);
+
+/**
+ * The country of each league id we publish (the catalog of real leagues and the demo leagues),
+ * so that the leagues can be listed by country: "Premiership" (Scotland) next to "Premier
+ * League" (England). A test in packages/adapters checks it against both catalogs.
+ */
+const LEAGUE_COUNTRIES: Readonly<Record<string, string>> = {
+  E0: 'England', E1: 'England', E2: 'England', E3: 'England', EC: 'England',
+  SC0: 'Scotland', SC1: 'Scotland', SC2: 'Scotland', SC3: 'Scotland',
+  D1: 'Germany', D2: 'Germany',
+  SP1: 'Spain', SP2: 'Spain',
+  I1: 'Italy', I2: 'Italy',
+  F1: 'France', F2: 'France',
+  N1: 'Netherlands', B1: 'Belgium', P1: 'Portugal', T1: 'Turkey', G1: 'Greece',
+  BRA: 'Brazil', ARG: 'Argentina', AUT: 'Austria', DNK: 'Denmark', SWZ: 'Switzerland', POL: 'Poland',
+  SWE: 'Sweden', NOR: 'Norway', FIN: 'Finland', IRL: 'Ireland', USA: 'USA', MEX: 'Mexico', JPN: 'Japan', CHN: 'China',
+  NSP: 'Northshire', VLP: 'Valdoria', OSL: 'Ostmark',
+};
+
+/** The country of a league id; undefined for a league nobody listed. */
+export function leagueCountry(leagueId: string): string | undefined {
+  return LEAGUE_COUNTRIES[leagueId];
+}
+
+/** Every league id with a country (for tests). */
+export const LEAGUE_IDS_WITH_COUNTRY: readonly string[] = Object.keys(LEAGUE_COUNTRIES);

@@ -1,5 +1,7 @@
-import { displayTeamName, RENAMED_TEAMS } from '@app/contracts/display-names';
+import { displayTeamName, LEAGUE_IDS_WITH_COUNTRY, leagueCountry, RENAMED_TEAMS } from '@app/contracts/display-names';
 import { describe, expect, it } from 'vitest';
+import { DEMO_LEAGUES } from '../demo/demo-leagues.ts';
+import { LEAGUE_CATALOG } from './catalog.ts';
 import { canonicalTeam, knownTeam } from './teams.ts';
 import realClubs from './testing/football-data-clubs.json' with { type: 'json' };
 
@@ -51,5 +53,13 @@ describe('display names of clubs', () => {
   it('renames only clubs that exist in the data or in the provider alias table', () => {
     const known = new Set(everyClub.map(({ name }) => name));
     expect(RENAMED_TEAMS.filter((name) => !known.has(name) && knownTeam(name) !== name)).toEqual([]);
+  });
+});
+
+describe('countries of leagues', () => {
+  it('names the country of every league of the catalog and of the demo, as they do', () => {
+    const leagues = [...LEAGUE_CATALOG, ...DEMO_LEAGUES];
+    expect(leagues.map((league) => [league.id, leagueCountry(league.id)])).toEqual(leagues.map((league) => [league.id, league.country]));
+    expect([...LEAGUE_IDS_WITH_COUNTRY].sort()).toEqual(leagues.map((league) => league.id).sort());
   });
 });

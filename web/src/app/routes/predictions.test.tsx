@@ -63,6 +63,24 @@ describe('/predictions for a visitor', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
 
+  it('lists the leagues by country, in the sidebar and in the league select, with the names people know for clubs', async () => {
+    mockApi({
+      'GET /api/predictions': [
+        makePrediction({ league: 'Premiership', leagueId: 'SC0', homeTeam: 'Hearts', awayTeam: 'Inverness C' }),
+        makePrediction({ league: 'Premier League', leagueId: 'E0', homeTeam: "Nott'm Forest", awayTeam: 'Man United' }),
+        makePrediction({ league: 'Premier League', leagueId: 'E0' }),
+      ].map(locked),
+    });
+    await renderApp('/predictions');
+    await screen.findAllByRole('article');
+
+    const sidebar = within(screen.getByRole('region', { name: 'Upcoming leagues' }));
+    expect(sidebar.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['England', 'Scotland']);
+    expect(within(screen.getByLabelText('League')).getAllByRole('group').map((group) => group.getAttribute('label'))).toEqual(['England', 'Scotland']);
+    expect(cardTitles()).toContain('Nottingham Forest vs Manchester United');
+    expect(cardTitles()).toContain('Hearts vs Inverness Caledonian Thistle');
+  });
+
   it('finds a team from the search box and keeps it in the URL', async () => {
     mockApi({ 'GET /api/predictions': fixtures().map(locked) });
     const { user, router } = await renderApp('/predictions');

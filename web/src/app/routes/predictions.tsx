@@ -15,7 +15,7 @@ import {
   DEFAULT_FILTERS,
   filtersFromSearch,
   filtersToSearch,
-  leagueCounts,
+  leaguesByCountry,
   type PredictionFilters,
 } from '@/features/predictions/utils/filter-predictions';
 import { useSession } from '@/lib/auth';
@@ -33,9 +33,7 @@ export default function PredictionsRoute() {
 
   const all = predictions.data ?? [];
   const visible = applyFilters(all, filters, { isPremium });
-  const leagues = leagueCounts(all);
-  const leagueNames = leagues.map((entry) => entry.league);
-  if (filters.league !== 'all' && !leagueNames.includes(filters.league)) leagueNames.push(filters.league);
+  const countries = leaguesByCountry(all);
 
   const update = (next: Partial<PredictionFilters>) => setSearch(filtersToSearch({ ...filters, ...next }), { replace: true, preventScrollReset: true });
 
@@ -44,7 +42,7 @@ export default function PredictionsRoute() {
       {/* Cards first in the document and on a phone; the sidebar sits left from lg up. */}
       <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
         <div className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
-          <FilterBar filters={filters} onChange={update} leagues={leagueNames} isPremium={isPremium} />
+          <FilterBar filters={filters} onChange={update} countries={countries} isPremium={isPremium} />
           <h2 className="sr-only">Matches</h2>
           {predictions.isSuccess && all.length > 0 ? (
             <p aria-live="polite" className="text-sm text-muted-foreground">
@@ -75,7 +73,7 @@ export default function PredictionsRoute() {
           >
             <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} layout="list" />
           </CollapsibleSection>
-          <LeagueList leagues={leagues} selected={filters.league} onSelect={(league) => update({ league })} isLoading={predictions.isPending} />
+          <LeagueList countries={countries} selected={filters.league} onSelect={(league) => update({ league })} isLoading={predictions.isPending} />
         </aside>
       </div>
     </ContentLayout>

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
-import { PREMIUM_SORTS, type DateFilter, type PredictionFilters, type SortKey } from '@/features/predictions/utils/filter-predictions';
+import { PREMIUM_SORTS, type CountryLeagues, type DateFilter, type PredictionFilters, type SortKey } from '@/features/predictions/utils/filter-predictions';
 import { cn } from '@/utils/cn';
 
 /** docs/product.md#predictions: the tooltip of the high-probability filters for viewers who are not premium. */
@@ -15,7 +15,8 @@ export const PREMIUM_SORT_TOOLTIP = 'Premium feature - Subscribe to access proba
 type FilterBarProps = {
   filters: PredictionFilters;
   onChange: (next: Partial<PredictionFilters>) => void;
-  leagues: string[];
+  /** The upcoming leagues by country; the select groups them the same way. */
+  countries: CountryLeagues[];
   isPremium: boolean;
 };
 
@@ -133,7 +134,7 @@ function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string;
 }
 
 /** docs/product.md#predictions: date, league, sort and the More Filters toggle with the high-probability filters. */
-export function FilterBar({ filters, onChange, leagues, isPremium }: FilterBarProps) {
+export function FilterBar({ filters, onChange, countries, isPremium }: FilterBarProps) {
   const [moreOpen, setMoreOpen] = useState(filters.highWin || filters.highGoals);
   const sortName = useId();
   const moreId = useId();
@@ -149,11 +150,19 @@ export function FilterBar({ filters, onChange, leagues, isPremium }: FilterBarPr
       <div className="flex flex-wrap items-end gap-3">
         <SelectField label="League" value={filters.league} onChange={(value) => onChange({ league: value })}>
           <option value="all">All leagues</option>
-          {leagues.map((league) => (
-            <option key={league} value={league}>
-              {league}
-            </option>
+          {countries.map(({ country, leagues }) => (
+            <optgroup key={country} label={country}>
+              {leagues.map(({ league }) => (
+                <option key={league} value={league}>
+                  {league}
+                </option>
+              ))}
+            </optgroup>
           ))}
+          {/* A league from an old link that has no upcoming match: still selectable, so the select shows it. */}
+          {filters.league !== 'all' && !countries.some(({ leagues }) => leagues.some(({ league }) => league === filters.league)) ? (
+            <option value={filters.league}>{filters.league}</option>
+          ) : null}
         </SelectField>
         <fieldset className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
           <legend className="mb-1 text-sm font-medium">Sort by</legend>

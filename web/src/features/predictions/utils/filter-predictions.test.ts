@@ -6,7 +6,7 @@ import {
   DEFAULT_FILTERS,
   filtersFromSearch,
   filtersToSearch,
-  leagueCounts,
+  leaguesByCountry,
   maxOutcome,
   strongerOverUnder,
   topPredictions,
@@ -113,13 +113,30 @@ describe('sorts and high-probability filters (premium)', () => {
 });
 
 describe('leagues of the sidebar', () => {
-  it('counts matches per league, most matches first, then by name', () => {
-    const list = ['B', 'A', 'C', 'A', 'C', 'A'].map((league) => makePrediction({ league }));
+  it('groups the leagues by country, most matches first, then by name', () => {
+    const at = (league: string, leagueId: string) => makePrediction({ league, leagueId });
+    const list = [
+      at('Premiership', 'SC0'),
+      at('Premier League', 'E0'),
+      at('Championship', 'E1'),
+      at('Premier League', 'E0'),
+      at('Premiership', 'SC0'),
+      at('Championship', 'E1'),
+      at('Premier League', 'E0'),
+      at('Somewhere Cup', 'XYZ'),
+    ];
 
-    expect(leagueCounts(list)).toEqual([
-      { league: 'A', count: 3 },
-      { league: 'C', count: 2 },
-      { league: 'B', count: 1 },
+    expect(leaguesByCountry(list)).toEqual([
+      {
+        country: 'England',
+        count: 5,
+        leagues: [
+          { league: 'Premier League', count: 3 },
+          { league: 'Championship', count: 2 },
+        ],
+      },
+      { country: 'Scotland', count: 2, leagues: [{ league: 'Premiership', count: 2 }] },
+      { country: 'Other', count: 1, leagues: [{ league: 'Somewhere Cup', count: 1 }] },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { displayTeamName } from '@app/contracts/display-names';
+import { displayTeamName, leagueCountry } from '@app/contracts/display-names';
 import type { Prediction } from '@app/contracts/predictions';
 
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
@@ -106,12 +106,31 @@ export function applyFilters(predictions: Prediction[], filters: PredictionFilte
 }
 
 export type LeagueCount = { league: string; count: number };
+export type CountryLeagues = { country: string; count: number; leagues: LeagueCount[] };
 
-/** Upcoming leagues with their match counts, most matches first (docs/product.md#predictions), then by name. */
-export function leagueCounts(predictions: Prediction[]): LeagueCount[] {
-  const counts = new Map<string, number>();
-  for (const p of predictions) counts.set(p.league, (counts.get(p.league) ?? 0) + 1);
-  return [...counts].map(([league, count]) => ({ league, count })).sort((a, b) => b.count - a.count || compareText(a.league, b.league));
+/** Shown for a league whose country nobody listed. */
+export const OTHER_COUNTRY = 'Other';
+
+/**
+ * Upcoming leagues with their match counts, grouped by country (docs/decisions/0076-display-names.md):
+ * countries with the most matches first, and in each the leagues with the most matches first
+ * (docs/product.md#predictions), ties by name.
+ */
+export function leaguesByCountry(predictions: Prediction[]): CountryLeagues[] {
+  const countries = new Map<string, Map<string, number>>();
+  for (const p of predictions) {
+    const country = leagueCountry(p.leagueId) ?? OTHER_COUNTRY;
+    const leagues = countries.get(country) ?? new Map<string, number>();
+    leagues.set(p.league, (leagues.get(p.league) ?? 0) + 1);
+    countries.set(country, leagues);
+  }
+  const byCount = <T extends { count: number }>(name: (item: T) => string) => (a: T, b: T) => b.count - a.count || compareText(name(a), name(b));
+  return [...countries]
+    .map(([country, leagues]) => {
+      const list = [...leagues].map(([league, count]) => ({ league, count })).sort(byCount<LeagueCount>((item) => item.league));
+      return { country, count: list.reduce((sum, item) => sum + item.count, 0), leagues: list };
+    })
+    .sort(byCount<CountryLeagues>((item) => item.country));
 }
 
 /**
