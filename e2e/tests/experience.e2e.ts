@@ -55,10 +55,15 @@ describe('/predictions on a phone (390 x 844)', () => {
     await expectAccessible(page, '/predictions at 390 px');
   });
 
-  it('folds the performance and league sections', async () => {
+  it('lists the leagues by country, and folds the performance and league sections', async () => {
     await open(page, '/predictions', 'Predictions');
     const leagues = page.getByRole('region', { name: 'Upcoming leagues' });
     await leagues.getByRole('button').first().waitFor();
+    // The demo leagues' countries, as headings of their groups (and groups of the league select).
+    const countries = await leagues.getByRole('heading', { level: 3 }).allTextContents();
+    expect(countries.length).toBeGreaterThanOrEqual(3);
+    for (const country of countries) expect(['Northshire', 'Valdoria', 'Ostmark']).toContain(country);
+    expect(await page.getByLabel('League').locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label')))).toEqual(countries);
     await leagues.locator('summary').click();
     await expect.poll(() => leagues.getByRole('button').first().isVisible()).toBe(false);
     await leagues.locator('summary').click();
