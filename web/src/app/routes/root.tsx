@@ -2,7 +2,6 @@ import { memo } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 
 import { scrollKey, useFocusHeadingOnNavigation } from '@/app/navigation';
-
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { Spinner } from '@/components/ui/spinner';

@@ -133,7 +133,7 @@ function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string;
   return <Tooltip content={PREMIUM_FILTER_TOOLTIP} align="start">{(props) => button(props)}</Tooltip>;
 }
 
-/** docs/product.md#predictions: date, league, sort and the More Filters toggle with the high-probability filters. */
+/** docs/product.md#predictions: team search, date chips, league, sort and the More Filters toggle with the high-probability filters. */
 export function FilterBar({ filters, onChange, countries, isPremium }: FilterBarProps) {
   const [moreOpen, setMoreOpen] = useState(filters.highWin || filters.highGoals);
   const sortName = useId();
@@ -147,51 +147,51 @@ export function FilterBar({ filters, onChange, countries, isPremium }: FilterBar
           <TeamSearch value={filters.team} onChange={(team) => onChange({ team })} />
           <DateChips value={filters.date} onChange={(date) => onChange({ date })} />
         </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <SelectField label="League" value={filters.league} onChange={(value) => onChange({ league: value })}>
-          <option value="all">All leagues</option>
-          {countries.map(({ country, leagues }) => (
-            <optgroup key={country} label={country}>
-              {leagues.map(({ league }) => (
-                <option key={league} value={league}>
-                  {league}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-          {/* A league from an old link that has no upcoming match: still selectable, so the select shows it. */}
-          {filters.league !== 'all' && !countries.some(({ leagues }) => leagues.some(({ league }) => league === filters.league)) ? (
-            <option value={filters.league}>{filters.league}</option>
-          ) : null}
-        </SelectField>
-        <fieldset className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
-          <legend className="mb-1 text-sm font-medium">Sort by</legend>
-          <div className="grid grid-cols-3 divide-x divide-slate-500 rounded-lg border border-slate-500 [&>*:first-child]:rounded-l-lg [&>*:last-child]:rounded-r-lg [&>*>label]:rounded-[inherit]">
-            {SORT_OPTIONS.map((option) => (
-              <SortOption
-                key={option.value}
-                option={option}
-                name={sortName}
-                checked={(isPremium || !PREMIUM_SORTS.includes(filters.sort) ? filters.sort : 'kickoff') === option.value}
-                locked={!isPremium && PREMIUM_SORTS.includes(option.value)}
-                onSelect={() => onChange({ sort: option.value })}
-              />
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField label="League" value={filters.league} onChange={(value) => onChange({ league: value })}>
+            <option value="all">All leagues</option>
+            {countries.map(({ country, leagues }) => (
+              <optgroup key={country} label={country}>
+                {leagues.map(({ league }) => (
+                  <option key={league} value={league}>
+                    {league}
+                  </option>
+                ))}
+              </optgroup>
             ))}
-          </div>
-        </fieldset>
-        <button
-          type="button"
-          aria-expanded={moreOpen}
-          aria-controls={moreId}
-          onClick={() => setMoreOpen((open) => !open)}
-          className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-500 bg-background px-3 text-sm font-medium hover:bg-muted"
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          More Filters
-          {activeHigh > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{activeHigh}</span> : null}
-          <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', moreOpen && 'rotate-180')} />
-        </button>
-      </div>
+            {/* A league from an old link that has no upcoming match: still selectable, so the select shows it. */}
+            {filters.league !== 'all' && !countries.some(({ leagues }) => leagues.some(({ league }) => league === filters.league)) ? (
+              <option value={filters.league}>{filters.league}</option>
+            ) : null}
+          </SelectField>
+          <fieldset className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
+            <legend className="mb-1 text-sm font-medium">Sort by</legend>
+            <div className="grid grid-cols-3 divide-x divide-slate-500 rounded-lg border border-slate-500 [&>*:first-child]:rounded-l-lg [&>*:last-child]:rounded-r-lg [&>*>label]:rounded-[inherit]">
+              {SORT_OPTIONS.map((option) => (
+                <SortOption
+                  key={option.value}
+                  option={option}
+                  name={sortName}
+                  checked={(isPremium || !PREMIUM_SORTS.includes(filters.sort) ? filters.sort : 'kickoff') === option.value}
+                  locked={!isPremium && PREMIUM_SORTS.includes(option.value)}
+                  onSelect={() => onChange({ sort: option.value })}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <button
+            type="button"
+            aria-expanded={moreOpen}
+            aria-controls={moreId}
+            onClick={() => setMoreOpen((open) => !open)}
+            className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-500 bg-background px-3 text-sm font-medium hover:bg-muted"
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            More Filters
+            {activeHigh > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{activeHigh}</span> : null}
+            <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', moreOpen && 'rotate-180')} />
+          </button>
+        </div>
       </div>
       <div id={moreId} hidden={!moreOpen} className="mt-4 border-t border-border pt-4">
         <p className="text-sm font-medium">High-probability filters</p>

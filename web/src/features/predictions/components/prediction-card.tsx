@@ -60,7 +60,7 @@ function LockedBody({ describedBy }: { describedBy: string }) {
 
 function UnlockedBody({ prediction }: { prediction: Prediction }) {
   const { homeWinProb, drawProb, awayWinProb, overUnder25, insights, valueBets } = prediction;
-  // Rounded together so that each group shows exactly 100.0 (largest remainder).
+  // Rounded together so that each group shows exactly 100.0 (docs/decisions/0071-percentages-that-add-up.md).
   const [home, draw, away] = homeWinProb !== null && drawProb !== null && awayWinProb !== null ? roundToHundred([homeWinProb, drawProb, awayWinProb]) : [];
   const [over, under] = overUnder25 !== null ? roundToHundred([overUnder25, 100 - overUnder25]) : [];
   return (
