@@ -1,8 +1,8 @@
 import type { JobAccepted, JobStatus } from '@app/contracts/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { useSingleFlightMutation } from '@/lib/react-query';
 import { api } from '@/lib/api-client';
+import { useSingleFlightMutation } from '@/lib/react-query';
 
 export type JobKind = JobStatus['type'];
 

@@ -1,4 +1,3 @@
-
 import { api } from '@/lib/api-client';
 import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
 

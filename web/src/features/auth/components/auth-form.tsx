@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import type { LoginMode } from '@/config/paths';
-import { useSingleFlightMutation } from '@/lib/react-query';
 import { apiErrorMessage, apiFieldErrors, formatWait, isApiError } from '@/lib/api-client';
 import { applySessionUser, loginWithEmail, registerWithEmail } from '@/lib/auth';
+import { useSingleFlightMutation } from '@/lib/react-query';
 
 /** docs/product.md#messages: the fallback text of a failed login or sign-up. */
 export const AUTH_FAILED = 'Authentication failed. Please try again.';
@@ -54,11 +54,8 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
     onError: (failure) => {
       // A message about one field goes under that field; anything else above the button.
       const fields = apiFieldErrors(failure);
-      const message = failureMessage(failure);
-      setFieldErrors({ email: fields.email, password: fields.password });
-      if (fields.email || fields.password) setError(null);
-      else setError(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      const field = fields.password ? 'password' : fields.email ? 'email' : undefined;
+      fail(field ? fields[field]! : failureMessage(failure), field);
     },
   });
 

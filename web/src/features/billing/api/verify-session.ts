@@ -1,9 +1,9 @@
 import type { VerifySessionResponse } from '@app/contracts/billing';
 import { useQueryClient } from '@tanstack/react-query';
 
-import { useSingleFlightMutation } from '@/lib/react-query';
 import { api } from '@/lib/api-client';
 import { applySessionUser } from '@/lib/auth';
+import { useSingleFlightMutation } from '@/lib/react-query';
 
 /** `POST /api/stripe/verify-session`: confirms the caller's own Checkout session (403 for anyone else's). */
 export function verifySession(sessionId: string): Promise<VerifySessionResponse> {
