@@ -552,9 +552,13 @@ describe('an admin area that scales (issue 21)', () => {
   it("has an 'Admin' entry in the user menu that opens /admin/odds", async () => {
     await open(page, '/', 'AI-Powered Football Predictions');
     await page.getByRole('button', { name: `Account menu for ${ADMIN_EMAIL}` }).click();
+    const loaded = page.waitForResponse(isWinningPredictions);
     await page.getByRole('menu').getByRole('menuitem', { name: 'Admin' }).click();
     await heading(page, ODDS_H1).waitFor();
     expect(currentPath(page)).toBe('/admin/odds');
+    // Let the page finish loading its rows, so that the next test's load is its own.
+    await (await loaded).finished();
+    await oddsTable(page).waitFor();
   });
 
   it('filters the odds table by status, league and match day, 20 rows a page', async () => {
