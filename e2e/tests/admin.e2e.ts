@@ -78,6 +78,16 @@ const oddsTable = (target: Page) => target.getByRole('region', { name: 'Winning 
 /** A pick's row: its match and its type code (the 1X2 and the goals pick of a match share the match). */
 const oddsRow = (target: Page, row: WinningPrediction) =>
   oddsTable(target).locator('tbody tr').filter({ hasText: matchName(row) }).filter({ has: target.locator('code', { hasText: new RegExp(`^${row.predictionType}$`) }) });
+/** Narrows the paginated odds table (20 rows a page) to this pick's status, league and day, so its row is on the page. */
+async function showOnly(target: Page, row: WinningPrediction, state: string): Promise<void> {
+  const filters = target.getByRole('group', { name: 'Filter winning predictions' });
+  await filters.getByLabel('Status').selectOption(state);
+  await filters.getByLabel('League').selectOption(row.league);
+  const kickoff = new Date(row.matchTime);
+  const day = `${kickoff.getFullYear()}-${String(kickoff.getMonth() + 1).padStart(2, '0')}-${String(kickoff.getDate()).padStart(2, '0')}`;
+  await filters.getByLabel('Match day').fill(day);
+  await oddsRow(target, row).waitFor();
+}
 const historyTable = (target: Page) => target.getByRole('region', { name: 'Prediction history table' });
 
 /** The texts of a table row: the row header, then every cell. */
@@ -188,10 +198,11 @@ describe('the odds page', () => {
     const headers = await oddsTable(page).locator('thead th').allTextContents();
     expect(headers).toEqual(['Match', 'League', 'Time', 'Type', 'Our Prediction', 'Actual Result', 'Winning Odds', 'Status']);
 
+    // 20 rows a page, in the API's order.
     const shown = oddsTable(page).locator('tbody tr');
-    expect(await shown.count()).toBe(rows.length);
+    expect(await shown.count()).toBe(Math.min(20, rows.length));
     const states = new Set<string>();
-    for (const [i, row] of rows.entries()) {
+    for (const [i, row] of rows.slice(0, 20).entries()) {
       const [match, league, time, type, prediction, result, odds, status] = await rowTexts(shown.nth(i));
       const state = !row.hasResult ? 'Upcoming' : row.winningOdds === null ? 'Awaiting Odds' : 'Finished';
       states.add(state);
@@ -205,7 +216,8 @@ describe('the odds page', () => {
       const edit = shown.nth(i).getByRole('button', { name: `Edit odds for ${matchName(row)}` });
       if (state === 'Upcoming') {
         expect(result).toBe('Match not finished');
-        expect(odds).toBe(row.winningOdds === null ? 'N/A' : row.winningOdds.toFixed(2));
+        // No winning odds before the match is played.
+        expect(odds).toBe('Not played yet');
         expect(await edit.count()).toBe(0);
       } else {
         // A won pick: '2-1 (Home Win)'.
@@ -218,8 +230,10 @@ describe('the odds page', () => {
       if (state === 'Awaiting Odds') expect(await shown.nth(i).getByRole('spinbutton').count()).toBe(1);
     }
     // The demo world always has fixtures to come and won picks with captured odds.
-    expect([...states]).toContain('Upcoming');
-    expect([...states]).toContain('Finished');
+    const allStates = new Set(rows.map((row) => (!row.hasResult ? 'Upcoming' : row.winningOdds === null ? 'Awaiting Odds' : 'Finished')));
+    expect([...allStates]).toContain('Upcoming');
+    expect([...allStates]).toContain('Finished');
+    expect(states.size).toBeGreaterThan(0);
 
     await page.getByRole('heading', { name: 'Jobs' }).waitFor();
     for (const label of ['Generate Predictions', 'Update Metrics', 'Fetch Results']) {
@@ -248,7 +262,7 @@ describe('the odds page', () => {
     ]);
     expect(started.status()).toBe(202);
     const { jobId } = (await started.json()) as { jobId: string };
-    await expectToast(page, 'Prediction generation started', 'Predictions will be updated in 2-3 minutes.');
+    await expectToast(page, 'Prediction generation started', 'Follow its progress below.');
 
     // While it runs: the button is busy and the status reads Queued or Running.
     await page.getByTestId('job-status').filter({ hasText: /^(Queued|Running)$/ }).waitFor();
@@ -277,8 +291,8 @@ describe('the odds page', () => {
   it("runs 'Update Metrics' and 'Fetch Results' to the end, each with its own toast and progress", async () => {
     await openOdds(page);
     for (const [label, path, title, description, failed] of [
-      ['Update Metrics', '/api/admin/update-performance-metrics', 'Metrics update started', 'Performance metrics will refresh in a few seconds.', 'Failed to update performance metrics'],
-      ['Fetch Results', '/api/admin/fetch-match-results', 'Fetching match results', 'Results will be updated in 30-60 seconds.', 'Failed to fetch match results'],
+      ['Update Metrics', '/api/admin/update-performance-metrics', 'Metrics update started', 'Follow its progress below.', 'Failed to update performance metrics'],
+      ['Fetch Results', '/api/admin/fetch-match-results', 'Fetching match results', 'Follow its progress below.', 'Failed to fetch match results'],
     ] as const) {
       const button = page.getByRole('button', { name: new RegExp(`^${label}`) });
       const control = page.getByRole('listitem').filter({ has: button });
@@ -317,6 +331,7 @@ describe('the odds page', () => {
     const rows = await openOdds(page);
     const won = rows.find((row) => row.hasResult && row.winningOdds !== null)!;
     expect(won).toBeDefined();
+    await showOnly(page, won, 'Finished');
     const row = oddsRow(page, won);
     const input = row.getByRole('spinbutton', { name: `Winning odds for ${matchName(won)}` });
     const edit = row.getByRole('button', { name: `Edit odds for ${matchName(won)}` });
@@ -363,6 +378,7 @@ describe('the odds page', () => {
     // Saved on the server: a fresh load shows the new odds.
     const reloaded = await openOdds(page);
     expect(reloaded.find((r) => r.id === won.id)?.winningOdds).toBe(odds);
+    await showOnly(page, won, 'Finished');
     await oddsRow(page, won).getByText(odds.toFixed(2), { exact: true }).waitFor();
   });
 
@@ -384,6 +400,7 @@ describe('the odds page', () => {
       await openOdds(page);
       expect(target).toBeDefined();
       const won = target!;
+      await showOnly(page, won, 'Awaiting Odds');
       const row = oddsRow(page, won);
       expect(await row.getAttribute('data-state')).toBe('Awaiting Odds');
       await row.getByText('Awaiting Odds', { exact: true }).waitFor();
@@ -403,6 +420,8 @@ describe('the odds page', () => {
       ]);
       expect(saved.request().postDataJSON()).toEqual({ predictionId: won.id, odds });
       await expectToast(page, 'Success', 'Odds updated successfully');
+      // Now Finished: it leaves the 'Awaiting Odds' filter and shows under 'Finished'.
+      await page.getByRole('group', { name: 'Filter winning predictions' }).getByLabel('Status').selectOption('Finished');
       await expect.poll(() => row.getAttribute('data-state')).toBe('Finished');
       await row.getByText('2.05', { exact: true }).waitFor();
       await row.getByRole('button', { name: `Edit odds for ${matchName(won)}` }).waitFor();
@@ -534,5 +553,104 @@ describe('both admin pages on a desktop and a phone', () => {
       await screenshot(target, `admin-tracking-${width}`);
     }
     await phone.close();
+  });
+});
+
+describe('an admin area that scales (issue 21)', () => {
+  it("has an 'Admin' entry in the user menu that opens /admin/odds", async () => {
+    await open(page, '/', 'AI-Powered Football Predictions');
+    await page.getByRole('button', { name: `Account menu for ${ADMIN_EMAIL}` }).click();
+    const loaded = page.waitForResponse(isWinningPredictions);
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Admin' }).click();
+    await heading(page, ODDS_H1).waitFor();
+    expect(currentPath(page)).toBe('/admin/odds');
+    // Let the page finish loading its rows, so that the next test's load is its own.
+    await (await loaded).finished();
+    await oddsTable(page).waitFor();
+  });
+
+  it('filters the odds table by status, league and match day, 20 rows a page', async () => {
+    const rows = await openOdds(page);
+    const shown = oddsTable(page).locator('tbody tr');
+    const pages = Math.ceil(rows.length / 20);
+    if (pages > 1) {
+      await page.getByText(`Page 1 of ${pages}`).waitFor();
+      await page.getByRole('navigation', { name: 'Winning predictions pages' }).getByRole('button', { name: 'Next' }).click();
+      await page.getByText(`Page 2 of ${pages}`).waitFor();
+      expect(await shown.count()).toBe(Math.min(20, rows.length - 20));
+    }
+    const filters = page.getByRole('group', { name: 'Filter winning predictions' });
+
+    await filters.getByLabel('Status').selectOption('Upcoming');
+    const upcoming = rows.filter((row) => !row.hasResult);
+    await expect.poll(() => shown.count()).toBe(Math.min(20, upcoming.length));
+    for (const state of await shown.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-state')))) expect(state).toBe('Upcoming');
+
+    const league = upcoming[0]!.league;
+    await filters.getByLabel('League').selectOption(league);
+    const inLeague = upcoming.filter((row) => row.league === league);
+    await expect.poll(() => shown.count()).toBe(Math.min(20, inLeague.length));
+
+    const kickoff = new Date(inLeague[0]!.matchTime);
+    const day = `${kickoff.getFullYear()}-${String(kickoff.getMonth() + 1).padStart(2, '0')}-${String(kickoff.getDate()).padStart(2, '0')}`;
+    await filters.getByLabel('Match day').fill(day);
+    const onDay = inLeague.filter((row) => new Date(row.matchTime).toDateString() === kickoff.toDateString());
+    await expect.poll(() => shown.count()).toBe(Math.min(20, onDay.length));
+    await page.getByText(`${onDay.length} of ${rows.length} predictions`).waitFor();
+    await expectAccessible(page, '/admin/odds filtered');
+
+    await filters.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => shown.count()).toBe(Math.min(20, rows.length));
+  });
+
+  it('cancels an edit with Escape, and refuses odds with three decimals in the form and on the server', async () => {
+    const rows = await openOdds(page);
+    const won = rows.find((row) => row.hasResult && row.winningOdds !== null)!;
+    await showOnly(page, won, 'Finished');
+    const row = oddsRow(page, won);
+    const edit = row.getByRole('button', { name: `Edit odds for ${matchName(won)}` });
+    const input = row.getByRole('spinbutton', { name: `Winning odds for ${matchName(won)}` });
+
+    await edit.click();
+    await input.fill('7.77');
+    await input.press('Escape');
+    await edit.waitFor();
+    expect(await input.count()).toBe(0);
+    await row.getByText(won.winningOdds!.toFixed(2), { exact: true }).waitFor();
+    expect(await edit.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await edit.click();
+    await input.fill('1.234');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Invalid Odds');
+    const threeDecimals = await admin.request.post('/api/admin/update-odds', { data: { predictionId: won.id, odds: 1.234 } });
+    expect(threeDecimals.status()).toBe(400);
+    expect(await threeDecimals.text()).toContain('Odds must have at most two decimals');
+  });
+
+  it('starts one job for a double click on a job button', async () => {
+    await openOdds(page);
+    const starts: string[] = [];
+    const onRequest = (request: Request) => {
+      if (new URL(request.url()).pathname === '/api/admin/update-performance-metrics') starts.push(request.method());
+    };
+    page.on('request', onRequest);
+    const button = page.getByRole('button', { name: /^Update Metrics/ });
+    const control = page.getByRole('listitem').filter({ has: button });
+    let answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/update-performance-metrics');
+    await button.dblclick();
+    let response = await answered;
+    // Another run may still hold the lock (409): then wait and try again, still with double clicks.
+    for (let attempt = 0; response.status() === 409 && attempt < 20; attempt++) {
+      await page.waitForTimeout(500);
+      starts.length = 0;
+      answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/update-performance-metrics');
+      await button.dblclick();
+      response = await answered;
+    }
+    expect(response.status()).toBe(202);
+    await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 45_000 });
+    page.off('request', onRequest);
+    expect(starts).toEqual(['POST']);
   });
 });

@@ -61,7 +61,10 @@ describe('a visitor becomes a subscriber', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('alert').filter({ hasText: /at least 8 characters/i }).waitFor();
+    // The message sits under the password field (its description), not in a box of its own.
+    const password = page.getByLabel('Password');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await password.getAttribute('aria-describedby')}"]`).textContent()).toBe('Password must be at least 8 characters long.');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
   });
 
@@ -98,9 +101,11 @@ describe('a premium subscriber on /predictions', () => {
 
     const texts = await page.getByTestId('probability').allTextContents();
     for (const text of texts) expect(text).toMatch(/^\d{1,3}\.\d%$/);
+    // Every card of the week adds up to exactly 100.0, in tenths (largest-remainder rounding).
+    const tenths = (value: number) => Math.round(value * 10);
     for (const [home, draw, away, over, under] of await allProbabilities(cards)) {
-      expect(Math.abs(home! + draw! + away! - 100)).toBeLessThanOrEqual(0.2);
-      expect(Math.abs(over! + under! - 100)).toBeLessThanOrEqual(0.1);
+      expect(tenths(home!) + tenths(draw!) + tenths(away!)).toBe(1000);
+      expect(tenths(over!) + tenths(under!)).toBe(1000);
     }
     await cards.first().getByText('Expected goals').waitFor();
     await cards.first().getByRole('list', { name: 'Most likely scores' }).waitFor();
@@ -116,14 +121,18 @@ describe('a premium subscriber on /predictions', () => {
     // The router commits the new search params in a transition: wait for the re-render.
     await expect.poll(async () => isDescending(await byWin())).toBe(true);
 
+    // On the stronger side: an Under 2.5 at 69.7 % ranks with an Over at 69.7 %.
     await page.locator('label').filter({ has: page.getByRole('radio', { name: 'O/U probability' }) }).click();
     await expect.poll(() => currentPath(page)).toContain('sort=ou');
-    const byOver = async () => (await allProbabilities(cards)).map(([, , , over]) => over!);
-    await expect.poll(async () => isDescending(await byOver())).toBe(true);
-    expect((await byOver()).length).toBeGreaterThanOrEqual(20);
+    const byStronger = async () => (await allProbabilities(cards)).map(([, , , over, under]) => Math.max(over!, under!));
+    await expect.poll(async () => isDescending(await byStronger())).toBe(true);
+    expect((await byStronger()).length).toBeGreaterThanOrEqual(20);
+    // The first card's 'Pick' mark names its stronger side.
+    const [, , , over, under] = (await allProbabilities(cards))[0]!;
+    if (over !== under) await cards.first().locator('dt', { hasText: over! > under! ? 'Over 2.5' : 'Under 2.5' }).getByText('Pick').waitFor();
   });
 
-  it('filters to a highest outcome >= 60 % and to Over 2.5 >= 60 %', async () => {
+  it('filters to a highest outcome >= 60 % and to Over or Under 2.5 >= 60 %', async () => {
     const cards = page.getByRole('main').getByRole('article');
     const total = await cards.count();
     await page.getByRole('button', { name: 'More Filters' }).click();
@@ -136,10 +145,10 @@ describe('a premium subscriber on /predictions', () => {
     for (const [home, draw, away] of strong) expect(Math.max(home!, draw!, away!)).toBeGreaterThanOrEqual(60);
     await highWin.click();
 
-    const highGoals = page.getByRole('button', { name: 'O/U 2.5 probability ≥60%' });
+    const highGoals = page.getByRole('button', { name: 'Over or Under 2.5 ≥60%' });
     await highGoals.click();
     await expect.poll(() => cards.count()).toBeLessThan(total);
-    for (const [, , , over] of await allProbabilities(cards)) expect(over!).toBeGreaterThanOrEqual(60);
+    for (const [, , , over, under] of await allProbabilities(cards)) expect(Math.max(over!, under!)).toBeGreaterThanOrEqual(60);
     await highGoals.click();
     await expect.poll(() => cards.count()).toBe(total);
     expect(strong.length).toBeGreaterThan(0);
@@ -204,6 +213,16 @@ describe('the subscriber manages the account', () => {
 
     await fill('not the current one', NEW_PASSWORD, NEW_PASSWORD);
     await expectToast(page, 'Failed to change password');
+
+    // The current password again, and a common one: refused, the server's reason under the field.
+    await fill(PASSWORD, PASSWORD, PASSWORD);
+    await expectToast(page, 'Same password', 'The new password must be different from the current one.');
+    const same = await context.request.post('/api/auth/change-password', { data: { currentPassword: PASSWORD, newPassword: PASSWORD } });
+    expect(same.status()).toBe(400);
+    expect(await same.text()).toContain('The new password must be different from the current one.');
+    await fill(PASSWORD, 'football', 'football');
+    await expectToast(page, 'Failed to change password', 'This password is too common: choose one that is harder to guess.');
+    await form.getByText('This password is too common: choose one that is harder to guess.').waitFor();
 
     await fill(PASSWORD, NEW_PASSWORD, NEW_PASSWORD);
     await expectToast(page, 'Password changed', 'Your new password is active.');

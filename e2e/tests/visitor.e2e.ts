@@ -190,7 +190,12 @@ describe('the landing page', () => {
     const trend = page.getByRole('region', { name: '30-day accuracy trend' });
     await trend.scrollIntoViewIfNeeded();
     await trend.locator('svg.recharts-surface').first().waitFor();
-    await trend.getByText(/^Day 1$/).first().waitFor();
+    // The axis reads dates (the oldest of the last 30 entries first), not 'Day 1..n'.
+    const entries = (await (await page.request.get('/api/metrics/trend')).json()) as { date: string }[];
+    const [year, month, day] = entries.slice(-30)[0]!.date.split('-').map(Number) as [number, number, number];
+    const oldest = `${new Date(year, month - 1, day).getDate()} ${'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[month - 1]}`;
+    await trend.getByText(new RegExp(`^${oldest}$`)).first().waitFor();
+    expect(await trend.getByText(/Day 1/).count()).toBe(0);
     expect(await trend.getByText('No historical data yet').count()).toBe(0);
 
     await hero.getByRole('link', { name: 'Get Started' }).click();
@@ -256,7 +261,7 @@ describe('a visitor browsing predictions', () => {
 
     await page.getByRole('combobox', { name: 'League' }).selectOption('all');
     await expect.poll(() => cards.count()).toBe(total);
-    await page.getByRole('combobox', { name: 'Date' }).selectOption('tomorrow');
+    await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Tomorrow' }) }).click();
     const tomorrow = new Date();
     tomorrow.setDate(tomorrow.getDate() + 1);
     const days = async () => new Set(await page.locator('article time').evaluateAll((list) => list.map((el) => new Date(el.getAttribute('datetime')!).toDateString())));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginBodySchema, RegisterBodySchema } from './auth.ts';
+import { LoginBodySchema, PASSWORD_ONE_CHARACTER_MESSAGE, RegisterBodySchema } from './auth.ts';
 
 describe('auth contracts', () => {
   it('trims and lower-cases the email', () => {
@@ -11,7 +11,16 @@ describe('auth contracts', () => {
     expect(short.success).toBe(false);
     expect(short.error?.issues[0]?.message).toBe('Password must be at least 8 characters long.');
     expect(RegisterBodySchema.safeParse({ email: 'a@example.com', password: 'x'.repeat(129) }).success).toBe(false);
-    expect(RegisterBodySchema.safeParse({ email: 'a@example.com', password: 'x'.repeat(128) }).success).toBe(true);
+    expect(RegisterBodySchema.safeParse({ email: 'a@example.com', password: 'xy'.repeat(64) }).success).toBe(true);
+  });
+
+  it('refuses a new password that is one character repeated, such as eight spaces', () => {
+    for (const password of ['        ', 'aaaaaaaa', 'x'.repeat(128)]) {
+      const result = RegisterBodySchema.safeParse({ email: 'a@example.com', password });
+      expect(result.success, JSON.stringify(password)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(PASSWORD_ONE_CHARACTER_MESSAGE);
+    }
+    expect(RegisterBodySchema.safeParse({ email: 'a@example.com', password: ' a      ' }).success).toBe(true);
   });
 
   it('lets an existing short password log in, but never an empty one', () => {

@@ -40,9 +40,13 @@ export class ConflictError extends DomainError {
 }
 
 export class ValidationError extends DomainError {
-  constructor(message: string, options?: ErrorOptions) {
+  /** The request field the message is about (e.g. 'password'), so a form can show it under that field. */
+  readonly field?: string;
+
+  constructor(message: string, options?: ErrorOptions & { field?: string }) {
     super('validation', message, options);
     this.name = 'ValidationError';
+    if (options?.field !== undefined) this.field = options.field;
   }
 }
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { core, object, string } from 'zod/mini';
 
-import { api, ApiError, apiErrorMessage, isApiError, request } from '@/lib/api-client';
+import { api, ApiError, apiErrorMessage, apiFieldErrors, formatWait, isApiError, parseRetryAfter, request } from '@/lib/api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -115,9 +115,55 @@ describe('apiErrorMessage', () => {
     ).toBe('Password must be at least 8 characters long.');
   });
 
+  it("prefers the precise issue to the generic 'Invalid request body'", () => {
+    const body = '{"error":"validation","message":"Invalid request body","issues":[{"path":"message","message":"Too big: expected string to have <=1000 characters"}]}';
+    expect(apiErrorMessage(failure(body))).toBe('Too big: expected string to have <=1000 characters');
+  });
+
+  it('maps the issues to their fields, first message per field', () => {
+    const body = JSON.stringify({
+      error: 'validation',
+      message: 'Invalid request body',
+      issues: [
+        { path: 'password', message: 'Password must be at most 128 characters long.' },
+        { path: 'password', message: 'second' },
+        { path: 'email', message: 'Enter a valid email address' },
+      ],
+    });
+    expect(apiFieldErrors(failure(body))).toEqual({ password: 'Password must be at most 128 characters long.', email: 'Enter a valid email address' });
+    expect(apiFieldErrors(new TypeError('Failed to fetch'))).toEqual({});
+  });
+
   it('gives nothing for bodies without a message and for other errors', () => {
     expect(apiErrorMessage(failure('{"error":"internal","requestId":"r1"}'))).toBeUndefined();
     expect(apiErrorMessage(failure('Bad gateway'))).toBeUndefined();
     expect(apiErrorMessage(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});
+
+describe('Retry-After', () => {
+  it('is kept on the error of a 429, in seconds', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"error":"rate_limited","message":"Too many failed login attempts. Try again later."}', {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '840' },
+      }),
+    );
+    await expect(api.post('/api/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 429, retryAfterSeconds: 840 });
+  });
+
+  it('reads seconds or an HTTP date, and nothing from junk', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter('Mon, 23 Nov 2026 12:02:30 GMT', now)).toBe(150);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+
+  it('is told in words', () => {
+    expect(formatWait(12)).toBe('12 seconds');
+    expect(formatWait(60)).toBe('1 minute');
+    expect(formatWait(840)).toBe('14 minutes');
+    expect(formatWait(3 * 3600)).toBe('about 3 hours');
   });
 });

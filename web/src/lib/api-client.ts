@@ -14,10 +14,23 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: string,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
   ) {
     super(message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
+
+  /** From the `Retry-After` header (seconds) of a 429 or 503; undefined when absent. */
+  readonly retryAfterSeconds: number | undefined;
+}
+
+/** `Retry-After` in seconds (a number, or an HTTP date relative to `now`); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,7 +71,8 @@ async function readBody(response: Response): Promise<unknown> {
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text().catch(() => '');
-  throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`);
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+  throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
 }
 
 /**
@@ -99,19 +113,45 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/**
- * The server's human-readable message of a failed call: the body's `message`, else the first
- * validation issue's message (`{ error, message?, issues? }`, see @app/contracts/errors).
- * `undefined` for network errors and bodies without one (e.g. a 5xx).
- */
-export function apiErrorMessage(error: unknown): string | undefined {
+type ErrorBodyShape = { message?: unknown; issues?: { path?: unknown; message?: unknown }[] };
+
+function errorBody(error: unknown): ErrorBodyShape | undefined {
   if (!(error instanceof ApiError) || !error.body) return undefined;
   try {
-    const body = JSON.parse(error.body) as { message?: unknown; issues?: { message?: unknown }[] };
-    if (typeof body.message === 'string' && body.message) return body.message;
-    const issue = Array.isArray(body.issues) ? body.issues[0]?.message : undefined;
-    return typeof issue === 'string' && issue ? issue : undefined;
+    const body = JSON.parse(error.body) as unknown;
+    return body && typeof body === 'object' ? (body as ErrorBodyShape) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The server's human-readable message of a failed call: the first validation issue's message
+ * (precise: 'Password must be at most 128 characters long.'), else the body's `message`
+ * (`{ error, message?, issues? }`, see @app/contracts/errors). `undefined` for network errors and
+ * bodies without one (e.g. a 5xx).
+ */
+export function apiErrorMessage(error: unknown): string | undefined {
+  const body = errorBody(error);
+  if (!body) return undefined;
+  const issue = Array.isArray(body.issues) ? body.issues[0]?.message : undefined;
+  if (typeof issue === 'string' && issue) return issue;
+  return typeof body.message === 'string' && body.message ? body.message : undefined;
+}
+
+/** The server's messages by request field (`issues[].path`), for showing each under its field. */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of errorBody(error)?.issues ?? []) {
+    if (typeof issue.path === 'string' && issue.path && typeof issue.message === 'string' && !(issue.path in fields)) fields[issue.path] = issue.message;
+  }
+  return fields;
+}
+
+/** A wait in words: 'about 14 minutes', '45 seconds', 'about 2 hours'. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 90) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `about ${Math.round(minutes / 60)} hours`;
 }

@@ -1,6 +1,6 @@
 import type { LoginBody, RegisterBody, User, UserResponse } from '@app/contracts/auth';
 import { queryOptions, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { enum as zEnum, object, string, type infer as Infer } from 'zod/mini';
 
@@ -161,4 +161,28 @@ export function useLogout(): () => Promise<void> {
     await logoutFromServer().catch(() => undefined); // the client session ends either way
     await endSession();
   }, [endSession]);
+}
+
+/**
+ * Keeps every tab of the site on the same session: the display copy under 'user' changes in
+ * another tab (logout, login, another account) -> this tab drops its cached answers and asks
+ * the server again. A logout elsewhere signs this tab out at once; a guarded page (account,
+ * admin) then goes to / (`RequireUser`). The `storage` event fires in the other tabs only.
+ */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== USER_STORAGE_KEY && event.key !== null) return;
+      if (event.newValue === event.oldValue) return;
+      if (event.newValue === null) {
+        queryClient.setQueryData(userQueryKey, null);
+        void clearCachedData(queryClient);
+      } else {
+        void queryClient.invalidateQueries({ queryKey: userQueryKey }).then(() => clearCachedData(queryClient));
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
 }

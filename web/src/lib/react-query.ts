@@ -1,4 +1,14 @@
-import { QueryClient, type DefaultOptions, type QueryFunction, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  QueryClient,
+  useMutation,
+  type DefaultError,
+  type DefaultOptions,
+  type MutateOptions,
+  type QueryFunction,
+  type UseMutationOptions,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 
 import { api, isApiError } from '@/lib/api-client';
 
@@ -47,3 +57,47 @@ export type QueryConfig<T extends (...args: never[]) => unknown> = Omit<ReturnTy
 
 /** Options a `useXxx` mutation hook accepts. */
 export type MutationConfig<Fn extends AsyncFn> = UseMutationOptions<ApiFnReturnType<Fn>, Error, Parameters<Fn>[0]>;
+
+/**
+ * `useMutation` that cannot fire twice: while one call is in flight, further `mutate` /
+ * `mutateAsync` calls are ignored (`mutateAsync` then resolves to `undefined`). A double click
+ * arrives before React has re-rendered the button as disabled, so `disabled={isPending}` alone
+ * does not stop the second request; every form and action button of the app goes through this.
+ */
+export function useSingleFlightMutation<TData = unknown, TError = DefaultError, TVariables = void, TContext = unknown>(
+  options: UseMutationOptions<TData, TError, TVariables, TContext>,
+): UseMutationResult<TData, TError, TVariables, TContext> {
+  const mutation = useMutation(options);
+  const inFlight = useRef(false);
+  const { mutate: run, mutateAsync: runAsync } = mutation;
+
+  const mutate = useCallback(
+    (variables: TVariables, callbacks?: MutateOptions<TData, TError, TVariables, TContext>) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      run(variables, {
+        ...callbacks,
+        onSettled: (...args) => {
+          inFlight.current = false;
+          return callbacks?.onSettled?.(...args);
+        },
+      });
+    },
+    [run],
+  );
+
+  const mutateAsync = useCallback(
+    async (variables: TVariables, callbacks?: MutateOptions<TData, TError, TVariables, TContext>) => {
+      if (inFlight.current) return undefined as TData;
+      inFlight.current = true;
+      try {
+        return await runAsync(variables, callbacks);
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [runAsync],
+  );
+
+  return { ...mutation, mutate, mutateAsync } as UseMutationResult<TData, TError, TVariables, TContext>;
+}

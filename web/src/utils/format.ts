@@ -66,6 +66,17 @@ export function formatKickoff(iso: string): string {
   return `${WEEKDAYS[date.getDay()]} ${date.getDate()} ${shortMonth(date)}, ${time24(date)}`;
 }
 
+/** Local calendar day of a date, as `YYYY-MM-DD`. */
+export function localDay(date: Date): string {
+  return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+}
+
+/** A local calendar day `YYYY-MM-DD` as a short date, e.g. `5 Mar` (chart axes). */
+export function formatShortDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${date} ${shortMonth(new Date(year, month - 1, date))}`;
+}
+
 /** A calendar date, e.g. `5 March 2026`; accepts a Date, an ISO string (`YYYY-MM-DD` is a local day) or Unix seconds. */
 export function formatLongDate(value: Date | string | number): string {
   let date: Date;

@@ -46,6 +46,24 @@ describe('accounts and sessions over HTTP', () => {
     expect((await client.get('/api/admin/winning-predictions')).status).toBe(200);
   });
 
+  it('refuses common, one-character and unchanged new passwords with 400 and the field in issues', async () => {
+    const client = stack.client();
+    const common = await client.post('/api/auth/register', { email: uniqueEmail(), password: 'Password1' });
+    expect(common.status).toBe(400);
+    expect(common.json.issues).toEqual([{ path: 'password', message: 'This password is too common: choose one that is harder to guess.' }]);
+    const spaces = await client.post('/api/auth/register', { email: uniqueEmail(), password: '        ' });
+    expect(spaces.status).toBe(400);
+    expect(spaces.json.issues[0]).toMatchObject({ path: 'password', message: 'Password must not be one character repeated (such as eight spaces).' });
+
+    await registered(client);
+    const same = await client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: PASSWORD });
+    expect(same.status).toBe(400);
+    expect(same.json.issues).toEqual([{ path: 'newPassword', message: 'The new password must be different from the current one.' }]);
+    const commonNew = await client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'football' });
+    expect(commonNew.status).toBe(400);
+    expect(commonNew.json.issues[0].path).toBe('newPassword');
+  });
+
   it('sets an HttpOnly, SameSite=Lax session cookie for the whole site', async () => {
     const client = stack.client();
     const res = await client.post('/api/auth/register', { email: uniqueEmail(), password: PASSWORD });

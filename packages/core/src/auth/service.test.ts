@@ -126,6 +126,17 @@ describe('AuthService', () => {
     await expect(t.auth.login({ ...creds, password: 'new password' }, { ip: '1.1.1.1' })).resolves.toBeTruthy();
   });
 
+  it('refuses a new password equal to the current one, naming the field', async () => {
+    const a = await t.auth.register(creds);
+    const resolved = (await t.auth.resolve(a.token))!;
+    await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: creds.password }, { ip: '1.1.1.1' })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'newPassword',
+      message: 'The new password must be different from the current one.',
+    });
+    await expect(t.auth.login(creds, { ip: '1.1.1.1' })).resolves.toBeTruthy();
+  });
+
   it('deletes the account so the email can register again', async () => {
     const a = await t.auth.register(creds);
     const cancelled: string[] = [];

@@ -13,6 +13,8 @@ export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** `lastSeenAt` is written at most this often, so a busy session does not write on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Invalid email or password';
+/** docs/decisions/0075-passwords-not-common-not-reused.md. */
+export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one.';
 
 export interface AuthServiceDeps {
   users: UserRepository;
@@ -158,9 +160,10 @@ export function makeAuthService(deps: AuthServiceDeps) {
       await takeAttempt(subjects, { type: 'password_change_throttled', ...who });
       if (!(await hasher.verify(body.currentPassword, resolved.user.passwordHash))) {
         security({ type: 'password_change_failed', ...who });
-        throw new ValidationError('Current password is incorrect');
+        throw new ValidationError('Current password is incorrect', { field: 'currentPassword' });
       }
       await limiter.clear(subjects.account);
+      if (body.newPassword === body.currentPassword) throw new ValidationError(SAME_PASSWORD_MESSAGE, { field: 'newPassword' });
       await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword));
       const endedSessions = await sessions.deleteAll(resolved.user.id, resolved.session.sessionId);
       security({ type: 'password_changed', ...who, detail: { endedSessions } });

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@app/contracts/errors';
-import { isDomainError, type DomainErrorKind } from '@app/core/errors';
+import { isDomainError, ValidationError, type DomainErrorKind } from '@app/core/errors';
 import { logger } from '../logger.ts';
 import { json, type HttpResult } from './response.ts';
 
@@ -41,7 +41,8 @@ export function errorResponse(error: unknown, requestId: string): HttpResult {
     if (error.kind === 'rate_limited' && error.retryAfterSeconds !== undefined) {
       headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
     }
-    const body: ErrorBody = { error: error.kind, message: error.message };
+    const field = error instanceof ValidationError ? error.field : undefined;
+    const body: ErrorBody = { error: error.kind, message: error.message, ...(field ? { issues: [{ path: field, message: error.message }] } : {}) };
     return json(body, { status: statusByKind[error.kind], headers });
   }
   logger.error('Unhandled error', { requestId, error: error as Error });

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { kickoff, locked, makeMetrics, makePrediction } from '@/testing/data-generators';
+import { kickoff, locked, makeMetrics, makePrediction, makeUser } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
@@ -14,6 +14,17 @@ describe('/ (landing)', () => {
     await user.click(hero.getByRole('link', { name: 'Get Started' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/login');
+  });
+
+  it("sends a signed-in user's 'Get Started' to /predictions", async () => {
+    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) } });
+    const { user, router } = await renderApp('/');
+    const hero = within(screen.getByRole('region', { name: 'AI-Powered Football Predictions' }));
+
+    await waitFor(() => expect(hero.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/predictions'));
+    await user.click(hero.getByRole('link', { name: 'Get Started' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Predictions' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/predictions');
   });
 
   it("shows the 'Live Performance' card with its info tooltip and the spec's formats", async () => {
@@ -74,13 +85,15 @@ describe('/ (landing)', () => {
     expect(section.queryByText('The matches our models are most confident about.')).not.toBeInTheDocument();
   });
 
-  it('describes the 30-day trend as Day 1..n', async () => {
+  it('describes the last 30 days of the trend by their dates', async () => {
     mockApi({
-      'GET /api/metrics/trend': Array.from({ length: 35 }, (_, i) => ({ date: `2026-02-${String((i % 28) + 1).padStart(2, '0')}`, winAccuracy: 50 + (i % 10) })),
+      'GET /api/metrics/trend': Array.from({ length: 35 }, (_, i) => ({ date: new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10), winAccuracy: 50 + (i % 10) })),
     });
     await renderApp('/');
 
-    expect(await screen.findByText(/Day 1 to Day 30/)).toBeInTheDocument();
+    // 35 days from 1 Feb: the last 30 run from 6 Feb to 7 Mar.
+    expect(await screen.findByText(/6 Feb to 7 Mar/)).toBeInTheDocument();
+    expect(screen.queryByText(/Day 1/)).not.toBeInTheDocument();
     expect(screen.queryByText('No historical data yet')).not.toBeInTheDocument();
   });
 

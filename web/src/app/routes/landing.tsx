@@ -5,13 +5,16 @@ import { FeatureCards } from '@/features/landing/components/feature-cards';
 import { AccuracyTrend } from '@/features/metrics/components/accuracy-trend';
 import { LivePerformanceCard } from '@/features/metrics/components/live-performance-card';
 import { TopPredictions } from '@/features/predictions/components/top-predictions';
+import { useSession } from '@/lib/auth';
 
 /** docs/product.md#landing: hero with 'Live Performance', today's top 3, the 30-day trend, features, pricing. */
 export default function LandingRoute() {
+  // 'Get Started' leads a signed-in user to the predictions, not to a login form.
+  const { user } = useSession();
   return (
     <>
       <Head />
-      <Hero aside={<LivePerformanceCard />} />
+      <Hero aside={<LivePerformanceCard />} signedIn={user !== null} />
       <TopPredictions />
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <AccuracyTrend />

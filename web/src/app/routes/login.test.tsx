@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { makeUser } from '@/testing/data-generators';
@@ -101,8 +101,42 @@ describe('/login', () => {
     await fill(user, 'new@example.com', 'short');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 8 characters long.');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password must be at least 8 characters long.'));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
+  });
+
+  it("shows the server's field message under the field, and the password rule beside it", async () => {
+    mockApi({
+      'POST /api/auth/register': () =>
+        apiError(400, 'This password is too common: choose one that is harder to guess.', {
+          issues: [{ path: 'password', message: 'This password is too common: choose one that is harder to guess.' }],
+        }),
+    });
+    const { user } = await renderApp('/login?mode=signup');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters, not a common password, and not your current one.');
+
+    await fill(user, 'new@example.com', 'Password1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This password is too common: choose one that is harder to guess.'));
+    expect(screen.queryByText('Invalid request body')).not.toBeInTheDocument();
+  });
+
+  it('says how long to wait when the login is locked (Retry-After)', async () => {
+    mockApi({
+      'POST /api/auth/login': () => {
+        const response = apiError(429, 'Too many failed login attempts. Try again later.');
+        response.headers.set('Retry-After', '840');
+        return response;
+      },
+    });
+    const { user } = await renderApp('/login');
+
+    await fill(user, 'fan@example.com', 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed login attempts. Try again in 14 minutes.');
   });
 
   it('goes straight to checkout after a sign-up with intent=subscribe', async () => {

@@ -48,19 +48,47 @@ describe('/predictions for a visitor', () => {
     const { user, router } = await renderApp('/predictions');
     await screen.findAllByRole('article');
 
-    await user.selectOptions(screen.getByLabelText('Date'), 'Tomorrow');
+    await user.click(screen.getByRole('radio', { name: 'Tomorrow' }));
     expect(cardTitles()).toEqual(['Carlton vs Dunmore']);
     expect(currentUrl(router)).toBe('/predictions?date=tomorrow');
 
-    await user.selectOptions(screen.getByLabelText('Date'), 'All upcoming');
+    await user.click(screen.getByRole('radio', { name: 'All' }));
     await user.click(within(screen.getByRole('region', { name: 'Upcoming leagues' })).getByRole('button', { name: /Northern League/ }));
     expect(cardTitles()).toEqual(['Ashford vs Brookvale', 'Eastwick vs Fairport']);
     expect(screen.getByLabelText('League')).toHaveValue('Northern League');
 
-    await user.selectOptions(screen.getByLabelText('Date'), 'Tomorrow');
+    await user.click(screen.getByRole('radio', { name: 'Tomorrow' }));
     expect(screen.getByText('No predictions match your current filters.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('lists the leagues by country, in the sidebar and in the league select, with the names people know for clubs', async () => {
+    mockApi({
+      'GET /api/predictions': [
+        makePrediction({ league: 'Premiership', leagueId: 'SC0', homeTeam: 'Hearts', awayTeam: 'Inverness C' }),
+        makePrediction({ league: 'Premier League', leagueId: 'E0', homeTeam: "Nott'm Forest", awayTeam: 'Man United' }),
+        makePrediction({ league: 'Premier League', leagueId: 'E0' }),
+      ].map(locked),
+    });
+    await renderApp('/predictions');
+    await screen.findAllByRole('article');
+
+    const sidebar = within(screen.getByRole('region', { name: 'Upcoming leagues' }));
+    expect(sidebar.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['England', 'Scotland']);
+    expect(within(screen.getByLabelText('League')).getAllByRole('group').map((group) => group.getAttribute('label'))).toEqual(['England', 'Scotland']);
+    expect(cardTitles()).toContain('Nottingham Forest vs Manchester United');
+    expect(cardTitles()).toContain('Hearts vs Inverness Caledonian Thistle');
+  });
+
+  it('finds a team from the search box and keeps it in the URL', async () => {
+    mockApi({ 'GET /api/predictions': fixtures().map(locked) });
+    const { user, router } = await renderApp('/predictions');
+    await screen.findAllByRole('article');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'dunm');
+    expect(cardTitles()).toEqual(['Carlton vs Dunmore']);
+    expect(currentUrl(router)).toBe('/predictions?team=dunm');
   });
 
   it("says 'No predictions available yet. Check back soon!' when there are none, and shows the metrics empty state", async () => {
@@ -84,6 +112,7 @@ describe('/predictions for a premium user', () => {
     await user.click(winSort);
     expect(cardTitles()).toEqual(['Carlton vs Dunmore', 'Eastwick vs Fairport', 'Ashford vs Brookvale']);
 
+    // Stronger side: Over 71, Over 61, Under 60.
     await user.click(screen.getByRole('radio', { name: 'O/U probability' }));
     expect(cardTitles()).toEqual(['Ashford vs Brookvale', 'Eastwick vs Fairport', 'Carlton vs Dunmore']);
   });
@@ -97,9 +126,10 @@ describe('/predictions for a premium user', () => {
     await user.click(await screen.findByRole('button', { name: 'Win probability ≥60%', pressed: false }));
     expect(cardTitles()).toEqual(['Carlton vs Dunmore', 'Eastwick vs Fairport']);
 
-    await user.click(screen.getByRole('button', { name: 'O/U 2.5 probability ≥60%' }));
-    expect(cardTitles()).toEqual(['Eastwick vs Fairport']);
-    expect(screen.getByText('Showing 1 of 3 predictions')).toBeInTheDocument();
+    // Carlton vs Dunmore: Under 2.5 at 60 is a strong O/U call too.
+    await user.click(screen.getByRole('button', { name: 'Over or Under 2.5 ≥60%' }));
+    expect(cardTitles()).toEqual(['Carlton vs Dunmore', 'Eastwick vs Fairport']);
+    expect(screen.getByText('Showing 2 of 3 predictions')).toBeInTheDocument();
   });
 
   it('shows the performance stats in the display formats of docs/product.md', async () => {

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
+import { CollapsibleSection } from '@/components/ui/collapsible-section';
 import { useLatestMetrics } from '@/features/metrics/api/get-latest-metrics';
 import { PerformanceStats } from '@/features/metrics/components/performance-stats';
 import { usePredictions } from '@/features/predictions/api/get-predictions';
@@ -14,12 +15,15 @@ import {
   DEFAULT_FILTERS,
   filtersFromSearch,
   filtersToSearch,
-  leagueCounts,
+  leaguesByCountry,
   type PredictionFilters,
 } from '@/features/predictions/utils/filter-predictions';
 import { useSession } from '@/lib/auth';
 
-/** docs/product.md#predictions: sidebar (performance, leagues), filter bar, and the predictions. */
+/**
+ * docs/product.md#predictions: filter bar and the predictions, then (left from lg up) the
+ * collapsible performance and league sections: on a phone the first card is on the first screen.
+ */
 export default function PredictionsRoute() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
@@ -29,29 +33,16 @@ export default function PredictionsRoute() {
 
   const all = predictions.data ?? [];
   const visible = applyFilters(all, filters, { isPremium });
-  const leagues = leagueCounts(all);
-  const leagueNames = leagues.map((entry) => entry.league);
-  if (filters.league !== 'all' && !leagueNames.includes(filters.league)) leagueNames.push(filters.league);
+  const countries = leaguesByCountry(all);
 
   const update = (next: Partial<PredictionFilters>) => setSearch(filtersToSearch({ ...filters, ...next }), { replace: true, preventScrollReset: true });
 
   return (
     <ContentLayout title="Predictions" description="AI predictions for upcoming fixtures, with win, draw and Over/Under 2.5 goals probabilities.">
-      <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside aria-label="Performance and leagues" className="space-y-6">
-          <section aria-labelledby="performance-heading" className="rounded-2xl border border-border bg-background p-5 shadow-sm">
-            <h2 id="performance-heading" className="flex items-center gap-2 font-semibold">
-              <Activity aria-hidden="true" className="size-4 text-primary" />
-              Performance (30 days)
-            </h2>
-            <div className="mt-4">
-              <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} layout="list" />
-            </div>
-          </section>
-          <LeagueList leagues={leagues} selected={filters.league} onSelect={(league) => update({ league })} isLoading={predictions.isPending} />
-        </aside>
-        <div className="min-w-0 space-y-6">
-          <FilterBar filters={filters} onChange={update} leagues={leagueNames} isPremium={isPremium} />
+      {/* Cards first in the document and on a phone; the sidebar sits left from lg up. */}
+      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
+        <div className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
+          <FilterBar filters={filters} onChange={update} countries={countries} isPremium={isPremium} />
           <h2 className="sr-only">Matches</h2>
           {predictions.isSuccess && all.length > 0 ? (
             <p aria-live="polite" className="text-sm text-muted-foreground">
@@ -70,6 +61,20 @@ export default function PredictionsRoute() {
             }
           />
         </div>
+        <aside aria-label="Performance and leagues" className="space-y-6 lg:col-start-1 lg:row-start-1">
+          <CollapsibleSection
+            headingId="performance-heading"
+            title={
+              <>
+                <Activity aria-hidden="true" className="size-4 text-primary" />
+                Performance (30 days)
+              </>
+            }
+          >
+            <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} layout="list" />
+          </CollapsibleSection>
+          <LeagueList countries={countries} selected={filters.league} onSelect={(league) => update({ league })} isLoading={predictions.isPending} />
+        </aside>
       </div>
     </ContentLayout>
   );

@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 
+import { scrollKey, useFocusHeadingOnNavigation } from '@/app/navigation';
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { Spinner } from '@/components/ui/spinner';
-import { useLogout, useSession } from '@/lib/auth';
+import { useLogout, useSession, useSessionSync } from '@/lib/auth';
 
 /** A thin bar while the next page's code loads. */
 function NavigationProgress() {
@@ -23,19 +24,21 @@ const Page = memo(function Page() {
 
 /** The header's view of the session: the stored display copy until the server answers. */
 function useHeaderUser() {
-  const { user, isPremium } = useSession();
-  return user ? { email: user.email, isPremium } : null;
+  const { user, isPremium, isAdmin } = useSession();
+  return user ? { email: user.email, isPremium, isAdmin } : null;
 }
 
 /** The shell around every page, with the session in the header. */
 export function RootLayout() {
   const user = useHeaderUser();
   const logout = useLogout();
+  useSessionSync();
+  useFocusHeadingOnNavigation();
   return (
     <MainLayout user={user} onLogout={() => void logout()}>
       <NavigationProgress />
       <Page />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </MainLayout>
   );
 }

@@ -18,10 +18,10 @@ export function ContentLayout({ title, description, documentTitle, width = 'wide
   return (
     <>
       <Head title={documentTitle ?? title} />
-      <div className={cn('mx-auto px-4 py-12 sm:px-6 sm:py-16 lg:px-8', width === 'prose' ? 'max-w-3xl' : 'max-w-7xl')}>
-        <div className="mb-10 max-w-3xl">
+      <div className={cn('mx-auto px-4 py-8 sm:px-6 sm:py-16 lg:px-8', width === 'prose' ? 'max-w-3xl' : 'max-w-7xl')}>
+        <div className="mb-6 max-w-3xl sm:mb-10">
           <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
-          {description ? <p className="mt-4 text-lg text-muted-foreground">{description}</p> : null}
+          {description ? <p className="mt-3 text-base text-muted-foreground sm:mt-4 sm:text-lg">{description}</p> : null}
         </div>
         {children}
       </div>

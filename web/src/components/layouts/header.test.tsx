@@ -15,9 +15,19 @@ describe('header for a signed-in user', () => {
     expect(within(menu).getByText('My Account')).toBeInTheDocument();
     expect(within(menu).getByText('fan@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute('href', '/account');
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it("has an 'Admin' entry to /admin/odds for an admin", async () => {
+    const { user } = renderWithProviders(<Header user={{ email: 'staff@example.com', isPremium: false, isAdmin: true }} />);
+
+    await user.click(await screen.findByRole('button', { name: /account menu for staff@example.com/i }));
+    const menu = await screen.findByRole('menu');
+
+    expect(within(menu).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin/odds');
   });
 
   it("offers a free user an 'Upgrade' button to /pricing and no Login link", async () => {

@@ -1,4 +1,4 @@
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router-dom';
 
@@ -9,11 +9,11 @@ const item =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-foreground outline-none ' +
   'data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
-/** The signed-in user as the header shows them. */
-export type HeaderUser = { email: string; isPremium: boolean };
+/** The signed-in user as the header shows them; `isAdmin` adds the 'Admin' entry (the server still guards the admin pages). */
+export type HeaderUser = { email: string; isPremium: boolean; isAdmin?: boolean };
 
 /**
- * The signed-in user's menu: 'My Account', the email, 'Account Settings' and 'Logout'.
+ * The signed-in user's menu: 'My Account', the email, 'Account Settings', 'Admin' (admins only) and 'Logout'.
  * `modal={false}`: a modal menu locks scrolling by injecting a `<style>` element, which our CSP forbids.
  */
 export function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout?: (() => void) | undefined }) {
@@ -39,6 +39,14 @@ export function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout?: (() 
               Account Settings
             </Link>
           </DropdownMenu.Item>
+          {user.isAdmin ? (
+            <DropdownMenu.Item asChild className={item}>
+              <Link to={paths.admin.odds.getHref()}>
+                <ShieldCheck aria-hidden="true" />
+                Admin
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item className={item} onSelect={() => onLogout?.()}>
             <LogOut aria-hidden="true" />
             Logout

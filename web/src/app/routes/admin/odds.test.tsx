@@ -32,6 +32,7 @@ describe('/admin/odds', () => {
     expect(upcoming.getByText('over_25')).toBeInTheDocument();
     expect(upcoming.getByText('Over 2.5')).toBeInTheDocument();
     expect(upcoming.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(upcoming.getByText('Not played yet')).toBeInTheDocument();
 
     const awaiting = within(rowOf('Carlton vs Dunmore'));
     expect(awaiting.getByText('Awaiting Odds')).toBeInTheDocument();
@@ -75,6 +76,70 @@ describe('/admin/odds', () => {
     expect(await within(rowOf('Eastwick vs Fairport')).findByText('3.25')).toBeInTheDocument();
   });
 
+  it('cancels an edit with Escape, keeping the saved odds and returning the focus to Edit', async () => {
+    const api = asAdmin({ 'GET /api/admin/winning-predictions': [makeWinningPrediction({ homeTeam: 'Eastwick', awayTeam: 'Fairport', winningOdds: 2.5 })] });
+    const { user } = await renderApp('/admin/odds');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit odds for Eastwick vs Fairport' }));
+    const input = screen.getByRole('spinbutton', { name: 'Winning odds for Eastwick vs Fairport' });
+    expect(input).toHaveFocus();
+    await user.clear(input);
+    await user.type(input, '9.99{Escape}');
+
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(within(rowOf('Eastwick vs Fairport')).getByText('2.50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit odds for Eastwick vs Fairport' })).toHaveFocus();
+    expect(api.callsTo('POST', '/api/admin/update-odds')).toHaveLength(0);
+  });
+
+  it('refuses odds with more than two decimals (they would be shown rounded)', async () => {
+    const api = asAdmin({ 'GET /api/admin/winning-predictions': [makeWinningPrediction({ homeTeam: 'Carlton', awayTeam: 'Dunmore', winningOdds: null })] });
+    const { user } = await renderApp('/admin/odds');
+
+    await user.type(await screen.findByRole('spinbutton', { name: 'Winning odds for Carlton vs Dunmore' }), '1.234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Invalid Odds')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/update-odds')).toHaveLength(0);
+  });
+
+  it('filters by status, league and match day, and shows 20 rows a page', async () => {
+    const day = (offset: number) => {
+      const date = new Date(2026, 10, 10 + offset, 15, 0);
+      return date.toISOString();
+    };
+    const rows = [
+      ...Array.from({ length: 25 }, (_, i) => makeWinningPrediction({ homeTeam: `North ${i}`, awayTeam: 'X', league: 'Northern League', matchTime: day(0), winningOdds: 2 })),
+      makeWinningPrediction({ homeTeam: 'South 1', awayTeam: 'Y', league: 'Southern League', matchTime: day(1), winningOdds: null }),
+      makeWinningPrediction({ homeTeam: 'South 2', awayTeam: 'Z', league: 'Southern League', matchTime: day(2), hasResult: false, actualResult: 'Match not finished' }),
+    ];
+    asAdmin({ 'GET /api/admin/winning-predictions': rows });
+    const { user } = await renderApp('/admin/odds');
+    await screen.findByRole('table');
+    const bodyRows = () => within(screen.getByRole('table')).getAllByRole('rowheader').map((cell) => cell.textContent);
+
+    expect(bodyRows()).toHaveLength(20);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(bodyRows()).toHaveLength(7);
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Awaiting Odds');
+    expect(bodyRows()).toEqual(['South 1 vs Y']);
+    expect(screen.queryByText(/Page \d of/)).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'all');
+    await user.selectOptions(screen.getByLabelText('League'), 'Southern League');
+    expect(bodyRows()).toEqual(['South 1 vs Y', 'South 2 vs Z']);
+
+    await user.type(screen.getByLabelText('Match day'), '2026-11-12');
+    expect(bodyRows()).toEqual(['South 2 vs Z']);
+    expect(screen.getByText('1 of 27 predictions')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(bodyRows()).toHaveLength(20);
+  });
+
   it("says 'Failed to update odds' with the server's message", async () => {
     asAdmin({
       'GET /api/admin/winning-predictions': [makeWinningPrediction({ homeTeam: 'Carlton', awayTeam: 'Dunmore', winningOdds: null })],
@@ -113,7 +178,7 @@ describe('/admin/odds', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Predictions' }));
 
     expect(await screen.findByText('Prediction generation started')).toBeInTheDocument();
-    expect(screen.getByText('Predictions will be updated in 2-3 minutes.')).toBeInTheDocument();
+    expect(screen.getByText('Follow its progress below.')).toBeInTheDocument();
     expect(await screen.findByText('12 of 30 done, 1 failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate Predictions...' })).toBeDisabled();
     expect(await screen.findByText('Finished', {}, { timeout: 4000 })).toBeInTheDocument();

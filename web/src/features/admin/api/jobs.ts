@@ -1,7 +1,8 @@
 import type { JobAccepted, JobStatus } from '@app/contracts/admin';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { useSingleFlightMutation } from '@/lib/react-query';
 
 export type JobKind = JobStatus['type'];
 
@@ -18,7 +19,7 @@ export function startJob(kind: JobKind): Promise<JobAccepted> {
 }
 
 export function useStartJob() {
-  return useMutation({ mutationFn: startJob });
+  return useSingleFlightMutation({ mutationFn: startJob });
 }
 
 /** `GET /api/admin/jobs/{id}`. */

@@ -1,9 +1,9 @@
 import type { UpdateOddsBody } from '@app/contracts/admin';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { getWinningPredictionsQueryOptions } from '@/features/admin/api/get-winning-predictions';
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
 
 /** `POST /api/admin/update-odds` with `{ predictionId, odds }` (odds > 1). */
 export async function updateOdds(body: UpdateOddsBody): Promise<void> {
@@ -13,7 +13,7 @@ export async function updateOdds(body: UpdateOddsBody): Promise<void> {
 export function useUpdateOdds({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateOdds> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
+  return useSingleFlightMutation({
     ...rest,
     mutationFn: updateOdds,
     onSuccess: async (...args) => {

@@ -1,6 +1,7 @@
 import type { WinningPrediction } from '@app/contracts/admin';
+import { displayTeamName } from '@app/contracts/display-names';
 import { Pencil } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,11 +10,15 @@ import { toast } from '@/components/ui/toast';
 import { useWinningPredictions } from '@/features/admin/api/get-winning-predictions';
 import { useUpdateOdds } from '@/features/admin/api/update-odds';
 import { apiErrorMessage } from '@/lib/api-client';
-import { formatMatchDate, formatOdds } from '@/utils/format';
+import { formatMatchDate, formatOdds, localDay } from '@/utils/format';
 
 /** docs/product.md#messages. */
 export const NO_WINNING_PREDICTIONS = 'No winning predictions to enter odds for yet';
 export const INVALID_ODDS = { title: 'Invalid Odds', description: 'Please enter a valid odds value (greater than 1.00)' };
+/** Shown instead of odds for a match that has not been played. */
+export const NOT_PLAYED = 'Not played yet';
+/** Rows per page of the table. */
+export const ODDS_PAGE_SIZE = 20;
 
 export type OddsRowState = 'Upcoming' | 'Awaiting Odds' | 'Finished';
 
@@ -25,13 +30,18 @@ export function oddsRowState(row: Pick<WinningPrediction, 'hasResult' | 'winning
 
 const STATE_BADGE: Record<OddsRowState, BadgeVariant> = { Upcoming: 'muted', 'Awaiting Odds': 'premium', Finished: 'success' };
 
-/** docs/product.md#validation: a number greater than 1. */
+/**
+ * docs/product.md#validation: a number greater than 1, with at most two decimals, so odds are
+ * stored and shown to the same precision (docs/decisions/0074-admin-odds-that-scale.md).
+ */
 export function parseOdds(value: string): number | null {
-  const odds = Number(value.trim().replace(',', '.'));
-  return value.trim() !== '' && Number.isFinite(odds) && odds > 1 ? odds : null;
+  const text = value.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const odds = Number(text);
+  return Number.isFinite(odds) && odds > 1 ? odds : null;
 }
 
-function OddsEditor({ row, onDone }: { row: WinningPrediction; onDone?: () => void }) {
+function OddsEditor({ row, onDone }: { row: WinningPrediction; onDone?: (saved: boolean) => void }) {
   const [value, setValue] = useState(row.winningOdds === null ? '' : row.winningOdds.toFixed(2));
   const update = useUpdateOdds();
 
@@ -47,7 +57,7 @@ function OddsEditor({ row, onDone }: { row: WinningPrediction; onDone?: () => vo
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'Odds updated successfully', variant: 'success' });
-          onDone?.();
+          onDone?.(true);
         },
         onError: (error) => toast({ title: 'Failed to update odds', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
       },
@@ -55,15 +65,26 @@ function OddsEditor({ row, onDone }: { row: WinningPrediction; onDone?: () => vo
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex items-center gap-2">
+    // Escape gives up an edit, as Cancel does, and keeps the saved odds.
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !onDone || update.isPending) return;
+        event.preventDefault();
+        onDone(false);
+      }}
+      className="flex items-center gap-2"
+    >
       <input
         type="number"
         inputMode="decimal"
         min="1.01"
         step="0.01"
         value={value}
+        autoFocus={onDone !== undefined}
         onChange={(event) => setValue(event.target.value)}
-        aria-label={`Winning odds for ${row.homeTeam} vs ${row.awayTeam}`}
+        aria-label={`Winning odds for ${displayTeamName(row.homeTeam)} vs ${displayTeamName(row.awayTeam)}`}
         placeholder="e.g. 2.10"
         className="h-9 w-24 rounded-lg border border-slate-500 bg-background px-2 text-sm"
       />
@@ -71,7 +92,7 @@ function OddsEditor({ row, onDone }: { row: WinningPrediction; onDone?: () => vo
         {update.isPending ? 'Saving...' : 'Save'}
       </Button>
       {onDone ? (
-        <Button variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>
+        <Button variant="ghost" size="sm" onClick={() => onDone(false)} disabled={update.isPending}>
           Cancel
         </Button>
       ) : null}
@@ -79,27 +100,125 @@ function OddsEditor({ row, onDone }: { row: WinningPrediction; onDone?: () => vo
   );
 }
 
-function OddsCell({ row, editing, onEdit, onDone }: { row: WinningPrediction; editing: boolean; onEdit: () => void; onDone: () => void }) {
+type OddsCellProps = { row: WinningPrediction; editing: boolean; focusEdit: boolean; onEdit: () => void; onDone: () => void };
+
+function OddsCell({ row, editing, focusEdit, onEdit, onDone }: OddsCellProps) {
   const state = oddsRowState(row);
   if (state === 'Awaiting Odds') return <OddsEditor row={row} />;
   if (state === 'Finished' && editing) return <OddsEditor row={row} onDone={onDone} />;
+  // Before the match is played there are no winning odds to show (the captured price is not a result).
+  if (state === 'Upcoming') return <span className="text-muted-foreground">{NOT_PLAYED}</span>;
   return (
     <div className="flex items-center gap-2">
       <span className="font-semibold tabular-nums">{formatOdds(row.winningOdds)}</span>
-      {state === 'Finished' ? (
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit odds for ${row.homeTeam} vs ${row.awayTeam}`}>
-          <Pencil aria-hidden="true" />
-          Edit
+      <Button
+        // Back from an edit (saved, Cancel or Escape): the focus returns to this button.
+        autoFocus={focusEdit}
+        variant="outline"
+        size="sm"
+        onClick={onEdit}
+        aria-label={`Edit odds for ${displayTeamName(row.homeTeam)} vs ${displayTeamName(row.awayTeam)}`}
+      >
+        <Pencil aria-hidden="true" />
+        Edit
+      </Button>
+    </div>
+  );
+}
+
+export type OddsFilters = { status: OddsRowState | 'all'; league: string; day: string };
+
+const NO_FILTERS: OddsFilters = { status: 'all', league: 'all', day: '' };
+
+/** The rows the filters keep: a status, a league ('all' = any) and a local day (`YYYY-MM-DD`, '' = any). */
+export function filterOddsRows(rows: WinningPrediction[], filters: OddsFilters): WinningPrediction[] {
+  return rows.filter(
+    (row) =>
+      (filters.status === 'all' || oddsRowState(row) === filters.status) &&
+      (filters.league === 'all' || row.league === filters.league) &&
+      (filters.day === '' || localDay(new Date(row.matchTime)) === filters.day),
+  );
+}
+
+function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-none">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+const filterControl = 'h-10 w-full rounded-lg border border-slate-500 bg-background px-3 text-sm sm:w-48';
+
+function OddsFilterBar({ filters, leagues, onChange }: { filters: OddsFilters; leagues: string[]; onChange: (next: OddsFilters) => void }) {
+  const active = filters.status !== 'all' || filters.league !== 'all' || filters.day !== '';
+  return (
+    <div role="group" aria-label="Filter winning predictions" className="flex flex-wrap items-end gap-3 px-1 pb-4">
+      <FilterField label="Status">
+        {(id) => (
+          <select id={id} value={filters.status} onChange={(event) => onChange({ ...filters, status: event.target.value as OddsFilters['status'] })} className={filterControl}>
+            <option value="all">All statuses</option>
+            <option value="Upcoming">Upcoming</option>
+            <option value="Awaiting Odds">Awaiting Odds</option>
+            <option value="Finished">Finished</option>
+          </select>
+        )}
+      </FilterField>
+      <FilterField label="League">
+        {(id) => (
+          <select id={id} value={filters.league} onChange={(event) => onChange({ ...filters, league: event.target.value })} className={filterControl}>
+            <option value="all">All leagues</option>
+            {leagues.map((league) => (
+              <option key={league} value={league}>
+                {league}
+              </option>
+            ))}
+          </select>
+        )}
+      </FilterField>
+      <FilterField label="Match day">
+        {(id) => <input id={id} type="date" value={filters.day} onChange={(event) => onChange({ ...filters, day: event.target.value })} className={filterControl} />}
+      </FilterField>
+      {active ? (
+        <Button variant="outline" size="md" onClick={() => onChange(NO_FILTERS)}>
+          Clear filters
         </Button>
       ) : null}
     </div>
   );
 }
 
-/** docs/product.md#admin-odds: the admin's list of winning predictions with odds entry. */
+function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Winning predictions pages" className="flex items-center justify-between gap-3 px-1 pt-4">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Page {page} of {pages}
+      </p>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/**
+ * docs/product.md#admin-odds: the admin's list of winning predictions with odds entry, filtered
+ * by status, league and day and shown a page at a time (docs/decisions/0074-admin-odds-that-scale.md).
+ */
 export function OddsTable() {
   const rows = useWinningPredictions();
   const [editing, setEditing] = useState<string | null>(null);
+  const [focusEdit, setFocusEdit] = useState<string | null>(null);
+  const [filters, setFilters] = useState<OddsFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
 
   if (rows.isPending) {
     return (
@@ -117,53 +236,90 @@ export function OddsTable() {
   }
   if (rows.data.length === 0) return <p className="py-10 text-center text-muted-foreground">{NO_WINNING_PREDICTIONS}</p>;
 
+  const leagues = [...new Set(rows.data.map((row) => row.league))].sort();
+  const kept = filterOddsRows(rows.data, filters);
+  const pages = Math.max(1, Math.ceil(kept.length / ODDS_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = kept.slice((current - 1) * ODDS_PAGE_SIZE, current * ODDS_PAGE_SIZE);
+
   return (
-    // Focusable so keyboard users can scroll it sideways on small screens.
-    <div className="overflow-x-auto" role="region" aria-label="Winning predictions table" tabIndex={0}>
-      <table className="w-full min-w-[60rem] text-left text-sm">
-        <caption className="sr-only">Winning predictions and their odds</caption>
-        <thead className="border-b border-border text-xs text-muted-foreground uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">Match</th>
-            <th scope="col" className="px-3 py-2 font-semibold">League</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Time</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Type</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Our Prediction</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Actual Result</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Winning Odds</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.data.map((row) => {
-            const state = oddsRowState(row);
-            return (
-              <tr key={row.id} data-state={state}>
-                <th scope="row" className="px-3 py-3 font-medium">
-                  {row.homeTeam} <span className="font-normal text-muted-foreground">vs</span> {row.awayTeam}
-                </th>
-                <td className="px-3 py-3">{row.league}</td>
-                <td className="px-3 py-3 whitespace-nowrap">
-                  <time dateTime={row.matchTime}>{formatMatchDate(row.matchTime)}</time>
-                </td>
-                <td className="px-3 py-3">
-                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{row.predictionType}</code>
-                </td>
-                <td className="px-3 py-3">
-                  <Badge>{row.ourPrediction}</Badge>
-                </td>
-                <td className="px-3 py-3">{row.actualResult}</td>
-                <td className="px-3 py-3">
-                  <OddsCell row={row} editing={editing === row.id} onEdit={() => setEditing(row.id)} onDone={() => setEditing(null)} />
-                </td>
-                <td className="px-3 py-3">
-                  <Badge variant={STATE_BADGE[state]}>{state}</Badge>
-                </td>
+    <div>
+      <OddsFilterBar
+        filters={filters}
+        leagues={leagues}
+        onChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      <p className="px-1 pb-2 text-sm text-muted-foreground" aria-live="polite">
+        {kept.length === rows.data.length ? `${kept.length} predictions` : `${kept.length} of ${rows.data.length} predictions`}
+      </p>
+      <p className="px-1 pb-2 text-sm text-muted-foreground md:hidden">Scroll the table sideways for the odds and status.</p>
+      {kept.length === 0 ? (
+        <p className="py-10 text-center text-muted-foreground">No winning predictions match these filters.</p>
+      ) : (
+        // Focusable so keyboard users can scroll it sideways on small screens.
+        <div className="overflow-x-auto" role="region" aria-label="Winning predictions table" tabIndex={0}>
+          <table className="w-full min-w-[60rem] text-left text-sm">
+            <caption className="sr-only">Winning predictions and their odds</caption>
+            <thead className="border-b border-border text-xs text-muted-foreground uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">Match</th>
+                <th scope="col" className="px-3 py-2 font-semibold">League</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Time</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Type</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Our Prediction</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Actual Result</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Winning Odds</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {shown.map((row) => {
+                const state = oddsRowState(row);
+                return (
+                  <tr key={row.id} data-state={state}>
+                    <th scope="row" className="px-3 py-3 font-medium">
+                      {displayTeamName(row.homeTeam)} <span className="font-normal text-muted-foreground">vs</span> {displayTeamName(row.awayTeam)}
+                    </th>
+                    <td className="px-3 py-3">{row.league}</td>
+                    <td className="px-3 py-3 whitespace-nowrap">
+                      <time dateTime={row.matchTime}>{formatMatchDate(row.matchTime)}</time>
+                    </td>
+                    <td className="px-3 py-3">
+                      <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{row.predictionType}</code>
+                    </td>
+                    <td className="px-3 py-3">
+                      <Badge>{row.ourPrediction}</Badge>
+                    </td>
+                    <td className="px-3 py-3">{row.actualResult}</td>
+                    <td className="px-3 py-3">
+                      <OddsCell
+                        row={row}
+                        editing={editing === row.id}
+                        focusEdit={focusEdit === row.id}
+                        onEdit={() => {
+                          setFocusEdit(null);
+                          setEditing(row.id);
+                        }}
+                        onDone={() => {
+                          setEditing(null);
+                          setFocusEdit(row.id);
+                        }}
+                      />
+                    </td>
+                    <td className="px-3 py-3">
+                      <Badge variant={STATE_BADGE[state]}>{state}</Badge>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={current} pages={pages} onPage={setPage} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import type { ChangePasswordBody, UserResponse } from '@app/contracts/auth';
-import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
 
 export type ChangePasswordResponse = UserResponse & { endedSessions: number };
 
@@ -12,5 +11,5 @@ export function changePassword(body: ChangePasswordBody): Promise<ChangePassword
 }
 
 export function useChangePassword({ mutationConfig }: { mutationConfig?: MutationConfig<typeof changePassword> } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: changePassword });
+  return useSingleFlightMutation({ ...mutationConfig, mutationFn: changePassword });
 }

@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
 
 /** `POST /api/auth/delete-account` (no body): deletes the user and ends the session. */
 export function deleteAccount(): Promise<{ deleted: boolean }> {
@@ -9,5 +7,5 @@ export function deleteAccount(): Promise<{ deleted: boolean }> {
 }
 
 export function useDeleteAccount({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteAccount> } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: deleteAccount });
+  return useSingleFlightMutation({ ...mutationConfig, mutationFn: deleteAccount });
 }

@@ -1,6 +1,6 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contracts/auth';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contracts/auth';
 import type { User } from '@app/contracts/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
@@ -8,13 +8,23 @@ import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import type { LoginMode } from '@/config/paths';
-import { apiErrorMessage } from '@/lib/api-client';
+import { apiErrorMessage, apiFieldErrors, formatWait, isApiError } from '@/lib/api-client';
 import { applySessionUser, loginWithEmail, registerWithEmail } from '@/lib/auth';
+import { useSingleFlightMutation } from '@/lib/react-query';
 
 /** docs/product.md#messages: the fallback text of a failed login or sign-up. */
 export const AUTH_FAILED = 'Authentication failed. Please try again.';
 
 type Credentials = { email: string; password: string };
+type FieldErrors = Partial<Record<keyof Credentials, string>>;
+
+/** A failed attempt in words: the lockout with its wait (Retry-After), else the server's message. */
+function failureMessage(failure: unknown): string {
+  if (isApiError(failure, 429) && failure.retryAfterSeconds !== undefined) {
+    return `Too many failed login attempts. Try again in ${formatWait(failure.retryAfterSeconds)}.`;
+  }
+  return apiErrorMessage(failure) ?? AUTH_FAILED;
+}
 
 type AuthFormProps = {
   mode: LoginMode;
@@ -30,9 +40,10 @@ type AuthFormProps = {
 export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const signup = mode === 'signup';
 
-  const submit = useMutation({
+  const submit = useSingleFlightMutation({
     mutationFn: ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }) =>
       submittedMode === 'signup' ? registerWithEmail(credentials) : loginWithEmail(credentials),
     onSuccess: async (user, { mode: submittedMode }) => {
@@ -40,11 +51,17 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
       await applySessionUser(queryClient, user);
       await onAuthenticated(user, submittedMode);
     },
-    onError: (failure) => fail(apiErrorMessage(failure) ?? AUTH_FAILED),
+    onError: (failure) => {
+      // A message about one field goes under that field; anything else above the button.
+      const fields = apiFieldErrors(failure);
+      const field = fields.password ? 'password' : fields.email ? 'email' : undefined;
+      fail(field ? fields[field]! : failureMessage(failure), field);
+    },
   });
 
-  function fail(message: string) {
-    setError(message);
+  function fail(message: string, field?: keyof Credentials) {
+    setError(field ? null : message);
+    setFieldErrors(field ? { [field]: message } : {});
     toast({ title: 'Error', description: message, variant: 'destructive' });
   }
 
@@ -53,15 +70,17 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
     const data = new FormData(event.currentTarget);
     const credentials = { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
     if (signup && credentials.password.length < PASSWORD_MIN_LENGTH) {
-      fail(PASSWORD_TOO_SHORT_MESSAGE);
+      fail(PASSWORD_TOO_SHORT_MESSAGE, 'password');
       return;
     }
     setError(null);
+    setFieldErrors({});
     submit.mutate({ credentials, mode });
   };
 
   const switchMode = () => {
     setError(null);
+    setFieldErrors({});
     submit.reset();
     onModeChange(signup ? 'login' : 'signup');
   };
@@ -71,14 +90,15 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
   return (
     <div>
       <form onSubmit={onSubmit} aria-label={signup ? 'Sign up' : 'Log in'} className="space-y-5">
-        <InputField label="Email" name="email" type="email" autoComplete="email" required />
+        <InputField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <InputField
           label="Password"
           name="password"
           type="password"
           autoComplete={signup ? 'new-password' : 'current-password'}
           required
-          hint={signup ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+          hint={signup ? PASSWORD_RULE_HINT : undefined}
+          error={fieldErrors.password}
         />
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-destructive">

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contracts/auth';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contracts/auth';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
@@ -7,11 +7,13 @@ import { Card } from '@/components/ui/card';
 import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useChangePassword } from '@/features/auth/api/change-password';
-import { apiErrorMessage } from '@/lib/api-client';
+import { apiErrorMessage, apiFieldErrors } from '@/lib/api-client';
 
 /** docs/product.md#validation, with docs/decisions/0015-minimum-password-length-8.md (minimum 8). */
 export const PASSWORDS_DONT_MATCH = { title: "Passwords don't match", description: 'Please make sure your new password and confirmation match.' };
 export const PASSWORD_TOO_SHORT = { title: 'Password too short', description: PASSWORD_TOO_SHORT_MESSAGE };
+/** The server refuses it too (docs/decisions/0075-passwords-not-common-not-reused.md); checked here first to save a round trip. */
+export const SAME_AS_CURRENT = { title: 'Same password', description: 'The new password must be different from the current one.' };
 
 type FieldErrors = { newPassword?: string; confirmPassword?: string; currentPassword?: string };
 
@@ -32,6 +34,11 @@ export function ChangePasswordForm() {
       toast({ ...PASSWORDS_DONT_MATCH, variant: 'destructive' });
       return;
     }
+    if (newPassword === currentPassword) {
+      setErrors({ newPassword: SAME_AS_CURRENT.description });
+      toast({ ...SAME_AS_CURRENT, variant: 'destructive' });
+      return;
+    }
     if (newPassword.length < PASSWORD_MIN_LENGTH) {
       setErrors({ newPassword: PASSWORD_TOO_SHORT.description });
       toast({ ...PASSWORD_TOO_SHORT, variant: 'destructive' });
@@ -48,7 +55,9 @@ export function ChangePasswordForm() {
         },
         onError: (error) => {
           const message = apiErrorMessage(error) ?? 'Please try again.';
-          setErrors({ currentPassword: message });
+          // Under the field the server names (a common new password, a wrong current one).
+          const fields = apiFieldErrors(error);
+          setErrors(fields.newPassword || fields.currentPassword ? { newPassword: fields.newPassword, currentPassword: fields.currentPassword } : { currentPassword: message });
           toast({ title: 'Failed to change password', description: message, variant: 'destructive' });
         },
       },
@@ -69,7 +78,7 @@ export function ChangePasswordForm() {
           type="password"
           autoComplete="new-password"
           required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={PASSWORD_RULE_HINT}
           error={errors.newPassword}
         />
         <InputField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />

@@ -1,10 +1,10 @@
 import type { User } from '@app/contracts/auth';
 import type { CancelResponse } from '@app/contracts/billing';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
-import type { MutationConfig } from '@/lib/react-query';
+import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
 
 /** `POST /api/stripe/cancel-subscription` (no body): access continues until `cancel_at` (Unix seconds). */
 export function cancelSubscription(): Promise<CancelResponse> {
@@ -14,7 +14,7 @@ export function cancelSubscription(): Promise<CancelResponse> {
 export function useCancelSubscription({ mutationConfig }: { mutationConfig?: MutationConfig<typeof cancelSubscription> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
+  return useSingleFlightMutation({
     ...rest,
     mutationFn: cancelSubscription,
     onSuccess: (data, ...args) => {

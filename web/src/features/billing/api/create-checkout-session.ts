@@ -1,9 +1,8 @@
 import type { User } from '@app/contracts/auth';
 import type { CheckoutResponse } from '@app/contracts/billing';
-import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
+import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
 import { browser } from '@/utils/browser';
 
 /**
@@ -17,5 +16,5 @@ export async function startCheckout(user: Pick<User, 'id' | 'email'>): Promise<v
 }
 
 export function useStartCheckout({ mutationConfig }: { mutationConfig?: MutationConfig<typeof startCheckout> } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: startCheckout });
+  return useSingleFlightMutation({ ...mutationConfig, mutationFn: startCheckout });
 }

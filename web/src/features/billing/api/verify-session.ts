@@ -1,8 +1,9 @@
 import type { VerifySessionResponse } from '@app/contracts/billing';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { applySessionUser } from '@/lib/auth';
+import { useSingleFlightMutation } from '@/lib/react-query';
 
 /** `POST /api/stripe/verify-session`: confirms the caller's own Checkout session (403 for anyone else's). */
 export function verifySession(sessionId: string): Promise<VerifySessionResponse> {
@@ -12,7 +13,7 @@ export function verifySession(sessionId: string): Promise<VerifySessionResponse>
 /** Verifies, then makes the (now premium) user the session user so every page unlocks. */
 export function useVerifySession() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: verifySession,
     onSuccess: async ({ success, user }) => {
       if (success) await applySessionUser(queryClient, user);

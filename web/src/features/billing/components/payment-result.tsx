@@ -13,11 +13,25 @@ import { apiErrorMessage } from '@/lib/api-client';
 export const VERIFY_FAILED = 'Failed to verify payment';
 export const NO_SESSION_ID = 'No session ID found';
 
+/**
+ * One state of the page. The outcome arrives after a full page load from the checkout, so the
+ * focus is put on each state's h1 (screen readers announce the result) without scrolling
+ * (docs/decisions/0073-scroll-and-focus-on-navigation.md).
+ */
 function Shell({ title, children }: { title: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const heading = box.current?.querySelector('h1');
+    if (!heading) return;
+    heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [title]);
   return (
     <>
       <Head title={title} />
-      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">{children}</div>
+      <div ref={box} className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        {children}
+      </div>
     </>
   );
 }

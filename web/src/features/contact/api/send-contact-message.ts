@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { email, minLength, object, string, trim, type infer as Infer } from 'zod/mini';
 
-import type { MutationConfig } from '@/lib/react-query';
+import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
 
 /** docs/product.md#contact: the contact form's send is simulated and takes 1 s. */
 export const CONTACT_SEND_DELAY_MS = 1000;
@@ -25,5 +24,5 @@ export async function sendContactMessage(message: ContactMessage): Promise<void>
 }
 
 export function useSendContactMessage({ mutationConfig }: { mutationConfig?: MutationConfig<typeof sendContactMessage> } = {}) {
-  return useMutation({ ...mutationConfig, mutationFn: sendContactMessage });
+  return useSingleFlightMutation({ ...mutationConfig, mutationFn: sendContactMessage });
 }

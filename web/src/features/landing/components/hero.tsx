@@ -13,9 +13,10 @@ const HIGHLIGHTS = [
 
 /**
  * docs/product.md#landing: 'AI-Powered Football Predictions' with 'Get Started' and 'View Predictions';
- * `aside` is the 'Live Performance' card (composed by the landing route).
+ * `aside` is the 'Live Performance' card (composed by the landing route). 'Get Started' goes to
+ * /login, or to /predictions for a signed-in user (docs/decisions/0073-scroll-and-focus-on-navigation.md).
  */
-export function Hero({ aside }: { aside?: ReactNode }) {
+export function Hero({ aside, signedIn = false }: { aside?: ReactNode; signedIn?: boolean }) {
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-primary-soft to-background">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[3fr_2fr] lg:items-center lg:px-8">
@@ -29,7 +30,7 @@ export function Hero({ aside }: { aside?: ReactNode }) {
             against real results.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to={paths.auth.login.getHref()} className={buttonStyles({ size: 'lg' })}>
+            <Link to={signedIn ? paths.predictions.getHref() : paths.auth.login.getHref()} className={buttonStyles({ size: 'lg' })}>
               Get Started
               <ArrowRight aria-hidden="true" />
             </Link>

@@ -2,6 +2,7 @@ import type { Trend } from '@app/contracts/metrics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { formatShortDay } from '@/utils/format';
 
 /** docs/product.md#business-constants: the chart plots the last 30 entries. */
 export const TREND_POINTS = 30;
@@ -19,7 +20,10 @@ export function useTrend() {
 
 export type TrendPoint = { day: string; date: string; winAccuracy: number };
 
-/** The last 30 entries as `Day 1..n` (docs/product.md#api-calls). */
+/**
+ * The last 30 entries, each labelled with its date (`5 Mar`) rather than the product's
+ * `Day 1..n` (docs/decisions/0072-trend-axis-in-dates.md).
+ */
 export function toTrendPoints(trend: Trend): TrendPoint[] {
-  return trend.slice(-TREND_POINTS).map((entry, index) => ({ day: `Day ${index + 1}`, date: entry.date, winAccuracy: entry.winAccuracy }));
+  return trend.slice(-TREND_POINTS).map((entry) => ({ day: formatShortDay(entry.date), date: entry.date, winAccuracy: entry.winAccuracy }));
 }

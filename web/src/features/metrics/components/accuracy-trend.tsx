@@ -37,7 +37,7 @@ function useNearViewport<T extends Element>() {
   return [ref, near] as const;
 }
 
-/** docs/product.md#landing: the 30-day accuracy trend (Day 1..n against win accuracy). */
+/** docs/product.md#landing: the 30-day accuracy trend (dates against win accuracy, docs/decisions/0072-trend-axis-in-dates.md). */
 export function AccuracyTrend() {
   const trend = useTrend();
   const [chartRef, chartVisible] = useNearViewport<HTMLDivElement>();
@@ -55,7 +55,7 @@ export function AccuracyTrend() {
       {/* Fixed heights: nothing below moves when the trend or the chart arrives. */}
       <p className="mt-1 min-h-10 text-sm text-muted-foreground">
         {first && last
-          ? `Win accuracy of high-confidence predictions, ${points.length === 1 ? 'Day 1' : `Day 1 to Day ${points.length}`}: from ${formatWinRate(first.winAccuracy)} to ${formatWinRate(last.winAccuracy)} (average ${formatWinRate(average)}).`
+          ? `Win accuracy of high-confidence predictions, ${points.length === 1 ? first.day : `${first.day} to ${last.day}`}: from ${formatWinRate(first.winAccuracy)} to ${formatWinRate(last.winAccuracy)} (average ${formatWinRate(average)}).`
           : null}
       </p>
       <div className="mt-4" ref={chartRef}>

@@ -1,11 +1,11 @@
-import { ChevronDown, Lock, SlidersHorizontal } from 'lucide-react';
+import { ChevronDown, Lock, Search, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
-import { PREMIUM_SORTS, type DateFilter, type PredictionFilters, type SortKey } from '@/features/predictions/utils/filter-predictions';
+import { PREMIUM_SORTS, type CountryLeagues, type DateFilter, type PredictionFilters, type SortKey } from '@/features/predictions/utils/filter-predictions';
 import { cn } from '@/utils/cn';
 
 /** docs/product.md#predictions: the tooltip of the high-probability filters for viewers who are not premium. */
@@ -15,14 +15,16 @@ export const PREMIUM_SORT_TOOLTIP = 'Premium feature - Subscribe to access proba
 type FilterBarProps = {
   filters: PredictionFilters;
   onChange: (next: Partial<PredictionFilters>) => void;
-  leagues: string[];
+  /** The upcoming leagues by country; the select groups them the same way. */
+  countries: CountryLeagues[];
   isPremium: boolean;
 };
 
 const DATE_OPTIONS: { value: DateFilter; label: string }[] = [
-  { value: 'all', label: 'All upcoming' },
   { value: 'today', label: 'Today' },
   { value: 'tomorrow', label: 'Tomorrow' },
+  { value: 'weekend', label: 'This weekend' },
+  { value: 'all', label: 'All' },
 ];
 
 const SORT_OPTIONS: { value: SortKey; label: string }[] = [
@@ -31,19 +33,56 @@ const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'ou', label: 'O/U probability' },
 ];
 
-const selectClass =
-  'h-10 w-full rounded-lg border border-slate-500 bg-background px-3 text-sm text-foreground shadow-sm sm:w-auto sm:min-w-40';
+const controlClass = 'h-10 w-full rounded-lg border border-slate-500 bg-background px-3 text-sm text-foreground shadow-sm';
 
 function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-none">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(controlClass, 'sm:min-w-48')}>
         {children}
       </select>
+    </div>
+  );
+}
+
+/** Date chips: one tap instead of a select (Today / Tomorrow / This weekend / All). */
+function DateChips({ value, onChange }: { value: DateFilter; onChange: (value: DateFilter) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="min-w-0">
+      <legend className="sr-only">Date</legend>
+      <div className="flex flex-wrap gap-1.5">
+        {DATE_OPTIONS.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              'inline-flex h-9 cursor-pointer items-center rounded-full border px-2.5 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+              value === option.value ? 'border-primary bg-primary text-primary-foreground' : 'border-slate-500 bg-background hover:bg-muted',
+            )}
+          >
+            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="sr-only" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Team search over the loaded list; the URL follows as the user types. */
+function TeamSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="relative min-w-0 flex-1">
+      <label htmlFor={id} className="sr-only">
+        Search teams
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <input id={id} type="search" value={value} onChange={(event) => onChange(event.target.value)} placeholder="Search teams" autoComplete="off" className={cn(controlClass, 'pl-9')} />
     </div>
   );
 }
@@ -52,7 +91,7 @@ function SortOption({ option, checked, locked, name, onSelect }: { option: (type
   const label = (
     <label
       className={cn(
-        'flex h-10 cursor-pointer items-center gap-1.5 px-3 text-sm font-medium whitespace-nowrap has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+        'flex h-10 cursor-pointer items-center justify-center gap-1.5 px-2 text-center text-xs leading-tight font-medium sm:px-3 sm:text-sm sm:whitespace-nowrap has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
         checked ? 'bg-primary text-primary-foreground' : 'bg-background text-foreground hover:bg-muted',
         locked && 'cursor-not-allowed text-muted-foreground hover:bg-background',
       )}
@@ -64,7 +103,7 @@ function SortOption({ option, checked, locked, name, onSelect }: { option: (type
     </label>
   );
   if (!locked) return label;
-  return <Tooltip content={PREMIUM_SORT_TOOLTIP}>{() => label}</Tooltip>;
+  return <Tooltip content={PREMIUM_SORT_TOOLTIP} className="flex">{() => label}</Tooltip>;
 }
 
 function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string; pressed: boolean; locked: boolean; onToggle: () => void }) {
@@ -94,58 +133,65 @@ function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string;
   return <Tooltip content={PREMIUM_FILTER_TOOLTIP} align="start">{(props) => button(props)}</Tooltip>;
 }
 
-/** docs/product.md#predictions: date, league, sort and the More Filters toggle with the high-probability filters. */
-export function FilterBar({ filters, onChange, leagues, isPremium }: FilterBarProps) {
+/** docs/product.md#predictions: team search, date chips, league, sort and the More Filters toggle with the high-probability filters. */
+export function FilterBar({ filters, onChange, countries, isPremium }: FilterBarProps) {
   const [moreOpen, setMoreOpen] = useState(filters.highWin || filters.highGoals);
   const sortName = useId();
   const moreId = useId();
   const activeHigh = (isPremium && filters.highWin ? 1 : 0) + (isPremium && filters.highGoals ? 1 : 0);
 
   return (
-    <section aria-label="Filters" className="rounded-2xl border border-border bg-surface p-4">
-      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end">
-        <SelectField label="Date" value={filters.date} onChange={(value) => onChange({ date: value as DateFilter })}>
-          {DATE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="League" value={filters.league} onChange={(value) => onChange({ league: value })}>
-          <option value="all">All leagues</option>
-          {leagues.map((league) => (
-            <option key={league} value={league}>
-              {league}
-            </option>
-          ))}
-        </SelectField>
-        <fieldset className="flex min-w-0 flex-col gap-1">
-          <legend className="mb-1 text-sm font-medium">Sort by</legend>
-          <div className="flex max-w-full flex-wrap overflow-hidden rounded-lg border border-slate-500">
-            {SORT_OPTIONS.map((option) => (
-              <SortOption
-                key={option.value}
-                option={option}
-                name={sortName}
-                checked={(isPremium || !PREMIUM_SORTS.includes(filters.sort) ? filters.sort : 'kickoff') === option.value}
-                locked={!isPremium && PREMIUM_SORTS.includes(option.value)}
-                onSelect={() => onChange({ sort: option.value })}
-              />
+    <section aria-label="Filters" className="rounded-2xl border border-border bg-surface p-3 sm:p-4">
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <TeamSearch value={filters.team} onChange={(team) => onChange({ team })} />
+          <DateChips value={filters.date} onChange={(date) => onChange({ date })} />
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField label="League" value={filters.league} onChange={(value) => onChange({ league: value })}>
+            <option value="all">All leagues</option>
+            {countries.map(({ country, leagues }) => (
+              <optgroup key={country} label={country}>
+                {leagues.map(({ league }) => (
+                  <option key={league} value={league}>
+                    {league}
+                  </option>
+                ))}
+              </optgroup>
             ))}
-          </div>
-        </fieldset>
-        <button
-          type="button"
-          aria-expanded={moreOpen}
-          aria-controls={moreId}
-          onClick={() => setMoreOpen((open) => !open)}
-          className="inline-flex h-10 items-center gap-2 self-start rounded-lg border border-slate-500 bg-background px-3 text-sm font-medium hover:bg-muted sm:self-end"
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          More Filters
-          {activeHigh > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{activeHigh}</span> : null}
-          <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', moreOpen && 'rotate-180')} />
-        </button>
+            {/* A league from an old link that has no upcoming match: still selectable, so the select shows it. */}
+            {filters.league !== 'all' && !countries.some(({ leagues }) => leagues.some(({ league }) => league === filters.league)) ? (
+              <option value={filters.league}>{filters.league}</option>
+            ) : null}
+          </SelectField>
+          <fieldset className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
+            <legend className="mb-1 text-sm font-medium">Sort by</legend>
+            <div className="grid grid-cols-3 divide-x divide-slate-500 rounded-lg border border-slate-500 [&>*:first-child]:rounded-l-lg [&>*:last-child]:rounded-r-lg [&>*>label]:rounded-[inherit]">
+              {SORT_OPTIONS.map((option) => (
+                <SortOption
+                  key={option.value}
+                  option={option}
+                  name={sortName}
+                  checked={(isPremium || !PREMIUM_SORTS.includes(filters.sort) ? filters.sort : 'kickoff') === option.value}
+                  locked={!isPremium && PREMIUM_SORTS.includes(option.value)}
+                  onSelect={() => onChange({ sort: option.value })}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <button
+            type="button"
+            aria-expanded={moreOpen}
+            aria-controls={moreId}
+            onClick={() => setMoreOpen((open) => !open)}
+            className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-500 bg-background px-3 text-sm font-medium hover:bg-muted"
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            More Filters
+            {activeHigh > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{activeHigh}</span> : null}
+            <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', moreOpen && 'rotate-180')} />
+          </button>
+        </div>
       </div>
       <div id={moreId} hidden={!moreOpen} className="mt-4 border-t border-border pt-4">
         <p className="text-sm font-medium">High-probability filters</p>
@@ -157,7 +203,7 @@ export function FilterBar({ filters, onChange, leagues, isPremium }: FilterBarPr
             onToggle={() => onChange({ highWin: !filters.highWin })}
           />
           <HighFilterToggle
-            label={`O/U 2.5 probability ≥${HIGH_CONFIDENCE_THRESHOLD}%`}
+            label={`Over or Under 2.5 ≥${HIGH_CONFIDENCE_THRESHOLD}%`}
             pressed={filters.highGoals}
             locked={!isPremium}
             onToggle={() => onChange({ highGoals: !filters.highGoals })}

@@ -1,4 +1,5 @@
 import type { Prediction } from '@app/contracts/predictions';
+import { displayTeamName } from '@app/contracts/display-names';
 import { CalendarClock, Lock, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,7 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
-import { formatKickoff, formatOdds, formatProbability, underProbability } from '@/utils/format';
+import { formatKickoff, formatOdds, formatProbability } from '@/utils/format';
+import { roundToHundred } from '@/utils/largest-remainder';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
 type PredictionCardProps = {
@@ -25,10 +27,13 @@ const MARKET_LABELS: Record<NonNullable<Prediction['valueBets']>[number]['market
 };
 
 /** One probability: label, value in its colour (docs/product.md#colours) and a bar. */
-function ProbabilityRow({ label, percent }: { label: string; percent: number }) {
+function ProbabilityRow({ label, percent, pick = false }: { label: string; percent: number; pick?: boolean }) {
   return (
     <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dt className="text-sm text-muted-foreground">
+        {label}
+        {pick ? <span className="ml-1.5 rounded bg-muted px-1 text-xs font-semibold text-foreground">Pick</span> : null}
+      </dt>
       <dd className="mt-0.5">
         <span className={cn('text-lg font-bold tabular-nums', probabilityTone(percent))} data-testid="probability">
           {formatProbability(percent)}
@@ -101,19 +106,22 @@ function LockedBody({ describedBy }: { describedBy: string }) {
 function UnlockedBody({ prediction }: { prediction: Prediction }) {
   const { homeWinProb, drawProb, awayWinProb, overUnder25, insights, valueBets } = prediction;
   const valueNoteId = useId();
+  // Rounded together so that each group shows exactly 100.0 (docs/decisions/0071-percentages-that-add-up.md).
+  const [home, draw, away] = homeWinProb !== null && drawProb !== null && awayWinProb !== null ? roundToHundred([homeWinProb, drawProb, awayWinProb]) : [];
+  const [over, under] = overUnder25 !== null ? roundToHundred([overUnder25, 100 - overUnder25]) : [];
   return (
     <div className="mt-4 space-y-4">
-      {homeWinProb !== null && drawProb !== null && awayWinProb !== null ? (
+      {home !== undefined && draw !== undefined && away !== undefined ? (
         <dl className="grid grid-cols-3 gap-3">
-          <ProbabilityRow label="Home" percent={homeWinProb} />
-          <ProbabilityRow label="Draw" percent={drawProb} />
-          <ProbabilityRow label="Away" percent={awayWinProb} />
+          <ProbabilityRow label="Home" percent={home} />
+          <ProbabilityRow label="Draw" percent={draw} />
+          <ProbabilityRow label="Away" percent={away} />
         </dl>
       ) : null}
-      {overUnder25 !== null ? (
+      {over !== undefined && under !== undefined ? (
         <dl className="grid grid-cols-2 gap-3 border-t border-border pt-4">
-          <ProbabilityRow label="Over 2.5" percent={overUnder25} />
-          <ProbabilityRow label="Under 2.5" percent={underProbability(overUnder25)} />
+          <ProbabilityRow label="Over 2.5" percent={over} pick={over > under} />
+          <ProbabilityRow label="Under 2.5" percent={under} pick={under > over} />
         </dl>
       ) : null}
       {insights ? (
@@ -183,7 +191,7 @@ export function PredictionCard({ prediction, headingLevel = 'h3' }: PredictionCa
         ) : null}
       </div>
       <Heading id={headingId} className="mt-3 text-lg leading-snug font-semibold">
-        {prediction.homeTeam} <span className="font-normal text-muted-foreground">vs</span> {prediction.awayTeam}
+        {displayTeamName(prediction.homeTeam)} <span className="font-normal text-muted-foreground">vs</span> {displayTeamName(prediction.awayTeam)}
       </Heading>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
         <CalendarClock aria-hidden="true" className="size-4" />

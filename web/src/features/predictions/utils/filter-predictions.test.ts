@@ -6,8 +6,9 @@ import {
   DEFAULT_FILTERS,
   filtersFromSearch,
   filtersToSearch,
-  leagueCounts,
+  leaguesByCountry,
   maxOutcome,
+  strongerOverUnder,
   topPredictions,
   type PredictionFilters,
 } from '@/features/predictions/utils/filter-predictions';
@@ -31,6 +32,32 @@ describe('date and league filters', () => {
     expect(ids(applyFilters(all, filters({ date: 'tomorrow' })))).toEqual(['tomorrow']);
   });
 
+  it('keeps this weekend: the coming Saturday and Sunday, or only today on a Sunday', () => {
+    const wednesday = new Date(2026, 10, 18, 9, 0); // Wed 18 Nov 2026
+    const at = (day: number, id: string) => makePrediction({ id, matchTime: new Date(2026, 10, day, 15, 0).toISOString() });
+    const week = [at(18, 'wed'), at(20, 'fri'), at(21, 'sat'), at(22, 'sun'), at(23, 'mon')];
+
+    expect(ids(applyFilters(week, filters({ date: 'weekend' }), { now: wednesday }))).toEqual(['sat', 'sun']);
+    expect(ids(applyFilters(week, filters({ date: 'weekend' }), { now: new Date(2026, 10, 21, 9, 0) }))).toEqual(['sat', 'sun']);
+    expect(ids(applyFilters(week, filters({ date: 'weekend' }), { now: new Date(2026, 10, 22, 9, 0) }))).toEqual(['sun']);
+  });
+
+  it('finds a team by part of its name, home or away, in any case', () => {
+    const list = [
+      makePrediction({ id: 'a', homeTeam: 'Atletico Madrid', awayTeam: 'Sevilla' }),
+      makePrediction({ id: 'b', homeTeam: 'Getafe', awayTeam: 'Real Madrid' }),
+      makePrediction({ id: 'c', homeTeam: 'Arsenal', awayTeam: 'Chelsea' }),
+    ];
+    expect(ids(applyFilters(list, filters({ team: '  madrid ' })))).toEqual(['a', 'b']);
+    expect(ids(applyFilters(list, filters({ team: 'CHEL' })))).toEqual(['c']);
+    expect(ids(applyFilters(list, filters({ team: 'nobody' })))).toEqual([]);
+    // The shown name, without accents, and the data's own spelling both find a renamed club.
+    const replay = [makePrediction({ id: 'atm', homeTeam: 'Ath Madrid', awayTeam: "M'gladbach" })];
+    expect(ids(applyFilters(replay, filters({ team: 'atletico' })))).toEqual(['atm']);
+    expect(ids(applyFilters(replay, filters({ team: 'ath mad' })))).toEqual(['atm']);
+    expect(ids(applyFilters(replay, filters({ team: 'monchengladbach' })))).toEqual(['atm']);
+  });
+
   it('keeps one league', () => {
     expect(ids(applyFilters(all, filters({ league: 'A' })))).toEqual(['today', 'later']);
     expect(ids(applyFilters(all, filters({ league: 'A', date: 'tomorrow' })))).toEqual([]);
@@ -48,17 +75,30 @@ describe('sorts and high-probability filters (premium)', () => {
     expect(ids(applyFilters(all, filters({ sort: 'win' }), premium))).toEqual(['b', 'c', 'a']);
   });
 
-  it('sorts by the Over/Under 2.5 probability, highest first', () => {
-    expect(ids(applyFilters(all, filters({ sort: 'ou' }), premium))).toEqual(['a', 'c', 'b']);
+  it('sorts by the stronger Over/Under 2.5 side, highest first', () => {
+    // a: Over 72; b: Under 60; c: Over 60 (ties by kickoff).
+    expect(ids(applyFilters(all, filters({ sort: 'ou' }), premium))).toEqual(['a', 'b', 'c']);
+    const strongUnder = makePrediction({ id: 'under', matchTime: kickoff(1, 18), overUnder25: 30.3 });
+    expect(ids(applyFilters([...all, strongUnder], filters({ sort: 'ou' }), premium))[0]).toBe('a');
+    const strongest = makePrediction({ id: 'under', matchTime: kickoff(1, 18), overUnder25: 20 });
+    expect(ids(applyFilters([...all, strongest], filters({ sort: 'ou' }), premium))[0]).toBe('under');
+  });
+
+  it('names the stronger side with its probability', () => {
+    expect(strongerOverUnder(makePrediction({ overUnder25: 30.3 }))).toEqual({ side: 'under', percent: 69.7 });
+    expect(strongerOverUnder(makePrediction({ overUnder25: 72 }))).toEqual({ side: 'over', percent: 72 });
+    expect(strongerOverUnder(locked(makePrediction({ overUnder25: 72 })))).toBeNull();
   });
 
   it('keeps matches whose highest outcome is at least 60 (docs/product.md#predictions)', () => {
     expect(ids(applyFilters(all, filters({ highWin: true }), premium))).toEqual(['b', 'c']);
   });
 
-  it('keeps matches whose Over/Under probability is at least 60', () => {
-    expect(ids(applyFilters(all, filters({ highGoals: true }), premium))).toEqual(['a', 'c']);
-    expect(ids(applyFilters(all, filters({ highGoals: true, highWin: true }), premium))).toEqual(['c']);
+  it('keeps matches whose stronger Over/Under side is at least 60 (an Under 2.5 at 60 counts)', () => {
+    expect(ids(applyFilters(all, filters({ highGoals: true }), premium))).toEqual(['a', 'b', 'c']);
+    const even = makePrediction({ id: 'even', matchTime: kickoff(1, 18), overUnder25: 45 });
+    expect(ids(applyFilters([...all, even], filters({ highGoals: true }), premium))).not.toContain('even');
+    expect(ids(applyFilters(all, filters({ highGoals: true, highWin: true }), premium))).toEqual(['b', 'c']);
   });
 
   it('ignores premium sorts and filters for other viewers (locked data has no probabilities)', () => {
@@ -73,13 +113,30 @@ describe('sorts and high-probability filters (premium)', () => {
 });
 
 describe('leagues of the sidebar', () => {
-  it('counts matches per league, most matches first, then by name', () => {
-    const list = ['B', 'A', 'C', 'A', 'C', 'A'].map((league) => makePrediction({ league }));
+  it('groups the leagues by country, most matches first, then by name', () => {
+    const at = (league: string, leagueId: string) => makePrediction({ league, leagueId });
+    const list = [
+      at('Premiership', 'SC0'),
+      at('Premier League', 'E0'),
+      at('Championship', 'E1'),
+      at('Premier League', 'E0'),
+      at('Premiership', 'SC0'),
+      at('Championship', 'E1'),
+      at('Premier League', 'E0'),
+      at('Somewhere Cup', 'XYZ'),
+    ];
 
-    expect(leagueCounts(list)).toEqual([
-      { league: 'A', count: 3 },
-      { league: 'C', count: 2 },
-      { league: 'B', count: 1 },
+    expect(leaguesByCountry(list)).toEqual([
+      {
+        country: 'England',
+        count: 5,
+        leagues: [
+          { league: 'Premier League', count: 3 },
+          { league: 'Championship', count: 2 },
+        ],
+      },
+      { country: 'Scotland', count: 2, leagues: [{ league: 'Premiership', count: 2 }] },
+      { country: 'Other', count: 1, leagues: [{ league: 'Somewhere Cup', count: 1 }] },
     ]);
   });
 });
@@ -112,7 +169,7 @@ describe("the home page's top 3", () => {
 
 describe('filters in the URL', () => {
   it('round-trips every filter and leaves the defaults out', () => {
-    const state = filters({ date: 'tomorrow', league: 'Premier League', sort: 'ou', highWin: true, highGoals: true });
+    const state = filters({ date: 'weekend', league: 'Premier League', team: 'Madrid', sort: 'ou', highWin: true, highGoals: true });
 
     expect(filtersFromSearch(filtersToSearch(state))).toEqual(state);
     expect(filtersToSearch(DEFAULT_FILTERS).toString()).toBe('');

@@ -1,22 +1,26 @@
+import { displayTeamName, leagueCountry } from '@app/contracts/display-names';
 import type { Prediction } from '@app/contracts/predictions';
 
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
+import { localDay, underProbability } from '@/utils/format';
 
-export type DateFilter = 'all' | 'today' | 'tomorrow';
+export type DateFilter = 'all' | 'today' | 'tomorrow' | 'weekend';
 export type SortKey = 'kickoff' | 'win' | 'ou';
 
 /** The filter bar's state (docs/product.md#predictions); `league` is a league name or 'all'. */
 export type PredictionFilters = {
   date: DateFilter;
   league: string;
+  /** Team search: part of the home or away team's name, any case ('' = every team). */
+  team: string;
   sort: SortKey;
   /** The highest of home, draw and away is at least 60 (docs/product.md#predictions). */
   highWin: boolean;
-  /** Over/Under 2.5 probability is at least 60 (docs/product.md#predictions). */
+  /** The stronger Over/Under 2.5 side is at least 60 (docs/decisions/0070-over-under-on-the-stronger-side.md). */
   highGoals: boolean;
 };
 
-export const DEFAULT_FILTERS: PredictionFilters = { date: 'all', league: 'all', sort: 'kickoff', highWin: false, highGoals: false };
+export const DEFAULT_FILTERS: PredictionFilters = { date: 'all', league: 'all', team: '', sort: 'kickoff', highWin: false, highGoals: false };
 
 /** Sorts and filters that read probabilities: premium only. */
 export const PREMIUM_SORTS: readonly SortKey[] = ['win', 'ou'];
@@ -28,19 +32,46 @@ export function maxOutcome(prediction: Prediction): number | null {
   return Math.max(homeWinProb, drawProb, awayWinProb);
 }
 
-/** Local calendar day of a date, as `YYYY-MM-DD`. */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+export type OverUnderSide = { side: 'over' | 'under'; percent: number };
+
+/**
+ * The stronger Over/Under 2.5 side, max(over, under); null when locked. An Under 2.5 at 69.7 %
+ * is as strong a call as an Over at 69.7 % (docs/decisions/0070-over-under-on-the-stronger-side.md).
+ */
+export function strongerOverUnder(prediction: Prediction): OverUnderSide | null {
+  const over = prediction.overUnder25;
+  if (over === null) return null;
+  const under = underProbability(over);
+  return under > over ? { side: 'under', percent: under } : { side: 'over', percent: over };
 }
+
 
 export function dayOffset(now: Date, days: number): string {
   return localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
 }
 
+/** The local days of a date filter: this weekend is the coming Saturday and Sunday (today alone on a Sunday). */
+function daysOf(date: Exclude<DateFilter, 'all'>, now: Date): string[] {
+  if (date === 'today') return [dayOffset(now, 0)];
+  if (date === 'tomorrow') return [dayOffset(now, 1)];
+  const weekday = now.getDay(); // 0 = Sunday
+  if (weekday === 0) return [dayOffset(now, 0)];
+  return [dayOffset(now, 6 - weekday), dayOffset(now, 7 - weekday)];
+}
+
 function matchesDate(prediction: Prediction, date: DateFilter, now: Date): boolean {
   if (date === 'all') return true;
-  return localDay(new Date(prediction.matchTime)) === dayOffset(now, date === 'today' ? 0 : 1);
+  return daysOf(date, now).includes(localDay(new Date(prediction.matchTime)));
+}
+
+/** Lower case without accents: 'atletico' finds 'Atlético Madrid'. */
+const searchable = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** The team search looks at the name shown and at the data's own spelling ('Ath Madrid'). */
+function matchesTeam(prediction: Prediction, team: string): boolean {
+  const query = searchable(team.trim());
+  if (!query) return true;
+  return [prediction.homeTeam, prediction.awayTeam].some((name) => searchable(name).includes(query) || searchable(displayTeamName(name)).includes(query));
 }
 
 /** Plain code-unit order: `localeCompare` builds an ICU collator (~80 ms on a throttled phone CPU). */
@@ -56,7 +87,7 @@ const byDescending = (value: (p: Prediction) => number | null) => (a: Prediction
 const sorters: Record<SortKey, (a: Prediction, b: Prediction) => number> = {
   kickoff: byKickoff,
   win: byDescending(maxOutcome),
-  ou: byDescending((p) => p.overUnder25),
+  ou: byDescending((p) => strongerOverUnder(p)?.percent ?? null),
 };
 
 /**
@@ -68,18 +99,38 @@ export function applyFilters(predictions: Prediction[], filters: PredictionFilte
   return predictions
     .filter((p) => matchesDate(p, filters.date, now))
     .filter((p) => filters.league === 'all' || p.league === filters.league)
+    .filter((p) => matchesTeam(p, filters.team))
     .filter((p) => !isPremium || !filters.highWin || (maxOutcome(p) ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
-    .filter((p) => !isPremium || !filters.highGoals || (p.overUnder25 ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
+    .filter((p) => !isPremium || !filters.highGoals || (strongerOverUnder(p)?.percent ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
     .sort(sorters[sort]);
 }
 
 export type LeagueCount = { league: string; count: number };
+export type CountryLeagues = { country: string; count: number; leagues: LeagueCount[] };
 
-/** Upcoming leagues with their match counts, most matches first (docs/product.md#predictions), then by name. */
-export function leagueCounts(predictions: Prediction[]): LeagueCount[] {
-  const counts = new Map<string, number>();
-  for (const p of predictions) counts.set(p.league, (counts.get(p.league) ?? 0) + 1);
-  return [...counts].map(([league, count]) => ({ league, count })).sort((a, b) => b.count - a.count || compareText(a.league, b.league));
+/** Shown for a league whose country nobody listed. */
+export const OTHER_COUNTRY = 'Other';
+
+/**
+ * Upcoming leagues with their match counts, grouped by country (docs/decisions/0076-display-names.md):
+ * countries with the most matches first, and in each the leagues with the most matches first
+ * (docs/product.md#predictions), ties by name.
+ */
+export function leaguesByCountry(predictions: Prediction[]): CountryLeagues[] {
+  const countries = new Map<string, Map<string, number>>();
+  for (const p of predictions) {
+    const country = leagueCountry(p.leagueId) ?? OTHER_COUNTRY;
+    const leagues = countries.get(country) ?? new Map<string, number>();
+    leagues.set(p.league, (leagues.get(p.league) ?? 0) + 1);
+    countries.set(country, leagues);
+  }
+  const byCount = <T extends { count: number }>(name: (item: T) => string) => (a: T, b: T) => b.count - a.count || compareText(name(a), name(b));
+  return [...countries]
+    .map(([country, leagues]) => {
+      const list = [...leagues].map(([league, count]) => ({ league, count })).sort(byCount<LeagueCount>((item) => item.league));
+      return { country, count: list.reduce((sum, item) => sum + item.count, 0), leagues: list };
+    })
+    .sort(byCount<CountryLeagues>((item) => item.country));
 }
 
 /**
@@ -93,14 +144,15 @@ export function topPredictions(predictions: Prediction[], { now = new Date(), co
   return [...pool].sort(sorters.win).slice(0, count);
 }
 
-/** Reads the filter state from the URL (`?date=&league=&sort=&high=win,goals`), ignoring junk. */
+/** Reads the filter state from the URL (`?date=&league=&team=&sort=&high=win,goals`), ignoring junk. */
 export function filtersFromSearch(search: URLSearchParams): PredictionFilters {
   const date = search.get('date');
   const sort = search.get('sort');
   const high = (search.get('high') ?? '').split(',');
   return {
-    date: date === 'today' || date === 'tomorrow' ? date : 'all',
+    date: date === 'today' || date === 'tomorrow' || date === 'weekend' ? date : 'all',
     league: search.get('league') || 'all',
+    team: search.get('team') ?? '',
     sort: sort === 'win' || sort === 'ou' ? sort : 'kickoff',
     highWin: high.includes('win'),
     highGoals: high.includes('goals'),
@@ -112,6 +164,7 @@ export function filtersToSearch(filters: PredictionFilters): URLSearchParams {
   const search = new URLSearchParams();
   if (filters.date !== 'all') search.set('date', filters.date);
   if (filters.league !== 'all') search.set('league', filters.league);
+  if (filters.team) search.set('team', filters.team);
   if (filters.sort !== 'kickoff') search.set('sort', filters.sort);
   const high = [filters.highWin ? 'win' : '', filters.highGoals ? 'goals' : ''].filter(Boolean);
   if (high.length) search.set('high', high.join(','));

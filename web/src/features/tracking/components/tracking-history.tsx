@@ -1,4 +1,5 @@
 import type { TrackingRow } from '@app/contracts/tracking';
+import { displayTeamName } from '@app/contracts/display-names';
 import { History } from 'lucide-react';
 
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -52,7 +53,7 @@ function HistoryTable({ rows }: { rows: TrackingRow[] }) {
             return (
               <tr key={row.id}>
                 <th scope="row" className="px-3 py-3 font-medium">
-                  {row.homeTeam} <span className="font-normal text-muted-foreground">vs</span> {row.awayTeam}
+                  {displayTeamName(row.homeTeam)} <span className="font-normal text-muted-foreground">vs</span> {displayTeamName(row.awayTeam)}
                 </th>
                 <td className="px-3 py-3">{row.league}</td>
                 <td className="px-3 py-3 whitespace-nowrap">

@@ -1,0 +1,22 @@
+import { ValidationError } from '../errors.ts';
+import { COMMON_PASSWORDS_TEXT } from './common-passwords.ts';
+
+/**
+ * A new password must not be one of the most common leaked passwords (any case, surrounding
+ * spaces ignored): docs/decisions/0075-passwords-not-common-not-reused.md. Its own module, called
+ * by the sign-up and password-change handlers only, so that the list (about 46 KB) is bundled
+ * into those two functions and no other.
+ */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common: choose one that is harder to guess.';
+
+let common: ReadonlySet<string> | undefined;
+
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n'));
+  return common.has(password.trim().toLowerCase());
+}
+
+/** Throws a ValidationError about `field` when the new password is a common one. */
+export function assertNotCommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) throw new ValidationError(COMMON_PASSWORD_MESSAGE, { field });
+}
