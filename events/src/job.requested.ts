@@ -22,5 +22,7 @@ export const JobRequestedSchema = z.object({
    */
   schedule: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   requestedAt: z.iso.datetime(),
+  /** The id of the work that caused this message (an API request id), logged by every function that handles it. */
+  correlationId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
 });
 export type JobRequested = z.infer<typeof JobRequestedSchema>;

@@ -12,6 +12,8 @@ export const LeagueTaskAssignedSchema = z.object({
   jobType: JobTypeSchema,
   /** A league id, or 'all' for the metrics job. */
   key: z.string().check(z.minLength(1)),
+  /** The id of the work that caused this message (an API request id), logged by every function that handles it. */
+  correlationId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
 });
 export type LeagueTaskAssigned = z.infer<typeof LeagueTaskAssignedSchema>;
 

@@ -1,13 +1,23 @@
 import type { JobQueue } from '@app/core/jobs/ports';
+import { currentCorrelationId } from '@app/platform/correlation';
 import type { JobDispatcher } from '@app/core/pipeline/jobs';
 import type { JobRequested } from '@app/events/job.requested';
 import { stageQueue, type LeagueTaskAssigned } from '@app/events/league-task.assigned';
 
-/** The job service's messages, in the versioned shapes of events/. */
+/**
+ * The job service's messages, in the versioned shapes of events/. Each carries the correlation id
+ * of the work that sent it (the admin request, or the planner run), so the chain can be followed
+ * in the logs.
+ */
 export function makeDispatcher(queue: JobQueue, now: () => Date): JobDispatcher {
+  const correlation = () => {
+    const id = currentCorrelationId();
+    return id ? { correlationId: id } : {};
+  };
   return {
     async plan({ jobId, type, requestedBy }) {
       const message: JobRequested = {
+        ...correlation(),
         type: 'job.requested',
         version: 1,
         jobType: type,
@@ -18,7 +28,7 @@ export function makeDispatcher(queue: JobQueue, now: () => Date): JobDispatcher 
       await queue.send('jobs-planner', message);
     },
     async assign(jobId, type, keys) {
-      const messages: LeagueTaskAssigned[] = keys.map((key) => ({ type: 'league-task.assigned', version: 1, jobId, jobType: type, key }));
+      const messages: LeagueTaskAssigned[] = keys.map((key) => ({ type: 'league-task.assigned', version: 1, jobId, jobType: type, key, ...correlation() }));
       await queue.sendBatch(stageQueue[type], messages);
     },
   };

@@ -2,6 +2,7 @@ import { sqsEvent } from '@app/events/samples';
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { currentCorrelationId } from './correlation.ts';
 import { createJobRoute } from './jobs.ts';
 
 /** A Lambda context with 30 s left; the app's clock stands at 1000. */
@@ -27,6 +28,22 @@ function setup() {
 }
 
 describe('jobRoute', () => {
+  it('runs each record under the correlation id its message carries, else under its message id', async () => {
+    // Prepare
+    const seen: Array<string | undefined> = [];
+    const handler = createJobRoute({ deps: () => ({}), now: () => 1000, deadLetter: async () => {} })(
+      { queue: 'prediction-generation', schema: z.object({ league: z.string(), correlationId: z.optional(z.string()) }) },
+      async () => void seen.push(currentCorrelationId()),
+    );
+    const event = sqsEvent([{ league: 'E0', correlationId: 'api-request-7' }, { league: 'SP1' }]);
+
+    // Act
+    await handler(event, context);
+
+    // Assess
+    expect(seen).toEqual(['api-request-7', event.Records[1]?.messageId]);
+  });
+
   it('reports only the failed record in batchItemFailures', async () => {
     const { handler, processed } = setup();
     const event = sqsEvent([{ league: 'E0' }, { league: 'FAIL' }, { league: 'SP1' }]);

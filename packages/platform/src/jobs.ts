@@ -1,5 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { withCorrelationId } from './correlation.ts';
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
@@ -61,8 +62,10 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
         const invocationEnds = factory.now(deps) + remaining;
         const processor = new BatchProcessor(EventType.SQS);
         const handleRecord = async (record: SQSRecord) => {
-          const log = { queue: options.queue, messageId: record.messageId };
           const parsed = parse(options.schema, record.body);
+          const sent = parsed.ok ? (parsed.message as { correlationId?: unknown }).correlationId : undefined;
+          const correlationId = typeof sent === 'string' ? sent : record.messageId;
+          const log = { queue: options.queue, messageId: record.messageId, correlationId };
           if (!parsed.ok && options.onMalformed === 'drop') {
             logger.error('Malformed message dropped', { ...log, reason: parsed.reason });
             return;
@@ -79,7 +82,7 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
           }
           try {
             const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
-            await fn(parsed.message, { deps, record, receiveCount, invocationEnds });
+            await withCorrelationId(correlationId, () => fn(parsed.message, { deps, record, receiveCount, invocationEnds }));
           } catch (error) {
             // A second delivery of a task that is running elsewhere is expected (at-least-once delivery), not an error.
             if (error instanceof TaskBusyError) logger.warn('Task is running under another delivery; it will be redelivered', { ...log, reason: error.message });

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { ConflictError, RateLimitedError } from '@app/core/errors';
 import type { SecurityEvent } from '@app/core/security/events';
 import type { Viewer } from '@app/core/viewer';
+import { currentCorrelationId } from '../correlation.ts';
 import { json } from './response.ts';
 import { createHttpRoute } from './route.ts';
 
@@ -32,6 +33,23 @@ const post = (body: string | object, headers: Record<string, string> = { origin:
 const parse = (r: { body?: string }) => JSON.parse(r.body ?? 'null');
 
 describe('httpRoute', () => {
+  it("makes the request's id the correlation id of everything the handler does", async () => {
+    // Prepare
+    const seen: Array<string | undefined> = [];
+    const route = httpRoute({ auth: 'public' }, async ({ requestId }) => {
+      seen.push(currentCorrelationId(), requestId);
+      return json({});
+    });
+
+    // Act
+    await route(apiGatewayEvent({ method: 'GET', path: '/api/x' }), context);
+
+    // Assess
+    expect(seen[0]).toBeDefined();
+    expect(seen[0]).toBe(seen[1]);
+    expect(currentCorrelationId()).toBeUndefined();
+  });
+
   it('passes a valid JSON body to the handler', async () => {
     const res = await post({ odds: 2.5, name: 'x' });
     expect(res.statusCode).toBe(200);

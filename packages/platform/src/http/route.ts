@@ -13,6 +13,8 @@ import { parseCookies } from './cookies.ts';
 import { assertSameOrigin } from './csrf.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import type { HttpResult } from './response.ts';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { withCorrelationId } from '../correlation.ts';
 
 /** Who may call a route. `viewer`: anyone, with the viewer resolved when there is a session. */
 export type AuthLevel = 'public' | 'viewer' | 'user' | 'admin';
@@ -150,17 +152,20 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
     fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>, Principal>, deps: Deps) => Promise<HttpResult>,
   ): Handler {
     return middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
       .use(headerNormalizer())
       .use(errorMapper())
       .handler(async (event, context) => {
         const deps = await getDeps();
         const requestId = requestIdOf(event, context);
+        // Every line this request logs, and every queue message it causes, carries its id.
+        logger.appendKeys({ correlation_id: requestId });
         const token = await factory.originToken?.(deps);
         // Until the token matched, the only address we know is the socket's.
         refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
         const sourceIp = clientIp(event, Boolean(token));
         const network = clientNetwork(sourceIp);
-        return withRequestContext({ requestId, network }, async () => {
+        return withRequestContext({ requestId, network }, () => withCorrelationId(requestId, async () => {
           refusalLogged(deps, 'csrf_rejected', network, () => assertSameOrigin(event, factory.allowedOrigins(deps)));
           // Who is asking comes before what they sent: a visitor learns nothing about the contract.
           const cookies = parseCookies(event.cookies);
@@ -189,19 +194,22 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
           const params = validate(options.params as P, event.pathParameters ?? {}, 'path');
           logger.debug('request', { requestId, routeKey: event.routeKey });
           return fn({ body, query, params, viewer, principal, cookies, event, requestId, sourceIp }, deps);
-        });
+        }));
       });
   }
 
   function rawRoute(fn: (request: RawRequest, deps: Deps) => Promise<HttpResult>): Handler {
     return middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
       .use(headerNormalizer())
       .use(errorMapper())
       .handler(async (event, context) => {
         const deps = await getDeps();
         const token = await factory.originToken?.(deps);
         refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
-        return fn({ rawBody: decodeBody(event), event, requestId: requestIdOf(event, context) }, deps);
+        const requestId = requestIdOf(event, context);
+        logger.appendKeys({ correlation_id: requestId });
+        return withCorrelationId(requestId, () => fn({ rawBody: decodeBody(event), event, requestId }, deps));
       });
   }
 
