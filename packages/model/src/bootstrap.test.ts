@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { blockBootstrapInterval, seededRandom } from './bootstrap.ts';
+import { blockBootstrapInterval } from './bootstrap.ts';
+import { mulberry32 } from './random.ts';
 
 describe('block bootstrap', () => {
-  const random = seededRandom(3);
+  const random = mulberry32(3);
   const days = Array.from({ length: 400 }, (_, i) => `d${Math.floor(i / 4)}`);
   const x = days.map(() => random());
 

@@ -1,20 +1,9 @@
+import { mulberry32 } from './random.ts';
 /**
  * Block bootstrap for backtest headlines. Matches of one day (across leagues) are resampled together, so the
  * interval allows for matches of the same day being correlated (the same news, weather, round of fixtures).
  * Deterministic: a fixed-seed generator.
  */
-
-/** mulberry32: a small deterministic pseudo-random generator in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * 95 % percentile interval of `statistic(sums)` where `sums[j]` is the sum of `columns[j]` over a resample of the
@@ -38,7 +27,7 @@ export function blockBootstrapInterval(
   });
   const nBlocks = blockSums.length;
   if (nBlocks === 0) return [NaN, NaN];
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const stats: number[] = [];
   for (let r = 0; r < replicates; r++) {
     const sums = new Array<number>(columns.length).fill(0);

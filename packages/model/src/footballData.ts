@@ -10,6 +10,8 @@ export interface TwoWayPrices { over: number; under: number }
 /** A parsed match: the public MatchRecord plus every market price the backtest needs. */
 export interface ParsedMatch extends MatchRecord {
   season: string;
+  /** Kickoff time as the file gives it ('HH:MM', UK local time); absent in old files without a Time column. */
+  time?: string;
   /** Pre-closing prices by source ('ps' Pinnacle, 'avg' market average, 'max' best, 'b365' Bet365). */
   pre: { ps?: ThreeWayPrices; avg?: ThreeWayPrices; max?: ThreeWayPrices; b365?: ThreeWayPrices };
   preOU: { ps?: TwoWayPrices; avg?: TwoWayPrices; max?: TwoWayPrices; b365?: TwoWayPrices };
@@ -122,6 +124,8 @@ export function parseFootballDataCsv(text: string, opts: ParseOptions): ParsedMa
       preOU: {},
       closing: {},
     };
+    const time = /^(\d{1,2}):(\d{2})/.exec((get('Time') ?? '').trim());
+    if (time && Number(time[1]) <= 23 && Number(time[2]) <= 59) m.time = `${time[1]!.padStart(2, '0')}:${time[2]}`;
     const hs = num(get('HS')), as = num(get('AS')), hst = num(get('HST')), ast = num(get('AST'));
     if (hs !== undefined && as !== undefined) { m.homeShots = hs; m.awayShots = as; }
     if (hst !== undefined && ast !== undefined) { m.homeShotsOnTarget = hst; m.awayShotsOnTarget = ast; }

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError } from '@app/core/pipeline/providers';
 import type { MarketOdds } from '@app/core/predictions/prediction';
-import { parseFootballDataCsv, parseFootballDataDate, seasonFromFileName, splitCsvLine, type ParsedMatch, type ThreeWayPrices, type TwoWayPrices } from '@app/model/footballData';
+import { parseFootballDataCsv, seasonFromFileName, type ParsedMatch, type ThreeWayPrices, type TwoWayPrices } from '@app/model/footballData';
 import type { MatchRecord } from '@app/model/types';
 import { leagueInfo } from '../leagues/catalog.ts';
 import { ukLocalToUtc } from './uk-time.ts';
@@ -116,28 +116,6 @@ async function readSeason(dir: string, league: string, season: string): Promise<
 
 async function parseSeason(dir: string, league: string, season: string): Promise<ParsedMatch[]> {
   return parseFootballDataCsv(await readSeason(dir, league, season), { league, season });
-}
-
-/** Kickoff times ('HH:MM', UK local) by 'date|home|away', read from the Time column the model's parser skips. */
-function kickoffTimes(text: string): Map<string, string> {
-  const times = new Map<string, string>();
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/);
-  const headerAt = lines.findIndex((l) => l.trim() !== '');
-  if (headerAt < 0) return times;
-  const header = splitCsvLine(lines[headerAt]!).map((h) => h.trim());
-  const col = (...names: string[]) => names.map((n) => header.indexOf(n)).find((i) => i >= 0);
-  const iDate = col('Date'), iTime = col('Time'), iHome = col('HomeTeam', 'Home'), iAway = col('AwayTeam', 'Away');
-  if (iDate === undefined || iTime === undefined || iHome === undefined || iAway === undefined) return times;
-  for (const line of lines.slice(headerAt + 1)) {
-    if (line.replace(/[,\s]/g, '') === '') continue;
-    const cells = splitCsvLine(line);
-    const date = parseFootballDataDate(cells[iDate] ?? '');
-    const t = /^(\d{1,2}):(\d{2})/.exec((cells[iTime] ?? '').trim());
-    if (!date || !t || Number(t[1]) > 23 || Number(t[2]) > 59) continue;
-    const tidy = (s: string | undefined) => (s ?? '').trim().replace(/\s+/g, ' ');
-    times.set(`${date}|${tidy(cells[iHome])}|${tidy(cells[iAway])}`, `${t[1]!.padStart(2, '0')}:${t[2]}`);
-  }
-  return times;
 }
 
 const addDays = (ymd: string, days: number) => new Date(Date.parse(`${ymd}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -289,10 +267,8 @@ export class CsvReplayProvider implements FixtureProvider, OddsProvider {
     const matches: ReplayMatch[] = [];
     for (const season of seasons) {
       const text = await readSeason(this.dir, leagueId, season);
-      const times = kickoffTimes(text);
       for (const m of parseFootballDataCsv(text, { league: leagueId, season })) {
-        const time = times.get(`${m.date}|${m.home}|${m.away}`) ?? '15:00';
-        const kickoffMs = ukLocalToUtc(addDays(m.date, shift), time).getTime();
+        const kickoffMs = ukLocalToUtc(addDays(m.date, shift), m.time ?? '15:00').getTime();
         matches.push({
           id: `csv-${leagueId}-${m.date.replace(/-/g, '')}-${slug(m.home)}-${slug(m.away)}`,
           match: m,

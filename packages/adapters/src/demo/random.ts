@@ -3,6 +3,7 @@
  * of (world seed, what it is for), so a match's result does not depend on what was generated
  * before it, and the same seed gives the same world in any process.
  */
+import { mulberry32 } from '@app/model/random';
 
 /** FNV-1a over the parts joined by '|', 32-bit. */
 export function hashSeed(...parts: (string | number)[]): number {
@@ -15,21 +16,9 @@ export function hashSeed(...parts: (string | number)[]): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small, fast, well-mixed 32-bit generator of uniforms in [0, 1). */
-export function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A generator for one purpose: `rngFor(seed, 'league', 'NSP', 2025)`. */
 export function rngFor(...parts: (string | number)[]): () => number {
-  return generator(hashSeed(...parts));
+  return mulberry32(hashSeed(...parts));
 }
 
 /** Standard normal draw (Box-Muller). */

@@ -1,18 +1,7 @@
 /** Seeded simulation of leagues for tests and benchmarks (pure, deterministic). */
 import { quickMarkets, scoreGrid } from '../grid.ts';
 import type { MatchRecord } from '../types.ts';
-
-/** Small deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../random.ts';
 
 export interface SimTeam { name: string; attack: number; defence: number }
 
@@ -41,7 +30,7 @@ export function simulateLeague(o: SimOptions = {}): SimResult {
   const T = o.teams ?? 20;
   const S = o.seasons ?? 3;
   const first = o.firstSeason ?? 2015;
-  const r = rng(o.seed ?? 1);
+  const r = mulberry32(o.seed ?? 1);
   const intercept = o.intercept ?? 0.15;
   const home = o.home ?? 0.25;
   const rho = o.rho ?? -0.08;
