@@ -77,8 +77,8 @@ export class AppStack extends Stack {
 
     this.data = new Data(this, 'Data', { retain: prod });
     this.secrets = new Secrets(this, 'Secrets', { retain: prod });
-    this.jobs = new Jobs(this, 'Jobs', { prefix, schedules: props.schedules });
-    this.tasks = new Tasks(this, 'Tasks', { prefix, deadLetterQueue: this.jobs.scheduleDeadLetterQueue });
+    this.jobs = new Jobs(this, 'Jobs', { prefix, schedules: props.schedules, enabled: config.schedules });
+    this.tasks = new Tasks(this, 'Tasks', { prefix, deadLetterQueue: this.jobs.scheduleDeadLetterQueue, enabled: config.schedules });
     this.api = new Api(this, 'Api', {
       throttle: prod ? { rateLimit: 100, burstLimit: 200 } : { rateLimit: 20, burstLimit: 40 },
       passwordThrottle: prod ? { rateLimit: 20, burstLimit: 40 } : { rateLimit: 5, burstLimit: 10 },

@@ -144,6 +144,12 @@ describe('schedules', () => {
     expect(props.Target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 10 });
     expect(refId(props.Target.DeadLetterConfig.Arn)).toBeDefined();
   });
+
+  it('deploys every schedule (jobs and tasks) enabled by default', () => {
+    const all = Object.values(resources(s.template, 'AWS::Scheduler::Schedule'));
+    expect(all.length).toBeGreaterThan(schedules.length);
+    for (const r of all) expect(r.Properties.State, r.Properties.Name as string).toBe('ENABLED');
+  });
 });
 
 describe('HTTP API', () => {

@@ -81,7 +81,13 @@ describe('deployment context', () => {
   const config = (context: Record<string, string>, env: Record<string, string> = {}) => readConfig(new App({ context }).node, env);
 
   it('defaults to an offline-synthesisable dev stage', () => {
-    expect(config({})).toMatchObject({ stage: 'dev', account: PLACEHOLDER_ACCOUNT, region: 'eu-west-2', waf: true, requireWeb: false, logLevel: 'INFO' });
+    expect(config({})).toMatchObject({ stage: 'dev', account: PLACEHOLDER_ACCOUNT, region: 'eu-west-2', waf: true, requireWeb: false, logLevel: 'INFO', schedules: true });
+  });
+
+  it('deploys the schedules enabled unless told `schedules=disabled`, and refuses any other value', () => {
+    expect(config({ schedules: 'enabled' }).schedules).toBe(true);
+    expect(config({ schedules: 'disabled' }).schedules).toBe(false);
+    expect(() => config({ schedules: 'off' })).toThrow(/'schedules' must be enabled or disabled, got 'off'/);
   });
 
   it('takes the account from the CLI credentials when deploying', () => {
