@@ -9,6 +9,7 @@ import { deadLetterQueueName, queueNames, queues, VISIBILITY_FACTOR } from '@app
 import { routeKey } from '@app/functions/routes';
 import { SQS_MIN_MAX_CONCURRENCY } from '../lib/constructs/jobs.ts';
 import { CONFIGURATION_ERROR_FIELD } from '../lib/constructs/monitoring.ts';
+import { CLOUDFRONT_FUNCTION_MAX_BYTES } from '../lib/spa-rewrite.ts';
 import { HASHED_ASSETS, IMMUTABLE, REVALIDATE } from '../lib/constructs/web.ts';
 import { AUTH_RATE_LIMIT } from '../lib/edge-stack.ts';
 import {
@@ -211,6 +212,21 @@ describe('schedules deployed disabled', () => {
 });
 
 describe('web upload', () => {
+  it('answers S3 misses with 404 and HTML from the S3 behaviour\'s function, knowing the uploaded files; /api/* keeps its own answers', () => {
+    const fn = resources(s.template, 'AWS::CloudFront::Function')[logicalId(s.stack.web.spaRewrite)]!;
+    const code = fn.Properties.FunctionCode as string;
+    expect(Buffer.byteLength(code)).toBeLessThanOrEqual(CLOUDFRONT_FUNCTION_MAX_BYTES);
+    const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { statusCode?: number; uri?: string };
+    expect(handler({ request: { uri: '/favicon.svg' } })).toEqual({ uri: '/favicon.svg' });
+    expect(handler({ request: { uri: '/missing.png' } }).statusCode).toBe(404);
+    const distribution = Object.values(resources(s.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
+      CacheBehaviors: Array<{ PathPattern: string; FunctionAssociations?: unknown }>;
+      CustomErrorResponses?: unknown;
+    };
+    for (const b of distribution.CacheBehaviors) expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+  });
+
   const deployments = () => Object.values(resources(s.template, 'Custom::CDKBucketDeployment'));
 
   it('uploads hashed assets with a one-year immutable cache and never prunes them', () => {
