@@ -173,6 +173,10 @@ export class AppStack extends Stack {
       value: this.secrets.providers.secretArn,
     });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'QueueUrlPrefix', {
+      description: 'A job queue URL is this plus its name; `npm run jobs -- run <type> --stage <stage>` sends to the planner queue',
+      value: this.jobs.queueUrlPrefix,
+    });
     new CfnOutput(this, 'SessionSecretArn', {
       description: 'Generated; put a new value only to sign everyone out',
       value: this.secrets.session.secretArn,
