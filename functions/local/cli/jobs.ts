@@ -2,7 +2,7 @@
 // With `npm start` running, the running stack does the work; otherwise this process runs the
 // queue consumers itself against the local table.
 // `npm run jobs -- run <type> --stage <dev|prod>`: the same on a deployed stage, with the
-// operator's AWS credentials (stage-jobs.ts; docs/deploy.md "First data").
+// operator's AWS credentials (stage-jobs.ts; docs/deploy.md, runbook step "First data").
 // `npm run jobs -- redrive`: moves every dead letter of the running stack back onto its queue.
 // `npm run jobs -- restart-check`: see local/restart-check.ts.
 import { execFile } from 'node:child_process';
