@@ -1,3 +1,4 @@
+import { securityHeaders, strictTransportSecurity } from '@app/functions/security-headers';
 import { APP_SHELL, PRERENDERED_PAGES } from '@app/functions/web-pages';
 
 /** CloudFront Functions refuse code over 10 KB. */
@@ -30,12 +31,18 @@ export const MINIMAL_NOT_FOUND_HTML =
  * 403 with an XML error (the bucket is private, so S3 does not say "missing").
  */
 export function spaRewriteSource(site?: SiteFiles): string {
+  // The page carries the site's security headers itself: it never comes from the origin.
+  const headers = Object.fromEntries(
+    Object.entries({ ...securityHeaders, 'strict-transport-security': strictTransportSecurity, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).map(
+      ([name, value]) => [name, { value }],
+    ),
+  );
   const notFound = site
     ? `var files = ${JSON.stringify(Object.fromEntries(site.files.map((f) => [f, 1])))};
 var notFound = {
   statusCode: 404,
   statusDescription: 'Not Found',
-  headers: { 'content-type': { value: 'text/html; charset=utf-8' }, 'cache-control': { value: 'no-cache' } },
+  headers: ${JSON.stringify(headers)},
   body: { encoding: 'text', data: ${JSON.stringify(site.notFoundHtml)} }
 };
 `

@@ -198,6 +198,9 @@ describe('SPA rewrite (CloudFront Function)', () => {
         if (!isResponse(r)) throw new Error(`expected a response for ${uri}, got a request`);
         expect(r.statusCode).toBe(404);
         expect(r.headers['content-type']!.value).toBe('text/html; charset=utf-8');
+        // The site's security headers, CSP included, on a page that never came from the origin.
+        for (const [name, value] of Object.entries(securityHeaders)) expect(r.headers[name]!.value, name).toBe(value);
+        expect(r.headers['strict-transport-security']!.value).toBe(strictTransportSecurity);
         expect(r.body).toEqual({ encoding: 'text', data: readFileSync(join(dist, 'app.html'), 'utf8') });
       },
     );
