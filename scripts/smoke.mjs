@@ -93,6 +93,13 @@ await check('an unknown API path is a JSON 404, not an error page', async () => 
   return 'HTTP 404 JSON';
 });
 
+await check('a missing file is a 404 (the site bucket would say 403)', async () => {
+  const res = await get('/smoke-test-missing-file.png');
+  await res.arrayBuffer();
+  expect(res.status === 404, `HTTP ${res.status} ${res.headers.get('content-type') ?? ''}`);
+  return `HTTP 404 ${res.headers.get('content-type') ?? ''}`;
+});
+
 for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${Math.round(r.ms)} ms): ${r.detail}`);
 const failed = results.filter((r) => !r.ok).length;
 console.log(`\n${results.length - failed} passed, ${failed} failed  (${base})`);

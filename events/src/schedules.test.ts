@@ -7,8 +7,31 @@ describe('schedules', () => {
   it('runs generation daily at 06:00 London time and results every 30 minutes', () => {
     const byJob = Object.fromEntries(schedules.map((s) => [s.jobType, s]));
     expect(byJob.generate).toMatchObject({ cron: '0 6 * * *', timeZone: 'Europe/London' });
-    expect(byJob.results).toMatchObject({ cron: '*/30 * * * *', timeZone: 'Europe/London' });
+    expect(byJob.results).toMatchObject({ cron: '15,45 * * * *', timeZone: 'Europe/London' });
     expect(byJob.metrics?.timeZone).toBe('Europe/London');
+  });
+
+  it('never starts two schedules in the same minute of the day', () => {
+    // Expands the minute and hour fields these crons use (`*`, `*/n`, lists, numbers).
+    const expand = (field: string, size: number): number[] => {
+      if (field === '*') return Array.from({ length: size }, (_, i) => i);
+      const step = /^\*\/(\d+)$/.exec(field);
+      if (step) return Array.from({ length: size }, (_, i) => i).filter((i) => i % Number(step[1]) === 0);
+      return field.split(',').map(Number);
+    };
+    const owner = new Map<number, string>();
+    for (const s of schedules) {
+      const [minute, hour, dom, month, dow] = s.cron.split(' ');
+      expect([dom, month, dow]).toEqual(['*', '*', '*']);
+      expect(s.timeZone).toBe('Europe/London');
+      for (const h of expand(hour!, 24)) {
+        for (const m of expand(minute!, 60)) {
+          const at = h * 60 + m;
+          expect(owner.get(at), `${s.name} and ${owner.get(at)} both start at ${h}:${String(m).padStart(2, '0')}`).toBeUndefined();
+          owner.set(at, s.name);
+        }
+      }
+    }
   });
 
   it('converts five-field cron to the EventBridge Scheduler form', () => {

@@ -24,7 +24,9 @@ export const schedules: ScheduleDefinition[] = [
   {
     name: 'result-ingestion',
     description: 'Settle finished fixtures (metrics are recomputed after each run)',
-    cron: '*/30 * * * *',
+    // At :15 and :45, off the minute of generation (06:00) and metrics (00:05): two runs never start
+    // together, so they do not share a provider's per-minute request budget.
+    cron: '15,45 * * * *',
     timeZone: 'Europe/London',
     jobType: 'results',
   },

@@ -13,7 +13,7 @@ describe('local scheduler', () => {
       const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(generation!);
       expect(london).toBe('06:00');
       const results = next['result-ingestion']!;
-      expect([0, 30]).toContain(results.getUTCMinutes());
+      expect([15, 45]).toContain(results.getUTCMinutes());
       expect(results.getUTCSeconds()).toBe(0);
     } finally {
       s.stop();

@@ -77,8 +77,8 @@ export class AppStack extends Stack {
 
     this.data = new Data(this, 'Data', { retain: prod });
     this.secrets = new Secrets(this, 'Secrets', { retain: prod });
-    this.jobs = new Jobs(this, 'Jobs', { prefix, schedules: props.schedules });
-    this.tasks = new Tasks(this, 'Tasks', { prefix, deadLetterQueue: this.jobs.scheduleDeadLetterQueue });
+    this.jobs = new Jobs(this, 'Jobs', { prefix, schedules: props.schedules, enabled: config.schedules });
+    this.tasks = new Tasks(this, 'Tasks', { prefix, deadLetterQueue: this.jobs.scheduleDeadLetterQueue, enabled: config.schedules });
     this.api = new Api(this, 'Api', {
       throttle: prod ? { rateLimit: 100, burstLimit: 200 } : { rateLimit: 20, burstLimit: 40 },
       passwordThrottle: prod ? { rateLimit: 20, burstLimit: 40 } : { rateLimit: 5, burstLimit: 10 },
@@ -173,6 +173,10 @@ export class AppStack extends Stack {
       value: this.secrets.providers.secretArn,
     });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'QueueUrlPrefix', {
+      description: 'A job queue URL is this plus its name; `npm run jobs -- run <type> --stage <stage>` sends to the planner queue',
+      value: this.jobs.queueUrlPrefix,
+    });
     new CfnOutput(this, 'SessionSecretArn', {
       description: 'Generated; put a new value only to sign everyone out',
       value: this.secrets.session.secretArn,

@@ -29,6 +29,12 @@ export interface DeployConfig {
   /** The $29/month Stripe Price (price_...). */
   stripePriceId?: string;
   logLevel: LogLevel;
+  /**
+   * `false` (`-c schedules=disabled`) deploys every EventBridge Scheduler schedule in the DISABLED
+   * state: nothing runs until the provider keys are in place and the operator redeploys with them
+   * enabled (docs/decisions/0100-schedules-deployed-disabled-on-request.md).
+   */
+  schedules: boolean;
   /** Fail synthesis when web/dist is missing (set by `npm run deploy`, never by synth or tests). */
   requireWeb: boolean;
 }
@@ -69,6 +75,12 @@ function bool(str: Lookup, key: string, fallback: boolean): boolean {
   throw new ConfigError(`Context '${key}' must be true or false, got '${value}'`);
 }
 
+function schedulesEnabled(value: string | undefined): boolean {
+  if (value === undefined || value === 'enabled') return true;
+  if (value === 'disabled') return false;
+  throw new ConfigError(`Context 'schedules' must be enabled or disabled, got '${value}'`);
+}
+
 /** Reads and validates the deployment context; throws a `ConfigError` naming the bad key. */
 export function readConfig(node: Node, env: Record<string, string | undefined> = process.env): DeployConfig {
   const stage = lookup(node)('stage') ?? 'dev';
@@ -100,6 +112,7 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     alarmEmail: str('alarmEmail'),
     stripePriceId: str('stripePriceId'),
     logLevel: logLevel as LogLevel,
+    schedules: schedulesEnabled(str('schedules')),
     requireWeb: bool(str, 'requireWeb', false),
   };
 

@@ -1,4 +1,23 @@
+import { securityHeaders, strictTransportSecurity } from '@app/functions/security-headers';
 import { APP_SHELL, PRERENDERED_PAGES } from '@app/functions/web-pages';
+
+/** CloudFront Functions refuse code over 10 KB. */
+export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
+/** The hashed bundles: never pruned (an open page may still load an old chunk), so never answered 404 here. */
+export const HASHED_ASSETS_PREFIX = '/assets/';
+
+/** What the site bucket holds after the upload: its unhashed files, and the page a miss answers. */
+export interface SiteFiles {
+  /** Paths of the unhashed files (`/index.html`, `/favicon.svg`, ...). */
+  files: readonly string[];
+  /** The HTML answered with 404 for a file that is not there (the app shell: the client renders its 404 page). */
+  notFoundHtml: string;
+}
+
+/** A page for misses when the app shell is not known (no web build) or would not fit in the function. */
+export const MINIMAL_NOT_FOUND_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head>' +
+  '<body><h1>Page not found</h1><p><a href="/">Go to the home page</a></p></body></html>';
 
 /**
  * CloudFront Function (cloudfront-js-2.0, viewer request) on the S3 behaviour only: a path whose
@@ -6,14 +25,41 @@ import { APP_SHELL, PRERENDERED_PAGES } from '@app/functions/web-pages';
  * the app shell (`@app/contracts/site` through functions/src/web-pages.ts, the table the local server uses too). The /api/*
  * behaviour never runs it, so API 403/404 answers reach the client unchanged (which a
  * distribution-wide custom error response would not allow). The client renders its own 404.
+ *
+ * With `site` (the deployed web/dist), a file path that is neither one of its unhashed files nor
+ * under /assets/ answers 404 with `site.notFoundHtml` instead of reaching S3, which would answer
+ * 403 with an XML error (the bucket is private, so S3 does not say "missing").
  */
-export const spaRewriteSource = `var pages = ${JSON.stringify(PRERENDERED_PAGES)};
-function handler(event) {
+export function spaRewriteSource(site?: SiteFiles): string {
+  // The page carries the site's security headers itself: it never comes from the origin.
+  const headers = Object.fromEntries(
+    Object.entries({ ...securityHeaders, 'strict-transport-security': strictTransportSecurity, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).map(
+      ([name, value]) => [name, { value }],
+    ),
+  );
+  const notFound = site
+    ? `var files = ${JSON.stringify(Object.fromEntries(site.files.map((f) => [f, 1])))};
+var notFound = {
+  statusCode: 404,
+  statusDescription: 'Not Found',
+  headers: ${JSON.stringify(headers)},
+  body: { encoding: 'text', data: ${JSON.stringify(site.notFoundHtml)} }
+};
+`
+    : '';
+  const miss = site
+    ? `
+  if (request.uri.indexOf('${HASHED_ASSETS_PREFIX}') !== 0 && !Object.prototype.hasOwnProperty.call(files, request.uri)) return notFound;`
+    : '';
+  return `var pages = ${JSON.stringify(PRERENDERED_PAGES)};
+${notFound}function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (!/\\.[A-Za-z0-9]{1,12}$/.test(last)) {
     request.uri = Object.prototype.hasOwnProperty.call(pages, request.uri) ? pages[request.uri] : '${APP_SHELL}';
-  }
+    return request;
+  }${miss}
   return request;
 }
 `;
+}

@@ -144,6 +144,12 @@ describe('schedules', () => {
     expect(props.Target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 10 });
     expect(refId(props.Target.DeadLetterConfig.Arn)).toBeDefined();
   });
+
+  it('deploys every schedule (jobs and tasks) enabled by default', () => {
+    const all = Object.values(resources(s.template, 'AWS::Scheduler::Schedule'));
+    expect(all.length).toBeGreaterThan(schedules.length);
+    for (const r of all) expect(r.Properties.State, r.Properties.Name as string).toBe('ENABLED');
+  });
 });
 
 describe('HTTP API', () => {
@@ -533,5 +539,14 @@ describe('outputs', () => {
     expect(JSON.stringify(outputs.SiteUrl!.Value)).toContain('https://');
     expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('/api');
     expect(outputs.StripeWebhookUrl).toBeDefined();
+  });
+
+  it('names the table and the queue URL prefix that `npm run jobs -- run <type> --stage` reads (functions/local/cli/stage-jobs.ts)', () => {
+    const outputs = s.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(refId(outputs.TableName!.Value)).toBe(logicalId(s.stack.data.table));
+    // The planner queue's URL is the prefix plus its name, like every function's QUEUE_URL_PREFIX.
+    expect(outputs.QueueUrlPrefix!.Value).toEqual(s.stack.resolve(s.stack.jobs.queueUrlPrefix));
+    expect(JSON.stringify(outputs.QueueUrlPrefix!.Value)).toMatch(/^\{"Fn::Join":\["",\["https:\/\/sqs\.".*"\/fp-dev-"\]\]\}$/);
+    expect(Object.values(resources(s.template, 'AWS::SQS::Queue')).some((q) => q.Properties.QueueName === 'fp-dev-jobs-planner')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Prod with everything switched on (custom domain, alarm email, web upload) and a manifest that
+ * Prod with everything switched on (custom domain, alarm email, web upload), its schedules
+ * deployed disabled (`-c schedules=disabled`, a first deploy before the provider keys), and a manifest that
  * uses what routes.ts may not yet: a consumer on every queue, handlers shared by routes, queue
  * and Stripe capabilities. Synthesised once.
  */
@@ -7,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deadLetterQueueName, queueNames, queues, VISIBILITY_FACTOR } from '@app/events/queues';
 import { routeKey } from '@app/functions/routes';
 import { SQS_MIN_MAX_CONCURRENCY } from '../lib/constructs/jobs.ts';
+import { CONFIGURATION_ERROR_FIELD } from '../lib/constructs/monitoring.ts';
+import { CLOUDFRONT_FUNCTION_MAX_BYTES } from '../lib/spa-rewrite.ts';
 import { HASHED_ASSETS, IMMUTABLE, REVALIDATE } from '../lib/constructs/web.ts';
 import { AUTH_RATE_LIMIT } from '../lib/edge-stack.ts';
 import {
@@ -25,7 +28,7 @@ import {
 
 let s: Synthesised;
 beforeAll(() => {
-  s = synthesise(prodContext, { routes: fixtureRoutes, consumers: fixtureConsumers, webDist: fixtureWebDist() });
+  s = synthesise({ ...prodContext, schedules: 'disabled' }, { routes: fixtureRoutes, consumers: fixtureConsumers, webDist: fixtureWebDist() });
 });
 
 const consumerOf = (queue: string) => s.stack.functions.find((f) => f.spec.queue === queue)!;
@@ -92,6 +95,22 @@ describe('consumers', () => {
     expect(filters).toHaveLength(queueNames.length + 1);
     for (const filter of filters) expect(filter.Properties.FilterPattern).toBe('{ $.level = "ERROR" }');
     s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'FailedJobRecords', Threshold: 1 });
+  });
+
+  it('counts configuration errors (`"configurationError": true`) from every consumer log group and alarms on the first, to the topic', () => {
+    const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter')).filter(
+      (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'PipelineConfigurationErrors',
+    );
+    expect(filters).toHaveLength(queueNames.length + 1);
+    const consumerLogGroups = s.stack.functions.filter((f) => f.spec.kind === 'consumer').map((f) => logicalId(f.logGroup)).sort();
+    expect(filters.map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(consumerLogGroups);
+    for (const filter of filters) {
+      expect(filter.Properties.FilterPattern).toBe(`{ $.${CONFIGURATION_ERROR_FIELD} IS TRUE }`);
+      expect(filter.Properties.MetricTransformations).toEqual([expect.objectContaining({ MetricValue: '1', DefaultValue: 0 })]);
+    }
+    const alarm = Object.values(resources(s.template, 'AWS::CloudWatch::Alarm')).find((a) => a.Properties.MetricName === 'PipelineConfigurationErrors')!;
+    expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Statistic: 'Sum', Period: 300 });
+    expect(refId((alarm.Properties.AlarmActions as unknown[])[0])).toBe(logicalId(s.stack.monitoring.topic));
   });
 });
 
@@ -179,7 +198,35 @@ describe('WAF (edge stack)', () => {
   });
 });
 
+describe('schedules deployed disabled', () => {
+  it('deploys every job and task schedule DISABLED, still targeting its queue or function', () => {
+    const all = Object.values(resources(s.template, 'AWS::Scheduler::Schedule'));
+    expect(all).toHaveLength(s.stack.jobs.schedules.length + s.stack.tasks.schedules.length);
+    expect(s.stack.jobs.schedules.length).toBeGreaterThan(0);
+    expect(s.stack.tasks.schedules.length).toBeGreaterThan(0);
+    for (const r of all) {
+      expect(r.Properties.State, r.Properties.Name as string).toBe('DISABLED');
+      expect((r.Properties.Target as { Arn: unknown }).Arn).toBeDefined();
+    }
+  });
+});
+
 describe('web upload', () => {
+  it('answers S3 misses with 404 and HTML from the S3 behaviour\'s function, knowing the uploaded files; /api/* keeps its own answers', () => {
+    const fn = resources(s.template, 'AWS::CloudFront::Function')[logicalId(s.stack.web.spaRewrite)]!;
+    const code = fn.Properties.FunctionCode as string;
+    expect(Buffer.byteLength(code)).toBeLessThanOrEqual(CLOUDFRONT_FUNCTION_MAX_BYTES);
+    const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { statusCode?: number; uri?: string };
+    expect(handler({ request: { uri: '/favicon.svg' } })).toEqual({ uri: '/favicon.svg' });
+    expect(handler({ request: { uri: '/missing.png' } }).statusCode).toBe(404);
+    const distribution = Object.values(resources(s.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
+      CacheBehaviors: Array<{ PathPattern: string; FunctionAssociations?: unknown }>;
+      CustomErrorResponses?: unknown;
+    };
+    for (const b of distribution.CacheBehaviors) expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+  });
+
   const deployments = () => Object.values(resources(s.template, 'Custom::CDKBucketDeployment'));
 
   it('uploads hashed assets with a one-year immutable cache and never prunes them', () => {

@@ -1,6 +1,6 @@
 /** The pure parts: manifest -> functions, context -> config, headers, the SPA rewrite. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Duration } from 'aws-cdk-lib';
@@ -12,7 +12,9 @@ import { repoRoot } from '../lib/bundling.ts';
 import { ConfigError, PLACEHOLDER_ACCOUNT, readConfig } from '../lib/config.ts';
 import { AUTH_MEMORY_MB, consumerFunctionSpecs, DEFAULT_MEMORY_MB, httpFunctionSpecs, ManifestError, taskFunctionSpecs } from '../lib/manifest.ts';
 import { parseStrictTransportSecurity, responseHeadersPolicyProps } from '../lib/security-headers.ts';
-import { spaRewriteSource } from '../lib/spa-rewrite.ts';
+import { spaRewriteFor, unhashedFiles } from '../lib/constructs/web.ts';
+import { fixtureWebDist } from './helpers.ts';
+import { CLOUDFRONT_FUNCTION_MAX_BYTES, MINIMAL_NOT_FOUND_HTML, spaRewriteSource } from '../lib/spa-rewrite.ts';
 
 const route = (r: Partial<RouteDefinition> & Pick<RouteDefinition, 'method' | 'path' | 'handler'>): RouteDefinition => ({
   auth: 'public',
@@ -81,7 +83,13 @@ describe('deployment context', () => {
   const config = (context: Record<string, string>, env: Record<string, string> = {}) => readConfig(new App({ context }).node, env);
 
   it('defaults to an offline-synthesisable dev stage', () => {
-    expect(config({})).toMatchObject({ stage: 'dev', account: PLACEHOLDER_ACCOUNT, region: 'eu-west-2', waf: true, requireWeb: false, logLevel: 'INFO' });
+    expect(config({})).toMatchObject({ stage: 'dev', account: PLACEHOLDER_ACCOUNT, region: 'eu-west-2', waf: true, requireWeb: false, logLevel: 'INFO', schedules: true });
+  });
+
+  it('deploys the schedules enabled unless told `schedules=disabled`, and refuses any other value', () => {
+    expect(config({ schedules: 'enabled' }).schedules).toBe(true);
+    expect(config({ schedules: 'disabled' }).schedules).toBe(false);
+    expect(() => config({ schedules: 'off' })).toThrow(/'schedules' must be enabled or disabled, got 'off'/);
   });
 
   it('takes the account from the CLI credentials when deploying', () => {
@@ -145,23 +153,73 @@ describe('response headers policy', () => {
 });
 
 describe('SPA rewrite (CloudFront Function)', () => {
+  type Request = { uri: string };
+  type Response = { statusCode: number; headers: Record<string, { value: string }>; body: { encoding: string; data: string } };
   // cloudfront-js-2.0 is ES5-ish plus a few ES6 features; plain Node runs this code the same way.
-  const handler = new Function(`${spaRewriteSource}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
-  const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+  const compile = (source: string) => new Function(`${source}; return handler;`)() as (e: { request: Request }) => Request | Response;
+  const isResponse = (r: Request | Response): r is Response => 'statusCode' in r;
 
-  it.each([
-    ['/', '/index.html'],
-    ['/predictions', '/predictions.html'],
-  ])('serves the prerendered page of %s', (uri, file) => expect(rewrite(uri)).toBe(file));
+  describe('without a web build (synth, tests)', () => {
+    const handler = compile(spaRewriteSource());
+    const rewrite = (uri: string) => handler({ request: { uri } }) as Request;
 
-  it.each(['/pricing', '/account/settings', '/subscription/success', '/predictions/2026-01-05', '/leagues/premier-league/', '/constructor', '/__proto__'])(
-    'serves the app shell for the client route %s',
-    (uri) => expect(rewrite(uri)).toBe('/app.html'),
-  );
+    it.each([
+      ['/', '/index.html'],
+      ['/predictions', '/predictions.html'],
+    ])('serves the prerendered page of %s', (uri, file) => expect(rewrite(uri).uri).toBe(file));
 
-  it.each(['/index.html', '/favicon.svg', '/assets/index-B7x9.js', '/assets/index-B7x9.css', '/robots.txt'])('leaves the file %s alone', (uri) =>
-    expect(rewrite(uri)).toBe(uri),
-  );
+    it.each(['/pricing', '/account/settings', '/subscription/success', '/predictions/2026-01-05', '/leagues/premier-league/', '/constructor', '/__proto__'])(
+      'serves the app shell for the client route %s',
+      (uri) => expect(rewrite(uri).uri).toBe('/app.html'),
+    );
+
+    it.each(['/index.html', '/favicon.svg', '/assets/index-B7x9.js', '/robots.txt'])('leaves the file %s alone', (uri) => expect(rewrite(uri).uri).toBe(uri));
+  });
+
+  describe('for an upload of web/dist', () => {
+    const dist = fixtureWebDist();
+    writeFileSync(join(dist, 'app.html'), '<!doctype html><title>App</title><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+    const handler = compile(spaRewriteFor(dist));
+    const answer = (uri: string) => handler({ request: { uri } });
+
+    it('knows the unhashed files of the upload and none of the hashed ones', () => {
+      expect(unhashedFiles(dist)).toEqual(['/app.html', '/favicon.svg', '/index.html']);
+    });
+
+    it.each(['/index.html', '/favicon.svg', '/app.html', '/assets/index-abc123.js', '/assets/index-OLDHASH.js'])(
+      'passes %s to S3 (uploaded, or a hashed asset an open page may still need)',
+      (uri) => expect(answer(uri)).toEqual({ uri }),
+    );
+
+    it.each(['/robots.txt', '/missing.png', '/deep/path/old-page.html', '/constructor.js', '/__proto__.txt'])(
+      'answers a missing %s with 404 and the app shell as HTML, never S3\'s 403 XML',
+      (uri) => {
+        const r = answer(uri);
+        if (!isResponse(r)) throw new Error(`expected a response for ${uri}, got a request`);
+        expect(r.statusCode).toBe(404);
+        expect(r.headers['content-type']!.value).toBe('text/html; charset=utf-8');
+        // The site's security headers, CSP included, on a page that never came from the origin.
+        for (const [name, value] of Object.entries(securityHeaders)) expect(r.headers[name]!.value, name).toBe(value);
+        expect(r.headers['strict-transport-security']!.value).toBe(strictTransportSecurity);
+        expect(r.body).toEqual({ encoding: 'text', data: readFileSync(join(dist, 'app.html'), 'utf8') });
+      },
+    );
+
+    it('still rewrites client routes to their pages', () => {
+      expect(answer('/predictions')).toEqual({ uri: '/predictions.html' });
+      expect(answer('/no-such-route')).toEqual({ uri: '/app.html' });
+    });
+
+    it('falls back to a minimal 404 page when the app shell would not fit in 10 KB, and refuses a file list that cannot fit', () => {
+      const big = fixtureWebDist();
+      writeFileSync(join(big, 'app.html'), `<!doctype html>${'x'.repeat(CLOUDFRONT_FUNCTION_MAX_BYTES)}`);
+      const r = compile(spaRewriteFor(big))({ request: { uri: '/missing.png' } }) as Response;
+      expect(r.statusCode).toBe(404);
+      expect(r.body.data).toBe(MINIMAL_NOT_FOUND_HTML);
+      for (let i = 0; i < 400; i++) writeFileSync(join(big, `page-${i}-with-a-long-name.html`), '');
+      expect(() => spaRewriteFor(big)).toThrow(/too many unhashed files/);
+    });
+  });
 });
 
 describe('the SPA fits the CSP', () => {

@@ -1,16 +1,44 @@
 // `npm run jobs -- run <generate|results|metrics> [--league X]`: runs a job and follows it to the end.
 // With `npm start` running, the running stack does the work; otherwise this process runs the
 // queue consumers itself against the local table.
+// `npm run jobs -- run <type> --stage <dev|prod>`: the same on a deployed stage, with the
+// operator's AWS credentials (stage-jobs.ts; docs/deploy.md, runbook step "First data").
 // `npm run jobs -- redrive`: moves every dead letter of the running stack back onto its queue.
 // `npm run jobs -- restart-check`: see local/restart-check.ts.
+import { execFile } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { systemClock } from '@app/core/clock';
 import { connectLocal, fail, runningStack } from './connect.ts';
+import { follow, runOnStage } from './stage-jobs.ts';
 import { repoRoot } from '../env.ts';
+import type { JobStatus } from '@app/contracts/admin';
 
-const USAGE = 'Usage: npm run jobs -- run <generate|results|metrics> [--league E0[,SP1]]\n       npm run jobs -- redrive\n       npm run jobs -- restart-check';
-const args = process.argv.slice(2);
-const [command, type] = args;
+const USAGE =
+  'Usage: npm run jobs -- run <generate|results|metrics> [--league E0[,SP1]]\n' +
+  '       npm run jobs -- run <generate|results|metrics> --stage <dev|prod> [--region eu-west-2] [--app-name fp] [--follow-minutes 30]\n' +
+  '       npm run jobs -- redrive\n' +
+  '       npm run jobs -- restart-check';
+const parse = () =>
+  parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: {
+      league: { type: 'string' },
+      stage: { type: 'string' },
+      region: { type: 'string' },
+      'app-name': { type: 'string', default: 'fp' },
+      'follow-minutes': { type: 'string', default: '30' },
+    },
+  });
+let parsed: ReturnType<typeof parse>;
+try {
+  parsed = parse();
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+const [command, type] = parsed.positionals;
 if (command === 'redrive') {
   await redrive();
   process.exit(process.exitCode ?? 0);
@@ -19,11 +47,20 @@ if (command === 'restart-check') {
   await import('../restart-check.ts');
   process.exit(process.exitCode ?? 0);
 }
-const leagueFlag = args.indexOf('--league');
-const leagues = leagueFlag >= 0 && args[leagueFlag + 1] ? args[leagueFlag + 1]!.split(',') : [];
+const leagues = parsed.values.league ? parsed.values.league.split(',') : [];
 const TYPES = ['generate', 'results', 'metrics'] as const;
 if (command !== 'run' || !TYPES.includes(type as (typeof TYPES)[number])) fail(USAGE);
 const jobType = type as (typeof TYPES)[number];
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const print = (line: string) => console.log(line);
+const exitOn = (status: { status: string; failed: number }) => {
+  if (status.status !== 'done' || status.failed > 0) process.exitCode = 1;
+};
+
+if (parsed.values.stage) {
+  await runDeployed(parsed.values.stage);
+  process.exit(process.exitCode ?? 0);
+}
 
 const stack = runningStack();
 if (stack) {
@@ -34,7 +71,7 @@ if (stack) {
   });
   const body = (await res.json()) as { jobId?: string; error?: string };
   if (!res.ok || !body.jobId) fail(`Could not start the job: ${body.error ?? res.status}`);
-  await follow(async () => (await (await fetch(`http://127.0.0.1:${stack.port}/__local/jobs/${body.jobId}`)).json()) as Progress);
+  exitOn(await follow(async () => (await (await fetch(`http://127.0.0.1:${stack.port}/__local/jobs/${body.jobId}`)).json()) as JobStatus, { clock: systemClock, sleep, print, pollMs: 500 }));
 } else {
   const release = await connectLocal();
   try {
@@ -48,7 +85,7 @@ if (stack) {
     queue.start();
     const jobs = await jobService();
     const job = await jobs.request(jobType, 'cli', leagues);
-    await follow(() => jobs.get(job.id));
+    exitOn(await follow(() => jobs.get(job.id), { clock: systemClock, sleep, print, pollMs: 500 }));
     // Let the follow-up stage (metrics) finish too before stopping.
     await new Promise((r) => setTimeout(r, 500));
     await queue.drain();
@@ -58,29 +95,44 @@ if (stack) {
   }
 }
 
-interface Progress {
-  id: string;
-  type: string;
-  status: string;
-  total: number;
-  done: number;
-  failed: number;
-  error?: string | null;
-}
-
-async function follow(read: () => Promise<Progress>): Promise<void> {
-  const started = Date.now();
-  let last = '';
-  for (;;) {
-    const p = await read();
-    const line = `${p.type} ${p.id}: ${p.status}, ${p.done}/${p.total} done${p.failed ? `, ${p.failed} failed` : ''}${p.error ? ` (${p.error})` : ''}`;
-    if (line !== last) console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${line}`);
-    last = line;
-    if (p.status === 'done' || p.status === 'failed') {
-      if (p.status === 'failed' || p.failed > 0) process.exitCode = 1;
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 500));
+async function runDeployed(stage: string): Promise<void> {
+  if (stage !== 'dev' && stage !== 'prod') fail(`--stage must be dev or prod\n${USAGE}`);
+  const followMinutes = Number(parsed.values['follow-minutes']);
+  if (!Number.isFinite(followMinutes) || followMinutes < 0) fail(`--follow-minutes must be a number of minutes\n${USAGE}`);
+  const region = parsed.values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
+  const [{ SQSClient }, { createDocumentClient }, { DynamoJobRepository }, { SqsJobQueue }, { ulid }] = await Promise.all([
+    import('@aws-sdk/client-sqs'),
+    import('@app/adapters/dynamodb/client'),
+    import('@app/adapters/dynamodb/job-repository'),
+    import('@app/adapters/sqs/sqs-job-queue'),
+    import('ulid'),
+  ]);
+  try {
+    const status = await runOnStage(
+      { stage, appName: parsed.values['app-name']!, jobType, leagues, followMs: followMinutes * 60_000, pollMs: 5000 },
+      {
+        // The AWS CLI the runbook uses anyway reads the stack outputs (the SDKs read credentials the same way).
+        stackOutputs: async (stackName) => {
+          const { stdout } = await promisify(execFile)('aws', [
+            'cloudformation', 'describe-stacks', '--stack-name', stackName, '--region', region, '--query', 'Stacks[0].Outputs', '--output', 'json',
+          ]);
+          const outputs = (JSON.parse(stdout) ?? []) as Array<{ OutputKey: string; OutputValue: string }>;
+          return Object.fromEntries(outputs.map((o) => [o.OutputKey, o.OutputValue]));
+        },
+        connect: ({ tableName, queueUrlPrefix }) => ({
+          jobs: new DynamoJobRepository(createDocumentClient({ region }), tableName),
+          queue: new SqsJobQueue(new SQSClient({ region }), queueUrlPrefix),
+        }),
+        clock: systemClock,
+        newId: () => ulid(),
+        sleep,
+        print,
+      },
+    );
+    exitOn(status);
+  } catch (error) {
+    const missingCli = (error as NodeJS.ErrnoException).code === 'ENOENT' ? ' (install the AWS CLI v2: it reads the stack outputs)' : '';
+    fail(`Could not run ${jobType} on ${stage}: ${(error as Error).message}${missingCli}`);
   }
 }
 

@@ -32,6 +32,8 @@ export interface JobsProps {
   /** Physical name prefix, e.g. `fp-dev-`: queues are `<prefix><queue>`, DLQs `<prefix><queue>-dlq`. */
   prefix: string;
   schedules: readonly ScheduleDefinition[];
+  /** false: the schedules are deployed DISABLED (`-c schedules=disabled`). */
+  enabled: boolean;
 }
 
 const pascal = (s: string) => s.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -101,6 +103,7 @@ export class Jobs extends Construct {
         new scheduler.Schedule(this, `Schedule${pascal(definition.name)}`, {
           scheduleName: `${props.prefix}${definition.name}`,
           description: definition.description,
+          enabled: props.enabled,
           schedule: scheduler.ScheduleExpression.expression(toAwsCron(definition.cron), TimeZone.of(definition.timeZone)),
           target: new targets.SqsSendMessage(planner, {
             input: scheduler.ScheduleTargetInput.fromObject(message),

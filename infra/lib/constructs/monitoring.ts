@@ -23,6 +23,11 @@ export const API_5XX_THRESHOLD = 5;
  * this tells a human). Normal traffic sees a handful.
  */
 export const FAILED_LOGIN_BURST = 50;
+/**
+ * The log field a job consumer writes when it refuses to run on a configuration error (a provider
+ * key missing outside the local stage, a bad setting): `{"level":"ERROR","configurationError":true,...}`.
+ */
+export const CONFIGURATION_ERROR_FIELD = 'configurationError';
 /** The security events (packages/platform/src/security-log.ts) that count as a failed password. */
 export const FAILED_PASSWORD_EVENTS = ['login_failed', 'password_change_failed'] as const;
 
@@ -143,6 +148,34 @@ export class Monitoring extends Construct {
       );
     }
 
+    // Configuration errors: the pipeline refuses to run (never falls back to demo data) and says why
+    // in one log line. Its own alarm names the cause, where FailedJobRecords only says "an error".
+    const configurationErrors = new cloudwatch.Metric({ namespace: this.namespace, metricName: 'PipelineConfigurationErrors', period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
+    for (const consumer of consumers) {
+      new logs.MetricFilter(this, `ConfigurationErrors-${consumer.spec.id}`, {
+        logGroup: consumer.logGroup,
+        filterPattern: logs.FilterPattern.booleanValue(`$.${CONFIGURATION_ERROR_FIELD}`, true),
+        metricNamespace: this.namespace,
+        metricName: configurationErrors.metricName,
+        metricValue: '1',
+        defaultValue: 0,
+      });
+    }
+    if (consumers.length > 0) {
+      add(
+        new cloudwatch.Alarm(this, 'PipelineConfigurationError', {
+          alarmDescription:
+            'The job pipeline refused to run on a configuration error (e.g. a provider key missing from the providers secret): ' +
+            'no data is being generated. Filter the consumer logs on configurationError = true, fix the secret or setting (docs/deploy.md).',
+          metric: configurationErrors,
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+
     // --- Security: a burst of wrong passwords, from the security events of the password routes.
     const failedLogins = new cloudwatch.Metric({ namespace: this.namespace, metricName: 'FailedLogins', period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
     const passwordFunctions = props.functions.filter((f) => f.spec.kind === 'http' && f.spec.routes.some((r) => r.password));
@@ -206,10 +239,10 @@ export class Monitoring extends Construct {
       }
     }
 
-    this.dashboard = this.buildDashboard(props, failedRecords);
+    this.dashboard = this.buildDashboard(props, failedRecords, configurationErrors);
   }
 
-  private buildDashboard(props: MonitoringProps, failedRecords: cloudwatch.Metric): cloudwatch.Dashboard {
+  private buildDashboard(props: MonitoringProps, failedRecords: cloudwatch.Metric, configurationErrors: cloudwatch.Metric): cloudwatch.Dashboard {
     const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
       dashboardName: `${props.prefix}overview`,
       defaultInterval: Duration.days(1),
@@ -300,7 +333,7 @@ export class Monitoring extends Construct {
             label: 'schedules-dlq',
           }),
         ],
-        right: [failedRecords.with({ label: 'failed job records' })],
+        right: [failedRecords.with({ label: 'failed job records' }), configurationErrors.with({ label: 'configuration errors' })],
       }),
     );
     return dashboard;

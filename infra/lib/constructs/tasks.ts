@@ -14,6 +14,8 @@ export interface TasksProps {
   prefix: string;
   /** Where Scheduler puts an invocation it could not make (the schedules' DLQ, which alarms). */
   deadLetterQueue: sqs.IQueue;
+  /** false: the schedules are deployed DISABLED (`-c schedules=disabled`). */
+  enabled: boolean;
 }
 
 /** The scheduled tasks of routes.ts `tasks`: one EventBridge Scheduler schedule invoking each function. */
@@ -42,6 +44,7 @@ export class Tasks extends Construct {
       new scheduler.Schedule(this, `Schedule${fn.spec.id}`, {
         scheduleName: `${this.props.prefix}${task.name}`,
         description: task.description,
+        enabled: this.props.enabled,
         schedule: scheduler.ScheduleExpression.expression(toAwsCron(task.cron), TimeZone.of(task.timeZone)),
         target: new targets.LambdaInvoke(fn.fn, {
           role,

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { BOOTSTRAP_QUALIFIER_CONTEXT, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -9,10 +11,11 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag.ts';
 import { responseHeadersPolicyProps } from '../security-headers.ts';
-import { spaRewriteSource } from '../spa-rewrite.ts';
+import { APP_SHELL } from '@app/functions/web-pages';
+import { CLOUDFRONT_FUNCTION_MAX_BYTES, HASHED_ASSETS_PREFIX, MINIMAL_NOT_FOUND_HTML, spaRewriteSource, type SiteFiles } from '../spa-rewrite.ts';
 
 /** Vite puts every hashed file under assets/; nothing else in web/dist is content-hashed. */
-export const HASHED_ASSETS = 'assets/*';
+export const HASHED_ASSETS = `${HASHED_ASSETS_PREFIX.slice(1)}*`;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
@@ -30,6 +33,33 @@ export interface WebProps {
   webAclArn?: string;
   /** GET routes CloudFront may cache (the manifest's `cdn`); every other /api path never is. */
   cachedReads?: readonly { path: string; cdn: 'shared' | 'per-session' }[];
+}
+
+/** The unhashed files of web/dist, as request paths (`/index.html`, `/favicon.svg`, `/prerendered/x.html`). */
+export function unhashedFiles(webDist: string): string[] {
+  return readdirSync(webDist, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => `/${relative(webDist, join(e.parentPath, e.name)).split(sep).join('/')}`)
+    .filter((path) => !path.startsWith(HASHED_ASSETS_PREFIX))
+    .sort();
+}
+
+/**
+ * The SPA rewrite for an upload of `webDist`: a missing file answers 404 with the app shell (the
+ * client renders its 404 page), or a minimal page when the shell would not fit in the function.
+ */
+export function spaRewriteFor(webDist: string): string {
+  const files = unhashedFiles(webDist);
+  const shell = join(webDist, APP_SHELL);
+  const candidates: SiteFiles[] = [
+    ...(existsSync(shell) ? [{ files, notFoundHtml: readFileSync(shell, 'utf8') }] : []),
+    { files, notFoundHtml: MINIMAL_NOT_FOUND_HTML },
+  ];
+  for (const site of candidates) {
+    const source = spaRewriteSource(site);
+    if (Buffer.byteLength(source) <= CLOUDFRONT_FUNCTION_MAX_BYTES) return source;
+  }
+  throw new Error(`web/dist has too many unhashed files (${files.length}) for the SPA rewrite function's ${CLOUDFRONT_FUNCTION_MAX_BYTES} bytes`);
 }
 
 /** Session cookie names (platform/http/session-cookie.ts): `__Host-sid` over HTTPS, `sid` on plain HTTP. */
@@ -78,9 +108,9 @@ export class Web extends Construct {
     });
 
     this.spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Client-side routes -> their prerendered page or /app.html (S3 behaviour only)',
+      comment: 'Client-side routes -> their prerendered page or /app.html; missing files -> 404 with the app shell (S3 behaviour only)',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(spaRewriteSource),
+      code: cloudfront.FunctionCode.fromInline(props.webDist ? spaRewriteFor(props.webDist) : spaRewriteSource()),
     });
 
     this.siteHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SiteHeaders', {

@@ -1,3 +1,4 @@
+import { withinDeadline } from '@app/core/pipeline/budget';
 import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeProviderServer, virtualTime } from '../http/testing/fake-provider-server.ts';
@@ -178,6 +179,52 @@ describe('FootballDataOrgProvider: requests', () => {
     // Assess
     expect(time.waits).toEqual([48_000]);
     expect(fixtures).toHaveLength(1);
+  });
+
+  it("inside a consumer's time budget, fails a 429 'Wait 48 seconds' at once (retryable) instead of waiting past the invocation", async () => {
+    // Prepare: 30 s left in the task's budget, shorter than the 48 s the provider asks for.
+    server.sequence([{ status: 429, body: rateLimited }, { body: matchesPayload([match()]) }]);
+    const { fdo, time } = provider();
+    const now = () => time.now().getTime();
+
+    // Act
+    const error = await withinDeadline('task', now() + 30_000, now, () => fdo.fixtures('E0', from, to)).catch((e: unknown) => e);
+
+    // Assess: no wait started, one request made; the error says how long to wait (the redelivery comes later).
+    expect(error).toBeInstanceOf(ProviderUnavailableError);
+    expect((error as ProviderUnavailableError).retryAfterSeconds).toBe(48);
+    expect(time.waits).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("waits a 429's 48 seconds when the task's budget has that long left", async () => {
+    // Prepare
+    server.sequence([{ status: 429, body: rateLimited }, { body: matchesPayload([match()]) }]);
+    const { fdo, time } = provider();
+    const now = () => time.now().getTime();
+
+    // Act
+    const fixtures = await withinDeadline('task', now() + 90_000, now, () => fdo.fixtures('E0', from, to));
+
+    // Assess
+    expect(time.waits).toEqual([48_000]);
+    expect(fixtures).toHaveLength(1);
+  });
+
+  it("does not start the pause of a spent minute window when the task's budget ends first", async () => {
+    // Prepare: the first call spends the window (reset in 37 s); the next call has 20 s left.
+    server.handle = () => ({ body: matchesPayload([]), headers: { 'X-Requests-Available-Minute': '0', 'X-RequestCounter-Reset': '37' } });
+    const { fdo, time } = provider();
+    const now = () => time.now().getTime();
+    await fdo.fixtures('E0', from, to);
+
+    // Act
+    const error = await withinDeadline('task', now() + 20_000, now, () => fdo.fixtures('SP1', from, to)).catch((e: unknown) => e);
+
+    // Assess
+    expect(error).toBeInstanceOf(ProviderUnavailableError);
+    expect(time.waits).toEqual([]);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('pauses until the counter resets once no request is left in the minute', async () => {
