@@ -129,13 +129,13 @@ describe('docs/architecture.md access-pattern table against keys.ts', () => {
         '',
         '| Entity (`type`) | `keys.ts` | PK | SK | Index |',
         '|---|---|---|---|---|',
-        '| Login throttle | `keys.loginThrottle` | `THROTTLE#LOGIN#<hash>` | `WINDOW#<hour>` | |',
+        '| Password attempts | `keys.passwordAttempts` | `THROTTLE#PASSWORD#<hash>` | `WINDOW#<hour>` | |',
         '| Model state | `keys.modelState` | `MODEL#<leagueId>` | `<version>` | |',
         '| Prediction | `keys.predictionDay` | `FIXTURE#<fixtureId>` | `PREDICTION` | GSI1: `PREDICTIONDAY#<day>` / `<kickoff>#<fixtureId>` |',
       ].join('\n'),
     );
     expect(drifted.flatMap((r) => r.names.flatMap((name) => mismatches(r, name, members[name])))).toEqual([
-      "row 'Login throttle': keys.loginThrottle builds SK 'ATTEMPTS', which matches none of the row's SK ('WINDOW#<hour>')",
+      "row 'Password attempts': keys.passwordAttempts builds SK 'ATTEMPTS', which matches none of the row's SK ('WINDOW#<hour>')",
       `row 'Model state': keys.modelState builds SK 'STATE#${SAMPLE}', which matches none of the row's SK ('<version>')`,
       `row 'Prediction': keys.predictionDay builds GSI1PK 'PREDDAY#${SAMPLE}', which matches none of the row's GSI1PK ('PREDICTIONDAY#<day>')`,
     ]);
