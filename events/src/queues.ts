@@ -1,5 +1,5 @@
 /**
- * The job queues. Each is named for what it carries; its dead-letter queue adds `-dlq`.
+ * The queues: the job pipeline's and the email queue. Each is named for what it carries; its dead-letter queue adds `-dlq`.
  * The CDK stack and the local queue both read these settings, so they cannot drift apart.
  */
 export const queues = {
@@ -7,6 +7,8 @@ export const queues = {
   'prediction-generation': { consumerTimeoutSeconds: 120, batchSize: 1, maxConcurrency: 2 },
   'result-ingestion': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 2 },
   'metrics-recompute': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 2 },
+  /** Rendered and sent one by one; a failed send comes back, then goes to `email-dlq`. */
+  email: { consumerTimeoutSeconds: 20, batchSize: 5, maxConcurrency: 2 },
 } as const satisfies Record<string, QueueSettings>;
 
 export interface QueueSettings {

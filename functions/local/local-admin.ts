@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalPaymentGateway, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
+import type { LocalOutbox, SentEmail } from '@app/adapters/email/local-outbox';
 import type { PaymentGateway } from '@app/core/billing/ports';
 import type { JobService } from '@app/core/pipeline/jobs';
 
@@ -10,6 +11,8 @@ export interface LocalAdminDeps {
   /** This server's own URL, to deliver the local provider's webhooks through the real route. */
   selfUrl: () => string;
   jobs: () => Promise<JobService>;
+  /** The local stack's mail server (what the email consumer sent). */
+  outbox: () => LocalOutbox;
 }
 
 /** Loopback: 127.0.0.0/8 and ::1. */
@@ -19,7 +22,8 @@ export const isLoopback = (address: string) => /^(127\.|::ffff:127\.|::1$)/.test
  * Local-only endpoints under /__local (never deployed):
  * - the test-mode checkout page of the local payment provider (when no Stripe keys are set);
  * - the provider's clock (`npm run billing -- advance 31d`);
- * - queue depths, dead letters and redrive, as the SQS console would show them.
+ * - queue depths, dead letters and redrive, as the SQS console would show them;
+ * - the outbox: every email the product sent, as a page (/__local/mail) and as JSON (/__local/mail.json).
  */
 export function localAdmin(deps: LocalAdminDeps) {
   return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
@@ -32,6 +36,12 @@ export function localAdmin(deps: LocalAdminDeps) {
     if (checkout) return handleCheckout(deps, req, res, checkout[1]!, Boolean(checkout[2]));
     if (url.pathname === '/__local/checkout.css') return send(res, 200, 'text/css; charset=utf-8', CHECKOUT_CSS);
 
+    if (req.method === 'GET' && url.pathname === '/__local/mail.json') {
+      return reply(res, 200, await deps.outbox().list());
+    }
+    if (req.method === 'GET' && url.pathname === '/__local/mail') {
+      return send(res, 200, 'text/html; charset=utf-8', mailPage(await deps.outbox().list()));
+    }
     if (req.method === 'GET' && url.pathname === '/__local/queues') {
       return reply(res, 200, deps.queue.queueNames().map((name) => ({ name, depth: deps.queue.depth(name), deadLetters: deps.queue.deadLetters(name) })));
     }
@@ -122,6 +132,17 @@ async function handleCheckout(deps: LocalAdminDeps, req: IncomingMessage, res: S
   );
 }
 
+/** The outbox as a list: newest first, the text part with its links made clickable. */
+function mailPage(mails: SentEmail[]): string {
+  const linkify = (text: string) => escape(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+  const items = mails.map(
+    (m) => `<article class="mail"><h2>${escape(m.subject)}</h2>
+      <p class="meta">To ${escape(m.to)}${m.replyTo ? ` · reply to ${escape(m.replyTo)}` : ''} · ${escape(m.sentAt)}</p>
+      <pre>${linkify(m.text)}</pre></article>`,
+  );
+  return page('Local outbox', `<p class="badge">LOCAL: nothing here left this machine</p><h1>Outbox</h1>${items.join('') || '<p>No email sent yet.</p>'}`);
+}
+
 function page(title: string, content: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><link rel="stylesheet" href="/__local/checkout.css"></head><body><main>${content}</main></body></html>`;
 }
@@ -132,7 +153,9 @@ main{max-width:28rem;margin:3rem auto;background:#fff;padding:2rem;border-radius
 .price{font-size:1.4rem}
 button{background:#1d4ed8;color:#fff;border:0;border-radius:8px;padding:.8rem 1.2rem;font-size:1rem;cursor:pointer;width:100%}
 button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-a{color:#1d4ed8}`;
+a{color:#1d4ed8}
+.mail{border-top:1px solid #e5e7eb;padding-top:.5rem}.mail h2{font-size:1.05rem;margin:.5rem 0}
+.meta{color:#4b5563;font-size:.85rem}pre{white-space:pre-wrap;font-family:inherit}`;
 
 function escape(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

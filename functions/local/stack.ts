@@ -102,7 +102,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler),
       webDist: join(repoRoot, 'web', 'dist'),
-      extra: localAdmin({ queue, billing: composition.paymentGateway, jobs: composition.jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
+      extra: localAdmin({ queue, billing: composition.paymentGateway, jobs: composition.jobService, outbox: composition.localOutbox, selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
     await new Promise<void>((resolve, reject) => {

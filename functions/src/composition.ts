@@ -46,6 +46,16 @@ import { sessionCookie } from '@app/platform/http/session-cookie';
 import { logger } from '@app/platform/logger';
 import { makeSecurityLog } from '@app/platform/security-log';
 import { memoAsync } from '@app/platform/memo';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoContactMessageStore } from '@app/adapters/dynamodb/contact-message-store';
+import { DynamoOneTimeTokenStore } from '@app/adapters/dynamodb/one-time-token-store';
+import { LocalOutbox } from '@app/adapters/email/local-outbox';
+import { SesEmailSender } from '@app/adapters/email/ses-email-sender';
+import { makeOneTimeTokens } from '@app/core/auth/one-time-tokens';
+import { makeRecoveryService } from '@app/core/auth/recovery';
+import type { EmailRequest, EmailSender, RequestEmail } from '@app/core/email/ports';
+import { makeMailService } from '@app/core/email/service';
+import type { EmailRequested } from '@app/events/email.requested';
 
 function once<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -114,6 +124,8 @@ export const authService = /* @__PURE__ */ memoAsync(async () => {
     ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
     touchSessions: config.TABLE_ACCESS === 'write',
     security: securityLog(),
+    requestEmail: requestEmail(),
+    log: (message, detail) => logger.warn(message, detail ?? {}),
   });
 });
 
@@ -266,5 +278,52 @@ export const jobService = /* @__PURE__ */ memoAsync(async () => {
       return leagues.map((l) => l.id);
     },
     log: (message, detail) => logger.info(message, detail ?? {}),
+  });
+});
+
+/** Puts an email request on the email queue; the email consumer renders and sends it. */
+export const requestEmail = /* @__PURE__ */ once((): RequestEmail => async (request: EmailRequest) => {
+  const message: EmailRequested = { type: 'email.requested', version: 1, ...request, requestedAt: base().clock.now().toISOString() };
+  await jobQueue().send('email', message);
+});
+
+export const oneTimeTokenStore = /* @__PURE__ */ once(() => new DynamoOneTimeTokenStore(base().doc, base().config.TABLE_NAME));
+
+export const contactMessages = /* @__PURE__ */ once(() => new DynamoContactMessageStore(base().doc, base().config.TABLE_NAME));
+
+/** The local outbox of the local stack (also read by /__local/mail). */
+export const localOutbox = /* @__PURE__ */ once(() => new LocalOutbox(base().doc, base().config.TABLE_NAME, () => base().clock.now()));
+
+/** Amazon SES on AWS, the local outbox otherwise. */
+export const emailSender = /* @__PURE__ */ once((): EmailSender => {
+  const { config } = base();
+  if (config.EMAIL_DRIVER === 'ses') return new SesEmailSender(new SESv2Client({ region: config.AWS_REGION }), config.EMAIL_FROM);
+  return localOutbox();
+});
+
+export const mailService = /* @__PURE__ */ once(() => {
+  const { config, clock } = base();
+  return makeMailService({
+    users: userRepository(),
+    tokens: makeOneTimeTokens(oneTimeTokenStore(), () => clock.now().getTime()),
+    messages: contactMessages(),
+    sender: emailSender(),
+    templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
+    supportAddress: config.SUPPORT_EMAIL,
+    log: (message, detail) => logger.info(message, detail ?? {}),
+  });
+});
+
+export const recoveryService = /* @__PURE__ */ once(() => {
+  const { config, doc, clock } = base();
+  return makeRecoveryService({
+    users: userRepository(),
+    sessions: new DynamoSessionRepository(doc, config.TABLE_NAME),
+    hasher: new ScryptPasswordHasher(),
+    attempts: new DynamoAttemptStore(doc, config.TABLE_NAME),
+    tokens: oneTimeTokenStore(),
+    requestEmail: requestEmail(),
+    clock,
+    security: securityLog(),
   });
 });

@@ -123,7 +123,7 @@ export async function startHttpStack(env: Record<string, string> = {}) {
   const server = createLocalServer({
     routes,
     loadHandler: async (route) => ((await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler }).handler,
-    extra: localAdmin({ queue: composition.localQueue(), billing: composition.paymentGateway, jobs: composition.jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
+    extra: localAdmin({ queue: composition.localQueue(), billing: composition.paymentGateway, jobs: composition.jobService, outbox: composition.localOutbox, selfUrl: () => `http://127.0.0.1:${port}` }),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;

@@ -40,6 +40,12 @@ export const ConfigSchema = z.object({
   QUEUE_URL_PREFIX: z.optional(z.url()),
   /** Local stack: seconds before a failed queue message is delivered again (AWS: 6 x the consumer timeout). */
   LOCAL_QUEUE_VISIBILITY_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 30),
+  /** `local`: the local outbox (DynamoDB Local, /__local/mail); `ses`: Amazon SES v2. */
+  EMAIL_DRIVER: z._default(z.enum(['local', 'ses']), 'local'),
+  /** The sender of every email (an address of the domain verified in SES). */
+  EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Football Predictions <no-reply@localhost>'),
+  /** Where contact-form messages are forwarded. */
+  SUPPORT_EMAIL: z._default(z.string().check(z.minLength(3)), 'support@localhost'),
   /** Seconds a read of upcoming predictions is reused within one process. */
   READ_CACHE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(300)), 10),
 
@@ -93,6 +99,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const config = result.data;
   if (config.QUEUE_DRIVER === 'sqs' && !config.QUEUE_URL_PREFIX) {
     throw new ConfigError('Invalid configuration:\n  - QUEUE_URL_PREFIX: required when QUEUE_DRIVER=sqs');
+  }
+  if (config.STAGE !== 'local' && config.EMAIL_DRIVER !== 'ses') {
+    // The local outbox on AWS would keep every email in the table and send none.
+    throw new ConfigError('Invalid configuration:\n  - EMAIL_DRIVER: must be ses outside the local stack');
   }
   return config;
 }
