@@ -297,7 +297,11 @@ export const localOutbox = /* @__PURE__ */ once(() => new LocalOutbox(base().doc
 /** Amazon SES on AWS, the local outbox otherwise. */
 export const emailSender = /* @__PURE__ */ once((): EmailSender => {
   const { config } = base();
-  if (config.EMAIL_DRIVER === 'ses') return new SesEmailSender(new SESv2Client({ region: config.AWS_REGION }), config.EMAIL_FROM);
+  if (config.EMAIL_DRIVER === 'ses') {
+    // One attempt per delivery: the email queue retries a failed send (then dead-letters it).
+    const client = new SESv2Client({ region: config.AWS_REGION, maxAttempts: 1, ...(config.SES_API_BASE ? { endpoint: config.SES_API_BASE } : {}) });
+    return new SesEmailSender(client, config.EMAIL_FROM);
+  }
   return localOutbox();
 });
 

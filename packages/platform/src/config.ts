@@ -44,6 +44,8 @@ export const ConfigSchema = z.object({
   EMAIL_DRIVER: z._default(z.enum(['local', 'ses']), 'local'),
   /** The sender of every email (an address of the domain verified in SES). */
   EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Football Predictions <no-reply@localhost>'),
+  /** Tests only: where the SES client sends its requests instead of the regional endpoint. */
+  SES_API_BASE: z.optional(z.url()),
   /** Where contact-form messages are forwarded. */
   SUPPORT_EMAIL: z._default(z.string().check(z.minLength(3)), 'support@localhost'),
   /** Seconds a read of upcoming predictions is reused within one process. */
