@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { Spinner } from '@/components/ui/spinner';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useLogout, useSession } from '@/lib/auth';
 
 /** A thin bar while the next page's code loads. */
@@ -34,6 +35,7 @@ export function RootLayout() {
   return (
     <MainLayout user={user} onLogout={() => void logout()}>
       <NavigationProgress />
+      <VerifyEmailBanner />
       <Page />
       <ScrollRestoration />
     </MainLayout>
