@@ -55,6 +55,7 @@ import { makeOneTimeTokens } from '@app/core/auth/one-time-tokens';
 import { makeRecoveryService } from '@app/core/auth/recovery';
 import type { EmailRequest, EmailSender, RequestEmail } from '@app/core/email/ports';
 import { makeMailService } from '@app/core/email/service';
+import { makeContactService } from '@app/core/contact/service';
 import type { EmailRequested } from '@app/events/email.requested';
 
 function once<T>(build: () => T): () => T {
@@ -329,5 +330,16 @@ export const recoveryService = /* @__PURE__ */ once(() => {
     requestEmail: requestEmail(),
     clock,
     security: securityLog(),
+  });
+});
+
+export const contactService = /* @__PURE__ */ once(() => {
+  const { config, doc, clock } = base();
+  return makeContactService({
+    messages: contactMessages(),
+    attempts: new DynamoAttemptStore(doc, config.TABLE_NAME),
+    requestEmail: requestEmail(),
+    clock,
+    newId: () => ulid(),
   });
 });

@@ -66,6 +66,10 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/auth/resend-verification', handler: 'http/auth/resend-verification', auth: 'user', access: 'write', uses: ['email'] },
   { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
 
+  // Your data, contact.
+  { method: 'GET', path: '/api/account/export', handler: 'http/account/export', auth: 'user', access: 'read' },
+  { method: 'POST', path: '/api/contact', handler: 'http/contact/send', auth: 'viewer', access: 'write', uses: ['email'] },
+
   // Billing.
   { method: 'POST', path: '/api/stripe/create-checkout-session', handler: 'http/stripe/create-checkout-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/verify-session', handler: 'http/stripe/verify-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
@@ -79,6 +83,8 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/admin/jobs/{id}', handler: 'http/admin/job-status', auth: 'admin', access: 'read' },
   { method: 'GET', path: '/api/admin/winning-predictions', handler: 'http/admin/winning-predictions', auth: 'admin', access: 'read' },
   { method: 'POST', path: '/api/admin/update-odds', handler: 'http/admin/update-odds', auth: 'admin', access: 'write' },
+  { method: 'GET', path: '/api/admin/messages', handler: 'http/admin/messages', auth: 'admin', access: 'read' },
+  { method: 'POST', path: '/api/admin/messages/{id}/read', handler: 'http/admin/mark-message-read', auth: 'admin', access: 'write' },
   { method: 'GET', path: '/api/tracking/predictions', handler: 'http/tracking/predictions', auth: 'admin', access: 'read' },
 ];
 
