@@ -52,6 +52,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.subscriptionSuccess.path, lazy: page(() => import('@/app/routes/subscription-success')) },
             { path: paths.admin.odds.path, lazy: page(() => import('@/app/routes/admin/odds')) },
             { path: paths.admin.tracking.path, lazy: page(() => import('@/app/routes/admin/tracking')) },
+            { path: paths.admin.messages.path, lazy: page(() => import('@/app/routes/admin/messages')) },
             { path: '*', lazy: page(() => import('@/app/routes/not-found')) },
           ],
         },

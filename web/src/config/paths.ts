@@ -46,5 +46,6 @@ export const paths = {
   admin: {
     odds: { path: '/admin/odds', getHref: () => '/admin/odds' },
     tracking: { path: '/admin/tracking', getHref: () => '/admin/tracking' },
+    messages: { path: '/admin/messages', getHref: () => '/admin/messages' },
   },
 } as const;
