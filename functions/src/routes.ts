@@ -74,6 +74,7 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/stripe/create-checkout-session', handler: 'http/stripe/create-checkout-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/verify-session', handler: 'http/stripe/verify-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/cancel-subscription', handler: 'http/stripe/cancel-subscription', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
+  { method: 'POST', path: '/api/stripe/portal-session', handler: 'http/stripe/portal-session', auth: 'user', access: 'read', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/webhook', handler: 'http/stripe/webhook', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true, timeoutSeconds: 25 },
 
   // Staff: jobs, odds entry, performance tracking.

@@ -32,7 +32,7 @@ export const keys = {
   /** `subject` is already hashed (never a raw email or IP in a key). */
   passwordAttempts: (subjectHash: string) => ({ PK: `THROTTLE#PASSWORD#${subjectHash}`, SK: 'ATTEMPTS' }),
   /** The local test-mode payment provider's own records (never used on AWS). */
-  localBilling: (kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION', id: string) => ({ PK: `LOCALBILLING#${kind}#${id}`, SK: kind }),
+  localBilling: (kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION' | 'PORTAL', id: string) => ({ PK: `LOCALBILLING#${kind}#${id}`, SK: kind }),
   /** GSI1: every local subscription (the local clock walks them all). */
   localBillingSubscriptionIndex: (id: string) => ({ GSI1PK: 'LOCALBILLING#SUBSCRIPTIONS', GSI1SK: id }),
   localBillingSubscriptionsPartition: 'LOCALBILLING#SUBSCRIPTIONS',
