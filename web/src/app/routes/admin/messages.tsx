@@ -14,7 +14,7 @@ const replyHref = (m: ContactMessage) => `mailto:${encodeURIComponent(m.email)}?
 function MessageCard({ message }: { message: ContactMessage }) {
   const mark = useMarkMessageRead();
   return (
-    <Card aria-label={`Message from ${message.name}: ${message.subject}`} className={message.read ? '' : 'border-primary/40'}>
+    <Card role="article" aria-label={`Message from ${message.name}: ${message.subject}`} className={message.read ? '' : 'border-primary/40'}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 className="text-lg font-semibold">{message.subject}</h2>
