@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { launch, newContext } from '../support/browser.ts';
-import { PASSWORD, expectAccessible, expectToast, heading, open, registerViaApi, uniqueEmail } from '../support/app.ts';
+import { expectAccessible, expectToast, heading, open, registerViaApi, uniqueEmail } from '../support/app.ts';
 import { runCli } from '../support/stack.ts';
 
 // What a subscriber takes for granted: billing they manage themselves, contact messages that

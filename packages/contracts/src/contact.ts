@@ -1,10 +1,18 @@
 import * as z from 'zod/mini';
 import { EmailSchema } from './auth.ts';
 
-const text = (label: string, max: number) =>
+const text = (label: string, max: number, oneLine = false) =>
   z.pipe(
     z.string(),
-    z.pipe(z.transform((v: string) => v.trim()), z.string().check(z.minLength(1, `Please enter ${label}.`), z.maxLength(max, `Please keep ${label} under ${max} characters.`))),
+    z.pipe(
+      z.transform((v: string) => v.trim()),
+      z.string().check(
+        z.minLength(1, `Please enter ${label}.`),
+        z.maxLength(max, `Please keep ${label} under ${max} characters.`),
+        // Name and subject end up in an email subject line: one line only.
+        ...(oneLine ? [z.regex(/^[^\r\n]*$/, `Please keep ${label} on one line.`)] : []),
+      ),
+    ),
   );
 
 /**
@@ -12,9 +20,9 @@ const text = (label: string, max: number) =>
  * message with it is answered like any other and dropped.
  */
 export const ContactBodySchema = z.strictObject({
-  name: text('your name', 100),
+  name: text('your name', 100, true),
   email: EmailSchema,
-  subject: text('a subject', 200),
+  subject: text('a subject', 200, true),
   message: text('your message', 5000),
   website: z.optional(z.string().check(z.maxLength(500))),
 });
