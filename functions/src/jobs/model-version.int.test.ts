@@ -10,9 +10,10 @@ let stack: Awaited<ReturnType<typeof startHttpStack>>;
 let admin: TestClient;
 
 beforeAll(async () => {
-  stack = await startHttpStack({ ADMIN_EMAILS: ADMIN });
+  stack = await startHttpStack();
   admin = stack.client();
   await admin.post('/api/auth/register', { email: ADMIN, password: PASSWORD });
+  await stack.grantAdmin(ADMIN);
 }, 120_000);
 afterAll(() => stack.close());
 
