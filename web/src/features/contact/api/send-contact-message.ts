@@ -15,9 +15,8 @@ export const ContactMessageSchema = object({
 export type ContactMessage = Infer<typeof ContactMessageSchema>;
 
 /** `POST /api/contact`: stored, emailed to support, acknowledged to the sender. `website` is the honeypot field. */
-export async function sendContactMessage(message: ContactMessage & { website?: string }): Promise<void> {
-  const body: ContactBody = { ...message, ...(message.website ? { website: message.website } : {}) };
-  await api.post('/api/contact', body);
+export async function sendContactMessage(message: ContactMessage & Pick<ContactBody, 'website'>): Promise<void> {
+  await api.post('/api/contact', message);
 }
 
 export function useSendContactMessage({ mutationConfig }: { mutationConfig?: MutationConfig<typeof sendContactMessage> } = {}) {
