@@ -33,9 +33,8 @@ export function RootLayout() {
   const user = useHeaderUser();
   const logout = useLogout();
   return (
-    <MainLayout user={user} onLogout={() => void logout()}>
+    <MainLayout user={user} onLogout={() => void logout()} notice={<VerifyEmailBanner />}>
       <NavigationProgress />
-      <VerifyEmailBanner />
       <Page />
       <ScrollRestoration />
     </MainLayout>
