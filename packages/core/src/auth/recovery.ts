@@ -4,10 +4,10 @@ import { ValidationError } from '../errors.ts';
 import type { RequestEmail } from '../email/ports.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
 import { clientNetwork } from '../security/network.ts';
-import { makeAttemptLimiter, NETWORK_POLICY, type AttemptStore } from './attempts.ts';
+import { ACCOUNT_POLICY, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore } from './attempts.ts';
 import { makeOneTimeTokens, type OneTimeTokenStore } from './one-time-tokens.ts';
 import type { PasswordHasher, SessionRepository, UserRepository } from './ports.ts';
-import { passwordSubjects, takeLoggedAttempt, type ClientContext } from './service.ts';
+import { takeLoggedAttempt, type ClientContext } from './service.ts';
 import type { UserRecord } from './user.ts';
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid, already used or expired. Ask for a new one.';
@@ -40,7 +40,7 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
       if (user.emailVerifiedAt) return;
       const network = clientNetwork(context.ip);
       // Counted like a password attempt, so a session cannot turn us into a mail cannon.
-      await takeLoggedAttempt(limiter, security, [passwordSubjects(user.email, network).account], { type: 'verification_email_throttled', network, userId: user.id });
+      await takeLoggedAttempt(limiter, security, [{ key: `verify:acct:${user.id}:${network}`, policy: ACCOUNT_POLICY }], { type: 'verification_email_throttled', network, userId: user.id });
       await deps.requestEmail({ template: 'verify-email', userId: user.id });
     },
 
@@ -57,8 +57,12 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
      */
     async requestPasswordReset(email: string, context: ClientContext): Promise<void> {
       const network = clientNetwork(context.ip);
-      const subjects = passwordSubjects(email, network);
-      await takeLoggedAttempt(limiter, security, [subjects.network, subjects.account], { type: 'password_reset_throttled', email, network });
+      // Login's policies on subjects of their own: asking for a reset never delays the owner's login.
+      const subjects = [
+        { key: `reset:net:${network}`, policy: NETWORK_POLICY },
+        { key: `reset:acct:${email}:${network}`, policy: ACCOUNT_POLICY },
+      ];
+      await takeLoggedAttempt(limiter, security, subjects, { type: 'password_reset_throttled', email, network });
       await deps.requestEmail({ template: 'password-reset', email });
       security({ type: 'password_reset_requested', email, network });
     },
@@ -66,7 +70,7 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
     /** Sets the new password, ends every session of the user and burns the token. */
     async confirmPasswordReset(body: PasswordResetConfirmBody, context: ClientContext): Promise<{ endedSessions: number }> {
       const network = clientNetwork(context.ip);
-      await takeLoggedAttempt(limiter, security, [{ key: `reset:net:${network}`, policy: NETWORK_POLICY }], { type: 'password_reset_throttled', network });
+      await takeLoggedAttempt(limiter, security, [{ key: `reset-confirm:net:${network}`, policy: NETWORK_POLICY }], { type: 'password_reset_throttled', network });
       const userId = await tokens.consume(body.token, 'password-reset');
       const user = userId ? await users.get(userId) : undefined;
       if (!user) {

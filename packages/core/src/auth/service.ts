@@ -41,7 +41,7 @@ export interface ClientContext {
  * The subjects a password attempt is counted against: the client network across accounts, and
  * the account on that network (so its owner elsewhere is never slowed down by an attacker).
  */
-export function passwordSubjects(email: string, network: string): { network: Subject; account: Subject } {
+function passwordSubjects(email: string, network: string): { network: Subject; account: Subject } {
   return {
     network: { key: `pw:net:${network}`, policy: NETWORK_POLICY },
     account: { key: `pw:acct:${email}:${network}`, policy: ACCOUNT_POLICY },
