@@ -1,6 +1,7 @@
 /**
- * The job queues and every number of the job pipeline's retry, lease, time-budget and
- * dead-letter rules. The CDK stack, the local queue and the job service (through the
+ * The queues (the job pipeline's and the email queue) and every number of the job pipeline's
+ * retry, lease, time-budget and dead-letter rules. Each queue is named for what it carries; its
+ * dead-letter queue adds `-dlq`. The CDK stack, the local queue and the job service (through the
  * composition root) all read them from here, so they cannot drift apart; docs/jobs.md explains
  * how they fit together.
  */
@@ -9,6 +10,8 @@ export const queues = {
   'prediction-generation': { consumerTimeoutSeconds: 120, batchSize: 1, maxConcurrency: 2 },
   'result-ingestion': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 2 },
   'metrics-recompute': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 2 },
+  /** Rendered and sent one by one; a failed send comes back, then goes to `email-dlq`. */
+  email: { consumerTimeoutSeconds: 20, batchSize: 5, maxConcurrency: 2 },
 } as const satisfies Record<string, QueueSettings>;
 
 export interface QueueSettings {

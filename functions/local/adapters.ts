@@ -9,11 +9,12 @@ import { CsvReplayProvider, proposeShiftDaysForFolder } from '@app/adapters/csv/
 import { DemoProvider } from '@app/adapters/demo/demo-provider';
 import { DynamoSettingStore } from '@app/adapters/dynamodb/setting-store';
 import { LocalPaymentGateway } from '@app/adapters/local-billing/local-payment-gateway';
+import { LocalOutbox } from '@app/adapters/email/local-outbox';
 import { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import { MAX_RECEIVE_COUNT, queueNames, queues } from '@app/events/queues';
 import { getConfig } from '@app/platform/config';
 import { logger } from '@app/platform/logger';
-import { appClock } from '../src/composition/base.ts';
+import { appClock, base } from '../src/composition/base.ts';
 import { installLocalAdapters } from '../src/composition/local-adapters.ts';
 
 let queue: LocalQueue | undefined;
@@ -39,10 +40,20 @@ export function localQueue(): LocalQueue {
   return queue;
 }
 
+let outbox: LocalOutbox | undefined;
+
+/** The local outbox: every email the product sent (also read by /__local/mail). */
+export async function localOutbox(): Promise<LocalOutbox> {
+  const { doc, config } = await base();
+  outbox ??= new LocalOutbox(doc, config.TABLE_NAME, () => appClock.now());
+  return outbox;
+}
+
 /** Puts the local stand-ins behind the composition's seams. Call before importing any handler. */
 export function installLocal(): void {
   installLocalAdapters({
     jobQueue: localQueue,
+    emailSender: ({ doc, config }) => (outbox ??= new LocalOutbox(doc, config.TABLE_NAME, () => appClock.now())),
     paymentGateway: ({ doc, config }, webhookSecret) => new LocalPaymentGateway(doc, config.TABLE_NAME, { appOrigin: config.APP_ORIGIN, webhookSecret }),
     async footballProviders({ config, doc, clock }, liveOdds) {
       const now = () => clock.now();

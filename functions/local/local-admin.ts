@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LocalPaymentGateway, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
+import { LocalPaymentGateway, type LocalPortalAction, type LocalPortalView, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
+import type { LocalOutbox, SentEmail } from '@app/adapters/email/local-outbox';
 import type { PaymentGateway } from '@app/core/billing/ports';
 import type { JobService } from '@app/core/pipeline/jobs';
 
@@ -10,6 +11,8 @@ export interface LocalAdminDeps {
   /** This server's own URL, to deliver the local provider's webhooks through the real route. */
   selfUrl: () => string;
   jobs: () => Promise<JobService>;
+  /** The local stack's mail server (what the email consumer sent). */
+  outbox: () => Promise<LocalOutbox>;
 }
 
 /** Loopback: 127.0.0.0/8 and ::1. */
@@ -17,10 +20,11 @@ export const isLoopback = (address: string) => /^(127\.|::ffff:127\.|::1$)/.test
 
 /**
  * Local-only endpoints under /__local (never deployed):
- * - the test-mode checkout page of the local payment provider (when no Stripe keys are set);
+ * - the test-mode checkout and customer portal pages of the local payment provider (when no Stripe keys are set);
  * - the provider's clock (`npm run billing -- advance 31d`);
  * - queue depths, dead letters and redrive, as the SQS console would show them;
  * - the latest run of each job type (the restart check waits for them to finish).
+ * - the outbox: every email the product sent, as a page (/__local/mail) and as JSON (/__local/mail.json).
  */
 export function localAdmin(deps: LocalAdminDeps) {
   return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
@@ -31,8 +35,16 @@ export function localAdmin(deps: LocalAdminDeps) {
     if (!isLoopback(req.socket.remoteAddress ?? '')) return reply(res, 403, { error: 'local only' });
     const checkout = /^\/__local\/checkout\/([\w-]+)(\/pay)?$/.exec(url.pathname);
     if (checkout) return handleCheckout(deps, req, res, checkout[1]!, Boolean(checkout[2]));
+    const portal = /^\/__local\/portal\/([\w-]+)(?:\/(cancel|resume|card))?$/.exec(url.pathname);
+    if (portal) return handlePortal(deps, req, res, portal[1]!, portal[2] as 'cancel' | 'resume' | 'card' | undefined, body);
     if (url.pathname === '/__local/checkout.css') return send(res, 200, 'text/css; charset=utf-8', CHECKOUT_CSS);
 
+    if (req.method === 'GET' && url.pathname === '/__local/mail.json') {
+      return reply(res, 200, await (await deps.outbox()).list());
+    }
+    if (req.method === 'GET' && url.pathname === '/__local/mail') {
+      return send(res, 200, 'text/html; charset=utf-8', mailPage(await (await deps.outbox()).list()));
+    }
     if (req.method === 'GET' && url.pathname === '/__local/queues') {
       return reply(res, 200, deps.queue.queueNames().map((name) => ({ name, depth: deps.queue.depth(name), deadLetters: deps.queue.deadLetters(name) })));
     }
@@ -128,6 +140,76 @@ async function handleCheckout(deps: LocalAdminDeps, req: IncomingMessage, res: S
   );
 }
 
+/** The outbox as a list: newest first, the text part with its links made clickable. */
+function mailPage(mails: SentEmail[]): string {
+  const linkify = (text: string) => escape(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+  const items = mails.map(
+    (m) => `<article class="mail"><h2>${escape(m.subject)}</h2>
+      <p class="meta">To ${escape(m.to)}${m.replyTo ? ` · reply to ${escape(m.replyTo)}` : ''} · ${escape(m.sentAt)}</p>
+      <pre>${linkify(m.text)}</pre></article>`,
+  );
+  return page('Local outbox', `<p class="badge">LOCAL: nothing here left this machine</p><h1>Outbox</h1>${items.join('') || '<p>No email sent yet.</p>'}`);
+}
+
+async function handlePortal(deps: LocalAdminDeps, req: IncomingMessage, res: ServerResponse, id: string, action: 'cancel' | 'resume' | 'card' | undefined, body: Buffer): Promise<true> {
+  const gateway = await localGateway(deps);
+  const view = gateway && (await gateway.portalPage(id));
+  if (!gateway || !view) return send(res, 404, 'text/html; charset=utf-8', page('Portal not found', '<p>This billing portal session does not exist.</p>'));
+  if (!action) return send(res, 200, 'text/html; charset=utf-8', portalPage(view));
+  if (req.method !== 'POST') return send(res, 405, 'text/plain', 'Method Not Allowed');
+  const form = new URLSearchParams(body.toString('utf8'));
+  let change: LocalPortalAction;
+  if (action === 'card') {
+    const last4 = (form.get('number') ?? '').replace(/\s/g, '').slice(-4);
+    if (!/^\d{4}$/.test(last4)) return send(res, 400, 'text/html; charset=utf-8', page('Invalid card', '<p>Enter a test card number (digits only).</p>'));
+    change = { type: 'card', last4 };
+  } else change = { type: action, subscriptionId: form.get('subscription') ?? '' };
+  let webhooks: SignedWebhook[];
+  try {
+    webhooks = await gateway.portalAction(id, change);
+  } catch (error) {
+    return send(res, 409, 'text/html; charset=utf-8', page('Not possible', `<p>${escape((error as Error).message)}</p>`));
+  }
+  const delivered = await deliver(deps, webhooks);
+  if (delivered.some((d) => d.status >= 400)) {
+    return send(res, 502, 'text/html; charset=utf-8', page('Change recorded, webhook failed', `<pre>${escape(JSON.stringify(delivered, null, 2))}</pre>`));
+  }
+  res.writeHead(303, { location: `/__local/portal/${encodeURIComponent(id)}` }).end();
+  return true;
+}
+
+/** Stripe's customer portal, in test mode: the subscription (cancel, resume), the card on file, the invoices. */
+function portalPage(view: LocalPortalView): string {
+  const id = escape(view.session.id);
+  const date = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  const subscriptions = view.subscriptions.map((s) => {
+    const state = s.status === 'canceled' ? 'Ended' : s.cancelAtPeriodEnd ? `Cancels on ${date(s.periodEnd)}` : `Renews on ${date(s.periodEnd)}`;
+    const button =
+      s.status === 'canceled'
+        ? ''
+        : `<form method="post" action="/__local/portal/${id}/${s.cancelAtPeriodEnd ? 'resume' : 'cancel'}"><input type="hidden" name="subscription" value="${escape(s.id)}"><button type="submit">${s.cancelAtPeriodEnd ? 'Resume subscription' : 'Cancel subscription'}</button></form>`;
+    return `<li><strong>Premium, $29.00 per month</strong><br><span class="state">${escape(state)}</span>${button}</li>`;
+  });
+  const invoices = view.invoices.map((i) => `<tr><td>${date(i.date)}</td><td>$${(i.amountCents / 100).toFixed(2)}</td><td>${i.status}</td></tr>`);
+  return page(
+    'Billing (test mode)',
+    `<p class="badge">TEST MODE: no real payment is taken</p>
+    <h1>Billing</h1>
+    <p>${escape(view.email)}</p>
+    <h2>Subscription</h2>
+    <ul class="plain">${subscriptions.join('') || '<li>No subscription.</li>'}</ul>
+    <h2>Payment method</h2>
+    <p>Card ending in ${escape(view.cardLast4)}</p>
+    <form method="post" action="/__local/portal/${id}/card">
+      <label>New card number <input name="number" inputmode="numeric" autocomplete="cc-number" required></label>
+      <button type="submit">Update card</button>
+    </form>
+    <h2>Invoices</h2>
+    <table><thead><tr><th>Date</th><th>Amount</th><th>Status</th></tr></thead><tbody>${invoices.join('') || '<tr><td colspan="3">No invoices yet.</td></tr>'}</tbody></table>
+    <p><a href="${escape(view.session.returnUrl)}">Return to Football Predictions</a></p>`,
+  );
+}
+
 function page(title: string, content: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><link rel="stylesheet" href="/__local/checkout.css"></head><body><main>${content}</main></body></html>`;
 }
@@ -138,7 +220,12 @@ main{max-width:28rem;margin:3rem auto;background:#fff;padding:2rem;border-radius
 .price{font-size:1.4rem}
 button{background:#1d4ed8;color:#fff;border:0;border-radius:8px;padding:.8rem 1.2rem;font-size:1rem;cursor:pointer;width:100%}
 button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-a{color:#1d4ed8}`;
+a{color:#1d4ed8}
+.mail{border-top:1px solid #e5e7eb;padding-top:.5rem}.mail h2{font-size:1.05rem;margin:.5rem 0}
+.meta{color:#4b5563;font-size:.85rem}
+.plain{list-style:none;padding:0}.plain form{margin-top:.5rem}.state{color:#4b5563}
+h2{font-size:1.1rem;margin-top:1.5rem}table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.3rem 0;border-bottom:1px solid #e5e7eb}
+label{display:block;margin-bottom:.5rem}input{display:block;width:100%;padding:.5rem;margin-top:.25rem;border:1px solid #9ca3af;border-radius:6px;box-sizing:border-box}pre{white-space:pre-wrap;font-family:inherit}`;
 
 function escape(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -61,7 +61,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     // Imported only now, so the handlers' configuration sees the local environment.
     const { routes, consumers, deadLetterConsumer, tasks } = await import('../src/routes.ts');
     const { schedules } = await import('@app/events/schedules');
-    const { installLocal, localQueue } = await import('./adapters.ts');
+    const { installLocal, localOutbox, localQueue } = await import('./adapters.ts');
     installLocal();
     const { base } = await import('../src/composition/base.ts');
     const { paymentGateway } = await import('../src/composition/billing.ts');
@@ -107,7 +107,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler),
       webDist: join(repoRoot, 'web', 'dist'),
-      extra: localAdmin({ queue, billing: paymentGateway, jobs: jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
+      extra: localAdmin({ queue, billing: paymentGateway, jobs: jobService, outbox: localOutbox, selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
     await new Promise<void>((resolve, reject) => {

@@ -19,8 +19,8 @@ export interface RouteDefinition {
    * TABLE_ACCESS=read, so it also skips the hourly session `lastSeenAt` write.
    */
   access: 'read' | 'write';
-  /** Extra capabilities: sending to the job queues, calling Stripe. */
-  uses?: Array<'queue' | 'stripe'>;
+  /** Extra capabilities: sending to the job queues, to the email queue, calling Stripe. */
+  uses?: Array<'queue' | 'email' | 'stripe'>;
   /** The body reaches the handler as raw bytes (base64), e.g. a signed webhook. */
   rawBody?: boolean;
   /**
@@ -43,8 +43,8 @@ export interface ConsumerDefinition {
   queue: QueueName;
   handler: string;
   access: 'read' | 'write';
-  /** `providers`: the football data and odds API keys. */
-  uses?: Array<'queue' | 'stripe' | 'providers'>;
+  /** `providers`: the football data and odds API keys; `ses`: sending email through Amazon SES. */
+  uses?: Array<'queue' | 'stripe' | 'providers' | 'ses'>;
   memoryMb?: number;
 }
 
@@ -55,17 +55,26 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read', cdn: 'shared' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
-  { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', uses: ['email'], password: true, memoryMb: 1024 },
   { method: 'POST', path: '/api/auth/login', handler: 'http/auth/login', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
   { method: 'GET', path: '/api/auth/me', handler: 'http/auth/me', auth: 'user', access: 'write', memoryMb: 512 },
   { method: 'POST', path: '/api/auth/logout', handler: 'http/auth/logout', auth: 'viewer', access: 'write', memoryMb: 512 },
   { method: 'POST', path: '/api/auth/change-password', handler: 'http/auth/change-password', auth: 'user', access: 'write', password: true, memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/password-reset', handler: 'http/auth/password-reset', auth: 'public', access: 'write', uses: ['email'] },
+  { method: 'POST', path: '/api/auth/password-reset/confirm', handler: 'http/auth/password-reset-confirm', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
+  { method: 'POST', path: '/api/auth/verify-email', handler: 'http/auth/verify-email', auth: 'public', access: 'write' },
+  { method: 'POST', path: '/api/auth/resend-verification', handler: 'http/auth/resend-verification', auth: 'user', access: 'write', uses: ['email'] },
   { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
+
+  // Your data, contact.
+  { method: 'GET', path: '/api/account/export', handler: 'http/account/export', auth: 'user', access: 'read' },
+  { method: 'POST', path: '/api/contact', handler: 'http/contact/send', auth: 'viewer', access: 'write', uses: ['email'] },
 
   // Billing.
   { method: 'POST', path: '/api/stripe/create-checkout-session', handler: 'http/stripe/create-checkout-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/verify-session', handler: 'http/stripe/verify-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/cancel-subscription', handler: 'http/stripe/cancel-subscription', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
+  { method: 'POST', path: '/api/stripe/portal-session', handler: 'http/stripe/portal-session', auth: 'user', access: 'read', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/webhook', handler: 'http/stripe/webhook', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true, timeoutSeconds: 25 },
 
   // Staff: jobs, odds entry, performance tracking.
@@ -75,6 +84,8 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/admin/jobs/{id}', handler: 'http/admin/job-status', auth: 'admin', access: 'read' },
   { method: 'GET', path: '/api/admin/winning-predictions', handler: 'http/admin/winning-predictions', auth: 'admin', access: 'read' },
   { method: 'POST', path: '/api/admin/update-odds', handler: 'http/admin/update-odds', auth: 'admin', access: 'write' },
+  { method: 'GET', path: '/api/admin/messages', handler: 'http/admin/messages', auth: 'admin', access: 'read' },
+  { method: 'POST', path: '/api/admin/messages/{id}/read', handler: 'http/admin/mark-message-read', auth: 'admin', access: 'write' },
   { method: 'GET', path: '/api/tracking/predictions', handler: 'http/tracking/predictions', auth: 'admin', access: 'read' },
 ];
 
@@ -84,6 +95,8 @@ export const consumers: ConsumerDefinition[] = [
   { queue: 'prediction-generation', handler: 'jobs/generate-predictions', access: 'write', uses: ['queue', 'providers'], memoryMb: 1024 },
   { queue: 'result-ingestion', handler: 'jobs/ingest-results', access: 'write', uses: ['queue', 'providers'] },
   { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue'] },
+  // Issues tokens (verification, reset) and reads contact messages; the only function that may send email.
+  { queue: 'email', handler: 'jobs/send-email', access: 'write', uses: ['ses'] },
 ];
 
 /**

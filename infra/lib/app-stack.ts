@@ -10,6 +10,7 @@ import { namePrefix, type DeployConfig } from './config.ts';
 import { Api } from './constructs/api.ts';
 import { AppFunction } from './constructs/app-function.ts';
 import { Data } from './constructs/data.ts';
+import { Email } from './constructs/email.ts';
 import { Jobs } from './constructs/jobs.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { Secrets } from './constructs/secrets.ts';
@@ -60,6 +61,7 @@ export class AppStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly monitoring: Monitoring;
+  readonly email: Email;
   readonly functions: AppFunction[] = [];
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -86,6 +88,7 @@ export class AppStack extends Stack {
       removalPolicy,
     });
 
+    this.email = this.emailIdentity(config);
     const domain = this.customDomain(config, props.certificate);
     this.web = new Web(this, 'Web', {
       // A dynamic reference: the value is resolved by CloudFormation and never appears in the template.
@@ -99,8 +102,10 @@ export class AppStack extends Stack {
       cachedReads: props.routes.flatMap((r) => (r.cdn && r.method === 'GET' ? [{ path: r.path, cdn: r.cdn }] : [])),
     });
 
+    const supportEmail = config.supportEmail ?? `support@${this.email.sender.split('@')[1]}`;
     const common: Record<string, string> = {
       STAGE: config.stage,
+      EMAIL_DRIVER: 'ses',
       APP_ORIGIN: this.web.origin,
       TABLE_NAME: this.data.table.tableName,
       QUEUE_DRIVER: 'sqs',
@@ -118,6 +123,7 @@ export class AppStack extends Stack {
         ? { STRIPE_SECRET_ARN: this.secrets.stripe.secretArn, ...(config.stripePriceId ? { STRIPE_PRICE_ID: config.stripePriceId } : {}) }
         : {}),
       ...(spec.uses.includes('providers') ? { PROVIDERS_SECRET_ARN: this.secrets.providers.secretArn } : {}),
+      ...(spec.uses.includes('ses') ? { EMAIL_FROM: this.email.sender, SUPPORT_EMAIL: supportEmail } : {}),
     });
 
     for (const spec of [...httpSpecs, ...consumerSpecs, ...taskSpecs]) {
@@ -135,6 +141,8 @@ export class AppStack extends Stack {
       if (spec.uses.includes('stripe')) Secrets.grantRead(fn.role, this.secrets.stripe);
       if (spec.uses.includes('providers')) Secrets.grantRead(fn.role, this.secrets.providers);
       if (spec.uses.includes('queue')) this.jobs.grantSend(fn.role);
+      if (spec.uses.includes('email')) this.jobs.grantSend(fn.role, ['email']);
+      if (spec.uses.includes('ses')) this.email.grantSend(fn.role);
       if (spec.kind === 'consumer') {
         if (spec.queue) this.jobs.addConsumer(fn);
         else this.jobs.addDeadLetterConsumer(fn);
@@ -191,6 +199,17 @@ export class AppStack extends Stack {
       value: this.web.distribution.distributionDomainName,
     });
     new CfnOutput(this, 'AlarmTopicArn', { description: 'Subscribe on-call to this topic', value: this.monitoring.topic.topicArn });
+  }
+
+  /** The SES identity: the site's domain (DKIM records added when its zone is ours), else the sender address. */
+  private emailIdentity(config: DeployConfig): Email {
+    const zone =
+      config.domainName && config.hostedZoneId && config.hostedZoneName && config.domainName === config.hostedZoneName
+        ? route53.HostedZone.fromHostedZoneAttributes(this, 'EmailZone', { hostedZoneId: config.hostedZoneId, zoneName: config.hostedZoneName })
+        : undefined;
+    // Offline synthesis (tests, `npm run synth`) without a sender gets a placeholder; a deploy refuses it (config.ts).
+    const sender = config.emailFrom ?? (config.domainName ? `no-reply@${config.domainName}` : 'no-reply@example.com');
+    return new Email(this, 'Email', { sender, ...(config.domainName ? { domain: config.domainName } : {}), ...(zone ? { zone } : {}) });
   }
 
   private customDomain(config: DeployConfig, issued?: acm.ICertificate): { name: string; certificate: acm.ICertificate } | undefined {

@@ -26,6 +26,13 @@ export interface DeployConfig {
   waf: boolean;
   /** Alarm notifications go to this address (SNS email subscription, confirm the email once). */
   alarmEmail?: string;
+  /**
+   * The sender of the product's email. Default: `no-reply@<domainName>`. Without a domain it is
+   * required for a deploy (SES verifies the address itself); offline synthesis uses a placeholder.
+   */
+  emailFrom?: string;
+  /** Where contact-form messages go. Default: `support@<the sender's domain>`. */
+  supportEmail?: string;
   /** The $29/month Stripe Price (price_...). */
   stripePriceId?: string;
   logLevel: LogLevel;
@@ -110,6 +117,8 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     hostedZoneName: str('hostedZoneName'),
     waf: bool(str, 'waf', true),
     alarmEmail: str('alarmEmail'),
+    emailFrom: str('emailFrom'),
+    supportEmail: str('supportEmail'),
     stripePriceId: str('stripePriceId'),
     logLevel: logLevel as LogLevel,
     schedules: schedulesEnabled(str('schedules')),
@@ -131,6 +140,13 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
   }
   if (!config.domainName && (config.certificateArn || config.hostedZoneId)) {
     throw new ConfigError("Context 'certificateArn'/'hostedZoneId' need 'domainName'");
+  }
+  for (const key of ['emailFrom', 'supportEmail'] as const) {
+    const value = config[key];
+    if (value && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value)) throw new ConfigError(`Context '${key}' must be an email address, got '${value}'`);
+  }
+  if (config.requireWeb && !config.emailFrom && !config.domainName) {
+    throw new ConfigError("Context 'emailFrom' (the sender address, verified by SES) is required without 'domainName' (docs/deploy.md#email)");
   }
   if (config.stripePriceId && !config.stripePriceId.startsWith('price_')) {
     throw new ConfigError(`Context 'stripePriceId' must look like price_..., got '${config.stripePriceId}'`);

@@ -220,7 +220,7 @@ describe('HTTP API', () => {
     });
     const stage = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Stage'))[0]!;
     const settings = (stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number }> | undefined) ?? {};
-    expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/change-password', 'POST /api/auth/login', 'POST /api/auth/register']);
+    expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/change-password', 'POST /api/auth/login', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/register']);
     expect(Object.values(settings).every((r) => r.ThrottlingRateLimit === 5)).toBe(true);
     // Reads and logout are never behind the password routes' limit.
     for (const key of ['GET /api/auth/me', 'POST /api/auth/logout', 'POST /api/auth/delete-account']) expect(settings).not.toHaveProperty([key]);
@@ -252,7 +252,7 @@ describe('billing reconciliation', () => {
 describe('security monitoring', () => {
   it('counts wrong passwords from the security events of every password route and alarms on a burst', () => {
     const passwordFns = s.stack.functions.filter((f) => f.spec.routes.some((r) => r.password));
-    expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual(['http/auth/change-password', 'http/auth/login', 'http/auth/register']);
+    expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual(['http/auth/change-password', 'http/auth/login', 'http/auth/password-reset-confirm', 'http/auth/register']);
     const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter')).filter(
       (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedLogins',
     );

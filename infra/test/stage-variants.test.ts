@@ -124,9 +124,9 @@ describe('functions generated from a richer manifest', () => {
     expect(apiRoutes.sort()).toEqual(fixtureRoutes.map(routeKey).sort());
   });
 
-  it('lets only queue-using functions send, to the work queues and never to a DLQ', () => {
+  it('lets only queue-using functions send, to the job queues and never to a DLQ or the email queue', () => {
     const workQueueIds = Object.entries(resources(s.template, 'AWS::SQS::Queue'))
-      .filter(([, q]) => queueNames.some((n) => q.Properties.QueueName === `fp-prod-${n}`))
+      .filter(([, q]) => queueNames.some((n) => n !== 'email' && q.Properties.QueueName === `fp-prod-${n}`))
       .map(([id]) => id);
     for (const f of s.stack.functions) {
       const enqueue = statementsOfRole(s.template, logicalId(f.role)).find((st) => st.Sid === 'EnqueueJobs');

@@ -124,7 +124,7 @@ describe('deployment context', () => {
 
 describe('web upload', () => {
   it('refuses to deploy without a web build when the deploy script asks for one', () => {
-    const app = newApp({ context: { requireWeb: 'true', 'aws:cdk:bundling-stacks': [] } });
+    const app = newApp({ context: { requireWeb: 'true', emailFrom: 'no-reply@example.org', 'aws:cdk:bundling-stacks': [] } });
     expect(() => buildApp(app, { webDist: mkdtempSync(join(tmpdir(), 'fp-empty-')) })).toThrow(/npm run build/);
   });
 });

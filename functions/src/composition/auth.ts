@@ -8,10 +8,12 @@ import { DynamoSessionRepository } from '@app/adapters/dynamodb/session-reposito
 import { DynamoUserRepository } from '@app/adapters/dynamodb/user-repository';
 import { makeAuthService, type ResolvedSession } from '@app/core/auth/service';
 import { ConfigError } from '@app/platform/config';
+import { logger } from '@app/platform/logger';
 import { sessionCookie } from '@app/platform/http/session-cookie';
 import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { makeSecurityLog } from '@app/platform/security-log';
 import { base, secretValue } from './base.ts';
+import { requestEmail } from './queue.ts';
 
 export const cookie = /* @__PURE__ */ memoAsync(async () => sessionCookie((await base()).config.APP_ORIGIN));
 
@@ -61,6 +63,8 @@ export const authService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async 
     ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
     touchSessions: config.TABLE_ACCESS === 'write',
     security: await securityLog(),
+    requestEmail: await requestEmail(),
+    log: (message, detail) => logger.warn(message, detail ?? {}),
   });
 });
 

@@ -45,7 +45,7 @@ describe('the pipeline outside the local stack', () => {
   it('needs the local stack for its stand-ins even on the local stage', async () => {
     Object.assign(process.env, CLOUD, { STAGE: 'local', QUEUE_DRIVER: 'local' });
     const { footballProviders } = await import('./providers.ts');
-    const { jobQueue } = await import('./pipeline.ts');
+    const { jobQueue } = await import('./queue.ts');
     await expect(footballProviders()).rejects.toThrow(/needs the local stack's stand-ins/);
     await expect(jobQueue()).rejects.toThrow(/QUEUE_DRIVER=local needs the local stack's stand-ins/);
   });

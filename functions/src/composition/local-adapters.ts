@@ -6,6 +6,7 @@
  * configuration that would need them fails with a ConfigError instead.
  */
 import type { PaymentGateway } from '@app/core/billing/ports';
+import type { EmailSender } from '@app/core/email/ports';
 import type { JobQueue } from '@app/core/jobs/ports';
 import type { FixtureProvider, OddsProvider } from '@app/core/pipeline/providers';
 import { ConfigError } from '@app/platform/config';
@@ -20,6 +21,8 @@ export interface FootballProviders {
 export interface LocalAdapters {
   /** The in-process queue with SQS semantics. */
   jobQueue(): JobQueue;
+  /** The outbox kept in the local table and shown at /__local/mail. */
+  emailSender(base: Base): EmailSender;
   /** The test-mode checkout and billing clock, signing its webhooks with `webhookSecret`. */
   paymentGateway(base: Base, webhookSecret: string): PaymentGateway;
   /** Demo leagues, or a football-data.co.uk folder replayed around today; `liveOdds` replaces their odds when set. */

@@ -1,5 +1,4 @@
 /** The composition root, part 6: the job pipeline (queue, jobs, generation, metrics). */
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoFixtureRepository } from '@app/adapters/dynamodb/fixture-repository';
 import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-repository';
 import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
@@ -8,8 +7,6 @@ import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-reposito
 import { DynamoModelStateRepository } from '@app/adapters/dynamodb/model-state-repository';
 import { DynamoPickRepository } from '@app/adapters/dynamodb/pick-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
-import { SqsJobQueue } from '@app/adapters/sqs/sqs-job-queue';
-import type { JobQueue } from '@app/core/jobs/ports';
 import { makeGenerationService } from '@app/core/pipeline/generation';
 import { makeJobService } from '@app/core/pipeline/jobs';
 import { makeMetricsJob } from '@app/core/pipeline/metrics-job';
@@ -20,16 +17,9 @@ import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { ulid } from 'ulid';
 import { makeDispatcher } from '../jobs/dispatcher.ts';
 import { base } from './base.ts';
-import { localAdapters } from './local-adapters.ts';
 import { footballProviders } from './providers.ts';
+import { jobQueue } from './queue.ts';
 import { metricsService, predictionService } from './reads.ts';
-
-/** SQS on AWS; the local stack's in-process queue with QUEUE_DRIVER=local. */
-export const jobQueue = /* @__PURE__ */ memoAsync(async (): Promise<JobQueue> => {
-  const { config } = await base();
-  if (config.QUEUE_DRIVER === 'local') return localAdapters('QUEUE_DRIVER=local').jobQueue();
-  return new SqsJobQueue(new SQSClient({ region: config.AWS_REGION }), config.QUEUE_URL_PREFIX!);
-});
 
 export const leagueRepository = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config } = await base();

@@ -112,7 +112,7 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     READ_CACHE_SECONDS: '0',
     ...env,
   });
-  const { installLocal, localQueue } = await import('../../local/adapters.ts');
+  const { installLocal, localOutbox, localQueue } = await import('../../local/adapters.ts');
   installLocal();
   const composition = {
     ...(await import('../composition/base.ts')),
@@ -120,6 +120,8 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     ...(await import('../composition/billing.ts')),
     ...(await import('../composition/reads.ts')),
     ...(await import('../composition/pipeline.ts')),
+    ...(await import('../composition/queue.ts')),
+    ...(await import('../composition/email.ts')),
   };
   if (options.clock) composition.useClock(options.clock);
   const { routes, consumers, deadLetterConsumer } = await import('../routes.ts');
@@ -132,7 +134,7 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
   const server = createLocalServer({
     routes,
     loadHandler: async (route) => ((await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler }).handler,
-    extra: localAdmin({ queue, billing: composition.paymentGateway, jobs: composition.jobService, selfUrl: () => `http://127.0.0.1:${port}` }),
+    extra: localAdmin({ queue, billing: composition.paymentGateway, jobs: composition.jobService, outbox: localOutbox, selfUrl: () => `http://127.0.0.1:${port}` }),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;

@@ -20,6 +20,9 @@ import { toAwsCron, type ScheduleDefinition } from '@app/events/schedules';
 import { acknowledge } from '../nag.ts';
 import type { AppFunction } from './app-function.ts';
 
+/** Queues that carry email requests, not jobs: only routes that send email may write to them. */
+const EMAIL_QUEUES: readonly QueueName[] = ['email'];
+
 /** Lambda's floor for an SQS event source's maximum concurrency. */
 export const SQS_MIN_MAX_CONCURRENCY = 2;
 /** The planner queue every schedule (and admin button) feeds. */
@@ -151,13 +154,17 @@ export class Jobs extends Construct {
     }
   }
 
-  /** SendMessage (and SendMessageBatch, which it authorises) on the work queues, not on the DLQs. */
-  grantSend(grantee: iam.IGrantable): void {
+  /**
+   * SendMessage (and SendMessageBatch, which it authorises) on the job queues, not on the DLQs;
+   * `['email']`: on the email queue only.
+   */
+  grantSend(grantee: iam.IGrantable, only?: QueueName[]): void {
+    const names = only ?? queueNames.filter((n) => !EMAIL_QUEUES.includes(n));
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        sid: 'EnqueueJobs',
+        sid: only ? `Enqueue${names.map(pascal).join('')}` : 'EnqueueJobs',
         actions: ['sqs:SendMessage'],
-        resources: queueNames.map((n) => this.queues[n].queueArn),
+        resources: names.map((n) => this.queues[n].queueArn),
       }),
     );
   }

@@ -42,6 +42,8 @@ export const EmptyBodySchema = z.optional(z.strictObject({}));
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** The owner opened the verification link sent after sign-up. */
+  emailVerified: z.boolean(),
   subscriptionStatus: z.enum(['free', 'premium']),
   role: z.enum(['user', 'admin']),
   /** Unix seconds at which a pending cancellation takes effect; null when none is pending. */
@@ -51,3 +53,21 @@ export type User = z.infer<typeof UserSchema>;
 
 export const UserResponseSchema = z.object({ user: UserSchema });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+/** `POST /api/auth/password-reset`: answered 202 with the same body whether or not the account exists. */
+export const PasswordResetRequestBodySchema = z.strictObject({ email: EmailSchema });
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBodySchema>;
+
+/** The token of an emailed link: `<userId>.<secret>`. */
+export const EmailTokenSchema = z.string().check(z.minLength(1, 'The link is incomplete'), z.maxLength(200, 'The link is not valid'));
+
+export const PasswordResetConfirmBodySchema = z.strictObject({ token: EmailTokenSchema, password: NewPasswordSchema });
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>;
+
+export const VerifyEmailBodySchema = z.strictObject({ token: EmailTokenSchema });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
+
+/** The one answer of the reset request, for known and unknown emails alike. */
+export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account exists for this email, a link to reset its password is on its way.';
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;

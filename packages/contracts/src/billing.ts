@@ -11,6 +11,10 @@ export const CheckoutBodySchema = z.optional(
 export const CheckoutResponseSchema = z.object({ url: z.string() });
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
+/** `POST /api/stripe/portal-session`: where the customer portal opens. */
+export const PortalSessionResponseSchema = z.object({ url: z.string() });
+export type PortalSessionResponse = z.infer<typeof PortalSessionResponseSchema>;
+
 export const VerifySessionBodySchema = z.strictObject({
   sessionId: z.string().check(z.minLength(1, 'sessionId is required'), z.maxLength(255), z.regex(/^[\w-]+$/, 'Invalid session id')),
 });

@@ -42,6 +42,14 @@ export const ConfigSchema = z.object({
   LOCAL_QUEUE_VISIBILITY_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 30),
   /** Local stack: a consumer invocation's time limit in seconds (default: each queue's Lambda timeout). */
   LOCAL_QUEUE_TIMEOUT_SECONDS: z.optional(z.coerce.number().check(z.gt(0), z.lte(900))),
+  /** `local`: the local outbox (DynamoDB Local, /__local/mail); `ses`: Amazon SES v2. */
+  EMAIL_DRIVER: z._default(z.enum(['local', 'ses']), 'local'),
+  /** The sender of every email (an address of the domain verified in SES). */
+  EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Football Predictions <no-reply@localhost>'),
+  /** Tests only: where the SES client sends its requests instead of the regional endpoint. */
+  SES_API_BASE: z.optional(z.url()),
+  /** Where contact-form messages are forwarded. */
+  SUPPORT_EMAIL: z._default(z.string().check(z.minLength(3)), 'support@localhost'),
   /** Seconds a read of upcoming predictions is reused within one process. */
   READ_CACHE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(300)), 10),
 
@@ -95,6 +103,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const config = result.data;
   if (config.QUEUE_DRIVER === 'sqs' && !config.QUEUE_URL_PREFIX) {
     throw new ConfigError('Invalid configuration:\n  - QUEUE_URL_PREFIX: required when QUEUE_DRIVER=sqs');
+  }
+  if (config.STAGE !== 'local' && config.EMAIL_DRIVER !== 'ses') {
+    // The local outbox on AWS would keep every email in the table and send none.
+    throw new ConfigError('Invalid configuration:\n  - EMAIL_DRIVER: must be ses outside the local stack');
   }
   return config;
 }

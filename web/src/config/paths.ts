@@ -35,6 +35,9 @@ export const paths = {
         withQuery('/login', { mode: mode === 'signup' ? 'signup' : undefined, intent, redirect }),
     },
   },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   account: { path: '/account', getHref: () => '/account' },
   subscriptionSuccess: {
     path: '/subscription/success',
@@ -43,5 +46,6 @@ export const paths = {
   admin: {
     odds: { path: '/admin/odds', getHref: () => '/admin/odds' },
     tracking: { path: '/admin/tracking', getHref: () => '/admin/tracking' },
+    messages: { path: '/admin/messages', getHref: () => '/admin/messages' },
   },
 } as const;

@@ -88,7 +88,8 @@ export function useSession(): Session {
   const [stored] = useState(readStoredUser);
   const query = useQuery({
     ...getUserQueryOptions(),
-    placeholderData: stored ? { ...stored, role: 'user', cancelAt: null } : undefined,
+    // Display data only: the banner for an unverified address waits for the server's answer.
+    placeholderData: stored ? { ...stored, emailVerified: true, role: 'user', cancelAt: null } : undefined,
   });
   const isConfirmed = query.isSuccess && !query.isPlaceholderData;
   // A failed lookup (network, 5xx) counts as signed out rather than loading forever.

@@ -15,6 +15,18 @@ export const keys = {
   emailClaim: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'EMAIL' }),
   session: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${sessionId}` }),
   sessionPrefix: 'SESSION#',
+  /** The user's live single-use token of one purpose (its secret only as a hash). */
+  userToken: (userId: string, purpose: string) => ({ PK: `USER#${userId}`, SK: `TOKEN#${purpose}` }),
+  /** A contact-form message; a signed-in sender also gets a marker in their collection. */
+  contactMessage: (messageId: string) => ({ PK: `MESSAGE#${messageId}`, SK: 'MESSAGE' }),
+  /** GSI1: every contact message, newest last. */
+  contactMessageIndex: (createdAt: string, messageId: string) => ({ GSI1PK: 'MESSAGES', GSI1SK: `${createdAt}#${messageId}` }),
+  contactMessagesPartition: 'MESSAGES',
+  userContactMessage: (userId: string, messageId: string) => ({ PK: `USER#${userId}`, SK: `MESSAGE#${messageId}` }),
+  userContactMessagePrefix: 'MESSAGE#',
+  /** The local stack's outbox (never used on AWS): one partition, newest last. */
+  localMail: (sentAt: string, id: string) => ({ PK: 'LOCALMAIL', SK: `${sentAt}#${id}` }),
+  localMailPartition: 'LOCALMAIL',
   /** One item per provider subscription, in the user's collection. */
   subscription: (userId: string, subscriptionId: string) => ({ PK: `USER#${userId}`, SK: `SUBSCRIPTION#${subscriptionId}` }),
   /** GSI1: subscription -> user. */
@@ -24,7 +36,7 @@ export const keys = {
   /** `subject` is already hashed (never a raw email or IP in a key). */
   passwordAttempts: (subjectHash: string) => ({ PK: `THROTTLE#PASSWORD#${subjectHash}`, SK: 'ATTEMPTS' }),
   /** The local test-mode payment provider's own records (never used on AWS). */
-  localBilling: (kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION', id: string) => ({ PK: `LOCALBILLING#${kind}#${id}`, SK: kind }),
+  localBilling: (kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION' | 'PORTAL', id: string) => ({ PK: `LOCALBILLING#${kind}#${id}`, SK: kind }),
   /** GSI1: every local subscription (the local clock walks them all). */
   localBillingSubscriptionIndex: (id: string) => ({ GSI1PK: 'LOCALBILLING#SUBSCRIPTIONS', GSI1SK: id }),
   localBillingSubscriptionsPartition: 'LOCALBILLING#SUBSCRIPTIONS',

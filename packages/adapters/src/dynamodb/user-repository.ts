@@ -22,13 +22,14 @@ const SCHEMA_VERSION = 1;
 const PENDING_CLAIM_MS = 2 * 60 * 1000;
 
 export function userFromItem(item: Record<string, unknown>): UserRecord {
-  const { id, email, passwordHash, role, createdAt, stripeCustomerId, openCheckout } = item as unknown as UserRecord;
+  const { id, email, passwordHash, role, createdAt, emailVerifiedAt, stripeCustomerId, openCheckout } = item as unknown as UserRecord;
   const subscriptions = { ...((item.subscriptions as UserRecord['subscriptions'] | undefined) ?? {}) };
   // Profiles written before subscriptions were keyed by id hold one `subscription`.
   const legacy = item.subscription as SubscriptionState | undefined;
   if (legacy && !subscriptions[legacy.id]) subscriptions[legacy.id] = legacy;
   return {
     id, email, passwordHash, role, createdAt, subscriptions,
+    ...(emailVerifiedAt ? { emailVerifiedAt } : {}),
     ...(stripeCustomerId ? { stripeCustomerId } : {}),
     ...(openCheckout ? { openCheckout } : {}),
   };
@@ -128,6 +129,10 @@ export class DynamoUserRepository implements UserRepository {
     await this.update(userId, 'SET passwordHash = :v', { ':v': passwordHash });
   }
 
+  async markEmailVerified(userId: string, at: string): Promise<void> {
+    await this.update(userId, 'SET emailVerifiedAt = :at', { ':at': at });
+  }
+
   async setRole(userId: string, role: Role): Promise<void> {
     await this.update(userId, 'SET #role = :v', { ':v': role }, { '#role': 'role' });
   }
@@ -180,13 +185,18 @@ export class DynamoUserRepository implements UserRepository {
         ],
       }),
     );
-    // The rest of the user's collection (sessions, subscription) and the customer link.
+    // The rest of the user's collection (sessions, subscriptions, tokens, message markers), the
+    // messages the markers point to, and the customer link.
     const rest = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.userPartition(user.id) },
       ProjectionExpression: 'PK, SK',
     });
+    for (const item of [...rest]) {
+      const sk = String(item.SK);
+      if (sk.startsWith(keys.userContactMessagePrefix)) rest.push(keys.contactMessage(sk.slice(keys.userContactMessagePrefix.length)));
+    }
     if (user.stripeCustomerId) rest.push(keys.stripeCustomer(user.stripeCustomerId));
     await batchDelete(this.doc, this.tableName, rest);
   }

@@ -18,7 +18,39 @@ interface LocalSubscription {
   cancelAtPeriodEnd: boolean;
   periodStart: number;
   periodEnd: number;
+  /** Provider clock, seconds: when the first period began (records from before it: `periodStart`). */
+  startedAt?: number;
 }
+
+interface LocalCustomer {
+  id: string;
+  userId: string;
+  email: string;
+  /** The test card on file. */
+  cardLast4?: string;
+}
+
+interface LocalPortalSession {
+  id: string;
+  customerId: string;
+  returnUrl: string;
+}
+
+/** What the local customer portal shows. */
+export interface LocalPortalView {
+  session: LocalPortalSession;
+  email: string;
+  cardLast4: string;
+  subscriptions: Array<{ id: string; status: 'active' | 'canceled'; cancelAtPeriodEnd: boolean; periodEnd: number }>;
+  /** One paid invoice per started period, newest first (Unix seconds, cents). */
+  invoices: Array<{ id: string; date: number; amountCents: number; status: 'paid' }>;
+}
+
+export type LocalPortalAction = { type: 'cancel' | 'resume'; subscriptionId: string } | { type: 'card'; last4: string };
+
+type LocalKind = 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION' | 'PORTAL';
+const PRICE_CENTS = 2900;
+const DEFAULT_CARD = '4242';
 
 interface LocalCheckout {
   id: string;
@@ -104,6 +136,12 @@ export class LocalPaymentGateway implements PaymentGateway {
     if (s) await this.put('SUBSCRIPTION', s.id, { ...s, status: 'canceled' });
   }
 
+  async createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
+    const id = `bps_local_${ulid()}`;
+    await this.put('PORTAL', id, { id, customerId: input.customerId, returnUrl: input.returnUrl } satisfies LocalPortalSession);
+    return { url: `${this.options.appOrigin}/__local/portal/${id}` };
+  }
+
   async parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
     if (!signature) throw new InvalidSignatureError('Missing Stripe-Signature header');
     const parts = Object.fromEntries(signature.split(',').map((p) => p.split('=') as [string, string]));
@@ -138,7 +176,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     if (c.status === 'expired') throw new ConflictError('This checkout session has expired');
     const now = await this.nowSeconds();
     const subscription: LocalSubscription = {
-      id: `sub_local_${ulid()}`, customerId: c.customerId, userId: c.userId, status: 'active', cancelAtPeriodEnd: false, periodStart: now, periodEnd: now + MONTH_SECONDS,
+      id: `sub_local_${ulid()}`, customerId: c.customerId, userId: c.userId, status: 'active', cancelAtPeriodEnd: false, periodStart: now, periodEnd: now + MONTH_SECONDS, startedAt: now,
     };
     await this.put('SUBSCRIPTION', subscription.id, subscription);
     await this.put('CHECKOUT', c.id, { ...c, status: 'complete', subscriptionId: subscription.id });
@@ -149,6 +187,45 @@ export class LocalPaymentGateway implements PaymentGateway {
         this.event('customer.subscription.created', { id: subscription.id, customer: c.customerId }),
       ],
     };
+  }
+
+  /** The customer portal page: card, subscriptions and invoices of the session's customer. */
+  async portalPage(sessionId: string): Promise<LocalPortalView | undefined> {
+    const session = await this.get<LocalPortalSession>('PORTAL', sessionId);
+    if (!session) return undefined;
+    const customer = await this.get<LocalCustomer>('CUSTOMER', session.customerId);
+    const now = await this.nowSeconds();
+    const subscriptions = (await this.listSubscriptions()).filter((s) => s.customerId === session.customerId).map((s) => this.advance(s, now).subscription);
+    const invoices = subscriptions.flatMap((s) => {
+      const dates: number[] = [];
+      for (let t = s.startedAt ?? s.periodStart; t <= Math.min(s.periodStart, now); t += MONTH_SECONDS) dates.push(t);
+      return dates.map((date, i) => ({ id: `in_local_${s.id.slice(-8)}_${i + 1}`, date, amountCents: PRICE_CENTS, status: 'paid' as const }));
+    });
+    return {
+      session,
+      email: customer?.email ?? '',
+      cardLast4: customer?.cardLast4 ?? DEFAULT_CARD,
+      subscriptions: subscriptions.map(({ id, status, cancelAtPeriodEnd, periodEnd }) => ({ id, status, cancelAtPeriodEnd, periodEnd })),
+      invoices: invoices.sort((a, b) => b.date - a.date),
+    };
+  }
+
+  /** A change made in the portal; returns the webhooks Stripe would send for it. */
+  async portalAction(sessionId: string, action: LocalPortalAction): Promise<SignedWebhook[]> {
+    const session = await this.get<LocalPortalSession>('PORTAL', sessionId);
+    if (!session) throw new NotFoundError('Portal session not found');
+    if (action.type === 'card') {
+      const customer = await this.get<LocalCustomer>('CUSTOMER', session.customerId);
+      if (!customer) throw new NotFoundError('Customer not found');
+      await this.put('CUSTOMER', customer.id, { ...customer, cardLast4: action.last4 });
+      // Stripe reports a new default card as customer.updated, which the product does not need.
+      return [this.event('customer.updated', { id: customer.id, customer: customer.id })];
+    }
+    const s = await this.get<LocalSubscription>('SUBSCRIPTION', action.subscriptionId);
+    if (!s || s.customerId !== session.customerId) throw new NotFoundError('No such subscription for this customer');
+    if (s.status === 'canceled') throw new ConflictError('This subscription has ended');
+    await this.put('SUBSCRIPTION', s.id, { ...s, cancelAtPeriodEnd: action.type === 'cancel' });
+    return [this.event('customer.subscription.updated', { id: s.id, customer: s.customerId })];
   }
 
   /** Moves the provider's clock forward; returns the webhooks for what happened meanwhile. */
@@ -214,12 +291,12 @@ export class LocalPaymentGateway implements PaymentGateway {
     return (out.Items ?? []).map((i) => i.data as LocalSubscription);
   }
 
-  private async get<T>(kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION', id: string): Promise<T | undefined> {
+  private async get<T>(kind: LocalKind, id: string): Promise<T | undefined> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.localBilling(kind, id), ConsistentRead: true }));
     return out.Item?.data as T | undefined;
   }
 
-  private async put(kind: 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION', id: string, data: object) {
+  private async put(kind: LocalKind, id: string, data: object) {
     const index = kind === 'SUBSCRIPTION' ? keys.localBillingSubscriptionIndex(id) : {};
     await this.doc.send(
       new PutCommand({ TableName: this.tableName, Item: { ...keys.localBilling(kind, id), ...index, type: `LocalBilling${kind}`, schemaVersion: 1, data } }),

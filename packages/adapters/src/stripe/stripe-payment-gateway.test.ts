@@ -42,6 +42,14 @@ describe('StripePaymentGateway against recorded Stripe payloads', () => {
     await expect(gateway.expireCheckoutSession('cs_missing')).resolves.toBeUndefined();
   });
 
+  it('opens a customer portal session for the customer, returning to the account page', async () => {
+    const { url } = await gateway.createPortalSession({ customerId: 'cus_1', returnUrl: 'http://localhost:3000/account' });
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    const req = fake.requests.at(-1)!;
+    expect(req.path).toBe('/v1/billing_portal/sessions');
+    expect(Object.fromEntries(req.form)).toEqual({ customer: 'cus_1', return_url: 'http://localhost:3000/account' });
+  });
+
   it('lists the live subscriptions, of one customer or all', async () => {
     fake.setSubscription({ id: 'sub_l1', customer: 'cus_l1', metadata: { userId: 'u1' } });
     fake.setSubscription({ id: 'sub_l2', customer: 'cus_l2', metadata: {} });

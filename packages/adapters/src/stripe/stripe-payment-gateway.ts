@@ -111,6 +111,11 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 
+  async createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
+    const session = await this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl });
+    return { url: session.url };
+  }
+
   async parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
     if (!signature) throw new InvalidSignatureError('Missing Stripe-Signature header');
     let event: Stripe.Event;

@@ -90,3 +90,5 @@ export function makeAttemptLimiter(store: AttemptStore, now: () => number) {
     clear: (subject: Subject) => store.clear(subject.key),
   };
 }
+
+export type AttemptLimiter = ReturnType<typeof makeAttemptLimiter>;

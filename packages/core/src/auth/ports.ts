@@ -15,11 +15,13 @@ export interface UserRepository {
   /** Strongly consistent lookup through the email claim. */
   getByEmail(email: string): Promise<UserRecord | undefined>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
+  /** Records that the owner proved the address (`at`: ISO-8601 UTC). */
+  markEmailVerified(userId: string, at: string): Promise<void>;
   setRole(userId: string, role: Role): Promise<void>;
   /** Links a payment-provider customer to the user (customer -> user lookup included). */
   linkCustomer(userId: string, customerId: string): Promise<void>;
   findByCustomer(customerId: string): Promise<UserRecord | undefined>;
-  /** Removes the user, its email claim, sessions, subscription and customer link. */
+  /** Removes the user, its email claim, sessions, subscriptions, tokens, contact messages and customer link. */
   delete(user: UserRecord): Promise<void>;
 }
 

@@ -29,7 +29,7 @@ describe('AuthService', () => {
 
   it('registers a free user with a session, never an admin', async () => {
     const issued = await t.auth.register(creds);
-    expect(issued.user).toEqual({ id: 'u1', email: 'ana@example.com', subscriptionStatus: 'free', role: 'user', cancelAt: null });
+    expect(issued.user).toEqual({ id: 'u1', email: 'ana@example.com', emailVerified: false, subscriptionStatus: 'free', role: 'user', cancelAt: null });
     expect((await t.auth.resolve(issued.token))?.viewer.userId).toBe('u1');
     expect((await t.auth.register({ email: 'boss@example.com', password: 'x'.repeat(8) })).user.role).toBe('user');
   });

@@ -4,7 +4,8 @@ import { isDomainError, UnauthorizedError, ValidationError } from '../errors.ts'
 import { noSecurityLog, type SecurityEventType, type SecurityLog } from '../security/events.ts';
 import { clientNetwork } from '../security/network.ts';
 import type { Viewer } from '../viewer.ts';
-import { ACCOUNT_POLICY, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore, type Subject } from './attempts.ts';
+import type { RequestEmail } from '../email/ports.ts';
+import { ACCOUNT_POLICY, makeAttemptLimiter, NETWORK_POLICY, type AttemptLimiter, type AttemptStore, type Subject } from './attempts.ts';
 import type { PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
 import { toPublicUser, toViewer, type UserRecord } from './user.ts';
 
@@ -28,6 +29,9 @@ export interface AuthServiceDeps {
   /** False in functions that may only read the table: they never write `lastSeenAt`. */
   touchSessions?: boolean;
   security?: SecurityLog;
+  /** Queues the verification email after sign-up (a failure to queue never fails the sign-up). */
+  requestEmail?: RequestEmail;
+  log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
 /** Where a password-bearing request comes from. */
@@ -58,6 +62,18 @@ export interface ResolvedSession {
   session: SessionRecord;
 }
 
+type AttemptEvent = { type: SecurityEventType; network: string; email?: string; userId?: string };
+
+/** Takes the attempt before any hash is computed (or token checked); a refusal is logged as `event`. */
+export async function takeLoggedAttempt(limiter: AttemptLimiter, security: SecurityLog, subjects: Subject[], event: AttemptEvent): Promise<void> {
+  try {
+    await limiter.take(subjects);
+  } catch (error) {
+    if (isDomainError(error) && error.kind === 'rate_limited') security({ ...event, detail: { retryAfterSeconds: Math.ceil(error.retryAfterSeconds ?? 0) } });
+    throw error;
+  }
+}
+
 /** Accounts and revocable sessions (ASVS V6/V7; docs/architecture.md#security). */
 export function makeAuthService(deps: AuthServiceDeps) {
   const { users, sessions, hasher, tokens, clock } = deps;
@@ -65,15 +81,7 @@ export function makeAuthService(deps: AuthServiceDeps) {
   const limiter = makeAttemptLimiter(deps.attempts, () => clock.now().getTime());
   let dummyHash: Promise<string> | undefined;
 
-  /** Takes the attempt before any hash is computed; a refusal is logged as `event`. */
-  async function takeAttempt(subjects: { network: Subject; account: Subject }, event: { type: SecurityEventType; email: string; network: string; userId?: string }) {
-    try {
-      await limiter.take([subjects.network, subjects.account]);
-    } catch (error) {
-      if (isDomainError(error) && error.kind === 'rate_limited') security({ ...event, detail: { retryAfterSeconds: Math.ceil(error.retryAfterSeconds ?? 0) } });
-      throw error;
-    }
-  }
+  const takeAttempt = (subjects: { network: Subject; account: Subject }, event: AttemptEvent) => takeLoggedAttempt(limiter, security, [subjects.network, subjects.account], event);
 
   async function startSession(user: UserRecord): Promise<IssuedSession> {
     const now = clock.now().getTime();
@@ -100,6 +108,7 @@ export function makeAuthService(deps: AuthServiceDeps) {
           subscriptions: {},
         };
         await users.create(user);
+        await deps.requestEmail?.({ template: 'verify-email', userId: id }).catch((error: unknown) => deps.log?.('Could not queue the verification email', { userId: id, error }));
         return await startSession(user);
       } catch (error) {
         await users.releaseEmail(body.email, id).catch(() => {});

@@ -21,6 +21,8 @@ export interface UserRecord {
   passwordHash: string;
   role: Role;
   createdAt: string;
+  /** ISO-8601 UTC; set when the owner opened the verification link (or a password-reset link). */
+  emailVerifiedAt?: string;
   stripeCustomerId?: string;
   subscriptions: Record<string, SubscriptionState>;
   openCheckout?: OpenCheckout;
@@ -37,7 +39,7 @@ export function subscriptionStatusOf(user: UserRecord, clock: Clock): 'free' | '
 /** What the API shows of a user. */
 export function toPublicUser(user: UserRecord, clock: Clock): PublicUser {
   const { premium, cancelAt } = entitlementOfUser(user, clock);
-  return { id: user.id, email: user.email, subscriptionStatus: premium ? 'premium' : 'free', role: user.role, cancelAt };
+  return { id: user.id, email: user.email, emailVerified: Boolean(user.emailVerifiedAt), subscriptionStatus: premium ? 'premium' : 'free', role: user.role, cancelAt };
 }
 
 export function toViewer(user: UserRecord, clock: Clock): Viewer {

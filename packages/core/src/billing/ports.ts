@@ -53,6 +53,11 @@ export interface PaymentGateway {
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * A session of the provider's customer portal (invoices, card, cancel, resume) for the
+   * customer; its changes come back through the webhook.
+   */
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Verifies the signature over the exact raw body; throws `InvalidSignatureError` otherwise. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent>;
 }

@@ -41,6 +41,7 @@ function fakeGateway() {
       subs.get(id)!.status = 'canceled';
       cancelledNow.push(id);
     },
+    createPortalSession: async ({ customerId, returnUrl }) => ({ url: `https://portal.example/${customerId}?return=${encodeURIComponent(returnUrl)}` }),
     parseWebhook: async () => {
       throw new Error('unused');
     },
@@ -90,6 +91,15 @@ describe('BillingService', () => {
     t.pay(id, 'sub_A', t.clock.now());
     expect(await t.billing.verifySession(await t.resolved(), id)).toMatchObject({ success: true, user: { subscriptionStatus: 'premium', cancelAt: null } });
     await expect(t.billing.createCheckout(await t.resolved())).rejects.toMatchObject({ kind: 'conflict', message: 'Already subscribed' });
+  });
+
+  it("opens the portal for the caller's own customer only, returning to /account; never before a first checkout", async () => {
+    const t = await setup();
+    await expect(t.billing.createPortalSession(await t.resolved())).rejects.toMatchObject({ kind: 'conflict' });
+    const id = await t.checkoutId();
+    t.pay(id, 'sub_A', t.clock.now());
+    const { url } = await t.billing.createPortalSession(await t.resolved());
+    expect(url).toBe(`https://portal.example/cus_u1?return=${encodeURIComponent('http://localhost:3000/account')}`);
   });
 
   it("refuses to verify another user's checkout session", async () => {

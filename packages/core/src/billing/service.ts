@@ -1,4 +1,4 @@
-import type { CancelResponse, CheckoutResponse, VerifySessionResponse } from '@app/contracts/billing';
+import type { CancelResponse, CheckoutResponse, PortalSessionResponse, VerifySessionResponse } from '@app/contracts/billing';
 import type { ResolvedSession } from '../auth/service.ts';
 import type { UserRepository } from '../auth/ports.ts';
 import { entitlementOfUser, subscriptionStatusOf, toPublicUser, type UserRecord } from '../auth/user.ts';
@@ -156,6 +156,13 @@ export function makeBillingService(deps: BillingServiceDeps) {
       }
       const { cancelAt } = entitlementOfUser((await users.get(user.id)) ?? user, clock);
       return { cancel_at: cancelAt ?? Math.max(...entitling.map((s) => s.currentPeriodEnd)) };
+    },
+
+    /** The provider's customer portal for the caller's own customer; back to /account afterwards. */
+    async createPortalSession(resolved: ResolvedSession): Promise<PortalSessionResponse> {
+      const user = await freshUser(resolved);
+      if (!user.stripeCustomerId) throw new ConflictError('No billing account yet: subscribe first');
+      return gateway.createPortalSession({ customerId: user.stripeCustomerId, returnUrl: `${deps.appOrigin}/account` });
     },
 
     /**

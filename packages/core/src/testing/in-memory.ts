@@ -32,6 +32,9 @@ export class InMemoryUsers implements UserRepository {
   async setPasswordHash(id: string, passwordHash: string) {
     this.byId.get(id)!.passwordHash = passwordHash;
   }
+  async markEmailVerified(id: string, at: string) {
+    this.byId.get(id)!.emailVerifiedAt = at;
+  }
   async setRole(id: string, role: Role) {
     this.byId.get(id)!.role = role;
   }

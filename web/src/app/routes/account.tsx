@@ -3,6 +3,7 @@ import { Mail } from 'lucide-react';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Card } from '@/components/ui/card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { YourDataSection } from '@/features/account/components/your-data';
 import { DeleteAccountSection } from '@/features/auth/components/delete-account';
 import { SubscriptionBadge, SubscriptionCard } from '@/features/billing/components/subscription-card';
 import { UpgradeCard } from '@/features/billing/components/upgrade-card';
@@ -35,6 +36,7 @@ export default function AccountRoute() {
             </Card>
             {user.subscriptionStatus === 'premium' ? <SubscriptionCard user={user} /> : <UpgradeCard user={user} />}
             <ChangePasswordForm />
+            <YourDataSection />
             <DeleteAccountSection />
           </div>
         </ContentLayout>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 describe('/contact', () => {
@@ -41,6 +42,9 @@ describe('/contact', () => {
   });
 
   it("sends the message, says 'Message Sent!' and clears the form", async () => {
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const api = mockApi({ 'POST /api/contact': async () => (await answered, Response.json({ received: true }, { status: 202 })) });
     const { user } = await renderApp('/contact');
     await user.type(screen.getByLabelText('Name'), 'Alex');
     await user.type(screen.getByLabelText('Email'), 'alex@example.com');
@@ -49,11 +53,29 @@ describe('/contact', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    release();
     expect(await screen.findByText('Message Sent!', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText(/reply within 24 hours/)).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Message')).toHaveValue('');
+    expect(api.callsTo('POST', '/api/contact').map((c) => c.body)).toEqual([
+      { name: 'Alex', email: 'alex@example.com', subject: 'Question', message: 'When are predictions published?' },
+    ]);
+  });
+
+  it('keeps the message and says why when the server refuses it', async () => {
+    mockApi({ 'POST /api/contact': () => apiError(429, 'Too many attempts. Try again in 60 seconds.') });
+    const { user } = await renderApp('/contact');
+    await user.type(screen.getByLabelText('Name'), 'Alex');
+    await user.type(screen.getByLabelText('Email'), 'alex@example.com');
+    await user.type(screen.getByLabelText('Subject'), 'Question');
+    await user.type(screen.getByLabelText('Message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByText('Message not sent')).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts. Try again in 60 seconds.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Message')).toHaveValue('Hello');
   });
 
   it('states the reply time and the support hours', async () => {

@@ -84,6 +84,10 @@ export class FakeStripeServer {
       s.status = 'expired';
       return [200, s];
     }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const id = `bps_${++this.seq}`;
+      return [200, { id, object: 'billing_portal.session', customer: form.get('customer'), return_url: form.get('return_url'), url: `https://billing.stripe.com/p/session/test_${id}`, livemode: false }];
+    }
     if (method === 'GET' && path === '/v1/subscriptions') {
       // Stripe's default list: every subscription that is not cancelled, one page here.
       const customer = form.get('customer');

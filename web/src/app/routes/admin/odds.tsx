@@ -15,13 +15,22 @@ export default function AdminOddsRoute() {
       {() => (
         <ContentLayout title="Admin: Odds" description="Enter winning odds and run the prediction, result and metrics jobs.">
           <div className="space-y-6">
-            <Link
-              to={paths.admin.tracking.getHref()}
-              className="inline-flex items-center gap-1 rounded font-semibold text-primary underline underline-offset-4"
-            >
-              Performance Tracking
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              <Link
+                to={paths.admin.tracking.getHref()}
+                className="inline-flex items-center gap-1 rounded font-semibold text-primary underline underline-offset-4"
+              >
+                Performance Tracking
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+              <Link
+                to={paths.admin.messages.getHref()}
+                className="inline-flex items-center gap-1 rounded font-semibold text-primary underline underline-offset-4"
+              >
+                Messages
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </div>
             <JobControls />
             <Card className="p-0 sm:p-0">
               <div className="border-b border-border p-5">

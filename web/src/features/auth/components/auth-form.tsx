@@ -3,11 +3,12 @@ import type { User } from '@app/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
-import type { LoginMode } from '@/config/paths';
+import { paths, type LoginMode } from '@/config/paths';
 import { apiErrorMessage, apiFieldErrors, formatWait, isApiError } from '@/lib/api-client';
 import { applySessionUser, loginWithEmail, registerWithEmail } from '@/lib/auth';
 import { useSingleFlightMutation } from '@/lib/react-query';
@@ -100,6 +101,13 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
           hint={signup ? PASSWORD_RULE_HINT : undefined}
           error={fieldErrors.password}
         />
+        {signup ? null : (
+          <p className="-mt-2 text-right text-sm">
+            <Link to={paths.forgotPassword.getHref()} className="rounded font-medium text-primary underline underline-offset-4">
+              Forgot password?
+            </Link>
+          </p>
+        )}
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-destructive">
             {error}

@@ -1,5 +1,5 @@
 import type { User } from '@app/contracts/auth';
-import { CalendarX2, Crown } from 'lucide-react';
+import { CalendarX2, Crown, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
+import { usePortalSession } from '@/features/billing/api/portal-session';
 import { apiErrorMessage } from '@/lib/api-client';
 import { formatLongDate } from '@/utils/format';
 
@@ -39,6 +40,7 @@ export function SubscriptionCard({ user }: { user: User }) {
       },
     },
   });
+  const portal = usePortalSession();
   const premium = user.subscriptionStatus === 'premium';
 
   return (
@@ -76,6 +78,24 @@ export function SubscriptionCard({ user }: { user: User }) {
         )
       ) : null}
       {!premium ? <p className="mt-3 text-sm text-muted-foreground">You are on the free plan: fixtures are visible, probabilities are locked.</p> : null}
+      {premium ? (
+        <div className="mt-4 border-t border-border pt-4">
+          <p className="text-sm text-muted-foreground">Invoices, payment card, cancel or resume.</p>
+          <Button
+            variant="outline"
+            className="mt-2"
+            disabled={portal.isPending || portal.isSuccess}
+            onClick={() =>
+              portal.mutate(undefined, {
+                onError: (error) => toast({ title: 'Could not open billing', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+              })
+            }
+          >
+            <ExternalLink aria-hidden="true" />
+            {portal.isPending || portal.isSuccess ? 'Opening billing...' : 'Manage billing'}
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { InputField, TextareaField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { CONTACT_REPLY_HOURS } from '@/config/product';
 import { ContactMessageSchema, useSendContactMessage, type ContactMessage } from '@/features/contact/api/send-contact-message';
+import { apiErrorMessage } from '@/lib/api-client';
 
 type FieldErrors = Partial<Record<keyof ContactMessage, string>>;
 
@@ -27,7 +28,8 @@ export function ContactForm() {
       return;
     }
     setErrors({});
-    send.mutate(parsed.data, {
+    const website = String(new FormData(form).get('website') ?? '');
+    send.mutate({ ...parsed.data, ...(website ? { website } : {}) }, {
       onSuccess: () => {
         form.reset();
         toast({
@@ -36,6 +38,7 @@ export function ContactForm() {
           variant: 'success',
         });
       },
+      onError: (error) => toast({ title: 'Message not sent', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   };
 
@@ -48,6 +51,13 @@ export function ContactForm() {
       </div>
       <InputField label="Subject" name="subject" required error={errors.subject} />
       <TextareaField label="Message" name="message" rows={6} required error={errors.message} />
+      {/* A honeypot: hidden from people and assistive technology, filled in by naive bots. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Website
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
       <Button type="submit" size="lg" disabled={send.isPending} className="w-full sm:w-auto">
         <Send aria-hidden="true" />
         {send.isPending ? 'Sending...' : 'Send Message'}

@@ -1,0 +1,106 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launch, newContext } from '../support/browser.ts';
+import { PASSWORD, expectAccessible, expectToast, heading, loginViaApi, open, registerViaApi, uniqueEmail } from '../support/app.ts';
+import { linkIn, waitForMail } from '../support/mail.ts';
+
+// Email for real: the verification link after sign-up, and a forgotten password, each through
+// the local outbox (/__local/mail.json) as a user would read it in their inbox.
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  contexts.push(context);
+  return { context, page: await context.newPage() };
+}
+
+const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Please confirm your email address' });
+
+describe('email verification', () => {
+  it('sign up -> verification email in the outbox -> link -> banner gone', async () => {
+    const { context, page } = await freshPage();
+    const email = uniqueEmail('verify');
+    await open(page, '/login?mode=signup', 'Create your account');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await banner(page).waitFor();
+    await expectAccessible(page, 'page with the verification banner');
+
+    const mail = await waitForMail(context, email, /confirm your email/i);
+    expect(mail.html).toContain('/verify-email?token=');
+    await open(page, linkIn(mail, '/verify-email'), 'Confirm your email');
+    await page.getByText('Your email address is confirmed.').waitFor();
+    await open(page, '/account', 'Account Settings');
+    expect(await banner(page).count()).toBe(0);
+  });
+
+  it('Resend sends a new link', async () => {
+    const { context, page } = await freshPage();
+    const email = uniqueEmail('resend');
+    await registerViaApi(context, email);
+    await waitForMail(context, email, /confirm your email/i);
+    await open(page, '/account', 'Account Settings');
+    await banner(page).getByRole('button', { name: 'Resend' }).click();
+    await expectToast(page, 'Link sent');
+    const second = await waitForMail(context, email, /confirm your email/i, { after: 1 });
+    await open(page, linkIn(second, '/verify-email'), 'Confirm your email');
+    await page.getByText('Your email address is confirmed.').waitFor();
+  });
+});
+
+describe('a forgotten password', () => {
+  it('forgot password -> email -> new password -> old sessions dead; the new password works, the old one not', async () => {
+    const email = uniqueEmail('forgot');
+    const NEW_PASSWORD = 'a fresh passphrase';
+    const old = await freshPage();
+    await registerViaApi(old.context, email);
+    expect((await old.context.request.get('/api/auth/me')).status()).toBe(200);
+
+    const { context, page } = await freshPage();
+    await open(page, '/login', 'Welcome back');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await heading(page, 'Reset your password').waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account exists for this email' }).waitFor();
+    await expectAccessible(page, '/forgot-password');
+
+    const mail = await waitForMail(context, email, /reset your/i);
+    await open(page, linkIn(mail, '/reset-password'), 'Choose a new password');
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expectToast(page, 'Password changed');
+    await heading(page, 'Welcome back').waitFor();
+
+    expect((await old.context.request.get('/api/auth/me')).status()).toBe(401);
+    const wrong = await context.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect(wrong.status()).toBe(401);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    expect((await context.request.get('/api/auth/me')).status()).toBe(200);
+
+    // The link is dead after use.
+    await open(page, linkIn(mail, '/reset-password'), 'Choose a new password');
+    await page.getByLabel('New password', { exact: true }).fill('another passphrase');
+    await page.getByLabel('Confirm new password').fill('another passphrase');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'invalid, already used or expired' }).waitFor();
+    await loginViaApi(context, email, NEW_PASSWORD);
+  });
+});

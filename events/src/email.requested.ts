@@ -1,0 +1,15 @@
+import * as z from 'zod/mini';
+
+const id = z.string().check(z.minLength(1), z.maxLength(100));
+
+/**
+ * Put on the `email` queue by the routes that send mail. It names the template and its subject
+ * (a user, an email, a contact message), never a token or a body: the consumer issues tokens and
+ * renders the message itself, so nothing secret sits in the queue.
+ */
+export const EmailRequestedSchema = z.discriminatedUnion('template', [
+  z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('verify-email'), userId: id, requestedAt: z.iso.datetime() }),
+  z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('password-reset'), email: z.string().check(z.minLength(3), z.maxLength(254)), requestedAt: z.iso.datetime() }),
+  z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('contact'), messageId: id, requestedAt: z.iso.datetime() }),
+]);
+export type EmailRequested = z.infer<typeof EmailRequestedSchema>;

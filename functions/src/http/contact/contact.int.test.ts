@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '@app/adapters/dynamodb/keys';
+import { queryAll } from '@app/adapters/dynamodb/query';
+import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+
+let stack: Awaited<ReturnType<typeof startHttpStack>>;
+beforeAll(async () => {
+  stack = await startHttpStack();
+});
+afterAll(() => stack.close());
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+async function outbox(): Promise<Mail[]> {
+  await stack.queue.drain();
+  return (await stack.client().get('/__local/mail.json')).json as Mail[];
+}
+
+const message = (overrides: Record<string, unknown> = {}) => ({ name: 'Ana', email: uniqueEmail('sender'), subject: 'Refund question', message: 'Hello <b>team</b>\nsecond line', ...overrides });
+
+async function admin() {
+  const client = stack.client();
+  const email = uniqueEmail('staff');
+  await client.post('/api/auth/register', { email, password: PASSWORD });
+  await stack.grantAdmin(email);
+  return client;
+}
+
+describe('contact messages', () => {
+  it('are stored, emailed to support (reply-to the sender) and acknowledged; admins read them in the inbox', async () => {
+    const body = message();
+    const res = await stack.client().post('/api/contact', body);
+    expect(res.status).toBe(202);
+    const mails = await outbox();
+    const toSupport = mails.find((m) => m.to === 'support@localhost' && m.replyTo === body.email);
+    expect(toSupport?.subject).toBe('[Contact] Refund question');
+    expect(toSupport?.text).toContain('Hello <b>team</b>');
+    expect(mails.find((m) => m.to === body.email)?.subject).toMatch(/we received your message/i);
+
+    const staff = await admin();
+    const inbox = await staff.get('/api/admin/messages');
+    expect(inbox.status).toBe(200);
+    const stored = inbox.json.messages.find((m: { email: string }) => m.email === body.email);
+    expect(stored).toMatchObject({ name: 'Ana', subject: 'Refund question', message: body.message, read: false });
+
+    expect((await staff.post(`/api/admin/messages/${stored.id}/read`, { read: true })).status).toBe(200);
+    const after = (await staff.get('/api/admin/messages')).json.messages.find((m: { id: string }) => m.id === stored.id);
+    expect(after.read).toBe(true);
+  });
+
+  it('keep the inbox for admins only', async () => {
+    const user = stack.client();
+    await user.post('/api/auth/register', { email: uniqueEmail(), password: PASSWORD });
+    expect((await user.get('/api/admin/messages')).status).toBe(403);
+    expect((await stack.client().get('/api/admin/messages')).status).toBe(401);
+    expect((await (await admin()).post('/api/admin/messages/01ARZ3NDEKTSV4RRFFQ69G5FAV/read', { read: true })).status).toBe(404);
+  });
+
+  it('refuse invalid input with field messages, and drop a bot that filled the honeypot', async () => {
+    const client = stack.client();
+    const bad = await client.post('/api/contact', message({ email: 'not-an-email', message: '   ' }));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toMatch(/valid email/);
+    const bot = message({ website: 'http://spam.example' });
+    expect((await client.post('/api/contact', bot)).status).toBe(202);
+    expect((await outbox()).some((m) => m.to === bot.email || m.replyTo === bot.email)).toBe(false);
+  });
+
+  it('are throttled per client network', async () => {
+    const client = stack.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await client.post('/api/contact', message())).status);
+    expect(statuses.slice(0, 5)).toEqual([202, 202, 202, 202, 202]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('your data', () => {
+  it('downloads the account, subscriptions and messages; deleting the account deletes messages and tokens', async () => {
+    const client = stack.client();
+    const email = uniqueEmail('mine');
+    const userId = (await client.post('/api/auth/register', { email, password: PASSWORD })).json.user.id as string;
+    await client.post('/api/contact', message({ email, subject: 'About my data' }));
+    await stack.queue.drain();
+    expect((await queryAll(stack.table.doc, { TableName: stack.table.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :t)', ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':t': 'TOKEN#' } })).length).toBe(1);
+
+    const res = await client.get('/api/account/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w-]+\.json"$/);
+    expect(res.json.account).toMatchObject({ email, emailVerified: false, role: 'user' });
+    expect(res.json.subscriptions).toEqual([]);
+    expect(res.json.messages.map((m: { subject: string }) => m.subject)).toEqual(['About my data']);
+    expect(res.text).not.toMatch(/passwordHash|secretHash|scrypt/);
+
+    const messageId = res.json.messages[0].id;
+    expect(await (await stack.composition.contactMessages()).get(messageId)).toBeDefined();
+    expect((await client.post('/api/auth/delete-account')).status).toBe(200);
+    expect(await (await stack.composition.contactMessages()).get(messageId)).toBeUndefined();
+    // The verification token (issued when the email consumer ran) went with the rest of the collection.
+    const left = await queryAll(stack.table.doc, { TableName: stack.table.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.userPartition(userId) } });
+    expect(left).toEqual([]);
+  });
+});

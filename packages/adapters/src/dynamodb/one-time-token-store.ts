@@ -1,0 +1,44 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { OneTimeTokenStore, StoredToken, TokenPurpose } from '@app/core/auth/one-time-tokens';
+import { keys } from './keys.ts';
+
+/**
+ * Single-use tokens in the user's collection (one per purpose), so deleting the account deletes
+ * them. Consumption is a conditional delete: of two concurrent uses, exactly one succeeds.
+ */
+export class DynamoOneTimeTokenStore implements OneTimeTokenStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async put(token: StoredToken): Promise<void> {
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...keys.userToken(token.userId, token.purpose), type: 'OneTimeToken', schemaVersion: 1,
+          secretHash: token.secretHash, expiresAtMs: token.expiresAt, expiresAt: Math.ceil(token.expiresAt / 1000),
+        },
+      }),
+    );
+  }
+
+  async consume(userId: string, purpose: TokenPurpose, secretHash: string, now: number): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: keys.userToken(userId, purpose),
+          ConditionExpression: 'secretHash = :h AND expiresAtMs > :now',
+          ExpressionAttributeValues: { ':h': secretHash, ':now': now },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+}

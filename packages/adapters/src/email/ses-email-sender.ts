@@ -1,0 +1,26 @@
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import type { EmailMessage, EmailSender } from '@app/core/email/ports';
+
+/** Amazon SES (v2 API): one simple message with a text and an HTML part, from the configured sender. */
+export class SesEmailSender implements EmailSender {
+  constructor(
+    private readonly client: Pick<SESv2Client, 'send'>,
+    private readonly from: string,
+  ) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    await this.client.send(
+      new SendEmailCommand({
+        FromEmailAddress: this.from,
+        Destination: { ToAddresses: [message.to] },
+        ...(message.replyTo ? { ReplyToAddresses: [message.replyTo] } : {}),
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+          },
+        },
+      }),
+    );
+  }
+}

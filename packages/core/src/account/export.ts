@@ -1,0 +1,22 @@
+import type { AccountExport } from '@app/contracts/account';
+import type { UserRecord } from '../auth/user.ts';
+import type { Clock } from '../clock.ts';
+import type { ContactMessageStore } from '../contact/ports.ts';
+import { toPublicMessage } from '../contact/service.ts';
+
+/** Everything we hold about the user: the account, its subscriptions and its contact messages (no password hash, no token). */
+export async function exportAccount(user: UserRecord, messages: Pick<ContactMessageStore, 'listByUser'>, clock: Clock): Promise<AccountExport> {
+  return {
+    exportedAt: clock.now().toISOString(),
+    account: {
+      id: user.id,
+      email: user.email,
+      emailVerified: Boolean(user.emailVerifiedAt),
+      role: user.role,
+      createdAt: user.createdAt,
+      paymentCustomerId: user.stripeCustomerId ?? null,
+    },
+    subscriptions: Object.values(user.subscriptions).map(({ id, status, cancelAt, currentPeriodEnd, syncedAt }) => ({ id, status, cancelAt, currentPeriodEnd, syncedAt })),
+    messages: (await messages.listByUser(user.id)).map(toPublicMessage),
+  };
+}

@@ -1,0 +1,90 @@
+import type { PasswordResetConfirmBody } from '@app/contracts/auth';
+import type { Clock } from '../clock.ts';
+import { ValidationError } from '../errors.ts';
+import type { RequestEmail } from '../email/ports.ts';
+import { noSecurityLog, type SecurityLog } from '../security/events.ts';
+import { clientNetwork } from '../security/network.ts';
+import { ACCOUNT_POLICY, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore } from './attempts.ts';
+import { makeOneTimeTokens, type OneTimeTokenStore } from './one-time-tokens.ts';
+import type { PasswordHasher, SessionRepository, UserRepository } from './ports.ts';
+import { takeLoggedAttempt, type ClientContext } from './service.ts';
+import type { UserRecord } from './user.ts';
+
+export const INVALID_LINK_MESSAGE = 'This link is invalid, already used or expired. Ask for a new one.';
+
+export interface RecoveryServiceDeps {
+  users: UserRepository;
+  sessions: SessionRepository;
+  hasher: PasswordHasher;
+  attempts: AttemptStore;
+  tokens: OneTimeTokenStore;
+  requestEmail: RequestEmail;
+  clock: Clock;
+  security?: SecurityLog;
+}
+
+/**
+ * Email verification and password reset through single-use emailed links
+ * (docs/decisions/0080-single-use-email-tokens.md).
+ */
+export function makeRecoveryService(deps: RecoveryServiceDeps) {
+  const { users, clock } = deps;
+  const security = deps.security ?? noSecurityLog;
+  const now = () => clock.now().getTime();
+  const limiter = makeAttemptLimiter(deps.attempts, now);
+  const tokens = makeOneTimeTokens(deps.tokens, now);
+
+  return {
+    /** Sends (again) the verification link to a signed-in user whose address is not verified yet. */
+    async resendVerification(user: UserRecord, context: ClientContext): Promise<void> {
+      if (user.emailVerifiedAt) return;
+      const network = clientNetwork(context.ip);
+      // Counted like a password attempt, so a session cannot turn us into a mail cannon.
+      await takeLoggedAttempt(limiter, security, [{ key: `verify:acct:${user.id}:${network}`, policy: ACCOUNT_POLICY }], { type: 'verification_email_throttled', network, userId: user.id });
+      await deps.requestEmail({ template: 'verify-email', userId: user.id });
+    },
+
+    async verifyEmail(token: string): Promise<void> {
+      const userId = await tokens.consume(token, 'verify-email');
+      if (!userId || !(await users.get(userId))) throw new ValidationError(INVALID_LINK_MESSAGE);
+      await users.markEmailVerified(userId, clock.now().toISOString());
+      security({ type: 'email_verified', userId });
+    },
+
+    /**
+     * Queues the reset email whatever the address: whether the account exists is only learnt by
+     * the email consumer, so this answers the same, in the same time, for every email.
+     */
+    async requestPasswordReset(email: string, context: ClientContext): Promise<void> {
+      const network = clientNetwork(context.ip);
+      // Login's policies on subjects of their own: asking for a reset never delays the owner's login.
+      const subjects = [
+        { key: `reset:net:${network}`, policy: NETWORK_POLICY },
+        { key: `reset:acct:${email}:${network}`, policy: ACCOUNT_POLICY },
+      ];
+      await takeLoggedAttempt(limiter, security, subjects, { type: 'password_reset_throttled', email, network });
+      await deps.requestEmail({ template: 'password-reset', email });
+      security({ type: 'password_reset_requested', email, network });
+    },
+
+    /** Sets the new password, ends every session of the user and burns the token. */
+    async confirmPasswordReset(body: PasswordResetConfirmBody, context: ClientContext): Promise<{ endedSessions: number }> {
+      const network = clientNetwork(context.ip);
+      await takeLoggedAttempt(limiter, security, [{ key: `reset-confirm:net:${network}`, policy: NETWORK_POLICY }], { type: 'password_reset_throttled', network });
+      const userId = await tokens.consume(body.token, 'password-reset');
+      const user = userId ? await users.get(userId) : undefined;
+      if (!user) {
+        security({ type: 'password_reset_failed', network });
+        throw new ValidationError(INVALID_LINK_MESSAGE);
+      }
+      await users.setPasswordHash(user.id, await deps.hasher.hash(body.password));
+      const endedSessions = await deps.sessions.deleteAll(user.id);
+      // The link reached the inbox, which proves the address as well as the verification link does.
+      if (!user.emailVerifiedAt) await users.markEmailVerified(user.id, clock.now().toISOString());
+      security({ type: 'password_reset_completed', email: user.email, network, userId: user.id, detail: { endedSessions } });
+      return { endedSessions };
+    },
+  };
+}
+
+export type RecoveryService = ReturnType<typeof makeRecoveryService>;

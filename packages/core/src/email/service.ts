@@ -1,0 +1,50 @@
+import type { UserRepository } from '../auth/ports.ts';
+import type { OneTimeTokens } from '../auth/one-time-tokens.ts';
+import type { ContactMessageStore } from '../contact/ports.ts';
+import type { EmailRequest, EmailSender } from './ports.ts';
+import { contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
+
+export interface MailServiceDeps {
+  users: Pick<UserRepository, 'get' | 'getByEmail'>;
+  tokens: OneTimeTokens;
+  messages: Pick<ContactMessageStore, 'get'>;
+  sender: EmailSender;
+  templates: TemplateContext;
+  supportAddress: string;
+  log?: (message: string, detail?: Record<string, unknown>) => void;
+}
+
+/**
+ * The email consumer's use case: turns a request into rendered messages and sends them. A request
+ * whose subject is gone (deleted account, unknown email) sends nothing: the reset route answers the
+ * same for every email, and only this consumer learns whether the account exists.
+ */
+export function makeMailService(deps: MailServiceDeps) {
+  const log = deps.log ?? (() => {});
+  return {
+    async deliver(request: EmailRequest): Promise<void> {
+      switch (request.template) {
+        case 'verify-email': {
+          const user = await deps.users.get(request.userId);
+          if (!user || user.emailVerifiedAt) return log('Verification email skipped', { reason: user ? 'already verified' : 'no such user' });
+          const token = await deps.tokens.issue(user.id, 'verify-email');
+          return deps.sender.send(verifyEmailMessage(deps.templates, user.email, token));
+        }
+        case 'password-reset': {
+          const user = await deps.users.getByEmail(request.email);
+          if (!user) return log('Password reset email skipped', { reason: 'no such account' });
+          const token = await deps.tokens.issue(user.id, 'password-reset');
+          return deps.sender.send(passwordResetMessage(deps.templates, user.email, token));
+        }
+        case 'contact': {
+          const message = await deps.messages.get(request.messageId);
+          if (!message) return log('Contact email skipped', { reason: 'no such message' });
+          await deps.sender.send(contactToSupportMessage(deps.templates, deps.supportAddress, message));
+          return deps.sender.send(contactAcknowledgementMessage(deps.templates, message));
+        }
+      }
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof makeMailService>;

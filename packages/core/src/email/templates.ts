@@ -1,0 +1,77 @@
+import type { EmailMessage } from './ports.ts';
+
+/** Plain-text and HTML bodies of every email the product sends. Values are escaped in the HTML. */
+export interface TemplateContext {
+  appOrigin: string;
+  productName: string;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function html(title: string, paragraphs: string[]): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;color:#111827;max-width:36rem;margin:0 auto;padding:1rem">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`;
+}
+
+const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+
+export function verifyEmailMessage(ctx: TemplateContext, to: string, token: string): EmailMessage {
+  const url = `${ctx.appOrigin}/verify-email?token=${encodeURIComponent(token)}`;
+  const subject = `Confirm your email for ${ctx.productName}`;
+  return {
+    to,
+    subject,
+    text: `Welcome to ${ctx.productName}.\n\nConfirm that this is your email address by opening this link (valid for 24 hours):\n${url}\n\nIf you did not sign up, ignore this email.`,
+    html: html(subject, [`Welcome to ${escapeHtml(ctx.productName)}.`, `Confirm that this is your email address: ${link(url, 'confirm my email')} (valid for 24 hours).`, 'If you did not sign up, ignore this email.']),
+  };
+}
+
+export function passwordResetMessage(ctx: TemplateContext, to: string, token: string): EmailMessage {
+  const url = `${ctx.appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+  const subject = `Reset your ${ctx.productName} password`;
+  return {
+    to,
+    subject,
+    text: `Someone asked to reset the password of this account.\n\nChoose a new password here (the link works once, for 30 minutes):\n${url}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+    html: html(subject, [
+      'Someone asked to reset the password of this account.',
+      `${link(url, 'Choose a new password')} (the link works once, for 30 minutes).`,
+      'If it was not you, ignore this email: your password stays as it is.',
+    ]),
+  };
+}
+
+export interface ContactMessageView {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+export function contactToSupportMessage(ctx: TemplateContext, supportAddress: string, m: ContactMessageView): EmailMessage {
+  const url = `${ctx.appOrigin}/admin/messages`;
+  return {
+    to: supportAddress,
+    replyTo: m.email,
+    subject: `[Contact] ${m.subject}`,
+    text: `From: ${m.name} <${m.email}>\nReceived: ${m.createdAt}\n\n${m.body}\n\nInbox: ${url}`,
+    html: html(`[Contact] ${m.subject}`, [
+      `From: ${escapeHtml(m.name)} &lt;${escapeHtml(m.email)}&gt;<br>Received: ${escapeHtml(m.createdAt)}`,
+      escapeHtml(m.body).replace(/\n/g, '<br>'),
+      link(url, 'Open the inbox'),
+    ]),
+  };
+}
+
+export function contactAcknowledgementMessage(ctx: TemplateContext, m: ContactMessageView): EmailMessage {
+  const subject = `We received your message: ${m.subject}`;
+  return {
+    to: m.email,
+    subject,
+    text: `Hello ${m.name},\n\nThank you for writing to ${ctx.productName}. We answer within 24 hours.\n\nYour message:\n${m.body}`,
+    html: html(subject, [`Hello ${escapeHtml(m.name)},`, `Thank you for writing to ${escapeHtml(ctx.productName)}. We answer within 24 hours.`, `Your message:<br>${escapeHtml(m.body).replace(/\n/g, '<br>')}`]),
+  };
+}
