@@ -16,6 +16,7 @@ const LOCAL_ONLY = [
   'packages/adapters/src/csv/',
   'packages/adapters/src/local-queue/',
   'packages/adapters/src/local-billing/',
+  'packages/adapters/src/email/local-outbox.ts',
   'packages/adapters/src/dynamodb/local-server.ts',
   'packages/adapters/src/dynamodb/testing/',
   'functions/local/',

@@ -11,6 +11,7 @@ const CLOUD = {
   AWS_REGION: 'eu-west-2',
   QUEUE_DRIVER: 'sqs',
   QUEUE_URL_PREFIX: 'https://sqs.eu-west-2.amazonaws.com/123456789012/fp-dev-',
+  EMAIL_DRIVER: 'ses',
 };
 
 beforeEach(() => {
@@ -43,7 +44,7 @@ describe('the pipeline outside the local stack', () => {
   });
 
   it('needs the local stack for its stand-ins even on the local stage', async () => {
-    Object.assign(process.env, CLOUD, { STAGE: 'local', QUEUE_DRIVER: 'local' });
+    Object.assign(process.env, CLOUD, { STAGE: 'local', QUEUE_DRIVER: 'local', EMAIL_DRIVER: 'local' });
     const { footballProviders } = await import('./providers.ts');
     const { jobQueue } = await import('./queue.ts');
     await expect(footballProviders()).rejects.toThrow(/needs the local stack's stand-ins/);
