@@ -33,6 +33,18 @@ describe('/ (landing)', () => {
     await user.keyboard('{Escape}');
   });
 
+  it('titles back-tested figures as such while fewer than 30 published picks are settled, and links to the results', async () => {
+    mockApi({ 'GET /api/metrics/latest': makeMetrics({ basis: 'backtest', winAccuracy: 58, totalPredictions: 41, publishedPredictions: 4, backfilledPredictions: 41 }) });
+    await renderApp('/');
+
+    const card = within(await screen.findByRole('region', { name: 'Back-tested Performance' }));
+    expect(await card.findByText('58.0%')).toBeInTheDocument();
+    expect(card.getByText(/Reconstructed, not published in advance\. Live record: 4 of 30 published predictions settled so far\./)).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'About these figures' })).toHaveAccessibleDescription(/reconstructed after the fact/);
+    expect(card.getByRole('link', { name: 'See every result' })).toHaveAttribute('href', '/results');
+    expect(screen.queryByRole('region', { name: 'Live Performance' })).toBeNull();
+  });
+
   it('shows the metrics empty state and no chart without history', async () => {
     await renderApp('/');
 
