@@ -106,11 +106,12 @@ describe('a visitor on every public page', () => {
 });
 
 describe('header, footer and keyboard', () => {
-  it('header links go to Home, Predictions, How It Works and Pricing; Login and Subscribe for visitors', async () => {
+  it('header links go to Home, Predictions, Results, How It Works and Pricing; Login and Subscribe for visitors', async () => {
     await open(page, '/about', 'About Us');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [label, path, h1] of [
       ['Predictions', '/predictions', 'Predictions'],
+      ['Results', '/results', 'Results'],
       ['How It Works', '/how-it-works', 'How It Works'],
       ['Pricing', '/pricing', 'Simple, transparent pricing'],
       ['Home', '/', 'AI-Powered Football Predictions'],
