@@ -8,6 +8,7 @@ import { currentPath, demoDataReady, expectAccessible, expectToast, heading, ope
 const ROUTES: [string, string][] = [
   ['/', 'AI-Powered Football Predictions'],
   ['/predictions', 'Predictions'],
+  ['/results', 'Results'],
   ['/how-it-works', 'How It Works'],
   ['/pricing', 'Simple, transparent pricing'],
   ['/about', 'About Us'],
@@ -94,8 +95,9 @@ describe('a visitor on every public page', () => {
         if (path === '/' || path === '/predictions') await target.getByRole('article').first().waitFor();
         if (path === '/') {
           // The chart loads when it is scrolled near.
-          await target.getByRole('region', { name: '30-day accuracy trend' }).scrollIntoViewIfNeeded();
-          await target.locator('svg.recharts-surface').first().waitFor();
+          const trend = target.getByRole('region', { name: '30-day accuracy trend' });
+          await trend.scrollIntoViewIfNeeded();
+          await trend.locator('svg.recharts-surface').or(trend.getByText('No historical data yet')).first().waitFor();
         }
         expect(await hasHorizontalScroll(target), `${path} at ${width} px`).toBe(false);
         await screenshot(target, `${name}-${width}`);
@@ -161,6 +163,35 @@ describe('header, footer and keyboard', () => {
     await mobile.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Predictions' }).focus();
     await mobile.keyboard.press('Enter');
     await heading(mobile, 'Predictions').waitFor();
+    await phone.close();
+  });
+});
+
+describe('the public results page', () => {
+  it('lists settled predictions with their published probabilities, never a match that has not kicked off, with 0 axe violations at 1280 and 390 px', async () => {
+    // The API answer: only matches that kicked off, each with its probabilities.
+    const api = (await (await page.request.get('/api/results')).json()) as { items: { fixtureId: string; matchTime: string }[]; total: number };
+    expect(api.total).toBeGreaterThan(0);
+    expect(api.items.every((r) => Date.parse(r.matchTime) <= Date.now())).toBe(true);
+    const upcoming = ((await (await page.request.get('/api/predictions')).json()) as { id: string; matchTime: string }[]).filter((p) => Date.parse(p.matchTime) > Date.now());
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(api.items.map((r) => r.fixtureId).filter((id) => upcoming.some((u) => u.id === id))).toEqual([]);
+
+    const phone = await newContext(browser, { width: 390, height: 844 });
+    const mobile = await phone.newPage();
+    for (const [target, width] of [
+      [page, 1280],
+      [mobile, 390],
+    ] as const) {
+      await open(target, '/results', 'Results');
+      const table = target.getByRole('region', { name: 'Settled predictions' });
+      await table.getByRole('row').nth(1).waitFor();
+      expect(await table.getByRole('row').count()).toBe(Math.min(api.total, 25) + 1);
+      await expect.poll(() => table.getByRole('row').nth(1).textContent()).toMatch(/\d+\.\d% \/ \d+\.\d% \/ \d+\.\d%/);
+      expect(await hasHorizontalScroll(target), `/results at ${width} px`).toBe(false);
+      await expectAccessible(target, `/results at ${width} px`);
+      await screenshot(target, `results-${width}`);
+    }
     await phone.close();
   });
 });

@@ -2,7 +2,9 @@
  * Factories of the public record, the match pages and the analytics (kept apart from the
  * composition root so each function's bundle holds only what its handler calls).
  */
+import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
+import { makeMatchService } from '@app/core/matches/service';
 import { makeResultsService } from '@app/core/results/service';
 import { base } from './composition.ts';
 
@@ -13,4 +15,12 @@ function lazy<T>(build: () => T): () => T {
 
 export const resultsService = /* @__PURE__ */ lazy(() =>
   makeResultsService({ predictions: new DynamoPredictionRepository(base().doc, base().config.TABLE_NAME), clock: base().clock }),
+);
+
+export const matchService = /* @__PURE__ */ lazy(() =>
+  makeMatchService({
+    predictions: new DynamoPredictionRepository(base().doc, base().config.TABLE_NAME),
+    history: new DynamoHistoryRepository(base().doc, base().config.TABLE_NAME),
+    clock: base().clock,
+  }),
 );

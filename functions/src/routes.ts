@@ -55,6 +55,7 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read', cdn: 'shared' },
   // Not edge-cached: the CDN's cache key carries no query string, and the answer depends on it.
   { method: 'GET', path: '/api/results', handler: 'http/results/list', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/predictions/{fixtureId}', handler: 'http/predictions/get', auth: 'viewer', access: 'read' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
   { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', password: true, memoryMb: 1024 },

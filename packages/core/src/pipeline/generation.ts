@@ -82,7 +82,13 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
     components: forecast.components,
     models: forecast.models,
     ...(forecast.market ? { market: forecast.market } : {}),
-    insights: { expectedGoals: forecast.markets.expectedGoals, bothTeamsToScore: forecast.markets.btts.yes, topScores: forecast.markets.topScores },
+    insights: {
+      expectedGoals: forecast.markets.expectedGoals,
+      bothTeamsToScore: forecast.markets.btts.yes,
+      topScores: forecast.markets.topScores,
+      totals: forecast.markets.totals,
+      scores: forecast.markets.scores,
+    },
     valueBets,
     ...(odds && input ? { bestOdds: odds.best, modelOdds: input } : {}),
     // Which code and which fit made it, so the track record can be audited.

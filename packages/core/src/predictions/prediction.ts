@@ -55,6 +55,10 @@ export interface StoredPrediction {
     expectedGoals: { home: number; away: number };
     bothTeamsToScore: number;
     topScores: { home: number; away: number; probability: number }[];
+    /** P(total > 1.5) and P(total > 3.5); absent on predictions stored before they were kept. */
+    totals?: { over15: number; over35: number };
+    /** scores[h][a] = P(home h, away a), 0..5 goals each; absent on older predictions. */
+    scores?: number[][];
   };
   valueBets: ValueBet[];
   /** Best pre-kickoff prices (value bets, staking). */
