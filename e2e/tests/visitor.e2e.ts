@@ -196,6 +196,39 @@ describe('the public results page', () => {
   });
 });
 
+describe('a match page for a visitor', () => {
+  it('shows the match with the forecast locked, form and meetings, and no probability in the DOM or the API, with 0 axe violations at 1280 and 390 px', async () => {
+    const upcoming = ((await (await page.request.get('/api/predictions')).json()) as { id: string; homeTeam: string; awayTeam: string; matchTime: string }[]).find(
+      (p) => Date.parse(p.matchTime) > Date.now(),
+    )!;
+    const api = await (await page.request.get(`/api/predictions/${encodeURIComponent(upcoming.id)}`)).json();
+    expect(api).toMatchObject({ isLocked: true, forecast: null, outcome: null });
+    expect(JSON.stringify(api)).not.toMatch(/"(home|draw|away|over25|blend|scores|probability)":\s*\d/);
+
+    const phone = await newContext(browser, { width: 390, height: 844 });
+    const mobile = await phone.newPage();
+    for (const [target, width] of [
+      [page, 1280],
+      [mobile, 390],
+    ] as const) {
+      // From the card's link, as a visitor would arrive.
+      await open(target, '/predictions', 'Predictions');
+      await target.getByRole('link', { name: 'Match details' }).first().waitFor();
+      await open(target, `/predictions/${encodeURIComponent(upcoming.id)}`, `${upcoming.homeTeam} vs ${upcoming.awayTeam}`);
+      await target.getByRole('region', { name: 'Form: last five results' }).waitFor();
+      await target.getByRole('link', { name: 'Unlock Predictions' }).waitFor();
+      expect(await target.getByRole('table', { name: /Scoreline probabilities/ }).count()).toBe(0);
+      expect(await target.locator('main').textContent()).not.toMatch(/\d+\.\d%/);
+      expect(await target.title()).toBe(`${upcoming.homeTeam} vs ${upcoming.awayTeam} prediction | AI Football Predictions`);
+      expect(await target.locator('meta[name="description"]').getAttribute('content')).toMatch(new RegExp(`^${upcoming.homeTeam} vs ${upcoming.awayTeam}, `));
+      expect(await hasHorizontalScroll(target), `match page at ${width} px`).toBe(false);
+      await expectAccessible(target, `match page at ${width} px`);
+      await screenshot(target, `match-visitor-${width}`);
+    }
+    await phone.close();
+  });
+});
+
 describe('the landing page', () => {
   it("has the hero, the performance card (back-tested on a fresh stack) with its tooltip, today's top 3 and the trend", async () => {
     await open(page, '/', 'AI-Powered Football Predictions');

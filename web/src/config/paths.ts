@@ -19,6 +19,7 @@ export type LoginMode = 'login' | 'signup';
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   predictions: { path: '/predictions', getHref: () => '/predictions' },
+  match: { path: '/predictions/:fixtureId', getHref: (fixtureId: string) => `/predictions/${encodeURIComponent(fixtureId)}` },
   results: { path: '/results', getHref: () => '/results' },
   howItWorks: { path: '/how-it-works', getHref: () => '/how-it-works' },
   pricing: {

@@ -1,6 +1,9 @@
 import type { ResultRow } from '@app/contracts/results';
 
+import { Link } from 'react-router-dom';
+
 import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
 import { formatMatchDate, formatOdds, formatProbability } from '@/utils/format';
 
 function Outcome({ won }: { won: boolean }) {
@@ -31,9 +34,9 @@ export function ResultsTable({ rows }: { rows: ResultRow[] }) {
           {rows.map((r) => (
             <tr key={r.fixtureId} className="border-t border-border align-top">
               <td className="px-3 py-2">
-                <a href={`/predictions/${encodeURIComponent(r.fixtureId)}`} className="font-medium text-foreground underline-offset-2 hover:underline">
+                <Link to={paths.match.getHref(r.fixtureId)} className="font-medium text-foreground underline underline-offset-2">
                   {r.homeTeam} vs {r.awayTeam}
-                </a>
+                </Link>
                 <div className="text-xs text-muted-foreground">
                   {r.league}
                   {r.origin === 'backfilled' ? ' · back-tested' : ''}
