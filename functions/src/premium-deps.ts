@@ -2,8 +2,10 @@
  * Factories of the public record, the match pages and the analytics (kept apart from the
  * composition root so each function's bundle holds only what its handler calls).
  */
+import { DynamoAnalyticsRepository } from '@app/adapters/dynamodb/analytics-repository';
 import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
+import { makeAnalyticsJob, makeAnalyticsService } from '@app/core/analytics/service';
 import { makeMatchService } from '@app/core/matches/service';
 import { makeResultsService } from '@app/core/results/service';
 import { base } from './composition.ts';
@@ -21,6 +23,16 @@ export const matchService = /* @__PURE__ */ lazy(() =>
   makeMatchService({
     predictions: new DynamoPredictionRepository(base().doc, base().config.TABLE_NAME),
     history: new DynamoHistoryRepository(base().doc, base().config.TABLE_NAME),
+    clock: base().clock,
+  }),
+);
+
+export const analyticsService = /* @__PURE__ */ lazy(() => makeAnalyticsService({ store: new DynamoAnalyticsRepository(base().doc, base().config.TABLE_NAME) }));
+
+export const analyticsJob = /* @__PURE__ */ lazy(() =>
+  makeAnalyticsJob({
+    predictions: new DynamoPredictionRepository(base().doc, base().config.TABLE_NAME),
+    store: new DynamoAnalyticsRepository(base().doc, base().config.TABLE_NAME),
     clock: base().clock,
   }),
 );

@@ -56,6 +56,8 @@ export const routes: RouteDefinition[] = [
   // Not edge-cached: the CDN's cache key carries no query string, and the answer depends on it.
   { method: 'GET', path: '/api/results', handler: 'http/results/list', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/predictions/{fixtureId}', handler: 'http/predictions/get', auth: 'viewer', access: 'read' },
+  // Premium only: signed in (401), premium (403), decided by the handler's service.
+  { method: 'GET', path: '/api/analytics', handler: 'http/analytics/get', auth: 'user', access: 'read' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
   { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
