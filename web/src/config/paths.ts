@@ -21,6 +21,7 @@ export const paths = {
   predictions: { path: '/predictions', getHref: () => '/predictions' },
   match: { path: '/predictions/:fixtureId', getHref: (fixtureId: string) => `/predictions/${encodeURIComponent(fixtureId)}` },
   results: { path: '/results', getHref: () => '/results' },
+  analytics: { path: '/analytics', getHref: () => '/analytics' },
   howItWorks: { path: '/how-it-works', getHref: () => '/how-it-works' },
   pricing: {
     path: '/pricing',

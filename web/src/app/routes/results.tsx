@@ -1,7 +1,8 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 import { useResults, type ResultsFilter } from '@/features/results/api/get-results';
 import { ResultsTable } from '@/features/results/components/results-table';
@@ -42,6 +43,12 @@ export default function ResultsRoute() {
       title="Results"
       description={`Every settled prediction, newest first, with the probabilities we published before kickoff. Picks are the outcomes we gave ${HIGH_CONFIDENCE_THRESHOLD}% or more; back-tested rows were reconstructed when a league was added, not published in advance.`}
     >
+      <p className="mb-6 text-sm">
+        <Link to={paths.analytics.getHref()} className="font-medium text-primary underline underline-offset-4">
+          Performance analytics
+        </Link>{' '}
+        (Premium): hit rate, ROI with its interval, value bets, calibration, per league.
+      </p>
       <form className="mb-6 flex flex-wrap items-end gap-4" onSubmit={(e) => e.preventDefault()} aria-label="Filter results">
         <label className="text-sm font-medium">
           League
