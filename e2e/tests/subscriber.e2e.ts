@@ -177,6 +177,23 @@ describe('a premium subscriber on /predictions', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('sees /analytics with the reliability diagram and the per-league table, with 0 axe violations at 1280 and 390 px', async () => {
+    await open(page, '/analytics', 'Performance Analytics');
+    await page.getByRole('region', { name: 'Picks by market table' }).waitFor();
+    await page.getByTestId('reliability-chart').locator('svg.recharts-surface').waitFor();
+    expect(await page.getByRole('table', { name: 'Reliability bins' }).getByRole('row').count()).toBeGreaterThan(1);
+    expect(await page.getByRole('region', { name: 'By league table' }).getByRole('row').count()).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'All time' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'All time' }).getAttribute('aria-pressed')).toBe('true');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      expect(await hasHorizontalScroll(page), `/analytics at ${width} px`).toBe(false);
+      await expectAccessible(page, `/analytics as premium at ${width} px`);
+      await screenshot(page, `analytics-premium-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it("answers another Premium attempt with 'Current Plan' and 'Already subscribed'", async () => {
     await open(page, '/pricing', 'Simple, transparent pricing');
     const current = page.getByRole('button', { name: 'Current Plan' });

@@ -9,6 +9,7 @@ const ROUTES: [string, string][] = [
   ['/', 'AI-Powered Football Predictions'],
   ['/predictions', 'Predictions'],
   ['/results', 'Results'],
+  ['/analytics', 'Performance Analytics'],
   ['/how-it-works', 'How It Works'],
   ['/pricing', 'Simple, transparent pricing'],
   ['/about', 'About Us'],
@@ -249,7 +250,7 @@ describe('the landing page', () => {
     const today = upcoming.filter((p) => new Date(p.matchTime).toDateString() === new Date().toDateString()).length;
     const expected = Math.min(3, today || upcoming.length);
     expect(expected).toBeGreaterThan(0);
-    const top = page.getByRole('region', { name: "Today's top predictions" });
+    const top = page.getByRole('region', { name: 'Today’s next kickoffs' });
     await top.getByRole('article').first().waitFor();
     expect(await top.getByRole('article').count()).toBe(expected);
     expect(await top.getByText('Subscribe to unlock full predictions').count()).toBe(expected);

@@ -7,6 +7,7 @@ import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-reposito
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { makeAnalyticsJob, makeAnalyticsService } from '@app/core/analytics/service';
 import { makeMatchService } from '@app/core/matches/service';
+import { makeSitemapService } from '@app/core/site/sitemap';
 import { makeResultsService } from '@app/core/results/service';
 import { base } from './composition.ts';
 
@@ -35,4 +36,8 @@ export const analyticsJob = /* @__PURE__ */ lazy(() =>
     store: new DynamoAnalyticsRepository(base().doc, base().config.TABLE_NAME),
     clock: base().clock,
   }),
+);
+
+export const sitemapService = /* @__PURE__ */ lazy(() =>
+  makeSitemapService({ predictions: new DynamoPredictionRepository(base().doc, base().config.TABLE_NAME), clock: base().clock, origin: base().config.APP_ORIGIN }),
 );

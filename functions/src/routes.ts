@@ -56,6 +56,8 @@ export const routes: RouteDefinition[] = [
   // Not edge-cached: the CDN's cache key carries no query string, and the answer depends on it.
   { method: 'GET', path: '/api/results', handler: 'http/results/list', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/predictions/{fixtureId}', handler: 'http/predictions/get', auth: 'viewer', access: 'read' },
+  // At the site's root (a sitemap may list only URLs under its own path); the CDN sends it to the API.
+  { method: 'GET', path: '/sitemap.xml', handler: 'http/site/sitemap', auth: 'public', access: 'read', cdn: 'shared' },
   // Premium only: signed in (401), premium (403), decided by the handler's service.
   { method: 'GET', path: '/api/analytics', handler: 'http/analytics/get', auth: 'user', access: 'read' },
 

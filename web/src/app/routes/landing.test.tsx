@@ -64,7 +64,7 @@ describe('/ (landing)', () => {
       ],
     });
     await renderApp('/');
-    const section = within(screen.getByRole('region', { name: "Today's top predictions" }));
+    const section = within(screen.getByRole('region', { name: 'Today’s top predictions' }));
 
     await section.findAllByRole('article');
     expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'E vs F', 'G vs H']);
@@ -78,7 +78,7 @@ describe('/ (landing)', () => {
       ].map(locked),
     });
     await renderApp('/');
-    const section = within(screen.getByRole('region', { name: "Today's top predictions" }));
+    const section = within(await screen.findByRole('region', { name: 'Today’s next kickoffs' }));
 
     await section.findAllByRole('article');
     expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'A vs B']);
