@@ -187,7 +187,8 @@ describe('a premium subscriber on /predictions', () => {
     await expect.poll(() => page.getByRole('button', { name: 'All time' }).getAttribute('aria-pressed')).toBe('true');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      expect(await hasHorizontalScroll(page), `/analytics at ${width} px`).toBe(false);
+      // The chart follows its container's new width on the next resize observation.
+      await expect.poll(() => hasHorizontalScroll(page), { message: `/analytics at ${width} px` }).toBe(false);
       await expectAccessible(page, `/analytics as premium at ${width} px`);
       await screenshot(page, `analytics-premium-${width}`);
     }

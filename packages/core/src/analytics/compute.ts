@@ -51,7 +51,7 @@ function picksBets(predictions: StoredPrediction[], market?: '1x2' | 'ou25'): Be
 const BINS = 10;
 
 /**
- * The premium analytics of one period (docs/decisions/0091-premium-analytics-computed-by-the-metrics-job.md),
+ * The premium analytics of one period (docs/decisions/0091-public-record-match-pages-and-premium-analytics.md),
  * over settled predictions whose match kicked off in the period. Like the headline metrics, it rests
  * on published predictions once 30 of their picks are settled, else on the backfilled ones, labelled.
  */

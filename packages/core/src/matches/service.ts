@@ -50,7 +50,8 @@ function formOf(team: string, history: MatchRecord[]): FormMatch[] {
 /**
  * A match page: teams, kickoff and league for everyone, the last results of both teams and their
  * last meetings (stored history before kickoff), the score and how the forecast scored after full
- * time; the forecast sections for premium viewers only, decided here, as on the cards.
+ * time; the forecast sections for premium viewers only, decided here, as on the cards
+ * (docs/decisions/0091-public-record-match-pages-and-premium-analytics.md).
  */
 export function makeMatchService({ predictions, history, clock }: { predictions: Pick<PredictionStore, 'get'>; history: Pick<HistoryRepository, 'list'>; clock: Clock }) {
   return {

@@ -36,7 +36,10 @@ function toResultRow(p: StoredPrediction, now: number): ResultRow | undefined {
   };
 }
 
-/** The public record: every settled prediction, newest first, by page, league and date span. */
+/**
+ * The public record: every settled prediction, newest first, by page, league and date span
+ * (docs/decisions/0091-public-record-match-pages-and-premium-analytics.md).
+ */
 export function makeResultsService({ predictions, clock }: { predictions: PredictionRepository; clock: Clock }) {
   return {
     async list(query: ResultsQuery): Promise<ResultsPage> {
