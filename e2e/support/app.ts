@@ -10,7 +10,7 @@ export const PASSWORD = 'correct horse battery';
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
 
-/** Waits (once per file) for the stack's demo pipeline: predictions, metrics, trend. */
+/** Waits (once per file) for the stack's demo pipeline: predictions and metrics. */
 export const demoDataReady = () => waitForDemoData(baseUrl());
 
 /**

@@ -460,9 +460,9 @@ describe('the Performance Tracking page', () => {
 
     expect(await historyTable(page).locator('thead th').allTextContents()).toEqual(['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status']);
     await expectTrackingShows(page, rows);
-    // The demo world settles matches every day: the last 7 days have wins and losses.
-    expect(rows.some((row) => row.isCorrect === true)).toBe(true);
-    expect(rows.some((row) => row.isCorrect === false)).toBe(true);
+    // A fresh stack's settled picks are all backfilled: tracking counts published picks only
+    // (docs/decisions/0090-published-and-backfilled-predictions.md), so it holds today's pending ones.
+    expect(rows.every((row) => !row.hasResult && row.isCorrect === null)).toBe(true);
     await expectAccessible(page, '/admin/tracking');
 
     await page.getByRole('link', { name: 'Odds entry' }).click();
@@ -488,7 +488,7 @@ describe('the Performance Tracking page', () => {
       await expectTrackingShows(page, rows);
     }
     // A longer period holds at least as many picks.
-    expect(counts[30]).toBeGreaterThan(counts[7]!);
+    expect(counts[30]).toBeGreaterThanOrEqual(counts[7]!);
     expect(counts[7]).toBeGreaterThanOrEqual(counts[1]!);
 
     await periods.getByRole('button', { name: 'Last 7 Days' }).click();

@@ -165,6 +165,45 @@ describe('a premium subscriber on /predictions', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('opens a match page from a card: the scoreline heatmap and each model beside the blend, with 0 axe violations at 1280 and 390 px', async () => {
+    await open(page, '/predictions', 'Predictions');
+    const card = page.getByRole('main').getByRole('article').first();
+    const title = (await card.getByRole('heading').textContent())!.replace(/\s+/g, ' ').trim();
+    await card.getByRole('link', { name: 'Match details' }).click();
+    await heading(page, title).waitFor();
+    const heatmap = page.getByRole('table', { name: /Scoreline probabilities/ });
+    await heatmap.waitFor();
+    expect(await heatmap.getByRole('row').count()).toBe(7);
+    expect(await heatmap.getByRole('cell').count()).toBe(36);
+    await page.getByRole('region', { name: 'Home, draw, away by model' }).getByRole('row', { name: /Published forecast \(blend\)/ }).waitFor();
+    await page.getByRole('region', { name: 'Goals' }).getByText('Over 3.5').waitFor();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      expect(await hasHorizontalScroll(page), `match page at ${width} px`).toBe(false);
+      await expectAccessible(page, `match page as premium at ${width} px`);
+      await screenshot(page, `match-premium-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('sees /analytics with the reliability diagram and the per-league table, with 0 axe violations at 1280 and 390 px', async () => {
+    await open(page, '/analytics', 'Performance Analytics');
+    await page.getByRole('region', { name: 'Picks by market table' }).waitFor();
+    await page.getByTestId('reliability-chart').locator('svg.recharts-surface').waitFor();
+    expect(await page.getByRole('table', { name: 'Reliability bins' }).getByRole('row').count()).toBeGreaterThan(1);
+    expect(await page.getByRole('region', { name: 'By league table' }).getByRole('row').count()).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'All time' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'All time' }).getAttribute('aria-pressed')).toBe('true');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      // The chart follows its container's new width on the next resize observation.
+      await expect.poll(() => hasHorizontalScroll(page), { message: `/analytics at ${width} px` }).toBe(false);
+      await expectAccessible(page, `/analytics as premium at ${width} px`);
+      await screenshot(page, `analytics-premium-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it("answers another Premium attempt with 'Current Plan' and 'Already subscribed'", async () => {
     await open(page, '/pricing', 'Simple, transparent pricing');
     const current = page.getByRole('button', { name: 'Current Plan' });

@@ -38,6 +38,8 @@ const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlenc
  */
 export function createLocalServer(options: LocalServerOptions): Server {
   const compiled = options.routes.map(compile);
+  /** Routes served by a function outside /api (e.g. /sitemap.xml), as CloudFront sends them to the API. */
+  const rootRoutes = new Set(options.routes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path));
   const handlers = new Map<RouteDefinition, Promise<HttpHandler>>();
   const statics = options.webDist ? new StaticFiles(options.webDist) : undefined;
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -48,7 +50,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       const body = await readBody(req);
       const url = new URL(req.url ?? '/', 'http://local');
       if (options.extra && (await options.extra(req, res, body))) return;
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/') || rootRoutes.has(url.pathname)) {
         await handleApi(req, res, body);
       } else {
         if (statics) statics.serve(req, res, url.pathname);
@@ -59,7 +61,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
       else res.end();
     } finally {
-      if (req.url?.startsWith('/api')) {
+      if (req.url?.startsWith('/api') || rootRoutes.has(req.url ?? '')) {
         options.log?.(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
       }
     }

@@ -103,7 +103,8 @@ async function withSeededLocalStack<T>(fn: (base: string) => Promise<T>): Promis
     const metrics = new DynamoMetricsRepository(doc, 'App');
     for (let back = 29; back >= 0; back--) {
       const date = new Date(now - back * 86_400_000).toISOString().slice(0, 10);
-      await metrics.save({ winAccuracy: 60 + (back % 7), totalPredictions: 40 + back, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date }, { latest: back === 0 });
+      const day = { winAccuracy: 60 + (back % 7), totalPredictions: 40 + back, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date };
+      await metrics.save(day, back === 0 ? { latest: { ...day, basis: 'published', publishedPredictions: day.totalPredictions, backfilledPredictions: 0 } } : {});
     }
     return await fn(base);
   } finally {

@@ -53,6 +53,13 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/predictions', handler: 'http/predictions/list', auth: 'viewer', access: 'read', cdn: 'per-session' },
   { method: 'GET', path: '/api/metrics/latest', handler: 'http/metrics/latest', auth: 'public', access: 'read', cdn: 'shared' },
   { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read', cdn: 'shared' },
+  // Not edge-cached: the CDN's cache key carries no query string, and the answer depends on it.
+  { method: 'GET', path: '/api/results', handler: 'http/results/list', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/predictions/{fixtureId}', handler: 'http/predictions/get', auth: 'viewer', access: 'read' },
+  // At the site's root (a sitemap may list only URLs under its own path); the CDN sends it to the API.
+  { method: 'GET', path: '/sitemap.xml', handler: 'http/site/sitemap', auth: 'public', access: 'read', cdn: 'shared' },
+  // Premium only: signed in (401), premium (403), decided by the handler's service.
+  { method: 'GET', path: '/api/analytics', handler: 'http/analytics/get', auth: 'user', access: 'read' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
   { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', uses: ['email'], password: true, memoryMb: 1024 },

@@ -71,8 +71,11 @@ export function httpFunctionSpecs(routes: readonly RouteDefinition[]): FunctionS
     const key = routeKey(route);
     if (seen.has(key)) throw new ManifestError(`Duplicate route '${key}'`);
     seen.add(key);
-    // CloudFront sends only /api/* to the API; anything else would be unreachable (or shadow SPA routes).
-    if (!route.path.startsWith('/api/')) throw new ManifestError(`Route '${key}': paths must start with /api/`);
+    // CloudFront sends /api/* to the API, and a route outside it only through its own cached
+    // behaviour (`cdn`, e.g. /sitemap.xml); anything else would be unreachable (or shadow SPA routes).
+    if (!route.path.startsWith('/api/') && !(route.cdn === 'shared' && route.method === 'GET' && !route.path.includes('{'))) {
+      throw new ManifestError(`Route '${key}': paths must start with /api/ (or be a fixed GET path with cdn: 'shared')`);
+    }
     const timeoutSeconds = route.timeoutSeconds ?? DEFAULT_HTTP_TIMEOUT_SECONDS;
     if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > MAX_HTTP_TIMEOUT_SECONDS) {
       throw new ManifestError(`Route '${key}': timeoutSeconds must be 1..${MAX_HTTP_TIMEOUT_SECONDS} (API Gateway's limit), got ${timeoutSeconds}`);

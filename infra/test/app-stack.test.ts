@@ -383,6 +383,7 @@ describe('site', () => {
       ['/api/predictions', 'per-session'],
       ['/api/metrics/latest', 'shared'],
       ['/api/metrics/trend', 'shared'],
+      ['/sitemap.xml', 'shared'],
     ]);
     for (const r of cached) {
       expect(behaviour(r.path), r.path).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], CachedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'https-only' });

@@ -44,10 +44,10 @@ describe('public reads over HTTP', () => {
     // Prepare
     const visitor = stack.client();
     const before = await visitor.get('/api/metrics/latest');
-    await new DynamoMetricsRepository(stack.table.doc, stack.table.tableName).save(
-      { winAccuracy: 64.5, totalPredictions: 31, totalProfit: 112.4, payoutPercentage: 18.1, bestWinningOdds: 3.2, date: '2026-11-22' },
-      { latest: true },
-    );
+    const day = { winAccuracy: 64.5, totalPredictions: 31, totalProfit: 112.4, payoutPercentage: 18.1, bestWinningOdds: 3.2, date: '2026-11-22' };
+    await new DynamoMetricsRepository(stack.table.doc, stack.table.tableName).save(day, {
+      latest: { ...day, basis: 'published', publishedPredictions: 31, backfilledPredictions: 0 },
+    });
 
     // Act
     const after = await visitor.get('/api/metrics/latest', { headers: { 'if-none-match': before.headers.get('etag')! } });

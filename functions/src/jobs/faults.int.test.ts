@@ -9,7 +9,7 @@ import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-reposito
 import { DynamoPickRepository } from '@app/adapters/dynamodb/pick-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock, utcDay } from '@app/core/clock';
-import { computeMetrics, METRICS_WINDOW_DAYS } from '@app/core/picks/metrics';
+import { computeMetrics, computeTrackRecord, METRICS_WINDOW_DAYS, publishedOnly } from '@app/core/picks/metrics';
 import { BACKFILL_DAYS, UPCOMING_DAYS } from '@app/core/pipeline/generation';
 import type { JobType } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
@@ -95,11 +95,11 @@ async function expectBooksClosed() {
   const from = new Date(now - 2 * METRICS_WINDOW_DAYS * DAY_MS);
   const all = await picks.listByKickoff(from, clock.now());
   const metrics = new DynamoMetricsRepository(stack.table.doc, stack.table.tableName);
-  expect(await metrics.getLatest()).toEqual(computeMetrics(all, clock.now()));
-  // The trend too: each past day as of its end.
+  expect(await metrics.getLatest()).toEqual(computeTrackRecord(all, clock.now()));
+  // The trend too (published picks only): each past day as of its end.
   for (const entry of await metrics.listTrend(METRICS_WINDOW_DAYS)) {
     if (entry.date === utcDay(clock.now())) continue;
-    expect(entry.winAccuracy, entry.date).toBe(computeMetrics(all, new Date(Date.parse(entry.date) + DAY_MS - 1)).winAccuracy);
+    expect(entry.winAccuracy, entry.date).toBe(computeMetrics(publishedOnly(all), new Date(Date.parse(entry.date) + DAY_MS - 1)).winAccuracy);
   }
 }
 

@@ -17,7 +17,19 @@ export const MetricsSchema = z.object({
 });
 export type Metrics = z.infer<typeof MetricsSchema>;
 
-export const LatestMetricsSchema = z.nullable(MetricsSchema);
+/**
+ * The headline figures and what they rest on: `published` picks (made before kickoff) once there
+ * are 30 settled ones in the window, else `backtest` (predictions reconstructed after the fact on
+ * a league's first run). The two are never mixed. The counts are settled picks in the window.
+ */
+export const TrackRecordSchema = z.extend(MetricsSchema, {
+  basis: z.enum(['published', 'backtest']),
+  publishedPredictions: z.int(),
+  backfilledPredictions: z.int(),
+});
+export type TrackRecord = z.infer<typeof TrackRecordSchema>;
+
+export const LatestMetricsSchema = z.nullable(TrackRecordSchema);
 export type LatestMetrics = z.infer<typeof LatestMetricsSchema>;
 
 export const TrendEntrySchema = z.object({ date: z.iso.date(), winAccuracy: z.number() });

@@ -11,3 +11,9 @@ export const STAKE_USD = 20;
 
 /** The Premium plan's monthly price, in US dollars. */
 export const PREMIUM_PRICE_USD = 29;
+
+/**
+ * Until a deployment has this many settled published picks in the window, the headline figures
+ * are the back-tested ones (backfilled predictions), labelled as such.
+ */
+export const PUBLISHED_BASIS_MIN_PICKS = 30;

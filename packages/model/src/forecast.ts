@@ -6,7 +6,7 @@
  */
 import { LeagueEngine, dayNumber, dayToIso, groupByDay, predictFromFeatures, type ModelParts, type Prediction } from './engine.ts';
 import { buildFeatures, marketView } from './features.ts';
-import { doubleChance, gridBtts, gridExpectedGoals, gridTopScores, rakeGrid, scoreGrid } from './grid.ts';
+import { doubleChance, gridBtts, gridCorner, gridExpectedGoals, gridOver, gridTopScores, rakeGrid, scoreGrid } from './grid.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
 import type { ComponentOutput, FixtureInput, Forecast, MatchRecord, ThreeWay } from './types.ts';
 
@@ -131,6 +131,8 @@ export function predictFixture(state: LeagueModelState, fixture: FixtureInput): 
       btts,
       doubleChance: doubleChance(probabilities),
       topScores: gridTopScores(grid, 5),
+      totals: { over15: gridOver(grid, 1.5), over35: gridOver(grid, 3.5) },
+      scores: gridCorner(grid, 6),
     },
     modelVersion: MODEL_VERSION,
     usedOdds: pr.features.market !== undefined,

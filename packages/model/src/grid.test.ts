@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gridBtts, gridExpectedGoals, gridOutcomes, gridTopScores, gridTotals, quickMarkets, rakeGrid, scoreGrid } from './grid.ts';
+import { gridBtts, gridCorner, gridExpectedGoals, gridOutcomes, gridTopScores, gridTotals, quickMarkets, rakeGrid, scoreGrid } from './grid.ts';
 import { impliedGoals } from './impliedGoals.ts';
 
 describe('score grid', () => {
@@ -63,5 +63,16 @@ describe('implied goal expectancies', () => {
       expect(ig.lambda).toBeCloseTo(l, 3);
       expect(ig.mu).toBeCloseTo(m, 3);
     }), { seed: 11, numRuns: 100 });
+  });
+});
+
+describe('gridCorner', () => {
+  it('gives rows of home goals and columns of away goals, matching the grid cell by cell', () => {
+    const g = scoreGrid(1.6, 0.9, -0.05);
+    const corner = gridCorner(g, 6);
+    expect(corner).toHaveLength(6);
+    for (let h = 0; h < 6; h++) for (let a = 0; a < 6; a++) expect(corner[h]![a]).toBe(g.p[h * g.size + a]);
+    // A home side scoring more: 1-0 is likelier than 0-1.
+    expect(corner[1]![0]!).toBeGreaterThan(corner[0]![1]!);
   });
 });

@@ -109,6 +109,11 @@ export function gridTotals(g: ScoreGrid, line: number): { over: number; push: nu
   return { over, push, under };
 }
 
+/** The grid's corner as rows: out[h][a] = P(home h, away a) for 0..n-1 goals each. */
+export function gridCorner(g: ScoreGrid, n = 6): number[][] {
+  return Array.from({ length: n }, (_, h) => Array.from({ length: n }, (_, a) => (h < g.size && a < g.size ? g.p[h * g.size + a]! : 0)));
+}
+
 export function gridOver(g: ScoreGrid, line = 2.5): number {
   return gridTotals(g, line).over;
 }

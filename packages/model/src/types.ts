@@ -60,6 +60,10 @@ export interface Forecast {
     doubleChance: { homeOrDraw: number; awayOrDraw: number; homeOrAway: number };
     /** The 5 most likely correct scores. */
     topScores: { home: number; away: number; probability: number }[];
+    /** P(total goals > 1.5) and P(total goals > 3.5); 2.5 is `overUnder25`. */
+    totals: { over15: number; over35: number };
+    /** scores[h][a] = P(home h, away a) for 0..5 goals each (the corner of the full grid). */
+    scores: number[][];
   };
   modelVersion: string;
   /** Whether the fixture's own pre-kickoff odds were used (false: our models alone are published). */

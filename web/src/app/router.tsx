@@ -38,6 +38,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { index: true, lazy: page(() => import('@/app/routes/landing')) },
             { path: paths.predictions.path, lazy: page(() => import('@/app/routes/predictions')) },
+            { path: paths.match.path, lazy: page(() => import('@/app/routes/match')) },
+            { path: paths.analytics.path, lazy: page(() => import('@/app/routes/analytics')) },
+            { path: paths.results.path, lazy: page(() => import('@/app/routes/results')) },
             { path: paths.howItWorks.path, lazy: page(() => import('@/app/routes/how-it-works')) },
             { path: paths.pricing.path, lazy: page(() => import('@/app/routes/pricing')) },
             { path: paths.about.path, lazy: page(() => import('@/app/routes/about')) },

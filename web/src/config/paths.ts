@@ -19,6 +19,9 @@ export type LoginMode = 'login' | 'signup';
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   predictions: { path: '/predictions', getHref: () => '/predictions' },
+  match: { path: '/predictions/:fixtureId', getHref: (fixtureId: string) => `/predictions/${encodeURIComponent(fixtureId)}` },
+  results: { path: '/results', getHref: () => '/results' },
+  analytics: { path: '/analytics', getHref: () => '/analytics' },
   howItWorks: { path: '/how-it-works', getHref: () => '/how-it-works' },
   pricing: {
     path: '/pricing',

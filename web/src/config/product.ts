@@ -1,6 +1,6 @@
 /** Business constants of docs/product.md#business-constants that the UI states in words. */
 
-export { HIGH_CONFIDENCE_PERCENT as HIGH_CONFIDENCE_THRESHOLD, PREMIUM_PRICE_USD, STAKE_USD } from '@app/contracts/rules';
+export { HIGH_CONFIDENCE_PERCENT as HIGH_CONFIDENCE_THRESHOLD, PREMIUM_PRICE_USD, PUBLISHED_BASIS_MIN_PICKS, STAKE_USD } from '@app/contracts/rules';
 
 export const FREE_PRICE_USD = 0;
 export const MEMBER_COUNT_LABEL = '2,500+';

@@ -1,6 +1,6 @@
 import type { WinningPrediction } from '@app/contracts/admin';
 import type { User } from '@app/contracts/auth';
-import type { Metrics } from '@app/contracts/metrics';
+import type { TrackRecord } from '@app/contracts/metrics';
 import type { Prediction } from '@app/contracts/predictions';
 import type { TrackingRow } from '@app/contracts/tracking';
 
@@ -60,8 +60,19 @@ export function locked(prediction: Prediction): Prediction {
   };
 }
 
-export function makeMetrics(overrides: Partial<Metrics> = {}): Metrics {
-  return { winAccuracy: 64.2, totalPredictions: 53, totalProfit: 182.4, payoutPercentage: 17.2, bestWinningOdds: 3.4, date: '2026-03-05', ...overrides };
+export function makeMetrics(overrides: Partial<TrackRecord> = {}): TrackRecord {
+  return {
+    winAccuracy: 64.2,
+    totalPredictions: 53,
+    totalProfit: 182.4,
+    payoutPercentage: 17.2,
+    bestWinningOdds: 3.4,
+    date: '2026-03-05',
+    basis: 'published',
+    publishedPredictions: 53,
+    backfilledPredictions: 0,
+    ...overrides,
+  };
 }
 
 export function makeWinningPrediction(overrides: Partial<WinningPrediction> = {}): WinningPrediction {

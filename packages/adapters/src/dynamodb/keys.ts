@@ -76,6 +76,9 @@ export const keys = {
   metricsDay: (day: string) => ({ PK: 'METRICS#GLOBAL', SK: `DAY#${day}` }),
   metricsPartition: 'METRICS#GLOBAL',
   metricsDayPrefix: 'DAY#',
+
+  // Premium analytics, one report per period (30, 90, all), overwritten by the metrics job.
+  analyticsReport: (period: string) => ({ PK: 'ANALYTICS#GLOBAL', SK: `PERIOD#${period}` }),
 } as const;
 
 /** Upper bound for a `BETWEEN` on `<iso>#<id>` sort keys: '~' sorts after every id character. */

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Metrics, TrendEntry } from '@app/contracts/metrics';
+import type { Metrics, TrackRecord, TrendEntry } from '@app/contracts/metrics';
 import type { MetricsRepository } from '@app/core/metrics/ports';
 import { keys } from './keys.ts';
 
@@ -12,9 +12,9 @@ export class DynamoMetricsRepository implements MetricsRepository {
     private readonly tableName: string,
   ) {}
 
-  async getLatest(): Promise<Metrics | null> {
+  async getLatest(): Promise<TrackRecord | null> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.metricsLatest() }));
-    return out.Item ? toMetrics(out.Item) : null;
+    return out.Item ? toTrackRecord(out.Item) : null;
   }
 
   async listTrend(limit: number): Promise<TrendEntry[]> {
@@ -31,16 +31,29 @@ export class DynamoMetricsRepository implements MetricsRepository {
   }
 
   /**
-   * Overwrites the day's trend entry, and `LATEST` too when `latest`, so a rerun on the same day
-   * is idempotent.
+   * Overwrites the day's trend entry (unless null), and `LATEST` too when `latest` is given, so a
+   * rerun on the same day is idempotent.
    */
-  async save(metrics: Metrics, options: { latest?: boolean } = {}): Promise<void> {
-    const item = { type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...metrics };
+  async save(day: Metrics | null, options: { latest?: TrackRecord } = {}): Promise<void> {
     await Promise.all([
-      options.latest ? this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsLatest(), ...item } })) : undefined,
-      this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsDay(metrics.date), ...item, type: 'MetricsDay' } })),
+      options.latest
+        ? this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsLatest(), type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...options.latest } }))
+        : undefined,
+      day ? this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsDay(day.date), type: 'MetricsDay', schemaVersion: SCHEMA_VERSION, ...day } })) : undefined,
     ]);
   }
+}
+
+/** A LATEST written before the basis was kept mixed both origins: it is reported as back-tested. */
+function toTrackRecord(item: Record<string, unknown>): TrackRecord {
+  const metrics = toMetrics(item);
+  const basis = item.basis === 'published' ? 'published' : 'backtest';
+  return {
+    ...metrics,
+    basis,
+    publishedPredictions: item.publishedPredictions === undefined ? 0 : Number(item.publishedPredictions),
+    backfilledPredictions: item.backfilledPredictions === undefined ? metrics.totalPredictions : Number(item.backfilledPredictions),
+  };
 }
 
 function toMetrics(item: Record<string, unknown>): Metrics {

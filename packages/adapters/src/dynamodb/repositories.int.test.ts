@@ -48,10 +48,11 @@ describe('DynamoMetricsRepository', () => {
     for (let d = 1; d <= 35; d++) {
       const date = `2026-10-${String(d).padStart(2, '0')}`;
       if (d > 31) continue;
-      await repo.save({ winAccuracy: 50 + d / 10, totalPredictions: d, totalProfit: -d, payoutPercentage: d % 2 ? null : 1.5, bestWinningOdds: null, date }, { latest: true });
+      const day = { winAccuracy: 50 + d / 10, totalPredictions: d, totalProfit: -d, payoutPercentage: d % 2 ? null : 1.5, bestWinningOdds: null, date };
+      await repo.save(day, { latest: { ...day, basis: 'published', publishedPredictions: d, backfilledPredictions: 4 } });
     }
     const latest = await repo.getLatest();
-    expect(latest).toEqual({ winAccuracy: 53.1, totalPredictions: 31, totalProfit: -31, payoutPercentage: null, bestWinningOdds: null, date: '2026-10-31' });
+    expect(latest).toEqual({ winAccuracy: 53.1, totalPredictions: 31, totalProfit: -31, payoutPercentage: null, bestWinningOdds: null, date: '2026-10-31', basis: 'published', publishedPredictions: 31, backfilledPredictions: 4 });
     // A past day's entry never replaces LATEST.
     await repo.save({ winAccuracy: 1, totalPredictions: 1, totalProfit: 0, payoutPercentage: null, bestWinningOdds: null, date: '2026-09-01' });
     expect((await repo.getLatest())?.date).toBe('2026-10-31');

@@ -1,7 +1,7 @@
-import type { Metrics, TrendEntry } from '@app/contracts/metrics';
+import type { TrackRecord, TrendEntry } from '@app/contracts/metrics';
 
 export interface MetricsRepository {
-  getLatest(): Promise<Metrics | null>;
+  getLatest(): Promise<TrackRecord | null>;
   /** The most recent `limit` daily entries, oldest first. */
   listTrend(limit: number): Promise<TrendEntry[]>;
 }

@@ -1,13 +1,15 @@
-import type { Metrics, TrendEntry } from '@app/contracts/metrics';
+import type { TrackRecord, TrendEntry } from '@app/contracts/metrics';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock.ts';
 import type { MetricsRepository } from './ports.ts';
 import { makeMetricsService, TREND_LENGTH } from './service.ts';
 
-const metrics = (winAccuracy: number): Metrics => ({ winAccuracy, totalPredictions: 40, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date: '2026-11-22' });
+const metrics = (winAccuracy: number): TrackRecord => ({
+  winAccuracy, totalPredictions: 40, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date: '2026-11-22', basis: 'published', publishedPredictions: 40, backfilledPredictions: 0,
+});
 
 function repo() {
-  const state = { latest: null as Metrics | null, trend: [] as TrendEntry[], reads: 0, limits: [] as number[] };
+  const state = { latest: null as TrackRecord | null, trend: [] as TrendEntry[], reads: 0, limits: [] as number[] };
   const r: MetricsRepository = {
     async getLatest() {
       state.reads += 1;

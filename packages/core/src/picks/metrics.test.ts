@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeMetrics } from './metrics.ts';
+import { computeMetrics, computeTrackRecord } from './metrics.ts';
 import type { Pick } from './pick.ts';
 
 const asOf = new Date('2026-11-22T12:00:00Z');
@@ -49,5 +49,17 @@ describe('computeMetrics (docs/decisions/0009-results-and-metrics.md)', () => {
   it('as of a past day only counts what was settled by then', () => {
     const m = computeMetrics([pick('won', { capturedOdds: 2, settledAt: '2026-11-23T00:00:00.000Z' }), pick('lost', { settledAt: '2026-11-20T18:00:00.000Z' })], asOf);
     expect(m).toMatchObject({ totalPredictions: 1, winAccuracy: 0 });
+  });
+});
+
+describe('computeTrackRecord (docs/decisions/0090-published-and-backfilled-predictions.md)', () => {
+  it('headlines the backfilled picks as a backtest while fewer than 30 published picks are settled, never mixing them', () => {
+    const picks = [...Array.from({ length: 29 }, () => pick('won', { origin: 'published' })), pick('lost', { origin: 'backfilled' }), pick('lost')];
+    expect(computeTrackRecord(picks, asOf)).toMatchObject({ basis: 'backtest', winAccuracy: 0, totalPredictions: 2, publishedPredictions: 29, backfilledPredictions: 2 });
+  });
+
+  it('headlines the published picks alone from the 30th settled one', () => {
+    const picks = [...Array.from({ length: 30 }, () => pick('won', { origin: 'published' })), pick('lost', { origin: 'backfilled' })];
+    expect(computeTrackRecord(picks, asOf)).toMatchObject({ basis: 'published', winAccuracy: 100, totalPredictions: 30, publishedPredictions: 30, backfilledPredictions: 1 });
   });
 });

@@ -1,5 +1,6 @@
-import { STAKE_USD } from '@app/contracts/rules';
-import type { Metrics } from '@app/contracts/metrics';
+import { PUBLISHED_BASIS_MIN_PICKS, STAKE_USD } from '@app/contracts/rules';
+import type { Metrics, TrackRecord } from '@app/contracts/metrics';
+import { originOf } from '../predictions/prediction.ts';
 import { DAY_MS, utcDay } from '../clock.ts';
 import { payingOdds, type Pick } from './pick.ts';
 
@@ -43,5 +44,27 @@ export function computeMetrics(picks: Pick[], asOf: Date): Metrics {
     payoutPercentage: staked > 0 ? round((profit / staked) * 100, 1) : null,
     bestWinningOdds: best,
     date: utcDay(asOf),
+  };
+}
+
+/** Only picks made and stored before kickoff count in the live record. */
+export function publishedOnly(picks: Pick[]): Pick[] {
+  return picks.filter((p) => originOf(p) === 'published');
+}
+
+/**
+ * The headline figures (docs/decisions/0090-published-and-backfilled-predictions.md): over the
+ * published picks once 30 of them are settled in the window, else over the backfilled ones
+ * (labelled `backtest`). Never both at once.
+ */
+export function computeTrackRecord(picks: Pick[], asOf: Date): TrackRecord {
+  const published = computeMetrics(publishedOnly(picks), asOf);
+  const backtest = computeMetrics(picks.filter((p) => originOf(p) === 'backfilled'), asOf);
+  const basis = published.totalPredictions >= PUBLISHED_BASIS_MIN_PICKS ? 'published' : 'backtest';
+  return {
+    ...(basis === 'published' ? published : backtest),
+    basis,
+    publishedPredictions: published.totalPredictions,
+    backfilledPredictions: backtest.totalPredictions,
   };
 }

@@ -1,5 +1,5 @@
 import { HIGH_CONFIDENCE_PERCENT } from '@app/contracts/rules';
-import type { StoredPrediction } from '../predictions/prediction.ts';
+import type { Origin, StoredPrediction } from '../predictions/prediction.ts';
 
 export type PredictionType = 'home_win' | 'draw' | 'away_win' | 'over_25' | 'under_25';
 export type PickMarket = '1x2' | 'ou25';
@@ -46,6 +46,8 @@ export interface Pick {
   settledAt?: string;
   modelVersion: string;
   generatedAt: string;
+  /** Its prediction's origin; absent on records written before origins were kept. */
+  origin?: Origin;
 }
 
 export function pickId(fixtureId: string, market: PickMarket): string {
@@ -76,6 +78,7 @@ export function picksOf(prediction: StoredPrediction): Pick[] {
     status: 'pending' as const,
     modelVersion: prediction.modelVersion,
     generatedAt: prediction.generatedAt,
+    ...(prediction.origin ? { origin: prediction.origin } : {}),
   };
   const picks: Pick[] = [];
   for (const [market, [type, confidence, odds]] of [['1x2', top], ['ou25', goals]] as const) {

@@ -107,6 +107,22 @@ describe('generation', () => {
     expect(counts().writes - first).toBeLessThan(10);
   });
 
+  it('records each prediction\'s origin: backfilled for the past days of a first run, published for the week ahead, on the picks too', async () => {
+    // Act
+    const { service, predictions } = setup();
+    await service.generate('L1');
+
+    // Assess
+    const now = Date.parse(NOW);
+    const rows = [...predictions.values()];
+    const past = rows.filter((r) => Date.parse(r.prediction.kickoff) <= now);
+    const ahead = rows.filter((r) => Date.parse(r.prediction.kickoff) > now);
+    expect(past.length).toBeGreaterThan(0);
+    expect(ahead.length).toBeGreaterThan(0);
+    for (const r of past) expect([r.prediction.origin, ...r.picks.map((p) => p.origin)]).toEqual(Array(1 + r.picks.length).fill('backfilled'));
+    for (const r of ahead) expect([r.prediction.origin, ...r.picks.map((p) => p.origin)]).toEqual(Array(1 + r.picks.length).fill('published'));
+  });
+
   it('settles each finished fixture once, however often results are ingested', async () => {
     const { service, clock, predictions, counts } = setup();
     await service.generate('L1');

@@ -3,7 +3,7 @@ import { fitLeagueModel, MODEL_VERSION, predictFixture, type LeagueModelState } 
 import type { MatchRecord } from '@app/model/types';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
-import type { StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
+import type { Origin, StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
 import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from './ports.ts';
 import { modelOdds, ProviderRejectedError, ProviderUnavailableError, type FixtureOdds, type FixtureProvider, type League, type OddsProvider, type ProviderFixture } from './providers.ts';
 import { slug } from '../text.ts';
@@ -65,7 +65,7 @@ function seasonsToKeep(records: MatchRecord[]): Set<string> {
 const valueMarket: Record<string, ValueMarket> = { home: 'home', draw: 'draw', away: 'away', over: 'over25', under: 'under25' };
 
 /** A stored prediction from a forecast (probabilities as fractions; the API shows percentages). */
-export function toStoredPrediction(f: ProviderFixture, leagueName: string, state: LeagueModelState, odds: FixtureOdds | undefined, generatedAt: Date): StoredPrediction {
+export function toStoredPrediction(f: ProviderFixture, leagueName: string, state: LeagueModelState, odds: FixtureOdds | undefined, generatedAt: Date, origin: Origin): StoredPrediction {
   const input = odds ? modelOdds(odds) : undefined;
   const forecast = predictFixture(state, { kickoff: f.kickoff, league: f.leagueId, home: f.homeTeam, away: f.awayTeam, ...(input ? { odds: input } : {}) });
   const valueBets = findValueBets(forecast, odds?.best).map((v) => ({ market: valueMarket[v.selection]!, odds: v.odds, edge: v.edge }));
@@ -82,12 +82,19 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
     components: forecast.components,
     models: forecast.models,
     ...(forecast.market ? { market: forecast.market } : {}),
-    insights: { expectedGoals: forecast.markets.expectedGoals, bothTeamsToScore: forecast.markets.btts.yes, topScores: forecast.markets.topScores },
+    insights: {
+      expectedGoals: forecast.markets.expectedGoals,
+      bothTeamsToScore: forecast.markets.btts.yes,
+      topScores: forecast.markets.topScores,
+      totals: forecast.markets.totals,
+      scores: forecast.markets.scores,
+    },
     valueBets,
     ...(odds && input ? { bestOdds: odds.best, modelOdds: input } : {}),
     // Which code and which fit made it, so the track record can be audited.
     modelVersion: `${forecast.modelVersion}@${state.fittedAt}`,
     generatedAt: generatedAt.toISOString(),
+    origin,
     status: 'scheduled',
   };
 }
@@ -152,7 +159,7 @@ export function makeGenerationService(deps: PipelineDeps) {
         state = fitLeagueModel({ league: leagueId, history: records, asOf: day, ...(state ? { previous: state } : {}) });
       }
       const generatedAt = new Date(`${day}T${String(GENERATION_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
-      const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS));
+      const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS), 'backfilled');
       // Made and settled in one write: the prediction as it was, then its result.
       const settled = settledPrediction(prediction, f, new Date(Math.min(now.getTime(), Date.parse(f.kickoff) + SETTLE_DELAY_MS)));
       rows.push(settled ?? { prediction, picks: picksOf(prediction) });
@@ -198,7 +205,7 @@ export function makeGenerationService(deps: PipelineDeps) {
 
       let predicted = 0;
       for (const f of upcoming) {
-        const prediction = toStoredPrediction(f, name, state!, odds.get(f.id), now);
+        const prediction = toStoredPrediction(f, name, state!, odds.get(f.id), now, 'published');
         if (await deps.predictions.write(prediction, picksOf(prediction), { now })) predicted += 1;
       }
       const backfilled = firstRun ? await backfill(leagueId, name, provided, records, odds, now) : 0;

@@ -22,7 +22,7 @@ const premium: Viewer = { userId: 'u1', email: 'sub@example.com', role: 'user', 
 
 describe('a stored prediction', () => {
   it('is published without odds: our models alone, no market, no value bets', () => {
-    const p = toStoredPrediction(fixture, 'Sim League', state, undefined, new Date(`${last.date}T06:00:00Z`));
+    const p = toStoredPrediction(fixture, 'Sim League', state, undefined, new Date(`${last.date}T06:00:00Z`), 'published');
     expect(p.market).toBeUndefined();
     expect(p.models).toBeDefined();
     expect(p.probabilities.home).toBeCloseTo(p.models!.home, 12);
@@ -33,7 +33,7 @@ describe('a stored prediction', () => {
   });
 
   it('with odds keeps our models beside the market, and says which price value bets used', () => {
-    const p = toStoredPrediction(fixture, 'Sim League', state, odds, new Date(`${last.date}T06:00:00Z`));
+    const p = toStoredPrediction(fixture, 'Sim League', state, odds, new Date(`${last.date}T06:00:00Z`), 'published');
     expect(p.market).toBeDefined();
     expect(p.models).toBeDefined();
     expect(p.market!.home).toBeGreaterThan(p.market!.away);

@@ -5,6 +5,18 @@ export interface ThreeWay {
   away: number;
 }
 
+/**
+ * How a prediction came to be (docs/decisions/0090-published-and-backfilled-predictions.md):
+ * `published` = made and stored before kickoff by a normal run; `backfilled` = reconstructed
+ * after the fact, on a league's first run, from the data available before the match.
+ */
+export type Origin = 'published' | 'backfilled';
+
+/** A record written before origins were kept counts as backfilled: the record is never overstated. */
+export function originOf(record: { origin?: Origin }): Origin {
+  return record.origin ?? 'backfilled';
+}
+
 export type ValueMarket = 'home' | 'draw' | 'away' | 'over25' | 'under25';
 
 export interface ValueBet {
@@ -43,6 +55,10 @@ export interface StoredPrediction {
     expectedGoals: { home: number; away: number };
     bothTeamsToScore: number;
     topScores: { home: number; away: number; probability: number }[];
+    /** P(total > 1.5) and P(total > 3.5); absent on predictions stored before they were kept. */
+    totals?: { over15: number; over35: number };
+    /** scores[h][a] = P(home h, away a), 0..5 goals each; absent on older predictions. */
+    scores?: number[][];
   };
   valueBets: ValueBet[];
   /** Best pre-kickoff prices (value bets, staking). */
@@ -51,6 +67,8 @@ export interface StoredPrediction {
   modelOdds?: MarketOdds;
   modelVersion: string;
   generatedAt: string;
+  /** Absent on records written before origins were kept (they count as backfilled). */
+  origin?: Origin;
   /** Set when the match is settled (the 90-minute score) or voided. */
   result?: { home: number; away: number };
   status?: 'scheduled' | 'settled' | 'void';

@@ -2,6 +2,7 @@ import type { UpdateOddsBody, WinningPrediction } from '@app/contracts/admin';
 import type { TrackingRow } from '@app/contracts/tracking';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
+import { publishedOnly } from '../picks/metrics.ts';
 import { correctness, payingOdds, PICK_LABELS } from '../picks/pick.ts';
 import type { PickRepository } from '../pipeline/ports.ts';
 
@@ -11,11 +12,14 @@ const NOT_FINISHED = 'Match not finished';
 /** The staff's views of high-confidence picks: performance tracking and the odds entry page. */
 export function makeTrackingService({ picks, clock }: { picks: PickRepository; clock: Clock }) {
   return {
-    /** Picks of the last `days` days, plus the rest of today's (pending). Void picks are not shown. */
+    /**
+     * Published picks of the last `days` days, plus the rest of today's (pending). Void and
+     * backfilled picks are not shown (docs/decisions/0090-published-and-backfilled-predictions.md).
+     */
     async list(days: 1 | 7 | 30): Promise<TrackingRow[]> {
       const now = clock.now();
       const endOfToday = new Date(Date.parse(utcDay(now)) + DAY_MS - 1);
-      const rows = await picks.listByKickoff(new Date(now.getTime() - days * DAY_MS), endOfToday);
+      const rows = publishedOnly(await picks.listByKickoff(new Date(now.getTime() - days * DAY_MS), endOfToday));
       return rows
         .filter((p) => p.status !== 'void')
         .sort((a, b) => b.kickoff.localeCompare(a.kickoff))

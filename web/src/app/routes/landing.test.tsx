@@ -44,6 +44,18 @@ describe('/ (landing)', () => {
     await user.keyboard('{Escape}');
   });
 
+  it('titles back-tested figures as such while fewer than 30 published picks are settled, and links to the results', async () => {
+    mockApi({ 'GET /api/metrics/latest': makeMetrics({ basis: 'backtest', winAccuracy: 58, totalPredictions: 41, publishedPredictions: 4, backfilledPredictions: 41 }) });
+    await renderApp('/');
+
+    const card = within(await screen.findByRole('region', { name: 'Back-tested Performance' }));
+    expect(await card.findByText('58.0%')).toBeInTheDocument();
+    expect(card.getByText(/Reconstructed, not published in advance\. Live record: 4 of 30 published predictions settled so far\./)).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'About these figures' })).toHaveAccessibleDescription(/reconstructed after the fact/);
+    expect(card.getByRole('link', { name: 'See every result' })).toHaveAttribute('href', '/results');
+    expect(screen.queryByRole('region', { name: 'Live Performance' })).toBeNull();
+  });
+
   it('shows the metrics empty state and no chart without history', async () => {
     await renderApp('/');
 
@@ -63,7 +75,7 @@ describe('/ (landing)', () => {
       ],
     });
     await renderApp('/');
-    const section = within(screen.getByRole('region', { name: "Today's top predictions" }));
+    const section = within(screen.getByRole('region', { name: 'Today’s top predictions' }));
 
     await section.findAllByRole('article');
     expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'E vs F', 'G vs H']);
@@ -77,7 +89,7 @@ describe('/ (landing)', () => {
       ].map(locked),
     });
     await renderApp('/');
-    const section = within(screen.getByRole('region', { name: "Today's top predictions" }));
+    const section = within(await screen.findByRole('region', { name: 'Today’s next kickoffs' }));
 
     await section.findAllByRole('article');
     expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'A vs B']);

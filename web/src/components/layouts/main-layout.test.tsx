@@ -10,13 +10,14 @@ function linkTargets(container: HTMLElement) {
 }
 
 describe('header and footer (logged out)', () => {
-  it('header links to Home, Predictions, How It Works and Pricing, plus Login and Subscribe', async () => {
+  it('header links to Home, Predictions, Results, How It Works and Pricing, plus Login and Subscribe', async () => {
     await renderApp('/about');
     const header = screen.getByRole('banner');
 
     expect(linkTargets(within(header).getByRole('navigation', { name: 'Main' }))).toEqual([
       ['Home', '/'],
       ['Predictions', '/predictions'],
+      ['Results', '/results'],
       ['How It Works', '/how-it-works'],
       ['Pricing', '/pricing'],
     ]);

@@ -6,6 +6,7 @@ export type NavItem = { label: string; to: string; end?: boolean };
 export const headerNavItems: NavItem[] = [
   { label: 'Home', to: paths.home.getHref(), end: true },
   { label: 'Predictions', to: paths.predictions.getHref() },
+  { label: 'Results', to: paths.results.getHref() },
   { label: 'How It Works', to: paths.howItWorks.getHref() },
   { label: 'Pricing', to: paths.pricing.getHref() },
 ];

@@ -198,6 +198,9 @@ export function PredictionCard({ prediction, headingLevel = 'h3' }: PredictionCa
         <time dateTime={prediction.matchTime}>{formatKickoff(prediction.matchTime)}</time>
       </p>
       {locked ? <LockedBody describedBy={headingId} /> : <UnlockedBody prediction={prediction} />}
+      <Link to={paths.match.getHref(prediction.id)} aria-describedby={headingId} className="mt-3 self-start text-sm font-medium text-primary underline underline-offset-4">
+        Match details
+      </Link>
     </article>
   );
 }

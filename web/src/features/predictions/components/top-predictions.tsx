@@ -8,7 +8,7 @@ import { maxOutcome, topPredictions } from '@/features/predictions/utils/filter-
 
 /**
  * docs/product.md#landing: today's top 3 by the highest outcome probability. A visitor's cards carry no probability, so
- * they are today's first kickoffs, and the text says so instead of claiming a ranking.
+ * they are today's first kickoffs, and the heading and the text say so instead of claiming a ranking.
  */
 export function TopPredictions() {
   const predictions = usePredictions();
@@ -20,7 +20,7 @@ export function TopPredictions() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id="top-heading" className="text-3xl font-bold tracking-tight">
-            Today&apos;s top predictions
+            {predictions.data && top.length > 0 && !ranked ? 'Today’s next kickoffs' : 'Today’s top predictions'}
           </h2>
           <p className="mt-2 text-muted-foreground">
             {ranked

@@ -1,0 +1,76 @@
+import * as z from 'zod/mini';
+
+/** Fixture ids are provider ids: letters, digits, `-`, `_`, `.`, `~` (never a path). */
+export const MatchParamsSchema = z.object({
+  fixtureId: z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,100}$/, 'fixtureId must be a fixture id')),
+});
+
+const Pct = z.number();
+const ThreeWayPct = z.object({ home: Pct, draw: Pct, away: Pct });
+const Odds = z.object({
+  home: z.optional(z.number()),
+  draw: z.optional(z.number()),
+  away: z.optional(z.number()),
+  over25: z.optional(z.number()),
+  under25: z.optional(z.number()),
+});
+
+/** The premium sections of a match page (percent, one decimal); null unless the viewer is premium. */
+export const MatchForecastSchema = z.object({
+  /** The published forecast (our models blended with the market when the match had odds). */
+  blend: ThreeWayPct,
+  /** Our models' pool, without any bookmaker price. */
+  models: z.nullable(ThreeWayPct),
+  /** The market's fair (de-vigged) probabilities; null without odds. */
+  market: z.nullable(ThreeWayPct),
+  /** Each independent model's own 1X2. */
+  components: z.array(z.extend(ThreeWayPct, { name: z.string() })),
+  /** scores[h][a] = P(home h, away a), 0..5 goals each; null on predictions stored without it. */
+  scores: z.nullable(z.array(z.array(Pct))),
+  expectedGoals: z.nullable(z.object({ home: z.number(), away: z.number() })),
+  bothTeamsToScore: z.nullable(Pct),
+  /** P(more goals than the line); 1.5 and 3.5 are null on predictions stored without them. */
+  totals: z.object({ over15: z.nullable(Pct), over25: Pct, over35: z.nullable(Pct) }),
+  /** The prices the model read, and the best price per outcome; null without odds. */
+  oddsUsed: z.nullable(Odds),
+  bestOdds: z.nullable(Odds),
+});
+export type MatchForecast = z.infer<typeof MatchForecastSchema>;
+
+export const FormMatchSchema = z.object({
+  date: z.string(),
+  opponent: z.string(),
+  venue: z.enum(['H', 'A']),
+  goalsFor: z.int(),
+  goalsAgainst: z.int(),
+  outcome: z.enum(['W', 'D', 'L']),
+});
+export type FormMatch = z.infer<typeof FormMatchSchema>;
+
+export const MeetingSchema = z.object({ date: z.string(), homeTeam: z.string(), awayTeam: z.string(), homeGoals: z.int(), awayGoals: z.int() });
+
+/** After full time: the score and how the forecast scored (RPS: 0 is perfect, lower is better). */
+export const MatchOutcomeSchema = z.object({
+  score: z.object({ home: z.int(), away: z.int() }),
+  actualResult: z.string(),
+  rps: z.number(),
+  picks: z.array(z.object({ label: z.string(), confidence: Pct, won: z.boolean() })),
+});
+
+export const MatchPageSchema = z.object({
+  fixtureId: z.string(),
+  leagueId: z.string(),
+  league: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  matchTime: z.iso.datetime(),
+  status: z.enum(['scheduled', 'settled', 'void']),
+  isLocked: z.boolean(),
+  forecast: z.nullable(MatchForecastSchema),
+  /** The last five results of each team, newest first (stored history). */
+  form: z.object({ home: z.array(FormMatchSchema), away: z.array(FormMatchSchema) }),
+  /** The last meetings of the two teams, newest first. */
+  meetings: z.array(MeetingSchema),
+  outcome: z.nullable(MatchOutcomeSchema),
+});
+export type MatchPage = z.infer<typeof MatchPageSchema>;

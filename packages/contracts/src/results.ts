@@ -1,0 +1,64 @@
+import * as z from 'zod/mini';
+
+/** The longest span one results query may cover, in days. */
+export const RESULTS_MAX_SPAN_DAYS = 92;
+/** Without `from`, the results of this many days up to `to` (or today). */
+export const RESULTS_DEFAULT_DAYS = 30;
+export const RESULTS_PAGE_SIZE = 25;
+
+const isoDay = z.iso.date('from and to must be dates (yyyy-mm-dd)');
+
+/** `GET /api/results?page=&league=&from=&to=`: every query parameter is optional. */
+export const ResultsQuerySchema = z.object({
+  page: z.optional(z.string().check(z.regex(/^[1-9]\d{0,3}$/, 'page must be a whole number from 1 to 9999'))),
+  league: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'league must be a league id'))),
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
+});
+export type ResultsQuery = z.infer<typeof ResultsQuerySchema>;
+
+const Percent = z.number();
+
+/** One tracked pick of a settled match, with its outcome. */
+export const ResultPickSchema = z.object({
+  market: z.enum(['1x2', 'ou25']),
+  label: z.string(),
+  /** Percent, one decimal. */
+  confidence: Percent,
+  /** Best decimal odds captured before kickoff; null when none. */
+  odds: z.nullable(z.number()),
+  won: z.boolean(),
+});
+
+/**
+ * A settled prediction. Its probabilities are the ones published before kickoff (percent, one
+ * decimal); the server reveals them only for a match that has kicked off.
+ */
+export const ResultRowSchema = z.object({
+  fixtureId: z.string(),
+  leagueId: z.string(),
+  league: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  matchTime: z.iso.datetime(),
+  /** `published`: made before kickoff; `backfilled`: reconstructed on a league's first run. */
+  origin: z.enum(['published', 'backfilled']),
+  probabilities: z.object({ home: Percent, draw: Percent, away: Percent, over25: Percent }),
+  score: z.object({ home: z.int(), away: z.int() }),
+  actualResult: z.string(),
+  /** The high-confidence picks (none when no outcome reached 60 %). */
+  picks: z.array(ResultPickSchema),
+});
+export type ResultRow = z.infer<typeof ResultRowSchema>;
+
+export const ResultsPageSchema = z.object({
+  items: z.array(ResultRowSchema),
+  page: z.int(),
+  pageSize: z.int(),
+  total: z.int(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  /** Leagues with a result in the span, for the filter. */
+  leagues: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ResultsPage = z.infer<typeof ResultsPageSchema>;

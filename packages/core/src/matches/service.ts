@@ -1,0 +1,96 @@
+import type { FormMatch, MatchForecast, MatchPage } from '@app/contracts/matches';
+import { outcomeOf, rps } from '@app/model/scoring';
+import type { MatchRecord } from '@app/model/types';
+import type { Clock } from '../clock.ts';
+import { NotFoundError } from '../errors.ts';
+import { isCorrect, picksOf, PICK_LABELS } from '../picks/pick.ts';
+import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
+import type { ThreeWay, StoredPrediction } from '../predictions/prediction.ts';
+import { isPremium, type Viewer } from '../viewer.ts';
+
+export const FORM_MATCHES = 5;
+export const MEETINGS = 5;
+
+const pct = (p: number) => Math.round(p * 1000) / 10;
+const threeWay = (t: ThreeWay) => ({ home: pct(t.home), draw: pct(t.draw), away: pct(t.away) });
+
+/** The premium sections: only ever built for a premium viewer. */
+function forecastOf(p: StoredPrediction): MatchForecast {
+  return {
+    blend: threeWay(p.probabilities),
+    models: p.models ? threeWay(p.models) : null,
+    market: p.market ? threeWay(p.market) : null,
+    components: Object.entries(p.components ?? {}).map(([name, c]) => ({ name, ...threeWay(c) })),
+    scores: p.insights?.scores ? p.insights.scores.map((row) => row.map(pct)) : null,
+    expectedGoals: p.insights ? { home: Math.round(p.insights.expectedGoals.home * 100) / 100, away: Math.round(p.insights.expectedGoals.away * 100) / 100 } : null,
+    bothTeamsToScore: p.insights ? pct(p.insights.bothTeamsToScore) : null,
+    totals: {
+      over15: p.insights?.totals ? pct(p.insights.totals.over15) : null,
+      over25: pct(p.overUnder25.over),
+      over35: p.insights?.totals ? pct(p.insights.totals.over35) : null,
+    },
+    oddsUsed: p.modelOdds ?? null,
+    bestOdds: p.bestOdds ?? null,
+  };
+}
+
+function formOf(team: string, history: MatchRecord[]): FormMatch[] {
+  return history
+    .filter((m) => m.home === team || m.away === team)
+    .slice(-FORM_MATCHES)
+    .reverse()
+    .map((m) => {
+      const home = m.home === team;
+      const goalsFor = home ? m.homeGoals : m.awayGoals;
+      const goalsAgainst = home ? m.awayGoals : m.homeGoals;
+      return { date: m.date.slice(0, 10), opponent: home ? m.away : m.home, venue: home ? 'H' : 'A', goalsFor, goalsAgainst, outcome: goalsFor > goalsAgainst ? 'W' : goalsFor < goalsAgainst ? 'L' : 'D' };
+    });
+}
+
+/**
+ * A match page: teams, kickoff and league for everyone, the last results of both teams and their
+ * last meetings (stored history before kickoff), the score and how the forecast scored after full
+ * time; the forecast sections for premium viewers only, decided here, as on the cards
+ * (docs/decisions/0091-public-record-match-pages-and-premium-analytics.md).
+ */
+export function makeMatchService({ predictions, history, clock }: { predictions: Pick<PredictionStore, 'get'>; history: Pick<HistoryRepository, 'list'>; clock: Clock }) {
+  return {
+    async get(fixtureId: string, viewer: Viewer | null): Promise<MatchPage> {
+      const p = await predictions.get(fixtureId);
+      if (!p) throw new NotFoundError(`No match ${fixtureId}`);
+      const kickoff = new Date(p.kickoff).toISOString();
+      const before = (await history.list(p.leagueId)).filter((m) => new Date(m.date).toISOString() < kickoff).sort((a, b) => a.date.localeCompare(b.date));
+      const meetings = before
+        .filter((m) => (m.home === p.homeTeam && m.away === p.awayTeam) || (m.home === p.awayTeam && m.away === p.homeTeam))
+        .slice(-MEETINGS)
+        .reverse()
+        .map((m) => ({ date: m.date.slice(0, 10), homeTeam: m.home, awayTeam: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals }));
+      const played = p.status === 'settled' && p.result && Date.parse(kickoff) <= clock.now().getTime();
+      const premium = isPremium(viewer);
+      return {
+        fixtureId: p.fixtureId,
+        leagueId: p.leagueId,
+        league: p.leagueName,
+        homeTeam: p.homeTeam,
+        awayTeam: p.awayTeam,
+        matchTime: kickoff,
+        status: p.status ?? 'scheduled',
+        isLocked: !premium,
+        forecast: premium ? forecastOf(p) : null,
+        form: { home: formOf(p.homeTeam, before), away: formOf(p.awayTeam, before) },
+        meetings,
+        outcome:
+          played && p.result
+            ? {
+                score: p.result,
+                actualResult: p.actualResult ?? `${p.result.home}-${p.result.away}`,
+                rps: Math.round(rps([p.probabilities.home, p.probabilities.draw, p.probabilities.away], outcomeOf(p.result.home, p.result.away)) * 10000) / 10000,
+                picks: picksOf(p).map((pick) => ({ label: PICK_LABELS[pick.predictionType], confidence: pct(pick.confidence), won: isCorrect(pick.predictionType, p.result!) })),
+              }
+            : null,
+      };
+    },
+  };
+}
+
+export type MatchService = ReturnType<typeof makeMatchService>;

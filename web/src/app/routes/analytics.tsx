@@ -1,0 +1,211 @@
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, type PickRecord } from '@app/contracts/analytics';
+import { Lock } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { buttonStyles } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { HIGH_CONFIDENCE_THRESHOLD, STAKE_USD } from '@/config/product';
+import { useAnalytics } from '@/features/analytics/api/get-analytics';
+import { useSession } from '@/lib/auth';
+import { cn } from '@/utils/cn';
+import { formatMoney, formatProbability } from '@/utils/format';
+
+const ReliabilityChart = lazy(() => import('@/features/analytics/components/reliability-chart'));
+
+const PERIOD_LABEL: Record<AnalyticsPeriod, string> = { '30': 'Last 30 days', '90': 'Last 90 days', all: 'All time' };
+
+const pct = (v: number | null) => (v === null ? 'N/A' : formatProbability(v));
+const roi = (r: PickRecord) => (r.roi === null ? 'N/A' : `${r.roi.toFixed(1)}%${r.roiLow !== null && r.roiHigh !== null ? ` [${r.roiLow.toFixed(1)}, ${r.roiHigh.toFixed(1)}]` : ''}`);
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-border bg-background p-5">
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function RecordTable({ label, rows }: { label: string; rows: [string, PickRecord][] }) {
+  return (
+    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <table className="w-full min-w-[36rem] text-left text-sm tabular-nums">
+        <thead className="text-xs text-muted-foreground">
+          <tr>
+            {['', 'Picks', 'Hit rate', `Profit ($${STAKE_USD} stake)`, 'ROI [95% interval]'].map((h) => (
+              <th key={h} scope="col" className="py-1 pr-3">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, r]) => (
+            <tr key={name} className="border-t border-border">
+              <th scope="row" className="py-1 pr-3 font-medium">
+                {name}
+              </th>
+              <td className="py-1 pr-3">{r.picks}</td>
+              <td className="py-1 pr-3">{pct(r.hitRate)}</td>
+              <td className="py-1 pr-3">{formatMoney(r.profit)}</td>
+              <td className="py-1">{roi(r)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Report({ report }: { report: AnalyticsReport }) {
+  return (
+    <div className="space-y-6">
+      {report.basis === 'backtest' ? (
+        <p className="rounded-xl border border-border bg-surface p-4 text-sm">
+          Back-tested: fewer than 30 published picks are settled in this period, so these figures come from predictions reconstructed when a league was added, not published in advance.
+        </p>
+      ) : null}
+      <Section title="Picks by market">
+        <p className="mb-3 text-sm text-muted-foreground">
+          {report.matches} settled matches from {report.from} to {report.to}; picks are outcomes we gave {HIGH_CONFIDENCE_THRESHOLD}% or more.
+        </p>
+        <RecordTable label="Picks by market table" rows={[['All picks', report.markets.all], ['Home / draw / away', report.markets['1x2']], ['Over/Under 2.5', report.markets.ou25]]} />
+      </Section>
+      <Section title="Value bets">
+        <RecordTable label="Value bets table" rows={[['Value bets (price shown)', report.valueBets]]} />
+      </Section>
+      <Section title="Forecast quality against the market">
+        {report.rps.matches ? (
+          <p className="text-sm">
+            Mean ranked probability score on the {report.rps.matches} matches with bookmaker odds (lower is better): ours{' '}
+            <span className="font-semibold tabular-nums">{report.rps.ours?.toFixed(4)}</span>, the market’s fair probabilities{' '}
+            <span className="font-semibold tabular-nums">{report.rps.market?.toFixed(4)}</span>.
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">No settled match with bookmaker odds in this period.</p>
+        )}
+      </Section>
+      <Section title="Reliability diagram">
+        <p className="mb-3 text-sm text-muted-foreground">Every home, draw and away probability we published, grouped in 10-point bins, against how often that outcome happened.</p>
+        {report.reliability.length ? (
+          <>
+            <Suspense fallback={<div className="h-72" />}>
+              <ReliabilityChart bins={report.reliability} />
+            </Suspense>
+            <table className="mt-3 w-full text-left text-sm tabular-nums" aria-label="Reliability bins">
+              <thead className="text-xs text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">Bin</th>
+                  <th scope="col" className="py-1 pr-3">Forecast</th>
+                  <th scope="col" className="py-1 pr-3">Observed</th>
+                  <th scope="col" className="py-1">Outcomes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.reliability.map((b) => (
+                  <tr key={b.from} className="border-t border-border">
+                    <th scope="row" className="py-1 pr-3 font-medium">{`${b.from}-${b.to}%`}</th>
+                    <td className="py-1 pr-3">{pct(b.forecast)}</td>
+                    <td className="py-1 pr-3">{pct(b.observed)}</td>
+                    <td className="py-1">{b.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">No settled forecast in this period.</p>
+        )}
+      </Section>
+      <Section title="By league">
+        <div className="overflow-x-auto" role="region" aria-label="By league table" tabIndex={0}>
+          <table className="w-full min-w-[40rem] text-left text-sm tabular-nums">
+            <thead className="text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-1 pr-3">League</th>
+                <th scope="col" className="py-1 pr-3">1X2 picks</th>
+                <th scope="col" className="py-1 pr-3">1X2 hit rate</th>
+                <th scope="col" className="py-1 pr-3">1X2 ROI</th>
+                <th scope="col" className="py-1 pr-3">O/U 2.5 picks</th>
+                <th scope="col" className="py-1 pr-3">O/U hit rate</th>
+                <th scope="col" className="py-1">O/U ROI</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.perLeague.map((l) => (
+                <tr key={l.leagueId} className="border-t border-border">
+                  <th scope="row" className="py-1 pr-3 font-medium">{l.league}</th>
+                  <td className="py-1 pr-3">{l['1x2'].picks}</td>
+                  <td className="py-1 pr-3">{pct(l['1x2'].hitRate)}</td>
+                  <td className="py-1 pr-3">{roi(l['1x2'])}</td>
+                  <td className="py-1 pr-3">{l.ou25.picks}</td>
+                  <td className="py-1 pr-3">{pct(l.ou25.hitRate)}</td>
+                  <td className="py-1">{roi(l.ou25)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+    </div>
+  );
+}
+
+function LockedPreview() {
+  return (
+    <section aria-label="Locked analytics" className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface px-4 py-10 text-center">
+      <Lock aria-hidden="true" className="size-6 text-muted-foreground" />
+      <p className="max-w-xl text-sm font-medium">
+        Premium analytics: picks, hit rate, profit and ROI with a 95% interval per market and league, the value-bet record, our forecasts scored against the market, and a reliability diagram, for 30 days, 90 days and all time.
+      </p>
+      <Link to={paths.pricing.getHref({ intent: 'subscribe' })} className={buttonStyles({ size: 'sm' })}>
+        Unlock Analytics
+      </Link>
+    </section>
+  );
+}
+
+/** Premium performance analytics; visitors and free users see what it holds, locked. */
+export default function AnalyticsRoute() {
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const period = (ANALYTICS_PERIODS as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as AnalyticsPeriod) : '30';
+  const analytics = useAnalytics(period, { enabled: session.isConfirmed && session.isPremium });
+
+  return (
+    <ContentLayout title="Performance Analytics" description="How our published predictions have done, measured the way a bettor would measure them.">
+      {!session.isConfirmed ? (
+        <p className="text-sm text-muted-foreground">Loading…</p>
+      ) : !session.isPremium ? (
+        <LockedPreview />
+      ) : (
+        <>
+          <div role="group" aria-label="Period" className="mb-6 flex flex-wrap gap-2">
+            {ANALYTICS_PERIODS.map((p) => (
+              <button
+                key={p}
+                type="button"
+                aria-pressed={p === period}
+                onClick={() => setParams(p === '30' ? {} : { period: p }, { replace: true, preventScrollReset: true })}
+                className={cn(buttonStyles({ variant: p === period ? 'primary' : 'outline', size: 'sm' }))}
+              >
+                {PERIOD_LABEL[p]}
+              </button>
+            ))}
+          </div>
+          {analytics.isError ? (
+            <p role="alert" className="text-sm text-destructive">Analytics are unavailable right now.</p>
+          ) : analytics.data === undefined ? (
+            <p className="text-sm text-muted-foreground">Loading analytics…</p>
+          ) : analytics.data === null ? (
+            <p className="text-sm text-muted-foreground">Analytics appear after the first metrics run.</p>
+          ) : (
+            <Report report={analytics.data} />
+          )}
+        </>
+      )}
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,60 @@
+import type { MatchPage } from '@app/contracts/matches';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/test-utils';
+
+function match(overrides: Partial<MatchPage> = {}): MatchPage {
+  return {
+    fixtureId: 'f1', leagueId: 'L1', league: 'League One', homeTeam: 'Rovers', awayTeam: 'United', matchTime: '2026-03-06T15:00:00.000Z', status: 'scheduled', isLocked: true, forecast: null,
+    form: { home: [{ date: '2026-03-01', opponent: 'City', venue: 'H', goalsFor: 2, goalsAgainst: 1, outcome: 'W' }], away: [] },
+    meetings: [{ date: '2026-02-01', homeTeam: 'United', awayTeam: 'Rovers', homeGoals: 0, awayGoals: 0 }],
+    outcome: null,
+    ...overrides,
+  };
+}
+
+const scores = Array.from({ length: 6 }, (_, h) => Array.from({ length: 6 }, (_, a) => (h === 1 && a === 0 ? 12.3 : 2)));
+
+describe('/predictions/:fixtureId', () => {
+  it('shows a visitor the match with the forecast locked, form and meetings, and names the page after the match', async () => {
+    mockApi({ 'GET /api/predictions/f1': match() });
+    await renderApp('/predictions/f1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rovers vs United' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Unlock Predictions' })).toHaveAttribute('href', '/pricing?intent=subscribe');
+    expect(screen.queryByRole('region', { name: 'Scoreline probabilities' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Form: last five results' })).getByText('vs City')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Last meetings' })).getByText('United 0-0 Rovers')).toBeInTheDocument();
+    expect(document.title).toBe('Rovers vs United prediction | AI Football Predictions');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Rovers vs United, League One,/);
+  });
+
+  it('shows a premium viewer the heatmap, the models beside the market, goals and odds; after full time the score and its RPS', async () => {
+    mockApi({
+      'GET /api/predictions/f1': match({
+        isLocked: false,
+        status: 'settled',
+        forecast: {
+          blend: { home: 56.8, draw: 25, away: 18.2 }, models: { home: 56, draw: 25, away: 19 }, market: null, components: [{ name: 'statistical', home: 55, draw: 25, away: 20 }],
+          scores, expectedGoals: { home: 1.61, away: 0.92 }, bothTeamsToScore: 47, totals: { over15: 76.5, over25: 54.3, over35: 31.1 }, oddsUsed: null, bestOdds: null,
+        },
+        outcome: { score: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)', rps: 0.11, picks: [{ label: 'Home Win', confidence: 61, won: true }] },
+      }),
+    });
+    await renderApp('/predictions/f1');
+
+    const heatmap = within(await screen.findByRole('table', { name: /Scoreline probabilities/ }));
+    expect(heatmap.getAllByRole('row')).toHaveLength(7);
+    expect(heatmap.getByText('12.3%')).toBeInTheDocument();
+    const models = within(screen.getByRole('region', { name: 'Home, draw, away by model' }));
+    expect(models.getByRole('row', { name: /Statistical learning 55.0% 25.0% 20.0%/ })).toBeInTheDocument();
+    expect(models.getByRole('row', { name: /Market .* No bookmaker odds for this match/ })).toBeInTheDocument();
+    expect(screen.getByText('76.5%')).toBeInTheDocument();
+    const fullTime = within(screen.getByRole('region', { name: 'Full time' }));
+    expect(fullTime.getByText('2-0 (Home Win)')).toBeInTheDocument();
+    expect(fullTime.getByText('0.1100')).toBeInTheDocument();
+    expect(fullTime.getByText('Hit')).toBeInTheDocument();
+  });
+});

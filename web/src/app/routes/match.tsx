@@ -1,0 +1,247 @@
+import type { FormMatch, MatchPage } from '@app/contracts/matches';
+import { Lock } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { Badge } from '@/components/ui/badge';
+import { buttonStyles } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useMatch } from '@/features/matches/api/get-match';
+import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
+import { formatKickoff, formatOdds, formatProbability } from '@/utils/format';
+
+const MODEL_NAMES: Record<string, string> = { statistical: 'Statistical learning', ai: 'Football-optimised AI', rating: 'Dynamic team rating' };
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-border bg-background p-5">
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Locked() {
+  return (
+    <Section title="Forecast">
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface px-4 py-6 text-center">
+        <Lock aria-hidden="true" className="size-6 text-muted-foreground" />
+        <p className="text-sm font-medium">Subscribe to unlock the full forecast: the scoreline heatmap, each model beside the market, expected goals, totals and the odds.</p>
+        <Link to={paths.pricing.getHref({ intent: 'subscribe' })} className={buttonStyles({ size: 'sm' })}>
+          Unlock Predictions
+        </Link>
+      </div>
+    </Section>
+  );
+}
+
+function Forecast({ match }: { match: MatchPage }) {
+  const f = match.forecast!;
+  const rows: [string, { home: number; draw: number; away: number } | null][] = [
+    ['Published forecast (blend)', f.blend],
+    ['Our models', f.models],
+    ...f.components.map((c): [string, { home: number; draw: number; away: number }] => [MODEL_NAMES[c.name] ?? c.name, c]),
+    ['Market (fair, margin removed)', f.market],
+  ];
+  const odds = (['home', 'draw', 'away', 'over25', 'under25'] as const).filter((k) => f.oddsUsed?.[k] !== undefined || f.bestOdds?.[k] !== undefined);
+  const oddsLabel = { home: 'Home', draw: 'Draw', away: 'Away', over25: 'Over 2.5', under25: 'Under 2.5' };
+  return (
+    <>
+      <Section title="Scoreline probabilities">
+        {f.scores ? <ScoreHeatmap scores={f.scores} homeTeam={match.homeTeam} awayTeam={match.awayTeam} /> : <p className="text-sm text-muted-foreground">Not kept for this prediction.</p>}
+      </Section>
+      <Section title="Home, draw, away by model">
+        <div>
+          <table className="w-full text-left text-sm tabular-nums">
+            <thead className="text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-1 pr-3">Source</th>
+                <th scope="col" className="py-1 pr-3">Home</th>
+                <th scope="col" className="py-1 pr-3">Draw</th>
+                <th scope="col" className="py-1">Away</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([name, p]) => (
+                <tr key={name} className="border-t border-border">
+                  <th scope="row" className="py-1 pr-3 font-medium">{name}</th>
+                  {p ? (
+                    <>
+                      <td className="py-1 pr-3">{formatProbability(p.home)}</td>
+                      <td className="py-1 pr-3">{formatProbability(p.draw)}</td>
+                      <td className="py-1">{formatProbability(p.away)}</td>
+                    </>
+                  ) : (
+                    <td colSpan={3} className="py-1 text-muted-foreground">No bookmaker odds for this match</td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+      <Section title="Goals">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+          {[
+            ['Expected goals', f.expectedGoals ? `${f.expectedGoals.home.toFixed(2)} - ${f.expectedGoals.away.toFixed(2)}` : 'N/A'],
+            ['Both teams score', f.bothTeamsToScore === null ? 'N/A' : formatProbability(f.bothTeamsToScore)],
+            ['Over 1.5', f.totals.over15 === null ? 'N/A' : formatProbability(f.totals.over15)],
+            ['Over 2.5', formatProbability(f.totals.over25)],
+            ['Over 3.5', f.totals.over35 === null ? 'N/A' : formatProbability(f.totals.over35)],
+          ].map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      <Section title="Odds">
+        {odds.length ? (
+          <table className="w-full text-left text-sm tabular-nums">
+            <thead className="text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-1 pr-3">Outcome</th>
+                <th scope="col" className="py-1 pr-3">Price the model read</th>
+                <th scope="col" className="py-1">Best price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {odds.map((k) => (
+                <tr key={k} className="border-t border-border">
+                  <th scope="row" className="py-1 pr-3 font-medium">{oddsLabel[k]}</th>
+                  <td className="py-1 pr-3">{formatOdds(f.oddsUsed?.[k])}</td>
+                  <td className="py-1">{formatOdds(f.bestOdds?.[k])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="text-sm text-muted-foreground">No bookmaker odds for this match: the forecast is our models’ alone.</p>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
+  return (
+    <div>
+      <h3 className="mb-2 font-medium">{team}</h3>
+      {matches.length ? (
+        <ol className="space-y-1 text-sm">
+          {matches.map((m) => (
+            <li key={`${m.date}-${m.opponent}`} className="flex items-center gap-2">
+              <Badge variant={m.outcome === 'W' ? 'success' : m.outcome === 'L' ? 'destructive' : 'muted'} aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[m.outcome]}>
+                {m.outcome}
+              </Badge>
+              <span className="tabular-nums">
+                {m.goalsFor}-{m.goalsAgainst}
+              </span>
+              <span>
+                {m.venue === 'H' ? 'vs' : 'at'} {m.opponent}
+              </span>
+              <span className="ml-auto text-muted-foreground">{m.date}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-muted-foreground">No stored results.</p>
+      )}
+    </div>
+  );
+}
+
+/** Sets the page's meta description (the shell's one element) while the page is shown. */
+function useMetaDescription(content: string | undefined) {
+  useEffect(() => {
+    if (!content) return;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    const created = !meta;
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    const previous = meta.content;
+    meta.content = content;
+    return () => {
+      if (created) meta.remove();
+      else meta.content = previous;
+    };
+  }, [content]);
+}
+
+/** A match: its forecast for premium subscribers, its form and meetings for everyone, how the forecast scored after full time. */
+export default function MatchRoute() {
+  const { fixtureId = '' } = useParams();
+  const match = useMatch(fixtureId);
+  const m = match.data;
+  useMetaDescription(m ? `${m.homeTeam} vs ${m.awayTeam}, ${m.league}, ${formatKickoff(m.matchTime)}: AI prediction with the scoreline distribution, each model against the market, form and head-to-head.` : undefined);
+  if (match.isError) {
+    return (
+      <ContentLayout title="Match not found">
+        <Link to={paths.predictions.getHref()} className="font-semibold text-primary underline underline-offset-4">
+          Back to predictions
+        </Link>
+      </ContentLayout>
+    );
+  }
+  if (!m) {
+    return (
+      <ContentLayout title="Match" documentTitle="Match">
+        <p className="text-sm text-muted-foreground">Loading match…</p>
+      </ContentLayout>
+    );
+  }
+  const title = `${m.homeTeam} vs ${m.awayTeam}`;
+  return (
+    <ContentLayout title={title} documentTitle={`${title} prediction`} description={`${m.league} · ${formatKickoff(m.matchTime)}`}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        {m.outcome ? (
+          <Section title="Full time">
+            <p className="text-2xl font-bold tabular-nums">{m.outcome.actualResult}</p>
+            <p className="mt-2 text-sm">
+              Ranked probability score of our forecast: <span className="font-semibold tabular-nums">{m.outcome.rps.toFixed(4)}</span> (0 is perfect, lower is better)
+            </p>
+            <ul className="mt-2 space-y-1 text-sm">
+              {m.outcome.picks.length ? (
+                m.outcome.picks.map((p) => (
+                  <li key={p.label}>
+                    {p.label} ({formatProbability(p.confidence)}): <Badge variant={p.won ? 'success' : 'destructive'}>{p.won ? 'Hit' : 'Miss'}</Badge>
+                  </li>
+                ))
+              ) : (
+                <li className="text-muted-foreground">No high-confidence pick on this match.</li>
+              )}
+            </ul>
+          </Section>
+        ) : null}
+        {m.forecast ? <Forecast match={m} /> : <Locked />}
+        <Section title="Form: last five results">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormList team={m.homeTeam} matches={m.form.home} />
+            <FormList team={m.awayTeam} matches={m.form.away} />
+          </div>
+        </Section>
+        <Section title="Last meetings">
+          {m.meetings.length ? (
+            <ol className="space-y-1 text-sm">
+              {m.meetings.map((x) => (
+                <li key={`${x.date}-${x.homeTeam}`} className="flex gap-2">
+                  <span>
+                    {x.homeTeam} {x.homeGoals}-{x.awayGoals} {x.awayTeam}
+                  </span>
+                  <span className="ml-auto text-muted-foreground">{x.date}</span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-muted-foreground">No meetings in the stored history.</p>
+          )}
+        </Section>
+      </div>
+    </ContentLayout>
+  );
+}

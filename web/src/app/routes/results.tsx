@@ -1,0 +1,100 @@
+import { Link, useSearchParams } from 'react-router-dom';
+
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
+import { useResults, type ResultsFilter } from '@/features/results/api/get-results';
+import { ResultsTable } from '@/features/results/components/results-table';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function filterOf(params: URLSearchParams): ResultsFilter {
+  const page = Number(params.get('page'));
+  const day = (name: string) => (DAY.test(params.get(name) ?? '') ? params.get(name)! : undefined);
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    ...(params.get('league') ? { league: params.get('league')! } : {}),
+    ...(day('from') ? { from: day('from') } : {}),
+    ...(day('to') ? { to: day('to') } : {}),
+  };
+}
+
+const fieldClass = 'mt-1 block rounded-lg border border-input bg-background px-3 py-2 text-sm';
+
+/** The public record: every settled prediction with the probabilities published before kickoff. */
+export default function ResultsRoute() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params);
+  const results = useResults(filter);
+  const data = results.data;
+  const set = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries({ page: undefined, ...changes })) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <ContentLayout
+      title="Results"
+      description={`Every settled prediction, newest first, with the probabilities we published before kickoff. Picks are the outcomes we gave ${HIGH_CONFIDENCE_THRESHOLD}% or more; back-tested rows were reconstructed when a league was added, not published in advance.`}
+    >
+      <p className="mb-6 text-sm">
+        <Link to={paths.analytics.getHref()} className="font-medium text-primary underline underline-offset-4">
+          Performance analytics
+        </Link>{' '}
+        (Premium): hit rate, ROI with its interval, value bets, calibration, per league.
+      </p>
+      <form className="mb-6 flex flex-wrap items-end gap-4" onSubmit={(e) => e.preventDefault()} aria-label="Filter results">
+        <label className="text-sm font-medium">
+          League
+          <select className={fieldClass} value={filter.league ?? ''} onChange={(e) => set({ league: e.target.value || undefined })}>
+            <option value="">All leagues</option>
+            {(data?.leagues ?? []).map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          From
+          <input type="date" className={fieldClass} value={filter.from ?? data?.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+        </label>
+        <label className="text-sm font-medium">
+          To
+          <input type="date" className={fieldClass} value={filter.to ?? data?.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+        </label>
+      </form>
+
+      {results.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Results are unavailable right now{filter.from || filter.to ? ' (a span of at most 92 days can be shown)' : ''}.
+        </p>
+      ) : results.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading results…</p>
+      ) : data && data.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No settled predictions in this period yet.</p>
+      ) : data ? (
+        <>
+          <ResultsTable rows={data.items} />
+          <nav aria-label="Results pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+            <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => set({ page: String(filter.page - 1), league: filter.league, from: filter.from, to: filter.to })}>
+              Newer
+            </Button>
+            <span>
+              Page {filter.page} of {pages} ({data.total} settled)
+            </span>
+            <Button variant="outline" size="sm" disabled={filter.page >= pages} onClick={() => set({ page: String(filter.page + 1), league: filter.league, from: filter.from, to: filter.to })}>
+              Older
+            </Button>
+          </nav>
+        </>
+      ) : null}
+    </ContentLayout>
+  );
+}
