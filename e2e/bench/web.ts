@@ -1,6 +1,7 @@
 // `npm run bench` (web part): builds the SPA (skipped with BENCH_SKIP_BUILD=1), reports the landing page's initial JavaScript,
 // starts the local stack, waits for the demo data and runs Lighthouse (mobile, the default
-// config: simulated slow 4G and 4x CPU throttling) against / and /predictions. Prints the
+// config: simulated slow 4G and 4x CPU throttling) against /, /predictions and the match page of
+// the first upcoming fixture. Prints the
 // figures and writes bench-results/web.json at the repository root.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,11 @@ import { repoRoot, startStack, waitForDemoData } from '../support/stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAGES = ['/', '/predictions'];
+/** The match page measured: the first upcoming fixture's. */
+async function matchPage(base: string): Promise<string[]> {
+  const [first] = (await (await fetch(`${base}/api/predictions`)).json()) as { id: string }[];
+  return first ? [`/predictions/${encodeURIComponent(first.id)}`] : [];
+}
 const webDir = join(repoRoot, 'web');
 
 function run(args: string[], cwd: string): string {
@@ -42,7 +48,7 @@ try {
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  for (const path of PAGES) {
+  for (const path of [...PAGES, ...(await matchPage(stack.url))]) {
     const url = `${stack.url}${path}`;
     // One warm-up load (the stack compiles handlers on first use), then the measured runs.
     await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -65,7 +71,7 @@ try {
     }
     const scores = runs.map((r) => r.score);
     const middle = runs.find((r) => r.score === median(scores))!;
-    results.push({ url: path, runs: RUNS, performance: median(scores), metrics: middle.metrics, scores });
+    results.push({ url: path.startsWith('/predictions/') ? '/predictions/:fixtureId' : path, runs: RUNS, performance: median(scores), metrics: middle.metrics, scores });
     console.log(`Lighthouse mobile performance ${path}: ${median(scores).toFixed(2)} (runs: ${scores.map((s) => s.toFixed(2)).join(', ')})`, middle.metrics);
   }
 } finally {
