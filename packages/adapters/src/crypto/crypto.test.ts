@@ -19,8 +19,11 @@ describe('ScryptPasswordHasher', () => {
 
 describe('JoseSessionTokens', () => {
   const secret = 'k'.repeat(40);
-  const tokens = new JoseSessionTokens(secret, 'http://localhost:3000', 'http://localhost:3000/api');
-  const claims = { userId: 'u1', sessionId: 's1', expiresAt: Date.now() + 60_000 };
+  // The tokens read this fixed clock, never the wall clock.
+  const NOW = Date.parse('2026-11-22T12:00:00Z');
+  const now = () => new Date(NOW);
+  const tokens = new JoseSessionTokens(secret, 'http://localhost:3000', 'http://localhost:3000/api', now);
+  const claims = { userId: 'u1', sessionId: 's1', expiresAt: NOW + 60_000 };
 
   it('round-trips the session claims', async () => {
     const verified = await tokens.verify(await tokens.sign(claims));
@@ -32,13 +35,13 @@ describe('JoseSessionTokens', () => {
     const [h, p, s] = token.split('.');
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'admin' })).toString('base64url')}.${s}`;
     expect(await tokens.verify(tampered)).toBeNull();
-    expect(await tokens.verify(await tokens.sign({ ...claims, expiresAt: Date.now() - 60_000 }))).toBeNull();
-    const none = new UnsecuredJWT({ sid: 's1' }).setSubject('u1').setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setExpirationTime('1h').encode();
+    expect(await tokens.verify(await tokens.sign({ ...claims, expiresAt: NOW - 60_000 }))).toBeNull();
+    const none = new UnsecuredJWT({ sid: 's1' }).setSubject('u1').setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setExpirationTime(Math.floor(NOW / 1000) + 3600).encode();
     expect(await tokens.verify(none)).toBeNull();
-    const otherIssuer = new JoseSessionTokens(secret, 'https://evil.example', 'http://localhost:3000/api');
+    const otherIssuer = new JoseSessionTokens(secret, 'https://evil.example', 'http://localhost:3000/api', now);
     expect(await tokens.verify(await otherIssuer.sign(claims))).toBeNull();
     const otherKey = await new SignJWT({ sid: 's1' }).setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' }).setSubject('u1')
-      .setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)));
+      .setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setIssuedAt(Math.floor(NOW / 1000)).setExpirationTime(Math.floor(NOW / 1000) + 3600).sign(new TextEncoder().encode('x'.repeat(40)));
     expect(await tokens.verify(otherKey)).toBeNull();
     expect(await tokens.verify('garbage')).toBeNull();
   });
