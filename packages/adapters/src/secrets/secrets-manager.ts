@@ -20,10 +20,3 @@ export function readSecret(arn: string, region: string): Promise<string> {
   cache.set(arn, { value, at: Date.now() });
   return value;
 }
-
-/** A JSON secret's field. */
-export async function readSecretField(arn: string, region: string, field: string): Promise<string | undefined> {
-  const parsed = JSON.parse(await readSecret(arn, region)) as Record<string, unknown>;
-  const v = parsed[field];
-  return typeof v === 'string' && v.length > 0 ? v : undefined;
-}
