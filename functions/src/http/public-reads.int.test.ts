@@ -2,7 +2,7 @@
 // what a visitor reads is public with an entity tag; what depends on a session is never stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-repository';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
+import { PASSWORD, startHttpStack, uniqueEmail } from '../testing/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {
@@ -12,15 +12,6 @@ afterAll(() => stack.close());
 
 const PUBLIC = /^public, max-age=\d+, s-maxage=\d+, stale-while-revalidate=\d+$/;
 
-async function premiumClient(): Promise<TestClient> {
-  const client = stack.client();
-  await client.post('/api/auth/register', { email: uniqueEmail('premium'), password: PASSWORD });
-  const { url } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
-  const paid = await client.request('POST', `${new URL(url).pathname}/pay`);
-  const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
-  expect((await client.post('/api/stripe/verify-session', { sessionId })).json.user.subscriptionStatus).toBe('premium');
-  return client;
-}
 
 describe('public reads over HTTP', () => {
   it('answers an anonymous metrics read with shared lifetimes and a tag, and a repeat with that tag with 304', async () => {
@@ -66,7 +57,7 @@ describe('public reads over HTTP', () => {
     const visitor = stack.client();
     const free = stack.client();
     await free.post('/api/auth/register', { email: uniqueEmail('free'), password: PASSWORD });
-    const premium = await premiumClient();
+    const premium = await stack.premiumClient();
 
     // Act
     const anonymous = await visitor.get('/api/predictions');

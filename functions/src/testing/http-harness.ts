@@ -145,6 +145,17 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     composition,
     queue,
     client: (ip?: string) => new TestClient(url, ip),
+    /** A signed-in subscriber: registered, then through the test-mode checkout and its verification. */
+    premiumClient: async (): Promise<TestClient> => {
+      const client = new TestClient(url);
+      await client.post('/api/auth/register', { email: uniqueEmail('premium'), password: PASSWORD });
+      const { url: checkout } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
+      const paid = await client.request('POST', `${new URL(checkout).pathname}/pay`);
+      const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
+      const verified = await client.post('/api/stripe/verify-session', { sessionId });
+      if (verified.json?.user?.subscriptionStatus !== 'premium') throw new Error(`checkout did not make a premium user: ${verified.text}`);
+      return client;
+    },
     /** The operator path (`npm run admin -- grant`): the only way to an admin account. */
     grantAdmin: async (email: string) => changeRole(await composition.userRepository(), email, 'admin', { log: await composition.securityLog(), actor: 'test' }),
     close: () => new Promise<void>((r) => server.close(() => r())),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();
@@ -19,15 +19,6 @@ function settled(id: string, kickoffMs: number, overrides: Partial<StoredPredict
   };
 }
 
-async function premiumClient(): Promise<TestClient> {
-  const client = stack.client();
-  await client.post('/api/auth/register', { email: uniqueEmail('premium'), password: PASSWORD });
-  const { url } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
-  const paid = await client.request('POST', `${new URL(url).pathname}/pay`);
-  const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
-  expect((await client.post('/api/stripe/verify-session', { sessionId })).json.user.subscriptionStatus).toBe('premium');
-  return client;
-}
 
 beforeAll(async () => {
   stack = await startHttpStack({}, { clock });
@@ -54,7 +45,7 @@ describe('GET /api/analytics', () => {
   });
 
   it('gives a premium viewer the stored report of a period over published predictions only', async () => {
-    const premium = await premiumClient();
+    const premium = await stack.premiumClient();
     const month = (await premium.get('/api/analytics?period=30')).json;
     expect(month).toMatchObject({ period: '30', basis: 'published', matches: 32 });
     // 32 home picks at 65 %: 24 won at 1.80, 8 lost: profit 24 x 16 - 8 x 20 = 224, ROI 224 / 640 = 35 %.

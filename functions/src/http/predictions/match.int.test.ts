@@ -6,7 +6,7 @@ import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-reposito
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();
@@ -25,15 +25,6 @@ function prediction(id: string, kickoffMs: number, overrides: Partial<StoredPred
   };
 }
 
-async function premiumClient(): Promise<TestClient> {
-  const client = stack.client();
-  await client.post('/api/auth/register', { email: uniqueEmail('premium'), password: PASSWORD });
-  const { url } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
-  const paid = await client.request('POST', `${new URL(url).pathname}/pay`);
-  const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
-  expect((await client.post('/api/stripe/verify-session', { sessionId })).json.user.subscriptionStatus).toBe('premium');
-  return client;
-}
 
 beforeAll(async () => {
   stack = await startHttpStack({}, { clock });
@@ -70,7 +61,7 @@ describe('GET /api/predictions/{fixtureId}', () => {
   });
 
   it('gives a premium viewer the heatmap, each model beside the market and the blend, xG, BTTS, totals and the odds', async () => {
-    const res = await (await premiumClient()).get('/api/predictions/upcoming');
+    const res = await (await stack.premiumClient()).get('/api/predictions/upcoming');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/private/);
     expect(res.json.isLocked).toBe(false);
