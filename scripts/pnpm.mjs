@@ -21,11 +21,26 @@ export function pnpmPath() {
   return path;
 }
 
-/** Runs pnpm with inherited stdio; resolves with the exit code. */
-export function pnpm(args, options = {}) {
+/**
+ * Runs pnpm; resolves with the exit code. Output goes straight to ours; with `onLine`, it is
+ * also handed over line by line (stdout and stderr alike).
+ */
+export function pnpm(args, { onLine, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(pnpmPath(), args, { stdio: 'inherit', ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(pnpmPath(), args, { stdio: onLine ? ['inherit', 'pipe', 'pipe'] : 'inherit', ...options });
+    if (onLine) {
+      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+        let pending = '';
+        from.on('data', (chunk) => {
+          to.write(chunk);
+          const lines = (pending + chunk).split('\n');
+          pending = lines.pop();
+          lines.forEach(onLine);
+        });
+        from.on('end', () => pending && onLine(pending));
+      }
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 

@@ -1,5 +1,6 @@
 // `npm test`: install, then run every test layer. `npm test -- <layer...>` runs only those
 // layers; `npm run e2e` is `npm test -- e2e`.
+import { stripVTControlCharacters } from 'node:util';
 import { LINT_STEPS } from './lint-steps.mjs';
 import { node24BinDir } from './node24.mjs';
 import { install, pnpm } from './pnpm.mjs';
@@ -46,6 +47,26 @@ if (unknown.length) {
 }
 const selected = requested.length ? requested : Object.keys(layers);
 
+/**
+ * Keeps the names of failed tests and their first error line, so that the summary at the end of a
+ * long run (all a CI log tail shows) says which test failed and why.
+ */
+function failureCollector() {
+  const failures = [];
+  let expectError = false;
+  const onLine = (raw) => {
+    const line = stripVTControlCharacters(raw).trim();
+    if (/^FAIL\s/.test(line)) {
+      failures.push(line.replace(/^FAIL\s+/, ''));
+      expectError = true;
+    } else if (expectError && /^\w*Error\b|^AssertionError|^Error:/.test(line)) {
+      failures[failures.length - 1] += `\n          ${line.slice(0, 300)}`;
+      expectError = false;
+    }
+  };
+  return { failures, onLine };
+}
+
 await install();
 const results = [];
 for (const name of selected) {
@@ -54,13 +75,17 @@ for (const name of selected) {
   const started = performance.now();
   let code = 0;
   const env = layer.node24 ? { ...process.env, PATH: `${node24BinDir()}:${process.env.PATH}` } : process.env;
+  const { failures, onLine } = failureCollector();
   for (const step of layer.steps) {
-    code = await pnpm(step, { env });
+    code = await pnpm(step, { env, onLine });
     if (code !== 0) break;
   }
-  results.push({ name, ok: code === 0, seconds: (performance.now() - started) / 1000 });
+  results.push({ name, ok: code === 0, seconds: (performance.now() - started) / 1000, failures });
 }
 
 console.log('\n=== Summary');
-for (const r of results) console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
+for (const r of results) {
+  console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
+  for (const failure of r.ok ? [] : r.failures.slice(0, 10)) console.log(`        ${failure}`);
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);
