@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
 
 import { axeViolations, baseUrl } from './browser.ts';
@@ -21,6 +21,35 @@ export async function open(page: Page, path: string, h1?: string | RegExp): Prom
   await page.goto(path);
   await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
   await heading(page, h1).waitFor();
+}
+
+/**
+ * Opens `path` like `open` and returns the response of the first request matching `wanted` that
+ * the new document made. Waiting for any matching response instead can catch one still in flight
+ * from the page before, whose body the browser drops when the navigation commits.
+ */
+export async function openReading(page: Page, path: string, h1: string | RegExp, wanted: (request: Request) => boolean): Promise<Response> {
+  let committed = false;
+  const onNavigated = (frame: unknown) => {
+    if (frame === page.mainFrame()) committed = true;
+  };
+  let onRequest: (request: Request) => void = () => {};
+  const requested = new Promise<Request>((resolve) => {
+    onRequest = (request) => {
+      if (committed && wanted(request)) resolve(request);
+    };
+  });
+  page.on('framenavigated', onNavigated);
+  page.on('request', onRequest);
+  try {
+    await open(page, path, h1);
+    const response = await (await requested).response();
+    if (!response) throw new Error(`${path}: the request it made got no response`);
+    return response;
+  } finally {
+    page.off('framenavigated', onNavigated);
+    page.off('request', onRequest);
+  }
 }
 
 /** The page's h1; a string name matches exactly ('Predictions' is not 'AI-Powered Football Predictions'). */

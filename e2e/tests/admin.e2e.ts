@@ -14,6 +14,7 @@ import {
   heading,
   loginViaApi,
   open,
+  openReading,
   registerViaApi,
   uniqueEmail,
 } from '../support/app.ts';
@@ -51,15 +52,15 @@ async function signInAsAdmin(context: BrowserContext): Promise<void> {
   expect(await runCli(inject('dataDir'), 'admin', ['grant', ADMIN_EMAIL])).toContain(`${ADMIN_EMAIL} is now an admin`);
 }
 
-const isWinningPredictions = (response: Response) => new URL(response.url()).pathname === '/api/admin/winning-predictions' && response.request().method() === 'GET';
-const isTracking = (days: number) => (response: Response) => {
-  const url = new URL(response.url());
+const isWinningPredictions = (request: Request) => new URL(request.url()).pathname === '/api/admin/winning-predictions' && request.method() === 'GET';
+const isTracking = (days: number) => (request: Request) => {
+  const url = new URL(request.url());
   return url.pathname === '/api/tracking/predictions' && url.searchParams.get('days') === String(days);
 };
 
 /** Opens the odds page and returns the winning predictions it loaded. */
 async function openOdds(target: Page): Promise<WinningPrediction[]> {
-  const [response] = await Promise.all([target.waitForResponse(isWinningPredictions), open(target, '/admin/odds', ODDS_H1)]);
+  const response = await openReading(target, '/admin/odds', ODDS_H1, isWinningPredictions);
   expect(response.status()).toBe(200);
   const rows = (await response.json()) as WinningPrediction[];
   if (rows.length) await oddsTable(target).waitFor();
@@ -68,7 +69,7 @@ async function openOdds(target: Page): Promise<WinningPrediction[]> {
 
 /** Opens the tracking page (default period) and returns the rows it loaded. */
 async function openTracking(target: Page): Promise<TrackingRow[]> {
-  const [response] = await Promise.all([target.waitForResponse(isTracking(7)), open(target, '/admin/tracking', TRACKING_H1)]);
+  const response = await openReading(target, '/admin/tracking', TRACKING_H1, isTracking(7));
   expect(response.status()).toBe(200);
   return (await response.json()) as TrackingRow[];
 }
@@ -270,7 +271,7 @@ describe('the odds page', () => {
     expect(await button.isDisabled()).toBe(true);
 
     // Then it finishes: every league done, a full bar, the data reloads and the button is back.
-    const reloaded = page.waitForResponse(isWinningPredictions, { timeout: 45_000 });
+    const reloaded = page.waitForResponse((r) => isWinningPredictions(r.request()), { timeout: 45_000 });
     await page.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 45_000 });
     page.off('response', onResponse);
     const seen = await Promise.all(polls);
@@ -478,7 +479,7 @@ describe('the Performance Tracking page', () => {
       ['Yesterday', 1],
       ['Last 30 Days', 30],
     ] as const) {
-      const [response] = await Promise.all([page.waitForResponse(isTracking(days)), periods.getByRole('button', { name: label }).click()]);
+      const [response] = await Promise.all([page.waitForResponse((r) => isTracking(days)(r.request())), periods.getByRole('button', { name: label }).click()]);
       expect(response.status()).toBe(200);
       const rows = (await response.json()) as TrackingRow[];
       counts[days] = rows.length;
@@ -498,7 +499,7 @@ describe('the Performance Tracking page', () => {
     await expectTrackingShows(page, week);
 
     // A shared link keeps its period.
-    const [response] = await Promise.all([page.waitForResponse(isTracking(30)), open(page, '/admin/tracking?days=30', TRACKING_H1)]);
+    const response = await openReading(page, '/admin/tracking?days=30', TRACKING_H1, isTracking(30));
     expect(await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Last 30 Days' }).getAttribute('aria-pressed')).toBe('true');
     await expectTrackingShows(page, (await response.json()) as TrackingRow[]);
   });
@@ -560,7 +561,7 @@ describe('an admin area that scales (issue 21)', () => {
   it("has an 'Admin' entry in the user menu that opens /admin/odds", async () => {
     await open(page, '/', 'AI-Powered Football Predictions');
     await page.getByRole('button', { name: `Account menu for ${ADMIN_EMAIL}` }).click();
-    const loaded = page.waitForResponse(isWinningPredictions);
+    const loaded = page.waitForResponse((r) => isWinningPredictions(r.request()));
     await page.getByRole('menu').getByRole('menuitem', { name: 'Admin' }).click();
     await heading(page, ODDS_H1).waitFor();
     expect(currentPath(page)).toBe('/admin/odds');
