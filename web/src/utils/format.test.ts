@@ -10,7 +10,6 @@ import {
   formatPayout,
   formatProbability,
   formatWinRate,
-  underProbability,
 } from '@/utils/format';
 
 describe('formatters of docs/product.md#display-formats', () => {
@@ -40,12 +39,6 @@ describe('formatters of docs/product.md#display-formats', () => {
     expect(formatProbability(70)).toBe('70.0%');
     expect(formatWinRate(66.6666)).toBe('66.7%');
     expect(formatWinRate(0)).toBe('0.0%');
-  });
-
-  it('computes Under 2.5 as 100 minus Over, to one decimal', () => {
-    expect(underProbability(60.1)).toBe(39.9);
-    expect(underProbability(0)).toBe(100);
-    expect(formatProbability(underProbability(33.3))).toBe('66.7%');
   });
 
   it('formats tracking dates as abbreviated month, day and 24-hour time', () => {

@@ -41,11 +41,6 @@ export function formatWinRate(percent: number): string {
   return `${percent.toFixed(1)}%`;
 }
 
-/** Under 2.5 goals is 100 minus over, kept to one decimal (no `39.900000000000006`). */
-export function underProbability(over: number): number {
-  return Math.round((100 - over) * 10) / 10;
-}
-
 // Dates are formatted by hand in the browser's time zone: building an Intl.DateTimeFormat loads
 // locale data and costs ~90 ms on a throttled phone CPU, for a fixed English format.
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -8,8 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
+import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
 import { formatKickoff, formatOdds, formatProbability } from '@/utils/format';
-import { roundToHundred } from '@/utils/largest-remainder';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
 type PredictionCardProps = {
@@ -104,11 +104,10 @@ function LockedBody({ describedBy }: { describedBy: string }) {
 }
 
 function UnlockedBody({ prediction }: { prediction: Prediction }) {
-  const { homeWinProb, drawProb, awayWinProb, overUnder25, insights, valueBets } = prediction;
+  const { insights, valueBets } = prediction;
   const valueNoteId = useId();
-  // Rounded together so that each group shows exactly 100.0 (docs/decisions/0071-percentages-that-add-up.md).
-  const [home, draw, away] = homeWinProb !== null && drawProb !== null && awayWinProb !== null ? roundToHundred([homeWinProb, drawProb, awayWinProb]) : [];
-  const [over, under] = overUnder25 !== null ? roundToHundred([overUnder25, 100 - overUnder25]) : [];
+  const { home, draw, away } = shownOutcomes(prediction) ?? {};
+  const { over, under } = shownOverUnder(prediction) ?? {};
   return (
     <div className="mt-4 space-y-4">
       {home !== undefined && draw !== undefined && away !== undefined ? (

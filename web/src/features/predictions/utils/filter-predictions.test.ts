@@ -84,6 +84,17 @@ describe('sorts and high-probability filters (premium)', () => {
     expect(ids(applyFilters([...all, strongest], filters({ sort: 'ou' }), premium))[0]).toBe('under');
   });
 
+  it('ranks by the probabilities the cards show, which are rounded together to add up to 100.0', () => {
+    // Shown as 55.0 / 25.5 / 19.5 and 55.1 / 24.9 / 20.0: the raw order of the two is the other way round.
+    const shownLower = makePrediction({ id: 'lower', matchTime: kickoff(1, 12), homeWinProb: 55.06, drawProb: 25.47, awayWinProb: 19.47 });
+    const shownHigher = makePrediction({ id: 'higher', matchTime: kickoff(1, 14), homeWinProb: 55.04, drawProb: 24.93, awayWinProb: 20.03 });
+    expect([maxOutcome(shownLower), maxOutcome(shownHigher)]).toEqual([55, 55.1]);
+    expect(ids(applyFilters([shownLower, shownHigher], filters({ sort: 'win' }), premium))).toEqual(['higher', 'lower']);
+    // A card that shows 60.0 % passes the 60 % filter.
+    const sixty = makePrediction({ id: 'sixty', homeWinProb: 59.96, drawProb: 25.02, awayWinProb: 15.02 });
+    expect(ids(applyFilters([sixty], filters({ highWin: true }), premium))).toEqual(['sixty']);
+  });
+
   it('names the stronger side with its probability', () => {
     expect(strongerOverUnder(makePrediction({ overUnder25: 30.3 }))).toEqual({ side: 'under', percent: 69.7 });
     expect(strongerOverUnder(makePrediction({ overUnder25: 72 }))).toEqual({ side: 'over', percent: 72 });

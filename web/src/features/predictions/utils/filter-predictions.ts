@@ -2,7 +2,9 @@ import { displayTeamName, leagueCountry } from '@app/contracts/display-names';
 import type { Prediction } from '@app/contracts/predictions';
 
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
-import { localDay, underProbability } from '@/utils/format';
+import { localDay } from '@/utils/format';
+
+import { shownOutcomes, shownOverUnder } from './shown-probabilities';
 
 export type DateFilter = 'all' | 'today' | 'tomorrow' | 'weekend';
 export type SortKey = 'kickoff' | 'win' | 'ou';
@@ -25,11 +27,10 @@ export const DEFAULT_FILTERS: PredictionFilters = { date: 'all', league: 'all', 
 /** Sorts and filters that read probabilities: premium only. */
 export const PREMIUM_SORTS: readonly SortKey[] = ['win', 'ou'];
 
-/** The highest of the three outcome probabilities; null when locked. */
+/** The highest of the three outcome probabilities as the card shows it; null when locked. */
 export function maxOutcome(prediction: Prediction): number | null {
-  const { homeWinProb, drawProb, awayWinProb } = prediction;
-  if (homeWinProb === null || drawProb === null || awayWinProb === null) return null;
-  return Math.max(homeWinProb, drawProb, awayWinProb);
+  const shown = shownOutcomes(prediction);
+  return shown && Math.max(shown.home, shown.draw, shown.away);
 }
 
 export type OverUnderSide = { side: 'over' | 'under'; percent: number };
@@ -39,10 +40,9 @@ export type OverUnderSide = { side: 'over' | 'under'; percent: number };
  * is as strong a call as an Over at 69.7 % (docs/decisions/0070-over-under-on-the-stronger-side.md).
  */
 export function strongerOverUnder(prediction: Prediction): OverUnderSide | null {
-  const over = prediction.overUnder25;
-  if (over === null) return null;
-  const under = underProbability(over);
-  return under > over ? { side: 'under', percent: under } : { side: 'over', percent: over };
+  const shown = shownOverUnder(prediction);
+  if (!shown) return null;
+  return shown.under > shown.over ? { side: 'under', percent: shown.under } : { side: 'over', percent: shown.over };
 }
 
 
