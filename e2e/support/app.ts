@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -8,7 +9,7 @@ import { waitForDemoData } from './stack.ts';
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const PASSWORD = 'correct horse battery';
 
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 13)}@e2e.test`;
 
 /** Waits (once per file) for the stack's demo pipeline: predictions and metrics. */
 export const demoDataReady = () => waitForDemoData(baseUrl());

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
+import { stackNow } from './clock.ts';
+
 /** Debian's chromium; CHROMIUM_PATH overrides. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const artifactsDir = resolve(import.meta.dirname, '..', 'artifacts');
@@ -26,8 +28,11 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** A browser context on the stack's clock (support/clock.ts): its pages run from `stackNow()` on. */
 export async function newContext(browser: Browser, options: { width?: number; height?: number } = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  await context.clock.install({ time: stackNow() });
+  return context;
 }
 
 /** Runs axe with the WCAG 2 A and AA rules and returns the violations (id: nodes). */

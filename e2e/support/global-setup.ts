@@ -1,19 +1,25 @@
 // Starts the real local stack (the same entry point as `npm start`) on a free port with an
-// in-memory DynamoDB Local, for the whole e2e run. Extra env comes from the vitest config's `test.env`.
+// in-memory DynamoDB Local, for the whole e2e run, on a pinned clock (support/clock.ts).
+// Extra env comes from the vitest config's `test.env`.
 import type { TestProject } from 'vitest/node';
 
+import { E2E_CLOCK_START } from './clock.ts';
 import { startStack } from './stack.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** When (real time, ms) the stack's clock read E2E_CLOCK_START, give or take its start-up. */
+    clockStartedAt: number;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const stack = await startStack(project.config.env);
+  const clockStartedAt = Date.now();
+  const stack = await startStack({ ...project.config.env, LOCAL_CLOCK_START: E2E_CLOCK_START });
   project.provide('baseUrl', stack.url);
   project.provide('dataDir', stack.dataDir);
+  project.provide('clockStartedAt', clockStartedAt);
   return () => stack.stop();
 }

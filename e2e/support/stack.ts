@@ -84,9 +84,9 @@ export function runCli(dataDir: string, name: string, args: string[]): Promise<s
 }
 
 export async function waitForDemoData(url: string, { minPredictions = 20, timeoutMs = 180_000 } = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   let last = '';
-  while (Date.now() < deadline) {
+  while (performance.now() < deadline) {
     try {
       const [predictions, metrics] = await Promise.all(
         ['/api/predictions', '/api/metrics/latest'].map(async (path) => (await fetch(`${url}${path}`)).json() as Promise<unknown>),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
 import { currentPath, demoDataReady, expectAccessible, expectToast, heading, open } from '../support/app.ts';
+import { stackNow } from '../support/clock.ts';
 
 // Every static route of docs/product.md#routes with its h1.
 const ROUTES: [string, string][] = [
@@ -173,8 +174,8 @@ describe('the public results page', () => {
     // The API answer: only matches that kicked off, each with its probabilities.
     const api = (await (await page.request.get('/api/results')).json()) as { items: { fixtureId: string; matchTime: string }[]; total: number };
     expect(api.total).toBeGreaterThan(0);
-    expect(api.items.every((r) => Date.parse(r.matchTime) <= Date.now())).toBe(true);
-    const upcoming = ((await (await page.request.get('/api/predictions')).json()) as { id: string; matchTime: string }[]).filter((p) => Date.parse(p.matchTime) > Date.now());
+    expect(api.items.every((r) => Date.parse(r.matchTime) <= stackNow().getTime())).toBe(true);
+    const upcoming = ((await (await page.request.get('/api/predictions')).json()) as { id: string; matchTime: string }[]).filter((p) => Date.parse(p.matchTime) > stackNow().getTime());
     expect(upcoming.length).toBeGreaterThan(0);
     expect(api.items.map((r) => r.fixtureId).filter((id) => upcoming.some((u) => u.id === id))).toEqual([]);
 
@@ -200,7 +201,7 @@ describe('the public results page', () => {
 describe('a match page for a visitor', () => {
   it('shows the match with the forecast locked, form and meetings, and no probability in the DOM or the API, with 0 axe violations at 1280 and 390 px', async () => {
     const upcoming = ((await (await page.request.get('/api/predictions')).json()) as { id: string; homeTeam: string; awayTeam: string; matchTime: string }[]).find(
-      (p) => Date.parse(p.matchTime) > Date.now(),
+      (p) => Date.parse(p.matchTime) > stackNow().getTime(),
     )!;
     const api = await (await page.request.get(`/api/predictions/${encodeURIComponent(upcoming.id)}`)).json();
     expect(api).toMatchObject({ isLocked: true, forecast: null, outcome: null });
@@ -247,7 +248,7 @@ describe('the landing page', () => {
     // Three of today's matches, fewer late in a day that has fewer left, the next ones when none is left today.
     // Browser and runner share a time zone, as in the date filter test below.
     const upcoming = (await (await page.request.get('/api/predictions')).json()) as { matchTime: string }[];
-    const today = upcoming.filter((p) => new Date(p.matchTime).toDateString() === new Date().toDateString()).length;
+    const today = upcoming.filter((p) => new Date(p.matchTime).toDateString() === stackNow().toDateString()).length;
     const expected = Math.min(3, today || upcoming.length);
     expect(expected).toBeGreaterThan(0);
     const top = page.getByRole('region', { name: 'Today’s next kickoffs' });
@@ -324,7 +325,7 @@ describe('a visitor browsing predictions', () => {
     await page.getByRole('combobox', { name: 'League' }).selectOption('all');
     await expect.poll(() => cards.count()).toBe(total);
     await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Tomorrow' }) }).click();
-    const tomorrow = new Date();
+    const tomorrow = stackNow();
     tomorrow.setDate(tomorrow.getDate() + 1);
     const days = async () => new Set(await page.locator('article time').evaluateAll((list) => list.map((el) => new Date(el.getAttribute('datetime')!).toDateString())));
     // Not every day has matches: the API says what tomorrow should show (browser and runner share a time zone).

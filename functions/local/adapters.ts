@@ -54,7 +54,7 @@ export function installLocal(): void {
   installLocalAdapters({
     jobQueue: localQueue,
     emailSender: ({ doc, config }) => (outbox ??= new LocalOutbox(doc, config.TABLE_NAME, () => appClock.now())),
-    paymentGateway: ({ doc, config }, webhookSecret) => new LocalPaymentGateway(doc, config.TABLE_NAME, { appOrigin: config.APP_ORIGIN, webhookSecret }),
+    paymentGateway: ({ doc, config }, webhookSecret) => new LocalPaymentGateway(doc, config.TABLE_NAME, { appOrigin: config.APP_ORIGIN, webhookSecret, now: () => appClock.now().getTime() }),
     async footballProviders({ config, doc, clock }, liveOdds) {
       const now = () => clock.now();
       if (config.FOOTBALL_DATA_DIR) {

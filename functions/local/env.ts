@@ -14,18 +14,23 @@ export interface LocalEnv {
   inMemory: boolean;
   /** LOCAL_PIPELINE=off: no schedules and no catch-up jobs (benchmarks, a fixed data set). */
   pipeline: boolean;
+  /** LOCAL_CLOCK_START=<ISO instant>: the stack's clock starts there and runs on (the e2e tests pin it). */
+  clockStart?: Date;
 }
 
-/** Reads the local stack's own knobs (PORT, HOST, DATA_DIR, LOCAL_IN_MEMORY, LOCAL_PIPELINE). */
+/** Reads the local stack's own knobs (PORT, HOST, DATA_DIR, LOCAL_IN_MEMORY, LOCAL_PIPELINE, LOCAL_CLOCK_START). */
 export function readLocalEnv(): LocalEnv {
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${process.env.PORT}'`);
+  const clockStart = process.env.LOCAL_CLOCK_START?.trim() ? new Date(process.env.LOCAL_CLOCK_START) : undefined;
+  if (clockStart && Number.isNaN(clockStart.getTime())) throw new Error(`LOCAL_CLOCK_START must be an ISO date-time, got '${process.env.LOCAL_CLOCK_START}'`);
   return {
     port,
     host: process.env.HOST?.trim() || '127.0.0.1',
     dataDir: resolve(repoRoot, process.env.DATA_DIR ?? '.data'),
     inMemory: process.env.LOCAL_IN_MEMORY === '1' || process.env.LOCAL_IN_MEMORY === 'true',
     pipeline: process.env.LOCAL_PIPELINE !== 'off',
+    ...(clockStart ? { clockStart } : {}),
   };
 }
 

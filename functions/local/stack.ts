@@ -63,7 +63,12 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     const { schedules } = await import('@app/events/schedules');
     const { installLocal, localOutbox, localQueue } = await import('./adapters.ts');
     installLocal();
-    const { base } = await import('../src/composition/base.ts');
+    const { appClock, base, useClock } = await import('../src/composition/base.ts');
+    if (env.clockStart) {
+      const { clockFrom } = await import('@app/core/clock');
+      useClock(clockFrom(env.clockStart));
+      log(`the clock starts at ${env.clockStart.toISOString()} (LOCAL_CLOCK_START)`);
+    }
     const { paymentGateway } = await import('../src/composition/billing.ts');
     const { jobService } = await import('../src/composition/pipeline.ts');
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
@@ -84,14 +89,16 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     queue.start();
     cleanups.push(() => queue.stop());
 
+    // The timers follow the machine's clock, not a replayed one: with LOCAL_CLOCK_START only the catch-up runs.
+    const timed = env.pipeline && !env.clockStart;
     const scheduler = startScheduler(
-      env.pipeline ? schedules : [],
+      timed ? schedules : [],
       (message) => queue.send('jobs-planner', message),
       (name, error) => log(`schedule ${name} failed: ${(error as Error).message}`),
     );
     cleanups.push(() => scheduler.stop());
     // The scheduled tasks (billing reconciliation) on local timers, as EventBridge Scheduler runs them on AWS.
-    const taskTimers = (env.pipeline ? tasks : []).map(
+    const taskTimers = (timed ? tasks : []).map(
       (task) =>
         new Cron(task.cron, { timezone: task.timeZone, protect: true, name: task.name }, async () => {
           try {
@@ -133,7 +140,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
 
     // In the background: the server answers (with empty lists) while the first run works.
     if (env.pipeline) void jobService()
-      .then((jobs) => catchUp(jobs, log))
+      .then((jobs) => catchUp(jobs, appClock, log))
       .catch((error: Error) => log(`could not start the catch-up jobs: ${error.message}`));
 
     return { url: `http://localhost:${port}`, port, dynamodbEndpoint: dynamo.endpoint, stop };

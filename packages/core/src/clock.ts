@@ -18,6 +18,17 @@ export function fixedClock(at: Date | string): Clock & { set(at: Date | string):
   };
 }
 
+/**
+ * A clock that reads `start` when created and then runs forward at the pace of `elapsedMs` (real
+ * time by default): the local stack can replay any day as if it were today (`LOCAL_CLOCK_START`).
+ */
+export function clockFrom(start: Date | string, elapsedMs: () => number = () => performance.now()): Clock {
+  const startMs = new Date(start).getTime();
+  if (!Number.isFinite(startMs)) throw new Error(`Not a date: '${String(start)}'`);
+  const origin = elapsedMs();
+  return { now: () => new Date(startMs + (elapsedMs() - origin)) };
+}
+
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
 export const WEEK_MS = 7 * DAY_MS;

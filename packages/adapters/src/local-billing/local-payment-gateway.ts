@@ -148,7 +148,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     const t = Number(parts.t);
     const expected = this.sign(rawBody.toString('utf8'), t);
     if (!parts.v1 || expected !== parts.v1) throw new InvalidSignatureError('Invalid signature');
-    if (Math.abs(Date.now() / 1000 - t) > TOLERANCE_SECONDS) throw new InvalidSignatureError('Timestamp outside the tolerance zone');
+    if (Math.abs(this.nowMs() / 1000 - t) > TOLERANCE_SECONDS) throw new InvalidSignatureError('Timestamp outside the tolerance zone');
     const event = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string; created: number; data: { object: Record<string, string | null> } };
     const o = event.data.object;
     return {
@@ -241,7 +241,7 @@ export class LocalPaymentGateway implements PaymentGateway {
       }),
     );
     const offsetSeconds = Number(clock.Attributes?.offsetSeconds ?? 0);
-    const now = Math.floor((this.options.now?.() ?? Date.now()) / 1000) + offsetSeconds;
+    const now = Math.floor(this.nowMs() / 1000) + offsetSeconds;
     const webhooks: SignedWebhook[] = [];
     for (const s of await this.listSubscriptions()) {
       const { subscription, renewed } = this.advance(s, now);
@@ -254,7 +254,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   }
 
   /** A Stripe-style signature header for `body` (also used by tests). */
-  signatureHeader(body: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  signatureHeader(body: string, timestamp = Math.floor(this.nowMs() / 1000)): string {
     return `t=${timestamp},v1=${this.sign(body, timestamp)}`;
   }
 
@@ -263,7 +263,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   }
 
   private event(type: string, object: Record<string, string>): SignedWebhook {
-    const body = JSON.stringify({ id: `evt_local_${ulid()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+    const body = JSON.stringify({ id: `evt_local_${ulid()}`, object: 'event', type, created: Math.floor(this.nowMs() / 1000), data: { object } });
     return { body, signature: this.signatureHeader(body) };
   }
 
@@ -279,9 +279,14 @@ export class LocalPaymentGateway implements PaymentGateway {
     return { subscription: next, renewed: true };
   }
 
+  /** The app's clock (the system's unless the caller injects one). */
+  private nowMs(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
   private async nowSeconds(): Promise<number> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.localBillingClock(), ConsistentRead: true }));
-    return Math.floor((this.options.now?.() ?? Date.now()) / 1000) + Number(out.Item?.offsetSeconds ?? 0);
+    return Math.floor(this.nowMs() / 1000) + Number(out.Item?.offsetSeconds ?? 0);
   }
 
   private async listSubscriptions(): Promise<LocalSubscription[]> {
