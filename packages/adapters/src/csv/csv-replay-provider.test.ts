@@ -177,7 +177,7 @@ describe('CsvReplayProvider over a real season (E0 2022-23)', () => {
 
   it('rejects a shift that is not a whole number of weeks, and a league without files', async () => {
     expect(() => new CsvReplayProvider({ dir: DATA, shiftDays: 10 })).toThrow(/whole number of weeks/);
-    await expect(e0('2026-11-22T12:00:00Z').csv.fixtures('N1', new Date(), new Date())).rejects.toThrow(/no season files/);
+    await expect(e0('2026-11-22T12:00:00Z').csv.fixtures('N1', new Date('2026-11-22T00:00:00Z'), new Date('2026-11-23T00:00:00Z'))).rejects.toThrow(/no season files/);
   });
 });
 
