@@ -1,11 +1,8 @@
-import { Link } from 'react-router-dom';
-
-import { ContentLayout } from '@/components/layouts/content-layout';
-import { paths } from '@/config/paths';
+import { LegalPage, type LegalSection } from '@/components/layouts/legal-page';
 
 const LAST_UPDATED = '22 November 2026';
 
-const SECTIONS = [
+const SECTIONS: LegalSection[] = [
   {
     heading: 'What we collect',
     paragraphs: [
@@ -44,27 +41,5 @@ const SECTIONS = [
 ];
 
 export default function PrivacyRoute() {
-  return (
-    <ContentLayout width="prose" title="Privacy Policy" description={`Last updated ${LAST_UPDATED}.`}>
-      <div className="space-y-10 leading-relaxed">
-        {SECTIONS.map((section) => (
-          <section key={section.heading}>
-            <h2 className="text-xl font-semibold">{section.heading}</h2>
-            <div className="mt-3 space-y-3 text-muted-foreground">
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </div>
-          </section>
-        ))}
-        <p className="text-muted-foreground">
-          To exercise your rights or ask about this policy,{' '}
-          <Link to={paths.contact.getHref()} className="font-medium text-primary underline underline-offset-4">
-            contact us
-          </Link>
-          .
-        </p>
-      </div>
-    </ContentLayout>
-  );
+  return <LegalPage title="Privacy Policy" lastUpdated={LAST_UPDATED} sections={SECTIONS} contactLead="To exercise your rights or ask about this policy," contactLabel="contact us" />;
 }

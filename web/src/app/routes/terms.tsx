@@ -1,13 +1,10 @@
-import { Link } from 'react-router-dom';
-
-import { ContentLayout } from '@/components/layouts/content-layout';
-import { paths } from '@/config/paths';
+import { LegalPage, type LegalSection } from '@/components/layouts/legal-page';
 import { PREMIUM_PRICE_USD } from '@/config/product';
 
 const LAST_UPDATED = '22 November 2026';
 
 /** docs/product.md#terms: the terms' business rules, stated word for word where the product gives them. */
-const SECTIONS = [
+const SECTIONS: LegalSection[] = [
   {
     heading: '1. The service',
     paragraphs: [
@@ -54,27 +51,5 @@ const SECTIONS = [
 ];
 
 export default function TermsRoute() {
-  return (
-    <ContentLayout width="prose" title="Terms of Service" description={`Last updated ${LAST_UPDATED}.`}>
-      <div className="space-y-10 leading-relaxed">
-        {SECTIONS.map((section) => (
-          <section key={section.heading}>
-            <h2 className="text-xl font-semibold">{section.heading}</h2>
-            <div className="mt-3 space-y-3 text-muted-foreground">
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
-              ))}
-            </div>
-          </section>
-        ))}
-        <p className="text-muted-foreground">
-          Questions about these terms?{' '}
-          <Link to={paths.contact.getHref()} className="font-medium text-primary underline underline-offset-4">
-            Contact us
-          </Link>
-          .
-        </p>
-      </div>
-    </ContentLayout>
-  );
+  return <LegalPage title="Terms of Service" lastUpdated={LAST_UPDATED} sections={SECTIONS} contactLead="Questions about these terms?" contactLabel="Contact us" />;
 }
