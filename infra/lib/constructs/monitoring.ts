@@ -78,11 +78,34 @@ export class Monitoring extends Construct {
     );
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
-    const add = (alarm: cloudwatch.Alarm) => {
+    /** Alarms when `metric` reaches `threshold` in one 5-minute period (no data is fine), and notifies the topic on alarm and on recovery. */
+    const alarmAtLeast = (id: string, metric: cloudwatch.IMetric, threshold: number, alarmDescription: string) => {
+      const alarm = new cloudwatch.Alarm(this, id, {
+        alarmDescription,
+        metric,
+        threshold,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
       alarm.addAlarmAction(action);
       alarm.addOkAction(action);
       this.alarms.push(alarm);
-      return alarm;
+    };
+    /** One metric counting the lines that match `filterPattern` in the log groups of `sources` (a metric filter each). */
+    const logLineCount = (metricName: string, sources: AppFunction[], filterId: string, filterPattern: logs.IFilterPattern) => {
+      const metric = new cloudwatch.Metric({ namespace: this.namespace, metricName, period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
+      for (const source of sources) {
+        new logs.MetricFilter(this, `${filterId}-${source.spec.id}`, {
+          logGroup: source.logGroup,
+          filterPattern,
+          metricNamespace: this.namespace,
+          metricName,
+          metricValue: '1',
+          defaultValue: 0,
+        });
+      }
+      return metric;
     };
 
     // --- Jobs: anything in a dead-letter queue needs a human; a stuck work queue means no consumer runs.
@@ -91,132 +114,81 @@ export class Monitoring extends Construct {
       ['schedules', props.jobs.scheduleDeadLetterQueue],
     ];
     for (const [name, dlq] of dlqs) {
-      add(
-        new cloudwatch.Alarm(this, `DlqDepth-${name}`, {
-          alarmDescription: `${name}: a message reached the dead-letter queue ${dlq.queueName}. Inspect it, fix the cause, then redrive (docs/deploy.md "Operations").`,
-          metric: dlq.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
-          threshold: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
+      alarmAtLeast(
+        `DlqDepth-${name}`,
+        dlq.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
+        1,
+        `${name}: a message reached the dead-letter queue ${dlq.queueName}. Inspect it, fix the cause, then redrive (docs/deploy.md "Operations").`,
       );
     }
     for (const name of queueNames) {
       const queue = props.jobs.queues[name];
-      add(
-        new cloudwatch.Alarm(this, `QueueStuck-${name}`, {
-          alarmDescription: `${name}: the oldest message has waited over ${STUCK_QUEUE_AGE.toHumanString()}; its consumer is missing, failing or throttled.`,
-          metric: queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
-          threshold: STUCK_QUEUE_AGE.toSeconds(),
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
+      alarmAtLeast(
+        `QueueStuck-${name}`,
+        queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
+        STUCK_QUEUE_AGE.toSeconds(),
+        `${name}: the oldest message has waited over ${STUCK_QUEUE_AGE.toHumanString()}; its consumer is missing, failing or throttled.`,
       );
     }
 
     // Failed job records: the job middy stack logs every failed or malformed record at ERROR
     // (Powertools JSON, `level` field). One metric across all consumers.
     const consumers = props.functions.filter((f) => f.spec.kind === 'consumer');
-    const failedRecords = new cloudwatch.Metric({
-      namespace: this.namespace,
-      metricName: 'FailedJobRecords',
-      period: FIVE_MINUTES,
-      statistic: cloudwatch.Stats.SUM,
-    });
-    for (const consumer of consumers) {
-      new logs.MetricFilter(this, `FailedRecords-${consumer.spec.id}`, {
-        logGroup: consumer.logGroup,
-        filterPattern: logs.FilterPattern.stringValue('$.level', '=', 'ERROR'),
-        metricNamespace: this.namespace,
-        metricName: failedRecords.metricName,
-        metricValue: '1',
-        defaultValue: 0,
-      });
-    }
+    const failedRecords = logLineCount('FailedJobRecords', consumers, 'FailedRecords', logs.FilterPattern.stringValue('$.level', '=', 'ERROR'));
     if (consumers.length > 0) {
-      add(
-        new cloudwatch.Alarm(this, 'FailedJobRecords', {
-          alarmDescription: 'A job consumer logged an error (a failed record is retried, a malformed one dead-lettered). See the consumer logs.',
-          metric: failedRecords,
-          threshold: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
+      alarmAtLeast(
+        'FailedJobRecords',
+        failedRecords,
+        1,
+        'A job consumer logged an error (a failed record is retried, a malformed one dead-lettered). See the consumer logs.',
       );
     }
 
     // Configuration errors: the pipeline refuses to run (never falls back to demo data) and says why
     // in one log line. Its own alarm names the cause, where FailedJobRecords only says "an error".
-    const configurationErrors = new cloudwatch.Metric({ namespace: this.namespace, metricName: 'PipelineConfigurationErrors', period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
-    for (const consumer of consumers) {
-      new logs.MetricFilter(this, `ConfigurationErrors-${consumer.spec.id}`, {
-        logGroup: consumer.logGroup,
-        filterPattern: logs.FilterPattern.booleanValue(`$.${CONFIGURATION_ERROR_FIELD}`, true),
-        metricNamespace: this.namespace,
-        metricName: configurationErrors.metricName,
-        metricValue: '1',
-        defaultValue: 0,
-      });
-    }
+    const configurationErrors = logLineCount(
+      'PipelineConfigurationErrors',
+      consumers,
+      'ConfigurationErrors',
+      logs.FilterPattern.booleanValue(`$.${CONFIGURATION_ERROR_FIELD}`, true),
+    );
     if (consumers.length > 0) {
-      add(
-        new cloudwatch.Alarm(this, 'PipelineConfigurationError', {
-          alarmDescription:
-            'The job pipeline refused to run on a configuration error (e.g. a provider key missing from the providers secret): ' +
-            'no data is being generated. Filter the consumer logs on configurationError = true, fix the secret or setting (docs/deploy.md).',
-          metric: configurationErrors,
-          threshold: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
+      alarmAtLeast(
+        'PipelineConfigurationError',
+        configurationErrors,
+        1,
+        'The job pipeline refused to run on a configuration error (e.g. a provider key missing from the providers secret): ' +
+          'no data is being generated. Filter the consumer logs on configurationError = true, fix the secret or setting (docs/deploy.md).',
       );
     }
 
     // --- Security: a burst of wrong passwords, from the security events of the password routes.
-    const failedLogins = new cloudwatch.Metric({ namespace: this.namespace, metricName: 'FailedLogins', period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
     const passwordFunctions = props.functions.filter((f) => f.spec.kind === 'http' && f.spec.routes.some((r) => r.password));
-    for (const fn of passwordFunctions) {
-      new logs.MetricFilter(this, `FailedLogins-${fn.spec.id}`, {
-        logGroup: fn.logGroup,
-        filterPattern: logs.FilterPattern.all(
-          logs.FilterPattern.stringValue('$.message', '=', 'security'),
-          logs.FilterPattern.any(...FAILED_PASSWORD_EVENTS.map((e) => logs.FilterPattern.stringValue('$.event', '=', e))),
-        ),
-        metricNamespace: this.namespace,
-        metricName: failedLogins.metricName,
-        metricValue: '1',
-        defaultValue: 0,
-      });
-    }
+    const failedLogins = logLineCount(
+      'FailedLogins',
+      passwordFunctions,
+      'FailedLogins',
+      logs.FilterPattern.all(
+        logs.FilterPattern.stringValue('$.message', '=', 'security'),
+        logs.FilterPattern.any(...FAILED_PASSWORD_EVENTS.map((e) => logs.FilterPattern.stringValue('$.event', '=', e))),
+      ),
+    );
     if (passwordFunctions.length > 0) {
-      add(
-        new cloudwatch.Alarm(this, 'FailedLoginBurst', {
-          alarmDescription:
-            `${FAILED_LOGIN_BURST}+ wrong passwords in 5 minutes (login or change-password). Look at the "security" lines ` +
-            '(event, network, emailHash) in the auth functions\' logs for the networks and accounts involved.',
-          metric: failedLogins,
-          threshold: FAILED_LOGIN_BURST,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
+      alarmAtLeast(
+        'FailedLoginBurst',
+        failedLogins,
+        FAILED_LOGIN_BURST,
+        `${FAILED_LOGIN_BURST}+ wrong passwords in 5 minutes (login or change-password). Look at the "security" lines ` +
+          '(event, network, emailHash) in the auth functions\' logs for the networks and accounts involved.',
       );
     }
 
     // --- API
-    add(
-      new cloudwatch.Alarm(this, 'Api5xx', {
-        alarmDescription: `The HTTP API answered ${API_5XX_THRESHOLD}+ 5xx in 5 minutes (function errors, timeouts or throttles).`,
-        metric: props.stage.metricServerError({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
-        threshold: API_5XX_THRESHOLD,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+    alarmAtLeast(
+      'Api5xx',
+      props.stage.metricServerError({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
+      API_5XX_THRESHOLD,
+      `The HTTP API answered ${API_5XX_THRESHOLD}+ 5xx in 5 minutes (function errors, timeouts or throttles).`,
     );
 
     // --- Lambda: one alarm per function and signal, so the alarm names the function. (Grouping
@@ -226,16 +198,7 @@ export class Monitoring extends Construct {
         ['Errors', f.fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM })],
         ['Throttles', f.fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM })],
       ] as const) {
-        add(
-          new cloudwatch.Alarm(this, `Lambda${kind}-${f.spec.id}`, {
-            alarmDescription: `${f.spec.handler}: Lambda ${kind.toLowerCase()} in the last 5 minutes.`,
-            metric,
-            threshold: 1,
-            comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-            evaluationPeriods: 1,
-            treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-          }),
-        );
+        alarmAtLeast(`Lambda${kind}-${f.spec.id}`, metric, 1, `${f.spec.handler}: Lambda ${kind.toLowerCase()} in the last 5 minutes.`);
       }
     }
 
