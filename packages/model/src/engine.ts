@@ -151,7 +151,7 @@ export class LeagueEngine {
     const hyper = this.hyper;
     for (const team of [m.home, m.away]) {
       if (!parts.ratings.teams[team]) {
-        parts.ratings.teams[team] = newTeamRating(parts.ratings, hyper.ratings, parts.active.length ? parts.active : undefined);
+        parts.ratings.teams[team] = newTeamRating(parts.ratings, hyper.ratings, parts.active.length ? parts.active : undefined, parts.prevActive.length > 0);
       }
       if (!parts.active.includes(team)) {
         parts.active.push(team);

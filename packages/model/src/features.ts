@@ -141,7 +141,7 @@ export interface Features {
 }
 
 export function ratingOf(parts: ModelParts, hyper: Hyper, team: string): TeamRating {
-  return parts.ratings.teams[team] ?? newTeamRating(parts.ratings, hyper.ratings, parts.active.length ? parts.active : undefined);
+  return parts.ratings.teams[team] ?? newTeamRating(parts.ratings, hyper.ratings, parts.active.length ? parts.active : undefined, parts.prevActive.length > 0);
 }
 
 const NEUTRAL_POINTS = 1.3;
