@@ -26,7 +26,7 @@ import type { MatchRecord } from './types.ts';
 export { dayNumber, dayToIso, type ModelParts, type P4 } from './features.ts';
 
 export interface Prediction extends Components {
-  /** Our models: the linear pool of the components. */
+  /** Our models: the pool of the components (ensemble.ts poolOf). */
   pool: P4;
   /** Published: the stacked combination with the market when the fixture has odds, else the pool. */
   final: P4;
