@@ -52,6 +52,8 @@ export interface TrainingRow {
   outcome: 0 | 1 | 2;
   over: 0 | 1;
   features: Features;
+  /** The components as predicted before the match (to learn their pool). */
+  components: Components;
   /** Our models' pool as predicted before the match (for the stacking step). */
   pool: P4;
 }

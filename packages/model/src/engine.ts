@@ -13,7 +13,7 @@
  */
 import { components, fitLearned, fitRatingMapping, type Components, type TrainingRow } from './components.ts';
 import { fitDixonColes, type DCMatch } from './dixonColes.ts';
-import { fitStacking, poolOf, stacked } from './ensemble.ts';
+import { fitPoolWeights, fitStacking, poolOf, stacked } from './ensemble.ts';
 import {
   buildFeatures, dayNumber, DAY_MS, emptyForm, emptyParts, expectedGoalsProxy, marketView,
   type Features, type ModelParts, type P4, type TeamForm,
@@ -26,7 +26,7 @@ import type { MatchRecord } from './types.ts';
 export { dayNumber, dayToIso, type ModelParts, type P4 } from './features.ts';
 
 export interface Prediction extends Components {
-  /** Our models: the linear pool of the components. */
+  /** Our models: the pool of the components (ensemble.ts poolOf). */
   pool: P4;
   /** Published: the stacked combination with the market when the fixture has odds, else the pool. */
   final: P4;
@@ -36,7 +36,7 @@ export interface Prediction extends Components {
 /** Component and ensemble probabilities for prepared features (pure). */
 export function predictFromFeatures(parts: ModelParts, hyper: Hyper, f: Features): Prediction {
   const c = components(parts, f);
-  const pool = poolOf(c, hyper);
+  const pool = poolOf(c, hyper, parts.pool);
   const final = f.market ? stacked(parts.stacking, f.market, pool) : pool;
   return { ...c, pool, final, features: f };
 }
@@ -110,7 +110,7 @@ export class LeagueEngine {
         const f = buildFeatures(parts, this.hyper, m.home, m.away, day, marketView(m.odds, this.hyper.dc.impliedRho));
         const prediction = predictFromFeatures(parts, this.hyper, f);
         if (predict) out.push({ match: m, prediction });
-        if (inFeatures) this.rows.push({ day, outcome: outcomeIndex(m), over: m.homeGoals + m.awayGoals > 2 ? 1 : 0, features: f, pool: prediction.pool });
+        if (inFeatures) this.rows.push({ day, outcome: outcomeIndex(m), over: m.homeGoals + m.awayGoals > 2 ? 1 : 0, features: f, components: { statistical: prediction.statistical, ai: prediction.ai, rating: prediction.rating }, pool: prediction.pool });
       }
     }
     for (const m of matches) this.ingest(day, m);
@@ -151,7 +151,7 @@ export class LeagueEngine {
     const hyper = this.hyper;
     for (const team of [m.home, m.away]) {
       if (!parts.ratings.teams[team]) {
-        parts.ratings.teams[team] = newTeamRating(parts.ratings, hyper.ratings, parts.active.length ? parts.active : undefined);
+        parts.ratings.teams[team] = newTeamRating(parts.ratings, hyper.ratings, parts.active.length ? parts.active : undefined, parts.prevActive.length > 0);
       }
       if (!parts.active.includes(team)) {
         parts.active.push(team);
@@ -216,13 +216,15 @@ export class LeagueEngine {
     if (learnedRows.length >= 100) {
       parts.learned = fitLearned(learnedRows, decay(learnedRows, hyper.ai.halfLifeDays), hyper, parts.learned ?? warm?.learned ?? null);
     }
+    const poolRows = recent(hyper.pool.windowDays);
+    parts.pool = fitPoolWeights(poolRows, decay(poolRows, hyper.pool.halfLifeDays), hyper);
     const stackRows = recent(hyper.stacking.windowDays);
     parts.stacking = fitStacking(stackRows, decay(stackRows, hyper.stacking.halfLifeDays), hyper) ?? parts.stacking;
   }
 
   private refitDixonColes(day: number): void {
     const parts = this.parts;
-    const { xi, windowDays, xgBlend, ridge, newTeam } = this.hyper.dc;
+    const { xi, windowDays, xgBlend, ridge, newTeam, ratingPrior } = this.hyper.dc;
     const matches: DCMatch[] = [];
     for (let i = this.played.length - 1; i >= 0 && this.played[i]!.day >= day - windowDays; i--) {
       const p = this.played[i]!;
@@ -235,18 +237,21 @@ export class LeagueEngine {
     }
     matches.reverse();
     const season = parts.season;
+    const priorMean = (team: string) => {
+      const base = parts.form[team]?.newcomerIn === season && season !== null ? newTeam : { attack: 0, defence: 0 };
+      const r = parts.ratings.teams[team];
+      if (!r || ratingPrior === 0) return base;
+      return { attack: (1 - ratingPrior) * base.attack + ratingPrior * r.attack, defence: (1 - ratingPrior) * base.defence + ratingPrior * r.defence };
+    };
     if (matches.length >= 20) {
-      parts.dc = fitDixonColes(matches, {
-        ridge,
-        priorMean: (team) => (parts.form[team]?.newcomerIn === season && season !== null ? newTeam : { attack: 0, defence: 0 }),
-        newTeam,
-        init: parts.dc ?? this.warm?.dc ?? undefined,
-      });
+      parts.dc = fitDixonColes(matches, { ridge, priorMean, newTeam, init: parts.dc ?? this.warm?.dc ?? undefined });
     } else {
+      // Too few recent matches to fit: the model at its prior (the clubs' goal ratings, the league's goal rates).
+      const teams = Object.keys(parts.ratings.teams);
       parts.dc = {
-        teams: [], attack: [], defence: [], intercept: Math.log(parts.ratings.awayRate),
-        home: Math.log(parts.ratings.homeRate / parts.ratings.awayRate), rho: this.hyper.dc.impliedRho,
-        newTeamAttack: 0, newTeamDefence: 0, iterations: 0, logLik: 0,
+        teams, attack: teams.map((t) => priorMean(t).attack), defence: teams.map((t) => priorMean(t).defence),
+        intercept: Math.log(parts.ratings.awayRate), home: Math.log(parts.ratings.homeRate / parts.ratings.awayRate),
+        rho: this.hyper.dc.impliedRho, newTeamAttack: 0, newTeamDefence: 0, iterations: 0, logLik: 0,
       };
     }
   }

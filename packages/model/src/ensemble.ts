@@ -1,5 +1,7 @@
 /**
- * The ensemble. "Our models" is the fixed linear pool of the three independent components. When the fixture has
+ * The ensemble. "Our models" pools the three independent components: a log-linear pool whose weights are learned
+ * walk-forward on the league's past out-of-sample rows, the linear pool with a-priori weights until there are
+ * enough of them. When the fixture has
  * bookmaker odds, the published forecast is a log-linear pool of the de-vigged market and our models,
  * p ~ market^(1 - w) x models^w (on the logit scale for O/U 2.5), with w learned walk-forward: the value in
  * [0, maxWeight] that best predicted the league's earlier matches out of sample (maximum likelihood on a grid).
@@ -7,15 +9,49 @@
  * unless the weight's gain in log-likelihood over the market passes a likelihood-ratio threshold.
  */
 import type { Hyper } from './hyper.ts';
-import { logit, type MarketView, type P4, type Stacking } from './features.ts';
+import { logit, type MarketView, type P4, type PoolWeights, type Stacking } from './features.ts';
 import type { Components, TrainingRow } from './components.ts';
+import { binaryProb, conditionalProbs, fitBinary, fitConditionalLogit } from './logistic.ts';
 
-/** Linear pool of the components with the configured weights (1X2 renormalised). */
-export function poolOf(c: Components, hyper: Hyper): P4 {
+/** Linear pool of the components with the a-priori weights (1X2 renormalised). */
+function linearPool(c: Components, hyper: Hyper): P4 {
   const w = hyper.weights;
   const pool = [0, 1, 2, 3].map((k) => w.statistical * c.statistical[k]! + w.ai * c.ai[k]! + w.rating * c.rating[k]!) as P4;
   const s = pool[0] + pool[1] + pool[2];
   return [pool[0] / s, pool[1] / s, pool[2] / s, pool[3]];
+}
+
+const COMPONENTS = ['statistical', 'ai', 'rating'] as const;
+
+/** Per class (home, draw, away) the log-probabilities of the components: the features of the log-linear pool. */
+function x1Features(c: Components): number[][] {
+  return [0, 1, 2].map((j) => COMPONENTS.map((k) => Math.log(Math.max(c[k][j]!, 1e-6))));
+}
+
+const ouFeatures = (c: Components) => COMPONENTS.map((k) => logit(c[k][3]));
+
+/**
+ * Our models: the log-linear pool of the components with the weights learned on the league's past rows
+ * (p ~ statistical^ws x ai^wa x rating^wr, on the logit scale for O/U), else the linear pool with the a-priori weights.
+ */
+export function poolOf(c: Components, hyper: Hyper, learned: PoolWeights | null): P4 {
+  if (!learned) return linearPool(c, hyper);
+  const [home, draw, away] = conditionalProbs(learned.x1, x1Features(c));
+  return [home!, draw!, away!, binaryProb({ coef: learned.ou, p: COMPONENTS.length }, ouFeatures(c))];
+}
+
+/**
+ * Learns the weights of the log-linear pool by penalised maximum likelihood on the league's past out-of-sample rows
+ * (L2 toward the a-priori weights); null below the minimum number of rows.
+ */
+export function fitPoolWeights(rows: readonly TrainingRow[], weights: readonly number[], hyper: Hyper): PoolWeights | null {
+  const { minRows, l2 } = hyper.pool;
+  if (!hyper.pool.learn || rows.length < minRows) return null;
+  const w = hyper.weights;
+  const prior = [w.statistical, w.ai, w.rating];
+  const x1 = fitConditionalLogit({ x: rows.map((r) => x1Features(r.components)), y: rows.map((r) => r.outcome), w: weights }, l2, prior);
+  const ou = fitBinary({ x: rows.map((r) => ouFeatures(r.components)), y: rows.map((r) => r.over), w: [...weights] }, { l2, interceptL2: l2 }, [0, ...prior]);
+  return { x1, ou: ou.coef, rows: rows.length };
 }
 
 const clampP = (p: number) => Math.min(1 - 1e-6, Math.max(1e-6, p));

@@ -89,6 +89,15 @@ export interface Stacking {
   rows: number;
 }
 
+/** Learned weights of the log-linear pool of the components (ensemble.ts). */
+export interface PoolWeights {
+  /** 1X2: exponents of statistical, AI and rating. */
+  x1: number[];
+  /** O/U 2.5: intercept, then the weights of the components' logits. */
+  ou: number[];
+  rows: number;
+}
+
 /** Everything predictFixture needs (plain JSON). */
 export interface ModelParts {
   lastDay: number | null;
@@ -102,13 +111,14 @@ export interface ModelParts {
   ordinal: OrderedModel | null;
   ouRating: BinaryModel | null;
   learned: LearnedModel | null;
+  pool: PoolWeights | null;
   stacking: Stacking | null;
 }
 
 export function emptyParts(): ModelParts {
   return {
     lastDay: null, season: null, ratings: emptyLeagueRatings(), form: {}, active: [], prevActive: [], shots: { goals: 0, shotsOnTarget: 0, goalsWithShots: 0, shots: 0 },
-    dc: null, ordinal: null, ouRating: null, learned: null, stacking: null,
+    dc: null, ordinal: null, ouRating: null, learned: null, pool: null, stacking: null,
   };
 }
 
@@ -141,7 +151,7 @@ export interface Features {
 }
 
 export function ratingOf(parts: ModelParts, hyper: Hyper, team: string): TeamRating {
-  return parts.ratings.teams[team] ?? newTeamRating(parts.ratings, hyper.ratings, parts.active.length ? parts.active : undefined);
+  return parts.ratings.teams[team] ?? newTeamRating(parts.ratings, hyper.ratings, parts.active.length ? parts.active : undefined, parts.prevActive.length > 0);
 }
 
 const NEUTRAL_POINTS = 1.3;

@@ -16,6 +16,11 @@ export interface Hyper {
     xgBlend: number;
     /** Prior mean of attack/defence for a club new to the league (promoted). */
     newTeam: { attack: number; defence: number };
+    /**
+     * Share of a club's goal ratings (ratings.ts, which remember every season on record) in its prior mean of
+     * attack/defence; the rest is the newcomer prior or 0.
+     */
+    ratingPrior: number;
     /** Dixon-Coles rho used when inverting odds into implied goals, and for scorelines of the rating/xG expectations. */
     impliedRho: number;
   };
@@ -39,8 +44,13 @@ export interface Hyper {
    * below minRows rows, and unless the best w gains at least minGain nats of log-likelihood over w = 0.
    */
   stacking: { windowDays: number; halfLifeDays: number; maxWeight: number; step: number; minRows: number; minGain: number };
-  /** Linear pool of the three independent components ("our models"). */
+  /** A-priori weights of the three independent components ("our models"): the linear pool's, and the prior of the learned pool's. */
   weights: { statistical: number; ai: number; rating: number };
+  /**
+   * Learned pool (ensemble.ts): with `learn` and at least minRows past rows in the window, our models are the
+   * log-linear pool of the components with weights fitted on them (recency half-life, L2 toward `weights`).
+   */
+  pool: { learn: boolean; windowDays: number; halfLifeDays: number; minRows: number; l2: number };
   /** Expected-goals proxy from shots on target and shots (features.ts expectedGoalsProxy). */
   xg: { priorShotsOnTarget: number; priorGoalsPerShotOnTarget: number; shotsWeight: number };
   /** EWMA factor of team form trackers (goals, shots). */
@@ -62,27 +72,29 @@ export const DEFAULT_HYPER: Hyper = {
   dc: {
     xi: 0.003,
     windowDays: 3 * 365,
-    ridge: 1,
+    ridge: 6,
     xgBlend: 0.4,
     newTeam: { attack: -0.15, defence: -0.15 },
+    ratingPrior: 1,
     impliedRho: -0.05,
   },
   ratings: {
     elo: { k: 12, home: 60, xgBlend: 0.5 },
     pi: { lambda: 0.035, gamma: 0.5, c: 3, xgBlend: 0.5 },
-    goal: { lr: 0.03, xgBlend: 0.5, leagueLr: 0.002 },
+    goal: { lr: 0.07, xgBlend: 0.5, leagueLr: 0.002 },
     seasonRegression: 0.1,
-    gapRegression: 0.5,
+    gapRegression: 0,
     newcomer: { elo: -80, pi: -0.3, attack: -0.15, defence: -0.15 },
   },
   ai: { windowDays: 2 * 365, halfLifeDays: 365, l2: 200, l2Prior: 1000, interceptL2: 1000 },
   rating: { l2: 1, windowDays: 3 * 365 },
   stacking: { windowDays: 2 * 365, halfLifeDays: 365, maxWeight: 0.5, step: 0.02, minRows: 300, minGain: 4 },
   weights: { statistical: 0.4, ai: 0.3, rating: 0.3 },
+  pool: { learn: true, windowDays: 2 * 365, halfLifeDays: 365, minRows: 150, l2: 1000 },
   xg: { priorShotsOnTarget: 500, priorGoalsPerShotOnTarget: 0.3, shotsWeight: 0.7 },
   formAlpha: 0.15,
   refitDays: 7,
   replayRefitDays: 28,
   replayDays: 2 * 365,
-  historyDays: 3 * 365,
+  historyDays: 20 * 365,
 };

@@ -289,3 +289,59 @@ export function fitOrdered(data: Dataset, l2: number, init?: readonly number[], 
   }, logisticNewton(maxIterations));
   return { coef: Array.from(theta), p };
 }
+
+/**
+ * Conditional logit: P(class j) proportional to exp(x_j . beta), where each class has its own feature vector x_j and
+ * beta is shared by the classes (e.g. a log-linear pool of forecasts, x_j = the log-probabilities of class j).
+ */
+export interface ConditionalDataset {
+  /** Per row, one feature vector per class. */
+  x: readonly (readonly (readonly number[])[])[];
+  y: readonly number[];
+  w?: readonly number[];
+}
+
+export function conditionalProbs(beta: ArrayLike<number>, xs: readonly (readonly number[])[]): number[] {
+  const s = xs.map((x) => x.reduce((acc, v, j) => acc + beta[j]! * v, 0));
+  const mx = Math.max(...s);
+  const e = s.map((v) => Math.exp(v - mx));
+  const total = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / total);
+}
+
+/** Fits beta by penalised maximum likelihood (L2 strength `l2` around `prior`), Newton with the analytic Hessian. */
+export function fitConditionalLogit(data: ConditionalDataset, l2: number, prior: readonly number[], maxIterations = 25): number[] {
+  const P = prior.length;
+  const mean = Float64Array.from(prior);
+  const lam = new Float64Array(P).fill(l2);
+  const theta = Float64Array.from(prior);
+  const objective = (beta: Float64Array): number => {
+    let ll = 0;
+    for (let i = 0; i < data.x.length; i++) {
+      const p = conditionalProbs(beta, data.x[i]!);
+      ll += (data.w?.[i] ?? 1) * Math.log(Math.max(p[data.y[i]!]!, 1e-300));
+    }
+    let pen = 0;
+    for (let k = 0; k < P; k++) { const d = beta[k]! - mean[k]!; pen += lam[k]! * d * d; }
+    return ll - 0.5 * pen;
+  };
+  const ex = new Float64Array(P);
+  maximiseNewton(theta, objective, (beta, g, H) => {
+    for (let i = 0; i < data.x.length; i++) {
+      const xs = data.x[i]!;
+      const p = conditionalProbs(beta, xs);
+      const wi = data.w?.[i] ?? 1;
+      ex.fill(0);
+      for (let j = 0; j < xs.length; j++) for (let k = 0; k < P; k++) ex[k] = ex[k]! + p[j]! * xs[j]![k]!;
+      const xy = xs[data.y[i]!]!;
+      for (let k = 0; k < P; k++) g[k] = g[k]! + wi * (xy[k]! - ex[k]!);
+      // negative Hessian = weighted covariance of the class features under p
+      for (let j = 0; j < xs.length; j++) {
+        const xj = xs[j]!;
+        for (let a = 0; a < P; a++) for (let b = 0; b < P; b++) H[a * P + b] = H[a * P + b]! + wi * p[j]! * (xj[a]! - ex[a]!) * (xj[b]! - ex[b]!);
+      }
+    }
+    addPenalty(beta, g, H, lam, mean);
+  }, logisticNewton(maxIterations));
+  return Array.from(theta);
+}

@@ -46,10 +46,15 @@ function meanOf(lr: LeagueRatings, f: (t: TeamRating) => number, only?: readonly
   return n ? s / n : 0;
 }
 
-/** Creates a newcomer relative to the current league means of the given active teams. */
-export function newTeamRating(lr: LeagueRatings, p: RatingParams, active?: readonly string[]): TeamRating {
+/**
+ * Creates a club new to the ratings. Its Elo is relative to the current mean of the given active teams: below it by
+ * the newcomer offset when the club joins an established league (`promoted`), at it in a league's first season on
+ * record, where the offset would only rank the clubs by the order in which they first appear. The pi and goal
+ * ratings start at the newcomer values (absolute, so equal for every club of a new league).
+ */
+export function newTeamRating(lr: LeagueRatings, p: RatingParams, active: readonly string[] | undefined, promoted: boolean): TeamRating {
   return {
-    elo: (Object.keys(lr.teams).length ? meanOf(lr, (t) => t.elo, active) : 1500) + p.newcomer.elo,
+    elo: (Object.keys(lr.teams).length ? meanOf(lr, (t) => t.elo, active) : 1500) + (promoted ? p.newcomer.elo : 0),
     piHome: p.newcomer.pi,
     piAway: p.newcomer.pi,
     attack: p.newcomer.attack,

@@ -5,7 +5,10 @@ export { HIGH_CONFIDENCE_PERCENT as HIGH_CONFIDENCE_THRESHOLD, PREMIUM_PRICE_USD
 export const FREE_PRICE_USD = 0;
 export const MEMBER_COUNT_LABEL = '2,500+';
 
-/** The three models and their weights in the ensemble (marketing copy, docs/product.md#audience-and-plans). */
+/**
+ * The three models and their weights in the ensemble (marketing copy, docs/product.md#audience-and-plans): the a-priori
+ * weights, which the engine's learned pool stays close to (docs/model.md).
+ */
 export const MODELS = [
   { name: 'Statistical learning', weight: 40 },
   { name: 'Football-optimised AI', weight: 30 },
@@ -22,7 +25,7 @@ export const BACKTEST = {
   matches: 12843,
   pinnacleClosingRps: 0.2009,
   /** Our models alone: no bookmaker price anywhere. */
-  modelsOnly: { rps: 0.2059, ratio: 1.025, ratioLow: 1.021, ratioHigh: 1.03 },
+  modelsOnly: { rps: 0.2054, ratio: 1.022, ratioLow: 1.018, ratioHigh: 1.027 },
   /** With the fixture's pre-kickoff odds: the stacked forecast, and the odds alone. */
   withOdds: { rps: 0.2018, ratio: 1.005, ratioLow: 1.003, ratioHigh: 1.007, oddsAloneRps: 0.2018 },
 } as const;

@@ -36,7 +36,7 @@ const STEPS = [
   {
     icon: Scale,
     title: 'Combine the forecasts',
-    text: `The three forecasts are blended with fixed weights (${MODELS.map((model) => `${model.weight}%`).join(', ')}) into our models' probabilities, plus Over/Under 2.5 goals. When the match has bookmaker odds, those are combined with the market's, as explained below.`,
+    text: `The three forecasts are blended into our models' probabilities, Over/Under 2.5 goals included, with weights learned from each league's past forecasts and kept close to ${MODELS.map((model) => `${model.weight}%`).join(', ')}. When the match has bookmaker odds, those are combined with the market's, as explained below.`,
   },
   {
     icon: RefreshCw,
