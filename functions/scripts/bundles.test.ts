@@ -1,14 +1,15 @@
 // The Lambda bundles as they ship: nothing of the local stack inside (the demo and CSV-replay
 // data, the in-process queue, the test-mode billing, DynamoDB Local), within the size budget,
-// and each one loads on the Node.js running this test (the node24 layer runs it on the Lambda
-// runtime's line) with the AWS SDK external, as the runtime provides it.
+// every Stripe endpoint the billing functions call still in their bundles, and each one loads on
+// the Node.js running this test (the node24 layer runs it on the Lambda runtime's line) with the
+// AWS SDK external, as the runtime provides it.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allHandlers, buildFunctions } from './build.ts';
+import { allHandlers, BUNDLE_BUDGET_BYTES, buildFunctions } from './build.ts';
 
 /** Source folders of the local stand-ins: a bundle that contains any of them ships local code to Lambda. */
 const LOCAL_ONLY = [
@@ -22,7 +23,25 @@ const LOCAL_ONLY = [
   'functions/local/',
   'functions/src/testing/',
 ];
-const BUDGET_BYTES = 250 * 1024;
+/** The functions that talk to Stripe, and the REST endpoints (path templates) the gateway calls. */
+const STRIPE_HANDLERS = [
+  'http/auth/delete-account',
+  'http/stripe/cancel-subscription',
+  'http/stripe/create-checkout-session',
+  'http/stripe/portal-session',
+  'http/stripe/verify-session',
+  'http/stripe/webhook',
+  'tasks/reconcile-billing',
+];
+const STRIPE_ENDPOINTS = [
+  '/v1/customers',
+  '/v1/checkout/sessions',
+  '/v1/checkout/sessions/{id}',
+  '/v1/checkout/sessions/{id}/expire',
+  '/v1/subscriptions',
+  '/v1/subscriptions/{id}',
+  '/v1/billing_portal/sessions',
+];
 const repo = resolve(import.meta.dirname, '..', '..');
 
 let out: string;
@@ -48,8 +67,21 @@ describe('Lambda bundles', () => {
     expect(built.every((b) => b.inputs.some((input) => input.startsWith('functions/src/composition/')))).toBe(true);
   });
 
-  it(`stay within ${BUDGET_BYTES / 1024} KB each`, () => {
-    expect(built.filter((b) => b.bytes > BUDGET_BYTES).map((b) => `${b.handler}: ${(b.bytes / 1024).toFixed(1)} KB`)).toEqual([]);
+  it(`stay within ${BUNDLE_BUDGET_BYTES / 1024} KB each`, () => {
+    expect(built.filter((b) => b.bytes > BUNDLE_BUDGET_BYTES).map((b) => `${b.handler}: ${(b.bytes / 1024).toFixed(1)} KB`)).toEqual([]);
+  });
+
+  it('the billing functions carry the Stripe client with every endpoint it calls', () => {
+    const usesStripe = built.filter((b) => b.inputs.includes('packages/adapters/src/stripe/stripe-payment-gateway.ts')).map((b) => b.handler);
+    expect(usesStripe.sort()).toEqual(STRIPE_HANDLERS);
+    const missing = STRIPE_HANDLERS.flatMap((handler) => {
+      const code = readFileSync(join(out, 'dist', handler, 'index.mjs'), 'utf8');
+      // Each path is a whole string literal in the minified code.
+      return STRIPE_ENDPOINTS.filter((path) => !['"', "'", '`'].some((q) => code.includes(`${q}${path}${q}`))).map((path) => `${handler}: ${path}`);
+    });
+    expect(missing).toEqual([]);
+    // Nothing of the Stripe SDK is bundled any more.
+    expect(built.flatMap((b) => b.inputs.filter((input) => /node_modules\/(\.pnpm\/)?stripe[@/]/.test(input)).map((input) => `${b.handler}: ${input}`))).toEqual([]);
   });
 
   it(`load on Node ${process.versions.node} with the AWS SDK external, and export a handler`, async () => {

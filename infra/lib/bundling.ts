@@ -1,11 +1,11 @@
 /**
  * Lambda bundling, locally, never in Docker: every handler is bundled by esbuild's JS API with
- * the product's own `bundleOptions` (functions/scripts/build.ts), plugins included, so the
- * deployed bundle is byte for byte the one `npm run bench` measures.
+ * the product's own `bundleOptions` (functions/scripts/build.ts), so the deployed bundle is byte
+ * for byte the one `npm run bench` measures.
  *
- * Why not NodejsFunction: it drives the esbuild CLI, which cannot run esbuild plugins
- * (aws/aws-cdk#18470), and build.ts relies on one (stripe-resources-plugin, which keeps the
- * Stripe SDK inside the 250 KB budget). A NodejsFunction would deploy a different, larger bundle.
+ * Why not NodejsFunction: it would bundle with its own options (and the esbuild CLI, which cannot
+ * run plugins: aws/aws-cdk#18470), so the deployed bundle could differ from the one measured
+ * (docs/decisions/0005-functions-bundled-by-our-build.md).
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -32,12 +32,12 @@ export const paymentGateway = /* @__PURE__ */ rebuildOnChange(
       if (!webhookSecret || !config.STRIPE_PRICE_ID) {
         throw new ConfigError('Invalid configuration:\n  - STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are required with a Stripe key');
       }
-      const api = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : undefined;
       return new StripePaymentGateway({
         secretKey,
         webhookSecret,
         priceId: config.STRIPE_PRICE_ID,
-        ...(api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+        now: () => b.clock.now().getTime(),
+        ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
       });
     }
     if (config.STAGE !== 'local' || !webhookSecret) {

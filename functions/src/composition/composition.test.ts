@@ -1,6 +1,7 @@
 // The composition in the cloud: it refuses to run the pipeline on stand-ins, and objects built
 // from secrets follow a rotation in a warm container.
-import Stripe from 'stripe';
+import { stripeSignedHeader } from '@app/adapters/stripe/testing/sdk-signature';
+import { fixedClock } from '@app/core/clock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const ENV = { ...process.env };
@@ -57,12 +58,13 @@ describe('secrets that rotate', () => {
     // Prepare
     Object.assign(process.env, CLOUD, { STRIPE_SECRET_ARN: 'arn:stripe', STRIPE_PRICE_ID: 'price_1' });
     let secret = { secretKey: 'sk_test_A', webhookSecret: 'whsec_A' };
-    const { useSecretReader } = await import('./base.ts');
+    const { useClock, useSecretReader } = await import('./base.ts');
     useSecretReader(async () => JSON.stringify(secret));
+    const clock = fixedClock('2026-11-20T12:00:00Z');
+    useClock(clock);
     const { paymentGateway } = await import('./billing.ts');
-    const stripe = new Stripe('sk_test_unused');
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.subscription.updated', created: 1, data: { object: { id: 'sub_1', object: 'subscription', customer: 'cus_1' } } });
-    const signed = (webhookSecret: string) => stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const signed = (webhookSecret: string) => stripeSignedHeader(payload, webhookSecret, clock.now().getTime() / 1000);
     const before = await paymentGateway();
 
     // Act

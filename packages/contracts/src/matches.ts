@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { matchIdentityFields } from './match-identity.ts';
 
 /** Fixture ids are provider ids: letters, digits, `-`, `_`, `.`, `~` (never a path). */
 export const MatchParamsSchema = z.object({
@@ -58,12 +59,7 @@ export const MatchOutcomeSchema = z.object({
 });
 
 export const MatchPageSchema = z.object({
-  fixtureId: z.string(),
-  leagueId: z.string(),
-  league: z.string(),
-  homeTeam: z.string(),
-  awayTeam: z.string(),
-  matchTime: z.iso.datetime(),
+  ...matchIdentityFields,
   status: z.enum(['scheduled', 'settled', 'void']),
   isLocked: z.boolean(),
   forecast: z.nullable(MatchForecastSchema),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { matchIdentityFields } from './match-identity.ts';
 
 /** The longest span one results query may cover, in days. */
 export const RESULTS_MAX_SPAN_DAYS = 92;
@@ -35,12 +36,7 @@ export const ResultPickSchema = z.object({
  * decimal); the server reveals them only for a match that has kicked off.
  */
 export const ResultRowSchema = z.object({
-  fixtureId: z.string(),
-  leagueId: z.string(),
-  league: z.string(),
-  homeTeam: z.string(),
-  awayTeam: z.string(),
-  matchTime: z.iso.datetime(),
+  ...matchIdentityFields,
   /** `published`: made before kickoff; `backfilled`: reconstructed on a league's first run. */
   origin: z.enum(['published', 'backfilled']),
   probabilities: z.object({ home: Percent, draw: Percent, away: Percent, over25: Percent }),

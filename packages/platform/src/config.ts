@@ -67,7 +67,7 @@ export const ConfigSchema = z.object({
   STRIPE_PRICE_ID: z.optional(z.string()),
   /** Secrets Manager secret: JSON {"secretKey": "...", "webhookSecret": "..."}. */
   STRIPE_SECRET_ARN: z.optional(z.string()),
-  /** Tests only: where the Stripe SDK sends its requests instead of https://api.stripe.com. */
+  /** Tests only: where the Stripe client sends its requests instead of https://api.stripe.com. */
   STRIPE_API_BASE: z.optional(z.url()),
   /** football-data.org v4 token (X-Auth-Token). */
   FOOTBALL_DATA_ORG_TOKEN: z.optional(z.string()),

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
+import { DAY_MS, fixedClock, HOUR_MS } from '@app/core/clock';
 import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
 
+// The app, its test-mode provider and its webhook signatures all run on this clock.
+const clock = fixedClock('2026-11-20T12:00:00Z');
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {
-  stack = await startHttpStack();
-  const kickoff = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
+  stack = await startHttpStack({}, { clock });
+  const kickoff = new Date(clock.now().getTime() + 2 * HOUR_MS).toISOString();
   await new DynamoPredictionRepository(stack.table.doc, stack.table.tableName).save({
     id: 'fx1', fixtureId: 'fx1', leagueId: 'DL1', leagueName: 'Demo League', homeTeam: 'Rovers', awayTeam: 'United', kickoff,
     probabilities: { home: 0.612, draw: 0.231, away: 0.157 }, overUnder25: { over: 0.547, under: 0.453 },
-    valueBets: [{ market: 'home', odds: 1.85, edge: 0.132 }], modelVersion: 'test', generatedAt: new Date().toISOString(),
+    valueBets: [{ market: 'home', odds: 1.85, edge: 0.132 }], modelVersion: 'test', generatedAt: clock.now().toISOString(),
   });
 });
 afterAll(() => stack.close());
@@ -57,7 +60,7 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     const cancel = await client.post('/api/stripe/cancel-subscription');
     expect(cancel.status).toBe(200);
     const cancelAt: number = cancel.json.cancel_at;
-    expect(cancelAt * 1000).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(cancelAt * 1000).toBe(clock.now().getTime() + 30 * DAY_MS);
     const me = (await client.get('/api/auth/me')).json.user;
     expect(me).toMatchObject({ subscriptionStatus: 'premium', cancelAt });
 

@@ -1,21 +1,27 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripeServer } from '@app/adapters/stripe/testing/fake-stripe-server';
+import { stripeSignedHeader } from '@app/adapters/stripe/testing/sdk-signature';
+import { fixedClock } from '@app/core/clock';
 import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
 
 const SECRET = 'whsec_test_webhook_secret';
-const stripe = new Stripe('sk_test_fake');
+// One clock for the app (its webhook verification included), the Stripe stand-in and the deliveries.
+const clock = fixedClock('2026-11-20T12:00:00Z');
+const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 let fake: FakeStripeServer;
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 
 beforeAll(async () => {
-  fake = await new FakeStripeServer().start();
-  stack = await startHttpStack({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_PRICE_ID: 'price_premium_monthly',
-    STRIPE_API_BASE: `http://127.0.0.1:${fake.port}`,
-  });
+  fake = await new FakeStripeServer(() => clock.now().getTime()).start();
+  stack = await startHttpStack(
+    {
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_PRICE_ID: 'price_premium_monthly',
+      STRIPE_API_BASE: fake.url,
+    },
+    { clock },
+  );
 });
 afterAll(async () => {
   await stack.close();
@@ -23,12 +29,12 @@ afterAll(async () => {
 });
 
 let n = 0;
-function event(type: string, object: Record<string, unknown>, id = `evt_${++n}_${Date.now()}`) {
-  return JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+function event(type: string, object: Record<string, unknown>, id = `evt_${++n}`) {
+  return JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: nowSeconds(), livemode: false, data: { object } });
 }
 
 async function deliver(payload: string, options: { secret?: string; timestamp?: number } = {}) {
-  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+  const header = stripeSignedHeader(payload, options.secret ?? SECRET, options.timestamp ?? nowSeconds());
   // Stripe sends no cookies and no Origin: the webhook is exempt from CSRF, protected by its signature.
   return stack.client().request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
 }
@@ -63,7 +69,9 @@ describe('Stripe webhook, signed by the real SDK', () => {
     const payload = event('customer.subscription.created', { id: s.subscriptionId, object: 'subscription', customer: s.customerId });
     const forged = await deliver(payload, { secret: 'whsec_attacker' });
     expect(forged.status).toBe(400);
-    const stale = await deliver(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect(forged.json.message).toMatch(/No signature .* matches/);
+    const stale = await deliver(payload, { timestamp: nowSeconds() - 301 });
+    expect(stale.json.message).toMatch(/outside the 300 s tolerance/);
     expect(stale.status).toBe(400);
     const missing = await stack.client().request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json' } });
     expect(missing.status).toBe(400);
@@ -113,12 +121,12 @@ describe('Stripe webhook, signed by the real SDK', () => {
 
 describe('subscriptions keyed by Stripe subscription id', () => {
   const subscriptionEvent = (type: string, subscriptionId: string, customerId: string, created: number, id?: string) =>
-    JSON.stringify({ id: id ?? `evt_${++n}_${Date.now()}`, object: 'event', type, api_version: '2026-10-28.endive', created, livemode: false, data: { object: { id: subscriptionId, object: 'subscription', customer: customerId } } });
+    JSON.stringify({ id: id ?? `evt_${++n}`, object: 'event', type, api_version: '2026-10-28.endive', created, livemode: false, data: { object: { id: subscriptionId, object: 'subscription', customer: customerId } } });
 
   it('A paid, cancelled and lapsed, then B paid: the old session id, a late A event and a replay keep B premium', async () => {
     const a = await subscriber();
     const sessionA = [...fake.sessions.values()].at(-1)!;
-    const t0 = Math.floor(Date.now() / 1000);
+    const t0 = nowSeconds();
     const firstA = subscriptionEvent('customer.subscription.created', a.subscriptionId, a.customerId, t0 - 100);
     expect((await deliver(firstA)).json.outcome).toBe('processed');
     expect(await status(a.client)).toBe('premium');
@@ -154,7 +162,7 @@ describe('subscriptions keyed by Stripe subscription id', () => {
 
   it('a replayed older event of a subscription changes nothing', async () => {
     const s = await subscriber();
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowSeconds();
     expect((await deliver(subscriptionEvent('customer.subscription.updated', s.subscriptionId, s.customerId, now))).json.outcome).toBe('processed');
     expect(await status(s.client)).toBe('premium');
     fake.setSubscription({ id: s.subscriptionId, customer: s.customerId, status: 'canceled' });
@@ -184,7 +192,7 @@ describe('subscriptions keyed by Stripe subscription id', () => {
     expect(await status(s.client)).toBe('premium');
     // The state as last synced, long ago: the period ended 3 days back and no news came since.
     const { DynamoSubscriptionStore } = await import('@app/adapters/dynamodb/subscription-store');
-    const periodEnd = Math.floor(Date.now() / 1000) - 3 * 86_400;
+    const periodEnd = nowSeconds() - 3 * 86_400;
     await new DynamoSubscriptionStore(stack.table.doc, stack.table.tableName).saveSubscription(s.userId, {
       id: s.subscriptionId, status: 'active', cancelAt: null, currentPeriodEnd: periodEnd, syncedAt: new Date(periodEnd * 1000 - 30 * 86_400_000).toISOString(),
     });

@@ -17,6 +17,14 @@ const KEEP_SECONDS = 90 * 24 * 60 * 60;
 
 const isConditionFailure = (e: unknown) => e instanceof ConditionalCheckFailedException;
 
+/** One item's part of a transaction: what to change, and when. */
+interface ItemUpdate {
+  UpdateExpression: string;
+  ConditionExpression?: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+}
+
 function toJob(item: Record<string, unknown>): JobRecord {
   return {
     id: String(item.id),
@@ -96,17 +104,7 @@ export class DynamoJobRepository implements JobRepository {
   }
 
   async latest(type: JobType): Promise<JobRecord | undefined> {
-    const out = await this.doc.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.jobTypePartition(type) },
-        ScanIndexForward: false,
-        Limit: 1,
-      }),
-    );
-    return out.Items?.[0] ? toJob(out.Items[0]) : undefined;
+    return (await this.recent(type, 1))[0];
   }
 
   async start(jobId: string, keysOfTasks: string[], at: Date): Promise<JobRecord> {
@@ -268,36 +266,22 @@ export class DynamoJobRepository implements JobRepository {
     if (task?.status === 'running') return { state: 'busy', leaseUntil: Number(task.leaseUntil) };
     if (task?.status !== 'failed' || !task.deadLettered) return { state: 'complete' };
     // A replayed dead letter reopens its task and its run.
-    try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.jobTask(jobId, key),
-                UpdateExpression: 'SET #status = :running, leaseUntil = :until ADD attempts :one REMOVE deadLettered',
-                ConditionExpression: '#status = :failed AND deadLettered = :yes',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':running': 'running', ':until': leaseUntil.getTime(), ':one': 1, ':failed': 'failed', ':yes': true },
-              },
-            },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.job(jobId),
-                UpdateExpression: 'SET #status = :running ADD #failed :minus REMOVE finishedAt, #error',
-                ExpressionAttributeNames: { '#status': 'status', '#failed': 'failed', '#error': 'error' },
-                ExpressionAttributeValues: { ':running': 'running', ':minus': -1 },
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (failedConditions(error)?.includes(0)) return { state: 'complete' };
-      throw error;
-    }
+    const reopened = await this.updateTaskAndJob(
+      jobId,
+      key,
+      {
+        UpdateExpression: 'SET #status = :running, leaseUntil = :until ADD attempts :one REMOVE deadLettered',
+        ConditionExpression: '#status = :failed AND deadLettered = :yes',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':running': 'running', ':until': leaseUntil.getTime(), ':one': 1, ':failed': 'failed', ':yes': true },
+      },
+      {
+        UpdateExpression: 'SET #status = :running ADD #failed :minus REMOVE finishedAt, #error',
+        ExpressionAttributeNames: { '#status': 'status', '#failed': 'failed', '#error': 'error' },
+        ExpressionAttributeValues: { ':running': 'running', ':minus': -1 },
+      },
+    );
+    if (!reopened) return { state: 'complete' };
     return { state: 'started', attempts: Number(task.attempts ?? 0) + 1 };
   }
 
@@ -328,43 +312,29 @@ export class DynamoJobRepository implements JobRepository {
     at: Date,
     options: { jobError?: string; deadLettered?: boolean } = {},
   ): Promise<{ job: JobRecord; finishedNow: boolean } | undefined> {
-    try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.jobTask(jobId, key),
-                UpdateExpression: `SET #status = :outcome, detail = :detail, finishedAt = :at${options.deadLettered ? ', deadLettered = :yes' : ''} REMOVE leaseUntil`,
-                ConditionExpression: '#status IN (:pending, :running)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':outcome': outcome,
-                  ':detail': detail,
-                  ':at': at.toISOString(),
-                  ':pending': 'pending',
-                  ':running': 'running',
-                  ...(options.deadLettered ? { ':yes': true } : {}),
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.job(jobId),
-                UpdateExpression: `ADD #counter :one${options.jobError ? ' SET #error = if_not_exists(#error, :error)' : ''}`,
-                ExpressionAttributeNames: { '#counter': outcome, ...(options.jobError ? { '#error': 'error' } : {}) },
-                ExpressionAttributeValues: { ':one': 1, ...(options.jobError ? { ':error': options.jobError } : {}) },
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (failedConditions(error)?.includes(0)) return undefined;
-      throw error;
-    }
+    const counted = await this.updateTaskAndJob(
+      jobId,
+      key,
+      {
+        UpdateExpression: `SET #status = :outcome, detail = :detail, finishedAt = :at${options.deadLettered ? ', deadLettered = :yes' : ''} REMOVE leaseUntil`,
+        ConditionExpression: '#status IN (:pending, :running)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':outcome': outcome,
+          ':detail': detail,
+          ':at': at.toISOString(),
+          ':pending': 'pending',
+          ':running': 'running',
+          ...(options.deadLettered ? { ':yes': true } : {}),
+        },
+      },
+      {
+        UpdateExpression: `ADD #counter :one${options.jobError ? ' SET #error = if_not_exists(#error, :error)' : ''}`,
+        ExpressionAttributeNames: { '#counter': outcome, ...(options.jobError ? { '#error': 'error' } : {}) },
+        ExpressionAttributeValues: { ':one': 1, ...(options.jobError ? { ':error': options.jobError } : {}) },
+      },
+    );
+    if (!counted) return undefined;
     const job = (await this.get(jobId))!;
     if (job.done + job.failed < job.total || job.status !== 'running') return { job, finishedNow: false };
     // Only one caller moves the run from running to finished.
@@ -385,6 +355,27 @@ export class DynamoJobRepository implements JobRepository {
       throw error;
     }
     return { job: { ...job, status, finishedAt: at.toISOString() }, finishedNow: true };
+  }
+
+  /**
+   * Updates a task and its run in one transaction. False, with nothing written, when the task's
+   * condition failed (another delivery moved it first); any other failure is thrown.
+   */
+  private async updateTaskAndJob(jobId: string, key: string, task: ItemUpdate, job: ItemUpdate): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: { TableName: this.tableName, Key: keys.jobTask(jobId, key), ...task } },
+            { Update: { TableName: this.tableName, Key: keys.job(jobId), ...job } },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedConditions(error)?.includes(0)) return false;
+      throw error;
+    }
   }
 }
 

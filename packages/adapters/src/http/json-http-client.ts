@@ -102,9 +102,17 @@ export class JsonHttpClient {
   }
 
   /** GETs a JSON document; throws ProviderUnavailableError or ProviderRejectedError when it cannot. */
-  async getJson(url: string | URL, init: { headers?: Record<string, string> } = {}): Promise<JsonResponse> {
+  getJson(url: string | URL, init: { headers?: Record<string, string> } = {}): Promise<JsonResponse> {
+    return this.request('GET', url, init);
+  }
+
+  /**
+   * Sends one request (every attempt with the same headers and body, so a POST's idempotency key
+   * makes its retries safe) and reads a JSON answer, with the same rules as `getJson`.
+   */
+  async request(method: string, url: string | URL, init: { headers?: Record<string, string>; body?: string } = {}): Promise<JsonResponse> {
     const { provider, maxAttempts } = this.opts;
-    const what = redact(String(url));
+    const what = `${method === 'GET' ? '' : `${method} `}${redact(String(url))}`;
     let waited = 0;
     let lastProblem = 'no attempt made';
     let lastCause: unknown;
@@ -122,7 +130,7 @@ export class JsonHttpClient {
 
       let response: JsonResponse | undefined;
       try {
-        response = await this.attempt(url, init.headers);
+        response = await this.attempt(method, url, init);
       } catch (error) {
         lastCause = error;
         lastProblem = isTimeout(error) ? `timed out after ${(error as TimeoutError).timeoutMs ?? this.opts.timeoutMs} ms` : `network error: ${(error as Error)?.message ?? String(error)}`;
@@ -176,7 +184,7 @@ export class JsonHttpClient {
     return { action: 'reject', error: new ProviderRejectedError(this.opts.provider, `HTTP ${r.status}: ${message}`) };
   }
 
-  private async attempt(url: string | URL, headers: Record<string, string> | undefined): Promise<JsonResponse> {
+  private async attempt(method: string, url: string | URL, init: { headers?: Record<string, string>; body?: string }): Promise<JsonResponse> {
     const controller = new AbortController();
     const timeoutMs = Math.max(0, Math.min(this.opts.timeoutMs, this.budgetLeft()));
     const timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
@@ -186,8 +194,9 @@ export class JsonHttpClient {
     budgetSignal?.addEventListener('abort', onGiveUp, { once: true });
     try {
       const res = await this.opts.fetch(url, {
-        method: 'GET',
-        headers: { accept: 'application/json', ...this.opts.headers, ...headers },
+        method,
+        headers: { accept: 'application/json', ...this.opts.headers, ...init.headers },
+        ...(init.body !== undefined ? { body: init.body } : {}),
         signal: controller.signal,
       });
       const text = await res.text();

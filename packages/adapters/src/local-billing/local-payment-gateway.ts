@@ -1,14 +1,11 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createHmac } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
-import { InvalidSignatureError } from '@app/core/billing/errors';
 import { ConflictError, NotFoundError } from '@app/core/errors';
 import { keys } from '../dynamodb/keys.ts';
+import { parseSignedEvent, signatureHeader } from '../stripe/webhook-signature.ts';
 
 const MONTH_SECONDS = 30 * 24 * 60 * 60;
-/** Stripe's default tolerance for webhook timestamps. */
-const TOLERANCE_SECONDS = 300;
 
 interface LocalSubscription {
   id: string;
@@ -70,9 +67,9 @@ export interface SignedWebhook {
 
 /**
  * Stripe's test mode, on this machine, for when no Stripe keys are configured (local stack
- * only). It keeps customers, Checkout sessions and subscriptions in the table, signs its
- * webhooks the way Stripe does (HMAC-SHA256 over `t.payload`), and has a clock that can be
- * moved forward so a cancelled subscription's period end can pass. Everything downstream (the
+ * only). It keeps customers, Checkout sessions and subscriptions in the table, signs and
+ * verifies its webhooks with Stripe's scheme (the same code as the Stripe adapter), and has a
+ * clock that can be moved forward so a cancelled subscription's period end can pass. Everything downstream (the
  * webhook route, the subscription sync, entitlement) is the same code as with Stripe.
  */
 export class LocalPaymentGateway implements PaymentGateway {
@@ -143,22 +140,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   }
 
   async parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
-    if (!signature) throw new InvalidSignatureError('Missing Stripe-Signature header');
-    const parts = Object.fromEntries(signature.split(',').map((p) => p.split('=') as [string, string]));
-    const t = Number(parts.t);
-    const expected = this.sign(rawBody.toString('utf8'), t);
-    if (!parts.v1 || expected !== parts.v1) throw new InvalidSignatureError('Invalid signature');
-    if (Math.abs(this.nowMs() / 1000 - t) > TOLERANCE_SECONDS) throw new InvalidSignatureError('Timestamp outside the tolerance zone');
-    const event = JSON.parse(rawBody.toString('utf8')) as { id: string; type: string; created: number; data: { object: Record<string, string | null> } };
-    const o = event.data.object;
-    return {
-      id: event.id,
-      type: event.type,
-      subscriptionId: (event.type.startsWith('customer.subscription.') ? o.id : o.subscription) ?? null,
-      customerId: o.customer ?? null,
-      clientReferenceId: o.client_reference_id ?? null,
-      created: Number(event.created),
-    };
+    return parseSignedEvent(rawBody, signature, this.options.webhookSecret, this.wallSeconds());
   }
 
   // ---- the parts of Stripe's own UI and clock, local only ----
@@ -241,7 +223,7 @@ export class LocalPaymentGateway implements PaymentGateway {
       }),
     );
     const offsetSeconds = Number(clock.Attributes?.offsetSeconds ?? 0);
-    const now = Math.floor(this.nowMs() / 1000) + offsetSeconds;
+    const now = this.wallSeconds() + offsetSeconds;
     const webhooks: SignedWebhook[] = [];
     for (const s of await this.listSubscriptions()) {
       const { subscription, renewed } = this.advance(s, now);
@@ -253,18 +235,11 @@ export class LocalPaymentGateway implements PaymentGateway {
     return { offsetSeconds, webhooks };
   }
 
-  /** A Stripe-style signature header for `body` (also used by tests). */
-  signatureHeader(body: string, timestamp = Math.floor(this.nowMs() / 1000)): string {
-    return `t=${timestamp},v1=${this.sign(body, timestamp)}`;
-  }
-
-  private sign(body: string, timestamp: number): string {
-    return createHmac('sha256', this.options.webhookSecret).update(`${timestamp}.${body}`).digest('hex');
-  }
-
+  /** A webhook as Stripe would deliver it now: the event, signed (webhooks carry real time, not the moved billing clock). */
   private event(type: string, object: Record<string, string>): SignedWebhook {
-    const body = JSON.stringify({ id: `evt_local_${ulid()}`, object: 'event', type, created: Math.floor(this.nowMs() / 1000), data: { object } });
-    return { body, signature: this.signatureHeader(body) };
+    const now = this.wallSeconds();
+    const body = JSON.stringify({ id: `evt_local_${ulid()}`, object: 'event', type, created: now, data: { object } });
+    return { body, signature: signatureHeader(body, this.options.webhookSecret, now) };
   }
 
   /** Applies renewals and period-end cancellations up to `now` (seconds, provider clock). */
@@ -279,14 +254,14 @@ export class LocalPaymentGateway implements PaymentGateway {
     return { subscription: next, renewed: true };
   }
 
-  /** The app's clock (the system's unless the caller injects one). */
-  private nowMs(): number {
-    return this.options.now?.() ?? Date.now();
-  }
-
   private async nowSeconds(): Promise<number> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.localBillingClock(), ConsistentRead: true }));
-    return Math.floor(this.nowMs() / 1000) + Number(out.Item?.offsetSeconds ?? 0);
+    return this.wallSeconds() + Number(out.Item?.offsetSeconds ?? 0);
+  }
+
+  /** The injected clock (the app's), in Unix seconds, without the billing clock's offset. */
+  private wallSeconds(): number {
+    return Math.floor((this.options.now?.() ?? Date.now()) / 1000);
   }
 
   private async listSubscriptions(): Promise<LocalSubscription[]> {

@@ -1,17 +1,73 @@
-import type Stripe from 'stripe';
-import type { SubscriptionStatus } from '@app/core/billing/entitlement';
+/**
+ * The Stripe objects the product reads, as zod schemas of only the fields it uses (API version
+ * STRIPE_API_VERSION), and their mapping onto the billing port's snapshots and events.
+ */
+import * as z from 'zod/mini';
 import type { BillingEvent, CheckoutSessionSnapshot, SubscriptionSnapshot } from '@app/core/billing/ports';
+import { ValidationError } from '@app/core/errors';
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+/** A reference to another object: its id, or the object itself when expanded. */
+const Ref = z.union([z.string(), z.object({ id: z.string() })]);
+type Ref = z.infer<typeof Ref>;
+const idOf = (v: Ref | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
 
-export function toSubscriptionSnapshot(s: Stripe.Subscription): SubscriptionSnapshot {
+export const CustomerSchema = z.object({ id: z.string() });
+
+export const PortalSessionSchema = z.object({ url: z.string() });
+
+export const SubscriptionSchema = z.object({
+  id: z.string(),
+  customer: Ref,
+  status: z.enum(['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused']),
+  cancel_at_period_end: z.boolean(),
+  cancel_at: z.optional(z.nullable(z.number())),
+  items: z.object({
+    data: z.array(z.object({ current_period_end: z.optional(z.nullable(z.number())), price: z.optional(z.nullable(z.object({ id: z.string() }))) })),
+  }),
+  metadata: z.optional(z.nullable(z.record(z.string(), z.string()))),
+});
+export type StripeSubscription = z.infer<typeof SubscriptionSchema>;
+
+export const CheckoutSessionSchema = z.object({
+  id: z.string(),
+  url: z.optional(z.nullable(z.string())),
+  status: z.optional(z.nullable(z.enum(['open', 'complete', 'expired']))),
+  customer: z.optional(z.nullable(Ref)),
+  subscription: z.optional(z.nullable(Ref)),
+  client_reference_id: z.optional(z.nullable(z.string())),
+});
+export type StripeCheckoutSession = z.infer<typeof CheckoutSessionSchema>;
+
+/** An event as the webhook delivers it; its object is read by type below. */
+export const EventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  created: z.number(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+export type StripeEvent = z.infer<typeof EventSchema>;
+
+const CheckoutEventObject = z.object({
+  customer: z.optional(z.nullable(Ref)),
+  subscription: z.optional(z.nullable(Ref)),
+  client_reference_id: z.optional(z.nullable(z.string())),
+});
+const SubscriptionEventObject = z.object({ id: z.string(), customer: z.optional(z.nullable(Ref)) });
+const InvoiceEventObject = z.object({
+  customer: z.optional(z.nullable(Ref)),
+  // Since 2025-03-31.basil the subscription is under `parent`; older payloads have `subscription`.
+  parent: z.optional(z.nullable(z.object({ subscription_details: z.optional(z.nullable(z.object({ subscription: z.optional(z.nullable(Ref)) }))) }))),
+  subscription: z.optional(z.nullable(Ref)),
+});
+
+export function toSubscriptionSnapshot(s: StripeSubscription): SubscriptionSnapshot {
   // Since 2025-03-31.basil the period lives on the subscription items.
   const periodEnd = Math.max(0, ...s.items.data.map((i) => i.current_period_end ?? 0));
   const priceId = s.items.data[0]?.price?.id;
   return {
     id: s.id,
     customerId: idOf(s.customer) ?? '',
-    status: s.status as SubscriptionStatus,
+    status: s.status,
     cancelAtPeriodEnd: s.cancel_at_period_end,
     cancelAt: s.cancel_at ?? null,
     currentPeriodEnd: periodEnd,
@@ -20,32 +76,42 @@ export function toSubscriptionSnapshot(s: Stripe.Subscription): SubscriptionSnap
   };
 }
 
-export function toCheckoutSnapshot(s: Stripe.Checkout.Session): CheckoutSessionSnapshot {
+export function toCheckoutSnapshot(s: StripeCheckoutSession): CheckoutSessionSnapshot {
   return {
     id: s.id,
     customerId: idOf(s.customer),
     clientReferenceId: s.client_reference_id ?? null,
     subscriptionId: idOf(s.subscription),
-    status: (s.status ?? 'open') as CheckoutSessionSnapshot['status'],
+    status: s.status ?? 'open',
   };
 }
 
-/** Reduces a verified Stripe event to what the subscription sync needs. */
-export function toBillingEvent(event: Stripe.Event): BillingEvent {
-  const object = event.data.object as unknown as Record<string, unknown>;
+/** The issues of a failed parse, one line: `path: message; ...`. */
+export const describeIssues = (error: z.core.$ZodError): string => error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+
+/**
+ * Reduces a verified event to what the subscription sync needs. The object of an event type the
+ * sync reads must have the fields' types (a payload that does not is refused, not guessed at);
+ * other types are passed on by id and type only.
+ */
+export function toBillingEvent(event: StripeEvent): BillingEvent {
   const base = { id: event.id, type: event.type, subscriptionId: null, customerId: null, clientReferenceId: null, created: event.created } satisfies BillingEvent;
-  const customerId = idOf(object.customer as string | { id: string } | null);
+  const read = <T>(schema: z.ZodMiniType<T>): T => {
+    const parsed = schema.safeParse(event.data.object);
+    if (!parsed.success) throw new ValidationError(`Stripe event ${event.id} (${event.type}) has an unexpected object: ${describeIssues(parsed.error)}`);
+    return parsed.data;
+  };
   if (event.type.startsWith('checkout.session.')) {
-    const s = object as unknown as Stripe.Checkout.Session;
-    return { ...base, subscriptionId: idOf(s.subscription), customerId, clientReferenceId: s.client_reference_id ?? null };
+    const s = read(CheckoutEventObject);
+    return { ...base, subscriptionId: idOf(s.subscription), customerId: idOf(s.customer), clientReferenceId: s.client_reference_id ?? null };
   }
   if (event.type.startsWith('customer.subscription.')) {
-    return { ...base, subscriptionId: String(object.id), customerId };
+    const s = read(SubscriptionEventObject);
+    return { ...base, subscriptionId: s.id, customerId: idOf(s.customer) };
   }
   if (event.type.startsWith('invoice.')) {
-    const invoice = object as { parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null; subscription?: string | { id: string } | null };
-    const subscription = invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
-    return { ...base, subscriptionId: idOf(subscription), customerId };
+    const invoice = read(InvoiceEventObject);
+    return { ...base, subscriptionId: idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription), customerId: idOf(invoice.customer) };
   }
   return base;
 }

@@ -1,53 +1,45 @@
-import Stripe from 'stripe';
-import { InvalidSignatureError } from '@app/core/billing/errors';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
-import { toBillingEvent, toCheckoutSnapshot, toSubscriptionSnapshot } from './map.ts';
+import { CheckoutSessionSchema, CustomerSchema, PortalSessionSchema, SubscriptionSchema, toCheckoutSnapshot, toSubscriptionSnapshot } from './map.ts';
+import { isMissing, StripeClient, type StripeClientOptions } from './stripe-client.ts';
+import { parseSignedEvent } from './webhook-signature.ts';
 
-/** The API version this code is written against; the webhook endpoint must use the same. */
-export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+export { STRIPE_API_VERSION } from './stripe-client.ts';
 
 export interface StripeGatewayOptions {
   secretKey: string;
   webhookSecret: string;
   priceId: string;
-  /** Tests point the SDK at a local server that answers with recorded payloads. */
-  host?: string;
-  port?: number;
-  protocol?: 'http' | 'https';
+  /** https://api.stripe.com unless tests point the client at a local server that answers with recorded payloads. */
+  apiBase?: string;
+  /** Epoch ms: the clock webhook timestamps are checked against. */
   now?: () => number;
-}
-
-function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+  /** Test seams of the HTTP client. */
+  http?: StripeClientOptions['http'];
 }
 
 /** Stripe Billing behind the `PaymentGateway` port (docs/architecture.md#security, docs/decisions/0014-cancelled-premium-and-past-due.md). */
 export class StripePaymentGateway implements PaymentGateway {
-  private readonly stripe: Stripe;
+  private readonly stripe: StripeClient;
 
   constructor(private readonly options: StripeGatewayOptions) {
-    this.stripe = new Stripe(options.secretKey, {
-      apiVersion: STRIPE_API_VERSION,
-      maxNetworkRetries: 2,
-      timeout: 10_000,
-      appInfo: { name: 'football-predictions' },
-      ...(options.host ? { host: options.host } : {}),
-      ...(options.port ? { port: options.port } : {}),
-      ...(options.protocol ? { protocol: options.protocol } : {}),
+    this.stripe = new StripeClient({
+      secretKey: options.secretKey,
+      ...(options.apiBase ? { apiBase: options.apiBase } : {}),
+      ...(options.http ? { http: options.http } : {}),
     });
   }
 
   async createCustomer(user: { id: string; email: string }): Promise<string> {
-    const customer = await this.stripe.customers.create(
-      { email: user.email, metadata: { userId: user.id } },
-      { idempotencyKey: `customer:${user.id}` },
-    );
+    const customer = await this.stripe.request('POST', '/v1/customers', CustomerSchema, {
+      params: { email: user.email, metadata: { userId: user.id } },
+      idempotencyKey: `customer:${user.id}`,
+    });
     return customer.id;
   }
 
   async createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<{ id: string; url: string }> {
-    const session = await this.stripe.checkout.sessions.create(
-      {
+    const session = await this.stripe.request('POST', '/v1/checkout/sessions', CheckoutSessionSchema, {
+      params: {
         mode: 'subscription',
         customer: input.customerId,
         client_reference_id: input.userId,
@@ -57,74 +49,67 @@ export class StripePaymentGateway implements PaymentGateway {
         cancel_url: input.cancelUrl,
       },
       // Concurrent requests replacing the same open session get the same new one.
-      { idempotencyKey: input.idempotencyKey },
-    );
+      idempotencyKey: input.idempotencyKey,
+    });
     if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
     return { id: session.id, url: session.url };
   }
 
   async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null> {
-    try {
-      return toCheckoutSnapshot(await this.stripe.checkout.sessions.retrieve(sessionId));
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const session = await this.checkoutSession(sessionId);
+    return session ? toCheckoutSnapshot(session) : null;
   }
 
   async expireCheckoutSession(sessionId: string): Promise<void> {
-    try {
-      const session = await this.stripe.checkout.sessions.retrieve(sessionId);
-      if (session.status === 'open') await this.stripe.checkout.sessions.expire(sessionId);
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
+    const session = await this.checkoutSession(sessionId);
+    if (session?.status === 'open') await orNull(this.stripe.request('POST', '/v1/checkout/sessions/{id}/expire', CheckoutSessionSchema, { id: sessionId }));
   }
 
   async listLiveSubscriptions(customerId?: string): Promise<SubscriptionSnapshot[]> {
     // Without `status`, Stripe lists every subscription that is not cancelled.
-    const out: SubscriptionSnapshot[] = [];
-    for await (const s of this.stripe.subscriptions.list({ limit: 100, ...(customerId ? { customer: customerId } : {}) })) out.push(toSubscriptionSnapshot(s));
-    return out;
+    const subscriptions = await this.stripe.list('/v1/subscriptions', SubscriptionSchema, customerId ? { customer: customerId } : {});
+    return subscriptions.map(toSubscriptionSnapshot);
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
-    try {
-      return toSubscriptionSnapshot(await this.stripe.subscriptions.retrieve(subscriptionId));
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const subscription = await orNull(this.stripe.request('GET', '/v1/subscriptions/{id}', SubscriptionSchema, { id: subscriptionId }));
+    return subscription ? toSubscriptionSnapshot(subscription) : null;
   }
 
   async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
     return toSubscriptionSnapshot(
-      await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `cancel:${subscriptionId}` }),
+      await this.stripe.request('POST', '/v1/subscriptions/{id}', SubscriptionSchema, {
+        id: subscriptionId,
+        params: { cancel_at_period_end: true },
+        idempotencyKey: `cancel:${subscriptionId}`,
+      }),
     );
   }
 
   async cancelNow(subscriptionId: string): Promise<void> {
-    try {
-      await this.stripe.subscriptions.cancel(subscriptionId);
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
+    await orNull(this.stripe.request('DELETE', '/v1/subscriptions/{id}', SubscriptionSchema, { id: subscriptionId }));
   }
 
   async createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl });
+    const session = await this.stripe.request('POST', '/v1/billing_portal/sessions', PortalSessionSchema, { params: { customer: input.customerId, return_url: input.returnUrl } });
     return { url: session.url };
   }
 
   async parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<BillingEvent> {
-    if (!signature) throw new InvalidSignatureError('Missing Stripe-Signature header');
-    let event: Stripe.Event;
-    try {
-      // Verifies over the exact bytes, in constant time, refusing timestamps older than 5 minutes.
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
-    } catch (error) {
-      throw new InvalidSignatureError('Invalid Stripe signature', { cause: error });
-    }
-    return toBillingEvent(event);
+    return parseSignedEvent(rawBody, signature, this.options.webhookSecret, (this.options.now?.() ?? Date.now()) / 1000);
+  }
+
+  private checkoutSession(sessionId: string) {
+    return orNull(this.stripe.request('GET', '/v1/checkout/sessions/{id}', CheckoutSessionSchema, { id: sessionId }));
+  }
+}
+
+/** The answer, or null when Stripe does not know the id. */
+async function orNull<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
   }
 }

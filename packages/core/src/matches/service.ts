@@ -7,6 +7,7 @@ import { isCorrect, picksOf, PICK_LABELS } from '../picks/pick.ts';
 import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
 import type { ThreeWay, StoredPrediction } from '../predictions/prediction.ts';
 import { isPremium, type Viewer } from '../viewer.ts';
+import { matchIdentity } from './identity.ts';
 
 export const FORM_MATCHES = 5;
 export const MEETINGS = 5;
@@ -68,12 +69,7 @@ export function makeMatchService({ predictions, history, clock }: { predictions:
       const played = p.status === 'settled' && p.result && Date.parse(kickoff) <= clock.now().getTime();
       const premium = isPremium(viewer);
       return {
-        fixtureId: p.fixtureId,
-        leagueId: p.leagueId,
-        league: p.leagueName,
-        homeTeam: p.homeTeam,
-        awayTeam: p.awayTeam,
-        matchTime: kickoff,
+        ...matchIdentity(p),
         status: p.status ?? 'scheduled',
         isLocked: !premium,
         forecast: premium ? forecastOf(p) : null,

@@ -1,6 +1,7 @@
 import { RESULTS_DEFAULT_DAYS, RESULTS_MAX_SPAN_DAYS, RESULTS_PAGE_SIZE, type ResultRow, type ResultsPage, type ResultsQuery } from '@app/contracts/results';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { ValidationError } from '../errors.ts';
+import { matchIdentity } from '../matches/identity.ts';
 import { isCorrect, picksOf, PICK_LABELS } from '../picks/pick.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import { originOf, type StoredPrediction } from '../predictions/prediction.ts';
@@ -16,12 +17,7 @@ function toResultRow(p: StoredPrediction, now: number): ResultRow | undefined {
   if (Date.parse(p.kickoff) > now || p.status !== 'settled' || !p.result) return undefined;
   const score = p.result;
   return {
-    fixtureId: p.fixtureId,
-    leagueId: p.leagueId,
-    league: p.leagueName,
-    homeTeam: p.homeTeam,
-    awayTeam: p.awayTeam,
-    matchTime: new Date(p.kickoff).toISOString(),
+    ...matchIdentity(p),
     origin: originOf(p),
     probabilities: { home: pct(p.probabilities.home), draw: pct(p.probabilities.draw), away: pct(p.probabilities.away), over25: pct(p.overUnder25.over) },
     score,

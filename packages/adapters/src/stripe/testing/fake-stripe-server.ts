@@ -1,6 +1,7 @@
 // A stand-in for api.stripe.com that answers the paths our gateway calls with payloads shaped
 // like Stripe's own (recorded from the API reference for API version 2026-10-28), and keeps
-// the state a test needs. The real SDK talks to it through its host/port/protocol options.
+// the state a test needs. The gateway's client talks to it through its `apiBase`; its times come
+// from the test's clock.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -19,6 +20,7 @@ interface Sub {
   cancel_at: number | null;
   current_period_start: number;
   current_period_end: number;
+  canceled_at?: number;
   metadata: Record<string, string>;
 }
 
@@ -26,9 +28,18 @@ export class FakeStripeServer {
   readonly requests: RecordedRequest[] = [];
   readonly subscriptions = new Map<string, Sub>();
   readonly sessions = new Map<string, Record<string, unknown>>();
+  /** Answers for the next requests, before any routing (an outage, a rate limit). */
+  readonly failures: Array<{ status: number; headers?: Record<string, string>; body?: unknown }> = [];
   private server?: Server;
   private seq = 0;
   port = 0;
+
+  /** `now`: epoch ms, the test's clock (periods start, and cancellations happen, at it). */
+  constructor(private readonly now: () => number) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
 
   async start(): Promise<this> {
     this.server = createServer(async (req, res) => {
@@ -39,8 +50,9 @@ export class FakeStripeServer {
       // GET requests carry their parameters in the query string.
       for (const [k, v] of url.searchParams) form.append(k, v);
       this.requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, form });
-      const [status, body] = this.route(req.method ?? 'GET', url.pathname, form);
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.seq}` }).end(JSON.stringify(body));
+      const failure = this.failures.shift();
+      const [status, body] = failure ? [failure.status, failure.body ?? { error: { type: 'api_error', message: 'An unknown error occurred' } }] : this.route(req.method ?? 'GET', url.pathname, form);
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.seq}`, ...failure?.headers }).end(JSON.stringify(body));
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
     this.port = (this.server!.address() as AddressInfo).port;
@@ -53,7 +65,7 @@ export class FakeStripeServer {
 
   /** Puts a subscription in the given state, as if it had been created through Checkout. */
   setSubscription(sub: Partial<Sub> & { id: string; customer: string }): Sub {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.now() / 1000);
     const full: Sub = {
       status: 'active', cancel_at_period_end: false, cancel_at: null, current_period_start: now, current_period_end: now + 30 * 86_400, metadata: {},
       ...this.subscriptions.get(sub.id), ...sub,
@@ -89,10 +101,14 @@ export class FakeStripeServer {
       return [200, { id, object: 'billing_portal.session', customer: form.get('customer'), return_url: form.get('return_url'), url: `https://billing.stripe.com/p/session/test_${id}`, livemode: false }];
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
-      // Stripe's default list: every subscription that is not cancelled, one page here.
+      // Stripe's default list: every subscription that is not cancelled, `limit` a page, after `starting_after`.
       const customer = form.get('customer');
-      const data = [...this.subscriptions.values()].filter((s) => s.status !== 'canceled' && (!customer || s.customer === customer)).map(subscriptionJson);
-      return [200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' }];
+      const live = [...this.subscriptions.values()].filter((s) => s.status !== 'canceled' && (!customer || s.customer === customer));
+      const after = form.get('starting_after');
+      const from = after ? live.findIndex((s) => s.id === after) + 1 : 0;
+      const limit = Number(form.get('limit') ?? 10);
+      const page = live.slice(from, from + limit);
+      return [200, { object: 'list', data: page.map(subscriptionJson), has_more: from + limit < live.length, url: '/v1/subscriptions' }];
     }
     if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path))) {
       const s = this.sessions.get(m[1]!);
@@ -105,7 +121,10 @@ export class FakeStripeServer {
         sub.cancel_at_period_end = true;
         sub.cancel_at = sub.current_period_end;
       }
-      if (method === 'DELETE') sub.status = 'canceled';
+      if (method === 'DELETE') {
+        sub.status = 'canceled';
+        sub.canceled_at = Math.floor(this.now() / 1000);
+      }
       return [200, subscriptionJson(sub)];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
@@ -125,7 +144,7 @@ export function subscriptionJson(sub: Sub) {
     status: sub.status,
     cancel_at_period_end: sub.cancel_at_period_end,
     cancel_at: sub.cancel_at,
-    canceled_at: sub.status === 'canceled' ? Math.floor(Date.now() / 1000) : null,
+    canceled_at: sub.canceled_at ?? null,
     collection_method: 'charge_automatically',
     currency: 'usd',
     livemode: false,

@@ -1,0 +1,82 @@
+// What every PaymentGateway must do the same way: verify webhook deliveries (signed here by
+// Stripe's own SDK, checked against the gateway's injected clock) and treat ids the provider does
+// not know as absent. Run against the Stripe adapter (its unit tests, on the recorded-payload
+// server) and the local test-mode provider (its integration tests, on DynamoDB Local).
+import { describe, expect, it } from 'vitest';
+import type { PaymentGateway } from '@app/core/billing/ports';
+import { stripeSignedHeader } from './sdk-signature.ts';
+
+export const CONTRACT_WEBHOOK_SECRET = 'whsec_contract_secret';
+
+/** `make` builds the gateway with the contract's webhook secret and clock (epoch ms). */
+export function paymentGatewayContract(name: string, make: (options: { webhookSecret: string; now: () => number }) => PaymentGateway | Promise<PaymentGateway>): void {
+  const NOW = Date.parse('2026-11-20T12:00:00Z');
+  const seconds = NOW / 1000;
+  const setup = async () => {
+    let now = NOW;
+    const gateway = await make({ webhookSecret: CONTRACT_WEBHOOK_SECRET, now: () => now });
+    return { gateway, setNow: (ms: number) => void (now = ms) };
+  };
+  const payload = JSON.stringify({
+    id: 'evt_contract_1', object: 'event', type: 'checkout.session.completed', api_version: '2026-10-28.endive', created: seconds - 5, livemode: false,
+    data: { object: { id: 'cs_1', object: 'checkout.session', customer: 'cus_1', subscription: 'sub_1', client_reference_id: 'u1' } },
+  });
+  const signed = (timestamp = seconds, secret = CONTRACT_WEBHOOK_SECRET) => stripeSignedHeader(payload, secret, timestamp);
+
+  describe(`PaymentGateway contract: ${name}`, () => {
+    it('accepts a delivery signed by Stripe and reads the event from it', async () => {
+      const { gateway } = await setup();
+      expect(await gateway.parseWebhook(Buffer.from(payload), signed())).toEqual({
+        id: 'evt_contract_1', type: 'checkout.session.completed', subscriptionId: 'sub_1', customerId: 'cus_1', clientReferenceId: 'u1', created: seconds - 5,
+      });
+    });
+
+    it('refuses a tampered body, another secret, a missing or malformed header', async () => {
+      const { gateway } = await setup();
+      const refused = (body: string, header: string | undefined) => expect(gateway.parseWebhook(Buffer.from(body), header)).rejects;
+      await refused(payload.replace('cus_1', 'cus_2'), signed()).toMatchObject({ name: 'InvalidSignatureError', kind: 'validation', message: expect.stringMatching(/No signature .* matches/) });
+      await refused(payload, signed(seconds, 'whsec_attacker')).toMatchObject({ name: 'InvalidSignatureError', message: expect.stringMatching(/No signature .* matches/) });
+      await refused(payload, undefined).toMatchObject({ name: 'InvalidSignatureError', message: 'Missing Stripe-Signature header' });
+      const v1 = signed().split(',v1=')[1]!;
+      for (const header of [`v1=${v1}`, `t=${seconds}`, `t=soon,v1=${v1}`, `t=${seconds},t=${seconds},v1=${v1}`, 'garbage']) {
+        await refused(payload, header).toMatchObject({ name: 'InvalidSignatureError', message: expect.stringMatching(/^Malformed Stripe-Signature header/) });
+      }
+    });
+
+    it('accepts any matching v1 of several (a secret being rolled), and only a matching one', async () => {
+      const { gateway } = await setup();
+      const other = signed(seconds, 'whsec_old_secret').split(',v1=')[1]!;
+      await expect(gateway.parseWebhook(Buffer.from(payload), `${signed()},v1=${other}`)).resolves.toMatchObject({ id: 'evt_contract_1' });
+      await expect(gateway.parseWebhook(Buffer.from(payload), `t=${seconds},v1=${other},v1=${signed().split(',v1=')[1]}`)).resolves.toMatchObject({ id: 'evt_contract_1' });
+      await expect(gateway.parseWebhook(Buffer.from(payload), `t=${seconds},v1=${other},v1=abc`)).rejects.toMatchObject({ name: 'InvalidSignatureError' });
+    });
+
+    it('accepts a delivery signed up to 300 s from its clock, and refuses a replay after that', async () => {
+      const { gateway, setNow } = await setup();
+      const header = signed();
+      setNow(NOW + 300_000);
+      await expect(gateway.parseWebhook(Buffer.from(payload), header)).resolves.toMatchObject({ id: 'evt_contract_1' });
+      setNow(NOW + 301_000);
+      await expect(gateway.parseWebhook(Buffer.from(payload), header)).rejects.toMatchObject({ name: 'InvalidSignatureError', message: expect.stringMatching(/301 s from now, outside the 300 s tolerance/) });
+      // Signed "in the future" by more than the tolerance: refused too.
+      setNow(NOW - 301_000);
+      await expect(gateway.parseWebhook(Buffer.from(payload), header)).rejects.toMatchObject({ name: 'InvalidSignatureError' });
+    });
+
+    it('refuses a correctly signed body that is not a Stripe event with a validation error', async () => {
+      const { gateway } = await setup();
+      const notJson = 'not json';
+      await expect(gateway.parseWebhook(Buffer.from(notJson), stripeSignedHeader(notJson, CONTRACT_WEBHOOK_SECRET, seconds))).rejects.toMatchObject({ name: 'ValidationError', message: 'The webhook body is not JSON' });
+      const noType = JSON.stringify({ id: 'evt_x', created: 1, data: { object: {} } });
+      await expect(gateway.parseWebhook(Buffer.from(noType), stripeSignedHeader(noType, CONTRACT_WEBHOOK_SECRET, seconds))).rejects.toMatchObject({ name: 'ValidationError', message: expect.stringMatching(/not a Stripe event: type/) });
+    });
+
+    it('answers null for a subscription or Checkout session it does not know; cancelling or expiring one is a no-op', async () => {
+      const { gateway } = await setup();
+      expect(await gateway.retrieveSubscription('sub_missing')).toBeNull();
+      expect(await gateway.retrieveCheckoutSession('cs_missing')).toBeNull();
+      await expect(gateway.cancelNow('sub_missing')).resolves.toBeUndefined();
+      await expect(gateway.expireCheckoutSession('cs_missing')).resolves.toBeUndefined();
+    });
+  });
+}
