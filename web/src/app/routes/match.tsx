@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { useMatch } from '@/features/matches/api/get-match';
+import { matchLoader, useMatch } from '@/features/matches/api/get-match';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
 import { formatKickoff, formatOdds, formatProbability } from '@/utils/format';
 
@@ -131,6 +131,8 @@ function useMetaDescription(content: string | undefined) {
     };
   }, [content]);
 }
+
+export const clientLoader = matchLoader;
 
 /** A match: its forecast for premium subscribers, its form and meetings for everyone, how the forecast scored after full time. */
 export default function MatchRoute() {
