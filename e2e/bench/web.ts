@@ -45,6 +45,20 @@ console.log(external ? `> Measuring ${external}` : '> Starting the local stack a
 const stack = external ? { url: external.replace(/\/$/, ''), stop: async () => {} } : await startStack();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/**
+ * One Lighthouse run. A run Lighthouse could not record (a runtime error such as NO_NAVSTART, seen
+ * on a busy machine) has no score, which would count as 0 in the median: it is run again, at most twice.
+ */
+async function measure(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = (await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }))?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse could not measure ${url} (${lhr.runtimeError.code})`);
+    console.warn(`Lighthouse could not record a run of ${url} (${lhr.runtimeError.code}); running it again`);
+  }
+}
+
 type PageResult = { url: string; runs: number; performance: number; metrics: Record<string, number>; scores: number[] };
 const results: PageResult[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -60,9 +74,7 @@ try {
     await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const runs: { score: number; metrics: Record<string, number> }[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+      const lhr = await measure(url, chrome.port);
       const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
       runs.push({
         score: lhr.categories.performance?.score ?? 0,

@@ -27,13 +27,18 @@ function withStaticImports(file, seen = new Set()) {
   return seen;
 }
 
-// The entry's dynamic import of the app, with the chunks Vite preloads alongside it (__vite__mapDeps).
+// The entry's dynamic import of the app, with the chunks Vite preloads alongside it: the indexes
+// its __vite__mapDeps call picks from the entry's table of chunk names. The entry's other dynamic
+// imports (a route it starts early on the pages that need it) are not the landing page's.
 const entryCode = readFileSync(join(assets, entries[0]), 'utf8');
-const preloaded = [...entryCode.matchAll(/"assets\/([\w.-]+\.js)"/g)].map((m) => m[1]);
-if (preloaded.length === 0) {
-  console.error('Expected the entry chunk to load the app chunk dynamically; found no chunk names in it.');
+const table = /\.f=\[([^\]]*)\]/.exec(entryCode)?.[1];
+const appImport = /import\([`'"]\.\/(start-[\w-]+\.js)[`'"]\)[\s\S]*?__vite__mapDeps\(\[([\d,]*)\]\)/.exec(entryCode);
+if (!table || !appImport) {
+  console.error('Expected the entry chunk to load the app chunk (start-*.js) dynamically with __vite__mapDeps; found no such import.');
   process.exit(1);
 }
+const names = [...table.matchAll(/[`'"]assets\/([\w.-]+)[`'"]/g)].map((m) => m[1]);
+const preloaded = [appImport[1], ...appImport[2].split(',').map((index) => names[Number(index)])].filter((file) => file.endsWith('.js'));
 const files = [entries[0], ...preloaded, landing[0]].reduce((seen, file) => withStaticImports(file, seen), new Set());
 const rows = [...files].map((file) => {
   const code = readFileSync(join(assets, file));

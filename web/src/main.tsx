@@ -1,7 +1,11 @@
 import '@/index.css';
+import { startEarlyReads } from '@/app/early-reads';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
+
+// The data of a page that waits for it starts loading now, alongside the app's code.
+startEarlyReads(window.location.pathname);
 
 // The HTML already holds the page's first paint (vite.config.ts). Let the browser paint it, then
 // load the app: one frame later in a visible tab, at the latest after 200 ms in a hidden one.

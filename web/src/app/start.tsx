@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from '@/app';
 import { createAppRoutes, type AppRouter } from '@/app/router';
 import { readStoredUser } from '@/lib/auth';
+import { dropEarlyRequests } from '@/lib/early-requests';
 import { createQueryClient } from '@/lib/react-query';
 
 /** Resolves once the router has loaded the first page's code (its lazy route module). */
@@ -51,6 +52,7 @@ export async function start(root: HTMLElement): Promise<void> {
   const router = createBrowserRouter(createAppRoutes(queryClient));
   await initialized(router);
   const onStarted = () => {
+    dropEarlyRequests();
     restoreFocus();
     document.documentElement.dataset.app = 'started';
   };

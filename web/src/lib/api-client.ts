@@ -1,6 +1,7 @@
 import { parse, type core } from 'zod/mini';
 
 import { env } from '@/config/env';
+import { takeEarlyRequest } from '@/lib/early-requests';
 
 /**
  * A non-OK HTTP answer. `message` is `<status>: <body text>`, or `<status>: <status text>` when
@@ -83,17 +84,21 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, params, schema, signal, headers } = options;
   const hasBody = body !== undefined;
-  const response = await fetch(buildUrl(path, params), {
-    method,
-    credentials: 'include',
-    headers: {
-      Accept: 'application/json',
-      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: hasBody ? JSON.stringify(body) : undefined,
-    signal,
-  });
+  const url = buildUrl(path, params);
+  // A read the entry script already started for this page (lib/early-requests.ts) is the same request.
+  const early = method === 'GET' && !hasBody && !headers ? takeEarlyRequest(url) : undefined;
+  const response = await (early ??
+    fetch(url, {
+      method,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal,
+    }));
   await throwIfNotOk(response);
   const data = await readBody(response);
   return schema ? parse(schema, data) : (data as T);

@@ -3,6 +3,9 @@ import type { User } from '@app/contracts/auth';
 import type { TrackRecord } from '@app/contracts/metrics';
 import type { Prediction } from '@app/contracts/predictions';
 import type { TrackingRow } from '@app/contracts/tracking';
+import * as displayNames from '@app/contracts/display-names';
+
+import { listPrediction, type ListedPrediction } from '@/features/predictions/api/get-predictions';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -44,8 +47,13 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
   };
 }
 
+/** A prediction as the lists hold it once read (features/predictions/api/get-predictions.ts): with the names people know. */
+export function makeListedPrediction(overrides: Partial<Prediction> = {}): ListedPrediction {
+  return listPrediction(makePrediction(overrides), displayNames);
+}
+
 /** The same prediction as a visitor or free user receives it: no probabilities at all. */
-export function locked(prediction: Prediction): Prediction {
+export function locked<T extends Prediction>(prediction: T): T {
   return {
     ...prediction,
     isLocked: true,

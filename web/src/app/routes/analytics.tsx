@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { CompactTable } from '@/components/tables/compact-table';
 import { buttonStyles } from '@/components/ui/button';
+import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD, STAKE_USD } from '@/config/product';
 import { useAnalytics } from '@/features/analytics/api/get-analytics';
@@ -19,43 +21,14 @@ const PERIOD_LABEL: Record<AnalyticsPeriod, string> = { '30': 'Last 30 days', '9
 const pct = (v: number | null) => (v === null ? 'N/A' : formatProbability(v));
 const roi = (r: PickRecord) => (r.roi === null ? 'N/A' : `${r.roi.toFixed(1)}%${r.roiLow !== null && r.roiHigh !== null ? ` [${r.roiLow.toFixed(1)}, ${r.roiHigh.toFixed(1)}]` : ''}`);
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-2xl border border-border bg-background p-5">
-      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 function RecordTable({ label, rows }: { label: string; rows: [string, PickRecord][] }) {
   return (
-    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      <table className="w-full min-w-[36rem] text-left text-sm tabular-nums">
-        <thead className="text-xs text-muted-foreground">
-          <tr>
-            {['', 'Picks', 'Hit rate', `Profit ($${STAKE_USD} stake)`, 'ROI [95% interval]'].map((h) => (
-              <th key={h} scope="col" className="py-1 pr-3">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([name, r]) => (
-            <tr key={name} className="border-t border-border">
-              <th scope="row" className="py-1 pr-3 font-medium">
-                {name}
-              </th>
-              <td className="py-1 pr-3">{r.picks}</td>
-              <td className="py-1 pr-3">{pct(r.hitRate)}</td>
-              <td className="py-1 pr-3">{formatMoney(r.profit)}</td>
-              <td className="py-1">{roi(r)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CompactTable
+      scrollLabel={label}
+      className="min-w-[36rem]"
+      columns={['', 'Picks', 'Hit rate', `Profit ($${STAKE_USD} stake)`, 'ROI [95% interval]']}
+      rows={rows.map(([name, r]) => ({ key: name, header: name, cells: [r.picks, pct(r.hitRate), formatMoney(r.profit), roi(r)] }))}
+    />
   );
 }
 
@@ -94,60 +67,28 @@ function Report({ report }: { report: AnalyticsReport }) {
             <Suspense fallback={<div className="h-72" />}>
               <ReliabilityChart bins={report.reliability} />
             </Suspense>
-            <table className="mt-3 w-full text-left text-sm tabular-nums" aria-label="Reliability bins">
-              <thead className="text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-1 pr-3">Bin</th>
-                  <th scope="col" className="py-1 pr-3">Forecast</th>
-                  <th scope="col" className="py-1 pr-3">Observed</th>
-                  <th scope="col" className="py-1">Outcomes</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.reliability.map((b) => (
-                  <tr key={b.from} className="border-t border-border">
-                    <th scope="row" className="py-1 pr-3 font-medium">{`${b.from}-${b.to}%`}</th>
-                    <td className="py-1 pr-3">{pct(b.forecast)}</td>
-                    <td className="py-1 pr-3">{pct(b.observed)}</td>
-                    <td className="py-1">{b.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <CompactTable
+              label="Reliability bins"
+              className="mt-3"
+              columns={['Bin', 'Forecast', 'Observed', 'Outcomes']}
+              rows={report.reliability.map((b) => ({ key: String(b.from), header: `${b.from}-${b.to}%`, cells: [pct(b.forecast), pct(b.observed), b.count] }))}
+            />
           </>
         ) : (
           <p className="text-sm text-muted-foreground">No settled forecast in this period.</p>
         )}
       </Section>
       <Section title="By league">
-        <div className="overflow-x-auto" role="region" aria-label="By league table" tabIndex={0}>
-          <table className="w-full min-w-[40rem] text-left text-sm tabular-nums">
-            <thead className="text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-1 pr-3">League</th>
-                <th scope="col" className="py-1 pr-3">1X2 picks</th>
-                <th scope="col" className="py-1 pr-3">1X2 hit rate</th>
-                <th scope="col" className="py-1 pr-3">1X2 ROI</th>
-                <th scope="col" className="py-1 pr-3">O/U 2.5 picks</th>
-                <th scope="col" className="py-1 pr-3">O/U hit rate</th>
-                <th scope="col" className="py-1">O/U ROI</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.perLeague.map((l) => (
-                <tr key={l.leagueId} className="border-t border-border">
-                  <th scope="row" className="py-1 pr-3 font-medium">{l.league}</th>
-                  <td className="py-1 pr-3">{l['1x2'].picks}</td>
-                  <td className="py-1 pr-3">{pct(l['1x2'].hitRate)}</td>
-                  <td className="py-1 pr-3">{roi(l['1x2'])}</td>
-                  <td className="py-1 pr-3">{l.ou25.picks}</td>
-                  <td className="py-1 pr-3">{pct(l.ou25.hitRate)}</td>
-                  <td className="py-1">{roi(l.ou25)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CompactTable
+          scrollLabel="By league table"
+          className="min-w-[40rem]"
+          columns={['League', '1X2 picks', '1X2 hit rate', '1X2 ROI', 'O/U 2.5 picks', 'O/U hit rate', 'O/U ROI']}
+          rows={report.perLeague.map((l) => ({
+            key: l.leagueId,
+            header: l.league,
+            cells: [l['1x2'].picks, pct(l['1x2'].hitRate), roi(l['1x2']), l.ou25.picks, pct(l.ou25.hitRate), roi(l.ou25)],
+          }))}
+        />
       </Section>
     </div>
   );

@@ -97,6 +97,15 @@ describe('/ (landing)', () => {
     expect(section.queryByText('The matches our models are most confident about.')).not.toBeInTheDocument();
   });
 
+  it('names the clubs of the top predictions as people know them', async () => {
+    mockApi({ 'GET /api/predictions': [makePrediction({ homeTeam: 'Ath Madrid', awayTeam: "M'gladbach", matchTime: kickoff(0, 23) })].map(locked) });
+    await renderApp('/');
+    const section = within(await screen.findByRole('region', { name: 'Today’s next kickoffs' }));
+
+    const [card] = await section.findAllByRole('article');
+    expect(within(card!).getByRole('heading').textContent).toBe('Atlético Madrid vs Borussia Mönchengladbach');
+  });
+
   it('describes the last 30 days of the trend by their dates', async () => {
     mockApi({
       'GET /api/metrics/trend': Array.from({ length: 35 }, (_, i) => ({ date: new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10), winAccuracy: 50 + (i % 10) })),

@@ -1,8 +1,8 @@
 import type { MatchPage } from '@app/contracts/matches';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { mockApi } from '@/testing/mock-api';
+import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 function match(overrides: Partial<MatchPage> = {}): MatchPage {
@@ -56,5 +56,28 @@ describe('/predictions/:fixtureId', () => {
     expect(fullTime.getByText('2-0 (Home Win)')).toBeInTheDocument();
     expect(fullTime.getByText('0.1100')).toBeInTheDocument();
     expect(fullTime.getByText('Hit')).toBeInTheDocument();
+  });
+
+  it('renders the page once the match has loaded, never a loading state first (nothing below it moves when the data arrives)', async () => {
+    let answer: (value: MatchPage) => void = () => {};
+    const api = mockApi({ 'GET /api/predictions/f1': () => new Promise<MatchPage>((resolve) => (answer = resolve)) });
+    const pending = renderApp('/predictions/f1');
+
+    // While the match is being read, the page has not rendered: no heading of its own yet.
+    await waitFor(() => expect(api.callsTo('GET', '/api/predictions/f1')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('main')).toHaveTextContent('Loading page');
+    answer(match());
+    await pending;
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Rovers vs United');
+  });
+
+  it('says a match that does not exist was not found, after one read', async () => {
+    const api = mockApi({ 'GET /api/predictions/nope': () => apiError(404, 'No such match') });
+    await renderApp('/predictions/nope');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Match not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to predictions' })).toHaveAttribute('href', '/predictions');
+    expect(api.callsTo('GET', '/api/predictions/nope')).toHaveLength(1);
   });
 });

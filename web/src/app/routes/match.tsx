@@ -4,23 +4,16 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
+import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { useMatch } from '@/features/matches/api/get-match';
+import { matchLoader, useMatch } from '@/features/matches/api/get-match';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
 import { formatKickoff, formatOdds, formatProbability } from '@/utils/format';
 
 const MODEL_NAMES: Record<string, string> = { statistical: 'Statistical learning', ai: 'Football-optimised AI', rating: 'Dynamic team rating' };
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-2xl border border-border bg-background p-5">
-      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 function Locked() {
   return (
@@ -52,34 +45,14 @@ function Forecast({ match }: { match: MatchPage }) {
         {f.scores ? <ScoreHeatmap scores={f.scores} homeTeam={match.homeTeam} awayTeam={match.awayTeam} /> : <p className="text-sm text-muted-foreground">Not kept for this prediction.</p>}
       </Section>
       <Section title="Home, draw, away by model">
-        <div>
-          <table className="w-full text-left text-sm tabular-nums">
-            <thead className="text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-1 pr-3">Source</th>
-                <th scope="col" className="py-1 pr-3">Home</th>
-                <th scope="col" className="py-1 pr-3">Draw</th>
-                <th scope="col" className="py-1">Away</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(([name, p]) => (
-                <tr key={name} className="border-t border-border">
-                  <th scope="row" className="py-1 pr-3 font-medium">{name}</th>
-                  {p ? (
-                    <>
-                      <td className="py-1 pr-3">{formatProbability(p.home)}</td>
-                      <td className="py-1 pr-3">{formatProbability(p.draw)}</td>
-                      <td className="py-1">{formatProbability(p.away)}</td>
-                    </>
-                  ) : (
-                    <td colSpan={3} className="py-1 text-muted-foreground">No bookmaker odds for this match</td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CompactTable
+          columns={['Source', 'Home', 'Draw', 'Away']}
+          rows={rows.map(([name, p]) =>
+            p
+              ? { key: name, header: name, cells: [formatProbability(p.home), formatProbability(p.draw), formatProbability(p.away)] }
+              : { key: name, header: name, note: 'No bookmaker odds for this match' },
+          )}
+        />
       </Section>
       <Section title="Goals">
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
@@ -99,24 +72,10 @@ function Forecast({ match }: { match: MatchPage }) {
       </Section>
       <Section title="Odds">
         {odds.length ? (
-          <table className="w-full text-left text-sm tabular-nums">
-            <thead className="text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-1 pr-3">Outcome</th>
-                <th scope="col" className="py-1 pr-3">Price the model read</th>
-                <th scope="col" className="py-1">Best price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {odds.map((k) => (
-                <tr key={k} className="border-t border-border">
-                  <th scope="row" className="py-1 pr-3 font-medium">{oddsLabel[k]}</th>
-                  <td className="py-1 pr-3">{formatOdds(f.oddsUsed?.[k])}</td>
-                  <td className="py-1">{formatOdds(f.bestOdds?.[k])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CompactTable
+            columns={['Outcome', 'Price the model read', 'Best price']}
+            rows={odds.map((k) => ({ key: k, header: oddsLabel[k], cells: [formatOdds(f.oddsUsed?.[k]), formatOdds(f.bestOdds?.[k])] }))}
+          />
         ) : (
           <p className="text-sm text-muted-foreground">No bookmaker odds for this match: the forecast is our models’ alone.</p>
         )}
@@ -172,6 +131,8 @@ function useMetaDescription(content: string | undefined) {
     };
   }, [content]);
 }
+
+export const clientLoader = matchLoader;
 
 /** A match: its forecast for premium subscribers, its form and meetings for everyone, how the forecast scored after full time. */
 export default function MatchRoute() {

@@ -3,6 +3,7 @@ import { displayTeamName } from '@app/contracts/display-names';
 import { Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
+import { ListTable, MatchCells } from '@/components/tables/list-table';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,7 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { useWinningPredictions } from '@/features/admin/api/get-winning-predictions';
 import { useUpdateOdds } from '@/features/admin/api/update-odds';
 import { apiErrorMessage } from '@/lib/api-client';
-import { formatMatchDate, formatOdds, localDay } from '@/utils/format';
+import { formatOdds, localDay } from '@/utils/format';
 
 /** docs/product.md#messages. */
 export const NO_WINNING_PREDICTIONS = 'No winning predictions to enter odds for yet';
@@ -259,65 +260,46 @@ export function OddsTable() {
       {kept.length === 0 ? (
         <p className="py-10 text-center text-muted-foreground">No winning predictions match these filters.</p>
       ) : (
-        // Focusable so keyboard users can scroll it sideways on small screens.
-        <div className="overflow-x-auto" role="region" aria-label="Winning predictions table" tabIndex={0}>
-          <table className="w-full min-w-[60rem] text-left text-sm">
-            <caption className="sr-only">Winning predictions and their odds</caption>
-            <thead className="border-b border-border text-xs text-muted-foreground uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Match</th>
-                <th scope="col" className="px-3 py-2 font-semibold">League</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Time</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Type</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Our Prediction</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Actual Result</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Winning Odds</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+        <ListTable
+          label="Winning predictions table"
+          caption="Winning predictions and their odds"
+          columns={['Match', 'League', 'Time', 'Type', 'Our Prediction', 'Actual Result', 'Winning Odds', 'Status']}
+          className="min-w-[60rem]"
+        >
+          {shown.map((row) => {
+            const state = oddsRowState(row);
+            return (
+              <tr key={row.id} data-state={state}>
+                <MatchCells match={row} />
+                <td className="px-3 py-3">
+                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{row.predictionType}</code>
+                </td>
+                <td className="px-3 py-3">
+                  <Badge>{row.ourPrediction}</Badge>
+                </td>
+                <td className="px-3 py-3">{row.actualResult}</td>
+                <td className="px-3 py-3">
+                  <OddsCell
+                    row={row}
+                    editing={editing === row.id}
+                    focusEdit={focusEdit === row.id}
+                    onEdit={() => {
+                      setFocusEdit(null);
+                      setEditing(row.id);
+                    }}
+                    onDone={() => {
+                      setEditing(null);
+                      setFocusEdit(row.id);
+                    }}
+                  />
+                </td>
+                <td className="px-3 py-3">
+                  <Badge variant={STATE_BADGE[state]}>{state}</Badge>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {shown.map((row) => {
-                const state = oddsRowState(row);
-                return (
-                  <tr key={row.id} data-state={state}>
-                    <th scope="row" className="px-3 py-3 font-medium">
-                      {displayTeamName(row.homeTeam)} <span className="font-normal text-muted-foreground">vs</span> {displayTeamName(row.awayTeam)}
-                    </th>
-                    <td className="px-3 py-3">{row.league}</td>
-                    <td className="px-3 py-3 whitespace-nowrap">
-                      <time dateTime={row.matchTime}>{formatMatchDate(row.matchTime)}</time>
-                    </td>
-                    <td className="px-3 py-3">
-                      <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{row.predictionType}</code>
-                    </td>
-                    <td className="px-3 py-3">
-                      <Badge>{row.ourPrediction}</Badge>
-                    </td>
-                    <td className="px-3 py-3">{row.actualResult}</td>
-                    <td className="px-3 py-3">
-                      <OddsCell
-                        row={row}
-                        editing={editing === row.id}
-                        focusEdit={focusEdit === row.id}
-                        onEdit={() => {
-                          setFocusEdit(null);
-                          setEditing(row.id);
-                        }}
-                        onDone={() => {
-                          setEditing(null);
-                          setFocusEdit(row.id);
-                        }}
-                      />
-                    </td>
-                    <td className="px-3 py-3">
-                      <Badge variant={STATE_BADGE[state]}>{state}</Badge>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ListTable>
       )}
       <Pagination page={current} pages={pages} onPage={setPage} />
     </div>

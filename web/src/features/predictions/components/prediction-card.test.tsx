@@ -2,14 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { PredictionCard } from '@/features/predictions/components/prediction-card';
-import { locked, makePrediction } from '@/testing/data-generators';
+import { locked, makeListedPrediction } from '@/testing/data-generators';
 import { renderWithProviders } from '@/testing/test-utils';
 
 const probabilities = () => screen.getAllByTestId('probability');
 
 describe('PredictionCard', () => {
   it("shows a locked card's teams, league and the unlock prompt, and no probability", () => {
-    renderWithProviders(<PredictionCard prediction={locked(makePrediction({ homeTeam: 'Ashford', awayTeam: 'Brookvale', league: 'Southern League' }))} />);
+    renderWithProviders(<PredictionCard prediction={locked(makeListedPrediction({ homeTeam: 'Ashford', awayTeam: 'Brookvale', league: 'Southern League' }))} />);
 
     const card = screen.getByRole('article', { name: 'Ashford vs Brookvale' });
     expect(within(card).getByText('Southern League')).toBeInTheDocument();
@@ -20,7 +20,7 @@ describe('PredictionCard', () => {
   });
 
   it('shows home, draw, away, Over 2.5 and Under 2.5 (100 minus over) with one decimal', () => {
-    renderWithProviders(<PredictionCard prediction={makePrediction({ homeWinProb: 71.25, drawProb: 18.4, awayWinProb: 10.35, overUnder25: 52.7 })} />);
+    renderWithProviders(<PredictionCard prediction={makeListedPrediction({ homeWinProb: 71.25, drawProb: 18.4, awayWinProb: 10.35, overUnder25: 52.7 })} />);
 
     expect(probabilities().map((el) => el.textContent)).toEqual(['71.3%', '18.4%', '10.3%', '52.7%', '47.3%']);
     for (const label of ['Home', 'Draw', 'Away', 'Over 2.5', 'Under 2.5']) expect(screen.getByText(label)).toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('PredictionCard', () => {
   });
 
   it('colours probabilities: 70 and above primary, 50 and above chart colour 2, below 50 muted', () => {
-    renderWithProviders(<PredictionCard prediction={makePrediction({ homeWinProb: 70, drawProb: 20, awayWinProb: 10, overUnder25: 50 })} />);
+    renderWithProviders(<PredictionCard prediction={makeListedPrediction({ homeWinProb: 70, drawProb: 20, awayWinProb: 10, overUnder25: 50 })} />);
 
     const [home, draw, , over, under] = probabilities();
     expect(home).toHaveClass('text-primary');
@@ -39,7 +39,7 @@ describe('PredictionCard', () => {
 
   it('flags a value bet and lists its market, odds and edge', () => {
     renderWithProviders(
-      <PredictionCard prediction={makePrediction({ isValueBet: true, valueBets: [{ market: 'away', odds: 3.5, priceSource: 'best', edge: 8.25 }] })} />,
+      <PredictionCard prediction={makeListedPrediction({ isValueBet: true, valueBets: [{ market: 'away', odds: 3.5, priceSource: 'best', edge: 8.25 }] })} />,
     );
 
     expect(screen.getByText('Value Bet')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('PredictionCard', () => {
   });
 
   it('shows no value-bet badge when there is none', () => {
-    renderWithProviders(<PredictionCard prediction={makePrediction({ isValueBet: false })} />);
+    renderWithProviders(<PredictionCard prediction={makeListedPrediction({ isValueBet: false })} />);
 
     expect(screen.queryByText('Value Bet')).not.toBeInTheDocument();
   });
@@ -59,7 +59,7 @@ describe('PredictionCard', () => {
   it("shows the model's expected goals, both teams to score and the most likely scores", () => {
     renderWithProviders(
       <PredictionCard
-        prediction={makePrediction({
+        prediction={makeListedPrediction({
           insights: {
             expectedGoals: { home: 1.634, away: 0.9 },
             bothTeamsToScore: 48.26,
@@ -93,7 +93,7 @@ describe('PredictionCard', () => {
     within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
 
   it("shows our models' home/draw/away beside the market's fair probabilities", () => {
-    renderWithProviders(<PredictionCard prediction={makePrediction({ insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, { home: 41, draw: 29.5, away: 29.5 }) })} />);
+    renderWithProviders(<PredictionCard prediction={makeListedPrediction({ insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, { home: 41, draw: 29.5, away: 29.5 }) })} />);
 
     const table = screen.getByRole('table', { name: 'Our models and the market' });
     expect(rowOf(table, 'Our models')).toEqual(['48.2%', '27.1%', '24.7%']);
@@ -102,7 +102,7 @@ describe('PredictionCard', () => {
   });
 
   it('says so when the match had no bookmaker odds (the forecast is the models alone)', () => {
-    renderWithProviders(<PredictionCard prediction={makePrediction({ insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, null) })} />);
+    renderWithProviders(<PredictionCard prediction={makeListedPrediction({ insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, null) })} />);
 
     const table = screen.getByRole('table', { name: 'Our models and the market' });
     expect(within(table).queryByRole('rowheader', { name: 'Market' })).not.toBeInTheDocument();

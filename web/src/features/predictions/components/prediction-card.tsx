@@ -1,5 +1,4 @@
 import type { Prediction } from '@app/contracts/predictions';
-import { displayTeamName } from '@app/contracts/display-names';
 import { CalendarClock, Lock, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,13 +6,14 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { cn } from '@/utils/cn';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
 import { formatKickoff, formatOdds, formatProbability } from '@/utils/format';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
 type PredictionCardProps = {
-  prediction: Prediction;
+  prediction: ListedPrediction;
   /** h3 under a section heading (default), h2 directly under the page's h1. */
   headingLevel?: 'h2' | 'h3';
 };
@@ -190,7 +190,7 @@ export function PredictionCard({ prediction, headingLevel = 'h3' }: PredictionCa
         ) : null}
       </div>
       <Heading id={headingId} className="mt-3 text-lg leading-snug font-semibold">
-        {displayTeamName(prediction.homeTeam)} <span className="font-normal text-muted-foreground">vs</span> {displayTeamName(prediction.awayTeam)}
+        {prediction.homeTeamName} <span className="font-normal text-muted-foreground">vs</span> {prediction.awayTeamName}
       </Heading>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
         <CalendarClock aria-hidden="true" className="size-4" />

@@ -1,8 +1,8 @@
-import type { Prediction } from '@app/contracts/predictions';
 import { CalendarX, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
+import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { PredictionCard } from '@/features/predictions/components/prediction-card';
 
 /** docs/product.md#messages. */
@@ -10,7 +10,7 @@ export const NO_PREDICTIONS_TEXT = 'No predictions available yet. Check back soo
 export const NO_MATCHES_TEXT = 'No predictions match your current filters.';
 
 type PredictionGridProps = {
-  predictions: Prediction[];
+  predictions: ListedPrediction[];
   /** How many predictions exist before filtering: 0 means none at all. */
   total: number;
   isLoading?: boolean;

@@ -12,15 +12,15 @@ import {
   topPredictions,
   type PredictionFilters,
 } from '@/features/predictions/utils/filter-predictions';
-import { kickoff, locked, makePrediction } from '@/testing/data-generators';
+import { kickoff, locked, makeListedPrediction } from '@/testing/data-generators';
 
 const filters = (overrides: Partial<PredictionFilters>): PredictionFilters => ({ ...DEFAULT_FILTERS, ...overrides });
 const ids = (list: { id: string }[]) => list.map((p) => p.id);
 
 describe('date and league filters', () => {
-  const today = makePrediction({ id: 'today', matchTime: kickoff(0, 20), league: 'A' });
-  const tomorrow = makePrediction({ id: 'tomorrow', matchTime: kickoff(1, 12), league: 'B' });
-  const later = makePrediction({ id: 'later', matchTime: kickoff(4, 18), league: 'A' });
+  const today = makeListedPrediction({ id: 'today', matchTime: kickoff(0, 20), league: 'A' });
+  const tomorrow = makeListedPrediction({ id: 'tomorrow', matchTime: kickoff(1, 12), league: 'B' });
+  const later = makeListedPrediction({ id: 'later', matchTime: kickoff(4, 18), league: 'A' });
   const all = [later, tomorrow, today];
 
   it('keeps every upcoming match by default, earliest kickoff first', () => {
@@ -34,7 +34,7 @@ describe('date and league filters', () => {
 
   it('keeps this weekend: the coming Saturday and Sunday, or only today on a Sunday', () => {
     const wednesday = new Date(2026, 10, 18, 9, 0); // Wed 18 Nov 2026
-    const at = (day: number, id: string) => makePrediction({ id, matchTime: new Date(2026, 10, day, 15, 0).toISOString() });
+    const at = (day: number, id: string) => makeListedPrediction({ id, matchTime: new Date(2026, 10, day, 15, 0).toISOString() });
     const week = [at(18, 'wed'), at(20, 'fri'), at(21, 'sat'), at(22, 'sun'), at(23, 'mon')];
 
     expect(ids(applyFilters(week, filters({ date: 'weekend' }), { now: wednesday }))).toEqual(['sat', 'sun']);
@@ -44,15 +44,15 @@ describe('date and league filters', () => {
 
   it('finds a team by part of its name, home or away, in any case', () => {
     const list = [
-      makePrediction({ id: 'a', homeTeam: 'Atletico Madrid', awayTeam: 'Sevilla' }),
-      makePrediction({ id: 'b', homeTeam: 'Getafe', awayTeam: 'Real Madrid' }),
-      makePrediction({ id: 'c', homeTeam: 'Arsenal', awayTeam: 'Chelsea' }),
+      makeListedPrediction({ id: 'a', homeTeam: 'Atletico Madrid', awayTeam: 'Sevilla' }),
+      makeListedPrediction({ id: 'b', homeTeam: 'Getafe', awayTeam: 'Real Madrid' }),
+      makeListedPrediction({ id: 'c', homeTeam: 'Arsenal', awayTeam: 'Chelsea' }),
     ];
     expect(ids(applyFilters(list, filters({ team: '  madrid ' })))).toEqual(['a', 'b']);
     expect(ids(applyFilters(list, filters({ team: 'CHEL' })))).toEqual(['c']);
     expect(ids(applyFilters(list, filters({ team: 'nobody' })))).toEqual([]);
     // The shown name, without accents, and the data's own spelling both find a renamed club.
-    const replay = [makePrediction({ id: 'atm', homeTeam: 'Ath Madrid', awayTeam: "M'gladbach" })];
+    const replay = [makeListedPrediction({ id: 'atm', homeTeam: 'Ath Madrid', awayTeam: "M'gladbach" })];
     expect(ids(applyFilters(replay, filters({ team: 'atletico' })))).toEqual(['atm']);
     expect(ids(applyFilters(replay, filters({ team: 'ath mad' })))).toEqual(['atm']);
     expect(ids(applyFilters(replay, filters({ team: 'monchengladbach' })))).toEqual(['atm']);
@@ -65,9 +65,9 @@ describe('date and league filters', () => {
 });
 
 describe('sorts and high-probability filters (premium)', () => {
-  const a = makePrediction({ id: 'a', matchTime: kickoff(1, 12), homeWinProb: 45, drawProb: 30, awayWinProb: 25, overUnder25: 72 });
-  const b = makePrediction({ id: 'b', matchTime: kickoff(1, 14), homeWinProb: 20, drawProb: 15, awayWinProb: 65, overUnder25: 40 });
-  const c = makePrediction({ id: 'c', matchTime: kickoff(1, 16), homeWinProb: 60, drawProb: 25, awayWinProb: 15, overUnder25: 60 });
+  const a = makeListedPrediction({ id: 'a', matchTime: kickoff(1, 12), homeWinProb: 45, drawProb: 30, awayWinProb: 25, overUnder25: 72 });
+  const b = makeListedPrediction({ id: 'b', matchTime: kickoff(1, 14), homeWinProb: 20, drawProb: 15, awayWinProb: 65, overUnder25: 40 });
+  const c = makeListedPrediction({ id: 'c', matchTime: kickoff(1, 16), homeWinProb: 60, drawProb: 25, awayWinProb: 15, overUnder25: 60 });
   const all = [c, b, a];
   const premium = { isPremium: true };
 
@@ -78,27 +78,27 @@ describe('sorts and high-probability filters (premium)', () => {
   it('sorts by the stronger Over/Under 2.5 side, highest first', () => {
     // a: Over 72; b: Under 60; c: Over 60 (ties by kickoff).
     expect(ids(applyFilters(all, filters({ sort: 'ou' }), premium))).toEqual(['a', 'b', 'c']);
-    const strongUnder = makePrediction({ id: 'under', matchTime: kickoff(1, 18), overUnder25: 30.3 });
+    const strongUnder = makeListedPrediction({ id: 'under', matchTime: kickoff(1, 18), overUnder25: 30.3 });
     expect(ids(applyFilters([...all, strongUnder], filters({ sort: 'ou' }), premium))[0]).toBe('a');
-    const strongest = makePrediction({ id: 'under', matchTime: kickoff(1, 18), overUnder25: 20 });
+    const strongest = makeListedPrediction({ id: 'under', matchTime: kickoff(1, 18), overUnder25: 20 });
     expect(ids(applyFilters([...all, strongest], filters({ sort: 'ou' }), premium))[0]).toBe('under');
   });
 
   it('ranks by the probabilities the cards show, which are rounded together to add up to 100.0', () => {
     // Shown as 55.0 / 25.5 / 19.5 and 55.1 / 24.9 / 20.0: the raw order of the two is the other way round.
-    const shownLower = makePrediction({ id: 'lower', matchTime: kickoff(1, 12), homeWinProb: 55.06, drawProb: 25.47, awayWinProb: 19.47 });
-    const shownHigher = makePrediction({ id: 'higher', matchTime: kickoff(1, 14), homeWinProb: 55.04, drawProb: 24.93, awayWinProb: 20.03 });
+    const shownLower = makeListedPrediction({ id: 'lower', matchTime: kickoff(1, 12), homeWinProb: 55.06, drawProb: 25.47, awayWinProb: 19.47 });
+    const shownHigher = makeListedPrediction({ id: 'higher', matchTime: kickoff(1, 14), homeWinProb: 55.04, drawProb: 24.93, awayWinProb: 20.03 });
     expect([maxOutcome(shownLower), maxOutcome(shownHigher)]).toEqual([55, 55.1]);
     expect(ids(applyFilters([shownLower, shownHigher], filters({ sort: 'win' }), premium))).toEqual(['higher', 'lower']);
     // A card that shows 60.0 % passes the 60 % filter.
-    const sixty = makePrediction({ id: 'sixty', homeWinProb: 59.96, drawProb: 25.02, awayWinProb: 15.02 });
+    const sixty = makeListedPrediction({ id: 'sixty', homeWinProb: 59.96, drawProb: 25.02, awayWinProb: 15.02 });
     expect(ids(applyFilters([sixty], filters({ highWin: true }), premium))).toEqual(['sixty']);
   });
 
   it('names the stronger side with its probability', () => {
-    expect(strongerOverUnder(makePrediction({ overUnder25: 30.3 }))).toEqual({ side: 'under', percent: 69.7 });
-    expect(strongerOverUnder(makePrediction({ overUnder25: 72 }))).toEqual({ side: 'over', percent: 72 });
-    expect(strongerOverUnder(locked(makePrediction({ overUnder25: 72 })))).toBeNull();
+    expect(strongerOverUnder(makeListedPrediction({ overUnder25: 30.3 }))).toEqual({ side: 'under', percent: 69.7 });
+    expect(strongerOverUnder(makeListedPrediction({ overUnder25: 72 }))).toEqual({ side: 'over', percent: 72 });
+    expect(strongerOverUnder(locked(makeListedPrediction({ overUnder25: 72 })))).toBeNull();
   });
 
   it('keeps matches whose highest outcome is at least 60 (docs/product.md#predictions)', () => {
@@ -107,7 +107,7 @@ describe('sorts and high-probability filters (premium)', () => {
 
   it('keeps matches whose stronger Over/Under side is at least 60 (an Under 2.5 at 60 counts)', () => {
     expect(ids(applyFilters(all, filters({ highGoals: true }), premium))).toEqual(['a', 'b', 'c']);
-    const even = makePrediction({ id: 'even', matchTime: kickoff(1, 18), overUnder25: 45 });
+    const even = makeListedPrediction({ id: 'even', matchTime: kickoff(1, 18), overUnder25: 45 });
     expect(ids(applyFilters([...all, even], filters({ highGoals: true }), premium))).not.toContain('even');
     expect(ids(applyFilters(all, filters({ highGoals: true, highWin: true }), premium))).toEqual(['b', 'c']);
   });
@@ -125,7 +125,7 @@ describe('sorts and high-probability filters (premium)', () => {
 
 describe('leagues of the sidebar', () => {
   it('groups the leagues by country, most matches first, then by name', () => {
-    const at = (league: string, leagueId: string) => makePrediction({ league, leagueId });
+    const at = (league: string, leagueId: string) => makeListedPrediction({ league, leagueId });
     const list = [
       at('Premiership', 'SC0'),
       at('Premier League', 'E0'),
@@ -155,24 +155,24 @@ describe('leagues of the sidebar', () => {
 describe("the home page's top 3", () => {
   it("ranks today's matches by the highest outcome probability", () => {
     const list = [
-      makePrediction({ id: 'low', matchTime: kickoff(0, 23), homeWinProb: 40, drawProb: 30, awayWinProb: 30 }),
-      makePrediction({ id: 'top', matchTime: kickoff(0, 23), homeWinProb: 20, drawProb: 8, awayWinProb: 72 }),
-      makePrediction({ id: 'mid', matchTime: kickoff(0, 23), homeWinProb: 61, drawProb: 20, awayWinProb: 19 }),
-      makePrediction({ id: 'second', matchTime: kickoff(0, 23), homeWinProb: 68, drawProb: 20, awayWinProb: 12 }),
-      makePrediction({ id: 'tomorrow', matchTime: kickoff(1), homeWinProb: 90, drawProb: 5, awayWinProb: 5 }),
+      makeListedPrediction({ id: 'low', matchTime: kickoff(0, 23), homeWinProb: 40, drawProb: 30, awayWinProb: 30 }),
+      makeListedPrediction({ id: 'top', matchTime: kickoff(0, 23), homeWinProb: 20, drawProb: 8, awayWinProb: 72 }),
+      makeListedPrediction({ id: 'mid', matchTime: kickoff(0, 23), homeWinProb: 61, drawProb: 20, awayWinProb: 19 }),
+      makeListedPrediction({ id: 'second', matchTime: kickoff(0, 23), homeWinProb: 68, drawProb: 20, awayWinProb: 12 }),
+      makeListedPrediction({ id: 'tomorrow', matchTime: kickoff(1), homeWinProb: 90, drawProb: 5, awayWinProb: 5 }),
     ];
 
     expect(ids(topPredictions(list))).toEqual(['top', 'second', 'mid']);
   });
 
   it('falls back to the next upcoming matches when none is today', () => {
-    const list = [makePrediction({ id: 'x', matchTime: kickoff(2) }), makePrediction({ id: 'y', matchTime: kickoff(1) })];
+    const list = [makeListedPrediction({ id: 'x', matchTime: kickoff(2) }), makeListedPrediction({ id: 'y', matchTime: kickoff(1) })];
 
     expect(ids(topPredictions(list))).toEqual(['y', 'x']);
   });
 
   it("uses kickoff order for locked predictions (no probabilities to rank)", () => {
-    const list = [makePrediction({ id: 'late', matchTime: kickoff(0, 23, 30) }), makePrediction({ id: 'early', matchTime: kickoff(0, 23, 0) })].map(locked);
+    const list = [makeListedPrediction({ id: 'late', matchTime: kickoff(0, 23, 30) }), makeListedPrediction({ id: 'early', matchTime: kickoff(0, 23, 0) })].map(locked);
 
     expect(ids(topPredictions(list))).toEqual(['early', 'late']);
   });

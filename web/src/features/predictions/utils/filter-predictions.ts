@@ -1,7 +1,7 @@
-import { displayTeamName, leagueCountry } from '@app/contracts/display-names';
 import type { Prediction } from '@app/contracts/predictions';
 
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
+import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { localDay } from '@/utils/format';
 
 import { shownOutcomes, shownOverUnder } from './shown-probabilities';
@@ -68,10 +68,10 @@ function matchesDate(prediction: Prediction, date: DateFilter, now: Date): boole
 const searchable = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** The team search looks at the name shown and at the data's own spelling ('Ath Madrid'). */
-function matchesTeam(prediction: Prediction, team: string): boolean {
+function matchesTeam(prediction: ListedPrediction, team: string): boolean {
   const query = searchable(team.trim());
   if (!query) return true;
-  return [prediction.homeTeam, prediction.awayTeam].some((name) => searchable(name).includes(query) || searchable(displayTeamName(name)).includes(query));
+  return [prediction.homeTeam, prediction.awayTeam, prediction.homeTeamName, prediction.awayTeamName].some((name) => searchable(name).includes(query));
 }
 
 /** Plain code-unit order: `localeCompare` builds an ICU collator (~80 ms on a throttled phone CPU). */
@@ -94,7 +94,7 @@ const sorters: Record<SortKey, (a: Prediction, b: Prediction) => number> = {
  * The predictions list of /predictions. Premium-only sorts and filters are ignored for other
  * viewers (their data has no probabilities anyway), so a shared link never shows an empty list.
  */
-export function applyFilters(predictions: Prediction[], filters: PredictionFilters, { now = new Date(), isPremium = false } = {}): Prediction[] {
+export function applyFilters(predictions: ListedPrediction[], filters: PredictionFilters, { now = new Date(), isPremium = false } = {}): ListedPrediction[] {
   const sort = isPremium || !PREMIUM_SORTS.includes(filters.sort) ? filters.sort : 'kickoff';
   return predictions
     .filter((p) => matchesDate(p, filters.date, now))
@@ -116,10 +116,10 @@ export const OTHER_COUNTRY = 'Other';
  * countries with the most matches first, and in each the leagues with the most matches first
  * (docs/product.md#predictions), ties by name.
  */
-export function leaguesByCountry(predictions: Prediction[]): CountryLeagues[] {
+export function leaguesByCountry(predictions: ListedPrediction[]): CountryLeagues[] {
   const countries = new Map<string, Map<string, number>>();
   for (const p of predictions) {
-    const country = leagueCountry(p.leagueId) ?? OTHER_COUNTRY;
+    const country = p.country ?? OTHER_COUNTRY;
     const leagues = countries.get(country) ?? new Map<string, number>();
     leagues.set(p.league, (leagues.get(p.league) ?? 0) + 1);
     countries.set(country, leagues);
@@ -138,7 +138,7 @@ export function leaguesByCountry(predictions: Prediction[]): CountryLeagues[] {
  * probabilities (locked for this viewer) they are today's first kickoffs; with no match today,
  * the next upcoming ones.
  */
-export function topPredictions(predictions: Prediction[], { now = new Date(), count = 3 } = {}): Prediction[] {
+export function topPredictions<T extends Prediction>(predictions: T[], { now = new Date(), count = 3 } = {}): T[] {
   const today = predictions.filter((p) => matchesDate(p, 'today', now));
   const pool = today.length > 0 ? today : predictions.filter((p) => new Date(p.matchTime) >= now);
   return [...pool].sort(sorters.win).slice(0, count);

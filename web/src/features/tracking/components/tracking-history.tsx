@@ -1,14 +1,13 @@
 import type { TrackingRow } from '@app/contracts/tracking';
-import { displayTeamName } from '@app/contracts/display-names';
 import { History } from 'lucide-react';
 
+import { ListTable, MatchCells } from '@/components/tables/list-table';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 import { TRACKING_FETCH_FAILED, type TrackingPeriod } from '@/features/tracking/api/get-tracking-predictions';
 import { trackingStatus, type TrackingStatus } from '@/features/tracking/utils/summary';
 import { cn } from '@/utils/cn';
-import { formatMatchDate } from '@/utils/format';
 
 /** docs/product.md#performance-tracking. */
 export const TRACKING_LOADING = 'Loading predictions...';
@@ -35,44 +34,29 @@ type TrackingHistoryProps = {
 
 function HistoryTable({ rows }: { rows: TrackingRow[] }) {
   return (
-    <div className="overflow-x-auto" role="region" aria-label="Prediction history table" tabIndex={0}>
-      <table className="w-full min-w-[52rem] text-left text-sm">
-        <caption className="sr-only">High-confidence predictions and their results</caption>
-        <thead className="border-b border-border text-xs text-muted-foreground uppercase">
-          <tr>
-            {['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status'].map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                {column}
-              </th>
-            ))}
+    <ListTable
+      label="Prediction history table"
+      caption="High-confidence predictions and their results"
+      columns={['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status']}
+      className="min-w-[52rem]"
+    >
+      {rows.map((row) => {
+        const status = trackingStatus(row);
+        return (
+          <tr key={row.id}>
+            <MatchCells match={row} />
+            <td className="px-3 py-3">
+              <Badge>{row.ourPrediction}</Badge>
+            </td>
+            <td className="px-3 py-3 tabular-nums">{row.confidence.toFixed(1)}%</td>
+            <td className="px-3 py-3">{row.actualResult}</td>
+            <td className="px-3 py-3">
+              <Badge variant={STATUS_BADGE[status]}>{status}</Badge>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.map((row) => {
-            const status = trackingStatus(row);
-            return (
-              <tr key={row.id}>
-                <th scope="row" className="px-3 py-3 font-medium">
-                  {displayTeamName(row.homeTeam)} <span className="font-normal text-muted-foreground">vs</span> {displayTeamName(row.awayTeam)}
-                </th>
-                <td className="px-3 py-3">{row.league}</td>
-                <td className="px-3 py-3 whitespace-nowrap">
-                  <time dateTime={row.matchTime}>{formatMatchDate(row.matchTime)}</time>
-                </td>
-                <td className="px-3 py-3">
-                  <Badge>{row.ourPrediction}</Badge>
-                </td>
-                <td className="px-3 py-3 tabular-nums">{row.confidence.toFixed(1)}%</td>
-                <td className="px-3 py-3">{row.actualResult}</td>
-                <td className="px-3 py-3">
-                  <Badge variant={STATUS_BADGE[status]}>{status}</Badge>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ListTable>
   );
 }
 
