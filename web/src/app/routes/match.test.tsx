@@ -31,6 +31,22 @@ describe('/predictions/:fixtureId', () => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Rovers vs United, League One,/);
   });
 
+  it("names the clubs as people know them, not as the data file spells them ('Ath Madrid')", async () => {
+    mockApi({
+      'GET /api/predictions/f1': match({
+        homeTeam: 'Ath Madrid',
+        awayTeam: 'Sociedad',
+        form: { home: [{ date: '2026-03-01', opponent: 'Ath Bilbao', venue: 'A', goalsFor: 1, goalsAgainst: 1, outcome: 'D' }], away: [] },
+        meetings: [{ date: '2026-02-01', homeTeam: 'Sociedad', awayTeam: 'Ath Madrid', homeGoals: 2, awayGoals: 1 }],
+      }),
+    });
+    await renderApp('/predictions/f1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Atlético Madrid vs Real Sociedad' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Form: last five results' })).getByText('at Athletic Bilbao')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Last meetings' })).getByText('Real Sociedad 2-1 Atlético Madrid')).toBeInTheDocument();
+  });
+
   it('shows a premium viewer the heatmap, the models beside the market, goals and odds; after full time the score and its RPS', async () => {
     mockApi({
       'GET /api/predictions/f1': match({

@@ -1,4 +1,5 @@
 import type { FormMatch, MatchPage } from '@app/contracts/matches';
+import { displayTeamName } from '@app/contracts/display-names';
 import { Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -42,7 +43,7 @@ function Forecast({ match }: { match: MatchPage }) {
   return (
     <>
       <Section title="Scoreline probabilities">
-        {f.scores ? <ScoreHeatmap scores={f.scores} homeTeam={match.homeTeam} awayTeam={match.awayTeam} /> : <p className="text-sm text-muted-foreground">Not kept for this prediction.</p>}
+        {f.scores ? <ScoreHeatmap scores={f.scores} homeTeam={displayTeamName(match.homeTeam)} awayTeam={displayTeamName(match.awayTeam)} /> : <p className="text-sm text-muted-foreground">Not kept for this prediction.</p>}
       </Section>
       <Section title="Home, draw, away by model">
         <CompactTable
@@ -99,7 +100,7 @@ function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
                 {m.goalsFor}-{m.goalsAgainst}
               </span>
               <span>
-                {m.venue === 'H' ? 'vs' : 'at'} {m.opponent}
+                {m.venue === 'H' ? 'vs' : 'at'} {displayTeamName(m.opponent)}
               </span>
               <span className="ml-auto text-muted-foreground">{m.date}</span>
             </li>
@@ -139,7 +140,7 @@ export default function MatchRoute() {
   const { fixtureId = '' } = useParams();
   const match = useMatch(fixtureId);
   const m = match.data;
-  useMetaDescription(m ? `${m.homeTeam} vs ${m.awayTeam}, ${m.league}, ${formatKickoff(m.matchTime)}: AI prediction with the scoreline distribution, each model against the market, form and head-to-head.` : undefined);
+  useMetaDescription(m ? `${displayTeamName(m.homeTeam)} vs ${displayTeamName(m.awayTeam)}, ${m.league}, ${formatKickoff(m.matchTime)}: AI prediction with the scoreline distribution, each model against the market, form and head-to-head.` : undefined);
   if (match.isError) {
     return (
       <ContentLayout title="Match not found">
@@ -156,7 +157,7 @@ export default function MatchRoute() {
       </ContentLayout>
     );
   }
-  const title = `${m.homeTeam} vs ${m.awayTeam}`;
+  const title = `${displayTeamName(m.homeTeam)} vs ${displayTeamName(m.awayTeam)}`;
   return (
     <ContentLayout title={title} documentTitle={`${title} prediction`} description={`${m.league} · ${formatKickoff(m.matchTime)}`}>
       <div className="grid gap-6 lg:grid-cols-2">
@@ -182,8 +183,8 @@ export default function MatchRoute() {
         {m.forecast ? <Forecast match={m} /> : <Locked />}
         <Section title="Form: last five results">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormList team={m.homeTeam} matches={m.form.home} />
-            <FormList team={m.awayTeam} matches={m.form.away} />
+            <FormList team={displayTeamName(m.homeTeam)} matches={m.form.home} />
+            <FormList team={displayTeamName(m.awayTeam)} matches={m.form.away} />
           </div>
         </Section>
         <Section title="Last meetings">
@@ -192,7 +193,7 @@ export default function MatchRoute() {
               {m.meetings.map((x) => (
                 <li key={`${x.date}-${x.homeTeam}`} className="flex gap-2">
                   <span>
-                    {x.homeTeam} {x.homeGoals}-{x.awayGoals} {x.awayTeam}
+                    {displayTeamName(x.homeTeam)} {x.homeGoals}-{x.awayGoals} {displayTeamName(x.awayTeam)}
                   </span>
                   <span className="ml-auto text-muted-foreground">{x.date}</span>
                 </li>

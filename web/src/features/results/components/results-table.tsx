@@ -1,3 +1,4 @@
+import { displayTeamName } from '@app/contracts/display-names';
 import type { ResultRow } from '@app/contracts/results';
 
 import { Link } from 'react-router-dom';
@@ -35,7 +36,7 @@ export function ResultsTable({ rows }: { rows: ResultRow[] }) {
             <tr key={r.fixtureId} className="border-t border-border align-top">
               <td className="px-3 py-2">
                 <Link to={paths.match.getHref(r.fixtureId)} className="font-medium text-foreground underline underline-offset-2">
-                  {r.homeTeam} vs {r.awayTeam}
+                  {displayTeamName(r.homeTeam)} vs {displayTeamName(r.awayTeam)}
                 </Link>
                 <div className="text-xs text-muted-foreground">
                   {r.league}
