@@ -1,3 +1,4 @@
+import type { ContactMessage } from '../contact/ports.ts';
 import type { EmailMessage } from './ports.ts';
 
 /** Plain-text and HTML bodies of every email the product sends. Values are escaped in the HTML. */
@@ -42,14 +43,7 @@ export function passwordResetMessage(ctx: TemplateContext, to: string, token: st
   };
 }
 
-export interface ContactMessageView {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  body: string;
-  createdAt: string;
-}
+export type ContactMessageView = Pick<ContactMessage, 'id' | 'name' | 'email' | 'subject' | 'body' | 'createdAt'>;
 
 export function contactToSupportMessage(ctx: TemplateContext, supportAddress: string, m: ContactMessageView): EmailMessage {
   const url = `${ctx.appOrigin}/admin/messages`;

@@ -1,5 +1,5 @@
 import { HIGH_CONFIDENCE_PERCENT } from '@app/contracts/rules';
-import type { Origin, StoredPrediction } from '../predictions/prediction.ts';
+import type { FixtureRef, Origin, StoredPrediction } from '../predictions/prediction.ts';
 
 export type PredictionType = 'home_win' | 'draw' | 'away_win' | 'over_25' | 'under_25';
 export type PickMarket = '1x2' | 'ou25';
@@ -23,15 +23,9 @@ export const HIGH_CONFIDENCE = HIGH_CONFIDENCE_PERCENT / 100;
  * A tracked pick: the 1X2 pick (the most likely of home, draw, away) or the goals pick (Over 2.5
  * at 50 % or more, else Under 2.5) of one prediction, kept only when its confidence is at least 60 %.
  */
-export interface Pick {
+export interface Pick extends FixtureRef {
   /** `<fixtureId>~1x2` or `<fixtureId>~ou25`; the admin odds form calls it predictionId. */
   id: string;
-  fixtureId: string;
-  leagueId: string;
-  leagueName: string;
-  homeTeam: string;
-  awayTeam: string;
-  kickoff: string;
   market: PickMarket;
   predictionType: PredictionType;
   /** The pick's probability (0..1). */

@@ -35,8 +35,8 @@ export type MarketOdds = Partial<Record<ValueMarket, number>>;
  * page and the metrics need, so no read path joins. Probabilities are fractions here; the API
  * shows percentages.
  */
-export interface StoredPrediction {
-  id: string;
+/** The match a stored prediction or a pick is about. */
+export interface FixtureRef {
   fixtureId: string;
   leagueId: string;
   leagueName: string;
@@ -44,6 +44,10 @@ export interface StoredPrediction {
   awayTeam: string;
   /** ISO-8601 UTC kickoff. */
   kickoff: string;
+}
+
+export interface StoredPrediction extends FixtureRef {
+  id: string;
   probabilities: ThreeWay;
   overUnder25: { over: number; under: number };
   /** Each model's own output, kept for transparency. */

@@ -147,15 +147,18 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
     }
   }
 
+  /** What every HTTP handler runs inside: the Lambda context in each log line, lower-case headers, errors as JSON. */
+  const httpMiddleware = () =>
+    middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      .use(headerNormalizer())
+      .use(errorMapper());
+
   function httpRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
     options: RouteOptions<B, Q, P>,
     fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>, Principal>, deps: Deps) => Promise<HttpResult>,
   ): Handler {
-    return middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
-      .use(injectLambdaContext(logger, { resetKeys: true }))
-      .use(headerNormalizer())
-      .use(errorMapper())
-      .handler(async (event, context) => {
+    return httpMiddleware().handler(async (event, context) => {
         const deps = await getDeps();
         const requestId = requestIdOf(event, context);
         // Every line this request logs, and every queue message it causes, carries its id.
@@ -199,11 +202,7 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
   }
 
   function rawRoute(fn: (request: RawRequest, deps: Deps) => Promise<HttpResult>): Handler {
-    return middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
-      .use(injectLambdaContext(logger, { resetKeys: true }))
-      .use(headerNormalizer())
-      .use(errorMapper())
-      .handler(async (event, context) => {
+    return httpMiddleware().handler(async (event, context) => {
         const deps = await getDeps();
         const token = await factory.originToken?.(deps);
         refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));

@@ -1,11 +1,12 @@
 import type { WinningPrediction } from '@app/contracts/admin';
 import { displayTeamName } from '@app/contracts/display-names';
 import { Pencil } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { ListTable, MatchCells } from '@/components/tables/list-table';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FilterField } from '@/components/ui/filter-field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { useWinningPredictions } from '@/features/admin/api/get-winning-predictions';
@@ -138,18 +139,6 @@ export function filterOddsRows(rows: WinningPrediction[], filters: OddsFilters):
       (filters.status === 'all' || oddsRowState(row) === filters.status) &&
       (filters.league === 'all' || row.league === filters.league) &&
       (filters.day === '' || localDay(new Date(row.matchTime)) === filters.day),
-  );
-}
-
-function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-none">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children(id)}
-    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { ChevronDown, Lock, Search, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { FilterField } from '@/components/ui/filter-field';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
@@ -36,16 +37,14 @@ const SORT_OPTIONS: { value: SortKey; label: string }[] = [
 const controlClass = 'h-10 w-full rounded-lg border border-slate-500 bg-background px-3 text-sm text-foreground shadow-sm';
 
 function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  const id = useId();
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-none">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(controlClass, 'sm:min-w-48')}>
-        {children}
-      </select>
-    </div>
+    <FilterField label={label}>
+      {(id) => (
+        <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(controlClass, 'sm:min-w-48')}>
+          {children}
+        </select>
+      )}
+    </FilterField>
   );
 }
 
