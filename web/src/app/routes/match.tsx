@@ -96,13 +96,13 @@ function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
               <Badge variant={m.outcome === 'W' ? 'success' : m.outcome === 'L' ? 'destructive' : 'muted'} aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[m.outcome]}>
                 {m.outcome}
               </Badge>
-              <span className="tabular-nums">
+              <span className="whitespace-nowrap tabular-nums">
                 {m.goalsFor}-{m.goalsAgainst}
               </span>
               <span>
                 {m.venue === 'H' ? 'vs' : 'at'} {displayTeamName(m.opponent)}
               </span>
-              <span className="ml-auto text-muted-foreground">{m.date}</span>
+              <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{m.date}</span>
             </li>
           ))}
         </ol>
@@ -195,7 +195,7 @@ export default function MatchRoute() {
                   <span>
                     {displayTeamName(x.homeTeam)} {x.homeGoals}-{x.awayGoals} {displayTeamName(x.awayTeam)}
                   </span>
-                  <span className="ml-auto text-muted-foreground">{x.date}</span>
+                  <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{x.date}</span>
                 </li>
               ))}
             </ol>
