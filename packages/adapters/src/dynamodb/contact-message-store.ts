@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage, ContactMessageStore } from '@app/core/contact/ports';
 import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
+import { transactWrite } from './transactions.ts';
 
 function fromItem(item: Record<string, unknown>): ContactMessage {
   const { id, name, email, subject, body, createdAt, userId, read } = item as unknown as ContactMessage;
@@ -17,14 +18,10 @@ export class DynamoContactMessageStore implements ContactMessageStore {
 
   async create(m: ContactMessage): Promise<void> {
     const item = { ...keys.contactMessage(m.id), ...keys.contactMessageIndex(m.createdAt, m.id), type: 'ContactMessage', schemaVersion: 1, ...m };
-    await this.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-          ...(m.userId ? [{ Put: { TableName: this.tableName, Item: { ...keys.userContactMessage(m.userId, m.id), type: 'ContactMessageMarker', schemaVersion: 1, messageId: m.id } } }] : []),
-        ],
-      }),
-    );
+    await transactWrite(this.doc, this.tableName, [
+      { Put: { Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+      ...(m.userId ? [{ Put: { Item: { ...keys.userContactMessage(m.userId, m.id), type: 'ContactMessageMarker', schemaVersion: 1, messageId: m.id } } }] : []),
+    ]);
   }
 
   async get(id: string): Promise<ContactMessage | undefined> {

@@ -3,13 +3,12 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { JobRecord, JobRepository, JobType, TaskRecord, TaskStart } from '@app/core/pipeline/ports';
-import { failedConditions } from './errors.ts';
+import { failedConditions, transactWrite } from './transactions.ts';
 import { keys } from './keys.ts';
 
 /** Job records are kept for 90 days. */
@@ -363,14 +362,10 @@ export class DynamoJobRepository implements JobRepository {
    */
   private async updateTaskAndJob(jobId: string, key: string, task: ItemUpdate, job: ItemUpdate): Promise<boolean> {
     try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: { TableName: this.tableName, Key: keys.jobTask(jobId, key), ...task } },
-            { Update: { TableName: this.tableName, Key: keys.job(jobId), ...job } },
-          ],
-        }),
-      );
+      await transactWrite(this.doc, this.tableName, [
+        { Update: { Key: keys.jobTask(jobId, key), ...task } },
+        { Update: { Key: keys.job(jobId), ...job } },
+      ]);
       return true;
     } catch (error) {
       if (failedConditions(error)?.includes(0)) return false;

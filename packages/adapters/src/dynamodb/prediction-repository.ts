@@ -1,9 +1,9 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { utcDay, utcDaysBetween } from '@app/core/clock';
 import type { Pick } from '@app/core/picks/pick';
 import type { PredictionStore } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { failedConditions } from './errors.ts';
+import { failedConditions, transactWrite } from './transactions.ts';
 import { queryAll } from './query.ts';
 import { keys, sortKeyCeiling } from './keys.ts';
 
@@ -65,24 +65,19 @@ export class DynamoPredictionRepository implements PredictionStore {
     };
     const present = new Set(picks.map((p) => p.market));
     try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: item,
-                // Frozen at kickoff: a stored prediction whose match has started is never replaced.
-                ...(options.backfill
-                  ? {}
-                  : { ConditionExpression: 'attribute_not_exists(PK) OR kickoffMs > :now', ExpressionAttributeValues: { ':now': options.now.getTime() } }),
-              },
-            },
-            ...picks.map((p) => ({ Put: { TableName: this.tableName, Item: pickItem({ ...p, kickoff }) } })),
-            ...MARKETS.filter((m) => !present.has(m)).map((m) => ({ Delete: { TableName: this.tableName, Key: keys.pick(prediction.fixtureId, m) } })),
-          ],
-        }),
-      );
+      await transactWrite(this.doc, this.tableName, [
+        {
+          Put: {
+            Item: item,
+            // Frozen at kickoff: a stored prediction whose match has started is never replaced.
+            ...(options.backfill
+              ? {}
+              : { ConditionExpression: 'attribute_not_exists(PK) OR kickoffMs > :now', ExpressionAttributeValues: { ':now': options.now.getTime() } }),
+          },
+        },
+        ...picks.map((p) => ({ Put: { Item: pickItem({ ...p, kickoff }) } })),
+        ...MARKETS.filter((m) => !present.has(m)).map((m) => ({ Delete: { Key: keys.pick(prediction.fixtureId, m) } })),
+      ]);
       return true;
     } catch (error) {
       if (failedConditions(error)?.includes(0)) return false;
@@ -92,29 +87,24 @@ export class DynamoPredictionRepository implements PredictionStore {
 
   async settle(prediction: StoredPrediction, picks: Pick[]): Promise<boolean> {
     try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.prediction(prediction.fixtureId),
-                UpdateExpression: 'SET #status = :status, actualResult = :text' + (prediction.result ? ', #result = :result' : ''),
-                // Settled once; a void match may still be settled later (it was rescheduled and played).
-                ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#status) OR #status <> :settled)',
-                ExpressionAttributeNames: { '#status': 'status', ...(prediction.result ? { '#result': 'result' } : {}) },
-                ExpressionAttributeValues: {
-                  ':status': prediction.status,
-                  ':text': prediction.actualResult,
-                  ':settled': 'settled',
-                  ...(prediction.result ? { ':result': prediction.result } : {}),
-                },
-              },
+      await transactWrite(this.doc, this.tableName, [
+        {
+          Update: {
+            Key: keys.prediction(prediction.fixtureId),
+            UpdateExpression: 'SET #status = :status, actualResult = :text' + (prediction.result ? ', #result = :result' : ''),
+            // Settled once; a void match may still be settled later (it was rescheduled and played).
+            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#status) OR #status <> :settled)',
+            ExpressionAttributeNames: { '#status': 'status', ...(prediction.result ? { '#result': 'result' } : {}) },
+            ExpressionAttributeValues: {
+              ':status': prediction.status,
+              ':text': prediction.actualResult,
+              ':settled': 'settled',
+              ...(prediction.result ? { ':result': prediction.result } : {}),
             },
-            ...picks.map((p) => ({ Put: { TableName: this.tableName, Item: pickItem(p) } })),
-          ],
-        }),
-      );
+          },
+        },
+        ...picks.map((p) => ({ Put: { Item: pickItem(p) } })),
+      ]);
       return true;
     } catch (error) {
       if (failedConditions(error)?.includes(0)) return false;

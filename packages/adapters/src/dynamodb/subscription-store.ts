@@ -1,9 +1,9 @@
-import { PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { OpenCheckout } from '@app/core/auth/user';
 import type { SubscriptionState } from '@app/core/billing/entitlement';
 import type { SaveOutcome, SubscriptionStore } from '@app/core/billing/ports';
-import { failedConditions } from './errors.ts';
+import { failedConditions, transactWrite } from './transactions.ts';
 import { keys } from './keys.ts';
 
 const SCHEMA_VERSION = 2;
@@ -55,11 +55,7 @@ export class DynamoSubscriptionStore implements SubscriptionStore {
       ExpressionAttributeValues: { ':all': { [state.id]: state } },
     };
     const transact = (profile: TransactUpdate) =>
-      this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [...(event ? [{ Put: this.eventPut(event.id) }] : []), { Update: subscriptionUpdate }, { Update: profile }],
-        }),
-      );
+      transactWrite(this.doc, this.tableName, [...(event ? [{ Put: this.eventPut(event.id) }] : []), { Update: subscriptionUpdate }, { Update: profile }]);
     try {
       try {
         await transact(profileUpdate);

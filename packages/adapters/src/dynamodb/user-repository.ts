@@ -4,7 +4,6 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
@@ -13,7 +12,7 @@ import { NotFoundError } from '@app/core/errors';
 import type { UserRepository } from '@app/core/auth/ports';
 import type { Role, UserRecord } from '@app/core/auth/user';
 import type { SubscriptionState } from '@app/core/billing/entitlement';
-import { failedConditions } from './errors.ts';
+import { failedConditions, transactWrite } from './transactions.ts';
 import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
 
@@ -85,29 +84,23 @@ export class DynamoUserRepository implements UserRepository {
 
   async create(user: UserRecord): Promise<void> {
     try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...keys.user(user.id), type: 'User', schemaVersion: SCHEMA_VERSION, ...user },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              // Confirms our own pending claim; fails if the claim is not ours (taken over or gone).
-              Update: {
-                TableName: this.tableName,
-                Key: keys.emailClaim(user.email),
-                UpdateExpression: 'SET pending = :false REMOVE expiresAt, claimedAt',
-                ConditionExpression: 'userId = :u',
-                ExpressionAttributeValues: { ':u': user.id, ':false': false },
-              },
-            },
-          ],
-        }),
-      );
+      await transactWrite(this.doc, this.tableName, [
+        {
+          Put: {
+            Item: { ...keys.user(user.id), type: 'User', schemaVersion: SCHEMA_VERSION, ...user },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          // Confirms our own pending claim; fails if the claim is not ours (taken over or gone).
+          Update: {
+            Key: keys.emailClaim(user.email),
+            UpdateExpression: 'SET pending = :false REMOVE expiresAt, claimedAt',
+            ConditionExpression: 'userId = :u',
+            ExpressionAttributeValues: { ':u': user.id, ':false': false },
+          },
+        },
+      ]);
     } catch (error) {
       if (failedConditions(error)?.includes(1)) throw new EmailTakenError({ cause: error });
       throw error;
@@ -139,29 +132,23 @@ export class DynamoUserRepository implements UserRepository {
 
   async linkCustomer(userId: string, customerId: string): Promise<void> {
     try {
-      await this.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...keys.stripeCustomer(customerId), type: 'StripeCustomerLink', schemaVersion: SCHEMA_VERSION, userId },
-                ConditionExpression: 'attribute_not_exists(PK) OR userId = :u',
-                ExpressionAttributeValues: { ':u': userId },
-              },
-            },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.user(userId),
-                UpdateExpression: 'SET stripeCustomerId = :c',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeValues: { ':c': customerId },
-              },
-            },
-          ],
-        }),
-      );
+      await transactWrite(this.doc, this.tableName, [
+        {
+          Put: {
+            Item: { ...keys.stripeCustomer(customerId), type: 'StripeCustomerLink', schemaVersion: SCHEMA_VERSION, userId },
+            ConditionExpression: 'attribute_not_exists(PK) OR userId = :u',
+            ExpressionAttributeValues: { ':u': userId },
+          },
+        },
+        {
+          Update: {
+            Key: keys.user(userId),
+            UpdateExpression: 'SET stripeCustomerId = :c',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':c': customerId },
+          },
+        },
+      ]);
     } catch (error) {
       const failed = failedConditions(error);
       if (failed?.includes(0)) throw new Error(`Customer ${customerId} is linked to another user`, { cause: error });
@@ -177,14 +164,10 @@ export class DynamoUserRepository implements UserRepository {
   }
 
   async delete(user: UserRecord): Promise<void> {
-    await this.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: this.tableName, Key: keys.user(user.id) } },
-          { Delete: { TableName: this.tableName, Key: keys.emailClaim(user.email) } },
-        ],
-      }),
-    );
+    await transactWrite(this.doc, this.tableName, [
+      { Delete: { Key: keys.user(user.id) } },
+      { Delete: { Key: keys.emailClaim(user.email) } },
+    ]);
     // The rest of the user's collection (sessions, subscriptions, tokens, message markers), the
     // messages the markers point to, and the customer link.
     const rest = await queryAll(this.doc, {
