@@ -35,6 +35,32 @@ export async function newContext(browser: Browser, options: { width?: number; he
   return context;
 }
 
+/** A page in a new desktop context of its own (no cookies shared with other tests). */
+export async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Runs `check` on `page` (the desktop, 1280 px) and then on a new 390 x 844 phone page, whose
+ * context `prepare` may set up first (a login); the phone's context is closed afterwards.
+ */
+export async function onDesktopAndPhone(
+  browser: Browser,
+  page: Page,
+  check: (target: Page, width: 1280 | 390) => Promise<void>,
+  prepare?: (phone: BrowserContext) => Promise<void>,
+): Promise<void> {
+  await check(page, 1280);
+  const phone = await newContext(browser, { width: 390, height: 844 });
+  try {
+    await prepare?.(phone);
+    await check(await phone.newPage(), 390);
+  } finally {
+    await phone.close();
+  }
+}
+
 /** Runs axe with the WCAG 2 A and AA rules and returns the violations (id: nodes). */
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { launch, newContext } from '../support/browser.ts';
+import { freshPage, launch } from '../support/browser.ts';
 import { PASSWORD, expectAccessible, expectToast, heading, loginViaApi, open, registerViaApi, uniqueEmail } from '../support/app.ts';
 import { linkIn, waitForMail } from '../support/mail.ts';
 
@@ -9,7 +9,6 @@ import { linkIn, waitForMail } from '../support/mail.ts';
 // the local outbox (/__local/mail.json) as a user would read it in their inbox.
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await launch();
@@ -19,17 +18,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
-
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Please confirm your email address' });
 
 describe('email verification', () => {
   it('sign up -> verification email in the outbox -> link -> banner gone', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshPage(browser);
     const email = uniqueEmail('verify');
     await open(page, '/login?mode=signup', 'Create your account');
     await page.getByLabel('Email').fill(email);
@@ -47,7 +40,7 @@ describe('email verification', () => {
   });
 
   it('Resend sends a new link', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshPage(browser);
     const email = uniqueEmail('resend');
     await registerViaApi(context, email);
     await waitForMail(context, email, /confirm your email/i);
@@ -64,11 +57,11 @@ describe('a forgotten password', () => {
   it('forgot password -> email -> new password -> old sessions dead; the new password works, the old one not', async () => {
     const email = uniqueEmail('forgot');
     const NEW_PASSWORD = 'a fresh passphrase';
-    const old = await freshPage();
+    const old = await freshPage(browser);
     await registerViaApi(old.context, email);
     expect((await old.context.request.get('/api/auth/me')).status()).toBe(200);
 
-    const { context, page } = await freshPage();
+    const { context, page } = await freshPage(browser);
     await open(page, '/login', 'Welcome back');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await heading(page, 'Reset your password').waitFor();

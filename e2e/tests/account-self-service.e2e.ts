@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { launch, newContext } from '../support/browser.ts';
+import { freshPage, launch } from '../support/browser.ts';
 import { expectAccessible, expectToast, heading, open, registerViaApi, uniqueEmail } from '../support/app.ts';
 import { runCli } from '../support/stack.ts';
 
@@ -19,14 +19,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  return { context, page: await context.newPage() };
-}
-
 describe('self-service billing', () => {
   it('manage billing -> test-mode portal -> cancel there -> the account shows it', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshPage(browser);
     await registerViaApi(context, uniqueEmail('billing'));
     const checkout = (await (await context.request.post('/api/stripe/create-checkout-session')).json()) as { url: string };
     await page.goto(new URL(checkout.url).pathname);
@@ -51,7 +46,7 @@ describe('self-service billing', () => {
 
 describe('contact messages reach staff', () => {
   it('contact form -> the admin sees the message in /admin/messages and marks it read', async () => {
-    const visitor = await freshPage();
+    const visitor = await freshPage(browser);
     const sender = uniqueEmail('sender');
     const subject = `Question ${sender.slice(7, 14)}`;
     await open(visitor.page, '/contact', 'Contact Us');
@@ -62,7 +57,7 @@ describe('contact messages reach staff', () => {
     await visitor.page.getByRole('button', { name: 'Send Message' }).click();
     await expectToast(visitor.page, 'Message Sent!');
 
-    const staff = await freshPage();
+    const staff = await freshPage(browser);
     const adminEmail = uniqueEmail('staff');
     await registerViaApi(staff.context, adminEmail);
     expect(await runCli(inject('dataDir'), 'admin', ['grant', adminEmail])).toContain(`${adminEmail} is now an admin`);
@@ -79,7 +74,7 @@ describe('contact messages reach staff', () => {
 
 describe('your data', () => {
   it('download my data: a JSON file with the account and its messages', async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await freshPage(browser);
     const email = uniqueEmail('mydata');
     await registerViaApi(context, email);
     await context.request.post('/api/contact', { data: { name: 'Me', email, subject: 'Hello', message: 'Keep this' } });

@@ -3,7 +3,7 @@ import type { TrackingRow } from '@app/contracts/tracking';
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
+import { hasHorizontalScroll, launch, newContext, onDesktopAndPhone, screenshot } from '../support/browser.ts';
 import {
   ADMIN_EMAIL,
   PASSWORD,
@@ -535,13 +535,7 @@ describe('the Performance Tracking page', () => {
 
 describe('both admin pages on a desktop and a phone', () => {
   it('fit 390 px without horizontal scroll, with 0 axe violations, and write screenshots at 1280 and 390 px', async () => {
-    const phone = await newContext(browser, { width: 390, height: 844 });
-    await loginViaApi(phone, ADMIN_EMAIL);
-    const mobile = await phone.newPage();
-    for (const [target, width] of [
-      [page, 1280],
-      [mobile, 390],
-    ] as const) {
+    await onDesktopAndPhone(browser, page, async (target, width) => {
       await openOdds(target);
       expect(await hasHorizontalScroll(target), `/admin/odds at ${width} px`).toBe(false);
       if (width === 390) await expectAccessible(target, '/admin/odds at 390 px');
@@ -552,8 +546,7 @@ describe('both admin pages on a desktop and a phone', () => {
       expect(await hasHorizontalScroll(target), `/admin/tracking at ${width} px`).toBe(false);
       if (width === 390) await expectAccessible(target, '/admin/tracking at 390 px');
       await screenshot(target, `admin-tracking-${width}`);
-    }
-    await phone.close();
+    }, (phone) => loginViaApi(phone, ADMIN_EMAIL));
   });
 });
 

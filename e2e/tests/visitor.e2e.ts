@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
+import { hasHorizontalScroll, launch, newContext, onDesktopAndPhone, screenshot } from '../support/browser.ts';
 import { currentPath, demoDataReady, expectAccessible, expectToast, heading, open } from '../support/app.ts';
 import { stackNow } from '../support/clock.ts';
 
@@ -80,18 +80,13 @@ describe('a visitor on every public page', () => {
   });
 
   it('writes screenshots of the key pages at 1280 and 390 px', async () => {
-    const phone = await newContext(browser, { width: 390, height: 844 });
-    const mobile = await phone.newPage();
-    for (const [path, name] of [
-      ['/', 'landing'],
-      ['/predictions', 'predictions-visitor'],
-      ['/pricing', 'pricing'],
-      ['/login?mode=signup', 'signup'],
-      ['/how-it-works', 'how-it-works'],
-    ] as const) {
-      for (const [target, width] of [
-        [page, 1280],
-        [mobile, 390],
+    await onDesktopAndPhone(browser, page, async (target, width) => {
+      for (const [path, name] of [
+        ['/', 'landing'],
+        ['/predictions', 'predictions-visitor'],
+        ['/pricing', 'pricing'],
+        ['/login?mode=signup', 'signup'],
+        ['/how-it-works', 'how-it-works'],
       ] as const) {
         await open(target, path);
         if (path === '/' || path === '/predictions') await target.getByRole('article').first().waitFor();
@@ -104,8 +99,7 @@ describe('a visitor on every public page', () => {
         expect(await hasHorizontalScroll(target), `${path} at ${width} px`).toBe(false);
         await screenshot(target, `${name}-${width}`);
       }
-    }
-    await phone.close();
+    });
   });
 });
 
@@ -179,12 +173,7 @@ describe('the public results page', () => {
     expect(upcoming.length).toBeGreaterThan(0);
     expect(api.items.map((r) => r.fixtureId).filter((id) => upcoming.some((u) => u.id === id))).toEqual([]);
 
-    const phone = await newContext(browser, { width: 390, height: 844 });
-    const mobile = await phone.newPage();
-    for (const [target, width] of [
-      [page, 1280],
-      [mobile, 390],
-    ] as const) {
+    await onDesktopAndPhone(browser, page, async (target, width) => {
       await open(target, '/results', 'Results');
       const table = target.getByRole('region', { name: 'Settled predictions' });
       await table.getByRole('row').nth(1).waitFor();
@@ -193,8 +182,7 @@ describe('the public results page', () => {
       expect(await hasHorizontalScroll(target), `/results at ${width} px`).toBe(false);
       await expectAccessible(target, `/results at ${width} px`);
       await screenshot(target, `results-${width}`);
-    }
-    await phone.close();
+    });
   });
 });
 
@@ -207,12 +195,7 @@ describe('a match page for a visitor', () => {
     expect(api).toMatchObject({ isLocked: true, forecast: null, outcome: null });
     expect(JSON.stringify(api)).not.toMatch(/"(home|draw|away|over25|blend|scores|probability)":\s*\d/);
 
-    const phone = await newContext(browser, { width: 390, height: 844 });
-    const mobile = await phone.newPage();
-    for (const [target, width] of [
-      [page, 1280],
-      [mobile, 390],
-    ] as const) {
+    await onDesktopAndPhone(browser, page, async (target, width) => {
       // From the card's link, as a visitor would arrive.
       await open(target, '/predictions', 'Predictions');
       await target.getByRole('link', { name: 'Match details' }).first().waitFor();
@@ -226,8 +209,7 @@ describe('a match page for a visitor', () => {
       expect(await hasHorizontalScroll(target), `match page at ${width} px`).toBe(false);
       await expectAccessible(target, `match page at ${width} px`);
       await screenshot(target, `match-visitor-${width}`);
-    }
-    await phone.close();
+    });
   });
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProviderServer, type RecordedRequest } from '@app/adapters/http/testing/fake-provider-server';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import { footballDataWorld } from './testing/football-data-world.ts';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from './testing/http-harness.ts';
+import { startHttpStack, type TestClient } from './testing/http-harness.ts';
 
 /** Upper bounds per league, documented in docs/providers.md (football-data.org calls; The Odds API calls). */
 export const FIRST_GENERATION_FDO_CALLS = 8;
@@ -29,10 +29,7 @@ beforeAll(async () => {
     { FOOTBALL_DATA_ORG_TOKEN: 'test-token', FOOTBALL_DATA_ORG_BASE_URL: fdo.url, ODDS_API_KEY: 'test-key', ODDS_API_BASE_URL: odds.url },
     { clock },
   );
-  admin = stack.client();
-  const email = uniqueEmail('budget');
-  await admin.post('/api/auth/register', { email, password: PASSWORD });
-  await stack.grantAdmin(email);
+  admin = await stack.adminClient();
 }, 120_000);
 afterAll(async () => {
   await stack.close();

@@ -15,7 +15,7 @@ import type { JobType } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
 import { scheduledJobId } from '@app/events/schedules';
 import { footballDataWorld, WORLD_COMPETITIONS } from '../testing/football-data-world.ts';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
+import { startHttpStack, type TestClient } from '../testing/http-harness.ts';
 
 /** Seconds a consumer invocation may run here: tasks get this minus the reserve. */
 const INVOCATION_SECONDS = 15;
@@ -32,7 +32,6 @@ let admin: TestClient;
 let jobs: DynamoJobRepository;
 beforeAll(async () => {
   await fdo.start();
-  const email = uniqueEmail('ops');
   stack = await startHttpStack(
     {
       FOOTBALL_DATA_ORG_TOKEN: 'test-token',
@@ -43,9 +42,7 @@ beforeAll(async () => {
     { clock },
   );
   jobs = new DynamoJobRepository(stack.table.doc, stack.table.tableName);
-  admin = stack.client();
-  await admin.post('/api/auth/register', { email, password: PASSWORD });
-  await stack.grantAdmin(email);
+  admin = await stack.adminClient();
 }, 120_000);
 afterAll(async () => {
   await stack.close();

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoModelStateRepository } from '@app/adapters/dynamodb/model-state-repository';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
+import { startHttpStack, type TestClient } from '../testing/http-harness.ts';
 
 // A deploy that changes MODEL_VERSION lands after the day's generation: the states fitted earlier that
 // day carry the old version, and the next run must refit instead of reusing them (predictFixture refuses
 // a state of another version, so reuse failed every league until midnight).
-const ADMIN = uniqueEmail('admin');
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 let admin: TestClient;
 
 beforeAll(async () => {
   stack = await startHttpStack();
-  admin = stack.client();
-  await admin.post('/api/auth/register', { email: ADMIN, password: PASSWORD });
-  await stack.grantAdmin(ADMIN);
+  admin = await stack.adminClient();
 }, 120_000);
 afterAll(() => stack.close());
 

@@ -5,7 +5,6 @@ import { fixedClock } from '@app/core/clock';
 import { jobTimings } from '@app/events/queues';
 import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
 
-const ADMIN = uniqueEmail('admin');
 /** The whole stack runs on this clock: no test depends on the day it runs (or on midnight UTC). */
 const clock = fixedClock('2026-11-22T12:00:00Z');
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
@@ -13,9 +12,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   stack = await startHttpStack({}, { clock });
-  admin = stack.client();
-  await admin.post('/api/auth/register', { email: ADMIN, password: PASSWORD });
-  await stack.grantAdmin(ADMIN);
+  admin = await stack.adminClient();
 }, 120_000);
 afterAll(() => stack.close());
 

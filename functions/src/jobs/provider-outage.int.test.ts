@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProviderServer, type RecordedRequest } from '@app/adapters/http/testing/fake-provider-server';
 import { fixedClock } from '@app/core/clock';
 import { footballDataWorld } from '../testing/football-data-world.ts';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
+import { startHttpStack, type TestClient } from '../testing/http-harness.ts';
 
 /** The stack and the provider's world run on this clock (no test reads the wall clock). */
 const clock = fixedClock('2026-11-22T12:00:00Z');
@@ -16,15 +16,12 @@ let stack: Awaited<ReturnType<typeof startHttpStack>>;
 let admin: TestClient;
 beforeAll(async () => {
   await fdo.start();
-  const email = uniqueEmail('ops');
   stack = await startHttpStack({
     FOOTBALL_DATA_ORG_TOKEN: 'test-token',
     FOOTBALL_DATA_ORG_BASE_URL: fdo.url,
     LOCAL_QUEUE_VISIBILITY_SECONDS: '0',
   }, { clock });
-  admin = stack.client();
-  await admin.post('/api/auth/register', { email, password: PASSWORD });
-  await stack.grantAdmin(email);
+  admin = await stack.adminClient();
 }, 120_000);
 afterAll(async () => {
   await stack.close();

@@ -1,5 +1,6 @@
 // Integration tests drive the real handlers over HTTP: the local server (the same one `npm start`
 // runs) in front of a fresh table in the test run's DynamoDB Local.
+import type { SentEmail } from '@app/adapters/email/local-outbox';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -139,6 +140,8 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
+  /** The operator path (`npm run admin -- grant`): the only way to an admin account. */
+  const grantAdmin = async (email: string) => changeRole(await composition.userRepository(), email, 'admin', { log: await composition.securityLog(), actor: 'test' });
   return {
     url,
     table,
@@ -156,8 +159,21 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
       if (verified.json?.user?.subscriptionStatus !== 'premium') throw new Error(`checkout did not make a premium user: ${verified.text}`);
       return client;
     },
-    /** The operator path (`npm run admin -- grant`): the only way to an admin account. */
-    grantAdmin: async (email: string) => changeRole(await composition.userRepository(), email, 'admin', { log: await composition.securityLog(), actor: 'test' }),
+    /** Delivers the queued email requests, then reads the local outbox (`GET /__local/mail.json`, newest first) as a person would. */
+    outbox: async (): Promise<SentEmail[]> => {
+      await queue.drain();
+      const res = await new TestClient(url).get('/__local/mail.json');
+      if (res.status !== 200) throw new Error(`/__local/mail.json answered ${res.status}: ${res.text}`);
+      return res.json as SentEmail[];
+    },
+    /** A signed-in admin: registered like anyone, then granted the role by the operator path. */
+    adminClient: async (email = uniqueEmail('admin')): Promise<TestClient> => {
+      const client = new TestClient(url);
+      await client.post('/api/auth/register', { email, password: PASSWORD });
+      await grantAdmin(email);
+      return client;
+    },
+    grantAdmin,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SentEmail } from '@app/adapters/email/local-outbox';
 import { PASSWORD_RESET_REQUESTED_MESSAGE } from '@app/contracts/auth';
 import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
 
@@ -8,23 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  sentAt: string;
+/** The emails to `address` in the local outbox, newest first. */
+async function inbox(address: string): Promise<SentEmail[]> {
+  return (await stack.outbox()).filter((m) => m.to === address);
 }
 
-/** Delivers the queued email requests, then reads the local outbox as a test (or a person) would. */
-async function inbox(address: string): Promise<Mail[]> {
-  await stack.queue.drain();
-  const res = await stack.client().get('/__local/mail.json');
-  expect(res.status).toBe(200);
-  return (res.json as Mail[]).filter((m) => m.to === address);
-}
-
-const tokenIn = (mail: Mail, path: string) => {
+const tokenIn = (mail: SentEmail, path: string) => {
   const match = new RegExp(`${path}\\?token=([\\w.%-]+)`).exec(mail.text);
   expect(match, `a ${path} link in "${mail.text}"`).not.toBeNull();
   return decodeURIComponent(match![1]!);

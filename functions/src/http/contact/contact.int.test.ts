@@ -9,40 +9,20 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: string;
-}
-
-async function outbox(): Promise<Mail[]> {
-  await stack.queue.drain();
-  return (await stack.client().get('/__local/mail.json')).json as Mail[];
-}
-
 const message = (overrides: Record<string, unknown> = {}) => ({ name: 'Ana', email: uniqueEmail('sender'), subject: 'Refund question', message: 'Hello <b>team</b>\nsecond line', ...overrides });
-
-async function admin() {
-  const client = stack.client();
-  const email = uniqueEmail('staff');
-  await client.post('/api/auth/register', { email, password: PASSWORD });
-  await stack.grantAdmin(email);
-  return client;
-}
 
 describe('contact messages', () => {
   it('are stored, emailed to support (reply-to the sender) and acknowledged; admins read them in the inbox', async () => {
     const body = message();
     const res = await stack.client().post('/api/contact', body);
     expect(res.status).toBe(202);
-    const mails = await outbox();
+    const mails = await stack.outbox();
     const toSupport = mails.find((m) => m.to === 'support@localhost' && m.replyTo === body.email);
     expect(toSupport?.subject).toBe('[Contact] Refund question');
     expect(toSupport?.text).toContain('Hello <b>team</b>');
     expect(mails.find((m) => m.to === body.email)?.subject).toMatch(/we received your message/i);
 
-    const staff = await admin();
+    const staff = await stack.adminClient();
     const inbox = await staff.get('/api/admin/messages');
     expect(inbox.status).toBe(200);
     const stored = inbox.json.messages.find((m: { email: string }) => m.email === body.email);
@@ -58,7 +38,7 @@ describe('contact messages', () => {
     await user.post('/api/auth/register', { email: uniqueEmail(), password: PASSWORD });
     expect((await user.get('/api/admin/messages')).status).toBe(403);
     expect((await stack.client().get('/api/admin/messages')).status).toBe(401);
-    expect((await (await admin()).post('/api/admin/messages/01ARZ3NDEKTSV4RRFFQ69G5FAV/read', { read: true })).status).toBe(404);
+    expect((await (await stack.adminClient()).post('/api/admin/messages/01ARZ3NDEKTSV4RRFFQ69G5FAV/read', { read: true })).status).toBe(404);
   });
 
   it('refuse invalid input with field messages, and drop a bot that filled the honeypot', async () => {
@@ -68,7 +48,7 @@ describe('contact messages', () => {
     expect(JSON.stringify(bad.json)).toMatch(/valid email/);
     const bot = message({ website: 'http://spam.example' });
     expect((await client.post('/api/contact', bot)).status).toBe(202);
-    expect((await outbox()).some((m) => m.to === bot.email || m.replyTo === bot.email)).toBe(false);
+    expect((await stack.outbox()).some((m) => m.to === bot.email || m.replyTo === bot.email)).toBe(false);
   });
 
   it('are throttled per client network', async () => {

@@ -81,11 +81,16 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byKickoff = (a: Prediction, b: Prediction) => compareText(a.matchTime, b.matchTime) || compareText(a.id, b.id);
 
 /** Descending by a probability; locked (null) values last, ties by kickoff. */
-const byDescending = (value: (p: Prediction) => number | null) => (a: Prediction, b: Prediction) =>
-  (value(b) ?? -1) - (value(a) ?? -1) || byKickoff(a, b);
+const byDescending =
+  (value: (p: Prediction) => number | null) =>
+  <T extends Prediction>(list: T[]): T[] => {
+    // Each value once per prediction (shown values are rounded together), not once per comparison.
+    const key = new Map(list.map((p) => [p, value(p) ?? -1]));
+    return list.sort((a, b) => key.get(b)! - key.get(a)! || byKickoff(a, b));
+  };
 
-const sorters: Record<SortKey, (a: Prediction, b: Prediction) => number> = {
-  kickoff: byKickoff,
+const sorters: Record<SortKey, <T extends Prediction>(list: T[]) => T[]> = {
+  kickoff: (list) => list.sort(byKickoff),
   win: byDescending(maxOutcome),
   ou: byDescending((p) => strongerOverUnder(p)?.percent ?? null),
 };
@@ -96,13 +101,14 @@ const sorters: Record<SortKey, (a: Prediction, b: Prediction) => number> = {
  */
 export function applyFilters(predictions: ListedPrediction[], filters: PredictionFilters, { now = new Date(), isPremium = false } = {}): ListedPrediction[] {
   const sort = isPremium || !PREMIUM_SORTS.includes(filters.sort) ? filters.sort : 'kickoff';
-  return predictions
-    .filter((p) => matchesDate(p, filters.date, now))
-    .filter((p) => filters.league === 'all' || p.league === filters.league)
-    .filter((p) => matchesTeam(p, filters.team))
-    .filter((p) => !isPremium || !filters.highWin || (maxOutcome(p) ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
-    .filter((p) => !isPremium || !filters.highGoals || (strongerOverUnder(p)?.percent ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
-    .sort(sorters[sort]);
+  return sorters[sort](
+    predictions
+      .filter((p) => matchesDate(p, filters.date, now))
+      .filter((p) => filters.league === 'all' || p.league === filters.league)
+      .filter((p) => matchesTeam(p, filters.team))
+      .filter((p) => !isPremium || !filters.highWin || (maxOutcome(p) ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
+      .filter((p) => !isPremium || !filters.highGoals || (strongerOverUnder(p)?.percent ?? 0) >= HIGH_CONFIDENCE_THRESHOLD),
+  );
 }
 
 export type LeagueCount = { league: string; count: number };
@@ -141,7 +147,7 @@ export function leaguesByCountry(predictions: ListedPrediction[]): CountryLeague
 export function topPredictions<T extends Prediction>(predictions: T[], { now = new Date(), count = 3 } = {}): T[] {
   const today = predictions.filter((p) => matchesDate(p, 'today', now));
   const pool = today.length > 0 ? today : predictions.filter((p) => new Date(p.matchTime) >= now);
-  return [...pool].sort(sorters.win).slice(0, count);
+  return sorters.win([...pool]).slice(0, count);
 }
 
 /** Reads the filter state from the URL (`?date=&league=&team=&sort=&high=win,goals`), ignoring junk. */
