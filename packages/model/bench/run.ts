@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main as backtestMain } from '../src/cli/backtest.ts';
 import { listDataFiles, loadMatches } from '../src/cli/load.ts';
-import { fitDixonColes, type DCMatch } from '../src/dixonColes.ts';
+import { fitDixonColes, type DCMatch } from '../src/dixon-coles.ts';
 import { dayNumber, expectedGoalsProxy } from '../src/features.ts';
 import { fitLeagueModel, predictFixture } from '../src/forecast.ts';
 import { DEFAULT_HYPER } from '../src/hyper.ts';

@@ -14,7 +14,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { backtestLeague, type EvaluatedMatch } from '../src/backtest.ts';
 import { listDataFiles, loadMatches } from '../src/cli/load.ts';
-import { preKickoffOdds } from '../src/footballData.ts';
+import { preKickoffOdds } from '../src/football-data.ts';
 import { DEFAULT_HYPER, type Hyper } from '../src/hyper.ts';
 import { pickSummary, summarize3, summarizeBinary } from '../src/scoring.ts';
 

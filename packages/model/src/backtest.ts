@@ -6,7 +6,7 @@
  */
 import { blockBootstrapInterval } from './bootstrap.ts';
 import { LeagueEngine, dayNumber, groupByDay, type P4 } from './engine.ts';
-import type { ParsedMatch, ThreeWayPrices, TwoWayPrices } from './footballData.ts';
+import type { ParsedMatch, ThreeWayPrices, TwoWayPrices } from './football-data.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
 import { findValueBets, removeMargin, threeWayFromOdds } from './odds.ts';
 import {

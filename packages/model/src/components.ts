@@ -2,7 +2,7 @@
  * The three independent components. None of them reads a bookmaker price: they see results, shots on target
  * and the calendar only (features.ts), so each is a football model in its own right.
  *
- * - statistical: Dixon-Coles on goal targets blended with the expected-goals proxy (dixonColes.ts);
+ * - statistical: Dixon-Coles on goal targets blended with the expected-goals proxy (dixon-coles.ts);
  * - rating: Elo, pi-ratings and goal ratings (ratings.ts) mapped to 1X2 by an ordered logit, to O/U by a logit;
  * - learned ("AI"): regularised multinomial / binary logits on every feature, with the Dixon-Coles log-odds as
  *   their prior model (coefficient 1, penalised toward it) and the other features standardised around 0.

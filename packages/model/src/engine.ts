@@ -12,7 +12,7 @@
  * the same whether or not any price exists.
  */
 import { components, fitLearned, fitRatingMapping, type Components, type TrainingRow } from './components.ts';
-import { fitDixonColes, type DCMatch } from './dixonColes.ts';
+import { fitDixonColes, type DCMatch } from './dixon-coles.ts';
 import { fitPoolWeights, fitStacking, poolOf, stacked } from './ensemble.ts';
 import {
   buildFeatures, dayNumber, DAY_MS, emptyForm, emptyParts, expectedGoalsProxy, marketView,

@@ -2,10 +2,10 @@
  * What the engine knows about a fixture before kickoff: team form, the expected-goals proxy, the market's view
  * of the fixture (only for the stacking step), and the feature vector shared by the components.
  */
-import { dcExpectations, type DCParams } from './dixonColes.ts';
+import { dcExpectations, type DCParams } from './dixon-coles.ts';
 import { quickMarkets } from './grid.ts';
 import type { Hyper } from './hyper.ts';
-import { impliedGoals } from './impliedGoals.ts';
+import { impliedGoals } from './implied-goals.ts';
 import type { BinaryModel, MultinomialModel, OrderedModel } from './logistic.ts';
 import { overFromOdds, threeWayFromOdds } from './odds.ts';
 import { emptyLeagueRatings, goalExpectations, newTeamRating, piExpectedGd, type LeagueRatings, type TeamRating } from './ratings.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gridBtts, gridCorner, gridExpectedGoals, gridOutcomes, gridTopScores, gridTotals, quickMarkets, rakeGrid, scoreGrid } from './grid.ts';
-import { impliedGoals } from './impliedGoals.ts';
+import { impliedGoals } from './implied-goals.ts';
 
 describe('score grid', () => {
   it('covers >= 0.999 of the probability mass and sums to 1 for any plausible expectations', () => {

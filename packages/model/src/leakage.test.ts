@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backtestLeague } from './backtest.ts';
-import type { ParsedMatch } from './footballData.ts';
+import type { ParsedMatch } from './football-data.ts';
 import { fitLeagueModel, predictFixture } from './forecast.ts';
 import { simulateLeague } from './testing/simulate.ts';
 import type { MatchRecord } from './types.ts';

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError } from '@app/core/pipeline/providers';
 import type { MarketOdds } from '@app/core/predictions/prediction';
-import { parseFootballDataCsv, seasonFromFileName, type ParsedMatch, type ThreeWayPrices, type TwoWayPrices } from '@app/model/footballData';
+import { parseFootballDataCsv, seasonFromFileName, type ParsedMatch, type ThreeWayPrices, type TwoWayPrices } from '@app/model/football-data';
 import type { MatchRecord } from '@app/model/types';
 import { leagueInfo } from '../leagues/catalog.ts';
 import { ukLocalToUtc } from './uk-time.ts';

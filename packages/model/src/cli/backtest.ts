@@ -13,7 +13,7 @@ import { MODEL_VERSION } from '../forecast.ts';
 import { DEFAULT_HYPER } from '../hyper.ts';
 import { calibrationSvg, renderReport } from '../report.ts';
 import { listDataFiles, UsageError, type FileRef } from './load.ts';
-import { runJob, type WorkerJob, type WorkerMessage } from './backtestWorker.ts';
+import { runJob, type WorkerJob, type WorkerMessage } from './backtest-worker.ts';
 
 const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
                          [--market all|none] [--json out.json] [--svg calibration.svg] [--refit-days 7] [--workers 2]
@@ -115,7 +115,7 @@ function runJobs(jobs: WorkerJob[], workers: number, onMessage: (m: WorkerMessag
   return new Promise((resolvePromise, reject) => {
     const results: EvaluatedMatch[] = [];
     let next = 0, running = 0, failed = false;
-    const url = new URL('./backtestWorkerBoot.mjs', import.meta.url);
+    const url = new URL('./backtest-worker-boot.mjs', import.meta.url);
     const start = () => {
       if (failed) return;
       if (next >= jobs.length && running === 0) { resolvePromise(results); return; }

@@ -1,7 +1,7 @@
 /** File-system side of the CLI: finds `<LEAGUE>/<YYYY-YY>.csv` files under one or more folders and parses them. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { mergeMatches, parseFootballDataCsv, seasonFromFileName, type ParsedMatch } from '../footballData.ts';
+import { mergeMatches, parseFootballDataCsv, seasonFromFileName, type ParsedMatch } from '../football-data.ts';
 
 export interface FileRef { league: string; season: string; path: string }
 

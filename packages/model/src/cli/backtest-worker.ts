@@ -1,7 +1,7 @@
 /** Worker thread of the backtest CLI: loads one league's files and runs its walk-forward backtest. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { backtestLeague, type EvaluatedMatch, type MarketMode } from '../backtest.ts';
-import { mergeMatches, parseFootballDataCsv, seasonFromFileName } from '../footballData.ts';
+import { mergeMatches, parseFootballDataCsv, seasonFromFileName } from '../football-data.ts';
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeMatches, parseFootballDataCsv, parseFootballDataDate, preKickoffOdds, seasonFromFileName } from './footballData.ts';
+import { mergeMatches, parseFootballDataCsv, parseFootballDataDate, preKickoffOdds, seasonFromFileName } from './football-data.ts';
 
 const OLD = `Div,Date,HomeTeam,AwayTeam,FTHG,FTAG,FTR,HS,AS,HST,AST,B365H,B365D,B365A,BbAvH,BbAvD,BbAvA,BbMxH,BbMxD,BbMxA,BbAv>2.5,BbAv<2.5,PSH,PSD,PSA,PSCH,PSCD,PSCA
 E0,13/08/05,Aston Villa ,Bolton,2,2,D,3,13,2,6,2.3,3.25,3,2.2,3.16,3.05,2.4,3.3,3.4,2.01,1.7,2.25,3.3,3.2,2.2,3.4,3.3

@@ -2,4 +2,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./backtestWorker.ts');
+await import('./backtest-worker.ts');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dcExpectations, fitDixonColes, type DCMatch } from './dixonColes.ts';
+import { dcExpectations, fitDixonColes, type DCMatch } from './dixon-coles.ts';
 import { simulateLeague } from './testing/simulate.ts';
 
 describe('Dixon-Coles', () => {
