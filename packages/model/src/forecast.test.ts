@@ -46,6 +46,9 @@ describe('fitLeagueModel / predictFixture', () => {
     const f = predictFixture(state, { kickoff: `${fx.date}T15:00:00Z`, league: 'SIM', home: fx.home, away: fx.away, odds: fx.odds! });
     checkForecast(f);
     expect(f.usedOdds).toBe(true);
+    // with w = 0 the published forecast is the market's fair price
+    if (f.modelWeight.x1 === 0) for (const k of ['home', 'draw', 'away'] as const) expect(f.probabilities[k]).toBeCloseTo(f.market![k], 12);
+    else expect(f.modelWeight.x1).toBeGreaterThan(0);
     // the published grid reproduces the published 1X2 via its top-level markets
     expect(f.modelVersion).toMatch(/^fp-/);
   });
@@ -55,6 +58,7 @@ describe('fitLeagueModel / predictFixture', () => {
     const noOdds = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away });
     checkForecast(noOdds);
     expect(noOdds.usedOdds).toBe(false);
+    expect(noOdds.modelWeight).toEqual({ x1: 1, ou: 1 });
     const newcomer = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: 'Brand New FC', away: fx.away });
     checkForecast(newcomer);
     const both = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: 'Brand New FC', away: 'Another New FC', odds: { home: 2.1, draw: 3.4, away: 3.6 } });

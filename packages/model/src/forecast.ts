@@ -136,5 +136,6 @@ export function predictFixture(state: LeagueModelState, fixture: FixtureInput): 
     },
     modelVersion: MODEL_VERSION,
     usedOdds: pr.features.market !== undefined,
+    modelWeight: pr.features.market ? { x1: state.parts.stacking?.x1Weight ?? 0, ou: state.parts.stacking?.ouWeight ?? 0 } : { x1: 1, ou: 1 },
   };
 }

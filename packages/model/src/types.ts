@@ -68,4 +68,10 @@ export interface Forecast {
   modelVersion: string;
   /** Whether the fixture's own pre-kickoff odds were used (false: our models alone are published). */
   usedOdds?: boolean;
+  /**
+   * Our models' weight in the published forecast, per market, 0..1: 1 without the fixture's odds (our
+   * models are published); with odds the learned stacking weight, 0 when the published forecast is
+   * the market's fair price.
+   */
+  modelWeight: { x1: number; ou: number };
 }
