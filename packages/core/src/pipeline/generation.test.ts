@@ -273,4 +273,20 @@ describe('generation', () => {
     expect([...limited.history.values()]).toEqual([...uninterrupted.history.values()]);
     expect(limited.models.get('L1')).toEqual(uninterrupted.models.get('L1'));
   }, 60_000);
+
+  it('a match first seen finished by a daily generation (its results run failed) still joins the history on the next results run', async () => {
+    // Prepare
+    const { service, clock, history, all } = setup();
+    await service.generate('L1');
+    clock.advance(DAY_MS);
+
+    // Act: the day's generation runs before any results run.
+    await service.generate('L1');
+    await service.ingestResults('L1');
+
+    // Assess
+    const played = all().filter((f) => f.status === 'finished' && Date.parse(f.kickoff) > Date.parse(NOW) - 2 * 3_600_000);
+    expect(played.length).toBeGreaterThan(0);
+    for (const f of played) expect([...history.values()].some((r) => r.date === f.kickoff && r.home === f.homeTeam), f.id).toBe(true);
+  });
 });

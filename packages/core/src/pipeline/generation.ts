@@ -210,7 +210,9 @@ export function makeGenerationService(deps: PipelineDeps) {
       const upcoming = provided.filter((f) => f.status === 'scheduled' && Date.parse(f.kickoff) > now.getTime() && Date.parse(f.kickoff) <= to.getTime());
       const wanted = firstRun ? provided.filter((f) => Date.parse(f.kickoff) > from.getTime()) : upcoming;
       const odds = wanted.length ? await oddsOrLastKnown(leagueId, wanted) : new Map<string, FixtureOdds>();
-      await deps.fixtures.saveAll(provided.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
+      // A match that finished since the last results run is left to that run: it settles it and adds it to the history with its statistics.
+      const toSave = firstRun ? provided : provided.filter((f) => f.status !== 'finished');
+      await deps.fixtures.saveAll(toSave.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
 
       let state = await deps.models.latest(leagueId);
       // A state fitted earlier today by other model code (a deploy since) cannot be used: refit it.
