@@ -31,7 +31,7 @@ export interface MatchStats {
 
 /** A fixture as a provider reports it, with canonical team names (aliases resolved). */
 export interface ProviderFixture {
-  /** Stable id, unique across providers (prefixed by the provider, e.g. `fdo-538050`, `csv-E0-20220805-crystal-palace-arsenal`, `demo-...`). */
+  /** Stable id, unique across providers (prefixed by the provider, e.g. `af-1379001`, `csv-E0-20220805-crystal-palace-arsenal`, `demo-...`). */
   id: string;
   leagueId: string;
   /** Season label as in football-data.co.uk file names, e.g. '2022-23'. */
