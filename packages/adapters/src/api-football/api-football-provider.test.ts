@@ -186,6 +186,9 @@ describe('ApiFootballProvider: errors with HTTP 200, quota and retries', () => {
     const error = await af.fixtures('E0', from, to).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderRejectedError);
     expect((error as Error).message).toMatch(message);
+    // The key travels in a header only: no message (job detail, log line) carries it.
+    expect((error as Error).message).not.toContain('key-123');
+    expect(server.requests[0]!.query.toString()).not.toContain('key-123');
     expect(server.requests).toHaveLength(1);
   });
 

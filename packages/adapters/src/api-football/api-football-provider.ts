@@ -185,6 +185,7 @@ function toRecord(f: ProviderFixture, stats: MatchStats | undefined): MatchRecor
   return { date: f.kickoff, league: f.leagueId, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away, ...stats };
 }
 
+/** The deployed stages' fixture provider: fixtures, results and match statistics of the configured leagues. */
 export class ApiFootballProvider implements FixtureProvider {
   readonly name = API_FOOTBALL_NAME;
   private readonly http: JsonHttpClient;
@@ -295,7 +296,7 @@ export class ApiFootballProvider implements FixtureProvider {
 
   /** Shots and shots on target of finished fixtures (ours: `af-` ids), twenty per call. */
   async statistics(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, MatchStats>> {
-    this.leagueId(leagueId);
+    this.leagueId(leagueId); // refuses a league it does not serve, like the other calls
     const ours = fixtures.filter((f) => /^af-\d+$/.test(f.id));
     const out = new Map<string, MatchStats>();
     for (let i = 0; i < ours.length; i += IDS_PER_CALL) {
