@@ -1,5 +1,5 @@
 /**
- * Test helpers: an App like bin/app.ts makes (pinned feature flags + infra/cdk.json context), with
+ * Test helpers: an App like bin/app.ts makes (pinned feature flags + the root cdk.json's context), with
  * bundling skipped (template tests never need the bundles; test/bundling.test.ts does bundle).
  * CDK's built-in CloudFormation schema validation (about 15 s per synthesis here) runs only where
  * asked for: test/nag.test.ts synthesises exactly like `cdk synth`.
@@ -7,15 +7,16 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Stack, type App, type CfnResource } from 'aws-cdk-lib';
+import { NestedStack, Stack, type App, type CfnResource } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { queueNames } from '@app/events/queues';
 import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp, newApp, type BuildOptions, type BuiltApp } from '../lib/app.ts';
+import { repoRoot } from '../lib/bundling.ts';
 import { readConfig, type DeployConfig } from '../lib/config.ts';
 
-const cdkJson = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 
 export function testApp(context: Record<string, unknown> = {}, { cfnValidation = false } = {}): App {
   return newApp({
@@ -26,7 +27,10 @@ export function testApp(context: Record<string, unknown> = {}, { cfnValidation =
 
 export interface Synthesised extends BuiltApp {
   app: App;
-  template: Template;
+  /** The template of the stack (top-level or nested) that holds `construct`. */
+  templateOf: (construct: IConstruct) => Template;
+  /** Every template of the app, nested ones included, by stack path. */
+  templates: Map<Stack, Template>;
   edgeTemplate?: Template;
 }
 
@@ -40,13 +44,19 @@ export function synthesise(context: Record<string, unknown> = {}, { cfnValidatio
   const app = testApp(context, { cfnValidation });
   const config = { ...readConfig(app.node, {}), ...options.config };
   const built = buildApp(app, { webDist: null, ...options, config });
-  return {
-    app,
-    ...built,
-    template: Template.fromStack(built.stack),
-    ...(built.edge ? { edgeTemplate: Template.fromStack(built.edge) } : {}),
-  };
+  const templates = new Map<Stack, Template>();
+  for (const stack of app.node.findAll().filter((c): c is Stack => Stack.isStack(c))) templates.set(stack, Template.fromStack(stack));
+  const templateOf = (construct: IConstruct) => templates.get(Stack.of(construct))!;
+  return { app, ...built, templates, templateOf, ...(built.edge ? { edgeTemplate: templateOf(built.edge) } : {}) };
 }
+
+/** Resources of a type across every template of the app, by `<stack path>/<logical id>`. */
+export function allResources(s: Pick<Synthesised, 'templates'>, type: string): Record<string, Resource> {
+  return Object.fromEntries([...s.templates].flatMap(([stack, t]) => Object.entries(resources(t, type)).map(([id, r]) => [`${stack.node.path}/${id}`, r])));
+}
+
+/** Nested stacks hold the HTTP functions; tests sometimes need to tell them apart. */
+export const isNested = (stack: Stack) => NestedStack.isNestedStack(stack);
 
 export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 
