@@ -15,6 +15,8 @@ const tasks = {
   jobs: [['--filter', '@app/functions', 'run', 'cli:jobs', ...args]],
   admin: [['--filter', '@app/functions', 'run', 'cli:admin', ...args]],
   billing: [['--filter', '@app/functions', 'run', 'cli:billing', ...args]],
+  backup: [['--filter', '@app/functions', 'run', 'cli:backup', ...args]],
+  site: [['--filter', '@app/functions', 'run', 'cli:site', ...args]],
   // The CDK CLI runs at the repository root, where the one cdk.json is (`npx cdk <command>` works too).
   synth: [['exec', 'cdk', 'synth', '--quiet', ...args]],
   deploy: [['--filter', '@app/web', 'run', 'build'], ['exec', 'cdk', 'deploy', '--all', '-c', 'requireWeb=true', ...args]],

@@ -7,6 +7,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { EMAIL_QUEUES, queueNames } from '@app/events/queues';
 import type { ScheduleDefinition } from '@app/events/schedules';
+import { ODDS_CREDITS_METRIC } from '@app/adapters/the-odds-api/credits-metric';
 import { namePrefix, type DeployConfig } from '../config.ts';
 import { alarmAtLeast, logLineCount, metricNamespace, namedAlarm, type NamedAlarm } from '../constructs/alarms.ts';
 import { Rollout, type AppFunction } from '../constructs/app-function.ts';
@@ -26,8 +27,6 @@ export const STUCK_QUEUE_AGE_SECONDS = 3600;
 export const CONFIGURATION_ERROR_FIELD = 'configurationError';
 /** The log field of the dead-letter consumer's line for an email it recorded as undelivered. */
 export const EMAIL_DEAD_LETTER_FIELD = 'emailDeadLetter';
-/** The metric The Odds API adapter emits from `x-requests-remaining` (an EMF log line). */
-export const ODDS_CREDITS_METRIC = 'OddsApiCreditsRemaining';
 /** Alarm below this many The Odds API credits left this month (a daily run spends about 20-40). */
 export const ODDS_CREDITS_LOW = 100;
 

@@ -6,6 +6,8 @@
 export const keys = {
   /** Never written: the health probe reads it to prove the table answers with read-only rights. */
   healthProbe: () => ({ PK: 'HEALTH', SK: 'PROBE' }),
+  /** An alarm raised once for a missing configuration, until it is there again. */
+  alertLatch: (name: string) => ({ PK: `ALERT#${name}`, SK: 'LATCH' }),
   /** A named setting (first writer wins), e.g. the CSV replay's date shift. */
   setting: (name: string) => ({ PK: `SETTING#${name}`, SK: 'SETTING' }),
   /** The seasons of a league's history stored so far. */
