@@ -22,6 +22,8 @@ const tasks = {
   deploy: [['--filter', '@app/web', 'run', 'build'], ['exec', 'cdk', 'deploy', '--all', '-c', 'requireWeb=true', ...args]],
   destroy: [['exec', 'cdk', 'destroy', '--all', ...args]],
   cdk: [['exec', 'cdk', ...args]],
+  // The counts the docs state, from a fresh synthesis (docs/template-facts.json and the docs' marked blocks).
+  facts: [['--filter', '@app/infra', 'exec', 'tsx', 'bin/facts.ts']],
   smoke: [['exec', 'node', 'scripts/smoke.mjs', ...args]],
 };
 

@@ -27,6 +27,7 @@ import { ApiStack } from './stacks/api-stack.ts';
 import { BackupCopyStack, DataStack } from './stacks/data-stack.ts';
 import { EdgeAlarmsStack } from './stacks/edge-alarms-stack.ts';
 import { EdgeStack } from './stacks/edge-stack.ts';
+import { GithubDeployStack } from './stacks/github-deploy-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { SiteStack } from './stacks/site-stack.ts';
@@ -62,6 +63,7 @@ export interface BuiltApp {
   edgeAlarms: EdgeAlarmsStack;
   backupCopy: BackupCopyStack;
   edge?: EdgeStack;
+  github?: GithubDeployStack;
   /** Every function of the stage (API and jobs). */
   functions: AppFunction[];
   /** Every top-level stack. */
@@ -188,7 +190,12 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
   monitoring.addStackDependency(jobs, 'its alarms are named in the jobs, email and billing composites');
   monitoring.addStackDependency(data, 'the composites and the budget notify its topic');
 
+  // Once per account, not per stage: the role the pipeline assumes (docs/deploy.md "Pipeline").
+  const github = config.githubRepo
+    ? new GithubDeployStack(app, `${config.appName}-github-deploy`, { repository: config.githubRepo, appName: config.appName, env, description: `${SERVICE_NAME}: the role GitHub Actions deploys with (OIDC)` })
+    : undefined;
+
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  const stacks: Stack[] = [...(edge ? [edge] : []), backupCopy, data, site, jobs, api, edgeAlarms, monitoring];
-  return { config, data, site, jobs, api, monitoring, edgeAlarms, backupCopy, edge, functions: [...api.functions, ...jobs.functions], stacks };
+  const stacks: Stack[] = [...(github ? [github] : []), ...(edge ? [edge] : []), backupCopy, data, site, jobs, api, edgeAlarms, monitoring];
+  return { config, data, site, jobs, api, monitoring, edgeAlarms, backupCopy, edge, github, functions: [...api.functions, ...jobs.functions], stacks };
 }

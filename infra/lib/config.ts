@@ -40,6 +40,11 @@ export interface DeployConfig {
   tableName?: string;
   /** Where AWS Backup copies each daily backup: another region, for a regional outage. */
   backupRegion: string;
+  /**
+   * `owner/name` of the GitHub repository whose workflow deploys: adds the `<appName>-github-deploy`
+   * stack (OIDC provider and deploy role), once per account (docs/deploy.md "Pipeline").
+   */
+  githubRepo?: string;
   /** AWS Budgets: the account's monthly cost budget in USD (alerts at 80 % actual and 100 % forecast). */
   monthlyBudgetUsd: number;
   /**
@@ -142,6 +147,7 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     alarmEmail: str('alarmEmail'),
     alarmTopicArn: str('alarmTopicArn'),
     tableName: str('tableName'),
+    githubRepo: str('githubRepo'),
     backupRegion,
     monthlyBudgetUsd: budget,
     emailFrom: str('emailFrom'),
@@ -166,6 +172,7 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
   if (config.alarmTopicArn && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(config.alarmTopicArn)) {
     throw new ConfigError(`Context 'alarmTopicArn' must be an SNS topic ARN, got '${config.alarmTopicArn}'`);
   }
+  if (config.githubRepo && !/^[\w.-]+\/[\w.-]+$/.test(config.githubRepo)) throw new ConfigError(`Context 'githubRepo' must be owner/name, got '${config.githubRepo}'`);
   if (config.backupRegion === region) throw new ConfigError(`Context 'backupRegion' must differ from 'region' (${region}): the copy is for a regional outage`);
   if (config.tableName && !/^[A-Za-z0-9_.-]{3,255}$/.test(config.tableName)) throw new ConfigError(`Context 'tableName' must be a DynamoDB table name, got '${config.tableName}'`);
   if (config.certificateArn && !config.certificateArn.startsWith('arn:aws:acm:us-east-1:')) {

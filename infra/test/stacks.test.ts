@@ -10,7 +10,9 @@ import { deadLetterQueueName, MAX_RECEIVE_COUNT, queueNames, queues, VISIBILITY_
 import { schedules, toAwsCron } from '@app/events/schedules';
 import { routeKey, routes } from '@app/functions/routes';
 import { contentSecurityPolicy, securityHeaders } from '@app/functions/security-headers';
+import { readFileSync } from 'node:fs';
 import { MAX_RESOURCES_PER_STACK } from '../lib/app.ts';
+import { FACT_DOCS, FACTS_FILE, factsBlock, factsOf, renderFacts } from '../lib/template-facts.ts';
 import { TABLE_READ_ACTIONS } from '../lib/constructs/data.ts';
 import { verifiesSessions } from '../lib/functions.ts';
 import { FAILED_LOGIN_BURST } from '../lib/stacks/api-stack.ts';
@@ -54,6 +56,14 @@ describe('stacks', () => {
       expect(json, stack.node.path).not.toContain('Fn::ImportValue');
       expect(template.toJSON().Outputs ?? {}, stack.node.path).not.toSatisfy((o: object) => Object.values(o).some((x) => 'Export' in x));
     }
+  });
+});
+
+describe('the documentation', () => {
+  it('states the counts of the synthesized templates (docs/template-facts.json and each doc\'s block; `npm run facts` updates them)', () => {
+    const facts = factsOf('dev', [...s.templates.keys()]);
+    expect(JSON.parse(readFileSync(FACTS_FILE, 'utf8'))).toEqual(facts);
+    for (const doc of FACT_DOCS) expect(factsBlock(readFileSync(doc, 'utf8')), doc).toBe(renderFacts(facts));
   });
 });
 
