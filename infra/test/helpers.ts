@@ -44,10 +44,23 @@ export function synthesise(context: Record<string, unknown> = {}, { cfnValidatio
   const app = testApp(context, { cfnValidation });
   const config = { ...readConfig(app.node, {}), ...options.config };
   const built = buildApp(app, { webDist: null, ...options, config });
-  const templates = new Map<Stack, Template>();
-  for (const stack of app.node.findAll().filter((c): c is Stack => Stack.isStack(c))) templates.set(stack, Template.fromStack(stack));
-  const templateOf = (construct: IConstruct) => templates.get(Stack.of(construct))!;
-  return { app, ...built, templates, templateOf, ...(built.edge ? { edgeTemplate: templateOf(built.edge) } : {}) };
+  // Templates are made on first use: most tests read two or three of the twenty stacks.
+  const made = new Map<Stack, Template>();
+  const templateOf = (construct: IConstruct) => {
+    const stack = Stack.of(construct);
+    if (!made.has(stack)) made.set(stack, Template.fromStack(stack));
+    return made.get(stack)!;
+  };
+  const stacks = app.node.findAll().filter((c): c is Stack => Stack.isStack(c));
+  return {
+    app,
+    ...built,
+    get templates() {
+      return new Map(stacks.map((stack) => [stack, templateOf(stack)]));
+    },
+    templateOf,
+    ...(built.edge ? { edgeTemplate: templateOf(built.edge) } : {}),
+  };
 }
 
 /** Resources of a type across every template of the app, by `<stack path>/<logical id>`. */

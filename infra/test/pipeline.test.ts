@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { newApp } from '../lib/app.ts';
 import { repoRoot } from '../lib/bundling.ts';
 import { GithubDeployStack } from '../lib/stacks/github-deploy-stack.ts';
 import { resources, statementsOfRole, actionsOf, logicalId } from './helpers.ts';
@@ -39,7 +39,7 @@ describe('the deploy workflow', () => {
 });
 
 describe('the role the pipeline assumes', () => {
-  const app = new App();
+  const app = newApp();
   const stack = new GithubDeployStack(app, 'fp-github-deploy', { repository: 'acme/football', appName: 'fp', env: { account: '123456789012', region: 'eu-west-2' } });
   const template = Template.fromStack(stack);
 
