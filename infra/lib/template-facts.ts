@@ -34,14 +34,18 @@ export interface SynthesisedTemplate {
   resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>;
 }
 
+/** The CLI's version-reporting resource: in `cdk synth`'s templates, not in the tests'; not counted. */
+const METADATA = 'AWS::CDK::Metadata';
+
 /** The counts, from the templates of one stage. */
 export function templateFacts(stage: string, templates: readonly SynthesisedTemplate[]): TemplateFacts {
-  const all = templates.flatMap((t) => Object.values(t.resources));
+  const counted = (t: SynthesisedTemplate) => Object.values(t.resources).filter((r) => r.Type !== METADATA);
+  const all = templates.flatMap(counted);
   const count = (type: string) => all.filter((r) => r.Type === type).length;
   const functions = all.filter((r) => r.Type === 'AWS::Lambda::Function');
   const kind = (prefix: string) => functions.filter((f) => String(f.Properties?.Description ?? '').startsWith(prefix)).length;
   const queues = all.filter((r) => r.Type === 'AWS::SQS::Queue').map((q) => String(q.Properties?.QueueName ?? ''));
-  const largest = templates.map((t) => ({ name: t.name, resources: Object.keys(t.resources).length })).sort((a, b) => b.resources - a.resources)[0]!;
+  const largest = templates.map((t) => ({ name: t.name, resources: counted(t).length })).sort((a, b) => b.resources - a.resources)[0]!;
   return {
     stage,
     stacks: templates.filter((t) => !t.nested).length,
