@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NestedStack, Stack, type App, type CfnResource } from 'aws-cdk-lib';
+import { Stack, type App, type CfnResource } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { queueNames } from '@app/events/queues';
 import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
@@ -67,9 +67,6 @@ export function synthesise(context: Record<string, unknown> = {}, { cfnValidatio
 export function allResources(s: Pick<Synthesised, 'templates'>, type: string): Record<string, Resource> {
   return Object.fromEntries([...s.templates].flatMap(([stack, t]) => Object.entries(resources(t, type)).map(([id, r]) => [`${stack.node.path}/${id}`, r])));
 }
-
-/** Nested stacks hold the HTTP functions; tests sometimes need to tell them apart. */
-export const isNested = (stack: Stack) => NestedStack.isNestedStack(stack);
 
 export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 

@@ -8,7 +8,7 @@ import { jobRoute } from './route.ts';
 /**
  * SES bounce and complaint events (the configuration set publishes them through SNS onto the
  * `email-events` queue): a permanent bounce or a complaint suppresses its addresses, which the
- * email consumer then skips and the admin Email page lists.
+ * email consumer then skips and the admin Messages page lists.
  */
 export const handler = jobRoute({ queue: 'email-events', schema: SesEventSchema }, async (event) => {
   const { clock } = await base();

@@ -159,7 +159,7 @@ export class JobsStack extends Stack {
     if (deadLetters.length > 0) {
       add(
         'email',
-        alarmAtLeast(this, prefix, 'EmailDeadLetters', emailDeadLetters, 1, 'An email could not be sent after every retry: it is recorded with its request (admin Email page); fix the cause, then `npm run jobs -- redrive --stage <stage>`.'),
+        alarmAtLeast(this, prefix, 'EmailDeadLetters', emailDeadLetters, 1, 'An email could not be sent after every retry: it is recorded with its request (admin Messages page, "Email delivery"); fix the cause, then `npm run jobs -- redrive --stage <stage>`.'),
       );
     }
 

@@ -67,7 +67,7 @@ export class MonitoringStack extends Stack {
     this.ownAlarms.push(
       {
         area: 'email',
-        alarm: alarmAtLeast(this, prefix, 'SesBounceRate', reputation('Reputation.BounceRate'), SES_BOUNCE_RATE_LIMIT, 'SES bounce rate over 5 % (SES pauses sending at 10 %): look at the suppressed addresses (admin Email page).'),
+        alarm: alarmAtLeast(this, prefix, 'SesBounceRate', reputation('Reputation.BounceRate'), SES_BOUNCE_RATE_LIMIT, 'SES bounce rate over 5 % (SES pauses sending at 10 %): look at the suppressed addresses (admin Messages page, "Email delivery").'),
       },
       {
         area: 'email',

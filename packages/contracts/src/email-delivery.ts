@@ -7,7 +7,6 @@ export const EmailSuppressionSchema = z.object({
   detail: z.string(),
   suppressedAt: z.iso.datetime(),
 });
-export type EmailSuppressionView = z.infer<typeof EmailSuppressionSchema>;
 
 /** An email request no delivery could send. Its body stays on the server (it names a person). */
 export const UndeliveredEmailSchema = z.object({
@@ -18,7 +17,6 @@ export const UndeliveredEmailSchema = z.object({
   deadLetteredAt: z.iso.datetime(),
   redrivenAt: z.optional(z.iso.datetime()),
 });
-export type UndeliveredEmailView = z.infer<typeof UndeliveredEmailSchema>;
 
 /** `GET /api/admin/email-delivery`: suppressed addresses and undelivered emails, newest first. */
 export const EmailDeliveryResponseSchema = z.object({
