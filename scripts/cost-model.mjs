@@ -1,7 +1,12 @@
 // `node scripts/cost-model.mjs [bench-results/functions.json]`: the monthly AWS cost table of
 // docs/scaling.md, from the request mix below, list prices (eu-west-2, USD) and the route
-// durations `npm run bench` measured. Prints Markdown.
+// durations `npm run bench` measured, and the counts of the synthesized templates
+// (docs/template-facts.json, written by `npm run facts` and checked against a synthesis by the
+// infra tests). Prints Markdown.
 import { existsSync, readFileSync } from 'node:fs';
+
+/** Secrets and alarms as the synthesized templates have them. */
+const facts = JSON.parse(readFileSync(new URL('../docs/template-facts.json', import.meta.url), 'utf8'));
 
 /** List prices, eu-west-2 (London), USD. Check the AWS Pricing Calculator before relying on them. */
 const PRICE = {
@@ -16,8 +21,10 @@ const PRICE = {
   dynamoWritePerMillion: 0.7425, // on-demand write request units
   wafPerMillion: 0.6,
   wafFixed: 5 + 5 * 1, // one web ACL, five rules
-  secretsFixed: 4 * 0.4, // session, Stripe, providers, origin token
-  alarmsFixed: 70 * 0.1, // about 70 alarm metrics
+  secretsFixed: facts.secrets * 0.4,
+  // $0.10 per metric alarm (the DynamoDB throttle alarm's math on two metrics counts twice), $0.50 per composite.
+  alarmsFixed: (facts.metricAlarms + 1) * 0.1 + facts.compositeAlarms * 0.5,
+  backupFixed: 0.5, // daily backups of a < 1 GB table for 35 days, and their copies
 };
 
 /** Handler durations (ms, p50) when no bench result is at hand: the November 2026 figures. */
@@ -100,7 +107,7 @@ function month(visitors, cdnCache) {
   reads += Math.min(originRequests, (ACTIVE_SECONDS / 10) * 3) * 50;
   const dynamo = (reads / 1e6) * PRICE.dynamoReadPerMillion + (writes / 1e6) * PRICE.dynamoWritePerMillion;
   const waf = PRICE.wafFixed + (allRequests / 1e6) * PRICE.wafPerMillion;
-  const fixed = PRICE.secretsFixed + PRICE.alarmsFixed + 2; // + SQS, Scheduler, logs at low volume
+  const fixed = PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + 2; // + SQS, Scheduler, logs at low volume
   const total = cloudfront + apiGateway + lambda + dynamo + waf + fixed;
   const peakOriginPerSecond = (originRequests / ACTIVE_SECONDS) * 10; // a derby day: ten times the average
   return { visitors, cdnCache, allRequests, cacheable, originRequests, gb, cloudfront, apiGateway, lambda, dynamo, waf, fixed, total, peakOriginPerSecond };
@@ -108,7 +115,8 @@ function month(visitors, cdnCache) {
 
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
 const millions = (n) => (n / 1e6 >= 10 ? Math.round(n / 1e6).toLocaleString('en-US') : (n / 1e6).toFixed(2)) + 'M';
-console.log(`Route durations used (ms, p50): ${JSON.stringify(MEASURED_MS)}\n`);
+console.log(`Route durations used (ms, p50): ${JSON.stringify(MEASURED_MS)}`);
+console.log(`From the templates: ${facts.secrets} secrets, ${facts.metricAlarms} metric alarms, ${facts.compositeAlarms} composite alarms: fixed $${(PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + 2).toFixed(2)} a month\n`);
 console.log('| Visitors / month | CDN cache for public reads | Requests (all) | API requests reaching the origin | Peak origin req/s (10x) | CloudFront | API Gateway | Lambda | DynamoDB | WAF | Fixed | **Total USD** |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const visitors of [10_000, 1_000_000, 10_000_000]) {

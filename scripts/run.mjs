@@ -15,11 +15,15 @@ const tasks = {
   jobs: [['--filter', '@app/functions', 'run', 'cli:jobs', ...args]],
   admin: [['--filter', '@app/functions', 'run', 'cli:admin', ...args]],
   billing: [['--filter', '@app/functions', 'run', 'cli:billing', ...args]],
-  synth: [['--filter', '@app/infra', 'run', 'synth', ...args]],
-  deploy: [['--filter', '@app/web', 'run', 'build'], ['--filter', '@app/infra', 'run', 'deploy', ...args]],
-  destroy: [['--filter', '@app/infra', 'run', 'destroy', ...args]],
-  // Any other CDK command (diff, ls, doctor...), run where the one cdk.json lives: infra/.
-  cdk: [['--filter', '@app/infra', 'exec', 'cdk', ...args]],
+  backup: [['--filter', '@app/functions', 'run', 'cli:backup', ...args]],
+  site: [['--filter', '@app/functions', 'run', 'cli:site', ...args]],
+  // The CDK CLI runs at the repository root, where the one cdk.json is (`npx cdk <command>` works too).
+  synth: [['exec', 'cdk', 'synth', '--quiet', ...args]],
+  deploy: [['--filter', '@app/web', 'run', 'build'], ['exec', 'cdk', 'deploy', '--all', '-c', 'requireWeb=true', ...args]],
+  destroy: [['exec', 'cdk', 'destroy', '--all', ...args]],
+  cdk: [['exec', 'cdk', ...args]],
+  // The counts the docs state, from a fresh synthesis (docs/template-facts.json and the docs' marked blocks).
+  facts: [['--filter', '@app/infra', 'exec', 'tsx', 'bin/facts.ts']],
   smoke: [['exec', 'node', 'scripts/smoke.mjs', ...args]],
 };
 

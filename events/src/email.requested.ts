@@ -13,3 +13,13 @@ export const EmailRequestedSchema = z.discriminatedUnion('template', [
   z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('contact'), messageId: id, requestedAt: z.iso.datetime() }),
 ]);
 export type EmailRequested = z.infer<typeof EmailRequestedSchema>;
+
+/** The request in a raw queue body, or undefined when it is not valid JSON or not a valid request. */
+export function parseEmailRequest(body: string): EmailRequested | undefined {
+  try {
+    const result = EmailRequestedSchema.safeParse(JSON.parse(body));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -12,6 +12,8 @@ export const queues = {
   'metrics-recompute': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 2 },
   /** Rendered and sent one by one; a failed send comes back, then goes to `email-dlq`. */
   email: { consumerTimeoutSeconds: 20, batchSize: 5, maxConcurrency: 2 },
+  /** SES bounce and complaint events (through SNS on AWS): each suppresses its addresses. */
+  'email-events': { consumerTimeoutSeconds: 20, batchSize: 10, maxConcurrency: 2 },
 } as const satisfies Record<string, QueueSettings>;
 
 export interface QueueSettings {
@@ -23,6 +25,8 @@ export interface QueueSettings {
 
 export type QueueName = keyof typeof queues;
 export const queueNames = Object.keys(queues) as QueueName[];
+/** Queues of the email area (their alarms notify as email, not as jobs); no job function may send to them. */
+export const EMAIL_QUEUES: readonly QueueName[] = ['email', 'email-events'];
 
 /** AWS guidance: at least 5 receives before a message is dead-lettered. */
 export const MAX_RECEIVE_COUNT = 5;

@@ -3,6 +3,8 @@ import { LocalPaymentGateway, type LocalPortalAction, type LocalPortalView, type
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import type { LocalOutbox, SentEmail } from '@app/adapters/email/local-outbox';
 import type { PaymentGateway } from '@app/core/billing/ports';
+import { EMAIL_QUEUE, type EmailRedriveReport } from '@app/core/email/deliverability';
+import type { UndeliveredEmailStore } from '@app/core/email/ports';
 import type { JobService } from '@app/core/pipeline/jobs';
 
 export interface LocalAdminDeps {
@@ -13,6 +15,9 @@ export interface LocalAdminDeps {
   jobs: () => Promise<JobService>;
   /** The local stack's mail server (what the email consumer sent). */
   outbox: () => Promise<LocalOutbox>;
+  /** Replays the undelivered emails kept in the table. */
+  redriveEmails: () => Promise<EmailRedriveReport>;
+  undeliveredEmails: () => Promise<Pick<UndeliveredEmailStore, 'list'>>;
 }
 
 /** Loopback: 127.0.0.0/8 and ::1. */
@@ -52,6 +57,12 @@ export function localAdmin(deps: LocalAdminDeps) {
     if (req.method === 'POST' && redrive) {
       const name = redrive[1]!;
       if (!deps.queue.queueNames().includes(name)) return reply(res, 404, { error: `unknown queue ${name}` });
+      if (name === EMAIL_QUEUE) {
+        // Emails are replayed from their records, as on AWS; the local DLQ's copies of them go.
+        const report = await deps.redriveEmails();
+        deps.queue.discardDeadLetters(name, new Set((await (await deps.undeliveredEmails()).list(1000)).map((e) => e.id)));
+        return reply(res, 200, { redriven: report.redriven, kept: report.kept });
+      }
       return reply(res, 200, { redriven: deps.queue.redrive(name) });
     }
     if (req.method === 'POST' && url.pathname === '/__local/jobs') {

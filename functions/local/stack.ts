@@ -71,6 +71,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     }
     const { paymentGateway } = await import('../src/composition/billing.ts');
     const { jobService } = await import('../src/composition/pipeline.ts');
+    const { redriveEmails, undeliveredEmails } = await import('../src/composition/email.ts');
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
     const { createLocalServer } = await import('./server.ts');
     const { startScheduler } = await import('./scheduler.ts');
@@ -114,7 +115,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler),
       webDist: join(repoRoot, 'web', 'dist'),
-      extra: localAdmin({ queue, billing: paymentGateway, jobs: jobService, outbox: localOutbox, selfUrl: () => `http://127.0.0.1:${port}` }),
+      extra: localAdmin({ queue, billing: paymentGateway, jobs: jobService, outbox: localOutbox, redriveEmails, undeliveredEmails, selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
     await new Promise<void>((resolve, reject) => {

@@ -93,6 +93,7 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/admin/update-odds', handler: 'http/admin/update-odds', auth: 'admin', access: 'write' },
   { method: 'GET', path: '/api/admin/messages', handler: 'http/admin/messages', auth: 'admin', access: 'read' },
   { method: 'POST', path: '/api/admin/messages/{id}/read', handler: 'http/admin/mark-message-read', auth: 'admin', access: 'write' },
+  { method: 'GET', path: '/api/admin/email-delivery', handler: 'http/admin/email-delivery', auth: 'admin', access: 'read' },
   { method: 'GET', path: '/api/tracking/predictions', handler: 'http/tracking/predictions', auth: 'admin', access: 'read' },
 ];
 
@@ -104,6 +105,8 @@ export const consumers: ConsumerDefinition[] = [
   { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue'] },
   // Issues tokens (verification, reset) and reads contact messages; the only function that may send email.
   { queue: 'email', handler: 'jobs/send-email', access: 'write', uses: ['ses'] },
+  // SES bounce and complaint events: suppress the addresses.
+  { queue: 'email-events', handler: 'jobs/email-events', access: 'write' },
 ];
 
 /**

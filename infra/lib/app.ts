@@ -1,10 +1,12 @@
 /**
- * Assembles the CDK app: the app stack (in the configured region) and, when WAF or an issued
- * certificate is wanted, the us-east-1 edge stack; cdk-nag AwsSolutions on everything.
+ * Assembles the CDK app: the stage's stacks (docs/deploy.md "Stacks") in the configured region,
+ * the us-east-1 ones CloudFront needs, the backup copy vault's in the backup region, and cdk-nag
+ * AwsSolutions on everything. Stacks read each other's values with Fn::GetStackOutput (weak
+ * references, lib/feature-flags.ts) or by names derived from the configuration, never by export.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Tags, Validations, type AppProps } from 'aws-cdk-lib';
+import { App, Tags, Validations, type AppProps, type Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { schedules as definedSchedules, type ScheduleDefinition } from '@app/events/schedules';
 import {
@@ -15,13 +17,24 @@ import {
   type RouteDefinition,
   type TaskDefinition,
 } from '@app/functions/routes';
-import { AppStack, SERVICE_NAME } from './app-stack.ts';
+import type { AppFunction } from './constructs/app-function.ts';
 import { repoRoot } from './bundling.ts';
 import { ConfigError, namePrefix, readConfig, type DeployConfig } from './config.ts';
-import { EdgeStack } from './edge-stack.ts';
 import { FEATURE_FLAGS } from './feature-flags.ts';
+import { defaultTableName, SERVICE_NAME } from './functions.ts';
+import { consumerFunctionSpecs, httpFunctionSpecs, taskFunctionSpecs } from './manifest.ts';
+import { ApiStack } from './stacks/api-stack.ts';
+import { BackupCopyStack, DataStack } from './stacks/data-stack.ts';
+import { EdgeAlarmsStack } from './stacks/edge-alarms-stack.ts';
+import { EdgeStack } from './stacks/edge-stack.ts';
+import { GithubDeployStack } from './stacks/github-deploy-stack.ts';
+import { JobsStack } from './stacks/jobs-stack.ts';
+import { MonitoringStack } from './stacks/monitoring-stack.ts';
+import { SiteStack } from './stacks/site-stack.ts';
 
 export const DEFAULT_WEB_DIST = join(repoRoot, 'web', 'dist');
+/** A synth test fails past this many resources in any stack (CloudFormation refuses 500). */
+export const MAX_RESOURCES_PER_STACK = 400;
 
 /** An App with the pinned feature flags as context defaults (cdk.json and -c still override). */
 export function newApp(props: AppProps = {}): App {
@@ -42,8 +55,19 @@ export interface BuildOptions {
 
 export interface BuiltApp {
   config: DeployConfig;
-  stack: AppStack;
+  data: DataStack;
+  site: SiteStack;
+  jobs: JobsStack;
+  api: ApiStack;
+  monitoring: MonitoringStack;
+  edgeAlarms: EdgeAlarmsStack;
+  backupCopy: BackupCopyStack;
   edge?: EdgeStack;
+  github?: GithubDeployStack;
+  /** Every function of the stage (API and jobs). */
+  functions: AppFunction[];
+  /** Every top-level stack. */
+  stacks: Stack[];
 }
 
 function resolveWebDist(option: string | null | undefined, requireWeb: boolean): string | undefined {
@@ -57,42 +81,121 @@ function resolveWebDist(option: string | null | undefined, requireWeb: boolean):
 export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
   const config = options.config ?? readConfig(app.node);
   const routes = options.routes ?? definedRoutes;
-  const stackName = namePrefix(config).replace(/-$/, '');
+  const name = (part: string) => `${namePrefix(config)}${part}`;
   const env = { account: config.account, region: config.region };
+  const prod = config.stage === 'prod';
+  // `cdk destroy` of a stage with users fails until someone switches this off on purpose (docs/deploy.md).
+  const protect = config.stage !== 'dev';
+
+  // Specs first: a bad manifest fails before any resource exists.
+  const httpSpecs = httpFunctionSpecs(routes);
+  const consumerSpecs = consumerFunctionSpecs(options.consumers ?? definedConsumers);
+  const taskSpecs = taskFunctionSpecs(options.tasks ?? definedTasks);
 
   Tags.of(app).add('app', SERVICE_NAME);
   Tags.of(app).add('stage', config.stage);
+  const describe = (what: string) => `${SERVICE_NAME} ${config.stage}: ${what}`;
 
-  // The app stack reads the edge stack's outputs with Fn::GetStackOutput (cross-region "weak"
-  // references, lib/feature-flags.ts), so no custom resources are involved.
   const needsEdge = config.waf || Boolean(config.domainName && config.hostedZoneId && !config.certificateArn);
   const edge = needsEdge
-    ? new EdgeStack(app, `${stackName}-edge`, {
+    ? new EdgeStack(app, name('edge'), {
         config,
         rawBodyPaths: routes.filter((r) => r.rawBody).map((r) => r.path),
         passwordPaths: routes.filter((r) => r.password).map((r) => r.path),
         env: { account: config.account, region: 'us-east-1' },
-        terminationProtection: config.stage === 'prod',
-        description: `${SERVICE_NAME} ${config.stage}: WAF web ACL and certificate for CloudFront (us-east-1)`,
+        terminationProtection: prod,
+        description: describe('WAF web ACL and certificate for CloudFront (us-east-1)'),
       })
     : undefined;
 
-  const stack = new AppStack(app, stackName, {
+  const backupCopy = new BackupCopyStack(app, name('backup-copy'), {
+    config,
+    env: { account: config.account, region: config.backupRegion },
+    terminationProtection: protect,
+    description: describe(`the vault that keeps a copy of every daily backup (${config.backupRegion})`),
+  });
+  const data = new DataStack(app, name('data'), {
+    config,
+    env,
+    terminationProtection: protect,
+    description: describe('table, secrets, SES identity, notification topic, backups; never replaced'),
+  });
+  data.addStackDependency(backupCopy, 'the backup plan copies into its vault');
+  const tableName = config.tableName ?? defaultTableName(config);
+
+  const site = new SiteStack(app, name('site'), {
     config,
     routes,
-    consumers: options.consumers ?? definedConsumers,
-    schedules: options.schedules ?? definedSchedules,
-    tasks: options.tasks ?? definedTasks,
-    bundleDir: options.bundleDir,
+    secrets: data.secrets,
     webDist: resolveWebDist(options.webDist, config.requireWeb),
     webAclArn: edge?.webAclArn,
     certificate: edge?.certificate,
     env,
-    // `cdk destroy` of prod fails until someone switches this off on purpose (docs/deploy.md).
-    terminationProtection: config.stage === 'prod',
-    description: `${SERVICE_NAME} ${config.stage}: site, API, jobs, table`,
+    terminationProtection: protect,
+    description: describe('the site: versioned bucket, CloudFront, DNS, the HTTP API resource'),
   });
 
+  const jobs = new JobsStack(app, name('jobs'), {
+    config,
+    consumerSpecs,
+    taskSpecs,
+    schedules: options.schedules ?? definedSchedules,
+    bundleDir: options.bundleDir,
+    tableName,
+    secrets: data.secrets,
+    email: data.email,
+    appOrigin: site.web.origin,
+    env,
+    terminationProtection: protect,
+    description: describe('job and email queues, schedules, consumers, scheduled tasks'),
+  });
+
+  const api = new ApiStack(app, name('api'), {
+    config,
+    httpSpecs,
+    httpApi: site.httpApi,
+    functionContext: {
+      bundleDir: options.bundleDir,
+      tableName,
+      secrets: data.secrets,
+      appOrigin: site.web.origin,
+      jobs: jobs.jobs,
+      email: data.email,
+      configurationSetName: jobs.configurationSet.configurationSetName,
+    },
+    env,
+    terminationProtection: protect,
+    description: describe('HTTP API stage and functions, one nested stack per route group'),
+  });
+
+  const edgeAlarms = new EdgeAlarmsStack(app, name('edge-alarms'), {
+    config,
+    distributionId: site.web.distribution.distributionId,
+    env: { account: config.account, region: 'us-east-1' },
+    description: describe('the CloudFront 5xx alarm, forwarded to the app region (us-east-1)'),
+  });
+
+  const monitoring = new MonitoringStack(app, name('monitoring'), {
+    config,
+    tableName,
+    alarms: [...api.areaAlarms, ...jobs.areaAlarms],
+    functionSpecs: [...httpSpecs, ...consumerSpecs, ...taskSpecs],
+    distributionId: site.web.distribution.distributionId,
+    env,
+    terminationProtection: protect,
+    description: describe('area alarms, budget, dashboard'),
+  });
+  // The composite alarms name the other stacks' alarms, which must exist first.
+  monitoring.addStackDependency(api, 'its alarms are named in the API composite');
+  monitoring.addStackDependency(jobs, 'its alarms are named in the jobs, email and billing composites');
+  monitoring.addStackDependency(data, 'the composites and the budget notify its topic');
+
+  // Once per account, not per stage: the role the pipeline assumes (docs/deploy.md "Pipeline").
+  const github = config.githubRepo
+    ? new GithubDeployStack(app, `${config.appName}-github-deploy`, { repository: config.githubRepo, appName: config.appName, env, description: `${SERVICE_NAME}: the role GitHub Actions deploys with (OIDC)` })
+    : undefined;
+
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { config, stack, edge };
+  const stacks: Stack[] = [...(github ? [github] : []), ...(edge ? [edge] : []), backupCopy, data, site, jobs, api, edgeAlarms, monitoring];
+  return { config, data, site, jobs, api, monitoring, edgeAlarms, backupCopy, edge, github, functions: [...api.functions, ...jobs.functions], stacks };
 }

@@ -1,12 +1,14 @@
 /**
- * Deployment settings, read once from CDK context (`-c key=value`, cdk.json, or a stage's object
- * in cdk.json, e.g. `"prod": { "domainName": "..." }`). Everything a
+ * Deployment settings, read once from CDK context (`-c key=value`, the root cdk.json, or a stage's
+ * object in cdk.json, e.g. `"prod": { "domainName": "..." }`). Everything a
  * stack needs to know about "where and how" lives here; "what" comes from the route manifest,
  * the queue/schedule definitions and the table definition.
  */
 import type { Node } from 'constructs';
 
-export type Stage = 'dev' | 'prod';
+/** `staging` is prod's rehearsal: the pipeline deploys it, smoke-tests it, then prod. */
+export const STAGES = ['dev', 'staging', 'prod'] as const;
+export type Stage = (typeof STAGES)[number];
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
 export interface DeployConfig {
@@ -26,6 +28,25 @@ export interface DeployConfig {
   waf: boolean;
   /** Alarm notifications go to this address (SNS email subscription, confirm the email once). */
   alarmEmail?: string;
+  /**
+   * An existing SNS topic (same region) the area alarms also publish to: a chat or paging
+   * integration (AWS Chatbot, PagerDuty). Prod needs this or `alarmEmail`.
+   */
+  alarmTopicArn?: string;
+  /**
+   * The table the functions use. Default: the data stack's own table. Set it to switch in a table
+   * restored from a backup (docs/operations.md "Restore"); the data stack keeps its table untouched.
+   */
+  tableName?: string;
+  /** Where AWS Backup copies each daily backup: another region, for a regional outage. */
+  backupRegion: string;
+  /**
+   * `owner/name` of the GitHub repository whose workflow deploys: adds the `<appName>-github-deploy`
+   * stack (OIDC provider and deploy role), once per account (docs/deploy.md "Pipeline").
+   */
+  githubRepo?: string;
+  /** AWS Budgets: the account's monthly cost budget in USD (alerts at 80 % actual and 100 % forecast). */
+  monthlyBudgetUsd: number;
   /**
    * The sender of the product's email. Default: `no-reply@<domainName>`. Without a domain it is
    * required for a deploy (SES verifies the address itself); offline synthesis uses a placeholder.
@@ -49,10 +70,14 @@ export interface DeployConfig {
 /** Used for offline synthesis only (CI, tests): a real deploy gets the account from the credentials. */
 export const PLACEHOLDER_ACCOUNT = '123456789012';
 export const DEFAULT_REGION = 'eu-west-2';
+export const DEFAULT_BACKUP_REGION = 'eu-west-1';
+/** Per stage: a few times the cost model's estimate at low traffic (docs/scaling.md). */
+export const DEFAULT_MONTHLY_BUDGET_USD: Record<Stage, number> = { dev: 30, staging: 30, prod: 100 };
 
+/** A context value that cannot be deployed; the message names the key and what to set. */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ConfigError';
   }
 }
@@ -90,8 +115,8 @@ function schedulesEnabled(value: string | undefined): boolean {
 
 /** Reads and validates the deployment context; throws a `ConfigError` naming the bad key. */
 export function readConfig(node: Node, env: Record<string, string | undefined> = process.env): DeployConfig {
-  const stage = lookup(node)('stage') ?? 'dev';
-  if (stage !== 'dev' && stage !== 'prod') throw new ConfigError(`Context 'stage' must be dev or prod, got '${stage}'`);
+  const stage = (lookup(node)('stage') ?? 'dev') as Stage;
+  if (!STAGES.includes(stage)) throw new ConfigError(`Context 'stage' must be ${STAGES.join(', ')}, got '${stage}'`);
   const str = lookup(node, stage);
 
   const appName = str('appName') ?? 'fp';
@@ -102,6 +127,9 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
   const account = str('account') ?? env.CDK_DEFAULT_ACCOUNT ?? PLACEHOLDER_ACCOUNT;
   if (!/^\d{12}$/.test(account)) throw new ConfigError(`Context 'account' must be a 12-digit AWS account id, got '${account}'`);
   const region = str('region') ?? DEFAULT_REGION;
+  const backupRegion = str('backupRegion') ?? (region === DEFAULT_BACKUP_REGION ? DEFAULT_REGION : DEFAULT_BACKUP_REGION);
+  const budget = Number(str('monthlyBudgetUsd') ?? DEFAULT_MONTHLY_BUDGET_USD[stage]);
+  if (!Number.isFinite(budget) || budget <= 0) throw new ConfigError(`Context 'monthlyBudgetUsd' must be a positive number of dollars, got '${str('monthlyBudgetUsd')}'`);
 
   const logLevel = (str('logLevel') ?? 'INFO').toUpperCase();
   if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) throw new ConfigError(`Context 'logLevel' must be DEBUG, INFO, WARN or ERROR, got '${logLevel}'`);
@@ -117,6 +145,11 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     hostedZoneName: str('hostedZoneName'),
     waf: bool(str, 'waf', true),
     alarmEmail: str('alarmEmail'),
+    alarmTopicArn: str('alarmTopicArn'),
+    tableName: str('tableName'),
+    githubRepo: str('githubRepo'),
+    backupRegion,
+    monthlyBudgetUsd: budget,
     emailFrom: str('emailFrom'),
     supportEmail: str('supportEmail'),
     stripePriceId: str('stripePriceId'),
@@ -129,6 +162,19 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     // Registering with an address proves nothing about owning it (docs/decisions/0030-admin-role-by-operator-only.md).
     throw new ConfigError("Context 'adminEmails' is no longer supported: grant the role with `npm run admin -- grant <email> --stage <stage>` (docs/deploy.md)");
   }
+  if (stage === 'prod' && !config.alarmEmail && !config.alarmTopicArn) {
+    // An alarm that reaches nobody is worse than none: it looks like monitoring.
+    throw new ConfigError(
+      "Prod needs an alarm target: set 'alarmEmail' (an on-call address) or 'alarmTopicArn' (an SNS topic of a chat or paging integration), " +
+        'e.g. `-c alarmEmail=oncall@example.com` or in the "prod" object of cdk.json (docs/deploy.md#configuration)',
+    );
+  }
+  if (config.alarmTopicArn && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(config.alarmTopicArn)) {
+    throw new ConfigError(`Context 'alarmTopicArn' must be an SNS topic ARN, got '${config.alarmTopicArn}'`);
+  }
+  if (config.githubRepo && !/^[\w.-]+\/[\w.-]+$/.test(config.githubRepo)) throw new ConfigError(`Context 'githubRepo' must be owner/name, got '${config.githubRepo}'`);
+  if (config.backupRegion === region) throw new ConfigError(`Context 'backupRegion' must differ from 'region' (${region}): the copy is for a regional outage`);
+  if (config.tableName && !/^[A-Za-z0-9_.-]{3,255}$/.test(config.tableName)) throw new ConfigError(`Context 'tableName' must be a DynamoDB table name, got '${config.tableName}'`);
   if (config.certificateArn && !config.certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
     throw new ConfigError(`Context 'certificateArn' must be an ACM certificate in us-east-1 (CloudFront only uses those), got '${config.certificateArn}'`);
   }
@@ -141,7 +187,7 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
   if (!config.domainName && (config.certificateArn || config.hostedZoneId)) {
     throw new ConfigError("Context 'certificateArn'/'hostedZoneId' need 'domainName'");
   }
-  for (const key of ['emailFrom', 'supportEmail'] as const) {
+  for (const key of ['emailFrom', 'supportEmail', 'alarmEmail'] as const) {
     const value = config[key];
     if (value && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value)) throw new ConfigError(`Context '${key}' must be an email address, got '${value}'`);
   }

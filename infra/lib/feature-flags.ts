@@ -1,12 +1,12 @@
 /**
  * CDK feature flags, pinned: the flags aws-cdk-lib 2.276.0 recommends for a new app (what `cdk init`
- * writes into cdk.json). They live in code so that infra/cdk.json (the only one: every CDK command
- * runs in infra/, `npm run cdk -- <command>` from the root) and the tests synthesise the same
- * templates. Context from cdk.json or -c still wins.
+ * writes into cdk.json). They live in code so that the CLI (the root cdk.json, the only one) and
+ * the tests synthesise the same templates. Context from cdk.json or -c still wins.
  * Upgrading aws-cdk-lib does not change them; review `cdk flags` and update them on purpose.
  *
- * One matters more than the rest: `@aws-cdk/core:defaultCrossStackReferences: weak` makes the app
- * stack read the us-east-1 edge stack's outputs with Fn::GetStackOutput (no custom resources).
+ * One matters more than the rest: `@aws-cdk/core:defaultCrossStackReferences: weak` makes every
+ * stack read another's outputs with Fn::GetStackOutput, across regions too (no export locks, no
+ * custom resources; docs/decisions/0140-stacks-split-by-lifetime-and-route-group.md).
  */
 export const FEATURE_FLAGS: Readonly<Record<string, unknown>> = {
   '@aws-cdk/aws-signer:signingProfileNamePassedToCfn': true,

@@ -4,7 +4,7 @@
  * with the union of their needs), one per queue consumer and one per scheduled task. Pure:
  * unit-tested without CDK.
  */
-import { DEAD_LETTER_CONSUMER_TIMEOUT_SECONDS, queueNames, queues, type QueueName } from '@app/events/queues';
+import { DEAD_LETTER_CONSUMER_TIMEOUT_SECONDS, EMAIL_QUEUES, queueNames, queues, type QueueName } from '@app/events/queues';
 import { deadLetterConsumer, routeKey, type ConsumerDefinition, type RouteDefinition, type TaskDefinition } from '@app/functions/routes';
 
 /** What a function may use besides the table: the job queues, Stripe, the football data providers. */
@@ -172,4 +172,16 @@ export function taskFunctionSpecs(tasks: readonly TaskDefinition[]): FunctionSpe
       task,
     };
   });
+}
+
+/**
+ * The area whose composite alarm speaks for a function (one message per incident): anything
+ * that calls Stripe is billing, the email queues' consumers are email, the rest of the HTTP
+ * functions are the API and the rest of the consumers and tasks are the jobs.
+ */
+export function areaOf(spec: Pick<FunctionSpec, 'kind' | 'uses' | 'queue'>): 'api' | 'jobs' | 'billing' | 'email' {
+  if (spec.uses.includes('stripe')) return 'billing';
+  if (spec.kind === 'http') return 'api';
+  if (spec.queue && EMAIL_QUEUES.includes(spec.queue)) return 'email';
+  return 'jobs';
 }

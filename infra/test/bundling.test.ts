@@ -24,8 +24,8 @@ beforeAll(async () => {
 });
 
 const stagedBundle = (handler: string) => {
-  const f = s.stack.functions.find((fn) => fn.spec.handler === handler)!;
-  const code = resources(s.template, 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Code as { S3Key: string };
+  const f = s.functions.find((fn) => fn.spec.handler === handler)!;
+  const code = resources(s.templateOf(f), 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Code as { S3Key: string };
   const assetDir = join(s.app.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
   return { code, files: readdirSync(assetDir), bytes: readFileSync(join(assetDir, BUNDLE_FILE)) };
 };
@@ -55,8 +55,8 @@ describe('Lambda bundles', () => {
     const [a, b] = routes.map((r) => stagedBundle(r.handler));
     expect(a!.code.S3Key).not.toBe(b!.code.S3Key);
     expect(a!.bytes.equals(b!.bytes)).toBe(false);
-    for (const f of s.stack.functions) {
-      expect(resources(s.template, 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Handler).toBe(LAMBDA_HANDLER);
+    for (const f of s.functions) {
+      expect(resources(s.templateOf(f), 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Handler).toBe(LAMBDA_HANDLER);
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Test helpers: an App like bin/app.ts makes (pinned feature flags + infra/cdk.json context), with
+ * Test helpers: an App like bin/app.ts makes (pinned feature flags + the root cdk.json's context), with
  * bundling skipped (template tests never need the bundles; test/bundling.test.ts does bundle).
  * CDK's built-in CloudFormation schema validation (about 15 s per synthesis here) runs only where
  * asked for: test/nag.test.ts synthesises exactly like `cdk synth`.
@@ -13,9 +13,10 @@ import { queueNames } from '@app/events/queues';
 import type { ConsumerDefinition, RouteDefinition } from '@app/functions/routes';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp, newApp, type BuildOptions, type BuiltApp } from '../lib/app.ts';
+import { repoRoot } from '../lib/bundling.ts';
 import { readConfig, type DeployConfig } from '../lib/config.ts';
 
-const cdkJson = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 
 export function testApp(context: Record<string, unknown> = {}, { cfnValidation = false } = {}): App {
   return newApp({
@@ -26,7 +27,10 @@ export function testApp(context: Record<string, unknown> = {}, { cfnValidation =
 
 export interface Synthesised extends BuiltApp {
   app: App;
-  template: Template;
+  /** The template of the stack (top-level or nested) that holds `construct`. */
+  templateOf: (construct: IConstruct) => Template;
+  /** Every template of the app, nested ones included, by stack path. */
+  templates: Map<Stack, Template>;
   edgeTemplate?: Template;
 }
 
@@ -40,12 +44,28 @@ export function synthesise(context: Record<string, unknown> = {}, { cfnValidatio
   const app = testApp(context, { cfnValidation });
   const config = { ...readConfig(app.node, {}), ...options.config };
   const built = buildApp(app, { webDist: null, ...options, config });
+  // Templates are made on first use: most tests read two or three of the twenty stacks.
+  const made = new Map<Stack, Template>();
+  const templateOf = (construct: IConstruct) => {
+    const stack = Stack.of(construct);
+    if (!made.has(stack)) made.set(stack, Template.fromStack(stack));
+    return made.get(stack)!;
+  };
+  const stacks = app.node.findAll().filter((c): c is Stack => Stack.isStack(c));
   return {
     app,
     ...built,
-    template: Template.fromStack(built.stack),
-    ...(built.edge ? { edgeTemplate: Template.fromStack(built.edge) } : {}),
+    get templates() {
+      return new Map(stacks.map((stack) => [stack, templateOf(stack)]));
+    },
+    templateOf,
+    ...(built.edge ? { edgeTemplate: templateOf(built.edge) } : {}),
   };
+}
+
+/** Resources of a type across every template of the app, by `<stack path>/<logical id>`. */
+export function allResources(s: Pick<Synthesised, 'templates'>, type: string): Record<string, Resource> {
+  return Object.fromEntries([...s.templates].flatMap(([stack, t]) => Object.entries(resources(t, type)).map(([id, r]) => [`${stack.node.path}/${id}`, r])));
 }
 
 export type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };

@@ -63,8 +63,8 @@ function unused(s: Synthesised) {
 describe.each([
   ['dev as `npm run synth` builds it (real manifest, WAF, no custom domain, no web build)', {}, {}],
   [
-    'prod with a custom domain, web upload, every queue consumed and WAF switched off',
-    { ...prodContext, waf: 'false' },
+    'prod with a custom domain, web upload, every queue consumed, WAF switched off and the pipeline role',
+    { ...prodContext, waf: 'false', githubRepo: 'acme/football' },
     { routes: fixtureRoutes, consumers: fixtureConsumers, webDist: fixtureWebDist() },
   ],
 ] as const)('%s', (_name, context, options) => {

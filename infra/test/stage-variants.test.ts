@@ -5,15 +5,17 @@
  * and Stripe capabilities. Synthesised once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deadLetterQueueName, queueNames, queues, VISIBILITY_FACTOR } from '@app/events/queues';
+import { deadLetterQueueName, EMAIL_QUEUES, queueNames, queues, VISIBILITY_FACTOR } from '@app/events/queues';
+import { areaOf } from '../lib/manifest.ts';
 import { routeKey } from '@app/functions/routes';
 import { SQS_MIN_MAX_CONCURRENCY } from '../lib/constructs/jobs.ts';
-import { CONFIGURATION_ERROR_FIELD } from '../lib/constructs/monitoring.ts';
+import { CONFIGURATION_ERROR_FIELD } from '../lib/stacks/jobs-stack.ts';
 import { CLOUDFRONT_FUNCTION_MAX_BYTES } from '../lib/spa-rewrite.ts';
 import { HASHED_ASSETS, IMMUTABLE, REVALIDATE } from '../lib/constructs/web.ts';
-import { AUTH_RATE_LIMIT } from '../lib/edge-stack.ts';
+import { AUTH_RATE_LIMIT } from '../lib/stacks/edge-stack.ts';
 import {
   actionsOf,
+  allResources,
   fixtureConsumers,
   fixtureRoutes,
   fixtureWebDist,
@@ -27,32 +29,63 @@ import {
 } from './helpers.ts';
 
 let s: Synthesised;
+const T = { data: () => s.templateOf(s.data), site: () => s.templateOf(s.site), jobs: () => s.templateOf(s.jobs) };
 beforeAll(() => {
   s = synthesise({ ...prodContext, schedules: 'disabled' }, { routes: fixtureRoutes, consumers: fixtureConsumers, webDist: fixtureWebDist() });
 });
 
-const consumerOf = (queue: string) => s.stack.functions.find((f) => f.spec.queue === queue)!;
+const consumerOf = (queue: string) => s.functions.find((f) => f.spec.queue === queue)!;
 
 describe('prod data safety', () => {
-  it('turns on termination protection for both stacks', () => {
-    expect(s.stack.terminationProtection).toBe(true);
-    expect(s.edge!.terminationProtection).toBe(true);
+  it('turns on termination protection for every stack that holds data or serves users', () => {
+    for (const stack of s.stacks.filter((x) => x !== s.edgeAlarms)) expect(stack.terminationProtection, stack.stackName).toBe(true);
+  });
+
+  it('backs the table up daily for 35 days, copied to the backup region', () => {
+    const plan = Object.values(resources(T.data(), 'AWS::Backup::BackupPlan'))[0]!.Properties.BackupPlan as { BackupPlanRule: Array<Record<string, unknown>> };
+    expect(plan.BackupPlanRule).toHaveLength(1);
+    expect(plan.BackupPlanRule[0]).toMatchObject({ ScheduleExpression: 'cron(0 3 * * ? *)', Lifecycle: { DeleteAfterDays: 35 } });
+    expect(JSON.stringify(plan.BackupPlanRule[0]!.CopyActions)).toContain(':backup:eu-west-1:123456789012:backup-vault:fp-prod-backup-copy');
+    const selection = Object.values(resources(T.data(), 'AWS::Backup::BackupSelection'))[0]!;
+    expect(JSON.stringify(selection.Properties)).toContain(logicalId(s.data.data.table));
+    expect(s.backupCopy.region).toBe('eu-west-1');
+    s.templateOf(s.backupCopy).hasResourceProperties('AWS::Backup::BackupVault', { BackupVaultName: 'fp-prod-backup-copy' });
+  });
+
+  it('keeps every version of the site files (a previous SPA can be restored) for 90 days', () => {
+    const bucket = resources(T.site(), 'AWS::S3::Bucket')[logicalId(s.site.web.siteBucket)]!;
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(JSON.stringify(bucket.Properties.LifecycleConfiguration)).toContain('"NoncurrentDays":90');
+  });
+
+  it('deploys every function through its live alias with a CodeDeploy canary that rolls back on its alarms', () => {
+    for (const f of s.functions) {
+      const groups = Object.values(resources(s.templateOf(f), 'AWS::CodeDeploy::DeploymentGroup')).filter((g) => JSON.stringify(g.Properties).includes(logicalId(f.errors)));
+      expect(groups, f.spec.handler).toHaveLength(1);
+      expect(groups[0]!.Properties).toMatchObject({
+        DeploymentConfigName: 'CodeDeployDefault.LambdaCanary10Percent5Minutes',
+        AutoRollbackConfiguration: { Enabled: true, Events: expect.arrayContaining(['DEPLOYMENT_STOP_ON_ALARM']) },
+      });
+      const alias = resources(s.templateOf(f), 'AWS::Lambda::Alias')[logicalId(f.alias)]!;
+      expect(alias.Properties.Name).toBe('live');
+      expect(JSON.stringify(alias)).toContain('CodeDeployLambdaAliasUpdate');
+    }
   });
 
   it('protects and retains the table', () => {
-    const [table] = Object.values(resources(s.template, 'AWS::DynamoDB::Table'));
+    const [table] = Object.values(resources(T.data(), 'AWS::DynamoDB::Table'));
     expect(table!.Properties.DeletionProtectionEnabled).toBe(true);
     expect(table!.DeletionPolicy).toBe('Retain');
     expect(table!.UpdateReplacePolicy).toBe('Retain');
   });
 
   it('retains secrets and buckets, and keeps logs 90 days', () => {
-    for (const type of ['AWS::SecretsManager::Secret', 'AWS::S3::Bucket']) {
-      for (const [id, r] of Object.entries(resources(s.template, type))) expect(r.DeletionPolicy, id).toBe('Retain');
+    for (const [type, template] of [['AWS::SecretsManager::Secret', T.data()], ['AWS::S3::Bucket', T.site()]] as const) {
+      for (const [id, r] of Object.entries(resources(template, type))) expect(r.DeletionPolicy, id).toBe('Retain');
     }
-    s.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
-    for (const f of s.stack.functions) {
-      expect(resources(s.template, 'AWS::Logs::LogGroup')[logicalId(f.logGroup)]!.Properties.RetentionInDays).toBe(90);
+    T.site().resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    for (const f of s.functions) {
+      expect(resources(s.templateOf(f), 'AWS::Logs::LogGroup')[logicalId(f.logGroup)]!.Properties.RetentionInDays).toBe(90);
     }
   });
 });
@@ -60,87 +93,90 @@ describe('prod data safety', () => {
 describe('consumers', () => {
   it.each(queueNames)('%s: batch size and maximum concurrency from queues.ts, partial batch failures', (queue) => {
     const fnId = logicalId(consumerOf(queue).fn);
-    const mapping = Object.values(resources(s.template, 'AWS::Lambda::EventSourceMapping')).find((m) => refId(m.Properties.FunctionName) === fnId);
+    const aliasId = logicalId(consumerOf(queue).alias);
+    const mapping = Object.values(resources(T.jobs(), 'AWS::Lambda::EventSourceMapping')).find((m) => JSON.stringify(m.Properties.FunctionName).includes(`"Ref":"${aliasId}"`));
     expect(mapping!.Properties).toMatchObject({
       BatchSize: queues[queue].batchSize,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: Math.max(SQS_MIN_MAX_CONCURRENCY, queues[queue].maxConcurrency) },
     });
-    const fn = resources(s.template, 'AWS::Lambda::Function')[fnId]!;
+    const fn = resources(T.jobs(), 'AWS::Lambda::Function')[fnId]!;
     expect(fn.Properties.Timeout).toBe(queues[queue].consumerTimeoutSeconds);
-    const sqsQueue = resources(s.template, 'AWS::SQS::Queue')[refId(mapping!.Properties.EventSourceArn)!]!;
+    const sqsQueue = resources(T.jobs(), 'AWS::SQS::Queue')[refId(mapping!.Properties.EventSourceArn)!]!;
     expect(sqsQueue.Properties.QueueName).toBe(`fp-prod-${queue}`);
     expect(sqsQueue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(VISIBILITY_FACTOR * (fn.Properties.Timeout as number));
   });
 
   it('lets each consumer dead-letter a malformed message into its own DLQ only, and read the provider keys if it uses them', () => {
     const dlqIds = Object.fromEntries(
-      Object.entries(resources(s.template, 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, id]),
+      Object.entries(resources(T.jobs(), 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, id]),
     );
     for (const queue of queueNames) {
       const f = consumerOf(queue);
-      const dlqStatement = statementsOfRole(s.template, logicalId(f.role)).find((st) => st.Sid === 'DeadLetterPoisonMessages');
+      const dlqStatement = statementsOfRole(s.templateOf(f), logicalId(f.role)).find((st) => st.Sid === 'DeadLetterPoisonMessages');
       expect(refId(dlqStatement!.Resource)).toBe(dlqIds[`fp-prod-${deadLetterQueueName(queue)}`]);
-      expect(JSON.stringify(statementsOfRole(s.template, logicalId(f.role))).includes(logicalId(s.stack.secrets.providers))).toBe(
+      expect(JSON.stringify(statementsOfRole(s.templateOf(f), logicalId(f.role))).includes(logicalId(s.data.secrets.providers))).toBe(
         f.spec.uses.includes('providers'),
       );
     }
   });
 
-  it('counts failed job records from every consumer log group and alarms on the first', () => {
-    const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter')).filter(
-      (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedJobRecords',
-    );
-    // Every queue consumer and the dead-letter consumer.
-    expect(filters).toHaveLength(queueNames.length + 1);
-    for (const filter of filters) expect(filter.Properties.FilterPattern).toBe('{ $.level = "ERROR" }');
-    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'FailedJobRecords', Threshold: 1 });
+  const filtersOf = (metricName: string) =>
+    Object.values(resources(T.jobs(), 'AWS::Logs::MetricFilter')).filter((f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === metricName);
+  const logGroupsOf = (area: 'jobs' | 'email') => s.functions.filter((f) => f.spec.kind === 'consumer' && areaOf(f.spec) === area).map((f) => logicalId(f.logGroup)).sort();
+
+  it('counts failed records of the job consumers and of the email consumers apart, and alarms on the first of each', () => {
+    // The job queues' consumers and the dead-letter consumer; an email it records is the email area's.
+    expect(filtersOf('FailedJobRecords').map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(logGroupsOf('jobs'));
+    for (const filter of filtersOf('FailedJobRecords')) expect(filter.Properties.FilterPattern).toBe('{ ($.level = "ERROR") && ($.emailDeadLetter NOT EXISTS) }');
+    expect(filtersOf('FailedEmailRecords').map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(logGroupsOf('email'));
+    expect(filtersOf('EmailDeadLetters').map((f) => refId(f.Properties.LogGroupName))).toEqual([logicalId(s.functions.find((f) => f.spec.handler === 'jobs/dead-letters')!.logGroup)]);
+    for (const name of ['FailedJobRecords', 'FailedEmailRecords', 'EmailDeadLetters']) T.jobs().hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: name, Threshold: 1 });
   });
 
   it('counts configuration errors (`"configurationError": true`) from every consumer log group and alarms on the first, to the topic', () => {
-    const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter')).filter(
-      (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'PipelineConfigurationErrors',
-    );
-    expect(filters).toHaveLength(queueNames.length + 1);
-    const consumerLogGroups = s.stack.functions.filter((f) => f.spec.kind === 'consumer').map((f) => logicalId(f.logGroup)).sort();
-    expect(filters.map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(consumerLogGroups);
+    const filters = filtersOf('PipelineConfigurationErrors');
+    expect(filters.map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(logGroupsOf('jobs'));
     for (const filter of filters) {
       expect(filter.Properties.FilterPattern).toBe(`{ $.${CONFIGURATION_ERROR_FIELD} IS TRUE }`);
       expect(filter.Properties.MetricTransformations).toEqual([expect.objectContaining({ MetricValue: '1', DefaultValue: 0 })]);
     }
-    const alarm = Object.values(resources(s.template, 'AWS::CloudWatch::Alarm')).find((a) => a.Properties.MetricName === 'PipelineConfigurationErrors')!;
+    const alarm = Object.values(resources(T.jobs(), 'AWS::CloudWatch::Alarm')).find((a) => a.Properties.MetricName === 'PipelineConfigurationErrors')!;
     expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Statistic: 'Sum', Period: 300 });
-    expect(refId((alarm.Properties.AlarmActions as unknown[])[0])).toBe(logicalId(s.stack.monitoring.topic));
+    const jobsArea = Object.values(resources(s.templateOf(s.monitoring), 'AWS::CloudWatch::CompositeAlarm')).find((c) => c.Properties.AlarmName === 'fp-prod-jobs')!;
+    expect(String(jobsArea.Properties.AlarmRule)).toContain(`ALARM("${alarm.Properties.AlarmName}")`);
   });
 });
 
 describe('functions generated from a richer manifest', () => {
   it('serves routes that share a handler from one function, sized for the most demanding route', () => {
-    const list = s.stack.functions.filter((f) => f.spec.handler === 'http/predictions/list');
+    const list = s.functions.filter((f) => f.spec.handler === 'http/predictions/list');
     expect(list).toHaveLength(1);
     expect(list[0]!.spec.routes.map(routeKey)).toEqual(['GET /api/predictions', 'GET /api/predictions/{id}']);
-    expect(resources(s.template, 'AWS::Lambda::Function')[logicalId(list[0]!.fn)]!.Properties.Timeout).toBe(20);
-    const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
+    expect(resources(s.templateOf(list[0]!), 'AWS::Lambda::Function')[logicalId(list[0]!.fn)]!.Properties.Timeout).toBe(20);
+    const apiRoutes = Object.values(allResources(s, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
     expect(apiRoutes.sort()).toEqual(fixtureRoutes.map(routeKey).sort());
   });
 
   it('lets only queue-using functions send, to the job queues and never to a DLQ or the email queue', () => {
-    const workQueueIds = Object.entries(resources(s.template, 'AWS::SQS::Queue'))
-      .filter(([, q]) => queueNames.some((n) => n !== 'email' && q.Properties.QueueName === `fp-prod-${n}`))
+    const workQueueIds = Object.entries(resources(T.jobs(), 'AWS::SQS::Queue'))
+      .filter(([, q]) => queueNames.some((n) => !EMAIL_QUEUES.includes(n) && q.Properties.QueueName === `fp-prod-${n}`))
       .map(([id]) => id);
-    for (const f of s.stack.functions) {
-      const enqueue = statementsOfRole(s.template, logicalId(f.role)).find((st) => st.Sid === 'EnqueueJobs');
+    for (const f of s.functions) {
+      const enqueue = statementsOfRole(s.templateOf(f), logicalId(f.role)).find((st) => st.Sid === 'EnqueueJobs');
       expect(Boolean(enqueue), f.spec.id).toBe(f.spec.uses.includes('queue'));
       if (enqueue) {
         expect(actionsOf(enqueue)).toEqual(['sqs:SendMessage']);
-        expect((enqueue.Resource as unknown[]).map(refId).sort()).toEqual(workQueueIds.sort());
+        // Same stack: a GetAtt; a nested stack: a parameter named after the queue.
+        expect(enqueue.Resource as unknown[]).toHaveLength(workQueueIds.length);
+        for (const id of workQueueIds) expect(JSON.stringify(enqueue.Resource), f.spec.id).toContain(id);
       }
     }
   });
 
   it('passes the Stripe price from context, and no admin emails', () => {
-    const webhook = s.stack.functions.find((f) => f.spec.uses.includes('stripe') && f.spec.kind === 'http')!;
-    const vars = (resources(s.template, 'AWS::Lambda::Function')[logicalId(webhook.fn)]!.Properties.Environment as { Variables: Record<string, unknown> })
+    const webhook = s.functions.find((f) => f.spec.uses.includes('stripe') && f.spec.kind === 'http')!;
+    const vars = (resources(s.templateOf(webhook), 'AWS::Lambda::Function')[logicalId(webhook.fn)]!.Properties.Environment as { Variables: Record<string, unknown> })
       .Variables;
     expect(vars).toMatchObject({ STAGE: 'prod', STRIPE_PRICE_ID: 'price_123', APP_ORIGIN: 'https://predictions.example.com' });
     expect(vars).not.toHaveProperty('ADMIN_EMAILS');
@@ -149,13 +185,13 @@ describe('functions generated from a richer manifest', () => {
 
 describe('custom domain', () => {
   it('serves the domain with a TLS 1.2 policy and points DNS at the distribution', () => {
-    const config = Object.values(resources(s.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as Record<string, unknown>;
+    const config = Object.values(resources(T.site(), 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as Record<string, unknown>;
     expect(config.Aliases).toEqual(['predictions.example.com']);
     expect(config.ViewerCertificate).toMatchObject({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
     expect(JSON.stringify(config.ViewerCertificate)).toContain('Fn::GetStackOutput');
     expect(JSON.stringify(config.WebACLId)).toContain('"StackName":"fp-prod-edge","Region":"us-east-1"');
-    s.template.resourceCountIs('AWS::Route53::RecordSet', 2);
-    const outputs = s.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    T.site().resourceCountIs('AWS::Route53::RecordSet', 2);
+    const outputs = T.site().toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(outputs.SiteUrl!.Value).toBe('https://predictions.example.com');
     expect(outputs.ApiUrl!.Value).toBe('https://predictions.example.com/api');
   });
@@ -200,10 +236,10 @@ describe('WAF (edge stack)', () => {
 
 describe('schedules deployed disabled', () => {
   it('deploys every job and task schedule DISABLED, still targeting its queue or function', () => {
-    const all = Object.values(resources(s.template, 'AWS::Scheduler::Schedule'));
-    expect(all).toHaveLength(s.stack.jobs.schedules.length + s.stack.tasks.schedules.length);
-    expect(s.stack.jobs.schedules.length).toBeGreaterThan(0);
-    expect(s.stack.tasks.schedules.length).toBeGreaterThan(0);
+    const all = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule'));
+    expect(all).toHaveLength(s.jobs.jobs.schedules.length + s.jobs.tasks.schedules.length);
+    expect(s.jobs.jobs.schedules.length).toBeGreaterThan(0);
+    expect(s.jobs.tasks.schedules.length).toBeGreaterThan(0);
     for (const r of all) {
       expect(r.Properties.State, r.Properties.Name as string).toBe('DISABLED');
       expect((r.Properties.Target as { Arn: unknown }).Arn).toBeDefined();
@@ -213,13 +249,13 @@ describe('schedules deployed disabled', () => {
 
 describe('web upload', () => {
   it('answers S3 misses with 404 and HTML from the S3 behaviour\'s function, knowing the uploaded files; /api/* keeps its own answers', () => {
-    const fn = resources(s.template, 'AWS::CloudFront::Function')[logicalId(s.stack.web.spaRewrite)]!;
+    const fn = resources(T.site(), 'AWS::CloudFront::Function')[logicalId(s.site.web.spaRewrite)]!;
     const code = fn.Properties.FunctionCode as string;
     expect(Buffer.byteLength(code)).toBeLessThanOrEqual(CLOUDFRONT_FUNCTION_MAX_BYTES);
     const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { statusCode?: number; uri?: string };
     expect(handler({ request: { uri: '/favicon.svg' } })).toEqual({ uri: '/favicon.svg' });
     expect(handler({ request: { uri: '/missing.png' } }).statusCode).toBe(404);
-    const distribution = Object.values(resources(s.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
+    const distribution = Object.values(resources(T.site(), 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
       CacheBehaviors: Array<{ PathPattern: string; FunctionAssociations?: unknown }>;
       CustomErrorResponses?: unknown;
     };
@@ -227,7 +263,7 @@ describe('web upload', () => {
     expect(distribution.CustomErrorResponses).toBeUndefined();
   });
 
-  const deployments = () => Object.values(resources(s.template, 'Custom::CDKBucketDeployment'));
+  const deployments = () => Object.values(resources(T.site(), 'Custom::CDKBucketDeployment'));
 
   it('uploads hashed assets with a one-year immutable cache and never prunes them', () => {
     const assets = deployments().find((d) => JSON.stringify(d.Properties.Include ?? []).includes(HASHED_ASSETS))!;
@@ -245,6 +281,6 @@ describe('web upload', () => {
   });
 
   it('subscribes the alarm email', () => {
-    s.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com' });
+    T.data().hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com' });
   });
 });

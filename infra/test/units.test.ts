@@ -109,13 +109,33 @@ describe('deployment context', () => {
     expect(app({ stage: 'prod', stripePriceId: 'price_cli' }).stripePriceId).toBe('price_cli');
   });
 
-  it('has one cdk.json, in infra/, so every CDK command sees the same context', () => {
+  it('has one cdk.json, at the repository root, whose app is this one, so `npx cdk <command>` works from the root', () => {
     const tracked = execFileSync('git', ['ls-files', '--', '*cdk.json', 'cdk.json'], { cwd: repoRoot, encoding: 'utf8' }).trim().split('\n').filter(Boolean);
-    expect(tracked).toEqual(['infra/cdk.json']);
+    expect(tracked).toEqual(['cdk.json']);
+    const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { app: string; context: Record<string, unknown> };
+    expect(cdkJson.app).toBe('npx tsx infra/bin/app.ts');
+    expect(cdkJson.context.stage).toBe('dev');
+  });
+
+  it('refuses prod without an alarm target, naming both ways to give one', () => {
+    expect(() => config({ stage: 'prod' })).toThrow(/Prod needs an alarm target: set 'alarmEmail'.*'alarmTopicArn'/);
+    expect(config({ stage: 'prod', alarmEmail: 'oncall@example.com' }).alarmEmail).toBe('oncall@example.com');
+    expect(config({ stage: 'prod', alarmTopicArn: 'arn:aws:sns:eu-west-2:123456789012:pager' }).alarmTopicArn).toContain(':pager');
+    expect(() => config({ stage: 'prod', alarmTopicArn: 'pager' })).toThrow(/SNS topic ARN/);
+    // Staging is prod's rehearsal, with its own settings; dev and staging may go without a target.
+    expect(config({ stage: 'staging' })).toMatchObject({ stage: 'staging', monthlyBudgetUsd: 30, backupRegion: 'eu-west-1' });
+  });
+
+  it('copies backups to another region and may switch the functions to a restored table', () => {
+    expect(() => config({ backupRegion: 'eu-west-2' })).toThrow(/must differ from 'region'/);
+    expect(config({ region: 'eu-west-1' }).backupRegion).toBe('eu-west-2');
+    expect(config({ tableName: 'fp-dev-restored-20261201' }).tableName).toBe('fp-dev-restored-20261201');
+    expect(() => config({ tableName: 'a b' })).toThrow(/table name/);
+    expect(() => config({ monthlyBudgetUsd: '-5' })).toThrow(/positive/);
   });
 
   it('rejects unknown stages and half-configured domains', () => {
-    expect(() => config({ stage: 'staging' })).toThrow(ConfigError);
+    expect(() => config({ stage: 'test' })).toThrow(ConfigError);
     expect(() => config({ domainName: 'x.example.com' })).toThrow(/certificateArn/);
     expect(() => config({ domainName: 'x.example.com', certificateArn: 'arn:aws:acm:eu-west-2:1:certificate/x' })).toThrow(/us-east-1/);
     expect(() => config({ hostedZoneId: 'Z1' })).toThrow(/go together/);

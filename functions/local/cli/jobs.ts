@@ -3,7 +3,8 @@
 // queue consumers itself against the local table.
 // `npm run jobs -- run <type> --stage <dev|prod>`: the same on a deployed stage, with the
 // operator's AWS credentials (stage-jobs.ts; docs/deploy.md, runbook step "First data").
-// `npm run jobs -- redrive`: moves every dead letter of the running stack back onto its queue.
+// `npm run jobs -- redrive [--stage <stage>]`: replays the undelivered emails (their records) and,
+// locally, moves every other dead letter of the running stack back onto its queue.
 // `npm run jobs -- restart-check`: see local/restart-check.ts.
 import { execFile } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
@@ -11,14 +12,14 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { systemClock } from '@app/core/clock';
 import { connectLocal, fail, runningStack } from './connect.ts';
-import { follow, runOnStage } from './stage-jobs.ts';
+import { follow, runOnStage, stageTarget } from './stage-jobs.ts';
 import { repoRoot } from '../env.ts';
 import type { JobStatus } from '@app/contracts/admin';
 
 const USAGE =
   'Usage: npm run jobs -- run <generate|results|metrics> [--league E0[,SP1]]\n' +
-  '       npm run jobs -- run <generate|results|metrics> --stage <dev|prod> [--region eu-west-2] [--app-name fp] [--follow-minutes 30]\n' +
-  '       npm run jobs -- redrive\n' +
+  '       npm run jobs -- run <generate|results|metrics> --stage <dev|staging|prod> [--region eu-west-2] [--app-name fp] [--follow-minutes 30]\n' +
+  '       npm run jobs -- redrive [--stage <dev|staging|prod> [--region eu-west-2] [--app-name fp]]\n' +
   '       npm run jobs -- restart-check';
 const parse = () =>
   parseArgs({
@@ -40,7 +41,7 @@ try {
 }
 const [command, type] = parsed.positionals;
 if (command === 'redrive') {
-  await redrive();
+  await (parsed.values.stage ? redriveOnStage(parsed.values.stage) : redrive());
   process.exit(process.exitCode ?? 0);
 }
 if (command === 'restart-check') {
@@ -96,7 +97,7 @@ if (stack) {
 }
 
 async function runDeployed(stage: string): Promise<void> {
-  if (stage !== 'dev' && stage !== 'prod') fail(`--stage must be dev or prod\n${USAGE}`);
+  checkStage(stage);
   const followMinutes = Number(parsed.values['follow-minutes']);
   if (!Number.isFinite(followMinutes) || followMinutes < 0) fail(`--follow-minutes must be a number of minutes\n${USAGE}`);
   const region = parsed.values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
@@ -111,14 +112,7 @@ async function runDeployed(stage: string): Promise<void> {
     const status = await runOnStage(
       { stage, appName: parsed.values['app-name']!, jobType, leagues, followMs: followMinutes * 60_000, pollMs: 5000 },
       {
-        // The AWS CLI the runbook uses anyway reads the stack outputs (the SDKs read credentials the same way).
-        stackOutputs: async (stackName) => {
-          const { stdout } = await promisify(execFile)('aws', [
-            'cloudformation', 'describe-stacks', '--stack-name', stackName, '--region', region, '--query', 'Stacks[0].Outputs', '--output', 'json',
-          ]);
-          const outputs = (JSON.parse(stdout) ?? []) as Array<{ OutputKey: string; OutputValue: string }>;
-          return Object.fromEntries(outputs.map((o) => [o.OutputKey, o.OutputValue]));
-        },
+        stackOutputs: stackOutputsIn(region),
         connect: ({ tableName, queueUrlPrefix }) => ({
           jobs: new DynamoJobRepository(createDocumentClient({ region }), tableName),
           queue: new SqsJobQueue(new SQSClient({ region }), queueUrlPrefix),
@@ -136,9 +130,57 @@ async function runDeployed(stage: string): Promise<void> {
   }
 }
 
+function checkStage(stage: string): void {
+  if (!['dev', 'staging', 'prod'].includes(stage)) fail(`--stage must be dev, staging or prod\n${USAGE}`);
+}
+
+/** The outputs of a stack, read by the AWS CLI the runbook uses anyway (the SDKs read credentials the same way). */
+function stackOutputsIn(region: string) {
+  return async (stackName: string): Promise<Record<string, string>> => {
+    const { stdout } = await promisify(execFile)('aws', ['cloudformation', 'describe-stacks', '--stack-name', stackName, '--region', region, '--query', 'Stacks[0].Outputs', '--output', 'json']);
+    const outputs = (JSON.parse(stdout) ?? []) as Array<{ OutputKey: string; OutputValue: string }>;
+    return Object.fromEntries(outputs.map((o) => [o.OutputKey, o.OutputValue]));
+  };
+}
+
+/**
+ * On a deployed stage, replays the undelivered emails the dead-letter consumer recorded (the SQS
+ * dead-letter queues are emptied as the books are closed; job dead letters: docs/operations.md).
+ */
+async function redriveOnStage(stage: string): Promise<void> {
+  checkStage(stage);
+  const region = parsed.values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
+  const [{ SQSClient }, { createDocumentClient }, { DynamoUndeliveredEmailStore }, { SqsJobQueue }, { redriveUndeliveredEmails }, { parseEmailRequest }] = await Promise.all([
+    import('@aws-sdk/client-sqs'),
+    import('@app/adapters/dynamodb/client'),
+    import('@app/adapters/dynamodb/email-stores'),
+    import('@app/adapters/sqs/sqs-job-queue'),
+    import('@app/core/email/deliverability'),
+    import('@app/events/email.requested'),
+  ]);
+  try {
+    const { stackName, tableName, queueUrlPrefix } = await stageTarget({ appName: parsed.values['app-name']!, stage }, stackOutputsIn(region));
+    const report = await redriveUndeliveredEmails({
+      store: new DynamoUndeliveredEmailStore(createDocumentClient({ region }), tableName),
+      queue: new SqsJobQueue(new SQSClient({ region }), queueUrlPrefix),
+      now: () => systemClock.now(),
+      parse: parseEmailRequest,
+    });
+    printEmailRedrive(report, stackName);
+  } catch (error) {
+    fail(`Could not redrive on ${stage}: ${(error as Error).message}`);
+  }
+}
+
+function printEmailRedrive(report: { redriven: number; kept: Array<{ id: string; reason: string }> }, where: string): void {
+  console.log(`  email: ${report.redriven} undelivered email(s) back on the queue (${where})`);
+  for (const k of report.kept) console.log(`  email: kept ${k.id}, ${k.reason}`);
+}
+
 /**
  * Replays the dead letters of the running stack (the local queue lives in its process): each goes
- * back onto its queue with a fresh receive count, and a replayed task reopens its run.
+ * back onto its queue with a fresh receive count, and a replayed task reopens its run. Emails are
+ * replayed from their records (kept in the table across restarts), as on AWS.
  */
 async function redrive(): Promise<void> {
   const stack = runningStack();
@@ -147,6 +189,14 @@ async function redrive(): Promise<void> {
   const queues = (await (await fetch(base)).json()) as Array<{ name: string; deadLetters: Array<{ reason: string }> }>;
   let total = 0;
   for (const q of queues) {
+    if (q.name === 'email') {
+      const res = await fetch(`${base}/email/redrive`, { method: 'POST' });
+      const report = (await res.json()) as { redriven: number; kept: Array<{ id: string; reason: string }>; error?: string };
+      if (!res.ok) fail(`Could not redrive the emails: ${report.error ?? res.status}`);
+      printEmailRedrive(report, 'local');
+      total += report.redriven;
+      continue;
+    }
     if (q.deadLetters.length === 0) continue;
     const res = await fetch(`${base}/${q.name}/redrive`, { method: 'POST' });
     const body = (await res.json()) as { redriven?: number; error?: string };

@@ -92,7 +92,7 @@ describe('npm run jobs -- run generate --stage dev', () => {
     const { deps, lines, asked, connected, stage } = setup({ TableName: 'fp-dev-Table', QueueUrlPrefix: PREFIX, SiteUrl: 'https://x' });
     const status = await runOnStage(options, deps);
 
-    expect(asked).toEqual(['fp-dev']);
+    expect(asked).toEqual(['fp-dev-jobs']);
     expect(connected).toEqual([{ tableName: 'fp-dev-Table', queueUrlPrefix: PREFIX }]);
     // The planner message, in the versioned shape the planner accepts, to the planner queue.
     const planner = stage.sent[0]!;
@@ -102,7 +102,7 @@ describe('npm run jobs -- run generate --stage dev', () => {
     expect(stage.sent.filter((m) => m.url === `${PREFIX}prediction-generation`)).toHaveLength(LEAGUES.length);
 
     expect(status).toMatchObject({ type: 'generate', status: 'done', total: 2, done: 2, failed: 0 });
-    expect(lines[0]).toBe(`Started generate job ${status.id} on fp-dev (table fp-dev-Table); following it every 5 s.`);
+    expect(lines[0]).toBe(`Started generate job ${status.id} on fp-dev-jobs (table fp-dev-Table); following it every 5 s.`);
     // Progress: queued, running 0/2, 1/2, then done, each printed once with the time since the start.
     expect(lines.slice(1).map((l) => l.replace(/^\s+[\d.]+ s\s+/, ''))).toEqual([
       `generate ${status.id}: queued, 0/0 done`,
@@ -126,7 +126,7 @@ describe('npm run jobs -- run generate --stage dev', () => {
 
   it('refuses a stack without the outputs it needs, before writing anything', async () => {
     const { deps, connected } = setup({ TableName: 'fp-dev-Table' });
-    await expect(runOnStage(options, deps)).rejects.toThrow(new StageJobError('Stack fp-dev has no QueueUrlPrefix output: deploy it first (docs/deploy.md)'));
+    await expect(runOnStage(options, deps)).rejects.toThrow(new StageJobError('Stack fp-dev-jobs has no QueueUrlPrefix output: deploy it first (docs/deploy.md)'));
     expect(connected).toEqual([]);
   });
 });

@@ -9,9 +9,11 @@ import type { JobRepository, JobType } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
 import { makeDispatcher } from '../../src/jobs/dispatcher.ts';
 
-/** The app stack's outputs this command needs (infra/lib/app-stack.ts). */
+/** The jobs stack's outputs this command needs (infra/lib/stacks/jobs-stack.ts): the table the functions use, the queues. */
 export const TABLE_OUTPUT = 'TableName';
 export const QUEUE_URL_PREFIX_OUTPUT = 'QueueUrlPrefix';
+/** `fp-prod-jobs`: the stack that holds the queues and names the table. */
+export const jobsStackName = (appName: string, stage: string) => `${appName}-${stage}-jobs`;
 
 export interface StageJobOptions {
   stage: string;
@@ -42,15 +44,21 @@ export class StageJobError extends Error {
   }
 }
 
-/** Starts the job and prints its progress until it ends (or `followMs` passes); returns its last status. */
-export async function runOnStage(options: StageJobOptions, deps: StageJobDeps): Promise<JobStatus> {
-  const stackName = `${options.appName}-${options.stage}`;
-  const outputs = await deps.stackOutputs(stackName);
+/** The table and queue URL prefix of a deployed stage, from its jobs stack's outputs. */
+export async function stageTarget(options: Pick<StageJobOptions, 'appName' | 'stage'>, stackOutputs: StageJobDeps['stackOutputs']) {
+  const stackName = jobsStackName(options.appName, options.stage);
+  const outputs = await stackOutputs(stackName);
   const tableName = outputs[TABLE_OUTPUT];
   const queueUrlPrefix = outputs[QUEUE_URL_PREFIX_OUTPUT];
   if (!tableName || !queueUrlPrefix) {
     throw new StageJobError(`Stack ${stackName} has no ${!tableName ? TABLE_OUTPUT : QUEUE_URL_PREFIX_OUTPUT} output: deploy it first (docs/deploy.md)`);
   }
+  return { stackName, tableName, queueUrlPrefix };
+}
+
+/** Starts the job and prints its progress until it ends (or `followMs` passes); returns its last status. */
+export async function runOnStage(options: StageJobOptions, deps: StageJobDeps): Promise<JobStatus> {
+  const { stackName, tableName, queueUrlPrefix } = await stageTarget(options, deps.stackOutputs);
   const { jobs, queue } = deps.connect({ tableName, queueUrlPrefix });
   const service = makeJobService({
     jobs,

@@ -1,6 +1,7 @@
 // The composition in the cloud: it refuses to run the pipeline on stand-ins, and objects built
 // from secrets follow a rotation in a warm container.
 import { stripeSignedHeader } from '@app/adapters/stripe/testing/sdk-signature';
+import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
 import { fixedClock } from '@app/core/clock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -34,6 +35,27 @@ describe('the pipeline outside the local stack', () => {
     // Act + Assess
     await expect(footballProviders()).rejects.toThrow(/apiFootballKey .* required outside the local stack; the pipeline will not publish demo data/);
     await expect(generationService()).rejects.toMatchObject({ name: 'ConfigError' });
+  });
+
+  it('skips scheduled runs without the key, raising the alarm once, until the key is there', async () => {
+    // Prepare: a deployed stage's configuration against a table of DynamoDB Local.
+    const table = await createTestTable();
+    Object.assign(process.env, CLOUD, { PROVIDERS_SECRET_ARN: 'arn:providers', TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint });
+    let keys: Record<string, string> = { apiFootballKey: '', oddsApiKey: '' };
+    const { useSecretReader } = await import('./base.ts');
+    useSecretReader(async () => JSON.stringify(keys));
+    const { scheduledRunsAllowed } = await import('./providers.ts');
+    const { logger } = await import('@app/platform/logger');
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    const warnings = vi.spyOn(logger, 'warn').mockImplementation(() => {});
+
+    // Act + Assess: three scheduled firings without the key, one alarm.
+    for (let i = 0; i < 3; i++) expect(await scheduledRunsAllowed()).toBe(false);
+    expect(errors.mock.calls.filter(([, detail]) => (detail as { configurationError?: boolean }).configurationError)).toHaveLength(1);
+    expect(warnings).toHaveBeenCalledTimes(2);
+
+    keys = { apiFootballKey: 'key-1', oddsApiKey: '' };
+    expect(await scheduledRunsAllowed()).toBe(true);
   });
 
   it('reads the key from the providers secret and serves API-Football, with The Odds API when its key is there too', async () => {

@@ -1,8 +1,9 @@
-/** The composition root, part 8: email (verification, password reset, contact) and its stores. */
+/** The composition root, part 8: email (verification, password reset, contact), its stores, bounces and undelivered requests. */
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
 import { DynamoAttemptStore } from '@app/adapters/dynamodb/attempt-store';
 import { DynamoContactMessageStore } from '@app/adapters/dynamodb/contact-message-store';
+import { DynamoEmailSuppressionStore, DynamoUndeliveredEmailStore } from '@app/adapters/dynamodb/email-stores';
 import { DynamoOneTimeTokenStore } from '@app/adapters/dynamodb/one-time-token-store';
 import { DynamoSessionRepository } from '@app/adapters/dynamodb/session-repository';
 import { SesEmailSender } from '@app/adapters/email/ses-email-sender';
@@ -10,14 +11,16 @@ import { makeOneTimeTokens } from '@app/core/auth/one-time-tokens';
 import { makeRecoveryService } from '@app/core/auth/recovery';
 import { makeContactService } from '@app/core/contact/service';
 import type { EmailSender } from '@app/core/email/ports';
+import { redriveUndeliveredEmails, type EmailRedriveReport } from '@app/core/email/deliverability';
 import { makeMailService } from '@app/core/email/service';
 import { logger } from '@app/platform/logger';
 import { memoAsync } from '@app/platform/memo';
+import { parseEmailRequest } from '@app/events/email.requested';
 import { ulid } from 'ulid';
 import { securityLog, userRepository } from './auth.ts';
 import { base } from './base.ts';
 import { localAdapters } from './local-adapters.ts';
-import { requestEmail } from './queue.ts';
+import { jobQueue, requestEmail } from './queue.ts';
 
 export const oneTimeTokenStore = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config } = await base();
@@ -29,6 +32,24 @@ export const contactMessages = /* @__PURE__ */ memoAsync(async () => {
   return new DynamoContactMessageStore(doc, config.TABLE_NAME);
 });
 
+/** Addresses SES reported as bouncing or complaining (the email consumer skips them). */
+export const emailSuppressions = /* @__PURE__ */ memoAsync(async () => {
+  const { doc, config } = await base();
+  return new DynamoEmailSuppressionStore(doc, config.TABLE_NAME);
+});
+
+/** Email requests no delivery could send, kept for a replay. */
+export const undeliveredEmails = /* @__PURE__ */ memoAsync(async () => {
+  const { doc, config } = await base();
+  return new DynamoUndeliveredEmailStore(doc, config.TABLE_NAME);
+});
+
+/** Puts every undelivered email not replayed yet back on the email queue (`npm run jobs -- redrive`). */
+export async function redriveEmails(): Promise<EmailRedriveReport> {
+  const { clock } = await base();
+  return redriveUndeliveredEmails({ store: await undeliveredEmails(), queue: await jobQueue(), now: () => clock.now(), parse: parseEmailRequest });
+}
+
 /** Amazon SES on AWS; the local stack's outbox (/__local/mail) otherwise. */
 export const emailSender = /* @__PURE__ */ memoAsync(async (): Promise<EmailSender> => {
   const b = await base();
@@ -36,7 +57,7 @@ export const emailSender = /* @__PURE__ */ memoAsync(async (): Promise<EmailSend
   if (config.EMAIL_DRIVER === 'ses') {
     // One attempt per delivery: the email queue retries a failed send (then dead-letters it).
     const client = new SESv2Client({ region: config.AWS_REGION, maxAttempts: 1, ...(config.SES_API_BASE ? { endpoint: config.SES_API_BASE } : {}) });
-    return new SesEmailSender(client, config.EMAIL_FROM);
+    return new SesEmailSender(client, config.EMAIL_FROM, config.SES_CONFIGURATION_SET);
   }
   return localAdapters('EMAIL_DRIVER=local').emailSender(b);
 });
@@ -48,6 +69,7 @@ export const mailService = /* @__PURE__ */ memoAsync(async () => {
     tokens: makeOneTimeTokens(await oneTimeTokenStore(), () => clock.now().getTime()),
     messages: await contactMessages(),
     sender: await emailSender(),
+    suppressions: await emailSuppressions(),
     templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
     supportAddress: config.SUPPORT_EMAIL,
     log: (message, detail) => logger.info(message, detail ?? {}),

@@ -11,8 +11,11 @@
  *   watches for it). Never demo data in a deployed table.
  */
 import { ApiFootballProvider } from '@app/adapters/api-football/api-football-provider';
+import { oddsApiCreditsMetric } from '@app/adapters/the-odds-api/credits-metric';
 import { TheOddsApiProvider } from '@app/adapters/the-odds-api/the-odds-api-provider';
 import type { FixtureOdds, OddsProvider } from '@app/core/pipeline/providers';
+import { DynamoAlertLatch } from '@app/adapters/dynamodb/alert-latch';
+import { makeConfigurationGuard } from '@app/core/pipeline/configuration-guard';
 import { ConfigError } from '@app/platform/config';
 import { logger } from '@app/platform/logger';
 import { rebuildOnChange } from '@app/platform/memo';
@@ -20,6 +23,24 @@ import { base, secretField } from './base.ts';
 import { localAdapters, type FootballProviders } from './local-adapters.ts';
 
 const noOdds: OddsProvider = { name: 'none', odds: async () => new Map<string, FixtureOdds>() };
+
+/**
+ * Whether a scheduled run may start: on a deployed stage the API-Football key must be in the
+ * providers secret. Without it the run is skipped; the first skip alarms, the next ones only log,
+ * until the key is there (docs/decisions/0144-safe-first-start.md).
+ */
+export async function scheduledRunsAllowed(): Promise<boolean> {
+  const { config, doc, clock } = await base();
+  if (config.STAGE === 'local') return true;
+  const { fixturesKey } = await providerKeys();
+  const guard = makeConfigurationGuard({
+    latch: new DynamoAlertLatch(doc, config.TABLE_NAME),
+    now: () => clock.now(),
+    alarm: (name, reason) => logger.error('Scheduled run skipped: configuration missing', { configurationError: true, name, reason }),
+    remind: (name, reason) => logger.warn('Scheduled run skipped: configuration still missing (alarmed at the first skip)', { name, reason }),
+  });
+  return guard.allows('providers', Boolean(fixturesKey), 'apiFootballKey is empty in the providers secret: put the provider keys (docs/deploy.md "Secrets")');
+}
 
 async function providerKeys(): Promise<{ fixturesKey?: string; oddsKey?: string }> {
   const { config } = await base();
@@ -41,7 +62,13 @@ export const footballProviders = /* @__PURE__ */ rebuildOnChange(
     const { config, clock } = b;
     const now = () => clock.now();
     const liveOdds = oddsKey
-      ? new TheOddsApiProvider({ apiKey: oddsKey, host: config.ODDS_API_BASE_URL, now, onQuota: (quota) => logger.info('The Odds API quota', { ...quota }) })
+      ? new TheOddsApiProvider({
+          apiKey: oddsKey,
+          host: config.ODDS_API_BASE_URL,
+          now,
+          // One EMF line per response: the credits-left metric infra's OddsApiCreditsLow alarm watches.
+          onQuota: (quota) => logger.info('The Odds API quota', { ...quota, ...oddsApiCreditsMetric(quota, config.POWERTOOLS_METRICS_NAMESPACE) }),
+        })
       : undefined;
     if (fixturesKey) {
       const fixturesProvider = new ApiFootballProvider({

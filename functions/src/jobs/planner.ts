@@ -1,13 +1,17 @@
 import { JobRequestedSchema } from '@app/events/job.requested';
 import { scheduledJobId } from '@app/events/schedules';
 import { jobService } from '../composition/pipeline.ts';
+import { scheduledRunsAllowed } from '../composition/providers.ts';
 import { jobRoute } from './route.ts';
 
 /**
  * Creates or resumes the run, takes its type's lock and sends one task per league. A scheduled
  * firing names its run after the schedule and its scheduled time, so a second delivery joins it.
+ * A scheduled firing on a stage without provider keys is skipped (alarmed once); a run someone
+ * asked for goes ahead and fails with the reason, in front of them.
  */
 export const handler = jobRoute({ queue: 'jobs-planner', schema: JobRequestedSchema }, async (message) => {
+  if (message.requestedBy === 'schedule' && !(await scheduledRunsAllowed())) return;
   const jobId = message.jobId ?? (message.schedule ? scheduledJobId(message.schedule, message.requestedAt) : undefined);
   await (await jobService()).plan({ ...(jobId ? { jobId } : {}), type: message.jobType, requestedBy: message.requestedBy });
 });

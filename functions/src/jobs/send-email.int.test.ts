@@ -67,11 +67,65 @@ describe('the email consumer', () => {
     expect(dead[0]!.body).not.toMatch(/token|secret/i);
   });
 
-  it('sends a malformed request straight to the dead-letter queue, never to SES', async () => {
+  it('sends a malformed request straight to the dead-letter queue, never to SES, and still keeps it', async () => {
     const before = received.length;
     await (await stack.composition.jobQueue()).send('email', { type: 'email.requested', version: 1, template: 'password-reset' });
     await stack.queue.drain();
     expect(received.length).toBe(before);
     expect(stack.queue.deadLetters('email').at(-1)!.reason).toMatch(/email/);
+    const kept = (await (await stack.composition.undeliveredEmails()).list(100)).find((e) => e.reason.includes('malformed'));
+    expect(JSON.parse(kept!.body)).toEqual({ type: 'email.requested', version: 1, template: 'password-reset' });
+  });
+});
+
+describe('an email that could not be sent', () => {
+  it('is kept with its request, shown to admins, and replayed by the redrive until it is sent', async () => {
+    // Prepare: SES fails every attempt, so the verification email is dead-lettered.
+    const email = uniqueEmail();
+    failures = Number.POSITIVE_INFINITY;
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(201);
+    await stack.queue.drain();
+    failures = 0;
+    const store = await stack.composition.undeliveredEmails();
+    const [kept] = (await store.list(100)).filter((e) => !e.redrivenAt && JSON.parse(e.body).template === 'verify-email');
+    expect(kept).toMatchObject({ reason: `maxReceiveCount (${MAX_RECEIVE_COUNT}) exceeded` });
+    const admin = await stack.adminClient();
+    const delivery = await admin.get('/api/admin/email-delivery');
+    expect(delivery.json.undelivered).toContainEqual(expect.objectContaining({ id: kept!.id, template: 'verify-email' }));
+    expect(JSON.stringify(delivery.json)).not.toContain(email); // the request's body stays on the server
+
+    // Act: `npm run jobs -- redrive` calls this endpoint of the running stack.
+    const redrive = await stack.client().post('/__local/queues/email/redrive', {});
+    await stack.queue.drain();
+
+    // Assess: sent this time, recorded as replayed, and gone from the local dead-letter queue.
+    expect(redrive.json.redriven).toBeGreaterThanOrEqual(1);
+    expect(received.filter((to) => to === email)).toHaveLength(MAX_RECEIVE_COUNT + 1);
+    expect((await store.list(100)).find((e) => e.id === kept!.id)!.redrivenAt).toBeDefined();
+    expect(stack.queue.deadLetters('email').map((d) => d.messageId)).not.toContain(kept!.id);
+    // A second redrive replays nothing twice.
+    expect((await stack.client().post('/__local/queues/email/redrive', {})).json.redriven).toBe(0);
+  });
+});
+
+describe('bounces and complaints', () => {
+  it('suppresses an address SES reports as permanently bouncing, and sends it nothing more', async () => {
+    const email = uniqueEmail();
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(201);
+    await stack.queue.drain();
+    const sent = received.filter((to) => to === email).length;
+    // What SES publishes through SNS (raw delivery) for a hard bounce, and a transient one for another address.
+    stack.queue.sendRaw('email-events', JSON.stringify({ eventType: 'Bounce', bounce: { bounceType: 'Permanent', bounceSubType: 'NoEmail', bouncedRecipients: [{ emailAddress: email.toUpperCase() }] }, mail: { messageId: 'm' } }));
+    stack.queue.sendRaw('email-events', JSON.stringify({ eventType: 'Bounce', bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: 'full@example.com' }] } }));
+    await stack.queue.drain();
+
+    expect((await stack.client().post('/api/auth/password-reset', { email })).status).toBe(202);
+    await stack.queue.drain();
+
+    expect(received.filter((to) => to === email)).toHaveLength(sent);
+    const suppressions = await (await stack.composition.emailSuppressions()).list(100);
+    expect(suppressions.map((x) => x.email)).toContain(email.toLowerCase());
+    expect(suppressions.map((x) => x.email)).not.toContain('full@example.com');
+    expect((await (await stack.adminClient()).get('/api/admin/email-delivery')).json.suppressions).toContainEqual(expect.objectContaining({ email: email.toLowerCase(), reason: 'bounce' }));
   });
 });

@@ -135,7 +135,15 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
   const server = createLocalServer({
     routes,
     loadHandler: async (route) => ((await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler }).handler,
-    extra: localAdmin({ queue, billing: composition.paymentGateway, jobs: composition.jobService, outbox: localOutbox, selfUrl: () => `http://127.0.0.1:${port}` }),
+    extra: localAdmin({
+      queue,
+      billing: composition.paymentGateway,
+      jobs: composition.jobService,
+      outbox: localOutbox,
+      redriveEmails: composition.redriveEmails,
+      undeliveredEmails: composition.undeliveredEmails,
+      selfUrl: () => `http://127.0.0.1:${port}`,
+    }),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;

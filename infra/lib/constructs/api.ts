@@ -59,28 +59,23 @@ function authorizationReason(route: RouteDefinition): string {
 }
 
 /**
- * The HTTP API, generated from the route manifest: one Lambda integration per function, one
- * route per manifest entry, a `$default` stage with JSON access logs and throttling. The API
- * exists before its functions (they need the site origin, which needs the API's domain).
+ * The HTTP API's `$default` stage (JSON access logs, throttling) and its routes, generated from
+ * the route manifest: one Lambda integration per function (its `live` alias), one route per
+ * manifest entry. The API resource itself lives in the site stack, which the distribution
+ * needs before any function exists (the functions need the site's origin).
  */
 export class Api extends Construct {
-  readonly httpApi: apigw.HttpApi;
+  readonly httpApi: apigw.IHttpApi;
   readonly stage: apigw.HttpStage;
   readonly routes: apigw.HttpRoute[] = [];
   readonly accessLogs: logs.LogGroup;
   private readonly passwordThrottle: Throttle;
   private readonly routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
 
-  constructor(scope: Construct, id: string, props: ApiProps) {
+  constructor(scope: Construct, id: string, props: ApiProps & { httpApi: apigw.IHttpApi }) {
     super(scope, id);
     this.passwordThrottle = props.passwordThrottle;
-
-    // No default stage on the API itself: the stage below carries logs and throttles. The API
-    // resource depends on nothing, so the distribution can reference it without a cycle.
-    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
-      description: 'Football predictions API (reached through CloudFront /api/*)',
-      createDefaultStage: false,
-    });
+    this.httpApi = props.httpApi;
 
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
@@ -99,16 +94,15 @@ export class Api extends Construct {
     });
   }
 
-  /** Adds the routes a function serves, all sharing one Lambda integration. */
-  addFunction(fn: AppFunction): void {
-    const integration = new HttpLambdaIntegration(`${fn.spec.id}Integration`, fn.fn);
+  /** Adds the routes a function serves, all sharing one integration with its `live` alias, in `scope` (its area's stack). */
+  addFunction(scope: Construct, fn: AppFunction): void {
+    const integration = new HttpLambdaIntegration(`${fn.spec.id}Integration`, fn.alias);
     for (const route of fn.spec.routes) {
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [apigw.HttpMethod[route.method]],
+      const httpRoute = new apigw.HttpRoute(scope, `${fn.spec.id}Route${pascalRoute(route)}`, {
+        httpApi: this.httpApi,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration,
       });
-      if (!httpRoute) throw new Error(`No route created for ${routeKey(route)}`);
       acknowledge(httpRoute, 'APIG4', authorizationReason(route));
       this.routes.push(httpRoute);
       if (route.password) {
@@ -122,3 +116,11 @@ export class Api extends Construct {
     }
   }
 }
+
+/** `POST /api/auth/login` -> `PostApiAuthLogin`: a route's construct id, stable while its key is. */
+const pascalRoute = (route: RouteDefinition) =>
+  `${route.method}${route.path}`
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase() + p.slice(1).toLowerCase())
+    .join('');

@@ -17,6 +17,8 @@ export const TABLE_WRITE_ACTIONS = [
 
 export interface DataProps {
   retain: boolean;
+  /** `fp-prod-table`: fixed, so that the table is never replaced by accident (a replacement fails on the name). */
+  tableName: string;
 }
 
 /** The single table, built from the shared definition (the local stack builds the same one). */
@@ -29,6 +31,7 @@ export class Data extends Construct {
     if (tableDefinition.billingMode !== 'PAY_PER_REQUEST') throw new Error('Only on-demand billing is wired');
 
     this.table = new dynamodb.Table(this, 'Table', {
+      tableName: props.tableName,
       partitionKey: { name: tableDefinition.partitionKey, type: string },
       sortKey: { name: tableDefinition.sortKey, type: string },
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
@@ -48,23 +51,28 @@ export class Data extends Construct {
     }
   }
 
-  /**
-   * Least-privilege table access: explicit actions on the table and on each index by name
-   * (no `dynamodb:*`, no `index/*`). Indexes only ever serve Query.
-   */
-  grant(grantee: iam.IGrantable, access: 'read' | 'write'): void {
-    const indexArns = tableDefinition.globalSecondaryIndexes.map(
-      (g) => Stack.of(this).formatArn({ service: 'dynamodb', resource: 'table', resourceName: `${this.table.tableName}/index/${g.indexName}` }),
-    );
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        sid: access === 'write' ? 'TableReadWrite' : 'TableRead',
-        actions: access === 'write' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
-        resources: [this.table.tableArn],
-      }),
-    );
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({ sid: 'IndexQuery', actions: ['dynamodb:Query'], resources: indexArns }),
-    );
-  }
+}
+
+/**
+ * Least-privilege access to the table named `tableName` (the data stack's, or a restored one
+ * switched in by configuration): explicit actions on the table and on each index by name (no
+ * `dynamodb:*`, no `index/*`). Indexes only ever serve Query.
+ */
+export function grantTable(grantee: iam.Role, tableName: string, access: 'read' | 'write'): void {
+  const stack = Stack.of(grantee);
+  const arn = (resourceName: string) => stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName });
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      sid: access === 'write' ? 'TableReadWrite' : 'TableRead',
+      actions: access === 'write' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
+      resources: [arn(tableName)],
+    }),
+  );
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      sid: 'IndexQuery',
+      actions: ['dynamodb:Query'],
+      resources: tableDefinition.globalSecondaryIndexes.map((g) => arn(`${tableName}/index/${g.indexName}`)),
+    }),
+  );
 }

@@ -31,13 +31,17 @@ export class Email extends Construct {
     });
   }
 
-  /** SendEmail through this identity only, and only from the configured sender address. */
-  grantSend(grantee: iam.IGrantable): void {
+  /**
+   * SendEmail through this identity only, only from the configured sender address, and only with
+   * the configuration set whose events report bounces and complaints (SES authorises both ARNs).
+   */
+  grantSend(grantee: iam.Role, configurationSetName: string): void {
+    const arn = (resource: string, resourceName: string) => Stack.of(grantee).formatArn({ service: 'ses', resource, resourceName });
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({
         sid: 'SendEmail',
         actions: ['ses:SendEmail'],
-        resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: this.identityName })],
+        resources: [arn('identity', this.identityName), arn('configuration-set', configurationSetName)],
         conditions: { StringEquals: { 'ses:FromAddress': addressOf(this.sender) } },
       }),
     );

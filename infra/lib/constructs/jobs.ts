@@ -9,6 +9,7 @@ import type { JobRequested } from '@app/events/job.requested';
 import {
   DEAD_LETTER_CONSUMER_TIMEOUT_SECONDS,
   deadLetterQueueName,
+  EMAIL_QUEUES,
   MAX_RECEIVE_COUNT,
   queueNames,
   queues,
@@ -19,9 +20,6 @@ import {
 import { toAwsCron, type ScheduleDefinition } from '@app/events/schedules';
 import { acknowledge } from '../nag.ts';
 import type { AppFunction } from './app-function.ts';
-
-/** Queues that carry email requests, not jobs: only routes that send email may write to them. */
-const EMAIL_QUEUES: readonly QueueName[] = ['email'];
 
 /** Lambda's floor for an SQS event source's maximum concurrency. */
 export const SQS_MIN_MAX_CONCURRENCY = 2;
@@ -128,7 +126,7 @@ export class Jobs extends Construct {
     const name = consumer.spec.queue;
     if (!name) throw new Error(`${consumer.spec.handler} is not a queue consumer`);
     const settings = queues[name];
-    consumer.fn.addEventSource(
+    consumer.alias.addEventSource(
       new SqsEventSource(this.queues[name], {
         batchSize: settings.batchSize,
         // queues.ts may ask for 1 (one at a time); Lambda's SQS pollers cannot go below 2, and a reserved
@@ -143,20 +141,21 @@ export class Jobs extends Construct {
   }
 
   /**
-   * Wires the consumer of every DLQ: it closes the books of each dead letter (its task and run
-   * fail with the reason) and logs its body for a replay (docs/operations.md).
+   * Wires the consumer of every DLQ: it closes the books of each job dead letter (its task and
+   * run fail with the reason) and records each email dead letter with its body for a replay
+   * (docs/operations.md).
    */
   addDeadLetterConsumer(consumer: AppFunction): void {
     for (const name of queueNames) {
-      consumer.fn.addEventSource(
+      consumer.alias.addEventSource(
         new SqsEventSource(this.deadLetterQueues[name], { batchSize: 10, maxConcurrency: SQS_MIN_MAX_CONCURRENCY, reportBatchItemFailures: true }),
       );
     }
   }
 
   /**
-   * SendMessage (and SendMessageBatch, which it authorises) on the job queues, not on the DLQs;
-   * `['email']`: on the email queue only.
+   * SendMessage (and SendMessageBatch, which it authorises) on the job queues, not on the DLQs
+   * nor the email queues; `['email']`: on the email queue only.
    */
   grantSend(grantee: iam.IGrantable, only?: QueueName[]): void {
     const names = only ?? queueNames.filter((n) => !EMAIL_QUEUES.includes(n));

@@ -19,7 +19,7 @@ export class Secrets extends Construct {
   readonly session: secretsmanager.Secret;
   /** JSON {"secretKey","webhookSecret"}: created empty, the operator puts the Stripe values. */
   readonly stripe: secretsmanager.Secret;
-  /** JSON {"footballDataOrgToken","oddsApiKey"}: created empty, the operator puts the provider keys. */
+  /** JSON {"apiFootballKey","oddsApiKey"}: created empty, the operator puts the provider keys. */
   readonly providers: secretsmanager.Secret;
   /**
    * The value CloudFront adds as `x-origin-verify` to every /api request: generated here, resolved
@@ -71,13 +71,13 @@ export class Secrets extends Construct {
 
     this.providers = new secretsmanager.Secret(this, 'Providers', {
       description: 'Football data provider keys: JSON {"apiFootballKey": "...", "oddsApiKey": "..."} (API-Football, The Odds API)',
-      secretObjectValue: { footballDataOrgToken: SecretValue.unsafePlainText(''), oddsApiKey: SecretValue.unsafePlainText('') },
+      secretObjectValue: { apiFootballKey: SecretValue.unsafePlainText(''), oddsApiKey: SecretValue.unsafePlainText('') },
       removalPolicy,
     });
     acknowledge(
       this.providers,
       'SMG4',
-      'football-data.org and The Odds API issue these keys in their own dashboards; Secrets Manager cannot rotate them. ' +
+      'API-Football and The Odds API issue these keys in their own dashboards; Secrets Manager cannot rotate them. ' +
         'Runbook: docs/deploy.md "Rotating secrets".',
     );
   }

@@ -1,4 +1,4 @@
-import { Stack, TimeZone, type CfnResource } from 'aws-cdk-lib';
+import { Stack, TimeZone } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
@@ -6,7 +6,6 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { toAwsCron } from '@app/events/schedules';
 import type { AppFunction } from './app-function.ts';
-import { acknowledge } from '../nag.ts';
 import { SCHEDULE_MAX_EVENT_AGE, SCHEDULE_RETRY_ATTEMPTS } from './jobs.ts';
 
 export interface TasksProps {
@@ -38,15 +37,13 @@ export class Tasks extends Construct {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } } }),
       description: `EventBridge Scheduler: invokes ${fn.spec.handler}`,
     });
-    const fnId = Stack.of(this).resolve((fn.fn.node.defaultChild as CfnResource).logicalId) as string;
-    acknowledge(role, `IAM5[Resource::<${fnId}.Arn>:*]`, `CDK's invoke grant also names the versions and aliases of ${fn.spec.handler} (its ARN with :*), of this one function only.`);
     this.schedules.push(
       new scheduler.Schedule(this, `Schedule${fn.spec.id}`, {
         scheduleName: `${this.props.prefix}${task.name}`,
         description: task.description,
         enabled: this.props.enabled,
         schedule: scheduler.ScheduleExpression.expression(toAwsCron(task.cron), TimeZone.of(task.timeZone)),
-        target: new targets.LambdaInvoke(fn.fn, {
+        target: new targets.LambdaInvoke(fn.alias, {
           role,
           deadLetterQueue: this.props.deadLetterQueue,
           retryAttempts: SCHEDULE_RETRY_ATTEMPTS,

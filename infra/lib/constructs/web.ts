@@ -18,6 +18,8 @@ import { CLOUDFRONT_FUNCTION_MAX_BYTES, HASHED_ASSETS_PREFIX, MINIMAL_NOT_FOUND_
 export const HASHED_ASSETS = `${HASHED_ASSETS_PREFIX.slice(1)}*`;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
+/** How long a replaced SPA file stays restorable. */
+export const NONCURRENT_SITE_VERSION_DAYS = 90;
 
 export interface WebProps {
   /** `<api-id>.execute-api.<region>.amazonaws.com`: only the API resource, never its routes (no cycle). */
@@ -102,6 +104,10 @@ export class Web extends Construct {
 
     this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
       ...privateBucket,
+      // Every upload keeps the files it replaced or pruned: `npm run site -- restore` puts a
+      // previous SPA back (docs/deploy.md "Rollback"). Old versions go after 90 days.
+      versioned: true,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(NONCURRENT_SITE_VERSION_DAYS), expiredObjectDeleteMarker: true }],
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 's3/site/',

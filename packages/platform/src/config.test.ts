@@ -10,7 +10,7 @@ describe('parseConfig', () => {
   });
 
   it('lists every bad variable in one readable error', () => {
-    expect(() => parseConfig({ APP_ORIGIN: 'not a url', STAGE: 'staging' })).toThrow(/APP_ORIGIN[\s\S]*STAGE|STAGE[\s\S]*APP_ORIGIN/);
+    expect(() => parseConfig({ APP_ORIGIN: 'not a url', STAGE: 'qa' })).toThrow(/APP_ORIGIN[\s\S]*STAGE|STAGE[\s\S]*APP_ORIGIN/);
   });
 
   it('requires the queue URL prefix on SQS', () => {

@@ -15,7 +15,7 @@ export const ConfigSchema = z.object({
    * the deployed config sets it, and a deploy that forgot it must not run with the test-mode
    * payment provider, so a missing value stops the process.
    */
-  STAGE: z.enum(['local', 'dev', 'prod'], { error: 'STAGE is required: local, dev or prod' }),
+  STAGE: z.enum(['local', 'dev', 'staging', 'prod'], { error: 'STAGE is required: local, dev, staging or prod' }),
   /** The one origin that serves the SPA and the API; the session cookie is `__Host-` when HTTPS. */
   APP_ORIGIN: z._default(z.url(), 'http://localhost:3000'),
   /** More origins allowed to send unsafe requests (comma-separated), e.g. the Vite dev server. */
@@ -46,6 +46,10 @@ export const ConfigSchema = z.object({
   EMAIL_DRIVER: z._default(z.enum(['local', 'ses']), 'local'),
   /** The sender of every email (an address of the domain verified in SES). */
   EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Football Predictions <no-reply@localhost>'),
+  /** The SES configuration set every email is sent with: its bounce and complaint events suppress addresses (set by infra). */
+  SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  /** CloudWatch namespace of the metrics the functions emit as EMF log lines (set by infra). */
+  POWERTOOLS_METRICS_NAMESPACE: z._default(z.string().check(z.minLength(1)), 'FootballPredictions/local'),
   /** Tests only: where the SES client sends its requests instead of the regional endpoint. */
   SES_API_BASE: z.optional(z.url()),
   /** Where contact-form messages are forwarded. */

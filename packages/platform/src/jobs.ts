@@ -50,8 +50,11 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
   const getDeps = memoAsync(factory.deps);
 
   return function jobRoute<S extends z.ZodMiniType>(
-    /** `drop`: a malformed record is logged and dropped (the dead-letter consumer, whose messages are dead letters already). */
-    options: { queue: string; schema: S; onMalformed?: 'dead-letter' | 'drop' },
+    /**
+     * `drop`: a malformed record is logged and dropped; a function: it decides what to keep (the
+     * dead-letter consumer, whose messages are dead letters already).
+     */
+    options: { queue: string; schema: S; onMalformed?: 'dead-letter' | 'drop' | ((record: SQSRecord, reason: string) => Promise<void>) },
     fn: (message: z.infer<S>, context: JobContext<Deps>) => Promise<void>,
   ): Handler {
     return middy<SQSEvent, SQSBatchResponse, Error, Context>()
@@ -66,6 +69,7 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
           const sent = parsed.ok ? (parsed.message as { correlationId?: unknown }).correlationId : undefined;
           const correlationId = typeof sent === 'string' ? sent : record.messageId;
           const log = { queue: options.queue, messageId: record.messageId, correlationId };
+          if (!parsed.ok && typeof options.onMalformed === 'function') return options.onMalformed(record, parsed.reason);
           if (!parsed.ok && options.onMalformed === 'drop') {
             logger.error('Malformed message dropped', { ...log, reason: parsed.reason });
             return;

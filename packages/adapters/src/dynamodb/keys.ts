@@ -6,6 +6,8 @@
 export const keys = {
   /** Never written: the health probe reads it to prove the table answers with read-only rights. */
   healthProbe: () => ({ PK: 'HEALTH', SK: 'PROBE' }),
+  /** An alarm raised once for a missing configuration, until it is there again. */
+  alertLatch: (name: string) => ({ PK: `ALERT#${name}`, SK: 'LATCH' }),
   /** A named setting (first writer wins), e.g. the CSV replay's date shift. */
   setting: (name: string) => ({ PK: `SETTING#${name}`, SK: 'SETTING' }),
   /** The seasons of a league's history stored so far. */
@@ -17,6 +19,13 @@ export const keys = {
   sessionPrefix: 'SESSION#',
   /** The user's live single-use token of one purpose (its secret only as a hash). */
   userToken: (userId: string, purpose: string) => ({ PK: `USER#${userId}`, SK: `TOKEN#${purpose}` }),
+  /** An email request no delivery could send, kept for a replay (by the dead-letter queue message's id). */
+  undeliveredEmail: (id: string) => ({ PK: 'UNDELIVERED_EMAIL', SK: id }),
+  undeliveredEmailPartition: 'UNDELIVERED_EMAIL',
+  /** An address SES reported as bouncing or complaining; GSI1 lists them newest first. */
+  emailSuppression: (email: string) => ({ PK: `SUPPRESSED#${email}`, SK: 'SUPPRESSION' }),
+  emailSuppressionIndex: (suppressedAt: string, email: string) => ({ GSI1PK: 'SUPPRESSIONS', GSI1SK: `${suppressedAt}#${email}` }),
+  emailSuppressionsPartition: 'SUPPRESSIONS',
   /** A contact-form message; a signed-in sender also gets a marker in their collection. */
   contactMessage: (messageId: string) => ({ PK: `MESSAGE#${messageId}`, SK: 'MESSAGE' }),
   /** GSI1: every contact message, newest last. */

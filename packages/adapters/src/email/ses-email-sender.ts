@@ -1,17 +1,22 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailMessage, EmailSender } from '@app/core/email/ports';
 
-/** Amazon SES (v2 API): one simple message with a text and an HTML part, from the configured sender. */
+/**
+ * Amazon SES (v2 API): one simple message with a text and an HTML part, from the configured
+ * sender, with the configuration set whose bounce and complaint events suppress addresses.
+ */
 export class SesEmailSender implements EmailSender {
   constructor(
     private readonly client: Pick<SESv2Client, 'send'>,
     private readonly from: string,
+    private readonly configurationSet?: string,
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
     await this.client.send(
       new SendEmailCommand({
         FromEmailAddress: this.from,
+        ...(this.configurationSet ? { ConfigurationSetName: this.configurationSet } : {}),
         Destination: { ToAddresses: [message.to] },
         ...(message.replyTo ? { ReplyToAddresses: [message.replyTo] } : {}),
         Content: {

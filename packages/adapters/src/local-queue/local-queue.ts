@@ -88,7 +88,11 @@ export class LocalQueue implements JobQueue {
   }
 
   async deadLetter(queue: string, rawBody: string, reason: string): Promise<void> {
-    this.state(queue).deadLetters.push({ messageId: randomUUID(), body: rawBody, receiveCount: 0, reason, deadLetteredAt: this.now() });
+    const state = this.state(queue);
+    const letter = { messageId: randomUUID(), body: rawBody, receiveCount: 0, reason, deadLetteredAt: this.now() };
+    state.deadLetters.push(letter);
+    // As on SQS, where the dead-letter consumer reads a DLQ whatever put the message there.
+    state.newDeadLetters.push(letter);
   }
 
   /** Sends a raw body as it is (tests use this to inject malformed messages). */
@@ -175,6 +179,17 @@ export class LocalQueue implements JobQueue {
     for (const d of moved) state.messages.push({ messageId: d.messageId, body: d.body, sentAt: now, visibleAt: now, receiveCount: 0 });
     this.wake();
     return moved.length;
+  }
+
+  /**
+   * Drops the dead letters of `queue` whose message ids are given: a consumer kept them elsewhere
+   * (the undelivered-email records), as the dead-letter consumer deletes them from an SQS DLQ.
+   */
+  discardDeadLetters(queue: string, messageIds: ReadonlySet<string>): number {
+    const state = this.state(queue);
+    const before = state.deadLetters.length;
+    state.deadLetters = state.deadLetters.filter((d) => !messageIds.has(d.messageId));
+    return before - state.deadLetters.length;
   }
 
   queueNames(): string[] {

@@ -1,3 +1,4 @@
+import { oddsApiCreditsMetric } from './credits-metric.ts';
 import type { ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError } from '@app/core/pipeline/providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -271,5 +272,14 @@ describe('TheOddsApiProvider: errors and quota', () => {
     // Assess
     expect(odds.quota).toEqual({ remaining: 476, used: 24, last: 4, spentByThisProcess: 6, updatedAt: '2024-08-18T09:00:00.000Z' });
     expect(seen.map((q) => q.remaining)).toEqual([480, 476]);
+    // Each becomes an EMF log line CloudWatch turns into the credits metric infra alarms on.
+    expect(oddsApiCreditsMetric(seen[1]!, 'FootballPredictions/fp-prod')).toEqual({
+      _aws: {
+        Timestamp: Date.parse('2024-08-18T09:00:00.000Z'),
+        CloudWatchMetrics: [{ Namespace: 'FootballPredictions/fp-prod', Dimensions: [[]], Metrics: [{ Name: 'OddsApiCreditsRemaining', Unit: 'Count' }] }],
+      },
+      OddsApiCreditsRemaining: 476,
+    });
+    expect(oddsApiCreditsMetric({ spentByThisProcess: 0, updatedAt: '2024-08-18T09:00:00.000Z' }, 'n')).toBeUndefined();
   });
 });

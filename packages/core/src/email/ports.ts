@@ -25,3 +25,48 @@ export type EmailRequest =
 
 /** Puts an email request on the email queue. */
 export type RequestEmail = (request: EmailRequest) => Promise<void>;
+
+/**
+ * An email request no delivery could send (it reached the email dead-letter queue), kept with
+ * its message body so that it can be replayed (`npm run jobs -- redrive`). The body carries ids,
+ * never a token: a replayed reset or verification issues a fresh link.
+ */
+export interface UndeliveredEmail {
+  /** The dead-letter queue message's id: recording it twice keeps one. */
+  id: string;
+  /** The request exactly as it was queued (possibly malformed: it is kept all the same). */
+  body: string;
+  reason: string;
+  /** ISO-8601 UTC. */
+  deadLetteredAt: string;
+  /** Set when it was put back on the email queue. */
+  redrivenAt?: string;
+}
+
+/** Where undelivered email requests are kept until an operator replays them. */
+export interface UndeliveredEmailStore {
+  /** Records one (idempotent by id). */
+  record(email: UndeliveredEmail): Promise<void>;
+  /** Newest first, replayed ones included. */
+  list(limit: number): Promise<UndeliveredEmail[]>;
+  markRedriven(id: string, at: string): Promise<void>;
+}
+
+/** Why an address no longer receives email: SES reported a permanent bounce or a complaint. */
+export interface EmailSuppression {
+  /** Lower-case. */
+  email: string;
+  reason: 'bounce' | 'complaint';
+  /** SES's own words (bounce type and subtype, complaint feedback type). */
+  detail: string;
+  /** ISO-8601 UTC. */
+  suppressedAt: string;
+}
+
+/** The addresses the email consumer skips. */
+export interface EmailSuppressionStore {
+  suppress(suppression: EmailSuppression): Promise<void>;
+  isSuppressed(email: string): Promise<boolean>;
+  /** Newest first. */
+  list(limit: number): Promise<EmailSuppression[]>;
+}

@@ -1,7 +1,7 @@
 import type { UserRepository } from '../auth/ports.ts';
 import type { OneTimeTokens } from '../auth/one-time-tokens.ts';
 import type { ContactMessageStore } from '../contact/ports.ts';
-import type { EmailRequest, EmailSender } from './ports.ts';
+import type { EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore } from './ports.ts';
 import { contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
 
 export interface MailServiceDeps {
@@ -9,6 +9,8 @@ export interface MailServiceDeps {
   tokens: OneTimeTokens;
   messages: Pick<ContactMessageStore, 'get'>;
   sender: EmailSender;
+  /** Addresses SES reported as bouncing or complaining: never mailed again (SES pauses senders that keep trying). */
+  suppressions: Pick<EmailSuppressionStore, 'isSuppressed'>;
   templates: TemplateContext;
   supportAddress: string;
   log?: (message: string, detail?: Record<string, unknown>) => void;
@@ -21,6 +23,10 @@ export interface MailServiceDeps {
  */
 export function makeMailService(deps: MailServiceDeps) {
   const log = deps.log ?? (() => {});
+  const send = async (message: EmailMessage): Promise<void> => {
+    if (await deps.suppressions.isSuppressed(message.to)) return log('Email skipped', { reason: 'suppressed address (bounce or complaint)' });
+    await deps.sender.send(message);
+  };
   return {
     async deliver(request: EmailRequest): Promise<void> {
       switch (request.template) {
@@ -28,19 +34,19 @@ export function makeMailService(deps: MailServiceDeps) {
           const user = await deps.users.get(request.userId);
           if (!user || user.emailVerifiedAt) return log('Verification email skipped', { reason: user ? 'already verified' : 'no such user' });
           const token = await deps.tokens.issue(user.id, 'verify-email');
-          return deps.sender.send(verifyEmailMessage(deps.templates, user.email, token));
+          return send(verifyEmailMessage(deps.templates, user.email, token));
         }
         case 'password-reset': {
           const user = await deps.users.getByEmail(request.email);
           if (!user) return log('Password reset email skipped', { reason: 'no such account' });
           const token = await deps.tokens.issue(user.id, 'password-reset');
-          return deps.sender.send(passwordResetMessage(deps.templates, user.email, token));
+          return send(passwordResetMessage(deps.templates, user.email, token));
         }
         case 'contact': {
           const message = await deps.messages.get(request.messageId);
           if (!message) return log('Contact email skipped', { reason: 'no such message' });
-          await deps.sender.send(contactToSupportMessage(deps.templates, deps.supportAddress, message));
-          return deps.sender.send(contactAcknowledgementMessage(deps.templates, message));
+          await send(contactToSupportMessage(deps.templates, deps.supportAddress, message));
+          return send(contactAcknowledgementMessage(deps.templates, message));
         }
       }
     },

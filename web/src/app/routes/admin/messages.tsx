@@ -7,6 +7,7 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useMarkMessageRead, useMessages } from '@/features/messages/api/messages';
+import { EmailDelivery } from '@/features/messages/components/email-delivery';
 import { RequireUser } from '@/lib/authorization';
 
 const replyHref = (m: ContactMessage) => `mailto:${encodeURIComponent(m.email)}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`;
@@ -57,11 +58,12 @@ function Messages() {
           ))}
         </div>
       )}
+      <EmailDelivery />
     </ContentLayout>
   );
 }
 
-/** The contact inbox. Admins only. */
+/** The contact inbox, and how email delivery goes. Admins only. */
 export default function AdminMessagesRoute() {
   return <RequireUser role="admin">{() => <Messages />}</RequireUser>;
 }

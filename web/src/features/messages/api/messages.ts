@@ -1,4 +1,5 @@
 import type { ContactMessagesResponse } from '@app/contracts/contact';
+import type { EmailDeliveryResponse } from '@app/contracts/email-delivery';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -19,3 +20,7 @@ export function useMarkMessageRead() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesKey }),
   });
 }
+
+/** `GET /api/admin/email-delivery`: addresses SES made us stop mailing, and emails no retry could send. */
+export const useEmailDelivery = () =>
+  useQuery(queryOptions({ queryKey: ['/api/admin', 'email-delivery'] as const, queryFn: ({ signal }) => api.get<EmailDeliveryResponse>('/api/admin/email-delivery', { signal }) }));

@@ -1,6 +1,6 @@
 /**
- * The dev stack built from the real manifests (functions/src/routes.ts, events/src/queues.ts and
- * schedules.ts, the shared table definition), synthesised once.
+ * The dev stage's stacks built from the real manifests (functions/src/routes.ts, events/src/queues.ts
+ * and schedules.ts, the shared table definition), synthesised once.
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,21 +10,61 @@ import { deadLetterQueueName, MAX_RECEIVE_COUNT, queueNames, queues, VISIBILITY_
 import { schedules, toAwsCron } from '@app/events/schedules';
 import { routeKey, routes } from '@app/functions/routes';
 import { contentSecurityPolicy, securityHeaders } from '@app/functions/security-headers';
-import { verifiesSessions } from '../lib/app-stack.ts';
+import { readFileSync } from 'node:fs';
+import { MAX_RESOURCES_PER_STACK } from '../lib/app.ts';
+import { FACT_DOCS, FACTS_FILE, factsBlock, factsOf, renderFacts } from '../lib/template-facts.ts';
 import { TABLE_READ_ACTIONS } from '../lib/constructs/data.ts';
-import { FAILED_LOGIN_BURST } from '../lib/constructs/monitoring.ts';
-import { actionsOf, logicalId, refId, resources, statementsOfRole, synthesise, type Synthesised } from './helpers.ts';
+import { verifiesSessions } from '../lib/functions.ts';
+import { FAILED_LOGIN_BURST } from '../lib/stacks/api-stack.ts';
+import { actionsOf, allResources, logicalId, refId, resources, statementsOfRole, synthesise, type Synthesised } from './helpers.ts';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let s: Synthesised;
-type Fn = Synthesised['stack']['functions'][number];
+type Fn = Synthesised['functions'][number];
 const fnIdOf = (f: Fn) => logicalId(f.fn);
+/** The alias an event source mapping invokes (`<alias ARN's function name>:live`). */
+const aliasOf = (mapping: { Properties: Record<string, unknown> }) => /"Ref":"(\w+)"/.exec(JSON.stringify(mapping.Properties.FunctionName))?.[1];
 const roleId = (f: Fn) => logicalId(f.role);
 
 beforeAll(() => {
   s = synthesise();
+});
+/** The template of each top-level stack. */
+const T = {
+  data: () => s.templateOf(s.data),
+  site: () => s.templateOf(s.site),
+  jobs: () => s.templateOf(s.jobs),
+  api: () => s.templateOf(s.api),
+  monitoring: () => s.templateOf(s.monitoring),
+};
+
+describe('stacks', () => {
+  it(`keeps every stack, nested ones included, under ${MAX_RESOURCES_PER_STACK} resources (CloudFormation refuses 500)`, () => {
+    expect(s.templates.size).toBeGreaterThan(s.stacks.length); // the route groups are nested stacks
+    for (const [stack, template] of s.templates) {
+      expect(Object.keys(template.toJSON().Resources ?? {}).length, stack.node.path).toBeLessThanOrEqual(MAX_RESOURCES_PER_STACK);
+    }
+  });
+
+  it('puts each route group in a nested stack of the api stack, and reads other stacks through Fn::GetStackOutput, never an export', () => {
+    const groups = [...new Set(routes.map((r) => r.handler.split('/')[1]))].sort();
+    expect([...s.api.groups.keys()].sort()).toEqual(groups);
+    for (const [stack, template] of s.templates) {
+      const json = JSON.stringify(template.toJSON());
+      expect(json, stack.node.path).not.toContain('Fn::ImportValue');
+      expect(template.toJSON().Outputs ?? {}, stack.node.path).not.toSatisfy((o: object) => Object.values(o).some((x) => 'Export' in x));
+    }
+  });
+});
+
+describe('the documentation', () => {
+  it('states the counts of the synthesized templates (docs/template-facts.json and each doc\'s block; `npm run facts` updates them)', () => {
+    const facts = factsOf('dev', [...s.templates.keys()]);
+    expect(JSON.parse(readFileSync(FACTS_FILE, 'utf8'))).toEqual(facts);
+    for (const doc of FACT_DOCS) expect(factsBlock(readFileSync(doc, 'utf8')), doc).toBe(renderFacts(facts));
+  });
 });
 
 describe('table', () => {
@@ -34,8 +74,8 @@ describe('table', () => {
       tableDefinition.sortKey,
       ...tableDefinition.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
     ];
-    s.template.resourceCountIs('AWS::DynamoDB::Table', 1);
-    s.template.hasResourceProperties('AWS::DynamoDB::Table', {
+    T.data().resourceCountIs('AWS::DynamoDB::Table', 1);
+    T.data().hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
         { AttributeName: 'PK', KeyType: 'HASH' },
         { AttributeName: 'SK', KeyType: 'RANGE' },
@@ -56,7 +96,7 @@ describe('table', () => {
   });
 
   it('can be deleted in dev (prod retention is asserted in stage-variants.test.ts)', () => {
-    const [table] = Object.values(resources(s.template, 'AWS::DynamoDB::Table'));
+    const [table] = Object.values(resources(T.data(), 'AWS::DynamoDB::Table'));
     expect(table?.DeletionPolicy).toBe('Delete');
     expect(table?.Properties.DeletionProtectionEnabled).toBe(false);
   });
@@ -65,7 +105,7 @@ describe('table', () => {
 describe('queues', () => {
   const queuesByName = () =>
     Object.fromEntries(
-      Object.entries(resources(s.template, 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, { id, ...q }]),
+      Object.entries(resources(T.jobs(), 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, { id, ...q }]),
     );
 
   it.each(queueNames)('%s has a DLQ (maxReceiveCount 5) and a visibility timeout of at least 6 x its consumer timeout', (name) => {
@@ -83,8 +123,8 @@ describe('queues', () => {
   });
 
   it('every queue and DLQ denies non-TLS access and is encrypted', () => {
-    const all = resources(s.template, 'AWS::SQS::Queue');
-    const policies = Object.values(resources(s.template, 'AWS::SQS::QueuePolicy'));
+    const all = resources(T.jobs(), 'AWS::SQS::Queue');
+    const policies = Object.values(resources(T.jobs(), 'AWS::SQS::QueuePolicy'));
     for (const [id, q] of Object.entries(all)) {
       expect(q.Properties.SqsManagedSseEnabled, id).toBe(true);
       const policy = policies.find((p) => (p.Properties.Queues as unknown[]).some((r) => refId(r) === id));
@@ -94,24 +134,23 @@ describe('queues', () => {
   });
 
   it('closes the books of every DLQ with one dead-letter consumer', () => {
-    const mappings = Object.values(resources(s.template, 'AWS::Lambda::EventSourceMapping'));
-    const allQueues = resources(s.template, 'AWS::SQS::Queue');
-    const closer = s.stack.functions.find((f) => f.spec.handler === 'jobs/dead-letters');
+    const mappings = Object.values(resources(T.jobs(), 'AWS::Lambda::EventSourceMapping'));
+    const allQueues = resources(T.jobs(), 'AWS::SQS::Queue');
+    const closer = s.functions.find((f) => f.spec.handler === 'jobs/dead-letters');
     expect(closer?.spec).toMatchObject({ kind: 'consumer', access: 'write' });
-    const [closerId] = Object.entries(resources(s.template, 'AWS::Lambda::Function')).find(([, f]) => String(f.Properties.Description).includes('jobs/dead-letters'))!;
-    const sources = mappings.filter((m) => refId(m.Properties.FunctionName) === closerId).map((m) => allQueues[refId(m.Properties.EventSourceArn)!]!.Properties.QueueName);
+    const sources = mappings.filter((m) => aliasOf(m) === logicalId(closer!.alias)).map((m) => allQueues[refId(m.Properties.EventSourceArn)!]!.Properties.QueueName);
     expect(sources.sort()).toEqual(queueNames.map((n) => `fp-dev-${deadLetterQueueName(n)}`).sort());
   });
 
   it('every consumer function times out well within its queue visibility timeout', () => {
-    const mappings = Object.values(resources(s.template, 'AWS::Lambda::EventSourceMapping'));
-    const functions = resources(s.template, 'AWS::Lambda::Function');
-    const allQueues = resources(s.template, 'AWS::SQS::Queue');
-    // One per queue consumer, plus one per DLQ for the dead-letter consumer.
-    const consumers = s.stack.functions.filter((f) => f.spec.kind === 'consumer');
+    const mappings = Object.values(resources(T.jobs(), 'AWS::Lambda::EventSourceMapping'));
+    const functions = resources(T.jobs(), 'AWS::Lambda::Function');
+    const allQueues = resources(T.jobs(), 'AWS::SQS::Queue');
+    // One per queue consumer, plus one per DLQ for the dead-letter consumer; each invokes the live alias.
+    const consumers = s.functions.filter((f) => f.spec.kind === 'consumer');
     expect(mappings).toHaveLength(consumers.filter((f) => f.spec.queue).length + queueNames.length);
     for (const m of mappings) {
-      const fn = functions[refId(m.Properties.FunctionName)!]!;
+      const fn = functions[fnIdOf(s.functions.find((f) => logicalId(f.alias) === aliasOf(m))!)]!;
       const queue = allQueues[refId(m.Properties.EventSourceArn)!]!;
       expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(VISIBILITY_FACTOR * (fn.Properties.Timeout as number));
     }
@@ -120,7 +159,7 @@ describe('queues', () => {
 
 describe('schedules', () => {
   it.each(schedules)('$name runs $cron in $timeZone and puts a job.requested message on the planner queue', (schedule) => {
-    const found = Object.values(resources(s.template, 'AWS::Scheduler::Schedule')).find((r) => r.Properties.Name === `fp-dev-${schedule.name}`);
+    const found = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule')).find((r) => r.Properties.Name === `fp-dev-${schedule.name}`);
     expect(found).toBeDefined();
     const props = found!.Properties as {
       ScheduleExpression: string;
@@ -129,7 +168,7 @@ describe('schedules', () => {
     };
     expect(props.ScheduleExpression).toBe(toAwsCron(schedule.cron));
     expect(props.ScheduleExpressionTimezone).toBe('Europe/London');
-    const planner = Object.entries(resources(s.template, 'AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === 'fp-dev-jobs-planner');
+    const planner = Object.entries(resources(T.jobs(), 'AWS::SQS::Queue')).find(([, q]) => q.Properties.QueueName === 'fp-dev-jobs-planner');
     expect(refId(props.Target.Arn)).toBe(planner![0]);
     expect(props.Target.Input).toContain('<aws.scheduler.scheduled-time>');
     const message = JSON.parse(props.Target.Input.replace('<aws.scheduler.scheduled-time>', '2026-01-01T06:00:00Z'));
@@ -146,7 +185,7 @@ describe('schedules', () => {
   });
 
   it('deploys every schedule (jobs and tasks) enabled by default', () => {
-    const all = Object.values(resources(s.template, 'AWS::Scheduler::Schedule'));
+    const all = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule'));
     expect(all.length).toBeGreaterThan(schedules.length);
     for (const r of all) expect(r.Properties.State, r.Properties.Name as string).toBe('ENABLED');
   });
@@ -154,24 +193,26 @@ describe('schedules', () => {
 
 describe('HTTP API', () => {
   it('has exactly the routes of routes.ts, each integrated with its handler function', () => {
-    const apiRoutes = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Route'));
+    const apiRoutes = Object.values(allResources(s, 'AWS::ApiGatewayV2::Route'));
     expect(apiRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
-    const integrations = resources(s.template, 'AWS::ApiGatewayV2::Integration');
-    const functions = resources(s.template, 'AWS::Lambda::Function');
-    for (const route of routes) {
-      const apiRoute = apiRoutes.find((r) => r.Properties.RouteKey === routeKey(route))!;
-      const target = JSON.stringify(apiRoute.Properties.Target);
-      const integrationId = Object.keys(integrations).find((id) => target.includes(id))!;
-      const fnId = refId(integrations[integrationId]!.Properties.IntegrationUri)!;
-      expect(functions[fnId]!.Properties.Description).toMatch(new RegExp(`^${route.handler}: `));
+    for (const f of s.functions.filter((x) => x.spec.kind === 'http')) {
+      // Each route of a function is in its group's nested stack and integrates with its live alias.
+      const t = s.templateOf(f);
+      const integrations = resources(t, 'AWS::ApiGatewayV2::Integration');
+      for (const route of f.spec.routes) {
+        const apiRoute = Object.values(resources(t, 'AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === routeKey(route))!;
+        const integrationId = Object.keys(integrations).find((id) => JSON.stringify(apiRoute.Properties.Target).includes(id))!;
+        expect(refId(integrations[integrationId]!.Properties.IntegrationUri), routeKey(route)).toBe(logicalId(f.alias));
+      }
     }
   });
 
   it('runs every function on arm64 Node.js >= 22 with JSON logs in its own log group with retention', () => {
-    const logGroups = resources(s.template, 'AWS::Logs::LogGroup');
-    for (const f of s.stack.functions) {
+    for (const f of s.functions) {
       const id = fnIdOf(f);
-      const fn = resources(s.template, 'AWS::Lambda::Function')[id]!;
+      const logGroups = resources(s.templateOf(f), 'AWS::Logs::LogGroup');
+      const fn = resources(s.templateOf(f), 'AWS::Lambda::Function')[id]!;
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
       expect(fn.Properties.Architectures, id).toEqual(['arm64']);
       expect(Number(/^nodejs(\d+)\.x$/.exec(fn.Properties.Runtime as string)?.[1]), id).toBeGreaterThanOrEqual(22);
       const logging = fn.Properties.LoggingConfig as { LogFormat: string; LogGroup: unknown };
@@ -183,8 +224,8 @@ describe('HTTP API', () => {
   });
 
   it('sizes each function from its routes', () => {
-    for (const f of s.stack.functions.filter((fn) => fn.spec.kind === 'http')) {
-      const fn = resources(s.template, 'AWS::Lambda::Function')[fnIdOf(f)]!;
+    for (const f of s.functions.filter((fn) => fn.spec.kind === 'http')) {
+      const fn = resources(s.templateOf(f), 'AWS::Lambda::Function')[fnIdOf(f)]!;
       const own = routes.filter((r) => r.handler === f.spec.handler);
       const timeout = Math.max(...own.map((r) => r.timeoutSeconds ?? 10));
       expect(fn.Properties.Timeout, f.spec.handler).toBe(timeout);
@@ -197,8 +238,8 @@ describe('HTTP API', () => {
   });
 
   it('gives every function the configuration the platform reads on AWS', () => {
-    for (const f of s.stack.functions) {
-      const vars = (resources(s.template, 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    for (const f of s.functions) {
+      const vars = (resources(s.templateOf(f), 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(vars).toMatchObject({ STAGE: 'dev', QUEUE_DRIVER: 'sqs', LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'football-predictions' });
       for (const key of ['APP_ORIGIN', 'TABLE_NAME', 'QUEUE_URL_PREFIX']) expect(vars[key], `${f.spec.handler} ${key}`).toBeDefined();
       expect('SESSION_SECRET_ARN' in vars, f.spec.handler).toBe(verifiesSessions(f.spec));
@@ -212,13 +253,13 @@ describe('HTTP API', () => {
   });
 
   it('logs every request as JSON and throttles the stage, and each password-bearing route on its own', () => {
-    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    T.api().hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
       DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
     });
-    const stage = Object.values(resources(s.template, 'AWS::ApiGatewayV2::Stage'))[0]!;
+    const stage = Object.values(resources(T.api(), 'AWS::ApiGatewayV2::Stage'))[0]!;
     const settings = (stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number }> | undefined) ?? {};
     expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/change-password', 'POST /api/auth/login', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/register']);
     expect(Object.values(settings).every((r) => r.ThrottlingRateLimit === 5)).toBe(true);
@@ -229,64 +270,64 @@ describe('HTTP API', () => {
 
 describe('billing reconciliation', () => {
   it('runs daily at 03:30 London time, invoking its function through a role that may invoke only it, with Stripe but no session key', () => {
-    const fn = s.stack.functions.find((f) => f.spec.kind === 'task' && f.spec.handler === 'tasks/reconcile-billing')!;
-    const schedule = Object.values(resources(s.template, 'AWS::Scheduler::Schedule')).find((r) => JSON.stringify(r.Properties.Target).includes(fnIdOf(fn)))!;
+    const fn = s.functions.find((f) => f.spec.kind === 'task' && f.spec.handler === 'tasks/reconcile-billing')!;
+    const schedule = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule')).find((r) => JSON.stringify(r.Properties.Target).includes(logicalId(fn.alias)))!;
     expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'cron(30 3 * * ? *)', ScheduleExpressionTimezone: 'Europe/London', State: 'ENABLED' });
     const target = schedule.Properties.Target as { RoleArn: unknown; DeadLetterConfig: { Arn: unknown } };
-    expect(refId(target.DeadLetterConfig.Arn)).toBe(logicalId(s.stack.jobs.scheduleDeadLetterQueue));
-    const statements = statementsOfRole(s.template, refId(target.RoleArn)!);
+    expect(refId(target.DeadLetterConfig.Arn)).toBe(logicalId(s.jobs.jobs.scheduleDeadLetterQueue));
+    const statements = statementsOfRole(T.jobs(), refId(target.RoleArn)!);
+    expect(refId((schedule.Properties.Target as { Arn: unknown }).Arn)).toBe(logicalId(fn.alias));
     // It may invoke this function and dead-letter into the schedules' DLQ, nothing else.
     expect(statements.flatMap(actionsOf).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
     const invoke = statements.filter((st) => actionsOf(st).includes('lambda:InvokeFunction'));
-    expect(JSON.stringify(invoke.map((st) => st.Resource))).toContain(fnIdOf(fn));
-    expect(JSON.stringify(invoke.map((st) => st.Resource))).not.toMatch(new RegExp(s.stack.functions.filter((f) => f !== fn).map(fnIdOf).join('|')));
+    expect(JSON.stringify(invoke.map((st) => st.Resource))).toContain(logicalId(fn.alias));
+    expect(JSON.stringify(invoke.map((st) => st.Resource))).not.toMatch(new RegExp(s.functions.filter((f) => f !== fn).map(fnIdOf).join('|')));
     const send = statements.filter((st) => actionsOf(st).includes('sqs:SendMessage'));
-    expect(send.map((st) => refId(Array.isArray(st.Resource) ? st.Resource[0] : st.Resource))).toEqual([logicalId(s.stack.jobs.scheduleDeadLetterQueue)]);
-    const vars = (resources(s.template, 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(send.map((st) => refId(Array.isArray(st.Resource) ? st.Resource[0] : st.Resource))).toEqual([logicalId(s.jobs.jobs.scheduleDeadLetterQueue)]);
+    const vars = (resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(vars).toHaveProperty('STRIPE_SECRET_ARN');
     expect(vars).not.toHaveProperty('SESSION_SECRET_ARN');
-    expect(resources(s.template, 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Timeout).toBe(300);
+    expect(resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Timeout).toBe(300);
   });
 });
 
 describe('security monitoring', () => {
   it('counts wrong passwords from the security events of every password route and alarms on a burst', () => {
-    const passwordFns = s.stack.functions.filter((f) => f.spec.routes.some((r) => r.password));
+    const passwordFns = s.functions.filter((f) => f.spec.routes.some((r) => r.password));
     expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual(['http/auth/change-password', 'http/auth/login', 'http/auth/password-reset-confirm', 'http/auth/register']);
-    const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter')).filter(
+    const filters = Object.values(allResources(s, 'AWS::Logs::MetricFilter')).filter(
       (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedLogins',
     );
     expect(filters.map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(passwordFns.map((f) => logicalId(f.logGroup)).sort());
     for (const filter of filters) {
       expect(filter.Properties.FilterPattern).toBe('{ ($.message = "security") && (($.event = "login_failed") || ($.event = "password_change_failed")) }');
     }
-    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'FailedLogins', Threshold: FAILED_LOGIN_BURST, Period: 300, Statistic: 'Sum', ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      AlarmActions: Match.anyValue(),
+    T.api().hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'fp-dev-FailedLoginBurst', MetricName: 'FailedLogins', Threshold: FAILED_LOGIN_BURST, Period: 300, Statistic: 'Sum', ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
   });
 });
 
 describe('least privilege', () => {
   const readsSecret = (f: Fn, secretId: string) =>
-    statementsOfRole(s.template, roleId(f)).some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && JSON.stringify(st.Resource).includes(secretId));
+    statementsOfRole(s.templateOf(f), roleId(f)).some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && JSON.stringify(st.Resource).includes(secretId));
 
   it('lets only the HTTP functions that sign or verify sessions read the session key; consumers and the webhook never', () => {
-    const session = logicalId(s.stack.secrets.session);
-    const readers = s.stack.functions.filter((f) => readsSecret(f, session)).map((f) => f.spec.handler).sort();
-    expect(readers).toEqual(s.stack.functions.filter((f) => verifiesSessions(f.spec)).map((f) => f.spec.handler).sort());
+    const session = logicalId(s.data.secrets.session);
+    const readers = s.functions.filter((f) => readsSecret(f, session)).map((f) => f.spec.handler).sort();
+    expect(readers).toEqual(s.functions.filter((f) => verifiesSessions(f.spec)).map((f) => f.spec.handler).sort());
     expect(readers).toEqual(expect.arrayContaining(['http/auth/login', 'http/auth/register', 'http/auth/me', 'http/predictions/list']));
-    for (const handler of ['http/stripe/webhook', 'http/health/get', 'http/metrics/latest', ...s.stack.functions.filter((f) => f.spec.kind === 'consumer').map((f) => f.spec.handler)]) {
+    for (const handler of ['http/stripe/webhook', 'http/health/get', 'http/metrics/latest', ...s.functions.filter((f) => f.spec.kind === 'consumer').map((f) => f.spec.handler)]) {
       expect(readers, handler).not.toContain(handler);
     }
-    const origin = logicalId(s.stack.secrets.originVerify);
-    expect(s.stack.functions.filter((f) => readsSecret(f, origin)).length).toBe(s.stack.functions.filter((f) => f.spec.kind === 'http').length);
+    const origin = logicalId(s.data.secrets.originVerify);
+    expect(s.functions.filter((f) => readsSecret(f, origin)).length).toBe(s.functions.filter((f) => f.spec.kind === 'http').length);
   });
 
-  const tableId = () => Object.keys(resources(s.template, 'AWS::DynamoDB::Table'))[0]!;
+  const tableId = () => 'table/fp-dev-table';
 
   it('never grants a wildcard action, and only names the table and its indexes explicitly', () => {
-    for (const policy of Object.values(resources(s.template, 'AWS::IAM::Policy'))) {
+    for (const policy of Object.values(allResources(s, 'AWS::IAM::Policy'))) {
       for (const statement of (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement) {
         const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
         const touchesTable = JSON.stringify(statement.Resource).includes(tableId());
@@ -298,10 +339,10 @@ describe('least privilege', () => {
   });
 
   it('gives read-only functions read-only table access', () => {
-    const readOnly = s.stack.functions.filter((f) => f.spec.access === 'read');
+    const readOnly = s.functions.filter((f) => f.spec.access === 'read');
     expect(readOnly.length).toBeGreaterThan(0);
     for (const f of readOnly) {
-      const tableActions = statementsOfRole(s.template, roleId(f))
+      const tableActions = statementsOfRole(s.templateOf(f), roleId(f))
         .filter((st) => JSON.stringify(st.Resource).includes(tableId()))
         .flatMap(actionsOf);
       expect(tableActions.length, f.spec.handler).toBeGreaterThan(0);
@@ -310,9 +351,9 @@ describe('least privilege', () => {
   });
 
   it('grants each secret only to the functions that need it, with GetSecretValue only', () => {
-    const secretIds = (name: 'session' | 'stripe' | 'providers') => logicalId(s.stack.secrets[name]);
-    for (const f of s.stack.functions) {
-      const secretStatements = statementsOfRole(s.template, roleId(f)).filter((st) => actionsOf(st).some((a) => a.startsWith('secretsmanager:')));
+    const secretIds = (name: 'session' | 'stripe' | 'providers') => logicalId(s.data.secrets[name]);
+    for (const f of s.functions) {
+      const secretStatements = statementsOfRole(s.templateOf(f), roleId(f)).filter((st) => actionsOf(st).some((a) => a.startsWith('secretsmanager:')));
       for (const st of secretStatements) expect(actionsOf(st)).toEqual(['secretsmanager:GetSecretValue']);
       const granted = JSON.stringify(secretStatements.map((st) => st.Resource));
       expect(granted.includes(secretIds('session')), f.spec.handler).toBe(verifiesSessions(f.spec));
@@ -322,10 +363,10 @@ describe('least privilege', () => {
   });
 
   it('lets a function write only to its own log group (no AWSLambdaBasicExecutionRole)', () => {
-    for (const f of s.stack.functions) {
-      const role = resources(s.template, 'AWS::IAM::Role')[roleId(f)]!;
+    for (const f of s.functions) {
+      const role = resources(s.templateOf(f), 'AWS::IAM::Role')[roleId(f)]!;
       expect(role.Properties.ManagedPolicyArns).toBeUndefined();
-      const logs = statementsOfRole(s.template, roleId(f)).filter((st) => actionsOf(st).some((a) => a.startsWith('logs:')));
+      const logs = statementsOfRole(s.templateOf(f), roleId(f)).filter((st) => actionsOf(st).some((a) => a.startsWith('logs:')));
       expect(logs).toHaveLength(1);
       expect(refId(logs[0]!.Resource)).toBe(logicalId(f.logGroup));
     }
@@ -333,7 +374,7 @@ describe('least privilege', () => {
 });
 
 describe('site', () => {
-  const distribution = () => Object.values(resources(s.template, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
+  const distribution = () => Object.values(resources(T.site(), 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
     DefaultCacheBehavior: Record<string, unknown>;
     CacheBehaviors: Array<Record<string, unknown>>;
     Origins: Array<Record<string, unknown>>;
@@ -351,24 +392,25 @@ describe('site', () => {
       ViewerProtocolPolicy: 'https-only',
     });
     const origin = distribution().Origins.find((o) => o.Id === api!.TargetOriginId)!;
-    const apiId = Object.keys(resources(s.template, 'AWS::ApiGatewayV2::Api'))[0]!;
+    const apiId = Object.keys(resources(T.site(), 'AWS::ApiGatewayV2::Api'))[0]!;
     expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${apiId}"},".execute-api."`);
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     // The API refuses requests that did not come through CloudFront (and its WAF).
     // Its value is a generated secret, resolved by CloudFormation: never written in the template.
     const header = (origin.OriginCustomHeaders as Array<{ HeaderName: string; HeaderValue: unknown }>).find((h) => h.HeaderName === 'x-origin-verify');
-    const secretId = logicalId(s.stack.secrets.originVerify);
+    const secretId = logicalId(s.data.secrets.originVerify);
     expect(JSON.stringify(header!.HeaderValue)).toMatch(new RegExp(`\\{\\{resolve:secretsmanager:.*${secretId}.*SecretString`));
-    s.template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
-    for (const f of s.stack.functions.filter((x) => x.spec.kind === 'http')) {
-      const vars = (resources(s.template, 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(refId(vars.ORIGIN_VERIFY_SECRET_ARN), f.spec.handler).toBe(secretId);
+    T.data().hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true } });
+    for (const f of s.functions.filter((x) => x.spec.kind === 'http')) {
+      const vars = (resources(s.templateOf(f), 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      // Another stack's secret: read through a parameter of the nested stack, named after it.
+      expect(JSON.stringify(vars.ORIGIN_VERIFY_SECRET_ARN), f.spec.handler).toContain(secretId);
     }
   });
 
   it('caches the public reads at the edge: shared ones for everyone, predictions keyed by the session cookie', () => {
     // Prepare
-    const policies = resources(s.template, 'AWS::CloudFront::CachePolicy');
+    const policies = resources(T.site(), 'AWS::CloudFront::CachePolicy');
     const behaviour = (path: string) => distribution().CacheBehaviors.find((b) => b.PathPattern === path);
     const policyOf = (path: string) =>
       policies[refId(behaviour(path)?.CachePolicyId)!]?.Properties.CachePolicyConfig as {
@@ -409,11 +451,11 @@ describe('site', () => {
   });
 
   it('reads the private bucket through origin access control, never publicly', () => {
-    s.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    T.site().resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
     const s3Origin = distribution().Origins.find((o) => o.S3OriginConfig)!;
     expect(s3Origin.OriginAccessControlId).toBeDefined();
     expect(s3Origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
-    for (const bucket of Object.values(resources(s.template, 'AWS::S3::Bucket'))) {
+    for (const bucket of Object.values(resources(T.site(), 'AWS::S3::Bucket'))) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
         BlockPublicPolicy: true,
@@ -428,13 +470,13 @@ describe('site', () => {
     const associations = distribution().DefaultCacheBehavior.FunctionAssociations as Array<{ EventType: string; FunctionARN: unknown }>;
     expect(associations).toHaveLength(1);
     expect(associations[0]!.EventType).toBe('viewer-request');
-    expect(refId(associations[0]!.FunctionARN)).toBe(logicalId(s.stack.web.spaRewrite));
+    expect(refId(associations[0]!.FunctionARN)).toBe(logicalId(s.site.web.spaRewrite));
     for (const b of distribution().CacheBehaviors) expect(b.FunctionAssociations).toBeUndefined();
     expect(distribution().CustomErrorResponses).toBeUndefined();
   });
 
   it('adds the security headers of functions/src/security-headers.ts to both behaviours', () => {
-    const policies = resources(s.template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const policies = resources(T.site(), 'AWS::CloudFront::ResponseHeadersPolicy');
     const used = [distribution().DefaultCacheBehavior, ...distribution().CacheBehaviors].map((b) => refId(b.ResponseHeadersPolicyId)!);
     expect(new Set(used).size).toBe(2);
     for (const id of used) {
@@ -463,19 +505,21 @@ describe('site', () => {
   });
 
   it('uploads nothing when web/dist is not given', () => {
-    s.template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    T.site().resourceCountIs('Custom::CDKBucketDeployment', 0);
   });
 });
 
 describe('monitoring', () => {
-  const alarms = () => Object.values(resources(s.template, 'AWS::CloudWatch::Alarm'));
-  const topicId = () => Object.keys(resources(s.template, 'AWS::SNS::Topic'))[0]!;
+  const alarms = () => allResources(s, 'AWS::CloudWatch::Alarm');
+  const topicId = () => logicalId(s.data.alarms.topic);
+  const composites = () => Object.values(resources(T.monitoring(), 'AWS::CloudWatch::CompositeAlarm'));
+  const ruleOf = (area: string) => String(composites().find((c) => c.Properties.AlarmName === `fp-dev-${area}`)!.Properties.AlarmRule);
 
   it('alarms on the first message in every dead-letter queue', () => {
-    const dlqs = Object.entries(resources(s.template, 'AWS::SQS::Queue')).filter(([, q]) => String(q.Properties.QueueName).endsWith('-dlq'));
+    const dlqs = Object.entries(resources(T.jobs(), 'AWS::SQS::Queue')).filter(([, q]) => String(q.Properties.QueueName).endsWith('-dlq'));
     expect(dlqs).toHaveLength(queueNames.length + 1); // + the schedules' DLQ
     for (const [id] of dlqs) {
-      const alarm = alarms().find(
+      const alarm = Object.values(alarms()).find(
         (a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Properties.Dimensions).includes(id),
       );
       expect(alarm, id).toBeDefined();
@@ -483,71 +527,106 @@ describe('monitoring', () => {
     }
   });
 
-  it('alarms on API 5xx', () => {
-    expect(alarms().some((a) => a.Properties.MetricName === '5xx' && a.Properties.Namespace === 'AWS/ApiGateway')).toBe(true);
+  it('alarms on API 5xx, DynamoDB throttling and a stuck work queue', () => {
+    expect(Object.values(alarms()).some((a) => a.Properties.MetricName === '5xx' && a.Properties.Namespace === 'AWS/ApiGateway')).toBe(true);
+    expect(JSON.stringify(resources(T.monitoring(), 'AWS::CloudWatch::Alarm'))).toMatch(/ReadThrottleEvents.*WriteThrottleEvents/);
+    expect(Object.values(alarms()).filter((a) => a.Properties.MetricName === 'ApproximateAgeOfOldestMessage')).toHaveLength(queueNames.length);
   });
 
-  it('alarms on the errors and the throttles of every function, one alarm each', () => {
-    for (const f of s.stack.functions) {
-      for (const metricName of ['Errors', 'Throttles']) {
-        const mine = alarms().filter(
-          (a) => a.Properties.Namespace === 'AWS/Lambda' && a.Properties.MetricName === metricName && JSON.stringify(a.Properties.Dimensions).includes(`"Ref":"${fnIdOf(f)}"`),
+  it('alarms on the errors and the throttles of every function, one named alarm each, rolled back on by its deployment', () => {
+    for (const f of s.functions) {
+      const t = s.templateOf(f);
+      for (const [metricName, suffix] of [['Errors', 'errors'], ['Throttles', 'throttles']] as const) {
+        const mine = Object.entries(resources(t, 'AWS::CloudWatch::Alarm')).filter(
+          ([, a]) => a.Properties.MetricName === metricName && JSON.stringify(a.Properties.Dimensions).includes(`"Ref":"${fnIdOf(f)}"`),
         );
         expect(mine, `${metricName} ${f.spec.handler}`).toHaveLength(1);
-        expect(mine[0]!.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+        expect(mine[0]![1].Properties).toMatchObject({ AlarmName: `fp-dev-${f.spec.id}-${suffix}`, Threshold: 1 });
+        const group = Object.values(resources(t, 'AWS::CodeDeploy::DeploymentGroup')).find((g) => JSON.stringify(g.Properties).includes(mine[0]![0]));
+        expect(group, f.spec.handler).toBeDefined();
       }
     }
   });
 
-  it('alarms when a work queue stops being consumed', () => {
-    expect(alarms().filter((a) => a.Properties.MetricName === 'ApproximateAgeOfOldestMessage')).toHaveLength(queueNames.length);
+  it('notifies one composite alarm per area, on alarm and on recovery; the alarms under them notify nobody', () => {
+    expect(composites().map((c) => c.Properties.AlarmName).sort()).toEqual(['fp-dev-api', 'fp-dev-billing', 'fp-dev-email', 'fp-dev-jobs']);
+    for (const c of composites()) {
+      expect(c.Properties.AlarmActions, String(c.Properties.AlarmName)).toEqual(['arn:aws:sns:eu-west-2:123456789012:fp-dev-alarms']);
+      expect(c.Properties.OKActions, String(c.Properties.AlarmName)).toEqual(['arn:aws:sns:eu-west-2:123456789012:fp-dev-alarms']);
+    }
+    for (const [id, a] of Object.entries(alarms())) {
+      expect(a.Properties.AlarmActions, id).toBeUndefined();
+      expect(a.Properties.OKActions, id).toBeUndefined();
+      // Every alarm but CloudFront's (us-east-1, forwarded by EventBridge) is in exactly one area.
+      const name = String(a.Properties.AlarmName);
+      if (name === 'fp-dev-CloudFront5xxRate') continue;
+      expect(['api', 'jobs', 'billing', 'email'].filter((area) => ruleOf(area).includes(`ALARM("${name}")`)), name).toHaveLength(1);
+    }
+    const login = s.functions.find((f) => f.spec.handler === 'http/auth/login')!;
+    const webhook = s.functions.find((f) => f.spec.handler === 'http/stripe/webhook')!;
+    const email = s.functions.find((f) => f.spec.handler === 'jobs/send-email')!;
+    expect(ruleOf('api')).toContain(`ALARM("fp-dev-${login.spec.id}-errors")`);
+    expect(ruleOf('billing')).toContain(`ALARM("fp-dev-${webhook.spec.id}-errors")`);
+    expect(ruleOf('email')).toContain(`ALARM("fp-dev-${email.spec.id}-errors")`);
+    expect(ruleOf('email')).toContain('ALARM("fp-dev-EmailDeadLetters")');
+    expect(ruleOf('jobs')).toContain('ALARM("fp-dev-OddsApiCreditsLow")');
   });
 
-  it('lets CloudWatch publish to the alarm topic (scoped to the account alarms) and nothing over plain HTTP', () => {
+  it('watches the CloudFront 5xx rate in us-east-1 and forwards its state changes to the topic', () => {
+    s.templateOf(s.edgeAlarms).hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'AWS/CloudFront', MetricName: '5xxErrorRate', Threshold: 5 });
+    expect(s.edgeAlarms.region).toBe('us-east-1');
+    const [rule] = Object.values(resources(T.monitoring(), 'AWS::Events::Rule'));
+    expect(JSON.stringify(rule!.Properties.Targets)).toContain(':fp-dev-alarms');
+    expect(rule!.Properties.EventPattern).toMatchObject({ detail: { alarmName: ['fp-dev-CloudFront5xxRate'] } });
+  });
+
+  it('has a monthly cost budget that notifies the topic', () => {
+    T.monitoring().hasResourceProperties('AWS::Budgets::Budget', { Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 30, Unit: 'USD' } } });
+  });
+
+  it('lets CloudWatch (and the budget, backups and EventBridge) publish to the topic, and nothing over plain HTTP', () => {
     // Prepare
-    const [policy] = Object.values(resources(s.template, 'AWS::SNS::TopicPolicy'));
-    const doc = policy!.Properties.PolicyDocument as { Statement: Array<{ Effect: string; Principal?: unknown; Action: unknown; Condition?: Record<string, Record<string, unknown>> }> };
+    const [policy] = Object.values(resources(T.data(), 'AWS::SNS::TopicPolicy'));
+    const doc = policy!.Properties.PolicyDocument as { Statement: Array<{ Effect: string; Principal?: { Service: string }; Action: unknown; Condition?: Record<string, Record<string, unknown>> }> };
 
     // Assess
     expect(policy!.Properties.Topics).toEqual([{ Ref: topicId() }]);
     const allow = doc.Statement.filter((st) => st.Effect === 'Allow');
-    expect(allow).toHaveLength(1);
-    expect(allow[0]).toMatchObject({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: 'sns:Publish' });
-    expect(JSON.stringify(allow[0]!.Condition!.ArnLike!['aws:SourceArn'])).toContain(':alarm:*');
-    expect(allow[0]!.Condition!.StringEquals!['aws:SourceAccount']).toBe(s.stack.account);
+    expect([...new Set(allow.flatMap((st) => [st.Principal!.Service].flat()))].sort()).toEqual(['backup.amazonaws.com', 'budgets.amazonaws.com', 'cloudwatch.amazonaws.com', 'events.amazonaws.com']);
+    const cloudwatch = allow.find((st) => st.Principal!.Service === 'cloudwatch.amazonaws.com')!;
+    expect(JSON.stringify(cloudwatch.Condition!.ArnLike!['aws:SourceArn'])).toContain(':alarm:*');
+    // AWS Backup's grant comes from the vault's notification settings (CDK), for this topic only.
+    for (const st of allow.filter((x) => x.Principal!.Service !== 'backup.amazonaws.com')) expect(st.Condition!.StringEquals!['aws:SourceAccount']).toBe(s.data.account);
     expect(doc.Statement.some((st) => st.Effect === 'Deny' && JSON.stringify(st.Condition).includes('aws:SecureTransport'))).toBe(true);
   });
 
   it('gives the health route exactly the GetItem its probe makes, and no write', () => {
-    const health = s.stack.functions.find((f) => f.spec.handler === 'http/health/get')!;
-    const actions = statementsOfRole(s.template, roleId(health)).flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:'));
+    const health = s.functions.find((f) => f.spec.handler === 'http/health/get')!;
+    const actions = statementsOfRole(s.templateOf(health), roleId(health)).flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:'));
     expect(actions).toContain('dynamodb:GetItem');
     expect(actions.filter((a) => !TABLE_READ_ACTIONS.includes(a))).toEqual([]);
   });
 
-  it('sends every alarm (and its recovery) to the alarm topic, and has a dashboard', () => {
-    for (const a of alarms()) {
-      expect(a.Properties.AlarmActions).toEqual([{ Ref: topicId() }]);
-      expect(a.Properties.OKActions).toEqual([{ Ref: topicId() }]);
-    }
-    s.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  it('has a dashboard', () => {
+    T.monitoring().resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });
 });
 
 describe('outputs', () => {
   it('names the site URL and the API URL', () => {
-    const outputs = s.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    const outputs = T.site().toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(JSON.stringify(outputs.SiteUrl!.Value)).toContain('https://');
     expect(JSON.stringify(outputs.ApiUrl!.Value)).toContain('/api');
     expect(outputs.StripeWebhookUrl).toBeDefined();
   });
 
   it('names the table and the queue URL prefix that `npm run jobs -- run <type> --stage` reads (functions/local/cli/stage-jobs.ts)', () => {
-    const outputs = s.template.toJSON().Outputs as Record<string, { Value: unknown }>;
-    expect(refId(outputs.TableName!.Value)).toBe(logicalId(s.stack.data.table));
+    const outputs = T.jobs().toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs.TableName!.Value).toBe('fp-dev-table');
+    T.data().hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'fp-dev-table' });
     // The planner queue's URL is the prefix plus its name, like every function's QUEUE_URL_PREFIX.
-    expect(outputs.QueueUrlPrefix!.Value).toEqual(s.stack.resolve(s.stack.jobs.queueUrlPrefix));
+    expect(outputs.QueueUrlPrefix!.Value).toEqual(s.jobs.resolve(s.jobs.jobs.queueUrlPrefix));
     expect(JSON.stringify(outputs.QueueUrlPrefix!.Value)).toMatch(/^\{"Fn::Join":\["",\["https:\/\/sqs\.".*"\/fp-dev-"\]\]\}$/);
-    expect(Object.values(resources(s.template, 'AWS::SQS::Queue')).some((q) => q.Properties.QueueName === 'fp-dev-jobs-planner')).toBe(true);
+    expect(Object.values(resources(T.jobs(), 'AWS::SQS::Queue')).some((q) => q.Properties.QueueName === 'fp-dev-jobs-planner')).toBe(true);
   });
 });

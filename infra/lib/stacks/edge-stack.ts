@@ -3,7 +3,7 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import type { DeployConfig } from './config.ts';
+import type { DeployConfig } from '../config.ts';
 
 /**
  * Per client IP, per 5 minutes. Only password-bearing POSTs count towards the auth limit (reads

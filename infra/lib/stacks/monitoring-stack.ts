@@ -1,0 +1,143 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as budgets from 'aws-cdk-lib/aws-budgets';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { queueNames } from '@app/events/queues';
+import { namePrefix, type DeployConfig } from '../config.ts';
+import { alarmAtLeast, alarmNameOf, AREAS, FIVE_MINUTES, type Area, type NamedAlarm } from '../constructs/alarms.ts';
+import { functionName } from '../constructs/app-function.ts';
+import { alarmTopicName } from './data-stack.ts';
+import type { FunctionSpec } from '../manifest.ts';
+
+/** SES pauses an account at a 10 % bounce or 0.5 % complaint rate; these warn well before. */
+export const SES_BOUNCE_RATE_LIMIT = 0.05;
+export const SES_COMPLAINT_RATE_LIMIT = 0.001;
+/** DynamoDB throttled requests per 5 minutes that raise the API alarm (an on-demand table throttles on sudden jumps). */
+export const DYNAMODB_THROTTLE_THRESHOLD = 1;
+/** The CloudFront 5xx alarm's name (it lives in us-east-1, where CloudFront's metrics are). */
+export const cloudFrontAlarmName = (config: DeployConfig) => `${namePrefix(config)}CloudFront5xxRate`;
+
+export interface MonitoringStackProps extends StackProps {
+  config: DeployConfig;
+  tableName: string;
+  /** Every alarm of the other stacks, with its area. */
+  alarms: readonly NamedAlarm[];
+  functionSpecs: readonly FunctionSpec[];
+  distributionId: string;
+}
+
+/**
+ * One notification per incident: a composite alarm per area (API, jobs, billing, email) over the
+ * area's alarms, which notifies the topic when the area goes into alarm and when it recovers (the
+ * underlying alarms notify nobody). Also the alarms of shared pieces (DynamoDB throttling, SES
+ * reputation), the AWS Budgets alarm, the forwarded CloudFront alarm, and one dashboard.
+ */
+export class MonitoringStack extends Stack {
+  readonly composites = {} as Record<Area, cloudwatch.CompositeAlarm>;
+  readonly ownAlarms: NamedAlarm[] = [];
+  readonly dashboard: cloudwatch.Dashboard;
+  readonly budget: budgets.CfnBudget;
+
+  constructor(scope: Construct, id: string, props: MonitoringStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const prefix = namePrefix(config);
+    // Imported by ARN: the data stack's topic policy already lets CloudWatch, Budgets and EventBridge
+    // publish (scoped to this account); a target's own grant would add an unscoped statement.
+    const topics = [sns.Topic.fromTopicArn(this, 'Topic', `arn:${this.partition}:sns:${this.region}:${this.account}:${alarmTopicName(config)}`), ...(config.alarmTopicArn ? [sns.Topic.fromTopicArn(this, 'ExternalTopic', config.alarmTopicArn)] : [])];
+
+    const throttled = (metricName: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.tableName }, period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
+    this.ownAlarms.push({
+      area: 'api',
+      alarm: alarmAtLeast(
+        this,
+        prefix,
+        'DynamoDbThrottles',
+        new cloudwatch.MathExpression({ expression: 'r + w', usingMetrics: { r: throttled('ReadThrottleEvents'), w: throttled('WriteThrottleEvents') }, period: FIVE_MINUTES, label: 'throttled' }),
+        DYNAMODB_THROTTLE_THRESHOLD,
+        `DynamoDB throttled reads or writes on ${props.tableName} (an on-demand table throttles a sudden jump over twice its previous peak; docs/scaling.md).`,
+      ),
+    });
+    const reputation = (metricName: string) => new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: cloudwatch.Stats.MAXIMUM });
+    this.ownAlarms.push(
+      {
+        area: 'email',
+        alarm: alarmAtLeast(this, prefix, 'SesBounceRate', reputation('Reputation.BounceRate'), SES_BOUNCE_RATE_LIMIT, 'SES bounce rate over 5 % (SES pauses sending at 10 %): look at the suppressed addresses (admin Messages page, "Email delivery").'),
+      },
+      {
+        area: 'email',
+        alarm: alarmAtLeast(this, prefix, 'SesComplaintRate', reputation('Reputation.ComplaintRate'), SES_COMPLAINT_RATE_LIMIT, 'SES complaint rate over 0.1 % (SES pauses sending at 0.5 %).'),
+      },
+    );
+
+    const all = [...props.alarms, ...this.ownAlarms];
+    for (const area of AREAS) {
+      const names = all.filter((a) => a.area === area).map((a) => alarmNameOf(a.alarm));
+      if (names.length === 0) continue;
+      const composite = new cloudwatch.CompositeAlarm(this, `Area-${area}`, {
+        compositeAlarmName: `${prefix}${area}`,
+        alarmDescription: `Something in the ${area} area is wrong: the alarms in ALARM state say what (CloudWatch, dashboard ${prefix}overview). One message on alarm, one on recovery.`,
+        alarmRule: cloudwatch.AlarmRule.fromString(names.map((n) => `ALARM("${n}")`).join(' OR ')),
+      });
+      for (const topic of topics) {
+        composite.addAlarmAction(new SnsAction(topic));
+        composite.addOkAction(new SnsAction(topic));
+      }
+      this.composites[area] = composite;
+    }
+
+    // CloudFront's alarm lives in us-east-1; the edge-alarms stack forwards its state changes here.
+    const forwarded = new events.Rule(this, 'CloudFrontAlarmForwarded', {
+      description: 'The CloudFront 5xx alarm (us-east-1) changed state: tell on-call',
+      eventPattern: { source: ['aws.cloudwatch'], detailType: ['CloudWatch Alarm State Change'], detail: { alarmName: [cloudFrontAlarmName(config)] } },
+    });
+    for (const topic of topics) forwarded.addTarget(new eventTargets.SnsTopic(topic));
+
+    this.budget = new budgets.CfnBudget(this, 'Budget', {
+      budget: {
+        budgetName: `${prefix}monthly`,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: config.monthlyBudgetUsd, unit: 'USD' },
+      },
+      notificationsWithSubscribers: [
+        { notificationType: 'ACTUAL', threshold: 80 },
+        { notificationType: 'FORECASTED', threshold: 100 },
+      ].map((n) => ({
+        notification: { ...n, comparisonOperator: 'GREATER_THAN', thresholdType: 'PERCENTAGE' },
+        subscribers: topics.map((t) => ({ subscriptionType: 'SNS', address: t.topicArn })),
+      })),
+    });
+
+    this.dashboard = this.buildDashboard(config, props);
+  }
+
+  private buildDashboard(config: DeployConfig, props: MonitoringStackProps): cloudwatch.Dashboard {
+    const prefix = namePrefix(config);
+    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: `${prefix}overview`, defaultInterval: Duration.days(1) });
+    const width = 8;
+    const lambda = (spec: FunctionSpec, metricName: string, statistic: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName, dimensionsMap: { FunctionName: functionName(prefix, spec) }, statistic, period: FIVE_MINUTES, label: spec.handler });
+    const sqs = (queue: string, metricName: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/SQS', metricName, dimensionsMap: { QueueName: `${prefix}${queue}` }, statistic: cloudwatch.Stats.MAXIMUM, period: FIVE_MINUTES, label: queue });
+    const cf = (metricName: string, statistic: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/CloudFront', metricName, dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' }, region: 'us-east-1', statistic, period: FIVE_MINUTES });
+    dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Areas', alarms: Object.values(this.composites), width: 24, height: 3 }));
+    dashboard.addWidgets(
+      new cloudwatch.GraphWidget({ title: 'CloudFront', width, left: [cf('Requests', cloudwatch.Stats.SUM)], right: [cf('4xxErrorRate', cloudwatch.Stats.AVERAGE), cf('5xxErrorRate', cloudwatch.Stats.AVERAGE)] }),
+      new cloudwatch.GraphWidget({ title: 'Lambda errors', width, left: props.functionSpecs.map((s) => lambda(s, 'Errors', cloudwatch.Stats.SUM)) }),
+      new cloudwatch.GraphWidget({ title: 'Lambda duration p99', width, left: props.functionSpecs.map((s) => lambda(s, 'Duration', 'p99')) }),
+    );
+    dashboard.addWidgets(
+      new cloudwatch.GraphWidget({ title: 'Queue depth', width, left: queueNames.map((n) => sqs(n, 'ApproximateNumberOfMessagesVisible')) }),
+      new cloudwatch.GraphWidget({ title: 'Oldest message age (s)', width, left: queueNames.map((n) => sqs(n, 'ApproximateAgeOfOldestMessage')) }),
+      new cloudwatch.GraphWidget({ title: 'Dead letters', width, left: [...queueNames, 'schedules'].map((n) => sqs(`${n}-dlq`, 'ApproximateNumberOfMessagesVisible')) }),
+    );
+    return dashboard;
+  }
+}
