@@ -15,6 +15,7 @@ const tasks = {
   jobs: [['--filter', '@app/functions', 'run', 'cli:jobs', ...args]],
   admin: [['--filter', '@app/functions', 'run', 'cli:admin', ...args]],
   billing: [['--filter', '@app/functions', 'run', 'cli:billing', ...args]],
+  ledger: [['--filter', '@app/functions', 'run', 'cli:ledger', ...args]],
   synth: [['--filter', '@app/infra', 'run', 'synth', ...args]],
   deploy: [['--filter', '@app/web', 'run', 'build'], ['--filter', '@app/infra', 'run', 'deploy', ...args]],
   destroy: [['--filter', '@app/infra', 'run', 'destroy', ...args]],

@@ -4,7 +4,7 @@
  * demo simulator (the default), and The Odds API v4 (docs/providers.md).
  */
 import type { MatchRecord } from '@app/model/types';
-import type { MarketOdds } from '../predictions/prediction.ts';
+import type { MarketBookmakers, MarketOdds } from '../predictions/prediction.ts';
 
 /** One of our leagues. `id` is ours everywhere (football-data.co.uk's code for real leagues: E0, SP1...). */
 export interface League {
@@ -52,6 +52,8 @@ export interface FixtureProvider {
 export interface FixtureOdds {
   /** Best price per market across bookmakers (value bets, staking). */
   best: MarketOdds;
+  /** Who offers each best price, where the source names it. */
+  bestBookmakers?: MarketBookmakers;
   /** Average price per market across bookmakers. */
   average: MarketOdds;
   /**
@@ -78,6 +80,16 @@ export function modelOdds(odds: FixtureOdds): MarketOdds {
   };
 }
 
+/**
+ * A fixture's closing prices: the last line before kickoff, Pinnacle's where the source has it
+ * (`sharp`), and the market average.
+ */
+export interface ClosingOdds {
+  sharp?: MarketOdds;
+  average?: MarketOdds;
+  capturedAt: string;
+}
+
 export interface OddsProvider {
   readonly name: string;
   /**
@@ -85,6 +97,12 @@ export interface OddsProvider {
    * provider cannot match (names, kickoff) or has no prices for are simply absent.
    */
   odds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>>;
+  /**
+   * Closing prices of fixtures that have kicked off, for a provider that keeps them (research
+   * files, the demo world). A live odds API cannot price a match after kickoff: without this
+   * method the closing price is the last snapshot taken before kickoff (the closing-odds task).
+   */
+  closingOdds?(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, ClosingOdds>>;
 }
 
 /** A provider call that failed in a way worth retrying later (5xx, timeout, rate limit). */
