@@ -30,8 +30,8 @@ describe('formatters of docs/product.md#display-formats', () => {
     expect(formatPercent(11.4, { signed: true, digits: 0 })).toBe('+11%');
     expect(formatInterval([-4.2, 25.25])).toBe('[-4.2%, +25.3%]');
     expect(formatInterval(null)).toBe('');
-    expect(formatPoints(4.25)).toBe('+4.3 pts');
-    expect(formatPoints(-0.8)).toBe('-0.8 pts');
+    expect(formatPoints(4.25)).toBe('+4.3');
+    expect(formatPoints(-0.8)).toBe('-0.8');
   });
 
   it('shows odds with 2 decimals, N/A when there are none', () => {

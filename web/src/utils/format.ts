@@ -27,9 +27,9 @@ export function formatPercent(percent: number | null | undefined, { signed = fal
   return signed && rounded > 0 ? `+${text}` : text;
 }
 
-/** A difference of two percentages, in points: `+4.2 pts`, `-0.8 pts`, `0.0 pts`. */
+/** A difference of two percentages, in points, signed: `+4.2`, `-0.8`, `0.0`. */
 export function formatPoints(points: number): string {
-  return `${formatPercent(points, { signed: true }).slice(0, -1)} pts`;
+  return formatPercent(points, { signed: true }).slice(0, -1);
 }
 
 /** A percentage's 95 % interval: `[-4.2%, +25.2%]`; empty when there is none. */

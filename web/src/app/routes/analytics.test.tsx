@@ -39,10 +39,10 @@ describe('/analytics', () => {
 
     const markets = within(await screen.findByRole('region', { name: 'Picks by market table' }));
     // 40 bets: the interval is shown with the plain note that so few bets say little.
-    expect(markets.getByRole('row', { name: /Home \/ draw \/ away 30 65.0% \+\$84.00 \+10.5% \[-4.2%, \+25.2%\] · too few bets to judge \+9.3% \+2.4% \[\+0.8%, \+4.1%\] · too few bets to judge/ })).toBeInTheDocument();
+    expect(markets.getByRole('row', { name: /Home \/ draw \/ away 30 65.0% \+\$84.00 \+10.5% \[-4.2%, \+25.2%\] · too few bets to judge \+9.3% on 31.20 units \+2.4% \[\+0.8%, \+4.1%\] · too few bets to judge/ })).toBeInTheDocument();
     expect(markets.getByRole('row', { name: /Over\/Under 2.5 10 .* N\/A/ })).toBeInTheDocument();
     // 120 value bets: no note.
-    expect(within(screen.getByRole('region', { name: 'Value bets table' })).getByRole('row', { name: /Value bets 120 .*\+10.5% \[-4.2%, \+25.2%\] \+9.3%/ })).not.toHaveTextContent(/too few/);
+    expect(within(screen.getByRole('region', { name: 'Value bets table' })).getByRole('row', { name: /Value bets 120 .*\+10.5% \[-4.2%, \+25.2%\] \+9.3% on 31.20 units/ })).not.toHaveTextContent(/too few/);
     expect(screen.getByRole('region', { name: 'Closing line value' })).toHaveTextContent('Mean CLV over 36 bets: +2.4% [+0.8%, +4.1%] · too few bets to judge; 61.1% beat the close. 4 settled bets have no closing price');
     expect(screen.getByRole('region', { name: 'Profit over time' })).toHaveTextContent('flat 1 unit 4.20, quarter-Kelly 2.90. Largest fall from a peak: flat 3.00, quarter-Kelly 1.80 units');
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/ledger?format=csv&period=30');

@@ -44,7 +44,7 @@ function RecordTable({ label, rows }: { label: string; rows: [string, PickRecord
       rows={rows.map(([name, r]) => ({
         key: name,
         header: name,
-        cells: [r.picks, formatPercent(r.hitRate), formatMoney(r.profit), roi(r), formatPercent(r.kelly.roi, { signed: true }), clv(r.clv)],
+        cells: [r.picks, formatPercent(r.hitRate), formatMoney(r.profit), roi(r), r.kelly.roi === null ? 'N/A' : `${formatPercent(r.kelly.roi, { signed: true })} on ${r.kelly.staked.toFixed(2)} units`, clv(r.clv)],
       }))}
     />
   );
@@ -153,7 +153,7 @@ function Report({ report }: { report: AnalyticsReport }) {
         <CompactTable
           scrollLabel="By league table"
           className="min-w-[48rem]"
-          columns={['League', '1X2 picks', '1X2 ROI', 'O/U 2.5 picks', 'O/U ROI', 'Value bets', 'Value ROI', 'CLV']}
+          columns={['League', '1X2 picks', '1X2 ROI', 'O/U 2.5 picks', 'O/U ROI', 'Value bets', 'Value ROI', 'Value CLV']}
           rows={report.perLeague.map((l) => ({
             key: l.leagueId,
             header: l.league,

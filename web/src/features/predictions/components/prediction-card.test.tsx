@@ -127,7 +127,7 @@ describe('PredictionCard', () => {
     const table = screen.getByRole('table', { name: 'Our models and the market' });
     expect(rowOf(table, 'Market')).toEqual(['41.0%', '29.5%', '29.5%']);
     expect(rowOf(table, 'Our models')).toEqual(['48.2%', '27.1%', '24.7%']);
-    expect(rowOf(table, 'Gap')).toEqual(['+7.2 pts', '-2.4 pts', '-4.8 pts']);
+    expect(rowOf(table, 'Gap (points)')).toEqual(['+7.2', '-2.4', '-4.8']);
     expect(screen.queryByText(/No bookmaker odds/)).not.toBeInTheDocument();
   });
 

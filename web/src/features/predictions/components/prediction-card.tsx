@@ -42,7 +42,7 @@ function Flag({ label, definition, variant }: { label: ReactNode; definition: st
         <button
           type="button"
           className={cn(
-            'inline-flex items-center gap-1 rounded px-1.5 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2',
+            'inline-flex items-center rounded px-1 text-xs leading-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2',
             variant === 'pick' ? 'border border-primary text-primary' : 'bg-premium-soft text-premium',
           )}
           {...props}
@@ -58,13 +58,9 @@ function Flag({ label, definition, variant }: { label: ReactNode; definition: st
 function ProbabilityRow({ label, percent, pick = false }: { label: string; percent: number; pick?: boolean }) {
   return (
     <div>
-      <dt className="text-sm text-muted-foreground">
+      <dt className="flex items-center gap-1 text-sm whitespace-nowrap text-muted-foreground">
         {label}
-        {pick ? (
-          <span className="ml-1.5">
-            <Flag label="Pick" definition={PICK_DEFINITION} variant="pick" />
-          </span>
-        ) : null}
+        {pick ? <Flag label="Pick" definition={PICK_DEFINITION} variant="pick" /> : null}
       </dt>
       <dd className="mt-0.5">
         <span className={cn('text-lg font-bold tabular-nums', probabilityTone(percent))} data-testid="probability">
@@ -100,7 +96,7 @@ function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; mark
         {label}
       </th>
       {values.map((value, index) => (
-        <td key={index} className="py-0.5 pl-3 text-right font-semibold tabular-nums">
+        <td key={index} className="py-0.5 pl-3 text-right font-semibold whitespace-nowrap tabular-nums">
           {signed ? formatPoints(value) : formatPercent(value)}
         </td>
       ))}
@@ -123,7 +119,7 @@ function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; mark
         <tbody>
           {market ? row('Market', three(market)) : null}
           {row('Our models', three(models))}
-          {market ? row('Gap', three(models).map((v, i) => v - three(market)[i]!), true) : null}
+          {market ? row('Gap (points)', three(models).map((v, i) => v - three(market)[i]!), true) : null}
         </tbody>
       </table>
       <p className="mt-1 text-xs text-muted-foreground">
