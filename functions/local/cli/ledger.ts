@@ -2,42 +2,20 @@
 // of the bet ledger from the stored entries and exits non-zero on any edit (docs/track-record.md).
 // Without --stage it reads the local stack's table; with it, a deployed stage's, with the
 // operator's own AWS credentials (read only).
-import { parseArgs } from 'node:util';
-import { fail } from './connect.ts';
+import { connectTable, fail, parseTableArgs } from './connect.ts';
 
 const USAGE = 'Usage: npm run ledger -- verify [--stage dev|prod --table <TableName> [--region eu-west-2]] [--all]';
 
-let parsed;
-try {
-  parsed = parseArgs({
-    args: process.argv.slice(2),
-    allowPositionals: true,
-    options: { stage: { type: 'string' }, table: { type: 'string' }, region: { type: 'string' }, all: { type: 'boolean' } },
-  });
-} catch (error) {
-  fail(`${(error as Error).message}\n${USAGE}`);
-}
-const [command] = parsed.positionals;
-const { stage, table, region, all } = parsed.values;
-if (command !== 'verify') fail(USAGE);
-if (stage !== undefined && stage !== 'dev' && stage !== 'prod') fail(`--stage must be dev or prod\n${USAGE}`);
-if (stage && !(table ?? process.env.TABLE_NAME)) fail(`--stage needs the table: --table <TableName output of fp-${stage}>\n${USAGE}`);
-
-let release = async () => {};
-if (stage) {
-  Object.assign(process.env, { STAGE: stage, TABLE_NAME: table ?? process.env.TABLE_NAME, ...(region ? { AWS_REGION: region } : {}) });
-  delete process.env.DYNAMODB_ENDPOINT;
-} else {
-  const { connectLocal } = await import('./connect.ts');
-  release = await connectLocal();
-}
+const { positionals, stage, table, region, flags } = parseTableArgs(USAGE, ['all']);
+if (positionals[0] !== 'verify') fail(USAGE);
+const release = await connectTable({ stage, table, region });
 
 let ok = false;
 try {
   const { ledgerVerifier } = await import('../../src/composition/track-record.ts');
   const report = await (await ledgerVerifier()).verify();
   ok = report.ok;
-  const shown = all ? report.checks : report.checks.filter((c) => c.status !== 'ok');
+  const shown = flags.all ? report.checks : report.checks.filter((c) => c.status !== 'ok');
   for (const c of shown) console.log(`${c.basis.padEnd(9)} ${c.day}  ${c.status.padEnd(20)} ${c.detail}`);
   const days = (basis: string) => new Set(report.checks.filter((c) => c.basis === basis && c.status === 'ok').map((c) => c.day)).size;
   console.log(

@@ -58,6 +58,15 @@ describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md
     expect((await store.get('fxB'))?.probabilities.home).toBe(0.2);
   });
 
+  it('lets a resumed backfill write its prediction again without touching the entries a killed run wrote', async () => {
+    const p = { ...prediction('fxF', '2026-11-10T15:00:00.000Z'), origin: 'backfilled' as const };
+    const first = ledgerEntriesOf(p, 'backtest', new Date('2026-11-22T06:00:01Z'));
+    expect(await store.write(p, first, { now: new Date('2026-11-22T06:00:01Z'), backfill: true })).toBe(true);
+    const again = ledgerEntriesOf(p, 'backtest', new Date('2026-11-22T06:09:00Z'));
+    expect(await store.write(p, again, { now: new Date('2026-11-22T06:09:00Z'), backfill: true })).toBe(true);
+    expect((await ledger.listForFixture('fxF')).map((e) => e.recordedAt)).toEqual(['2026-11-22T06:00:01.000Z', '2026-11-22T06:00:01.000Z']);
+  });
+
   it('freezes a prediction at kickoff: a later regeneration writes nothing, no entry either', async () => {
     const p = prediction('fxC', '2026-11-22T15:00:00.000Z', 0.66);
     await publish(p, '2026-11-22T06:00:00Z');

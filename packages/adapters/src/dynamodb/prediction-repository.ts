@@ -9,7 +9,7 @@ import { queryAll } from './query.ts';
 import { keys, sortKeyCeiling } from './keys.ts';
 
 const SCHEMA_VERSION = 1;
-/** A concurrent writer appended the same entries between our read and our write: read again, once. */
+/** Entries held already (a concurrent writer, a killed run's backfill) fail the write's condition: read them, try once more. */
 const WRITE_ATTEMPTS = 2;
 const INDEX_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'type', 'schemaVersion', 'kickoffMs'];
 
@@ -64,8 +64,11 @@ export class DynamoPredictionRepository implements PredictionStore {
       kickoff,
       kickoffMs,
     };
+    const heldIds = async () => new Set((await readFixtureLedger(this.doc, this.tableName, prediction.fixtureId)).map((e) => e.id));
+    // A backfill writes entries the ledger does not hold (unless a killed run wrote them: then the
+    // condition fails and the retry reads); a daily regeneration usually meets its own entries.
+    let held = options.backfill ? new Set<string>() : await heldIds();
     for (let attempt = 1; ; attempt++) {
-      const held = new Set((await readFixtureLedger(this.doc, this.tableName, prediction.fixtureId)).map((e) => e.id));
       const appended = entries.filter((e) => !held.has(e.id));
       try {
         await transactWrite(this.doc, this.tableName, [
@@ -85,8 +88,8 @@ export class DynamoPredictionRepository implements PredictionStore {
       } catch (error) {
         const failed = failedConditions(error);
         if (failed?.includes(0)) return false;
-        if (failed?.length && attempt < WRITE_ATTEMPTS) continue;
-        throw error;
+        if (!failed?.length || attempt >= WRITE_ATTEMPTS) throw error;
+        held = await heldIds();
       }
     }
   }

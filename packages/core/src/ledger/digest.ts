@@ -65,8 +65,7 @@ function byDay(entries: readonly LedgerEntry[]): Map<string, LedgerEntry[]> {
 
 const firstKickoff = (entries: readonly LedgerEntry[]) => entries.map((e) => e.kickoff).sort()[0]!;
 
-function newDigest(basis: LedgerBasis, day: string, previous: string, entries: readonly LedgerEntry[], at: string): LedgerDigest {
-  const digest = digestOf(previous, entries.map(sealedLine));
+function newDigest(basis: LedgerBasis, day: string, previous: string, entries: readonly LedgerEntry[], at: string, digest = digestOf(previous, entries.map(sealedLine))): LedgerDigest {
   return { basis, day, entries: entries.length, digest, previous, firstKickoff: firstKickoff(entries), computedAt: at, versions: [{ entries: entries.length, digest, at }] };
 }
 
@@ -115,13 +114,8 @@ export function sealBacktest(anchor: LedgerDigest | undefined, stored: readonly 
   for (const [day, list] of byDay(entries.filter((e) => e.basis === 'backtest' && (!anchor || ledgerDay(e) > anchor.day)))) {
     const digest = digestOf(previous, list.map(sealedLine));
     const known = current.get(day);
-    if (known?.digest === digest && known.entries === list.length) {
-      previous = digest;
-      continue;
-    }
-    const sealed = newDigest('backtest', day, previous, list, at);
-    out.push(sealed);
-    previous = sealed.digest;
+    if (known?.digest !== digest || known.entries !== list.length) out.push(newDigest('backtest', day, previous, list, at, digest));
+    previous = digest;
   }
   return out;
 }

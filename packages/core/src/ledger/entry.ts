@@ -159,6 +159,9 @@ export function outcomeOf(entry: LedgerEntry, played: { home: number; away: numb
   };
 }
 
+/** Newest kickoff first, then by id: the staff's lists. */
+export const newestFirst = (a: Pick<LedgerEntry, 'kickoff' | 'id'>, b: Pick<LedgerEntry, 'kickoff' | 'id'>) => b.kickoff.localeCompare(a.kickoff) || a.id.localeCompare(b.id);
+
 /** The price every figure uses: the latest correction's, else the price taken. */
 export function effectivePrice(entry: RecordedEntry): number | null {
   return entry.corrections.at(-1)?.newPrice ?? entry.price;

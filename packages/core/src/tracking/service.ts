@@ -2,7 +2,7 @@ import type { UpdateOddsBody, WinningPrediction } from '@app/contracts/admin';
 import type { TrackingRow, TrackingSummary } from '@app/contracts/tracking';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
-import { effectivePrice, type RecordedEntry } from '../ledger/entry.ts';
+import { effectivePrice, newestFirst, type RecordedEntry } from '../ledger/entry.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import { metricsByBasis } from '../ledger/record.ts';
 import type { TrackRecordViews } from '../ledger/service.ts';
@@ -32,7 +32,7 @@ export function makeTrackingService({ ledger, views, clock }: { ledger: Pick<Led
     async list(days: 1 | 7 | 30): Promise<TrackingRow[]> {
       return (await picks(days))
         .filter((e) => e.result !== 'void')
-        .sort((a, b) => b.kickoff.localeCompare(a.kickoff) || a.id.localeCompare(b.id))
+        .sort(newestFirst)
         .map((e) => ({
           id: e.id,
           fixtureId: e.fixtureId,
@@ -61,7 +61,7 @@ export function makeTrackingService({ ledger, views, clock }: { ledger: Pick<Led
       const now = clock.now();
       return (await ledger.listByKickoff(new Date(now.getTime() - 30 * DAY_MS), new Date(now.getTime() + 7 * DAY_MS)))
         .filter((e) => e.kind === 'pick' && (e.result === 'won' || !e.result))
-        .sort((a, b) => b.kickoff.localeCompare(a.kickoff) || a.id.localeCompare(b.id))
+        .sort(newestFirst)
         .map((e) => ({
           id: e.id,
           homeTeam: e.homeTeam,
