@@ -222,19 +222,22 @@ export default function AnalyticsRoute() {
                 </button>
               ))}
             </div>
-            <SelectField label="League" value={filter.league ?? ''} onChange={(league) => set({ league: league || undefined })}>
-              <option value="">All leagues</option>
-              {(analytics.data?.leagues ?? []).map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label="Market" value={filter.market ?? ''} onChange={(market) => set({ market: market || undefined })}>
-              <option value="">All markets</option>
-              <option value="1x2">{MARKET_LABEL['1x2']}</option>
-              <option value="ou25">{MARKET_LABEL.ou25}</option>
-            </SelectField>
+            {/* Both selects share a row on a phone, beside the period buttons from sm up. */}
+            <div className="flex w-full gap-3 sm:w-auto">
+              <SelectField label="League" value={filter.league ?? ''} onChange={(league) => set({ league: league || undefined })}>
+                <option value="">All leagues</option>
+                {(analytics.data?.leagues ?? []).map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Market" value={filter.market ?? ''} onChange={(market) => set({ market: market || undefined })}>
+                <option value="">All markets</option>
+                <option value="1x2">{MARKET_LABEL['1x2']}</option>
+                <option value="ou25">{MARKET_LABEL.ou25}</option>
+              </SelectField>
+            </div>
             <a href={ledgerCsvHref(filter)} download className={buttonStyles({ variant: 'outline', size: 'sm' })}>
               <Download aria-hidden="true" className="size-4" />
               Download CSV
