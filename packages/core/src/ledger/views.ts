@@ -40,13 +40,13 @@ export function entryView(e: RecordedEntry): LedgerEntryView {
 }
 
 /** The columns after the sealed ones: what an entry gains after kickoff, and its latest correction. */
-export const OUTCOME_COLUMNS = [
+const OUTCOME_COLUMNS = [
   'closing_price', 'closing_fair_probability', 'closing_source', 'closing_at', 'result', 'score', 'settled_at',
   'effective_price', 'profit_flat', 'profit_kelly', 'clv', 'corrections', 'corrected_by', 'corrected_at',
 ] as const;
 
 /** What the export prints where a figure cannot exist. */
-export const NO_CLOSING_PRICE = 'no closing price';
+const NO_CLOSING_PRICE = 'no closing price';
 
 /**
  * The ledger as CSV: a header row, then one line per entry in digest order. The first

@@ -23,7 +23,7 @@ const PERIOD_LABEL: Record<AnalyticsPeriod, string> = { '30': 'Last 30 days', '9
 const MARKET_LABEL = { '1x2': 'Home / draw / away', ou25: 'Over/Under 2.5' } as const;
 
 /** Beside every interval resting on fewer than 100 bets (docs/decisions/0133-one-track-record.md). */
-export const TOO_FEW_BETS = 'too few bets to judge';
+const TOO_FEW_BETS = 'too few bets to judge';
 
 /** A figure with its 95 % interval and, when it rests on fewer than 100 bets, the plain note that it says little. */
 function withInterval(value: number | null, interval: readonly [number, number] | null, bets: number) {

@@ -77,7 +77,7 @@ function ProbabilityRow({ label, percent, pick = false }: { label: string; perce
 type OutcomeView = NonNullable<NonNullable<Prediction['insights']>['models']>;
 
 /** Whose forecast the card shows: the market's fair price, our models, or a blend, by our models' learned weight. */
-export function forecastSource(weight: number | undefined, hasMarket: boolean): string {
+function forecastSource(weight: number | undefined, hasMarket: boolean): string {
   if (!hasMarket || weight === 1) return 'Forecast: our models';
   if (weight === undefined) return 'Forecast';
   if (weight === 0) return 'Forecast: market fair price';
@@ -132,7 +132,7 @@ function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; mark
 }
 
 /** "Value: Away @ 3.40 (Bet365), fair 3.05, +11% EV". */
-export function valueText(bet: NonNullable<Prediction['valueBets']>[number]): string {
+function valueText(bet: NonNullable<Prediction['valueBets']>[number]): string {
   const fair = bet.fairOdds === null ? '' : `, fair ${formatOdds(bet.fairOdds)}`;
   return `${SELECTION_LABELS[bet.market]} @ ${formatOdds(bet.odds)} (${bet.bookmaker ?? 'best price'})${fair}, ${formatPercent(bet.edge, { signed: true, digits: 0 })} EV`;
 }
