@@ -24,6 +24,7 @@ const tasks = {
   cdk: [['exec', 'cdk', ...args]],
   // The counts the docs state, from a fresh synthesis (docs/template-facts.json and the docs' marked blocks).
   facts: [['--filter', '@app/infra', 'exec', 'tsx', 'bin/facts.ts']],
+  ledger: [['--filter', '@app/functions', 'run', 'cli:ledger', ...args]],
   smoke: [['exec', 'node', 'scripts/smoke.mjs', ...args]],
 };
 

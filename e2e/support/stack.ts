@@ -92,7 +92,7 @@ export async function waitForDemoData(url: string, { minPredictions = 20, timeou
         ['/api/predictions', '/api/metrics/latest'].map(async (path) => (await fetch(`${url}${path}`)).json() as Promise<unknown>),
       );
       const count = Array.isArray(predictions) ? predictions.length : 0;
-      // A fresh stack's settled picks are backfilled: its trend (published picks only) stays empty.
+      // A fresh stack's settled picks are backfilled: its metrics and trend say so (basis 'backtest').
       const settled = (metrics as { totalPredictions?: number } | null)?.totalPredictions ?? 0;
       last = `${count} predictions, metrics ${metrics ? `over ${settled} settled picks` : 'missing'}`;
       if (count >= minPredictions && settled > 0) return;

@@ -1,5 +1,5 @@
 import type { JobStatus, WinningPrediction } from '@app/contracts/admin';
-import type { TrackingRow } from '@app/contracts/tracking';
+import type { TrackingRow, TrackingSummary } from '@app/contracts/tracking';
 import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -96,22 +96,18 @@ async function rowTexts(row: Locator): Promise<string[]> {
   return row.locator('th, td').evaluateAll((cells) => cells.map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()));
 }
 
-/** docs/product.md#performance-tracking: stat cards and table of the tracking page, checked against the rows the API answered. */
-async function expectTrackingShows(target: Page, rows: TrackingRow[]): Promise<void> {
-  const completed = rows.filter((row) => row.hasResult);
-  const correct = completed.filter((row) => row.isCorrect === true).length;
-  const incorrect = completed.filter((row) => row.isCorrect === false).length;
-  const winRate = completed.length ? (correct / completed.length) * 100 : 0;
-
+/**
+ * docs/product.md#performance-tracking: the period's figures per basis as the server computes them
+ * (the same as the landing and /results), and the history table, checked against the rows the API answered.
+ */
+async function expectTrackingShows(target: Page, rows: TrackingRow[], days: 1 | 7 | 30 = 7): Promise<void> {
   // While a new period loads, the previous rows stay (dimmed, aria-busy).
   await target.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
-  await expect.poll(() => target.getByTestId('stat-total-predictions').textContent()).toBe(String(rows.length));
-  expect(await target.getByTestId('stat-win-rate').textContent()).toBe(`${winRate.toFixed(1)}%`);
-  expect(await target.getByTestId('stat-correct').textContent()).toBe(String(correct));
-  expect(await target.getByTestId('stat-incorrect').textContent()).toBe(String(incorrect));
-  const tone = winRate >= 70 ? 'text-success' : winRate >= 50 ? 'text-warning' : 'text-destructive';
-  expect(await target.getByTestId('stat-win-rate').getAttribute('class')).toContain(tone);
-  await target.getByText(`From ${completed.length} completed`, { exact: true }).waitFor();
+  const summary = (await (await target.request.get(`/api/tracking/summary?days=${days}`)).json()) as TrackingSummary;
+  const figures = target.getByRole('table', { name: 'Performance by basis' });
+  expect(await rowTexts(figures.locator('thead tr'))).toEqual(['', 'Published before kickoff', 'Back-tested (reconstructed)']);
+  await expect.poll(() => rowTexts(figures.locator('tbody tr').first())).toEqual(['Settled picks', String(summary.published.totalPredictions), String(summary.backtest.totalPredictions)]);
+  await target.getByText(`Still open: ${summary.pending.published} published, ${summary.pending.backtest} back-tested.`, { exact: false }).waitFor();
 
   if (rows.length === 0) {
     await target.getByText('No high-confidence predictions found in this time period').waitFor();
@@ -120,7 +116,7 @@ async function expectTrackingShows(target: Page, rows: TrackingRow[]): Promise<v
   const shown = historyTable(target).locator('tbody tr');
   await expect.poll(() => shown.count()).toBe(rows.length);
   for (const [i, row] of rows.entries()) {
-    const [match, league, date, prediction, confidence, result, status] = await rowTexts(shown.nth(i));
+    const [match, league, date, prediction, confidence, result, status, basis] = await rowTexts(shown.nth(i));
     expect(match).toBe(matchName(row));
     expect(league).toBe(row.league);
     expect(date).toMatch(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, ([01]\d|2[0-3]):[0-5]\d$/);
@@ -129,6 +125,7 @@ async function expectTrackingShows(target: Page, rows: TrackingRow[]): Promise<v
     expect(confidence).toBe(`${row.confidence.toFixed(1)}%`);
     expect(result).toBe(row.actualResult);
     expect(status).toBe(row.isCorrect === true ? 'Win' : row.isCorrect === false ? 'Loss' : 'Pending');
+    expect(basis).toBe(row.basis === 'published' ? 'Published' : 'Back-tested');
   }
 }
 
@@ -442,16 +439,18 @@ describe('the odds page', () => {
   });
 });
 
+describe('the ledger after corrections', () => {
+  it('still verifies with npm run ledger -- verify: corrections are records beside the sealed entries', async () => {
+    const output = await runCli(inject('dataDir'), 'ledger', ['verify']);
+    expect(output).toMatch(/Ledger verified: every sealed day matches its digest \(\d+ published and \d+ back-tested days ok\)/);
+  }, 60_000);
+});
+
 describe('the Performance Tracking page', () => {
-  it('shows the four stat cards and the history of the last 7 days by default, with 0 axe violations', async () => {
+  it('shows published and back-tested figures in two labelled columns and the history of the last 7 days by default, with 0 axe violations', async () => {
     const rows = await openTracking(page);
     expect(rows.length).toBeGreaterThan(0);
     await page.getByText('Monitor high-confidence predictions (≥60%) and track accuracy').waitFor();
-    for (const caption of ['High confidence (≥60%)', 'Winning predictions', 'Losing predictions']) {
-      await page.getByText(caption, { exact: true }).waitFor();
-    }
-    const labels = await page.locator('dl dt').allTextContents();
-    expect(labels).toEqual(['Total Predictions', 'Win Rate', 'Correct', 'Incorrect']);
     await page.getByRole('heading', { name: 'Prediction History' }).waitFor();
 
     const periods = page.getByRole('group', { name: 'Period' });
@@ -459,11 +458,12 @@ describe('the Performance Tracking page', () => {
     expect(await periods.getByRole('button', { name: 'Last 7 Days' }).getAttribute('aria-pressed')).toBe('true');
     expect(await periods.getByRole('button', { name: 'Yesterday' }).getAttribute('aria-pressed')).toBe('false');
 
-    expect(await historyTable(page).locator('thead th').allTextContents()).toEqual(['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status']);
+    expect(await historyTable(page).locator('thead th').allTextContents()).toEqual(['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status', 'Basis']);
     await expectTrackingShows(page, rows);
-    // A fresh stack's settled picks are all backfilled: tracking counts published picks only
-    // (docs/decisions/0090-published-and-backfilled-predictions.md), so it holds today's pending ones.
-    expect(rows.every((row) => !row.hasResult && row.isCorrect === null)).toBe(true);
+    // A fresh stack's settled picks are all back-tested (docs/decisions/0090-published-and-backfilled-predictions.md):
+    // its published picks are still open, and the back-tested ones say so.
+    expect(rows.filter((row) => row.basis === 'published').every((row) => !row.hasResult)).toBe(true);
+    expect(rows.some((row) => row.basis === 'backtest' && row.hasResult)).toBe(true);
     await expectAccessible(page, '/admin/tracking');
 
     await page.getByRole('link', { name: 'Odds entry' }).click();
@@ -486,7 +486,7 @@ describe('the Performance Tracking page', () => {
       expect(await periods.getByRole('button', { name: label }).getAttribute('aria-pressed')).toBe('true');
       expect(await periods.getByRole('button', { name: 'Last 7 Days' }).getAttribute('aria-pressed')).toBe('false');
       expect(currentPath(page)).toBe(`/admin/tracking?days=${days}`);
-      await expectTrackingShows(page, rows);
+      await expectTrackingShows(page, rows, days);
     }
     // A longer period holds at least as many picks.
     expect(counts[30]).toBeGreaterThanOrEqual(counts[7]!);
@@ -501,10 +501,10 @@ describe('the Performance Tracking page', () => {
     // A shared link keeps its period.
     const response = await openReading(page, '/admin/tracking?days=30', TRACKING_H1, isTracking(30));
     expect(await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Last 30 Days' }).getAttribute('aria-pressed')).toBe('true');
-    await expectTrackingShows(page, (await response.json()) as TrackingRow[]);
+    await expectTrackingShows(page, (await response.json()) as TrackingRow[], 30);
   });
 
-  it("shows 'Loading predictions...', the empty state with 0.0% and the fetch error", async () => {
+  it("shows 'Loading predictions...', the empty state and the fetch error", async () => {
     // Answers held and replaced in the browser: the demo world never has an empty week.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -524,7 +524,6 @@ describe('the Performance Tracking page', () => {
     await target.getByText('No high-confidence predictions found in this time period').waitFor();
     await target.getByText('Predictions with ≥60% confidence will appear here').waitFor();
     await expectTrackingShows(target, []);
-    expect(await target.getByTestId('stat-win-rate').textContent()).toBe('0.0%');
     expect(await historyTable(target).count()).toBe(0);
 
     await target.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Yesterday' }).click();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -202,6 +203,24 @@ describe('a premium subscriber on /predictions', () => {
       await screenshot(page, `analytics-premium-${width}`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('downloads the ledger as CSV from /analytics: every bet with its closing price and CLV, sealed in the public digests', async () => {
+    await open(page, '/analytics', 'Performance Analytics');
+    await page.getByRole('region', { name: 'Closing line value' }).getByText(/Mean CLV over \d+ bets/).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^ledger-(30-days|all-time)-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = (await readFile(await download.path(), 'utf8')).trimEnd().split('\n');
+    const columns = header!.split(',');
+    expect(columns.slice(0, 3)).toEqual(['id', 'basis', 'fixture_id']);
+    const cells = rows.map((r) => r.split(','));
+    const settled = cells.filter((c) => ['won', 'lost'].includes(c[columns.indexOf('result')]!));
+    // A fresh stack: the first run's back-tested month, each settled bet with its closing price and CLV.
+    expect(settled.filter((c) => c[columns.indexOf('closing_price')] !== 'no closing price' && /^-?\d/.test(c[columns.indexOf('clv')]!)).length).toBeGreaterThanOrEqual(20);
+    // Each day of the download is sealed in a public digest.
+    const digests = (await (await page.request.get('/api/ledger/digests')).json()) as { backtest: { day: string }[] };
+    const days = new Set(cells.filter((c) => c[1] === 'backtest').map((c) => c[columns.indexOf('forecast_at')]!.slice(0, 10)));
+    for (const day of days) expect(digests.backtest.map((d) => d.day)).toContain(day);
   });
 
   it("answers another Premium attempt with 'Current Plan' and 'Already subscribed'", async () => {

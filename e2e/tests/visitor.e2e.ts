@@ -214,7 +214,7 @@ describe('a match page for a visitor', () => {
 });
 
 describe('the landing page', () => {
-  it("has the hero, the performance card (back-tested on a fresh stack) with its tooltip, today's top 3 and the trend", async () => {
+  it("has the hero, the performance card (back-tested on a fresh stack) with its tooltip, today's top 3 and the trend, labelled back-tested", async () => {
     await open(page, '/', 'AI-Powered Football Predictions');
     const hero = page.getByRole('region', { name: 'AI-Powered Football Predictions' });
     expect(await hero.getByRole('link', { name: 'View Predictions' }).getAttribute('href')).toBe('/predictions');
@@ -240,8 +240,10 @@ describe('the landing page', () => {
 
     const trend = page.getByRole('region', { name: '30-day accuracy trend' });
     await trend.scrollIntoViewIfNeeded();
-    // A fresh stack has no published pick settled yet: the trend (published only) is empty.
-    await trend.getByText('No historical data yet').waitFor();
+    // A fresh stack has no published pick settled yet: the trend plots the back-tested record, labelled as such.
+    await trend.locator('svg.recharts-surface').waitFor();
+    await trend.getByText(/All back-tested: no published pick has settled yet/).waitFor();
+    expect(await trend.getByRole('list', { name: 'Legend' }).getByRole('listitem').allTextContents()).toEqual(['Back-tested (reconstructed): not published in advance']);
 
     await hero.getByRole('link', { name: 'Get Started' }).click();
     await heading(page, 'Welcome back').waitFor();

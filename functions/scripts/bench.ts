@@ -99,12 +99,9 @@ async function withSeededLocalStack<T>(fn: (base: string) => Promise<T>): Promis
         ),
       );
     }
-    const metrics = new DynamoMetricsRepository(doc, 'App');
-    for (let back = 29; back >= 0; back--) {
-      const date = new Date(now - back * 86_400_000).toISOString().slice(0, 10);
-      const day = { winAccuracy: 60 + (back % 7), totalPredictions: 40 + back, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date };
-      await metrics.save(day, back === 0 ? { latest: { ...day, basis: 'published', publishedPredictions: day.totalPredictions, backfilledPredictions: 0 } } : {});
-    }
+    const trend = Array.from({ length: 30 }, (_, i) => ({ date: new Date(now - (29 - i) * 86_400_000).toISOString().slice(0, 10), winAccuracy: 60 + (i % 7), totalPredictions: 40 + i, basis: 'published' as const }));
+    const latest = { winAccuracy: 62, totalPredictions: 69, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date: trend.at(-1)!.date, basis: 'published' as const, publishedPredictions: 69, backfilledPredictions: 0 };
+    await new DynamoMetricsRepository(doc, 'App').saveLatest(latest, trend, new Date(now));
     return await fn(base);
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
@@ -187,6 +184,7 @@ async function generationBench(dir: string) {
   const { DynamoLeagueRepository } = await import('@app/adapters/dynamodb/league-repository');
   const { DynamoModelStateRepository } = await import('@app/adapters/dynamodb/model-state-repository');
   const { DynamoPredictionRepository } = await import('@app/adapters/dynamodb/prediction-repository');
+  const { DynamoLedgerRepository } = await import('@app/adapters/dynamodb/ledger-repository');
   const { makeGenerationService } = await import('@app/core/pipeline/generation');
   const { fixedClock } = await import('@app/core/clock');
   const dynamo = await startDynamoDbLocal();
@@ -200,7 +198,7 @@ async function generationBench(dir: string) {
       fixturesProvider: csv, oddsProvider: csv, clock,
       leagues: new DynamoLeagueRepository(doc, 'GenBench'), fixtures: new DynamoFixtureRepository(doc, 'GenBench'),
       history: new DynamoHistoryRepository(doc, 'GenBench'), models: new DynamoModelStateRepository(doc, 'GenBench'),
-      predictions: new DynamoPredictionRepository(doc, 'GenBench'),
+      predictions: new DynamoPredictionRepository(doc, 'GenBench'), ledger: new DynamoLedgerRepository(doc, 'GenBench'),
     });
     let t = performance.now();
     for (const l of leagues) await generation.generate(l.id);

@@ -60,6 +60,9 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/sitemap.xml', handler: 'http/site/sitemap', auth: 'public', access: 'read', cdn: 'shared' },
   // Premium only: signed in (401), premium (403), decided by the handler's service.
   { method: 'GET', path: '/api/analytics', handler: 'http/analytics/get', auth: 'user', access: 'read' },
+  { method: 'GET', path: '/api/ledger', handler: 'http/ledger/list', auth: 'user', access: 'read' },
+  // The ledger's day digests: public, so anyone can keep a copy before kickoff.
+  { method: 'GET', path: '/api/ledger/digests', handler: 'http/ledger/digests', auth: 'public', access: 'read', cdn: 'shared' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
   { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', uses: ['email'], password: true, memoryMb: 1024 },
@@ -90,11 +93,13 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/admin/update-performance-metrics', handler: 'http/admin/update-performance-metrics', auth: 'admin', access: 'write', uses: ['queue'] },
   { method: 'GET', path: '/api/admin/jobs/{id}', handler: 'http/admin/job-status', auth: 'admin', access: 'read' },
   { method: 'GET', path: '/api/admin/winning-predictions', handler: 'http/admin/winning-predictions', auth: 'admin', access: 'read' },
-  { method: 'POST', path: '/api/admin/update-odds', handler: 'http/admin/update-odds', auth: 'admin', access: 'write' },
+  // A correction recomputes the stored headline in the same request.
+  { method: 'POST', path: '/api/admin/update-odds', handler: 'http/admin/update-odds', auth: 'admin', access: 'write', timeoutSeconds: 25 },
   { method: 'GET', path: '/api/admin/messages', handler: 'http/admin/messages', auth: 'admin', access: 'read' },
   { method: 'POST', path: '/api/admin/messages/{id}/read', handler: 'http/admin/mark-message-read', auth: 'admin', access: 'write' },
   { method: 'GET', path: '/api/admin/email-delivery', handler: 'http/admin/email-delivery', auth: 'admin', access: 'read' },
   { method: 'GET', path: '/api/tracking/predictions', handler: 'http/tracking/predictions', auth: 'admin', access: 'read' },
+  { method: 'GET', path: '/api/tracking/summary', handler: 'http/tracking/summary', auth: 'admin', access: 'read' },
 ];
 
 /** Queue consumers; every job's worker can also enqueue the next stage. */
@@ -121,7 +126,7 @@ export interface TaskDefinition {
   cron: string;
   timeZone: string;
   access: 'read' | 'write';
-  uses?: Array<'stripe'>;
+  uses?: Array<'stripe' | 'providers'>;
   timeoutSeconds: number;
   memoryMb?: number;
 }
@@ -136,6 +141,17 @@ export const tasks: TaskDefinition[] = [
     access: 'write',
     uses: ['stripe'],
     timeoutSeconds: 300,
+  },
+  {
+    // The closing price where the odds source keeps none (The Odds API); its credit cost: docs/providers.md.
+    name: 'closing-odds',
+    description: 'Snapshot the odds of fixtures kicking off in the next 15 minutes: their closing price',
+    handler: 'tasks/capture-closing-odds',
+    cron: '*/15 * * * *',
+    timeZone: 'Europe/London',
+    access: 'write',
+    uses: ['providers'],
+    timeoutSeconds: 120,
   },
 ];
 

@@ -426,6 +426,7 @@ describe('site', () => {
       ['/api/metrics/latest', 'shared'],
       ['/api/metrics/trend', 'shared'],
       ['/sitemap.xml', 'shared'],
+      ['/api/ledger/digests', 'shared'],
     ]);
     for (const r of cached) {
       expect(behaviour(r.path), r.path).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], CachedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'https-only' });

@@ -1,42 +1,15 @@
 // `npm run admin -- grant|revoke <email> [--stage dev|prod --table <TableName>]`: the only way to
 // give or take the admin role. Without --stage it works on the local stack's table; with it, on a
 // deployed stage's table with the operator's own AWS credentials (docs/deploy.md).
-import { parseArgs } from 'node:util';
 import { changeRole } from '@app/core/auth/admin-role';
-import { fail } from './connect.ts';
+import { connectTable, fail, parseTableArgs } from './connect.ts';
 
 const USAGE = 'Usage: npm run admin -- grant|revoke <email> [--stage dev|prod --table <TableName> [--region eu-west-2]]';
 
-let parsed;
-try {
-  parsed = parseArgs({
-    args: process.argv.slice(2),
-    allowPositionals: true,
-    options: { stage: { type: 'string' }, table: { type: 'string' }, region: { type: 'string' } },
-  });
-} catch (error) {
-  fail(`${(error as Error).message}\n${USAGE}`);
-}
-const [command, email] = parsed.positionals;
-const { stage, table, region } = parsed.values;
+const { positionals, stage, table, region } = parseTableArgs(USAGE);
+const [command, email] = positionals;
 if ((command !== 'grant' && command !== 'revoke') || !email) fail(USAGE);
-if (stage !== undefined && stage !== 'dev' && stage !== 'prod') fail(`--stage must be dev or prod\n${USAGE}`);
-if (stage && !(table ?? process.env.TABLE_NAME)) {
-  fail(
-    `--stage needs the table: --table <TableName output of fp-${stage}>, e.g.\n` +
-      `  --table "$(aws cloudformation describe-stacks --stack-name fp-${stage} --query "Stacks[0].Outputs[?OutputKey=='TableName'].OutputValue" --output text)"`,
-  );
-}
-
-let release = async () => {};
-if (stage) {
-  // A deployed table: the SDK's default credential chain (AWS_PROFILE, SSO...) and no endpoint.
-  Object.assign(process.env, { STAGE: stage, TABLE_NAME: table ?? process.env.TABLE_NAME, ...(region ? { AWS_REGION: region } : {}) });
-  delete process.env.DYNAMODB_ENDPOINT;
-} else {
-  const { connectLocal } = await import('./connect.ts');
-  release = await connectLocal();
-}
+const release = await connectTable({ stage, table, region });
 
 try {
   const { base } = await import('../../src/composition/base.ts');

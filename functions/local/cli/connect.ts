@@ -2,6 +2,7 @@
 // own DynamoDB Local on the same data folder.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { startDynamoDbLocal } from '@app/adapters/dynamodb/local-server';
 import { applyLocalDefaults, applyLocalSecrets, readLocalEnv } from '../env.ts';
 
@@ -52,4 +53,39 @@ export async function connectLocal(): Promise<() => Promise<void>> {
 export function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** The operator CLIs' arguments: positionals, `--stage dev|prod --table <TableName> [--region]` for a deployed table, and `flags` (booleans). */
+export function parseTableArgs(usage: string, flags: readonly string[] = []) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: { stage: { type: 'string' }, table: { type: 'string' }, region: { type: 'string' }, ...Object.fromEntries(flags.map((f) => [f, { type: 'boolean' as const }])) },
+    });
+  } catch (error) {
+    fail(`${(error as Error).message}\n${usage}`);
+  }
+  const { stage, table, region } = parsed.values as { stage?: string; table?: string; region?: string };
+  if (stage !== undefined && stage !== 'dev' && stage !== 'prod') fail(`--stage must be dev or prod\n${usage}`);
+  if (stage && !(table ?? process.env.TABLE_NAME)) {
+    fail(
+      `--stage needs the table: --table <TableName output of fp-${stage}>, e.g.\n` +
+        `  --table "$(aws cloudformation describe-stacks --stack-name fp-${stage} --query "Stacks[0].Outputs[?OutputKey=='TableName'].OutputValue" --output text)"`,
+    );
+  }
+  return { positionals: parsed.positionals, stage, table, region, flags: parsed.values as Record<string, unknown> };
+}
+
+/**
+ * Points the composition root at a deployed stage's table (the SDK's default credential chain:
+ * AWS_PROFILE, SSO...; no endpoint) or, without a stage, at the local stack's; returns what
+ * releases it.
+ */
+export async function connectTable({ stage, table, region }: { stage?: string; table?: string; region?: string }): Promise<() => Promise<void>> {
+  if (!stage) return connectLocal();
+  Object.assign(process.env, { STAGE: stage, TABLE_NAME: table ?? process.env.TABLE_NAME, ...(region ? { AWS_REGION: region } : {}) });
+  delete process.env.DYNAMODB_ENDPOINT;
+  return async () => {};
 }

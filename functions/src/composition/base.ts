@@ -58,3 +58,12 @@ export async function secretField(fromEnv: string | undefined, arn: string | und
   const v = (JSON.parse(await secretReader(arn, (await base()).config.AWS_REGION)) as Record<string, unknown>)[field];
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 }
+
+/** `write`, then `then()` once it succeeded (a store that drops this process's cached reads after a write). */
+export function afterwards<A extends unknown[], R>(write: (...args: A) => Promise<R>, then: () => void): (...args: A) => Promise<R> {
+  return async (...args) => {
+    const result = await write(...args);
+    then();
+    return result;
+  };
+}

@@ -1,11 +1,9 @@
-/** The composition root, part 4: the read side (public reads with their in-process cache, tracking, health). */
+/** The composition root, part 4: the read side (public reads with their in-process cache, health). */
 import { makeTableProbe } from '@app/adapters/dynamodb/health';
 import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-repository';
-import { DynamoPickRepository } from '@app/adapters/dynamodb/pick-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { makeMetricsService } from '@app/core/metrics/service';
 import { makePredictionService } from '@app/core/predictions/service';
-import { makeTrackingService } from '@app/core/tracking/service';
 import { memoAsync } from '@app/platform/memo';
 import { base } from './base.ts';
 
@@ -22,9 +20,4 @@ export const predictionService = /* @__PURE__ */ memoAsync(async () => {
 export const metricsService = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config, clock } = await base();
   return makeMetricsService({ metrics: new DynamoMetricsRepository(doc, config.TABLE_NAME), clock, cacheTtlMs: config.READ_CACHE_SECONDS * 1000 });
-});
-
-export const trackingService = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  return makeTrackingService({ picks: new DynamoPickRepository(doc, config.TABLE_NAME), clock });
 });

@@ -36,9 +36,7 @@ describe('public reads over HTTP', () => {
     const visitor = stack.client();
     const before = await visitor.get('/api/metrics/latest');
     const day = { winAccuracy: 64.5, totalPredictions: 31, totalProfit: 112.4, payoutPercentage: 18.1, bestWinningOdds: 3.2, date: '2026-11-22' };
-    await new DynamoMetricsRepository(stack.table.doc, stack.table.tableName).save(day, {
-      latest: { ...day, basis: 'published', publishedPredictions: 31, backfilledPredictions: 0 },
-    });
+    await new DynamoMetricsRepository(stack.table.doc, stack.table.tableName).saveLatest({ ...day, basis: 'published', publishedPredictions: 31, backfilledPredictions: 0 }, [{ date: day.date, winAccuracy: 64.5, totalPredictions: 31, basis: 'published' }], new Date('2026-11-22T12:00:00Z'));
 
     // Act
     const after = await visitor.get('/api/metrics/latest', { headers: { 'if-none-match': before.headers.get('etag')! } });
@@ -48,7 +46,7 @@ describe('public reads over HTTP', () => {
     expect(after.status).toBe(200);
     expect(after.json).toMatchObject({ winAccuracy: 64.5 });
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
-    expect(trend.json).toEqual([{ date: '2026-11-22', winAccuracy: 64.5 }]);
+    expect(trend.json).toEqual([{ date: '2026-11-22', winAccuracy: 64.5, totalPredictions: 31, basis: 'published' }]);
     expect(trend.headers.get('cache-control')).toMatch(PUBLIC);
   });
 

@@ -1,15 +1,15 @@
 // Fault injection on the real pipeline: DynamoDB Local, the local queue with SQS semantics, the
 // real consumers and an API-Football stand-in. Each scenario ends with the books closed:
 // no run left queued or running, every fixture predicted exactly once, every result settled
-// exactly once, and the stored metrics equal to a recomputation from scratch.
+// exactly once, and the stored metrics equal to a recomputation from the ledger.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProviderServer, type RecordedRequest, type ScriptedResponse } from '@app/adapters/http/testing/fake-provider-server';
 import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-repository';
-import { DynamoPickRepository } from '@app/adapters/dynamodb/pick-repository';
+import { DynamoLedgerRepository } from '@app/adapters/dynamodb/ledger-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
-import { DAY_MS, fixedClock, utcDay } from '@app/core/clock';
-import { computeMetrics, computeTrackRecord, METRICS_WINDOW_DAYS, publishedOnly } from '@app/core/picks/metrics';
+import { DAY_MS, fixedClock } from '@app/core/clock';
+import { METRICS_WINDOW_DAYS, trackRecordOf, trendOf, TREND_DAYS } from '@app/core/ledger/record';
 import { BACKFILL_DAYS, UPCOMING_DAYS } from '@app/core/pipeline/generation';
 import type { JobType } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
@@ -71,7 +71,7 @@ async function expectBooksClosed() {
 
   const now = clock.now().getTime();
   const predictions = new DynamoPredictionRepository(stack.table.doc, stack.table.tableName);
-  const picks = new DynamoPickRepository(stack.table.doc, stack.table.tableName);
+  const ledger = new DynamoLedgerRepository(stack.table.doc, stack.table.tableName);
   const stored = await predictions.listByKickoff(new Date(now - BACKFILL_DAYS * DAY_MS), new Date(now + UPCOMING_DAYS * DAY_MS));
   const ids = stored.map((p) => p.fixtureId);
   expect(new Set(ids).size).toBe(ids.length);
@@ -83,21 +83,17 @@ async function expectBooksClosed() {
       expect(prediction, `fixture af-${match.fixture.id} predicted`).toBeDefined();
       if (match.fixture.status.short !== 'FT') continue;
       expect(prediction).toMatchObject({ status: 'settled', result: { home: match.goals.home, away: match.goals.away } });
-      const settled = await picks.listForFixture(prediction!.fixtureId);
-      expect(new Set(settled.map((p) => p.id)).size).toBe(settled.length);
-      for (const pick of settled) expect(['won', 'lost']).toContain(pick.status);
+      const settled = await ledger.listForFixture(prediction!.fixtureId);
+      expect(new Set(settled.map((e) => e.id)).size).toBe(settled.length);
+      for (const entry of settled) expect(['won', 'lost']).toContain(entry.result);
     }
   }
 
-  const from = new Date(now - 2 * METRICS_WINDOW_DAYS * DAY_MS);
-  const all = await picks.listByKickoff(from, clock.now());
+  const all = await ledger.listByKickoff(new Date(now - (TREND_DAYS + METRICS_WINDOW_DAYS) * DAY_MS), clock.now());
   const metrics = new DynamoMetricsRepository(stack.table.doc, stack.table.tableName);
-  expect(await metrics.getLatest()).toEqual(computeTrackRecord(all, clock.now()));
-  // The trend too (published picks only): each past day as of its end.
-  for (const entry of await metrics.listTrend(METRICS_WINDOW_DAYS)) {
-    if (entry.date === utcDay(clock.now())) continue;
-    expect(entry.winAccuracy, entry.date).toBe(computeMetrics(publishedOnly(all), new Date(Date.parse(entry.date) + DAY_MS - 1)).winAccuracy);
-  }
+  expect(await metrics.getLatest()).toEqual(trackRecordOf(all, clock.now()));
+  // The trend too: each past day as of its end, on its own basis.
+  expect(await metrics.listTrend(TREND_DAYS)).toEqual(trendOf(all, clock.now()));
 }
 
 describe('faults in the job pipeline end every run as finished or failed, with nothing lost and nothing done twice', () => {

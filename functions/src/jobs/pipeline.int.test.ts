@@ -34,17 +34,20 @@ describe('the data pipeline with the demo leagues', () => {
     expect(predictions.filter((p) => Date.parse(p.matchTime) > clock.now().getTime()).length).toBeGreaterThanOrEqual(20);
     expect(predictions.every((p) => p.isLocked)).toBe(true);
 
-    // Backfilled predictions never enter the published record (docs/decisions/0090-published-and-backfilled-predictions.md):
-    // the headline is labelled back-tested, the trend and the staff's tracking hold published picks only.
+    // Backfilled predictions never pass for published ones (docs/decisions/0090-published-and-backfilled-predictions.md):
+    // the headline and every trend point are labelled back-tested, and the staff's tracking says which row is which.
     const metrics = (await stack.client().get('/api/metrics/latest')).json;
     expect(metrics).toMatchObject({ date: '2026-11-22', basis: 'backtest', publishedPredictions: 0 });
     expect(metrics.backfilledPredictions).toBeGreaterThan(10);
     expect(metrics.totalPredictions).toBe(metrics.backfilledPredictions);
     expect(metrics.winAccuracy).toBeGreaterThan(0);
-    expect((await stack.client().get('/api/metrics/trend')).json).toEqual([]);
+    const trend = (await stack.client().get('/api/metrics/trend')).json as Array<{ basis: string }>;
+    expect(trend.length).toBeGreaterThan(20);
+    expect(trend.every((p) => p.basis === 'backtest')).toBe(true);
 
-    const rows = (await admin.get('/api/tracking/predictions?days=7')).json as Array<{ isCorrect: boolean | null; confidence: number }>;
-    expect(rows.every((r) => r.isCorrect === null)).toBe(true);
+    const rows = (await admin.get('/api/tracking/predictions?days=7')).json as Array<{ isCorrect: boolean | null; confidence: number; basis: string }>;
+    expect(rows.filter((r) => r.basis === 'published').every((r) => r.isCorrect === null)).toBe(true);
+    expect(rows.filter((r) => r.basis === 'backtest').some((r) => r.isCorrect !== null)).toBe(true);
     expect(rows.every((r) => r.confidence >= 60)).toBe(true);
   }, 180_000);
 
@@ -61,7 +64,7 @@ describe('the data pipeline with the demo leagues', () => {
     expect((await user.post('/api/admin/fetch-match-results')).status).toBe(403);
   });
 
-  it('takes odds only for a won pick, and only above 1.00', async () => {
+  it('takes corrected odds only for a settled pick, and only above 1.00', async () => {
     const rows = (await admin.get('/api/admin/winning-predictions')).json as Array<{ id: string; hasResult: boolean; actualResult: string }>;
     const won = rows.find((r) => r.hasResult)!;
     const upcoming = rows.find((r) => !r.hasResult)!;

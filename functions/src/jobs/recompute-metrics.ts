@@ -1,10 +1,21 @@
 import { LeagueTaskAssignedSchema } from '@app/events/league-task.assigned';
-import { jobService, metricsJob } from '../composition/pipeline.ts';
-import { analyticsJob } from '../composition/premium.ts';
+import { jobService } from '../composition/pipeline.ts';
+import { forecastQualityJob, ledgerSealer, trackRecordViews } from '../composition/track-record.ts';
 import { jobRoute } from './route.ts';
 
-/** The latest metrics and the daily trend entries, from settled high-confidence picks; then the premium analytics. */
+/**
+ * The track record's stored views, from the settled ledger: the headline and its 30-day trend, the
+ * day digests of both chains, then each period's forecast quality.
+ */
 export const handler = jobRoute({ queue: 'metrics-recompute', schema: LeagueTaskAssignedSchema }, async (message, delivery) => {
-  const [metrics, analytics] = await Promise.all([metricsJob(), analyticsJob()]);
-  await (await jobService()).runTask(message, async () => `${await metrics.recompute()}; ${await analytics.recompute()}`, delivery);
+  const [views, sealer, quality] = await Promise.all([trackRecordViews(), ledgerSealer(), forecastQualityJob()]);
+  await (await jobService()).runTask(
+    message,
+    async () => {
+      const latest = await views.recompute();
+      const headline = `${latest.publishedPredictions} settled published and ${latest.backfilledPredictions} back-tested picks; headline on ${latest.basis}: ${latest.totalPredictions} picks, accuracy ${latest.winAccuracy} %`;
+      return `${headline}; ${await sealer.seal()}; ${await quality.recompute()}`;
+    },
+    delivery,
+  );
 });

@@ -32,9 +32,23 @@ export type TrackRecord = z.infer<typeof TrackRecordSchema>;
 export const LatestMetricsSchema = z.nullable(TrackRecordSchema);
 export type LatestMetrics = z.infer<typeof LatestMetricsSchema>;
 
-export const TrendEntrySchema = z.object({ date: z.iso.date(), winAccuracy: z.number() });
+/**
+ * One day of the trend: the headline figures as of the end of that day, on their basis (the same
+ * rule as the latest figures), with the picks they rest on.
+ */
+export const TrendEntrySchema = z.object({ date: z.iso.date(), winAccuracy: z.number(), totalPredictions: z.int(), basis: z.enum(['published', 'backtest']) });
 export type TrendEntry = z.infer<typeof TrendEntrySchema>;
 
-/** Oldest first; at most the last 30 daily entries. */
+/** Oldest first; the last 30 days that have settled picks. */
 export const TrendSchema = z.array(TrendEntrySchema);
 export type Trend = z.infer<typeof TrendSchema>;
+
+/** The same figures over published and over back-tested picks, side by side (never summed). */
+export const MetricsByBasisSchema = z.object({
+  /** The window in days, counted back from `to`. */
+  days: z.int(),
+  to: z.iso.datetime(),
+  published: MetricsSchema,
+  backtest: MetricsSchema,
+});
+export type MetricsByBasis = z.infer<typeof MetricsByBasisSchema>;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 
 /** Probabilities cross the API as percentages (0-100), as the spec's cards show them. */
 const Percent = z.number().check(z.gte(0), z.lte(100));
+const Fraction = z.number().check(z.gte(0), z.lte(1));
 
 export const ScorelineSchema = z.object({ home: z.int(), away: z.int(), probability: Percent });
 
@@ -19,14 +20,24 @@ export const PredictionInsightsSchema = z.object({
   market: z.nullable(OutcomeViewSchema),
 });
 
+const Selection = z.enum(['home', 'draw', 'away', 'over25', 'under25']);
+
+/** A price above the market's fair price, as recorded in the ledger. */
 export const ValueBetSchema = z.object({
-  market: z.enum(['home', 'draw', 'away', 'over25', 'under25']),
+  market: Selection,
   odds: z.number(),
   /** Which price `odds` is: the best pre-kickoff price across bookmakers. */
   priceSource: z.enum(['best']),
-  /** Expected value per unit staked, in percent (model probability x odds - 1). */
+  /** The bookmaker offering it; null when the data does not name it (a market-wide maximum). */
+  bookmaker: z.nullable(z.string()),
+  /** 1 / the market's fair probability (the odds with the margin removed); null without one. */
+  fairOdds: z.nullable(z.number()),
+  /** Expected value per unit staked, in percent (our probability x odds - 1). */
   edge: z.number(),
 });
+
+/** An outcome we give 60 % or more: the rule the track record counts (docs/decisions/0008-picks-and-the-high-confidence-threshold.md). */
+export const CardPickSchema = z.object({ market: z.enum(['1x2', 'ou25']), selection: Selection, probability: Percent });
 
 /**
  * One prediction card. For a viewer who is not premium, `isLocked` is true and every
@@ -49,6 +60,13 @@ export const PredictionSchema = z.object({
   overUnder25: z.nullable(Percent),
   isValueBet: z.nullable(z.boolean()),
   valueBets: z.nullable(z.array(ValueBetSchema)),
+  /** The tracked picks of this forecast (none under 60 %). */
+  picks: z.nullable(z.array(CardPickSchema)),
+  /**
+   * Our models' weight in the published forecast, per market (0..1): 0 = the forecast is the
+   * market's fair price, 1 = no odds, our models alone. Null when locked (or not kept).
+   */
+  modelWeight: z.nullable(z.object({ x1: Fraction, ou: Fraction })),
   insights: z.nullable(PredictionInsightsSchema),
   modelVersion: z.string(),
   generatedAt: z.iso.datetime(),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { matchIdentityFields } from './match-identity.ts';
+import { MetricsByBasisSchema } from './metrics.ts';
 
 /** The longest span one results query may cover, in days. */
 export const RESULTS_MAX_SPAN_DAYS = 92;
@@ -20,15 +21,18 @@ export type ResultsQuery = z.infer<typeof ResultsQuerySchema>;
 
 const Percent = z.number();
 
-/** One tracked pick of a settled match, with its outcome. */
+/** One ledger entry of a settled match (a pick or a value bet), with its outcome. */
 export const ResultPickSchema = z.object({
+  kind: z.enum(['pick', 'value']),
   market: z.enum(['1x2', 'ou25']),
   label: z.string(),
   /** Percent, one decimal. */
   confidence: Percent,
-  /** Best decimal odds captured before kickoff; null when none. */
+  /** The price it is settled at (the price taken, or its correction); null when none. */
   odds: z.nullable(z.number()),
   won: z.boolean(),
+  /** Closing line value in percent, one decimal; null without a closing price. */
+  clv: z.nullable(z.number()),
 });
 
 /**
@@ -42,7 +46,7 @@ export const ResultRowSchema = z.object({
   probabilities: z.object({ home: Percent, draw: Percent, away: Percent, over25: Percent }),
   score: z.object({ home: z.int(), away: z.int() }),
   actualResult: z.string(),
-  /** The high-confidence picks (none when no outcome reached 60 %). */
+  /** The ledger's entries of the match: high-confidence picks and value bets. */
   picks: z.array(ResultPickSchema),
 });
 export type ResultRow = z.infer<typeof ResultRowSchema>;
@@ -56,5 +60,7 @@ export const ResultsPageSchema = z.object({
   to: z.iso.date(),
   /** Leagues with a result in the span, for the filter. */
   leagues: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The last 30 days' headline figures over published and back-tested picks (as on the landing page). */
+  summary: MetricsByBasisSchema,
 });
 export type ResultsPage = z.infer<typeof ResultsPageSchema>;

@@ -17,3 +17,22 @@ export const PREMIUM_PRICE_USD = 29;
  * are the back-tested ones (backfilled predictions), labelled as such.
  */
 export const PUBLISHED_BASIS_MIN_PICKS = 30;
+
+/**
+ * Fewer settled bets than this and an interval says little: the pages print "too few bets to
+ * judge" beside it.
+ */
+export const MIN_BETS_TO_JUDGE = 100;
+
+/** Every ledger entry is staked 1 unit flat, and this fraction of the Kelly stake... */
+export const KELLY_FRACTION = 0.25;
+/** ...capped at this many units (1 unit = 1 % of a bankroll). */
+export const KELLY_CAP_UNITS = 2.5;
+
+/** The periods the track record is shown for: the last 30 days, 90 days, or all time. */
+export const PERIODS = ['30', '90', 'all'] as const;
+/** "All time" covers at most this many days back (the stored record's horizon). */
+export const ALL_TIME_DAYS = 365;
+
+/** The two markets we forecast and bet: home/draw/away, and Over/Under 2.5 goals. */
+export const BET_MARKETS = ['1x2', 'ou25'] as const;

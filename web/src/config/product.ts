@@ -3,6 +3,9 @@
 export { HIGH_CONFIDENCE_PERCENT as HIGH_CONFIDENCE_THRESHOLD, PREMIUM_PRICE_USD, PUBLISHED_BASIS_MIN_PICKS, STAKE_USD } from '@app/contracts/rules';
 
 export const FREE_PRICE_USD = 0;
+
+/** How every page names the two kinds of record, never added together (docs/decisions/0090-published-and-backfilled-predictions.md). */
+export const BASIS_LABELS = { published: 'Published before kickoff', backtest: 'Back-tested (reconstructed)' } as const;
 export const MEMBER_COUNT_LABEL = '2,500+';
 
 /**

@@ -40,6 +40,8 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     overUnder25: 55,
     isValueBet: false,
     valueBets: [],
+    picks: [],
+    modelWeight: null,
     insights: null,
     modelVersion: 'test-1',
     generatedAt: new Date().toISOString(),
@@ -64,6 +66,8 @@ export function locked<T extends Prediction>(prediction: T): T {
     overUnder25: null,
     isValueBet: null,
     valueBets: null,
+    picks: null,
+    modelWeight: null,
     insights: null,
   };
 }
@@ -114,6 +118,7 @@ export function makeTrackingRow(overrides: Partial<TrackingRow> = {}): TrackingR
     actualResult: '2-0 (Home Win)',
     hasResult: true,
     isCorrect: true,
+    basis: 'published',
     ...overrides,
   };
 }

@@ -6,10 +6,10 @@ import {
   formatLongDate,
   formatMatchDate,
   formatMoney,
+  formatInterval,
   formatOdds,
-  formatPayout,
-  formatProbability,
-  formatWinRate,
+  formatPercent,
+  formatPoints,
 } from '@/utils/format';
 
 describe('formatters of docs/product.md#display-formats', () => {
@@ -21,11 +21,17 @@ describe('formatters of docs/product.md#display-formats', () => {
     expect(formatMoney(-0.001)).toBe('$0.00');
   });
 
-  it('shows the payout percentage signed with 1 decimal, N/A when nothing was staked', () => {
-    expect(formatPayout(12.345)).toBe('+12.3%');
-    expect(formatPayout(-4)).toBe('-4.0%');
-    expect(formatPayout(0)).toBe('0.0%');
-    expect(formatPayout(null)).toBe('N/A');
+  it('shows a signed percentage (payout, ROI, CLV) with 1 decimal, N/A when nothing was staked', () => {
+    expect(formatPercent(12.345, { signed: true })).toBe('+12.3%');
+    expect(formatPercent(-4, { signed: true })).toBe('-4.0%');
+    expect(formatPercent(0, { signed: true })).toBe('0.0%');
+    expect(formatPercent(-0.04, { signed: true })).toBe('0.0%');
+    expect(formatPercent(null, { signed: true })).toBe('N/A');
+    expect(formatPercent(11.4, { signed: true, digits: 0 })).toBe('+11%');
+    expect(formatInterval([-4.2, 25.25])).toBe('[-4.2%, +25.3%]');
+    expect(formatInterval(null)).toBe('');
+    expect(formatPoints(4.25)).toBe('+4.3');
+    expect(formatPoints(-0.8)).toBe('-0.8');
   });
 
   it('shows odds with 2 decimals, N/A when there are none', () => {
@@ -35,10 +41,10 @@ describe('formatters of docs/product.md#display-formats', () => {
   });
 
   it('shows probabilities and win rates with 1 decimal', () => {
-    expect(formatProbability(63.44)).toBe('63.4%');
-    expect(formatProbability(70)).toBe('70.0%');
-    expect(formatWinRate(66.6666)).toBe('66.7%');
-    expect(formatWinRate(0)).toBe('0.0%');
+    expect(formatPercent(63.44)).toBe('63.4%');
+    expect(formatPercent(70)).toBe('70.0%');
+    expect(formatPercent(66.6666)).toBe('66.7%');
+    expect(formatPercent(0)).toBe('0.0%');
   });
 
   it('formats tracking dates as abbreviated month, day and 24-hour time', () => {

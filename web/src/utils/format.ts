@@ -1,6 +1,6 @@
 /**
- * Display formats of docs/product.md#display-formats: money 2 decimals with a sign, payout percent 1 decimal,
- * probabilities 1 decimal, best odds 2 decimals, win rate 1 decimal.
+ * Display formats of docs/product.md#display-formats: money 2 decimals with a sign, percentages 1
+ * decimal (payout, ROI and CLV signed), odds 2 decimals. Every page formats through these.
  */
 
 /** Shown where a figure does not exist yet (e.g. no odds, nothing staked). */
@@ -15,30 +15,32 @@ export function formatMoney(amount: number): string {
   return text;
 }
 
-/** Payout percentage: `+12.3%`, `-4.0%`, `0.0%`; `N/A` when nothing was staked (null). */
-export function formatPayout(percent: number | null | undefined): string {
+/**
+ * Every percentage of the site, one way: `63.4%`; `signed` adds `+` to a positive figure (payout,
+ * ROI, CLV, EV: `+12.3%`, `-4.0%`, `0.0%`); `digits` decimals (1 by default); `N/A` for null.
+ */
+export function formatPercent(percent: number | null | undefined, { signed = false, digits = 1 }: { signed?: boolean; digits?: number } = {}): string {
   if (percent === null || percent === undefined) return NOT_AVAILABLE;
-  const rounded = Math.round(percent * 10) / 10;
-  const text = `${Math.abs(rounded).toFixed(1)}%`;
-  if (rounded > 0) return `+${text}`;
+  const rounded = Math.round(percent * 10 ** digits) / 10 ** digits;
+  const text = `${Math.abs(rounded).toFixed(digits)}%`;
   if (rounded < 0) return `-${text}`;
-  return text;
+  return signed && rounded > 0 ? `+${text}` : text;
+}
+
+/** A difference of two percentages, in points, signed: `+4.2`, `-0.8`, `0.0`. */
+export function formatPoints(points: number): string {
+  return formatPercent(points, { signed: true }).slice(0, -1);
+}
+
+/** A percentage's 95 % interval: `[-4.2%, +25.2%]`; empty when there is none. */
+export function formatInterval(interval: readonly [number, number] | null | undefined): string {
+  return interval ? `[${formatPercent(interval[0], { signed: true })}, ${formatPercent(interval[1], { signed: true })}]` : '';
 }
 
 /** Decimal odds: `2.10`; `N/A` when there are none. */
 export function formatOdds(odds: number | null | undefined): string {
   if (odds === null || odds === undefined) return NOT_AVAILABLE;
   return odds.toFixed(2);
-}
-
-/** A probability in percent: `63.4%`. */
-export function formatProbability(percent: number): string {
-  return `${percent.toFixed(1)}%`;
-}
-
-/** A win rate in percent: `66.7%`. */
-export function formatWinRate(percent: number): string {
-  return `${percent.toFixed(1)}%`;
 }
 
 // Dates are formatted by hand in the browser's time zone: building an Intl.DateTimeFormat loads

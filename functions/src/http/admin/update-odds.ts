@@ -1,10 +1,13 @@
 import { UpdateOddsBodySchema } from '@app/contracts/admin';
 import { json } from '@app/platform/http/response';
-import { trackingService } from '../../composition/reads.ts';
+import { trackingService } from '../../composition/track-record.ts';
 import { httpRoute } from '../route.ts';
 
-/** Sets the winning odds of a won pick (used for profit in the metrics). */
-export const handler = httpRoute({ auth: 'admin', body: UpdateOddsBodySchema }, async ({ body }) => {
-  await (await trackingService()).setWinningOdds(body);
+/**
+ * Corrects the price a settled bet is paid at: a correction record (who, when, old, new) that
+ * every figure uses, the original price kept; the stored headline is recomputed before the answer.
+ */
+export const handler = httpRoute({ auth: 'admin', body: UpdateOddsBodySchema }, async ({ body, viewer }) => {
+  await (await trackingService()).correct(body, viewer!.userId);
   return json({ ok: true });
 });

@@ -1,5 +1,5 @@
 import { json } from '@app/platform/http/response';
-import { trackingService } from '../../composition/reads.ts';
+import { trackingService } from '../../composition/track-record.ts';
 import { httpRoute } from '../route.ts';
 
 /** High-confidence picks that are upcoming or won, for entering winning odds. */

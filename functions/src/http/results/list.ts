@@ -1,7 +1,7 @@
 import { ResultsQuerySchema } from '@app/contracts/results';
 import { serialise } from '@app/core/cache/read-cache';
 import { taggedJson } from '@app/platform/http/cache-control';
-import { resultsService } from '../../composition/premium.ts';
+import { resultsService } from '../../composition/track-record.ts';
 import { httpRoute } from '../route.ts';
 
 /**

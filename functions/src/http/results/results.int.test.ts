@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
+import { storePlayed } from '@app/core/testing/ledger-entries';
 import { RESULTS_PAGE_SIZE } from '@app/contracts/results';
 import { startHttpStack } from '../../testing/http-harness.ts';
 
@@ -25,9 +26,9 @@ beforeAll(async () => {
   // 30 settled matches of League One over the last 15 days, one settled match of League Two,
   // one unsettled match that kicked off an hour ago, and two upcoming fixtures (one wrongly marked settled).
   for (let i = 0; i < 30; i++) {
-    await repo.save(prediction(`s${i}`, NOW - (i + 1) * 12 * 3_600_000, { status: 'settled', result: { home: 2, away: i % 2 }, actualResult: `2-${i % 2} (Home Win)`, origin: i % 3 ? 'published' : 'backfilled' }));
+    await storePlayed(repo, prediction(`s${i}`, NOW - (i + 1) * 12 * 3_600_000, { status: 'settled', result: { home: 2, away: i % 2 }, actualResult: `2-${i % 2} (Home Win)` }), { basis: i % 3 ? 'published' : 'backtest' });
   }
-  await repo.save(prediction('two', NOW - 2 * DAY_MS, { leagueId: 'L2', leagueName: 'League Two', status: 'settled', result: { home: 0, away: 1 }, actualResult: '0-1 (Away Win)' }));
+  await storePlayed(repo, prediction('two', NOW - 2 * DAY_MS, { leagueId: 'L2', leagueName: 'League Two', status: 'settled', result: { home: 0, away: 1 }, actualResult: '0-1 (Away Win)' }), { basis: 'published' });
   await repo.save(prediction('inplay', NOW - 3_600_000));
   await repo.save(prediction('future', NOW + 3_600_000, { probabilities: { home: 0.4321, draw: 0.3, away: 0.2679 } }));
   await repo.save(prediction('forged', NOW + 2 * DAY_MS, { status: 'settled', result: { home: 1, away: 0 }, probabilities: { home: 0.4321, draw: 0.3, away: 0.2679 } }));
@@ -50,9 +51,15 @@ describe('GET /api/results', () => {
     expect(first.json.items[0]).toEqual({
       fixtureId: 's0', leagueId: 'L1', league: 'League One', homeTeam: 'Home s0', awayTeam: 'Away s0', matchTime: new Date(NOW - 12 * 3_600_000).toISOString(),
       origin: 'backfilled', probabilities: { home: 61.2, draw: 20, away: 18.8, over25: 55 }, score: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)',
-      picks: [{ market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, won: true }],
+      picks: [{ kind: 'pick', market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, won: true, clv: null }],
     });
     expect(first.json.leagues).toEqual([{ id: 'L1', name: 'League One' }, { id: 'L2', name: 'League Two' }]);
+    // The last 30 days per basis, as the landing page shows them: 20 published home picks won at 1.90 and one lost, 10 back-tested ones won.
+    expect(first.json.summary).toMatchObject({
+      days: 30,
+      published: { totalPredictions: 21, winAccuracy: 95.2, totalProfit: 340, payoutPercentage: 81, bestWinningOdds: 1.9 },
+      backtest: { totalPredictions: 10, winAccuracy: 100, totalProfit: 180 },
+    });
   });
 
   it('reveals no probability of a match that has not kicked off or is not settled, anywhere in the answer', async () => {

@@ -183,10 +183,18 @@ describe('CsvReplayProvider over a season (E0 2022-23)', () => {
     // Assess
     const market = (h: string, d: string, a: string, o: string, u: string) => ({ home: n(row![h]), draw: n(row![d]), away: n(row![a]), over25: n(row![o]), under25: n(row![u]) });
     expect([...odds.keys()]).toEqual([idOf('E0', row!)]);
+    const best = market('MaxH', 'MaxD', 'MaxA', 'Max>2.5', 'Max<2.5');
+    const sharp = market('PSH', 'PSD', 'PSA', 'P>2.5', 'P<2.5');
+    const bet365 = market('B365H', 'B365D', 'B365A', 'B365>2.5', 'B365<2.5');
+    // Who offers each best price, where the file names the bookmaker (Pinnacle first, then Bet365).
+    const named = Object.fromEntries(
+      (Object.keys(best) as (keyof typeof best)[]).flatMap((k) => (sharp[k] === best[k] ? [[k, 'Pinnacle']] : bet365[k] === best[k] ? [[k, 'Bet365']] : [])),
+    );
     expect(odds.get(fixture!.id)).toEqual({
-      best: market('MaxH', 'MaxD', 'MaxA', 'Max>2.5', 'Max<2.5'),
+      best,
+      ...(Object.keys(named).length ? { bestBookmakers: named } : {}),
       average: market('AvgH', 'AvgD', 'AvgA', 'Avg>2.5', 'Avg<2.5'),
-      sharp: market('PSH', 'PSD', 'PSA', 'P>2.5', 'P<2.5'),
+      sharp,
       capturedAt: '2026-07-30T19:45:00.000Z',
     });
   });
@@ -226,7 +234,7 @@ describe('CsvReplayProvider over a season (E0 2022-23)', () => {
   });
 });
 
-describe('CsvReplayProvider never reads closing prices', () => {
+describe('CsvReplayProvider reads closing prices only as closing prices', () => {
   let dir: string;
   const CLOSING = /^(?:B365|BW|IW|PS|WH|VC|Max|Avg|P|LB)C(?:H|D|A|>2\.5|<2\.5|AHH|AHA)$|^AHCh$/;
 
@@ -313,6 +321,43 @@ describe('CsvReplayProvider tolerates the quirks of the README', () => {
     expect(odds.get('csv-SC0-20050813-celtic-rangers')).toEqual({ best: { home: 1.9, draw: 3.5, away: 4.5 }, average: { home: 1.85, draw: 3.4, away: 4.2 }, capturedAt: '2005-08-10T00:00:00.000Z' });
     expect(history.map((h) => `${h.home}-${h.away}`)).toEqual(['Celtic-Rangers', 'Hearts-Hibernian', 'Aberdeen-Dundee United']);
     expect(history[2]!.odds).toBeUndefined();
+  });
+});
+
+describe('CsvReplayProvider closing prices and bookmakers, by column name', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'csv-closing-columns-'));
+    await mkdir(join(dir, 'E0'));
+    // Pinnacle closing on the first match only (about half of 2025-26 has none), averages on both; columns in an unusual order.
+    await writeFile(
+      join(dir, 'E0/2025-26.csv'),
+      [
+        'Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,AvgCH,AvgCD,AvgCA,PSH,PSD,PSA,B365H,B365D,B365A,MaxH,MaxD,MaxA,AvgH,AvgD,AvgA,PSCH,PSCD,PSCA,PC>2.5,PC<2.5,AvgC>2.5,AvgC<2.5',
+        'E0,16/08/2025,15:00,Arsenal,Chelsea,2,0,1.8,3.7,4.6,1.9,3.6,4.4,1.85,3.5,4.5,1.9,3.8,4.6,1.84,3.55,4.35,1.82,3.8,4.7,1.95,1.93,1.9,1.9',
+        'E0,17/08/2025,16:30,Everton,Fulham,1,1,2.6,3.2,2.9,2.5,3.3,3.0,2.55,3.2,3.1,2.6,3.4,3.1,2.45,3.2,2.95,,,,,,2.05,1.8',
+      ].join('\n'),
+    );
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("gives Pinnacle's closing line where the file has it, else the average's, only after kickoff; and names Pinnacle or Bet365 when theirs is the best price", async () => {
+    // Prepare
+    const csv = new CsvReplayProvider({ dir, shiftDays: 0, now: () => new Date('2025-08-20T12:00:00Z') });
+    const fixtures = await csv.fixtures('E0', new Date('2025-08-01T00:00:00Z'), new Date('2025-09-01T00:00:00Z'));
+
+    // Act
+    const [closing, odds] = await Promise.all([csv.closingOdds('E0', fixtures), csv.odds('E0', fixtures)]);
+
+    // Assess
+    expect([...closing.values()]).toEqual([
+      { sharp: { home: 1.82, draw: 3.8, away: 4.7, over25: 1.95, under25: 1.93 }, average: { home: 1.8, draw: 3.7, away: 4.6, over25: 1.9, under25: 1.9 }, capturedAt: '2025-08-16T13:59:00.000Z' },
+      { average: { home: 2.6, draw: 3.2, away: 2.9, over25: 2.05, under25: 1.8 }, capturedAt: '2025-08-17T15:29:00.000Z' },
+    ]);
+    expect(odds.get(fixtures[0]!.id)!.bestBookmakers).toEqual({ home: 'Pinnacle' });
+    expect(odds.get(fixtures[1]!.id)!.bestBookmakers).toEqual({ away: 'Bet365' });
+    const before = new CsvReplayProvider({ dir, shiftDays: 0, now: () => new Date('2025-08-17T15:00:00Z') });
+    expect([...(await before.closingOdds('E0', fixtures)).keys()]).toEqual([fixtures[0]!.id]);
   });
 });
 

@@ -10,13 +10,15 @@
  *   by 208 weeks is labelled '2026-27'), so labels agree with the moved dates.
  * - Ids keep the original date: `csv-<league>-<original yyyymmdd>-<home slug>-<away slug>`, the same
  *   for any shift and across restarts.
- * - Odds: pre-kickoff columns only (Max/BbMx best, Avg/BbAv average, Pinnacle's PS sharp); closing columns never.
+ * - Odds: pre-kickoff columns only (Max/BbMx best, Avg/BbAv average, Pinnacle's PS sharp); the
+ *   closing columns (PSC*, PC>2.5, AvgC*, AvgC>2.5) only for the closing price of a match that has
+ *   kicked off, never for a forecast.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import type { ClosingOdds, FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError } from '@app/core/pipeline/providers';
-import type { MarketOdds } from '@app/core/predictions/prediction';
+import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import { parseFootballDataCsv, seasonFromFileName, type ParsedMatch, type ThreeWayPrices, type TwoWayPrices } from '@app/model/football-data';
 import type { MatchRecord } from '@app/model/types';
 import { leagueInfo } from '../leagues/catalog.ts';
@@ -144,6 +146,19 @@ function market(three: ThreeWayPrices | undefined, two: TwoWayPrices | undefined
   };
 }
 
+/**
+ * Who offers each best price: the files name only Pinnacle's and Bet365's own columns; a best
+ * price that is neither is the market maximum of unnamed bookmakers.
+ */
+function bestBookmakers(best: MarketOdds, named: Array<[string, MarketOdds]>): MarketBookmakers {
+  const out: MarketBookmakers = {};
+  for (const k of Object.keys(best) as (keyof MarketOdds)[]) {
+    const found = named.find(([, prices]) => prices[k] !== undefined && prices[k] === best[k]);
+    if (found) out[k] = found[0];
+  }
+  return out;
+}
+
 export class CsvReplayProvider implements FixtureProvider, OddsProvider {
   readonly name = CSV_REPLAY_NAME;
   private readonly dir: string;
@@ -224,7 +239,26 @@ export class CsvReplayProvider implements FixtureProvider, OddsProvider {
       const sharp = market(pre.ps, preOU.ps);
       if (!Object.keys(best).length) continue;
       const capturedAt = new Date(Math.min(now, r.kickoffMs - this.oddsLeadMs)).toISOString();
-      out.set(f.id, { best, average, ...(Object.keys(sharp).length ? { sharp } : {}), capturedAt });
+      const named = bestBookmakers(best, [['Pinnacle', sharp], ['Bet365', market(pre.b365, preOU.b365)]]);
+      out.set(f.id, { best, ...(Object.keys(named).length ? { bestBookmakers: named } : {}), average, ...(Object.keys(sharp).length ? { sharp } : {}), capturedAt });
+    }
+    return out;
+  }
+
+  /** Closing prices of our fixtures that have kicked off: Pinnacle's (PSC*, PC>2.5) and the market average's (AvgC*, AvgC>2.5). */
+  async closingOdds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, ClosingOdds>> {
+    const out = new Map<string, ClosingOdds>();
+    if (!fixtures.length) return out;
+    const replay = await this.league(leagueId);
+    const now = this.now().getTime();
+    for (const f of fixtures) {
+      const r = replay.byId.get(f.id);
+      if (!r || r.kickoffMs > now) continue;
+      const { ps, psOU, avg, avgOU } = r.match.closing;
+      const sharp = market(ps, psOU);
+      const average = market(avg, avgOU);
+      if (!Object.keys(sharp).length && !Object.keys(average).length) continue;
+      out.set(f.id, { ...(Object.keys(sharp).length ? { sharp } : {}), ...(Object.keys(average).length ? { average } : {}), capturedAt: new Date(r.kickoffMs - 60_000).toISOString() });
     }
     return out;
   }

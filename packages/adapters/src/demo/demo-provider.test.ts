@@ -92,6 +92,7 @@ describe('DemoProvider: the world', () => {
     ]);
     expect(odds.get(fixtures[0]!.id)).toEqual({
       best: { home: 1.86, draw: 3.57, away: 4.8, over25: 2.16, under25: 1.74 },
+      bestBookmakers: { home: 'Northbet', draw: 'Velox', away: 'Crown & Anchor', over25: 'Velox', under25: 'Northbet' },
       average: { home: 1.82, draw: 3.49, away: 4.68, over25: 2.11, under25: 1.71 },
       capturedAt: '2026-11-19T19:45:00.000Z',
     });
@@ -222,6 +223,27 @@ describe('DemoProvider: history and odds', () => {
       for (const k of ['home', 'draw', 'away', 'over25', 'under25'] as const) expect(o.best[k]!).toBeGreaterThanOrEqual(o.average[k]!);
       expect(book(o.best, ['home', 'draw', 'away'])).toBeGreaterThan(0.98);
     }
+  });
+
+  it('closes each played match at prices nearer the truth than its opening ones, and gives none before kickoff', async () => {
+    // Prepare
+    const demo = new DemoProvider({ now: () => NOW });
+    const fixtures = await demo.fixtures('NSP', new Date(NOW.getTime() - 120 * DAY), new Date(NOW.getTime() + 7 * DAY));
+    const played = fixtures.filter((f) => Date.parse(f.kickoff) <= NOW.getTime());
+
+    // Act
+    const [opening, closing] = await Promise.all([demo.odds('NSP', played), demo.closingOdds('NSP', fixtures)]);
+
+    // Assess: the average's implied home probability, margin removed, against the hidden truth.
+    expect([...closing.keys()]).toEqual(played.map((f) => f.id));
+    const error = (o: { home?: number; draw?: number; away?: number }, id: string) => {
+      const truth = demo.world.season(demoLeague('NSP')!, Number(id.split('-')[2])).byId.get(id)!.truth.home;
+      const book = 1 / o.home! + 1 / o.draw! + 1 / o.away!;
+      return Math.abs(1 / o.home! / book - truth);
+    };
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    expect(mean(played.map((f) => error(closing.get(f.id)!.average!, f.id)))).toBeLessThan(0.7 * mean(played.map((f) => error(opening.get(f.id)!.average, f.id))));
+    expect(closing.get(played[0]!.id)!.capturedAt).toBe(new Date(Date.parse(played[0]!.kickoff) - 60_000).toISOString());
   });
 
   it('prices only its own fixtures, captured a day before kickoff and never after now', async () => {

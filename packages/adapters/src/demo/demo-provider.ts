@@ -3,11 +3,12 @@
  * world (demo-world.ts). Same seed, same fixtures, results and odds, in any process. A result
  * appears 2 h after kickoff (scheduled before kickoff, live until then), on the injected clock.
  * Odds come from six simulated bookmakers: the true probabilities blurred by noise, plus a
- * margin (about 5 % on 1X2, 6 % on over/under).
+ * margin (about 5 % on 1X2, 6 % on over/under). Their closing prices are blurred half as much
+ * (a closing line knows more), so closing line value means here what it means in real markets.
  */
-import type { FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import type { ClosingOdds, FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError } from '@app/core/pipeline/providers';
-import type { MarketOdds } from '@app/core/predictions/prediction';
+import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import type { MatchRecord } from '@app/model/types';
 import { DEMO_BOOKMAKERS, DEMO_LEAGUES, demoLeague, type DemoLeague } from './demo-leagues.ts';
 import { DemoWorld, EPOCH_YEAR, seasonYearAt, type DemoMatch, type DemoSeason } from './demo-world.ts';
@@ -31,17 +32,14 @@ export interface DemoProviderOptions {
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const price = (p: number, margin: number) => Math.max(1.01, round2(1 / (p * (1 + margin))));
 
-/**
- * How far each bookmaker's view strays from the truth (1X2: log scale; O/U: logit): less at the
- * close, when the market has taken in the late news and the money.
- */
-const VIEW_NOISE = { 'pre-kickoff': { x12: 0.025, ou: 0.08 }, closing: { x12: 0.01, ou: 0.03 } } as const;
+/** How much each bookmaker's view strays from the truth before kickoff, and at the close (log scale). */
+const NOISE = { opening: { x12: 0.025, ou: 0.08 }, closing: { x12: 0.0125, ou: 0.04 } } as const;
 
-/** Each simulated bookmaker's prices for a match (deterministic per seed and match), a day before kickoff or at the close. */
-export function bookmakerPrices(seed: string, m: DemoMatch, timing: keyof typeof VIEW_NOISE = 'pre-kickoff'): MarketOdds[] {
-  const noise = VIEW_NOISE[timing];
+/** Each simulated bookmaker's prices for a match (deterministic per seed and match), before kickoff or at the close. */
+export function bookmakerPrices(seed: string, m: DemoMatch, line: keyof typeof NOISE = 'opening'): MarketOdds[] {
+  const noise = NOISE[line];
   return DEMO_BOOKMAKERS.map((b, i) => {
-    const rng = timing === 'closing' ? rngFor(seed, m.id, 'closing', i) : rngFor(seed, m.id, 'odds', i);
+    const rng = rngFor(seed, m.id, line === 'opening' ? 'odds' : 'closing', i);
     // Each bookmaker's view: the truth with log-scale noise, renormalised.
     const raw = [m.truth.home, m.truth.draw, m.truth.away].map((p) => p * Math.exp(noise.x12 * gaussian(rng)));
     const sum = raw[0]! + raw[1]! + raw[2]!;
@@ -59,17 +57,19 @@ export function bookmakerPrices(seed: string, m: DemoMatch, timing: keyof typeof
   });
 }
 
-/** Best (highest) and average prices across the simulated bookmakers. */
-export function marketOdds(seed: string, m: DemoMatch): { best: MarketOdds; average: MarketOdds } {
-  const books = bookmakerPrices(seed, m);
+/** Best (highest) prices with the bookmaker offering each (the first listed on a tie), and the average. */
+export function marketOdds(seed: string, m: DemoMatch, line: 'opening' | 'closing' = 'opening'): { best: MarketOdds; bestBookmakers: MarketBookmakers; average: MarketOdds } {
+  const books = bookmakerPrices(seed, m, line);
   const best: MarketOdds = {};
+  const bestBookmakers: MarketBookmakers = {};
   const average: MarketOdds = {};
   for (const k of ['home', 'draw', 'away', 'over25', 'under25'] as const) {
     const list = books.map((b) => b[k]!);
     best[k] = Math.max(...list);
+    bestBookmakers[k] = DEMO_BOOKMAKERS[list.indexOf(best[k])]!.name;
     average[k] = round2(list.reduce((s, x) => s + x, 0) / list.length);
   }
-  return { best, average };
+  return { best, bestBookmakers, average };
 }
 
 export class DemoProvider implements FixtureProvider, OddsProvider {
@@ -133,17 +133,34 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
   }
 
   async odds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>> {
-    const league = this.league(leagueId);
     const now = this.now().getTime();
     const out = new Map<string, FixtureOdds>();
-    for (const f of fixtures) {
-      const y = Number(f.season.slice(0, 4));
-      if (!f.id.startsWith(`demo-${league.id}-`) || !Number.isInteger(y) || y < EPOCH_YEAR) continue;
-      const m = this.world.season(league, y).byId.get(f.id);
-      if (!m) continue;
-      out.set(f.id, { ...marketOdds(this.world.seed, m), capturedAt: new Date(Math.min(now, m.kickoffMs - this.oddsLeadMs)).toISOString() });
+    for (const m of this.matches(leagueId, fixtures)) {
+      out.set(m.id, { ...marketOdds(this.world.seed, m), capturedAt: new Date(Math.min(now, m.kickoffMs - this.oddsLeadMs)).toISOString() });
     }
     return out;
+  }
+
+  /** The average closing prices (the simulated books have no Pinnacle) of fixtures that have kicked off. */
+  async closingOdds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, ClosingOdds>> {
+    const now = this.now().getTime();
+    const out = new Map<string, ClosingOdds>();
+    for (const m of this.matches(leagueId, fixtures)) {
+      if (m.kickoffMs > now) continue;
+      out.set(m.id, { average: marketOdds(this.world.seed, m, 'closing').average, capturedAt: new Date(m.kickoffMs - 60_000).toISOString() });
+    }
+    return out;
+  }
+
+  /** The demo matches behind our fixtures of one league (others are skipped). */
+  private matches(leagueId: string, fixtures: ProviderFixture[]): DemoMatch[] {
+    const league = this.league(leagueId);
+    return fixtures.flatMap((f) => {
+      const y = Number(f.season.slice(0, 4));
+      if (!f.id.startsWith(`demo-${league.id}-`) || !Number.isInteger(y) || y < EPOCH_YEAR) return [];
+      const m = this.world.season(league, y).byId.get(f.id);
+      return m ? [m] : [];
+    });
   }
 
   private toFixture(league: DemoLeague, season: DemoSeason, m: DemoMatch, now: number): ProviderFixture {

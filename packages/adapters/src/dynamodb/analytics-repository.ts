@@ -1,23 +1,24 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AnalyticsPeriod, AnalyticsReport } from '@app/contracts/analytics';
-import type { AnalyticsStore } from '@app/core/analytics/service';
+import type { AnalyticsPeriod, ForecastQuality } from '@app/contracts/analytics';
+import type { ForecastQualityStore } from '@app/core/analytics/service';
 import { keys } from './keys.ts';
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
-/** `ANALYTICS#GLOBAL` / `PERIOD#<period>`: the premium analytics, one report per period (A19). */
-export class DynamoAnalyticsRepository implements AnalyticsStore {
+/** `ANALYTICS#GLOBAL` / `PERIOD#<period>`: each period's forecast quality (A19). */
+export class DynamoAnalyticsRepository implements ForecastQualityStore {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  async get(period: AnalyticsPeriod): Promise<AnalyticsReport | null> {
+  async get(period: AnalyticsPeriod): Promise<ForecastQuality | null> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.analyticsReport(period) }));
-    return out.Item ? (out.Item.report as AnalyticsReport) : null;
+    // A report stored before forecast quality was kept apart (schema 1) is not one: the next metrics run writes it.
+    return out.Item && out.Item.schemaVersion === SCHEMA_VERSION ? (out.Item.report as ForecastQuality) : null;
   }
 
-  async save(report: AnalyticsReport): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.analyticsReport(report.period), type: 'AnalyticsReport', schemaVersion: SCHEMA_VERSION, report } }));
+  async save(report: ForecastQuality): Promise<void> {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.analyticsReport(report.period), type: 'ForecastQuality', schemaVersion: SCHEMA_VERSION, report } }));
   }
 }

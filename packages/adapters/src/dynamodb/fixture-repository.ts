@@ -1,10 +1,11 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FixtureRepository, StoredFixture } from '@app/core/pipeline/ports';
+import type { ClosingOdds } from '@app/core/pipeline/providers';
 import { batchPut } from './batch.ts';
 import { keys } from './keys.ts';
 import { recordOf } from './items.ts';
 
-/** Fixtures in their own item collection (with the prediction and picks), by day in GSI1. */
+/** Fixtures in their own item collection (with the prediction, its ledger entries and the closing snapshot), by day in GSI1. */
 export class DynamoFixtureRepository implements FixtureRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -23,5 +24,14 @@ export class DynamoFixtureRepository implements FixtureRepository {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.fixture(fixtureId) }));
     if (!out.Item) return undefined;
     return recordOf<StoredFixture>(out.Item);
+  }
+
+  async saveClosingSnapshot(fixtureId: string, snapshot: ClosingOdds): Promise<void> {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.fixtureClosing(fixtureId), type: 'ClosingSnapshot', schemaVersion: 1, ...snapshot } }));
+  }
+
+  async closingSnapshot(fixtureId: string): Promise<ClosingOdds | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.fixtureClosing(fixtureId) }));
+    return out.Item ? recordOf<ClosingOdds>(out.Item) : undefined;
   }
 }

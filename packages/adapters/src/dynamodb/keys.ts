@@ -58,12 +58,20 @@ export const keys = {
   predictionDayPartition: (day: string) => `PREDDAY#${day}`,
   /** GSI2: predictions by league. */
   predictionLeague: (leagueId: string, kickoff: string, fixtureId: string) => ({ GSI2PK: `PREDLEAGUE#${leagueId}`, GSI2SK: `${kickoff}#${fixtureId}` }),
-  /** A tracked (high-confidence) pick in the fixture's collection; GSI3 lists them by month. */
-  pick: (fixtureId: string, market: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: `PICK#${market}` }),
-  pickPrefix: 'PICK#',
+  /** A ledger entry in its fixture's collection (`<kind>-<selection>`, e.g. `pick-home`); GSI3 lists the ledger by kickoff month. */
+  ledgerEntry: (fixtureId: string, entryKey: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: `LEDGER#${entryKey}` }),
+  /** A correction of a ledger entry, after it in the same collection; in GSI3 beside it. */
+  ledgerCorrection: (fixtureId: string, entryKey: string, at: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: `LEDGER#${entryKey}#CORRECTION#${at}` }),
+  ledgerPrefix: 'LEDGER#',
   fixturePartition: (fixtureId: string) => `FIXTURE#${fixtureId}`,
-  highConfidence: (kickoff: string, pickId: string) => ({ GSI3PK: `HIGHCONF#${kickoff.slice(0, 7)}`, GSI3SK: `${kickoff}#${pickId}` }),
-  highConfidencePartition: (month: string) => `HIGHCONF#${month}`,
+  /** GSI3: the ledger (entries, then their corrections) by kickoff month. */
+  ledgerByKickoff: (kickoff: string, sortKey: string) => ({ GSI3PK: `LEDGER#${kickoff.slice(0, 7)}`, GSI3SK: `${kickoff}#${sortKey}` }),
+  ledgerMonthPartition: (month: string) => `LEDGER#${month}`,
+  /** A day's digest in one chain (`published` or `backtest`). */
+  ledgerDigest: (basis: string, day: string) => ({ PK: `LEDGERDIGEST#${basis}`, SK: `DAY#${day}` }),
+  ledgerDigestPartition: (basis: string) => `LEDGERDIGEST#${basis}`,
+  /** The last prices seen before kickoff (the closing-odds task), beside the fixture so its daily sync keeps them. */
+  fixtureClosing: (fixtureId: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: 'CLOSING' }),
   /** GSI1: fixtures by match day. */
   fixtureDay: (kickoff: string, fixtureId: string) => ({ GSI1PK: `FIXDAY#${kickoff.slice(0, 10)}`, GSI1SK: `${kickoff}#${fixtureId}` }),
   league: (leagueId: string) => ({ PK: `LEAGUE#${leagueId}`, SK: 'LEAGUE' }),
@@ -81,12 +89,10 @@ export const keys = {
   jobType: (type: string, createdAt: string, jobId: string) => ({ GSI1PK: `JOBTYPE#${type}`, GSI1SK: `${createdAt}#${jobId}` }),
   jobTypePartition: (type: string) => `JOBTYPE#${type}`,
   jobLock: (type: string) => ({ PK: `LOCK#${type}`, SK: 'LOCK' }),
+  /** The headline figures with the 30-day trend, as last computed from the ledger. */
   metricsLatest: () => ({ PK: 'METRICS#GLOBAL', SK: 'LATEST' }),
-  metricsDay: (day: string) => ({ PK: 'METRICS#GLOBAL', SK: `DAY#${day}` }),
-  metricsPartition: 'METRICS#GLOBAL',
-  metricsDayPrefix: 'DAY#',
 
-  // Premium analytics, one report per period (30, 90, all), overwritten by the metrics job.
+  // Forecast quality, one report per period (30, 90, all), overwritten by the metrics job.
   analyticsReport: (period: string) => ({ PK: 'ANALYTICS#GLOBAL', SK: `PERIOD#${period}` }),
 } as const;
 

@@ -1,46 +1,52 @@
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Metrics, TrackRecord, TrendEntry } from '@app/contracts/metrics';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Metrics, TrackRecord, Trend } from '@app/contracts/metrics';
+import type { TrackRecordStore } from '@app/core/ledger/ports';
 import type { MetricsRepository } from '@app/core/metrics/ports';
 import { keys } from './keys.ts';
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
-/** `METRICS#GLOBAL`: `LATEST` plus one `DAY#<date>` item per day (the trend). */
-export class DynamoMetricsRepository implements MetricsRepository {
+/**
+ * `METRICS#GLOBAL` / `LATEST`: the headline figures and the 30-day trend, one item, so the two
+ * always come from the same read of the ledger (A9 in docs/architecture.md#dynamodb-access-patterns).
+ */
+export class DynamoMetricsRepository implements MetricsRepository, TrackRecordStore {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
+  private async item(): Promise<Record<string, unknown> | undefined> {
+    return (await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.metricsLatest() }))).Item;
+  }
+
   async getLatest(): Promise<TrackRecord | null> {
-    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.metricsLatest() }));
-    return out.Item ? toTrackRecord(out.Item) : null;
+    const item = await this.item();
+    return item ? toTrackRecord(item) : null;
   }
 
-  async listTrend(limit: number): Promise<TrendEntry[]> {
-    const out = await this.doc.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :day)',
-        ExpressionAttributeValues: { ':pk': keys.metricsPartition, ':day': keys.metricsDayPrefix },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return (out.Items ?? []).map((i) => ({ date: String(i.date), winAccuracy: Number(i.winAccuracy) })).reverse();
+  async listTrend(limit: number): Promise<Trend> {
+    const trend = ((await this.item())?.trend ?? []) as Trend;
+    return trend.slice(-limit);
   }
 
-  /**
-   * Overwrites the day's trend entry (unless null), and `LATEST` too when `latest` is given, so a
-   * rerun on the same day is idempotent.
-   */
-  async save(day: Metrics | null, options: { latest?: TrackRecord } = {}): Promise<void> {
-    await Promise.all([
-      options.latest
-        ? this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsLatest(), type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...options.latest } }))
-        : undefined,
-      day ? this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.metricsDay(day.date), type: 'MetricsDay', schemaVersion: SCHEMA_VERSION, ...day } })) : undefined,
-    ]);
+  async saveLatest(latest: TrackRecord, trend: Trend, readAt: Date): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...keys.metricsLatest(), type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...latest, trend, readAtMs: readAt.getTime() },
+          // A computation from an older read of the ledger never replaces one from a newer read.
+          ConditionExpression: 'attribute_not_exists(readAtMs) OR readAtMs <= :t',
+          ExpressionAttributeValues: { ':t': readAt.getTime() },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   }
 }
 

@@ -1,14 +1,16 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { utcDay, utcDaysBetween } from '@app/core/clock';
-import type { Pick } from '@app/core/picks/pick';
+import type { LedgerEntry, LedgerOutcome } from '@app/core/ledger/entry';
 import type { PredictionStore } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { failedConditions, transactWrite } from './transactions.ts';
+import { entryUpdate, ledgerEntryItem, readFixtureLedger } from './ledger-repository.ts';
+import { failedConditions, transactWrite, type TableAction } from './transactions.ts';
 import { queryAll } from './query.ts';
 import { keys, sortKeyCeiling } from './keys.ts';
 
 const SCHEMA_VERSION = 1;
-const MARKETS = ['1x2', 'ou25'] as const;
+/** Entries held already (a concurrent writer, a killed run's backfill) fail the write's condition: read them, try once more. */
+const WRITE_ATTEMPTS = 2;
 const INDEX_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'type', 'schemaVersion', 'kickoffMs'];
 
 function strip<T>(item: Record<string, unknown>): T {
@@ -17,14 +19,10 @@ function strip<T>(item: Record<string, unknown>): T {
   return out as T;
 }
 
-export function pickItem(pick: Pick) {
-  return { ...keys.pick(pick.fixtureId, pick.market), ...keys.highConfidence(pick.kickoff, pick.id), type: 'Pick', schemaVersion: SCHEMA_VERSION, ...pick };
-}
-
 /**
  * Predictions in the fixture's item collection, by match day (GSI1) and league (GSI2), written
- * in one transaction with the fixture's tracked picks (A4, A5, A6 in
- * docs/architecture.md#dynamodb-access-patterns).
+ * in one transaction with the ledger entries they publish, and settled in one transaction with
+ * those entries' outcomes (A4, A5, A6, A7 in docs/architecture.md#dynamodb-access-patterns).
  */
 export class DynamoPredictionRepository implements PredictionStore {
   constructor(
@@ -49,10 +47,13 @@ export class DynamoPredictionRepository implements PredictionStore {
     await this.write(prediction, [], { now: new Date(0), backfill: true });
   }
 
-  async write(prediction: StoredPrediction, picks: Pick[], options: { now: Date; backfill?: boolean }): Promise<boolean> {
+  async write(prediction: StoredPrediction, entries: LedgerEntry[], options: { now: Date; backfill?: boolean }): Promise<boolean> {
     const kickoff = new Date(prediction.kickoff).toISOString();
     const kickoffMs = Date.parse(kickoff);
     if (!options.backfill && kickoffMs <= options.now.getTime()) return false;
+    // A published entry is only ever written before its kickoff (the prediction's condition below
+    // enforces it for the whole transaction); a backfill writes back-tested entries only.
+    if (entries.some((e) => e.basis !== (options.backfill ? 'backtest' : 'published'))) throw new Error(`${options.backfill ? 'A backfill' : 'A published forecast'} wrote an entry of the other basis`);
     const item = {
       ...keys.prediction(prediction.fixtureId),
       ...keys.predictionDay(utcDay(new Date(kickoffMs)), kickoff, prediction.fixtureId),
@@ -63,51 +64,60 @@ export class DynamoPredictionRepository implements PredictionStore {
       kickoff,
       kickoffMs,
     };
-    const present = new Set(picks.map((p) => p.market));
-    try {
-      await transactWrite(this.doc, this.tableName, [
-        {
-          Put: {
-            Item: item,
-            // Frozen at kickoff: a stored prediction whose match has started is never replaced.
-            ...(options.backfill
-              ? {}
-              : { ConditionExpression: 'attribute_not_exists(PK) OR kickoffMs > :now', ExpressionAttributeValues: { ':now': options.now.getTime() } }),
+    const heldIds = async () => new Set((await readFixtureLedger(this.doc, this.tableName, prediction.fixtureId)).map((e) => e.id));
+    // A backfill writes entries the ledger does not hold (unless a killed run wrote them: then the
+    // condition fails and the retry reads); a daily regeneration usually meets its own entries.
+    let held = options.backfill ? new Set<string>() : await heldIds();
+    for (let attempt = 1; ; attempt++) {
+      const appended = entries.filter((e) => !held.has(e.id));
+      try {
+        await transactWrite(this.doc, this.tableName, [
+          {
+            Put: {
+              Item: item,
+              // Frozen at kickoff: a stored prediction whose match has started is never replaced.
+              ...(options.backfill
+                ? {}
+                : { ConditionExpression: 'attribute_not_exists(PK) OR kickoffMs > :now', ExpressionAttributeValues: { ':now': options.now.getTime() } }),
+            },
           },
-        },
-        ...picks.map((p) => ({ Put: { Item: pickItem({ ...p, kickoff }) } })),
-        ...MARKETS.filter((m) => !present.has(m)).map((m) => ({ Delete: { Key: keys.pick(prediction.fixtureId, m) } })),
-      ]);
-      return true;
-    } catch (error) {
-      if (failedConditions(error)?.includes(0)) return false;
-      throw error;
+          // Append-only: an entry is written once and never replaced (docs/decisions/0130-the-bet-ledger.md).
+          ...appended.map((e) => ({ Put: { Item: ledgerEntryItem({ ...e, kickoff }), ConditionExpression: 'attribute_not_exists(PK)' } })),
+        ]);
+        return true;
+      } catch (error) {
+        const failed = failedConditions(error);
+        if (failed?.includes(0)) return false;
+        if (!failed?.length || attempt >= WRITE_ATTEMPTS) throw error;
+        held = await heldIds();
+      }
     }
   }
 
-  async settle(prediction: StoredPrediction, picks: Pick[]): Promise<boolean> {
-    try {
-      await transactWrite(this.doc, this.tableName, [
-        {
-          Update: {
-            Key: keys.prediction(prediction.fixtureId),
-            UpdateExpression: 'SET #status = :status, actualResult = :text' + (prediction.result ? ', #result = :result' : ''),
-            // Settled once; a void match may still be settled later (it was rescheduled and played).
-            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#status) OR #status <> :settled)',
-            ExpressionAttributeNames: { '#status': 'status', ...(prediction.result ? { '#result': 'result' } : {}) },
-            ExpressionAttributeValues: {
-              ':status': prediction.status,
-              ':text': prediction.actualResult,
-              ':settled': 'settled',
-              ...(prediction.result ? { ':result': prediction.result } : {}),
-            },
+  async settle(prediction: StoredPrediction, outcomes: Array<{ entryId: string; fixtureId: string; outcome: LedgerOutcome }>): Promise<boolean> {
+    const actions: TableAction[] = [
+      {
+        Update: {
+          Key: keys.prediction(prediction.fixtureId),
+          UpdateExpression: 'SET #status = :status, actualResult = :text' + (prediction.result ? ', #result = :result' : ''),
+          // Settled once; a void match may still be settled later (it was rescheduled and played).
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#status) OR #status <> :settled)',
+          ExpressionAttributeNames: { '#status': 'status', ...(prediction.result ? { '#result': 'result' } : {}) },
+          ExpressionAttributeValues: {
+            ':status': prediction.status,
+            ':text': prediction.actualResult,
+            ':settled': 'settled',
+            ...(prediction.result ? { ':result': prediction.result } : {}),
           },
         },
-        ...picks.map((p) => ({ Put: { Item: pickItem(p) } })),
-      ]);
+      },
+      ...outcomes.map((o) => ({ Update: entryUpdate(o.fixtureId, o.entryId, o.outcome) })),
+    ];
+    try {
+      await transactWrite(this.doc, this.tableName, actions);
       return true;
     } catch (error) {
-      if (failedConditions(error)?.includes(0)) return false;
+      if (failedConditions(error)?.length) return false;
       throw error;
     }
   }

@@ -42,24 +42,19 @@ describe('DynamoPredictionRepository', () => {
 });
 
 describe('DynamoMetricsRepository', () => {
-  it('returns null before the first run, then the latest metrics and the trend oldest first', async () => {
+  it('returns null before the first run, then the latest figures with their trend; an older read never replaces a newer one', async () => {
     const repo = new DynamoMetricsRepository(table.doc, table.tableName);
     expect(await repo.getLatest()).toBeNull();
-    for (let d = 1; d <= 35; d++) {
-      const date = `2026-10-${String(d).padStart(2, '0')}`;
-      if (d > 31) continue;
-      const day = { winAccuracy: 50 + d / 10, totalPredictions: d, totalProfit: -d, payoutPercentage: d % 2 ? null : 1.5, bestWinningOdds: null, date };
-      await repo.save(day, { latest: { ...day, basis: 'published', publishedPredictions: d, backfilledPredictions: 4 } });
-    }
-    const latest = await repo.getLatest();
-    expect(latest).toEqual({ winAccuracy: 53.1, totalPredictions: 31, totalProfit: -31, payoutPercentage: null, bestWinningOdds: null, date: '2026-10-31', basis: 'published', publishedPredictions: 31, backfilledPredictions: 4 });
-    // A past day's entry never replaces LATEST.
-    await repo.save({ winAccuracy: 1, totalPredictions: 1, totalProfit: 0, payoutPercentage: null, bestWinningOdds: null, date: '2026-09-01' });
-    expect((await repo.getLatest())?.date).toBe('2026-10-31');
-    const trend = await repo.listTrend(30);
-    expect(trend).toHaveLength(30);
-    expect(trend[0]?.date).toBe('2026-10-02');
-    expect(trend.at(-1)).toEqual({ date: '2026-10-31', winAccuracy: 53.1 });
+    expect(await repo.listTrend(30)).toEqual([]);
+    const latest = { winAccuracy: 53.1, totalPredictions: 31, totalProfit: -31, payoutPercentage: null, bestWinningOdds: null, date: '2026-10-31', basis: 'published' as const, publishedPredictions: 31, backfilledPredictions: 4 };
+    const trend = Array.from({ length: 30 }, (_, i) => ({ date: `2026-10-${String(i + 2).padStart(2, '0')}`, winAccuracy: 50 + i, totalPredictions: i + 1, basis: i < 20 ? ('backtest' as const) : ('published' as const) }));
+    expect(await repo.saveLatest(latest, trend, new Date('2026-10-31T12:00:00Z'))).toBe(true);
+    expect(await repo.getLatest()).toEqual(latest);
+    expect((await repo.listTrend(30)).at(-1)).toEqual({ date: '2026-10-31', winAccuracy: 79, totalPredictions: 30, basis: 'published' });
+    expect(await repo.listTrend(5)).toHaveLength(5);
+    // A slower run that read the ledger before a correction's recomputation did is refused.
+    expect(await repo.saveLatest({ ...latest, totalProfit: 999 }, trend, new Date('2026-10-31T11:59:00Z'))).toBe(false);
+    expect((await repo.getLatest())?.totalProfit).toBe(-31);
   });
 });
 

@@ -8,7 +8,7 @@ import { lenientArray, optionalNumber, optionalText } from '../http/lenient.ts';
 
 const OutcomeSchema = z.object({ name: optionalText, price: optionalNumber, point: optionalNumber });
 const MarketSchema = z.object({ key: optionalText, outcomes: lenientArray(OutcomeSchema) });
-const BookmakerSchema = z.object({ key: optionalText, markets: lenientArray(MarketSchema) });
+const BookmakerSchema = z.object({ key: optionalText, title: optionalText, markets: lenientArray(MarketSchema) });
 
 export const OddsApiEventSchema = z.object({
   id: optionalText,

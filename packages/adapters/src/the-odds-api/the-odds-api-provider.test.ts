@@ -54,6 +54,8 @@ describe('TheOddsApiProvider: prices', () => {
     // Assess
     expect(result.get('fdo-1')).toEqual({
       best: { home: 5.5, draw: 4.2, away: 1.62, over25: 1.95, under25: 1.97 },
+      // The bookmaker of each best price (the first listed on a tie): the card names it.
+      bestBookmakers: { home: 'betfair', draw: 'pinnacle', away: 'betfair', over25: 'pinnacle', under25: 'betfair' },
       average: { home: 5.25, draw: 4.1, away: 1.61, over25: 1.925, under25: 1.94 },
       sharp: { home: 5.0, draw: 4.2, away: 1.6, over25: 1.95, under25: 1.91 },
       capturedAt: '2024-08-18T09:00:00.000Z',

@@ -4,11 +4,12 @@
  * names and a kickoff window, O/U taken at the 2.5 line only (from `alternate_totals` of the event
  * when the featured totals carry another main line). Best = highest price across bookmakers,
  * average = mean, sharp = Pinnacle's own prices when it offers the event (the model's preferred
- * market input). A spent quota or a bad key opens a circuit: no more calls for a while.
+ * market input); each best price names its bookmaker. A spent quota or a bad key opens a circuit:
+ * no more calls for a while.
  */
 import type { FixtureOdds, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
-import type { MarketOdds } from '@app/core/predictions/prediction';
+import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import { errorMessage, JsonHttpClient, type JsonHttpClientOptions, type JsonResponse, type ResponseVerdict } from '../http/json-http-client.ts';
 import { headerInt } from '../http/headers.ts';
 import { parseEach } from '../http/lenient.ts';
@@ -65,7 +66,9 @@ export class OddsApiCircuitOpenError extends ProviderRejectedError {
   }
 }
 
-type Prices = { home: number[]; draw: number[]; away: number[]; over25: number[]; under25: number[] };
+/** One bookmaker's price of one selection. */
+type Quote = { price: number; bookmaker: string };
+type Prices = { home: Quote[]; draw: Quote[]; away: Quote[]; over25: Quote[]; under25: Quote[] };
 const emptyPrices = (): Prices => ({ home: [], draw: [], away: [], over25: [], under25: [] });
 /** The bookmaker whose prices the model prefers (the sharpest pre-kickoff line in the backtest data). */
 const SHARP_BOOKMAKER = 'pinnacle';
@@ -94,6 +97,8 @@ function collectEvent(event: OddsApiEvent, totalsKeys: readonly string[], into: 
 
 /** One bookmaker's 1X2 (all three outcomes, matched by name) and 2.5 totals, added to `into`. */
 function collectBookmaker(bookmaker: OddsApiBookmaker, event: OddsApiEvent, totalsKeys: readonly string[], into: Prices): void {
+  const name = bookmaker.title ?? bookmaker.key ?? 'unknown';
+  const quote = (price: number): Quote => ({ price, bookmaker: name });
   const homeKey = teamKey(event.home_team ?? '');
   const awayKey = teamKey(event.away_team ?? '');
   for (const market of bookmaker.markets) {
@@ -102,28 +107,28 @@ function collectBookmaker(bookmaker: OddsApiBookmaker, event: OddsApiEvent, tota
     if (key === 'h2h') {
       let home: number | undefined, draw: number | undefined, away: number | undefined;
       for (const o of outcomes) {
-        const name = o.name ?? '';
+        const outcome = o.name ?? '';
         const price = validPrice(o.price);
-        if (/^draw$/i.test(name.trim())) draw = price;
-        else if (teamKey(name) === homeKey) home = price;
-        else if (teamKey(name) === awayKey) away = price;
+        if (/^draw$/i.test(outcome.trim())) draw = price;
+        else if (teamKey(outcome) === homeKey) home = price;
+        else if (teamKey(outcome) === awayKey) away = price;
       }
       if (home !== undefined && draw !== undefined && away !== undefined) {
-        into.home.push(home);
-        into.draw.push(draw);
-        into.away.push(away);
+        into.home.push(quote(home));
+        into.draw.push(quote(draw));
+        into.away.push(quote(away));
       }
     } else if (key && totalsKeys.includes(key)) {
       let over: number | undefined, under: number | undefined;
       for (const o of outcomes) {
         if (o.point === undefined || Math.abs(o.point - 2.5) > 1e-9) continue;
-        const name = (o.name ?? '').trim().toLowerCase();
-        if (name === 'over') over = validPrice(o.price);
-        else if (name === 'under') under = validPrice(o.price);
+        const side = (o.name ?? '').trim().toLowerCase();
+        if (side === 'over') over = validPrice(o.price);
+        else if (side === 'under') under = validPrice(o.price);
       }
       if (over !== undefined && under !== undefined) {
-        into.over25.push(over);
-        into.under25.push(under);
+        into.over25.push(quote(over));
+        into.under25.push(quote(under));
       }
     }
   }
@@ -131,19 +136,23 @@ function collectBookmaker(bookmaker: OddsApiBookmaker, event: OddsApiEvent, tota
 
 function toFixtureOdds(prices: EventPrices, capturedAt: string): FixtureOdds | undefined {
   const best: MarketOdds = {};
+  const bestBookmakers: MarketBookmakers = {};
   const average: MarketOdds = {};
   const sharp: MarketOdds = {};
   for (const market of ['home', 'draw', 'away', 'over25', 'under25'] as const) {
     const list = prices.all[market];
     if (!list.length) continue;
-    best[market] = Math.max(...list);
-    average[market] = round3(list.reduce((s, x) => s + x, 0) / list.length);
+    // The first bookmaker listed at the highest price.
+    const top = list.reduce((a, b) => (b.price > a.price ? b : a));
+    best[market] = top.price;
+    bestBookmakers[market] = top.bookmaker;
+    average[market] = round3(list.reduce((s, x) => s + x.price, 0) / list.length);
     // Whole markets only: collectBookmaker adds all three 1X2 prices or none, both totals or none.
     const own = prices.sharp[market][0];
-    if (own !== undefined) sharp[market] = own;
+    if (own !== undefined) sharp[market] = own.price;
   }
   if (!Object.keys(best).length) return undefined;
-  return { best, average, ...(Object.keys(sharp).length ? { sharp } : {}), capturedAt };
+  return { best, bestBookmakers, average, ...(Object.keys(sharp).length ? { sharp } : {}), capturedAt };
 }
 
 export class TheOddsApiProvider implements OddsProvider {

@@ -3,17 +3,18 @@ import { outcomeOf, rps } from '@app/model/scoring';
 import type { MatchRecord } from '@app/model/types';
 import type { Clock } from '../clock.ts';
 import { NotFoundError } from '../errors.ts';
-import { isCorrect, picksOf, PICK_LABELS } from '../picks/pick.ts';
+import type { LedgerRepository } from '../ledger/ports.ts';
+import { PICK_LABELS } from '../picks/pick.ts';
 import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
 import type { ThreeWay, StoredPrediction } from '../predictions/prediction.ts';
 import { isPremium, type Viewer } from '../viewer.ts';
 import { matchIdentity } from './identity.ts';
+import { percent } from '../numbers.ts';
 
 export const FORM_MATCHES = 5;
 export const MEETINGS = 5;
 
-const pct = (p: number) => Math.round(p * 1000) / 10;
-const threeWay = (t: ThreeWay) => ({ home: pct(t.home), draw: pct(t.draw), away: pct(t.away) });
+const threeWay = (t: ThreeWay) => ({ home: percent(t.home), draw: percent(t.draw), away: percent(t.away) });
 
 /** The premium sections: only ever built for a premium viewer. */
 function forecastOf(p: StoredPrediction): MatchForecast {
@@ -22,13 +23,13 @@ function forecastOf(p: StoredPrediction): MatchForecast {
     models: p.models ? threeWay(p.models) : null,
     market: p.market ? threeWay(p.market) : null,
     components: Object.entries(p.components ?? {}).map(([name, c]) => ({ name, ...threeWay(c) })),
-    scores: p.insights?.scores ? p.insights.scores.map((row) => row.map(pct)) : null,
+    scores: p.insights?.scores ? p.insights.scores.map((row) => row.map(percent)) : null,
     expectedGoals: p.insights ? { home: Math.round(p.insights.expectedGoals.home * 100) / 100, away: Math.round(p.insights.expectedGoals.away * 100) / 100 } : null,
-    bothTeamsToScore: p.insights ? pct(p.insights.bothTeamsToScore) : null,
+    bothTeamsToScore: p.insights ? percent(p.insights.bothTeamsToScore) : null,
     totals: {
-      over15: p.insights?.totals ? pct(p.insights.totals.over15) : null,
-      over25: pct(p.overUnder25.over),
-      over35: p.insights?.totals ? pct(p.insights.totals.over35) : null,
+      over15: p.insights?.totals ? percent(p.insights.totals.over15) : null,
+      over25: percent(p.overUnder25.over),
+      over35: p.insights?.totals ? percent(p.insights.totals.over35) : null,
     },
     oddsUsed: p.modelOdds ?? null,
     bestOdds: p.bestOdds ?? null,
@@ -54,7 +55,17 @@ function formOf(team: string, history: MatchRecord[]): FormMatch[] {
  * time; the forecast sections for premium viewers only, decided here, as on the cards
  * (docs/decisions/0091-public-record-match-pages-and-premium-analytics.md).
  */
-export function makeMatchService({ predictions, history, clock }: { predictions: Pick<PredictionStore, 'get'>; history: Pick<HistoryRepository, 'list'>; clock: Clock }) {
+export function makeMatchService({
+  predictions,
+  history,
+  ledger,
+  clock,
+}: {
+  predictions: Pick<PredictionStore, 'get'>;
+  history: Pick<HistoryRepository, 'list'>;
+  ledger: Pick<LedgerRepository, 'listForFixture'>;
+  clock: Clock;
+}) {
   return {
     async get(fixtureId: string, viewer: Viewer | null): Promise<MatchPage> {
       const p = await predictions.get(fixtureId);
@@ -81,7 +92,9 @@ export function makeMatchService({ predictions, history, clock }: { predictions:
                 score: p.result,
                 actualResult: p.actualResult ?? `${p.result.home}-${p.result.away}`,
                 rps: Math.round(rps([p.probabilities.home, p.probabilities.draw, p.probabilities.away], outcomeOf(p.result.home, p.result.away)) * 10000) / 10000,
-                picks: picksOf(p).map((pick) => ({ label: PICK_LABELS[pick.predictionType], confidence: pct(pick.confidence), won: isCorrect(pick.predictionType, p.result!) })),
+                picks: (await ledger.listForFixture(fixtureId))
+                  .filter((e) => e.kind === 'pick' && (e.result === 'won' || e.result === 'lost'))
+                  .map((e) => ({ label: PICK_LABELS[e.selection], confidence: percent(e.probability), won: e.result === 'won' })),
               }
             : null,
       };

@@ -1,17 +1,27 @@
 import { HIGH_CONFIDENCE_PERCENT } from '@app/contracts/rules';
-import type { FixtureRef, Origin, StoredPrediction } from '../predictions/prediction.ts';
+import type { Selection, StoredPrediction } from '../predictions/prediction.ts';
 
 export type PredictionType = 'home_win' | 'draw' | 'away_win' | 'over_25' | 'under_25';
 export type PickMarket = '1x2' | 'ou25';
-export type PickStatus = 'pending' | 'won' | 'lost' | 'void';
 
-export const PICK_LABELS: Record<PredictionType, string> = {
-  home_win: 'Home Win',
+export const PICK_LABELS: Record<Selection, string> = {
+  home: 'Home Win',
   draw: 'Draw',
-  away_win: 'Away Win',
-  over_25: 'Over 2.5',
-  under_25: 'Under 2.5',
+  away: 'Away Win',
+  over25: 'Over 2.5',
+  under25: 'Under 2.5',
 };
+
+/** The admin odds page names a selection by its prediction type. */
+export const PREDICTION_TYPES: Record<Selection, PredictionType> = {
+  home: 'home_win',
+  draw: 'draw',
+  away: 'away_win',
+  over25: 'over_25',
+  under25: 'under_25',
+};
+
+export const marketOf = (selection: Selection): PickMarket => (selection === 'over25' || selection === 'under25' ? 'ou25' : '1x2');
 
 /**
  * A pick is high-confidence at 60 % or more. Only those are tracked
@@ -20,66 +30,28 @@ export const PICK_LABELS: Record<PredictionType, string> = {
 export const HIGH_CONFIDENCE = HIGH_CONFIDENCE_PERCENT / 100;
 
 /**
- * A tracked pick: the 1X2 pick (the most likely of home, draw, away) or the goals pick (Over 2.5
- * at 50 % or more, else Under 2.5) of one prediction, kept only when its confidence is at least 60 %.
+ * A tracked pick of one forecast: the 1X2 pick (the most likely of home, draw, away) or the goals
+ * pick (Over 2.5 at 50 % or more, else Under 2.5), kept only when its probability is at least 60 %.
  */
-export interface Pick extends FixtureRef {
-  /** `<fixtureId>~1x2` or `<fixtureId>~ou25`; the admin odds form calls it predictionId. */
-  id: string;
+export interface PickSelection {
   market: PickMarket;
-  predictionType: PredictionType;
+  selection: Selection;
   /** The pick's probability (0..1). */
   confidence: number;
-  /** Best decimal odds captured for the selection before kickoff. */
-  capturedOdds?: number;
-  /** Decimal odds an admin entered for a won pick; they win over the captured ones. */
-  winningOdds?: number;
-  status: PickStatus;
-  /** e.g. '2-1 (Home Win)', once settled. */
-  actualResult?: string;
-  settledAt?: string;
-  modelVersion: string;
-  generatedAt: string;
-  /** Its prediction's origin; absent on records written before origins were kept. */
-  origin?: Origin;
 }
 
-export function pickId(fixtureId: string, market: PickMarket): string {
-  return `${fixtureId}~${market}`;
-}
-
-/** The high-confidence picks of a prediction (zero, one or two). */
-export function picksOf(prediction: StoredPrediction): Pick[] {
+/** The high-confidence picks of a prediction (zero, one or two): the rule the card shows and the ledger records. */
+export function picksOf(prediction: Pick<StoredPrediction, 'probabilities' | 'overUnder25'>): PickSelection[] {
   const p = prediction.probabilities;
-  const oneXTwo: Array<[PredictionType, number, number | undefined]> = [
-    ['home_win', p.home, prediction.bestOdds?.home],
-    ['draw', p.draw, prediction.bestOdds?.draw],
-    ['away_win', p.away, prediction.bestOdds?.away],
+  const oneXTwo: Array<[Selection, number]> = [
+    ['home', p.home],
+    ['draw', p.draw],
+    ['away', p.away],
   ];
   // Ties go to the first listed (home, then draw), deterministically.
   const top = oneXTwo.reduce((best, c) => (c[1] > best[1] ? c : best));
-  const over = prediction.overUnder25.over >= 0.5;
-  const goals: [PredictionType, number, number | undefined] = over
-    ? ['over_25', prediction.overUnder25.over, prediction.bestOdds?.over25]
-    : ['under_25', prediction.overUnder25.under, prediction.bestOdds?.under25];
-  const base = {
-    fixtureId: prediction.fixtureId,
-    leagueId: prediction.leagueId,
-    leagueName: prediction.leagueName,
-    homeTeam: prediction.homeTeam,
-    awayTeam: prediction.awayTeam,
-    kickoff: prediction.kickoff,
-    status: 'pending' as const,
-    modelVersion: prediction.modelVersion,
-    generatedAt: prediction.generatedAt,
-    ...(prediction.origin ? { origin: prediction.origin } : {}),
-  };
-  const picks: Pick[] = [];
-  for (const [market, [type, confidence, odds]] of [['1x2', top], ['ou25', goals]] as const) {
-    if (confidence < HIGH_CONFIDENCE) continue;
-    picks.push({ ...base, id: pickId(prediction.fixtureId, market), market, predictionType: type, confidence, ...(odds ? { capturedOdds: odds } : {}) });
-  }
-  return picks;
+  const goals: [Selection, number] = prediction.overUnder25.over >= 0.5 ? ['over25', prediction.overUnder25.over] : ['under25', prediction.overUnder25.under];
+  return [top, goals].filter(([, confidence]) => confidence >= HIGH_CONFIDENCE).map(([selection, confidence]) => ({ market: marketOf(selection), selection, confidence }));
 }
 
 export function outcomeLabel(score: { home: number; away: number }): 'Home Win' | 'Draw' | 'Away Win' {
@@ -91,37 +63,18 @@ export function actualResultText(score: { home: number; away: number }): string 
   return `${score.home}-${score.away} (${outcomeLabel(score)})`;
 }
 
-export function isCorrect(type: PredictionType, score: { home: number; away: number }): boolean {
+export function isCorrect(selection: Selection, score: { home: number; away: number }): boolean {
   const goals = score.home + score.away;
-  switch (type) {
-    case 'home_win':
+  switch (selection) {
+    case 'home':
       return score.home > score.away;
     case 'draw':
       return score.home === score.away;
-    case 'away_win':
+    case 'away':
       return score.home < score.away;
-    case 'over_25':
+    case 'over25':
       return goals >= 3;
-    case 'under_25':
+    case 'under25':
       return goals <= 2;
   }
-}
-
-export function settle(pick: Pick, score: { home: number; away: number }, at: Date): Pick {
-  return { ...pick, status: isCorrect(pick.predictionType, score) ? 'won' : 'lost', actualResult: actualResultText(score), settledAt: at.toISOString() };
-}
-
-/** A pick of a match that was called off (docs/decisions/0121-postponed-matches-stay-pending.md). */
-export function voidPick(pick: Pick, at: Date): Pick {
-  return { ...pick, status: 'void', actualResult: 'Cancelled', settledAt: at.toISOString() };
-}
-
-/** The odds a won pick is paid at: the admin's, else the best captured before kickoff. */
-export function payingOdds(pick: Pick): number | undefined {
-  return pick.winningOdds ?? pick.capturedOdds;
-}
-
-/** true / false once settled, null while pending (void picks are never shown as correct or not). */
-export function correctness(pick: Pick): boolean | null {
-  return pick.status === 'won' ? true : pick.status === 'lost' ? false : null;
 }

@@ -2,11 +2,11 @@ import type { LeagueModelState } from '@app/model/forecast';
 import type { MatchRecord } from '@app/model/types';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
-import type { Pick } from '../picks/pick.ts';
+import type { LedgerEntry, RecordedEntry } from '../ledger/entry.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { makeGenerationService } from './generation.ts';
 import type { HistoryRecord, PredictionStore, StoredFixture } from './ports.ts';
-import { ProviderRejectedError, ProviderUnavailableError, type FixtureProvider, type MatchStats, type ProviderFixture } from './providers.ts';
+import { ProviderRejectedError, ProviderUnavailableError, type FixtureProvider, type MatchStats, type OddsProvider, type ProviderFixture } from './providers.ts';
 
 const NOW = '2026-11-22T12:00:00Z';
 const clubs = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
@@ -24,12 +24,20 @@ function world(start: number, now: () => number): () => ProviderFixture[] {
     base.map(({ score, ...f }) => (Date.parse(f.kickoff) + 2 * 3_600_000 < now() ? { ...f, status: 'finished' as const, score } : f));
 }
 
+/** Every fixture priced alike: the away side a clear favourite, with a closing line that moved towards it. */
+const pricedEverywhere: OddsProvider = {
+  name: 'fixed',
+  odds: async (_league, fixtures) =>
+    new Map(fixtures.map((f) => [f.id, { best: { home: 7.0, draw: 4.8, away: 1.85, over25: 2.0, under25: 1.9 }, average: { home: 6.5, draw: 4.5, away: 1.45, over25: 1.9, under25: 1.85 }, capturedAt: f.kickoff }])),
+  closingOdds: async (_league, fixtures) => new Map(fixtures.map((f) => [f.id, { sharp: { home: 7.2, draw: 4.7, away: 1.42, over25: 1.95, under25: 1.92 }, capturedAt: f.kickoff }])),
+};
+
 /**
  * The generation service's ports in memory; `failAfterWrites` makes the prediction store die (a
  * killed consumer); `provider` replaces parts of the synthetic provider; `statuses` overrides the
- * status of some fixtures.
+ * status of some fixtures; `odds` prices them.
  */
-function setup(options: { failAfterWrites?: number; provider?: (all: () => ProviderFixture[]) => Partial<FixtureProvider>; statuses?: Map<string, ProviderFixture['status']> } = {}) {
+function setup(options: { failAfterWrites?: number; provider?: (all: () => ProviderFixture[]) => Partial<FixtureProvider>; statuses?: Map<string, ProviderFixture['status']>; odds?: OddsProvider } = {}) {
   const clock = fixedClock(NOW);
   const played = world(clock.now().getTime(), () => clock.now().getTime());
   const all = () =>
@@ -42,23 +50,26 @@ function setup(options: { failAfterWrites?: number; provider?: (all: () => Provi
   const history = new Map<string, HistoryRecord>();
   const fixtures = new Map<string, StoredFixture>();
   const models = new Map<string, LeagueModelState>();
-  const predictions = new Map<string, { prediction: StoredPrediction; picks: Pick[] }>();
+  const predictions = new Map<string, { prediction: StoredPrediction; entries: LedgerEntry[] }>();
   let writes = 0;
   let settles = 0;
   const store: PredictionStore = {
     listByKickoff: async (from, to) => [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
     get: async (id) => predictions.get(id)?.prediction,
-    write: async (prediction, picks, { now, backfill }) => {
+    write: async (prediction, entries, { now, backfill }) => {
       if (options.failAfterWrites !== undefined && writes >= options.failAfterWrites) throw new Error('consumer killed');
       writes += 1;
       if (!backfill && Date.parse(prediction.kickoff) <= now.getTime()) return false;
-      predictions.set(prediction.fixtureId, structuredClone({ prediction, picks }));
+      // The ledger is append-only: an entry it holds already is kept as it was.
+      const held = predictions.get(prediction.fixtureId)?.entries ?? [];
+      predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: [...held, ...entries.filter((e) => !held.some((h) => h.id === e.id))] }));
       return true;
     },
-    settle: async (prediction, picks) => {
-      if (predictions.get(prediction.fixtureId)?.prediction.status === 'settled') return false;
+    settle: async (prediction, outcomes) => {
+      const row = predictions.get(prediction.fixtureId);
+      if (!row || row.prediction.status === 'settled') return false;
       settles += 1;
-      predictions.set(prediction.fixtureId, structuredClone({ prediction, picks }));
+      predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: row.entries.map((e) => ({ ...e, ...outcomes.find((o) => o.entryId === e.id)?.outcome })) }));
       return true;
     },
   };
@@ -72,15 +83,21 @@ function setup(options: { failAfterWrites?: number; provider?: (all: () => Provi
   };
   const service = makeGenerationService({
     fixturesProvider: provider,
-    oddsProvider: { name: 'none', odds: async () => new Map() },
+    oddsProvider: options.odds ?? { name: 'none', odds: async () => new Map() },
     leagues: { saveAll: async () => {}, listActive: async () => [{ id: 'L1', name: 'League One', country: 'Nowhere' }] },
-    fixtures: { saveAll: async (list) => list.forEach((f) => fixtures.set(f.id, structuredClone(f))), get: async (id) => fixtures.get(id) },
+    fixtures: {
+      saveAll: async (list) => list.forEach((f) => fixtures.set(f.id, structuredClone(f))),
+      get: async (id) => fixtures.get(id),
+      saveClosingSnapshot: async () => {},
+      closingSnapshot: async () => undefined,
+    },
     history: {
       list: async () => [...history.values()].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)),
       append: async (_league, records) => records.forEach((r) => history.set(r.id, structuredClone(r))),
     },
     models: { latest: async (league) => models.get(league), save: async (league, state) => void models.set(league, state) },
     predictions: store,
+    ledger: { listForFixture: async (id): Promise<RecordedEntry[]> => (predictions.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })) },
     clock,
   });
   return { service, clock, all, models, predictions, history, fixtures, counts: () => ({ writes, settles }), heal: () => delete options.failAfterWrites };
@@ -119,9 +136,9 @@ describe('generation', () => {
     expect(counts().writes - first).toBeLessThan(10);
   });
 
-  it('records each prediction\'s origin: backfilled for the past days of a first run, published for the week ahead, on the picks too', async () => {
+  it('records each prediction\'s origin and its ledger entries\' basis: back-tested for the past days of a first run, written now and settled with their closing price; published for the week ahead', async () => {
     // Act
-    const { service, predictions } = setup();
+    const { service, predictions } = setup({ odds: pricedEverywhere });
     await service.generate('L1');
 
     // Assess
@@ -129,10 +146,37 @@ describe('generation', () => {
     const rows = [...predictions.values()];
     const past = rows.filter((r) => Date.parse(r.prediction.kickoff) <= now);
     const ahead = rows.filter((r) => Date.parse(r.prediction.kickoff) > now);
-    expect(past.length).toBeGreaterThan(0);
-    expect(ahead.length).toBeGreaterThan(0);
-    for (const r of past) expect([r.prediction.origin, ...r.picks.map((p) => p.origin)]).toEqual(Array(1 + r.picks.length).fill('backfilled'));
-    for (const r of ahead) expect([r.prediction.origin, ...r.picks.map((p) => p.origin)]).toEqual(Array(1 + r.picks.length).fill('published'));
+    expect(past.flatMap((r) => r.entries).length).toBeGreaterThan(0);
+    expect(ahead.flatMap((r) => r.entries).length).toBeGreaterThan(0);
+    for (const r of past) {
+      expect(r.prediction.origin).toBe('backfilled');
+      for (const e of r.entries) {
+        expect(e).toMatchObject({ basis: 'backtest', recordedAt: NOW.replace('Z', '.000Z') });
+        expect(e.forecastAt < e.kickoff).toBe(true);
+        if (r.prediction.status === 'settled') expect(e.closing).toMatchObject({ source: 'pinnacle' });
+      }
+    }
+    for (const r of ahead) {
+      expect(r.prediction.origin).toBe('published');
+      for (const e of r.entries) expect(e).toMatchObject({ basis: 'published', forecastAt: NOW.replace('Z', '.000Z'), price: expect.any(Number) });
+    }
+  });
+
+  it('never replaces a published entry: tomorrow\'s run keeps today\'s price, and the result adds the closing price', async () => {
+    const { service, clock, predictions } = setup({ odds: pricedEverywhere });
+    await service.generate('L1');
+    const firstEntries = [...predictions.values()].filter((r) => r.prediction.origin === 'published').flatMap((r) => r.entries);
+    expect(firstEntries.length).toBeGreaterThan(0);
+    clock.advance(DAY_MS);
+    await service.generate('L1');
+    clock.advance(DAY_MS);
+    await service.ingestResults('L1');
+    for (const first of firstEntries) {
+      const now = predictions.get(first.fixtureId)!.entries.find((e) => e.id === first.id)!;
+      expect({ ...now, result: undefined, score: undefined, settledAt: undefined, profit: undefined, closing: undefined }).toEqual({ ...first, result: undefined, score: undefined, settledAt: undefined, profit: undefined, closing: undefined });
+      if (now.result === 'won' || now.result === 'lost') expect(now.closing).toMatchObject({ price: expect.any(Number), source: 'pinnacle' });
+    }
+    expect(firstEntries.some((e) => predictions.get(e.fixtureId)!.entries.find((x) => x.id === e.id)!.result)).toBe(true);
   });
 
   it('settles each finished fixture once, however often results are ingested', async () => {
@@ -172,7 +216,7 @@ describe('generation', () => {
     // Assess
     expect(first).toMatch(/1 voided/);
     expect(whilePostponed.prediction.status).toBe('scheduled');
-    expect(whilePostponed.picks.every((p) => p.status === 'pending')).toBe(true);
+    expect(whilePostponed.entries.every((e) => e.result === undefined)).toBe(true);
     expect(predictions.get(cancelled.fixtureId)?.prediction).toMatchObject({ status: 'void', actualResult: 'Cancelled' });
     expect(second).toMatch(/[1-9]\d* settled/);
     expect(predictions.get(postponed.fixtureId)?.prediction.status).toBe('settled');

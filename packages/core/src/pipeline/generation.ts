@@ -2,10 +2,24 @@ import { findValueBets } from '@app/model/odds';
 import { fitLeagueModel, MODEL_VERSION, predictFixture, type LeagueModelState } from '@app/model/forecast';
 import type { MatchRecord } from '@app/model/types';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
-import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
-import type { Origin, StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
+import { closingPriceOf } from '../ledger/closing.ts';
+import { ledgerEntriesOf, outcomeOf, type LedgerEntry, type LedgerOutcome } from '../ledger/entry.ts';
+import type { LedgerRepository } from '../ledger/ports.ts';
+import { actualResultText } from '../picks/pick.ts';
+import type { Origin, Selection, StoredPrediction } from '../predictions/prediction.ts';
 import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from './ports.ts';
-import { modelOdds, ProviderRejectedError, ProviderUnavailableError, type FixtureOdds, type FixtureProvider, type League, type MatchStats, type OddsProvider, type ProviderFixture } from './providers.ts';
+import {
+  modelOdds,
+  ProviderRejectedError,
+  ProviderUnavailableError,
+  type ClosingOdds,
+  type FixtureOdds,
+  type FixtureProvider,
+  type League,
+  type MatchStats,
+  type OddsProvider,
+  type ProviderFixture,
+} from './providers.ts';
 import { slug } from '../text.ts';
 
 export const UPCOMING_DAYS = 7;
@@ -28,6 +42,7 @@ export interface PipelineDeps {
   history: HistoryRepository;
   models: ModelStateRepository;
   predictions: PredictionStore;
+  ledger: Pick<LedgerRepository, 'listForFixture'>;
   clock: Clock;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
@@ -62,7 +77,7 @@ function seasonsToKeep(records: MatchRecord[]): Set<string> {
   return new Set(seasons.slice(-HISTORY_SEASONS));
 }
 
-const valueMarket: Record<string, ValueMarket> = { home: 'home', draw: 'draw', away: 'away', over: 'over25', under: 'under25' };
+const valueMarket: Record<string, Selection> = { home: 'home', draw: 'draw', away: 'away', over: 'over25', under: 'under25' };
 
 /** A stored prediction from a forecast (probabilities as fractions; the API shows percentages). */
 export function toStoredPrediction(f: ProviderFixture, leagueName: string, state: LeagueModelState, odds: FixtureOdds | undefined, generatedAt: Date, origin: Origin): StoredPrediction {
@@ -91,6 +106,8 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
     },
     valueBets,
     ...(odds && input ? { bestOdds: odds.best, modelOdds: input } : {}),
+    ...(odds?.bestBookmakers ? { bestBookmakers: odds.bestBookmakers } : {}),
+    modelWeight: forecast.modelWeight,
     // Which code and which fit made it, so the track record can be audited.
     modelVersion: `${forecast.modelVersion}@${state.fittedAt}`,
     generatedAt: generatedAt.toISOString(),
@@ -100,20 +117,20 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
 }
 
 /**
- * Settles a prediction and its picks against a finished (or cancelled: void) fixture. A postponed
- * fixture stays pending: it is settled when it is played, or voided when it is called off
- * (docs/decisions/0121-postponed-matches-stay-pending.md).
+ * A prediction settled against a finished (or cancelled: void) fixture; undefined while it is
+ * neither. A postponed fixture stays pending: it is settled when it is played, or voided when it is
+ * called off (docs/decisions/0121-postponed-matches-stay-pending.md).
  */
-export function settledPrediction(prediction: StoredPrediction, fixture: ProviderFixture, at: Date): { prediction: StoredPrediction; picks: ReturnType<typeof picksOf> } | undefined {
-  const picks = picksOf(prediction);
-  if (fixture.status === 'finished' && fixture.score) {
-    const settledPicks = picks.map((p) => settle(p, fixture.score!, at));
-    return { prediction: { ...prediction, result: fixture.score, status: 'settled', actualResult: actualResultText(fixture.score) }, picks: settledPicks };
-  }
-  if (fixture.status === 'cancelled') {
-    return { prediction: { ...prediction, status: 'void', actualResult: 'Cancelled' }, picks: picks.map((p) => voidPick(p, at)) };
-  }
+export function settledPrediction(prediction: StoredPrediction, fixture: ProviderFixture): StoredPrediction | undefined {
+  if (fixture.status === 'finished' && fixture.score) return { ...prediction, result: fixture.score, status: 'settled', actualResult: actualResultText(fixture.score) };
+  if (fixture.status === 'cancelled') return { ...prediction, status: 'void', actualResult: 'Cancelled' };
   return undefined;
+}
+
+/** What each entry gains from a settled prediction: result, profit and the closing price when known. */
+export function entryOutcomes(entries: readonly LedgerEntry[], settled: StoredPrediction, closing: ClosingOdds | undefined, at: Date): Array<{ entryId: string; fixtureId: string; outcome: LedgerOutcome }> {
+  const played = settled.status === 'settled' && settled.result ? settled.result : 'void';
+  return entries.map((e) => ({ entryId: e.id, fixtureId: e.fixtureId, outcome: outcomeOf(e, played, closing && closingPriceOf(e.selection, closing), at) }));
 }
 
 /**
@@ -165,10 +182,37 @@ export function makeGenerationService(deps: PipelineDeps) {
     }
   }
 
+  /** Closing prices of kicked-off fixtures: the provider's own closing line, else the snapshot taken before kickoff. */
+  async function closingOf(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, ClosingOdds>> {
+    if (!fixtures.length) return new Map();
+    if (deps.oddsProvider.closingOdds) {
+      try {
+        return await deps.oddsProvider.closingOdds(leagueId, fixtures);
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError)) throw error;
+        // The entries stay without a closing price, and say so; the result still settles them.
+        log('Closing odds unavailable', { leagueId, error: (error as Error).message });
+        return new Map();
+      }
+    }
+    const out = new Map<string, ClosingOdds>();
+    for (const f of fixtures) {
+      const snapshot = await deps.fixtures.closingSnapshot(f.id);
+      if (snapshot) out.set(f.id, snapshot);
+    }
+    return out;
+  }
+
+  /**
+   * A first run's reconstruction of the last 30 days: each day predicted from the data dated
+   * before it, its entries recorded as back-tested (written now, after the matches) and settled
+   * in the same write.
+   */
   async function backfill(leagueId: string, name: string, fixtures: ProviderFixture[], records: HistoryRecord[], odds: Map<string, FixtureOdds>, now: Date) {
     let state: LeagueModelState | undefined;
-    const rows: Array<{ prediction: StoredPrediction; picks: ReturnType<typeof picksOf> }> = [];
+    const rows: Array<{ prediction: StoredPrediction; entries: LedgerEntry[] }> = [];
     const past = fixtures.filter((f) => Date.parse(f.kickoff) <= now.getTime() && Date.parse(f.kickoff) > now.getTime() - BACKFILL_DAYS * DAY_MS).sort((a, b) => a.kickoff.localeCompare(b.kickoff));
+    const closing = await closingOf(leagueId, past.filter((f) => f.status === 'finished'));
     for (const f of past) {
       const day = utcDay(new Date(f.kickoff));
       // Weekly refits, as the walk-forward backtest does: only data dated before the day is used.
@@ -177,11 +221,14 @@ export function makeGenerationService(deps: PipelineDeps) {
       }
       const generatedAt = new Date(`${day}T${String(GENERATION_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
       const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS), 'backfilled');
+      const entries = ledgerEntriesOf(prediction, 'backtest', now);
       // Made and settled in one write: the prediction as it was, then its result.
-      const settled = settledPrediction(prediction, f, new Date(Math.min(now.getTime(), Date.parse(f.kickoff) + SETTLE_DELAY_MS)));
-      rows.push(settled ?? { prediction, picks: picksOf(prediction) });
+      const settled = settledPrediction(prediction, f);
+      const at = new Date(Math.min(now.getTime(), Date.parse(f.kickoff) + SETTLE_DELAY_MS));
+      const outcomes = settled ? entryOutcomes(entries, settled, closing.get(f.id), at) : [];
+      rows.push({ prediction: settled ?? prediction, entries: entries.map((e, i) => ({ ...e, ...outcomes[i]?.outcome })) });
     }
-    await inBatches(rows, BACKFILL_WRITES_IN_FLIGHT, (row) => deps.predictions.write(row.prediction, row.picks, { now, backfill: true }));
+    await inBatches(rows, BACKFILL_WRITES_IN_FLIGHT, (row) => deps.predictions.write(row.prediction, row.entries, { now, backfill: true }));
     return rows.length;
   }
 
@@ -224,7 +271,7 @@ export function makeGenerationService(deps: PipelineDeps) {
       let predicted = 0;
       for (const f of upcoming) {
         const prediction = toStoredPrediction(f, name, state!, odds.get(f.id), now, 'published');
-        if (await deps.predictions.write(prediction, picksOf(prediction), { now })) predicted += 1;
+        if (await deps.predictions.write(prediction, ledgerEntriesOf(prediction, 'published', now), { now })) predicted += 1;
       }
       const backfilled = firstRun ? await backfill(leagueId, name, provided, records, odds, now) : 0;
       // Saved last: a first run's state marks its backfill as complete.
@@ -256,6 +303,7 @@ export function makeGenerationService(deps: PipelineDeps) {
       let waiting = 0;
       const newHistory: HistoryRecord[] = [];
       const updates: StoredFixture[] = [];
+      const toSettle: Array<{ fixture: ProviderFixture; settled: StoredPrediction }> = [];
       for (const reported of provided) {
         const before = stored.get(reported.id);
         const stats = statistics.read.get(reported.id);
@@ -267,13 +315,17 @@ export function makeGenerationService(deps: PipelineDeps) {
         else delete update.statisticsPending;
         updates.push(update);
         const prediction = await deps.predictions.get(f.id);
-        const settled = prediction && prediction.status !== 'settled' ? settledPrediction(prediction, f, now) : undefined;
-        if (settled && (await deps.predictions.settle(settled.prediction, settled.picks))) {
-          if (settled.prediction.status === 'settled') settledCount += 1;
-          else voided += 1;
-        }
+        const settled = prediction && prediction.status !== 'settled' ? settledPrediction(prediction, f) : undefined;
+        if (settled) toSettle.push({ fixture: f, settled });
         if (pending) waiting += 1;
         else if (isNew) newHistory.push(toHistoryRecord(f, before?.odds));
+      }
+      const closing = await closingOf(leagueId, toSettle.filter((s) => s.settled.status === 'settled').map((s) => s.fixture));
+      for (const { fixture, settled } of toSettle) {
+        const open = (await deps.ledger.listForFixture(fixture.id)).filter((e) => !e.result || e.result === 'void');
+        if (!(await deps.predictions.settle(settled, entryOutcomes(open, settled, closing.get(fixture.id), now)))) continue;
+        if (settled.status === 'settled') settledCount += 1;
+        else voided += 1;
       }
       await deps.fixtures.saveAll(updates);
       if (newHistory.length) await deps.history.append(leagueId, newHistory);

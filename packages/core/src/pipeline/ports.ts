@@ -1,9 +1,9 @@
 import type { LeagueModelState } from '@app/model/forecast';
 import type { MatchRecord } from '@app/model/types';
-import type { Pick } from '../picks/pick.ts';
+import type { LedgerEntry, LedgerOutcome } from '../ledger/entry.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
-import type { FixtureOdds, League, ProviderFixture } from './providers.ts';
+import type { ClosingOdds, FixtureOdds, League, ProviderFixture } from './providers.ts';
 
 /** A fixture as stored: what the provider said, plus the odds captured before kickoff. */
 export interface StoredFixture extends ProviderFixture {
@@ -25,6 +25,13 @@ export interface LeagueRepository {
 export interface FixtureRepository {
   saveAll(fixtures: StoredFixture[]): Promise<void>;
   get(fixtureId: string): Promise<StoredFixture | undefined>;
+  /**
+   * The last prices seen shortly before kickoff (the closing-odds task), kept apart from the
+   * fixture so the fixture's daily sync never drops them: the closing price of a provider that
+   * keeps no closing line.
+   */
+  saveClosingSnapshot(fixtureId: string, snapshot: ClosingOdds): Promise<void>;
+  closingSnapshot(fixtureId: string): Promise<ClosingOdds | undefined>;
 }
 
 export interface HistoryRepository {
@@ -42,21 +49,17 @@ export interface ModelStateRepository {
 export interface PredictionStore extends PredictionRepository {
   get(fixtureId: string): Promise<StoredPrediction | undefined>;
   /**
-   * Writes the prediction with its high-confidence picks (removing picks it no longer has).
-   * Predictions freeze at kickoff: unless `backfill`, nothing is written for a fixture whose
-   * stored prediction or new kickoff is not after `now` (returns false).
+   * Writes the prediction and appends the ledger entries it publishes that the ledger does not
+   * hold yet (an entry is never replaced: docs/decisions/0130-the-bet-ledger.md), in one
+   * transaction. Predictions freeze at kickoff: unless `backfill`, nothing is written for a
+   * fixture whose stored prediction or new kickoff is not after `now` (returns false).
    */
-  write(prediction: StoredPrediction, picks: Pick[], options: { now: Date; backfill?: boolean }): Promise<boolean>;
-  /** Records the result (or the void) on the prediction and its picks, once (false if it was settled already). */
-  settle(prediction: StoredPrediction, picks: Pick[]): Promise<boolean>;
-}
-
-export interface PickRepository {
-  /** High-confidence picks with kickoff in [from, to], oldest first. */
-  listByKickoff(from: Date, to: Date): Promise<Pick[]>;
-  listForFixture(fixtureId: string): Promise<Pick[]>;
-  get(pickId: string): Promise<Pick | undefined>;
-  setWinningOdds(pickId: string, odds: number): Promise<void>;
+  write(prediction: StoredPrediction, entries: LedgerEntry[], options: { now: Date; backfill?: boolean }): Promise<boolean>;
+  /**
+   * Records the result (or the void) on the prediction and the outcome of each of its ledger
+   * entries, once, in one transaction (false if it was settled already).
+   */
+  settle(prediction: StoredPrediction, outcomes: Array<{ entryId: string; fixtureId: string; outcome: LedgerOutcome }>): Promise<boolean>;
 }
 
 export type JobType = 'generate' | 'results' | 'metrics';

@@ -5,7 +5,7 @@
  * (docs/providers.md, docs/decisions/0120-production-data-providers.md).
  */
 import type { MatchRecord } from '@app/model/types';
-import type { MarketOdds } from '../predictions/prediction.ts';
+import type { MarketBookmakers, MarketOdds } from '../predictions/prediction.ts';
 
 /** One of our leagues. `id` is ours everywhere (football-data.co.uk's code for real leagues: E0, SP1...). */
 export interface League {
@@ -84,6 +84,8 @@ export interface FixtureProvider {
 export interface FixtureOdds {
   /** Best price per market across bookmakers (value bets, staking). */
   best: MarketOdds;
+  /** Who offers each best price, where the source names it. */
+  bestBookmakers?: MarketBookmakers;
   /** Average price per market across bookmakers. */
   average: MarketOdds;
   /**
@@ -110,6 +112,16 @@ export function modelOdds(odds: FixtureOdds): MarketOdds {
   };
 }
 
+/**
+ * A fixture's closing prices: the last line before kickoff, Pinnacle's where the source has it
+ * (`sharp`), and the market average.
+ */
+export interface ClosingOdds {
+  sharp?: MarketOdds;
+  average?: MarketOdds;
+  capturedAt: string;
+}
+
 export interface OddsProvider {
   readonly name: string;
   /**
@@ -117,6 +129,12 @@ export interface OddsProvider {
    * provider cannot match (names, kickoff) or has no prices for are simply absent.
    */
   odds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>>;
+  /**
+   * Closing prices of fixtures that have kicked off, for a provider that keeps them (research
+   * files, the demo world). A live odds API cannot price a match after kickoff: without this
+   * method the closing price is the last snapshot taken before kickoff (the closing-odds task).
+   */
+  closingOdds?(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, ClosingOdds>>;
 }
 
 /** A provider call that failed in a way worth retrying later (5xx, timeout, rate limit). */

@@ -15,6 +15,7 @@ const fixture: ProviderFixture = {
 };
 const odds: FixtureOdds = {
   best: { home: 2.2, draw: 3.6, away: 3.9, over25: 2.0, under25: 1.95 },
+  bestBookmakers: { home: 'Velox' },
   average: { home: 2.1, draw: 3.4, away: 3.6, over25: 1.9, under25: 1.9 },
   capturedAt: `${last.date}T09:00:00Z`,
 };
@@ -27,6 +28,7 @@ describe('a stored prediction', () => {
     expect(p.models).toBeDefined();
     expect(p.probabilities.home).toBeCloseTo(p.models!.home, 12);
     expect(p.valueBets).toEqual([]);
+    expect(p.modelWeight).toEqual({ x1: 1, ou: 1 });
     const shown = toPublicPrediction(p, premium);
     expect(shown.insights?.market).toBeNull();
     expect(shown.insights?.models?.home).toBeCloseTo(p.models!.home * 100, 0);
@@ -39,6 +41,9 @@ describe('a stored prediction', () => {
     expect(p.market!.home).toBeGreaterThan(p.market!.away);
     const shown = toPublicPrediction({ ...p, valueBets: [{ market: 'home', odds: 2.2, edge: 0.06 }] }, premium);
     expect(shown.insights?.market?.home).toBeCloseTo(p.market!.home * 100, 0);
-    expect(shown.valueBets).toEqual([{ market: 'home', odds: 2.2, priceSource: 'best', edge: 6 }]);
+    expect(shown.valueBets).toEqual([{ market: 'home', odds: 2.2, priceSource: 'best', bookmaker: 'Velox', fairOdds: Math.round((1 / p.market!.home) * 100) / 100, edge: 6 }]);
+    // How much of the published forecast is our models' travels with it to the card.
+    expect(p.modelWeight).toEqual({ x1: expect.any(Number), ou: expect.any(Number) });
+    expect(shown.modelWeight).toEqual(p.modelWeight);
   });
 });

@@ -1,9 +1,10 @@
 import type { Prediction } from '@app/contracts/predictions';
 import { isPremium, type Viewer } from '../viewer.ts';
-import type { StoredPrediction, ThreeWay } from './prediction.ts';
+import { selectionProbability, type StoredPrediction, type ThreeWay } from './prediction.ts';
+import { percent, round } from '../numbers.ts';
+import { picksOf } from '../picks/pick.ts';
 
-const pct = (p: number) => Math.round(p * 1000) / 10;
-const outcomes = (o: ThreeWay & { over25: number }) => ({ home: pct(o.home), draw: pct(o.draw), away: pct(o.away), over25: pct(o.over25) });
+const outcomes = (o: ThreeWay & { over25: number }) => ({ home: percent(o.home), draw: percent(o.draw), away: percent(o.away), over25: percent(o.over25) });
 
 /**
  * The locking rule: no probability, value flag or insight ever leaves the server for a viewer
@@ -32,6 +33,8 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
       overUnder25: null,
       isValueBet: null,
       valueBets: null,
+      picks: null,
+      modelWeight: null,
       insights: null,
     };
   }
@@ -39,20 +42,25 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
     ...base,
     isLocked: false,
     isPremium: true,
-    homeWinProb: pct(p.probabilities.home),
-    drawProb: pct(p.probabilities.draw),
-    awayWinProb: pct(p.probabilities.away),
-    overUnder25: pct(p.overUnder25.over),
+    homeWinProb: percent(p.probabilities.home),
+    drawProb: percent(p.probabilities.draw),
+    awayWinProb: percent(p.probabilities.away),
+    overUnder25: percent(p.overUnder25.over),
     isValueBet: p.valueBets.length > 0,
-    valueBets: p.valueBets.map((v) => ({ market: v.market, odds: v.odds, priceSource: 'best' as const, edge: pct(v.edge) })),
+    valueBets: p.valueBets.map((v) => {
+      const fair = p.market && selectionProbability(p.market, v.market);
+      return { market: v.market, odds: v.odds, priceSource: 'best' as const, bookmaker: p.bestBookmakers?.[v.market] ?? null, fairOdds: fair ? round(1 / fair, 2) : null, edge: percent(v.edge) };
+    }),
+    picks: picksOf(p).map((pick) => ({ market: pick.market, selection: pick.selection, probability: percent(pick.confidence) })),
+    modelWeight: p.modelWeight ?? null,
     insights: p.insights
       ? {
           expectedGoals: {
             home: Math.round(p.insights.expectedGoals.home * 100) / 100,
             away: Math.round(p.insights.expectedGoals.away * 100) / 100,
           },
-          bothTeamsToScore: pct(p.insights.bothTeamsToScore),
-          topScores: p.insights.topScores.map((s) => ({ home: s.home, away: s.away, probability: pct(s.probability) })),
+          bothTeamsToScore: percent(p.insights.bothTeamsToScore),
+          topScores: p.insights.topScores.map((s) => ({ home: s.home, away: s.away, probability: percent(s.probability) })),
           models: p.models ? outcomes(p.models) : null,
           market: p.market ? outcomes(p.market) : null,
         }

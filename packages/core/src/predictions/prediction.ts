@@ -17,18 +17,27 @@ export function originOf(record: { origin?: Origin }): Origin {
   return record.origin ?? 'backfilled';
 }
 
-export type ValueMarket = 'home' | 'draw' | 'away' | 'over25' | 'under25';
+/** A bet's selection: one outcome of 1X2, or one side of Over/Under 2.5 goals. */
+export type Selection = 'home' | 'draw' | 'away' | 'over25' | 'under25';
 
 export interface ValueBet {
-  market: ValueMarket;
+  market: Selection;
   /** Best decimal odds captured before kickoff. */
   odds: number;
   /** probability x odds - 1, as a fraction. */
   edge: number;
 }
 
-/** Best decimal odds captured before kickoff, per market. */
-export type MarketOdds = Partial<Record<ValueMarket, number>>;
+/** A selection's probability in a view of the match (under 2.5 is the complement of over 2.5). */
+export function selectionProbability(view: ThreeWay & { over25: number }, selection: Selection): number {
+  return selection === 'under25' ? 1 - view.over25 : view[selection];
+}
+
+/** Decimal odds per selection. */
+export type MarketOdds = Partial<Record<Selection, number>>;
+
+/** The bookmaker of each best price, where the data names it. */
+export type MarketBookmakers = Partial<Record<Selection, string>>;
 
 /**
  * The current prediction of one fixture, as stored. It denormalises what a card, the tracking
@@ -65,10 +74,16 @@ export interface StoredPrediction extends FixtureRef {
     scores?: number[][];
   };
   valueBets: ValueBet[];
-  /** Best pre-kickoff prices (value bets, staking). */
+  /** Best pre-kickoff prices (value bets, staking) and who offered them. */
   bestOdds?: MarketOdds;
+  bestBookmakers?: MarketBookmakers;
   /** The pre-kickoff prices the model read (Pinnacle's when known, else the average). */
   modelOdds?: MarketOdds;
+  /**
+   * Our models' weight in the published forecast per market (0 = the market's fair price, 1 = our
+   * models alone); absent on predictions stored before it was kept.
+   */
+  modelWeight?: { x1: number; ou: number };
   modelVersion: string;
   generatedAt: string;
   /** Absent on records written before origins were kept (they count as backfilled). */

@@ -1,42 +1,46 @@
 import { RESULTS_DEFAULT_DAYS, RESULTS_MAX_SPAN_DAYS, RESULTS_PAGE_SIZE, type ResultRow, type ResultsPage, type ResultsQuery } from '@app/contracts/results';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
+import { groupBy } from '../collections.ts';
 import { ValidationError } from '../errors.ts';
+import { clvOf, effectivePrice, type RecordedEntry } from '../ledger/entry.ts';
+import type { LedgerRepository } from '../ledger/ports.ts';
+import { metricsByBasis, METRICS_WINDOW_DAYS } from '../ledger/record.ts';
 import { matchIdentity } from '../matches/identity.ts';
-import { isCorrect, picksOf, PICK_LABELS } from '../picks/pick.ts';
+import { percent, round } from '../numbers.ts';
+import { PICK_LABELS } from '../picks/pick.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import { originOf, type StoredPrediction } from '../predictions/prediction.ts';
 
-const pct = (p: number) => Math.round(p * 1000) / 10;
-
 /**
- * A settled prediction as the public results page shows it. The probabilities are revealed only
- * for a match that has kicked off (a frozen forecast proves the record and costs nothing); the
- * caller has already dropped every other one, and this checks again.
+ * A settled prediction as the public results page shows it, with its ledger entries at the price
+ * they are settled at. The probabilities are revealed only for a match that has kicked off (a
+ * frozen forecast proves the record and costs nothing); the caller has already dropped every
+ * other one, and this checks again.
  */
-function toResultRow(p: StoredPrediction, now: number): ResultRow | undefined {
+function toResultRow(p: StoredPrediction, entries: readonly RecordedEntry[], now: number): ResultRow | undefined {
   if (Date.parse(p.kickoff) > now || p.status !== 'settled' || !p.result) return undefined;
   const score = p.result;
   return {
     ...matchIdentity(p),
     origin: originOf(p),
-    probabilities: { home: pct(p.probabilities.home), draw: pct(p.probabilities.draw), away: pct(p.probabilities.away), over25: pct(p.overUnder25.over) },
+    probabilities: { home: percent(p.probabilities.home), draw: percent(p.probabilities.draw), away: percent(p.probabilities.away), over25: percent(p.overUnder25.over) },
     score,
     actualResult: p.actualResult ?? `${score.home}-${score.away}`,
-    picks: picksOf(p).map((pick) => ({
-      market: pick.market,
-      label: PICK_LABELS[pick.predictionType],
-      confidence: pct(pick.confidence),
-      odds: pick.capturedOdds ?? null,
-      won: isCorrect(pick.predictionType, score),
-    })),
+    picks: entries
+      .filter((e) => e.result === 'won' || e.result === 'lost')
+      .map((e) => {
+        const clv = clvOf(e);
+        return { kind: e.kind, market: e.market, label: PICK_LABELS[e.selection], confidence: percent(e.probability), odds: effectivePrice(e), won: e.result === 'won', clv: clv === null ? null : round(clv * 100, 1) };
+      }),
   };
 }
 
 /**
- * The public record: every settled prediction, newest first, by page, league and date span
+ * The public record: every settled prediction, newest first, by page, league and date span, and
+ * the last 30 days' figures per basis, computed from the ledger as every page computes them
  * (docs/decisions/0091-public-record-match-pages-and-premium-analytics.md).
  */
-export function makeResultsService({ predictions, clock }: { predictions: PredictionRepository; clock: Clock }) {
+export function makeResultsService({ predictions, ledger, clock }: { predictions: PredictionRepository; ledger: Pick<LedgerRepository, 'listByKickoff'>; clock: Clock }) {
   return {
     async list(query: ResultsQuery): Promise<ResultsPage> {
       const now = clock.now();
@@ -45,9 +49,15 @@ export function makeResultsService({ predictions, clock }: { predictions: Predic
       if (from > to) throw new ValidationError('from must not be after to');
       if (Date.parse(to) - Date.parse(from) >= RESULTS_MAX_SPAN_DAYS * DAY_MS) throw new ValidationError(`from and to may span at most ${RESULTS_MAX_SPAN_DAYS} days`);
       const end = Math.min(Date.parse(to) + DAY_MS - 1, now.getTime());
-      const stored = end < Date.parse(from) ? [] : await predictions.listByKickoff(new Date(from), new Date(end));
+      const windowStart = new Date(now.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
+      const readFrom = new Date(Math.min(Date.parse(from), windowStart.getTime()));
+      const [stored, entries] = await Promise.all([
+        end < Date.parse(from) ? [] : predictions.listByKickoff(new Date(from), new Date(end)),
+        ledger.listByKickoff(readFrom, now),
+      ]);
+      const byFixture = groupBy(entries, (e) => e.fixtureId);
       const rows = stored
-        .map((p) => toResultRow(p, now.getTime()))
+        .map((p) => toResultRow(p, byFixture.get(p.fixtureId) ?? [], now.getTime()))
         .filter((r): r is ResultRow => r !== undefined)
         .sort((a, b) => b.matchTime.localeCompare(a.matchTime) || a.fixtureId.localeCompare(b.fixtureId));
       const leagues = [...new Map(rows.map((r) => [r.leagueId, r.league])).entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
@@ -61,6 +71,7 @@ export function makeResultsService({ predictions, clock }: { predictions: Predic
         from,
         to,
         leagues,
+        summary: metricsByBasis(entries, now),
       };
     },
   };

@@ -1,70 +1,101 @@
 import type { UpdateOddsBody, WinningPrediction } from '@app/contracts/admin';
-import type { TrackingRow } from '@app/contracts/tracking';
+import type { TrackingRow, TrackingSummary } from '@app/contracts/tracking';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
-import { publishedOnly } from '../picks/metrics.ts';
-import { correctness, payingOdds, PICK_LABELS } from '../picks/pick.ts';
-import type { PickRepository } from '../pipeline/ports.ts';
+import { effectivePrice, newestFirst, type RecordedEntry } from '../ledger/entry.ts';
+import type { LedgerRepository } from '../ledger/ports.ts';
+import { metricsByBasis } from '../ledger/record.ts';
+import type { TrackRecordViews } from '../ledger/service.ts';
+import { percent } from '../numbers.ts';
+import { actualResultText, PICK_LABELS, PREDICTION_TYPES } from '../picks/pick.ts';
 
-const pct = (p: number) => Math.round(p * 1000) / 10;
 const NOT_FINISHED = 'Match not finished';
 
-/** The staff's views of high-confidence picks: performance tracking and the odds entry page. */
-export function makeTrackingService({ picks, clock }: { picks: PickRepository; clock: Clock }) {
+const actualResult = (e: RecordedEntry) =>
+  e.result === 'void' ? 'Void' : e.score ? actualResultText(e.score) : NOT_FINISHED;
+
+/**
+ * The staff's views of the ledger's picks: performance tracking (published and back-tested side
+ * by side, docs/decisions/0090-published-and-backfilled-predictions.md) and the odds entry page,
+ * whose entries are corrections that every figure uses at once.
+ */
+export function makeTrackingService({ ledger, views, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff' | 'get' | 'correct'>; views: Pick<TrackRecordViews, 'recompute'>; clock: Clock }) {
+  /** Picks of the last `days` days, plus the rest of today's (still open). */
+  async function picks(days: number): Promise<RecordedEntry[]> {
+    const now = clock.now();
+    const endOfToday = new Date(Date.parse(utcDay(now)) + DAY_MS - 1);
+    return (await ledger.listByKickoff(new Date(now.getTime() - days * DAY_MS), endOfToday)).filter((e) => e.kind === 'pick');
+  }
+
   return {
-    /**
-     * Published picks of the last `days` days, plus the rest of today's (pending). Void and
-     * backfilled picks are not shown (docs/decisions/0090-published-and-backfilled-predictions.md).
-     */
+    /** Published and back-tested picks, newest first; void ones are not shown. */
     async list(days: 1 | 7 | 30): Promise<TrackingRow[]> {
-      const now = clock.now();
-      const endOfToday = new Date(Date.parse(utcDay(now)) + DAY_MS - 1);
-      const rows = publishedOnly(await picks.listByKickoff(new Date(now.getTime() - days * DAY_MS), endOfToday));
-      return rows
-        .filter((p) => p.status !== 'void')
-        .sort((a, b) => b.kickoff.localeCompare(a.kickoff))
-        .map((p) => ({
-          id: p.id,
-          fixtureId: p.fixtureId,
-          homeTeam: p.homeTeam,
-          awayTeam: p.awayTeam,
-          league: p.leagueName,
-          matchTime: p.kickoff,
-          ourPrediction: PICK_LABELS[p.predictionType],
-          confidence: pct(p.confidence),
-          actualResult: p.actualResult ?? NOT_FINISHED,
-          hasResult: p.status === 'won' || p.status === 'lost',
-          isCorrect: correctness(p),
+      return (await picks(days))
+        .filter((e) => e.result !== 'void')
+        .sort(newestFirst)
+        .map((e) => ({
+          id: e.id,
+          fixtureId: e.fixtureId,
+          homeTeam: e.homeTeam,
+          awayTeam: e.awayTeam,
+          league: e.leagueName,
+          matchTime: e.kickoff,
+          ourPrediction: PICK_LABELS[e.selection],
+          confidence: percent(e.probability),
+          actualResult: actualResult(e),
+          hasResult: e.result === 'won' || e.result === 'lost',
+          isCorrect: e.result === 'won' ? true : e.result === 'lost' ? false : null,
+          basis: e.basis,
         }));
+    },
+
+    /** The period's figures per basis, computed as the landing's are (the same function). */
+    async summary(days: 1 | 7 | 30): Promise<TrackingSummary> {
+      const entries = await picks(days);
+      const open = (basis: string) => entries.filter((e) => e.basis === basis && !e.result).length;
+      return { ...metricsByBasis(entries, clock.now(), days), pending: { published: open('published'), backtest: open('backtest') } };
     },
 
     /** Upcoming and won picks of the last 30 days and the next 7 (lost and void ones need no odds). */
     async winning(): Promise<WinningPrediction[]> {
       const now = clock.now();
-      const rows = await picks.listByKickoff(new Date(now.getTime() - 30 * DAY_MS), new Date(now.getTime() + 7 * DAY_MS));
-      return rows
-        .filter((p) => p.status === 'won' || p.status === 'pending')
-        .sort((a, b) => b.kickoff.localeCompare(a.kickoff))
-        .map((p) => ({
-          id: p.id,
-          homeTeam: p.homeTeam,
-          awayTeam: p.awayTeam,
-          league: p.leagueName,
-          matchTime: p.kickoff,
-          predictionType: p.predictionType,
-          ourPrediction: PICK_LABELS[p.predictionType],
-          actualResult: p.actualResult ?? NOT_FINISHED,
-          winningOdds: payingOdds(p) ?? null,
-          hasResult: p.status === 'won',
+      return (await ledger.listByKickoff(new Date(now.getTime() - 30 * DAY_MS), new Date(now.getTime() + 7 * DAY_MS)))
+        .filter((e) => e.kind === 'pick' && (e.result === 'won' || !e.result))
+        .sort(newestFirst)
+        .map((e) => ({
+          id: e.id,
+          homeTeam: e.homeTeam,
+          awayTeam: e.awayTeam,
+          league: e.leagueName,
+          matchTime: e.kickoff,
+          predictionType: PREDICTION_TYPES[e.selection],
+          ourPrediction: PICK_LABELS[e.selection],
+          actualResult: actualResult(e),
+          winningOdds: effectivePrice(e),
+          hasResult: e.result === 'won',
         }));
     },
 
-    /** Odds can be entered for a pick that won (they set its profit in the metrics). */
-    async setWinningOdds({ predictionId, odds }: UpdateOddsBody): Promise<void> {
-      const pick = await picks.get(predictionId);
-      if (!pick) throw new NotFoundError(`No prediction ${predictionId}`);
-      if (pick.status !== 'won') throw new ConflictError('Odds can only be entered for a winning prediction');
-      await picks.setWinningOdds(pick.id, odds);
+    /**
+     * Corrects the price a settled bet is paid at: a new correction record (who, when, old, new),
+     * the entry keeps the price taken. The stored headline and trend are recomputed in the same
+     * request; every other figure is computed on read.
+     */
+    async correct({ predictionId, odds }: UpdateOddsBody, by: string): Promise<void> {
+      const entry = await ledger.get(predictionId);
+      if (!entry) throw new NotFoundError(`No prediction ${predictionId}`);
+      if (entry.result !== 'won' && entry.result !== 'lost') throw new ConflictError('Odds can only be corrected once the match is settled');
+      const corrected = await ledger.correct({
+        entryId: entry.id,
+        fixtureId: entry.fixtureId,
+        kickoff: entry.kickoff,
+        oldPrice: effectivePrice(entry),
+        newPrice: odds,
+        by,
+        at: clock.now().toISOString(),
+      });
+      if (!corrected) throw new ConflictError('Odds can only be corrected once the match is settled');
+      await views.recompute();
     },
   };
 }

@@ -6,6 +6,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { BACKTEST, HIGH_CONFIDENCE_THRESHOLD, MODELS, STAKE_USD } from '@/config/product';
+import { formatPercent } from '@/utils/format';
 
 const MODEL_DETAILS: Record<(typeof MODELS)[number]['name'], { icon: typeof Activity; text: string }> = {
   'Statistical learning': {
@@ -67,7 +68,7 @@ const FEATURES = [
 ];
 
 /** 1.025 -> '2.5%': how far a ratio of scores is behind the benchmark. */
-const pctBehind = (ratio: number) => `${((ratio - 1) * 100).toFixed(1)}%`;
+const pctBehind = (ratio: number) => formatPercent((ratio - 1) * 100);
 
 export default function HowItWorksRoute() {
   return (

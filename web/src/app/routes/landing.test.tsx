@@ -108,7 +108,9 @@ describe('/ (landing)', () => {
 
   it('describes the last 30 days of the trend by their dates', async () => {
     mockApi({
-      'GET /api/metrics/trend': Array.from({ length: 35 }, (_, i) => ({ date: new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10), winAccuracy: 50 + (i % 10) })),
+      'GET /api/metrics/trend': Array.from({ length: 35 }, (_, i) => ({
+        date: new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10), winAccuracy: 50 + (i % 10), totalPredictions: 30 + i, basis: 'published',
+      })),
     });
     await renderApp('/');
 
@@ -116,6 +118,20 @@ describe('/ (landing)', () => {
     expect(await screen.findByText(/6 Feb to 7 Mar/)).toBeInTheDocument();
     expect(screen.queryByText(/Day 1/)).not.toBeInTheDocument();
     expect(screen.queryByText('No historical data yet')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Published before kickoff']);
+  });
+
+  it('labels a back-tested trend as such until published picks settle', async () => {
+    mockApi({
+      'GET /api/metrics/trend': [
+        { date: '2026-03-04', winAccuracy: 61, totalPredictions: 40, basis: 'backtest' },
+        { date: '2026-03-05', winAccuracy: 62, totalPredictions: 41, basis: 'backtest' },
+      ],
+    });
+    await renderApp('/');
+
+    expect(await screen.findByText(/All back-tested: no published pick has settled yet/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Legend' })).getByRole('listitem')).toHaveTextContent('Back-tested (reconstructed): not published in advance');
   });
 
   it('has the feature cards and the pricing section', async () => {

@@ -12,7 +12,7 @@ import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { matchLoader, useMatch } from '@/features/matches/api/get-match';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
-import { formatKickoff, formatOdds, formatProbability } from '@/utils/format';
+import { formatKickoff, formatOdds, formatPercent } from '@/utils/format';
 
 const MODEL_NAMES: Record<string, string> = { statistical: 'Statistical learning', ai: 'Football-optimised AI', rating: 'Dynamic team rating' };
 
@@ -50,7 +50,7 @@ function Forecast({ match }: { match: MatchPage }) {
           columns={['Source', 'Home', 'Draw', 'Away']}
           rows={rows.map(([name, p]) =>
             p
-              ? { key: name, header: name, cells: [formatProbability(p.home), formatProbability(p.draw), formatProbability(p.away)] }
+              ? { key: name, header: name, cells: [formatPercent(p.home), formatPercent(p.draw), formatPercent(p.away)] }
               : { key: name, header: name, note: 'No bookmaker odds for this match' },
           )}
         />
@@ -59,10 +59,10 @@ function Forecast({ match }: { match: MatchPage }) {
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
           {[
             ['Expected goals', f.expectedGoals ? `${f.expectedGoals.home.toFixed(2)} - ${f.expectedGoals.away.toFixed(2)}` : 'N/A'],
-            ['Both teams score', f.bothTeamsToScore === null ? 'N/A' : formatProbability(f.bothTeamsToScore)],
-            ['Over 1.5', f.totals.over15 === null ? 'N/A' : formatProbability(f.totals.over15)],
-            ['Over 2.5', formatProbability(f.totals.over25)],
-            ['Over 3.5', f.totals.over35 === null ? 'N/A' : formatProbability(f.totals.over35)],
+            ['Both teams score', f.bothTeamsToScore === null ? 'N/A' : formatPercent(f.bothTeamsToScore)],
+            ['Over 1.5', f.totals.over15 === null ? 'N/A' : formatPercent(f.totals.over15)],
+            ['Over 2.5', formatPercent(f.totals.over25)],
+            ['Over 3.5', f.totals.over35 === null ? 'N/A' : formatPercent(f.totals.over35)],
           ].map(([label, value]) => (
             <div key={label}>
               <dt className="text-muted-foreground">{label}</dt>
@@ -171,7 +171,7 @@ export default function MatchRoute() {
               {m.outcome.picks.length ? (
                 m.outcome.picks.map((p) => (
                   <li key={p.label}>
-                    {p.label} ({formatProbability(p.confidence)}): <Badge variant={p.won ? 'success' : 'destructive'}>{p.won ? 'Hit' : 'Miss'}</Badge>
+                    {p.label} ({formatPercent(p.confidence)}): <Badge variant={p.won ? 'success' : 'destructive'}>{p.won ? 'Hit' : 'Miss'}</Badge>
                   </li>
                 ))
               ) : (

@@ -67,7 +67,7 @@ export default function PredictionsRoute() {
             title={
               <>
                 <Activity aria-hidden="true" className="size-4 text-primary" />
-                Performance (30 days)
+                {metrics.data?.basis === 'backtest' ? 'Back-tested performance (30 days)' : 'Performance (30 days)'}
               </>
             }
           >

@@ -9,17 +9,21 @@ function row(n: number, overrides: Partial<ResultRow> = {}): ResultRow {
   return {
     fixtureId: `f${n}`, leagueId: 'L1', league: 'League One', homeTeam: `Home ${n}`, awayTeam: `Away ${n}`, matchTime: '2026-03-04T15:00:00.000Z', origin: 'published',
     probabilities: { home: 61.2, draw: 20, away: 18.8, over25: 55 }, score: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)',
-    picks: [{ market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, won: true }], ...overrides,
+    picks: [{ kind: 'pick', market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, won: true, clv: 2.4 }], ...overrides,
   };
 }
 
 function page(items: ResultRow[], overrides: Partial<ResultsPage> = {}): ResultsPage {
-  return { items, page: 1, pageSize: 25, total: items.length, from: '2026-02-04', to: '2026-03-05', leagues: [{ id: 'L1', name: 'League One' }, { id: 'L2', name: 'League Two' }], ...overrides };
+  const metrics = (totalPredictions: number, totalProfit: number) => ({ winAccuracy: 62.5, totalPredictions, totalProfit, payoutPercentage: 8.4, bestWinningOdds: 2.9, date: '2026-03-05' });
+  return {
+    items, page: 1, pageSize: 25, total: items.length, from: '2026-02-04', to: '2026-03-05', leagues: [{ id: 'L1', name: 'League One' }, { id: 'L2', name: 'League Two' }],
+    summary: { days: 30, to: '2026-03-05T12:00:00.000Z', published: metrics(8, 13.4), backtest: metrics(64, 107.5) }, ...overrides,
+  };
 }
 
 describe('/results', () => {
   it('shows each settled prediction with its published probabilities, pick, odds, score and outcome, and marks back-tested rows', async () => {
-    mockApi({ 'GET /api/results': page([row(1), row(2, { origin: 'backfilled', picks: [{ market: '1x2', label: 'Away Win', confidence: 64, odds: null, won: false }] })]) });
+    mockApi({ 'GET /api/results': page([row(1), row(2, { origin: 'backfilled', picks: [{ kind: 'pick', market: '1x2', label: 'Away Win', confidence: 64, odds: null, won: false, clv: null }] })]) });
     await renderApp('/results');
 
     const table = within(await screen.findByRole('region', { name: 'Settled predictions' }));
@@ -28,10 +32,21 @@ describe('/results', () => {
     expect(first).toHaveTextContent('61.2% / 20.0% / 18.8%');
     expect(first).toHaveTextContent('Home Win (61.2%)');
     expect(first).toHaveTextContent('1.90');
+    expect(first).toHaveTextContent('+2.4%');
     expect(within(first!).getByText('Won')).toBeInTheDocument();
     expect(second).toHaveTextContent('League One · back-tested');
     expect(within(second!).getByText('Lost')).toBeInTheDocument();
     expect(second).toHaveTextContent('N/A');
+  });
+
+  it("shows the last 30 days' figures over published and back-tested picks in two labelled columns", async () => {
+    mockApi({ 'GET /api/results': page([row(1)]) });
+    await renderApp('/results');
+
+    const table = await screen.findByRole('table', { name: 'Last 30 days by basis' });
+    expect(within(table).getByRole('row', { name: 'Published before kickoff Back-tested (reconstructed)' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Settled picks 8 64' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Profit ($20 stake) +$13.40 +$107.50' })).toBeInTheDocument();
   });
 
   it('asks the server for the league, dates and page chosen', async () => {

@@ -4,6 +4,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
+import { MetricsByBasisTable } from '@/features/metrics/components/metrics-by-basis';
 import { useResults, type ResultsFilter } from '@/features/results/api/get-results';
 import { ResultsTable } from '@/features/results/components/results-table';
 
@@ -43,11 +44,19 @@ export default function ResultsRoute() {
       title="Results"
       description={`Every settled prediction, newest first, with the probabilities we published before kickoff. Picks are the outcomes we gave ${HIGH_CONFIDENCE_THRESHOLD}% or more; back-tested rows were reconstructed when a league was added, not published in advance.`}
     >
+      {data ? (
+        <section aria-labelledby="results-summary-heading" className="mb-6 max-w-xl">
+          <h2 id="results-summary-heading" className="mb-2 font-semibold">
+            Last {data.summary.days} days
+          </h2>
+          <MetricsByBasisTable summary={data.summary} label="Last 30 days by basis" />
+        </section>
+      ) : null}
       <p className="mb-6 text-sm">
         <Link to={paths.analytics.getHref()} className="font-medium text-primary underline underline-offset-4">
           Performance analytics
         </Link>{' '}
-        (Premium): hit rate, ROI with its interval, value bets, calibration, per league.
+        (Premium): ROI with its interval, closing line value, profit curves, value bets, calibration, per league, and the full ledger as CSV.
       </p>
       <form className="mb-6 flex flex-wrap items-end gap-4" onSubmit={(e) => e.preventDefault()} aria-label="Filter results">
         <label className="text-sm font-medium">

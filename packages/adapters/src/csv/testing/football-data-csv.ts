@@ -104,7 +104,7 @@ function cells(file: SeasonFile, m: DemoMatch, seed: string, blank: boolean): Ma
   ]);
   if (blank) return out;
   const books = booksOf(file);
-  for (const [timing, c] of [['pre-kickoff', ''], ['closing', 'C']] as const) {
+  for (const [timing, c] of [['opening', ''], ['closing', 'C']] as const) {
     if (timing === 'closing' && file.format === 'betbrain') continue;
     const all = bookmakerPrices(seed, m, timing);
     const priced = books.map((b) => [b, all[DEMO_BOOKMAKER[b]]!] as const);

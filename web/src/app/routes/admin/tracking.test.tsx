@@ -1,58 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { TrackingRow } from '@app/contracts/tracking';
 import { makeTrackingRow, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 const admin = makeUser({ role: 'admin' });
-const stat = (name: string) => screen.getByTestId(`stat-${name}`);
 
 describe('/admin/tracking', () => {
-  it('shows the four stat cards, computed on the client (win rate = correct / completed)', async () => {
-    mockApi({
+  it("shows the period's published and back-tested figures in two labelled columns, as the server computes them, and refetches them with the period", async () => {
+    const metrics = (totalPredictions: number, winAccuracy: number, totalProfit: number) => ({ winAccuracy, totalPredictions, totalProfit, payoutPercentage: 12.5, bestWinningOdds: 2.4, date: '2026-03-05' });
+    const api = mockApi({
       'GET /api/auth/me': { user: admin },
-      'GET /api/tracking/predictions': [
-        makeTrackingRow({ isCorrect: true }),
-        makeTrackingRow({ isCorrect: true }),
-        makeTrackingRow({ isCorrect: false, actualResult: '0-1 (Away Win)' }),
-        makeTrackingRow({ hasResult: false, isCorrect: null, actualResult: 'Match not finished' }),
-      ],
+      'GET /api/tracking/predictions': [makeTrackingRow(), makeTrackingRow({ basis: 'backtest' })],
+      'GET /api/tracking/summary': { days: 7, to: '2026-03-05T12:00:00.000Z', published: metrics(12, 66.7, 30), backtest: metrics(40, 62.5, 100), pending: { published: 3, backtest: 0 } },
     });
-    await renderApp('/admin/tracking');
+    const { user } = await renderApp('/admin/tracking');
 
     expect(screen.getByText('Monitor high-confidence predictions (≥60%) and track accuracy')).toBeInTheDocument();
-    await screen.findByRole('table');
-    expect(stat('total-predictions')).toHaveTextContent('4');
-    expect(screen.getByText('High confidence (≥60%)')).toBeInTheDocument();
-    expect(stat('win-rate')).toHaveTextContent('66.7%');
-    expect(stat('win-rate')).toHaveClass('text-warning');
-    expect(screen.getByText('From 3 completed')).toBeInTheDocument();
-    expect(stat('correct')).toHaveTextContent('2');
-    expect(screen.getByText('Winning predictions')).toBeInTheDocument();
-    expect(stat('incorrect')).toHaveTextContent('1');
-    expect(screen.getByText('Losing predictions')).toBeInTheDocument();
-  });
+    const table = await screen.findByRole('table', { name: 'Performance by basis' });
+    expect(within(table).getByRole('row', { name: 'Published before kickoff Back-tested (reconstructed)' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Settled picks 12 40' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Win accuracy 66.7% 62.5%' })).toBeInTheDocument();
+    expect(screen.getByText(/Still open: 3 published, 0 back-tested/)).toBeInTheDocument();
 
-  it('colours the win rate green at 70% or more and red below 50%, and shows 0.0% with nothing completed', async () => {
-    let rows: TrackingRow[] = [makeTrackingRow({ isCorrect: true }), makeTrackingRow({ isCorrect: true }), makeTrackingRow({ isCorrect: true }), makeTrackingRow({ isCorrect: false })];
-    mockApi({ 'GET /api/auth/me': { user: admin }, 'GET /api/tracking/predictions': () => rows });
-    const { user } = await renderApp('/admin/tracking');
-    await screen.findByRole('table');
-    expect(stat('win-rate')).toHaveTextContent('75.0%');
-    expect(stat('win-rate')).toHaveClass('text-success');
-
-    rows = [makeTrackingRow({ isCorrect: false }), makeTrackingRow({ isCorrect: true }), makeTrackingRow({ isCorrect: false })];
     await user.click(screen.getByRole('button', { name: 'Last 30 Days' }));
-    expect(await screen.findByText('From 3 completed')).toBeInTheDocument();
-    expect(stat('win-rate')).toHaveTextContent('33.3%');
-    expect(stat('win-rate')).toHaveClass('text-destructive');
-
-    rows = [makeTrackingRow({ hasResult: false, isCorrect: null })];
-    await user.click(screen.getByRole('button', { name: 'Yesterday' }));
-    expect(await screen.findByText('From 0 completed')).toBeInTheDocument();
-    expect(stat('win-rate')).toHaveTextContent('0.0%');
+    await waitFor(() => expect(api.callsTo('GET', '/api/tracking/summary').map((c) => c.search)).toEqual(['?days=7', '?days=30']));
   });
 
   it('defaults to the last 7 days and refetches when the period changes', async () => {
@@ -75,14 +48,14 @@ describe('/admin/tracking', () => {
       'GET /api/auth/me': { user: admin },
       'GET /api/tracking/predictions': [
         makeTrackingRow({ homeTeam: 'Ashford', awayTeam: 'Brookvale', league: 'Northern League', matchTime, ourPrediction: 'Over 2.5', confidence: 63.25, actualResult: '3-1 (Home Win)', isCorrect: true }),
-        makeTrackingRow({ homeTeam: 'Carlton', awayTeam: 'Dunmore', isCorrect: false }),
+        makeTrackingRow({ homeTeam: 'Carlton', awayTeam: 'Dunmore', isCorrect: false, basis: 'backtest' }),
         makeTrackingRow({ homeTeam: 'Eastwick', awayTeam: 'Fairport', hasResult: false, isCorrect: null, actualResult: 'Match not finished' }),
       ],
     });
     await renderApp('/admin/tracking');
     const table = await screen.findByRole('table');
 
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status']);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status', 'Basis']);
     const first = within(screen.getByRole('rowheader', { name: 'Ashford vs Brookvale' }).closest('tr')!);
     expect(first.getByText('Mar 5, 19:45')).toBeInTheDocument();
     expect(first.getByText('Over 2.5')).toBeInTheDocument();
@@ -90,6 +63,8 @@ describe('/admin/tracking', () => {
     expect(first.getByText('3-1 (Home Win)')).toBeInTheDocument();
     expect(first.getByText('Win')).toBeInTheDocument();
     expect(within(screen.getByRole('rowheader', { name: 'Carlton vs Dunmore' }).closest('tr')!).getByText('Loss')).toBeInTheDocument();
+    expect(within(screen.getByRole('rowheader', { name: 'Carlton vs Dunmore' }).closest('tr')!).getByText('Back-tested')).toBeInTheDocument();
+    expect(first.getByText('Published')).toBeInTheDocument();
     expect(within(screen.getByRole('rowheader', { name: 'Eastwick vs Fairport' }).closest('tr')!).getByText('Pending')).toBeInTheDocument();
   });
 
@@ -108,6 +83,6 @@ describe('/admin/tracking', () => {
     mockApi({ 'GET /api/auth/me': { user: admin }, 'GET /api/tracking/predictions': apiError(500) });
     await renderApp('/admin/tracking');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch tracking predictions');
+    await waitFor(async () => expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain('Failed to fetch tracking predictions'));
   });
 });

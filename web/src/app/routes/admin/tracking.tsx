@@ -8,11 +8,11 @@ import {
   DEFAULT_TRACKING_PERIOD,
   TRACKING_PERIODS,
   useTrackingPredictions,
+  useTrackingSummary,
   type TrackingPeriod,
 } from '@/features/tracking/api/get-tracking-predictions';
 import { TrackingHistory } from '@/features/tracking/components/tracking-history';
 import { TrackingStats } from '@/features/tracking/components/tracking-stats';
-import { summarise } from '@/features/tracking/utils/summary';
 import { RequireUser } from '@/lib/authorization';
 
 function parsePeriod(value: string | null): TrackingPeriod {
@@ -24,7 +24,7 @@ function Tracking() {
   const [params, setParams] = useSearchParams();
   const period = parsePeriod(params.get('days'));
   const rows = useTrackingPredictions(period);
-  const summary = summarise(rows.isPlaceholderData ? [] : (rows.data ?? []));
+  const summary = useTrackingSummary(period);
 
   return (
     <ContentLayout title="Performance Tracking" description={`Monitor high-confidence predictions (≥${HIGH_CONFIDENCE_THRESHOLD}%) and track accuracy`}>
@@ -33,7 +33,7 @@ function Tracking() {
           <ArrowLeft aria-hidden="true" className="size-4" />
           Odds entry
         </Link>
-        <TrackingStats summary={summary} />
+        <TrackingStats summary={summary.data} isError={summary.isError} />
         <TrackingHistory
           period={period}
           onPeriodChange={(days) =>

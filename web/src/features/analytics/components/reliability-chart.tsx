@@ -1,12 +1,14 @@
-import type { AnalyticsReport } from '@app/contracts/analytics';
+import type { ForecastQuality } from '@app/contracts/analytics';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+import { formatPercent } from '@/utils/format';
 
 /**
  * The reliability diagram: mean forecast probability of each bin (x) against how often the outcome
  * happened (y); a calibrated forecast lies on the diagonal. Hidden from assistive technology: the
  * table beside it gives the same figures.
  */
-export default function ReliabilityChart({ bins }: { bins: AnalyticsReport['reliability'] }) {
+export default function ReliabilityChart({ bins }: { bins: ForecastQuality['reliability'] }) {
   const data = bins.map((b) => ({ forecast: b.forecast, observed: b.observed, ideal: b.forecast }));
   return (
     <div aria-hidden="true" className="h-72 w-full" data-testid="reliability-chart">
@@ -15,7 +17,7 @@ export default function ReliabilityChart({ bins }: { bins: AnalyticsReport['reli
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
           <XAxis type="number" dataKey="forecast" domain={[0, 100]} ticks={[0, 20, 40, 60, 80, 100]} tick={{ fontSize: 12, fill: '#475569' }} tickFormatter={(v: number) => `${v}%`} />
           <YAxis domain={[0, 100]} ticks={[0, 20, 40, 60, 80, 100]} tick={{ fontSize: 12, fill: '#475569' }} tickFormatter={(v: number) => `${v}%`} />
-          <Tooltip formatter={(value, name) => [`${Number(value).toFixed(1)}%`, name === 'observed' ? 'Observed' : 'Perfect calibration']} labelFormatter={(v) => `Forecast ${Number(v).toFixed(1)}%`} />
+          <Tooltip formatter={(value, name) => [formatPercent(Number(value)), name === 'observed' ? 'Observed' : 'Perfect calibration']} labelFormatter={(v) => `Forecast ${formatPercent(Number(v))}`} />
           <Line dataKey="ideal" stroke="#94a3b8" strokeDasharray="4 4" dot={false} isAnimationActive={false} />
           <Line dataKey="observed" stroke="#047857" strokeWidth={2.5} isAnimationActive={false} />
         </LineChart>

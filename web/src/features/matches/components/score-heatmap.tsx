@@ -1,4 +1,4 @@
-import { formatProbability } from '@/utils/format';
+import { formatPercent } from '@/utils/format';
 
 /**
  * The scoreline distribution, 0-0 to 5-5: rows are home goals, columns away goals; the darker the
@@ -29,7 +29,7 @@ export function ScoreHeatmap({ scores, homeTeam, awayTeam }: { scores: number[][
               </th>
               {row.map((p, a) => (
                 <td key={a} className="h-9 w-12 rounded text-slate-900" style={{ backgroundColor: `rgba(34, 197, 94, ${((p / max) * 0.6).toFixed(3)})` }} title={`${h}-${a}`}>
-                  {formatProbability(p)}
+                  {formatPercent(p)}
                 </td>
               ))}
             </tr>

@@ -2,10 +2,12 @@ import { LineChart as LineChartIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
+import { BASIS_LABELS } from '@/config/product';
 import { toTrendPoints, useTrend } from '@/features/metrics/api/get-trend';
-import { formatWinRate } from '@/utils/format';
+import { formatPercent } from '@/utils/format';
 
 const AccuracyTrendChart = lazy(() => import('@/features/metrics/components/accuracy-trend-chart'));
+
 
 /** docs/product.md#messages. */
 export const NO_HISTORY_TEXT = 'No historical data yet';
@@ -37,7 +39,11 @@ function useNearViewport<T extends Element>() {
   return [ref, near] as const;
 }
 
-/** docs/product.md#landing: the 30-day accuracy trend (dates against win accuracy, docs/decisions/0072-trend-axis-in-dates.md). */
+/**
+ * docs/product.md#landing: the 30-day accuracy trend (dates against win accuracy,
+ * docs/decisions/0072-trend-axis-in-dates.md), each day on its own basis: the back-tested days
+ * drawn and labelled apart until published picks settle (docs/decisions/0133-one-track-record.md).
+ */
 export function AccuracyTrend() {
   const trend = useTrend();
   const [chartRef, chartVisible] = useNearViewport<HTMLDivElement>();
@@ -45,6 +51,8 @@ export function AccuracyTrend() {
   const first = points[0];
   const last = points.at(-1);
   const average = points.length ? points.reduce((sum, point) => sum + point.winAccuracy, 0) / points.length : 0;
+  const bases = new Set(points.map((p) => p.basis));
+  const basisNote = bases.size === 2 ? ' Back-tested days are drawn dashed.' : bases.has('backtest') ? ' All back-tested: no published pick has settled yet.' : '';
 
   return (
     <section aria-labelledby="trend-heading" className="rounded-2xl border border-border bg-background p-6 shadow-sm">
@@ -55,9 +63,22 @@ export function AccuracyTrend() {
       {/* Fixed heights: nothing below moves when the trend or the chart arrives. */}
       <p className="mt-1 min-h-10 text-sm text-muted-foreground">
         {first && last
-          ? `Win accuracy of high-confidence predictions, ${points.length === 1 ? first.day : `${first.day} to ${last.day}`}: from ${formatWinRate(first.winAccuracy)} to ${formatWinRate(last.winAccuracy)} (average ${formatWinRate(average)}).`
+          ? `Win accuracy of high-confidence predictions over the 30 days up to each day, ${points.length === 1 ? first.day : `${first.day} to ${last.day}`}: from ${formatPercent(first.winAccuracy)} to ${formatPercent(last.winAccuracy)} (average ${formatPercent(average)}, ${last.picks} picks on the last day).${basisNote}`
           : null}
       </p>
+      {bases.size ? (
+        <ul aria-label="Legend" className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
+          {(['backtest', 'published'] as const)
+            .filter((basis) => bases.has(basis))
+            .map((basis) => (
+              <li key={basis} className="flex items-center gap-1.5">
+                <span aria-hidden="true" className={basis === 'published' ? 'h-0.5 w-5 bg-emerald-700' : 'w-5 border-t-2 border-dashed border-slate-500'} />
+                {BASIS_LABELS[basis]}
+                {basis === 'backtest' ? ': not published in advance' : ''}
+              </li>
+            ))}
+        </ul>
+      ) : null}
       <div className="mt-4" ref={chartRef}>
         {trend.isPending ? (
           <ChartPlaceholder />

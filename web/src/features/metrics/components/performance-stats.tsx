@@ -2,7 +2,7 @@ import type { Metrics } from '@app/contracts/metrics';
 import { BarChart3 } from 'lucide-react';
 
 import { cn } from '@/utils/cn';
-import { formatMoney, formatOdds, formatPayout, formatWinRate } from '@/utils/format';
+import { formatMoney, formatOdds, formatPercent } from '@/utils/format';
 import { winRateTone } from '@/utils/tones';
 
 /** docs/product.md#messages: the performance empty state. */
@@ -33,10 +33,10 @@ export function PerformanceStats({ metrics, isLoading, isError, layout = 'grid' 
   const placeholder = { value: '–', tone: 'text-muted-foreground' };
   const stats = metrics
     ? [
-        { label: 'Win accuracy', value: formatWinRate(metrics.winAccuracy), tone: winRateTone(metrics.winAccuracy) },
+        { label: 'Win accuracy', value: formatPercent(metrics.winAccuracy), tone: winRateTone(metrics.winAccuracy) },
         { label: 'Predictions', value: String(metrics.totalPredictions), tone: 'text-foreground' },
         { label: 'Profit ($20 stake)', value: formatMoney(metrics.totalProfit), tone: signTone(metrics.totalProfit) },
-        { label: 'Payout', value: formatPayout(metrics.payoutPercentage), tone: signTone(metrics.payoutPercentage) },
+        { label: 'Payout', value: formatPercent(metrics.payoutPercentage, { signed: true }), tone: signTone(metrics.payoutPercentage) },
         { label: 'Best winning odds', value: formatOdds(metrics.bestWinningOdds), tone: 'text-foreground' },
       ]
     : ['Win accuracy', 'Predictions', 'Profit ($20 stake)', 'Payout', 'Best winning odds'].map((label) => ({ label, ...placeholder }));

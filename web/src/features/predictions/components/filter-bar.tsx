@@ -1,8 +1,8 @@
 import { ChevronDown, Lock, Search, SlidersHorizontal } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { FilterField } from '@/components/ui/filter-field';
+import { controlClass, SelectField } from '@/components/ui/filter-field';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
@@ -34,19 +34,6 @@ const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'ou', label: 'O/U probability' },
 ];
 
-const controlClass = 'h-10 w-full rounded-lg border border-slate-500 bg-background px-3 text-sm text-foreground shadow-sm';
-
-function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  return (
-    <FilterField label={label}>
-      {(id) => (
-        <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(controlClass, 'sm:min-w-48')}>
-          {children}
-        </select>
-      )}
-    </FilterField>
-  );
-}
 
 /** Date chips: one tap instead of a select (Today / Tomorrow / This weekend / All). */
 function DateChips({ value, onChange }: { value: DateFilter; onChange: (value: DateFilter) => void }) {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { PredictionCard } from '@/features/predictions/components/prediction-card';
+import { PICK_DEFINITION, PredictionCard, VALUE_DEFINITION } from '@/features/predictions/components/prediction-card';
 import { locked, makeListedPrediction } from '@/testing/data-generators';
 import { renderWithProviders } from '@/testing/test-utils';
 
@@ -37,17 +37,41 @@ describe('PredictionCard', () => {
     expect(under).toHaveClass('text-chart-2');
   });
 
-  it('flags a value bet and lists its market, odds and edge', () => {
-    renderWithProviders(
-      <PredictionCard prediction={makeListedPrediction({ isValueBet: true, valueBets: [{ market: 'away', odds: 3.5, priceSource: 'best', edge: 8.25 }] })} />,
+  it('says what a value bet flags: the side, the price and its bookmaker, the fair price and the EV, with its definition on focus', async () => {
+    const { user } = renderWithProviders(
+      <PredictionCard
+        prediction={makeListedPrediction({
+          isValueBet: true,
+          valueBets: [
+            { market: 'away', odds: 3.4, priceSource: 'best', bookmaker: 'Bet365', fairOdds: 3.05, edge: 11.4 },
+            { market: 'over25', odds: 2.2, priceSource: 'best', bookmaker: null, fairOdds: null, edge: 6 },
+          ],
+        })}
+      />,
     );
 
     expect(screen.getByText('Value Bet')).toBeInTheDocument();
-    const bets = screen.getByRole('list', { name: 'Value bets' });
-    expect(within(bets).getByText('Away win')).toBeInTheDocument();
-    // which price the edge was computed against
-    expect(within(bets).getByText('best price 3.50, edge +8.3%')).toBeInTheDocument();
-    expect(bets).toHaveAccessibleDescription(/best pre-kickoff price across bookmakers/);
+    const bets = within(screen.getByRole('list', { name: 'Value bets' })).getAllByRole('listitem');
+    expect(bets.map((li) => li.textContent)).toEqual(['ValueAway @ 3.40 (Bet365), fair 3.05, +11% EV', 'ValueOver 2.5 @ 2.20 (best price), +6% EV']);
+    const flag = within(bets[0]!).getByRole('button', { name: 'Value' });
+    expect(flag).toHaveAccessibleDescription(VALUE_DEFINITION);
+    await user.tab();
+    await user.tab();
+    expect(screen.getAllByRole('button', { name: 'Value' })).toContain(document.activeElement);
+    expect(screen.getByRole('tooltip', { hidden: false })).toHaveTextContent(/above the market's fair price/);
+  });
+
+  it('marks Pick only on the selections the track record counts, each with its definition', () => {
+    renderWithProviders(
+      <PredictionCard
+        prediction={makeListedPrediction({ homeWinProb: 64, drawProb: 21, awayWinProb: 15, overUnder25: 55, picks: [{ market: '1x2', selection: 'home', probability: 64 }] })}
+      />,
+    );
+
+    const picks = screen.getAllByRole('button', { name: 'Pick' });
+    expect(picks).toHaveLength(1);
+    expect(picks[0]!.closest('dt')).toHaveTextContent(/^HomePick$/);
+    expect(picks[0]).toHaveAccessibleDescription(PICK_DEFINITION);
   });
 
   it('shows no value-bet badge when there is none', () => {
@@ -92,12 +116,18 @@ describe('PredictionCard', () => {
   const rowOf = (table: HTMLElement, name: string) =>
     within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
 
-  it("shows our models' home/draw/away beside the market's fair probabilities", () => {
-    renderWithProviders(<PredictionCard prediction={makeListedPrediction({ insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, { home: 41, draw: 29.5, away: 29.5 }) })} />);
+  it("says the forecast is the market's fair price where our models' learned weight is 0, and shows our models beside it with the gap", () => {
+    renderWithProviders(
+      <PredictionCard
+        prediction={makeListedPrediction({ modelWeight: { x1: 0, ou: 0 }, insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, { home: 41, draw: 29.5, away: 29.5 }) })}
+      />,
+    );
 
+    expect(screen.getByText('Forecast: market fair price')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Our models and the market' });
-    expect(rowOf(table, 'Our models')).toEqual(['48.2%', '27.1%', '24.7%']);
     expect(rowOf(table, 'Market')).toEqual(['41.0%', '29.5%', '29.5%']);
+    expect(rowOf(table, 'Our models')).toEqual(['48.2%', '27.1%', '24.7%']);
+    expect(rowOf(table, 'Gap (points)')).toEqual(['+7.2', '-2.4', '-4.8']);
     expect(screen.queryByText(/No bookmaker odds/)).not.toBeInTheDocument();
   });
 
@@ -107,5 +137,6 @@ describe('PredictionCard', () => {
     const table = screen.getByRole('table', { name: 'Our models and the market' });
     expect(within(table).queryByRole('rowheader', { name: 'Market' })).not.toBeInTheDocument();
     expect(screen.getByText('No bookmaker odds for this match: the forecast is our models’ alone.')).toBeInTheDocument();
+    expect(screen.getByText('Forecast: our models')).toBeInTheDocument();
   });
 });

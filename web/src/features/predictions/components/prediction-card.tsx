@@ -1,15 +1,17 @@
 import type { Prediction } from '@app/contracts/predictions';
 import { CalendarClock, Lock, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
+import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { cn } from '@/utils/cn';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
-import { formatKickoff, formatOdds, formatProbability } from '@/utils/format';
+import { formatKickoff, formatOdds, formatPercent, formatPoints } from '@/utils/format';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
 type PredictionCardProps = {
@@ -18,25 +20,51 @@ type PredictionCardProps = {
   headingLevel?: 'h2' | 'h3';
 };
 
-const MARKET_LABELS: Record<NonNullable<Prediction['valueBets']>[number]['market'], string> = {
-  home: 'Home win',
+type Selection = NonNullable<Prediction['picks']>[number]['selection'];
+
+const SELECTION_LABELS: Record<Selection, string> = {
+  home: 'Home',
   draw: 'Draw',
-  away: 'Away win',
+  away: 'Away',
   over25: 'Over 2.5',
   under25: 'Under 2.5',
 };
 
-/** One probability: label, value in its colour (docs/product.md#colours) and a bar. */
+/** The one-line definitions of what a card flags (docs/decisions/0134-what-the-card-flags.md). */
+export const PICK_DEFINITION = `Pick: an outcome we give ${HIGH_CONFIDENCE_THRESHOLD}% or more. Every Pick is recorded in the track record at the best price when published.`;
+export const VALUE_DEFINITION = "Value: a bookmaker's price above the market's fair price (the bookmakers' odds with their margin removed).";
+
+/** A flag with its definition on hover, tap and keyboard focus. */
+function Flag({ label, definition, variant }: { label: ReactNode; definition: string; variant: 'pick' | 'value' }) {
+  return (
+    <Tooltip content={definition} align="start">
+      {(props) => (
+        <button
+          type="button"
+          className={cn(
+            'inline-flex items-center rounded px-1 text-xs leading-4 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2',
+            variant === 'pick' ? 'border border-primary text-primary' : 'bg-premium-soft text-premium',
+          )}
+          {...props}
+        >
+          {label}
+        </button>
+      )}
+    </Tooltip>
+  );
+}
+
+/** One probability: label, value in its colour (docs/product.md#colours) and a bar; a tracked pick is flagged. */
 function ProbabilityRow({ label, percent, pick = false }: { label: string; percent: number; pick?: boolean }) {
   return (
     <div>
-      <dt className="text-sm text-muted-foreground">
+      <dt className="flex items-center gap-1 text-sm whitespace-nowrap text-muted-foreground">
         {label}
-        {pick ? <span className="ml-1.5 rounded bg-muted px-1 text-xs font-semibold text-foreground">Pick</span> : null}
+        {pick ? <Flag label="Pick" definition={PICK_DEFINITION} variant="pick" /> : null}
       </dt>
       <dd className="mt-0.5">
         <span className={cn('text-lg font-bold tabular-nums', probabilityTone(percent))} data-testid="probability">
-          {formatProbability(percent)}
+          {formatPercent(percent)}
         </span>
         <span aria-hidden="true" className="mt-1 block h-1.5 overflow-hidden rounded-full bg-muted">
           <span className={cn('block h-full rounded-full', probabilityBarTone(percent))} style={{ width: `${Math.min(100, Math.max(0, percent))}%` }} />
@@ -48,26 +76,37 @@ function ProbabilityRow({ label, percent, pick = false }: { label: string; perce
 
 type OutcomeView = NonNullable<NonNullable<Prediction['insights']>['models']>;
 
+/** Whose forecast the card shows: the market's fair price, our models, or a blend, by our models' learned weight. */
+function forecastSource(weight: number | undefined, hasMarket: boolean): string {
+  if (!hasMarket || weight === 1) return 'Forecast: our models';
+  if (weight === undefined) return 'Forecast';
+  if (weight === 0) return 'Forecast: market fair price';
+  return `Forecast: ${formatPercent(weight * 100, { digits: 0 })} our models, ${formatPercent((1 - weight) * 100, { digits: 0 })} market fair price`;
+}
+
 /**
- * Our models (football data only) beside the market's fair probabilities, so a subscriber can see where they
- * disagree; without bookmaker odds the card says the forecast is the models' alone.
+ * Whose forecast the card shows, then our models (football data only) beside the market's fair
+ * probabilities with the gap, so a subscriber sees where they disagree; without bookmaker odds
+ * the forecast is the models' alone.
  */
-function ModelsAndMarket({ models, market }: { models: OutcomeView; market: OutcomeView | null }) {
-  const row = (label: string, view: OutcomeView) => (
+function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; market: OutcomeView | null; weight: number | undefined }) {
+  const row = (label: string, values: number[], signed = false) => (
     <tr>
       <th scope="row" className="py-0.5 text-left font-normal whitespace-nowrap text-muted-foreground">
         {label}
       </th>
-      {[view.home, view.draw, view.away].map((value, index) => (
-        <td key={index} className="py-0.5 pl-3 text-right font-semibold tabular-nums">
-          {formatProbability(value)}
+      {values.map((value, index) => (
+        <td key={index} className="py-0.5 pl-3 text-right font-semibold whitespace-nowrap tabular-nums">
+          {signed ? formatPoints(value) : formatPercent(value)}
         </td>
       ))}
     </tr>
   );
+  const three = (v: OutcomeView) => [v.home, v.draw, v.away];
   return (
     <div className="mt-3">
-      <table className="w-full text-sm">
+      <p className="text-sm font-semibold">{forecastSource(weight, market !== null)}</p>
+      <table className="mt-1 w-full text-sm">
         <caption className="sr-only">Our models and the market</caption>
         <thead>
           <tr className="text-xs text-muted-foreground">
@@ -78,17 +117,24 @@ function ModelsAndMarket({ models, market }: { models: OutcomeView; market: Outc
           </tr>
         </thead>
         <tbody>
-          {row('Our models', models)}
-          {market ? row('Market', market) : null}
+          {market ? row('Market', three(market)) : null}
+          {row('Our models', three(models))}
+          {market ? row('Gap (points)', three(models).map((v, i) => v - three(market)[i]!), true) : null}
         </tbody>
       </table>
       <p className="mt-1 text-xs text-muted-foreground">
         {market
-          ? 'Our models: results and match statistics only. Market: bookmaker odds, margin removed.'
+          ? 'Market: bookmaker odds, margin removed. Our models: results and match statistics only.'
           : 'No bookmaker odds for this match: the forecast is our models’ alone.'}
       </p>
     </div>
   );
+}
+
+/** "Value: Away @ 3.40 (Bet365), fair 3.05, +11% EV". */
+function valueText(bet: NonNullable<Prediction['valueBets']>[number]): string {
+  const fair = bet.fairOdds === null ? '' : `, fair ${formatOdds(bet.fairOdds)}`;
+  return `${SELECTION_LABELS[bet.market]} @ ${formatOdds(bet.odds)} (${bet.bookmaker ?? 'best price'})${fair}, ${formatPercent(bet.edge, { signed: true, digits: 0 })} EV`;
 }
 
 function LockedBody({ describedBy }: { describedBy: string }) {
@@ -105,22 +151,23 @@ function LockedBody({ describedBy }: { describedBy: string }) {
 
 function UnlockedBody({ prediction }: { prediction: Prediction }) {
   const { insights, valueBets } = prediction;
-  const valueNoteId = useId();
   const { home, draw, away } = shownOutcomes(prediction) ?? {};
   const { over, under } = shownOverUnder(prediction) ?? {};
+  // The server says which selections are picks: the rule the track record counts.
+  const picked = new Set((prediction.picks ?? []).map((p) => p.selection));
   return (
     <div className="mt-4 space-y-4">
       {home !== undefined && draw !== undefined && away !== undefined ? (
         <dl className="grid grid-cols-3 gap-3">
-          <ProbabilityRow label="Home" percent={home} />
-          <ProbabilityRow label="Draw" percent={draw} />
-          <ProbabilityRow label="Away" percent={away} />
+          <ProbabilityRow label="Home" percent={home} pick={picked.has('home')} />
+          <ProbabilityRow label="Draw" percent={draw} pick={picked.has('draw')} />
+          <ProbabilityRow label="Away" percent={away} pick={picked.has('away')} />
         </dl>
       ) : null}
       {over !== undefined && under !== undefined ? (
         <dl className="grid grid-cols-2 gap-3 border-t border-border pt-4">
-          <ProbabilityRow label="Over 2.5" percent={over} pick={over > under} />
-          <ProbabilityRow label="Under 2.5" percent={under} pick={under > over} />
+          <ProbabilityRow label="Over 2.5" percent={over} pick={picked.has('over25')} />
+          <ProbabilityRow label="Under 2.5" percent={under} pick={picked.has('under25')} />
         </dl>
       ) : null}
       {insights ? (
@@ -132,16 +179,16 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
               {insights.expectedGoals.home.toFixed(2)} - {insights.expectedGoals.away.toFixed(2)}
             </dd>
             <dt className="text-muted-foreground">Both teams to score</dt>
-            <dd className="text-right font-semibold tabular-nums">{formatProbability(insights.bothTeamsToScore)}</dd>
+            <dd className="text-right font-semibold tabular-nums">{formatPercent(insights.bothTeamsToScore)}</dd>
           </dl>
-          {insights.models ? <ModelsAndMarket models={insights.models} market={insights.market} /> : null}
+          {insights.models ? <ModelsAndMarket models={insights.models} market={insights.market} weight={prediction.modelWeight?.x1} /> : null}
           {insights.topScores.length > 0 ? (
             <>
               <p className="mt-2 text-sm text-muted-foreground">Most likely scores</p>
               <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Most likely scores">
                 {insights.topScores.slice(0, 3).map((score) => (
                   <li key={`${score.home}-${score.away}`} className="rounded-md bg-muted px-2 py-1 text-xs font-medium tabular-nums">
-                    {score.home}-{score.away} <span className="text-muted-foreground">{formatProbability(score.probability)}</span>
+                    {score.home}-{score.away} <span className="text-muted-foreground">{formatPercent(score.probability)}</span>
                   </li>
                 ))}
               </ul>
@@ -150,18 +197,13 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
         </div>
       ) : null}
       {valueBets && valueBets.length > 0 ? (
-        <ul className="space-y-1 border-t border-border pt-4 text-sm" aria-label="Value bets" aria-describedby={valueNoteId}>
+        <ul className="space-y-1 border-t border-border pt-4 text-sm" aria-label="Value bets">
           {valueBets.map((bet) => (
-            <li key={bet.market} className="flex justify-between gap-2">
-              <span>{MARKET_LABELS[bet.market]}</span>
-              <span className="tabular-nums text-muted-foreground">
-                {bet.priceSource === 'best' ? 'best price' : 'odds'} {formatOdds(bet.odds)}, edge +{bet.edge.toFixed(1)}%
-              </span>
+            <li key={bet.market} className="flex flex-wrap items-center gap-1.5">
+              <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />
+              <span className="tabular-nums">{valueText(bet)}</span>
             </li>
           ))}
-          <li id={valueNoteId} className="text-xs text-muted-foreground">
-            Edge = our probability × the best pre-kickoff price across bookmakers − 1.
-          </li>
         </ul>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import type { ResultsPage } from '@app/contracts/results';
+import { ResultsPageSchema, type ResultsPage } from '@app/contracts/results';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -10,9 +10,9 @@ export interface ResultsFilter {
   to?: string;
 }
 
-/** `GET /api/results`: settled predictions, newest first (public). */
+/** `GET /api/results`: settled predictions, newest first, and the last 30 days' figures per basis (public), parsed with its contract. */
 export function getResults(filter: ResultsFilter, { signal }: { signal?: AbortSignal } = {}): Promise<ResultsPage> {
-  return api.get<ResultsPage>('/api/results', { params: { page: filter.page, league: filter.league, from: filter.from, to: filter.to }, signal });
+  return api.get('/api/results', { params: { page: filter.page, league: filter.league, from: filter.from, to: filter.to }, signal, schema: ResultsPageSchema });
 }
 
 export const getResultsQueryOptions = (filter: ResultsFilter) =>

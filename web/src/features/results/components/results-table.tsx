@@ -5,28 +5,32 @@ import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { formatMatchDate, formatOdds, formatProbability } from '@/utils/format';
+import { formatMatchDate, formatOdds, formatPercent } from '@/utils/format';
 
 function Outcome({ won }: { won: boolean }) {
   return <Badge variant={won ? 'success' : 'destructive'}>{won ? 'Won' : 'Lost'}</Badge>;
 }
 
+const betLabel = (p: ResultRow['picks'][number]) => `${p.kind === 'value' ? 'Value: ' : ''}${p.label} (${formatPercent(p.confidence)})`;
+
 /**
- * The settled predictions: teams, kickoff, the probabilities published before kickoff, the pick,
- * the score, the odds and the outcome. Scrolls sideways on a phone.
+ * The settled predictions: teams, kickoff, the probabilities published before kickoff, the
+ * ledger's bets (picks and value bets) at the price they are settled at with their CLV, the score
+ * and the outcome. Scrolls sideways on a phone.
  */
 export function ResultsTable({ rows }: { rows: ResultRow[] }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-border" role="region" aria-label="Settled predictions" tabIndex={0}>
-      <table className="w-full min-w-[52rem] text-left text-sm">
+      <table className="w-full min-w-[58rem] text-left text-sm">
         <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
             <th scope="col" className="px-3 py-2">Match</th>
             <th scope="col" className="px-3 py-2">Kickoff</th>
             <th scope="col" className="px-3 py-2">Home / Draw / Away</th>
             <th scope="col" className="px-3 py-2">Over 2.5</th>
-            <th scope="col" className="px-3 py-2">Pick</th>
+            <th scope="col" className="px-3 py-2">Bets</th>
             <th scope="col" className="px-3 py-2">Odds</th>
+            <th scope="col" className="px-3 py-2">CLV</th>
             <th scope="col" className="px-3 py-2">Result</th>
             <th scope="col" className="px-3 py-2">Outcome</th>
           </tr>
@@ -45,15 +49,16 @@ export function ResultsTable({ rows }: { rows: ResultRow[] }) {
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{formatMatchDate(r.matchTime)}</td>
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                {formatProbability(r.probabilities.home)} / {formatProbability(r.probabilities.draw)} / {formatProbability(r.probabilities.away)}
+                {formatPercent(r.probabilities.home)} / {formatPercent(r.probabilities.draw)} / {formatPercent(r.probabilities.away)}
               </td>
-              <td className="px-3 py-2 tabular-nums">{formatProbability(r.probabilities.over25)}</td>
+              <td className="px-3 py-2 tabular-nums">{formatPercent(r.probabilities.over25)}</td>
               <td className="px-3 py-2">
-                {r.picks.length ? r.picks.map((p) => <div key={p.market}>{`${p.label} (${formatProbability(p.confidence)})`}</div>) : <span className="text-muted-foreground">No pick</span>}
+                {r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}>{betLabel(p)}</div>) : <span className="text-muted-foreground">No pick</span>}
               </td>
-              <td className="px-3 py-2 tabular-nums">{r.picks.length ? r.picks.map((p) => <div key={p.market}>{formatOdds(p.odds)}</div>) : '–'}</td>
+              <td className="px-3 py-2 tabular-nums">{r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}>{formatOdds(p.odds)}</div>) : '–'}</td>
+              <td className="px-3 py-2 tabular-nums">{r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}>{formatPercent(p.clv, { signed: true })}</div>) : '–'}</td>
               <td className="px-3 py-2 whitespace-nowrap">{r.actualResult}</td>
-              <td className="px-3 py-2">{r.picks.length ? r.picks.map((p) => <div key={p.market}><Outcome won={p.won} /></div>) : '–'}</td>
+              <td className="px-3 py-2">{r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}><Outcome won={p.won} /></div>) : '–'}</td>
             </tr>
           ))}
         </tbody>

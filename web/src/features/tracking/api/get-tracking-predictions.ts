@@ -1,4 +1,4 @@
-import type { TrackingRow } from '@app/contracts/tracking';
+import { TrackingSummarySchema, type TrackingRow, type TrackingSummary } from '@app/contracts/tracking';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, isApiError } from '@/lib/api-client';
@@ -31,4 +31,13 @@ export const getTrackingPredictionsQueryOptions = (days: TrackingPeriod) =>
 /** Changing the period refetches (a new key); the previous rows stay visible meanwhile. */
 export function useTrackingPredictions(days: TrackingPeriod) {
   return useQuery({ ...getTrackingPredictionsQueryOptions(days), placeholderData: keepPreviousData });
+}
+
+/** `GET /api/tracking/summary?days=`: the period's figures per basis, computed as the landing's are (admin only). */
+export function getTrackingSummary(days: TrackingPeriod, { signal }: { signal?: AbortSignal } = {}): Promise<TrackingSummary> {
+  return api.get('/api/tracking/summary', { params: { days }, signal, schema: TrackingSummarySchema });
+}
+
+export function useTrackingSummary(days: TrackingPeriod) {
+  return useQuery({ queryKey: ['/api/tracking', 'summary', days], queryFn: ({ signal }) => getTrackingSummary(days, { signal }), placeholderData: keepPreviousData });
 }

@@ -8,6 +8,7 @@ import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 import { TRACKING_FETCH_FAILED, type TrackingPeriod } from '@/features/tracking/api/get-tracking-predictions';
 import { trackingStatus, type TrackingStatus } from '@/features/tracking/utils/summary';
 import { cn } from '@/utils/cn';
+import { formatPercent } from '@/utils/format';
 
 /** docs/product.md#performance-tracking. */
 export const TRACKING_LOADING = 'Loading predictions...';
@@ -37,8 +38,8 @@ function HistoryTable({ rows }: { rows: TrackingRow[] }) {
     <ListTable
       label="Prediction history table"
       caption="High-confidence predictions and their results"
-      columns={['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status']}
-      className="min-w-[52rem]"
+      columns={['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status', 'Basis']}
+      className="min-w-[58rem]"
     >
       {rows.map((row) => {
         const status = trackingStatus(row);
@@ -48,11 +49,12 @@ function HistoryTable({ rows }: { rows: TrackingRow[] }) {
             <td className="px-3 py-3">
               <Badge>{row.ourPrediction}</Badge>
             </td>
-            <td className="px-3 py-3 tabular-nums">{row.confidence.toFixed(1)}%</td>
+            <td className="px-3 py-3 tabular-nums">{formatPercent(row.confidence)}</td>
             <td className="px-3 py-3">{row.actualResult}</td>
             <td className="px-3 py-3">
               <Badge variant={STATUS_BADGE[status]}>{status}</Badge>
             </td>
+            <td className="px-3 py-3">{row.basis === 'published' ? 'Published' : <Badge variant="muted">Back-tested</Badge>}</td>
           </tr>
         );
       })}

@@ -1,0 +1,32 @@
+import type { TrackRecord, Trend } from '@app/contracts/metrics';
+import type { LedgerDigest } from './digest.ts';
+import type { LedgerBasis, LedgerCorrection, RecordedEntry } from './entry.ts';
+
+/**
+ * The ledger as stored. Entries are appended with their prediction and settled with it
+ * (`PredictionStore.write` / `settle`, one transaction each); this port reads them and adds what
+ * may be added later: corrections and digests. No method rewrites what an entry was published
+ * with (docs/decisions/0130-the-bet-ledger.md).
+ */
+export interface LedgerRepository {
+  /** Entries, with their corrections, whose match kicks off in [from, to]. */
+  listByKickoff(from: Date, to: Date): Promise<RecordedEntry[]>;
+  /** The fixture's entries, read consistently. */
+  listForFixture(fixtureId: string): Promise<RecordedEntry[]>;
+  get(entryId: string): Promise<RecordedEntry | undefined>;
+  /** Appends a correction of a settled (won or lost) entry; false when there is no such settled entry. */
+  correct(correction: LedgerCorrection): Promise<boolean>;
+  /** A chain's digests, oldest day first. */
+  digests(basis: LedgerBasis): Promise<LedgerDigest[]>;
+  /** Writes digests (the metrics job's lock makes it the only writer). */
+  saveDigests(digests: readonly LedgerDigest[]): Promise<void>;
+}
+
+/** Where the headline figures and the trend are kept for the hot public reads. */
+export interface TrackRecordStore {
+  /**
+   * Stores them as computed from the ledger read at `readAt`, unless figures from a later read
+   * are stored already (a slower run must not overwrite a correction's recomputation). False then.
+   */
+  saveLatest(latest: TrackRecord, trend: Trend, readAt: Date): Promise<boolean>;
+}

@@ -1,0 +1,55 @@
+import type { Clock } from '../clock.ts';
+import { groupBy } from '../collections.ts';
+import type { PredictionRepository } from '../predictions/ports.ts';
+import type { FixtureRepository } from './ports.ts';
+import { ProviderRejectedError, ProviderUnavailableError, type OddsProvider, type ProviderFixture } from './providers.ts';
+
+/** The task runs every 15 minutes and snapshots the fixtures that kick off before its next run. */
+export const CLOSING_SNAPSHOT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The closing price where the odds source keeps no closing line (a live odds API prices only
+ * matches that have not started): every 15 minutes, one odds call per league with a kickoff in
+ * the next 15 minutes, kept as the fixture's closing snapshot (docs/decisions/0131-closing-line-value.md;
+ * its credit cost in docs/providers.md). A provider that has closing prices needs no snapshot.
+ */
+export function makeClosingOddsTask({
+  oddsProvider,
+  predictions,
+  fixtures,
+  clock,
+  log = () => {},
+}: {
+  oddsProvider: OddsProvider;
+  predictions: Pick<PredictionRepository, 'listByKickoff'>;
+  fixtures: Pick<FixtureRepository, 'get' | 'saveClosingSnapshot'>;
+  clock: Clock;
+  log?: (message: string, detail?: Record<string, unknown>) => void;
+}) {
+  return {
+    async capture(): Promise<string> {
+      if (oddsProvider.closingOdds) return `${oddsProvider.name} keeps closing prices: no snapshot needed`;
+      const now = clock.now();
+      const soon = (await predictions.listByKickoff(now, new Date(now.getTime() + CLOSING_SNAPSHOT_WINDOW_MS))).filter((p) => Date.parse(p.kickoff) > now.getTime());
+      let saved = 0;
+      const failed: string[] = [];
+      for (const [leagueId, list] of groupBy(soon, (p) => p.leagueId)) {
+        const stored = (await Promise.all(list.map((p) => fixtures.get(p.fixtureId)))).filter((f): f is NonNullable<typeof f> => f !== undefined);
+        const asProvided: ProviderFixture[] = stored.map(({ leagueName: _name, odds: _odds, updatedAt: _at, ...f }) => f);
+        try {
+          const odds = await oddsProvider.odds(leagueId, asProvided);
+          for (const [fixtureId, o] of odds) {
+            await fixtures.saveClosingSnapshot(fixtureId, { ...(o.sharp ? { sharp: o.sharp } : {}), average: o.average, capturedAt: o.capturedAt });
+            saved += 1;
+          }
+        } catch (error) {
+          if (!(error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError)) throw error;
+          // Those entries will say they have no closing price; the next league is still worth a call.
+          failed.push(leagueId);
+          log('Closing snapshot failed', { leagueId, error: (error as Error).message });
+        }
+      }
+      return `${saved} closing snapshot(s) of ${soon.length} fixture(s) kicking off in the next 15 minutes${failed.length ? `; failed: ${failed.join(', ')}` : ''}`;
+    },
+  };
+}
