@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 import { ValidationError } from '../errors.ts';
 // @ts-expect-error: a plain .mjs script without types
-import { commonPasswordsSource } from '../../scripts/common-passwords.mjs';
+import { commonPasswordsText } from '../../scripts/common-passwords.mjs';
+import COMMON_PASSWORDS_TEXT from './common-passwords.txt';
 import { assertNotCommonPassword, COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy.ts';
 
 describe('password policy', () => {
@@ -25,8 +26,15 @@ describe('password policy', () => {
     expect(() => assertNotCommonPassword('another long phrase', 'newPassword')).not.toThrow();
   });
 
+  it('loads the list from its text file and refuses its first and last word', () => {
+    const words = COMMON_PASSWORDS_TEXT.trimEnd().split('\n');
+    expect(words).toHaveLength(5000);
+    expect([words[0], words.at(-1)]).toEqual(['password', '20011980']);
+    for (const word of [words[0]!, words.at(-1)!]) expect(isCommonPassword(word), word).toBe(true);
+  });
+
   it('ships the list the generator writes from the npm package (run scripts/common-passwords.mjs after an upgrade)', () => {
-    const committed = readFileSync(join(import.meta.dirname, 'common-passwords.ts'), 'utf8');
-    expect(committed).toBe(commonPasswordsSource());
+    const committed = readFileSync(join(import.meta.dirname, 'common-passwords.txt'), 'utf8');
+    expect(committed).toBe(commonPasswordsText());
   });
 });
