@@ -43,7 +43,7 @@ const STRIPE_ENDPOINTS = [
   '/v1/billing_portal/sessions',
 ];
 /** The functions that set a password, and so carry the list of common passwords (a text file esbuild inlines). */
-const PASSWORD_SETTING_HANDLERS = ['http/auth/change-password', 'http/auth/register'];
+const PASSWORD_SETTING_HANDLERS = ['http/auth/change-password', 'http/auth/password-reset-confirm', 'http/auth/register'];
 const repo = resolve(import.meta.dirname, '..', '..');
 
 let out: string;
@@ -74,7 +74,7 @@ describe('Lambda bundles', () => {
   });
 
   it('the password-setting functions, and only they, carry the list of common passwords as text', () => {
-    const carriers = built.filter((b) => b.inputs.includes('packages/core/src/auth/common-passwords.txt')).map((b) => b.handler);
+    const carriers = built.filter((b) => b.shipped.includes('packages/core/src/auth/common-passwords.txt')).map((b) => b.handler);
     expect(carriers.sort()).toEqual(PASSWORD_SETTING_HANDLERS);
     const code = readFileSync(join(out, 'dist', 'http/auth/register', 'index.mjs'), 'utf8');
     // The first two words, as a string or template literal of the minified code.

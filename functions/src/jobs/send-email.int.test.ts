@@ -46,7 +46,7 @@ describe('the email consumer', () => {
   it('retries a failed send through the queue until it goes through', async () => {
     const email = uniqueEmail();
     failures = 2;
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(201);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
     await stack.queue.drain();
     expect(received.filter((to) => to === email)).toHaveLength(3);
     expect(stack.queue.depth('email')).toBe(0);
@@ -56,7 +56,7 @@ describe('the email consumer', () => {
   it('dead-letters a request whose send keeps failing, after the last attempt', async () => {
     const email = uniqueEmail();
     failures = Number.POSITIVE_INFINITY;
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(201);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
     await stack.queue.drain();
     failures = 0;
     expect(received.filter((to) => to === email)).toHaveLength(MAX_RECEIVE_COUNT);

@@ -1,23 +1,22 @@
 import type { SubscriptionState } from '../billing/entitlement.ts';
+import type { RoleChange } from './admin-role.ts';
 import type { Role, UserRecord } from './user.ts';
 
 export interface UserRepository {
   /**
-   * Claims an email for a user being created, before the costly password hash: throws
-   * `EmailTakenError` when another account (or a recent pending claim) holds it.
+   * Writes the user and claims its email in one transaction: throws `EmailTakenError` when the
+   * email already has an account (uniqueness rests on the conditional write, never on a read).
    */
-  claimEmail(email: string, userId: string): Promise<void>;
-  /** Releases a pending claim of ours (the registration failed). */
-  releaseEmail(email: string, userId: string): Promise<void>;
-  /** Writes the user and confirms its email claim in one transaction. */
   create(user: UserRecord): Promise<void>;
   get(userId: string): Promise<UserRecord | undefined>;
   /** Strongly consistent lookup through the email claim. */
   getByEmail(email: string): Promise<UserRecord | undefined>;
+  /** Sets the hash and, in the same write, revokes the user's pending password-reset link. */
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
   /** Records that the owner proved the address (`at`: ISO-8601 UTC). */
   markEmailVerified(userId: string, at: string): Promise<void>;
-  setRole(userId: string, role: Role): Promise<void>;
+  /** Sets the role and writes its record (`change`) in the same transaction: no role changes without a trace. */
+  setRole(userId: string, role: Role, change: RoleChange): Promise<void>;
   /** Links a payment-provider customer to the user (customer -> user lookup included). */
   linkCustomer(userId: string, customerId: string): Promise<void>;
   findByCustomer(customerId: string): Promise<UserRecord | undefined>;

@@ -30,6 +30,13 @@ export default function AdminOddsRoute() {
                 Messages
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
+              <Link
+                to={paths.admin.audit.getHref()}
+                className="inline-flex items-center gap-1 rounded font-semibold text-primary underline underline-offset-4"
+              >
+                Audit
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
             </div>
             <JobControls />
             <Card className="p-0 sm:p-0">
