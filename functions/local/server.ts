@@ -57,6 +57,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
         else sendJson(res, 404, { message: 'Not Found' });
       }
     } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        // What API Gateway answers; the rest of the body is not read.
+        if (!res.headersSent) sendJson(res, 413, { message: error.message }, { connection: 'close' });
+        req.destroy();
+        return;
+      }
       options.log?.(`local server error: ${(error as Error).stack ?? error}`);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
       else res.end();
@@ -281,19 +287,30 @@ function pickEncoding(req: IncomingMessage, type: string | undefined, size: numb
   return undefined;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...headers });
   res.end(text);
 }
 
+/** API Gateway's payload limit (HTTP API: 10 MB). */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export class PayloadTooLargeError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(`Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`, options);
+    this.name = 'PayloadTooLargeError';
+  }
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
+  // A declared length over the limit is refused before anything is read.
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    // API Gateway's payload limit.
-    if (size > 10 * 1024 * 1024) throw new Error('Request body too large');
+    if (size > MAX_BODY_BYTES) throw new PayloadTooLargeError();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);

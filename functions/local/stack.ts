@@ -42,6 +42,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
   // Handlers import data files (`.txt`) that esbuild inlines into the Lambda bundles; under tsx,
   // this hook does the same (scripts/text-modules.mjs). Registered before any handler loads.
   register('../../scripts/text-modules.mjs', import.meta.url);
+  env.warnings.forEach(log);
   const cleanups: Array<() => Promise<void> | void> = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) {
@@ -54,7 +55,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
   };
   try {
     const dbPath = env.inMemory ? undefined : join(env.dataDir, 'dynamodb');
-    const dynamo: DynamoDbLocal = await startDynamoDbLocal({ dbPath });
+    const dynamo: DynamoDbLocal = await startDynamoDbLocal({ dbPath, anyInterface: env.allowRemote, warn: log });
     cleanups.push(() => dynamo.stop());
     log(`DynamoDB Local ready on ${dynamo.endpoint} (${dbPath ? `data in ${dbPath}` : 'in memory'})`);
 

@@ -34,7 +34,7 @@ export async function connectLocal(): Promise<() => Promise<void>> {
   let stop = async () => {};
   let endpoint = running?.dynamodbEndpoint;
   if (!endpoint) {
-    const dynamo = await startDynamoDbLocal({ dbPath: join(env.dataDir, 'dynamodb') });
+    const dynamo = await startDynamoDbLocal({ dbPath: join(env.dataDir, 'dynamodb'), anyInterface: env.allowRemote, warn: (line) => console.error(line) });
     endpoint = dynamo.endpoint;
     stop = () => dynamo.stop();
   }
