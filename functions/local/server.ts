@@ -6,7 +6,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { routeKey, type RouteDefinition } from '../src/routes.ts';
 import { htmlForRoute } from '../src/web-pages.ts';
-import { securityHeaders } from '../src/security-headers.ts';
+import { responseSecurityHeaders } from '../src/security-headers.ts';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
 
@@ -231,6 +231,8 @@ function normaliseResult(result: unknown): APIGatewayProxyStructuredResultV2 {
 function writeResult(req: IncomingMessage, res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  // CloudFront's response headers policy overrides these on every /api response as well.
+  Object.assign(headers, responseSecurityHeaders);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const text = result.body ?? '';
   const encoding = result.isBase64Encoded ? undefined : pickEncoding(req, headers['content-type'] as string | undefined, text.length);
@@ -289,7 +291,7 @@ function pickEncoding(req: IncomingMessage, type: string | undefined, size: numb
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...responseSecurityHeaders, ...headers });
   res.end(text);
 }
 
@@ -357,14 +359,14 @@ class StaticFiles {
     const file = this.resolveFile(safeDecode(pathname));
     if (file) return this.send(req, res, file, 200);
     if (pathname.startsWith('/assets/') || extname(pathname) !== '') {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders }).end('Not found');
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...responseSecurityHeaders }).end('Not found');
       return;
     }
     // A client route: its prerendered page, or the app shell (the client router renders the page or its 404).
     const html = join(this.root, htmlForRoute(pathname));
     if (!isFile(html)) {
       res
-        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
+        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...responseSecurityHeaders })
         .end('The web app is not built yet (web/dist has no HTML pages). Run `npm start`, which builds it.');
       return;
     }
@@ -384,7 +386,7 @@ class StaticFiles {
     const headers: Record<string, string> = {
       'content-type': type,
       'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...securityHeaders,
+      ...responseSecurityHeaders,
     };
     let body = entry.raw;
     const encoding = pickEncoding(req, type, body.length);
