@@ -2,9 +2,15 @@
 // before any handler is imported. Values the user set in the environment win.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+// Every local entry point (the stack, the operator CLIs) reads this module first. Domain modules
+// import data files (`.txt`) that esbuild inlines into the Lambda bundles; under tsx, this hook
+// does the same (scripts/text-modules.mjs). Registered before any of them is imported.
+register('../../scripts/text-modules.mjs', import.meta.url);
 
 export interface LocalEnv {
   port: number;

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { register } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,9 +38,6 @@ async function importHandler<T>(name: string): Promise<T> {
  * its consumers, the schedules, and the HTTP server (API handlers + the built SPA).
  */
 export async function startLocalStack(env: LocalEnv, log: (line: string) => void): Promise<LocalStack> {
-  // Handlers import data files (`.txt`) that esbuild inlines into the Lambda bundles; under tsx,
-  // this hook does the same (scripts/text-modules.mjs). Registered before any handler loads.
-  register('../../scripts/text-modules.mjs', import.meta.url);
   env.warnings.forEach(log);
   const cleanups: Array<() => Promise<void> | void> = [];
   const stop = async () => {

@@ -54,8 +54,8 @@ export const ACCOUNT_POLICY: AttemptPolicy = { freeAttempts: 5, baseDelayMs: 60_
  */
 export const NETWORK_POLICY: AttemptPolicy = { freeAttempts: 100, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, resetAfterMs: 60 * 60_000, drainEveryMs: 36_000 };
 
-/** Requests that send mail (sign-up, password reset) from one client network: 10 at once, then 10 an hour. */
-export const MAIL_NETWORK_POLICY: AttemptPolicy = { freeAttempts: 10, baseDelayMs: 60_000, maxDelayMs: 30 * 60_000, resetAfterMs: 60 * 60_000, drainEveryMs: 6 * 60_000 };
+/** Requests that send mail (sign-up, password reset) from one client network: 30 at once, then 30 an hour. */
+export const MAIL_NETWORK_POLICY: AttemptPolicy = { freeAttempts: 30, baseDelayMs: 60_000, maxDelayMs: 30 * 60_000, resetAfterMs: 60 * 60_000, drainEveryMs: 2 * 60_000 };
 /** Sign-ups for one email address from anywhere: each sends that inbox a message, so 3 a day before delays. */
 export const SIGNUP_ADDRESS_POLICY: AttemptPolicy = { freeAttempts: 3, baseDelayMs: 10 * 60_000, maxDelayMs: 60 * 60_000, resetAfterMs: 24 * 60 * 60_000 };
 

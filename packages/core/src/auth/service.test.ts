@@ -4,7 +4,7 @@ import type { EmailRequest } from '../email/ports.ts';
 import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
 import type { SecurityEvent } from '../security/events.ts';
 import { changeRole } from './admin-role.ts';
-import { ACCOUNT_POLICY, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY } from './attempts.ts';
+import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY } from './attempts.ts';
 import type { NewPassword } from './password-policy.ts';
 import { INVALID_CREDENTIALS, makeAuthService } from './service.ts';
 
@@ -57,9 +57,9 @@ describe('AuthService', () => {
   it('sign-up has a throttle of its own: per address from anywhere, per network across addresses', async () => {
     for (let i = 0; i < SIGNUP_ADDRESS_POLICY.freeAttempts; i++) await t.auth.register(withPolicy(creds), { ip: `7.7.7.${i}` });
     await expect(t.auth.register(withPolicy(creds), { ip: '7.7.8.1' })).rejects.toMatchObject({ kind: 'rate_limited' });
-    for (let i = 0; i < 10; i++) await t.auth.register(withPolicy({ ...creds, email: `n${i}@example.com` }), { ip: '6.6.6.6' });
-    await expect(t.auth.register(withPolicy({ ...creds, email: 'n10@example.com' }), { ip: '6.6.6.6' })).rejects.toMatchObject({ kind: 'rate_limited' });
-    await t.auth.register(withPolicy({ ...creds, email: 'n10@example.com' }), { ip: '6.6.6.7' });
+    for (let i = 0; i < MAIL_NETWORK_POLICY.freeAttempts; i++) await t.auth.register(withPolicy({ ...creds, email: `n${i}@example.com` }), { ip: '6.6.6.6' });
+    await expect(t.auth.register(withPolicy({ ...creds, email: 'last@example.com' }), { ip: '6.6.6.6' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await t.auth.register(withPolicy({ ...creds, email: 'last@example.com' }), { ip: '6.6.6.7' });
     expect(t.events.filter((e) => e.type === 'signup_throttled')).toHaveLength(2);
   });
 
