@@ -46,7 +46,8 @@ export class TestClient {
   async request(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string | null } = {}): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (!['GET', 'HEAD'].includes(method) && options.origin !== null) headers.origin = options.origin ?? ORIGIN;
+    // The site's origin on the API; the page's own origin (this server) on the local pages, as a browser sends it.
+    if (!['GET', 'HEAD'].includes(method) && options.origin !== null) headers.origin = options.origin ?? (path.startsWith('/__local/') ? this.baseUrl : ORIGIN);
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
