@@ -58,9 +58,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
       }
     } catch (error) {
       if (error instanceof PayloadTooLargeError) {
-        // What API Gateway answers; the rest of the body is not read.
-        if (!res.headersSent) sendJson(res, 413, { message: error.message }, { connection: 'close' });
-        req.destroy();
+        // What API Gateway answers. The rest of the body is read and dropped (readBody), so the
+        // client gets the answer instead of a reset connection.
+        if (!res.headersSent) sendJson(res, 413, { message: error.message });
         return;
       }
       options.log?.(`local server error: ${(error as Error).stack ?? error}`);
@@ -289,9 +289,9 @@ function pickEncoding(req: IncomingMessage, type: string | undefined, size: numb
   return undefined;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...responseSecurityHeaders, ...headers });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...responseSecurityHeaders });
   res.end(text);
 }
 
@@ -305,17 +305,24 @@ export class PayloadTooLargeError extends Error {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  // A declared length over the limit is refused before anything is read.
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new PayloadTooLargeError();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // A declared length over the limit is refused before anything is kept.
+    let over = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    if (over) reject(new PayloadTooLargeError());
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      over = true;
+      chunks.length = 0;
+      reject(new PayloadTooLargeError());
+    });
+    req.on('end', () => over || resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
 
 function safeDecode(s: string): string {
