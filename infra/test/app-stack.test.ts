@@ -252,7 +252,7 @@ describe('billing reconciliation', () => {
 describe('security monitoring', () => {
   it('counts wrong passwords from the security events of every password route and alarms on a burst', () => {
     const passwordFns = s.stack.functions.filter((f) => f.spec.routes.some((r) => r.password));
-    expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual(['http/auth/change-password', 'http/auth/login', 'http/auth/password-reset-confirm', 'http/auth/register']);
+    expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual(['http/auth/change-password', 'http/auth/delete-account', 'http/auth/login', 'http/auth/password-reset-confirm', 'http/auth/register']);
     const filters = Object.values(resources(s.template, 'AWS::Logs::MetricFilter')).filter(
       (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedLogins',
     );
