@@ -7,8 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { EmailTakenError } from '@app/core/auth/errors';
 import { NotFoundError } from '@app/core/errors';
-import type { RoleChange, RoleChangeLog } from '@app/core/auth/admin-role';
-import type { UserRepository } from '@app/core/auth/ports';
+import type { RoleChange, RoleChangeLog, UserRepository } from '@app/core/auth/ports';
 import type { Role, UserRecord } from '@app/core/auth/user';
 import type { SubscriptionState } from '@app/core/billing/entitlement';
 import { failedConditions, transactWrite } from './transactions.ts';

@@ -1,31 +1,8 @@
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { SecurityLog } from '../security/events.ts';
-import type { UserRepository } from './ports.ts';
+import type { RoleChange, UserRepository } from './ports.ts';
 import type { Role, UserRecord } from './user.ts';
-
-/**
- * One change of a role, kept in the table of the stage it happened on, beside the role itself
- * (docs/decisions/0155-role-changes-audited-on-the-stage.md): who made it, whom it changed, when,
- * and from where.
- */
-export interface RoleChange {
-  id: string;
-  /** ISO-8601 UTC. */
-  at: string;
-  type: 'role_granted' | 'role_revoked';
-  userId: string;
-  email: string;
-  /** The operator: their login on the machine that ran the command (and the AWS profile on a stage). */
-  actor: string;
-  /** Where the command ran: the machine's host name and the command. */
-  origin: string;
-}
-
-/** The role changes of a stage, newest first. */
-export interface RoleChangeLog {
-  listRoleChanges(limit: number): Promise<RoleChange[]>;
-}
 
 export class UnconfirmedAccountError extends ForbiddenError {
   constructor(email: string, options?: ErrorOptions) {

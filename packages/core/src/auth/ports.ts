@@ -1,5 +1,4 @@
 import type { SubscriptionState } from '../billing/entitlement.ts';
-import type { RoleChange } from './admin-role.ts';
 import type { Role, UserRecord } from './user.ts';
 
 export interface UserRepository {
@@ -22,6 +21,29 @@ export interface UserRepository {
   findByCustomer(customerId: string): Promise<UserRecord | undefined>;
   /** Removes the user, its email claim, sessions, subscriptions, tokens, contact messages and customer link. */
   delete(user: UserRecord): Promise<void>;
+}
+
+/**
+ * One change of a role, written by `changeRole` (admin-role.ts) in the table of the stage it
+ * happened on, beside the role itself: who made it, whom it changed, when, and from where
+ * (docs/decisions/0155-role-changes-audited-on-the-stage.md).
+ */
+export interface RoleChange {
+  id: string;
+  /** ISO-8601 UTC. */
+  at: string;
+  type: 'role_granted' | 'role_revoked';
+  userId: string;
+  email: string;
+  /** The operator: their login on the machine that ran the command (and the AWS profile on a stage). */
+  actor: string;
+  /** Where the command ran: the machine's host name and the command. */
+  origin: string;
+}
+
+/** The role changes of a stage, newest first. */
+export interface RoleChangeLog {
+  listRoleChanges(limit: number): Promise<RoleChange[]>;
 }
 
 export interface SessionRecord {

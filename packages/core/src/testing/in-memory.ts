@@ -1,8 +1,7 @@
 // In-memory implementations of the auth and billing ports, for core's unit tests. The DynamoDB
 // adapters are tested against DynamoDB Local with the same behaviours.
 import type { AttemptState, AttemptStore, StoredAttempts } from '../auth/attempts.ts';
-import type { PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
-import type { RoleChange } from '../auth/admin-role.ts';
+import type { PasswordHasher, RoleChange, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
 import type { NewPassword } from '../auth/password-policy.ts';
 import type { AuthService, IssuedSession } from '../auth/service.ts';
 import { EmailTakenError } from '../auth/errors.ts';
