@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page, Request, Response } from 'playwrigh
 import { expect } from 'vitest';
 
 import { axeViolations, baseUrl } from './browser.ts';
+import { linkIn, waitForMail } from './mail.ts';
 import { waitForDemoData } from './stack.ts';
 
 /** Registered like anyone, then made an admin by the operator command (`npm run admin -- grant`). */
@@ -70,10 +71,22 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await toast.getByText(description).first().waitFor();
 }
 
-/** Registers through the API with the context's cookie jar (fast; the UI flow has its own test). */
+/**
+ * Signs up through the API, confirms the address with the emailed link and logs in, with the
+ * context's cookie jar (fast; the UI flow has its own test).
+ */
 export async function registerViaApi(context: BrowserContext, email: string, password = PASSWORD): Promise<void> {
   const response = await context.request.post('/api/auth/register', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(201);
+  expect(response.status(), await response.text()).toBe(202);
+  await confirmEmail(context, email);
+  await loginViaApi(context, email, password);
+}
+
+/** Opens the verification link of the newest sign-up email to `email` (as a person would, in any browser). */
+export async function confirmEmail(context: BrowserContext, email: string): Promise<void> {
+  const link = new URL(linkIn(await waitForMail(context, email, /confirm your email/i), '/verify-email'), 'http://localhost');
+  const response = await context.request.post('/api/auth/verify-email', { data: { token: link.searchParams.get('token') } });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 export async function loginViaApi(context: BrowserContext, email: string, password = PASSWORD): Promise<void> {

@@ -39,15 +39,14 @@ const PICK_LABELS: Record<WinningPrediction['predictionType'], string> = {
 };
 
 /**
- * Registers ADMIN_EMAIL (or logs in when another file already did) and has the operator grant it
- * the role with `npm run admin -- grant`: registering alone gives role `user`.
+ * Logs in as ADMIN_EMAIL (signing it up first when no other file did) and has the operator grant
+ * it the role with `npm run admin -- grant`: signing up alone gives role `user`.
  */
 async function signInAsAdmin(context: BrowserContext): Promise<void> {
-  const response = await context.request.post('/api/auth/register', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
-  if (response.status() === 409) await loginViaApi(context, ADMIN_EMAIL);
-  else {
-    expect(response.status(), await response.text()).toBe(201);
-    expect(((await response.json()) as { user: { role: string } }).user.role).toBe('user');
+  const login = await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
+  if (login.status() !== 200) {
+    await registerViaApi(context, ADMIN_EMAIL);
+    expect(((await (await context.request.get('/api/auth/me')).json()) as { user: { role: string } }).user.role).toBe('user');
   }
   expect(await runCli(inject('dataDir'), 'admin', ['grant', ADMIN_EMAIL])).toContain(`${ADMIN_EMAIL} is now an admin`);
 }
@@ -185,7 +184,16 @@ describe('the admin pages are for admins only', () => {
     expect((await user.request.get('/api/tracking/predictions?days=7')).status()).toBe(403);
     expect((await user.request.post('/api/admin/generate-daily-predictions')).status()).toBe(403);
     expect((await user.request.post('/api/admin/update-odds', { data: { predictionId: 'any', odds: 2 } })).status()).toBe(403);
+    expect((await user.request.get('/api/admin/role-changes')).status()).toBe(403);
     await user.close();
+  });
+
+  it('the audit page lists the grant made by `npm run admin -- grant` (whom, by whom, from where), with 0 axe violations', async () => {
+    await open(page, '/admin/audit', 'Audit');
+    const row = page.getByRole('table', { name: 'Role changes' }).getByRole('row').filter({ hasText: ADMIN_EMAIL }).first();
+    await row.getByText('Admin granted').waitFor();
+    expect(await row.textContent()).toMatch(/npm run admin/);
+    await expectAccessible(page, '/admin/audit');
   });
 });
 

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
+
 import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
 import {
   PASSWORD,
@@ -12,6 +14,7 @@ import {
   expectToast,
   heading,
   open,
+  confirmEmail,
   registerViaApi,
   uniqueEmail,
 } from '../support/app.ts';
@@ -69,9 +72,17 @@ describe('a visitor becomes a subscriber', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
   });
 
-  it('signs up and goes straight to the test-mode checkout', async () => {
+  it('signs up, confirms the address from the email, logs in and goes straight to the test-mode checkout', async () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('status').filter({ hasText: SIGN_UP_REQUESTED_MESSAGE }).waitFor();
+    await confirmEmail(context, email);
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await heading(page, 'Welcome back').waitFor();
+    expect(currentPath(page)).toBe('/login?intent=subscribe');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/__local\/checkout\//);
     await heading(page, 'Football Predictions Premium').waitFor();
     await page.getByText('$29.00').waitFor();
@@ -313,6 +324,10 @@ describe('the subscriber manages the account', () => {
   it("deletes the account: 'Account deleted', home after 1.5 s, and the email can register again", async () => {
     await open(page, '/account', 'Account Settings');
     await page.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('form', { name: /Are you sure/ }).getByLabel('Password').fill('not my password');
+    await page.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await expectToast(page, 'Failed to delete account');
+    await page.getByRole('form', { name: /Are you sure/ }).getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Yes, delete my account' }).click();
     await expectToast(page, 'Account deleted');
     await page.getByText('Your account has been deleted. Taking you to the home page...').waitFor();
@@ -327,15 +342,11 @@ describe('the subscriber manages the account', () => {
 });
 
 describe('a free user', () => {
-  it("signs up ('Account created!'), has 'Upgrade' in the header, locked cards, and 'Upgrade to Premium' goes straight to checkout", async () => {
+  it("has 'Upgrade' in the header, locked cards, and 'Upgrade to Premium' goes straight to checkout", async () => {
     const free = await newContext(browser);
+    await registerViaApi(free, uniqueEmail('free'));
     const target = await free.newPage();
-    await open(target, '/login?mode=signup', 'Create your account');
-    await target.getByLabel('Email').fill(uniqueEmail('free'));
-    await target.getByLabel('Password').fill(PASSWORD);
-    await target.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(target, 'Account created!');
-    await heading(target, 'Predictions').waitFor();
+    await open(target, '/predictions', 'Predictions');
     await target.getByRole('article').first().waitFor();
     expect(await target.getByTestId('probability').count()).toBe(0);
 

@@ -2,14 +2,24 @@
 // before any handler is imported. Values the user set in the environment win.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
+// Every local entry point (the stack, the operator CLIs) reads this module first. Domain modules
+// import data files (`.txt`) that esbuild inlines into the Lambda bundles; under tsx, this hook
+// does the same (scripts/text-modules.mjs). Registered before any of them is imported.
+register('../../scripts/text-modules.mjs', import.meta.url);
+
 export interface LocalEnv {
   port: number;
-  /** The interface the server listens on: loopback unless HOST says otherwise (a shared host must opt in). */
+  /** The interface the server listens on: loopback unless HOST says otherwise, with LOCAL_ALLOW_REMOTE=1. */
   host: string;
+  /** LOCAL_ALLOW_REMOTE=1: the operator accepted a non-loopback HOST (and, without jdk.compiler, DynamoDB Local on every interface). */
+  allowRemote: boolean;
+  /** What the operator must be told at start (printed by main.ts). */
+  warnings: string[];
   dataDir: string;
   inMemory: boolean;
   /** LOCAL_PIPELINE=off: no schedules and no catch-up jobs (benchmarks, a fixed data set). */
@@ -18,15 +28,40 @@ export interface LocalEnv {
   clockStart?: Date;
 }
 
-/** Reads the local stack's own knobs (PORT, HOST, DATA_DIR, LOCAL_IN_MEMORY, LOCAL_PIPELINE, LOCAL_CLOCK_START). */
+/** Loopback addresses: the local stack serves the person at this machine only. */
+export const isLoopbackHost = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+
+export class UnsafeBindError extends Error {
+  constructor(host: string) {
+    super(
+      `HOST=${host} would serve the local stack (its test-mode checkout, outbox and operator endpoints) to other machines.\n` +
+        'Set LOCAL_ALLOW_REMOTE=1 as well to do it anyway, on a network you trust (docs/decisions/0150-local-stack-on-loopback-only.md).',
+    );
+    this.name = 'UnsafeBindError';
+  }
+}
+
+/**
+ * Reads the local stack's own knobs (PORT, HOST, LOCAL_ALLOW_REMOTE, DATA_DIR, LOCAL_IN_MEMORY,
+ * LOCAL_PIPELINE, LOCAL_CLOCK_START). A non-loopback HOST is refused unless LOCAL_ALLOW_REMOTE=1,
+ * and then comes with a warning.
+ */
 export function readLocalEnv(): LocalEnv {
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${process.env.PORT}'`);
   const clockStart = process.env.LOCAL_CLOCK_START?.trim() ? new Date(process.env.LOCAL_CLOCK_START) : undefined;
   if (clockStart && Number.isNaN(clockStart.getTime())) throw new Error(`LOCAL_CLOCK_START must be an ISO date-time, got '${process.env.LOCAL_CLOCK_START}'`);
+  const host = process.env.HOST?.trim() || '127.0.0.1';
+  const allowRemote = process.env.LOCAL_ALLOW_REMOTE === '1' || process.env.LOCAL_ALLOW_REMOTE === 'true';
+  if (!isLoopbackHost(host) && !allowRemote) throw new UnsafeBindError(host);
+  const warnings = isLoopbackHost(host)
+    ? []
+    : [`WARNING: HOST=${host} (LOCAL_ALLOW_REMOTE=1): the local stack answers other machines; /__local/* still answers loopback peers only.`];
   return {
     port,
-    host: process.env.HOST?.trim() || '127.0.0.1',
+    host,
+    allowRemote,
+    warnings,
     dataDir: resolve(repoRoot, process.env.DATA_DIR ?? '.data'),
     inMemory: process.env.LOCAL_IN_MEMORY === '1' || process.env.LOCAL_IN_MEMORY === 'true',
     pipeline: process.env.LOCAL_PIPELINE !== 'off',

@@ -24,6 +24,29 @@ export interface LocalAdminDeps {
 export const isLoopback = (address: string) => /^(127\.|::ffff:127\.|::1$)/.test(address);
 
 /**
+ * Why a request may not use /__local/*, or undefined when it may: it must come from this machine
+ * (a loopback peer), name this machine in Host (so a DNS-rebinding page on another name cannot
+ * read the outbox's reset links), and not come from another site's page (a cross-site form or
+ * fetch cannot press Pay or redrive queues). docs/decisions/0150-local-stack-on-loopback-only.md.
+ */
+export function localRefusal(req: IncomingMessage): string | undefined {
+  if (!isLoopback(req.socket.remoteAddress ?? '')) return 'local only';
+  const host = req.headers.host ?? '';
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return 'local only: bad Host';
+  }
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(hostname)) return 'local only: Host must be localhost or 127.0.0.1';
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${host}`) return 'local only: cross-origin request';
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'local only: cross-site request';
+  return undefined;
+}
+
+/**
  * Local-only endpoints under /__local (never deployed):
  * - the test-mode checkout and customer portal pages of the local payment provider (when no Stripe keys are set);
  * - the provider's clock (`npm run billing -- advance 31d`);
@@ -36,8 +59,9 @@ export function localAdmin(deps: LocalAdminDeps) {
     const url = new URL(req.url ?? '/', 'http://local');
     if (!url.pathname.startsWith('/__local/')) return false;
     // Everything here is for the person at this machine: the test-mode checkout (its Pay button
-    // would hand anyone premium) as much as the operator endpoints.
-    if (!isLoopback(req.socket.remoteAddress ?? '')) return reply(res, 403, { error: 'local only' });
+    // would hand anyone premium) as much as the operator endpoints and the outbox.
+    const refusal = localRefusal(req);
+    if (refusal) return reply(res, 403, { error: refusal });
     const checkout = /^\/__local\/checkout\/([\w-]+)(\/pay)?$/.exec(url.pathname);
     if (checkout) return handleCheckout(deps, req, res, checkout[1]!, Boolean(checkout[2]));
     const portal = /^\/__local\/portal\/([\w-]+)(?:\/(cancel|resume|card))?$/.exec(url.pathname);

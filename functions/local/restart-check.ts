@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './env.ts';
+import { emailedToken } from './outbox-link.ts';
 
 const ADMIN = 'restart-check@example.com';
 const PASSWORD = 'correct horse battery';
@@ -52,7 +53,10 @@ async function stop(stack: Stack, signal: 'SIGKILL' | 'SIGINT'): Promise<void> {
 }
 
 async function api(port: number, path: string, init: RequestInit = {}, cookie = ''): Promise<{ status: number; json: unknown; cookie: string }> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { 'content-type': 'application/json', origin: `http://localhost:${port}`, cookie, ...init.headers } });
+  // Our origin on the API's unsafe requests only: /__local/* refuses another origin than its own.
+  const headers: Record<string, string> = { 'content-type': 'application/json', cookie, ...(init.headers as Record<string, string> | undefined) };
+  if (init.method && init.method !== 'GET') headers.origin = `http://localhost:${port}`;
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers });
   const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   return { status: res.status, json: await res.json().catch(() => undefined), cookie: set || cookie };
 }
@@ -91,8 +95,14 @@ function normalise(value: unknown): unknown {
 }
 
 async function snapshot(port: number) {
-  let session = (await api(port, '/api/auth/login', { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD }) })).cookie;
-  if (!session) session = (await api(port, '/api/auth/register', { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD }) })).cookie;
+  const login = async () => (await api(port, '/api/auth/login', { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD }) })).cookie;
+  let session = await login();
+  if (!session) {
+    // A new account signs in once its emailed link confirmed it (docs/decisions/0152-sign-up-without-enumeration.md).
+    await api(port, '/api/auth/register', { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD }) });
+    await api(port, '/api/auth/verify-email', { method: 'POST', body: JSON.stringify({ token: await emailedToken(`http://127.0.0.1:${port}`, ADMIN, '/verify-email') }) });
+    session = await login();
+  }
   const get = async (path: string) => normalise((await api(port, path, {}, session)).json);
   return {
     tracked: await get('/api/tracking/predictions?days=30'),

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage } from 'node:http';
 import { readLocalEnv } from './env.ts';
-import { isLoopback } from './local-admin.ts';
+import { isLoopback, localRefusal } from './local-admin.ts';
 
-const saved = { HOST: process.env.HOST, LOCAL_CLOCK_START: process.env.LOCAL_CLOCK_START };
+const saved = { HOST: process.env.HOST, LOCAL_ALLOW_REMOTE: process.env.LOCAL_ALLOW_REMOTE, LOCAL_CLOCK_START: process.env.LOCAL_CLOCK_START };
 afterEach(() => {
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
@@ -11,11 +12,39 @@ afterEach(() => {
 });
 
 describe('local stack defaults on a shared host', () => {
-  it('listens on loopback unless HOST says otherwise', () => {
+  it('listens on loopback; refuses to start on another interface unless LOCAL_ALLOW_REMOTE=1, and then warns', () => {
     delete process.env.HOST;
-    expect(readLocalEnv().host).toBe('127.0.0.1');
+    delete process.env.LOCAL_ALLOW_REMOTE;
+    expect(readLocalEnv()).toMatchObject({ host: '127.0.0.1', allowRemote: false, warnings: [] });
     process.env.HOST = '0.0.0.0';
-    expect(readLocalEnv().host).toBe('0.0.0.0');
+    expect(() => readLocalEnv()).toThrow(/HOST=0.0.0.0 would serve the local stack.*\n.*LOCAL_ALLOW_REMOTE=1/);
+    process.env.HOST = '192.168.1.20';
+    expect(() => readLocalEnv()).toThrow(expect.objectContaining({ name: 'UnsafeBindError' }));
+    process.env.LOCAL_ALLOW_REMOTE = '1';
+    const env = readLocalEnv();
+    expect(env).toMatchObject({ host: '192.168.1.20', allowRemote: true });
+    expect(env.warnings).toEqual([expect.stringMatching(/^WARNING: HOST=192.168.1.20 \(LOCAL_ALLOW_REMOTE=1\)/)]);
+    for (const host of ['localhost', '127.0.0.1', '::1']) {
+      delete process.env.LOCAL_ALLOW_REMOTE;
+      process.env.HOST = host;
+      expect(readLocalEnv().warnings).toEqual([]);
+    }
+  });
+
+  it('/__local/* answers only a loopback peer that names this machine in Host, from our own origin (DNS rebinding, cross-site pages)', () => {
+    const req = (headers: Record<string, string>, remoteAddress = '127.0.0.1') => ({ socket: { remoteAddress }, headers }) as unknown as IncomingMessage;
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'localhost']) expect(localRefusal(req({ host })), host).toBeUndefined();
+    expect(localRefusal(req({ host: 'localhost:3000', origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }))).toBeUndefined();
+    expect(localRefusal(req({ host: 'localhost:3000', 'sec-fetch-site': 'none' }))).toBeUndefined();
+    // A rebinding name that resolves to 127.0.0.1, a foreign or opaque origin, a cross-site fetch, another machine.
+    expect(localRefusal(req({ host: 'attacker.example:3000' }))).toMatch(/Host must be/);
+    expect(localRefusal(req({ host: 'localhost.attacker.example:3000' }))).toMatch(/Host must be/);
+    expect(localRefusal(req({}))).toMatch(/Host/);
+    expect(localRefusal(req({ host: 'localhost:3000', origin: 'https://evil.example' }))).toMatch(/cross-origin/);
+    expect(localRefusal(req({ host: 'localhost:3000', origin: 'null' }))).toMatch(/cross-origin/);
+    expect(localRefusal(req({ host: 'localhost:3000', origin: 'http://localhost:5173' }))).toMatch(/cross-origin/);
+    expect(localRefusal(req({ host: 'localhost:3000', 'sec-fetch-site': 'cross-site' }))).toMatch(/cross-site/);
+    expect(localRefusal(req({ host: 'localhost:3000' }, '10.0.0.5'))).toBe('local only');
   });
 
   it('serves /__local/* (the test-mode checkout included) to loopback peers only', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../src/routes.ts';
-import { createLocalServer, type HttpHandler } from './server.ts';
+import { createLocalServer, MAX_BODY_BYTES, type HttpHandler } from './server.ts';
 
 const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/echo', handler: 'echo', auth: 'public', access: 'read' },
@@ -125,6 +125,19 @@ describe('local server: handler result -> HTTP response', () => {
     const res = await send('GET', '/api/throws');
     expect(res.status).toBe(500);
     expect(JSON.parse(res.body.toString())).toEqual({ message: 'Internal Server Error' });
+  });
+});
+
+describe('local server: limits', () => {
+  it('answers a body over 10 MB with 413, never 500, whether its length is declared or streamed', async () => {
+    const over = Buffer.alloc(MAX_BODY_BYTES + 1, 0x61);
+    const declared = await send('POST', '/api/echo', [['content-type', 'application/json'], ['content-length', String(over.length)]], over);
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body.toString())).toEqual({ message: 'Request body is larger than 10 MB' });
+    const streamed = await send('POST', '/api/echo', [['content-type', 'application/json'], ['transfer-encoding', 'chunked']], over);
+    expect(streamed.status).toBe(413);
+    // The server goes on serving.
+    expect((await send('POST', '/api/echo', [['content-type', 'application/json']], Buffer.from('{}'))).status).toBe(200);
   });
 });
 

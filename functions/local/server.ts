@@ -6,7 +6,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { routeKey, type RouteDefinition } from '../src/routes.ts';
 import { htmlForRoute } from '../src/web-pages.ts';
-import { securityHeaders } from '../src/security-headers.ts';
+import { responseSecurityHeaders } from '../src/security-headers.ts';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
 
@@ -57,6 +57,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
         else sendJson(res, 404, { message: 'Not Found' });
       }
     } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        // What API Gateway answers. The rest of the body is read and dropped (readBody), so the
+        // client gets the answer instead of a reset connection.
+        if (!res.headersSent) sendJson(res, 413, { message: error.message });
+        return;
+      }
       options.log?.(`local server error: ${(error as Error).stack ?? error}`);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
       else res.end();
@@ -225,6 +231,8 @@ function normaliseResult(result: unknown): APIGatewayProxyStructuredResultV2 {
 function writeResult(req: IncomingMessage, res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  // CloudFront's response headers policy overrides these on every /api response as well.
+  Object.assign(headers, responseSecurityHeaders);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const text = result.body ?? '';
   const encoding = result.isBase64Encoded ? undefined : pickEncoding(req, headers['content-type'] as string | undefined, text.length);
@@ -283,20 +291,38 @@ function pickEncoding(req: IncomingMessage, type: string | undefined, size: numb
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...responseSecurityHeaders });
   res.end(text);
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    // API Gateway's payload limit.
-    if (size > 10 * 1024 * 1024) throw new Error('Request body too large');
-    chunks.push(chunk as Buffer);
+/** API Gateway's payload limit (HTTP API: 10 MB). */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export class PayloadTooLargeError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(`Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`, options);
+    this.name = 'PayloadTooLargeError';
   }
-  return Buffer.concat(chunks);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // A declared length over the limit is refused before anything is kept.
+    let over = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    if (over) reject(new PayloadTooLargeError());
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      over = true;
+      chunks.length = 0;
+      reject(new PayloadTooLargeError());
+    });
+    req.on('end', () => over || resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
 
 function safeDecode(s: string): string {
@@ -340,14 +366,14 @@ class StaticFiles {
     const file = this.resolveFile(safeDecode(pathname));
     if (file) return this.send(req, res, file, 200);
     if (pathname.startsWith('/assets/') || extname(pathname) !== '') {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders }).end('Not found');
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...responseSecurityHeaders }).end('Not found');
       return;
     }
     // A client route: its prerendered page, or the app shell (the client router renders the page or its 404).
     const html = join(this.root, htmlForRoute(pathname));
     if (!isFile(html)) {
       res
-        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
+        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...responseSecurityHeaders })
         .end('The web app is not built yet (web/dist has no HTML pages). Run `npm start`, which builds it.');
       return;
     }
@@ -367,7 +393,7 @@ class StaticFiles {
     const headers: Record<string, string> = {
       'content-type': type,
       'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...securityHeaders,
+      ...responseSecurityHeaders,
     };
     let body = entry.raw;
     const encoding = pickEncoding(req, type, body.length);

@@ -38,6 +38,7 @@ async function importHandler<T>(name: string): Promise<T> {
  * its consumers, the schedules, and the HTTP server (API handlers + the built SPA).
  */
 export async function startLocalStack(env: LocalEnv, log: (line: string) => void): Promise<LocalStack> {
+  env.warnings.forEach(log);
   const cleanups: Array<() => Promise<void> | void> = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) {
@@ -50,7 +51,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
   };
   try {
     const dbPath = env.inMemory ? undefined : join(env.dataDir, 'dynamodb');
-    const dynamo: DynamoDbLocal = await startDynamoDbLocal({ dbPath });
+    const dynamo: DynamoDbLocal = await startDynamoDbLocal({ dbPath, anyInterface: env.allowRemote, warn: log });
     cleanups.push(() => dynamo.stop());
     log(`DynamoDB Local ready on ${dynamo.endpoint} (${dbPath ? `data in ${dbPath}` : 'in memory'})`);
 

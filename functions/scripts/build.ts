@@ -33,15 +33,17 @@ export function allHandlers(): string[] {
 
 /**
  * Builds every function into `outDir/<handler>/index.mjs`, with the source files each bundle
- * contains (esbuild's metafile inputs, repository-relative).
+ * read (`inputs`: esbuild's metafile inputs, repository-relative) and those that left code in it
+ * (`shipped`: the rest was tree-shaken away).
  */
-export async function buildFunctions(outDir = outRoot): Promise<Array<{ handler: string; bytes: number; inputs: string[] }>> {
+export async function buildFunctions(outDir = outRoot): Promise<Array<{ handler: string; bytes: number; inputs: string[]; shipped: string[] }>> {
   rmSync(outDir, { recursive: true, force: true });
   return Promise.all(
     allHandlers().map(async (handler) => {
       const outfile = join(outDir, handler, 'index.mjs');
       const { metafile } = await build({ ...bundleOptions, entryPoints: [join(root, 'src', `${handler}.ts`)], outfile, logLevel: 'error', metafile: true, absWorkingDir: resolve(root, '..') });
-      return { handler, bytes: statSync(outfile).size, inputs: Object.keys(metafile.inputs) };
+      const shipped = Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, use]) => use.bytesInOutput > 0).map(([input]) => input));
+      return { handler, bytes: statSync(outfile).size, inputs: Object.keys(metafile.inputs), shipped };
     }),
   );
 }

@@ -42,6 +42,8 @@ const STRIPE_ENDPOINTS = [
   '/v1/subscriptions/{id}',
   '/v1/billing_portal/sessions',
 ];
+/** The functions that set a password, and so carry the list of common passwords (a text file esbuild inlines). */
+const PASSWORD_SETTING_HANDLERS = ['http/auth/change-password', 'http/auth/password-reset-confirm', 'http/auth/register'];
 const repo = resolve(import.meta.dirname, '..', '..');
 
 let out: string;
@@ -69,6 +71,14 @@ describe('Lambda bundles', () => {
 
   it(`stay within ${BUNDLE_BUDGET_BYTES / 1024} KB each`, () => {
     expect(built.filter((b) => b.bytes > BUNDLE_BUDGET_BYTES).map((b) => `${b.handler}: ${(b.bytes / 1024).toFixed(1)} KB`)).toEqual([]);
+  });
+
+  it('the password-setting functions, and only they, carry the list of common passwords as text', () => {
+    const carriers = built.filter((b) => b.shipped.includes('packages/core/src/auth/common-passwords.txt')).map((b) => b.handler);
+    expect(carriers.sort()).toEqual(PASSWORD_SETTING_HANDLERS);
+    const code = readFileSync(join(out, 'dist', 'http/auth/register', 'index.mjs'), 'utf8');
+    // The first two words, as a string or template literal of the minified code.
+    expect(code).toMatch(/password(\\n|\n)12345678(\\n|\n)/);
   });
 
   it('the billing functions carry the Stripe client with every endpoint it calls', () => {

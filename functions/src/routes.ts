@@ -24,7 +24,7 @@ export interface RouteDefinition {
   /** The body reaches the handler as raw bytes (base64), e.g. a signed webhook. */
   rawBody?: boolean;
   /**
-   * The body carries a password (sign-in, sign-up, change): infra gives the route its own API
+   * The body carries a password (sign-in, sign-up, change, reset, account deletion): infra gives the route its own API
    * Gateway limit and the WAF's auth rate rule counts it. Handlers that check a password also
    * take an attempt from the limiter first (core/auth/attempts.ts).
    */
@@ -73,8 +73,7 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/auth/password-reset', handler: 'http/auth/password-reset', auth: 'public', access: 'write', uses: ['email'] },
   { method: 'POST', path: '/api/auth/password-reset/confirm', handler: 'http/auth/password-reset-confirm', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
   { method: 'POST', path: '/api/auth/verify-email', handler: 'http/auth/verify-email', auth: 'public', access: 'write' },
-  { method: 'POST', path: '/api/auth/resend-verification', handler: 'http/auth/resend-verification', auth: 'user', access: 'write', uses: ['email'] },
-  { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
+  { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], password: true, memoryMb: 1024, timeoutSeconds: 25 },
 
   // Your data, contact.
   { method: 'GET', path: '/api/account/export', handler: 'http/account/export', auth: 'user', access: 'read' },
@@ -98,6 +97,7 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/admin/messages', handler: 'http/admin/messages', auth: 'admin', access: 'read' },
   { method: 'POST', path: '/api/admin/messages/{id}/read', handler: 'http/admin/mark-message-read', auth: 'admin', access: 'write' },
   { method: 'GET', path: '/api/admin/email-delivery', handler: 'http/admin/email-delivery', auth: 'admin', access: 'read' },
+  { method: 'GET', path: '/api/admin/role-changes', handler: 'http/admin/role-changes', auth: 'admin', access: 'read' },
   { method: 'GET', path: '/api/tracking/predictions', handler: 'http/tracking/predictions', auth: 'admin', access: 'read' },
   { method: 'GET', path: '/api/tracking/summary', handler: 'http/tracking/summary', auth: 'admin', access: 'read' },
 ];

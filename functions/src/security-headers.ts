@@ -1,6 +1,6 @@
 /**
- * Response headers for the SPA, shared by CloudFront's response headers policy and the local
- * server. The CSP fits the built SPA: no inline scripts, styles from our own files only.
+ * Response headers for the SPA and the API, shared by CloudFront's response headers policy and
+ * the local server. The CSP fits the built SPA: no inline scripts, styles from our own files only.
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",
@@ -24,5 +24,12 @@ export const securityHeaders: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
-/** Added on HTTPS only (CloudFront); meaningless on http://localhost. */
-export const strictTransportSecurity = 'max-age=63072000; includeSubDomains';
+/**
+ * Two years, every subdomain, and preload (the site may be submitted to the browsers' preload
+ * list). Browsers ignore it on plain http (RFC 6797 §8.1), so the local server sends it too and
+ * answers with exactly the headers CloudFront adds (docs/decisions/0158-security-headers-one-source.md).
+ */
+export const strictTransportSecurity = 'max-age=63072000; includeSubDomains; preload';
+
+/** Every header CloudFront's response headers policy sets, as the local server sends them. */
+export const responseSecurityHeaders: Record<string, string> = { ...securityHeaders, 'strict-transport-security': strictTransportSecurity };

@@ -261,10 +261,10 @@ describe('HTTP API', () => {
     });
     const stage = Object.values(resources(T.api(), 'AWS::ApiGatewayV2::Stage'))[0]!;
     const settings = (stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number }> | undefined) ?? {};
-    expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/change-password', 'POST /api/auth/login', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/register']);
+    expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/change-password', 'POST /api/auth/delete-account', 'POST /api/auth/login', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/register']);
     expect(Object.values(settings).every((r) => r.ThrottlingRateLimit === 5)).toBe(true);
     // Reads and logout are never behind the password routes' limit.
-    for (const key of ['GET /api/auth/me', 'POST /api/auth/logout', 'POST /api/auth/delete-account']) expect(settings).not.toHaveProperty([key]);
+    for (const key of ['GET /api/auth/me', 'POST /api/auth/logout']) expect(settings).not.toHaveProperty([key]);
   });
 });
 
@@ -294,7 +294,7 @@ describe('billing reconciliation', () => {
 describe('security monitoring', () => {
   it('counts wrong passwords from the security events of every password route and alarms on a burst', () => {
     const passwordFns = s.functions.filter((f) => f.spec.routes.some((r) => r.password));
-    expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual(['http/auth/change-password', 'http/auth/login', 'http/auth/password-reset-confirm', 'http/auth/register']);
+    expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual(['http/auth/change-password', 'http/auth/delete-account', 'http/auth/login', 'http/auth/password-reset-confirm', 'http/auth/register']);
     const filters = Object.values(allResources(s, 'AWS::Logs::MetricFilter')).filter(
       (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedLogins',
     );
@@ -490,7 +490,7 @@ describe('site', () => {
         ContentTypeOptions: { Override: true },
         FrameOptions: { FrameOption: 'DENY', Override: true },
         ReferrerPolicy: { ReferrerPolicy: securityHeaders['referrer-policy'], Override: true },
-        StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: false, Override: true },
+        StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true },
       });
       expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
       const custom = Object.fromEntries(config.CustomHeadersConfig.Items.map((h) => [h.Header, h.Value]));

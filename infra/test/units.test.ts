@@ -168,7 +168,7 @@ describe('response headers policy', () => {
   });
 
   it('parses HSTS', () => {
-    expect(parseStrictTransportSecurity(strictTransportSecurity)).toMatchObject({ includeSubdomains: true, preload: false });
+    expect(parseStrictTransportSecurity(strictTransportSecurity)).toMatchObject({ includeSubdomains: true, preload: true });
     expect(parseStrictTransportSecurity('max-age=31536000; includeSubDomains; preload').accessControlMaxAge.toSeconds()).toBe(
       Duration.days(365).toSeconds(),
     );

@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error: a plain .mjs module without types
+import { textModules } from '../../scripts/text-modules.mjs';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'] } });
+export default defineConfig({ plugins: [textModules()], test: { include: ['src/**/*.test.ts'] } });

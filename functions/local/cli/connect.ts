@@ -35,7 +35,7 @@ export async function connectLocal(): Promise<() => Promise<void>> {
   let stop = async () => {};
   let endpoint = running?.dynamodbEndpoint;
   if (!endpoint) {
-    const dynamo = await startDynamoDbLocal({ dbPath: join(env.dataDir, 'dynamodb') });
+    const dynamo = await startDynamoDbLocal({ dbPath: join(env.dataDir, 'dynamodb'), anyInterface: env.allowRemote, warn: (line) => console.error(line) });
     endpoint = dynamo.endpoint;
     stop = () => dynamo.stop();
   }
@@ -68,7 +68,7 @@ export function parseTableArgs(usage: string, flags: readonly string[] = []) {
     fail(`${(error as Error).message}\n${usage}`);
   }
   const { stage, table, region } = parsed.values as { stage?: string; table?: string; region?: string };
-  if (stage !== undefined && stage !== 'dev' && stage !== 'prod') fail(`--stage must be dev or prod\n${usage}`);
+  if (stage !== undefined && stage !== 'dev' && stage !== 'staging' && stage !== 'prod') fail(`--stage must be dev, staging or prod\n${usage}`);
   if (stage && !(table ?? process.env.TABLE_NAME)) {
     fail(
       `--stage needs the table: --table <TableName output of fp-${stage}>, e.g.\n` +

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 let signedIn: TestClient;
 beforeAll(async () => {
   stack = await startHttpStack();
   signedIn = stack.client();
-  await signedIn.post('/api/auth/register', { email: uniqueEmail('fuzz'), password: PASSWORD });
+  await stack.signIn(signedIn, uniqueEmail('fuzz'));
 });
 afterAll(() => stack.close());
 
@@ -17,7 +17,7 @@ const endpoints: Array<{ path: string; valid: Record<string, string>; optionalFi
   { path: '/api/auth/login', valid: { email: 'someone@example.com', password: 'a password' } },
   { path: '/api/auth/logout', valid: {} },
   { path: '/api/auth/change-password', valid: { currentPassword: 'old password', newPassword: 'new password!' } },
-  { path: '/api/auth/delete-account', valid: {} },
+  { path: '/api/auth/delete-account', valid: { password: 'a long enough password' } },
   { path: '/api/stripe/create-checkout-session', valid: { userId: 'u1', email: 'x@example.com' }, optionalFields: true },
   { path: '/api/stripe/verify-session', valid: { sessionId: 'cs_test_123' } },
   { path: '/api/stripe/cancel-subscription', valid: {} },

@@ -2,7 +2,7 @@
 // what a visitor reads is public with an entity tag; what depends on a session is never stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-repository';
-import { PASSWORD, startHttpStack, uniqueEmail } from '../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail } from '../testing/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('public reads over HTTP', () => {
     // Prepare
     const visitor = stack.client();
     const free = stack.client();
-    await free.post('/api/auth/register', { email: uniqueEmail('free'), password: PASSWORD });
+    await stack.signIn(free, uniqueEmail('free'));
     const premium = await stack.premiumClient();
 
     // Act
@@ -74,7 +74,7 @@ describe('public reads over HTTP', () => {
 
   it('keeps accounts, admin and tracking answers out of every cache', async () => {
     const client = stack.client();
-    await client.post('/api/auth/register', { email: uniqueEmail('me'), password: PASSWORD });
+    await stack.signIn(client, uniqueEmail('me'));
     for (const path of ['/api/auth/me', '/api/admin/winning-predictions', '/api/tracking/predictions?days=7', '/api/health']) {
       const res = await client.get(path);
       expect(res.headers.get('cache-control'), path).toMatch(/no-store/);

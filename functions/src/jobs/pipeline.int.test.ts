@@ -3,7 +3,7 @@ import { sqsEvent } from '@app/events/samples';
 import type { Context } from 'aws-lambda';
 import { fixedClock } from '@app/core/clock';
 import { jobTimings } from '@app/events/queues';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
 
 /** The whole stack runs on this clock: no test depends on the day it runs (or on midnight UTC). */
 const clock = fixedClock('2026-11-22T12:00:00Z');
@@ -58,7 +58,7 @@ describe('the data pipeline with the demo leagues', () => {
     expect((await anon.get('/api/admin/winning-predictions')).status).toBe(401);
     expect((await anon.post('/api/admin/generate-daily-predictions')).status).toBe(401);
     const user = stack.client();
-    await user.post('/api/auth/register', { email: uniqueEmail('plain'), password: PASSWORD });
+    await stack.signIn(user, uniqueEmail('plain'));
     expect((await user.get('/api/admin/winning-predictions')).status).toBe(403);
     expect((await user.get('/api/tracking/predictions?days=7')).status).toBe(403);
     expect((await user.post('/api/admin/fetch-match-results')).status).toBe(403);

@@ -4,8 +4,10 @@ import type { SentEmail } from '@app/adapters/email/local-outbox';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
 import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
 import { changeRole } from '@app/core/auth/admin-role';
 import type { Clock } from '@app/core/clock';
@@ -44,7 +46,8 @@ export class TestClient {
   async request(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string | null } = {}): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (!['GET', 'HEAD'].includes(method) && options.origin !== null) headers.origin = options.origin ?? ORIGIN;
+    // The site's origin on the API; the page's own origin (this server) on the local pages, as a browser sends it.
+    if (!['GET', 'HEAD'].includes(method) && options.origin !== null) headers.origin = options.origin ?? (path.startsWith('/__local/') ? this.baseUrl : ORIGIN);
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
@@ -149,17 +152,47 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   /** The operator path (`npm run admin -- grant`): the only way to an admin account. */
-  const grantAdmin = async (email: string) => changeRole(await composition.userRepository(), email, 'admin', { log: await composition.securityLog(), actor: 'test' });
+  const grantAdmin = async (email: string) =>
+    changeRole(await composition.userRepository(), email, 'admin', { log: await composition.securityLog(), actor: 'test', origin: 'http-harness', clock: composition.appClock, newId: ulid });
+  /** Delivers the queued email requests, then reads the local outbox (`GET /__local/mail.json`, newest first) as a person would. */
+  const outbox = async (): Promise<SentEmail[]> => {
+    await queue.drain();
+    const res = await new TestClient(url).get('/__local/mail.json');
+    if (res.status !== 200) throw new Error(`/__local/mail.json answered ${res.status}: ${res.text}`);
+    return res.json as SentEmail[];
+  };
+  /** The token of the newest email to `address` that links to `path` (e.g. '/verify-email'). */
+  const emailToken = async (address: string, path: string): Promise<string> => {
+    const mail = (await outbox()).find((m) => m.to === address && m.text.includes(`${path}?token=`));
+    if (!mail) throw new Error(`No email to ${address} with a ${path} link`);
+    return tokenIn(mail, path);
+  };
+  let passwordHash: Promise<string> | undefined;
+  /**
+   * Signs `client` in to a new confirmed account (email and password PASSWORD): the account is
+   * stored as sign-up and its emailed link leave it (the hash computed once per file, so a test
+   * pays one scrypt per sign-in, as before confirmation was needed), then signed in over HTTP.
+   * The sign-up flow itself has its own tests (auth.int.test.ts, recovery.int.test.ts).
+   */
+  const signIn = async (client: TestClient, email = uniqueEmail()): Promise<{ email: string; userId: string }> => {
+    passwordHash ??= new ScryptPasswordHasher().hash(PASSWORD);
+    const now = composition.appClock.now().toISOString();
+    const userId = ulid();
+    await (await composition.userRepository()).create({ id: userId, email, passwordHash: await passwordHash, role: 'user', createdAt: now, emailVerifiedAt: now, subscriptions: {} });
+    const res = await client.post('/api/auth/login', { email, password: PASSWORD });
+    if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${res.text}`);
+    return { email, userId };
+  };
   return {
     url,
     table,
     composition,
     queue,
     client: (ip?: string) => new TestClient(url, ip),
-    /** A signed-in subscriber: registered, then through the test-mode checkout and its verification. */
+    /** A signed-in subscriber: signed in, then through the test-mode checkout and its verification. */
     premiumClient: async (): Promise<TestClient> => {
       const client = new TestClient(url);
-      await client.post('/api/auth/register', { email: uniqueEmail('premium'), password: PASSWORD });
+      await signIn(client, uniqueEmail('premium'));
       const { url: checkout } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
       const paid = await client.request('POST', `${new URL(checkout).pathname}/pay`);
       const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
@@ -167,23 +200,26 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
       if (verified.json?.user?.subscriptionStatus !== 'premium') throw new Error(`checkout did not make a premium user: ${verified.text}`);
       return client;
     },
-    /** Delivers the queued email requests, then reads the local outbox (`GET /__local/mail.json`, newest first) as a person would. */
-    outbox: async (): Promise<SentEmail[]> => {
-      await queue.drain();
-      const res = await new TestClient(url).get('/__local/mail.json');
-      if (res.status !== 200) throw new Error(`/__local/mail.json answered ${res.status}: ${res.text}`);
-      return res.json as SentEmail[];
-    },
-    /** A signed-in admin: registered like anyone, then granted the role by the operator path. */
+    outbox,
+    emailToken,
+    signIn,
+    /** A signed-in admin: signed in like anyone, then granted the role by the operator path. */
     adminClient: async (email = uniqueEmail('admin')): Promise<TestClient> => {
       const client = new TestClient(url);
-      await client.post('/api/auth/register', { email, password: PASSWORD });
+      await signIn(client, email);
       await grantAdmin(email);
       return client;
     },
     grantAdmin,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
+}
+
+/** The token of the `path` link in an email's text. */
+export function tokenIn(mail: SentEmail, path: string): string {
+  const match = new RegExp(`${path}\\?token=([\\w.%-]+)`).exec(mail.text);
+  if (!match) throw new Error(`No ${path} link in "${mail.text}"`);
+  return decodeURIComponent(match[1]!);
 }
 
 let counter = 0;

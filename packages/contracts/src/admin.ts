@@ -34,6 +34,20 @@ export const UpdateOddsBodySchema = z.strictObject({
 });
 export type UpdateOddsBody = z.infer<typeof UpdateOddsBodySchema>;
 
+/** `GET /api/admin/role-changes`: who granted or revoked the admin role, to whom, when and from where; newest first. */
+export const RoleChangeSchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  type: z.enum(['role_granted', 'role_revoked']),
+  userId: z.string(),
+  email: z.string(),
+  actor: z.string(),
+  origin: z.string(),
+});
+export type RoleChange = z.infer<typeof RoleChangeSchema>;
+export const RoleChangesResponseSchema = z.object({ changes: z.array(RoleChangeSchema) });
+export type RoleChangesResponse = z.infer<typeof RoleChangesResponseSchema>;
+
 export const JobTypeSchema = z.enum(['generate', 'results', 'metrics']);
 
 /** 202 answer of an admin job trigger. */

@@ -36,8 +36,18 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 export const ChangePasswordBodySchema = z.strictObject({ currentPassword: AnyPasswordSchema, newPassword: NewPasswordSchema });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
-/** For the POSTs whose payload is empty in the spec (logout, cancel, delete account). */
+/** For the POSTs whose payload is empty (logout, cancel). */
 export const EmptyBodySchema = z.optional(z.strictObject({}));
+
+/** `POST /api/auth/delete-account`: the password again, so an open or stolen session cannot delete the account. */
+export const DeleteAccountBodySchema = z.strictObject({ password: AnyPasswordSchema });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
+/**
+ * `POST /api/auth/register` answers 202 with this one message for a new and a taken address alike;
+ * the email says which (a verification link, or a note to the owner).
+ */
+export const SIGN_UP_REQUESTED_MESSAGE = 'Check your inbox: we sent you a link to confirm your email address. Open it, then log in.';
 
 export const UserSchema = z.object({
   id: z.string(),

@@ -56,6 +56,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.admin.odds.path, lazy: page(() => import('@/app/routes/admin/odds')) },
             { path: paths.admin.tracking.path, lazy: page(() => import('@/app/routes/admin/tracking')) },
             { path: paths.admin.messages.path, lazy: page(() => import('@/app/routes/admin/messages')) },
+            { path: paths.admin.audit.path, lazy: page(() => import('@/app/routes/admin/audit')) },
             { path: '*', lazy: page(() => import('@/app/routes/not-found')) },
           ],
         },

@@ -50,5 +50,6 @@ export const paths = {
     odds: { path: '/admin/odds', getHref: () => '/admin/odds' },
     tracking: { path: '/admin/tracking', getHref: () => '/admin/tracking' },
     messages: { path: '/admin/messages', getHref: () => '/admin/messages' },
+    audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   },
 } as const;

@@ -1,4 +1,4 @@
-import type { LoginBody, RegisterBody, User, UserResponse } from '@app/contracts/auth';
+import type { LoginBody, MessageResponse, RegisterBody, User, UserResponse } from '@app/contracts/auth';
 import { queryOptions, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -127,9 +127,13 @@ export async function loginWithEmail(body: LoginBody): Promise<User> {
   return user;
 }
 
-export async function registerWithEmail(body: RegisterBody): Promise<User> {
-  const { user } = await api.post<UserResponse>('/api/auth/register', body);
-  return user;
+/**
+ * `POST /api/auth/register`: 202 with one message for a new and a taken address alike, and no
+ * session; the account signs in once the emailed link confirmed it (docs/decisions/0152-sign-up-without-enumeration.md).
+ */
+export async function registerWithEmail(body: RegisterBody): Promise<string> {
+  const { message } = await api.post<MessageResponse>('/api/auth/register', body);
+  return message;
 }
 
 export async function logoutFromServer(): Promise<void> {

@@ -6,7 +6,7 @@ import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-re
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { storePlayed } from '@app/core/testing/ledger-entries';
-import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();
@@ -48,7 +48,7 @@ describe('GET /api/analytics', () => {
   it('answers a visitor with 401 and a free user with 403', async () => {
     expect((await stack.client().get('/api/analytics')).status).toBe(401);
     const free = stack.client();
-    await free.post('/api/auth/register', { email: uniqueEmail('free'), password: PASSWORD });
+    await stack.signIn(free, uniqueEmail('free'));
     const res = await free.get('/api/analytics?period=90');
     expect(res.status).toBe(403);
     expect(res.text).not.toMatch(/reliability|perLeague/);

@@ -1,31 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
+import { INVALID_CREDENTIALS } from '@app/core/auth/service';
+import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 const LISTED = uniqueEmail('boss');
+
 beforeAll(async () => {
   // The old allow-list variable is set, and must change nothing.
   stack = await startHttpStack({ ADMIN_EMAILS: LISTED });
 });
 afterAll(() => stack.close());
 
-async function registered(client: TestClient, email = uniqueEmail()) {
-  const res = await client.post('/api/auth/register', { email, password: PASSWORD });
-  expect(res.status).toBe(201);
-  return { email, user: res.json.user };
-}
-
 describe('accounts and sessions over HTTP', () => {
-  it('register -> cookie -> /me; logout -> 401, and the old cookie no longer works', async () => {
+  it('sign-up -> emailed link -> log in -> cookie -> /me; logout -> 401, and the old cookie no longer works', async () => {
     const client = stack.client();
-    const { email, user } = await registered(client, `  ${uniqueEmail('Mixed').toUpperCase()} `);
-    expect(user).toMatchObject({ email: email.trim().toLowerCase(), subscriptionStatus: 'free', role: 'user', cancelAt: null });
+    const typed = uniqueEmail('Mixed');
+    const email = typed.toLowerCase();
+    const signUp = await client.post('/api/auth/register', { email: `  ${typed.toUpperCase()} `, password: PASSWORD });
+    expect(signUp.status).toBe(202);
+    expect(signUp.json).toEqual({ message: SIGN_UP_REQUESTED_MESSAGE });
+    expect(client.cookies.size).toBe(0);
+    expect((await stack.client().post('/api/auth/verify-email', { token: await stack.emailToken(email, '/verify-email') })).status).toBe(200);
+    const login = await client.post('/api/auth/login', { email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.json.user).toMatchObject({ email, emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null });
     expect([...client.cookies.keys()]).toEqual(['sid']);
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
-    expect(me.json.user.id).toBe(user.id);
-
+    expect(me.json.user.id).toBe(login.json.user.id);
     const stolen = client.cookies.get('sid')!;
     const out = await client.post('/api/auth/logout');
     expect(out.status).toBe(200);
@@ -36,14 +40,58 @@ describe('accounts and sessions over HTTP', () => {
     expect((await replay.get('/api/auth/me')).status).toBe(401);
   });
 
-  it('registering an address listed in ADMIN_EMAILS gives role user; only the operator grant makes an admin', async () => {
+  it('sign-up answers a new and a taken address alike (status, body, no cookie); only the owner’s inbox hears of it', async () => {
+    const { email } = await stack.signIn(stack.client());
+    const fresh = uniqueEmail('fresh');
+    const taken = await stack.client().post('/api/auth/register', { email, password: 'someone else entirely' });
+    const created = await stack.client().post('/api/auth/register', { email: fresh, password: 'someone else entirely' });
+    expect([taken.status, taken.text, taken.headers.getSetCookie()]).toEqual([created.status, created.text, created.headers.getSetCookie()]);
+    const mails = await stack.outbox();
+    expect(mails.filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Your Football Predictions account']);
+    expect(mails.filter((m) => m.to === fresh).map((m) => m.subject)).toEqual(['Confirm your email for Football Predictions']);
+    // The owner's password is unchanged.
+    expect((await stack.client().post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('an unconfirmed account cannot log in, and is answered like a wrong password', async () => {
+    const email = uniqueEmail('unconfirmed');
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
+    const right = await stack.client().post('/api/auth/login', { email, password: PASSWORD });
+    const wrong = await stack.client().post('/api/auth/login', { email, password: 'not the password' });
+    expect([right.status, right.text]).toEqual([401, JSON.stringify({ error: 'unauthorized', message: INVALID_CREDENTIALS })]);
+    expect([wrong.status, wrong.text]).toEqual([right.status, right.text]);
+  });
+
+  it('sign-up has its own throttle: a fourth sign-up for one address waits, whatever the network', async () => {
+    const email = uniqueEmail('flood');
+    for (let i = 0; i < 3; i++) expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
+    const fourth = await stack.client().post('/api/auth/register', { email, password: PASSWORD });
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('an address listed in ADMIN_EMAILS gets role user; only the operator grant makes an admin', async () => {
     const client = stack.client();
-    const { user } = await registered(client, LISTED);
-    expect(user.role).toBe('user');
+    await stack.signIn(client, LISTED);
+    expect((await client.get('/api/auth/me')).json.user.role).toBe('user');
     expect((await client.get('/api/admin/winning-predictions')).status).toBe(403);
     await stack.grantAdmin(LISTED);
     expect((await client.get('/api/auth/me')).json.user.role).toBe('admin');
     expect((await client.get('/api/admin/winning-predictions')).status).toBe(200);
+  });
+
+  it('M5: a role change is recorded in the stage’s own table (who, whom, when, from where) and listed for admins only; an unconfirmed account is refused', async () => {
+    const member = stack.client();
+    const { email, userId } = await stack.signIn(member);
+    expect((await member.get('/api/admin/role-changes')).status).toBe(403);
+    await stack.grantAdmin(email);
+    const listed = await member.get('/api/admin/role-changes');
+    expect(listed.status).toBe(200);
+    expect(listed.json.changes[0]).toMatchObject({ type: 'role_granted', userId, email, actor: 'test', origin: 'http-harness', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const unconfirmed = uniqueEmail('unconfirmed');
+    expect((await stack.client().post('/api/auth/register', { email: unconfirmed, password: PASSWORD })).status).toBe(202);
+    await expect(stack.grantAdmin(unconfirmed)).rejects.toThrow(/has not confirmed its email address/);
+    expect((await member.get('/api/admin/role-changes')).json.changes.some((c: { email: string }) => c.email === unconfirmed)).toBe(false);
   });
 
   it('refuses common, one-character and unchanged new passwords with 400 and the field in issues', async () => {
@@ -54,8 +102,7 @@ describe('accounts and sessions over HTTP', () => {
     const spaces = await client.post('/api/auth/register', { email: uniqueEmail(), password: '        ' });
     expect(spaces.status).toBe(400);
     expect(spaces.json.issues[0]).toMatchObject({ path: 'password', message: 'Password must not be one character repeated (such as eight spaces).' });
-
-    await registered(client);
+    await stack.signIn(client);
     const same = await client.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: PASSWORD });
     expect(same.status).toBe(400);
     expect(same.json.issues).toEqual([{ path: 'newPassword', message: 'The new password must be different from the current one.' }]);
@@ -66,14 +113,15 @@ describe('accounts and sessions over HTTP', () => {
 
   it('sets an HttpOnly, SameSite=Lax session cookie for the whole site', async () => {
     const client = stack.client();
-    const res = await client.post('/api/auth/register', { email: uniqueEmail(), password: PASSWORD });
+    const { email } = await stack.signIn(client);
+    const res = await stack.client().post('/api/auth/login', { email, password: PASSWORD });
     const cookie = res.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/^sid=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; Max-Age=259(1[89]\d\d|2000); HttpOnly; SameSite=Lax$/);
   });
 
   it('a password change ends the other sessions and keeps this one', async () => {
     const a = stack.client();
-    const { email } = await registered(a);
+    const { email } = await stack.signIn(a);
     const b = stack.client();
     expect((await b.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
 
@@ -92,37 +140,45 @@ describe('accounts and sessions over HTTP', () => {
     expect((await stack.client().post('/api/auth/login', { email, password: 'a new password' })).status).toBe(200);
   });
 
-  it('delete account -> login fails, and the email can register again', async () => {
+  it('account deletion asks for the password: refused without it or with a wrong one; then login fails and the email can sign up again', async () => {
     const client = stack.client();
-    const { email } = await registered(client);
-    const del = await client.post('/api/auth/delete-account');
+    const { email } = await stack.signIn(client);
+    expect((await client.post('/api/auth/delete-account')).status).toBe(400);
+    const wrong = await client.post('/api/auth/delete-account', { password: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.issues).toEqual([{ path: 'password', message: 'Current password is incorrect' }]);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    const del = await client.post('/api/auth/delete-account', { password: PASSWORD });
     expect(del.status).toBe(200);
     expect((await client.get('/api/auth/me')).status).toBe(401);
     const login = await stack.client().post('/api/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(401);
-    expect(login.json.message).toBe('Invalid email or password');
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(201);
+    expect(login.json.message).toBe(INVALID_CREDENTIALS);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
+    expect((await stack.outbox()).find((m) => m.to === email)?.subject).toBe('Confirm your email for Football Predictions');
   });
 
-  it('50 concurrent registrations of one email make exactly one account; the rest get 409', async () => {
+  it('50 concurrent sign-ups of one address make exactly one account and one verification email; the rest wait (429)', async () => {
     const email = uniqueEmail('race');
     const results = await Promise.all(Array.from({ length: 50 }, () => stack.client().post('/api/auth/register', { email, password: PASSWORD })));
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    expect(results.find((r) => r.status === 409)?.json.message).toBe('An account with this email already exists');
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 202 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 202).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 202).length).toBeLessThanOrEqual(3);
+    const mails = (await stack.outbox()).filter((m) => m.to === email);
+    expect(mails.filter((m) => m.subject.startsWith('Confirm'))).toHaveLength(1);
   }, 120_000);
 
   it('refuses a tampered, expired or alg:none cookie with 401', async () => {
     const client = stack.client();
-    const { user } = await registered(client);
+    const { userId } = await stack.signIn(client);
     const token = client.cookies.get('sid')!;
     const [h, p, s] = token.split('.');
     const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
     const forged = [
       `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: 'someone-else' })).toString('base64url')}.${s}`,
-      new UnsecuredJWT({ sid: payload.sid }).setSubject(user.id).setIssuer(payload.iss).setAudience(payload.aud).setExpirationTime('1h').encode(),
-      await new SignJWT({ sid: payload.sid }).setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' }).setSubject(user.id).setIssuer(payload.iss)
+      new UnsecuredJWT({ sid: payload.sid }).setSubject(userId).setIssuer(payload.iss).setAudience(payload.aud).setExpirationTime('1h').encode(),
+      await new SignJWT({ sid: payload.sid }).setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' }).setSubject(userId).setIssuer(payload.iss)
         .setAudience(payload.aud).setIssuedAt(1_600_000_000).setExpirationTime(1_600_000_600).sign(new TextEncoder().encode(process.env.SESSION_SECRET!)),
       'not.a.token',
     ];
@@ -135,7 +191,7 @@ describe('accounts and sessions over HTTP', () => {
 
   it('refuses a state-changing request from a foreign origin with 403', async () => {
     const client = stack.client();
-    await registered(client);
+    await stack.signIn(client);
     const res = await client.post('/api/auth/logout', undefined, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect((await client.get('/api/auth/me')).status).toBe(200);
@@ -143,14 +199,24 @@ describe('accounts and sessions over HTTP', () => {
     expect(crossSite.status).toBe(403);
   });
 
+  it('CSRF: Origin: null (a sandboxed or opaque page) is refused on every state-changing request, an empty body included', async () => {
+    const client = stack.client();
+    await stack.signIn(client);
+    for (const [path, body] of [['/api/auth/logout', undefined], ['/api/auth/delete-account', { password: PASSWORD }], ['/api/contact', { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }]] as const) {
+      const res = await client.post(path, body, { origin: 'null' });
+      expect(res.status, path).toBe(403);
+    }
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
   it('answers malformed JSON with 400 and a message', async () => {
     const res = await stack.client().request('POST', '/api/auth/login', { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ error: 'malformed_json', message: 'Request body is not valid JSON' });
   });
+
   it('20 parallel logins, the right password 18th: at most 5 are evaluated, the right one after the limit gets 429', async () => {
-    const email = uniqueEmail('race');
-    await registered(stack.client(), email);
+    const { email } = await stack.signIn(stack.client());
     const attacker = stack.client();
     const passwords = Array.from({ length: 20 }, (_, i) => (i === 17 ? PASSWORD : `wrong password ${i}`));
     const results = await Promise.all(passwords.map((password) => attacker.post('/api/auth/login', { email, password })));
@@ -163,8 +229,7 @@ describe('accounts and sessions over HTTP', () => {
   }, 60_000);
 
   it('while an attacker is throttled on an account, its owner from a fresh network still signs in', async () => {
-    const email = uniqueEmail('victim');
-    await registered(stack.client(), email);
+    const { email } = await stack.signIn(stack.client());
     const attacker = stack.client();
     for (let i = 0; i < 5; i++) expect((await attacker.post('/api/auth/login', { email, password: 'wrong password' })).status).toBe(401);
     for (let i = 0; i < 3; i++) expect((await attacker.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(429);
@@ -174,9 +239,21 @@ describe('accounts and sessions over HTTP', () => {
     expect((await attacker.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(429);
   });
 
+  it("M2: a storm of bad logins against one account does not lock the other accounts behind the same address", async () => {
+    const { email: target } = await stack.signIn(stack.client());
+    const { email: colleague } = await stack.signIn(stack.client());
+    const office = stack.client();
+    const storm = [];
+    for (let i = 0; i < 40; i++) storm.push((await office.post('/api/auth/login', { email: target, password: `guess ${i}` })).status);
+    expect(storm.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(storm.slice(5).every((s) => s === 429)).toBe(true);
+    const fromSameAddress = stack.client(office.ip);
+    expect((await fromSameAddress.post('/api/auth/login', { email: colleague, password: PASSWORD })).status).toBe(200);
+  }, 60_000);
+
   it('change-password is throttled: a stolen session cannot guess the current password', async () => {
     const client = stack.client();
-    await registered(client);
+    await stack.signIn(client);
     for (let i = 0; i < 5; i++) {
       expect((await client.post('/api/auth/change-password', { currentPassword: `guess number ${i}`, newPassword: 'a new password' })).status).toBe(400);
     }
@@ -184,12 +261,4 @@ describe('accounts and sessions over HTTP', () => {
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
   });
-
-  it('throttles one client network that tries many emails', async () => {
-    const ip = stack.client();
-    for (let i = 0; i < 20; i++) {
-      expect((await ip.post('/api/auth/login', { email: uniqueEmail('spray'), password: 'guess guess' })).status).toBe(401);
-    }
-    expect((await ip.post('/api/auth/login', { email: uniqueEmail('spray'), password: 'guess guess' })).status).toBe(429);
-  }, 60_000);
 });

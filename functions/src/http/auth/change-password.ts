@@ -1,13 +1,13 @@
 import { ChangePasswordBodySchema } from '@app/contracts/auth';
-import { assertNotCommonPassword } from '@app/core/auth/password-policy';
+import { acceptNewPassword } from '@app/core/auth/password-policy';
 import { json } from '@app/platform/http/response';
 import { authService } from '../../composition/auth.ts';
 import { httpRoute } from '../route.ts';
 
 /** Needs the current password (throttled like login, per account and client network); ends every other session of the user. */
 export const handler = httpRoute({ auth: 'user', body: ChangePasswordBodySchema }, async ({ body, principal, sourceIp }) => {
-  assertNotCommonPassword(body.newPassword, 'newPassword');
+  const newPassword = acceptNewPassword(body.newPassword, 'newPassword');
   const auth = await authService();
-  const { endedSessions } = await auth.changePassword(principal!, body, { ip: sourceIp });
+  const { endedSessions } = await auth.changePassword(principal!, { ...body, newPassword }, { ip: sourceIp });
   return json({ user: auth.me(principal!), endedSessions });
 });

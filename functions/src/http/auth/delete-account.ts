@@ -1,11 +1,11 @@
-import { EmptyBodySchema } from '@app/contracts/auth';
+import { DeleteAccountBodySchema } from '@app/contracts/auth';
 import { json } from '@app/platform/http/response';
 import { authService, cookie } from '../../composition/auth.ts';
 import { billingService } from '../../composition/billing.ts';
 import { httpRoute } from '../route.ts';
 
-/** Cancels any subscription at once, removes the user, its email claim and sessions. */
-export const handler = httpRoute({ auth: 'user', body: EmptyBodySchema }, async ({ principal }) => {
-  await (await authService()).deleteAccount(principal!, async (user) => (await billingService()).cancelNow(user));
+/** Needs the password again (throttled like login); cancels any subscription at once, removes the user, its email claim and sessions. */
+export const handler = httpRoute({ auth: 'user', body: DeleteAccountBodySchema }, async ({ body, principal, sourceIp }) => {
+  await (await authService()).deleteAccount(principal!, body, { ip: sourceIp }, async (user) => (await billingService()).cancelNow(user));
   return json({ deleted: true }, { cookies: [(await cookie()).clear()] });
 });

@@ -16,7 +16,7 @@ import { SEALED_COLUMNS } from '@app/core/ledger/digest';
 import { ledgerEntriesOf } from '@app/core/ledger/entry';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { storePlayed } from '@app/core/testing/ledger-entries';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();
@@ -62,7 +62,7 @@ describe('GET /api/ledger', () => {
   it('answers a visitor with 401 and a free user with 403', async () => {
     expect((await stack.client().get('/api/ledger')).status).toBe(401);
     const free = stack.client();
-    await free.post('/api/auth/register', { email: uniqueEmail('free'), password: PASSWORD });
+    await stack.signIn(free, uniqueEmail('free'));
     expect((await free.get('/api/ledger?format=csv')).status).toBe(403);
   });
 

@@ -6,7 +6,7 @@ import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-reposito
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();
@@ -47,7 +47,7 @@ afterAll(() => stack.close());
 describe('GET /api/predictions/{fixtureId}', () => {
   it('gives a visitor and a free user the match, form and meetings, with the forecast locked and no probability anywhere', async () => {
     const free = stack.client();
-    await free.post('/api/auth/register', { email: uniqueEmail('free'), password: PASSWORD });
+    await stack.signIn(free, uniqueEmail('free'));
     for (const client of [stack.client(), free]) {
       const res = await client.get('/api/predictions/upcoming');
       expect(res.status).toBe(200);

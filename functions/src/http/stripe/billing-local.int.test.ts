@@ -20,8 +20,8 @@ afterAll(() => stack.close());
 describe('local test-mode checkout, full loop over HTTP', () => {
   it('free -> checkout -> success page -> premium -> probabilities -> cancel -> still premium -> period end -> free', async () => {
     const client = stack.client();
-    const reg = await client.post('/api/auth/register', { email: uniqueEmail('buyer'), password: PASSWORD });
-    expect(reg.json.user.subscriptionStatus).toBe('free');
+    await stack.signIn(client, uniqueEmail('buyer'));
+    expect((await client.get('/api/auth/me')).json.user.subscriptionStatus).toBe('free');
 
     const locked = await client.get('/api/predictions');
     expect(locked.json[0]).toMatchObject({ isLocked: true, homeWinProb: null, overUnder25: null, isValueBet: null });
@@ -74,11 +74,11 @@ describe('local test-mode checkout, full loop over HTTP', () => {
 
   it("refuses to verify someone else's checkout session", async () => {
     const owner = stack.client();
-    await owner.post('/api/auth/register', { email: uniqueEmail('owner'), password: PASSWORD });
+    await stack.signIn(owner, uniqueEmail('owner'));
     const { url } = (await owner.post('/api/stripe/create-checkout-session')).json;
     const sessionId = new URL(url).pathname.split('/').pop();
     const thief = stack.client();
-    await thief.post('/api/auth/register', { email: uniqueEmail('thief'), password: PASSWORD });
+    await stack.signIn(thief, uniqueEmail('thief'));
     const res = await thief.post('/api/stripe/verify-session', { sessionId });
     expect(res.status).toBe(403);
   });
@@ -92,7 +92,7 @@ describe('local test-mode checkout, full loop over HTTP', () => {
 
   it('deleting a premium account cancels its subscription at once', async () => {
     const client = stack.client();
-    await client.post('/api/auth/register', { email: uniqueEmail('leaver'), password: PASSWORD });
+    await stack.signIn(client, uniqueEmail('leaver'));
     const { url } = (await client.post('/api/stripe/create-checkout-session')).json;
     const path = new URL(url).pathname;
     await client.request('POST', `${path}/pay`);
@@ -100,7 +100,7 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     const gateway = await stack.composition.paymentGateway();
     const subscriptionId = (await gateway.retrieveCheckoutSession(path.split('/').pop()!))!.subscriptionId!;
     expect((await gateway.retrieveSubscription(subscriptionId))!.status).toBe('active');
-    expect((await client.post('/api/auth/delete-account')).status).toBe(200);
+    expect((await client.post('/api/auth/delete-account', { password: PASSWORD })).status).toBe(200);
     expect((await gateway.retrieveSubscription(subscriptionId))!.status).toBe('canceled');
   });
 
@@ -108,7 +108,7 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     const gateway = await stack.composition.paymentGateway();
     const subscribe = async (name: string) => {
       const client = stack.client();
-      const userId = (await client.post('/api/auth/register', { email: uniqueEmail(name), password: PASSWORD })).json.user.id as string;
+      const userId = (await stack.signIn(client, uniqueEmail(name))).userId;
       const path = new URL((await client.post('/api/stripe/create-checkout-session')).json.url).pathname;
       await client.request('POST', `${path}/pay`);
       return { userId, subscriptionId: (await gateway.retrieveCheckoutSession(path.split('/').pop()!))!.subscriptionId! };
@@ -128,7 +128,7 @@ describe('local test-mode checkout, full loop over HTTP', () => {
 
   it('an expired checkout session cannot be paid', async () => {
     const client = stack.client();
-    await client.post('/api/auth/register', { email: uniqueEmail('late'), password: PASSWORD });
+    await stack.signIn(client, uniqueEmail('late'));
     const path = new URL((await client.post('/api/stripe/create-checkout-session')).json.url).pathname;
     await (await stack.composition.paymentGateway()).expireCheckoutSession(path.split('/').pop()!);
     expect((await client.request('POST', `${path}/pay`)).status).toBe(409);

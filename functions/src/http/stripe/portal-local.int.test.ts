@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ afterAll(() => stack.close());
 /** A premium user through the local test-mode checkout. */
 async function subscriber(): Promise<TestClient> {
   const client = stack.client();
-  await client.post('/api/auth/register', { email: uniqueEmail('portal'), password: PASSWORD });
+  await stack.signIn(client, uniqueEmail('portal'));
   const checkout = new URL((await client.post('/api/stripe/create-checkout-session')).json.url);
   const paid = await client.request('POST', `${checkout.pathname}/pay`);
   expect(paid.status).toBe(303);
@@ -24,7 +24,7 @@ const form = (client: TestClient, path: string, fields: Record<string, string>) 
 describe('self-service billing through the local test-mode portal', () => {
   it('refuses a user who never subscribed (no customer yet)', async () => {
     const client = stack.client();
-    await client.post('/api/auth/register', { email: uniqueEmail(), password: PASSWORD });
+    await stack.signIn(client, uniqueEmail());
     const res = await client.post('/api/stripe/portal-session');
     expect(res.status).toBe(409);
     expect((await stack.client().post('/api/stripe/portal-session')).status).toBe(401);

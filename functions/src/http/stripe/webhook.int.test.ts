@@ -41,7 +41,7 @@ async function deliver(payload: string, options: { secret?: string; timestamp?: 
 
 async function subscriber(): Promise<{ client: TestClient; userId: string; customerId: string; subscriptionId: string }> {
   const client = stack.client();
-  const userId = (await client.post('/api/auth/register', { email: uniqueEmail('stripe'), password: PASSWORD })).json.user.id;
+  const userId = (await stack.signIn(client, uniqueEmail('stripe'))).userId;
   const checkout = await client.post('/api/stripe/create-checkout-session', { userId: 'ignored', email: 'ignored@example.com' });
   expect(checkout.json.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
   const session = [...fake.sessions.values()].at(-1)!;
@@ -155,7 +155,7 @@ describe('subscriptions keyed by Stripe subscription id', () => {
 
     // Deleting the account cancels every subscription of the user (B, and an unsynced C).
     fake.setSubscription({ id: `${a.subscriptionId}_C`, customer: a.customerId, metadata: { userId: a.userId } });
-    expect((await a.client.post('/api/auth/delete-account')).status).toBe(200);
+    expect((await a.client.post('/api/auth/delete-account', { password: PASSWORD })).status).toBe(200);
     expect(fake.subscriptions.get(subB)!.status).toBe('canceled');
     expect(fake.subscriptions.get(`${a.subscriptionId}_C`)!.status).toBe('canceled');
   });
@@ -174,7 +174,7 @@ describe('subscriptions keyed by Stripe subscription id', () => {
 
   it('double checkout is impossible: repeated and concurrent requests get the one open session', async () => {
     const client = stack.client();
-    await client.post('/api/auth/register', { email: uniqueEmail('twice'), password: PASSWORD });
+    await stack.signIn(client, uniqueEmail('twice'));
     const first = (await client.post('/api/stripe/create-checkout-session')).json.url;
     expect((await client.post('/api/stripe/create-checkout-session')).json.url).toBe(first);
     const customer = [...fake.sessions.values()].at(-1)!.customer;

@@ -42,6 +42,9 @@ export const keys = {
   subscriptionLookup: (subscriptionId: string) => ({ GSI1PK: `STRIPE_SUB#${subscriptionId}`, GSI1SK: 'SUBSCRIPTION' }),
   stripeCustomer: (customerId: string) => ({ PK: `STRIPE_CUSTOMER#${customerId}`, SK: 'STRIPE_CUSTOMER' }),
   stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'STRIPE_EVENT' }),
+  /** A role change, kept on the stage it happened on (the admin audit page reads them newest first). */
+  roleChange: (at: string, id: string) => ({ PK: 'AUDIT#ROLE', SK: `${at}#${id}` }),
+  roleChangesPartition: 'AUDIT#ROLE',
   /** `subject` is already hashed (never a raw email or IP in a key). */
   passwordAttempts: (subjectHash: string) => ({ PK: `THROTTLE#PASSWORD#${subjectHash}`, SK: 'ATTEMPTS' }),
   /** The local test-mode payment provider's own records (never used on AWS). */

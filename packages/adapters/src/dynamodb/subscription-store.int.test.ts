@@ -30,7 +30,6 @@ describe('DynamoSubscriptionStore', () => {
   it('marks events processed in the same write, refuses duplicates and events older than the newest applied', async () => {
     const users = new DynamoUserRepository(table.doc, table.tableName);
     const store = new DynamoSubscriptionStore(table.doc, table.tableName);
-    await users.claimEmail('ev@example.com', 'u_ev');
     await users.create({ id: 'u_ev', email: 'ev@example.com', passwordHash: 'x', role: 'user', createdAt: '2026-01-01T00:00:00Z', subscriptions: {} });
     expect(await store.saveSubscription('u_ev', state('sub_1'), { id: 'evt_2', created: 200 })).toBe('saved');
     expect(await store.saveSubscription('u_ev', state('sub_1', 'canceled'), { id: 'evt_2', created: 200 })).toBe('duplicate');
@@ -48,7 +47,6 @@ describe('DynamoSubscriptionStore', () => {
   it('records one open Checkout session per user: the second writer loses', async () => {
     const users = new DynamoUserRepository(table.doc, table.tableName);
     const store = new DynamoSubscriptionStore(table.doc, table.tableName);
-    await users.claimEmail('co@example.com', 'u_co');
     await users.create({ id: 'u_co', email: 'co@example.com', passwordHash: 'x', role: 'user', createdAt: '2026-01-01T00:00:00Z', subscriptions: {} });
     const results = await Promise.all(['cs_a', 'cs_b', 'cs_c'].map((id) => store.setOpenCheckout('u_co', { id, url: `https://pay/${id}` }, null)));
     expect(results.filter(Boolean)).toHaveLength(1);

@@ -1,15 +1,13 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
-  DeleteCommand,
   GetCommand,
-  PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { EmailTakenError } from '@app/core/auth/errors';
 import { NotFoundError } from '@app/core/errors';
-import type { UserRepository } from '@app/core/auth/ports';
+import type { RoleChange, RoleChangeLog, UserRepository } from '@app/core/auth/ports';
 import type { Role, UserRecord } from '@app/core/auth/user';
 import type { SubscriptionState } from '@app/core/billing/entitlement';
 import { failedConditions, transactWrite } from './transactions.ts';
@@ -17,8 +15,8 @@ import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
 
 const SCHEMA_VERSION = 1;
-/** How long an unconfirmed email claim (a registration in progress) holds the email. */
-const PENDING_CLAIM_MS = 2 * 60 * 1000;
+/** How long a pending email claim of the earlier two-step sign-up held its email. */
+const STALE_PENDING_CLAIM_MS = 2 * 60 * 1000;
 
 export function userFromItem(item: Record<string, unknown>): UserRecord {
   const { id, email, passwordHash, role, createdAt, emailVerifiedAt, stripeCustomerId, openCheckout } = item as unknown as UserRecord;
@@ -35,54 +33,14 @@ export function userFromItem(item: Record<string, unknown>): UserRecord {
 }
 
 /** Users, their email claims and customer links (A1, A2, A9 of docs/architecture.md#dynamodb-access-patterns). */
-export class DynamoUserRepository implements UserRepository {
+export class DynamoUserRepository implements UserRepository, RoleChangeLog {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  async claimEmail(email: string, userId: string): Promise<void> {
-    const now = Date.now();
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: {
-            ...keys.emailClaim(email),
-            type: 'EmailClaim',
-            schemaVersion: SCHEMA_VERSION,
-            userId,
-            pending: true,
-            claimedAt: now,
-            // A claim whose registration died is dropped by TTL (and may be taken over, below).
-            expiresAt: Math.ceil((now + PENDING_CLAIM_MS) / 1000),
-          },
-          ConditionExpression: 'attribute_not_exists(PK) OR (pending = :true AND claimedAt < :stale)',
-          ExpressionAttributeValues: { ':true': true, ':stale': now - PENDING_CLAIM_MS },
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) throw new EmailTakenError({ cause: error });
-      throw error;
-    }
-  }
-
-  async releaseEmail(email: string, userId: string): Promise<void> {
-    await this.doc
-      .send(
-        new DeleteCommand({
-          TableName: this.tableName,
-          Key: keys.emailClaim(email),
-          ConditionExpression: 'userId = :u AND pending = :true',
-          ExpressionAttributeValues: { ':u': userId, ':true': true },
-        }),
-      )
-      .catch((error: Error) => {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      });
-  }
-
   async create(user: UserRecord): Promise<void> {
+    const now = Date.now();
     try {
       await transactWrite(this.doc, this.tableName, [
         {
@@ -92,12 +50,12 @@ export class DynamoUserRepository implements UserRepository {
           },
         },
         {
-          // Confirms our own pending claim; fails if the claim is not ours (taken over or gone).
-          Update: {
-            Key: keys.emailClaim(user.email),
-            UpdateExpression: 'SET pending = :false REMOVE expiresAt, claimedAt',
-            ConditionExpression: 'userId = :u',
-            ExpressionAttributeValues: { ':u': user.id, ':false': false },
+          // A claim left pending by a registration that died under the earlier two-step sign-up
+          // may be taken over; any other claim means the email has an account.
+          Put: {
+            Item: { ...keys.emailClaim(user.email), type: 'EmailClaim', schemaVersion: SCHEMA_VERSION, userId: user.id, pending: false },
+            ConditionExpression: 'attribute_not_exists(PK) OR (pending = :true AND claimedAt < :stale)',
+            ExpressionAttributeValues: { ':true': true, ':stale': now - STALE_PENDING_CLAIM_MS },
           },
         },
       ]);
@@ -119,15 +77,49 @@ export class DynamoUserRepository implements UserRepository {
   }
 
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.update(userId, 'SET passwordHash = :v', { ':v': passwordHash });
+    // The user's pending reset link dies with the old password, in the same transaction.
+    try {
+      await transactWrite(this.doc, this.tableName, [
+        { Update: { Key: keys.user(userId), UpdateExpression: 'SET passwordHash = :v', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':v': passwordHash } } },
+        { Delete: { Key: keys.userToken(userId, 'password-reset') } },
+      ]);
+    } catch (error) {
+      if (failedConditions(error)?.includes(0)) throw new NotFoundError(`User ${userId} not found`, { cause: error });
+      throw error;
+    }
   }
 
   async markEmailVerified(userId: string, at: string): Promise<void> {
     await this.update(userId, 'SET emailVerifiedAt = :at', { ':at': at });
   }
 
-  async setRole(userId: string, role: Role): Promise<void> {
-    await this.update(userId, 'SET #role = :v', { ':v': role }, { '#role': 'role' });
+  async setRole(userId: string, role: Role, change: RoleChange): Promise<void> {
+    try {
+      await transactWrite(this.doc, this.tableName, [
+        { Update: { Key: keys.user(userId), UpdateExpression: 'SET #role = :v', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: { '#role': 'role' }, ExpressionAttributeValues: { ':v': role } } },
+        {
+          Put: {
+            // `type` names the item's entity, so the change's own type is kept as `event`.
+            Item: { ...keys.roleChange(change.at, change.id), ...change, type: 'RoleChange', schemaVersion: SCHEMA_VERSION, event: change.type },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ]);
+    } catch (error) {
+      if (failedConditions(error)?.includes(0)) throw new NotFoundError(`User ${userId} not found`, { cause: error });
+      throw error;
+    }
+  }
+
+  /** The role changes of this table, newest first. */
+  async listRoleChanges(limit: number): Promise<RoleChange[]> {
+    const out = await this.doc.send(
+      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.roleChangesPartition }, ScanIndexForward: false, Limit: limit }),
+    );
+    return (out.Items ?? []).map((item) => {
+      const { id, at, event, userId, email, actor, origin } = item as Omit<RoleChange, 'type'> & { event: RoleChange['type'] };
+      return { id, at, type: event, userId, email, actor, origin };
+    });
   }
 
   async linkCustomer(userId: string, customerId: string): Promise<void> {

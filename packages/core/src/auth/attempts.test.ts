@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryAttempts } from '../testing/in-memory.ts';
-import { decideAttempt, makeAttemptLimiter, type AttemptPolicy } from './attempts.ts';
+import { decideAttempt, makeAttemptLimiter, type AttemptPolicy, type AttemptState } from './attempts.ts';
 
 const policy: AttemptPolicy = { freeAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 4_000, resetAfterMs: 60_000 };
 
@@ -31,5 +31,42 @@ describe('attempt limiter', () => {
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => limiter.take([{ key: 'k', policy }])));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.kind === 'rate_limited')).toBe(true);
+  });
+});
+
+describe('refused attempts and busy networks (decision 0151)', () => {
+  const free2: AttemptPolicy = { freeAttempts: 2, baseDelayMs: 1_000, maxDelayMs: 4_000, resetAfterMs: 60_000 };
+
+  it('a request refused by a later subject leaves the earlier ones as they were', async () => {
+    const store = new InMemoryAttempts();
+    let now = 1_000;
+    const limiter = makeAttemptLimiter(store, () => now);
+    const account = { key: 'acct', policy: free2 };
+    const network = { key: 'net', policy: free2 };
+    // The network is busy (its two free attempts spent on other accounts, the next one 1 s away).
+    await limiter.take([network]);
+    await limiter.take([network]);
+    await expect(limiter.take([account, network])).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 1 });
+    expect((await store.get('acct'))?.state.count ?? 0).toBe(0);
+    now += 1_000;
+    // The account's first attempt is still free: the refusal counted nowhere.
+    await limiter.take([account, network]);
+    expect((await store.get('acct'))?.state.count).toBe(1);
+  });
+
+  it('a subject with a drain forgets one attempt per period, so steady failures below the rate never wait', () => {
+    const office: AttemptPolicy = { freeAttempts: 100, baseDelayMs: 60_000, maxDelayMs: 900_000, resetAfterMs: 3_600_000, drainEveryMs: 36_000 };
+    let state;
+    // 100 failures an hour, one every 36 s, for a whole day: never a delay.
+    for (let i = 0; i < 2400; i++) {
+      const d = decideAttempt(state, i * 36_000, office);
+      if (!d.allowed || d.next.nextAt !== i * 36_000) throw new Error(`attempt ${i} delayed`);
+      state = d.next;
+    }
+    // A burst of 100 at once is free, the 101st waits.
+    let burst;
+    for (let i = 0; i < 100; i++) burst = (decideAttempt(burst, 0, office) as { next: AttemptState }).next;
+    expect(burst!.nextAt).toBe(60_000);
+    expect(decideAttempt(burst, 1, office)).toEqual({ allowed: false, retryAfterMs: 59_999 });
   });
 });

@@ -1,14 +1,16 @@
 import { RateLimitedError } from '../errors.ts';
 
 /**
- * Password attempts are counted per subject (an account on one client network, or a client
- * network across accounts) BEFORE the password hash is checked, with a compare-and-set write, so
- * concurrent attempts cannot all slip through between a check and a record. The first
- * `freeAttempts` go through at once; after that each attempt must wait a doubling delay (capped).
- * Refused attempts write nothing, so hammering a subject does not lengthen its wait, and a quiet
- * `resetAfterMs` forgets it. There is no lock an attacker can renew for someone else: the account
- * is only slowed down on the networks that failed, so its owner on another network signs in.
- * (docs/decisions/0032-password-attempt-limiter.md)
+ * Attempts (password checks, sign-ups, mail requests) are counted per subject (an account on one
+ * client network, a client network across accounts, an email address) BEFORE the costly or
+ * revealing work, with a compare-and-set write, so concurrent attempts cannot all slip through
+ * between a check and a record. The first `freeAttempts` go through at once; after that each
+ * attempt must wait a doubling delay (capped). A refused attempt leaves no trace: it writes
+ * nothing, and when a later subject of the same request refuses, the earlier ones are put back as
+ * they were, so hammering never lengthens a wait. A quiet `resetAfterMs` forgets a subject; a
+ * subject with `drainEveryMs` also forgets one attempt per period (a leaky bucket), so steady,
+ * legitimate failures of a busy network never add up to a lock.
+ * (docs/decisions/0032-password-attempt-limiter.md, docs/decisions/0151-throttles-that-spare-the-office.md)
  */
 export interface AttemptPolicy {
   freeAttempts: number;
@@ -16,9 +18,12 @@ export interface AttemptPolicy {
   maxDelayMs: number;
   /** A subject with no attempt for this long starts afresh. */
   resetAfterMs: number;
+  /** One counted attempt is forgotten per this many ms (none when absent). */
+  drainEveryMs?: number;
 }
 
 export interface AttemptState {
+  /** Attempts still counted (fractional while a drain is under way). */
   count: number;
   lastAt: number;
   /** Epoch ms before which the next attempt is refused. */
@@ -31,7 +36,7 @@ export interface StoredAttempts {
   version: number;
 }
 
-/** Counters of password attempts; writes are compare-and-set on `version`. */
+/** Counters of attempts; writes are compare-and-set on `version`. */
 export interface AttemptStore {
   get(subject: string): Promise<StoredAttempts | undefined>;
   /** Writes `state` only if the stored version is still `expected` (undefined: no item); false otherwise. */
@@ -41,9 +46,18 @@ export interface AttemptStore {
   clear(subject: string): Promise<void>;
 }
 
+/** An account on one client network: 5 failed password checks at once, then 1, 2, 4, 8, 15 minutes apart. */
 export const ACCOUNT_POLICY: AttemptPolicy = { freeAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, resetAfterMs: 15 * 60_000 };
-/** A network (an office NAT, an IPv6 /64) tries many accounts legitimately, but not hundreds. */
-export const NETWORK_POLICY: AttemptPolicy = { freeAttempts: 20, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, resetAfterMs: 15 * 60_000 };
+/**
+ * A client network across accounts (an office NAT, an IPv6 /64), charged only for failed password
+ * checks: a burst of 100, and 100 an hour after that (one forgotten every 36 s), before any delay.
+ */
+export const NETWORK_POLICY: AttemptPolicy = { freeAttempts: 100, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, resetAfterMs: 60 * 60_000, drainEveryMs: 36_000 };
+
+/** Requests that send mail (sign-up, password reset) from one client network: 30 at once, then 30 an hour. */
+export const MAIL_NETWORK_POLICY: AttemptPolicy = { freeAttempts: 30, baseDelayMs: 60_000, maxDelayMs: 30 * 60_000, resetAfterMs: 60 * 60_000, drainEveryMs: 2 * 60_000 };
+/** Sign-ups for one email address from anywhere: each sends that inbox a message, so 3 a day before delays. */
+export const SIGNUP_ADDRESS_POLICY: AttemptPolicy = { freeAttempts: 3, baseDelayMs: 10 * 60_000, maxDelayMs: 60 * 60_000, resetAfterMs: 24 * 60 * 60_000 };
 
 /** The pure rule: the next state if an attempt at `now` may go ahead, else how long to wait. */
 export function decideAttempt(
@@ -51,10 +65,11 @@ export function decideAttempt(
   now: number,
   policy: AttemptPolicy,
 ): { allowed: true; next: AttemptState } | { allowed: false; retryAfterMs: number } {
-  const fresh = !current || now - current.lastAt >= policy.resetAfterMs;
+  const drained = current && policy.drainEveryMs ? Math.max(0, now - current.lastAt) / policy.drainEveryMs : 0;
+  const fresh = !current || now - current.lastAt >= policy.resetAfterMs || current.count - drained <= 0;
   if (!fresh && now < current.nextAt) return { allowed: false, retryAfterMs: current.nextAt - now };
-  const count = fresh ? 1 : current.count + 1;
-  const over = count - policy.freeAttempts;
+  const count = fresh ? 1 : current.count - drained + 1;
+  const over = Math.floor(count) - policy.freeAttempts;
   const delay = over < 0 ? 0 : Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** over);
   return { allowed: true, next: { count, lastAt: now, nextAt: now + delay } };
 }
@@ -67,24 +82,50 @@ export interface Subject {
   policy: AttemptPolicy;
 }
 
+/** What taking an attempt wrote, so that it can be put back. */
+interface Taken {
+  subject: Subject;
+  before: AttemptState | undefined;
+  version: number;
+  at: number;
+}
+
+const ttlOf = (subject: Subject, state: AttemptState, at: number) => Math.max(subject.policy.resetAfterMs, state.nextAt - at);
+
 export function makeAttemptLimiter(store: AttemptStore, now: () => number) {
-  async function take(subject: Subject): Promise<void> {
+  async function take(subject: Subject): Promise<Taken> {
     for (let race = 0; race < MAX_RACES; race++) {
       const stored = await store.get(subject.key);
       const at = now();
       const decision = decideAttempt(stored?.state, at, subject.policy);
       if (!decision.allowed) throw new RateLimitedError('Too many attempts. Try again later.', decision.retryAfterMs / 1000);
-      const ttlMs = Math.max(subject.policy.resetAfterMs, decision.next.nextAt - at);
-      if (await store.put(subject.key, decision.next, stored?.version, ttlMs)) return;
+      if (await store.put(subject.key, decision.next, stored?.version, ttlOf(subject, decision.next, at))) {
+        return { subject, before: stored?.state, version: (stored?.version ?? 0) + 1, at };
+      }
     }
     // Heavy contention on one subject is itself a sign of an attack: refuse rather than evaluate.
     throw new RateLimitedError('Too many attempts. Try again later.', 1);
   }
 
+  /** Puts a subject back as it was before `taken`, unless another request wrote since (then one attempt is refunded). */
+  async function putBack({ subject, before, version, at }: Taken): Promise<void> {
+    const state = before ?? { count: 0, lastAt: at, nextAt: at };
+    if (!(await store.put(subject.key, state, version, ttlOf(subject, state, at)))) await store.refund(subject.key);
+  }
+
   return {
-    /** Takes one attempt from every subject, in order; throws `RateLimitedError` when one refuses. */
+    /**
+     * Takes one attempt from every subject, in order; throws `RateLimitedError` when one refuses,
+     * after putting back the subjects it had already charged (a refused attempt counts nowhere).
+     */
     async take(subjects: Subject[]): Promise<void> {
-      for (const subject of subjects) await take(subject);
+      const taken: Taken[] = [];
+      try {
+        for (const subject of subjects) taken.push(await take(subject));
+      } catch (error) {
+        await Promise.all(taken.map(putBack));
+        throw error;
+      }
     },
     refund: (subject: Subject) => store.refund(subject.key),
     clear: (subject: Subject) => store.clear(subject.key),

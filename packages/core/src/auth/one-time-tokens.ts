@@ -26,9 +26,16 @@ export interface OneTimeTokenStore {
   put(token: StoredToken): Promise<void>;
   /** Deletes the token if its hash matches and it has not expired at `now`; true when it did. */
   consume(userId: string, purpose: TokenPurpose, secretHash: string, now: number): Promise<boolean>;
+  /** True when the token's hash matches and it has not expired at `now` (strongly consistent read; nothing changes). */
+  isLive(userId: string, purpose: TokenPurpose, secretHash: string, now: number): Promise<boolean>;
 }
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+function parseToken(token: string): { userId: string; secret: string } | undefined {
+  const match = /^([0-9A-Za-z]{1,64})\.([\w-]{43})$/.exec(token);
+  return match ? { userId: match[1]!, secret: match[2]! } : undefined;
+}
 
 export function makeOneTimeTokens(store: OneTimeTokenStore, now: () => number) {
   return {
@@ -39,10 +46,16 @@ export function makeOneTimeTokens(store: OneTimeTokenStore, now: () => number) {
     },
     /** The user whose token this was, or undefined for anything invalid, used or expired. */
     async consume(token: string, purpose: TokenPurpose): Promise<string | undefined> {
-      const match = /^([0-9A-Za-z]{1,64})\.([\w-]{43})$/.exec(token);
-      if (!match) return undefined;
-      const [, userId, secret] = match as unknown as [string, string, string];
-      return (await store.consume(userId, purpose, hashSecret(secret), now())) ? userId : undefined;
+      const parts = parseToken(token);
+      return parts && (await store.consume(parts.userId, purpose, hashSecret(parts.secret), now())) ? parts.userId : undefined;
+    },
+    /**
+     * The user whose token this is while it is live, without using it up: a request that the
+     * user must correct (a refused new password) keeps its link.
+     */
+    async check(token: string, purpose: TokenPurpose): Promise<string | undefined> {
+      const parts = parseToken(token);
+      return parts && (await store.isLive(parts.userId, purpose, hashSecret(parts.secret), now())) ? parts.userId : undefined;
     },
   };
 }

@@ -3,26 +3,47 @@ import type { Role, UserRecord } from './user.ts';
 
 export interface UserRepository {
   /**
-   * Claims an email for a user being created, before the costly password hash: throws
-   * `EmailTakenError` when another account (or a recent pending claim) holds it.
+   * Writes the user and claims its email in one transaction: throws `EmailTakenError` when the
+   * email already has an account (uniqueness rests on the conditional write, never on a read).
    */
-  claimEmail(email: string, userId: string): Promise<void>;
-  /** Releases a pending claim of ours (the registration failed). */
-  releaseEmail(email: string, userId: string): Promise<void>;
-  /** Writes the user and confirms its email claim in one transaction. */
   create(user: UserRecord): Promise<void>;
   get(userId: string): Promise<UserRecord | undefined>;
   /** Strongly consistent lookup through the email claim. */
   getByEmail(email: string): Promise<UserRecord | undefined>;
+  /** Sets the hash and, in the same write, revokes the user's pending password-reset link. */
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
   /** Records that the owner proved the address (`at`: ISO-8601 UTC). */
   markEmailVerified(userId: string, at: string): Promise<void>;
-  setRole(userId: string, role: Role): Promise<void>;
+  /** Sets the role and writes its record (`change`) in the same transaction: no role changes without a trace. */
+  setRole(userId: string, role: Role, change: RoleChange): Promise<void>;
   /** Links a payment-provider customer to the user (customer -> user lookup included). */
   linkCustomer(userId: string, customerId: string): Promise<void>;
   findByCustomer(customerId: string): Promise<UserRecord | undefined>;
   /** Removes the user, its email claim, sessions, subscriptions, tokens, contact messages and customer link. */
   delete(user: UserRecord): Promise<void>;
+}
+
+/**
+ * One change of a role, written by `changeRole` (admin-role.ts) in the table of the stage it
+ * happened on, beside the role itself: who made it, whom it changed, when, and from where
+ * (docs/decisions/0155-role-changes-audited-on-the-stage.md).
+ */
+export interface RoleChange {
+  id: string;
+  /** ISO-8601 UTC. */
+  at: string;
+  type: 'role_granted' | 'role_revoked';
+  userId: string;
+  email: string;
+  /** The operator: their login on the machine that ran the command (and the AWS profile on a stage). */
+  actor: string;
+  /** Where the command ran: the machine's host name and the command. */
+  origin: string;
+}
+
+/** The role changes of a stage, newest first. */
+export interface RoleChangeLog {
+  listRoleChanges(limit: number): Promise<RoleChange[]>;
 }
 
 export interface SessionRecord {

@@ -4,11 +4,11 @@ import { ValidationError } from '../errors.ts';
 import type { RequestEmail } from '../email/ports.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
 import { clientNetwork } from '../security/network.ts';
-import { ACCOUNT_POLICY, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore } from './attempts.ts';
+import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore } from './attempts.ts';
 import { makeOneTimeTokens, type OneTimeTokenStore } from './one-time-tokens.ts';
+import { assertNotCurrentPassword, type NewPassword } from './password-policy.ts';
 import type { PasswordHasher, SessionRepository, UserRepository } from './ports.ts';
 import { takeLoggedAttempt, type ClientContext } from './service.ts';
-import type { UserRecord } from './user.ts';
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid, already used or expired. Ask for a new one.';
 
@@ -35,15 +35,6 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
   const tokens = makeOneTimeTokens(deps.tokens, now);
 
   return {
-    /** Sends (again) the verification link to a signed-in user whose address is not verified yet. */
-    async resendVerification(user: UserRecord, context: ClientContext): Promise<void> {
-      if (user.emailVerifiedAt) return;
-      const network = clientNetwork(context.ip);
-      // Counted like a password attempt, so a session cannot turn us into a mail cannon.
-      await takeLoggedAttempt(limiter, security, [{ key: `verify:acct:${user.id}:${network}`, policy: ACCOUNT_POLICY }], { type: 'verification_email_throttled', network, userId: user.id });
-      await deps.requestEmail({ template: 'verify-email', userId: user.id });
-    },
-
     async verifyEmail(token: string): Promise<void> {
       const userId = await tokens.consume(token, 'verify-email');
       if (!userId || !(await users.get(userId))) throw new ValidationError(INVALID_LINK_MESSAGE);
@@ -57,26 +48,36 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
      */
     async requestPasswordReset(email: string, context: ClientContext): Promise<void> {
       const network = clientNetwork(context.ip);
-      // Login's policies on subjects of their own: asking for a reset never delays the owner's login.
+      // Subjects of their own, so asking for a reset never delays the owner's login; the account
+      // first, so a refused request never reaches the network's counter.
       const subjects = [
-        { key: `reset:net:${network}`, policy: NETWORK_POLICY },
         { key: `reset:acct:${email}:${network}`, policy: ACCOUNT_POLICY },
+        { key: `reset:net:${network}`, policy: MAIL_NETWORK_POLICY },
       ];
       await takeLoggedAttempt(limiter, security, subjects, { type: 'password_reset_throttled', email, network });
       await deps.requestEmail({ template: 'password-reset', email });
       security({ type: 'password_reset_requested', email, network });
     },
 
-    /** Sets the new password, ends every session of the user and burns the token. */
-    async confirmPasswordReset(body: PasswordResetConfirmBody, context: ClientContext): Promise<{ endedSessions: number }> {
+    /**
+     * Sets the new password (the password policy, current password included, checked before the
+     * link is used up, so a refused password keeps it), ends every session of the user and burns
+     * the token.
+     */
+    async confirmPasswordReset(body: PasswordResetConfirmBody & { password: NewPassword }, context: ClientContext): Promise<{ endedSessions: number }> {
       const network = clientNetwork(context.ip);
       await takeLoggedAttempt(limiter, security, [{ key: `reset-confirm:net:${network}`, policy: NETWORK_POLICY }], { type: 'password_reset_throttled', network });
+      const invalid = () => {
+        security({ type: 'password_reset_failed', network });
+        return new ValidationError(INVALID_LINK_MESSAGE);
+      };
+      const holder = await tokens.check(body.token, 'password-reset');
+      const current = holder ? await users.get(holder) : undefined;
+      if (!current) throw invalid();
+      await assertNotCurrentPassword(body.password, current.passwordHash, deps.hasher, 'password');
       const userId = await tokens.consume(body.token, 'password-reset');
       const user = userId ? await users.get(userId) : undefined;
-      if (!user) {
-        security({ type: 'password_reset_failed', network });
-        throw new ValidationError(INVALID_LINK_MESSAGE);
-      }
+      if (!user) throw invalid();
       await users.setPasswordHash(user.id, await deps.hasher.hash(body.password));
       const endedSessions = await deps.sessions.deleteAll(user.id);
       // The link reached the inbox, which proves the address as well as the verification link does.

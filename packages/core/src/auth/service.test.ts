@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
-import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds } from '../testing/in-memory.ts';
+import type { EmailRequest } from '../email/ports.ts';
+import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
 import type { SecurityEvent } from '../security/events.ts';
 import { changeRole } from './admin-role.ts';
-import { ACCOUNT_POLICY } from './attempts.ts';
-import { makeAuthService } from './service.ts';
+import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY } from './attempts.ts';
+import type { NewPassword } from './password-policy.ts';
+import { INVALID_CREDENTIALS, makeAuthService } from './service.ts';
 
 function setup() {
   const clock = fixedClock('2026-11-22T12:00:00Z');
@@ -12,13 +14,18 @@ function setup() {
   const sessions = new InMemorySessions(users);
   const attempts = new InMemoryAttempts();
   const events: SecurityEvent[] = [];
+  const mail: EmailRequest[] = [];
   const auth = makeAuthService({
     users, sessions, attempts, clock, hasher: plainHasher, tokens: plainTokens,
     ids: { user: sequentialIds('u'), session: sequentialIds('s') }, security: (e) => void events.push(e),
+    requestEmail: async (request) => void mail.push(request),
   });
-  return { auth, clock, users, sessions, attempts, events };
+  return { auth, clock, users, sessions, attempts, events, mail, signedUp: (c = creds, ip = '1.1.1.1') => signedUp(auth, users, c, ip) };
 }
 
+/** Core tests skip the policy's list (the handlers apply it; password-policy.test.ts tests it). */
+const withPolicy = <T extends { password: string }>(body: T) => ({ ...body, password: body.password as NewPassword });
+const newPassword = (p: string) => p as NewPassword;
 const creds = { email: 'ana@example.com', password: 'correct horse' };
 
 describe('AuthService', () => {
@@ -27,28 +34,51 @@ describe('AuthService', () => {
     t = setup();
   });
 
-  it('registers a free user with a session, never an admin', async () => {
-    const issued = await t.auth.register(creds);
-    expect(issued.user).toEqual({ id: 'u1', email: 'ana@example.com', emailVerified: false, subscriptionStatus: 'free', role: 'user', cancelAt: null });
-    expect((await t.auth.resolve(issued.token))?.viewer.userId).toBe('u1');
-    expect((await t.auth.register({ email: 'boss@example.com', password: 'x'.repeat(8) })).user.role).toBe('user');
+  it('signs up an unconfirmed free user and sends the verification link; never an admin, no session yet', async () => {
+    await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    expect(await t.users.getByEmail(creds.email)).toMatchObject({ id: 'u1', role: 'user' });
+    expect((await t.users.getByEmail(creds.email))?.emailVerifiedAt).toBeUndefined();
+    expect(t.mail).toEqual([{ template: 'verify-email', userId: 'u1' }]);
+    const issued = await t.signedUp({ email: 'boss@example.com', password: 'x'.repeat(7) + 'y' });
+    expect(issued.user).toEqual({ id: 'u2', email: 'boss@example.com', emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null });
+    expect((await t.auth.resolve(issued.token))?.viewer.userId).toBe('u2');
   });
 
-  it('refuses a second account for the same email', async () => {
-    await t.auth.register(creds);
-    await expect(t.auth.register(creds)).rejects.toMatchObject({ kind: 'conflict' });
+  it('sign-up: a taken address is answered like a new one, and only its inbox hears of it (enumeration)', async () => {
+    const first = await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    const again = await t.auth.register(withPolicy({ ...creds, password: 'another password' }), { ip: '1.1.1.2' });
+    expect(again).toEqual(first);
+    expect(t.mail).toEqual([{ template: 'verify-email', userId: 'u1' }, { template: 'account-exists', email: creds.email }]);
+    // The second sign-up changed nothing of the account.
+    expect((await t.users.getByEmail(creds.email))?.passwordHash).toBe('plain$correct horse');
+    expect(t.events.filter((e) => e.type === 'signup_requested').map((e) => e.detail?.taken)).toEqual([false, true]);
+  });
+
+  it('sign-up has a throttle of its own: per address from anywhere, per network across addresses', async () => {
+    for (let i = 0; i < SIGNUP_ADDRESS_POLICY.freeAttempts; i++) await t.auth.register(withPolicy(creds), { ip: `7.7.7.${i}` });
+    await expect(t.auth.register(withPolicy(creds), { ip: '7.7.8.1' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    for (let i = 0; i < MAIL_NETWORK_POLICY.freeAttempts; i++) await t.auth.register(withPolicy({ ...creds, email: `n${i}@example.com` }), { ip: '6.6.6.6' });
+    await expect(t.auth.register(withPolicy({ ...creds, email: 'last@example.com' }), { ip: '6.6.6.6' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await t.auth.register(withPolicy({ ...creds, email: 'last@example.com' }), { ip: '6.6.6.7' });
+    expect(t.events.filter((e) => e.type === 'signup_throttled')).toHaveLength(2);
+  });
+
+  it('an unconfirmed account cannot sign in, and is answered like a wrong password', async () => {
+    await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
+    await expect(t.auth.login({ ...creds, password: 'nope' }, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
   });
 
   it('answers a wrong password and an unknown email the same way', async () => {
-    await t.auth.register(creds);
+    await t.signedUp();
     const wrong = t.auth.login({ ...creds, password: 'nope' }, { ip: '1.1.1.1' });
     const unknown = t.auth.login({ ...creds, email: 'who@example.com' }, { ip: '1.1.1.2' });
-    await expect(wrong).rejects.toMatchObject({ kind: 'unauthorized', message: 'Invalid email or password' });
-    await expect(unknown).rejects.toMatchObject({ kind: 'unauthorized', message: 'Invalid email or password' });
+    await expect(wrong).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
+    await expect(unknown).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
   });
 
   it('lets 5 attempts through at once, then one per doubling delay; refused attempts do not lengthen the wait', async () => {
-    await t.auth.register(creds);
+    await t.signedUp();
     const ip = { ip: '10.0.0.1' };
     for (let i = 0; i < 5; i++) await expect(t.auth.login({ ...creds, password: 'nope' }, ip)).rejects.toMatchObject({ kind: 'unauthorized' });
     const sixth = t.auth.login(creds, ip);
@@ -66,32 +96,53 @@ describe('AuthService', () => {
   });
 
   it("an attacker's failures never slow down the owner on another network, and a success clears only that account's counter", async () => {
-    await t.auth.register(creds);
+    await t.signedUp();
     for (let i = 0; i < 12; i++) await t.auth.login({ ...creds, password: 'nope' }, { ip: '2001:db8:1:2::1' }).catch(() => {});
     // Rotating addresses inside the /64 does not escape.
     await expect(t.auth.login(creds, { ip: '2001:db8:1:2:ffff::9' })).rejects.toMatchObject({ kind: 'rate_limited' });
     await expect(t.auth.login(creds, { ip: '2001:db8:1:3::1' })).resolves.toMatchObject({ user: { email: creds.email } });
   });
 
-  it('throttles one network across accounts', async () => {
-    for (let i = 0; i < 20; i++) await t.auth.login({ email: `who${i}@example.com`, password: 'x' }, { ip: '9.9.9.9' }).catch(() => {});
-    await expect(t.auth.login({ email: 'who99@example.com', password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'rate_limited' });
-    await expect(t.auth.login({ email: 'who99@example.com', password: 'x' }, { ip: '9.9.9.10' })).rejects.toMatchObject({ kind: 'unauthorized' });
+  it("M2: one account's failures never lock its network: refused attempts are not charged to the address", async () => {
+    await t.signedUp();
+    await t.signedUp({ email: 'bo@example.com', password: 'bo password' });
+    // A storm against Ana from the office: 5 checks, then 200 refused attempts.
+    for (let i = 0; i < 205; i++) await t.auth.login({ ...creds, password: `guess ${i}` }, { ip: '10.1.1.1' }).catch(() => {});
+    expect(t.events.filter((e) => e.type === 'login_failed' && e.network === '10.1.1.1')).toHaveLength(5);
+    // Bo, behind the same address, signs in at once.
+    await expect(t.auth.login({ email: 'bo@example.com', password: 'bo password' }, { ip: '10.1.1.1' })).resolves.toMatchObject({ user: { email: 'bo@example.com' } });
+  });
+
+  it('charges the network for failed checks of existing and unknown accounts alike, never for a success, and lets an office fail 100 times first', async () => {
+    await t.signedUp();
+    // Successes cost the network nothing.
+    for (let i = 0; i < 150; i++) await t.auth.login(creds, { ip: '9.9.9.9' });
+    const failures = NETWORK_POLICY.freeAttempts;
+    for (let i = 0; i < failures; i++) {
+      // Four of them against Ana's existing account, the rest against addresses with none.
+      const email = i < 4 ? creds.email : `who${i}@example.com`;
+      await expect(t.auth.login({ email, password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'unauthorized' });
+    }
+    await expect(t.auth.login({ email: 'who999@example.com', password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(t.auth.login({ email: 'who999@example.com', password: 'x' }, { ip: '9.9.9.10' })).rejects.toMatchObject({ kind: 'unauthorized' });
+    // An hour later the leak has made room again.
+    t.clock.advance(60 * 60_000);
+    await expect(t.auth.login(creds, { ip: '9.9.9.9' })).resolves.toBeTruthy();
   });
 
   it('change-password is counted by the same limiter', async () => {
-    const { token } = await t.auth.register(creds);
+    const { token } = await t.signedUp(creds, '8.8.8.8');
     const resolved = (await t.auth.resolve(token))!;
     for (let i = 0; i < 5; i++) {
-      await expect(t.auth.changePassword(resolved, { currentPassword: `guess ${i}`, newPassword: 'new password' }, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'validation' });
+      await expect(t.auth.changePassword(resolved, { currentPassword: `guess ${i}`, newPassword: newPassword('new password') }, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'validation' });
     }
-    await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: 'new password' }, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('new password') }, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'rate_limited' });
     await expect(t.auth.login(creds, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'rate_limited' });
     expect(t.events.map((e) => e.type)).toContain('password_change_throttled');
   });
 
   it('ends a session after 7 idle days and after 30 days in any case', async () => {
-    const { token } = await t.auth.register(creds);
+    const { token } = await t.signedUp();
     t.clock.advance(6 * DAY_MS);
     expect(await t.auth.resolve(token)).not.toBeNull();
     t.clock.advance(7 * DAY_MS - 1);
@@ -109,17 +160,17 @@ describe('AuthService', () => {
   });
 
   it('logout ends the session; a password change ends every other session', async () => {
-    const a = await t.auth.register(creds);
+    const a = await t.signedUp();
     const b = await t.auth.login(creds, { ip: '1.1.1.1' });
     const c = await t.auth.login(creds, { ip: '1.1.1.1' });
     await t.auth.logout(await t.auth.resolve(c.token));
     expect(await t.auth.resolve(c.token)).toBeNull();
 
     const resolvedA = (await t.auth.resolve(a.token))!;
-    await expect(t.auth.changePassword(resolvedA, { currentPassword: 'wrong', newPassword: 'new password' }, { ip: '1.1.1.1' })).rejects.toMatchObject({
+    await expect(t.auth.changePassword(resolvedA, { currentPassword: 'wrong', newPassword: newPassword('new password') }, { ip: '1.1.1.1' })).rejects.toMatchObject({
       message: 'Current password is incorrect',
     });
-    expect(await t.auth.changePassword(resolvedA, { currentPassword: creds.password, newPassword: 'new password' }, { ip: '1.1.1.1' })).toEqual({ endedSessions: 1 });
+    expect(await t.auth.changePassword(resolvedA, { currentPassword: creds.password, newPassword: newPassword('new password') }, { ip: '1.1.1.1' })).toEqual({ endedSessions: 1 });
     expect(await t.auth.resolve(a.token)).not.toBeNull();
     expect(await t.auth.resolve(b.token)).toBeNull();
     await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized' });
@@ -127,9 +178,9 @@ describe('AuthService', () => {
   });
 
   it('refuses a new password equal to the current one, naming the field', async () => {
-    const a = await t.auth.register(creds);
+    const a = await t.signedUp();
     const resolved = (await t.auth.resolve(a.token))!;
-    await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: creds.password }, { ip: '1.1.1.1' })).rejects.toMatchObject({
+    await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword(creds.password) }, { ip: '1.1.1.1' })).rejects.toMatchObject({
       kind: 'validation',
       field: 'newPassword',
       message: 'The new password must be different from the current one.',
@@ -137,24 +188,44 @@ describe('AuthService', () => {
     await expect(t.auth.login(creds, { ip: '1.1.1.1' })).resolves.toBeTruthy();
   });
 
-  it('deletes the account so the email can register again', async () => {
-    const a = await t.auth.register(creds);
+  it('deletes the account only with its password, so the email can sign up again', async () => {
+    const a = await t.signedUp();
     const cancelled: string[] = [];
-    await t.auth.deleteAccount((await t.auth.resolve(a.token))!, async (u) => void cancelled.push(u.id));
+    const resolved = (await t.auth.resolve(a.token))!;
+    await expect(t.auth.deleteAccount(resolved, { password: 'not it' }, { ip: '1.1.1.1' }, async (u) => void cancelled.push(u.id))).rejects.toMatchObject({ kind: 'validation', field: 'password' });
+    expect(await t.auth.resolve(a.token)).not.toBeNull();
+    expect(t.events.map((e) => e.type)).toContain('account_delete_failed');
+    await t.auth.deleteAccount(resolved, { password: creds.password }, { ip: '1.1.1.1' }, async (u) => void cancelled.push(u.id));
     expect(cancelled).toEqual([]);
     expect(await t.auth.resolve(a.token)).toBeNull();
-    await expect(t.auth.register(creds)).resolves.toBeTruthy();
+    await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    expect(t.mail.at(-1)).toEqual({ template: 'verify-email', userId: 'u2' });
   });
 
   it('grants and revokes the admin role through the operator path only, and logs both', async () => {
-    const a = await t.auth.register(creds);
+    const a = await t.signedUp();
     const events: SecurityEvent[] = [];
-    const options = { log: (e: SecurityEvent) => void events.push(e), actor: 'cli' };
+    const options = { log: (e: SecurityEvent) => void events.push(e), actor: 'ops', origin: 'laptop (npm run admin)', clock: t.clock, newId: sequentialIds('rc') };
     await changeRole(t.users, ' ANA@example.com ', 'admin', options);
     expect((await t.auth.resolve(a.token))?.viewer.role).toBe('admin');
     await changeRole(t.users, 'ana@example.com', 'user', options);
     expect((await t.auth.resolve(a.token))?.viewer.role).toBe('user');
-    expect(events.map((e) => [e.type, e.userId, e.actor])).toEqual([['role_granted', 'u1', 'cli'], ['role_revoked', 'u1', 'cli']]);
+    expect(events.map((e) => [e.type, e.userId, e.actor])).toEqual([['role_granted', 'u1', 'ops'], ['role_revoked', 'u1', 'ops']]);
+    // Each change is written with the role (who, whom, when, from where).
+    expect(t.users.roleChanges).toEqual([
+      { id: 'rc1', at: '2026-11-22T12:00:00.000Z', type: 'role_granted', userId: 'u1', email: 'ana@example.com', actor: 'ops', origin: 'laptop (npm run admin)' },
+      { id: 'rc2', at: '2026-11-22T12:00:00.000Z', type: 'role_revoked', userId: 'u1', email: 'ana@example.com', actor: 'ops', origin: 'laptop (npm run admin)' },
+    ]);
     await expect(changeRole(t.users, 'nobody@example.com', 'admin', options)).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('M5: the admin role goes only to a confirmed address; revoking works on any account', async () => {
+    await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    const options = { log: () => {}, actor: 'ops', origin: 'laptop', clock: t.clock, newId: sequentialIds('rc') };
+    await expect(changeRole(t.users, creds.email, 'admin', options)).rejects.toMatchObject({ kind: 'forbidden', name: 'UnconfirmedAccountError' });
+    expect((await t.users.getByEmail(creds.email))?.role).toBe('user');
+    expect(t.users.roleChanges).toEqual([]);
+    await changeRole(t.users, creds.email, 'user', options);
+    expect(t.users.roleChanges.map((c) => c.type)).toEqual(['role_revoked']);
   });
 });

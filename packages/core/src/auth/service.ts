@@ -1,11 +1,13 @@
-import type { ChangePasswordBody, LoginBody, RegisterBody, User } from '@app/contracts/auth';
+import type { ChangePasswordBody, DeleteAccountBody, LoginBody, RegisterBody, User } from '@app/contracts/auth';
 import type { Clock } from '../clock.ts';
 import { isDomainError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { noSecurityLog, type SecurityEventType, type SecurityLog } from '../security/events.ts';
 import { clientNetwork } from '../security/network.ts';
 import type { Viewer } from '../viewer.ts';
 import type { RequestEmail } from '../email/ports.ts';
-import { ACCOUNT_POLICY, makeAttemptLimiter, NETWORK_POLICY, type AttemptLimiter, type AttemptStore, type Subject } from './attempts.ts';
+import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, makeAttemptLimiter, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY, type AttemptLimiter, type AttemptStore, type Subject } from './attempts.ts';
+import { EmailTakenError } from './errors.ts';
+import { assertNotCurrentPassword, type NewPassword } from './password-policy.ts';
 import type { PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
 import { toPublicUser, toViewer, type UserRecord } from './user.ts';
 
@@ -13,40 +15,46 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** `lastSeenAt` is written at most this often, so a busy session does not write on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-const INVALID_CREDENTIALS = 'Invalid email or password';
-/** docs/decisions/0075-passwords-not-common-not-reused.md. */
-export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one.';
+/**
+ * The one answer to a failed sign-in: a wrong password, an unknown email and an account whose
+ * address is not confirmed yet look alike (docs/decisions/0152-sign-up-without-enumeration.md).
+ */
+export const INVALID_CREDENTIALS = 'Invalid email or password. A new account can sign in once its email address is confirmed.';
+export const WRONG_PASSWORD_MESSAGE = 'Current password is incorrect';
 
 export interface AuthServiceDeps {
   users: UserRepository;
   sessions: SessionRepository;
   hasher: PasswordHasher;
   tokens: SessionTokens;
-  /** Password attempt counters (login, change-password and any future password-bearing route). */
+  /** Attempt counters (password checks and sign-ups). */
   attempts: AttemptStore;
   clock: Clock;
   ids: { user(): string; session(): string };
   /** False in functions that may only read the table: they never write `lastSeenAt`. */
   touchSessions?: boolean;
   security?: SecurityLog;
-  /** Queues the verification email after sign-up (a failure to queue never fails the sign-up). */
+  /** Queues the email of a sign-up: the verification link, or the note to the owner of a taken address. */
   requestEmail?: RequestEmail;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
-/** Where a password-bearing request comes from. */
+/** Where a request comes from. */
 export interface ClientContext {
   ip: string;
 }
 
 /**
- * The subjects a password attempt is counted against: the client network across accounts, and
- * the account on that network (so its owner elsewhere is never slowed down by an attacker).
+ * The subjects a password check is counted against, in the order they are taken: the account on
+ * the client network first (a refused attempt there never reaches the network's counter), then
+ * the network across accounts. The network gets its attempt back when the password was right, so
+ * it counts failed checks only, of existing and unknown accounts alike
+ * (docs/decisions/0151-throttles-that-spare-the-office.md).
  */
-function passwordSubjects(email: string, network: string): { network: Subject; account: Subject } {
+export function passwordSubjects(email: string, network: string): { account: Subject; network: Subject } {
   return {
-    network: { key: `pw:net:${network}`, policy: NETWORK_POLICY },
     account: { key: `pw:acct:${email}:${network}`, policy: ACCOUNT_POLICY },
+    network: { key: `pw:net:${network}`, policy: NETWORK_POLICY },
   };
 }
 
@@ -80,8 +88,8 @@ export function makeAuthService(deps: AuthServiceDeps) {
   const security = deps.security ?? noSecurityLog;
   const limiter = makeAttemptLimiter(deps.attempts, () => clock.now().getTime());
   let dummyHash: Promise<string> | undefined;
-
-  const takeAttempt = (subjects: { network: Subject; account: Subject }, event: AttemptEvent) => takeLoggedAttempt(limiter, security, [subjects.network, subjects.account], event);
+  /** A hash no password matches in practice: an unknown email costs the same check as a known one. */
+  const hashOfNobody = () => (dummyHash ??= hasher.hash('not-a-real-password'));
 
   async function startSession(user: UserRecord): Promise<IssuedSession> {
     const now = clock.now().getTime();
@@ -91,41 +99,78 @@ export function makeAuthService(deps: AuthServiceDeps) {
     return { user: toPublicUser(user, clock), token, expiresAt: session.expiresAt };
   }
 
+  /**
+   * A signed-in user's current password, checked under the same limiter as login (a stolen
+   * session must not be a way to guess it); a wrong one is a ValidationError about `field`.
+   */
+  async function checkCurrentPassword(
+    resolved: ResolvedSession,
+    password: string,
+    context: ClientContext,
+    on: { throttled: SecurityEventType; failed: SecurityEventType; field: string },
+  ): Promise<void> {
+    const network = clientNetwork(context.ip);
+    const who = { email: resolved.user.email, network, userId: resolved.user.id };
+    const subjects = passwordSubjects(resolved.user.email, network);
+    await takeLoggedAttempt(limiter, security, [subjects.account, subjects.network], { type: on.throttled, ...who });
+    if (!(await hasher.verify(password, resolved.user.passwordHash))) {
+      security({ type: on.failed, ...who });
+      throw new ValidationError(WRONG_PASSWORD_MESSAGE, { field: on.field });
+    }
+    await Promise.all([limiter.clear(subjects.account), limiter.refund(subjects.network)]);
+  }
+
   return {
-    async register(body: RegisterBody): Promise<IssuedSession> {
-      const id = deps.ids.user();
-      // The email is claimed first, so a taken email costs no password hash (and a burst of
-      // sign-ups for one email hashes once).
-      await users.claimEmail(body.email, id);
+    /**
+     * Creates an unconfirmed account and queues its verification link; for a taken address it
+     * queues a note to the owner instead. Both take the same throttles, the same password hash
+     * and the same single transaction, and the route answers both alike: whether an address has an
+     * account is told only to its inbox (docs/decisions/0152-sign-up-without-enumeration.md).
+     */
+    async register(body: RegisterBody & { password: NewPassword }, context: ClientContext): Promise<void> {
+      const network = clientNetwork(context.ip);
+      await takeLoggedAttempt(
+        limiter,
+        security,
+        [
+          { key: `signup:email:${body.email}`, policy: SIGNUP_ADDRESS_POLICY },
+          { key: `signup:net:${network}`, policy: MAIL_NETWORK_POLICY },
+        ],
+        { type: 'signup_throttled', email: body.email, network },
+      );
+      const user: UserRecord = {
+        id: deps.ids.user(),
+        email: body.email,
+        passwordHash: await hasher.hash(body.password),
+        // Never admin: the role is granted by an operator only (see auth/admin-role.ts).
+        role: 'user',
+        createdAt: clock.now().toISOString(),
+        subscriptions: {},
+      };
+      let taken = false;
       try {
-        const user: UserRecord = {
-          id,
-          email: body.email,
-          passwordHash: await hasher.hash(body.password),
-          // Never admin: the role is granted by an operator only (see auth/admin-role.ts).
-          role: 'user',
-          createdAt: clock.now().toISOString(),
-          subscriptions: {},
-        };
         await users.create(user);
-        await deps.requestEmail?.({ template: 'verify-email', userId: id }).catch((error: unknown) => deps.log?.('Could not queue the verification email', { userId: id, error }));
-        return await startSession(user);
       } catch (error) {
-        await users.releaseEmail(body.email, id).catch(() => {});
-        throw error;
+        if (!(error instanceof EmailTakenError)) throw error;
+        taken = true;
       }
+      // A failure to queue fails neither case: signing up again sends the owner a way in.
+      await deps
+        .requestEmail?.(taken ? { template: 'account-exists', email: body.email } : { template: 'verify-email', userId: user.id })
+        .catch((error: unknown) => deps.log?.('Could not queue the sign-up email', { error }));
+      security({ type: 'signup_requested', email: body.email, network, ...(taken ? {} : { userId: user.id }), detail: { taken } });
     },
 
+    /** Signs in an account whose address is confirmed; every failure looks the same and costs the same. */
     async login(body: LoginBody, context: ClientContext): Promise<IssuedSession> {
       const network = clientNetwork(context.ip);
       const subjects = passwordSubjects(body.email, network);
-      await takeAttempt(subjects, { type: 'login_throttled', email: body.email, network });
+      await takeLoggedAttempt(limiter, security, [subjects.account, subjects.network], { type: 'login_throttled', email: body.email, network });
       const user = await users.getByEmail(body.email);
-      // An unknown email costs the same hash as a wrong password and gets the same answer.
-      dummyHash ??= hasher.hash('not-a-real-password');
-      const ok = user ? await hasher.verify(body.password, user.passwordHash) : (await hasher.verify(body.password, await dummyHash), false);
-      if (!user || !ok) {
-        security({ type: 'login_failed', email: body.email, network, ...(user ? { userId: user.id } : { detail: { knownAccount: false } }) });
+      const ok = await hasher.verify(body.password, user?.passwordHash ?? (await hashOfNobody()));
+      if (!user || !ok || !user.emailVerifiedAt) {
+        const detail: Record<string, boolean> | undefined = !user ? { knownAccount: false } : ok ? { unconfirmed: true } : undefined;
+        security({ type: 'login_failed', email: body.email, network, ...(user ? { userId: user.id } : {}), ...(detail ? { detail } : {}) });
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
       // The owner's attempt is given back to the network, and the account starts afresh there.
@@ -158,35 +203,28 @@ export function makeAuthService(deps: AuthServiceDeps) {
       return toPublicUser(resolved.user, clock);
     },
 
-    /**
-     * Requires the current password, counted by the same limiter as login (a stolen session must
-     * not be a way to guess it); ends every other session of the user.
-     */
-    async changePassword(resolved: ResolvedSession, body: ChangePasswordBody, context: ClientContext): Promise<{ endedSessions: number }> {
-      const network = clientNetwork(context.ip);
-      const who = { email: resolved.user.email, network, userId: resolved.user.id };
-      const subjects = passwordSubjects(resolved.user.email, network);
-      await takeAttempt(subjects, { type: 'password_change_throttled', ...who });
-      if (!(await hasher.verify(body.currentPassword, resolved.user.passwordHash))) {
-        security({ type: 'password_change_failed', ...who });
-        throw new ValidationError('Current password is incorrect', { field: 'currentPassword' });
-      }
-      await limiter.clear(subjects.account);
-      if (body.newPassword === body.currentPassword) throw new ValidationError(SAME_PASSWORD_MESSAGE, { field: 'newPassword' });
+    /** Requires the current password (throttled like login); ends every other session of the user. */
+    async changePassword(resolved: ResolvedSession, body: ChangePasswordBody & { newPassword: NewPassword }, context: ClientContext): Promise<{ endedSessions: number }> {
+      await checkCurrentPassword(resolved, body.currentPassword, context, { throttled: 'password_change_throttled', failed: 'password_change_failed', field: 'currentPassword' });
+      await assertNotCurrentPassword(body.newPassword, resolved.user.passwordHash, hasher, 'newPassword');
       await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword));
       const endedSessions = await sessions.deleteAll(resolved.user.id, resolved.session.sessionId);
-      security({ type: 'password_changed', ...who, detail: { endedSessions } });
+      security({ type: 'password_changed', email: resolved.user.email, network: clientNetwork(context.ip), userId: resolved.user.id, detail: { endedSessions } });
       return { endedSessions };
     },
+
     /**
-     * Cancels any subscription at once (through the billing side, passed in so only this use
-     * case loads the payment provider), then removes the user with its email claim and sessions.
+     * Requires the password again (throttled like login: a session left open, or stolen, cannot
+     * delete the account), cancels any subscription at once (through the billing side, passed in
+     * so only this use case loads the payment provider), then removes the user with its email
+     * claim and sessions (docs/decisions/0156-account-deletion-asks-for-the-password.md).
      */
-    async deleteAccount(resolved: ResolvedSession, cancelSubscriptionNow: (user: UserRecord) => Promise<void>): Promise<void> {
+    async deleteAccount(resolved: ResolvedSession, body: DeleteAccountBody, context: ClientContext, cancelSubscriptionNow: (user: UserRecord) => Promise<void>): Promise<void> {
+      await checkCurrentPassword(resolved, body.password, context, { throttled: 'account_delete_throttled', failed: 'account_delete_failed', field: 'password' });
       const user = (await users.get(resolved.user.id)) ?? resolved.user;
       if (Object.keys(user.subscriptions).length > 0 || user.stripeCustomerId || user.openCheckout) await cancelSubscriptionNow(user);
       await users.delete(user);
-      security({ type: 'account_deleted', userId: user.id, email: user.email });
+      security({ type: 'account_deleted', userId: user.id, email: user.email, network: clientNetwork(context.ip) });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeAuthService } from '../auth/service.ts';
 import { DAY_MS, fixedClock } from '../clock.ts';
-import { InMemoryAttempts, InMemorySessions, InMemorySubscriptions, InMemoryUsers, plainHasher, plainTokens, sequentialIds } from '../testing/in-memory.ts';
+import { InMemoryAttempts, InMemorySessions, InMemorySubscriptions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
 import { RENEWAL_GRACE_SECONDS } from './entitlement.ts';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from './ports.ts';
 import { makeBillingService } from './service.ts';
@@ -73,7 +73,7 @@ async function setup() {
     security: (e) => void (e.type === 'subscription_orphan_cancelled' && orphans.push(String(e.detail?.subscriptionId))),
   });
   const creds = { email: 'ana@example.com', password: 'correct horse' };
-  let { token } = await auth.register(creds);
+  let { token } = await signedUp(auth, users, creds);
   /** The user's session; signs in again once the test's clock has outlived the last one. */
   const resolved = async () => (await auth.resolve(token)) ?? (await auth.resolve((token = (await auth.login(creds, { ip: '1.1.1.1' })).token)))!;
   const status = async () => (await resolved()).viewer.subscriptionStatus;
@@ -180,7 +180,7 @@ describe('BillingService', () => {
     expect(t.orphans).toEqual(['sub_orphan']);
     expect(await t.status()).toBe('premium');
     t.gateway.subs.set('sub_D', { id: 'sub_D', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u1' });
-    await t.auth.deleteAccount(await t.resolved(), (u) => t.billing.cancelNow(u));
+    await t.auth.deleteAccount(await t.resolved(), { password: 'correct horse' }, { ip: '1.1.1.1' }, (u) => t.billing.cancelNow(u));
     expect(t.gateway.cancelledNow.sort()).toEqual(['sub_A', 'sub_C', 'sub_D', 'sub_orphan']);
   });
 });

@@ -20,6 +20,8 @@ export interface EmailSender {
 /** What the email consumer is asked to send. */
 export type EmailRequest =
   | { template: 'verify-email'; userId: string }
+  /** A sign-up for an address that already has an account: told to that inbox only. */
+  | { template: 'account-exists'; email: string }
   | { template: 'password-reset'; email: string }
   | { template: 'contact'; messageId: string };
 

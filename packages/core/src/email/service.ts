@@ -2,7 +2,7 @@ import type { UserRepository } from '../auth/ports.ts';
 import type { OneTimeTokens } from '../auth/one-time-tokens.ts';
 import type { ContactMessageStore } from '../contact/ports.ts';
 import type { EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore } from './ports.ts';
-import { contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
+import { accountExistsMessage, contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
 
 export interface MailServiceDeps {
   users: Pick<UserRepository, 'get' | 'getByEmail'>;
@@ -18,8 +18,8 @@ export interface MailServiceDeps {
 
 /**
  * The email consumer's use case: turns a request into rendered messages and sends them. A request
- * whose subject is gone (deleted account, unknown email) sends nothing: the reset route answers the
- * same for every email, and only this consumer learns whether the account exists.
+ * whose subject is gone (deleted account, unknown email) sends nothing: the reset and sign-up routes
+ * answer the same for every email, and only this consumer learns whether the account exists.
  */
 export function makeMailService(deps: MailServiceDeps) {
   const log = deps.log ?? (() => {});
@@ -36,6 +36,11 @@ export function makeMailService(deps: MailServiceDeps) {
           const token = await deps.tokens.issue(user.id, 'verify-email');
           return send(verifyEmailMessage(deps.templates, user.email, token));
         }
+        case 'account-exists': {
+          const user = await deps.users.getByEmail(request.email);
+          if (!user) return log('Account-exists email skipped', { reason: 'no such account' });
+          return send(accountExistsMessage(deps.templates, user.email));
+        }
         case 'password-reset': {
           const user = await deps.users.getByEmail(request.email);
           if (!user) return log('Password reset email skipped', { reason: 'no such account' });
@@ -46,7 +51,10 @@ export function makeMailService(deps: MailServiceDeps) {
           const message = await deps.messages.get(request.messageId);
           if (!message) return log('Contact email skipped', { reason: 'no such message' });
           await send(contactToSupportMessage(deps.templates, deps.supportAddress, message));
-          return send(contactAcknowledgementMessage(deps.templates, message));
+          // Acknowledged only to a signed-in sender's confirmed address, never to the typed one.
+          const sender = message.userId ? await deps.users.get(message.userId) : undefined;
+          if (!sender?.emailVerifiedAt) return log('Contact acknowledgement skipped', { reason: sender ? 'address not confirmed' : 'sender not signed in' });
+          return send(contactAcknowledgementMessage(deps.templates, sender.email, message.createdAt));
         }
       }
     },

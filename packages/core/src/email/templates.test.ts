@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, verifyEmailMessage } from './templates.ts';
+import { accountExistsMessage, contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, verifyEmailMessage } from './templates.ts';
 
 const ctx = { appOrigin: 'https://predictions.example.com', productName: 'Football Predictions' };
 const message = { id: 'M1', name: 'Eve <script>', email: 'eve@example.com', subject: 'Hi & "bye"', body: '<img src=x onerror=alert(1)>\nline 2', createdAt: '2026-11-23T10:00:00.000Z' };
@@ -24,10 +24,25 @@ describe('email templates', () => {
     const toSupport = contactToSupportMessage(ctx, 'support@example.com', message);
     expect(toSupport).toMatchObject({ to: 'support@example.com', replyTo: 'eve@example.com', subject: '[Contact] Hi & "bye"' });
     expect(toSupport.text).toContain('<img src=x onerror=alert(1)>');
-    for (const mail of [toSupport, contactAcknowledgementMessage(ctx, message)]) {
-      expect(mail.html).not.toMatch(/<img|<script/);
-      expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;<br>line 2');
+    expect(toSupport.html).not.toMatch(/<img|<script/);
+    expect(toSupport.html).toContain('&lt;img src=x onerror=alert(1)&gt;<br>line 2');
+  });
+
+  it('M4: the contact acknowledgement goes to the address it is given and quotes nothing the sender typed', () => {
+    const ack = contactAcknowledgementMessage(ctx, 'ana@example.com', message.createdAt);
+    expect(ack.to).toBe('ana@example.com');
+    for (const part of [ack.subject, ack.text, ack.html]) {
+      for (const typed of ['Eve', 'Hi &', 'img', 'line 2']) expect(part).not.toContain(typed);
     }
-    expect(contactAcknowledgementMessage(ctx, message).to).toBe('eve@example.com');
+    expect(ack.text).toContain('2026-11-23 10:00 UTC');
+  });
+
+  it('tells the owner of a taken address how to get in, without a token', () => {
+    const mail = accountExistsMessage(ctx, 'ana@example.com');
+    expect(mail.to).toBe('ana@example.com');
+    expect(mail.text).toContain('https://predictions.example.com/login');
+    expect(mail.text).toContain('https://predictions.example.com/forgot-password');
+    expect(mail.html).toContain('href="https://predictions.example.com/forgot-password"');
+    expect(mail.text).not.toMatch(/token=/);
   });
 });

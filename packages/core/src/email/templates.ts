@@ -60,12 +60,35 @@ export function contactToSupportMessage(ctx: TemplateContext, supportAddress: st
   };
 }
 
-export function contactAcknowledgementMessage(ctx: TemplateContext, m: ContactMessageView): EmailMessage {
-  const subject = `We received your message: ${m.subject}`;
+/**
+ * The acknowledgement of a contact message, sent only to a signed-in sender's confirmed address
+ * and quoting nothing they typed: the form cannot turn it into mail to anyone else, or into a
+ * message of the sender's choosing under our name (docs/decisions/0154-contact-acknowledgements.md).
+ */
+export function contactAcknowledgementMessage(ctx: TemplateContext, to: string, receivedAt: string): EmailMessage {
+  const subject = `We received your message to ${ctx.productName}`;
+  const when = `${receivedAt.slice(0, 16).replace('T', ' ')} UTC`;
   return {
-    to: m.email,
+    to,
     subject,
-    text: `Hello ${m.name},\n\nThank you for writing to ${ctx.productName}. We answer within 24 hours.\n\nYour message:\n${m.body}`,
-    html: html(subject, [`Hello ${escapeHtml(m.name)},`, `Thank you for writing to ${escapeHtml(ctx.productName)}. We answer within 24 hours.`, `Your message:<br>${escapeHtml(m.body).replace(/\n/g, '<br>')}`]),
+    text: `Thank you for writing to ${ctx.productName}. We received your message of ${when} and answer within 24 hours.`,
+    html: html(subject, [`Thank you for writing to ${escapeHtml(ctx.productName)}. We received your message of ${escapeHtml(when)} and answer within 24 hours.`]),
+  };
+}
+
+/** To the owner of an address someone tried to sign up with again: how to get in, nothing changed. */
+export function accountExistsMessage(ctx: TemplateContext, to: string): EmailMessage {
+  const login = `${ctx.appOrigin}/login`;
+  const reset = `${ctx.appOrigin}/forgot-password`;
+  const subject = `Your ${ctx.productName} account`;
+  return {
+    to,
+    subject,
+    text: `Someone, maybe you, tried to create a ${ctx.productName} account with this email address. It already has one.\n\nLog in: ${login}\nForgot your password, or never confirmed this address? Choose a new password here: ${reset}\n\nIf it was not you, ignore this email: nothing has changed.`,
+    html: html(subject, [
+      `Someone, maybe you, tried to create a ${escapeHtml(ctx.productName)} account with this email address. It already has one.`,
+      `${link(login, 'Log in')}. Forgot your password, or never confirmed this address? ${link(reset, 'Choose a new password')}.`,
+      'If it was not you, ignore this email: nothing has changed.',
+    ]),
   };
 }

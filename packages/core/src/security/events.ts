@@ -4,6 +4,8 @@
  * password, token or session id is never part of an event.
  */
 export type SecurityEventType =
+  | 'signup_requested'
+  | 'signup_throttled'
   | 'login_succeeded'
   | 'login_failed'
   | 'login_throttled'
@@ -15,8 +17,9 @@ export type SecurityEventType =
   | 'password_reset_completed'
   | 'password_reset_failed'
   | 'email_verified'
-  | 'verification_email_throttled'
   | 'account_deleted'
+  | 'account_delete_failed'
+  | 'account_delete_throttled'
   | 'role_granted'
   | 'role_revoked'
   | 'csrf_rejected'

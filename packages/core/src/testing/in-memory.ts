@@ -1,7 +1,9 @@
 // In-memory implementations of the auth and billing ports, for core's unit tests. The DynamoDB
 // adapters are tested against DynamoDB Local with the same behaviours.
 import type { AttemptState, AttemptStore, StoredAttempts } from '../auth/attempts.ts';
-import type { PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
+import type { PasswordHasher, RoleChange, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
+import type { NewPassword } from '../auth/password-policy.ts';
+import type { AuthService, IssuedSession } from '../auth/service.ts';
 import { EmailTakenError } from '../auth/errors.ts';
 import type { OpenCheckout, Role, UserRecord } from '../auth/user.ts';
 import type { SubscriptionState } from '../billing/entitlement.ts';
@@ -10,15 +12,9 @@ import type { SaveOutcome, SubscriptionStore } from '../billing/ports.ts';
 export class InMemoryUsers implements UserRepository {
   readonly byId = new Map<string, UserRecord>();
   readonly claims = new Map<string, string>();
-  async claimEmail(email: string, userId: string) {
-    if (this.claims.has(email)) throw new EmailTakenError();
-    this.claims.set(email, userId);
-  }
-  async releaseEmail(email: string, userId: string) {
-    if (this.claims.get(email) === userId) this.claims.delete(email);
-  }
   async create(user: UserRecord) {
-    if (this.claims.get(user.email) !== user.id) throw new EmailTakenError();
+    if (this.claims.has(user.email)) throw new EmailTakenError();
+    this.claims.set(user.email, user.id);
     this.byId.set(user.id, structuredClone(user));
   }
   async get(id: string) {
@@ -35,8 +31,10 @@ export class InMemoryUsers implements UserRepository {
   async markEmailVerified(id: string, at: string) {
     this.byId.get(id)!.emailVerifiedAt = at;
   }
-  async setRole(id: string, role: Role) {
+  readonly roleChanges: RoleChange[] = [];
+  async setRole(id: string, role: Role, change: RoleChange) {
     this.byId.get(id)!.role = role;
+    this.roleChanges.push(change);
   }
   async linkCustomer(id: string, customerId: string) {
     this.byId.get(id)!.stripeCustomerId = customerId;
@@ -150,4 +148,15 @@ export class InMemorySubscriptions implements SubscriptionStore {
 export function sequentialIds(prefix: string) {
   let n = 0;
   return () => `${prefix}${++n}`;
+}
+
+/**
+ * Signs up, confirms the address as the emailed link does, and signs in: a session for core's
+ * tests (the password policy's list is the handlers' part, tested in password-policy.test.ts).
+ */
+export async function signedUp(auth: AuthService, users: UserRepository, creds: { email: string; password: string }, ip = '1.1.1.1'): Promise<IssuedSession> {
+  await auth.register({ ...creds, password: creds.password as NewPassword }, { ip });
+  const user = await users.getByEmail(creds.email);
+  await users.markEmailVerified(user!.id, '2026-01-01T00:00:00.000Z');
+  return auth.login(creds, { ip });
 }

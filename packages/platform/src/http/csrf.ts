@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF protection for a cookie-authenticated JSON API (OWASP CSRF cheat sheet;
  * docs/architecture.md#security), two layers:
  * 1. an unsafe request that a browser marks as cross-site is refused: `Origin` must be one of
- *    ours, else `Sec-Fetch-Site` must be same-origin/none. Every current browser sends at least
+ *    ours (`Origin: null` never is), else `Sec-Fetch-Site` must be same-origin/none. Every current browser sends at least
  *    one of them on a state-changing request; a request with neither comes from a non-browser
  *    client (curl, server code), which cannot ride a visitor's cookies (docs/decisions/0002-csrf-without-origin.md).
  * 2. a request with a body must be JSON, which a cross-site HTML form cannot send, and a
@@ -19,7 +19,9 @@ export function assertSameOrigin(event: APIGatewayProxyEventV2, allowedOrigins: 
   if (SAFE_METHODS.has(method)) return;
   const headers = event.headers ?? {};
   const origin = headers.origin;
-  if (origin && origin !== 'null') {
+  // `null` is what an opaque origin sends (a sandboxed frame, a data: URL, some redirects):
+  // never one of ours, whatever the body and whatever Sec-Fetch-Site says.
+  if (origin) {
     if (!allowedOrigins.includes(origin)) throw new HttpError(403, 'forbidden', 'Cross-origin request refused');
   } else if (headers['sec-fetch-site']) {
     if (!['same-origin', 'none'].includes(headers['sec-fetch-site'])) {

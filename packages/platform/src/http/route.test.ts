@@ -75,6 +75,14 @@ describe('httpRoute', () => {
     expect((await post({ odds: 2, name: 'x' }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
   });
 
+  it('CSRF: refuses Origin: null on every unsafe request, an empty body and a same-origin Sec-Fetch-Site included', async () => {
+    for (const headers of [{ origin: 'null' }, { origin: 'null', 'sec-fetch-site': 'same-origin' }] as Record<string, string>[]) {
+      const emptyBody = await echo(apiGatewayEvent({ method: 'POST', path: '/api/echo', headers }), context);
+      expect(emptyBody.statusCode).toBe(403);
+      expect((await post({ odds: 2, name: 'x' }, { ...headers, 'content-type': 'application/json' })).statusCode).toBe(403);
+    }
+  });
+
   it('refuses a body that is not JSON (what a cross-site form would send)', async () => {
     const res = await echo(
       apiGatewayEvent({ method: 'POST', path: '/api/echo', body: 'odds=2', headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' } }),

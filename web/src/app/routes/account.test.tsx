@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { User } from '@app/contracts/auth';
@@ -113,11 +113,14 @@ describe('/account', () => {
     expect(screen.getAllByText('Current password is incorrect').length).toBeGreaterThan(0);
   });
 
-  it("deletes the account: 'Account deleted', then / after 1.5 s, signed out", async () => {
+  it("deletes the account with its password: a wrong one is shown under the field; then 'Account deleted', / after 1.5 s, signed out", async () => {
     let exists = true;
-    signedIn(makeUser({ email: 'gone@example.com' }), {
+    const api = signedIn(makeUser({ email: 'gone@example.com' }), {
       'GET /api/auth/me': () => (exists ? { user: makeUser({ email: 'gone@example.com' }) } : apiError(401)),
-      'POST /api/auth/delete-account': () => {
+      'POST /api/auth/delete-account': ({ body }: { body: unknown }) => {
+        if ((body as { password?: string }).password !== 'correct horse') {
+          return apiError(400, 'Current password is incorrect', { issues: [{ path: 'password', message: 'Current password is incorrect' }] });
+        }
         exists = false;
         return { deleted: true };
       },
@@ -125,6 +128,11 @@ describe('/account', () => {
     const { user, router } = await renderApp('/account');
 
     await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    await user.type(screen.getByLabelText('Password'), 'wrong one');
+    await user.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Current password is incorrect'));
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
 
     expect(await screen.findByText('Account deleted')).toBeInTheDocument();
@@ -132,5 +140,6 @@ describe('/account', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'AI-Powered Football Predictions' }, { timeout: 4000 })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/delete-account').map((c) => c.body)).toEqual([{ password: 'wrong one' }, { password: 'correct horse' }]);
   });
 });

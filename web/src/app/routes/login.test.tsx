@@ -1,3 +1,4 @@
+import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -84,14 +85,17 @@ describe('/login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
   });
 
-  it("signs up, says 'Account created!', and shows the server's message for a taken email", async () => {
-    mockApi({ 'POST /api/auth/register': apiError(409, 'An account with this email already exists') });
+  it('signs up without a session: shows the server’s one answer (check your inbox), then leads to log in', async () => {
+    const api = mockApi({ 'POST /api/auth/register': () => Response.json({ message: SIGN_UP_REQUESTED_MESSAGE }, { status: 202 }) });
     const { user } = await renderApp('/login?mode=signup');
 
-    await fill(user, 'taken@example.com', 'long enough');
+    await fill(user, 'new@example.com', 'long enough');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+    expect(await screen.findByRole('status')).toHaveTextContent(SIGN_UP_REQUESTED_MESSAGE);
+    expect(api.callsTo('GET', '/api/auth/me').length).toBeLessThanOrEqual(1);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
   });
 
   it('rejects a sign-up password under 8 characters before calling the server', async () => {
@@ -139,33 +143,33 @@ describe('/login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed login attempts. Try again in 14 minutes.');
   });
 
-  it('goes straight to checkout after a sign-up with intent=subscribe', async () => {
+  it('goes straight to checkout after a login with intent=subscribe', async () => {
     const account = makeUser({ email: 'new@example.com' });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const api = mockApi({
-      'POST /api/auth/register': Response.json({ user: account }, { status: 201 }),
+      'POST /api/auth/login': { user: account },
       'POST /api/stripe/create-checkout-session': { url: 'http://localhost/__local/checkout/cs_1' },
     });
-    const { user } = await renderApp('/login?mode=signup&intent=subscribe');
+    const { user } = await renderApp('/login?intent=subscribe');
 
     await fill(user, 'new@example.com', 'long enough');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Account created!')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/__local/checkout/cs_1'));
     expect(api.callsTo('POST', '/api/stripe/create-checkout-session')[0]?.body).toEqual({ userId: account.id, email: 'new@example.com' });
   });
 
-  it("says 'Checkout error' and goes to /pricing when checkout fails right after sign-up", async () => {
+  it("says 'Checkout error' and goes to /pricing when checkout fails right after login", async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     mockApi({
-      'POST /api/auth/register': Response.json({ user: makeUser() }, { status: 201 }),
+      'POST /api/auth/login': { user: makeUser() },
       'POST /api/stripe/create-checkout-session': apiError(500),
     });
-    const { user, router } = await renderApp('/login?mode=signup&intent=subscribe');
+    const { user, router } = await renderApp('/login?intent=subscribe');
 
     await fill(user, 'new@example.com', 'long enough');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Checkout error')).toBeInTheDocument();
     expect(screen.getByText('Redirecting you to pricing page instead.')).toBeInTheDocument();

@@ -2,31 +2,10 @@ import { PASSWORD_RESET_REQUESTED_MESSAGE } from '@app/contracts/auth';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
 describe('email verification and password reset', () => {
-  it('shows the banner to an unverified user only; Resend asks for a new link', async () => {
-    const api = mockApi({
-      'GET /api/auth/me': { user: makeUser({ emailVerified: false, email: 'new@example.com' }) },
-      'POST /api/auth/resend-verification': () => Response.json({ queued: true }, { status: 202 }),
-    });
-    const { user } = await renderApp('/account');
-    const banner = await screen.findByText(/Please confirm your email address/);
-    expect(banner).toHaveTextContent('new@example.com');
-    await user.click(screen.getByRole('button', { name: 'Resend' }));
-    expect(await screen.findByText('Link sent')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/auth/resend-verification')).toHaveLength(1);
-  });
-
-  it('has no banner for a verified user', async () => {
-    mockApi({ 'GET /api/auth/me': { user: makeUser({ emailVerified: true }) } });
-    await renderApp('/account');
-    await screen.findByRole('heading', { name: 'Account Settings' });
-    expect(screen.queryByText(/Please confirm your email address/)).not.toBeInTheDocument();
-  });
-
   it('Forgot password? leads to a form that answers the same whatever the email', async () => {
     const api = mockApi({ 'POST /api/auth/password-reset': () => Response.json({ message: PASSWORD_RESET_REQUESTED_MESSAGE }, { status: 202 }) });
     const { user, router } = await renderApp('/login');

@@ -5,7 +5,6 @@ import { scrollKey, useFocusHeadingOnNavigation } from '@/app/navigation';
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { Spinner } from '@/components/ui/spinner';
-import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useLogout, useSession, useSessionSync } from '@/lib/auth';
 
 /** A thin bar while the next page's code loads. */
@@ -36,7 +35,7 @@ export function RootLayout() {
   useSessionSync();
   useFocusHeadingOnNavigation();
   return (
-    <MainLayout user={user} onLogout={() => void logout()} notice={<VerifyEmailBanner />}>
+    <MainLayout user={user} onLogout={() => void logout()}>
       <NavigationProgress />
       <Page />
       <ScrollRestoration getKey={scrollKey} />

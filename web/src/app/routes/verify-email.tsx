@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -9,18 +8,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { verifyEmail } from '@/features/auth/api/recovery';
 import { apiErrorMessage } from '@/lib/api-client';
-import { userQueryKey } from '@/lib/auth';
 
 /** The emailed verification link. The token is single use, so it is sent once per page (a query, never retried). */
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const queryClient = useQueryClient();
   const result = useQuery({ queryKey: ['verify-email', token], queryFn: () => verifyEmail({ token }), enabled: token !== '', retry: false, staleTime: Infinity, gcTime: Infinity });
-
-  useEffect(() => {
-    if (result.isSuccess) void queryClient.invalidateQueries({ queryKey: userQueryKey });
-  }, [result.isSuccess, queryClient]);
 
   return (
     <ContentLayout width="prose" title="Confirm your email">
@@ -35,11 +28,14 @@ export default function VerifyEmailRoute() {
             Your email address is confirmed.
           </p>
         ) : (
-          <p role="alert">{apiErrorMessage(result.error) ?? 'This link is invalid, already used or expired.'} Signed in, use Resend in the banner above for a new link.</p>
+          <p role="alert">
+            {apiErrorMessage(result.error) ?? 'This link is invalid, already used or expired.'} Choose a new password from Forgot password? on the login page: it confirms
+            the address too.
+          </p>
         )}
         <p className="mt-6 text-sm">
-          <Link to={paths.account.getHref()} className="font-medium text-primary underline underline-offset-4">
-            Go to your account
+          <Link to={paths.auth.login.getHref({})} className="font-medium text-primary underline underline-offset-4">
+            Log in
           </Link>
         </p>
       </Card>

@@ -5,8 +5,8 @@ import { Header, type HeaderProps } from '@/components/layouts/header';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Skip link, header, an optional site-wide notice (outside `<main>`), the page in `<main>`, footer. */
-export function MainLayout({ children, notice, ...header }: HeaderProps & { children: ReactNode; notice?: ReactNode }) {
+/** Skip link, header, the page in `<main>`, footer. */
+export function MainLayout({ children, ...header }: HeaderProps & { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -16,7 +16,6 @@ export function MainLayout({ children, notice, ...header }: HeaderProps & { chil
         Skip to main content
       </a>
       <Header {...header} />
-      {notice}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -8,7 +8,14 @@ import { JobControls } from '@/features/admin/components/job-controls';
 import { OddsTable } from '@/features/admin/components/odds-table';
 import { RequireUser } from '@/lib/authorization';
 
-/** docs/product.md#admin-odds: winning predictions with odds entry, the three job buttons, a link to tracking. Admins only. */
+/** The other admin pages, linked from this one. */
+const ADMIN_LINKS = [
+  { to: paths.admin.tracking.getHref(), label: 'Performance Tracking' },
+  { to: paths.admin.messages.getHref(), label: 'Messages' },
+  { to: paths.admin.audit.getHref(), label: 'Audit' },
+];
+
+/** docs/product.md#admin-odds: winning predictions with odds entry, the three job buttons, links to the other admin pages. Admins only. */
 export default function AdminOddsRoute() {
   return (
     <RequireUser role="admin">
@@ -16,20 +23,12 @@ export default function AdminOddsRoute() {
         <ContentLayout title="Admin: Odds" description="Enter winning odds and run the prediction, result and metrics jobs.">
           <div className="space-y-6">
             <div className="flex flex-wrap gap-x-6 gap-y-2">
-              <Link
-                to={paths.admin.tracking.getHref()}
-                className="inline-flex items-center gap-1 rounded font-semibold text-primary underline underline-offset-4"
-              >
-                Performance Tracking
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
-              <Link
-                to={paths.admin.messages.getHref()}
-                className="inline-flex items-center gap-1 rounded font-semibold text-primary underline underline-offset-4"
-              >
-                Messages
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
+              {ADMIN_LINKS.map(({ to, label }) => (
+                <Link key={to} to={to} className="inline-flex items-center gap-1 rounded font-semibold text-primary underline underline-offset-4">
+                  {label}
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              ))}
             </div>
             <JobControls />
             <Card className="p-0 sm:p-0">

@@ -11,8 +11,5 @@ export const confirmPasswordReset = (body: PasswordResetConfirmBody) => api.post
 
 export const verifyEmail = (body: VerifyEmailBody) => api.post<{ verified: true }>('/api/auth/verify-email', body);
 
-export const resendVerification = () => api.post<{ queued: true }>('/api/auth/resend-verification', {});
-
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 export const useConfirmPasswordReset = () => useMutation({ mutationFn: confirmPasswordReset });
-export const useResendVerification = () => useMutation({ mutationFn: resendVerification });

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contracts/auth';
 import type { User } from '@app/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogIn, UserPlus } from 'lucide-react';
+import { LogIn, MailCheck, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -30,8 +30,8 @@ function failureMessage(failure: unknown): string {
 type AuthFormProps = {
   mode: LoginMode;
   onModeChange: (mode: LoginMode) => void;
-  /** Called once the session holds the new user (navigation, checkout). */
-  onAuthenticated: (user: User, mode: LoginMode) => void | Promise<void>;
+  /** Called once the session holds the user after a login (navigation, checkout). */
+  onAuthenticated: (user: User) => void | Promise<void>;
 };
 
 /**
@@ -42,15 +42,22 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  /** After a sign-up: what the server said to do next (open the emailed link, then log in). */
+  const [signedUp, setSignedUp] = useState<string | null>(null);
   const signup = mode === 'signup';
 
   const submit = useSingleFlightMutation({
-    mutationFn: ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }) =>
-      submittedMode === 'signup' ? registerWithEmail(credentials) : loginWithEmail(credentials),
-    onSuccess: async (user, { mode: submittedMode }) => {
-      toast({ title: submittedMode === 'signup' ? 'Account created!' : 'Welcome back!', variant: 'success' });
-      await applySessionUser(queryClient, user);
-      await onAuthenticated(user, submittedMode);
+    mutationFn: async ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }): Promise<{ kind: 'signed-up'; message: string } | { kind: 'logged-in'; user: User }> =>
+      submittedMode === 'signup' ? { kind: 'signed-up', message: await registerWithEmail(credentials) } : { kind: 'logged-in', user: await loginWithEmail(credentials) },
+    onSuccess: async (outcome) => {
+      if (outcome.kind === 'signed-up') {
+        toast({ title: 'Check your inbox', description: outcome.message, variant: 'success' });
+        setSignedUp(outcome.message);
+        return;
+      }
+      toast({ title: 'Welcome back!', variant: 'success' });
+      await applySessionUser(queryClient, outcome.user);
+      await onAuthenticated(outcome.user);
     },
     onError: (failure) => {
       // A message about one field goes under that field; anything else above the button.
@@ -80,13 +87,29 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
   };
 
   const switchMode = () => {
+    setSignedUp(null);
     setError(null);
     setFieldErrors({});
     submit.reset();
     onModeChange(signup ? 'login' : 'signup');
   };
 
-  const busy = submit.isPending || submit.isSuccess;
+  const busy = submit.isPending || (submit.isSuccess && !signup);
+
+  if (signedUp) {
+    return (
+      <div className="space-y-5 text-center">
+        <MailCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
+        <p role="status" className="font-medium">
+          {signedUp}
+        </p>
+        <Button type="button" size="lg" className="w-full" onClick={switchMode}>
+          <LogIn aria-hidden="true" />
+          Log in
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <div>

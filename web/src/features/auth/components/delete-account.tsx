@@ -1,25 +1,39 @@
 import { Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { useDeleteAccount } from '@/features/auth/api/delete-account';
-import { apiErrorMessage } from '@/lib/api-client';
+import { apiErrorMessage, apiFieldErrors } from '@/lib/api-client';
 import { useEndSession } from '@/lib/auth';
 
 /** docs/product.md#account: after deletion the user is sent to / after 1.5 seconds. */
 export const AFTER_DELETE_REDIRECT_MS = 1500;
 
-/** The danger zone: deleting the account, after a confirmation. */
+/**
+ * The danger zone: deleting the account, after a confirmation with the password (an open or
+ * stolen session alone cannot delete it: docs/decisions/0156-account-deletion-asks-for-the-password.md).
+ */
 export function DeleteAccountSection() {
   const [confirming, setConfirming] = useState(false);
+  const [passwordError, setPasswordError] = useState<string>();
   const endSession = useEndSession();
   const remove = useDeleteAccount({
     mutationConfig: {
       onSuccess: () => toast({ title: 'Account deleted', description: 'Your account and personal data have been deleted.', variant: 'success' }),
-      onError: (error) => toast({ title: 'Failed to delete account', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      onError: (error) => {
+        const message = apiErrorMessage(error) ?? 'Please try again.';
+        setPasswordError(apiFieldErrors(error).password ?? message);
+        toast({ title: 'Failed to delete account', description: message, variant: 'destructive' });
+      },
     },
   });
+  const onConfirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setPasswordError(undefined);
+    remove.mutate({ password: String(new FormData(event.currentTarget).get('password') ?? '') });
+  };
   const deleted = remove.isSuccess;
 
   useEffect(() => {
@@ -43,19 +57,22 @@ export function DeleteAccountSection() {
             Deleting your account removes your personal data and cancels any subscription. This cannot be undone.
           </p>
           {confirming ? (
-            <div role="group" aria-labelledby="delete-confirm-text" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4">
+            <form onSubmit={onConfirm} aria-labelledby="delete-confirm-text" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4">
               <p id="delete-confirm-text" className="text-sm font-medium">
-                Are you sure? Your account will be permanently deleted.
+                Are you sure? Your account will be permanently deleted. Enter your password to confirm.
               </p>
+              <div className="mt-3">
+                <InputField label="Password" name="password" type="password" autoComplete="current-password" required error={passwordError} />
+              </div>
               <div className="mt-3 flex flex-wrap gap-2">
-                <Button variant="destructive" size="sm" disabled={remove.isPending} onClick={() => remove.mutate()}>
+                <Button type="submit" variant="destructive" size="sm" disabled={remove.isPending}>
                   {remove.isPending ? 'Deleting...' : 'Yes, delete my account'}
                 </Button>
-                <Button variant="outline" size="sm" disabled={remove.isPending} onClick={() => setConfirming(false)}>
+                <Button type="button" variant="outline" size="sm" disabled={remove.isPending} onClick={() => setConfirming(false)}>
                   Cancel
                 </Button>
               </div>
-            </div>
+            </form>
           ) : (
             <Button variant="destructive" className="mt-4" onClick={() => setConfirming(true)}>
               <Trash2 aria-hidden="true" />
