@@ -9,16 +9,21 @@ export interface OutboxMail {
   sentAt: string;
 }
 
+/** The emails to `to` whose subject matches, in the local stack's outbox (`GET /__local/mail.json`), newest first. */
+export async function mailsTo(context: BrowserContext, to: string, subject: RegExp): Promise<OutboxMail[]> {
+  const response = await context.request.get('/__local/mail.json');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as OutboxMail[]).filter((m) => m.to === to && subject.test(m.subject));
+}
+
 /**
- * Waits for an email to `to` whose subject matches, in the local stack's outbox
- * (`GET /__local/mail.json`, newest first), and returns the newest such email.
+ * Waits until more than `after` emails to `to` match (an address that got such an email before
+ * passes how many), and returns the newest.
  */
 export async function waitForMail(context: BrowserContext, to: string, subject: RegExp, { after = 0, timeoutMs = 20_000 } = {}): Promise<OutboxMail> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const response = await context.request.get('/__local/mail.json');
-    expect(response.status()).toBe(200);
-    const mails = ((await response.json()) as OutboxMail[]).filter((m) => m.to === to && subject.test(m.subject));
+    const mails = await mailsTo(context, to, subject);
     if (mails.length > after) return mails[0]!;
     if (performance.now() > deadline) throw new Error(`No email to ${to} matching ${subject} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 250));
