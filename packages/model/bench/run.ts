@@ -6,7 +6,8 @@
  *  3. Backtest wall time: the full CLI backtest (10 leagues x 2019-20..2022-23, weekly refits, 2 workers), or with
  *     --quick a shorter run (E0, 2022-23 only). The JSON says which.
  * Results are printed and written to <repo>/bench-results/model.json.
- * Data: the football-data.co.uk folder in $BENCH_DATA (`npm run bench` sets it; skipped when there is none).
+ * Data: the football-data.co.uk folder in $BENCH_DATA (`npm run bench` sets it from FOOTBALL_DATA_DIR or BENCH_DATA;
+ * without either, this says how to set them and skips).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -125,7 +126,7 @@ async function run(dataDir: string) {
 }
 
 if (!dataDir || !existsSync(dataDir)) {
-  console.log(`Model benchmarks: skipped, BENCH_DATA names no football-data.co.uk folder (${dataDir ?? 'unset'}).`);
+  console.log(`Model benchmarks: skipped, ${dataDir ? `no folder at ${dataDir}` : 'no football-data.co.uk folder given'}: set FOOTBALL_DATA_DIR (or BENCH_DATA) to one laid out as <LEAGUE>/<YYYY-YY>.csv, e.g. FOOTBALL_DATA_DIR=/path/to/football-data npm run bench.`);
 } else {
   run(dataDir).catch((e: unknown) => {
     console.error(e);
