@@ -32,8 +32,6 @@ export interface FitInput {
   history: MatchRecord[];
   /** Only matches dated strictly before this day are used (ISO date or datetime). */
   asOf: string;
-  /** A previous state of the same league: used to warm-start the fits. */
-  previous?: LeagueModelState;
   /** Advanced: override hyper-parameters (tests, tuning). */
   hyper?: Hyper;
 }
@@ -53,47 +51,86 @@ function validRecord(m: MatchRecord): boolean {
 }
 
 /**
- * Fits the league model from played matches dated before `asOf`. Deterministic; pure (no I/O).
- * Replays the league's history in date order (ratings, form, learned-model rows) and refits all components at asOf.
+ * History dated this many days before a fit's 4-week mark is assumed final (results in, statistics arrived), so a
+ * replay of it can be reused for every fit until the next mark (LeagueFitter).
+ */
+export const SETTLED_DAYS = 3;
+
+/** A day's matches in one order whatever order the history came in (dates, then clubs). */
+const byDateAndClubs = (a: MatchRecord, b: MatchRecord) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.home < b.home ? -1 : a.home > b.home ? 1 : a.away < b.away ? -1 : a.away > b.away ? 1 : 0);
+
+/** What a replay depends on: every field of every match the engine reads. */
+const recordKey = (m: MatchRecord) =>
+  `${m.date}|${m.home}|${m.away}|${m.homeGoals}|${m.awayGoals}|${m.homeShots}|${m.awayShots}|${m.homeShotsOnTarget}|${m.awayShotsOnTarget}|${m.season}|${m.odds ? `${m.odds.home},${m.odds.draw},${m.odds.away},${m.odds.over25},${m.odds.under25}` : ''}`;
+
+/**
+ * Fits league models from a match history, as `fitLeagueModel` does, and keeps the replay of the settled part of
+ * the history between fits: successive fits of one league (a walk-forward over a season, one fit a day) then cost
+ * a few days of replay and one refit each, instead of the whole history. A fit's calendar is anchored to 4-week marks
+ * (the replay's refit cadence): the learned rows start 2 years before the mark, the history is cut 20 years before
+ * it, and the replay up to SETTLED_DAYS before the mark is reused when that part of the history is unchanged. So a
+ * fit depends only on the history and `asOf`, never on which fits came before: `new LeagueFitter(l).fit(h, d)` equals
+ * any fitter's, bit for bit.
+ */
+export class LeagueFitter {
+  readonly hyper: Hyper;
+  private saved: { key: string; engine: LeagueEngine } | null = null;
+
+  constructor(readonly league: string, hyper?: Hyper) {
+    this.hyper = hyper ?? DEFAULT_HYPER;
+  }
+
+  /** The league model fitted on the matches of `history` dated before `asOf` (pure: the same as fitLeagueModel). */
+  fit(history: readonly MatchRecord[], asOf: string): LeagueModelState {
+    const hyper = this.hyper;
+    const asOfDay = dayNumber(asOf);
+    const mark = Math.floor(asOfDay / hyper.replayRefitDays) * hyper.replayRefitDays;
+    const reuseBefore = mark - SETTLED_DAYS;
+    let skipped = 0;
+    const hist: MatchRecord[] = [];
+    for (const m of history) {
+      if (m.league !== this.league) continue;
+      if (!validRecord(m)) { skipped++; continue; }
+      const d = dayNumber(m.date);
+      if (d >= asOfDay || d < mark - hyper.historyDays) continue;
+      hist.push({ ...m, home: cleanTeam(m.home), away: cleanTeam(m.away) });
+    }
+    hist.sort(byDateAndClubs);
+    const days = groupByDay(hist);
+    const settled = days.filter((d) => d.day < reuseBefore);
+    const key = `${mark}#${settled.map((d) => d.matches.map(recordKey).join(';')).join('#')}`;
+    if (this.saved?.key !== key) {
+      const engine = new LeagueEngine(this.league, { hyper, refitDays: hyper.replayRefitDays, featureStartDay: mark - hyper.replayDays });
+      for (const { day, matches } of settled) engine.processDay(day, matches, false);
+      this.saved = { key, engine };
+    }
+    const engine = this.saved.engine.clone();
+    for (const { day, matches } of days.slice(settled.length)) engine.processDay(day, matches, false);
+    engine.refit(asOfDay);
+    return {
+      version: MODEL_VERSION,
+      league: this.league,
+      fittedAt: dayToIso(asOfDay),
+      hyper,
+      parts: engine.parts,
+      stats: {
+        matches: hist.length,
+        skipped,
+        firstDate: days.length ? dayToIso(days[0]!.day) : null,
+        lastDate: days.length ? dayToIso(days.at(-1)!.day) : null,
+        teams: Object.keys(engine.parts.ratings.teams).length,
+      },
+    };
+  }
+}
+
+/**
+ * Fits the league model from played matches dated before `asOf`. Deterministic; pure (no I/O); the order of
+ * `history` does not matter. Replays the league's history in date order (ratings, form, learned-model rows, refits
+ * every 4 weeks over the last 2 years) and refits all components at asOf.
  */
 export function fitLeagueModel(input: FitInput): LeagueModelState {
-  const hyper = input.hyper ?? input.previous?.hyper ?? DEFAULT_HYPER;
-  const asOfDay = dayNumber(input.asOf);
-  let skipped = 0;
-  const hist: MatchRecord[] = [];
-  for (const m of input.history) {
-    if (m.league !== input.league) continue;
-    if (!validRecord(m)) { skipped++; continue; }
-    const d = dayNumber(m.date);
-    if (d >= asOfDay || d < asOfDay - hyper.historyDays) continue;
-    hist.push({ ...m, home: cleanTeam(m.home), away: cleanTeam(m.away) });
-  }
-  const warm = input.previous && input.previous.version === MODEL_VERSION && input.previous.league === input.league &&
-    dayNumber(input.previous.fittedAt) <= asOfDay ? input.previous.parts : null;
-  const engine = new LeagueEngine(input.league, {
-    hyper,
-    refitDays: hyper.replayRefitDays,
-    featureStartDay: asOfDay - hyper.replayDays,
-    warm,
-  });
-  const days = groupByDay(hist);
-  for (const { day, matches } of days) engine.processDay(day, matches, false);
-  engine.refit(asOfDay);
-  const teams = Object.keys(engine.parts.ratings.teams).length;
-  return {
-    version: MODEL_VERSION,
-    league: input.league,
-    fittedAt: dayToIso(asOfDay),
-    hyper,
-    parts: engine.parts,
-    stats: {
-      matches: hist.length,
-      skipped,
-      firstDate: days.length ? dayToIso(days[0]!.day) : null,
-      lastDate: days.length ? dayToIso(days.at(-1)!.day) : null,
-      teams,
-    },
-  };
+  return new LeagueFitter(input.league, input.hyper).fit(input.history, input.asOf);
 }
 
 const three = (p: readonly number[]): ThreeWay => ({ home: p[0]!, draw: p[1]!, away: p[2]! });

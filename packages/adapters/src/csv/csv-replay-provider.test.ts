@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CsvReplayProvider, proposeShiftDays, proposeShiftDaysForFolder } from './csv-replay-provider.ts';
-import { isBritishSummerTime, ukLocalToUtc } from './uk-time.ts';
+import { isBritishSummerTime, ukLocalToUtc } from '@app/model/uk-time';
 
 /**
  * Slices of real football-data.co.uk seasons, committed with the tests (see testing/README.md):

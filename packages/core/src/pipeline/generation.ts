@@ -1,6 +1,6 @@
+import { seasonsToKeep } from '@app/model/deployment';
 import { findValueBets } from '@app/model/odds';
 import { fitLeagueModel, MODEL_VERSION, predictFixture, type LeagueModelState } from '@app/model/forecast';
-import type { MatchRecord } from '@app/model/types';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
 import type { Origin, StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
@@ -11,8 +11,6 @@ import { slug } from '../text.ts';
 export const UPCOMING_DAYS = 7;
 /** A first run predicts and settles the last 30 days, so the track record starts with real numbers. */
 export const BACKFILL_DAYS = 30;
-/** Seasons of history kept for training (the current one and the three before it). */
-export const HISTORY_SEASONS = 4;
 /** Results are published this long after kickoff, so settled backfill picks carry a realistic time. */
 const SETTLE_DELAY_MS = 2 * 60 * 60 * 1000;
 /** Backfilled predictions are independent writes: a few in flight hide the store's latency. */
@@ -57,10 +55,8 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
-function seasonsToKeep(records: MatchRecord[]): Set<string> {
-  const seasons = [...new Set(records.map((r) => r.season ?? r.date.slice(0, 4)))].sort();
-  return new Set(seasons.slice(-HISTORY_SEASONS));
-}
+/** How many match statistics a fixture carries (they may reach the provider hours after the result). */
+const statCount = (f: { stats?: ProviderFixture['stats'] } | undefined) => Object.values(f?.stats ?? {}).filter((v) => v !== undefined).length;
 
 const valueMarket: Record<string, ValueMarket> = { home: 'home', draw: 'draw', away: 'away', over: 'over25', under: 'under25' };
 
@@ -156,7 +152,7 @@ export function makeGenerationService(deps: PipelineDeps) {
       const day = utcDay(new Date(f.kickoff));
       // Weekly refits, as the walk-forward backtest does: only data dated before the day is used.
       if (!state || Date.parse(day) - Date.parse(state.fittedAt) >= 7 * DAY_MS) {
-        state = fitLeagueModel({ league: leagueId, history: records, asOf: day, ...(state ? { previous: state } : {}) });
+        state = fitLeagueModel({ league: leagueId, history: records, asOf: day });
       }
       const generatedAt = new Date(`${day}T${String(GENERATION_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
       const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS), 'backfilled');
@@ -194,13 +190,16 @@ export function makeGenerationService(deps: PipelineDeps) {
       const upcoming = provided.filter((f) => f.status === 'scheduled' && Date.parse(f.kickoff) > now.getTime() && Date.parse(f.kickoff) <= to.getTime());
       const wanted = firstRun ? provided.filter((f) => Date.parse(f.kickoff) > from.getTime()) : upcoming;
       const odds = wanted.length ? await oddsOrLastKnown(leagueId, wanted) : new Map<string, FixtureOdds>();
-      await deps.fixtures.saveAll(provided.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
+      // A finished fixture is the results job's to store (with the odds captured before its kickoff); after the
+      // first run, saving it here would drop those odds and hide the statistics that arrive later from it.
+      const toSave = firstRun ? provided : provided.filter((f) => f.status !== 'finished');
+      await deps.fixtures.saveAll(toSave.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
 
       let state = await deps.models.latest(leagueId);
       // A state fitted earlier today by other model code (a deploy since) cannot be used: refit it.
       const refit = !state || state.fittedAt < utcDay(now) || state.version !== MODEL_VERSION;
       if (refit) {
-        state = fitLeagueModel({ league: leagueId, history: records, asOf: utcDay(now), ...(state ? { previous: state } : {}) });
+        state = fitLeagueModel({ league: leagueId, history: records, asOf: utcDay(now) });
       }
 
       let predicted = 0;
@@ -218,7 +217,8 @@ export function makeGenerationService(deps: PipelineDeps) {
 
     /**
      * Settles finished fixtures of the last 3 days (results on the 90-minute score), voids
-     * postponed and cancelled ones, and adds every newly finished match to the history.
+     * postponed and cancelled ones, and adds every newly finished match to the history (again
+     * when its statistics arrive after its result).
      */
     async ingestResults(leagueId: string): Promise<string> {
       const now = clock.now();
@@ -237,7 +237,8 @@ export function makeGenerationService(deps: PipelineDeps) {
           if (settled.prediction.status === 'settled') settledCount += 1;
           else voided += 1;
         }
-        if (f.status === 'finished' && f.score && stored?.status !== 'finished') newHistory.push(toHistoryRecord(f, stored?.odds));
+        // Newly finished, or finished before its statistics arrived: (re)written with what the provider has now.
+        if (f.status === 'finished' && f.score && (stored?.status !== 'finished' || statCount(f) > statCount(stored))) newHistory.push(toHistoryRecord(f, stored?.odds));
       }
       await deps.fixtures.saveAll(updates);
       if (newHistory.length) await deps.history.append(leagueId, newHistory);

@@ -1,0 +1,66 @@
+// The generation pipeline's stores in memory, for core's unit tests, with the DynamoDB adapters'
+// behaviours: history upserts by id and lists oldest first, a saved fixture replaces the stored
+// one, predictions freeze at kickoff, a settled prediction stays settled.
+import type { LeagueModelState } from '@app/model/forecast';
+import type { Pick } from '../picks/pick.ts';
+import type { StoredPrediction } from '../predictions/prediction.ts';
+import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from '../pipeline/ports.ts';
+import type { League } from '../pipeline/providers.ts';
+
+export interface InMemoryPipelineOptions {
+  leagues: League[];
+  /** The prediction store throws after this many writes (a consumer killed mid-run). */
+  failAfterWrites?: number;
+}
+
+/** The pipeline's stores and what they hold; `heal()` lets a store that was failing writes work again. */
+export function inMemoryPipeline(options: InMemoryPipelineOptions) {
+  const history = new Map<string, HistoryRecord>();
+  const fixtures = new Map<string, StoredFixture>();
+  const models = new Map<string, LeagueModelState>();
+  const predictions = new Map<string, { prediction: StoredPrediction; picks: Pick[] }>();
+  let failAfterWrites = options.failAfterWrites;
+  let writes = 0;
+  let settles = 0;
+  const store: PredictionStore = {
+    listByKickoff: async (from, to) => [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
+    get: async (id) => predictions.get(id)?.prediction,
+    write: async (prediction, picks, { now, backfill }) => {
+      if (failAfterWrites !== undefined && writes >= failAfterWrites) throw new Error('consumer killed');
+      writes += 1;
+      if (!backfill && Date.parse(prediction.kickoff) <= now.getTime()) return false;
+      predictions.set(prediction.fixtureId, structuredClone({ prediction, picks }));
+      return true;
+    },
+    settle: async (prediction, picks) => {
+      if (predictions.get(prediction.fixtureId)?.prediction.status === 'settled') return false;
+      settles += 1;
+      predictions.set(prediction.fixtureId, structuredClone({ prediction, picks }));
+      return true;
+    },
+  };
+  const historyRepository: HistoryRepository = {
+    list: async (leagueId) => [...history.values()].filter((r) => r.league === leagueId).sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)),
+    append: async (_leagueId, records) => records.forEach((r) => history.set(r.id, structuredClone(r))),
+  };
+  const fixtureRepository: FixtureRepository = {
+    saveAll: async (list) => list.forEach((f) => fixtures.set(f.id, structuredClone(f))),
+    get: async (id) => structuredClone(fixtures.get(id)),
+  };
+  const modelRepository: ModelStateRepository = {
+    latest: async (league) => models.get(league),
+    save: async (league, state) => void models.set(league, state),
+  };
+  const leagueRepository: LeagueRepository = { saveAll: async () => {}, listActive: async () => options.leagues };
+  return {
+    ports: { leagues: leagueRepository, fixtures: fixtureRepository, history: historyRepository, models: modelRepository, predictions: store },
+    history,
+    fixtures,
+    models,
+    predictions,
+    counts: () => ({ writes, settles }),
+    heal: () => {
+      failAfterWrites = undefined;
+    },
+  };
+}
