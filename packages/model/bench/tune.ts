@@ -17,7 +17,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { backtestLeague, type EvaluatedMatch } from '../src/backtest.ts';
 import { preKickoffOdds } from '../src/football-data.ts';
 import { DEFAULT_HYPER, type Hyper } from '../src/hyper.ts';
-import { pickSummary, summarize3, summarizeBinary } from '../src/scoring.ts';
+import { calibrationSlope, pickSummary, summarize3, summarizeBinary } from '../src/scoring.ts';
 import { developmentSeasons, loadDevelopmentMatches } from '../src/tuning.ts';
 
 /**
@@ -32,8 +32,8 @@ const GAP_SEASONS = 7;
 
 function merge<T>(a: T, b: unknown): T {
   if (typeof b !== 'object' || b === null || Array.isArray(b)) return b as T;
-  const o: Record<string, unknown> = { ...(a as Record<string, unknown>) };
-  for (const [k, v] of Object.entries(b)) o[k] = merge((a as Record<string, unknown>)[k], v);
+  const o: Record<string, unknown> = { ...(a as Record<string, unknown> | null) };
+  for (const [k, v] of Object.entries(b)) o[k] = merge((a as Record<string, unknown> | null)?.[k], v);
   return o as T;
 }
 
@@ -60,6 +60,7 @@ export function devMetrics(ev: readonly EvaluatedMatch[]) {
       ensemble: r5(bri((e) => e.ensemble[3])), models: r5(bri((e) => e.models[3])), statistical: r5(bri((e) => e.statistical[3])),
       ai: r5(bri((e) => e.ai[3])), rating: r5(bri((e) => e.rating[3])), market: r5(bri((e) => e.marketOver!)),
     },
+    ouSlope: Math.round(calibrationSlope(co.map((e) => e.models[3]), yo).slope * 1e3) / 1e3,
     picks60: (() => { const p = pickSummary(ev.map((e) => e.ensemble.slice(0, 3)), ev.map((e) => e.outcome), ev.map(() => undefined)); return { n: p.picks, hitRate: r5(p.hitRate) }; })(),
   };
 }

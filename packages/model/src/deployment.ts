@@ -68,8 +68,9 @@ export interface DeployedView {
 export interface StageMatch {
   match: ParsedMatch;
   kickoffMs: number;
+  /** The history record before its statistics arrive, and after. */
   record: MatchRecord;
-  stats: Pick<MatchRecord, 'homeShots' | 'awayShots' | 'homeShotsOnTarget' | 'awayShotsOnTarget'>;
+  withStats: MatchRecord;
 }
 
 export function stageMatches(matches: readonly ParsedMatch[], view: DeployedView): StageMatch[] {
@@ -82,7 +83,7 @@ export function stageMatches(matches: readonly ParsedMatch[], view: DeployedView
       ...(m.homeShotsOnTarget !== undefined && m.awayShotsOnTarget !== undefined ? { homeShotsOnTarget: m.homeShotsOnTarget, awayShotsOnTarget: m.awayShotsOnTarget } : {}),
     };
     const record: MatchRecord = { date: kickoff, league: m.league, season: m.season, home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals, ...(odds ? { odds } : {}) };
-    return { match: m, kickoffMs, record, stats };
+    return { match: m, kickoffMs, record, withStats: { ...record, ...stats } };
   });
   return out.sort((a, b) => a.kickoffMs - b.kickoffMs);
 }
@@ -99,7 +100,7 @@ export function historyAt(matches: readonly StageMatch[], view: DeployedView, ru
   for (const s of matches) {
     if (s.kickoffMs + RESULT_DELAY_MS > runAt) break;
     if (s.kickoffMs + RESULT_DELAY_MS <= view.stageStart && !keep.has(s.match.season)) continue;
-    out.push(s.kickoffMs + lag <= runAt ? { ...s.record, ...s.stats } : s.record);
+    out.push(s.kickoffMs + lag <= runAt ? s.withStats : s.record);
   }
   return out;
 }

@@ -35,7 +35,7 @@ export interface Prediction extends Components {
 
 /** Component and ensemble probabilities for prepared features (pure). */
 export function predictFromFeatures(parts: ModelParts, hyper: Hyper, f: Features): Prediction {
-  const c = components(parts, f);
+  const c = components(parts, hyper, f);
   const pool = poolOf(c, hyper, parts.pool);
   const final = f.market ? stacked(parts.stacking, f.market, pool) : pool;
   return { ...c, pool, final, features: f };
@@ -185,7 +185,7 @@ export class LeagueEngine {
       parts.shots.shotsOnTarget += hst + ast;
       if (withShots) { parts.shots.goalsWithShots += m.homeGoals + m.awayGoals; parts.shots.shots += hs + as; }
     }
-    updateRatings(parts.ratings, parts.ratings.teams[m.home]!, parts.ratings.teams[m.away]!, m.homeGoals, m.awayGoals, shots, hyper.ratings);
+    updateRatings(parts.ratings, parts.ratings.teams[m.home]!, parts.ratings.teams[m.away]!, m.homeGoals, m.awayGoals, shots, hyper.ratings, day);
     const a = hyper.formAlpha;
     const update = (form: TeamForm, goalsFor: number, goalsAgainst: number, sotFor: number | undefined, sotAgainst: number | undefined, points: number) => {
       form.goalsFor += a * (goalsFor - form.goalsFor);
