@@ -54,7 +54,7 @@ export function lastRunBefore(kickoffMs: number): number {
 }
 
 /** The prices the model reads for a match: Pinnacle's per market when complete, else the average (core's modelOdds). */
-export const capturedOdds = (m: Pick<ParsedMatch, 'pre' | 'preOU'>): MatchOdds | undefined => preKickoffOdds(m, ['ps', 'avg']);
+const capturedOdds = (m: Pick<ParsedMatch, 'pre' | 'preOU'>): MatchOdds | undefined => preKickoffOdds(m, ['ps', 'avg']);
 
 export interface DeployedView {
   /** The stage's first generation run (epoch ms). */

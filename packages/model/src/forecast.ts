@@ -54,7 +54,7 @@ function validRecord(m: MatchRecord): boolean {
  * History dated this many days before a fit's 4-week mark is assumed final (results in, statistics arrived), so a
  * replay of it can be reused for every later fit (LeagueFitter).
  */
-export const SETTLED_DAYS = 3;
+const SETTLED_DAYS = 3;
 /** A fit's calendar year: its learned rows start 2 years before the year's first day, its history 20 years before. */
 const YEAR_DAYS = 364;
 
