@@ -18,7 +18,7 @@ const CLOUD = {
 beforeEach(() => {
   vi.resetModules();
   for (const key of Object.keys(process.env)) if (!(key in ENV)) delete process.env[key];
-  for (const key of ['STAGE', 'FOOTBALL_DATA_ORG_TOKEN', 'ODDS_API_KEY', 'FOOTBALL_DATA_DIR', 'PROVIDERS_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_ARN', 'DYNAMODB_ENDPOINT']) delete process.env[key];
+  for (const key of ['STAGE', 'API_FOOTBALL_KEY', 'ODDS_API_KEY', 'FOOTBALL_DATA_DIR', 'PROVIDERS_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_ARN', 'DYNAMODB_ENDPOINT']) delete process.env[key];
 });
 afterEach(() => {
   process.env = { ...ENV };
@@ -32,16 +32,21 @@ describe('the pipeline outside the local stack', () => {
     const { generationService } = await import('./pipeline.ts');
 
     // Act + Assess
-    await expect(footballProviders()).rejects.toThrow(/footballDataOrgToken .* required outside the local stack; the pipeline will not publish demo data/);
+    await expect(footballProviders()).rejects.toThrow(/apiFootballKey .* required outside the local stack; the pipeline will not publish demo data/);
     await expect(generationService()).rejects.toMatchObject({ name: 'ConfigError' });
   });
 
-  it('reads the key from the providers secret and serves football-data.org', async () => {
+  it('reads the key from the providers secret and serves API-Football, with The Odds API when its key is there too', async () => {
     Object.assign(process.env, CLOUD, { PROVIDERS_SECRET_ARN: 'arn:providers' });
     const { useSecretReader } = await import('./base.ts');
-    useSecretReader(async () => JSON.stringify({ footballDataOrgToken: 'token-1' }));
+    let secret: Record<string, string> = { apiFootballKey: 'key-1' };
+    useSecretReader(async () => JSON.stringify(secret));
     const { footballProviders } = await import('./providers.ts');
-    expect((await footballProviders()).fixturesProvider.name).toBe('football-data.org');
+    const first = await footballProviders();
+    secret = { apiFootballKey: 'key-1', oddsApiKey: 'odds-1' };
+    const second = await footballProviders();
+    expect([first.fixturesProvider.name, first.oddsProvider.name]).toEqual(['api-football', 'none']);
+    expect([second.fixturesProvider.name, second.oddsProvider.name]).toEqual(['api-football', 'the-odds-api']);
   });
 
   it('needs the local stack for its stand-ins even on the local stage', async () => {

@@ -1,13 +1,16 @@
 /**
- * The composition root, part 5: which football data and odds the pipeline reads.
- * - FOOTBALL_DATA_ORG_TOKEN (or the providers secret): live fixtures and results from football-data.org;
- *   ODDS_API_KEY adds live odds from The Odds API (without it the models run on results only).
- * - On the local stack without a token: the demo leagues, or the football-data.co.uk folder in
- *   FOOTBALL_DATA_DIR replayed around today (local-adapters.ts).
- * - Anywhere else without a token: a ConfigError, logged with `configurationError: true` (an alarm
+ * The composition root, part 5: which football data and odds the pipeline reads
+ * (docs/decisions/0120-production-data-providers.md).
+ * - API_FOOTBALL_KEY (or the providers secret): live fixtures, results and match statistics from
+ *   API-Football; ODDS_API_KEY adds live odds from The Odds API (without it the models run on
+ *   results and statistics only).
+ * - On the local stack without a key: the demo leagues, or the football-data.co.uk folder in
+ *   FOOTBALL_DATA_DIR replayed around today (local-adapters.ts): research data, never a deployed
+ *   stage's.
+ * - Anywhere else without a key: a ConfigError, logged with `configurationError: true` (an alarm
  *   watches for it). Never demo data in a deployed table.
  */
-import { FootballDataOrgProvider } from '@app/adapters/football-data-org/football-data-org-provider';
+import { ApiFootballProvider } from '@app/adapters/api-football/api-football-provider';
 import { TheOddsApiProvider } from '@app/adapters/the-odds-api/the-odds-api-provider';
 import type { FixtureOdds, OddsProvider } from '@app/core/pipeline/providers';
 import { ConfigError } from '@app/platform/config';
@@ -18,35 +21,43 @@ import { localAdapters, type FootballProviders } from './local-adapters.ts';
 
 const noOdds: OddsProvider = { name: 'none', odds: async () => new Map<string, FixtureOdds>() };
 
-async function providerKeys(): Promise<{ token?: string; oddsKey?: string }> {
+async function providerKeys(): Promise<{ fixturesKey?: string; oddsKey?: string }> {
   const { config } = await base();
-  const [token, oddsKey] = await Promise.all([
-    secretField(config.FOOTBALL_DATA_ORG_TOKEN, config.PROVIDERS_SECRET_ARN, 'footballDataOrgToken'),
+  const [fixturesKey, oddsKey] = await Promise.all([
+    secretField(config.API_FOOTBALL_KEY, config.PROVIDERS_SECRET_ARN, 'apiFootballKey'),
     secretField(config.ODDS_API_KEY, config.PROVIDERS_SECRET_ARN, 'oddsApiKey'),
   ]);
-  return { token, oddsKey };
+  return { fixturesKey, oddsKey };
 }
 
 /**
- * Kept for the life of the container, so The Odds API's circuit breaker and football-data.org's
- * pauses hold; rebuilt when a key is rolled in Secrets Manager.
+ * Kept for the life of the container, so The Odds API's circuit breaker and API-Football's spent
+ * daily quota hold; rebuilt when a key is rolled in Secrets Manager.
  */
 export const footballProviders = /* @__PURE__ */ rebuildOnChange(
   providerKeys,
-  async ({ token, oddsKey }): Promise<FootballProviders> => {
+  async ({ fixturesKey, oddsKey }): Promise<FootballProviders> => {
     const b = await base();
     const { config, clock } = b;
     const now = () => clock.now();
     const liveOdds = oddsKey
       ? new TheOddsApiProvider({ apiKey: oddsKey, host: config.ODDS_API_BASE_URL, now, onQuota: (quota) => logger.info('The Odds API quota', { ...quota }) })
       : undefined;
-    if (token) return { fixturesProvider: new FootballDataOrgProvider({ token, baseUrl: config.FOOTBALL_DATA_ORG_BASE_URL }), oddsProvider: liveOdds ?? noOdds };
-    if (config.STAGE === 'local') return localAdapters('Football data without FOOTBALL_DATA_ORG_TOKEN').footballProviders(b, liveOdds);
+    if (fixturesKey) {
+      const fixturesProvider = new ApiFootballProvider({
+        apiKey: fixturesKey,
+        baseUrl: config.API_FOOTBALL_BASE_URL,
+        onQuota: (quota) => logger.info('API-Football quota', { ...quota }),
+        http: { now },
+      });
+      return { fixturesProvider, oddsProvider: liveOdds ?? noOdds };
+    }
+    if (config.STAGE === 'local') return localAdapters('Football data without API_FOOTBALL_KEY').footballProviders(b, liveOdds);
     const error = new ConfigError(
-      'Invalid configuration:\n  - footballDataOrgToken (providers secret) or FOOTBALL_DATA_ORG_TOKEN: required outside the local stack; the pipeline will not publish demo data',
+      'Invalid configuration:\n  - apiFootballKey (providers secret) or API_FOOTBALL_KEY: required outside the local stack; the pipeline will not publish demo data',
     );
     logger.error('Pipeline configuration error: no football data provider', { configurationError: true, stage: config.STAGE, error });
     throw error;
   },
-  (a, b) => a.token === b.token && a.oddsKey === b.oddsKey,
+  (a, b) => a.fixturesKey === b.fixturesKey && a.oddsKey === b.oddsKey,
 );

@@ -1,5 +1,5 @@
 // Fault injection on the real pipeline: DynamoDB Local, the local queue with SQS semantics, the
-// real consumers and a football-data.org stand-in. Each scenario ends with the books closed:
+// real consumers and an API-Football stand-in. Each scenario ends with the books closed:
 // no run left queued or running, every fixture predicted exactly once, every result settled
 // exactly once, and the stored metrics equal to a recomputation from scratch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,28 +14,28 @@ import { BACKFILL_DAYS, UPCOMING_DAYS } from '@app/core/pipeline/generation';
 import type { JobType } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
 import { scheduledJobId } from '@app/events/schedules';
-import { footballDataWorld, WORLD_COMPETITIONS } from '../testing/football-data-world.ts';
+import { apiFootballWorld, WORLD_LEAGUES } from '../testing/api-football-world.ts';
 import { startHttpStack, type TestClient } from '../testing/http-harness.ts';
 
 /** Seconds a consumer invocation may run here: tasks get this minus the reserve. */
 const INVOCATION_SECONDS = 15;
 const clock = fixedClock('2026-11-22T12:00:00Z');
-const world = footballDataWorld(clock.now().getTime());
+const world = apiFootballWorld(clock.now().getTime());
 
-/** Per competition: how the stand-in answers instead of serving the world (a hang, an outage). */
+/** Per league: how the stand-in answers instead of serving the world (a hang, an outage). */
 const hold = new Map<string, () => ScriptedResponse | undefined>();
-const fdo = new FakeProviderServer();
-fdo.handle = (req: RecordedRequest) => world.handle(req, (code) => hold.get(code)?.());
+const apiFootball = new FakeProviderServer();
+apiFootball.handle = (req: RecordedRequest) => world.handle(req, (leagueId) => hold.get(leagueId)?.());
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 let admin: TestClient;
 let jobs: DynamoJobRepository;
 beforeAll(async () => {
-  await fdo.start();
+  await apiFootball.start();
   stack = await startHttpStack(
     {
-      FOOTBALL_DATA_ORG_TOKEN: 'test-token',
-      FOOTBALL_DATA_ORG_BASE_URL: fdo.url,
+      API_FOOTBALL_KEY: 'test-key',
+      API_FOOTBALL_BASE_URL: apiFootball.url,
       LOCAL_QUEUE_VISIBILITY_SECONDS: '0',
       LOCAL_QUEUE_TIMEOUT_SECONDS: String(INVOCATION_SECONDS),
     },
@@ -46,10 +46,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await stack.close();
-  await fdo.stop();
+  await apiFootball.stop();
 });
 
-const served = Object.keys(WORLD_COMPETITIONS) as Array<keyof typeof WORLD_COMPETITIONS>;
+const served = [39, 140] as const;
 
 /** Runs the queue until nothing is visible; the queue and the lease checks run on `clock`. */
 const drain = () => stack.queue.drain();
@@ -60,7 +60,7 @@ async function resultsRuns(): Promise<string[]> {
 }
 
 async function request(type: JobType) {
-  return (await stack.composition.jobService()).request(type, 'cli', type === 'metrics' ? [] : [...Object.values(WORLD_COMPETITIONS)]);
+  return (await stack.composition.jobService()).request(type, 'cli', type === 'metrics' ? [] : [...Object.values(WORLD_LEAGUES)]);
 }
 
 /** The books are closed: no unfinished run, one prediction per fixture, one settlement per result, metrics as recomputed. */
@@ -75,14 +75,14 @@ async function expectBooksClosed() {
   const stored = await predictions.listByKickoff(new Date(now - BACKFILL_DAYS * DAY_MS), new Date(now + UPCOMING_DAYS * DAY_MS));
   const ids = stored.map((p) => p.fixtureId);
   expect(new Set(ids).size).toBe(ids.length);
-  for (const code of served) {
-    for (const match of world.current(code)) {
-      const kickoff = Date.parse(match.utcDate);
+  for (const league of served) {
+    for (const match of world.current(league)) {
+      const kickoff = Date.parse(match.fixture.date);
       if (kickoff <= now - BACKFILL_DAYS * DAY_MS || kickoff > now + UPCOMING_DAYS * DAY_MS) continue;
-      const prediction = stored.find((p) => p.fixtureId === `fdo-${match.id}`);
-      expect(prediction, `fixture fdo-${match.id} predicted`).toBeDefined();
-      if (match.status !== 'FINISHED') continue;
-      expect(prediction).toMatchObject({ status: 'settled', result: { home: match.score.fullTime.home, away: match.score.fullTime.away } });
+      const prediction = stored.find((p) => p.fixtureId === `af-${match.fixture.id}`);
+      expect(prediction, `fixture af-${match.fixture.id} predicted`).toBeDefined();
+      if (match.fixture.status.short !== 'FT') continue;
+      expect(prediction).toMatchObject({ status: 'settled', result: { home: match.goals.home, away: match.goals.away } });
       const settled = await picks.listForFixture(prediction!.fixtureId);
       expect(new Set(settled.map((p) => p.id)).size).toBe(settled.length);
       for (const pick of settled) expect(['won', 'lost']).toContain(pick.status);
@@ -103,7 +103,7 @@ async function expectBooksClosed() {
 describe('faults in the job pipeline end every run as finished or failed, with nothing lost and nothing done twice', () => {
   it('a provider that hangs past the deadline: the task ends before its invocation, and the redelivery completes it', async () => {
     let hung = 0;
-    hold.set('PD', () => (hung++ === 0 ? { hang: true } : undefined));
+    hold.set('SP1', () => (hung++ === 0 ? { hang: true } : undefined));
     const job = await request('generate');
     await drain();
     hold.clear();
@@ -150,7 +150,7 @@ describe('faults in the job pipeline end every run as finished or failed, with n
     // Each task ran once; the leagues the stand-in does not serve are refused at once (not retried).
     const tasks = await jobs.tasks(id);
     expect(tasks.every((t) => t.attempts === 1)).toBe(true);
-    expect(tasks.filter((t) => t.status === 'done').map((t) => t.key).sort()).toEqual(Object.values(WORLD_COMPETITIONS).sort());
+    expect(tasks.filter((t) => t.status === 'done').map((t) => t.key).sort()).toEqual(Object.values(WORLD_LEAGUES).sort());
     await expectBooksClosed();
   }, 120_000);
 

@@ -70,7 +70,7 @@ export class Secrets extends Construct {
     );
 
     this.providers = new secretsmanager.Secret(this, 'Providers', {
-      description: 'Football data provider keys: JSON {"footballDataOrgToken": "...", "oddsApiKey": "..."}',
+      description: 'Football data provider keys: JSON {"apiFootballKey": "...", "oddsApiKey": "..."} (API-Football, The Odds API)',
       secretObjectValue: { footballDataOrgToken: SecretValue.unsafePlainText(''), oddsApiKey: SecretValue.unsafePlainText('') },
       removalPolicy,
     });

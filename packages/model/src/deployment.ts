@@ -3,8 +3,9 @@
  * and the `--deployed` backtest, which replays them day by day (docs/decisions/0110-the-deployed-backtest.md):
  *
  * - the first run imports the last HISTORY_SEASONS seasons of results and statistics (no odds: the fixtures
- *   provider has none for past matches), then the results job adds every match that finishes, with the prices
- *   captured before its kickoff, and its statistics once the source has them;
+ *   provider has none for past matches), then the results job (every 30 minutes, from two hours after kickoff) adds
+ *   every match it finds finished, with the prices captured before its kickoff and the statistics the source has
+ *   then (a match without them joins the history without them);
  * - generation runs daily at 06:00 UK time, fits each league on the history it then holds and predicts the next
  *   7 days; the last run before a kickoff makes the published forecast.
  */
@@ -23,16 +24,22 @@ export function seasonsToKeep(records: readonly MatchRecord[]): Set<string> {
 }
 
 const HOUR_MS = 3_600_000;
-/** The results job looks for a finished match from two hours after kickoff. */
+/** The results job looks for a finished match from two hours after kickoff... */
 export const RESULT_DELAY_MS = 2 * HOUR_MS;
+/** ...and runs every 30 minutes (on the half hours). */
+const RESULTS_EVERY_MS = HOUR_MS / 2;
 /**
- * Kickoff to the match statistics in the stored history, by default: the results job (every 30 minutes) first sees
- * the match finished two hours after kickoff, and fetches its statistics then; an hour more for the source to
- * publish them.
+ * Kickoff to the moment the source has a match's statistics, by default: API-Football publishes them during the
+ * match, so they are there when the results job first finds it finished, two hours after kickoff. A source slower
+ * than that run leaves the match in the history without statistics (the results job reads them once).
  */
-export const DEFAULT_STATS_LAG_HOURS = 3;
-/** Statistics later than this are not modelled: the results job only looks three days back. */
+export const DEFAULT_STATS_LAG_HOURS = 2;
 export const MAX_STATS_LAG_HOURS = 48;
+
+/** The first results run that finds a match finished (epoch ms). */
+export function firstResultsRun(kickoffMs: number): number {
+  return Math.ceil((kickoffMs + RESULT_DELAY_MS) / RESULTS_EVERY_MS) * RESULTS_EVERY_MS;
+}
 /** UK wall-clock time of the daily generation run (the schedule in events/src/schedules.ts). */
 export const GENERATION_UK_TIME = '06:00';
 
@@ -89,18 +96,23 @@ export function stageMatches(matches: readonly ParsedMatch[], view: DeployedView
 }
 
 /**
- * The history a generation run at `runAt` holds: the first run's import (finished matches of the kept seasons,
- * without prices) and every match finished since, with its captured prices; statistics once they have arrived.
+ * The history a generation run at `runAt` holds: the first run's import (matches finished by then, of the kept
+ * seasons, with the statistics the source has, without prices), and every match the results job has found finished
+ * since, with its captured prices and the statistics the source had at that first look.
  */
 export function historyAt(matches: readonly StageMatch[], view: DeployedView, runAt: number): MatchRecord[] {
   const lag = view.statsLagHours * HOUR_MS;
-  const imported = matches.filter((s) => s.kickoffMs + RESULT_DELAY_MS <= view.stageStart);
-  const keep = seasonsToKeep(imported.map((s) => s.record));
+  const imported = (s: StageMatch) => s.kickoffMs + RESULT_DELAY_MS <= view.stageStart;
+  const keep = seasonsToKeep(matches.filter(imported).map((s) => s.record));
   const out: MatchRecord[] = [];
   for (const s of matches) {
     if (s.kickoffMs + RESULT_DELAY_MS > runAt) break;
-    if (s.kickoffMs + RESULT_DELAY_MS <= view.stageStart && !keep.has(s.match.season)) continue;
-    out.push(s.kickoffMs + lag <= runAt ? s.withStats : s.record);
+    if (imported(s)) {
+      if (keep.has(s.match.season)) out.push(s.kickoffMs + lag <= view.stageStart ? s.withStats : s.record);
+      continue;
+    }
+    const seen = firstResultsRun(s.kickoffMs);
+    if (seen <= runAt) out.push(s.kickoffMs + lag <= seen ? s.withStats : s.record);
   }
   return out;
 }

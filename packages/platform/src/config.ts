@@ -69,15 +69,15 @@ export const ConfigSchema = z.object({
   STRIPE_SECRET_ARN: z.optional(z.string()),
   /** Tests only: where the Stripe client sends its requests instead of https://api.stripe.com. */
   STRIPE_API_BASE: z.optional(z.url()),
-  /** football-data.org v4 token (X-Auth-Token). */
-  FOOTBALL_DATA_ORG_TOKEN: z.optional(z.string()),
-  /** football-data.org's base URL (a proxy, or a stand-in server in tests). */
-  FOOTBALL_DATA_ORG_BASE_URL: z._default(z.url(), 'https://api.football-data.org/v4'),
+  /** API-Football v3 key (`x-apisports-key`, a key of api-sports.io): fixtures, results and match statistics. */
+  API_FOOTBALL_KEY: z.optional(z.string()),
+  /** API-Football's base URL (a proxy, or a stand-in server in tests). */
+  API_FOOTBALL_BASE_URL: z._default(z.url(), 'https://v3.football.api-sports.io'),
   /** The Odds API v4 key. */
   ODDS_API_KEY: z.optional(z.string()),
   /** The Odds API host (a proxy, or a stand-in server in tests). */
   ODDS_API_BASE_URL: z._default(z.url(), 'https://api.the-odds-api.com'),
-  /** Secrets Manager secret: JSON {"footballDataOrgToken": "...", "oddsApiKey": "..."}. */
+  /** Secrets Manager secret: JSON {"apiFootballKey": "...", "oddsApiKey": "..."}. */
   PROVIDERS_SECRET_ARN: z.optional(z.string()),
 
   /** A folder of football-data.co.uk CSV files (<LEAGUE>/<YYYY-YY>.csv) to replay instead of the demo leagues. */

@@ -1,19 +1,25 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fc from 'fast-check';
+import { slug } from '@app/core/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CsvReplayProvider, proposeShiftDays, proposeShiftDaysForFolder } from './csv-replay-provider.ts';
 import { isBritishSummerTime, ukLocalToUtc } from '@app/model/uk-time';
+import { TEST_FILES, writeFootballDataFolder } from './testing/football-data-csv.ts';
 
 /**
- * Slices of real football-data.co.uk seasons, committed with the tests (see testing/README.md):
- * E0 2005-06 (20 matches), 2021-22 (60), 2022-23 up to the World Cup break (146); D1 2022-23 up
- * to the same break; SP1 2022-23 (30).
+ * Season files in football-data.co.uk's format written from the demo world for this run
+ * (testing/football-data-csv.ts): E0 2005-06 (20 matches, old columns), 2021-22 (60), 2022-23 up
+ * to mid-November; D1 2022-23 over the same weeks; SP1 2022-23 (30, no Pinnacle columns).
  */
-const DATA = join(dirname(fileURLToPath(import.meta.url)), 'testing/football-data');
-const E0_2022_23_MATCHES = 146;
+let DATA: string;
+beforeAll(async () => {
+  DATA = await mkdtemp(join(tmpdir(), 'football-data-'));
+  await writeFootballDataFolder(DATA, TEST_FILES);
+});
+afterAll(() => rm(DATA, { recursive: true, force: true }));
+
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 /** 208 weeks: 2022-23 (from Friday 5 Aug 2022) replays from Friday 31 Jul 2026. */
@@ -37,6 +43,16 @@ const e0 = (iso: string, shiftDays = SHIFT) => {
 const ukTime = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
 const ukWeekday = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { timeZone: 'Europe/London', weekday: 'short' });
 
+/** The data rows of a season file, by column name. */
+async function rowsOf(league: string, season: string): Promise<Array<Record<string, string>>> {
+  const [header, ...lines] = (await readFile(join(DATA, league, `${season}.csv`), 'utf8')).trim().split('\n');
+  const columns = header!.split(',');
+  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [columns[i]!, v])));
+}
+/** Our fixture id of a row (its original date, both clubs). */
+const idOf = (league: string, row: Record<string, string>) => `csv-${league}-${row.Date!.split('/').reverse().join('')}-${slug(row.HomeTeam!)}-${slug(row.AwayTeam!)}`;
+const n = (v: string | undefined) => Number(v);
+
 describe('UK local time', () => {
   it('converts with the Europe/London summer-time rules', () => {
     expect(ukLocalToUtc('2022-03-26', '15:00').toISOString()).toBe('2022-03-26T15:00:00.000Z');
@@ -57,7 +73,7 @@ describe('UK local time', () => {
   });
 });
 
-describe('CsvReplayProvider over a real season (E0 2022-23)', () => {
+describe('CsvReplayProvider over a season (E0 2022-23)', () => {
   it('serves the league folders present with catalog names', async () => {
     const csv = new CsvReplayProvider({ dir: DATA, shiftDays: 0 });
     const leagues = await csv.leagues();
@@ -68,45 +84,52 @@ describe('CsvReplayProvider over a real season (E0 2022-23)', () => {
   it('moves kickoffs by whole weeks, keeps weekdays and UK wall-clock times, and labels the moved season', async () => {
     // Prepare
     const { csv } = e0('2026-11-22T12:00:00Z');
-    const raw = await readFile(join(DATA, 'E0/2022-23.csv'), 'utf8');
-    const rows = raw.trim().split('\n').slice(1).map((l) => l.split(','));
+    const rows = await rowsOf('E0', '2022-23');
 
     // Act
     const fixtures = await csv.fixtures('E0', new Date('2026-07-01T00:00:00Z'), new Date('2027-07-01T00:00:00Z'));
 
     // Assess
+    expect(rows.length).toBeGreaterThan(100);
     expect(fixtures).toHaveLength(rows.length);
-    expect(rows).toHaveLength(E0_2022_23_MATCHES);
-    expect(fixtures[0]).toMatchObject({ id: 'csv-E0-20220805-crystal-palace-arsenal', season: '2026-27', kickoff: '2026-07-31T19:00:00.000Z', homeTeam: 'Crystal Palace', awayTeam: 'Arsenal' });
+    expect(fixtures[0]).toMatchObject({ id: idOf('E0', rows[0]!), season: '2026-27', kickoff: '2026-07-31T19:45:00.000Z', homeTeam: rows[0]!.HomeTeam, awayTeam: rows[0]!.AwayTeam });
     const byId = new Map(fixtures.map((f) => [f.id, f]));
-    for (const [, date, time, home, away] of rows) {
-      const [d, m, y] = date!.split('/');
-      const f = byId.get(`csv-E0-${y}${m}${d}-${home!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${away!.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`)!;
-      expect(ukTime(f.kickoff)).toBe(time);
+    for (const row of rows) {
+      const f = byId.get(idOf('E0', row))!;
+      const [d, m, y] = row.Date!.split('/');
+      expect(ukTime(f.kickoff)).toBe(row.Time);
       expect(ukWeekday(f.kickoff)).toBe(new Date(`${y}-${m}-${d}T12:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'short' }));
     }
   });
 
   it('converts to UTC with the moved date’s summer time (BST before 25 Oct 2026, GMT after)', async () => {
+    // Act
     const { csv } = e0('2026-11-22T12:00:00Z');
-    const fixtures = await csv.fixtures('E0', new Date('2026-10-24T00:00:00Z'), new Date('2026-11-08T00:00:00Z'));
-    const kickoff = (id: string) => fixtures.find((f) => f.id === id)?.kickoff;
-    expect(kickoff('csv-E0-20221029-brighton-chelsea')).toBe('2026-10-24T14:00:00.000Z');
-    expect(kickoff('csv-E0-20221030-arsenal-nott-m-forest')).toBe('2026-10-25T14:00:00.000Z');
-    expect(kickoff('csv-E0-20221112-liverpool-southampton')).toBe('2026-11-07T15:00:00.000Z');
+    const fixtures = await csv.fixtures('E0', new Date('2026-10-10T00:00:00Z'), new Date('2026-11-08T00:00:00Z'));
+
+    // Assess: the same wall-clock time is an hour earlier in UTC while summer time lasts.
+    const change = Date.parse('2026-10-25T01:00:00Z');
+    const summer = fixtures.filter((f) => Date.parse(f.kickoff) < change);
+    const winter = fixtures.filter((f) => Date.parse(f.kickoff) >= change);
+    expect(summer.length).toBeGreaterThan(5);
+    expect(winter.length).toBeGreaterThan(5);
+    const offsetHours = (f: { kickoff: string }) => ((Number(ukTime(f.kickoff).slice(0, 2)) - new Date(f.kickoff).getUTCHours() + 24) % 24);
+    expect(new Set(summer.map(offsetHours))).toEqual(new Set([1]));
+    expect(new Set(winter.map(offsetHours))).toEqual(new Set([0]));
   });
 
   it('hides a result until kickoff + 2 h: scheduled, then live, then finished with score and shots', async () => {
     // Prepare
-    const { csv, clock } = e0('2026-07-31T18:59:00Z');
+    const [row] = await rowsOf('E0', '2022-23');
+    const { csv, clock } = e0('2026-07-31T19:44:00Z');
     const window = [new Date('2026-07-31T00:00:00Z'), new Date('2026-08-01T00:00:00Z')] as const;
-    const first = async () => (await csv.fixtures('E0', ...window)).find((f) => f.id === 'csv-E0-20220805-crystal-palace-arsenal')!;
+    const first = async () => (await csv.fixtures('E0', ...window)).find((f) => f.id === idOf('E0', row!))!;
 
     // Act
     const before = await first();
-    clock.set('2026-07-31T20:30:00Z');
-    const during = await first();
     clock.set('2026-07-31T21:00:00Z');
+    const during = await first();
+    clock.set('2026-07-31T21:45:00Z');
     const after = await first();
 
     // Assess
@@ -114,13 +137,18 @@ describe('CsvReplayProvider over a real season (E0 2022-23)', () => {
     expect(before.score).toBeUndefined();
     expect(during.status).toBe('live');
     expect(during.score).toBeUndefined();
-    expect(after).toMatchObject({ status: 'finished', score: { home: 0, away: 2 }, stats: { homeShots: 10, awayShots: 10, homeShotsOnTarget: 2, awayShotsOnTarget: 2 } });
+    expect(after).toMatchObject({
+      status: 'finished',
+      score: { home: n(row!.FTHG), away: n(row!.FTAG) },
+      stats: { homeShots: n(row!.HS), awayShots: n(row!.AS), homeShotsOnTarget: n(row!.HST), awayShotsOnTarget: n(row!.AST) },
+    });
   });
 
   it('puts earlier seasons and the released part of the replay in history, with pre-kickoff odds', async () => {
     // Prepare
     const { csv } = e0('2026-11-22T12:00:00Z');
     const before = new Date('2026-11-08T16:00:00Z');
+    const [row] = await rowsOf('E0', '2022-23');
 
     // Act
     const history = await csv.history('E0', before);
@@ -133,8 +161,11 @@ describe('CsvReplayProvider over a real season (E0 2022-23)', () => {
     expect(replayed.length).toBeGreaterThan(100);
     expect(replayed.every((h) => Date.parse(h.date) + 2 * HOUR <= before.getTime())).toBe(true);
     expect(history.every((h, i) => i === 0 || history[i - 1]!.date <= h.date)).toBe(true);
-    // Pinnacle's pre-closing prices first (PSH, P>2.5), never closing: Crystal Palace v Arsenal, 5 Aug 2022.
-    expect(replayed[0]).toMatchObject({ home: 'Crystal Palace', away: 'Arsenal', homeGoals: 0, awayGoals: 2, odds: { home: 4.5, draw: 3.65, away: 1.89, over25: 2.14, under25: 1.78 } });
+    // Pinnacle's pre-closing prices first (PSH, P>2.5), never closing.
+    expect(replayed[0]).toMatchObject({
+      home: row!.HomeTeam, away: row!.AwayTeam, homeGoals: n(row!.FTHG), awayGoals: n(row!.FTAG),
+      odds: { home: n(row!.PSH), draw: n(row!.PSD), away: n(row!.PSA), over25: n(row!['P>2.5']), under25: n(row!['P<2.5']) },
+    });
     // The oldest files have BetBrain averages only.
     expect(history[0]!.odds).toMatchObject({ home: expect.any(Number), over25: expect.any(Number) });
     expect(history.filter((h) => h.odds?.home !== undefined).length / history.length).toBeGreaterThan(0.99);
@@ -143,25 +174,39 @@ describe('CsvReplayProvider over a real season (E0 2022-23)', () => {
   it('prices fixtures from the Max (best), Avg (average) and Pinnacle (sharp) columns, captured a day before kickoff', async () => {
     // Prepare
     const { csv } = e0('2026-11-22T12:00:00Z');
+    const [row] = await rowsOf('E0', '2022-23');
     const [fixture] = await csv.fixtures('E0', new Date('2026-07-31T00:00:00Z'), new Date('2026-07-31T23:59:00Z'));
 
     // Act
-    const odds = await csv.odds('E0', [fixture!, { ...fixture!, id: 'fdo-1' }]);
+    const odds = await csv.odds('E0', [fixture!, { ...fixture!, id: 'af-1' }]);
 
     // Assess
-    expect([...odds.keys()]).toEqual(['csv-E0-20220805-crystal-palace-arsenal']);
+    const market = (h: string, d: string, a: string, o: string, u: string) => ({ home: n(row![h]), draw: n(row![d]), away: n(row![a]), over25: n(row![o]), under25: n(row![u]) });
+    expect([...odds.keys()]).toEqual([idOf('E0', row!)]);
     expect(odds.get(fixture!.id)).toEqual({
-      best: { home: 4.6, draw: 3.78, away: 1.95, over25: 2.19, under25: 1.91 },
-      average: { home: 4.39, draw: 3.59, away: 1.88, over25: 2.09, under25: 1.76 },
-      sharp: { home: 4.5, draw: 3.65, away: 1.89, over25: 2.14, under25: 1.78 },
-      capturedAt: '2026-07-30T19:00:00.000Z',
+      best: market('MaxH', 'MaxD', 'MaxA', 'Max>2.5', 'Max<2.5'),
+      average: market('AvgH', 'AvgD', 'AvgA', 'Avg>2.5', 'Avg<2.5'),
+      sharp: market('PSH', 'PSD', 'PSA', 'P>2.5', 'P<2.5'),
+      capturedAt: '2026-07-30T19:45:00.000Z',
     });
+  });
+
+  it('prices a file without Pinnacle columns from Max and Avg alone, with no sharp prices', async () => {
+    const { csv } = e0('2026-11-22T12:00:00Z');
+    const fixtures = await csv.fixtures('SP1', new Date('2026-07-01T00:00:00Z'), new Date('2027-07-01T00:00:00Z'));
+    const odds = await csv.odds('SP1', fixtures);
+    expect(odds.size).toBe(30);
+    for (const o of odds.values()) {
+      expect(o.sharp).toBeUndefined();
+      expect(Object.keys(o.best)).toEqual(['home', 'draw', 'away', 'over25', 'under25']);
+    }
   });
 
   it('keeps ids stable across two different shifts', async () => {
     // Prepare
     const a = e0('2026-11-22T12:00:00Z', SHIFT).csv;
     const b = e0('2026-11-22T12:00:00Z', SHIFT + 35).csv;
+    const matches = (await rowsOf('E0', '2022-23')).length;
 
     // Act
     const fa = await a.fixtures('E0', new Date('2026-01-01T00:00:00Z'), new Date('2028-01-01T00:00:00Z'));
@@ -170,8 +215,8 @@ describe('CsvReplayProvider over a real season (E0 2022-23)', () => {
     // Assess
     const kb = new Map(fb.map((f) => [f.id, f.kickoff]));
     const replayed = fa.filter((f) => f.season === '2026-27');
-    expect(replayed).toHaveLength(E0_2022_23_MATCHES);
-    expect(new Set(replayed.map((f) => f.id)).size).toBe(E0_2022_23_MATCHES);
+    expect(replayed).toHaveLength(matches);
+    expect(new Set(replayed.map((f) => f.id)).size).toBe(matches);
     for (const f of replayed) expect(Date.parse(kb.get(f.id)!) - Date.parse(f.kickoff)).toBeGreaterThanOrEqual(35 * DAY - HOUR);
   });
 

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProviderRejectedError, type ProviderFixture } from '@app/core/pipeline/providers';
-import { knownTeam } from '../leagues/teams.ts';
-import realClubs from '../leagues/testing/football-data-clubs.json' with { type: 'json' };
+import { knownTeam, RESEARCH_CLUBS } from '../leagues/teams.ts';
 import { DEMO_LEAGUES, demoLeague } from './demo-leagues.ts';
 import { DemoProvider } from './demo-provider.ts';
 import { seasonYearAt } from './demo-world.ts';
@@ -38,7 +37,7 @@ describe('DemoProvider: the world', () => {
     // Prepare
     const demo = new DemoProvider({ now: () => NOW });
     // Every club of ten real leagues, 2005-06 to 2022-23, as football-data.co.uk spells them.
-    const realNames = new Set(Object.values(realClubs).flat().map((name) => name.toLowerCase()));
+    const realNames = new Set(Object.values(RESEARCH_CLUBS).flat().map((name) => name.toLowerCase()));
     expect(realNames.size).toBeGreaterThan(300);
 
     // Act

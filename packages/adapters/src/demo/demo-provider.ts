@@ -31,15 +31,22 @@ export interface DemoProviderOptions {
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const price = (p: number, margin: number) => Math.max(1.01, round2(1 / (p * (1 + margin))));
 
-/** Each simulated bookmaker's prices for a match (deterministic per seed and match). */
-export function bookmakerPrices(seed: string, m: DemoMatch): MarketOdds[] {
+/**
+ * How far each bookmaker's view strays from the truth (1X2: log scale; O/U: logit): less at the
+ * close, when the market has taken in the late news and the money.
+ */
+const VIEW_NOISE = { 'pre-kickoff': { x12: 0.025, ou: 0.08 }, closing: { x12: 0.01, ou: 0.03 } } as const;
+
+/** Each simulated bookmaker's prices for a match (deterministic per seed and match), a day before kickoff or at the close. */
+export function bookmakerPrices(seed: string, m: DemoMatch, timing: keyof typeof VIEW_NOISE = 'pre-kickoff'): MarketOdds[] {
+  const noise = VIEW_NOISE[timing];
   return DEMO_BOOKMAKERS.map((b, i) => {
-    const rng = rngFor(seed, m.id, 'odds', i);
+    const rng = timing === 'closing' ? rngFor(seed, m.id, 'closing', i) : rngFor(seed, m.id, 'odds', i);
     // Each bookmaker's view: the truth with log-scale noise, renormalised.
-    const raw = [m.truth.home, m.truth.draw, m.truth.away].map((p) => p * Math.exp(0.025 * gaussian(rng)));
+    const raw = [m.truth.home, m.truth.draw, m.truth.away].map((p) => p * Math.exp(noise.x12 * gaussian(rng)));
     const sum = raw[0]! + raw[1]! + raw[2]!;
     const margin1x2 = Math.max(0.02, b.margin1x2 + 0.004 * gaussian(rng));
-    const logit = Math.log(m.truth.over25 / (1 - m.truth.over25)) + 0.08 * gaussian(rng);
+    const logit = Math.log(m.truth.over25 / (1 - m.truth.over25)) + noise.ou * gaussian(rng);
     const over = 1 / (1 + Math.exp(-logit));
     const marginOu = Math.max(0.02, b.marginOu + 0.004 * gaussian(rng));
     return {

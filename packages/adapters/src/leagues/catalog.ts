@@ -1,12 +1,12 @@
 /**
- * The catalog of real leagues. Our league id is football-data.co.uk's code (E0, SP1...), so CSV
- * files, football-data.org competitions and The Odds API sports all resolve to the same id.
+ * The catalog of real leagues. Our league id is football-data.co.uk's code (E0, SP1...), so the
+ * research files, API-Football leagues and The Odds API sports all resolve to the same id.
  */
 import type { League } from '@app/core/pipeline/providers';
 
 export interface LeagueInfo extends League {
-  /** football-data.org v4 competition code (PL, PD...), when the league is there. */
-  footballDataOrg?: string;
+  /** API-Football v3 league id (39 for the Premier League...), when we know it. */
+  apiFootball?: number;
   /** The Odds API v4 sport key (soccer_epl...), when the league is there. */
   oddsApi?: string;
   /** Seasons run inside one calendar year (season label 'YYYY' instead of 'YYYY-YY'). */
@@ -15,30 +15,30 @@ export interface LeagueInfo extends League {
 
 /** Every league we know by name (football-data.co.uk main and extra leagues). */
 export const LEAGUE_CATALOG: readonly LeagueInfo[] = [
-  { id: 'E0', name: 'Premier League', country: 'England', footballDataOrg: 'PL', oddsApi: 'soccer_epl' },
-  { id: 'E1', name: 'Championship', country: 'England', footballDataOrg: 'ELC', oddsApi: 'soccer_efl_champ' },
-  { id: 'E2', name: 'League One', country: 'England', oddsApi: 'soccer_england_league1' },
-  { id: 'E3', name: 'League Two', country: 'England', oddsApi: 'soccer_england_league2' },
-  { id: 'EC', name: 'National League', country: 'England' },
-  { id: 'SC0', name: 'Premiership', country: 'Scotland', oddsApi: 'soccer_spl' },
-  { id: 'SC1', name: 'Championship', country: 'Scotland' },
+  { id: 'E0', name: 'Premier League', country: 'England', apiFootball: 39, oddsApi: 'soccer_epl' },
+  { id: 'E1', name: 'Championship', country: 'England', apiFootball: 40, oddsApi: 'soccer_efl_champ' },
+  { id: 'E2', name: 'League One', country: 'England', apiFootball: 41, oddsApi: 'soccer_england_league1' },
+  { id: 'E3', name: 'League Two', country: 'England', apiFootball: 42, oddsApi: 'soccer_england_league2' },
+  { id: 'EC', name: 'National League', country: 'England', apiFootball: 43 },
+  { id: 'SC0', name: 'Premiership', country: 'Scotland', apiFootball: 179, oddsApi: 'soccer_spl' },
+  { id: 'SC1', name: 'Championship', country: 'Scotland', apiFootball: 180 },
   { id: 'SC2', name: 'League One', country: 'Scotland' },
   { id: 'SC3', name: 'League Two', country: 'Scotland' },
-  { id: 'D1', name: 'Bundesliga', country: 'Germany', footballDataOrg: 'BL1', oddsApi: 'soccer_germany_bundesliga' },
-  { id: 'D2', name: '2. Bundesliga', country: 'Germany', oddsApi: 'soccer_germany_bundesliga2' },
-  { id: 'SP1', name: 'La Liga', country: 'Spain', footballDataOrg: 'PD', oddsApi: 'soccer_spain_la_liga' },
-  { id: 'SP2', name: 'Segunda División', country: 'Spain', oddsApi: 'soccer_spain_segunda_division' },
-  { id: 'I1', name: 'Serie A', country: 'Italy', footballDataOrg: 'SA', oddsApi: 'soccer_italy_serie_a' },
-  { id: 'I2', name: 'Serie B', country: 'Italy', oddsApi: 'soccer_italy_serie_b' },
-  { id: 'F1', name: 'Ligue 1', country: 'France', footballDataOrg: 'FL1', oddsApi: 'soccer_france_ligue_one' },
-  { id: 'F2', name: 'Ligue 2', country: 'France', oddsApi: 'soccer_france_ligue_two' },
-  { id: 'N1', name: 'Eredivisie', country: 'Netherlands', footballDataOrg: 'DED', oddsApi: 'soccer_netherlands_eredivisie' },
-  { id: 'B1', name: 'First Division A', country: 'Belgium', oddsApi: 'soccer_belgium_first_div' },
-  { id: 'P1', name: 'Primeira Liga', country: 'Portugal', footballDataOrg: 'PPL', oddsApi: 'soccer_portugal_primeira_liga' },
-  { id: 'T1', name: 'Süper Lig', country: 'Turkey', oddsApi: 'soccer_turkey_super_league' },
-  { id: 'G1', name: 'Super League', country: 'Greece', oddsApi: 'soccer_greece_super_league' },
-  { id: 'BRA', name: 'Série A', country: 'Brazil', footballDataOrg: 'BSA', oddsApi: 'soccer_brazil_campeonato', calendarYear: true },
-  { id: 'ARG', name: 'Liga Profesional', country: 'Argentina', oddsApi: 'soccer_argentina_primera_division', calendarYear: true },
+  { id: 'D1', name: 'Bundesliga', country: 'Germany', apiFootball: 78, oddsApi: 'soccer_germany_bundesliga' },
+  { id: 'D2', name: '2. Bundesliga', country: 'Germany', apiFootball: 79, oddsApi: 'soccer_germany_bundesliga2' },
+  { id: 'SP1', name: 'La Liga', country: 'Spain', apiFootball: 140, oddsApi: 'soccer_spain_la_liga' },
+  { id: 'SP2', name: 'Segunda División', country: 'Spain', apiFootball: 141, oddsApi: 'soccer_spain_segunda_division' },
+  { id: 'I1', name: 'Serie A', country: 'Italy', apiFootball: 135, oddsApi: 'soccer_italy_serie_a' },
+  { id: 'I2', name: 'Serie B', country: 'Italy', apiFootball: 136, oddsApi: 'soccer_italy_serie_b' },
+  { id: 'F1', name: 'Ligue 1', country: 'France', apiFootball: 61, oddsApi: 'soccer_france_ligue_one' },
+  { id: 'F2', name: 'Ligue 2', country: 'France', apiFootball: 62, oddsApi: 'soccer_france_ligue_two' },
+  { id: 'N1', name: 'Eredivisie', country: 'Netherlands', apiFootball: 88, oddsApi: 'soccer_netherlands_eredivisie' },
+  { id: 'B1', name: 'First Division A', country: 'Belgium', apiFootball: 144, oddsApi: 'soccer_belgium_first_div' },
+  { id: 'P1', name: 'Primeira Liga', country: 'Portugal', apiFootball: 94, oddsApi: 'soccer_portugal_primeira_liga' },
+  { id: 'T1', name: 'Süper Lig', country: 'Turkey', apiFootball: 203, oddsApi: 'soccer_turkey_super_league' },
+  { id: 'G1', name: 'Super League', country: 'Greece', apiFootball: 197, oddsApi: 'soccer_greece_super_league' },
+  { id: 'BRA', name: 'Série A', country: 'Brazil', apiFootball: 71, oddsApi: 'soccer_brazil_campeonato', calendarYear: true },
+  { id: 'ARG', name: 'Liga Profesional', country: 'Argentina', apiFootball: 128, oddsApi: 'soccer_argentina_primera_division', calendarYear: true },
   { id: 'AUT', name: 'Bundesliga', country: 'Austria', oddsApi: 'soccer_austria_bundesliga' },
   { id: 'DNK', name: 'Superliga', country: 'Denmark', oddsApi: 'soccer_denmark_superliga' },
   { id: 'SWZ', name: 'Super League', country: 'Switzerland', oddsApi: 'soccer_switzerland_superleague' },
@@ -47,17 +47,20 @@ export const LEAGUE_CATALOG: readonly LeagueInfo[] = [
   { id: 'NOR', name: 'Eliteserien', country: 'Norway', oddsApi: 'soccer_norway_eliteserien', calendarYear: true },
   { id: 'FIN', name: 'Veikkausliiga', country: 'Finland', oddsApi: 'soccer_finland_veikkausliiga', calendarYear: true },
   { id: 'IRL', name: 'Premier Division', country: 'Ireland', oddsApi: 'soccer_league_of_ireland', calendarYear: true },
-  { id: 'USA', name: 'MLS', country: 'USA', oddsApi: 'soccer_usa_mls', calendarYear: true },
-  { id: 'MEX', name: 'Liga MX', country: 'Mexico', oddsApi: 'soccer_mexico_ligamx' },
+  { id: 'USA', name: 'MLS', country: 'USA', apiFootball: 253, oddsApi: 'soccer_usa_mls', calendarYear: true },
+  { id: 'MEX', name: 'Liga MX', country: 'Mexico', apiFootball: 262, oddsApi: 'soccer_mexico_ligamx' },
   { id: 'JPN', name: 'J1 League', country: 'Japan', oddsApi: 'soccer_japan_j_league', calendarYear: true },
   { id: 'CHN', name: 'Super League', country: 'China', oddsApi: 'soccer_china_superleague', calendarYear: true },
 ];
 
-/** football-data.org competitions of the free plan (docs/providers.md) that are leagues we know. */
-export const FOOTBALL_DATA_ORG_FREE_COMPETITIONS: readonly string[] = ['PL', 'ELC', 'PD', 'BL1', 'SA', 'FL1', 'DED', 'PPL', 'BSA'];
+/**
+ * The leagues a deployed stage serves by default: the ten whose seasons the research files hold,
+ * so production forecasts run on the leagues the backtest measured
+ * (docs/decisions/0120-production-data-providers.md).
+ */
+export const DEPLOYED_LEAGUES: readonly string[] = ['E0', 'E1', 'SP1', 'D1', 'I1', 'F1', 'SC0', 'B1', 'T1', 'G1'];
 
 const byId = new Map(LEAGUE_CATALOG.map((l) => [l.id, l]));
-const byFootballDataOrg = new Map(LEAGUE_CATALOG.filter((l) => l.footballDataOrg).map((l) => [l.footballDataOrg!, l]));
 const byOddsApi = new Map(LEAGUE_CATALOG.filter((l) => l.oddsApi).map((l) => [l.oddsApi!, l]));
 
 export function leagueInfo(leagueId: string): LeagueInfo | undefined {
@@ -67,11 +70,6 @@ export function leagueInfo(leagueId: string): LeagueInfo | undefined {
 /** The public League of a catalog entry (id, name, country only). */
 export function toLeague(info: LeagueInfo): League {
   return { id: info.id, name: info.name, country: info.country };
-}
-
-/** Our league for a football-data.org competition code (PL -> E0). */
-export function leagueForFootballDataOrg(code: string): LeagueInfo | undefined {
-  return byFootballDataOrg.get(code.trim().toUpperCase());
 }
 
 /** Our league for a The Odds API sport key (soccer_epl -> E0). */

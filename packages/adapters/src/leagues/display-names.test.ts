@@ -2,8 +2,7 @@ import { displayTeamName, LEAGUE_IDS_WITH_COUNTRY, leagueCountry, RENAMED_TEAMS 
 import { describe, expect, it } from 'vitest';
 import { DEMO_LEAGUES } from '../demo/demo-leagues.ts';
 import { LEAGUE_CATALOG } from './catalog.ts';
-import { canonicalTeam, knownTeam } from './teams.ts';
-import realClubs from './testing/football-data-clubs.json' with { type: 'json' };
+import { canonicalTeam, knownTeam, RESEARCH_CLUBS } from './teams.ts';
 
 /** Forms that only a data file uses: short words, apostrophes for missing letters, codes. */
 const DATA_FILE_FORMS: RegExp[] = [
@@ -14,7 +13,7 @@ const DATA_FILE_FORMS: RegExp[] = [
   /\b(Koln|Nurnberg|Furth|Dusseldorf|Fenerbahce|Besiktas|Coruna|Gijon|Malaga|Almeria|Cadiz|Alaves|Leganes|Cordoba|Nimes|Etienne)\b/, // missing accents
 ];
 
-const everyClub = Object.entries(realClubs).flatMap(([league, names]) => names.map((name) => ({ league, name })));
+const everyClub = Object.entries(RESEARCH_CLUBS).flatMap(([league, names]) => names.map((name) => ({ league, name })));
 
 describe('display names of clubs', () => {
   it('names every club of ten real leagues, 2005-06 to 2022-23, the way people know it', () => {

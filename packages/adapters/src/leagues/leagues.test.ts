@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { FOOTBALL_DATA_ORG_FREE_COMPETITIONS, LEAGUE_CATALOG, leagueForFootballDataOrg, leagueForOddsApiSport, leagueInfo, seasonLabelAt } from './catalog.ts';
-import { canonicalTeam, normaliseTeamName, sameTeam, teamKey } from './teams.ts';
+import { LEAGUE_SAMPLES, TEAMS } from '../api-football/testing/payloads.ts';
+import { ODDS_API_CLUBS, ODDS_API_SAMPLES } from '../the-odds-api/testing/league-samples.ts';
+import { DEPLOYED_LEAGUES, LEAGUE_CATALOG, leagueForOddsApiSport, leagueInfo, seasonLabelAt } from './catalog.ts';
+import { canonicalTeam, knownTeam, normaliseTeamName, RESEARCH_CLUBS, sameTeam, teamKey } from './teams.ts';
 import { slug } from '@app/core/text';
-import realClubs from './testing/football-data-clubs.json' with { type: 'json' };
 
 describe('league catalog', () => {
-  it('maps football-data.org competition codes to football-data.co.uk league ids', () => {
-    // Prepare
-    const pairs = { PL: 'E0', ELC: 'E1', PD: 'SP1', BL1: 'D1', SA: 'I1', FL1: 'F1', DED: 'N1', PPL: 'P1', BSA: 'BRA' };
-
-    // Act
-    const mapped = Object.fromEntries(Object.keys(pairs).map((code) => [code, leagueForFootballDataOrg(code)?.id]));
-
-    // Assess
-    expect(mapped).toEqual(pairs);
-    expect(leagueForFootballDataOrg('CL')).toBeUndefined();
+  it('gives every deployed league an API-Football id and a The Odds API sport', () => {
+    expect(DEPLOYED_LEAGUES.map((id) => [id, leagueInfo(id)?.apiFootball])).toEqual([
+      ['E0', 39], ['E1', 40], ['SP1', 140], ['D1', 78], ['I1', 135], ['F1', 61], ['SC0', 179], ['B1', 144], ['T1', 203], ['G1', 197],
+    ]);
+    for (const id of DEPLOYED_LEAGUES) expect(leagueInfo(id)?.oddsApi, id).toMatch(/^soccer_/);
+    // The research files hold exactly these leagues.
+    expect([...DEPLOYED_LEAGUES].sort()).toEqual(Object.keys(RESEARCH_CLUBS).sort());
   });
 
   it('maps The Odds API sport keys to our league ids', () => {
@@ -28,13 +26,12 @@ describe('league catalog', () => {
   it('names every league with a country and uses unique ids and provider keys', () => {
     const ids = LEAGUE_CATALOG.map((l) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const fdo = LEAGUE_CATALOG.flatMap((l) => (l.footballDataOrg ? [l.footballDataOrg] : []));
-    expect(new Set(fdo).size).toBe(fdo.length);
+    const af = LEAGUE_CATALOG.flatMap((l) => (l.apiFootball !== undefined ? [l.apiFootball] : []));
+    expect(new Set(af).size).toBe(af.length);
     const odds = LEAGUE_CATALOG.flatMap((l) => (l.oddsApi ? [l.oddsApi] : []));
     expect(new Set(odds).size).toBe(odds.length);
     for (const l of LEAGUE_CATALOG) expect(l.name && l.country).toBeTruthy();
     for (const id of ['E0', 'E1', 'SP1', 'D1', 'I1', 'F1', 'SC0', 'B1', 'T1', 'G1']) expect(leagueInfo(id)).toBeDefined();
-    for (const code of FOOTBALL_DATA_ORG_FREE_COMPETITIONS) expect(leagueForFootballDataOrg(code)).toBeDefined();
   });
 
   it('labels seasons from July for summer-start leagues and by year for calendar-year leagues', () => {
@@ -42,6 +39,38 @@ describe('league catalog', () => {
     expect(seasonLabelAt('E0', new Date('2025-07-01T00:00:00Z'))).toBe('2025-26');
     expect(seasonLabelAt('E0', new Date('2099-12-31T00:00:00Z'))).toBe('2099-00');
     expect(seasonLabelAt('BRA', new Date('2025-11-01T00:00:00Z'))).toBe('2025');
+  });
+});
+
+describe('the team table reconciles every source', () => {
+  const research = new Set(Object.values(RESEARCH_CLUBS).flat());
+  /** Every team name of a payload: API-Football's `teams`, The Odds API's `home_team`, `away_team` and h2h outcomes. */
+  function teamNames(payload: unknown): string[] {
+    if (Array.isArray(payload)) return payload.flatMap(teamNames);
+    if (!payload || typeof payload !== 'object') return [];
+    const o = payload as Record<string, unknown>;
+    const own = [o.home_team, o.away_team, (o.teams as { home?: { name?: unknown } } | undefined)?.home?.name, (o.teams as { away?: { name?: unknown } } | undefined)?.away?.name];
+    const outcomes = o.key === 'h2h' ? (o.outcomes as { name: string }[]).map((x) => x.name).filter((n) => n !== 'Draw') : [];
+    return [...own.filter((n): n is string => typeof n === 'string'), ...outcomes, ...Object.entries(o).filter(([k]) => k !== 'teams').flatMap(([, v]) => teamNames(v))];
+  }
+
+  it('maps every team name of every recorded API-Football and The Odds API payload to a research club name', () => {
+    // Act
+    const names = DEPLOYED_LEAGUES.flatMap((id) => [...teamNames(LEAGUE_SAMPLES[id as keyof typeof TEAMS]), ...teamNames(ODDS_API_SAMPLES[id])]);
+
+    // Assess
+    expect(names.length).toBeGreaterThan(100);
+    expect(names.filter((name) => !research.has(knownTeam(name) ?? ''))).toEqual([]);
+  });
+
+  it('maps both providers\' spellings of a club to the same name', () => {
+    for (const id of DEPLOYED_LEAGUES) {
+      const af = TEAMS[id as keyof typeof TEAMS].map((t) => canonicalTeam(t.name));
+      expect(ODDS_API_CLUBS[id]!.map(canonicalTeam), id).toEqual(af);
+    }
+    expect(canonicalTeam('Bayern München')).toBe('Bayern Munich');
+    expect(canonicalTeam('VfB Stuttgart')).toBe('Stuttgart');
+    expect(canonicalTeam('Olympiakos Piraeus')).toBe(canonicalTeam('Olympiacos'));
   });
 });
 
@@ -94,11 +123,11 @@ describe('team aliases', () => {
 
 describe('ids from club names', () => {
   it('gives every club of ten real leagues, 2005-06 to 2022-23, a non-empty slug of its own within its league', () => {
-    for (const [league, names] of Object.entries(realClubs)) {
+    for (const [league, names] of Object.entries(RESEARCH_CLUBS)) {
       const slugs = names.map((name) => slug(name));
       expect(slugs.filter((s) => s === ''), league).toEqual([]);
       expect(new Set(slugs).size, league).toBe(names.length);
     }
-    expect(Object.values(realClubs).flat().length).toBeGreaterThan(350);
+    expect(Object.values(RESEARCH_CLUBS).flat().length).toBeGreaterThan(350);
   });
 });

@@ -1,12 +1,80 @@
 /**
- * Team names across providers. football-data.co.uk spellings are canonical for real clubs
- * ('Man United', "Nott'm Forest"); football-data.org ('Manchester United FC') and The Odds API
- * ('Manchester United') spellings map to them through the alias table below. Names nobody listed
- * fall back to a normalised key (no FC/AFC/CF, accents, punctuation), so close spellings still join.
+ * Team names across sources: the one table that reconciles them. The research files'
+ * (football-data.co.uk) spellings are canonical for real clubs ('Man United', "Nott'm Forest");
+ * API-Football ('Manchester United', 'Bayern München'), The Odds API ('Manchester United',
+ * 'Bayern Munich') and football-data.org ('Manchester United FC') spellings map to them, either
+ * because they normalise to a research name (accents, punctuation and FC/AFC/CF-like tokens
+ * dropped: 'VfB Stuttgart' -> 'Stuttgart') or through the aliases below. Names nobody listed fall
+ * back to that normalised key, so close spellings still join.
  */
 import { cleanTeam } from '@app/model/forecast';
 
-/** Canonical (football-data.co.uk) name -> the other spellings seen at football-data.org and The Odds API. */
+/**
+ * Every club of the research files' ten leagues, 2005-06 to 2022-23, as they spell it: the
+ * canonical names. Club names are facts; no other content of those files is kept here.
+ */
+export const RESEARCH_CLUBS: Readonly<Record<string, readonly string[]>> = {
+  B1: [
+    'Anderlecht', 'Antwerp', 'Beerschot VA', 'Bergen', 'Beveren', 'Cercle Brugge', 'Charleroi', 'Club Brugge', 'Dender', 'Eupen', 'FC Brussels',
+    'Genk', 'Gent', 'Germinal', 'Kortrijk', 'Lierse', 'Lokeren', 'Louvieroise', 'Mechelen', 'Mouscron', 'Oostende', 'Oud-Heverlee Leuven',
+    'Roeselare', 'Seraing', 'St Truiden', 'St. Gilloise', 'Standard', 'Tubize', 'Waasland-Beveren', 'Waregem', 'Westerlo', 'Zulte Waregem',
+  ],
+  D1: [
+    'Aachen', 'Augsburg', 'Bayern Munich', 'Bielefeld', 'Bochum', 'Braunschweig', 'Cottbus', 'Darmstadt', 'Dortmund', 'Duisburg', 'Ein Frankfurt',
+    'FC Koln', 'Fortuna Dusseldorf', 'Freiburg', 'Greuther Furth', 'Hamburg', 'Hannover', 'Hansa Rostock', 'Hertha', 'Hoffenheim', 'Ingolstadt',
+    'Kaiserslautern', 'Karlsruhe', 'Leverkusen', "M'gladbach", 'Mainz', 'Nurnberg', 'Paderborn', 'RB Leipzig', 'Schalke 04', 'St Pauli', 'Stuttgart',
+    'Union Berlin', 'Werder Bremen', 'Wolfsburg',
+  ],
+  E0: [
+    'Arsenal', 'Aston Villa', 'Birmingham', 'Blackburn', 'Blackpool', 'Bolton', 'Bournemouth', 'Brentford', 'Brighton', 'Burnley', 'Cardiff',
+    'Charlton', 'Chelsea', 'Crystal Palace', 'Derby', 'Everton', 'Fulham', 'Huddersfield', 'Hull', 'Leeds', 'Leicester', 'Liverpool', 'Man City',
+    'Man United', 'Middlesbrough', 'Newcastle', 'Norwich', "Nott'm Forest", 'Portsmouth', 'QPR', 'Reading', 'Sheffield United', 'Southampton',
+    'Stoke', 'Sunderland', 'Swansea', 'Tottenham', 'Watford', 'West Brom', 'West Ham', 'Wigan', 'Wolves',
+  ],
+  E1: [
+    'Aston Villa', 'Barnsley', 'Birmingham', 'Blackburn', 'Blackpool', 'Bolton', 'Bournemouth', 'Brentford', 'Brighton', 'Bristol City', 'Burnley',
+    'Burton', 'Cardiff', 'Charlton', 'Colchester', 'Coventry', 'Crewe', 'Crystal Palace', 'Derby', 'Doncaster', 'Fulham', 'Huddersfield', 'Hull',
+    'Ipswich', 'Leeds', 'Leicester', 'Luton', 'Middlesbrough', 'Millwall', 'Milton Keynes Dons', 'Newcastle', 'Norwich', "Nott'm Forest", 'Peterboro',
+    'Plymouth', 'Portsmouth', 'Preston', 'QPR', 'Reading', 'Rotherham', 'Scunthorpe', 'Sheffield United', 'Sheffield Weds', 'Southampton', 'Southend',
+    'Stoke', 'Sunderland', 'Swansea', 'Watford', 'West Brom', 'West Ham', 'Wigan', 'Wolves', 'Wycombe', 'Yeovil',
+  ],
+  F1: [
+    'Ajaccio', 'Ajaccio GFCO', 'Amiens', 'Angers', 'Arles', 'Auxerre', 'Bastia', 'Bordeaux', 'Boulogne', 'Brest', 'Caen', 'Clermont', 'Dijon',
+    'Evian Thonon Gaillard', 'Grenoble', 'Guingamp', 'Le Havre', 'Le Mans', 'Lens', 'Lille', 'Lorient', 'Lyon', 'Marseille', 'Metz', 'Monaco',
+    'Montpellier', 'Nancy', 'Nantes', 'Nice', 'Nimes', 'Paris SG', 'Reims', 'Rennes', 'Sedan', 'Sochaux', 'St Etienne', 'Strasbourg', 'Toulouse',
+    'Troyes', 'Valenciennes',
+  ],
+  G1: [
+    'AEK', 'Akratitos', 'Apollon', 'Aris', 'Asteras Tripolis', 'Atromitos', 'Doxa Dramas', 'Egaleo', 'Ergotelis', 'Giannina', 'Ionikos', 'Iraklis',
+    'Kalamaria', 'Kallithea', 'Kavala', 'Kerkyra', 'Lamia', 'Larisa', 'Levadeiakos', 'OFI', 'OFI Crete', 'Olympiakos', 'Olympiakos Volou', 'PAOK',
+    'Panathinaikos', 'Panetolikos', 'Panionios', 'Panserraikos', 'Panthrakikos', 'Platanias', 'Thrasyvoulos', 'Veria', 'Volos NFC', 'Xanthi',
+  ],
+  I1: [
+    'Ascoli', 'Atalanta', 'Bari', 'Benevento', 'Bologna', 'Brescia', 'Cagliari', 'Carpi', 'Catania', 'Cesena', 'Chievo', 'Cremonese', 'Crotone',
+    'Empoli', 'Fiorentina', 'Frosinone', 'Genoa', 'Inter', 'Juventus', 'Lazio', 'Lecce', 'Livorno', 'Messina', 'Milan', 'Monza', 'Napoli', 'Novara',
+    'Palermo', 'Parma', 'Pescara', 'Reggina', 'Roma', 'Salernitana', 'Sampdoria', 'Sassuolo', 'Siena', 'Spal', 'Spezia', 'Torino', 'Treviso',
+    'Udinese', 'Venezia', 'Verona',
+  ],
+  SC0: [
+    'Aberdeen', 'Celtic', 'Dundee', 'Dundee United', 'Dunfermline', 'Falkirk', 'Gretna', 'Hamilton', 'Hearts', 'Hibernian', 'Inverness C',
+    'Kilmarnock', 'Livingston', 'Motherwell', 'Rangers', 'Ross County', 'St Johnstone', 'St Mirren',
+  ],
+  SP1: [
+    'Alaves', 'Almeria', 'Ath Bilbao', 'Ath Madrid', 'Barcelona', 'Betis', 'Cadiz', 'Celta', 'Cordoba', 'Eibar', 'Elche', 'Espanol', 'Getafe',
+    'Gimnastic', 'Girona', 'Granada', 'Hercules', 'Huesca', 'La Coruna', 'Las Palmas', 'Leganes', 'Levante', 'Malaga', 'Mallorca', 'Murcia',
+    'Numancia', 'Osasuna', 'Real Madrid', 'Recreativo', 'Santander', 'Sevilla', 'Sociedad', 'Sp Gijon', 'Tenerife', 'Valencia', 'Valladolid',
+    'Vallecano', 'Villarreal', 'Xerez', 'Zaragoza',
+  ],
+  T1: [
+    'Ad. Demirspor', 'Akhisar Belediyespor', 'Alanyaspor', 'Altay', 'Ankaragucu', 'Ankaraspor', 'Antalyaspor', 'Besiktas', 'Bucaspor', 'Bursaspor',
+    'Buyuksehyr', 'Denizlispor', 'Diyarbakirspor', 'Elazigspor', 'Erciyesspor', 'Erzurum BB', 'Eskisehirspor', 'Fenerbahce', 'Galatasaray',
+    'Gaziantep', 'Gaziantepspor', 'Genclerbirligi', 'Giresunspor', 'Goztep', 'Hacettepespor', 'Hatayspor', 'Istanbulspor', 'Karabukspor',
+    'Karagumruk', 'Kasimpasa', 'Kayserispor', 'Kocaelispor', 'Konyaspor', 'Malatyaspor', 'Manisaspor', 'Mersin Idman Yurdu', 'Oftasspor', 'Orduspor',
+    'Rizespor', 'Sakaryaspor', 'Samsunspor', 'Sivasspor', 'Trabzonspor', 'Umraniyespor', 'Yeni Malatyaspor',
+  ],
+};
+
+/** Canonical name -> the other spellings seen at API-Football, The Odds API and football-data.org (and a research name's older spelling). */
 const ALIASES: Readonly<Record<string, readonly string[]>> = {
   // England
   'Man United': ['Manchester United FC', 'Manchester United', 'Manchester Utd', 'Man Utd'],
@@ -68,6 +136,7 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
   'Las Palmas': ['UD Las Palmas'],
   'Real Madrid': ['Real Madrid CF'],
   Barcelona: ['FC Barcelona'],
+  Osasuna: ['CA Osasuna'],
   // Germany
   'Bayern Munich': ['FC Bayern München', 'Bayern München', 'Bayern Munchen'],
   Dortmund: ['Borussia Dortmund'],
@@ -130,18 +199,20 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
   Antwerp: ['Royal Antwerp FC', 'Royal Antwerp'],
   Standard: ['Standard Liège', 'Standard Liege'],
   'St. Gilloise': ['Royale Union Saint-Gilloise', 'Union Saint-Gilloise', 'Union St Gilloise', 'Union SG'],
-  'St Truiden': ['Sint-Truidense VV', 'Sint-Truiden', 'Sint Truiden'],
+  'St Truiden': ['Sint-Truidense VV', 'Sint-Truidense', 'Sint-Truiden', 'Sint Truiden'],
   Charleroi: ['Sporting Charleroi', 'Royal Charleroi SC'],
+  'Cercle Brugge': ['Cercle Brugge KSV'],
   'Oud-Heverlee Leuven': ['OH Leuven'],
   Waregem: ['Zulte Waregem', 'SV Zulte Waregem'],
   // Turkey
   Buyuksehyr: ['İstanbul Başakşehir', 'Istanbul Basaksehir', 'Basaksehir'],
+  Besiktas: ['Besiktas JK', 'Beşiktaş JK'],
   Karagumruk: ['Fatih Karagümrük', 'Fatih Karagumruk'],
   Rizespor: ['Çaykur Rizespor', 'Caykur Rizespor'],
   Goztep: ['Göztepe', 'Goztepe'],
   'Ad. Demirspor': ['Adana Demirspor'],
   // Greece
-  Olympiakos: ['Olympiacos', 'Olympiacos Piraeus', 'Olympiacos FC'],
+  Olympiakos: ['Olympiacos', 'Olympiacos Piraeus', 'Olympiacos FC', 'Olympiakos Piraeus'],
   AEK: ['AEK Athens'],
   PAOK: ['PAOK Thessaloniki', 'PAOK Salonika'],
   Aris: ['Aris Thessaloniki'],
@@ -192,10 +263,20 @@ const canonicalByKey: ReadonlyMap<string, string> = (() => {
       map.set(key, canonical);
     }
   }
+  // A research name listed as an alias ('Zulte Waregem' of 'Waregem') keeps its alias; two other
+  // research names with one key would be two clubs that cannot be told apart.
+  const aliased = new Set(map.keys());
+  for (const name of Object.values(RESEARCH_CLUBS).flat()) {
+    const key = normaliseTeamName(name);
+    if (aliased.has(key)) continue;
+    const known = map.get(key);
+    if (known !== undefined && known !== name) throw new Error(`Research clubs '${known}' and '${name}' share the key '${key}'`);
+    map.set(key, name);
+  }
   return map;
 })();
 
-/** The canonical name when the alias table knows the club, else undefined (e.g. to log unknown names). */
+/** The canonical name when the table knows the club (a research name or an alias), else undefined (e.g. to log unknown names). */
 export function knownTeam(name: string): string | undefined {
   return canonicalByKey.get(normaliseTeamName(name));
 }
@@ -203,8 +284,8 @@ export function knownTeam(name: string): string | undefined {
 const AFFIX = /^(?:(?:A?FC|CF)\s+)+|(?:\s+(?:A?FC|CF))+$/gi;
 
 /**
- * The canonical spelling of a team: football-data.co.uk's for clubs in the alias table, else the
- * name itself tidied (spaces collapsed, a leading or trailing FC/AFC/CF removed).
+ * The canonical spelling of a team: the research files' for clubs the table knows, else the name
+ * itself tidied (spaces collapsed, a leading or trailing FC/AFC/CF removed).
  */
 export function canonicalTeam(name: string): string {
   const known = knownTeam(name);

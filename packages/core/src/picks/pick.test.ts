@@ -29,7 +29,7 @@ describe('picks (docs/decisions/0008-picks-and-the-high-confidence-threshold.md)
     expect(settle(win!, { home: 2, away: 1 }, at)).toMatchObject({ status: 'won', actualResult: '2-1 (Home Win)' });
     expect(settle(under!, { home: 2, away: 1 }, at)).toMatchObject({ status: 'lost' });
     expect(settle(win!, { home: 0, away: 0 }, at)).toMatchObject({ status: 'lost', actualResult: '0-0 (Draw)' });
-    expect(voidPick(win!, 'postponed', at)).toMatchObject({ status: 'void', actualResult: 'Postponed' });
+    expect(voidPick(win!, at)).toMatchObject({ status: 'void', actualResult: 'Cancelled' });
     expect(actualResultText({ home: 1, away: 3 })).toBe('1-3 (Away Win)');
   });
 });

@@ -111,8 +111,9 @@ export function settle(pick: Pick, score: { home: number; away: number }, at: Da
   return { ...pick, status: isCorrect(pick.predictionType, score) ? 'won' : 'lost', actualResult: actualResultText(score), settledAt: at.toISOString() };
 }
 
-export function voidPick(pick: Pick, reason: 'postponed' | 'cancelled', at: Date): Pick {
-  return { ...pick, status: 'void', actualResult: reason === 'postponed' ? 'Postponed' : 'Cancelled', settledAt: at.toISOString() };
+/** A pick of a match that was called off (docs/decisions/0121-postponed-matches-stay-pending.md). */
+export function voidPick(pick: Pick, at: Date): Pick {
+  return { ...pick, status: 'void', actualResult: 'Cancelled', settledAt: at.toISOString() };
 }
 
 /** The odds a won pick is paid at: the admin's, else the best captured before kickoff. */

@@ -4,15 +4,15 @@ import { dayNumber } from '@app/model/engine';
 import type { ParsedMatch } from '@app/model/football-data';
 import { simulateLeague } from '@app/model/testing/simulate';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, fixedClock } from '../clock.ts';
+import { DAY_MS, fixedClock, HOUR_MS } from '../clock.ts';
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
 import { RecordedProvider } from '../testing/recorded-provider.ts';
 import { makeGenerationService } from './generation.ts';
 
 /**
  * Recorded data for one synthetic league: six seasons of results, shots and prices, each round played over a
- * Saturday (one match in the evening) and a Sunday, so an evening's statistics that arrive overnight miss the next
- * morning's run. Pinnacle's prices are missing for some matches (the average is read then).
+ * Saturday (one match in the evening) and a Sunday. Pinnacle's prices are missing for some matches (the average is
+ * read then).
  */
 function recordedLeague(): ParsedMatch[] {
   const sim = simulateLeague({ league: 'L1', teams: 8, seasons: 6, firstSeason: 2014, seed: 5, odds: true, shots: true, promoted: 1 });
@@ -33,9 +33,13 @@ function recordedLeague(): ParsedMatch[] {
   });
 }
 
+const HALF_HOUR_MS = HOUR_MS / 2;
+
 describe('the --deployed backtest reproduces the production pipeline', () => {
   it('the generation service run day by day and the deployed backtest publish the same forecasts on the same recorded data', async () => {
-    const statsLagHours = 12;
+    // The source has a match's statistics 2 h 15 min after kickoff: after the results job's first look at a match
+    // kicking off on the hour or half hour (it joins the history without them), in time for one at 19:45.
+    const statsLagHours = 2.25;
     const all = recordedLeague();
     // Evaluate the first six weeks of the last season.
     const last = all.filter((m) => m.season === '2019-20');
@@ -44,7 +48,7 @@ describe('the --deployed backtest reproduces the production pipeline', () => {
 
     const backtest = backtestLeague(recorded, { seasons: ['2019-20'], market: 'all', deployed: { statsLagHours } });
 
-    // Production: the stage's first run, then every morning the results job and the generation run.
+    // Production: the stage's first run, then the results job every 30 minutes and the generation run every morning.
     const start = lastRunBefore(Math.min(...evaluated.map((m) => Date.parse(kickoffOf(m)))));
     const clock = fixedClock(new Date(start));
     const league = { id: 'L1', name: 'League One', country: 'Nowhere' };
@@ -52,20 +56,22 @@ describe('the --deployed backtest reproduces the production pipeline', () => {
     const stores = inMemoryPipeline({ leagues: [league] });
     const service = makeGenerationService({ fixturesProvider: provider, oddsProvider: provider, ...stores.ports, clock });
     await service.generate('L1');
-    const lastDay = Math.max(...evaluated.map((m) => dayNumber(m.date)));
-    for (let day = dayNumber(new Date(start).toISOString()) + 1; day <= lastDay; day++) {
-      clock.set(new Date(generationRunOn(day)));
+    const lastRun = generationRunOn(Math.max(...evaluated.map((m) => dayNumber(m.date))));
+    for (let t = start + HALF_HOUR_MS; t <= lastRun; t += HALF_HOUR_MS) {
+      clock.set(new Date(t));
       await service.ingestResults('L1');
-      await service.generate('L1');
+      if (t === generationRunOn(dayNumber(new Date(t).toISOString()))) await service.generate('L1');
     }
 
     // The history the pipeline stored is the deployed view's: the kept seasons, each match's captured prices, and
-    // the statistics that had arrived by the last run (an evening's come a day late).
+    // the statistics the source had when the results job first found it finished.
     const view = { stageStart: start, statsLagHours, odds: true };
     const plain = (records: object[]) => records.map((r) => JSON.parse(JSON.stringify({ ...r, id: undefined })) as { date: string; home: string; season: string }).sort((a, b) => a.date.localeCompare(b.date) || a.home.localeCompare(b.home));
     const stored = plain([...stores.history.values()]);
     expect(stored).toEqual(plain(historyAt(stageMatches(recorded, view), view, clock.now().getTime())));
     expect(stored.filter((r) => 'odds' in r).length).toBeGreaterThan(evaluated.length / 2);
+    const recent = stored.filter((r) => 'odds' in r);
+    expect(recent.some((r) => 'homeShots' in r) && recent.some((r) => !('homeShots' in r))).toBe(true);
     expect(new Set(stored.map((r) => r.season))).toEqual(new Set(['2015-16', '2016-17', '2017-18', '2018-19', '2019-20']));
 
     const published = [...stores.predictions.values()].map((p) => p.prediction).filter((p) => p.origin === 'published');

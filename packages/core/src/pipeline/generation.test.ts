@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
 import { makeGenerationService } from './generation.ts';
-import type { FixtureProvider, ProviderFixture } from './providers.ts';
+import { ProviderRejectedError, ProviderUnavailableError, type FixtureProvider, type MatchStats, type ProviderFixture } from './providers.ts';
 
 const NOW = '2026-11-22T12:00:00Z';
 const clubs = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
@@ -21,18 +21,30 @@ function world(start: number, now: () => number): () => ProviderFixture[] {
     base.map(({ score, ...f }) => (Date.parse(f.kickoff) + 2 * 3_600_000 < now() ? { ...f, status: 'finished' as const, score } : f));
 }
 
-/** The generation service over in-memory ports; `failAfterWrites` makes the prediction store die (a killed consumer). */
-function setup(options: { failAfterWrites?: number } = {}) {
+/**
+ * The generation service over in-memory ports; `failAfterWrites` makes the prediction store die (a
+ * killed consumer); `provider` replaces parts of the synthetic provider; `statuses` overrides the
+ * status of some fixtures.
+ */
+function setup(options: { failAfterWrites?: number; provider?: (all: () => ProviderFixture[]) => Partial<FixtureProvider>; statuses?: Map<string, ProviderFixture['status']> } = {}) {
   const clock = fixedClock(NOW);
-  const all = world(clock.now().getTime(), () => clock.now().getTime());
+  const played = world(clock.now().getTime(), () => clock.now().getTime());
+  const all = () =>
+    played().map((f) => {
+      const status = options.statuses?.get(f.id);
+      if (!status) return f;
+      const { score: _score, ...rest } = f;
+      return status === 'finished' ? f : { ...rest, status };
+    });
   const league = { id: 'L1', name: 'League One', country: 'Nowhere' };
-  const stores = inMemoryPipeline({ leagues: [league], ...options });
+  const stores = inMemoryPipeline({ leagues: [league], ...(options.failAfterWrites !== undefined ? { failAfterWrites: options.failAfterWrites } : {}) });
   const provider: FixtureProvider = {
     name: 'synthetic',
     leagues: async () => [league],
     fixtures: async (_league, from, to) => all().filter((f) => Date.parse(f.kickoff) >= from.getTime() && Date.parse(f.kickoff) <= to.getTime()),
     history: async (id, before): Promise<MatchRecord[]> =>
       all().filter((f) => f.score && Date.parse(f.kickoff) < before.getTime()).map((f) => ({ date: f.kickoff, league: id, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away })),
+    ...options.provider?.(all),
   };
   const service = makeGenerationService({ fixturesProvider: provider, oddsProvider: { name: 'none', odds: async () => new Map() }, ...stores.ports, clock });
   return { service, clock, all, ...stores };
@@ -102,5 +114,143 @@ describe('generation', () => {
     await service.ingestResults('L1');
     expect(counts().settles - before).toBe(played.length);
     for (const p of played) expect(predictions.get(p.fixtureId)?.prediction.status).toBe('settled');
+  });
+
+  it('keeps a postponed fixture pending, settles it once it is played, and voids a cancelled one', async () => {
+    // Prepare: the first run predicts the week ahead; two of those fixtures are then postponed and called off.
+    const statuses = new Map<string, ProviderFixture['status']>();
+    const { service, clock, predictions } = setup({ statuses });
+    await service.generate('L1');
+    const ahead = [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) > Date.parse(NOW)).sort((a, b) => a.kickoff.localeCompare(b.kickoff));
+    const [postponed, cancelled] = [ahead[0]!, ahead[1]!];
+    statuses.set(postponed.fixtureId, 'postponed');
+    statuses.set(cancelled.fixtureId, 'cancelled');
+    clock.set(new Date(Date.parse(cancelled.kickoff) + 3 * 3_600_000).toISOString());
+
+    // Act
+    const first = await service.ingestResults('L1');
+    const whilePostponed = predictions.get(postponed.fixtureId)!;
+    statuses.delete(postponed.fixtureId);
+    const second = await service.ingestResults('L1');
+
+    // Assess
+    expect(first).toMatch(/1 voided/);
+    expect(whilePostponed.prediction.status).toBe('scheduled');
+    expect(whilePostponed.picks.every((p) => p.status === 'pending')).toBe(true);
+    expect(predictions.get(cancelled.fixtureId)?.prediction).toMatchObject({ status: 'void', actualResult: 'Cancelled' });
+    expect(second).toMatch(/[1-9]\d* settled/);
+    expect(predictions.get(postponed.fixtureId)?.prediction.status).toBe('settled');
+  });
+
+  it('reads the statistics of newly finished fixtures once, and adds them to the history with the result', async () => {
+    // Prepare
+    const asked: string[][] = [];
+    const statistics = async (_league: string, list: ProviderFixture[]) => {
+      asked.push(list.map((f) => f.id));
+      return new Map<string, MatchStats>(list.map((f, i) => [f.id, { homeShots: 10 + i, awayShots: 8, homeShotsOnTarget: 4, awayShotsOnTarget: 3 }]));
+    };
+    const { service, clock, history, all } = setup({ provider: () => ({ statistics }) });
+    await service.generate('L1');
+    clock.advance(2 * DAY_MS);
+
+    // Act
+    await service.ingestResults('L1');
+    await service.ingestResults('L1');
+
+    // Assess: one call, for the matches played since the first run; never again for the same ones.
+    expect(asked).toHaveLength(1);
+    const read = all().filter((f) => asked[0]!.includes(f.id));
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.every((f) => f.status === 'finished' && Date.parse(f.kickoff) > Date.parse(NOW) - 2 * 3_600_000)).toBe(true);
+    for (const f of read) {
+      expect([...history.values()].find((r) => r.date === f.kickoff && r.home === f.homeTeam)).toMatchObject({ awayShots: 8, homeShotsOnTarget: 4, awayShotsOnTarget: 3 });
+    }
+  });
+
+  it('settles results when the statistics provider is down, and adds the matches to the history on the next run', async () => {
+    // Prepare
+    let down = true;
+    const statistics = async (_league: string, list: ProviderFixture[]) => {
+      if (down) throw new ProviderUnavailableError('synthetic', 'HTTP 503');
+      return new Map<string, MatchStats>(list.map((f) => [f.id, { homeShots: 12, awayShots: 9 }]));
+    };
+    const { service, clock, history, fixtures, predictions } = setup({ provider: () => ({ statistics }) });
+    await service.generate('L1');
+    const sizeBefore = history.size;
+    const settledBefore = new Set([...predictions.values()].filter((p) => p.prediction.status === 'settled').map((p) => p.prediction.fixtureId));
+    clock.advance(2 * DAY_MS);
+
+    // Act
+    const outage = await service.ingestResults('L1');
+    const whileDown = history.size;
+    down = false;
+    const recovered = await service.ingestResults('L1');
+
+    // Assess
+    const played = [...predictions.values()].filter((p) => p.prediction.status === 'settled' && !settledBefore.has(p.prediction.fixtureId));
+    expect(played.length).toBeGreaterThan(0);
+    expect(outage).toMatch(new RegExp(`${played.length} settled, 0 voided, 0 added to history, ${played.length} waiting for match statistics \\(synthetic: HTTP 503\\)`));
+    expect(whileDown).toBe(sizeBefore);
+    expect(recovered).toMatch(new RegExp(`0 settled, 0 voided, ${played.length} added to history$`));
+    expect(history.size).toBe(sizeBefore + played.length);
+    expect([...fixtures.values()].some((f) => f.statisticsPending)).toBe(false);
+    expect([...history.values()].filter((r) => r.homeShots === 12)).toHaveLength(played.length);
+  });
+
+  it('a first run stopped by a spent daily quota keeps what it read; the next run continues from there and completes', async () => {
+    // Prepare: a provider that reads the four latest seasons, 40 matches per request, with 10 requests a day.
+    const day = { left: 10, requests: 0 };
+    const provider = (all: () => ProviderFixture[]): Partial<FixtureProvider> => ({
+      history: async (league, before, progress) => {
+        const known = new Set(progress?.known.map((r) => `${r.date}|${r.home}`));
+        const finished = all().filter((f) => f.score && Date.parse(f.kickoff) < before.getTime());
+        const seasons = [...new Set(finished.map((f) => f.season))].sort().slice(-4);
+        const played = finished.filter((f) => seasons.includes(f.season));
+        const out: MatchRecord[] = [];
+        const toRead = played.filter((f) => !known.has(`${f.kickoff}|${f.homeTeam}`));
+        for (let i = 0; i < toRead.length; i += 40) {
+          if (day.left === 0) throw new ProviderRejectedError('synthetic', 'daily request quota spent');
+          day.left -= 1;
+          day.requests += 1;
+          const batch = toRead.slice(i, i + 40).map((f) => ({ date: f.kickoff, league, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away }));
+          await progress?.save(batch);
+          out.push(...batch);
+        }
+        return [...(progress?.known ?? []), ...out];
+      },
+    });
+    const uninterrupted = setup();
+    await uninterrupted.service.generate('L1');
+    const limited = setup({ provider });
+
+    // Act
+    const stopped = await limited.service.generate('L1').catch((e: unknown) => e);
+    const keptAfterStop = limited.history.size;
+    day.left = 10;
+    const summary = await limited.service.generate('L1');
+
+    // Assess: nothing read twice, nothing published from a partial history, the end state of an uninterrupted run.
+    expect(stopped).toBeInstanceOf(ProviderRejectedError);
+    expect(keptAfterStop).toBe(10 * 40);
+    expect(day.requests).toBe(Math.ceil(uninterrupted.history.size / 40));
+    expect(summary).toMatch(/backfilled/);
+    expect([...limited.history.values()]).toEqual([...uninterrupted.history.values()]);
+    expect(limited.models.get('L1')).toEqual(uninterrupted.models.get('L1'));
+  }, 60_000);
+
+  it('a match first seen finished by a daily generation (its results run failed) still joins the history on the next results run', async () => {
+    // Prepare
+    const { service, clock, history, all } = setup();
+    await service.generate('L1');
+    clock.advance(DAY_MS);
+
+    // Act: the day's generation runs before any results run.
+    await service.generate('L1');
+    await service.ingestResults('L1');
+
+    // Assess
+    const played = all().filter((f) => f.status === 'finished' && Date.parse(f.kickoff) > Date.parse(NOW) - 2 * 3_600_000);
+    expect(played.length).toBeGreaterThan(0);
+    for (const f of played) expect([...history.values()].some((r) => r.date === f.kickoff && r.home === f.homeTeam), f.id).toBe(true);
   });
 });

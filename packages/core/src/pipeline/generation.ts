@@ -1,11 +1,12 @@
 import { seasonsToKeep } from '@app/model/deployment';
 import { findValueBets } from '@app/model/odds';
+import type { MatchRecord } from '@app/model/types';
 import { fitLeagueModel, MODEL_VERSION, predictFixture, type LeagueModelState } from '@app/model/forecast';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
 import type { Origin, StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
 import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from './ports.ts';
-import { modelOdds, ProviderRejectedError, ProviderUnavailableError, type FixtureOdds, type FixtureProvider, type League, type OddsProvider, type ProviderFixture } from './providers.ts';
+import { modelOdds, ProviderRejectedError, ProviderUnavailableError, type FixtureOdds, type FixtureProvider, type League, type MatchStats, type OddsProvider, type ProviderFixture } from './providers.ts';
 import { slug } from '../text.ts';
 
 export const UPCOMING_DAYS = 7;
@@ -55,9 +56,6 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
-/** How many match statistics a fixture carries (they may reach the provider hours after the result). */
-const statCount = (f: { stats?: ProviderFixture['stats'] } | undefined) => Object.values(f?.stats ?? {}).filter((v) => v !== undefined).length;
-
 const valueMarket: Record<string, ValueMarket> = { home: 'home', draw: 'draw', away: 'away', over: 'over25', under: 'under25' };
 
 /** A stored prediction from a forecast (probabilities as fractions; the API shows percentages). */
@@ -95,18 +93,19 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
   };
 }
 
-/** Settles a prediction and its picks against a finished (or void) fixture. */
+/**
+ * Settles a prediction and its picks against a finished (or cancelled: void) fixture. A postponed
+ * fixture stays pending: it is settled when it is played, or voided when it is called off
+ * (docs/decisions/0121-postponed-matches-stay-pending.md).
+ */
 export function settledPrediction(prediction: StoredPrediction, fixture: ProviderFixture, at: Date): { prediction: StoredPrediction; picks: ReturnType<typeof picksOf> } | undefined {
   const picks = picksOf(prediction);
   if (fixture.status === 'finished' && fixture.score) {
     const settledPicks = picks.map((p) => settle(p, fixture.score!, at));
     return { prediction: { ...prediction, result: fixture.score, status: 'settled', actualResult: actualResultText(fixture.score) }, picks: settledPicks };
   }
-  if (fixture.status === 'postponed' || fixture.status === 'cancelled') {
-    return {
-      prediction: { ...prediction, status: 'void', actualResult: fixture.status === 'postponed' ? 'Postponed' : 'Cancelled' },
-      picks: picks.map((p) => voidPick(p, fixture.status as 'postponed' | 'cancelled', at)),
-    };
+  if (fixture.status === 'cancelled') {
+    return { prediction: { ...prediction, status: 'void', actualResult: 'Cancelled' }, picks: picks.map((p) => voidPick(p, at)) };
   }
   return undefined;
 }
@@ -126,6 +125,22 @@ export function makeGenerationService(deps: PipelineDeps) {
     if (known) return known.name;
     const fromProvider: League | undefined = (await deps.fixturesProvider.leagues()).find((l) => l.id === leagueId);
     return fromProvider?.name ?? leagueId;
+  }
+
+  /**
+   * Statistics of newly finished fixtures from a provider that reads them separately. When it is
+   * down or refuses, `error` says why and the fixtures wait for the next results run.
+   */
+  async function statisticsOf(leagueId: string, fixtures: ProviderFixture[]): Promise<{ read: Map<string, MatchStats>; error?: string }> {
+    const provider = deps.fixturesProvider;
+    if (!fixtures.length || !provider.statistics) return { read: new Map() };
+    try {
+      return { read: await provider.statistics(leagueId, fixtures) };
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError)) throw error;
+      log('Match statistics unavailable: results settled, the matches join the history on a later run', { leagueId, fixtures: fixtures.length, error: error.message });
+      return { read: new Map(), error: error.message };
+    }
   }
 
   /** Fresh odds; when the odds provider is down or refuses, the last odds stored for each fixture. */
@@ -172,14 +187,13 @@ export function makeGenerationService(deps: PipelineDeps) {
       // (history half imported, backfill unfinished) is still the first run, and does it again.
       // So the stored state must only ever be missing for a league that never completed a run.
       const firstRun = !(await deps.models.latest(leagueId));
-      let records = firstRun ? [] : await deps.history.list(leagueId);
+      let records = await deps.history.list(leagueId);
       if (firstRun) {
-        const imported = await deps.fixturesProvider.history(leagueId, now);
+        const rows = (list: MatchRecord[]) => list.map((r) => ({ ...r, id: historyId(leagueId, r.date, r.home, r.away) }));
+        // `records` holds what an interrupted first run imported: the provider continues from there.
+        const imported = await deps.fixturesProvider.history(leagueId, now, { known: records, save: (batch) => deps.history.append(leagueId, rows(batch)) });
         const keep = seasonsToKeep(imported);
-        await deps.history.append(
-          leagueId,
-          imported.filter((r) => keep.has(r.season ?? r.date.slice(0, 4))).map((r) => ({ ...r, id: historyId(leagueId, r.date, r.home, r.away) })),
-        );
+        await deps.history.append(leagueId, rows(imported.filter((r) => keep.has(r.season ?? r.date.slice(0, 4)))));
         // Read back, so this run trains on the history exactly as a resumed run (or tomorrow's) reads it.
         records = await deps.history.list(leagueId);
       }
@@ -190,8 +204,7 @@ export function makeGenerationService(deps: PipelineDeps) {
       const upcoming = provided.filter((f) => f.status === 'scheduled' && Date.parse(f.kickoff) > now.getTime() && Date.parse(f.kickoff) <= to.getTime());
       const wanted = firstRun ? provided.filter((f) => Date.parse(f.kickoff) > from.getTime()) : upcoming;
       const odds = wanted.length ? await oddsOrLastKnown(leagueId, wanted) : new Map<string, FixtureOdds>();
-      // A finished fixture is the results job's to store (with the odds captured before its kickoff); after the
-      // first run, saving it here would drop those odds and hide the statistics that arrive later from it.
+      // A match that finished since the last results run is left to that run: it settles it and adds it to the history with its statistics.
       const toSave = firstRun ? provided : provided.filter((f) => f.status !== 'finished');
       await deps.fixtures.saveAll(toSave.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
 
@@ -217,32 +230,49 @@ export function makeGenerationService(deps: PipelineDeps) {
 
     /**
      * Settles finished fixtures of the last 3 days (results on the 90-minute score), voids
-     * postponed and cancelled ones, and adds every newly finished match to the history (again
-     * when its statistics arrive after its result).
+     * cancelled ones, and adds every newly finished match to the history with its match
+     * statistics. A match whose statistics cannot be read yet is settled all the same and joins
+     * the history on a later run.
      */
     async ingestResults(leagueId: string): Promise<string> {
       const now = clock.now();
       const name = await leagueName(leagueId);
       const provided = await deps.fixturesProvider.fixtures(leagueId, new Date(now.getTime() - 3 * DAY_MS), now);
+      const stored = new Map<string, StoredFixture | undefined>();
+      for (const f of provided) stored.set(f.id, await deps.fixtures.get(f.id));
+      const newlyFinished = provided.filter((f) => {
+        const before = stored.get(f.id);
+        return f.status === 'finished' && f.score && (before?.status !== 'finished' || before.statisticsPending);
+      });
+      const statistics = await statisticsOf(leagueId, newlyFinished.filter((f) => !f.stats));
       let settledCount = 0;
       let voided = 0;
+      let waiting = 0;
       const newHistory: HistoryRecord[] = [];
       const updates: StoredFixture[] = [];
-      for (const f of provided) {
-        const stored = await deps.fixtures.get(f.id);
-        updates.push({ ...stored, ...f, leagueName: name, ...(stored?.odds ? { odds: stored.odds } : {}), updatedAt: now.toISOString() });
+      for (const reported of provided) {
+        const before = stored.get(reported.id);
+        const stats = statistics.read.get(reported.id);
+        const f = stats ? { ...reported, stats } : reported;
+        const isNew = newlyFinished.includes(reported);
+        const pending = isNew && !f.stats && statistics.error !== undefined;
+        const update: StoredFixture = { ...before, ...f, leagueName: name, updatedAt: now.toISOString() };
+        if (pending) update.statisticsPending = true;
+        else delete update.statisticsPending;
+        updates.push(update);
         const prediction = await deps.predictions.get(f.id);
         const settled = prediction && prediction.status !== 'settled' ? settledPrediction(prediction, f, now) : undefined;
         if (settled && (await deps.predictions.settle(settled.prediction, settled.picks))) {
           if (settled.prediction.status === 'settled') settledCount += 1;
           else voided += 1;
         }
-        // Newly finished, or finished before its statistics arrived: (re)written with what the provider has now.
-        if (f.status === 'finished' && f.score && (stored?.status !== 'finished' || statCount(f) > statCount(stored))) newHistory.push(toHistoryRecord(f, stored?.odds));
+        if (pending) waiting += 1;
+        else if (isNew) newHistory.push(toHistoryRecord(f, before?.odds));
       }
       await deps.fixtures.saveAll(updates);
       if (newHistory.length) await deps.history.append(leagueId, newHistory);
-      return `${settledCount} settled, ${voided} voided, ${newHistory.length} added to history`;
+      const summary = `${settledCount} settled, ${voided} voided, ${newHistory.length} added to history`;
+      return waiting ? `${summary}, ${waiting} waiting for match statistics (${statistics.error})` : summary;
     },
   };
 }

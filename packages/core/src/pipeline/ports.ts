@@ -10,6 +10,8 @@ export interface StoredFixture extends ProviderFixture {
   leagueName: string;
   odds?: FixtureOdds;
   updatedAt: string;
+  /** Finished, but its match statistics could not be read yet: the next results run reads them and adds the match to the history. */
+  statisticsPending?: boolean;
 }
 
 /** A played match kept for training, with a stable id (the fixture id). */

@@ -1,7 +1,8 @@
 /**
  * Ports of the football data the pipeline reads: fixtures and results, and bookmaker odds.
- * Adapters: football-data.org v4, a football-data.co.uk CSV folder replayed around today, a
- * demo simulator (the default), and The Odds API v4 (docs/providers.md).
+ * Adapters: API-Football v3 (deployed stages), a football-data.co.uk CSV folder replayed around
+ * today (research only), a demo simulator (the default locally), and The Odds API v4
+ * (docs/providers.md, docs/decisions/0120-production-data-providers.md).
  */
 import type { MatchRecord } from '@app/model/types';
 import type { MarketOdds } from '../predictions/prediction.ts';
@@ -13,12 +14,24 @@ export interface League {
   country: string;
 }
 
-/** Where a match stands. `unknown` is a provider status we do not recognise (kept, never settled). */
+/**
+ * Where a match stands. `unknown` is a provider status we do not recognise (kept, never settled);
+ * `postponed` stays pending until the match is played or called off, `cancelled` is void
+ * (docs/decisions/0121-postponed-matches-stay-pending.md).
+ */
 export type FixtureStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'cancelled' | 'unknown';
+
+/** Shots and shots on target of a finished match. A count the provider does not have is absent, never 0. */
+export interface MatchStats {
+  homeShots?: number;
+  awayShots?: number;
+  homeShotsOnTarget?: number;
+  awayShotsOnTarget?: number;
+}
 
 /** A fixture as a provider reports it, with canonical team names (aliases resolved). */
 export interface ProviderFixture {
-  /** Stable id, unique across providers (prefixed by the provider, e.g. `fdo-538050`, `csv-E0-20220805-crystal-palace-arsenal`, `demo-...`). */
+  /** Stable id, unique across providers (prefixed by the provider, e.g. `af-1379001`, `csv-E0-20220805-crystal-palace-arsenal`, `demo-...`). */
   id: string;
   leagueId: string;
   /** Season label as in football-data.co.uk file names, e.g. '2022-23'. */
@@ -31,7 +44,19 @@ export interface ProviderFixture {
   /** The 90-minute score, present once `status` is 'finished'. */
   score?: { home: number; away: number };
   /** Shots and shots on target, when the provider has them (finished matches). */
-  stats?: { homeShots?: number; awayShots?: number; homeShotsOnTarget?: number; awayShotsOnTarget?: number };
+  stats?: MatchStats;
+}
+
+/**
+ * How a league's history import resumes: a first run that stopped part way (a provider's daily
+ * quota spent) kept what it had read, and the next run continues from there instead of paying
+ * for it again.
+ */
+export interface HistoryProgress {
+  /** Matches an earlier, interrupted import already stored: the provider need not read them again, and returns them as they are. */
+  known: readonly MatchRecord[];
+  /** Stores a batch as soon as it is read, so an interruption loses none of it. */
+  save(records: MatchRecord[]): Promise<void>;
 }
 
 export interface FixtureProvider {
@@ -43,9 +68,16 @@ export interface FixtureProvider {
   /**
    * Played matches before `before` for training: at least the three previous seasons when the
    * provider has them (with pre-kickoff odds when it has those too). Used once per league, to
-   * seed the history table.
+   * seed the history table; `progress` lets a provider with a request quota resume an import.
    */
-  history(leagueId: string, before: Date): Promise<MatchRecord[]>;
+  history(leagueId: string, before: Date, progress?: HistoryProgress): Promise<MatchRecord[]>;
+  /**
+   * Shots and shots on target of finished fixtures, keyed by fixture id, for a provider whose
+   * results do not carry them (API-Football reads them with a call of their own). A fixture the
+   * provider has no statistics for is absent. Providers whose `fixtures()` carry `stats` leave
+   * this out.
+   */
+  statistics?(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, MatchStats>>;
 }
 
 /** Prices of one fixture captured before kickoff. */

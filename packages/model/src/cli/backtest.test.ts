@@ -59,7 +59,7 @@ describe('backtest CLI', () => {
     expect(parseArgs(['--data', 'x', '--market', 'none']).market).toBe('none');
     expect(() => parseArgs(['--data', 'x', '--market', 'some'])).toThrow(/--market must be 'all' or 'none'/);
     expect(parseArgs(['--data', 'x']).deployed).toBeUndefined();
-    expect(parseArgs(['--data', 'x', '--deployed']).deployed).toBe(3);
+    expect(parseArgs(['--data', 'x', '--deployed']).deployed).toBe(2);
     expect(parseArgs(['--data', 'x', '--stats-lag', '12', '--deployed']).deployed).toBe(12);
     expect(() => parseArgs(['--data', 'x', '--stats-lag', '12'])).toThrow(/only applies with --deployed/);
     expect(() => parseArgs(['--data', 'x', '--deployed', '--stats-lag', '72'])).toThrow(/--stats-lag must be/);

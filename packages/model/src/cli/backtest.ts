@@ -1,7 +1,7 @@
 /**
  * Walk-forward backtest CLI.
  *   npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
- *                       [--market all|none] [--deployed [--stats-lag 3]] [--json out.json] [--svg calibration.svg]
+ *                       [--market all|none] [--deployed [--stats-lag 2]] [--json out.json] [--svg calibration.svg]
  *                       [--refit-days 7] [--workers 2]
  * Relative paths are resolved against $USER_CWD (the directory npm was run from) or the current directory.
  */
@@ -30,8 +30,9 @@ const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--le
                 the run that publishes the first evaluated match and imports the last ${HISTORY_SEASONS} seasons (no prices); every
                 day at ${GENERATION_UK_TIME} UK time it fits each league on the history it holds then (matches finished by then,
                 with the prices captured before their kickoff) and publishes the day's forecasts
-  --stats-lag   with --deployed: hours from kickoff until a match's statistics reach the history (default ${DEFAULT_STATS_LAG_HOURS},
-                at most ${MAX_STATS_LAG_HOURS})
+  --stats-lag   with --deployed: hours from kickoff until the source has a match's statistics (default ${DEFAULT_STATS_LAG_HOURS},
+                at most ${MAX_STATS_LAG_HOURS}); the results job reads them when it first finds the match finished (2 h after
+                kickoff, then every 30 minutes), so a later source leaves the match in the history without them
   --json        write the full report as JSON
   --svg         write the calibration plot (SVG)
   --refit-days  refit cadence in days of the research walk-forward (default ${DEFAULT_HYPER.refitDays}; --deployed fits daily)
