@@ -1,7 +1,7 @@
 import { seasonsToKeep } from '@app/model/deployment';
 import { findValueBets } from '@app/model/odds';
 import type { MatchRecord } from '@app/model/types';
-import { fitLeagueModel, MODEL_VERSION, predictFixture, type LeagueModelState } from '@app/model/forecast';
+import { fitLeagueModel, LeagueFitter, MODEL_VERSION, predictFixture, type LeagueModelState } from '@app/model/forecast';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { actualResultText, picksOf, settle, voidPick } from '../picks/pick.ts';
 import type { Origin, StoredPrediction, ValueMarket } from '../predictions/prediction.ts';
@@ -161,13 +161,15 @@ export function makeGenerationService(deps: PipelineDeps) {
 
   async function backfill(leagueId: string, name: string, fixtures: ProviderFixture[], records: HistoryRecord[], odds: Map<string, FixtureOdds>, now: Date) {
     let state: LeagueModelState | undefined;
+    // One fitter for the whole backfill: each weekly fit continues the replay of the one before (the same states).
+    const fitter = new LeagueFitter(leagueId);
     const rows: Array<{ prediction: StoredPrediction; picks: ReturnType<typeof picksOf> }> = [];
     const past = fixtures.filter((f) => Date.parse(f.kickoff) <= now.getTime() && Date.parse(f.kickoff) > now.getTime() - BACKFILL_DAYS * DAY_MS).sort((a, b) => a.kickoff.localeCompare(b.kickoff));
     for (const f of past) {
       const day = utcDay(new Date(f.kickoff));
       // Weekly refits, as the walk-forward backtest does: only data dated before the day is used.
       if (!state || Date.parse(day) - Date.parse(state.fittedAt) >= 7 * DAY_MS) {
-        state = fitLeagueModel({ league: leagueId, history: records, asOf: day });
+        state = fitter.fit(records, day);
       }
       const generatedAt = new Date(`${day}T${String(GENERATION_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
       const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS), 'backfilled');
