@@ -29,11 +29,11 @@ const tasks = {
 };
 
 /**
- * The football-data.co.uk folder the benchmarks read when neither BENCH_DATA nor
- * FOOTBALL_DATA_DIR says otherwise: the team's working copy beside the repository (a clone alone
- * has none, and the benchmarks that need it say they skipped).
+ * The football-data.co.uk folder the benchmarks read: BENCH_DATA, else FOOTBALL_DATA_DIR, never a
+ * default (a clone has no such folder beside it). Without either, the parts that need it say how
+ * to set them and are skipped.
  */
-const DEFAULT_FOOTBALL_DATA = '../shared/data/football-data';
+const benchDataFolder = process.env.BENCH_DATA ?? process.env.FOOTBALL_DATA_DIR;
 
 const steps = tasks[task];
 if (!steps) {
@@ -44,7 +44,7 @@ await install();
 for (const step of steps) {
   // CLIs resolve relative paths (e.g. --data <folder>) against the directory npm was run from.
   const userCwd = process.env.INIT_CWD ?? process.cwd();
-  const benchData = process.env.BENCH_DATA ?? process.env.FOOTBALL_DATA_DIR ?? resolve(import.meta.dirname, '..', DEFAULT_FOOTBALL_DATA);
-  const code = await pnpm(step, { env: { ...process.env, USER_CWD: userCwd, ...(task === 'bench' ? { BENCH_DATA: resolve(userCwd, benchData) } : {}) } });
+  const benchData = task === 'bench' && benchDataFolder ? { BENCH_DATA: resolve(userCwd, benchDataFolder) } : {};
+  const code = await pnpm(step, { env: { ...process.env, USER_CWD: userCwd, ...benchData } });
   if (code !== 0) process.exit(code);
 }

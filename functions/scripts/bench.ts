@@ -247,7 +247,7 @@ if (routes) {
 }
 const dataDir = process.env.BENCH_DATA ? resolve(process.env.USER_CWD ?? repo, process.env.BENCH_DATA) : undefined;
 if (parts.has('generation') && (!dataDir || !existsSync(dataDir))) {
-  console.log(`\nPrediction generation: skipped, BENCH_DATA names no football-data.co.uk folder (${dataDir ?? 'unset'}).`);
+  console.log(`\nPrediction generation: skipped, ${dataDir ? `no folder at ${dataDir}` : 'no football-data.co.uk folder given'}: set FOOTBALL_DATA_DIR (or BENCH_DATA) to one laid out as <LEAGUE>/<YYYY-YY>.csv, e.g. FOOTBALL_DATA_DIR=/path/to/football-data npm run bench.`);
 }
 const generation = parts.has('generation') && dataDir && existsSync(dataDir) ? await generationBench(dataDir) : undefined;
 if (generation) {

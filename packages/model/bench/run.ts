@@ -5,8 +5,10 @@
  *     week's fixtures, all 10 leagues; median of 3 runs (and the predict-only part).
  *  3. Backtest wall time: the full CLI backtest (10 leagues x 2019-20..2022-23, weekly refits, 2 workers), or with
  *     --quick a shorter run (E0, 2022-23 only). The JSON says which.
+ *  4. The same with --deployed: what a deployed stage publishes (daily fits on a 4-season import).
  * Results are printed and written to <repo>/bench-results/model.json.
- * Data: the football-data.co.uk folder in $BENCH_DATA (`npm run bench` sets it; skipped when there is none).
+ * Data: the football-data.co.uk folder in $BENCH_DATA (`npm run bench` sets it from FOOTBALL_DATA_DIR or BENCH_DATA;
+ * without either, this says how to set them and skips).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -95,28 +97,35 @@ async function run(dataDir: string) {
   const week = { totalMs: median(warm.map((r) => r.total)), fitMs: median(warm.map((r) => r.fit)), predictMs: median(warm.map((r) => r.predict)), fixtures: cold.fixtures, slowestLeagueFitMs: round(median(warm.map((r) => r.perLeagueMax))), coldRunTotalMs: round(cold.total), stateBytesMax: Math.max(...cold.bytes), stateBytes: Object.fromEntries(leagues.map((l, i) => [l, cold.bytes[i]!])) };
   console.log(`2. Week ${weekStart}..${weekEnd}, ${leagues.length} leagues, ${week.fixtures} fixtures: median ${round(week.totalMs)} ms in total (fitLeagueModel ${round(week.fitMs)} ms, slowest league ${round(week.slowestLeagueFitMs)} ms; predictFixture ${round(week.predictMs)} ms) over 3 runs after a cold first run of ${round(cold.total)} ms; largest state ${round(week.stateBytesMax / 1024)} KB`);
 
-  // 3. Backtest wall time
-  const args = quick
-    ? ['--data', dataDir, '--leagues', 'E0', '--seasons', '2022-23', '--workers', '1']
-    : ['--data', dataDir, '--seasons', '2019-20..2022-23'];
-  const origLog = console.log;
-  console.log = () => {};
-  const t0 = performance.now();
-  let code: number;
-  try {
-    code = await backtestMain(args);
-  } finally {
-    console.log = origLog;
-  }
-  const backtestSeconds = (performance.now() - t0) / 1000;
-  console.log(`3. Backtest (${quick ? 'quick: E0 2022-23 only, 1 worker' : 'full: 10 leagues x 2019-20..2022-23, weekly refits, default workers'}): wall time ${round(backtestSeconds)} s (exit code ${code})`);
+  // 3-4. Backtest wall time, research and deployed
+  const timeBacktest = async (extra: string[]) => {
+    const args = quick
+      ? ['--data', dataDir, '--leagues', 'E0', '--seasons', '2022-23', '--workers', '1', ...extra]
+      : ['--data', dataDir, '--seasons', '2019-20..2022-23', ...extra];
+    const origLog = console.log;
+    console.log = () => {};
+    const t0 = performance.now();
+    let code: number;
+    try {
+      code = await backtestMain(args);
+    } finally {
+      console.log = origLog;
+    }
+    return { seconds: (performance.now() - t0) / 1000, code };
+  };
+  const kind = quick ? 'quick: E0 2022-23 only, 1 worker' : 'full: 10 leagues x 2019-20..2022-23, default workers';
+  const research = await timeBacktest([]);
+  console.log(`3. Backtest, research walk-forward (${kind}, weekly refits): wall time ${round(research.seconds)} s (exit code ${research.code})`);
+  const deployed = await timeBacktest(['--deployed']);
+  console.log(`4. Backtest --deployed (${kind}, one fit a day): wall time ${round(deployed.seconds)} s (exit code ${deployed.code})`);
 
   const out = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, availableParallelism: availableParallelism(), node: process.version },
     dixonColesFit: { league: 'E0', seasons: '2016-17..2018-19', matches: dcm.length, medianMs: round(dcMedian, 3), runs: dcTimes.length, iterations },
     weekOfPredictions: { leagues: leagues.length, week: `${weekStart}..${weekEnd}`, ...week, totalMs: round(week.totalMs), fitMs: round(week.fitMs), predictMs: round(week.predictMs), runs: 3, includes: 'fitLeagueModel from full history + predictFixture for every fixture' },
-    backtest: { kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, weekly refit)', wallSeconds: round(backtestSeconds), exitCode: code },
+    backtest: { kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, weekly refit)', wallSeconds: round(research.seconds), exitCode: research.code },
+    backtestDeployed: { kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, daily fits)', wallSeconds: round(deployed.seconds), exitCode: deployed.code },
   };
   const outDir = join(repoRoot, 'bench-results');
   mkdirSync(outDir, { recursive: true });
@@ -125,7 +134,7 @@ async function run(dataDir: string) {
 }
 
 if (!dataDir || !existsSync(dataDir)) {
-  console.log(`Model benchmarks: skipped, BENCH_DATA names no football-data.co.uk folder (${dataDir ?? 'unset'}).`);
+  console.log(`Model benchmarks: skipped, ${dataDir ? `no folder at ${dataDir}` : 'no football-data.co.uk folder given'}: set FOOTBALL_DATA_DIR (or BENCH_DATA) to one laid out as <LEAGUE>/<YYYY-YY>.csv, e.g. FOOTBALL_DATA_DIR=/path/to/football-data npm run bench.`);
 } else {
   run(dataDir).catch((e: unknown) => {
     console.error(e);

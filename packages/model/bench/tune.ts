@@ -1,24 +1,24 @@
 /**
  * Hyper-parameter selection on development seasons only (default 2015-16..2018-19; every earlier season is history).
- * Usage: [MARKET=none|all] [LEAGUES=E0,SP1] [START=warm|cold|mix] [ROUND=2.1.0] tsx bench/tune.ts <variants.json> [out.jsonl]
+ * Usage: [MARKET=none|all] [LEAGUES=E0,SP1] [START=warm|cold|mix] [DEPLOYED=<stats lag hours>] [ROUND=3.0.0]
+ *        tsx bench/tune.ts <variants.json> [out.jsonl]
  *   variants.json: [{ "name": "...", "hyper": { partial Hyper overrides } }, ...]
  *   START=cold drops every match before the first development season: each league starts with no history at all.
  *   START=gap drops only the seven seasons before it (2008-09..2014-15), as the leagues whose files stop in 2012-13
  *   and restart in 2020-21 (B1, G1, SC0, T1): the older seasons are there, years out of date. While the history
  *   window (historyDays) is shorter than the gap, gap and cold give the same figures.
  *   START=mix runs warm and gap and weighs them (RESTART_SHARE).
+ *   DEPLOYED replays what a deployed stage publishes (the backtest's --deployed) instead of the research walk-forward.
  *   ROUND tags each logged line with the tuning round.
  * Prints and appends one JSON line per variant with the metrics used for the choice (see docs/model.md).
  * Never point this at seasons after 2018-19.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { backtestLeague, type EvaluatedMatch } from '../src/backtest.ts';
-import { listDataFiles, loadMatches } from '../src/cli/load.ts';
 import { preKickoffOdds } from '../src/football-data.ts';
 import { DEFAULT_HYPER, type Hyper } from '../src/hyper.ts';
-import { pickSummary, summarize3, summarizeBinary } from '../src/scoring.ts';
-
-const DEV_SEASONS = ['2015-16', '2016-17', '2017-18', '2018-19'];
+import { calibrationSlope, pickSummary, summarize3, summarizeBinary } from '../src/scoring.ts';
+import { developmentSeasons, loadDevelopmentMatches } from '../src/tuning.ts';
 
 /**
  * START=mix scores a variant as the 10-league backtest is made of: most leagues with years of history, and some
@@ -32,8 +32,8 @@ const GAP_SEASONS = 7;
 
 function merge<T>(a: T, b: unknown): T {
   if (typeof b !== 'object' || b === null || Array.isArray(b)) return b as T;
-  const o: Record<string, unknown> = { ...(a as Record<string, unknown>) };
-  for (const [k, v] of Object.entries(b)) o[k] = merge((a as Record<string, unknown>)[k], v);
+  const o: Record<string, unknown> = { ...(a as Record<string, unknown> | null) };
+  for (const [k, v] of Object.entries(b)) o[k] = merge((a as Record<string, unknown> | null)?.[k], v);
   return o as T;
 }
 
@@ -60,6 +60,7 @@ export function devMetrics(ev: readonly EvaluatedMatch[]) {
       ensemble: r5(bri((e) => e.ensemble[3])), models: r5(bri((e) => e.models[3])), statistical: r5(bri((e) => e.statistical[3])),
       ai: r5(bri((e) => e.ai[3])), rating: r5(bri((e) => e.rating[3])), market: r5(bri((e) => e.marketOver!)),
     },
+    ouSlope: Math.round(calibrationSlope(co.map((e) => e.models[3]), yo).slope * 1e3) / 1e3,
     picks60: (() => { const p = pickSummary(ev.map((e) => e.ensemble.slice(0, 3)), ev.map((e) => e.outcome), ev.map(() => undefined)); return { n: p.picks, hitRate: r5(p.hitRate) }; })(),
   };
 }
@@ -77,8 +78,7 @@ if (isMain) {
     console.error('DATA=<football-data folder> tsx bench/tune.ts <variants.json> [out.jsonl]');
     process.exit(2);
   }
-  const seasons = process.env.SEASONS?.split(',') ?? DEV_SEASONS;
-  if (seasons.some((s) => !DEV_SEASONS.includes(s))) throw new Error(`tuning must only use the development seasons ${DEV_SEASONS.join(', ')}`);
+  const seasons = developmentSeasons(process.env.SEASONS);
   const market = process.env.MARKET === 'none' ? 'none' : 'all';
   const leagues = (process.env.LEAGUES ?? 'E0,E1,SP1,D1,I1,F1').split(',');
   // ODDS=ps,avg,b365 tries another source order for the model's pre-kickoff odds (default: preKickoffOdds's).
@@ -87,14 +87,13 @@ if (isMain) {
   if (!['warm', 'cold', 'gap', 'mix'].includes(start)) throw new Error(`START must be warm, cold, gap or mix (got '${start}')`);
   const first = [...seasons].sort()[0]!;
   const firstYear = Number(first.slice(0, 4));
-  const warmMatches = loadMatches(listDataFiles([dataDir]))
-    .filter((m) => m.season <= '2018-19')
-    .map((m) => (order ? { ...m, odds: preKickoffOdds(m, order) } : m));
+  const warmMatches = loadDevelopmentMatches(dataDir).map((m) => (order ? { ...m, odds: preKickoffOdds(m, order) } : m));
   const coldMatches = warmMatches.filter((m) => m.season >= first);
   const gapMatches = warmMatches.filter((m) => m.season >= first || Number(m.season.slice(0, 4)) < firstYear - GAP_SEASONS);
+  const deployed = process.env.DEPLOYED !== undefined ? { deployed: { statsLagHours: Number(process.env.DEPLOYED) } } : {};
   const run = (matches: typeof warmMatches, hyper: Hyper) => {
     const ev: EvaluatedMatch[] = [];
-    for (const lg of leagues) ev.push(...backtestLeague(matches.filter((m) => m.league === lg), { seasons, hyper, market }));
+    for (const lg of leagues) ev.push(...backtestLeague(matches.filter((m) => m.league === lg), { seasons, hyper, market, ...deployed }));
     return ev;
   };
   const coldMetrics = (ev: readonly EvaluatedMatch[]) => ({ firstSeason: devMetrics(ev.filter((e) => e.season === first)).ratio, ...devMetrics(ev) });
@@ -112,7 +111,7 @@ if (isMain) {
       metrics = { mix, warm, gap };
     }
     const round = process.env.ROUND ? { round: process.env.ROUND } : {};
-    const line = JSON.stringify({ ...round, name: v.name, market, start, hyper: v.hyper, seconds: Math.round((performance.now() - t0) / 1000), ...metrics });
+    const line = JSON.stringify({ ...round, name: v.name, market, start, ...(process.env.DEPLOYED !== undefined ? { deployed: Number(process.env.DEPLOYED) } : {}), hyper: v.hyper, seconds: Math.round((performance.now() - t0) / 1000), ...metrics });
     console.log(line);
     if (outFile) appendFileSync(outFile, line + '\n');
   }

@@ -5,14 +5,17 @@
  * the market average are still scored as yardsticks.
  */
 import { blockBootstrapInterval } from './bootstrap.ts';
-import { LeagueEngine, dayNumber, groupByDay, type P4 } from './engine.ts';
+import { historyAt, kickoffOf, lastRunBefore, stageMatches, type DeployedView, type StageMatch } from './deployment.ts';
+import { LeagueEngine, dayNumber, groupByDay, type P4, type Prediction } from './engine.ts';
 import type { ParsedMatch, ThreeWayPrices, TwoWayPrices } from './football-data.ts';
+import { LeagueFitter, predictRaw } from './forecast.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
 import { findValueBets, removeMargin, threeWayFromOdds } from './odds.ts';
 import {
-  betSummary, calibrationTable, outcomeOf, pickSummary, rps, summarize3, summarizeBinary,
-  type BetSummary, type BinarySummary, type CalibrationBin, type Outcome, type PickSummary, type ThreeWaySummary,
+  betSummary, calibrationSlope, calibrationTable, outcomeOf, pickSummary, rps, summarize3, summarizeBinary,
+  type BetSummary, type BinarySummary, type CalibrationBin, type CalibrationFit, type Outcome, type PickSummary, type ThreeWaySummary,
 } from './scoring.ts';
+import type { MatchOdds } from './types.ts';
 
 export interface EvaluatedMatch {
   league: string;
@@ -50,17 +53,86 @@ export interface EvaluatedMatch {
 /** 'all': the engine sees the pre-kickoff odds of every match; 'none': no bookmaker price at all. */
 export type MarketMode = 'all' | 'none';
 
+/**
+ * `--deployed`: replay what a deployed stage's generation pipeline sees (deployment.ts): a first run that imports
+ * the last four seasons, then one fit a day on the history it holds then, statistics `statsLagHours` after kickoff.
+ */
+export interface DeployedOptions {
+  statsLagHours: number;
+  /** The stage's first generation run (epoch ms); default: the run that publishes the first evaluated match. */
+  stageStart?: number;
+}
+
 export interface BacktestOptions {
   /** Seasons to evaluate (labels like '2019-20'); every earlier season is history. */
   seasons: readonly string[];
   market?: MarketMode;
   refitDays?: number;
   hyper?: Hyper;
+  deployed?: DeployedOptions;
   onProgress?: (msg: string) => void;
 }
 
 const shin3 = (p: ThreeWayPrices): [number, number, number] => removeMargin([p.home, p.draw, p.away], 'shin') as [number, number, number];
 const prop2 = (p: TwoWayPrices): number => removeMargin([p.over, p.under], 'proportional')[0]!;
+
+/** A forecast of an evaluated match with the yardsticks it is scored against. `odds`: the engine's odds input. */
+function evaluated(m: ParsedMatch, prediction: Prediction, odds: MatchOdds | undefined): EvaluatedMatch {
+  const e: EvaluatedMatch = {
+    league: m.league, season: m.season, date: m.date, home: m.home, away: m.away,
+    homeGoals: m.homeGoals, awayGoals: m.awayGoals,
+    outcome: outcomeOf(m.homeGoals, m.awayGoals), over: m.homeGoals + m.awayGoals > 2,
+    ensemble: prediction.final, statistical: prediction.statistical, ai: prediction.ai, rating: prediction.rating,
+    models: prediction.pool, usedOdds: prediction.features.market !== undefined,
+  };
+  const input = threeWayFromOdds(odds, 'shin');
+  if (input) e.input = [input.home, input.draw, input.away];
+  const pin = m.closing.ps ?? m.pre.ps;
+  if (pin) e.pinnacle = shin3(pin);
+  const pinOU = m.closing.psOU ?? m.preOU.ps;
+  if (pinOU) e.pinnacleOver = prop2(pinOU);
+  if (m.pre.avg) { e.market = shin3(m.pre.avg); e.avg = m.pre.avg; }
+  if (m.preOU.avg) { e.marketOver = prop2(m.preOU.avg); e.avgOU = m.preOU.avg; }
+  if (m.pre.max) e.best = m.pre.max;
+  if (m.preOU.max) e.bestOU = m.preOU.max;
+  return e;
+}
+
+/**
+ * The deployed replay of one league: the stage starts with the run that publishes the first evaluated match; each
+ * evaluated match is forecast by the last daily run before its kickoff, fitted (as the pipeline does) on the history
+ * that run holds, with the prices that run captured.
+ */
+function backtestDeployed(used: readonly ParsedMatch[], evalMatches: readonly ParsedMatch[], opts: BacktestOptions, deployed: DeployedOptions): EvaluatedMatch[] {
+  const league = used[0]!.league;
+  const evalSet = new Set(opts.seasons);
+  const firstKickoff = Math.min(...evalMatches.map((m) => Date.parse(kickoffOf(m))));
+  const view: DeployedView = { stageStart: deployed.stageStart ?? lastRunBefore(firstKickoff), statsLagHours: deployed.statsLagHours, odds: opts.market !== 'none' };
+  const stage = stageMatches(used, view);
+  const runs = new Map<number, StageMatch[]>();
+  for (const s of stage) {
+    if (!evalSet.has(s.match.season) || s.kickoffMs <= view.stageStart) continue;
+    const run = lastRunBefore(s.kickoffMs);
+    let list = runs.get(run);
+    if (!list) runs.set(run, (list = []));
+    list.push(s);
+  }
+  const fitter = new LeagueFitter(league, opts.hyper);
+  const out: EvaluatedMatch[] = [];
+  let lastSeason = '';
+  for (const [runAt, fixtures] of [...runs].sort((a, b) => a[0] - b[0])) {
+    if (fixtures[0]!.match.season !== lastSeason) {
+      lastSeason = fixtures[0]!.match.season;
+      opts.onProgress?.(`${league} ${lastSeason} (deployed)`);
+    }
+    const state = fitter.fit(historyAt(stage, view, runAt), new Date(runAt).toISOString());
+    for (const s of fixtures) {
+      const odds = s.record.odds;
+      out.push(evaluated(s.match, predictRaw(state, { kickoff: s.record.date, league, home: s.match.home, away: s.match.away, ...(odds ? { odds } : {}) }), odds));
+    }
+  }
+  return out;
+}
 
 /** Runs one league (all its matches, any order) and returns the evaluated matches. */
 export function backtestLeague(allMatches: readonly ParsedMatch[], opts: BacktestOptions): EvaluatedMatch[] {
@@ -72,6 +144,7 @@ export function backtestLeague(allMatches: readonly ParsedMatch[], opts: Backtes
   const used = matches.filter((m) => m.season <= (opts.seasons.length ? [...opts.seasons].sort().at(-1)! : '0000'));
   const evalMatches = used.filter((m) => evalSet.has(m.season));
   if (evalMatches.length === 0) return [];
+  if (opts.deployed) return backtestDeployed(used, evalMatches, opts, opts.deployed);
   const firstEvalDay = Math.min(...evalMatches.map((m) => dayNumber(m.date)));
   const historyStart = firstEvalDay - hyper.historyDays;
   const league = matches[0]!.league;
@@ -92,25 +165,7 @@ export function backtestLeague(allMatches: readonly ParsedMatch[], opts: Backtes
     const preds = engine.processDay(day, dm, predict);
     for (const { match, prediction } of preds) {
       const m = match as ParsedMatch;
-      if (!evalSet.has(m.season)) continue;
-      const e: EvaluatedMatch = {
-        league: m.league, season: m.season, date: m.date, home: m.home, away: m.away,
-        homeGoals: m.homeGoals, awayGoals: m.awayGoals,
-        outcome: outcomeOf(m.homeGoals, m.awayGoals), over: m.homeGoals + m.awayGoals > 2,
-        ensemble: prediction.final, statistical: prediction.statistical, ai: prediction.ai, rating: prediction.rating,
-        models: prediction.pool, usedOdds: prediction.features.market !== undefined,
-      };
-      const input = threeWayFromOdds(m.odds, 'shin');
-      if (input) e.input = [input.home, input.draw, input.away];
-      const pin = m.closing.ps ?? m.pre.ps;
-      if (pin) e.pinnacle = shin3(pin);
-      const pinOU = m.closing.psOU ?? m.preOU.ps;
-      if (pinOU) e.pinnacleOver = prop2(pinOU);
-      if (m.pre.avg) { e.market = shin3(m.pre.avg); e.avg = m.pre.avg; }
-      if (m.preOU.avg) { e.marketOver = prop2(m.preOU.avg); e.avgOU = m.preOU.avg; }
-      if (m.pre.max) e.best = m.pre.max;
-      if (m.preOU.max) e.bestOU = m.preOU.max;
-      out.push(e);
+      if (evalSet.has(m.season)) out.push(evaluated(m, prediction, m.odds));
     }
   }
   return out;
@@ -132,10 +187,29 @@ export interface GroupReport {
   ou: Record<(typeof OU_FORECASTERS)[number], BinarySummary>;
 }
 
+/** A set of value bets: count, hit rate and flat-stake ROI, with the ROI's 95 % block-bootstrap interval. */
+export type BetsWithInterval = BetSummary & { roiCI95: [number, number] };
+export interface ValueBets { x1: BetsWithInterval; ou: BetsWithInterval; all: BetsWithInterval; edge: number; minProbability: number; against: string }
+
+/** Which backtest produced a report. */
+export interface BacktestConfig {
+  /**
+   * 'research': one walk-forward engine per league over every season on file, refitted weekly; 'deployed': what a
+   * deployed stage publishes (a four-season import, one fit a day on the history the stage then holds).
+   */
+  mode: 'research' | 'deployed';
+  market: MarketMode;
+  /** Deployed mode: kickoff to the match statistics in the stored history. */
+  statsLagHours?: number;
+  /** Deployed mode: seasons imported by the stage's first run. */
+  historySeasons?: number;
+}
+
 export interface BacktestReport {
   market: MarketMode;
   groups: GroupReport[];
   overall: GroupReport & {
+    config: BacktestConfig;
     rps: number;
     ensemble: ThreeWaySummary;
     /** Pinnacle closing (PSC*, else PS*), de-vigged (Shin). */
@@ -152,8 +226,15 @@ export interface BacktestReport {
     /** Ensemble O/U 2.5 Brier - Pinnacle's, 95 % block-bootstrap interval. */
     ouDiff: number;
     ouDiffCI95: [number, number];
+    /** Our models (the pool) minus their best component, mean paired RPS, 95 % block-bootstrap interval. */
+    modelsVsBestComponent: { component: 'statistical' | 'ai' | 'rating'; diff: number; diffCI95: [number, number] };
+    /** Calibration of the ensemble's P(over 2.5): logistic recalibration slope (1 = calibrated) and intercept. */
+    ouCalibration: CalibrationFit;
     picks: { ensemble: PickSummary; pinnacle: PickSummary; market: PickSummary; ouEnsemble: PickSummary };
-    valueBets: { x1: BetSummary; ou: BetSummary; all: BetSummary; edge: number; minProbability: number; against: string };
+    /** Value bets of the published forecast (the ensemble) at the best price; with odds, prices above the market's fair price. */
+    valueBets: ValueBets;
+    /** Value bets of our models alone (the pool, no bookmaker price) at the best price. */
+    valueBetsModels: ValueBets;
     calibration: { x1: CalibrationBin[]; ou: CalibrationBin[] };
     allMatches: { ensemble: ThreeWaySummary; models: ThreeWaySummary; statistical: ThreeWaySummary; ai: ThreeWaySummary; rating: ThreeWaySummary };
   };
@@ -193,7 +274,37 @@ function groupReport(label: string, ev: readonly EvaluatedMatch[]): GroupReport 
 
 const BOOTSTRAP_REPLICATES = 2000;
 
-export function buildReport(evaluated: readonly EvaluatedMatch[], market: MarketMode = 'all', valueEdge = 0.05, valueMinP?: number): BacktestReport {
+const BEST_PRICE = 'best pre-kickoff price across bookmakers (Max*/BbMx*)';
+
+/** Value bets of one forecast (probability x best price - 1 >= edge), by market, with ROI intervals. */
+function valueBetsOf(ev: readonly EvaluatedMatch[], forecast: (e: EvaluatedMatch) => P4, edge: number, minProbability: number | undefined): ValueBets {
+  type Bet = { odds: number; won: boolean; day: string };
+  const x1Bets: Bet[] = [];
+  const ouBets: Bet[] = [];
+  for (const e of ev) {
+    const p = forecast(e);
+    const odds = { ...(e.best ? { home: e.best.home, draw: e.best.draw, away: e.best.away } : {}), ...(e.bestOU ? { over25: e.bestOU.over, under25: e.bestOU.under } : {}) };
+    const bets = findValueBets(
+      { probabilities: { home: p[0], draw: p[1], away: p[2] }, overUnder25: { over: p[3], under: 1 - p[3] } },
+      odds,
+      { edge, ...(minProbability !== undefined ? { minProbability } : {}) },
+    );
+    for (const b of bets) {
+      const won = b.selection === 'home' ? e.outcome === 0 : b.selection === 'draw' ? e.outcome === 1 : b.selection === 'away' ? e.outcome === 2 : b.selection === 'over' ? e.over : !e.over;
+      (b.market === '1X2' ? x1Bets : ouBets).push({ odds: b.odds, won, day: e.date.slice(0, 10) });
+    }
+  }
+  const withInterval = (bets: Bet[]): BetsWithInterval => ({
+    ...betSummary(bets),
+    roiCI95: blockBootstrapInterval(bets.map((b) => b.day), [bets.map((b) => (b.won ? b.odds - 1 : -1)), bets.map(() => 1)], ([p, n]) => p! / n!, BOOTSTRAP_REPLICATES),
+  });
+  return { x1: withInterval(x1Bets), ou: withInterval(ouBets), all: withInterval([...x1Bets, ...ouBets]), edge, minProbability: minProbability ?? 0.2, against: BEST_PRICE };
+}
+
+/** The report of evaluated matches; `config` (or just the market mode, research) says which backtest made them. */
+export function buildReport(evaluated: readonly EvaluatedMatch[], config: BacktestConfig | MarketMode = 'all', valueEdge = 0.05, valueMinP?: number): BacktestReport {
+  const cfg: BacktestConfig = typeof config === 'string' ? { mode: 'research', market: config } : config;
+  const market = cfg.market;
   // one order whatever order the leagues finished in (sums and intervals are then reproducible to the last bit)
   const key = (e: EvaluatedMatch) => `${e.date}|${e.league}|${e.home}|${e.away}`;
   const ev = [...evaluated].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
@@ -227,20 +338,15 @@ export function buildReport(evaluated: readonly EvaluatedMatch[], market: Market
       ev.map((e) => (e.avgOU ? [e.avgOU.over, e.avgOU.under] : undefined)),
     ),
   };
-  const x1Bets: { odds: number; won: boolean }[] = [];
-  const ouBets: { odds: number; won: boolean }[] = [];
-  for (const e of ev) {
-    const odds = { ...(e.best ? { home: e.best.home, draw: e.best.draw, away: e.best.away } : {}), ...(e.bestOU ? { over25: e.bestOU.over, under25: e.bestOU.under } : {}) };
-    const bets = findValueBets(
-      { probabilities: { home: e.ensemble[0], draw: e.ensemble[1], away: e.ensemble[2] }, overUnder25: { over: e.ensemble[3], under: 1 - e.ensemble[3] } },
-      odds,
-      { edge: valueEdge, ...(valueMinP !== undefined ? { minProbability: valueMinP } : {}) },
-    );
-    for (const b of bets) {
-      const won = b.selection === 'home' ? e.outcome === 0 : b.selection === 'draw' ? e.outcome === 1 : b.selection === 'away' ? e.outcome === 2 : b.selection === 'over' ? e.over : !e.over;
-      (b.market === '1X2' ? x1Bets : ouBets).push({ odds: b.odds, won });
-    }
-  }
+  const components = ['statistical', 'ai', 'rating'] as const;
+  const best = components.reduce((a, b) => (overall.x1[b].rps < overall.x1[a].rps ? b : a));
+  const bestRps = matchRps(best);
+  const modelsRps = matchRps('models');
+  const modelsVsBestComponent = {
+    component: best,
+    diff: overall.x1.models.rps - overall.x1[best].rps,
+    diffCI95: blockBootstrapInterval(days, [modelsRps.map((x, i) => x - bestRps[i]!), modelsRps.map(() => 1)], ([d, n]) => d! / n!, BOOTSTRAP_REPLICATES),
+  };
   const probs: number[] = [], hit: boolean[] = [];
   for (const e of ev) for (let k = 0; k < 3; k++) { probs.push(e.ensemble[k]!); hit.push(e.outcome === k); }
   const all = ev.map((e) => e.outcome);
@@ -251,6 +357,7 @@ export function buildReport(evaluated: readonly EvaluatedMatch[], market: Market
     groups,
     overall: {
       ...overall,
+      config: cfg,
       rps: x.ensemble.rps,
       ensemble: x.ensemble,
       pinnacle: x.pinnacle,
@@ -260,11 +367,11 @@ export function buildReport(evaluated: readonly EvaluatedMatch[], market: Market
       ratioCI95,
       ouDiff: overall.ou.ensemble.brier - overall.ou.pinnacle.brier,
       ouDiffCI95,
+      modelsVsBestComponent,
+      ouCalibration: calibrationSlope(ev.map((e) => e.ensemble[3]), ev.map((e) => e.over)),
       picks,
-      valueBets: {
-        x1: betSummary(x1Bets), ou: betSummary(ouBets), all: betSummary([...x1Bets, ...ouBets]), edge: valueEdge, minProbability: valueMinP ?? 0.2,
-        against: 'best pre-kickoff price across bookmakers (Max*/BbMx*)',
-      },
+      valueBets: valueBetsOf(ev, (e) => e.ensemble, valueEdge, valueMinP),
+      valueBetsModels: valueBetsOf(ev, (e) => e.models, valueEdge, valueMinP),
       calibration: { x1: calibrationTable(probs, hit), ou: calibrationTable(ev.map((e) => e.ensemble[3]), ev.map((e) => e.over)) },
       allMatches: { ensemble: allOf('ensemble'), models: allOf('models'), statistical: allOf('statistical'), ai: allOf('ai'), rating: allOf('rating') },
     },

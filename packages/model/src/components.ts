@@ -35,16 +35,16 @@ function standardised(v: readonly number[], priorCount: number, scale: [number[]
   return v.map((x, j) => (j < priorCount ? x : (x - scale[0][j - priorCount]!) / scale[1][j - priorCount]!));
 }
 
-export function learnedComponent(parts: ModelParts, f: Features): P4 {
+export function learnedComponent(parts: ModelParts, hyper: Hyper, f: Features): P4 {
   const m = parts.learned;
-  if (!m) return [...f.dc.p];
+  if (!m) return hyper.ai.anchor === 'goal' ? [...f.goalRating] : [...f.dc.p];
   const [home, draw, away] = multinomialProbs(m.x1, standardised(f.x1, X1_PRIOR_FEATURES, m.scale.x1));
   const over = binaryProb(m.ou, standardised(f.ou, OU_PRIOR_FEATURES, m.scale.ou));
   return [home, draw, away, over];
 }
 
-export function components(parts: ModelParts, f: Features): Components {
-  return { statistical: statisticalComponent(f), rating: ratingComponent(parts, f), ai: learnedComponent(parts, f) };
+export function components(parts: ModelParts, hyper: Hyper, f: Features): Components {
+  return { statistical: statisticalComponent(f), rating: ratingComponent(parts, f), ai: learnedComponent(parts, hyper, f) };
 }
 
 export interface TrainingRow {

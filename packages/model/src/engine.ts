@@ -35,7 +35,7 @@ export interface Prediction extends Components {
 
 /** Component and ensemble probabilities for prepared features (pure). */
 export function predictFromFeatures(parts: ModelParts, hyper: Hyper, f: Features): Prediction {
-  const c = components(parts, f);
+  const c = components(parts, hyper, f);
   const pool = poolOf(c, hyper, parts.pool);
   const final = f.market ? stacked(parts.stacking, f.market, pool) : pool;
   return { ...c, pool, final, features: f };
@@ -66,8 +66,6 @@ export interface EngineOptions {
   refitDays?: number;
   /** Training rows and refits are only produced from this day on (ratings always run). */
   featureStartDay?: number;
-  /** Warm-start source for the optimisers. */
-  warm?: ModelParts | null;
 }
 
 export interface DayPrediction {
@@ -84,14 +82,27 @@ export class LeagueEngine {
   private played: PlayedMatch[] = [];
   private rows: TrainingRow[] = [];
   private lastRefit: number | null = null;
-  private warm: ModelParts | null;
 
   constructor(readonly league: string, opts: EngineOptions = {}) {
     this.hyper = opts.hyper ?? DEFAULT_HYPER;
     this.parts = emptyParts();
     this.refitDays = opts.refitDays ?? this.hyper.refitDays;
     this.featureStartDay = opts.featureStartDay ?? -Infinity;
-    this.warm = opts.warm ?? null;
+  }
+
+  /**
+   * An independent copy of the engine at this point of its replay: processing the same days on the copy gives
+   * bit-identical results to processing them on the original (every optimiser starts from the engine's own
+   * previous fit, never from outside state), so a replay can resume from a saved copy (forecast.ts LeagueFitter).
+   */
+  clone(): LeagueEngine {
+    const copy = new LeagueEngine(this.league, { hyper: this.hyper, refitDays: this.refitDays, featureStartDay: this.featureStartDay });
+    copy.parts = structuredClone(this.parts);
+    // Played matches and training rows are never changed once recorded: the copy may share them.
+    copy.played = [...this.played];
+    copy.rows = [...this.rows];
+    copy.lastRefit = this.lastRefit;
+    return copy;
   }
 
   /**
@@ -174,7 +185,7 @@ export class LeagueEngine {
       parts.shots.shotsOnTarget += hst + ast;
       if (withShots) { parts.shots.goalsWithShots += m.homeGoals + m.awayGoals; parts.shots.shots += hs + as; }
     }
-    updateRatings(parts.ratings, parts.ratings.teams[m.home]!, parts.ratings.teams[m.away]!, m.homeGoals, m.awayGoals, shots, hyper.ratings);
+    updateRatings(parts.ratings, parts.ratings.teams[m.home]!, parts.ratings.teams[m.away]!, m.homeGoals, m.awayGoals, shots, hyper.ratings, day);
     const a = hyper.formAlpha;
     const update = (form: TeamForm, goalsFor: number, goalsAgainst: number, sotFor: number | undefined, sotAgainst: number | undefined, points: number) => {
       form.goalsFor += a * (goalsFor - form.goalsFor);
@@ -199,8 +210,7 @@ export class LeagueEngine {
     this.lastRefit = day;
     const parts = this.parts;
     const hyper = this.hyper;
-    // Warm starts only speed up the optimisers (all fits are convex or nearly so); the optimum is the same.
-    const warm = this.warm;
+    // Each fit starts from the engine's own previous one: faster, and the same from any copy of the engine.
     this.refitDixonColes(day);
     const recent = (windowDays: number) => {
       const out: TrainingRow[] = [];
@@ -210,11 +220,11 @@ export class LeagueEngine {
     const decay = (rows: readonly TrainingRow[], halfLifeDays: number) => rows.map((r) => Math.pow(0.5, (day - r.day) / halfLifeDays));
     const ratingRows = recent(hyper.rating.windowDays);
     if (ratingRows.length >= 100) {
-      Object.assign(parts, fitRatingMapping(ratingRows, decay(ratingRows, hyper.ai.halfLifeDays), hyper, parts.ordinal ?? warm?.ordinal ?? null));
+      Object.assign(parts, fitRatingMapping(ratingRows, decay(ratingRows, hyper.ai.halfLifeDays), hyper, parts.ordinal));
     }
     const learnedRows = recent(hyper.ai.windowDays);
     if (learnedRows.length >= 100) {
-      parts.learned = fitLearned(learnedRows, decay(learnedRows, hyper.ai.halfLifeDays), hyper, parts.learned ?? warm?.learned ?? null);
+      parts.learned = fitLearned(learnedRows, decay(learnedRows, hyper.ai.halfLifeDays), hyper, parts.learned);
     }
     const poolRows = recent(hyper.pool.windowDays);
     parts.pool = fitPoolWeights(poolRows, decay(poolRows, hyper.pool.halfLifeDays), hyper);
@@ -244,7 +254,7 @@ export class LeagueEngine {
       return { attack: (1 - ratingPrior) * base.attack + ratingPrior * r.attack, defence: (1 - ratingPrior) * base.defence + ratingPrior * r.defence };
     };
     if (matches.length >= 20) {
-      parts.dc = fitDixonColes(matches, { ridge, priorMean, newTeam, init: parts.dc ?? this.warm?.dc ?? undefined });
+      parts.dc = fitDixonColes(matches, { ridge, priorMean, newTeam, init: parts.dc ?? undefined });
     } else {
       // Too few recent matches to fit: the model at its prior (the clubs' goal ratings, the league's goal rates).
       const teams = Object.keys(parts.ratings.teams);

@@ -36,8 +36,11 @@ const ouFeatures = (c: Components) => COMPONENTS.map((k) => logit(c[k][3]));
  */
 export function poolOf(c: Components, hyper: Hyper, learned: PoolWeights | null): P4 {
   if (!learned) return linearPool(c, hyper);
-  const [home, draw, away] = conditionalProbs(learned.x1, x1Features(c));
-  return [home!, draw!, away!, binaryProb({ coef: learned.ou, p: COMPONENTS.length }, ouFeatures(c))];
+  const { x1Temper, ouShrink } = hyper.pool;
+  const [home, draw, away] = conditionalProbs(learned.x1.map((w) => w * x1Temper), x1Features(c));
+  const over = binaryProb({ coef: learned.ou, p: COMPONENTS.length }, ouFeatures(c));
+  // Shrunk toward the league's recent share of overs on the logit scale (a calibration slope below 1 out of sample).
+  return [home!, draw!, away!, clampP(1 / (1 + Math.exp(-(ouShrink * logit(over) + (1 - ouShrink) * logit(learned.overRate)))))];
 }
 
 /**
@@ -51,7 +54,9 @@ export function fitPoolWeights(rows: readonly TrainingRow[], weights: readonly n
   const prior = [w.statistical, w.ai, w.rating];
   const x1 = fitConditionalLogit({ x: rows.map((r) => x1Features(r.components)), y: rows.map((r) => r.outcome), w: weights }, l2, prior);
   const ou = fitBinary({ x: rows.map((r) => ouFeatures(r.components)), y: rows.map((r) => r.over), w: [...weights] }, { l2, interceptL2: l2 }, [0, ...prior]);
-  return { x1, ou: ou.coef, rows: rows.length };
+  const weight = weights.reduce((s, w) => s + w, 0);
+  const overRate = rows.reduce((s, r, i) => s + weights[i]! * r.over, 0) / weight;
+  return { x1, ou: ou.coef, overRate, rows: rows.length };
 }
 
 const clampP = (p: number) => Math.min(1 - 1e-6, Math.max(1e-6, p));

@@ -95,6 +95,8 @@ export interface PoolWeights {
   x1: number[];
   /** O/U 2.5: intercept, then the weights of the components' logits. */
   ou: number[];
+  /** Recency-weighted share of overs in the rows the pool was fitted on. */
+  overRate: number;
   rows: number;
 }
 
@@ -144,9 +146,11 @@ export interface Features {
   rating: [number, number, number];
   /** P(over 2.5) from the goal ratings' expected goals. */
   goalRatingOver: number;
-  /** Learned-model features of 1X2 (the first two are the Dixon-Coles log-odds, the rest are standardised). */
+  /** The goal ratings' scoreline model: home, draw, away, over 2.5 (Dixon-Coles grid on their expected goals). */
+  goalRating: P4;
+  /** Learned-model features of 1X2 (the first two are its prior model's log-odds, the rest are standardised). */
   x1: number[];
-  /** Learned-model features of O/U 2.5 (the first is the Dixon-Coles logit of over 2.5). */
+  /** Learned-model features of O/U 2.5 (the first is its prior model's logit of over 2.5). */
   ou: number[];
 }
 
@@ -165,7 +169,8 @@ export function buildFeatures(parts: ModelParts, hyper: Hyper, home: string, awa
   const dcGoals = parts.dc ? dcExpectations(parts.dc, home, away) : ratingGoals;
   const rho = parts.dc ? parts.dc.rho : hyper.dc.impliedRho;
   const dcP = quickMarkets(dcGoals.lambda, dcGoals.mu, rho);
-  const ratingOver = quickMarkets(ratingGoals.lambda, ratingGoals.mu, rho)[3];
+  const goalRating = quickMarkets(ratingGoals.lambda, ratingGoals.mu, rho);
+  const ratingOver = goalRating[3];
   const rating: [number, number, number] = [
     (homeRating.elo + hyper.ratings.elo.home - awayRating.elo) / 400,
     piExpectedGd(homeRating, awayRating, hyper.ratings),
@@ -181,18 +186,21 @@ export function buildFeatures(parts: ModelParts, hyper: Hyper, home: string, awa
   const shotDiff = hasShots ? homeForm.shotsOnTargetFor - homeForm.shotsOnTargetAgainst - (awayForm.shotsOnTargetFor - awayForm.shotsOnTargetAgainst) : 0;
   const shotTotal = hasShots ? (homeForm.shotsOnTargetFor + homeForm.shotsOnTargetAgainst + awayForm.shotsOnTargetFor + awayForm.shotsOnTargetAgainst) / 2 : 0;
   const goalTotal = ((homeForm?.goalsFor ?? 1.3) + (homeForm?.goalsAgainst ?? 1.3) + (awayForm?.goalsFor ?? 1.3) + (awayForm?.goalsAgainst ?? 1.3)) / 2;
+  // The learned model's prior: Dixon-Coles, or the goal ratings' scoreline model (the dynamic Poisson filter).
+  const anchor = hyper.ai.anchor === 'goal' ? goalRating : dcP;
   const f: Features = {
     dc: { lambda: dcGoals.lambda, mu: dcGoals.mu, rho, p: dcP },
     rating,
     goalRatingOver: ratingOver,
+    goalRating,
     x1: [
-      Math.log(dcP[0] / dcP[2]), Math.log(dcP[1] / dcP[2]),
+      Math.log(anchor[0] / anchor[2]), Math.log(anchor[1] / anchor[2]),
       ...rating,
       avgPoints(homeForm) - avgPoints(awayForm),
       restWeeks(homeForm), restWeeks(awayForm),
       shotDiff, hasShots ? 1 : 0,
     ],
-    ou: [logit(dcP[3]), logit(ratingOver), goalTotal, shotTotal, hasShots ? 1 : 0],
+    ou: [logit(anchor[3]), logit(hyper.ai.anchor === 'goal' ? dcP[3] : ratingOver), goalTotal, shotTotal, hasShots ? 1 : 0],
   };
   if (market) f.market = market;
   return f;

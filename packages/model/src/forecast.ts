@@ -13,7 +13,7 @@ import type { ComponentOutput, FixtureInput, Forecast, MatchRecord, ThreeWay } f
 export type { ComponentOutput, FixtureInput, Forecast, MatchOdds, MatchRecord, ThreeWay } from './types.ts';
 
 /** Version of the model code and of the state format. A state from another version is refused by predictFixture. */
-export const MODEL_VERSION = 'fp-ensemble-2.1.0';
+export const MODEL_VERSION = 'fp-ensemble-3.0.0';
 
 export interface LeagueModelState {
   version: string;
@@ -32,8 +32,6 @@ export interface FitInput {
   history: MatchRecord[];
   /** Only matches dated strictly before this day are used (ISO date or datetime). */
   asOf: string;
-  /** A previous state of the same league: used to warm-start the fits. */
-  previous?: LeagueModelState;
   /** Advanced: override hyper-parameters (tests, tuning). */
   hyper?: Hyper;
 }
@@ -53,47 +51,100 @@ function validRecord(m: MatchRecord): boolean {
 }
 
 /**
- * Fits the league model from played matches dated before `asOf`. Deterministic; pure (no I/O).
- * Replays the league's history in date order (ratings, form, learned-model rows) and refits all components at asOf.
+ * History dated this many days before a fit's 4-week mark is assumed final (results in, statistics arrived), so a
+ * replay of it can be reused for every later fit (LeagueFitter).
+ */
+const SETTLED_DAYS = 3;
+/** A fit's calendar year: its learned rows start 2 years before the year's first day, its history 20 years before. */
+const YEAR_DAYS = 364;
+
+/** A day's matches in one order whatever order the history came in (dates, then clubs). */
+const byDateAndClubs = (a: MatchRecord, b: MatchRecord) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.home < b.home ? -1 : a.home > b.home ? 1 : a.away < b.away ? -1 : a.away > b.away ? 1 : 0);
+
+/** What a replay depends on: every field of every match the engine reads. */
+const recordKey = (m: MatchRecord) =>
+  `${m.date}|${m.home}|${m.away}|${m.homeGoals}|${m.awayGoals}|${m.homeShots}|${m.awayShots}|${m.homeShotsOnTarget}|${m.awayShotsOnTarget}|${m.season}|${m.odds ? `${m.odds.home},${m.odds.draw},${m.odds.away},${m.odds.over25},${m.odds.under25}` : ''}`;
+
+/**
+ * Fits league models from a match history, as `fitLeagueModel` does, and keeps the replay of the settled history
+ * between fits: successive fits of one league (a walk-forward over seasons, one fit a day) then cost a few weeks of
+ * replay and one refit each, instead of the whole history. A fit's calendar is anchored to fixed marks: its learned
+ * rows start 2 years before the first day of its (52-week) year and its history is cut 20 years before that day, and
+ * the replay is kept up to SETTLED_DAYS before its 4-week mark, then carried on to the next mark while the settled
+ * history stays the same. So a fit depends only on the history and `asOf`, never on which fits came before:
+ * `new LeagueFitter(l).fit(h, d)` equals any fitter's, bit for bit.
+ */
+export class LeagueFitter {
+  readonly hyper: Hyper;
+  /** The replay of every day before `until`, and the (prepared) matches it replayed. */
+  private saved: { year: number; until: number; replayed: MatchRecord[]; engine: LeagueEngine } | null = null;
+  /** Each history record checked, its names cleaned and its day computed once (records are never changed). */
+  private readonly prepared = new WeakMap<MatchRecord, { day: number; record: MatchRecord } | null>();
+
+  constructor(readonly league: string, hyper?: Hyper) {
+    this.hyper = hyper ?? DEFAULT_HYPER;
+  }
+
+  private prepare(m: MatchRecord): { day: number; record: MatchRecord } | null {
+    let p = this.prepared.get(m);
+    if (p === undefined) {
+      p = validRecord(m) ? { day: dayNumber(m.date), record: { ...m, home: cleanTeam(m.home), away: cleanTeam(m.away) } } : null;
+      this.prepared.set(m, p);
+    }
+    return p;
+  }
+
+  /** The league model fitted on the matches of `history` dated before `asOf` (pure: the same as fitLeagueModel). */
+  fit(history: readonly MatchRecord[], asOf: string): LeagueModelState {
+    const hyper = this.hyper;
+    const asOfDay = dayNumber(asOf);
+    const year = Math.floor(asOfDay / YEAR_DAYS) * YEAR_DAYS;
+    const until = Math.floor(asOfDay / hyper.replayRefitDays) * hyper.replayRefitDays - SETTLED_DAYS;
+    let skipped = 0;
+    const hist: MatchRecord[] = [];
+    for (const m of history) {
+      if (m.league !== this.league) continue;
+      const p = this.prepare(m);
+      if (!p) { skipped++; continue; }
+      if (p.day >= asOfDay || p.day < year - hyper.historyDays) continue;
+      hist.push(p.record);
+    }
+    hist.sort(byDateAndClubs);
+    const days = groupByDay(hist);
+    const before = (day: number) => days.filter((d) => d.day < day).flatMap((d) => d.matches);
+    const saved = this.saved;
+    const same = (a: readonly MatchRecord[], b: readonly MatchRecord[]) => a.length === b.length && a.every((m, i) => m === b[i] || recordKey(m) === recordKey(b[i]!));
+    const reuse = saved !== null && saved.year === year && saved.until <= until && same(saved.replayed, before(saved.until));
+    const engine = reuse ? saved.engine.clone() : new LeagueEngine(this.league, { hyper, refitDays: hyper.replayRefitDays, featureStartDay: year - hyper.replayDays });
+    const from = reuse ? saved.until : -Infinity;
+    for (const { day, matches } of days) if (day >= from && day < until) engine.processDay(day, matches, false);
+    if (!reuse || saved.until !== until) this.saved = { year, until, replayed: before(until), engine: engine.clone() };
+    for (const { day, matches } of days) if (day >= until) engine.processDay(day, matches, false);
+    engine.refit(asOfDay);
+    return {
+      version: MODEL_VERSION,
+      league: this.league,
+      fittedAt: dayToIso(asOfDay),
+      hyper,
+      parts: engine.parts,
+      stats: {
+        matches: hist.length,
+        skipped,
+        firstDate: days.length ? dayToIso(days[0]!.day) : null,
+        lastDate: days.length ? dayToIso(days.at(-1)!.day) : null,
+        teams: Object.keys(engine.parts.ratings.teams).length,
+      },
+    };
+  }
+}
+
+/**
+ * Fits the league model from played matches dated before `asOf`. Deterministic; pure (no I/O); the order of
+ * `history` does not matter. Replays the league's history in date order (ratings, form, learned-model rows, refits
+ * every 4 weeks over the last 2-3 years) and refits all components at asOf.
  */
 export function fitLeagueModel(input: FitInput): LeagueModelState {
-  const hyper = input.hyper ?? input.previous?.hyper ?? DEFAULT_HYPER;
-  const asOfDay = dayNumber(input.asOf);
-  let skipped = 0;
-  const hist: MatchRecord[] = [];
-  for (const m of input.history) {
-    if (m.league !== input.league) continue;
-    if (!validRecord(m)) { skipped++; continue; }
-    const d = dayNumber(m.date);
-    if (d >= asOfDay || d < asOfDay - hyper.historyDays) continue;
-    hist.push({ ...m, home: cleanTeam(m.home), away: cleanTeam(m.away) });
-  }
-  const warm = input.previous && input.previous.version === MODEL_VERSION && input.previous.league === input.league &&
-    dayNumber(input.previous.fittedAt) <= asOfDay ? input.previous.parts : null;
-  const engine = new LeagueEngine(input.league, {
-    hyper,
-    refitDays: hyper.replayRefitDays,
-    featureStartDay: asOfDay - hyper.replayDays,
-    warm,
-  });
-  const days = groupByDay(hist);
-  for (const { day, matches } of days) engine.processDay(day, matches, false);
-  engine.refit(asOfDay);
-  const teams = Object.keys(engine.parts.ratings.teams).length;
-  return {
-    version: MODEL_VERSION,
-    league: input.league,
-    fittedAt: dayToIso(asOfDay),
-    hyper,
-    parts: engine.parts,
-    stats: {
-      matches: hist.length,
-      skipped,
-      firstDate: days.length ? dayToIso(days[0]!.day) : null,
-      lastDate: days.length ? dayToIso(days.at(-1)!.day) : null,
-      teams,
-    },
-  };
+  return new LeagueFitter(input.league, input.hyper).fit(input.history, input.asOf);
 }
 
 const three = (p: readonly number[]): ThreeWay => ({ home: p[0]!, draw: p[1]!, away: p[2]! });

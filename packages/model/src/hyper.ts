@@ -35,6 +35,8 @@ export interface Hyper {
     l2Prior: number;
     /** L2 penalty of the class intercepts (toward 0). */
     interceptL2: number;
+    /** Its prior model (the log-odds it starts from): Dixon-Coles, or the goal ratings' scoreline model. */
+    anchor: 'dc' | 'goal';
   };
   /** Rating component: ordered logit on the ratings (window, L2). */
   rating: { l2: number; windowDays: number };
@@ -50,7 +52,11 @@ export interface Hyper {
    * Learned pool (ensemble.ts): with `learn` and at least minRows past rows in the window, our models are the
    * log-linear pool of the components with weights fitted on them (recency half-life, L2 toward `weights`).
    */
-  pool: { learn: boolean; windowDays: number; halfLifeDays: number; minRows: number; l2: number };
+  pool: {
+    learn: boolean; windowDays: number; halfLifeDays: number; minRows: number; l2: number;
+    /** The learned 1X2 pool's weights times this (below 1 flattens it); its P(over 2.5) shrunk toward the league's over share by this. */
+    x1Temper: number; ouShrink: number;
+  };
   /** Expected-goals proxy from shots on target and shots (features.ts expectedGoalsProxy). */
   xg: { priorShotsOnTarget: number; priorGoalsPerShotOnTarget: number; shotsWeight: number };
   /** EWMA factor of team form trackers (goals, shots). */
@@ -81,16 +87,16 @@ export const DEFAULT_HYPER: Hyper = {
   ratings: {
     elo: { k: 12, home: 60, xgBlend: 0.5 },
     pi: { lambda: 0.035, gamma: 0.5, c: 3, xgBlend: 0.5 },
-    goal: { lr: 0.07, xgBlend: 0.5, leagueLr: 0.002 },
+    goal: { lr: 0.07, xgBlend: 0.7, leagueLr: 0.002, filter: { perDay: 0.0003, season: 0.04, max: 0.1, initial: 0.05, promoted: 0.08 } },
     seasonRegression: 0.1,
     gapRegression: 0,
     newcomer: { elo: -80, pi: -0.3, attack: -0.15, defence: -0.15 },
   },
-  ai: { windowDays: 2 * 365, halfLifeDays: 365, l2: 200, l2Prior: 1000, interceptL2: 1000 },
+  ai: { windowDays: 2 * 365, halfLifeDays: 365, l2: 200, l2Prior: 1000, interceptL2: 1000, anchor: 'goal' },
   rating: { l2: 1, windowDays: 3 * 365 },
   stacking: { windowDays: 2 * 365, halfLifeDays: 365, maxWeight: 0.5, step: 0.02, minRows: 300, minGain: 4 },
   weights: { statistical: 0.4, ai: 0.3, rating: 0.3 },
-  pool: { learn: true, windowDays: 2 * 365, halfLifeDays: 365, minRows: 150, l2: 1000 },
+  pool: { learn: true, windowDays: 2 * 365, halfLifeDays: 365, minRows: 150, l2: 1000, x1Temper: 1.1, ouShrink: 0.85 },
   xg: { priorShotsOnTarget: 500, priorGoalsPerShotOnTarget: 0.3, shotsWeight: 0.7 },
   formAlpha: 0.15,
   refitDays: 7,

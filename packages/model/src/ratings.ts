@@ -7,10 +7,26 @@
  * shots are a less noisy measure of how the teams played than goals. Both are known only after the match.
  */
 
+/**
+ * The goal ratings as a dynamic Poisson model (an extended Kalman filter on the log scale): each club's attack and
+ * defence carry a variance that grows with the days since its last match (`perDay`, capped at `max`) and by
+ * `season` at a new season, and each match moves a strength by its variance after the update times the residual,
+ * so the strengths of new, promoted or long-idle clubs learn fast and settled ones slowly.
+ */
+export interface GoalFilter {
+  perDay: number;
+  season: number;
+  max: number;
+  /** Variance of a club in a league's first season on record, and of a club promoted into an established one. */
+  initial: number;
+  promoted: number;
+}
+
 export interface RatingParams {
   elo: { k: number; home: number; xgBlend: number };
   pi: { lambda: number; gamma: number; c: number; xgBlend: number };
-  goal: { lr: number; xgBlend: number; leagueLr: number };
+  /** Goal ratings: a fixed learning rate `lr` on standardised residuals, or the dynamic Poisson `filter`. */
+  goal: { lr: number; xgBlend: number; leagueLr: number; filter: GoalFilter | null };
   /** Share of the distance to the league mean removed at a new season. */
   seasonRegression: number;
   /** Share removed per additional season when seasons are missing (a gap in the data, e.g. 2013-14..2019-20). */
@@ -25,6 +41,10 @@ export interface TeamRating {
   piAway: number;
   attack: number;
   defence: number;
+  /** Dynamic Poisson goal ratings: the variances of attack and defence, and the day they were last updated. */
+  attackVar?: number;
+  defenceVar?: number;
+  day?: number;
 }
 
 export interface LeagueRatings {
@@ -53,12 +73,15 @@ function meanOf(lr: LeagueRatings, f: (t: TeamRating) => number, only?: readonly
  * ratings start at the newcomer values (absolute, so equal for every club of a new league).
  */
 export function newTeamRating(lr: LeagueRatings, p: RatingParams, active: readonly string[] | undefined, promoted: boolean): TeamRating {
+  const f = p.goal.filter;
+  const variance = f ? (promoted ? f.promoted : f.initial) : undefined;
   return {
     elo: (Object.keys(lr.teams).length ? meanOf(lr, (t) => t.elo, active) : 1500) + (promoted ? p.newcomer.elo : 0),
     piHome: p.newcomer.pi,
     piAway: p.newcomer.pi,
     attack: p.newcomer.attack,
     defence: p.newcomer.defence,
+    ...(variance !== undefined ? { attackVar: variance, defenceVar: variance } : {}),
   };
 }
 
@@ -79,6 +102,11 @@ export function regressToMean(lr: LeagueRatings, p: RatingParams, seasons: numbe
     t.defence = keep * (t.defence - mDef);
     t.piHome = mPiH + keep * (t.piHome - mPiH);
     t.piAway = mPiA + keep * (t.piAway - mPiA);
+    const f = p.goal.filter;
+    if (f && t.attackVar !== undefined && t.defenceVar !== undefined) {
+      t.attackVar = Math.min(f.max, t.attackVar + f.season * seasons);
+      t.defenceVar = Math.min(f.max, t.defenceVar + f.season * seasons);
+    }
   }
 }
 
@@ -114,7 +142,15 @@ export interface ShotExpectation {
   mu: number;
 }
 
-/** Updates all ratings of two teams after a match (mutates). */
+/** A strength's variance grown by the days since the club's last match (the dynamic Poisson filter's predict step). */
+function age(t: TeamRating, f: GoalFilter, day: number): void {
+  const days = t.day === undefined ? 0 : Math.max(0, day - t.day);
+  t.attackVar = Math.min(f.max, (t.attackVar ?? f.initial) + f.perDay * days);
+  t.defenceVar = Math.min(f.max, (t.defenceVar ?? f.initial) + f.perDay * days);
+  t.day = day;
+}
+
+/** Updates all ratings of two teams after a match on `day` (mutates). */
 export function updateRatings(
   lr: LeagueRatings,
   home: TeamRating,
@@ -123,6 +159,7 @@ export function updateRatings(
   awayGoals: number,
   shots: ShotExpectation | undefined,
   p: RatingParams,
+  day: number,
 ): void {
   // --- Elo
   const e = eloExpected(home, away, p);
@@ -159,13 +196,30 @@ export function updateRatings(
     yH = (1 - b) * yH + b * shots.lambda;
     yA = (1 - b) * yA + b * shots.mu;
   }
-  const rH = (yH - ge.lambda) / Math.sqrt(ge.lambda);
-  const rA = (yA - ge.mu) / Math.sqrt(ge.mu);
-  const lr0 = p.goal.lr;
-  home.attack += lr0 * rH;
-  away.defence -= lr0 * rH;
-  away.attack += lr0 * rA;
-  home.defence -= lr0 * rA;
+  const f = p.goal.filter;
+  if (f) {
+    // Update step: the Poisson information of a side's goals is its expectation; a strength moves by its
+    // posterior variance times the residual.
+    age(home, f, day);
+    age(away, f, day);
+    const post = (v: number, info: number) => 1 / (1 / v + info);
+    home.attackVar = post(home.attackVar!, ge.lambda);
+    away.defenceVar = post(away.defenceVar!, ge.lambda);
+    away.attackVar = post(away.attackVar!, ge.mu);
+    home.defenceVar = post(home.defenceVar!, ge.mu);
+    home.attack += home.attackVar * (yH - ge.lambda);
+    away.defence -= away.defenceVar * (yH - ge.lambda);
+    away.attack += away.attackVar * (yA - ge.mu);
+    home.defence -= home.defenceVar * (yA - ge.mu);
+  } else {
+    const rH = (yH - ge.lambda) / Math.sqrt(ge.lambda);
+    const rA = (yA - ge.mu) / Math.sqrt(ge.mu);
+    const lr0 = p.goal.lr;
+    home.attack += lr0 * rH;
+    away.defence -= lr0 * rH;
+    away.attack += lr0 * rA;
+    home.defence -= lr0 * rA;
+  }
   const ll = p.goal.leagueLr;
   lr.homeRate = Math.max(0.3, lr.homeRate + ll * (yH - lr.homeRate * Math.exp(home.attack - away.defence)));
   lr.awayRate = Math.max(0.3, lr.awayRate + ll * (yA - lr.awayRate * Math.exp(away.attack - home.defence)));

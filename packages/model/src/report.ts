@@ -1,5 +1,5 @@
 /** Text rendering of a backtest report and the calibration plot (SVG); pure string builders. */
-import type { BacktestReport, GroupReport } from './backtest.ts';
+import type { BacktestReport, GroupReport, ValueBets } from './backtest.ts';
 import type { CalibrationBin } from './scoring.ts';
 
 const f4 = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '  -   ');
@@ -33,12 +33,19 @@ export function renderReport(r: BacktestReport): string {
   out.push('Per league-season (common subset):');
   for (const g of r.groups) out.push(compactGroupLine(g));
   out.push('');
-  out.push(`OVERALL (market: ${r.market === 'none' ? 'none, no bookmaker price given to the engine' : 'all, pre-kickoff odds given to the engine'})`);
+  const c = o.config;
+  const mode = c.mode === 'deployed'
+    ? `deployed: what a stage publishes (first run imports ${c.historySeasons} seasons, one fit a day, statistics ${c.statsLagHours} h after kickoff)`
+    : 'research: one walk-forward engine per league over every season on file, weekly refits';
+  out.push(`OVERALL (${mode}; market: ${r.market === 'none' ? 'none, no bookmaker price given to the engine' : 'all, pre-kickoff odds given to the engine'})`);
   out.push(groupTable(o));
   const ci = (v: readonly number[], d = 4) => `[${v[0]!.toFixed(d)}, ${v[1]!.toFixed(d)}]`;
   out.push(`  ensemble / Pinnacle closing RPS = ${o.ratio.toFixed(4)} (95 % CI ${ci(o.ratioCI95)}); O/U Brier ensemble - Pinnacle = ${o.ouDiff.toFixed(4)} (95 % CI ${ci(o.ouDiffCI95)})`);
   if (o.inputDiff !== undefined && o.inputDiffCI95) out.push(`  ensemble - odds input, mean paired RPS = ${o.inputDiff.toFixed(5)} (95 % CI ${ci(o.inputDiffCI95, 5)})`);
-  out.push('  (95 % intervals: block bootstrap, blocks = match days)');
+  const mb = o.modelsVsBestComponent;
+  out.push(`  our models - best component (${mb.component}), mean paired RPS = ${mb.diff.toFixed(5)} (95 % CI ${ci(mb.diffCI95, 5)})`);
+  out.push(`  P(over 2.5) calibration slope ${o.ouCalibration.slope.toFixed(3)} (95 % CI ${ci(o.ouCalibration.slopeCI95, 3)}), intercept ${o.ouCalibration.intercept.toFixed(3)}`);
+  out.push('  (95 % intervals: block bootstrap, blocks = match days; the slope\'s from the fit\'s information)');
   const am = o.allMatches;
   out.push(`  all ${am.ensemble.n} evaluated matches: RPS ensemble ${f4(am.ensemble.rps)}, models ${f4(am.models.rps)}, statistical ${f4(am.statistical.rps)}, ai ${f4(am.ai.rps)}, rating ${f4(am.rating.rps)}`);
   out.push('');
@@ -50,12 +57,14 @@ export function renderReport(r: BacktestReport): string {
   out.push(ps('Pinnacle 1X2 (subset)', p.pinnacle));
   out.push(ps('market avg 1X2 (subset)', p.market));
   out.push(ps('ensemble O/U 2.5', p.ouEnsemble));
-  const v = o.valueBets;
-  const vs = (name: string, s: typeof v.all) => `  ${name.padEnd(6)} bets ${String(s.bets).padStart(5)}  hit rate ${pct(s.hitRate)}  ROI ${pct(s.roi)}  profit ${s.profit.toFixed(1)} units`;
-  out.push(`Value bets (ensemble probability x price - 1 >= ${v.edge}, probability >= ${v.minProbability}; price = ${v.against}):`);
-  out.push(vs('1X2', v.x1));
-  out.push(vs('O/U', v.ou));
-  out.push(vs('all', v.all));
+  const vs = (name: string, b: ValueBets['all']) =>
+    `  ${name.padEnd(6)} bets ${String(b.bets).padStart(5)}  hit rate ${pct(b.hitRate)}  ROI ${pct(b.roi)} (95 % CI ${pct(b.roiCI95[0])} to ${pct(b.roiCI95[1])})  profit ${b.profit.toFixed(1)} units`;
+  for (const [title, v] of [['the published forecast (with odds: prices above the market\'s fair price)', o.valueBets], ['our models alone', o.valueBetsModels]] as const) {
+    out.push(`Value bets of ${title}: probability x price - 1 >= ${v.edge}, probability >= ${v.minProbability}; price = ${v.against}:`);
+    out.push(vs('1X2', v.x1));
+    out.push(vs('O/U', v.ou));
+    out.push(vs('all', v.all));
+  }
   out.push('');
   out.push('Calibration (ensemble 1X2, all outcomes pooled):  bin  n  mean forecast  observed');
   for (const b of o.calibration.x1) if (b.n) out.push(`  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(6)}  ${f4(b.meanForecast)}  ${f4(b.observedFrequency)}`);

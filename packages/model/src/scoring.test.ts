@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from './random.ts';
 import {
-  betSummary, binaryBrier, binaryLogLoss, brier, calibrationTable, logLoss, outcomeOf, pickSummary, rps, summarize3, summarizeBinary, type Outcome,
+  betSummary, binaryBrier, binaryLogLoss, brier, calibrationSlope, calibrationTable, logLoss, outcomeOf, pickSummary, rps, summarize3, summarizeBinary, type Outcome,
 } from './scoring.ts';
 
 // Test vector from penaltyblog's documentation (martineastwood/penaltyblog, docs/metrics).
@@ -64,5 +65,22 @@ describe('scoring rules (reference test vectors)', () => {
     expect(s.bets).toBe(2);
     expect(s.profit).toBeCloseTo(1, 12);
     expect(s.roi).toBeCloseTo(0.5, 12);
+  });
+});
+
+describe('calibrationSlope', () => {
+  // Outcomes drawn from known probabilities: forecasts equal to them are calibrated (slope 1), forecasts pushed
+  // away from 0.5 on the logit scale are too spread (slope below 1).
+  const random = mulberry32(7);
+  const truth = Array.from({ length: 20_000 }, () => 0.2 + 0.6 * random());
+  const happened = truth.map((p) => random() < p);
+  const spread = (p: number, k: number) => 1 / (1 + Math.exp(-k * Math.log(p / (1 - p))));
+  it('is about 1 for calibrated forecasts and about 1/k for forecasts k times too spread', () => {
+    const fair = calibrationSlope(truth, happened);
+    expect(fair.slopeCI95[0]).toBeLessThan(1);
+    expect(fair.slopeCI95[1]).toBeGreaterThan(1);
+    const wide = calibrationSlope(truth.map((p) => spread(p, 1.25)), happened);
+    expect(wide.slope).toBeCloseTo(0.8, 1);
+    expect(wide.slopeCI95[1]).toBeLessThan(1);
   });
 });

@@ -217,3 +217,36 @@ export function betSummary(bets: readonly BetResult[]): BetSummary {
   }
   return { bets: bets.length, hits, hitRate: bets.length ? hits / bets.length : NaN, staked, profit, roi: staked ? profit / staked : NaN };
 }
+
+export interface CalibrationFit {
+  /** Logistic recalibration logit(P(y)) = intercept + slope x logit(p): slope 1 is calibrated, below 1 too spread. */
+  intercept: number;
+  slope: number;
+  /** 95 % Wald interval of the slope (from the fit's information matrix). */
+  slopeCI95: [number, number];
+}
+
+/** Calibration intercept and slope of binary forecasts (two-parameter Newton on the log-likelihood). */
+export function calibrationSlope(probabilities: readonly number[], happened: readonly boolean[]): CalibrationFit {
+  const x = probabilities.map((p) => Math.log(Math.min(Math.max(p, 1e-9), 1 - 1e-9) / (1 - Math.min(Math.max(p, 1e-9), 1 - 1e-9))));
+  let a = 0, b = 1;
+  let info: [number, number, number] = [0, 0, 0];
+  for (let it = 0; it < 50; it++) {
+    let ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
+    for (let i = 0; i < x.length; i++) {
+      const q = 1 / (1 + Math.exp(-(a + b * x[i]!)));
+      const r = (happened[i] ? 1 : 0) - q;
+      const w = q * (1 - q);
+      ga += r; gb += r * x[i]!;
+      haa += w; hab += w * x[i]!; hbb += w * x[i]! * x[i]!;
+    }
+    info = [haa, hab, hbb];
+    const det = haa * hbb - hab * hab;
+    if (!(det > 0)) break;
+    const da = (hbb * ga - hab * gb) / det, db = (haa * gb - hab * ga) / det;
+    a += da; b += db;
+    if (Math.abs(da) + Math.abs(db) < 1e-10) break;
+  }
+  const se = Math.sqrt(info[0] / (info[0] * info[2] - info[1] * info[1]));
+  return { intercept: a, slope: b, slopeCI95: [b - 1.96 * se, b + 1.96 * se] };
+}

@@ -19,8 +19,9 @@ export const MODELS = [
 ] as const;
 
 /**
- * Walk-forward backtest of the forecasting engine (docs/model.md): 10 leagues, seasons 2019-20 to 2022-23, ranked
- * probability score (lower is better) against Pinnacle's closing odds, with 95 % block-bootstrap intervals.
+ * Walk-forward backtest of the forecasting engine as a deployed stage runs it (docs/model.md, the `--deployed`
+ * backtest): 10 leagues, seasons 2019-20 to 2022-23, ranked probability score (lower is better) against Pinnacle's
+ * closing odds, and the value bets of both kinds with their return; 95 % block-bootstrap intervals.
  */
 export const BACKTEST = {
   seasons: '2019-20 to 2022-23',
@@ -28,9 +29,17 @@ export const BACKTEST = {
   matches: 12843,
   pinnacleClosingRps: 0.2009,
   /** Our models alone: no bookmaker price anywhere. */
-  modelsOnly: { rps: 0.2054, ratio: 1.022, ratioLow: 1.018, ratioHigh: 1.027 },
-  /** With the fixture's pre-kickoff odds: the stacked forecast, and the odds alone. */
-  withOdds: { rps: 0.2018, ratio: 1.005, ratioLow: 1.003, ratioHigh: 1.007, oddsAloneRps: 0.2018 },
+  modelsOnly: { rps: 0.2051, ratio: 1.021, ratioLow: 1.017, ratioHigh: 1.025 },
+  /** With the fixture's pre-kickoff odds: the published forecast, which is the market's fair price. */
+  withOdds: { rps: 0.2018, ratio: 1.005, ratioLow: 1.003, ratioHigh: 1.007 },
+  /**
+   * Flat-stake value bets (probability x best price at least 5 % above the stake): our models' probabilities alone,
+   * and the flags the site shows (the best price above the market's fair price). ROI as a fraction.
+   */
+  valueBets: {
+    modelsAlone: { bets: 16533, roi: -0.033, roiLow: -0.054, roiHigh: -0.012 },
+    flagged: { bets: 638, roi: 0.004, roiLow: -0.119, roiHigh: 0.126 },
+  },
 } as const;
 
 export const CONTACT_REPLY_HOURS = 24;

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { slug } from '@app/core/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CsvReplayProvider, proposeShiftDays, proposeShiftDaysForFolder } from './csv-replay-provider.ts';
+import { isBritishSummerTime, ukLocalToUtc } from '@app/model/uk-time';
 import { TEST_FILES, writeFootballDataFolder } from './testing/football-data-csv.ts';
-import { isBritishSummerTime, ukLocalToUtc } from './uk-time.ts';
 
 /**
  * Season files in football-data.co.uk's format written from the demo world for this run

@@ -22,7 +22,7 @@ import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/predict
 import { parseFootballDataCsv, seasonFromFileName, type ParsedMatch, type ThreeWayPrices, type TwoWayPrices } from '@app/model/football-data';
 import type { MatchRecord } from '@app/model/types';
 import { leagueInfo } from '../leagues/catalog.ts';
-import { ukLocalToUtc } from './uk-time.ts';
+import { ukLocalToUtc } from '@app/model/uk-time';
 import { slug } from '@app/core/text';
 import { DAY_MS, HOUR_MS } from '@app/core/clock';
 

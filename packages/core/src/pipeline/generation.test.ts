@@ -1,11 +1,8 @@
-import type { LeagueModelState } from '@app/model/forecast';
 import type { MatchRecord } from '@app/model/types';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
-import type { LedgerEntry, RecordedEntry } from '../ledger/entry.ts';
-import type { StoredPrediction } from '../predictions/prediction.ts';
+import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
 import { makeGenerationService } from './generation.ts';
-import type { HistoryRecord, PredictionStore, StoredFixture } from './ports.ts';
 import { ProviderRejectedError, ProviderUnavailableError, type FixtureProvider, type MatchStats, type OddsProvider, type ProviderFixture } from './providers.ts';
 
 const NOW = '2026-11-22T12:00:00Z';
@@ -33,7 +30,7 @@ const pricedEverywhere: OddsProvider = {
 };
 
 /**
- * The generation service's ports in memory; `failAfterWrites` makes the prediction store die (a
+ * The generation service over in-memory ports; `failAfterWrites` makes the prediction store die (a
  * killed consumer); `provider` replaces parts of the synthetic provider; `statuses` overrides the
  * status of some fixtures; `odds` prices them.
  */
@@ -47,60 +44,18 @@ function setup(options: { failAfterWrites?: number; provider?: (all: () => Provi
       const { score: _score, ...rest } = f;
       return status === 'finished' ? f : { ...rest, status };
     });
-  const history = new Map<string, HistoryRecord>();
-  const fixtures = new Map<string, StoredFixture>();
-  const models = new Map<string, LeagueModelState>();
-  const predictions = new Map<string, { prediction: StoredPrediction; entries: LedgerEntry[] }>();
-  let writes = 0;
-  let settles = 0;
-  const store: PredictionStore = {
-    listByKickoff: async (from, to) => [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
-    get: async (id) => predictions.get(id)?.prediction,
-    write: async (prediction, entries, { now, backfill }) => {
-      if (options.failAfterWrites !== undefined && writes >= options.failAfterWrites) throw new Error('consumer killed');
-      writes += 1;
-      if (!backfill && Date.parse(prediction.kickoff) <= now.getTime()) return false;
-      // The ledger is append-only: an entry it holds already is kept as it was.
-      const held = predictions.get(prediction.fixtureId)?.entries ?? [];
-      predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: [...held, ...entries.filter((e) => !held.some((h) => h.id === e.id))] }));
-      return true;
-    },
-    settle: async (prediction, outcomes) => {
-      const row = predictions.get(prediction.fixtureId);
-      if (!row || row.prediction.status === 'settled') return false;
-      settles += 1;
-      predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: row.entries.map((e) => ({ ...e, ...outcomes.find((o) => o.entryId === e.id)?.outcome })) }));
-      return true;
-    },
-  };
+  const league = { id: 'L1', name: 'League One', country: 'Nowhere' };
+  const stores = inMemoryPipeline({ leagues: [league], ...(options.failAfterWrites !== undefined ? { failAfterWrites: options.failAfterWrites } : {}) });
   const provider: FixtureProvider = {
     name: 'synthetic',
-    leagues: async () => [{ id: 'L1', name: 'League One', country: 'Nowhere' }],
+    leagues: async () => [league],
     fixtures: async (_league, from, to) => all().filter((f) => Date.parse(f.kickoff) >= from.getTime() && Date.parse(f.kickoff) <= to.getTime()),
-    history: async (league, before): Promise<MatchRecord[]> =>
-      all().filter((f) => f.score && Date.parse(f.kickoff) < before.getTime()).map((f) => ({ date: f.kickoff, league, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away })),
+    history: async (id, before): Promise<MatchRecord[]> =>
+      all().filter((f) => f.score && Date.parse(f.kickoff) < before.getTime()).map((f) => ({ date: f.kickoff, league: id, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away })),
     ...options.provider?.(all),
   };
-  const service = makeGenerationService({
-    fixturesProvider: provider,
-    oddsProvider: options.odds ?? { name: 'none', odds: async () => new Map() },
-    leagues: { saveAll: async () => {}, listActive: async () => [{ id: 'L1', name: 'League One', country: 'Nowhere' }] },
-    fixtures: {
-      saveAll: async (list) => list.forEach((f) => fixtures.set(f.id, structuredClone(f))),
-      get: async (id) => fixtures.get(id),
-      saveClosingSnapshot: async () => {},
-      closingSnapshot: async () => undefined,
-    },
-    history: {
-      list: async () => [...history.values()].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)),
-      append: async (_league, records) => records.forEach((r) => history.set(r.id, structuredClone(r))),
-    },
-    models: { latest: async (league) => models.get(league), save: async (league, state) => void models.set(league, state) },
-    predictions: store,
-    ledger: { listForFixture: async (id): Promise<RecordedEntry[]> => (predictions.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })) },
-    clock,
-  });
-  return { service, clock, all, models, predictions, history, fixtures, counts: () => ({ writes, settles }), heal: () => delete options.failAfterWrites };
+  const service = makeGenerationService({ fixturesProvider: provider, oddsProvider: options.odds ?? { name: 'none', odds: async () => new Map() }, ...stores.ports, clock });
+  return { service, clock, all, ...stores };
 }
 
 describe('generation', () => {

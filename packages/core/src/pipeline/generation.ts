@@ -1,6 +1,7 @@
+import { seasonsToKeep } from '@app/model/deployment';
 import { findValueBets } from '@app/model/odds';
-import { fitLeagueModel, MODEL_VERSION, predictFixture, type LeagueModelState } from '@app/model/forecast';
 import type { MatchRecord } from '@app/model/types';
+import { fitLeagueModel, LeagueFitter, MODEL_VERSION, predictFixture, type LeagueModelState } from '@app/model/forecast';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { closingPriceOf } from '../ledger/closing.ts';
 import { ledgerEntriesOf, outcomeOf, type LedgerEntry, type LedgerOutcome } from '../ledger/entry.ts';
@@ -25,8 +26,6 @@ import { slug } from '../text.ts';
 export const UPCOMING_DAYS = 7;
 /** A first run predicts and settles the last 30 days, so the track record starts with real numbers. */
 export const BACKFILL_DAYS = 30;
-/** Seasons of history kept for training (the current one and the three before it). */
-export const HISTORY_SEASONS = 4;
 /** Results are published this long after kickoff, so settled backfill picks carry a realistic time. */
 const SETTLE_DELAY_MS = 2 * 60 * 60 * 1000;
 /** Backfilled predictions are independent writes: a few in flight hide the store's latency. */
@@ -70,11 +69,6 @@ export function toHistoryRecord(f: StoredFixture | ProviderFixture, odds?: Fixtu
 
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
-}
-
-function seasonsToKeep(records: MatchRecord[]): Set<string> {
-  const seasons = [...new Set(records.map((r) => r.season ?? r.date.slice(0, 4)))].sort();
-  return new Set(seasons.slice(-HISTORY_SEASONS));
 }
 
 const valueMarket: Record<string, Selection> = { home: 'home', draw: 'draw', away: 'away', over: 'over25', under: 'under25' };
@@ -210,6 +204,8 @@ export function makeGenerationService(deps: PipelineDeps) {
    */
   async function backfill(leagueId: string, name: string, fixtures: ProviderFixture[], records: HistoryRecord[], odds: Map<string, FixtureOdds>, now: Date) {
     let state: LeagueModelState | undefined;
+    // One fitter for the whole backfill: each weekly fit continues the replay of the one before (the same states).
+    const fitter = new LeagueFitter(leagueId);
     const rows: Array<{ prediction: StoredPrediction; entries: LedgerEntry[] }> = [];
     const past = fixtures.filter((f) => Date.parse(f.kickoff) <= now.getTime() && Date.parse(f.kickoff) > now.getTime() - BACKFILL_DAYS * DAY_MS).sort((a, b) => a.kickoff.localeCompare(b.kickoff));
     const closing = await closingOf(leagueId, past.filter((f) => f.status === 'finished'));
@@ -217,7 +213,7 @@ export function makeGenerationService(deps: PipelineDeps) {
       const day = utcDay(new Date(f.kickoff));
       // Weekly refits, as the walk-forward backtest does: only data dated before the day is used.
       if (!state || Date.parse(day) - Date.parse(state.fittedAt) >= 7 * DAY_MS) {
-        state = fitLeagueModel({ league: leagueId, history: records, asOf: day, ...(state ? { previous: state } : {}) });
+        state = fitter.fit(records, day);
       }
       const generatedAt = new Date(`${day}T${String(GENERATION_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
       const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS), 'backfilled');
@@ -265,7 +261,7 @@ export function makeGenerationService(deps: PipelineDeps) {
       // A state fitted earlier today by other model code (a deploy since) cannot be used: refit it.
       const refit = !state || state.fittedAt < utcDay(now) || state.version !== MODEL_VERSION;
       if (refit) {
-        state = fitLeagueModel({ league: leagueId, history: records, asOf: utcDay(now), ...(state ? { previous: state } : {}) });
+        state = fitLeagueModel({ league: leagueId, history: records, asOf: utcDay(now) });
       }
 
       let predicted = 0;

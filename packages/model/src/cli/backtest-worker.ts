@@ -1,11 +1,11 @@
 /** Worker thread of the backtest CLI: loads one league's files and runs its walk-forward backtest. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { backtestLeague, type EvaluatedMatch, type MarketMode } from '../backtest.ts';
+import { backtestLeague, type DeployedOptions, type EvaluatedMatch, type MarketMode } from '../backtest.ts';
 import { mergeMatches, parseFootballDataCsv, seasonFromFileName } from '../football-data.ts';
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
-export interface WorkerJob { league: string; files: string[]; seasons: string[]; refitDays: number; market: MarketMode }
+export interface WorkerJob { league: string; files: string[]; seasons: string[]; refitDays: number; market: MarketMode; deployed?: DeployedOptions }
 export type WorkerMessage =
   | { type: 'progress'; message: string }
   | { type: 'done'; league: string; matches: EvaluatedMatch[]; ms: number };
@@ -21,6 +21,7 @@ export function runJob(job: WorkerJob, post: (m: WorkerMessage) => void): void {
     seasons: job.seasons,
     refitDays: job.refitDays,
     market: job.market,
+    ...(job.deployed ? { deployed: job.deployed } : {}),
     onProgress: (message) => post({ type: 'progress', message }),
   });
   post({ type: 'done', league: job.league, matches: ev, ms: performance.now() - t0 });

@@ -58,6 +58,11 @@ describe('backtest CLI', () => {
     expect(parseArgs(['--data', 'x']).market).toBe('all');
     expect(parseArgs(['--data', 'x', '--market', 'none']).market).toBe('none');
     expect(() => parseArgs(['--data', 'x', '--market', 'some'])).toThrow(/--market must be 'all' or 'none'/);
+    expect(parseArgs(['--data', 'x']).deployed).toBeUndefined();
+    expect(parseArgs(['--data', 'x', '--deployed']).deployed).toBe(2);
+    expect(parseArgs(['--data', 'x', '--stats-lag', '12', '--deployed']).deployed).toBe(12);
+    expect(() => parseArgs(['--data', 'x', '--stats-lag', '12'])).toThrow(/only applies with --deployed/);
+    expect(() => parseArgs(['--data', 'x', '--deployed', '--stats-lag', '72'])).toThrow(/--stats-lag must be/);
   });
 
   it('reports clear errors for a missing folder, no files, unknown leagues or absent seasons', async () => {
@@ -104,6 +109,7 @@ describe('backtest CLI', () => {
   interface ReportJson {
     market: string;
     overall: {
+      config: { mode: string; market: string; statsLagHours?: number; historySeasons?: number };
       ensemble: Summary; pinnacle: Summary; input?: Summary; ratioCI95: [number, number]; inputDiffCI95?: [number, number];
       components: Record<'models' | 'statistical' | 'ai' | 'rating', Summary>; allMatches: Record<string, Summary>;
       ou: { ensemble: { brier: number }; pinnacle: { brier: number } }; calibration: unknown; picks: { ensemble: { picks: number; hitRate: number } };
@@ -141,6 +147,15 @@ describe('backtest CLI', () => {
     expect(none.overall.ensemble.rps).toBe(none.overall.components.models.rps);
     expect(none.overall.components).toEqual(all.overall.components);
     expect(all.overall.ensemble.rps).not.toBe(none.overall.ensemble.rps);
+    expect(all.overall.config).toEqual({ mode: 'research', market: 'all' });
+  });
+
+  it('--deployed names its mode and replays the pipeline: same matches, other forecasts than the research walk-forward', async () => {
+    const research = await runQuiet(['--data', dir, '--data', dir2, '--seasons', '2018-19', '--market', 'none']);
+    const deployed = await runQuiet(['--data', dir, '--data', dir2, '--seasons', '2018-19', '--market', 'none', '--deployed', '--stats-lag', '6']);
+    expect(deployed.overall.config).toEqual({ mode: 'deployed', market: 'none', statsLagHours: 6, historySeasons: 4 });
+    expect(deployed.overall.allMatches.ensemble!.n).toBe(research.overall.allMatches.ensemble!.n);
+    expect(deployed.overall.allMatches.ensemble!.rps).not.toBe(research.overall.allMatches.ensemble!.rps);
   });
 
   it('--market none reads no price column: blanking every odds column gives identical forecasts', async () => {

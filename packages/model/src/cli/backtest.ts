@@ -1,7 +1,8 @@
 /**
  * Walk-forward backtest CLI.
  *   npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
- *                       [--market all|none] [--json out.json] [--svg calibration.svg] [--refit-days 7] [--workers 2]
+ *                       [--market all|none] [--deployed [--stats-lag 2]] [--json out.json] [--svg calibration.svg]
+ *                       [--refit-days 7] [--workers 2]
  * Relative paths are resolved against $USER_CWD (the directory npm was run from) or the current directory.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { buildReport, type EvaluatedMatch, type MarketMode } from '../backtest.ts';
+import { DEFAULT_STATS_LAG_HOURS, GENERATION_UK_TIME, HISTORY_SEASONS, MAX_STATS_LAG_HOURS } from '../deployment.ts';
 import { MODEL_VERSION } from '../forecast.ts';
 import { DEFAULT_HYPER } from '../hyper.ts';
 import { calibrationSvg, renderReport } from '../report.ts';
@@ -16,16 +18,24 @@ import { listDataFiles, UsageError, type FileRef } from './load.ts';
 import { runJob, type WorkerJob, type WorkerMessage } from './backtest-worker.ts';
 
 const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
-                         [--market all|none] [--json out.json] [--svg calibration.svg] [--refit-days 7] [--workers 2]
+                         [--market all|none] [--deployed [--stats-lag ${DEFAULT_STATS_LAG_HOURS}]] [--json out.json] [--svg calibration.svg]
+                         [--refit-days 7] [--workers 2]
   --data        folder laid out as <LEAGUE>/<YYYY-YY>.csv (football-data.co.uk format); repeatable, merged
   --leagues     comma-separated league codes (default: every league folder found)
   --seasons     evaluated seasons: a range 2019-20..2022-23, a list 2019-20,2020-21 or one season
                 (default: the last four seasons found); every earlier season is history
   --market      all (default): the engine gets each match's pre-kickoff odds; none: no bookmaker price at all
                 (history and fixtures); Pinnacle closing is scored as the yardstick either way
+  --deployed    replay what a deployed stage publishes instead of the research walk-forward: the stage starts with
+                the run that publishes the first evaluated match and imports the last ${HISTORY_SEASONS} seasons (no prices); every
+                day at ${GENERATION_UK_TIME} UK time it fits each league on the history it holds then (matches finished by then,
+                with the prices captured before their kickoff) and publishes the day's forecasts
+  --stats-lag   with --deployed: hours from kickoff until the source has a match's statistics (default ${DEFAULT_STATS_LAG_HOURS},
+                at most ${MAX_STATS_LAG_HOURS}); the results job reads them when it first finds the match finished (2 h after
+                kickoff, then every 30 minutes), so a later source leaves the match in the history without them
   --json        write the full report as JSON
   --svg         write the calibration plot (SVG)
-  --refit-days  refit cadence in days (default ${DEFAULT_HYPER.refitDays})
+  --refit-days  refit cadence in days of the research walk-forward (default ${DEFAULT_HYPER.refitDays}; --deployed fits daily)
   --workers     parallel worker threads, one league at a time each (default: min(2, CPUs)); 1 = in-process`;
 
 export interface CliArgs {
@@ -35,12 +45,15 @@ export interface CliArgs {
   json?: string;
   svg?: string;
   market: MarketMode;
+  /** Hours of statistics lag of the deployed replay; absent: the research walk-forward. */
+  deployed?: number;
   refitDays: number;
   workers: number;
 }
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { data: [], market: 'all', refitDays: DEFAULT_HYPER.refitDays, workers: Math.max(1, Math.min(2, availableParallelism())) };
+  let statsLag: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const eq = a.indexOf('=');
@@ -64,6 +77,13 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         args.market = m;
         break;
       }
+      case '--deployed': args.deployed ??= DEFAULT_STATS_LAG_HOURS; break;
+      case '--stats-lag': {
+        const n = Number(value());
+        if (!Number.isFinite(n) || n < 0 || n > MAX_STATS_LAG_HOURS) throw new UsageError(`--stats-lag must be a number of hours 0..${MAX_STATS_LAG_HOURS}`);
+        statsLag = n;
+        break;
+      }
       case '--refit-days': {
         const n = Number(value());
         if (!Number.isInteger(n) || n < 1 || n > 365) throw new UsageError('--refit-days must be an integer 1..365');
@@ -81,6 +101,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     }
   }
   if (args.data.length === 0) throw new UsageError('At least one --data folder is required');
+  if (statsLag !== undefined) {
+    if (args.deployed === undefined) throw new UsageError('--stats-lag only applies with --deployed');
+    args.deployed = statsLag;
+  }
   return args;
 }
 
@@ -179,11 +203,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const leagues = [...new Set(files.map((f) => f.league))].sort();
   const jobs: WorkerJob[] = leagues
-    .map((league) => ({ league, files: files.filter((f) => f.league === league && f.season <= seasons.at(-1)!).map((f) => f.path), seasons, refitDays: args.refitDays, market: args.market }))
+    .map((league) => ({
+      league, files: files.filter((f) => f.league === league && f.season <= seasons.at(-1)!).map((f) => f.path), seasons, refitDays: args.refitDays, market: args.market,
+      ...(args.deployed !== undefined ? { deployed: { statsLagHours: args.deployed } } : {}),
+    }))
     .filter((j) => files.some((f) => f.league === j.league && seasons.includes(f.season)))
     // biggest leagues first for better load balance
     .sort((a, b) => b.files.length - a.files.length);
-  console.log(`Backtest ${MODEL_VERSION}: ${jobs.length} league(s) [${jobs.map((j) => j.league).join(', ')}], evaluated seasons ${seasons.join(', ')}, market ${args.market}, refit every ${args.refitDays} days, ${files.length} files, ${args.workers} worker(s)`);
+  const mode = args.deployed !== undefined ? `deployed (daily fits, statistics ${args.deployed} h after kickoff)` : `research (refit every ${args.refitDays} days)`;
+  console.log(`Backtest ${MODEL_VERSION}: ${jobs.length} league(s) [${jobs.map((j) => j.league).join(', ')}], evaluated seasons ${seasons.join(', ')}, market ${args.market}, ${mode}, ${files.length} files, ${args.workers} worker(s)`);
   const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)}s`;
   const matches = await runJobs(jobs, args.workers, (m) => {
     if (m.type === 'progress') console.log(`  [${elapsed()}] ${m.message}`);
@@ -193,7 +221,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error('Error: no evaluated matches (are the evaluated seasons present for these leagues?)');
     return 1;
   }
-  const report = buildReport(matches, args.market);
+  const report = buildReport(matches, args.deployed !== undefined
+    ? { mode: 'deployed', market: args.market, statsLagHours: args.deployed, historySeasons: HISTORY_SEASONS }
+    : { mode: 'research', market: args.market });
   console.log('');
   console.log(renderReport(report));
   const wallSeconds = (performance.now() - t0) / 1000;

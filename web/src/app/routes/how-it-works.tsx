@@ -15,11 +15,11 @@ const MODEL_DETAILS: Record<(typeof MODELS)[number]['name'], { icon: typeof Acti
   },
   'Football-optimised AI': {
     icon: BrainCircuit,
-    text: 'A learned model that weighs the other models, form, rest days and shot trends, trained only on matches played before the one it predicts.',
+    text: 'A learned model that starts from a dynamic model of each team’s goals and weighs the other ratings, form, rest days and shot trends, trained only on matches played before the one it predicts.',
   },
   'Dynamic team rating': {
     icon: TrendingUp,
-    text: 'Ratings updated after every match from the result and the shots: beating a strong side counts for more than beating a weak one, and home and away form are rated separately.',
+    text: 'Ratings updated after every match from the result and the shots: beating a strong side counts for more than beating a weak one, home and away form are rated separately, and teams we know less about (promoted, or at a season’s start) are re-rated faster.',
   },
 };
 
@@ -52,7 +52,7 @@ const FEATURES = [
   {
     icon: TrendingUp,
     title: 'Value-bet flags',
-    text: 'Highlighted when our probability times the best pre-kickoff price across bookmakers is at least 5% above the stake. In our backtest they did not make a reliable profit.',
+    text: 'Highlighted when the best pre-kickoff price across bookmakers is at least 5% above the fair price of the published forecast (the market’s, when a match has odds). In our backtest they did not make a reliable profit.',
   },
   {
     icon: BarChart3,
@@ -69,6 +69,12 @@ const FEATURES = [
 
 /** 1.025 -> '2.5%': how far a ratio of scores is behind the benchmark. */
 const pctBehind = (ratio: number) => formatPercent((ratio - 1) * 100);
+
+/** A return on the stake with its interval: '-3.3% (-5.1% to -1.4%)'. */
+const returnWithRange = (v: { roi: number; roiLow: number; roiHigh: number }) => {
+  const signed = (x: number) => formatPercent(x * 100, { signed: true });
+  return `${signed(v.roi)} (${signed(v.roiLow)} to ${signed(v.roiHigh)})`;
+};
 
 export default function HowItWorksRoute() {
   return (
@@ -128,16 +134,19 @@ export default function HowItWorksRoute() {
             league by league, and they get none unless they have beaten the market there clearly.
           </p>
           <p>
-            So far they have not: the betting market is hard to beat, and with odds the published probabilities are the market&apos;s. Premium
-            cards show our models&apos; probabilities next to the market&apos;s, so you can see where they disagree. When a match has no odds (a
-            league our odds provider does not cover, for example), the forecast is our models&apos; alone, and the card says so.
+            So far they have not, so when a match has odds the probabilities we publish are the market&apos;s fair price: the bookmakers&apos;
+            prices with their margin removed. Premium cards show our models&apos; probabilities next to it, so you can see where they disagree.
+            When a match has no odds (a league our odds provider does not cover, for example), the forecast is our models&apos; alone, and the
+            card says so.
           </p>
         </div>
         <h3 className="mt-8 text-lg font-semibold">How good are the forecasts?</h3>
         <p className="mt-2 max-w-3xl text-sm text-muted-foreground">
-          A walk-forward backtest on {BACKTEST.matches.toLocaleString('en-GB')} matches of {BACKTEST.leagues} leagues ({BACKTEST.seasons}): every
-          forecast made only from what was known before the match, scored with the ranked probability score (lower is better) against
-          Pinnacle&apos;s closing odds, the sharpest public benchmark ({BACKTEST.pinnacleClosingRps.toFixed(4)}). Ranges are 95% intervals.
+          A walk-forward backtest on {BACKTEST.matches.toLocaleString('en-GB')} matches of {BACKTEST.leagues} leagues ({BACKTEST.seasons}) that
+          replays what this service does: it starts with four seasons of history, refits every morning on the results and match
+          statistics it would have had by then, and forecasts each match from that morning&apos;s data only. Scored with the ranked
+          probability score (lower is better) against Pinnacle&apos;s closing odds, the sharpest public benchmark (
+          {BACKTEST.pinnacleClosingRps.toFixed(4)}). Ranges are 95% intervals.
         </p>
         <div className="mt-4 overflow-x-auto">
           <table className="w-full max-w-3xl text-sm">
@@ -158,11 +167,40 @@ export default function HowItWorksRoute() {
                 </td>
               </tr>
               <tr>
-                <th scope="row" className="py-2 pr-4 text-left font-normal">Published forecast with pre-kickoff odds</th>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">Published forecast with pre-kickoff odds (the market&apos;s fair price)</th>
                 <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.withOdds.rps.toFixed(4)}</td>
                 <td className="py-2 text-right tabular-nums">
-                  {pctBehind(BACKTEST.withOdds.ratio)} behind ({pctBehind(BACKTEST.withOdds.ratioLow)}–{pctBehind(BACKTEST.withOdds.ratioHigh)}), the same as the odds alone
+                  {pctBehind(BACKTEST.withOdds.ratio)} behind ({pctBehind(BACKTEST.withOdds.ratioLow)}–{pctBehind(BACKTEST.withOdds.ratioHigh)})
                 </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <h3 className="mt-8 text-lg font-semibold">Did the value bets make money?</h3>
+        <p className="mt-2 max-w-3xl text-sm text-muted-foreground">
+          Not reliably. In the same backtest, one unit on every bet whose probability times the best pre-kickoff price across bookmakers was
+          at least 5% above the stake (return on the amount staked):
+        </p>
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full max-w-3xl text-sm">
+            <caption className="sr-only">Backtest of the value bets</caption>
+            <thead>
+              <tr className="border-b border-border text-left">
+                <th scope="col" className="py-2 pr-4 font-semibold">Value bets</th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">Bets</th>
+                <th scope="col" className="py-2 text-right font-semibold">Return</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-b border-border">
+                <th scope="row" className="py-2 pr-4 text-left font-normal">Flagged on this site: the best price above the market&apos;s fair price</th>
+                <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.valueBets.flagged.bets.toLocaleString('en-GB')}</td>
+                <td className="py-2 text-right tabular-nums">{returnWithRange(BACKTEST.valueBets.flagged)}</td>
+              </tr>
+              <tr>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">Our models&apos; probabilities alone at the best price</th>
+                <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.valueBets.modelsAlone.bets.toLocaleString('en-GB')}</td>
+                <td className="py-2 text-right tabular-nums">{returnWithRange(BACKTEST.valueBets.modelsAlone)}</td>
               </tr>
             </tbody>
           </table>

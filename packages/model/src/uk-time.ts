@@ -1,9 +1,9 @@
 /**
  * UK wall-clock time to UTC with the Europe/London rules in force since 1996: British Summer
  * Time (UTC+1) from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
- * October. football-data.co.uk kickoff times are UK local times.
+ * October. football-data.co.uk kickoff times are UK local times, and the daily generation runs at 06:00 UK time.
  */
-import { HOUR_MS } from '@app/core/clock';
+const HOUR_MS = 3_600_000;
 
 function lastSunday(year: number, monthIndex: number): number {
   const last = new Date(Date.UTC(year, monthIndex + 1, 0));

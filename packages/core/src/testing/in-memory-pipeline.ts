@@ -1,0 +1,73 @@
+// The generation pipeline's stores in memory, for core's unit tests, with the DynamoDB adapters'
+// behaviours: history upserts by id and lists oldest first, a saved fixture replaces the stored
+// one, predictions freeze at kickoff, a settled prediction stays settled, the ledger is
+// append-only (an entry it holds is kept as it was: docs/decisions/0130-the-bet-ledger.md).
+import type { LeagueModelState } from '@app/model/forecast';
+import type { LedgerEntry, RecordedEntry } from '../ledger/entry.ts';
+import type { StoredPrediction } from '../predictions/prediction.ts';
+import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from '../pipeline/ports.ts';
+import type { ClosingOdds, League } from '../pipeline/providers.ts';
+
+export interface InMemoryPipelineOptions {
+  leagues: League[];
+  /** The prediction store throws after this many writes (a consumer killed mid-run). */
+  failAfterWrites?: number;
+}
+
+/** The pipeline's stores and what they hold; `heal()` lets a store that was failing writes work again. */
+export function inMemoryPipeline(options: InMemoryPipelineOptions) {
+  const history = new Map<string, HistoryRecord>();
+  const fixtures = new Map<string, StoredFixture>();
+  const closingSnapshots = new Map<string, ClosingOdds>();
+  const models = new Map<string, LeagueModelState>();
+  const predictions = new Map<string, { prediction: StoredPrediction; entries: LedgerEntry[] }>();
+  let failAfterWrites = options.failAfterWrites;
+  let writes = 0;
+  let settles = 0;
+  const store: PredictionStore = {
+    listByKickoff: async (from, to) => [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
+    get: async (id) => predictions.get(id)?.prediction,
+    write: async (prediction, entries, { now, backfill }) => {
+      if (failAfterWrites !== undefined && writes >= failAfterWrites) throw new Error('consumer killed');
+      writes += 1;
+      if (!backfill && Date.parse(prediction.kickoff) <= now.getTime()) return false;
+      const held = predictions.get(prediction.fixtureId)?.entries ?? [];
+      predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: [...held, ...entries.filter((e) => !held.some((h) => h.id === e.id))] }));
+      return true;
+    },
+    settle: async (prediction, outcomes) => {
+      const row = predictions.get(prediction.fixtureId);
+      if (!row || row.prediction.status === 'settled') return false;
+      settles += 1;
+      predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: row.entries.map((e) => ({ ...e, ...outcomes.find((o) => o.entryId === e.id)?.outcome })) }));
+      return true;
+    },
+  };
+  const historyRepository: HistoryRepository = {
+    list: async (leagueId) => [...history.values()].filter((r) => r.league === leagueId).sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)),
+    append: async (_leagueId, records) => records.forEach((r) => history.set(r.id, structuredClone(r))),
+  };
+  const fixtureRepository: FixtureRepository = {
+    saveAll: async (list) => list.forEach((f) => fixtures.set(f.id, structuredClone(f))),
+    get: async (id) => structuredClone(fixtures.get(id)),
+    saveClosingSnapshot: async (id, snapshot) => void closingSnapshots.set(id, structuredClone(snapshot)),
+    closingSnapshot: async (id) => structuredClone(closingSnapshots.get(id)),
+  };
+  const modelRepository: ModelStateRepository = {
+    latest: async (league) => models.get(league),
+    save: async (league, state) => void models.set(league, state),
+  };
+  const leagueRepository: LeagueRepository = { saveAll: async () => {}, listActive: async () => options.leagues };
+  const ledger = { listForFixture: async (id: string): Promise<RecordedEntry[]> => (predictions.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })) };
+  return {
+    ports: { leagues: leagueRepository, fixtures: fixtureRepository, history: historyRepository, models: modelRepository, predictions: store, ledger },
+    history,
+    fixtures,
+    models,
+    predictions,
+    counts: () => ({ writes, settles }),
+    heal: () => {
+      failAfterWrites = undefined;
+    },
+  };
+}
