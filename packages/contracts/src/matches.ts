@@ -20,6 +20,8 @@ const Odds = z.object({
 export const MatchForecastSchema = z.object({
   /** The published forecast (our models blended with the market when the match had odds). */
   blend: ThreeWayPct,
+  /** Our models' weight in it, 1X2 (0: the market's fair price; 1: our models alone); null on predictions stored without it. */
+  modelWeight: z.nullable(z.number()),
   /** Our models' pool, without any bookmaker price. */
   models: z.nullable(ThreeWayPct),
   /** The market's fair (de-vigged) probabilities; null without odds. */

@@ -20,6 +20,7 @@ const threeWay = (t: ThreeWay) => ({ home: percent(t.home), draw: percent(t.draw
 function forecastOf(p: StoredPrediction): MatchForecast {
   return {
     blend: threeWay(p.probabilities),
+    modelWeight: p.modelWeight?.x1 ?? null,
     models: p.models ? threeWay(p.models) : null,
     market: p.market ? threeWay(p.market) : null,
     components: Object.entries(p.components ?? {}).map(([name, c]) => ({ name, ...threeWay(c) })),

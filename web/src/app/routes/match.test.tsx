@@ -53,7 +53,7 @@ describe('/predictions/:fixtureId', () => {
         isLocked: false,
         status: 'settled',
         forecast: {
-          blend: { home: 56.8, draw: 25, away: 18.2 }, models: { home: 56, draw: 25, away: 19 }, market: null, components: [{ name: 'statistical', home: 55, draw: 25, away: 20 }],
+          blend: { home: 56.8, draw: 25, away: 18.2 }, modelWeight: 1, models: { home: 56, draw: 25, away: 19 }, market: null, components: [{ name: 'statistical', home: 55, draw: 25, away: 20 }],
           scores, expectedGoals: { home: 1.61, away: 0.92 }, bothTeamsToScore: 47, totals: { over15: 76.5, over25: 54.3, over35: 31.1 }, oddsUsed: null, bestOdds: null,
         },
         outcome: { score: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)', rps: 0.11, picks: [{ label: 'Home Win', confidence: 61, won: true }] },
@@ -67,11 +67,30 @@ describe('/predictions/:fixtureId', () => {
     const models = within(screen.getByRole('region', { name: 'Home, draw, away by model' }));
     expect(models.getByRole('row', { name: /Statistical learning 55.0% 25.0% 20.0%/ })).toBeInTheDocument();
     expect(models.getByRole('row', { name: /Market .* No bookmaker odds for this match/ })).toBeInTheDocument();
+    expect(models.getByRole('row', { name: /Forecast: our models 56.8% 25.0% 18.2%/ })).toBeInTheDocument();
     expect(screen.getByText('76.5%')).toBeInTheDocument();
     const fullTime = within(screen.getByRole('region', { name: 'Full time' }));
     expect(fullTime.getByText('2-0 (Home Win)')).toBeInTheDocument();
     expect(fullTime.getByText('0.1100')).toBeInTheDocument();
     expect(fullTime.getByText('Hit')).toBeInTheDocument();
+  });
+
+  it("names a published forecast that is the market's fair price as such, as the card does", async () => {
+    const market = { home: 48.2, draw: 27.1, away: 24.7 };
+    mockApi({
+      'GET /api/predictions/f1': match({
+        isLocked: false,
+        forecast: {
+          blend: market, modelWeight: 0, models: { home: 41, draw: 29.5, away: 29.5 }, market, components: [],
+          scores, expectedGoals: null, bothTeamsToScore: null, totals: { over15: null, over25: 54.3, over35: null }, oddsUsed: null, bestOdds: null,
+        },
+      }),
+    });
+    await renderApp('/predictions/f1');
+
+    const models = within(await screen.findByRole('region', { name: 'Home, draw, away by model' }));
+    expect(models.getByRole('row', { name: /Forecast: market fair price 48.2% 27.1% 24.7%/ })).toBeInTheDocument();
+    expect(models.queryByText(/blend/)).toBeNull();
   });
 
   it('renders the page once the match has loaded, never a loading state first (nothing below it moves when the data arrives)', async () => {

@@ -12,6 +12,7 @@ import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { matchLoader, useMatch } from '@/features/matches/api/get-match';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
+import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { formatKickoff, formatOdds, formatPercent } from '@/utils/format';
 
 const MODEL_NAMES: Record<string, string> = { statistical: 'Statistical learning', ai: 'Football-optimised AI', rating: 'Dynamic team rating' };
@@ -33,7 +34,8 @@ function Locked() {
 function Forecast({ match }: { match: MatchPage }) {
   const f = match.forecast!;
   const rows: [string, { home: number; draw: number; away: number } | null][] = [
-    ['Published forecast (blend)', f.blend],
+    // Named as on the card: whose forecast is published (the market's fair price, our models, a blend).
+    [forecastSource(f.modelWeight ?? undefined, f.market !== null), f.blend],
     ['Our models', f.models],
     ...f.components.map((c): [string, { home: number; draw: number; away: number }] => [MODEL_NAMES[c.name] ?? c.name, c]),
     ['Market (fair, margin removed)', f.market],

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { cn } from '@/utils/cn';
+import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
 import { formatKickoff, formatOdds, formatPercent, formatPoints } from '@/utils/format';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
@@ -76,13 +77,6 @@ function ProbabilityRow({ label, percent, pick = false }: { label: string; perce
 
 type OutcomeView = NonNullable<NonNullable<Prediction['insights']>['models']>;
 
-/** Whose forecast the card shows: the market's fair price, our models, or a blend, by our models' learned weight. */
-function forecastSource(weight: number | undefined, hasMarket: boolean): string {
-  if (!hasMarket || weight === 1) return 'Forecast: our models';
-  if (weight === undefined) return 'Forecast';
-  if (weight === 0) return 'Forecast: market fair price';
-  return `Forecast: ${formatPercent(weight * 100, { digits: 0 })} our models, ${formatPercent((1 - weight) * 100, { digits: 0 })} market fair price`;
-}
 
 /**
  * Whose forecast the card shows, then our models (football data only) beside the market's fair
