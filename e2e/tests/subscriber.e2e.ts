@@ -177,7 +177,7 @@ describe('a premium subscriber on /predictions', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('opens a match page from a card: the scoreline heatmap and each model beside the blend, with 0 axe violations at 1280 and 390 px', async () => {
+  it('opens a match page from a card: the scoreline heatmap and each model beside the published forecast (named as on the card), with 0 axe violations at 1280 and 390 px', async () => {
     await open(page, '/predictions', 'Predictions');
     const card = page.getByRole('main').getByRole('article').first();
     const title = (await card.getByRole('heading').textContent())!.replace(/\s+/g, ' ').trim();
@@ -187,7 +187,7 @@ describe('a premium subscriber on /predictions', () => {
     await heatmap.waitFor();
     expect(await heatmap.getByRole('row').count()).toBe(7);
     expect(await heatmap.getByRole('cell').count()).toBe(36);
-    await page.getByRole('region', { name: 'Home, draw, away by model' }).getByRole('row', { name: /Published forecast \(blend\)/ }).waitFor();
+    await page.getByRole('region', { name: 'Home, draw, away by model' }).getByRole('row', { name: /^Forecast: (market fair price|our models|\d+% our models)/ }).waitFor();
     await page.getByRole('region', { name: 'Goals' }).getByText('Over 3.5').waitFor();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
