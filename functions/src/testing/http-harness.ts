@@ -1,6 +1,7 @@
 // Integration tests drive the real handlers over HTTP: the local server (the same one `npm start`
 // runs) in front of a fresh table in the test run's DynamoDB Local.
 import type { SentEmail } from '@app/adapters/email/local-outbox';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -13,9 +14,13 @@ import { changeRole } from '@app/core/auth/admin-role';
 import type { Clock } from '@app/core/clock';
 import { localAdmin } from '../../local/local-admin.ts';
 import { createLocalServer, type HttpHandler } from '../../local/server.ts';
+import { routeKey, type RouteDefinition } from '../routes.ts';
+import { contractProblems, ResponseContractError, routesWithoutContract } from './response-contracts.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 const srcDir = join(import.meta.dirname, '..');
+/** Marks the 500 that stands for an answer that broke its contract (the client throws on it). */
+const BROKEN_CONTRACT_HEADER = 'x-test-broken-contract';
 
 export interface HttpResponse {
   status: number;
@@ -55,6 +60,7 @@ export class TestClient {
       headers['content-type'] ??= 'application/json';
     }
     const res = await send(`${this.baseUrl}${path}`, method, headers, body, this.ip);
+    if (res.headers.get(BROKEN_CONTRACT_HEADER)) throw new ResponseContractError((JSON.parse(res.text) as { message: string }).message);
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const [name, ...value] = pair!.split('=');
@@ -100,10 +106,33 @@ function send(url: string, method: string, headers: Record<string, string>, body
 }
 
 /**
- * Starts the routes of routes.ts behind the local server, configured for a fresh table. Call
- * once per test file (the composition root is per file in Vitest).
+ * `handler` with every answer checked against its route's response contract
+ * (response-contracts.ts): an answer that keeps it is recorded in `checked` (route key -> the
+ * statuses seen) and passed on; one that breaks it becomes a marked 500 that the test's client
+ * throws on, naming the route and what broke.
  */
-export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock } = {}) {
+function keepingContract(route: RouteDefinition, handler: HttpHandler, checked: Map<string, number[]>): HttpHandler {
+  return async (event, context) => {
+    const result = await handler(event, context);
+    const answer = result as APIGatewayProxyStructuredResultV2;
+    const problems = typeof answer === 'object' && 'statusCode' in answer ? contractProblems(route, answer) : ['an answer that is not a structured result'];
+    const status = answer.statusCode ?? 200;
+    if (!problems.length) {
+      checked.set(routeKey(route), [...(checked.get(routeKey(route)) ?? []), status]);
+      return result;
+    }
+    const message = `${routeKey(route)} answered ${status} outside its contract: ${problems.join('; ')}`;
+    return { statusCode: 500, headers: { 'content-type': 'application/json', [BROKEN_CONTRACT_HEADER]: '1' }, body: JSON.stringify({ error: 'broken_contract', message }) };
+  };
+}
+
+/**
+ * Starts the routes of routes.ts behind the local server, configured for a fresh table. Call
+ * once per test file (the composition root is per file in Vitest). Every answer is checked
+ * against its route's response contract (`contractChecks` records those that kept it);
+ * `spliceHandler` stands a changed handler in for a route's real one.
+ */
+export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock; spliceHandler?: (route: RouteDefinition, handler: HttpHandler) => HttpHandler } = {}) {
   const table = await createTestTable();
   Object.assign(process.env, {
     STAGE: 'local',
@@ -129,6 +158,9 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
   };
   if (options.clock) composition.useClock(options.clock);
   const { routes, consumers, deadLetterConsumer } = await import('../routes.ts');
+  const uncovered = routesWithoutContract(routes);
+  if (uncovered.length) throw new ResponseContractError(`No response contract for ${uncovered.join(', ')}: add a row to functions/src/testing/response-contracts.ts`);
+  const contractChecks = new Map<string, number[]>();
   // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
   const queue = localQueue();
   const consumer = async (handler: string) => ((await import(pathToFileURL(join(srcDir, `${handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] }).handler;
@@ -137,7 +169,10 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
   let port = 0;
   const server = createLocalServer({
     routes,
-    loadHandler: async (route) => ((await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler }).handler,
+    loadHandler: async (route) => {
+      const { handler } = (await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler };
+      return keepingContract(route, options.spliceHandler?.(route, handler) ?? handler, contractChecks);
+    },
     extra: localAdmin({
       queue,
       billing: composition.paymentGateway,
@@ -188,6 +223,7 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     table,
     composition,
     queue,
+    contractChecks,
     client: (ip?: string) => new TestClient(url, ip),
     /** A signed-in subscriber: signed in, then through the test-mode checkout and its verification. */
     premiumClient: async (): Promise<TestClient> => {
