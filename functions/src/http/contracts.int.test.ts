@@ -9,7 +9,7 @@ import { entryId } from '@app/core/ledger/entry';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { storePlayed } from '@app/core/testing/ledger-entries';
 import { routeKey, routes } from '../routes.ts';
-import { PASSWORD, startHttpStack } from '../testing/http-harness.ts';
+import { PASSWORD, startHttpStack, type TestClient } from '../testing/http-harness.ts';
 import { responseContracts, ResponseContractError, routesWithoutContract, type ContractWorld } from '../testing/response-contracts.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
@@ -58,6 +58,7 @@ beforeAll(async () => {
     newPremium: () => stack.premiumClient(),
     password: PASSWORD,
     emailToken: stack.emailToken,
+    subscribe: (client) => stack.subscribe(client as TestClient),
     deliverWebhook: (type) => {
       const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, created: NOW / 1000, livemode: false, data: { object: { id: 'cus_1', object: 'customer' } } });
       const signature = stripeSignedHeader(payload, 'whsec_local_test', NOW / 1000);

@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
 import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
+import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import { changeRole } from '@app/core/auth/admin-role';
 import type { Clock } from '@app/core/clock';
 import { localAdmin } from '../../local/local-admin.ts';
 import { createLocalServer, type HttpHandler } from '../../local/server.ts';
+import { subscribeConsumers } from '../../local/stack.ts';
 import { routeKey, type RouteDefinition } from '../routes.ts';
 import { contractProblems, ResponseContractError, routesWithoutContract } from './response-contracts.ts';
 
@@ -126,14 +128,8 @@ function keepingContract(route: RouteDefinition, handler: HttpHandler, checked: 
   };
 }
 
-/**
- * Starts the routes of routes.ts behind the local server, configured for a fresh table. Call
- * once per test file (the composition root is per file in Vitest). Every answer is checked
- * against its route's response contract (`contractChecks` records those that kept it);
- * `spliceHandler` stands a changed handler in for a route's real one.
- */
-export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock; spliceHandler?: (route: RouteDefinition, handler: HttpHandler) => HttpHandler } = {}) {
-  const table = await createTestTable();
+/** The environment of a test file's stack, its local adapters installed, and the composition root its handlers share. */
+async function composeForTests(table: { tableName: string; endpoint: string }, env: Record<string, string>, clock: Clock | undefined) {
   Object.assign(process.env, {
     STAGE: 'local',
     APP_ORIGIN: ORIGIN,
@@ -156,36 +152,14 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     ...(await import('../composition/queue.ts')),
     ...(await import('../composition/email.ts')),
   };
-  if (options.clock) composition.useClock(options.clock);
-  const { routes, consumers, deadLetterConsumer } = await import('../routes.ts');
-  const uncovered = routesWithoutContract(routes);
-  if (uncovered.length) throw new ResponseContractError(`No response contract for ${uncovered.join(', ')}: add a row to functions/src/testing/response-contracts.ts`);
-  const contractChecks = new Map<string, number[]>();
-  // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
-  const queue = localQueue();
-  const consumer = async (handler: string) => ((await import(pathToFileURL(join(srcDir, `${handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] }).handler;
-  for (const c of consumers) queue.subscribe(c.queue, await consumer(c.handler));
-  queue.subscribeDeadLetters(await consumer(deadLetterConsumer.handler));
-  let port = 0;
-  const server = createLocalServer({
-    routes,
-    loadHandler: async (route) => {
-      const { handler } = (await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler };
-      return keepingContract(route, options.spliceHandler?.(route, handler) ?? handler, contractChecks);
-    },
-    extra: localAdmin({
-      queue,
-      billing: composition.paymentGateway,
-      jobs: composition.jobService,
-      outbox: localOutbox,
-      redriveEmails: composition.redriveEmails,
-      undeliveredEmails: composition.undeliveredEmails,
-      selfUrl: () => `http://127.0.0.1:${port}`,
-    }),
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${port}`;
+  if (clock) composition.useClock(clock);
+  return { composition, localOutbox, localQueue };
+}
+
+type Composition = Awaited<ReturnType<typeof composeForTests>>['composition'];
+
+/** The ways a test reaches an account: a signed-in user, a subscriber, an admin, and the emails they get. */
+function accounts(url: string, composition: Composition, queue: LocalQueue) {
   /** The operator path (`npm run admin -- grant`): the only way to an admin account. */
   const grantAdmin = async (email: string) =>
     changeRole(await composition.userRepository(), email, 'admin', { log: await composition.securityLog(), actor: 'test', origin: 'http-harness', clock: composition.appClock, newId: ulid });
@@ -218,27 +192,26 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${res.text}`);
     return { email, userId };
   };
+  /** A signed-in client's way through the test-mode checkout: pays, then the answer of `POST /api/stripe/verify-session`. */
+  const subscribe = async (client: TestClient): Promise<HttpResponse> => {
+    const { url: checkout } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
+    const paid = await client.request('POST', `${new URL(checkout).pathname}/pay`);
+    return client.post('/api/stripe/verify-session', { sessionId: new URL(paid.headers.get('location')!).searchParams.get('session_id')! });
+  };
   return {
-    url,
-    table,
-    composition,
-    queue,
-    contractChecks,
-    client: (ip?: string) => new TestClient(url, ip),
+    outbox,
+    emailToken,
+    signIn,
+    subscribe,
+    grantAdmin,
     /** A signed-in subscriber: signed in, then through the test-mode checkout and its verification. */
     premiumClient: async (): Promise<TestClient> => {
       const client = new TestClient(url);
       await signIn(client, uniqueEmail('premium'));
-      const { url: checkout } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
-      const paid = await client.request('POST', `${new URL(checkout).pathname}/pay`);
-      const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
-      const verified = await client.post('/api/stripe/verify-session', { sessionId });
+      const verified = await subscribe(client);
       if (verified.json?.user?.subscriptionStatus !== 'premium') throw new Error(`checkout did not make a premium user: ${verified.text}`);
       return client;
     },
-    outbox,
-    emailToken,
-    signIn,
     /** A signed-in admin: signed in like anyone, then granted the role by the operator path. */
     adminClient: async (email = uniqueEmail('admin')): Promise<TestClient> => {
       const client = new TestClient(url);
@@ -246,7 +219,53 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
       await grantAdmin(email);
       return client;
     },
-    grantAdmin,
+  };
+}
+
+/**
+ * Starts the routes of routes.ts behind the local server, configured for a fresh table. Call
+ * once per test file (the composition root is per file in Vitest). Every answer is checked
+ * against its route's response contract (`contractChecks` records those that kept it);
+ * `spliceHandler` stands a changed handler in for a route's real one.
+ */
+export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock; spliceHandler?: (route: RouteDefinition, handler: HttpHandler) => HttpHandler } = {}) {
+  const table = await createTestTable();
+  const { composition, localOutbox, localQueue } = await composeForTests(table, env, options.clock);
+  const { routes, consumers, deadLetterConsumer } = await import('../routes.ts');
+  const uncovered = routesWithoutContract(routes);
+  if (uncovered.length) throw new ResponseContractError(`No response contract for ${uncovered.join(', ')}: add a row to functions/src/testing/response-contracts.ts`);
+  const contractChecks = new Map<string, number[]>();
+  // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
+  const queue = localQueue();
+  await subscribeConsumers(queue, consumers, deadLetterConsumer);
+  let port = 0;
+  const server = createLocalServer({
+    routes,
+    loadHandler: async (route) => {
+      const { handler } = (await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler };
+      return keepingContract(route, options.spliceHandler?.(route, handler) ?? handler, contractChecks);
+    },
+    extra: localAdmin({
+      queue,
+      billing: composition.paymentGateway,
+      jobs: composition.jobService,
+      outbox: localOutbox,
+      redriveEmails: composition.redriveEmails,
+      undeliveredEmails: composition.undeliveredEmails,
+      selfUrl: () => `http://127.0.0.1:${port}`,
+    }),
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    table,
+    composition,
+    queue,
+    contractChecks,
+    client: (ip?: string) => new TestClient(url, ip),
+    ...accounts(url, composition, queue),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

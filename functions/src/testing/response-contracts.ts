@@ -61,6 +61,8 @@ export interface ContractWorld {
   password: string;
   /** The token of the newest email to `address` that links to `path` (e.g. '/verify-email'). */
   emailToken(address: string, path: string): Promise<string>;
+  /** A signed-in client's way through the test-mode checkout: the answer of `POST /api/stripe/verify-session`. */
+  subscribe(client: ContractClient): Promise<Answer>;
   /** A signed Stripe event delivered to the webhook as Stripe sends it. */
   deliverWebhook(type: string): Promise<Answer>;
   /** A match ahead, with a premium forecast. */
@@ -141,15 +143,7 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'POST /api/contact': { body: ContactReceivedSchema, sample: (w) => w.visitor.post('/api/contact', CONTACT) },
 
   'POST /api/stripe/create-checkout-session': { body: CheckoutResponseSchema, sample: (w) => w.user.post('/api/stripe/create-checkout-session') },
-  'POST /api/stripe/verify-session': {
-    body: VerifySessionResponseSchema,
-    sample: async (w) => {
-      const { client } = await w.newUser();
-      const { url } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
-      const paid = await client.request('POST', `${new URL(url).pathname}/pay`);
-      return client.post('/api/stripe/verify-session', { sessionId: new URL(paid.headers.get('location')!).searchParams.get('session_id') });
-    },
-  },
+  'POST /api/stripe/verify-session': { body: VerifySessionResponseSchema, sample: async (w) => w.subscribe((await w.newUser()).client) },
   'POST /api/stripe/cancel-subscription': { body: CancelResponseSchema, sample: async (w) => (await w.newPremium()).post('/api/stripe/cancel-subscription') },
   'POST /api/stripe/portal-session': { body: PortalSessionResponseSchema, sample: (w) => w.premium.post('/api/stripe/portal-session') },
   'POST /api/stripe/webhook': { body: WebhookResponseSchema, sample: (w) => w.deliverWebhook('customer.created') },
