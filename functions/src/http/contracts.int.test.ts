@@ -7,10 +7,11 @@ import { stripeSignedHeader } from '@app/adapters/stripe/testing/sdk-signature';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import { entryId } from '@app/core/ledger/entry';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
+import { ResponseContractError } from '@app/contracts/response-contract';
 import { storePlayed } from '@app/core/testing/ledger-entries';
 import { routeKey, routes } from '../routes.ts';
 import { PASSWORD, startHttpStack, type TestClient } from '../testing/http-harness.ts';
-import { responseContracts, ResponseContractError, routesWithoutContract, type ContractWorld } from '../testing/response-contracts.ts';
+import { responseContracts, routesWithoutContract, type ContractWorld } from '../testing/response-contracts.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();

@@ -11,13 +11,14 @@ import { pathToFileURL } from 'node:url';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
 import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
+import { ResponseContractError } from '@app/contracts/response-contract';
 import { changeRole } from '@app/core/auth/admin-role';
 import type { Clock } from '@app/core/clock';
 import { localAdmin } from '../../local/local-admin.ts';
 import { createLocalServer, type HttpHandler } from '../../local/server.ts';
 import { subscribeConsumers } from '../../local/stack.ts';
 import { routeKey, type RouteDefinition } from '../routes.ts';
-import { contractProblems, ResponseContractError, routesWithoutContract } from './response-contracts.ts';
+import { contractProblems, routesWithoutContract } from './response-contracts.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 const srcDir = join(import.meta.dirname, '..');

@@ -22,7 +22,7 @@ import { ContactMessagesResponseSchema, ContactReceivedSchema, MarkReadResponseS
 import { EmailDeliveryResponseSchema } from '@app/contracts/email-delivery';
 import { ErrorBodySchema } from '@app/contracts/errors';
 import { HealthSchema } from '@app/contracts/health';
-import { issueLines } from '@app/contracts/issues';
+import { issueLines } from '@app/contracts/response-contract';
 import { LedgerDigestsSchema, LedgerListSchema } from '@app/contracts/ledger';
 import { MatchPageSchema } from '@app/contracts/matches';
 import { LatestMetricsSchema, TrendSchema } from '@app/contracts/metrics';
@@ -39,7 +39,7 @@ export interface Answer {
   json: any;
 }
 
-/** The harness's browser-like client, as far as a row's call uses it (http-harness.ts's `ContractClient`). */
+/** The harness's browser-like client, as far as a row's call uses it (http-harness.ts's `TestClient`). */
 export interface ContractClient {
   get(path: string): Promise<Answer>;
   post(path: string, body?: unknown): Promise<Answer>;
@@ -162,17 +162,12 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'GET /api/tracking/summary': { body: TrackingSummarySchema, sample: (w) => w.admin.get('/api/tracking/summary?days=30') },
 };
 
-/** An answer that breaks its route's contract; the harness turns it into a failed request. */
-export class ResponseContractError extends Error {
-  override readonly name = 'ResponseContractError';
-}
-
 /** The route key of each route of `routes` that has no row in {@link responseContracts}. */
 export function routesWithoutContract(routes: ReadonlyArray<Pick<RouteDefinition, 'method' | 'path'>>): string[] {
   return routes.map(routeKey).filter((key) => !Object.hasOwn(responseContracts, key));
 }
 
-/** The issues of `text` read as JSON and parsed with `schema`, as `path: message` lines. */
+/** What breaks `schema` in `text` read as JSON, one line per issue (`path: what broke`). */
 function jsonIssues(schema: z.ZodMiniType, text: string): string[] {
   let value: unknown;
   try {

@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ResponseContractError } from '@app/contracts/response-contract';
 import { core, strictObject, string } from 'zod/mini';
 
-import { api, ApiError, apiErrorMessage, apiFieldErrors, formatWait, isApiError, parseRetryAfter, request, ResponseContractError } from '@/lib/api-client';
+import { api, ApiError, apiErrorMessage, apiFieldErrors, formatWait, isApiError, parseRetryAfter, request } from '@/lib/api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -1,4 +1,4 @@
-import { issueLines } from '@app/contracts/issues';
+import { issueLines, ResponseContractError } from '@app/contracts/response-contract';
 import { safeParse, type core } from 'zod/mini';
 
 import { env } from '@/config/env';
@@ -33,15 +33,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (Number.isFinite(seconds) && seconds >= 0) return seconds;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-/**
- * An answer that breaks its response contract (`@app/contracts`): a field renamed, added, gone or
- * of another type. Development builds throw it; production reports it and goes on with the answer
- * as it came (docs/decisions/0180-response-contracts-kept.md).
- */
-export class ResponseContractError extends Error {
-  override readonly name = 'ResponseContractError';
 }
 
 /**

@@ -1,3 +1,4 @@
+// What breaks a response contract: the lines that say so, and the error that carries them.
 import type { core } from 'zod/mini';
 
 /**
@@ -13,4 +14,13 @@ export function issueLines(issues: readonly core.$ZodIssue[]): string[] {
     if (i.code === 'invalid_value') return `${where}: expected one of ${i.values.map(String).join(', ')}`;
     return `${where}: ${i.code}`;
   });
+}
+
+/**
+ * An answer that breaks its response contract: a field renamed, added, gone or of another type.
+ * The SPA's API client and the integration tests' harness raise it
+ * (docs/decisions/0180-response-contracts-kept.md).
+ */
+export class ResponseContractError extends Error {
+  override readonly name = 'ResponseContractError';
 }
