@@ -72,6 +72,42 @@ export default tseslint.config(
   ...layer('functions', ['platform', 'adapters', 'core', 'contracts', 'events']),
   ...layer('infra', ['functions', 'events', 'adapters']),
   ...layer('e2e', ['contracts']),
+  // No function past 80 lines: a longer one mixes parts that deserve names of their own (reading,
+  // deciding, writing). Tests are exempt (a describe block is as long as its cases), and so are the
+  // functions below, each for the reason given.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.e2e.ts', '**/testing/*.contract.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+  },
+  {
+    files: [
+      // Long because the screen is: a page or a component that is mostly JSX in the order it shows.
+      'web/src/app/routes/how-it-works.tsx',
+      'web/src/app/routes/results.tsx',
+      'web/src/app/routes/analytics.tsx',
+      'web/src/components/layouts/header.tsx',
+      'web/src/features/billing/components/pricing-section.tsx',
+      // Declarations: every resource, stack or alarm of the CDK app, in the order they depend on each other.
+      'infra/lib/app.ts',
+      'infra/lib/constructs/web.ts',
+      'infra/lib/stacks/jobs-stack.ts',
+      // A service factory: its methods are the named parts, sharing the dependencies it closes over.
+      'packages/core/src/pipeline/jobs.ts',
+      'packages/core/src/billing/service.ts',
+      // Left for later, being changed on other branches now: split them once those have landed.
+      'packages/core/src/pipeline/generation.ts',
+      'packages/core/src/auth/service.ts',
+      'web/src/features/auth/components/auth-form.tsx',
+      'web/src/features/predictions/components/filter-bar.tsx',
+      // Left for later: the model's fit (one optimisation with its gradient, numerically tested as a
+      // whole), the model benchmark and the security audit script (a sequence of probes).
+      'packages/model/src/dixon-coles.ts',
+      'packages/model/bench/run.ts',
+      'scripts/audit-security.mjs',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

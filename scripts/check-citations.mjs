@@ -1,7 +1,8 @@
 // The repository stands alone: no tracked file may cite a document that lives outside it (the
 // old product notes, a sibling `shared` folder, "spec section N"). Cite docs/ instead: the
 // product (docs/product.md), a decision record (docs/decisions/), the architecture, providers.
-// Every `docs/...md#anchor` cited, and every relative markdown link, must resolve.
+// Every `docs/...md#anchor` cited, and every relative markdown link, must resolve, and every
+// repository path the README and the top-level docs name exists (missingPaths).
 // Why: docs/decisions/0019-the-repository-documents-itself.md.
 // Part of `npm run lint`. No file is exempt but this one (its self-test names what it forbids):
 // even the benchmarks' data folder has no default outside the repository.
@@ -79,6 +80,51 @@ function brokenReferences(file, text) {
   return found;
 }
 
+/**
+ * Repository paths a document names in backticks that do not exist: `functions/src/routes.ts`
+ * from the root (a folder when it ends with '/'), `@app/contracts/errors` through its package,
+ * and a shortened path with an extension (`dynamodb/keys.ts`, `core/email/templates.ts`) as the
+ * end of some tracked file's path. Spans with a placeholder (`<...>`, `{...}`, `*`), URLs and
+ * API paths (a leading '/') are not file names; neither is a span without '/'.
+ */
+function missingPaths(file, text, files) {
+  const found = [];
+  const exists = (path) => (path.endsWith('/') ? files.some((f) => f.startsWith(path)) : files.includes(path) || files.some((f) => f.startsWith(`${path}/`)));
+  text.split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(/`([^`\s]+)`/g)) {
+      const span = m[1].replace(/[#:][\w-]*$/, '');
+      if (!span.includes('/') || /[<>{}*$|]/.test(span) || /^(\/|\.|[a-z]+:)/.test(span)) continue;
+      const pkg = /^(@app\/[\w-]+)\/(.+)$/.exec(span);
+      let ok;
+      if (pkg) ok = !PACKAGES.has(pkg[1]) || ['.ts', '.tsx'].some((ext) => files.includes(`${PACKAGES.get(pkg[1])}/src/${pkg[2]}${ext}`));
+      else if (TOP_LEVEL.has(span.split('/')[0])) ok = exists(span);
+      else if (/\.(ts|tsx|mjs|js|json|md|ya?ml|txt|css|html)$/.test(span)) ok = files.some((f) => f.endsWith(`/${span}`)) || inPackageSource(span, files);
+      else continue;
+      if (!ok && !generated(span)) found.push(`${file}:${i + 1}: names '${m[1]}', which is no path in the repository`);
+    }
+  });
+  return found;
+}
+
+/** `core/auth/service.ts` as the docs shorten `packages/core/src/auth/service.ts`. */
+function inPackageSource(span, files) {
+  const [first, ...rest] = span.split('/');
+  return files.includes(`packages/${first}/src/${rest.join('/')}`);
+}
+
+/** A build output or other ignored path (`web/dist`, `infra/cdk.out`): named, never tracked. */
+function generated(span) {
+  for (const path of [span, `${span.replace(/\/$/, '')}/`]) {
+    try {
+      execFileSync('git', ['check-ignore', '-q', '--no-index', path], { cwd: root, stdio: 'ignore' });
+      return true;
+    } catch {
+      // not ignored in this form
+    }
+  }
+  return false;
+}
+
 function trackedFiles() {
   try {
     return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter(Boolean);
@@ -110,9 +156,30 @@ if (broken.length) {
   process.exit(2);
 }
 
+const tracked = trackedFiles();
+/** The folders at the repository's root, and `@app/<name>` -> its package folder. */
+const TOP_LEVEL = new Set(tracked.filter((f) => f.includes('/')).map((f) => f.split('/')[0]));
+const PACKAGES = new Map(
+  tracked
+    .filter((f) => f.endsWith('package.json') && !f.includes('node_modules/'))
+    .map((f) => [JSON.parse(readFileSync(join(root, f), 'utf8')).name, dirname(f)]),
+);
+/**
+ * The documents whose named paths must exist: the READMEs and the top-level docs. Decision
+ * records are left out: their context names what the code was when they were taken.
+ */
+const NAMES_PATHS = /^((\w+\/)?README\.md|docs\/[\w-]+\.md)$/;
+if (missingPaths('self-test', '`functions/src/routes.ts` `docs/` `@app/contracts/errors` `dynamodb/keys.ts` `core/auth/service.ts` `web/dist` `zod/mini` `<dir>/x.ts` `/api/health`', tracked).length !== 0
+  || missingPaths('self-test', '`functions/src/no-such.ts`', tracked).length !== 1
+  || missingPaths('self-test', '`@app/contracts/no-such`', tracked).length !== 1
+  || missingPaths('self-test', '`dynamodb/no-such.ts`', tracked).length !== 1) {
+  console.error('check-citations: the named-path check is wrong about its own examples');
+  process.exit(2);
+}
+
 const problems = [];
 let checked = 0;
-for (const file of trackedFiles()) {
+for (const file of tracked) {
   if (!TEXT.test(file) || SKIP_FILES.has(file.split('/').pop()) || EXEMPT.some((e) => e.test(file))) continue;
   let text;
   try {
@@ -123,6 +190,7 @@ for (const file of trackedFiles()) {
   checked += 1;
   for (const c of citations(text)) problems.push(`${file}:${c.line}: cites '${c.cited}', which is not in the repository; cite ${c.instead}`);
   problems.push(...brokenReferences(file, text));
+  if (NAMES_PATHS.test(file)) problems.push(...missingPaths(file, text, tracked));
 }
 
 // Every decision record is listed in the records' index, so a reader finds it.
@@ -133,7 +201,7 @@ for (const record of readdirSync(join(root, 'docs/decisions')).filter((f) => /^\
 
 if (problems.length) {
   console.error(problems.join('\n'));
-  console.error(`\n${problems.length} problem(s) in ${checked} files: citations of documents outside the repository, or of repository documents that do not resolve.`);
+  console.error(`\n${problems.length} problem(s) in ${checked} files: citations of documents outside the repository, of repository documents that do not resolve, or of paths that do not exist.`);
   process.exit(1);
 }
-console.log(`check-citations: ${checked} files cite only documents inside the repository, and every such citation resolves.`);
+console.log(`check-citations: ${checked} files cite only documents inside the repository, every such citation resolves, and every path the docs name exists.`);

@@ -28,9 +28,24 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A browser context on the stack's clock (support/clock.ts): its pages run from `stackNow()` on. */
+/** What the app's API client reported (web/src/lib/api-client.ts): answers outside their contract. */
+const contractReports: string[] = [];
+
+/** The reports since the last call (support/contract-reports.ts fails the test that caused one). */
+export function takeContractReports(): string[] {
+  return contractReports.splice(0);
+}
+
+/**
+ * A browser context on the stack's clock (support/clock.ts): its pages run from `stackNow()` on.
+ * Its pages' reports of an API answer outside its contract are collected for takeContractReports.
+ */
 export async function newContext(browser: Browser, options: { width?: number; height?: number } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  context.on('weberror', (error) => {
+    const text = String(error.error());
+    if (text.startsWith('ResponseContractError')) contractReports.push(`${error.page()?.url() ?? '(page closed)'}: ${text}`);
+  });
   await context.clock.install({ time: stackNow() });
   return context;
 }

@@ -37,76 +37,95 @@ const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlenc
  * back (status, headers, cookies, body); everything else is the built SPA.
  */
 export function createLocalServer(options: LocalServerOptions): Server {
-  const compiled = options.routes.map(compile);
-  /** Routes served by a function outside /api (e.g. /sitemap.xml), as CloudFront sends them to the API. */
-  const rootRoutes = new Set(options.routes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path));
-  const handlers = new Map<RouteDefinition, Promise<HttpHandler>>();
+  const api = new ApiGatewayStandIn(options);
   const statics = options.webDist ? new StaticFiles(options.webDist) : undefined;
-  const timeoutMs = options.timeoutMs ?? 30_000;
 
   return createServer(async (req, res) => {
     const started = performance.now();
+    let pathname = '';
     try {
+      pathname = new URL(req.url ?? '/', 'http://local').pathname;
       const body = await readBody(req);
-      const url = new URL(req.url ?? '/', 'http://local');
       if (options.extra && (await options.extra(req, res, body))) return;
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/') || rootRoutes.has(url.pathname)) {
-        await handleApi(req, res, body);
-      } else {
-        if (statics) statics.serve(req, res, url.pathname);
-        else sendJson(res, 404, { message: 'Not Found' });
-      }
+      if (api.serves(pathname)) await api.handle(req, res, body);
+      else if (statics) statics.serve(req, res, pathname);
+      else sendJson(res, 404, { message: 'Not Found' });
     } catch (error) {
-      if (error instanceof PayloadTooLargeError) {
-        // What API Gateway answers. The rest of the body is read and dropped (readBody), so the
-        // client gets the answer instead of a reset connection.
-        if (!res.headersSent) sendJson(res, 413, { message: error.message });
-        return;
-      }
-      options.log?.(`local server error: ${(error as Error).stack ?? error}`);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
-      else res.end();
+      answerFailure(res, error, options.log);
     } finally {
-      if (req.url?.startsWith('/api') || rootRoutes.has(req.url ?? '')) {
-        options.log?.(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
-      }
+      if (api.serves(pathname)) options.log?.(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     }
   });
+}
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, body: Buffer) {
+/** The answer to a request the server itself could not serve: a body too large (413), or a failure of ours (500). */
+function answerFailure(res: ServerResponse, error: unknown, log: LocalServerOptions['log']): void {
+  if (error instanceof PayloadTooLargeError) {
+    // What API Gateway answers. The rest of the body is read and dropped (readBody), so the
+    // client gets the answer instead of a reset connection.
+    if (!res.headersSent) sendJson(res, 413, { message: error.message });
+    return;
+  }
+  log?.(`local server error: ${(error as Error).stack ?? error}`);
+  if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+  else res.end();
+}
+
+/**
+ * API Gateway's part: finds a request's route, turns the request into a v2 event for the route's
+ * handler (loaded once), runs it within the route's time limit and writes its result back.
+ */
+class ApiGatewayStandIn {
+  private readonly compiled: CompiledRoute[];
+  /** Routes served by a function outside /api (e.g. /sitemap.xml), as CloudFront sends them to the API. */
+  private readonly rootRoutes: Set<string>;
+  private readonly handlers = new Map<RouteDefinition, Promise<HttpHandler>>();
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: LocalServerOptions) {
+    this.compiled = options.routes.map(compile);
+    this.rootRoutes = new Set(options.routes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path));
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  /** Whether a path goes to the API, as CloudFront's behaviours send it. */
+  serves(pathname: string): boolean {
+    return pathname === '/api' || pathname.startsWith('/api/') || this.rootRoutes.has(pathname);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
     const rawQueryString = q === -1 ? '' : rawUrl.slice(q + 1);
     const method = (req.method ?? 'GET').toUpperCase();
     let pathMatched = false;
-    for (const c of compiled) {
+    for (const c of this.compiled) {
       const m = c.pattern.exec(rawPath);
       if (!m) continue;
       pathMatched = true;
       if (c.route.method !== method) continue;
       const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, safeDecode(m[i + 1] ?? '')]));
       const event = toEvent(req, c.route, { rawPath, rawQueryString, pathParameters, body });
-      const handler = await loadOnce(c.route);
-      const result = await invoke(handler, event, c.route);
+      const result = await this.invoke(await this.loadOnce(c.route), event, c.route);
       return writeResult(req, res, result);
     }
     if (pathMatched) return sendJson(res, 405, { message: 'Method Not Allowed' });
     sendJson(res, 404, { error: 'not_found', message: `No API route for ${method} ${rawPath}` });
   }
 
-  function loadOnce(route: RouteDefinition) {
-    let p = handlers.get(route);
+  private loadOnce(route: RouteDefinition): Promise<HttpHandler> {
+    let p = this.handlers.get(route);
     if (!p) {
-      p = options.loadHandler(route);
-      p.catch(() => handlers.delete(route));
-      handlers.set(route, p);
+      p = this.options.loadHandler(route);
+      p.catch(() => this.handlers.delete(route));
+      this.handlers.set(route, p);
     }
     return p;
   }
 
-  async function invoke(handler: HttpHandler, event: APIGatewayProxyEventV2, route: RouteDefinition): Promise<APIGatewayProxyStructuredResultV2> {
-    const deadline = Date.now() + Math.min(timeoutMs, (route.timeoutSeconds ?? 30) * 1000);
+  private async invoke(handler: HttpHandler, event: APIGatewayProxyEventV2, route: RouteDefinition): Promise<APIGatewayProxyStructuredResultV2> {
+    const deadline = Date.now() + Math.min(this.timeoutMs, (route.timeoutSeconds ?? 30) * 1000);
     const context = lambdaContext(route, event.requestContext.requestId, deadline);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<APIGatewayProxyStructuredResultV2>((r) => {
@@ -117,7 +136,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       return normaliseResult(result);
     } catch (error) {
       // What API Gateway answers when the function itself fails.
-      options.log?.(`handler ${route.handler} threw: ${(error as Error).stack ?? error}`);
+      this.options.log?.(`handler ${route.handler} threw: ${(error as Error).stack ?? error}`);
       return { statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) };
     } finally {
       clearTimeout(timer);

@@ -6,6 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { Cron } from 'croner';
 import { startDynamoDbLocal, type DynamoDbLocal } from '@app/adapters/dynamodb/local-server';
 import { applyLocalDefaults, applyLocalSecrets, repoRoot, type LocalEnv } from './env.ts';
+import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
+import type { ScheduleDefinition } from '@app/events/schedules';
+import type { ConsumerDefinition, TaskDefinition } from '../src/routes.ts';
 import type { HttpHandler } from './server.ts';
 
 export interface LocalStack {
@@ -31,6 +34,65 @@ async function importHandler<T>(name: string): Promise<T> {
   const mod = (await import(pathToFileURL(join(srcDir, `${name}.ts`)).href)) as { handler?: T };
   if (!mod.handler) throw new Error(`functions/src/${name}.ts does not export a handler`);
   return mod.handler;
+}
+
+/** Every queue consumer of routes.ts, and the consumer of the dead letters, on the in-process queue. */
+export async function subscribeConsumers(queue: LocalQueue, consumers: ConsumerDefinition[], deadLetters: Pick<ConsumerDefinition, 'handler'>): Promise<void> {
+  for (const consumer of consumers) queue.subscribe(consumer.queue, await importHandler(consumer.handler));
+  queue.subscribeDeadLetters(await importHandler(deadLetters.handler));
+}
+
+/**
+ * The schedules (onto the planner's queue) and the scheduled tasks (billing reconciliation, the
+ * closing odds) on local timers, as EventBridge Scheduler runs them on AWS. Returns their stop.
+ */
+async function startTimers(queue: LocalQueue, schedules: ScheduleDefinition[], tasks: TaskDefinition[], log: (line: string) => void): Promise<() => void> {
+  const { startScheduler } = await import('./scheduler.ts');
+  const scheduler = startScheduler(
+    schedules,
+    (message) => queue.send('jobs-planner', message),
+    (name, error) => log(`schedule ${name} failed: ${(error as Error).message}`),
+  );
+  const taskTimers = tasks.map(
+    (task) =>
+      new Cron(task.cron, { timezone: task.timeZone, protect: true, name: task.name }, async () => {
+        try {
+          await (await importHandler<() => Promise<unknown>>(task.handler))();
+        } catch (error) {
+          log(`task ${task.name} failed: ${(error as Error).message}`);
+        }
+      }),
+  );
+  return () => {
+    scheduler.stop();
+    taskTimers.forEach((t) => t.stop());
+  };
+}
+
+/** Listens on `port`, saying plainly when another server has it. */
+async function listen(server: Server, port: number, host: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use. Stop the other server or set PORT, e.g. PORT=3001 npm start`) : error),
+    );
+    server.listen(port, host, resolve);
+  });
+  server.keepAliveTimeout = 65_000;
+}
+
+/**
+ * Writes the marker by which the operator CLIs find the running stack's DynamoDB Local, and
+ * returns its removal. An in-memory stack only announces itself in a folder of its own (e2e),
+ * never in the default one.
+ */
+function announce(env: LocalEnv, port: number, dynamodbEndpoint: string): () => void {
+  if (env.inMemory && !process.env.DATA_DIR) return () => undefined;
+  mkdirSync(env.dataDir, { recursive: true });
+  const marker = join(env.dataDir, 'local-stack.json');
+  writeFileSync(marker, JSON.stringify({ pid: process.pid, port, dynamodbEndpoint }));
+  return () => {
+    if (existsSync(marker)) rmSync(marker);
+  };
 }
 
 /**
@@ -75,7 +137,6 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     const { redriveEmails, undeliveredEmails } = await import('../src/composition/email.ts');
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
     const { createLocalServer } = await import('./server.ts');
-    const { startScheduler } = await import('./scheduler.ts');
     const { localAdmin } = await import('./local-admin.ts');
     const { catchUp } = await import('./catch-up.ts');
 
@@ -84,33 +145,12 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     log(`Table ${config.TABLE_NAME} ${created}`);
 
     const queue = localQueue();
-    for (const consumer of consumers) {
-      queue.subscribe(consumer.queue, await importHandler(consumer.handler));
-    }
-    queue.subscribeDeadLetters(await importHandler(deadLetterConsumer.handler));
+    await subscribeConsumers(queue, consumers, deadLetterConsumer);
     queue.start();
     cleanups.push(() => queue.stop());
-
     // The timers follow the machine's clock, not a replayed one: with LOCAL_CLOCK_START only the catch-up runs.
     const timed = env.pipeline && !env.clockStart;
-    const scheduler = startScheduler(
-      timed ? schedules : [],
-      (message) => queue.send('jobs-planner', message),
-      (name, error) => log(`schedule ${name} failed: ${(error as Error).message}`),
-    );
-    cleanups.push(() => scheduler.stop());
-    // The scheduled tasks (billing reconciliation) on local timers, as EventBridge Scheduler runs them on AWS.
-    const taskTimers = (timed ? tasks : []).map(
-      (task) =>
-        new Cron(task.cron, { timezone: task.timeZone, protect: true, name: task.name }, async () => {
-          try {
-            await (await importHandler<() => Promise<unknown>>(task.handler))();
-          } catch (error) {
-            log(`task ${task.name} failed: ${(error as Error).message}`);
-          }
-        }),
-    );
-    cleanups.push(() => taskTimers.forEach((t) => t.stop()));
+    cleanups.push(await startTimers(queue, timed ? schedules : [], timed ? tasks : [], log));
 
     const server: Server = createLocalServer({
       routes,
@@ -119,26 +159,10 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       extra: localAdmin({ queue, billing: paymentGateway, jobs: jobService, outbox: localOutbox, redriveEmails, undeliveredEmails, selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use. Stop the other server or set PORT, e.g. PORT=3001 npm start`) : error),
-      );
-      server.listen(port, env.host, resolve);
-    });
-    server.keepAliveTimeout = 65_000;
+    await listen(server, port, env.host);
     cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
     cleanups.push(() => void server.closeAllConnections());
-
-    // Lets the operator CLIs find the running stack's DynamoDB Local.
-    mkdirSync(env.dataDir, { recursive: true });
-    const marker = join(env.dataDir, 'local-stack.json');
-    // An in-memory stack only announces itself in a folder of its own (e2e), never in the default one.
-    if (!env.inMemory || process.env.DATA_DIR) {
-      writeFileSync(marker, JSON.stringify({ pid: process.pid, port, dynamodbEndpoint: dynamo.endpoint }));
-      cleanups.push(() => {
-        if (existsSync(marker)) rmSync(marker);
-      });
-    }
+    cleanups.push(announce(env, port, dynamo.endpoint));
 
     // In the background: the server answers (with empty lists) while the first run works.
     if (env.pipeline) void jobService()

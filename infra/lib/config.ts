@@ -113,6 +113,49 @@ function schedulesEnabled(value: string | undefined): boolean {
   throw new ConfigError(`Context 'schedules' must be enabled or disabled, got '${value}'`);
 }
 
+/** The rules between keys (a domain needs a certificate, prod an alarm target, ...): throws a `ConfigError` naming the first one broken. */
+function refuseConflicts(config: DeployConfig, str: Lookup): void {
+  if (str('adminEmails')) {
+    // Registering with an address proves nothing about owning it (docs/decisions/0030-admin-role-by-operator-only.md).
+    throw new ConfigError("Context 'adminEmails' is no longer supported: grant the role with `npm run admin -- grant <email> --stage <stage>` (docs/deploy.md)");
+  }
+  if (config.stage === 'prod' && !config.alarmEmail && !config.alarmTopicArn) {
+    // An alarm that reaches nobody is worse than none: it looks like monitoring.
+    throw new ConfigError(
+      "Prod needs an alarm target: set 'alarmEmail' (an on-call address) or 'alarmTopicArn' (an SNS topic of a chat or paging integration), " +
+        'e.g. `-c alarmEmail=oncall@example.com` or in the "prod" object of cdk.json (docs/deploy.md#configuration)',
+    );
+  }
+  if (config.alarmTopicArn && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(config.alarmTopicArn)) {
+    throw new ConfigError(`Context 'alarmTopicArn' must be an SNS topic ARN, got '${config.alarmTopicArn}'`);
+  }
+  if (config.githubRepo && !/^[\w.-]+\/[\w.-]+$/.test(config.githubRepo)) throw new ConfigError(`Context 'githubRepo' must be owner/name, got '${config.githubRepo}'`);
+  if (config.backupRegion === config.region) throw new ConfigError(`Context 'backupRegion' must differ from 'region' (${config.region}): the copy is for a regional outage`);
+  if (config.tableName && !/^[A-Za-z0-9_.-]{3,255}$/.test(config.tableName)) throw new ConfigError(`Context 'tableName' must be a DynamoDB table name, got '${config.tableName}'`);
+  if (config.certificateArn && !config.certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
+    throw new ConfigError(`Context 'certificateArn' must be an ACM certificate in us-east-1 (CloudFront only uses those), got '${config.certificateArn}'`);
+  }
+  if ((config.hostedZoneId === undefined) !== (config.hostedZoneName === undefined)) {
+    throw new ConfigError("Context 'hostedZoneId' and 'hostedZoneName' go together");
+  }
+  if (config.domainName && !config.certificateArn && !config.hostedZoneId) {
+    throw new ConfigError(`Context 'domainName' needs 'certificateArn' (an existing us-east-1 certificate) or 'hostedZoneId' + 'hostedZoneName' (to issue one)`);
+  }
+  if (!config.domainName && (config.certificateArn || config.hostedZoneId)) {
+    throw new ConfigError("Context 'certificateArn'/'hostedZoneId' need 'domainName'");
+  }
+  for (const key of ['emailFrom', 'supportEmail', 'alarmEmail'] as const) {
+    const value = config[key];
+    if (value && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value)) throw new ConfigError(`Context '${key}' must be an email address, got '${value}'`);
+  }
+  if (config.requireWeb && !config.emailFrom && !config.domainName) {
+    throw new ConfigError("Context 'emailFrom' (the sender address, verified by SES) is required without 'domainName' (docs/deploy.md#email)");
+  }
+  if (config.stripePriceId && !config.stripePriceId.startsWith('price_')) {
+    throw new ConfigError(`Context 'stripePriceId' must look like price_..., got '${config.stripePriceId}'`);
+  }
+}
+
 /** Reads and validates the deployment context; throws a `ConfigError` naming the bad key. */
 export function readConfig(node: Node, env: Record<string, string | undefined> = process.env): DeployConfig {
   const stage = (lookup(node)('stage') ?? 'dev') as Stage;
@@ -158,45 +201,7 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     requireWeb: bool(str, 'requireWeb', false),
   };
 
-  if (str('adminEmails')) {
-    // Registering with an address proves nothing about owning it (docs/decisions/0030-admin-role-by-operator-only.md).
-    throw new ConfigError("Context 'adminEmails' is no longer supported: grant the role with `npm run admin -- grant <email> --stage <stage>` (docs/deploy.md)");
-  }
-  if (stage === 'prod' && !config.alarmEmail && !config.alarmTopicArn) {
-    // An alarm that reaches nobody is worse than none: it looks like monitoring.
-    throw new ConfigError(
-      "Prod needs an alarm target: set 'alarmEmail' (an on-call address) or 'alarmTopicArn' (an SNS topic of a chat or paging integration), " +
-        'e.g. `-c alarmEmail=oncall@example.com` or in the "prod" object of cdk.json (docs/deploy.md#configuration)',
-    );
-  }
-  if (config.alarmTopicArn && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(config.alarmTopicArn)) {
-    throw new ConfigError(`Context 'alarmTopicArn' must be an SNS topic ARN, got '${config.alarmTopicArn}'`);
-  }
-  if (config.githubRepo && !/^[\w.-]+\/[\w.-]+$/.test(config.githubRepo)) throw new ConfigError(`Context 'githubRepo' must be owner/name, got '${config.githubRepo}'`);
-  if (config.backupRegion === region) throw new ConfigError(`Context 'backupRegion' must differ from 'region' (${region}): the copy is for a regional outage`);
-  if (config.tableName && !/^[A-Za-z0-9_.-]{3,255}$/.test(config.tableName)) throw new ConfigError(`Context 'tableName' must be a DynamoDB table name, got '${config.tableName}'`);
-  if (config.certificateArn && !config.certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
-    throw new ConfigError(`Context 'certificateArn' must be an ACM certificate in us-east-1 (CloudFront only uses those), got '${config.certificateArn}'`);
-  }
-  if ((config.hostedZoneId === undefined) !== (config.hostedZoneName === undefined)) {
-    throw new ConfigError("Context 'hostedZoneId' and 'hostedZoneName' go together");
-  }
-  if (config.domainName && !config.certificateArn && !config.hostedZoneId) {
-    throw new ConfigError(`Context 'domainName' needs 'certificateArn' (an existing us-east-1 certificate) or 'hostedZoneId' + 'hostedZoneName' (to issue one)`);
-  }
-  if (!config.domainName && (config.certificateArn || config.hostedZoneId)) {
-    throw new ConfigError("Context 'certificateArn'/'hostedZoneId' need 'domainName'");
-  }
-  for (const key of ['emailFrom', 'supportEmail', 'alarmEmail'] as const) {
-    const value = config[key];
-    if (value && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value)) throw new ConfigError(`Context '${key}' must be an email address, got '${value}'`);
-  }
-  if (config.requireWeb && !config.emailFrom && !config.domainName) {
-    throw new ConfigError("Context 'emailFrom' (the sender address, verified by SES) is required without 'domainName' (docs/deploy.md#email)");
-  }
-  if (config.stripePriceId && !config.stripePriceId.startsWith('price_')) {
-    throw new ConfigError(`Context 'stripePriceId' must look like price_..., got '${config.stripePriceId}'`);
-  }
+  refuseConflicts(config, str);
   return config;
 }
 

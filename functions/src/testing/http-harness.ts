@@ -1,6 +1,7 @@
 // Integration tests drive the real handlers over HTTP: the local server (the same one `npm start`
 // runs) in front of a fresh table in the test run's DynamoDB Local.
 import type { SentEmail } from '@app/adapters/email/local-outbox';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -9,13 +10,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
 import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
+import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
+import { ResponseContractError } from '@app/contracts/response-contract';
 import { changeRole } from '@app/core/auth/admin-role';
 import type { Clock } from '@app/core/clock';
 import { localAdmin } from '../../local/local-admin.ts';
 import { createLocalServer, type HttpHandler } from '../../local/server.ts';
+import { subscribeConsumers } from '../../local/stack.ts';
+import { routeKey, type RouteDefinition } from '../routes.ts';
+import { contractProblems, routesWithoutContract } from './response-contracts.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 const srcDir = join(import.meta.dirname, '..');
+/** Marks the 500 that stands for an answer that broke its contract (the client throws on it). */
+const BROKEN_CONTRACT_HEADER = 'x-test-broken-contract';
 
 export interface HttpResponse {
   status: number;
@@ -55,6 +63,7 @@ export class TestClient {
       headers['content-type'] ??= 'application/json';
     }
     const res = await send(`${this.baseUrl}${path}`, method, headers, body, this.ip);
+    if (res.headers.get(BROKEN_CONTRACT_HEADER)) throw new ResponseContractError((JSON.parse(res.text) as { message: string }).message);
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const [name, ...value] = pair!.split('=');
@@ -100,11 +109,28 @@ function send(url: string, method: string, headers: Record<string, string>, body
 }
 
 /**
- * Starts the routes of routes.ts behind the local server, configured for a fresh table. Call
- * once per test file (the composition root is per file in Vitest).
+ * `handler` with every answer checked against its route's response contract
+ * (response-contracts.ts): an answer that keeps it is recorded in `checked` (route key -> the
+ * statuses seen) and passed on; one that breaks it becomes a marked 500 that the test's client
+ * throws on, naming the route and what broke.
  */
-export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock } = {}) {
-  const table = await createTestTable();
+function keepingContract(route: RouteDefinition, handler: HttpHandler, checked: Map<string, number[]>): HttpHandler {
+  return async (event, context) => {
+    const result = await handler(event, context);
+    const answer = result as APIGatewayProxyStructuredResultV2;
+    const problems = typeof answer === 'object' && 'statusCode' in answer ? contractProblems(route, answer) : ['an answer that is not a structured result'];
+    const status = answer.statusCode ?? 200;
+    if (!problems.length) {
+      checked.set(routeKey(route), [...(checked.get(routeKey(route)) ?? []), status]);
+      return result;
+    }
+    const message = `${routeKey(route)} answered ${status} outside its contract: ${problems.join('; ')}`;
+    return { statusCode: 500, headers: { 'content-type': 'application/json', [BROKEN_CONTRACT_HEADER]: '1' }, body: JSON.stringify({ error: 'broken_contract', message }) };
+  };
+}
+
+/** The environment of a test file's stack, its local adapters installed, and the composition root its handlers share. */
+async function composeForTests(table: { tableName: string; endpoint: string }, env: Record<string, string>, clock: Clock | undefined) {
   Object.assign(process.env, {
     STAGE: 'local',
     APP_ORIGIN: ORIGIN,
@@ -127,30 +153,14 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     ...(await import('../composition/queue.ts')),
     ...(await import('../composition/email.ts')),
   };
-  if (options.clock) composition.useClock(options.clock);
-  const { routes, consumers, deadLetterConsumer } = await import('../routes.ts');
-  // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
-  const queue = localQueue();
-  const consumer = async (handler: string) => ((await import(pathToFileURL(join(srcDir, `${handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] }).handler;
-  for (const c of consumers) queue.subscribe(c.queue, await consumer(c.handler));
-  queue.subscribeDeadLetters(await consumer(deadLetterConsumer.handler));
-  let port = 0;
-  const server = createLocalServer({
-    routes,
-    loadHandler: async (route) => ((await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler }).handler,
-    extra: localAdmin({
-      queue,
-      billing: composition.paymentGateway,
-      jobs: composition.jobService,
-      outbox: localOutbox,
-      redriveEmails: composition.redriveEmails,
-      undeliveredEmails: composition.undeliveredEmails,
-      selfUrl: () => `http://127.0.0.1:${port}`,
-    }),
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${port}`;
+  if (clock) composition.useClock(clock);
+  return { composition, localOutbox, localQueue };
+}
+
+type Composition = Awaited<ReturnType<typeof composeForTests>>['composition'];
+
+/** The ways a test reaches an account: a signed-in user, a subscriber, an admin, and the emails they get. */
+function accounts(url: string, composition: Composition, queue: LocalQueue) {
   /** The operator path (`npm run admin -- grant`): the only way to an admin account. */
   const grantAdmin = async (email: string) =>
     changeRole(await composition.userRepository(), email, 'admin', { log: await composition.securityLog(), actor: 'test', origin: 'http-harness', clock: composition.appClock, newId: ulid });
@@ -183,26 +193,26 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
     if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${res.text}`);
     return { email, userId };
   };
+  /** A signed-in client's way through the test-mode checkout: pays, then the answer of `POST /api/stripe/verify-session`. */
+  const subscribe = async (client: TestClient): Promise<HttpResponse> => {
+    const { url: checkout } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
+    const paid = await client.request('POST', `${new URL(checkout).pathname}/pay`);
+    return client.post('/api/stripe/verify-session', { sessionId: new URL(paid.headers.get('location')!).searchParams.get('session_id')! });
+  };
   return {
-    url,
-    table,
-    composition,
-    queue,
-    client: (ip?: string) => new TestClient(url, ip),
+    outbox,
+    emailToken,
+    signIn,
+    subscribe,
+    grantAdmin,
     /** A signed-in subscriber: signed in, then through the test-mode checkout and its verification. */
     premiumClient: async (): Promise<TestClient> => {
       const client = new TestClient(url);
       await signIn(client, uniqueEmail('premium'));
-      const { url: checkout } = (await client.post('/api/stripe/create-checkout-session')).json as { url: string };
-      const paid = await client.request('POST', `${new URL(checkout).pathname}/pay`);
-      const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
-      const verified = await client.post('/api/stripe/verify-session', { sessionId });
+      const verified = await subscribe(client);
       if (verified.json?.user?.subscriptionStatus !== 'premium') throw new Error(`checkout did not make a premium user: ${verified.text}`);
       return client;
     },
-    outbox,
-    emailToken,
-    signIn,
     /** A signed-in admin: signed in like anyone, then granted the role by the operator path. */
     adminClient: async (email = uniqueEmail('admin')): Promise<TestClient> => {
       const client = new TestClient(url);
@@ -210,7 +220,53 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
       await grantAdmin(email);
       return client;
     },
-    grantAdmin,
+  };
+}
+
+/**
+ * Starts the routes of routes.ts behind the local server, configured for a fresh table. Call
+ * once per test file (the composition root is per file in Vitest). Every answer is checked
+ * against its route's response contract (`contractChecks` records those that kept it);
+ * `spliceHandler` stands a changed handler in for a route's real one.
+ */
+export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock; spliceHandler?: (route: RouteDefinition, handler: HttpHandler) => HttpHandler } = {}) {
+  const table = await createTestTable();
+  const { composition, localOutbox, localQueue } = await composeForTests(table, env, options.clock);
+  const { routes, consumers, deadLetterConsumer } = await import('../routes.ts');
+  const uncovered = routesWithoutContract(routes);
+  if (uncovered.length) throw new ResponseContractError(`No response contract for ${uncovered.join(', ')}: add a row to functions/src/testing/response-contracts.ts`);
+  const contractChecks = new Map<string, number[]>();
+  // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
+  const queue = localQueue();
+  await subscribeConsumers(queue, consumers, deadLetterConsumer);
+  let port = 0;
+  const server = createLocalServer({
+    routes,
+    loadHandler: async (route) => {
+      const { handler } = (await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler };
+      return keepingContract(route, options.spliceHandler?.(route, handler) ?? handler, contractChecks);
+    },
+    extra: localAdmin({
+      queue,
+      billing: composition.paymentGateway,
+      jobs: composition.jobService,
+      outbox: localOutbox,
+      redriveEmails: composition.redriveEmails,
+      undeliveredEmails: composition.undeliveredEmails,
+      selfUrl: () => `http://127.0.0.1:${port}`,
+    }),
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    table,
+    composition,
+    queue,
+    contractChecks,
+    client: (ip?: string) => new TestClient(url, ip),
+    ...accounts(url, composition, queue),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

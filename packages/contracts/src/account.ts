@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 import { ContactMessageSchema } from './contact.ts';
 
 /** `GET /api/account/export`: everything we hold about the signed-in user, as a JSON download. */
-export const AccountExportSchema = z.object({
+export const AccountExportSchema = z.strictObject({
   exportedAt: z.string(),
-  account: z.object({
+  account: z.strictObject({
     id: z.string(),
     email: z.string(),
     emailVerified: z.boolean(),
@@ -13,7 +13,7 @@ export const AccountExportSchema = z.object({
     paymentCustomerId: z.nullable(z.string()),
   }),
   subscriptions: z.array(
-    z.object({
+    z.strictObject({
       id: z.string(),
       status: z.string(),
       cancelAt: z.nullable(z.number()),

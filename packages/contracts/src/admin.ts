@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 export const PredictionTypeSchema = z.enum(['home_win', 'draw', 'away_win', 'over_25', 'under_25']);
 
 /** A high-confidence pick on the admin odds page: upcoming, or won (lost and void ones are not listed). */
-export const WinningPredictionSchema = z.object({
+export const WinningPredictionSchema = z.strictObject({
   id: z.string(),
   homeTeam: z.string(),
   awayTeam: z.string(),
@@ -35,7 +35,7 @@ export const UpdateOddsBodySchema = z.strictObject({
 export type UpdateOddsBody = z.infer<typeof UpdateOddsBodySchema>;
 
 /** `GET /api/admin/role-changes`: who granted or revoked the admin role, to whom, when and from where; newest first. */
-export const RoleChangeSchema = z.object({
+export const RoleChangeSchema = z.strictObject({
   id: z.string(),
   at: z.iso.datetime(),
   type: z.enum(['role_granted', 'role_revoked']),
@@ -45,16 +45,16 @@ export const RoleChangeSchema = z.object({
   origin: z.string(),
 });
 export type RoleChange = z.infer<typeof RoleChangeSchema>;
-export const RoleChangesResponseSchema = z.object({ changes: z.array(RoleChangeSchema) });
+export const RoleChangesResponseSchema = z.strictObject({ changes: z.array(RoleChangeSchema) });
 export type RoleChangesResponse = z.infer<typeof RoleChangesResponseSchema>;
 
 export const JobTypeSchema = z.enum(['generate', 'results', 'metrics']);
 
 /** 202 answer of an admin job trigger. */
-export const JobAcceptedSchema = z.object({ jobId: z.string() });
+export const JobAcceptedSchema = z.strictObject({ jobId: z.string() });
 export type JobAccepted = z.infer<typeof JobAcceptedSchema>;
 
-export const JobStatusSchema = z.object({
+export const JobStatusSchema = z.strictObject({
   id: z.string(),
   type: JobTypeSchema,
   status: z.enum(['queued', 'running', 'done', 'failed']),

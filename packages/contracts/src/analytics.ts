@@ -13,7 +13,7 @@ export const AnalyticsQuerySchema = z.object({
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 /** Closing line value of a set of bets (docs/track-record.md#closing-line-value). */
-export const ClvSchema = z.object({
+export const ClvSchema = z.strictObject({
   /** Bets with a price and a closing price. */
   bets: z.int(),
   /** Settled bets without a closing price (or without a price): not in the figures. */
@@ -27,7 +27,7 @@ export const ClvSchema = z.object({
 export type Clv = z.infer<typeof ClvSchema>;
 
 /** Settled bets of one kind, market or league: count, hits, $20-stake profit, ROI, quarter-Kelly and CLV. */
-export const PickRecordSchema = z.object({
+export const PickRecordSchema = z.strictObject({
   picks: z.int(),
   hits: z.int(),
   /** Percent, one decimal; null without picks. */
@@ -44,19 +44,19 @@ export const PickRecordSchema = z.object({
   roiLow: z.nullable(z.number()),
   roiHigh: z.nullable(z.number()),
   /** Quarter-Kelly stakes (units, capped at 2.5 each): total staked, profit and ROI. */
-  kelly: z.object({ staked: z.number(), profit: z.number(), roi: z.nullable(z.number()) }),
+  kelly: z.strictObject({ staked: z.number(), profit: z.number(), roi: z.nullable(z.number()) }),
   clv: ClvSchema,
 });
 export type PickRecord = z.infer<typeof PickRecordSchema>;
 
 /** Cumulative profit in units, bet by bet in kickoff order, and the largest fall from a peak. */
-export const ProfitCurveSchema = z.object({
-  points: z.array(z.object({ kickoff: z.iso.datetime(), flat: z.number(), kelly: z.number() })),
-  maxDrawdown: z.object({ flat: z.number(), kelly: z.number() }),
+export const ProfitCurveSchema = z.strictObject({
+  points: z.array(z.strictObject({ kickoff: z.iso.datetime(), flat: z.number(), kelly: z.number() })),
+  maxDrawdown: z.strictObject({ flat: z.number(), kelly: z.number() }),
 });
 export type ProfitCurve = z.infer<typeof ProfitCurveSchema>;
 
-export const ReliabilityBinSchema = z.object({
+export const ReliabilityBinSchema = z.strictObject({
   /** Bin bounds in percent, e.g. 40..50. */
   from: z.number(),
   to: z.number(),
@@ -70,37 +70,37 @@ export const ReliabilityBinSchema = z.object({
  * Forecast quality of one period (all leagues), computed by the metrics job from the stored
  * predictions: RPS against the market and the reliability diagram.
  */
-export const ForecastQualitySchema = z.object({
+export const ForecastQualitySchema = z.strictObject({
   period: z.enum(ANALYTICS_PERIODS),
   basis: z.enum(['published', 'backtest']),
   matches: z.int(),
   /** Mean RPS of our forecasts and of the market's fair probabilities on the same matches (lower is better). */
-  rps: z.object({ matches: z.int(), ours: z.nullable(z.number()), market: z.nullable(z.number()) }),
+  rps: z.strictObject({ matches: z.int(), ours: z.nullable(z.number()), market: z.nullable(z.number()) }),
   /** Every 1X2 outcome probability we published, in 10-point bins, against how often it happened. */
   reliability: z.array(ReliabilityBinSchema),
   computedAt: z.iso.datetime(),
 });
 export type ForecastQuality = z.infer<typeof ForecastQualitySchema>;
 
-export const AnalyticsReportSchema = z.object({
+export const AnalyticsReportSchema = z.strictObject({
   period: z.enum(ANALYTICS_PERIODS),
   from: z.iso.date(),
   to: z.iso.date(),
   league: z.nullable(z.string()),
   market: z.nullable(z.enum(BET_MARKETS)),
   /** Leagues with a settled bet in the period (the league filter). */
-  leagues: z.array(z.object({ id: z.string(), name: z.string() })),
+  leagues: z.array(z.strictObject({ id: z.string(), name: z.string() })),
   /** `published`: predictions made before kickoff (30+ settled picks in the period); else `backtest`: reconstructed ones, labelled. */
   basis: z.enum(['published', 'backtest']),
   /** Settled matches with a bet. */
   matches: z.int(),
-  markets: z.object({ all: PickRecordSchema, '1x2': PickRecordSchema, ou25: PickRecordSchema }),
+  markets: z.strictObject({ all: PickRecordSchema, '1x2': PickRecordSchema, ou25: PickRecordSchema }),
   /** Value bets flagged before kickoff, settled at the price shown (or its correction). */
   valueBets: PickRecordSchema,
   /** Every bet of the set (picks and value bets) with a closing price. */
   clv: ClvSchema,
-  curves: z.object({ picks: ProfitCurveSchema, valueBets: ProfitCurveSchema }),
-  perLeague: z.array(z.object({ leagueId: z.string(), league: z.string(), '1x2': PickRecordSchema, ou25: PickRecordSchema, valueBets: PickRecordSchema })),
+  curves: z.strictObject({ picks: ProfitCurveSchema, valueBets: ProfitCurveSchema }),
+  perLeague: z.array(z.strictObject({ leagueId: z.string(), league: z.string(), '1x2': PickRecordSchema, ou25: PickRecordSchema, valueBets: PickRecordSchema })),
   /** Null until the first metrics run. */
   forecast: z.nullable(ForecastQualitySchema),
   computedAt: z.iso.datetime(),

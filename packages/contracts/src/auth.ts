@@ -49,7 +49,7 @@ export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
  */
 export const SIGN_UP_REQUESTED_MESSAGE = 'Check your inbox: we sent you a link to confirm your email address. Open it, then log in.';
 
-export const UserSchema = z.object({
+export const UserSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
   /** The owner opened the verification link sent after sign-up. */
@@ -61,7 +61,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const UserResponseSchema = z.object({ user: UserSchema });
+export const UserResponseSchema = z.strictObject({ user: UserSchema });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 
 /** `POST /api/auth/password-reset`: answered 202 with the same body whether or not the account exists. */
@@ -79,5 +79,23 @@ export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 
 /** The one answer of the reset request, for known and unknown emails alike. */
 export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account exists for this email, a link to reset its password is on its way.';
-export const MessageResponseSchema = z.object({ message: z.string() });
+export const MessageResponseSchema = z.strictObject({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** `POST /api/auth/change-password`: the user, and how many of its other sessions ended. */
+export const ChangePasswordResponseSchema = z.strictObject({ user: UserSchema, endedSessions: z.int() });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
+
+/** `POST /api/auth/password-reset/confirm`: every session of the account ended, this browser's too. */
+export const PasswordResetConfirmResponseSchema = z.strictObject({ endedSessions: z.int() });
+export type PasswordResetConfirmResponse = z.infer<typeof PasswordResetConfirmResponseSchema>;
+
+export const VerifyEmailResponseSchema = z.strictObject({ verified: z.literal(true) });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
+export const DeleteAccountResponseSchema = z.strictObject({ deleted: z.literal(true) });
+export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponseSchema>;
+
+/** The answer of an action with nothing to report but that it was done (logout, an odds correction). */
+export const OkResponseSchema = z.strictObject({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponseSchema>;

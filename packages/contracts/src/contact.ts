@@ -28,7 +28,7 @@ export const ContactBodySchema = z.strictObject({
 });
 export type ContactBody = z.infer<typeof ContactBodySchema>;
 
-export const ContactMessageSchema = z.object({
+export const ContactMessageSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -39,8 +39,16 @@ export const ContactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
-export const ContactMessagesResponseSchema = z.object({ messages: z.array(ContactMessageSchema) });
+export const ContactMessagesResponseSchema = z.strictObject({ messages: z.array(ContactMessageSchema) });
 export type ContactMessagesResponse = z.infer<typeof ContactMessagesResponseSchema>;
+
+/** `POST /api/contact`: 202, the message is stored (or, from a bot, dropped: the same answer). */
+export const ContactReceivedSchema = z.strictObject({ received: z.literal(true) });
+export type ContactReceived = z.infer<typeof ContactReceivedSchema>;
+
+/** `POST /api/admin/messages/{id}/read`: the message's new state. */
+export const MarkReadResponseSchema = z.strictObject({ id: z.string(), read: z.boolean() });
+export type MarkReadResponse = z.infer<typeof MarkReadResponseSchema>;
 
 export const MessageParamsSchema = z.object({ id: z.string().check(z.regex(/^[0-9A-Z]{26}$/, 'Not a message id')) });
 export const MarkReadBodySchema = z.strictObject({ read: z.boolean() });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-export const HealthSchema = z.object({
+export const HealthSchema = z.strictObject({
   status: z.literal('ok'),
   table: z.literal('reachable'),
   time: z.iso.datetime(),

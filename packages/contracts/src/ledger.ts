@@ -23,7 +23,7 @@ export const LedgerQuerySchema = z.object({
 });
 export type LedgerQuery = z.infer<typeof LedgerQuerySchema>;
 
-export const ClosingPriceSchema = z.object({
+export const ClosingPriceSchema = z.strictObject({
   /** The selection's closing price (decimal). */
   price: z.number(),
   /** The selection's probability from the closing market with the margin removed (docs/track-record.md#closing-line-value). */
@@ -33,7 +33,7 @@ export const ClosingPriceSchema = z.object({
   capturedAt: z.iso.datetime(),
 });
 
-export const LedgerCorrectionViewSchema = z.object({
+export const LedgerCorrectionViewSchema = z.strictObject({
   /** The price before this correction (the price taken, or an earlier correction). */
   oldPrice: z.nullable(z.number()),
   newPrice: z.number(),
@@ -43,7 +43,7 @@ export const LedgerCorrectionViewSchema = z.object({
 });
 
 /** One ledger entry as the export shows it; probabilities are fractions, as in the digests. */
-export const LedgerEntryViewSchema = z.object({
+export const LedgerEntryViewSchema = z.strictObject({
   id: z.string(),
   basis: z.enum(LEDGER_BASES),
   fixtureId: z.string(),
@@ -70,19 +70,19 @@ export const LedgerEntryViewSchema = z.object({
   recordedAt: z.iso.datetime(),
   closing: z.nullable(ClosingPriceSchema),
   result: z.nullable(z.enum(['won', 'lost', 'void'])),
-  score: z.nullable(z.object({ home: z.int(), away: z.int() })),
+  score: z.nullable(z.strictObject({ home: z.int(), away: z.int() })),
   settledAt: z.nullable(z.iso.datetime()),
   /** The price every figure uses: the latest correction's, else the price taken. */
   effectivePrice: z.nullable(z.number()),
   /** Units won or lost at `effectivePrice` (null while open, or for a won bet without a price). */
-  profit: z.nullable(z.object({ flat: z.number(), kelly: z.number() })),
+  profit: z.nullable(z.strictObject({ flat: z.number(), kelly: z.number() })),
   /** effectivePrice x closing fair probability - 1, a fraction; null without a price or a closing price. */
   clv: z.nullable(z.number()),
   corrections: z.array(LedgerCorrectionViewSchema),
 });
 export type LedgerEntryView = z.infer<typeof LedgerEntryViewSchema>;
 
-export const LedgerListSchema = z.object({
+export const LedgerListSchema = z.strictObject({
   period: z.enum(PERIODS),
   from: z.iso.datetime(),
   to: z.iso.datetime(),
@@ -93,10 +93,10 @@ export const LedgerListSchema = z.object({
 export type LedgerList = z.infer<typeof LedgerListSchema>;
 
 /** One sealing of a day: the first `entries` lines of the day hashed with the previous day's digest. */
-export const LedgerDigestVersionSchema = z.object({ entries: z.int(), digest: z.string(), at: z.iso.datetime() });
+export const LedgerDigestVersionSchema = z.strictObject({ entries: z.int(), digest: z.string(), at: z.iso.datetime() });
 
 /** A day's digest in one chain (published or backtest). */
-export const LedgerDigestSchema = z.object({
+export const LedgerDigestSchema = z.strictObject({
   basis: z.enum(LEDGER_BASES),
   /** UTC day of the entries' `forecastAt`. */
   day: z.iso.date(),
@@ -113,7 +113,7 @@ export const LedgerDigestSchema = z.object({
 });
 export type LedgerDigest = z.infer<typeof LedgerDigestSchema>;
 
-export const LedgerDigestsSchema = z.object({
+export const LedgerDigestsSchema = z.strictObject({
   /** The `previous` of each chain's first day. */
   genesis: z.string(),
   published: z.array(LedgerDigestSchema),

@@ -7,8 +7,8 @@ export const MatchParamsSchema = z.object({
 });
 
 const Pct = z.number();
-const ThreeWayPct = z.object({ home: Pct, draw: Pct, away: Pct });
-const Odds = z.object({
+const ThreeWayPct = z.strictObject({ home: Pct, draw: Pct, away: Pct });
+const Odds = z.strictObject({
   home: z.optional(z.number()),
   draw: z.optional(z.number()),
   away: z.optional(z.number()),
@@ -17,7 +17,7 @@ const Odds = z.object({
 });
 
 /** The premium sections of a match page (percent, one decimal); null unless the viewer is premium. */
-export const MatchForecastSchema = z.object({
+export const MatchForecastSchema = z.strictObject({
   /** The published forecast (our models blended with the market when the match had odds). */
   blend: ThreeWayPct,
   /** Our models' weight in it, 1X2 (0: the market's fair price; 1: our models alone); null on predictions stored without it. */
@@ -30,17 +30,17 @@ export const MatchForecastSchema = z.object({
   components: z.array(z.extend(ThreeWayPct, { name: z.string() })),
   /** scores[h][a] = P(home h, away a), 0..5 goals each; null on predictions stored without it. */
   scores: z.nullable(z.array(z.array(Pct))),
-  expectedGoals: z.nullable(z.object({ home: z.number(), away: z.number() })),
+  expectedGoals: z.nullable(z.strictObject({ home: z.number(), away: z.number() })),
   bothTeamsToScore: z.nullable(Pct),
   /** P(more goals than the line); 1.5 and 3.5 are null on predictions stored without them. */
-  totals: z.object({ over15: z.nullable(Pct), over25: Pct, over35: z.nullable(Pct) }),
+  totals: z.strictObject({ over15: z.nullable(Pct), over25: Pct, over35: z.nullable(Pct) }),
   /** The prices the model read, and the best price per outcome; null without odds. */
   oddsUsed: z.nullable(Odds),
   bestOdds: z.nullable(Odds),
 });
 export type MatchForecast = z.infer<typeof MatchForecastSchema>;
 
-export const FormMatchSchema = z.object({
+export const FormMatchSchema = z.strictObject({
   date: z.string(),
   opponent: z.string(),
   venue: z.enum(['H', 'A']),
@@ -50,23 +50,23 @@ export const FormMatchSchema = z.object({
 });
 export type FormMatch = z.infer<typeof FormMatchSchema>;
 
-export const MeetingSchema = z.object({ date: z.string(), homeTeam: z.string(), awayTeam: z.string(), homeGoals: z.int(), awayGoals: z.int() });
+export const MeetingSchema = z.strictObject({ date: z.string(), homeTeam: z.string(), awayTeam: z.string(), homeGoals: z.int(), awayGoals: z.int() });
 
 /** After full time: the score and how the forecast scored (RPS: 0 is perfect, lower is better). */
-export const MatchOutcomeSchema = z.object({
-  score: z.object({ home: z.int(), away: z.int() }),
+export const MatchOutcomeSchema = z.strictObject({
+  score: z.strictObject({ home: z.int(), away: z.int() }),
   actualResult: z.string(),
   rps: z.number(),
-  picks: z.array(z.object({ label: z.string(), confidence: Pct, won: z.boolean() })),
+  picks: z.array(z.strictObject({ label: z.string(), confidence: Pct, won: z.boolean() })),
 });
 
-export const MatchPageSchema = z.object({
+export const MatchPageSchema = z.strictObject({
   ...matchIdentityFields,
   status: z.enum(['scheduled', 'settled', 'void']),
   isLocked: z.boolean(),
   forecast: z.nullable(MatchForecastSchema),
   /** The last five results of each team, newest first (stored history). */
-  form: z.object({ home: z.array(FormMatchSchema), away: z.array(FormMatchSchema) }),
+  form: z.strictObject({ home: z.array(FormMatchSchema), away: z.array(FormMatchSchema) }),
   /** The last meetings of the two teams, newest first. */
   meetings: z.array(MeetingSchema),
   outcome: z.nullable(MatchOutcomeSchema),

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
  * Latest performance metrics over high-confidence (>= 60 %) picks of settled matches in the
  * last 30 days. `null` from the API until the first metrics run.
  */
-export const MetricsSchema = z.object({
+export const MetricsSchema = z.strictObject({
   winAccuracy: z.number(),
   totalPredictions: z.int(),
   /** Signed profit in dollars at a $20 flat stake. */
@@ -36,7 +36,7 @@ export type LatestMetrics = z.infer<typeof LatestMetricsSchema>;
  * One day of the trend: the headline figures as of the end of that day, on their basis (the same
  * rule as the latest figures), with the picks they rest on.
  */
-export const TrendEntrySchema = z.object({ date: z.iso.date(), winAccuracy: z.number(), totalPredictions: z.int(), basis: z.enum(['published', 'backtest']) });
+export const TrendEntrySchema = z.strictObject({ date: z.iso.date(), winAccuracy: z.number(), totalPredictions: z.int(), basis: z.enum(['published', 'backtest']) });
 export type TrendEntry = z.infer<typeof TrendEntrySchema>;
 
 /** Oldest first; the last 30 days that have settled picks. */
@@ -44,7 +44,7 @@ export const TrendSchema = z.array(TrendEntrySchema);
 export type Trend = z.infer<typeof TrendSchema>;
 
 /** The same figures over published and over back-tested picks, side by side (never summed). */
-export const MetricsByBasisSchema = z.object({
+export const MetricsByBasisSchema = z.strictObject({
   /** The window in days, counted back from `to`. */
   days: z.int(),
   to: z.iso.datetime(),

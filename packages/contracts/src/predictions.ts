@@ -4,14 +4,14 @@ import * as z from 'zod/mini';
 const Percent = z.number().check(z.gte(0), z.lte(100));
 const Fraction = z.number().check(z.gte(0), z.lte(1));
 
-export const ScorelineSchema = z.object({ home: z.int(), away: z.int(), probability: Percent });
+export const ScorelineSchema = z.strictObject({ home: z.int(), away: z.int(), probability: Percent });
 
 /** Home / draw / away and over 2.5 goals, percent. */
-export const OutcomeViewSchema = z.object({ home: Percent, draw: Percent, away: Percent, over25: Percent });
+export const OutcomeViewSchema = z.strictObject({ home: Percent, draw: Percent, away: Percent, over25: Percent });
 
 /** Extra markets from the model's scoreline grid; premium only. */
-export const PredictionInsightsSchema = z.object({
-  expectedGoals: z.object({ home: z.number(), away: z.number() }),
+export const PredictionInsightsSchema = z.strictObject({
+  expectedGoals: z.strictObject({ home: z.number(), away: z.number() }),
   bothTeamsToScore: Percent,
   topScores: z.array(ScorelineSchema),
   /** Our models alone: results and match statistics, no bookmaker price (null on predictions made before it was kept). */
@@ -23,7 +23,7 @@ export const PredictionInsightsSchema = z.object({
 const Selection = z.enum(['home', 'draw', 'away', 'over25', 'under25']);
 
 /** A price above the market's fair price, as recorded in the ledger. */
-export const ValueBetSchema = z.object({
+export const ValueBetSchema = z.strictObject({
   market: Selection,
   odds: z.number(),
   /** Which price `odds` is: the best pre-kickoff price across bookmakers. */
@@ -37,13 +37,13 @@ export const ValueBetSchema = z.object({
 });
 
 /** An outcome we give 60 % or more: the rule the track record counts (docs/decisions/0008-picks-and-the-high-confidence-threshold.md). */
-export const CardPickSchema = z.object({ market: z.enum(['1x2', 'ou25']), selection: Selection, probability: Percent });
+export const CardPickSchema = z.strictObject({ market: z.enum(['1x2', 'ou25']), selection: Selection, probability: Percent });
 
 /**
  * One prediction card. For a viewer who is not premium, `isLocked` is true and every
  * probability, value flag and insight is null: nothing can be read from the network.
  */
-export const PredictionSchema = z.object({
+export const PredictionSchema = z.strictObject({
   id: z.string(),
   fixtureId: z.string(),
   homeTeam: z.string(),
@@ -66,7 +66,7 @@ export const PredictionSchema = z.object({
    * Our models' weight in the published forecast, per market (0..1): 0 = the forecast is the
    * market's fair price, 1 = no odds, our models alone. Null when locked (or not kept).
    */
-  modelWeight: z.nullable(z.object({ x1: Fraction, ou: Fraction })),
+  modelWeight: z.nullable(z.strictObject({ x1: Fraction, ou: Fraction })),
   insights: z.nullable(PredictionInsightsSchema),
   modelVersion: z.string(),
   generatedAt: z.iso.datetime(),

@@ -22,7 +22,7 @@ export type ResultsQuery = z.infer<typeof ResultsQuerySchema>;
 const Percent = z.number();
 
 /** One ledger entry of a settled match (a pick or a value bet), with its outcome. */
-export const ResultPickSchema = z.object({
+export const ResultPickSchema = z.strictObject({
   kind: z.enum(['pick', 'value']),
   market: z.enum(['1x2', 'ou25']),
   label: z.string(),
@@ -39,19 +39,19 @@ export const ResultPickSchema = z.object({
  * A settled prediction. Its probabilities are the ones published before kickoff (percent, one
  * decimal); the server reveals them only for a match that has kicked off.
  */
-export const ResultRowSchema = z.object({
+export const ResultRowSchema = z.strictObject({
   ...matchIdentityFields,
   /** `published`: made before kickoff; `backfilled`: reconstructed on a league's first run. */
   origin: z.enum(['published', 'backfilled']),
-  probabilities: z.object({ home: Percent, draw: Percent, away: Percent, over25: Percent }),
-  score: z.object({ home: z.int(), away: z.int() }),
+  probabilities: z.strictObject({ home: Percent, draw: Percent, away: Percent, over25: Percent }),
+  score: z.strictObject({ home: z.int(), away: z.int() }),
   actualResult: z.string(),
   /** The ledger's entries of the match: high-confidence picks and value bets. */
   picks: z.array(ResultPickSchema),
 });
 export type ResultRow = z.infer<typeof ResultRowSchema>;
 
-export const ResultsPageSchema = z.object({
+export const ResultsPageSchema = z.strictObject({
   items: z.array(ResultRowSchema),
   page: z.int(),
   pageSize: z.int(),
@@ -59,7 +59,7 @@ export const ResultsPageSchema = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
   /** Leagues with a result in the span, for the filter. */
-  leagues: z.array(z.object({ id: z.string(), name: z.string() })),
+  leagues: z.array(z.strictObject({ id: z.string(), name: z.string() })),
   /** The last 30 days' headline figures over published and back-tested picks (as on the landing page). */
   summary: MetricsByBasisSchema,
 });

@@ -5,7 +5,7 @@ export const TrackingQuerySchema = z.object({ days: z.enum(['1', '7', '30'], 'da
 export type TrackingQuery = z.infer<typeof TrackingQuerySchema>;
 
 /** One high-confidence pick on the Performance Tracking page. */
-export const TrackingRowSchema = z.object({
+export const TrackingRowSchema = z.strictObject({
   id: z.string(),
   fixtureId: z.string(),
   homeTeam: z.string(),
@@ -26,6 +26,6 @@ export const TrackingListSchema = z.array(TrackingRowSchema);
 
 /** The period's figures over published and over back-tested picks, and the picks still open. */
 export const TrackingSummarySchema = z.extend(MetricsByBasisSchema, {
-  pending: z.object({ published: z.int(), backtest: z.int() }),
+  pending: z.strictObject({ published: z.int(), backtest: z.int() }),
 });
 export type TrackingSummary = z.infer<typeof TrackingSummarySchema>;

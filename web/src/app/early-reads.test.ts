@@ -6,13 +6,14 @@ import { paths } from '@/config/paths';
 import { getMatch } from '@/features/matches/api/get-match';
 import { api } from '@/lib/api-client';
 import { dropEarlyRequests } from '@/lib/early-requests';
+import { makeMatchPage } from '@/testing/data-generators';
 
 const fetchMock = vi.fn<typeof fetch>();
 const requested = () => fetchMock.mock.calls.map(([input]) => String(input));
 
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => Response.json({ fixtureId: 'x' }));
+  fetchMock.mockImplementation(async () => Response.json(makeMatchPage({ fixtureId: 'x' })));
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -28,7 +29,7 @@ describe('startEarlyReads', () => {
     expect(requested()).toEqual([`/api/predictions/${encodeURIComponent(fixtureId)}`]);
 
     // The page's own read takes the early one instead of asking again.
-    await expect(getMatch(fixtureId)).resolves.toEqual({ fixtureId: 'x' });
+    await expect(getMatch(fixtureId)).resolves.toEqual(makeMatchPage({ fixtureId: 'x' }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'include' });
   });

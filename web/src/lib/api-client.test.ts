@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { core, object, string } from 'zod/mini';
+import { ResponseContractError } from '@app/contracts/response-contract';
+import { core, strictObject, string } from 'zod/mini';
 
 import { api, ApiError, apiErrorMessage, apiFieldErrors, formatWait, isApiError, parseRetryAfter, request } from '@/lib/api-client';
 
@@ -13,6 +14,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
 
 function lastInit(): RequestInit {
@@ -88,10 +90,27 @@ describe('api-client', () => {
     expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/tracking/predictions?days=7');
   });
 
-  it('validates the answer with a schema when one is given', async () => {
-    fetchMock.mockResolvedValue(Response.json({ url: 42 }));
+  it('throws, in a development build, on an answer outside its contract: a field of another type, or one the contract does not name', async () => {
+    const schema = strictObject({ url: string() });
+    fetchMock.mockResolvedValueOnce(Response.json({ url: 42 })).mockResolvedValueOnce(Response.json({ url: 'https://pay', sessionId: 'cs_1' }));
 
-    await expect(api.post('/api/stripe/create-checkout-session', {}, { schema: object({ url: string() }) })).rejects.toBeInstanceOf(core.$ZodError);
+    const wrongType = api.post('/api/stripe/create-checkout-session', {}, { schema });
+    await expect(wrongType).rejects.toThrow(new ResponseContractError('POST /api/stripe/create-checkout-session answered outside its contract: url: expected string'));
+    await expect(wrongType).rejects.toMatchObject({ cause: expect.any(core.$ZodError) });
+    await expect(api.post('/api/stripe/create-checkout-session', {}, { schema })).rejects.toThrow(/\(body\): fields the contract does not name: sessionId$/);
+  });
+
+  it('reports, in a production build, an answer outside its contract and returns it as it came', async () => {
+    vi.stubEnv('DEV', false);
+    const reportError = vi.fn();
+    vi.stubGlobal('reportError', reportError);
+    fetchMock.mockResolvedValue(Response.json({ url: 'https://pay', sessionId: 'cs_1' }));
+
+    const answer = await api.post('/api/stripe/create-checkout-session', {}, { schema: strictObject({ url: string() }) });
+
+    expect(answer).toEqual({ url: 'https://pay', sessionId: 'cs_1' });
+    expect(reportError).toHaveBeenCalledExactlyOnceWith(expect.any(ResponseContractError));
+    expect(String(reportError.mock.calls[0]![0])).toMatch(/^ResponseContractError: POST \/api\/stripe\/create-checkout-session answered outside its contract/);
   });
 
   it('recognises API errors by status', () => {

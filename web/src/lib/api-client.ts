@@ -1,4 +1,5 @@
-import { parse, type core } from 'zod/mini';
+import { issueLines, ResponseContractError } from '@app/contracts/response-contract';
+import { safeParse, type core } from 'zod/mini';
 
 import { env } from '@/config/env';
 import { takeEarlyRequest } from '@/lib/early-requests';
@@ -34,6 +35,21 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/**
+ * `data` parsed with its contract. An answer that breaks it throws in a development build (and in
+ * the tests), so the change is seen where it is made; a production build reports it through the
+ * browser's error reporting (the console, and every `error` listener of the window) and returns
+ * the answer as it came, so a page keeps what it can still show.
+ */
+function keptToContract<T>(schema: core.$ZodType<T>, data: unknown, what: string): T {
+  const parsed = safeParse(schema, data);
+  if (parsed.success) return parsed.data;
+  const error = new ResponseContractError(`${what} answered outside its contract: ${issueLines(parsed.error.issues).slice(0, 5).join('; ')}`, { cause: parsed.error });
+  if (import.meta.env.DEV) throw error;
+  globalThis.reportError(error);
+  return data as T;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestOptions<T> = {
@@ -42,7 +58,7 @@ export type RequestOptions<T> = {
   body?: unknown;
   /** Appended as a query string; `undefined` values are left out. */
   params?: Record<string, string | number | boolean | undefined>;
-  /** Validates (and types) the JSON answer; any zod schema (mini or classic). */
+  /** The answer's contract (`@app/contracts`): the JSON answer is parsed with it, see {@link keptToContract}. */
   schema?: core.$ZodType<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -101,7 +117,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     }));
   await throwIfNotOk(response);
   const data = await readBody(response);
-  return schema ? parse(schema, data) : (data as T);
+  return schema ? keptToContract(schema, data, `${method} ${path}`) : (data as T);
 }
 
 type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;

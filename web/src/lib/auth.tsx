@@ -1,4 +1,4 @@
-import type { LoginBody, MessageResponse, RegisterBody, User, UserResponse } from '@app/contracts/auth';
+import { MessageResponseSchema, OkResponseSchema, UserResponseSchema, type LoginBody, type RegisterBody, type User } from '@app/contracts/auth';
 import { queryOptions, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -60,7 +60,7 @@ export const userQueryKey = ['/api/auth/me'] as const;
 /** `GET /api/auth/me`: the signed-in user, or `null` on 401 (docs/product.md#session). */
 export async function getUser(): Promise<User | null> {
   try {
-    const { user } = await api.get<UserResponse>('/api/auth/me');
+    const { user } = await api.get('/api/auth/me', { schema: UserResponseSchema });
     storeUser(user);
     return user;
   } catch (error) {
@@ -123,7 +123,7 @@ async function clearCachedData(queryClient: QueryClient): Promise<void> {
 }
 
 export async function loginWithEmail(body: LoginBody): Promise<User> {
-  const { user } = await api.post<UserResponse>('/api/auth/login', body);
+  const { user } = await api.post('/api/auth/login', body, { schema: UserResponseSchema });
   return user;
 }
 
@@ -132,12 +132,12 @@ export async function loginWithEmail(body: LoginBody): Promise<User> {
  * session; the account signs in once the emailed link confirmed it (docs/decisions/0152-sign-up-without-enumeration.md).
  */
 export async function registerWithEmail(body: RegisterBody): Promise<string> {
-  const { message } = await api.post<MessageResponse>('/api/auth/register', body);
+  const { message } = await api.post('/api/auth/register', body, { schema: MessageResponseSchema });
   return message;
 }
 
 export async function logoutFromServer(): Promise<void> {
-  await api.post('/api/auth/logout');
+  await api.post('/api/auth/logout', undefined, { schema: OkResponseSchema });
 }
 
 /**

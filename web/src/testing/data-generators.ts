@@ -1,5 +1,6 @@
 import type { WinningPrediction } from '@app/contracts/admin';
 import type { User } from '@app/contracts/auth';
+import type { MatchPage } from '@app/contracts/matches';
 import type { TrackRecord } from '@app/contracts/metrics';
 import type { Prediction } from '@app/contracts/predictions';
 import type { TrackingRow } from '@app/contracts/tracking';
@@ -119,6 +120,17 @@ export function makeTrackingRow(overrides: Partial<TrackingRow> = {}): TrackingR
     hasResult: true,
     isCorrect: true,
     basis: 'published',
+    ...overrides,
+  };
+}
+
+/** A match page as a visitor reads it (forecast locked), with a little form and one meeting. */
+export function makeMatchPage(overrides: Partial<MatchPage> = {}): MatchPage {
+  return {
+    fixtureId: 'f1', leagueId: 'L1', league: 'League One', homeTeam: 'Rovers', awayTeam: 'United', matchTime: '2026-03-06T15:00:00.000Z', status: 'scheduled', isLocked: true, forecast: null,
+    form: { home: [{ date: '2026-03-01', opponent: 'City', venue: 'H', goalsFor: 2, goalsAgainst: 1, outcome: 'W' }], away: [] },
+    meetings: [{ date: '2026-02-01', homeTeam: 'United', awayTeam: 'Rovers', homeGoals: 0, awayGoals: 0 }],
+    outcome: null,
     ...overrides,
   };
 }

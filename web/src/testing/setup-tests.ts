@@ -39,10 +39,10 @@ beforeEach(() => {
   mockApi();
 });
 
-afterEach(() => {
+afterEach(async () => {
   if (!isDom) return;
   // sonner keeps its toasts in a module-level store; start every test with none.
-  dismissToasts();
+  await dismissToasts();
   cleanup();
   window.localStorage.clear();
 });

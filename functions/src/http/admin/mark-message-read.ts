@@ -1,4 +1,4 @@
-import { MarkReadBodySchema, MessageParamsSchema } from '@app/contracts/contact';
+import { MarkReadBodySchema, MessageParamsSchema, type MarkReadResponse } from '@app/contracts/contact';
 import { json } from '@app/platform/http/response';
 import { contactService } from '../../composition/email.ts';
 import { httpRoute } from '../route.ts';
@@ -6,5 +6,6 @@ import { httpRoute } from '../route.ts';
 /** Marks a contact message read or unread. */
 export const handler = httpRoute({ auth: 'admin', params: MessageParamsSchema, body: MarkReadBodySchema }, async ({ params, body }) => {
   await (await contactService()).markRead(params.id, body.read);
-  return json({ id: params.id, read: body.read });
+  const response: MarkReadResponse = { id: params.id, read: body.read };
+  return json(response);
 });

@@ -1,4 +1,5 @@
 import { UpdateOddsBodySchema } from '@app/contracts/admin';
+import type { OkResponse } from '@app/contracts/auth';
 import { json } from '@app/platform/http/response';
 import { trackingService } from '../../composition/track-record.ts';
 import { httpRoute } from '../route.ts';
@@ -9,5 +10,6 @@ import { httpRoute } from '../route.ts';
  */
 export const handler = httpRoute({ auth: 'admin', body: UpdateOddsBodySchema }, async ({ body, viewer }) => {
   await (await trackingService()).correct(body, viewer!.userId);
-  return json({ ok: true });
+  const response: OkResponse = { ok: true };
+  return json(response);
 });

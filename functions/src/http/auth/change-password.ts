@@ -1,4 +1,4 @@
-import { ChangePasswordBodySchema } from '@app/contracts/auth';
+import { ChangePasswordBodySchema, type ChangePasswordResponse } from '@app/contracts/auth';
 import { acceptNewPassword } from '@app/core/auth/password-policy';
 import { json } from '@app/platform/http/response';
 import { authService } from '../../composition/auth.ts';
@@ -9,5 +9,6 @@ export const handler = httpRoute({ auth: 'user', body: ChangePasswordBodySchema 
   const newPassword = acceptNewPassword(body.newPassword, 'newPassword');
   const auth = await authService();
   const { endedSessions } = await auth.changePassword(principal!, { ...body, newPassword }, { ip: sourceIp });
-  return json({ user: auth.me(principal!), endedSessions });
+  const response: ChangePasswordResponse = { user: auth.me(principal!), endedSessions };
+  return json(response);
 });

@@ -1,4 +1,4 @@
-import { PasswordResetConfirmBodySchema } from '@app/contracts/auth';
+import { PasswordResetConfirmBodySchema, type PasswordResetConfirmResponse } from '@app/contracts/auth';
 import { acceptNewPassword } from '@app/core/auth/password-policy';
 import { json } from '@app/platform/http/response';
 import { cookie } from '../../composition/auth.ts';
@@ -9,5 +9,6 @@ import { httpRoute } from '../route.ts';
 export const handler = httpRoute({ auth: 'public', body: PasswordResetConfirmBodySchema }, async ({ body, sourceIp }) => {
   const password = acceptNewPassword(body.password, 'password');
   const { endedSessions } = await (await recoveryService()).confirmPasswordReset({ ...body, password }, { ip: sourceIp });
-  return json({ endedSessions }, { cookies: [(await cookie()).clear()] });
+  const response: PasswordResetConfirmResponse = { endedSessions };
+  return json(response, { cookies: [(await cookie()).clear()] });
 });

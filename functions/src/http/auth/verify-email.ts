@@ -1,4 +1,4 @@
-import { VerifyEmailBodySchema } from '@app/contracts/auth';
+import { VerifyEmailBodySchema, type VerifyEmailResponse } from '@app/contracts/auth';
 import { json } from '@app/platform/http/response';
 import { recoveryService } from '../../composition/email.ts';
 import { httpRoute } from '../route.ts';
@@ -6,5 +6,6 @@ import { httpRoute } from '../route.ts';
 /** Proves the address with the emailed single-use token (no session needed: the link may open in another browser). */
 export const handler = httpRoute({ auth: 'public', body: VerifyEmailBodySchema }, async ({ body }) => {
   await (await recoveryService()).verifyEmail(body.token);
-  return json({ verified: true });
+  const response: VerifyEmailResponse = { verified: true };
+  return json(response);
 });

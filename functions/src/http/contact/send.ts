@@ -1,4 +1,4 @@
-import { ContactBodySchema } from '@app/contracts/contact';
+import { ContactBodySchema, type ContactReceived } from '@app/contracts/contact';
 import { json } from '@app/platform/http/response';
 import { contactService } from '../../composition/email.ts';
 import { httpRoute } from '../route.ts';
@@ -6,5 +6,6 @@ import { httpRoute } from '../route.ts';
 /** Stores the message, has it emailed to support and acknowledged to the sender; throttled per client network. */
 export const handler = httpRoute({ auth: 'viewer', body: ContactBodySchema }, async ({ body, principal, sourceIp }) => {
   await (await contactService()).submit(body, { ip: sourceIp, ...(principal ? { userId: principal.user.id } : {}) });
-  return json({ received: true }, { status: 202 });
+  const response: ContactReceived = { received: true };
+  return json(response, { status: 202 });
 });

@@ -1,3 +1,4 @@
+import type { WebhookResponse } from '@app/contracts/billing';
 import { logger } from '@app/platform/logger';
 import { json } from '@app/platform/http/response';
 import { billingService, paymentGateway } from '../../composition/billing.ts';
@@ -11,5 +12,6 @@ export const handler = rawRoute(async ({ rawBody, event }) => {
   const billingEvent = await (await paymentGateway()).parseWebhook(rawBody, event.headers?.['stripe-signature']);
   const outcome = await (await billingService()).handleWebhook(billingEvent);
   logger.info('Stripe webhook', { eventId: billingEvent.id, type: billingEvent.type, outcome });
-  return json({ received: true, outcome });
+  const response: WebhookResponse = { received: true, outcome };
+  return json(response);
 });

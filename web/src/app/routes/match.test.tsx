@@ -2,18 +2,9 @@ import type { MatchPage } from '@app/contracts/matches';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { makeMatchPage as match } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
-
-function match(overrides: Partial<MatchPage> = {}): MatchPage {
-  return {
-    fixtureId: 'f1', leagueId: 'L1', league: 'League One', homeTeam: 'Rovers', awayTeam: 'United', matchTime: '2026-03-06T15:00:00.000Z', status: 'scheduled', isLocked: true, forecast: null,
-    form: { home: [{ date: '2026-03-01', opponent: 'City', venue: 'H', goalsFor: 2, goalsAgainst: 1, outcome: 'W' }], away: [] },
-    meetings: [{ date: '2026-02-01', homeTeam: 'United', awayTeam: 'Rovers', homeGoals: 0, awayGoals: 0 }],
-    outcome: null,
-    ...overrides,
-  };
-}
 
 const scores = Array.from({ length: 6 }, (_, h) => Array.from({ length: 6 }, (_, a) => (h === 1 && a === 0 ? 12.3 : 2)));
 

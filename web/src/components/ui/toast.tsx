@@ -1,6 +1,15 @@
-import type { ReactNode } from 'react';
-import { toast as sonnerToast, Toaster as SonnerToaster } from 'sonner';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type * as Sonner from 'sonner';
 import 'sonner/dist/styles.css';
+
+/**
+ * sonner loads after the page has started, not with its first JavaScript: no page needs a toast
+ * to show, and the landing page's initial JS has a budget (150 KB gzip) that the response
+ * contracts' parsing needs room in (docs/decisions/0180-response-contracts-kept.md).
+ */
+let sonner: Promise<typeof Sonner> | undefined;
+const loadSonner = () => (sonner ??= import('sonner'));
+const SonnerToaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
 
 /** docs/product.md#toasts: one toast visible at a time, each shown for 5000 ms. */
 export const TOAST_LIMIT = 1;
@@ -13,32 +22,37 @@ export type ToastInput = {
 };
 
 /**
- * Shows a toast. A new toast replaces the one on screen (spec: only one visible at a time),
- * so always go through this function rather than calling sonner directly.
+ * Shows a toast (once sonner has loaded, at once in practice: it loads when the app starts). A new
+ * toast replaces the one on screen (spec: only one visible at a time), so always go through this
+ * function rather than calling sonner directly.
  */
-export function toast({ title, description, variant = 'default' }: ToastInput): string | number {
-  sonnerToast.dismiss();
-  const options = { description };
-  if (variant === 'destructive') return sonnerToast.error(title, options);
-  if (variant === 'success') return sonnerToast.success(title, options);
-  return sonnerToast(title, options);
+export function toast({ title, description, variant = 'default' }: ToastInput): void {
+  void loadSonner().then(({ toast: show }) => {
+    show.dismiss();
+    const options = { description };
+    if (variant === 'destructive') show.error(title, options);
+    else if (variant === 'success') show.success(title, options);
+    else show(title, options);
+  });
 }
 
-export function dismissToasts(): void {
-  sonnerToast.dismiss();
+export async function dismissToasts(): Promise<void> {
+  (await loadSonner()).toast.dismiss();
 }
 
 /** Mounted once by the app provider. */
 export function Toaster() {
   return (
-    <SonnerToaster
-      position="bottom-right"
-      theme="light"
-      visibleToasts={TOAST_LIMIT}
-      duration={TOAST_DURATION_MS}
-      closeButton
-      containerAriaLabel="Notifications"
-      toastOptions={{ closeButtonAriaLabel: 'Close notification' }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster
+        position="bottom-right"
+        theme="light"
+        visibleToasts={TOAST_LIMIT}
+        duration={TOAST_DURATION_MS}
+        closeButton
+        containerAriaLabel="Notifications"
+        toastOptions={{ closeButtonAriaLabel: 'Close notification' }}
+      />
+    </Suspense>
   );
 }

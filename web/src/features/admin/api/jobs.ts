@@ -1,4 +1,4 @@
-import type { JobAccepted, JobStatus } from '@app/contracts/admin';
+import { JobAcceptedSchema, JobStatusSchema, type JobAccepted, type JobStatus } from '@app/contracts/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -15,7 +15,7 @@ const TRIGGER_PATHS: Record<JobKind, string> = {
 
 /** Starts a job: `202 { jobId }`, or 409 while a job of that type is already running. */
 export function startJob(kind: JobKind): Promise<JobAccepted> {
-  return api.post<JobAccepted>(TRIGGER_PATHS[kind]);
+  return api.post(TRIGGER_PATHS[kind], undefined, { schema: JobAcceptedSchema });
 }
 
 export function useStartJob() {
@@ -24,7 +24,7 @@ export function useStartJob() {
 
 /** `GET /api/admin/jobs/{id}`. */
 export function getJob(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<JobStatus> {
-  return api.get<JobStatus>(`/api/admin/jobs/${encodeURIComponent(id)}`, { signal });
+  return api.get(`/api/admin/jobs/${encodeURIComponent(id)}`, { signal, schema: JobStatusSchema });
 }
 
 /** While a job is queued or running it is polled every second (live progress: docs/decisions/0012-admin-jobs-answer-202.md). */

@@ -1,4 +1,5 @@
 import type { UpdateOddsBody } from '@app/contracts/admin';
+import { OkResponseSchema } from '@app/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { getWinningPredictionsQueryOptions } from '@/features/admin/api/get-winning-predictions';
@@ -7,7 +8,7 @@ import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query'
 
 /** `POST /api/admin/update-odds` with `{ predictionId, odds }` (odds > 1). */
 export async function updateOdds(body: UpdateOddsBody): Promise<void> {
-  await api.post('/api/admin/update-odds', body);
+  await api.post('/api/admin/update-odds', body, { schema: OkResponseSchema });
 }
 
 export function useUpdateOdds({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateOdds> } = {}) {

@@ -199,6 +199,37 @@ function Pagination({ page, pages, onPage }: { page: number; pages: number; onPa
   );
 }
 
+/** The rows a page of the table shows: the filters applied, then one page of what they kept. */
+function pageOfRows(rows: WinningPrediction[], filters: OddsFilters, page: number) {
+  const kept = filterOddsRows(rows, filters);
+  const pages = Math.max(1, Math.ceil(kept.length / ODDS_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  return { kept, pages, current, shown: kept.slice((current - 1) * ODDS_PAGE_SIZE, current * ODDS_PAGE_SIZE) };
+}
+
+/** One winning prediction: the match, the pick, the result, its odds (entered in place) and its state. */
+function OddsRow({ row, editing, focusEdit, onEdit, onDone }: OddsCellProps) {
+  const state = oddsRowState(row);
+  return (
+    <tr data-state={state}>
+      <MatchCells match={row} />
+      <td className="px-3 py-3">
+        <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{row.predictionType}</code>
+      </td>
+      <td className="px-3 py-3">
+        <Badge>{row.ourPrediction}</Badge>
+      </td>
+      <td className="px-3 py-3">{row.actualResult}</td>
+      <td className="px-3 py-3">
+        <OddsCell row={row} editing={editing} focusEdit={focusEdit} onEdit={onEdit} onDone={onDone} />
+      </td>
+      <td className="px-3 py-3">
+        <Badge variant={STATE_BADGE[state]}>{state}</Badge>
+      </td>
+    </tr>
+  );
+}
+
 /**
  * docs/product.md#admin-odds: the admin's list of winning predictions with odds entry, filtered
  * by status, league and day and shown a page at a time (docs/decisions/0074-admin-odds-that-scale.md).
@@ -227,10 +258,7 @@ export function OddsTable() {
   if (rows.data.length === 0) return <p className="py-10 text-center text-muted-foreground">{NO_WINNING_PREDICTIONS}</p>;
 
   const leagues = [...new Set(rows.data.map((row) => row.league))].sort();
-  const kept = filterOddsRows(rows.data, filters);
-  const pages = Math.max(1, Math.ceil(kept.length / ODDS_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = kept.slice((current - 1) * ODDS_PAGE_SIZE, current * ODDS_PAGE_SIZE);
+  const { kept, pages, current, shown } = pageOfRows(rows.data, filters, page);
 
   return (
     <div>
@@ -255,39 +283,22 @@ export function OddsTable() {
           columns={['Match', 'League', 'Time', 'Type', 'Our Prediction', 'Actual Result', 'Winning Odds', 'Status']}
           className="min-w-[60rem]"
         >
-          {shown.map((row) => {
-            const state = oddsRowState(row);
-            return (
-              <tr key={row.id} data-state={state}>
-                <MatchCells match={row} />
-                <td className="px-3 py-3">
-                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{row.predictionType}</code>
-                </td>
-                <td className="px-3 py-3">
-                  <Badge>{row.ourPrediction}</Badge>
-                </td>
-                <td className="px-3 py-3">{row.actualResult}</td>
-                <td className="px-3 py-3">
-                  <OddsCell
-                    row={row}
-                    editing={editing === row.id}
-                    focusEdit={focusEdit === row.id}
-                    onEdit={() => {
-                      setFocusEdit(null);
-                      setEditing(row.id);
-                    }}
-                    onDone={() => {
-                      setEditing(null);
-                      setFocusEdit(row.id);
-                    }}
-                  />
-                </td>
-                <td className="px-3 py-3">
-                  <Badge variant={STATE_BADGE[state]}>{state}</Badge>
-                </td>
-              </tr>
-            );
-          })}
+          {shown.map((row) => (
+            <OddsRow
+              key={row.id}
+              row={row}
+              editing={editing === row.id}
+              focusEdit={focusEdit === row.id}
+              onEdit={() => {
+                setFocusEdit(null);
+                setEditing(row.id);
+              }}
+              onDone={() => {
+                setEditing(null);
+                setFocusEdit(row.id);
+              }}
+            />
+          ))}
         </ListTable>
       )}
       <Pagination page={current} pages={pages} onPage={setPage} />

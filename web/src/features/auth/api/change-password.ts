@@ -1,13 +1,11 @@
-import type { ChangePasswordBody, UserResponse } from '@app/contracts/auth';
+import { ChangePasswordResponseSchema, type ChangePasswordBody, type ChangePasswordResponse } from '@app/contracts/auth';
 
 import { api } from '@/lib/api-client';
 import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
 
-export type ChangePasswordResponse = UserResponse & { endedSessions: number };
-
 /** `POST /api/auth/change-password`; the server ends the user's other sessions. */
 export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResponse> {
-  return api.post<ChangePasswordResponse>('/api/auth/change-password', body);
+  return api.post('/api/auth/change-password', body, { schema: ChangePasswordResponseSchema });
 }
 
 export function useChangePassword({ mutationConfig }: { mutationConfig?: MutationConfig<typeof changePassword> } = {}) {

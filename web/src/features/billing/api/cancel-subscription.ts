@@ -1,5 +1,5 @@
 import type { User } from '@app/contracts/auth';
-import type { CancelResponse } from '@app/contracts/billing';
+import { CancelResponseSchema, type CancelResponse } from '@app/contracts/billing';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query'
 
 /** `POST /api/stripe/cancel-subscription` (no body): access continues until `cancel_at` (Unix seconds). */
 export function cancelSubscription(): Promise<CancelResponse> {
-  return api.post<CancelResponse>('/api/stripe/cancel-subscription');
+  return api.post('/api/stripe/cancel-subscription', undefined, { schema: CancelResponseSchema });
 }
 
 export function useCancelSubscription({ mutationConfig }: { mutationConfig?: MutationConfig<typeof cancelSubscription> } = {}) {

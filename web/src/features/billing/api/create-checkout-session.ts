@@ -1,5 +1,5 @@
 import type { User } from '@app/contracts/auth';
-import type { CheckoutResponse } from '@app/contracts/billing';
+import { CheckoutResponseSchema } from '@app/contracts/billing';
 
 import { api } from '@/lib/api-client';
 import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
@@ -11,7 +11,7 @@ import { browser } from '@/utils/browser';
  * the server ignores it and uses the session's user (docs/decisions/0017-checkout-ignores-client-identity.md). 409 = already subscribed.
  */
 export async function startCheckout(user: Pick<User, 'id' | 'email'>): Promise<void> {
-  const { url } = await api.post<CheckoutResponse>('/api/stripe/create-checkout-session', { userId: user.id, email: user.email });
+  const { url } = await api.post('/api/stripe/create-checkout-session', { userId: user.id, email: user.email }, { schema: CheckoutResponseSchema });
   browser.assign(url);
 }
 

@@ -1,10 +1,10 @@
-import type { PortalSessionResponse } from '@app/contracts/billing';
+import { PortalSessionResponseSchema } from '@app/contracts/billing';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 /** `POST /api/stripe/portal-session`: the payment provider's customer portal (invoices, card, cancel, resume). */
-export const createPortalSession = () => api.post<PortalSessionResponse>('/api/stripe/portal-session');
+export const createPortalSession = () => api.post('/api/stripe/portal-session', undefined, { schema: PortalSessionResponseSchema });
 
 export const usePortalSession = () =>
   useMutation({

@@ -1,4 +1,4 @@
-import type { ContactBody } from '@app/contracts/contact';
+import { ContactReceivedSchema, type ContactBody } from '@app/contracts/contact';
 import { email, minLength, object, string, trim, type infer as Infer } from 'zod/mini';
 
 import { api } from '@/lib/api-client';
@@ -15,7 +15,7 @@ export type ContactMessage = Infer<typeof ContactMessageSchema>;
 
 /** `POST /api/contact`: stored, emailed to support, acknowledged to the sender. `website` is the honeypot field. */
 export async function sendContactMessage(message: ContactMessage & Pick<ContactBody, 'website'>): Promise<void> {
-  await api.post('/api/contact', message);
+  await api.post('/api/contact', message, { schema: ContactReceivedSchema });
 }
 
 export function useSendContactMessage({ mutationConfig }: { mutationConfig?: MutationConfig<typeof sendContactMessage> } = {}) {

@@ -1,4 +1,4 @@
-import type { MatchPage } from '@app/contracts/matches';
+import { MatchPageSchema, type MatchPage } from '@app/contracts/matches';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 
@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 
 /** `GET /api/predictions/:fixtureId`: the forecast sections only for a premium viewer. */
 export function getMatch(fixtureId: string, { signal }: { signal?: AbortSignal } = {}): Promise<MatchPage> {
-  return api.get<MatchPage>(matchApiPath(fixtureId), { signal });
+  return api.get(matchApiPath(fixtureId), { signal, schema: MatchPageSchema });
 }
 
 export const getMatchQueryOptions = (fixtureId: string) =>

@@ -1,4 +1,4 @@
-import type { Trend } from '@app/contracts/metrics';
+import { TrendSchema, type Trend } from '@app/contracts/metrics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -9,7 +9,7 @@ export const TREND_POINTS = 30;
 
 /** `GET /api/metrics/trend`: daily win accuracy with its basis, oldest first, parsed with its contract. */
 export function getTrend({ signal }: { signal?: AbortSignal } = {}): Promise<Trend> {
-  return api.get<Trend>('/api/metrics/trend', { signal });
+  return api.get('/api/metrics/trend', { signal, schema: TrendSchema });
 }
 
 export const getTrendQueryOptions = () => queryOptions({ queryKey: ['/api/metrics', 'trend'], queryFn: ({ signal }) => getTrend({ signal }) });

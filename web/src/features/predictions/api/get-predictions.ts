@@ -1,5 +1,5 @@
 import type * as DisplayNames from '@app/contracts/display-names';
-import type { Prediction } from '@app/contracts/predictions';
+import { PredictionListSchema, type Prediction } from '@app/contracts/predictions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -34,7 +34,7 @@ export function listPrediction(prediction: Prediction, { displayTeamName, league
  * alongside the list, so they stay out of the landing page's initial JavaScript.
  */
 export async function getPredictions({ signal }: { signal?: AbortSignal } = {}): Promise<ListedPrediction[]> {
-  const [predictions, names] = await Promise.all([api.get<Prediction[]>('/api/predictions', { signal }), import('@app/contracts/display-names')]);
+  const [predictions, names] = await Promise.all([api.get('/api/predictions', { signal, schema: PredictionListSchema }), import('@app/contracts/display-names')]);
   return predictions.map((prediction) => listPrediction(prediction, names));
 }
 

@@ -1,4 +1,4 @@
-import { TrackingSummarySchema, type TrackingRow, type TrackingSummary } from '@app/contracts/tracking';
+import { TrackingListSchema, TrackingSummarySchema, type TrackingRow, type TrackingSummary } from '@app/contracts/tracking';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, isApiError } from '@/lib/api-client';
@@ -18,7 +18,7 @@ export class TrackingFetchError extends Error {
 /** `GET /api/tracking/predictions?days=1|7|30` (admin only). */
 export async function getTrackingPredictions(days: TrackingPeriod, { signal }: { signal?: AbortSignal } = {}): Promise<TrackingRow[]> {
   try {
-    return await api.get<TrackingRow[]>('/api/tracking/predictions', { params: { days }, signal });
+    return await api.get('/api/tracking/predictions', { params: { days }, signal, schema: TrackingListSchema });
   } catch (error) {
     if (isApiError(error)) throw new TrackingFetchError(TRACKING_FETCH_FAILED, { cause: error });
     throw error;
