@@ -76,7 +76,7 @@ export async function expectToast(page: Page, title: string, description?: strin
  * context's cookie jar (fast; the UI flow has its own test).
  */
 export async function registerViaApi(context: BrowserContext, email: string, password = PASSWORD): Promise<void> {
-  const response = await context.request.post('/api/auth/register', { data: { email, password } });
+  const response = await context.request.post('/api/auth/register', { data: { email, password, acceptTerms: true, confirmAge: true } });
   expect(response.status(), await response.text()).toBe(202);
   await confirmEmail(context, email);
   await loginViaApi(context, email, password);
