@@ -8,6 +8,9 @@ import { EmailSchema, UserSchema } from './auth.ts';
 export const CheckoutBodySchema = z.optional(
   z.strictObject({ userId: z.optional(z.string().check(z.regex(/^[\w-]{1,100}$/, 'Invalid user id'))), email: z.optional(EmailSchema) }),
 );
+/** The query a cancelled Checkout returns to /pricing with: the page says nothing was charged. */
+export const CHECKOUT_CANCELLED_QUERY = { checkout: 'cancelled' } as const;
+
 export const CheckoutResponseSchema = z.object({ url: z.string() });
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 

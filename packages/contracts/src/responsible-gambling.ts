@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 
 /**
  * Responsible gambling (docs/responsible-gambling.md): the terms a sign-up accepts, the breaks and
- * the self-exclusion an account can take, the help services every page names, and the losing runs
- * /responsible-gambling reads from the ledger.
+ * the self-exclusion an account can take, and the losing runs /responsible-gambling reads from the
+ * ledger.
  */
 
 /** The version of the Terms of Service a sign-up accepts: the date /terms was last changed. */
@@ -47,22 +47,6 @@ export type SelfExclusionBody = z.infer<typeof SelfExclusionBodySchema>;
 /** The exclusion's end, and when a subscription stops (Unix seconds; null without one). */
 export const SelfExclusionResponseSchema = z.object({ excludedUntil: z.iso.datetime(), subscriptionEndsAt: z.nullable(z.number()) });
 export type SelfExclusionResponse = z.infer<typeof SelfExclusionResponseSchema>;
-
-/** The help services every page names (footer, /responsible-gambling, the account page). */
-export const HELP_SERVICES = {
-  beGambleAware: { name: 'BeGambleAware', url: 'https://www.begambleaware.org/', region: 'UK' },
-  gamCare: { name: 'GamCare', url: 'https://www.gamcare.org.uk/', region: 'UK', phone: '0808 8020 133', phoneHref: 'tel:+448088020133' },
-  ncpg: {
-    name: 'NCPG',
-    fullName: 'National Council on Problem Gambling',
-    url: 'https://www.ncpgambling.org/',
-    region: 'US',
-    phone: '1-800-MY-RESET',
-    phoneDigits: '1-800-697-3738',
-    phoneHref: 'tel:+18006973738',
-  },
-  gambler: { name: '1-800-GAMBLER', url: 'https://www.800gambler.org/', region: 'US', phone: '1-800-GAMBLER', phoneDigits: '1-800-426-2537', phoneHref: 'tel:+18004262537' },
-} as const;
 
 /** One basis's losing runs: how long the track record's picks went without a win. */
 export const LosingRunsSchema = z.object({

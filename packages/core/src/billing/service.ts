@@ -1,10 +1,11 @@
-import { BILLING_INVOICES_SHOWN, type BillingOverview, type CancelResponse, type CheckoutResponse, type PortalSessionResponse, type VerifySessionResponse } from '@app/contracts/billing';
+import { BILLING_INVOICES_SHOWN, CHECKOUT_CANCELLED_QUERY, type BillingOverview, type CancelResponse, type CheckoutResponse, type PortalSessionResponse, type VerifySessionResponse } from '@app/contracts/billing';
 import type { ResolvedSession } from '../auth/service.ts';
 import type { UserRepository } from '../auth/ports.ts';
 import { entitlementOfUser, subscriptionStatusOf, toPublicUser, type UserRecord } from '../auth/user.ts';
 import type { Clock } from '../clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
+import { SITE_ROUTES } from '@app/contracts/site';
 import { activeBreakUntil, activeExclusionUntil } from '../responsible-gambling/protection.ts';
 import { utcInstant } from '../responsible-gambling/errors.ts';
 import { TERMINAL, type SubscriptionState } from './entitlement.ts';
@@ -43,8 +44,8 @@ export interface ReconcileReport {
   excludedCancelled: string[];
 }
 
-/** Where a cancelled Checkout returns: /pricing says nothing was charged. */
-export const CHECKOUT_CANCELLED_PATH = '/pricing?checkout=cancelled';
+/** Where a cancelled Checkout returns: /pricing, saying nothing was charged. */
+const CHECKOUT_CANCELLED_PATH = `${SITE_ROUTES.pricing}?${new URLSearchParams(CHECKOUT_CANCELLED_QUERY)}`;
 
 export function toSubscriptionState(snapshot: SubscriptionSnapshot, clock: Clock): SubscriptionState {
   return {
