@@ -13,6 +13,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PASSWORD = 'audit passphrase for throwaway accounts';
+/** The sign-up box (18 or older, the Terms accepted): without it a sign-up is a 400 before anything the probes look at. */
+const TERMS = { acceptTerms: true, confirmAge: true };
 const TEN_MB = 10 * 1024 * 1024;
 /** Requests per case in the enumeration timing probe (each costs a password hash). */
 const SAMPLES = 3;
@@ -94,7 +96,7 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
   /** A confirmed account (sign-up, the emailed link), from a network of its own. */
   async function account(name) {
     const email = uniqueEmail(name);
-    const signUp = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD }, from: address() });
+    const signUp = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, ...TERMS }, from: address() });
     check(signUp.status === 202, `sign-up answered ${signUp.status} ${signUp.text}`);
     const token = tokenIn(await waitForMail(email, (m) => m.text.includes('/verify-email?token=')), '/verify-email');
     const verified = await api('POST', '/api/auth/verify-email', { body: { token }, from: address() });
@@ -177,7 +179,7 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
   });
 
   await probe('role escalation: no field, cookie or session of a user reaches the admin role', async () => {
-    const withRole = await api('POST', '/api/auth/register', { body: { email: uniqueEmail('role'), password: PASSWORD, role: 'admin' }, from: address() });
+    const withRole = await api('POST', '/api/auth/register', { body: { email: uniqueEmail('role'), password: PASSWORD, ...TERMS, role: 'admin' }, from: address() });
     check(withRole.status === 400, `sign-up with role -> ${withRole.status}`);
     const session = (await login(colleague)).cookie;
     for (const [method, path] of [['GET', '/api/admin/role-changes'], ['GET', '/api/admin/winning-predictions'], ['POST', '/api/admin/generate-daily-predictions'], ['GET', '/api/admin/messages']]) {
@@ -202,8 +204,8 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     const same = (a, b, what) => check(a.status === b.status && a.text === b.text && !a.cookie === !b.cookie, `${what}: ${a.status} ${a.text} vs ${b.status} ${b.text}`);
     for (let i = 0; i < SAMPLES; i++) {
       const email = uniqueEmail('enum');
-      const fresh = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD }, from: address() });
-      const taken = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD }, from: address() });
+      const fresh = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, ...TERMS }, from: address() });
+      const taken = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, ...TERMS }, from: address() });
       same(fresh, taken, 'sign-up');
       timings.signupNew.push(fresh.ms);
       timings.signupTaken.push(taken.ms);

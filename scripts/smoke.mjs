@@ -93,6 +93,13 @@ await check('an unknown API path is a JSON 404, not an error page', async () => 
   return 'HTTP 404 JSON';
 });
 
+await check('a path that is no page is a real 404 with the HTML of the not-found page, not a soft 200', async () => {
+  const res = await get('/smoke-test-no-such-page');
+  await res.arrayBuffer();
+  expect(res.status === 404 && /text\/html/.test(res.headers.get('content-type') ?? ''), `HTTP ${res.status} ${res.headers.get('content-type') ?? ''}`);
+  return 'HTTP 404 HTML';
+});
+
 await check('a missing file is a 404 (the site bucket would say 403)', async () => {
   const res = await get('/smoke-test-missing-file.png');
   await res.arrayBuffer();

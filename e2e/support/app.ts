@@ -80,7 +80,7 @@ const CONFIRMATION = /confirm your email/i;
 export async function registerViaApi(context: BrowserContext, email: string, password = PASSWORD): Promise<void> {
   // An address signed up before (an account deleted since) already holds a used link.
   const before = (await mailsTo(context, email, CONFIRMATION)).length;
-  const response = await context.request.post('/api/auth/register', { data: { email, password } });
+  const response = await context.request.post('/api/auth/register', { data: { email, password, acceptTerms: true, confirmAge: true } });
   expect(response.status(), await response.text()).toBe(202);
   await confirmEmail(context, email, before);
   await loginViaApi(context, email, password);

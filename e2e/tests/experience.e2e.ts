@@ -224,7 +224,7 @@ describe('forms that cannot fire twice', () => {
     const describedBy = (await password.getAttribute('aria-describedby'))!;
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('This password is too common: choose one that is harder to guess.');
 
-    const spaces = await context.request.post('/api/auth/register', { data: { email: uniqueEmail('spaces'), password: '        ' } });
+    const spaces = await context.request.post('/api/auth/register', { data: { email: uniqueEmail('spaces'), password: '        ', acceptTerms: true, confirmAge: true } });
     expect(spaces.status()).toBe(400);
     expect(await spaces.text()).toContain('Password must not be one character repeated');
     await context.close();

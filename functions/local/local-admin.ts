@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LocalPaymentGateway, type LocalPortalAction, type LocalPortalView, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
+import { cardBrandOf, LocalPaymentGateway, type LocalPortalAction, type LocalPortalView, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import type { LocalOutbox, SentEmail } from '@app/adapters/email/local-outbox';
 import type { PaymentGateway } from '@app/core/billing/ports';
@@ -67,6 +67,8 @@ export function localAdmin(deps: LocalAdminDeps) {
     const portal = /^\/__local\/portal\/([\w-]+)(?:\/(cancel|resume|card))?$/.exec(url.pathname);
     if (portal) return handlePortal(deps, req, res, portal[1]!, portal[2] as 'cancel' | 'resume' | 'card' | undefined, body);
     if (url.pathname === '/__local/checkout.css') return send(res, 200, 'text/css; charset=utf-8', CHECKOUT_CSS);
+    const invoice = /^\/__local\/invoices\/([\w-]+)\/([\w-]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && invoice) return handleInvoice(deps, res, invoice[1]!, invoice[2]!);
 
     if (req.method === 'GET' && url.pathname === '/__local/mail.json') {
       return reply(res, 200, await (await deps.outbox()).list());
@@ -195,9 +197,9 @@ async function handlePortal(deps: LocalAdminDeps, req: IncomingMessage, res: Ser
   const form = new URLSearchParams(body.toString('utf8'));
   let change: LocalPortalAction;
   if (action === 'card') {
-    const last4 = (form.get('number') ?? '').replace(/\s/g, '').slice(-4);
-    if (!/^\d{4}$/.test(last4)) return send(res, 400, 'text/html; charset=utf-8', page('Invalid card', '<p>Enter a test card number (digits only).</p>'));
-    change = { type: 'card', last4 };
+    const number = (form.get('number') ?? '').replace(/\s/g, '');
+    if (!/^\d{12,19}$/.test(number)) return send(res, 400, 'text/html; charset=utf-8', page('Invalid card', '<p>Enter a test card number (12 to 19 digits).</p>'));
+    change = { type: 'card', last4: number.slice(-4), brand: cardBrandOf(number) };
   } else change = { type: action, subscriptionId: form.get('subscription') ?? '' };
   let webhooks: SignedWebhook[];
   try {
@@ -225,7 +227,7 @@ function portalPage(view: LocalPortalView): string {
         : `<form method="post" action="/__local/portal/${id}/${s.cancelAtPeriodEnd ? 'resume' : 'cancel'}"><input type="hidden" name="subscription" value="${escape(s.id)}"><button type="submit">${s.cancelAtPeriodEnd ? 'Resume subscription' : 'Cancel subscription'}</button></form>`;
     return `<li><strong>Premium, $29.00 per month</strong><br><span class="state">${escape(state)}</span>${button}</li>`;
   });
-  const invoices = view.invoices.map((i) => `<tr><td>${date(i.date)}</td><td>$${(i.amountCents / 100).toFixed(2)}</td><td>${i.status}</td></tr>`);
+  const invoices = view.invoices.map((i) => `<tr><td><a href="${escape(i.url ?? '')}">${date(i.date)}</a></td><td>$${(i.amountCents / 100).toFixed(2)}</td><td>${escape(i.status)}</td></tr>`);
   return page(
     'Billing (test mode)',
     `<p class="badge">TEST MODE: no real payment is taken</p>
@@ -234,7 +236,7 @@ function portalPage(view: LocalPortalView): string {
     <h2>Subscription</h2>
     <ul class="plain">${subscriptions.join('') || '<li>No subscription.</li>'}</ul>
     <h2>Payment method</h2>
-    <p>Card ending in ${escape(view.cardLast4)}</p>
+    <p>${escape(cardName(view.card.brand))} ending in ${escape(view.card.last4)}</p>
     <form method="post" action="/__local/portal/${id}/card">
       <label>New card number <input name="number" inputmode="numeric" autocomplete="cc-number" required></label>
       <button type="submit">Update card</button>
@@ -244,6 +246,30 @@ function portalPage(view: LocalPortalView): string {
     <p><a href="${escape(view.session.returnUrl)}">Return to Football Predictions</a></p>`,
   );
 }
+
+/** Stripe's hosted invoice page, in test mode: what was paid, when, for what. */
+async function handleInvoice(deps: LocalAdminDeps, res: ServerResponse, customerId: string, invoiceId: string): Promise<true> {
+  const gateway = await localGateway(deps);
+  const found = gateway && (await gateway.invoice(customerId, invoiceId));
+  if (!found) return send(res, 404, 'text/html; charset=utf-8', page('Invoice not found', '<p>This invoice does not exist.</p>'));
+  const { invoice, email } = found;
+  const day = new Date(invoice.date * 1000).toISOString().slice(0, 10);
+  return send(
+    res,
+    200,
+    'text/html; charset=utf-8',
+    page(
+      `Invoice ${invoice.number ?? invoice.id}`,
+      `<p class="badge">TEST MODE: no real payment is taken</p>
+      <h1>Invoice ${escape(invoice.number ?? invoice.id)}</h1>
+      <p>Billed to ${escape(email)} on ${day}</p>
+      <table><tbody><tr><td>Football Predictions Premium, 1 month</td><td>$${(invoice.amountCents / 100).toFixed(2)}</td></tr></tbody></table>
+      <p>Status: ${escape(invoice.status)}</p>`,
+    ),
+  );
+}
+
+const cardName = (brand: string) => ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' })[brand] ?? 'Card';
 
 function page(title: string, content: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><link rel="stylesheet" href="/__local/checkout.css"></head><body><main>${content}</main></body></html>`;

@@ -99,7 +99,7 @@ async function snapshot(port: number) {
   let session = await login();
   if (!session) {
     // A new account signs in once its emailed link confirmed it (docs/decisions/0152-sign-up-without-enumeration.md).
-    await api(port, '/api/auth/register', { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD }) });
+    await api(port, '/api/auth/register', { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD, acceptTerms: true, confirmAge: true }) });
     await api(port, '/api/auth/verify-email', { method: 'POST', body: JSON.stringify({ token: await emailedToken(`http://127.0.0.1:${port}`, ADMIN, '/verify-email') }) });
     session = await login();
   }

@@ -146,7 +146,7 @@ describe('local server: the SPA', () => {
     const asset = await send('GET', '/assets/app-123.js');
     expect(asset.body.toString()).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
-    const page = await send('GET', '/some/page');
+    const page = await send('GET', '/predictions/fx-2026-03-14');
     expect(page.status).toBe(200);
     expect(page.body.toString()).toContain('<title>SPA</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
@@ -154,6 +154,20 @@ describe('local server: the SPA', () => {
     expect((await send('GET', '/')).body.toString()).toContain('<title>Landing</title>');
     expect((await send('GET', '/predictions')).body.toString()).toContain('<title>Predictions</title>');
     expect((await send('GET', '/predictions/')).body.toString()).toContain('<title>SPA</title>');
+  });
+
+  it('answers a path that is no page with 404 and the app shell (its router shows the not-found page); /api keeps its JSON 404', async () => {
+    for (const path of ['/no-such-page', '/some/page', '/admin', '/predictions/a/b']) {
+      const res = await send('GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body.toString()).toContain('<title>SPA</title>');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    expect((await send('GET', '/Results/')).status).toBe(200);
+    const api = await send('GET', '/api/no-such-route');
+    expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
   });
 
   it('does not serve a missing asset as the SPA, nor escape web/dist', async () => {

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { routeKey, type RouteDefinition } from '../src/routes.ts';
-import { htmlForRoute } from '../src/web-pages.ts';
+import { APP_SHELL, htmlForRoute, isSiteRoute } from '../src/web-pages.ts';
 import { responseSecurityHeaders } from '../src/security-headers.ts';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
@@ -388,15 +388,17 @@ class StaticFiles {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...responseSecurityHeaders }).end('Not found');
       return;
     }
-    // A client route: its prerendered page, or the app shell (the client router renders the page or its 404).
-    const html = join(this.root, htmlForRoute(pathname));
+    // A client route: its prerendered page, or the app shell. Any other path is answered 404 with
+    // the app shell, whose router renders the not-found page (a real 404, as CloudFront answers it).
+    const known = isSiteRoute(pathname);
+    const html = join(this.root, known ? htmlForRoute(pathname) : APP_SHELL);
     if (!isFile(html)) {
       res
         .writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...responseSecurityHeaders })
         .end('The web app is not built yet (web/dist has no HTML pages). Run `npm start`, which builds it.');
       return;
     }
-    this.send(req, res, html, 200);
+    this.send(req, res, html, known ? 200 : 404);
   }
 
   private resolveFile(pathname: string): string | undefined {

@@ -25,16 +25,21 @@ const LOCAL_ONLY = [
 ];
 /** The functions that talk to Stripe, and the REST endpoints (path templates) the gateway calls. */
 const STRIPE_HANDLERS = [
+  'http/account/billing',
+  'http/account/self-exclusion',
   'http/auth/delete-account',
   'http/stripe/cancel-subscription',
   'http/stripe/create-checkout-session',
   'http/stripe/portal-session',
+  'http/stripe/resume-subscription',
   'http/stripe/verify-session',
   'http/stripe/webhook',
   'tasks/reconcile-billing',
 ];
 const STRIPE_ENDPOINTS = [
   '/v1/customers',
+  '/v1/customers/{id}',
+  '/v1/invoices',
   '/v1/checkout/sessions',
   '/v1/checkout/sessions/{id}',
   '/v1/checkout/sessions/{id}/expire',

@@ -24,7 +24,7 @@ export interface RouteDefinition {
   /** The body reaches the handler as raw bytes (base64), e.g. a signed webhook. */
   rawBody?: boolean;
   /**
-   * The body carries a password (sign-in, sign-up, change, reset, account deletion): infra gives the route its own API
+   * The body carries a password (sign-in, sign-up, change, reset, account deletion, self-exclusion): infra gives the route its own API
    * Gateway limit and the WAF's auth rate rule counts it. Handlers that check a password also
    * take an attempt from the limiter first (core/auth/attempts.ts).
    */
@@ -63,6 +63,8 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/ledger', handler: 'http/ledger/list', auth: 'user', access: 'read' },
   // The ledger's day digests: public, so anyone can keep a copy before kickoff.
   { method: 'GET', path: '/api/ledger/digests', handler: 'http/ledger/digests', auth: 'public', access: 'read', cdn: 'shared' },
+  // The track record's losing runs, for /responsible-gambling: public, as /results is.
+  { method: 'GET', path: '/api/ledger/losing-runs', handler: 'http/ledger/losing-runs', auth: 'public', access: 'read', cdn: 'shared' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
   { method: 'POST', path: '/api/auth/register', handler: 'http/auth/register', auth: 'public', access: 'write', uses: ['email'], password: true, memoryMb: 1024 },
@@ -75,14 +77,18 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/auth/verify-email', handler: 'http/auth/verify-email', auth: 'public', access: 'write' },
   { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], password: true, memoryMb: 1024, timeoutSeconds: 25 },
 
-  // Your data, contact.
+  // Your data, what you pay, breaks and self-exclusion, contact.
   { method: 'GET', path: '/api/account/export', handler: 'http/account/export', auth: 'user', access: 'read' },
+  { method: 'GET', path: '/api/account/billing', handler: 'http/account/billing', auth: 'user', access: 'read', uses: ['stripe'], timeoutSeconds: 25 },
+  { method: 'POST', path: '/api/account/break', handler: 'http/account/take-break', auth: 'user', access: 'write' },
+  { method: 'POST', path: '/api/account/self-exclusion', handler: 'http/account/self-exclusion', auth: 'user', access: 'write', uses: ['stripe'], password: true, memoryMb: 1024, timeoutSeconds: 25 },
   { method: 'POST', path: '/api/contact', handler: 'http/contact/send', auth: 'viewer', access: 'write', uses: ['email'] },
 
   // Billing.
   { method: 'POST', path: '/api/stripe/create-checkout-session', handler: 'http/stripe/create-checkout-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/verify-session', handler: 'http/stripe/verify-session', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/cancel-subscription', handler: 'http/stripe/cancel-subscription', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
+  { method: 'POST', path: '/api/stripe/resume-subscription', handler: 'http/stripe/resume-subscription', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/portal-session', handler: 'http/stripe/portal-session', auth: 'user', access: 'read', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/stripe/webhook', handler: 'http/stripe/webhook', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true, timeoutSeconds: 25 },
 

@@ -1,5 +1,5 @@
 import { securityHeaders, strictTransportSecurity } from '@app/functions/security-headers';
-import { APP_SHELL, PRERENDERED_PAGES } from '@app/functions/web-pages';
+import { APP_SHELL, PRERENDERED_PAGES, SITE_ROUTE_FLAGS, SITE_ROUTE_SOURCE } from '@app/functions/web-pages';
 
 /** CloudFront Functions refuse code over 10 KB. */
 export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
@@ -10,7 +10,7 @@ export const HASHED_ASSETS_PREFIX = '/assets/';
 export interface SiteFiles {
   /** Paths of the unhashed files (`/index.html`, `/favicon.svg`, ...). */
   files: readonly string[];
-  /** The HTML answered with 404 for a file that is not there (the app shell: the client renders its 404 page). */
+  /** The HTML answered with 404 for a path that is no page and a file that is not there (the app shell: the client renders its 404 page). */
   notFoundHtml: string;
 }
 
@@ -20,15 +20,19 @@ export const MINIMAL_NOT_FOUND_HTML =
   '<body><h1>Page not found</h1><p><a href="/">Go to the home page</a></p></body></html>';
 
 /**
- * CloudFront Function (cloudfront-js-2.0, viewer request) on the S3 behaviour only: a path whose
- * last segment has no file extension is a client-side route, so it gets its prerendered page or
- * the app shell (`@app/contracts/site` through functions/src/web-pages.ts, the table the local server uses too). The /api/*
- * behaviour never runs it, so API 403/404 answers reach the client unchanged (which a
- * distribution-wide custom error response would not allow). The client renders its own 404.
+ * CloudFront Function (cloudfront-js-2.0, viewer request) on the S3 behaviour only. A path whose
+ * last segment has no file extension is a client-side route when it matches one of the site's
+ * routes (`@app/contracts/site`, through functions/src/web-pages.ts: the list the client router
+ * is built from and the local server answers by): it gets its prerendered page or the app shell.
+ * Any other such path answers 404 with the app shell, whose router renders the not-found page, so
+ * search engines never index a soft 404. The /api/* behaviour never runs it, so API 403/404
+ * answers reach the client unchanged (which a distribution-wide custom error response would not
+ * allow).
  *
  * With `site` (the deployed web/dist), a file path that is neither one of its unhashed files nor
- * under /assets/ answers 404 with `site.notFoundHtml` instead of reaching S3, which would answer
- * 403 with an XML error (the bucket is private, so S3 does not say "missing").
+ * under /assets/ answers the same 404 instead of reaching S3, which would answer 403 with an XML
+ * error (the bucket is private, so S3 does not say "missing"). Without it (synth and tests with no
+ * web build) a 404 carries a minimal page.
  */
 export function spaRewriteSource(site?: SiteFiles): string {
   // The page carries the site's security headers itself: it never comes from the origin.
@@ -37,14 +41,8 @@ export function spaRewriteSource(site?: SiteFiles): string {
       ([name, value]) => [name, { value }],
     ),
   );
-  const notFound = site
+  const files = site
     ? `var files = ${JSON.stringify(Object.fromEntries(site.files.map((f) => [f, 1])))};
-var notFound = {
-  statusCode: 404,
-  statusDescription: 'Not Found',
-  headers: ${JSON.stringify(headers)},
-  body: { encoding: 'text', data: ${JSON.stringify(site.notFoundHtml)} }
-};
 `
     : '';
   const miss = site
@@ -52,10 +50,18 @@ var notFound = {
   if (request.uri.indexOf('${HASHED_ASSETS_PREFIX}') !== 0 && !Object.prototype.hasOwnProperty.call(files, request.uri)) return notFound;`
     : '';
   return `var pages = ${JSON.stringify(PRERENDERED_PAGES)};
-${notFound}function handler(event) {
+var routes = new RegExp(${JSON.stringify(SITE_ROUTE_SOURCE)}, ${JSON.stringify(SITE_ROUTE_FLAGS)});
+${files}var notFound = {
+  statusCode: 404,
+  statusDescription: 'Not Found',
+  headers: ${JSON.stringify(headers)},
+  body: { encoding: 'text', data: ${JSON.stringify(site?.notFoundHtml ?? MINIMAL_NOT_FOUND_HTML)} }
+};
+function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (!/\\.[A-Za-z0-9]{1,12}$/.test(last)) {
+    if (!routes.test(request.uri)) return notFound;
     request.uri = Object.prototype.hasOwnProperty.call(pages, request.uri) ? pages[request.uri] : '${APP_SHELL}';
     return request;
   }${miss}

@@ -261,7 +261,9 @@ describe('HTTP API', () => {
     });
     const stage = Object.values(resources(T.api(), 'AWS::ApiGatewayV2::Stage'))[0]!;
     const settings = (stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number }> | undefined) ?? {};
-    expect(Object.keys(settings).sort()).toEqual(['POST /api/auth/change-password', 'POST /api/auth/delete-account', 'POST /api/auth/login', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/register']);
+    expect(Object.keys(settings).sort()).toEqual([
+      'POST /api/account/self-exclusion', 'POST /api/auth/change-password', 'POST /api/auth/delete-account', 'POST /api/auth/login', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/register',
+    ]);
     expect(Object.values(settings).every((r) => r.ThrottlingRateLimit === 5)).toBe(true);
     // Reads and logout are never behind the password routes' limit.
     for (const key of ['GET /api/auth/me', 'POST /api/auth/logout']) expect(settings).not.toHaveProperty([key]);
@@ -294,13 +296,17 @@ describe('billing reconciliation', () => {
 describe('security monitoring', () => {
   it('counts wrong passwords from the security events of every password route and alarms on a burst', () => {
     const passwordFns = s.functions.filter((f) => f.spec.routes.some((r) => r.password));
-    expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual(['http/auth/change-password', 'http/auth/delete-account', 'http/auth/login', 'http/auth/password-reset-confirm', 'http/auth/register']);
+    expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual([
+      'http/account/self-exclusion', 'http/auth/change-password', 'http/auth/delete-account', 'http/auth/login', 'http/auth/password-reset-confirm', 'http/auth/register',
+    ]);
     const filters = Object.values(allResources(s, 'AWS::Logs::MetricFilter')).filter(
       (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedLogins',
     );
     expect(filters.map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(passwordFns.map((f) => logicalId(f.logGroup)).sort());
     for (const filter of filters) {
-      expect(filter.Properties.FilterPattern).toBe('{ ($.message = "security") && (($.event = "login_failed") || ($.event = "password_change_failed")) }');
+      expect(filter.Properties.FilterPattern).toBe(
+        '{ ($.message = "security") && (($.event = "login_failed") || ($.event = "password_change_failed") || ($.event = "account_delete_failed") || ($.event = "self_exclusion_failed")) }',
+      );
     }
     T.api().hasResourceProperties('AWS::CloudWatch::Alarm', {
       AlarmName: 'fp-dev-FailedLoginBurst', MetricName: 'FailedLogins', Threshold: FAILED_LOGIN_BURST, Period: 300, Statistic: 'Sum', ComparisonOperator: 'GreaterThanOrEqualToThreshold',
@@ -427,6 +433,7 @@ describe('site', () => {
       ['/api/metrics/trend', 'shared'],
       ['/sitemap.xml', 'shared'],
       ['/api/ledger/digests', 'shared'],
+      ['/api/ledger/losing-runs', 'shared'],
     ]);
     for (const r of cached) {
       expect(behaviour(r.path), r.path).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], CachedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'https-only' });

@@ -11,6 +11,7 @@ import { routeKey } from '@app/functions/routes';
 import { SQS_MIN_MAX_CONCURRENCY } from '../lib/constructs/jobs.ts';
 import { CONFIGURATION_ERROR_FIELD } from '../lib/stacks/jobs-stack.ts';
 import { CLOUDFRONT_FUNCTION_MAX_BYTES } from '../lib/spa-rewrite.ts';
+import { APP_SHELL, SITE_ROUTES } from '@app/functions/web-pages';
 import { HASHED_ASSETS, IMMUTABLE, REVALIDATE } from '../lib/constructs/web.ts';
 import { AUTH_RATE_LIMIT } from '../lib/stacks/edge-stack.ts';
 import {
@@ -255,6 +256,10 @@ describe('web upload', () => {
     const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { statusCode?: number; uri?: string };
     expect(handler({ request: { uri: '/favicon.svg' } })).toEqual({ uri: '/favicon.svg' });
     expect(handler({ request: { uri: '/missing.png' } }).statusCode).toBe(404);
+    // The 404 mapping: every page of the site's route list is served, any other path is a real 404.
+    for (const pattern of Object.values(SITE_ROUTES)) expect(handler({ request: { uri: pattern.replace(':fixtureId', 'fx1') } }).statusCode, pattern).toBeUndefined();
+    expect(handler({ request: { uri: '/predictions/fx1' } })).toEqual({ uri: APP_SHELL });
+    expect(handler({ request: { uri: '/no-such-page' } }).statusCode).toBe(404);
     const distribution = Object.values(resources(T.site(), 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
       CacheBehaviors: Array<{ PathPattern: string; FunctionAssociations?: unknown }>;
       CustomErrorResponses?: unknown;

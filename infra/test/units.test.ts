@@ -192,9 +192,20 @@ describe('SPA rewrite (CloudFront Function)', () => {
       ['/predictions', '/predictions.html'],
     ])('serves the prerendered page of %s', (uri, file) => expect(rewrite(uri).uri).toBe(file));
 
-    it.each(['/pricing', '/account/settings', '/subscription/success', '/predictions/2026-01-05', '/leagues/premier-league/', '/constructor', '/__proto__'])(
+    it.each(['/pricing', '/account', '/subscription/success', '/predictions/2026-01-05', '/responsible-gambling/', '/Results'])(
       'serves the app shell for the client route %s',
       (uri) => expect(rewrite(uri).uri).toBe('/app.html'),
+    );
+
+    it.each(['/no-such-page', '/account/settings', '/leagues/premier-league/', '/predictions/a/b', '/constructor', '/__proto__'])(
+      'answers %s, which is no page of the site, with 404 and HTML (a minimal page without a web build)',
+      (uri) => {
+        const r = handler({ request: { uri } });
+        if (!isResponse(r)) throw new Error(`expected a response for ${uri}, got a request`);
+        expect(r.statusCode).toBe(404);
+        expect(r.headers['content-type']!.value).toBe('text/html; charset=utf-8');
+        expect(r.body.data).toBe(MINIMAL_NOT_FOUND_HTML);
+      },
     );
 
     it.each(['/index.html', '/favicon.svg', '/assets/index-B7x9.js', '/robots.txt'])('leaves the file %s alone', (uri) => expect(rewrite(uri).uri).toBe(uri));
@@ -229,9 +240,13 @@ describe('SPA rewrite (CloudFront Function)', () => {
       },
     );
 
-    it('still rewrites client routes to their pages', () => {
+    it('still rewrites client routes to their pages, and answers a path that is no page with 404 and the app shell', () => {
       expect(answer('/predictions')).toEqual({ uri: '/predictions.html' });
-      expect(answer('/no-such-route')).toEqual({ uri: '/app.html' });
+      expect(answer('/results')).toEqual({ uri: '/app.html' });
+      const r = answer('/no-such-route');
+      if (!isResponse(r)) throw new Error('expected a response');
+      expect(r.statusCode).toBe(404);
+      expect(r.body.data).toBe(readFileSync(join(dist, 'app.html'), 'utf8'));
     });
 
     it('falls back to a minimal 404 page when the app shell would not fit in 10 KB, and refuses a file list that cannot fit', () => {

@@ -12,7 +12,7 @@ if (command === 'reconcile') {
   try {
     const { billingService } = await import('../../src/composition/billing.ts');
     const report = await (await billingService()).reconcile();
-    console.log(`Reconciled ${report.seen} live subscription(s): ${report.synced} synced, ${report.orphansCancelled.length} orphan(s) cancelled${report.orphansCancelled.length ? ` (${report.orphansCancelled.join(', ')})` : ''}.`);
+    console.log(`Reconciled ${report.seen} live subscription(s): ${report.synced} synced, ${report.orphansCancelled.length} orphan(s) cancelled${report.orphansCancelled.length ? ` (${report.orphansCancelled.join(', ')})` : ''}, ${report.excludedCancelled.length} of self-excluded users set to end.`);
   } catch (error) {
     fail(`Could not reconcile: ${(error as Error).message}`);
   } finally {

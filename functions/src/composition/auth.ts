@@ -7,6 +7,7 @@ import { DynamoAttemptStore } from '@app/adapters/dynamodb/attempt-store';
 import { DynamoSessionRepository } from '@app/adapters/dynamodb/session-repository';
 import { DynamoUserRepository } from '@app/adapters/dynamodb/user-repository';
 import { makeAuthService, type ResolvedSession } from '@app/core/auth/service';
+import { makeResponsibleGamblingService } from '@app/core/responsible-gambling/service';
 import { ConfigError } from '@app/platform/config';
 import { logger } from '@app/platform/logger';
 import { sessionCookie } from '@app/platform/http/session-cookie';
@@ -50,12 +51,17 @@ export const securityLog = /* @__PURE__ */ memoAsync(async () => {
   return makeSecurityLog(() => key);
 });
 
+export const sessionRepository = /* @__PURE__ */ memoAsync(async () => {
+  const { doc, config } = await base();
+  return new DynamoSessionRepository(doc, config.TABLE_NAME);
+});
+
 /** Rebuilt when the session key changes, so a rotated key signs and verifies in warm containers too. */
 export const authService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async (secret) => {
   const { config, doc, clock } = await base();
   return makeAuthService({
     users: await userRepository(),
-    sessions: new DynamoSessionRepository(doc, config.TABLE_NAME),
+    sessions: await sessionRepository(),
     hasher: new ScryptPasswordHasher(),
     tokens: new JoseSessionTokens(secret, config.APP_ORIGIN, `${config.APP_ORIGIN}/api`, () => clock.now()),
     attempts: new DynamoAttemptStore(doc, config.TABLE_NAME),
@@ -67,6 +73,13 @@ export const authService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async 
     log: (message, detail) => logger.warn(message, detail ?? {}),
   });
 });
+
+/** Breaks and self-exclusion: the password check is the auth service's (its throttle included). */
+export async function responsibleGamblingService() {
+  const { clock } = await base();
+  const auth = await authService();
+  return makeResponsibleGamblingService({ users: await userRepository(), sessions: await sessionRepository(), confirmPassword: auth.confirmPassword, clock, security: await securityLog() });
+}
 
 /** The session behind the request's cookie, or null. */
 export async function resolveSession(cookies: Record<string, string>): Promise<ResolvedSession | null> {

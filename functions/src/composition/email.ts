@@ -72,6 +72,7 @@ export const mailService = /* @__PURE__ */ memoAsync(async () => {
     suppressions: await emailSuppressions(),
     templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
     supportAddress: config.SUPPORT_EMAIL,
+    clock,
     log: (message, detail) => logger.info(message, detail ?? {}),
   });
 });

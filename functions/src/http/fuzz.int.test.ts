@@ -12,8 +12,8 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 /** Each endpoint with a valid body; the fuzzer breaks it. Checkout's fields are optional (and ignored). */
-const endpoints: Array<{ path: string; valid: Record<string, string>; optionalFields?: boolean }> = [
-  { path: '/api/auth/register', valid: { email: 'new.user@example.com', password: 'a long enough password' } },
+const endpoints: Array<{ path: string; valid: Record<string, string | boolean>; optionalFields?: boolean }> = [
+  { path: '/api/auth/register', valid: { email: 'new.user@example.com', password: 'a long enough password', acceptTerms: true, confirmAge: true } },
   { path: '/api/auth/login', valid: { email: 'someone@example.com', password: 'a password' } },
   { path: '/api/auth/logout', valid: {} },
   { path: '/api/auth/change-password', valid: { currentPassword: 'old password', newPassword: 'new password!' } },
@@ -21,6 +21,9 @@ const endpoints: Array<{ path: string; valid: Record<string, string>; optionalFi
   { path: '/api/stripe/create-checkout-session', valid: { userId: 'u1', email: 'x@example.com' }, optionalFields: true },
   { path: '/api/stripe/verify-session', valid: { sessionId: 'cs_test_123' } },
   { path: '/api/stripe/cancel-subscription', valid: {} },
+  { path: '/api/stripe/resume-subscription', valid: {} },
+  { path: '/api/account/break', valid: { duration: '7d' } },
+  { path: '/api/account/self-exclusion', valid: { password: 'a long enough password', confirm: true } },
   { path: '/api/stripe/webhook', valid: { id: 'evt_1', type: 'invoice.paid' } },
 ];
 
@@ -29,7 +32,7 @@ const hugeString = fc.string({ minLength: 300, maxLength: 20_000 });
 const unicodeString = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).map((s) => `${s}\u{1F600}\u0000`);
 
 /** A body that breaks the contract: a wrong type, a missing field, an extra field, a huge or unicode value. */
-function broken(valid: Record<string, string>, optionalFields = false) {
+function broken(valid: Record<string, string | boolean>, optionalFields = false) {
   const fields = Object.keys(valid);
   const mutations: fc.Arbitrary<unknown>[] = [
     fc.record({ key: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k) && k !== '__proto__'), value: fc.jsonValue() }).map(({ key, value }) => ({ ...valid, [key]: value })),

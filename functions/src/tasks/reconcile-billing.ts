@@ -9,6 +9,6 @@ import { billingService } from '../composition/billing.ts';
  */
 export const handler = async (): Promise<ReconcileReport> => {
   const report = await (await billingService()).reconcile();
-  logger.info('Billing reconciliation', { seen: report.seen, synced: report.synced, orphansCancelled: report.orphansCancelled });
+  logger.info('Billing reconciliation', { seen: report.seen, synced: report.synced, orphansCancelled: report.orphansCancelled, excludedCancelled: report.excludedCancelled });
   return report;
 };

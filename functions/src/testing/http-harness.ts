@@ -282,3 +282,5 @@ let counter = 0;
 /** A unique email per call, so tests in one file do not collide. */
 export const uniqueEmail = (name = 'user') => `${name}.${randomBytes(4).toString('hex')}.${++counter}@example.com`;
 export const PASSWORD = 'correct horse battery';
+/** The sign-up box: 18 or older, the Terms accepted. */
+export const TERMS = { acceptTerms: true, confirmAge: true } as const;

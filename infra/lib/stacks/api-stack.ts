@@ -13,13 +13,13 @@ import { areaOf, type FunctionSpec } from '../manifest.ts';
 /** API 5xx per 5 minutes that raise the alarm (function errors alarm on the first one). */
 export const API_5XX_THRESHOLD = 5;
 /**
- * Wrong passwords (login and change-password) per 5 minutes, across all clients, that raise the
+ * Wrong passwords (login, change-password, account deletion, self-exclusion) per 5 minutes, across all clients, that raise the
  * alarm: a credential-stuffing or guessing burst (the per-account limiter slows each one down,
  * this tells a human). Normal traffic sees a handful.
  */
 export const FAILED_LOGIN_BURST = 50;
 /** The security events (packages/platform/src/security-log.ts) that count as a failed password. */
-export const FAILED_PASSWORD_EVENTS = ['login_failed', 'password_change_failed'] as const;
+export const FAILED_PASSWORD_EVENTS = ['login_failed', 'password_change_failed', 'account_delete_failed', 'self_exclusion_failed'] as const;
 
 /** `http/auth/login` -> `auth`: the group of routes whose functions share a nested stack. */
 export const routeGroupOf = (spec: Pick<FunctionSpec, 'handler'>) => spec.handler.split('/')[1] ?? 'misc';

@@ -12,6 +12,16 @@ export const AccountExportSchema = z.strictObject({
     createdAt: z.string(),
     paymentCustomerId: z.nullable(z.string()),
   }),
+  /** What the sign-up accepted and the protections the user took (docs/responsible-gambling.md); ISO-8601 UTC, null when never. */
+  responsibleGambling: z.object({
+    termsVersion: z.nullable(z.string()),
+    termsAcceptedAt: z.nullable(z.string()),
+    ageConfirmedAt: z.nullable(z.string()),
+    breakStartedAt: z.nullable(z.string()),
+    breakUntil: z.nullable(z.string()),
+    selfExcludedAt: z.nullable(z.string()),
+    selfExcludedUntil: z.nullable(z.string()),
+  }),
   subscriptions: z.array(
     z.strictObject({
       id: z.string(),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ACCEPT_TERMS_MESSAGE } from './responsible-gambling.ts';
 
 /** Minimum 8 (NIST/OWASP), not the original 6 (docs/decisions/0015-minimum-password-length-8.md); at most 128. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -26,8 +27,16 @@ export const NewPasswordSchema = z
 /** Login does not re-apply the creation policy: any non-empty password up to the maximum. */
 const AnyPasswordSchema = z.string().check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'));
 
-/** Request bodies are strict: an unknown field is a 400, not silently dropped. */
-export const RegisterBodySchema = z.strictObject({ email: EmailSchema, password: NewPasswordSchema });
+/**
+ * Request bodies are strict: an unknown field is a 400, not silently dropped. A sign-up confirms
+ * the person is 18 or older and accepts the Terms: both must be `true`, one checkbox in the form.
+ */
+export const RegisterBodySchema = z.strictObject({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  acceptTerms: z.literal(true, ACCEPT_TERMS_MESSAGE),
+  confirmAge: z.literal(true, ACCEPT_TERMS_MESSAGE),
+});
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.strictObject({ email: EmailSchema, password: AnyPasswordSchema });
@@ -58,6 +67,8 @@ export const UserSchema = z.strictObject({
   role: z.enum(['user', 'admin']),
   /** Unix seconds at which a pending cancellation takes effect; null when none is pending. */
   cancelAt: z.nullable(z.number()),
+  /** ISO-8601 UTC end of the break the user is taking; null when none runs (docs/responsible-gambling.md). */
+  breakUntil: z.nullable(z.iso.datetime()),
 });
 export type User = z.infer<typeof UserSchema>;
 

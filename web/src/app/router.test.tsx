@@ -1,5 +1,10 @@
+import { SITE_ROUTES } from '@app/contracts/site';
 import { screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+
+import { createAppRoutes } from '@/app/router';
+import { createQueryClient } from '@/lib/react-query';
 
 import { makeUser } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
@@ -17,6 +22,8 @@ describe('routes of docs/product.md#routes', () => {
     ['/contact', 'Contact Us'],
     ['/login', 'Welcome back'],
     ['/login?mode=signup', 'Create your account'],
+    ['/signup', 'Create your account'],
+    ['/responsible-gambling', 'Responsible gambling'],
     ['/subscription/success', 'Payment not confirmed'],
   ])('%s shows its page inside the layout', async (url, heading) => {
     await renderApp(url);
@@ -67,6 +74,14 @@ describe('routes of docs/product.md#routes', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it("has one route for each of the site's routes, the list the server's real 404 reads, and the catch-all", () => {
+    const patterns = (routes: RouteObject[]): string[] => routes.flatMap((r) => [...(r.path ? [r.path] : r.index ? ['/'] : []), ...patterns(r.children ?? [])]);
+    const [root] = createAppRoutes(createQueryClient());
+    const paths = patterns(root!.children ?? []);
+    expect(paths.filter((p) => p !== '*').sort()).toEqual(Object.values(SITE_ROUTES).sort());
+    expect(paths).toContain('*');
   });
 
   it('gives every page a document title', async () => {

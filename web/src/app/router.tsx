@@ -23,7 +23,11 @@ const convert =
     ...(clientAction ? { action: clientAction(queryClient) } : {}),
   });
 
-/** Every route of docs/product.md#routes. Each page is its own chunk, loaded when first visited. */
+/**
+ * Every route of docs/product.md#routes: one per entry of the site's route list (`@app/contracts/site`,
+ * router.test.tsx checks it), which the server's real 404 reads too. Each page is its own chunk,
+ * loaded when first visited.
+ */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   const page = (load: () => Promise<RouteModule>) => () => load().then(convert(queryClient));
   return [
@@ -46,8 +50,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.about.path, lazy: page(() => import('@/app/routes/about')) },
             { path: paths.privacy.path, lazy: page(() => import('@/app/routes/privacy')) },
             { path: paths.terms.path, lazy: page(() => import('@/app/routes/terms')) },
+            { path: paths.responsibleGambling.path, lazy: page(() => import('@/app/routes/responsible-gambling')) },
             { path: paths.contact.path, lazy: page(() => import('@/app/routes/contact')) },
             { path: paths.auth.login.path, lazy: page(() => import('@/app/routes/login')) },
+            { path: paths.auth.signup.path, lazy: page(() => import('@/app/routes/login')) },
             { path: paths.forgotPassword.path, lazy: page(() => import('@/app/routes/forgot-password')) },
             { path: paths.resetPassword.path, lazy: page(() => import('@/app/routes/reset-password')) },
             { path: paths.verifyEmail.path, lazy: page(() => import('@/app/routes/verify-email')) },

@@ -1,6 +1,9 @@
+import { SITE_ROUTES as R } from '@app/contracts/site';
+
 /**
  * Every in-app URL is built here, so a route can move without hunting for string literals.
- * `path` is the router pattern; `getHref` builds a link, with its query string.
+ * `path` is the router pattern, from the site's one route list (`@app/contracts/site`, which the
+ * server's 404 reads too); `getHref` builds a link, with its query string.
  */
 
 // '/' may stay literal in a query string (RFC 3986), so `?redirect=/admin/odds` reads as in the spec.
@@ -17,39 +20,42 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 export type LoginMode = 'login' | 'signup';
 
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  predictions: { path: '/predictions', getHref: () => '/predictions' },
-  match: { path: '/predictions/:fixtureId', getHref: (fixtureId: string) => `/predictions/${encodeURIComponent(fixtureId)}` },
-  results: { path: '/results', getHref: () => '/results' },
-  analytics: { path: '/analytics', getHref: () => '/analytics' },
-  howItWorks: { path: '/how-it-works', getHref: () => '/how-it-works' },
+  home: { path: R.home, getHref: () => '/' },
+  predictions: { path: R.predictions, getHref: () => '/predictions' },
+  match: { path: R.match, getHref: (fixtureId: string) => `/predictions/${encodeURIComponent(fixtureId)}` },
+  results: { path: R.results, getHref: () => '/results' },
+  analytics: { path: R.analytics, getHref: () => '/analytics' },
+  howItWorks: { path: R.howItWorks, getHref: () => '/how-it-works' },
   pricing: {
-    path: '/pricing',
-    getHref: ({ intent }: { intent?: 'subscribe' } = {}) => withQuery('/pricing', { intent }),
+    path: R.pricing,
+    getHref: ({ intent, checkout }: { intent?: 'subscribe'; checkout?: 'cancelled' } = {}) => withQuery('/pricing', { intent, checkout }),
   },
-  about: { path: '/about', getHref: () => '/about' },
-  privacy: { path: '/privacy', getHref: () => '/privacy' },
-  terms: { path: '/terms', getHref: () => '/terms' },
-  contact: { path: '/contact', getHref: () => '/contact' },
+  about: { path: R.about, getHref: () => '/about' },
+  privacy: { path: R.privacy, getHref: () => '/privacy' },
+  terms: { path: R.terms, getHref: () => '/terms' },
+  responsibleGambling: { path: R.responsibleGambling, getHref: () => '/responsible-gambling' },
+  contact: { path: R.contact, getHref: () => '/contact' },
   auth: {
     login: {
-      path: '/login',
+      path: R.login,
       getHref: ({ mode, intent, redirect }: { mode?: LoginMode; intent?: 'subscribe'; redirect?: string } = {}) =>
         withQuery('/login', { mode: mode === 'signup' ? 'signup' : undefined, intent, redirect }),
     },
+    /** The sign-up form on a path of its own (the login page in sign-up mode). */
+    signup: { path: R.signup, getHref: () => '/signup' },
   },
-  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
-  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
-  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
-  account: { path: '/account', getHref: () => '/account' },
+  forgotPassword: { path: R.forgotPassword, getHref: () => '/forgot-password' },
+  resetPassword: { path: R.resetPassword, getHref: () => '/reset-password' },
+  verifyEmail: { path: R.verifyEmail, getHref: () => '/verify-email' },
+  account: { path: R.account, getHref: () => '/account' },
   subscriptionSuccess: {
-    path: '/subscription/success',
+    path: R.subscriptionSuccess,
     getHref: ({ sessionId }: { sessionId?: string } = {}) => withQuery('/subscription/success', { session_id: sessionId }),
   },
   admin: {
-    odds: { path: '/admin/odds', getHref: () => '/admin/odds' },
-    tracking: { path: '/admin/tracking', getHref: () => '/admin/tracking' },
-    messages: { path: '/admin/messages', getHref: () => '/admin/messages' },
-    audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+    odds: { path: R.adminOdds, getHref: () => '/admin/odds' },
+    tracking: { path: R.adminTracking, getHref: () => '/admin/tracking' },
+    messages: { path: R.adminMessages, getHref: () => '/admin/messages' },
+    audit: { path: R.adminAudit, getHref: () => '/admin/audit' },
   },
 } as const;

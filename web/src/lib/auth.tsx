@@ -89,7 +89,7 @@ export function useSession(): Session {
   const query = useQuery({
     ...getUserQueryOptions(),
     // Display data only: the banner for an unverified address waits for the server's answer.
-    placeholderData: stored ? { ...stored, emailVerified: true, role: 'user', cancelAt: null } : undefined,
+    placeholderData: stored ? { ...stored, emailVerified: true, role: 'user', cancelAt: null, breakUntil: null } : undefined,
   });
   const isConfirmed = query.isSuccess && !query.isPlaceholderData;
   // A failed lookup (network, 5xx) counts as signed out rather than loading forever.

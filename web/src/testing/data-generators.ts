@@ -19,7 +19,7 @@ export function kickoff(days: number, hour = 15, minute = 0): string {
 
 export function makeUser(overrides: Partial<User> = {}): User {
   const n = next();
-  return { id: `user-${n}`, email: `fan${n}@example.com`, emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null, ...overrides };
+  return { id: `user-${n}`, email: `fan${n}@example.com`, emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null, breakUntil: null, ...overrides };
 }
 
 /** An unlocked (premium view) prediction; pass `locked()` output for the visitor view. */

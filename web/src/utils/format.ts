@@ -45,10 +45,10 @@ export function formatOdds(odds: number | null | undefined): string {
 
 // Dates are formatted by hand in the browser's time zone: building an Intl.DateTimeFormat loads
 // locale data and costs ~90 ms on a throttled phone CPU, for a fixed English format.
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const pad2 = (n: number) => String(n).padStart(2, '0');
-const time24 = (date: Date) => `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+export const time24 = (date: Date) => `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
 const shortMonth = (date: Date) => MONTHS[date.getMonth()]!.slice(0, 3);
 
 /** Tracking table date: abbreviated month, day, 24-hour time, e.g. `Mar 5, 14:30`. */
@@ -84,4 +84,9 @@ export function formatLongDate(value: Date | string | number): string {
     date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
   }
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
+/** An instant in the browser's time zone, e.g. `15 March 2026, 10:00` (when a break ends). */
+export function formatDateTime(iso: string): string {
+  return `${formatLongDate(iso)}, ${time24(new Date(iso))}`;
 }

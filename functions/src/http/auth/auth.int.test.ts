@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
 import { INVALID_CREDENTIALS } from '@app/core/auth/service';
-import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+import { PASSWORD, TERMS, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 const LISTED = uniqueEmail('boss');
@@ -18,7 +18,7 @@ describe('accounts and sessions over HTTP', () => {
     const client = stack.client();
     const typed = uniqueEmail('Mixed');
     const email = typed.toLowerCase();
-    const signUp = await client.post('/api/auth/register', { email: `  ${typed.toUpperCase()} `, password: PASSWORD });
+    const signUp = await client.post('/api/auth/register', { email: `  ${typed.toUpperCase()} `, password: PASSWORD, ...TERMS });
     expect(signUp.status).toBe(202);
     expect(signUp.json).toEqual({ message: SIGN_UP_REQUESTED_MESSAGE });
     expect(client.cookies.size).toBe(0);
@@ -43,8 +43,8 @@ describe('accounts and sessions over HTTP', () => {
   it('sign-up answers a new and a taken address alike (status, body, no cookie); only the owner’s inbox hears of it', async () => {
     const { email } = await stack.signIn(stack.client());
     const fresh = uniqueEmail('fresh');
-    const taken = await stack.client().post('/api/auth/register', { email, password: 'someone else entirely' });
-    const created = await stack.client().post('/api/auth/register', { email: fresh, password: 'someone else entirely' });
+    const taken = await stack.client().post('/api/auth/register', { email, password: 'someone else entirely', ...TERMS });
+    const created = await stack.client().post('/api/auth/register', { email: fresh, password: 'someone else entirely', ...TERMS });
     expect([taken.status, taken.text, taken.headers.getSetCookie()]).toEqual([created.status, created.text, created.headers.getSetCookie()]);
     const mails = await stack.outbox();
     expect(mails.filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Your Football Predictions account']);
@@ -55,7 +55,7 @@ describe('accounts and sessions over HTTP', () => {
 
   it('an unconfirmed account cannot log in, and is answered like a wrong password', async () => {
     const email = uniqueEmail('unconfirmed');
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
     const right = await stack.client().post('/api/auth/login', { email, password: PASSWORD });
     const wrong = await stack.client().post('/api/auth/login', { email, password: 'not the password' });
     expect([right.status, right.text]).toEqual([401, JSON.stringify({ error: 'unauthorized', message: INVALID_CREDENTIALS })]);
@@ -64,8 +64,8 @@ describe('accounts and sessions over HTTP', () => {
 
   it('sign-up has its own throttle: a fourth sign-up for one address waits, whatever the network', async () => {
     const email = uniqueEmail('flood');
-    for (let i = 0; i < 3; i++) expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
-    const fourth = await stack.client().post('/api/auth/register', { email, password: PASSWORD });
+    for (let i = 0; i < 3; i++) expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    const fourth = await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS });
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -89,17 +89,17 @@ describe('accounts and sessions over HTTP', () => {
     expect(listed.status).toBe(200);
     expect(listed.json.changes[0]).toMatchObject({ type: 'role_granted', userId, email, actor: 'test', origin: 'http-harness', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     const unconfirmed = uniqueEmail('unconfirmed');
-    expect((await stack.client().post('/api/auth/register', { email: unconfirmed, password: PASSWORD })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email: unconfirmed, password: PASSWORD, ...TERMS })).status).toBe(202);
     await expect(stack.grantAdmin(unconfirmed)).rejects.toThrow(/has not confirmed its email address/);
     expect((await member.get('/api/admin/role-changes')).json.changes.some((c: { email: string }) => c.email === unconfirmed)).toBe(false);
   });
 
   it('refuses common, one-character and unchanged new passwords with 400 and the field in issues', async () => {
     const client = stack.client();
-    const common = await client.post('/api/auth/register', { email: uniqueEmail(), password: 'Password1' });
+    const common = await client.post('/api/auth/register', { email: uniqueEmail(), password: 'Password1', ...TERMS });
     expect(common.status).toBe(400);
     expect(common.json.issues).toEqual([{ path: 'password', message: 'This password is too common: choose one that is harder to guess.' }]);
-    const spaces = await client.post('/api/auth/register', { email: uniqueEmail(), password: '        ' });
+    const spaces = await client.post('/api/auth/register', { email: uniqueEmail(), password: '        ', ...TERMS });
     expect(spaces.status).toBe(400);
     expect(spaces.json.issues[0]).toMatchObject({ path: 'password', message: 'Password must not be one character repeated (such as eight spaces).' });
     await stack.signIn(client);
@@ -154,13 +154,13 @@ describe('accounts and sessions over HTTP', () => {
     const login = await stack.client().post('/api/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(401);
     expect(login.json.message).toBe(INVALID_CREDENTIALS);
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
     expect((await stack.outbox()).find((m) => m.to === email)?.subject).toBe('Confirm your email for Football Predictions');
   });
 
   it('50 concurrent sign-ups of one address make exactly one account and one verification email; the rest wait (429)', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all(Array.from({ length: 50 }, () => stack.client().post('/api/auth/register', { email, password: PASSWORD })));
+    const results = await Promise.all(Array.from({ length: 50 }, () => stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s !== 202 && s !== 429)).toEqual([]);
     expect(statuses.filter((s) => s === 202).length).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentEmail } from '@app/adapters/email/local-outbox';
 import { PASSWORD_RESET_REQUESTED_MESSAGE } from '@app/contracts/auth';
-import { PASSWORD, startHttpStack, tokenIn, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { PASSWORD, TERMS, startHttpStack, tokenIn, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function resetLink(email: string): Promise<string> {
 describe('email verification', () => {
   it('sign-up sends one link; it confirms the address once (in any browser) and then is dead', async () => {
     const email = uniqueEmail();
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
     const mails = await inbox(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/confirm your email/i);
@@ -115,7 +115,7 @@ describe('password reset', () => {
 
   it('a reset confirms an address that was never confirmed (the link reached its inbox)', async () => {
     const email = uniqueEmail('lost-link');
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
     const token = await resetLink(email);
     expect((await stack.client().post('/api/auth/password-reset/confirm', { token, password: 'chosen from the reset' })).status).toBe(200);
     const client = stack.client();

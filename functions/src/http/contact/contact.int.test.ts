@@ -47,6 +47,16 @@ describe('contact messages', () => {
     for (const part of [acks[0]!.subject, acks[0]!.text, acks[0]!.html]) expect(part).not.toMatch(/prize|phish|Member/);
   });
 
+  it('reach support from a sender taking a break, who gets no acknowledgement: during a break only the mail that gets a person into the account is sent', async () => {
+    const member = stack.client();
+    const { email: own } = await stack.signIn(member);
+    expect((await member.post('/api/account/break', { duration: '7d' })).status).toBe(200);
+    expect((await member.post('/api/contact', message({ subject: 'Help with my break' }))).status).toBe(202);
+    const mails = await stack.outbox();
+    expect(mails.filter((m) => m.to === 'support@localhost' && m.subject === '[Contact] Help with my break')).toHaveLength(1);
+    expect(mails.filter((m) => m.to === own)).toEqual([]);
+  });
+
   it('keep the inbox for admins only', async () => {
     const user = stack.client();
     await stack.signIn(user, uniqueEmail());

@@ -13,6 +13,8 @@ import { ResultsPageSchema } from '@app/contracts/results';
 import { TrackingSummarySchema } from '@app/contracts/tracking';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import { SEALED_COLUMNS } from '@app/core/ledger/digest';
+import { chanceLongestLosingRun } from '@app/core/ledger/record';
+import { LosingRunsResponseSchema } from '@app/contracts/responsible-gambling';
 import { ledgerEntriesOf } from '@app/core/ledger/entry';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { storePlayed } from '@app/core/testing/ledger-entries';
@@ -124,6 +126,19 @@ describe('the day digests', () => {
     expect(report.checks.filter((c) => c.status === 'edited')).toHaveLength(1);
     await editItemByHand(stack.table.doc, stack.table.tableName, keys.ledgerEntry('p5', 'pick-home'), 'price', 1.75);
     expect((await (await ledgerVerifier()).verify()).ok).toBe(true);
+  });
+});
+
+describe('GET /api/ledger/losing-runs', () => {
+  it('is public and edge-cached: the losing runs of each basis apart, with the range chance gives at that hit rate', async () => {
+    const res = await stack.client().get('/api/ledger/losing-runs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/^public, /);
+    const runs = LosingRunsResponseSchema.parse(res.json);
+    // Every fourth published match lost its home pick, one at a time.
+    expect(runs.published).toMatchObject({ picks: 36, hits: 27, hitRate: 75, longest: { length: 1, lossUsd: 20 }, runsOfFiveOrMore: 0, expectedLongestCi95: chanceLongestLosingRun(36, 0.25) });
+    expect(runs.backtest).toMatchObject({ picks: 12, hits: 12, longest: null });
+    expect(runs).toMatchObject({ days: 365, stakeUsd: 20 });
   });
 });
 

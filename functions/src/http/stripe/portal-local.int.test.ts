@@ -39,7 +39,7 @@ describe('self-service billing through the local test-mode portal', () => {
 
     const page = await client.get(portal.pathname);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('Card ending in 4242');
+    expect(page.text).toContain('Visa ending in 4242');
     expect(page.text).toMatch(/Renews on \d{4}-\d{2}-\d{2}/);
     expect(page.text).toContain('$29.00</td><td>paid');
     expect(page.text).toContain('href="http://localhost:3000/account"');
@@ -64,7 +64,7 @@ describe('self-service billing through the local test-mode portal', () => {
     const othersSubscription = /name="subscription" value="([\w-]+)"/.exec(otherPage)![1]!;
 
     expect((await form(client, `${portal}/card`, { number: '5555 5555 5555 4444' })).status).toBe(303);
-    expect((await client.get(portal)).text).toContain('Card ending in 4444');
+    expect((await client.get(portal)).text).toContain('Mastercard ending in 4444');
     expect((await form(client, `${portal}/card`, { number: 'abcd' })).status).toBe(400);
     expect((await form(client, `${portal}/cancel`, { subscription: othersSubscription })).status).toBe(409);
     expect((await other.get('/api/auth/me')).json.user.cancelAt).toBeNull();

@@ -5,8 +5,10 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { EmailTakenError } from '@app/core/auth/errors';
 import { NotFoundError } from '@app/core/errors';
+import { BreakCannotBeShortenedError } from '@app/core/responsible-gambling/errors';
 import type { RoleChange, RoleChangeLog, UserRepository } from '@app/core/auth/ports';
 import type { Role, UserRecord } from '@app/core/auth/user';
 import type { SubscriptionState } from '@app/core/billing/entitlement';
@@ -18,18 +20,19 @@ const SCHEMA_VERSION = 1;
 /** How long a pending email claim of the earlier two-step sign-up held its email. */
 const STALE_PENDING_CLAIM_MS = 2 * 60 * 1000;
 
+/** The optional fields of a stored user, copied as they are when present. */
+const OPTIONAL_FIELDS = [
+  'emailVerifiedAt', 'stripeCustomerId', 'openCheckout', 'termsVersion', 'termsAcceptedAt', 'ageConfirmedAt', 'breakStartedAt', 'breakUntil', 'selfExcludedAt', 'selfExcludedUntil',
+] as const satisfies ReadonlyArray<keyof UserRecord>;
+
 export function userFromItem(item: Record<string, unknown>): UserRecord {
-  const { id, email, passwordHash, role, createdAt, emailVerifiedAt, stripeCustomerId, openCheckout } = item as unknown as UserRecord;
+  const { id, email, passwordHash, role, createdAt } = item as unknown as UserRecord;
   const subscriptions = { ...((item.subscriptions as UserRecord['subscriptions'] | undefined) ?? {}) };
   // Profiles written before subscriptions were keyed by id hold one `subscription`.
   const legacy = item.subscription as SubscriptionState | undefined;
   if (legacy && !subscriptions[legacy.id]) subscriptions[legacy.id] = legacy;
-  return {
-    id, email, passwordHash, role, createdAt, subscriptions,
-    ...(emailVerifiedAt ? { emailVerifiedAt } : {}),
-    ...(stripeCustomerId ? { stripeCustomerId } : {}),
-    ...(openCheckout ? { openCheckout } : {}),
-  };
+  const optional = Object.fromEntries(OPTIONAL_FIELDS.filter((field) => item[field]).map((field) => [field, item[field]])) as Partial<UserRecord>;
+  return { id, email, passwordHash, role, createdAt, subscriptions, ...optional };
 }
 
 /** Users, their email claims and customer links (A1, A2, A9 of docs/architecture.md#dynamodb-access-patterns). */
@@ -120,6 +123,44 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
       const { id, at, event, userId, email, actor, origin } = item as Omit<RoleChange, 'type'> & { event: RoleChange['type'] };
       return { id, at, type: event, userId, email, actor, origin };
     });
+  }
+
+  async startBreak(userId: string, startedAt: string, until: string): Promise<void> {
+    try {
+      // ISO-8601 UTC instants of one format compare as strings: the condition is the "never shorter" rule.
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.user(userId),
+          UpdateExpression: 'SET breakStartedAt = :at, breakUntil = :until',
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(breakUntil) OR breakUntil < :until)',
+          ExpressionAttributeValues: { ':at': startedAt, ':until': until },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const stored = await this.get(userId);
+      if (!stored) throw new NotFoundError(`User ${userId} not found`, { cause: error });
+      throw new BreakCannotBeShortenedError(stored.breakUntil ?? until, { cause: error });
+    }
+  }
+
+  async selfExclude(userId: string, at: string, until: string): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.user(userId),
+          UpdateExpression: 'SET selfExcludedAt = :at, selfExcludedUntil = :until',
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil < :until)',
+          ExpressionAttributeValues: { ':at': at, ':until': until },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      // A later exclusion already stands: nothing to shorten, nothing to do.
+      if (!(await this.get(userId))) throw new NotFoundError(`User ${userId} not found`, { cause: error });
+    }
   }
 
   async linkCustomer(userId: string, customerId: string): Promise<void> {

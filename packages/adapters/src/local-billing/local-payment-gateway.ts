@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
+import type { CardSummary, InvoiceSummary } from '@app/contracts/billing';
+import type { BillingEvent, CheckoutSessionSnapshot, PaymentDetails, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
 import { ConflictError, NotFoundError } from '@app/core/errors';
 import { keys } from '../dynamodb/keys.ts';
 import { parseSignedEvent, signatureHeader } from '../stripe/webhook-signature.ts';
@@ -25,6 +26,7 @@ interface LocalCustomer {
   email: string;
   /** The test card on file. */
   cardLast4?: string;
+  cardBrand?: string;
 }
 
 interface LocalPortalSession {
@@ -37,17 +39,26 @@ interface LocalPortalSession {
 export interface LocalPortalView {
   session: LocalPortalSession;
   email: string;
-  cardLast4: string;
+  card: CardSummary;
   subscriptions: Array<{ id: string; status: 'active' | 'canceled'; cancelAtPeriodEnd: boolean; periodEnd: number }>;
-  /** One paid invoice per started period, newest first (Unix seconds, cents). */
-  invoices: Array<{ id: string; date: number; amountCents: number; status: 'paid' }>;
+  /** One paid invoice per started period, newest first. */
+  invoices: InvoiceSummary[];
 }
 
-export type LocalPortalAction = { type: 'cancel' | 'resume'; subscriptionId: string } | { type: 'card'; last4: string };
+export type LocalPortalAction = { type: 'cancel' | 'resume'; subscriptionId: string } | { type: 'card'; last4: string; brand: string };
 
 type LocalKind = 'CUSTOMER' | 'CHECKOUT' | 'SUBSCRIPTION' | 'PORTAL';
-const PRICE_CENTS = 2900;
-const DEFAULT_CARD = '4242';
+const PRICE = { amountCents: 2900, currency: 'usd', interval: 'month' } as const;
+/** Stripe's test Visa, which the checkout page stands for. */
+const DEFAULT_CARD = { brand: 'visa', last4: '4242' };
+
+/** The brand of a test card number, by its first digits as card networks assign them. */
+export function cardBrandOf(number: string): string {
+  if (/^4/.test(number)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  return 'unknown';
+}
 
 interface LocalCheckout {
   id: string;
@@ -128,6 +139,22 @@ export class LocalPaymentGateway implements PaymentGateway {
     return snapshot(next);
   }
 
+  async resumeSubscription(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const s = await this.get<LocalSubscription>('SUBSCRIPTION', subscriptionId);
+    if (!s) throw new NotFoundError(`No subscription ${subscriptionId}`);
+    if (s.status === 'canceled') throw new ConflictError('This subscription has ended');
+    const next = { ...s, cancelAtPeriodEnd: false };
+    await this.put('SUBSCRIPTION', s.id, next);
+    return snapshot(next);
+  }
+
+  async paymentDetails(customerId: string, limit: number): Promise<PaymentDetails> {
+    const customer = await this.get<LocalCustomer>('CUSTOMER', customerId);
+    if (!customer) return { card: null, invoices: [] };
+    const now = await this.nowSeconds();
+    return { card: cardOf(customer), invoices: this.invoicesOf(customerId, await this.customerSubscriptions(customerId, now), now).slice(0, limit) };
+  }
+
   async cancelNow(subscriptionId: string): Promise<void> {
     const s = await this.get<LocalSubscription>('SUBSCRIPTION', subscriptionId);
     if (s) await this.put('SUBSCRIPTION', s.id, { ...s, status: 'canceled' });
@@ -177,19 +204,23 @@ export class LocalPaymentGateway implements PaymentGateway {
     if (!session) return undefined;
     const customer = await this.get<LocalCustomer>('CUSTOMER', session.customerId);
     const now = await this.nowSeconds();
-    const subscriptions = (await this.listSubscriptions()).filter((s) => s.customerId === session.customerId).map((s) => this.advance(s, now).subscription);
-    const invoices = subscriptions.flatMap((s) => {
-      const dates: number[] = [];
-      for (let t = s.startedAt ?? s.periodStart; t <= Math.min(s.periodStart, now); t += MONTH_SECONDS) dates.push(t);
-      return dates.map((date, i) => ({ id: `in_local_${s.id.slice(-8)}_${i + 1}`, date, amountCents: PRICE_CENTS, status: 'paid' as const }));
-    });
+    const subscriptions = await this.customerSubscriptions(session.customerId, now);
     return {
       session,
       email: customer?.email ?? '',
-      cardLast4: customer?.cardLast4 ?? DEFAULT_CARD,
+      card: cardOf(customer),
       subscriptions: subscriptions.map(({ id, status, cancelAtPeriodEnd, periodEnd }) => ({ id, status, cancelAtPeriodEnd, periodEnd })),
-      invoices: invoices.sort((a, b) => b.date - a.date),
+      invoices: this.invoicesOf(session.customerId, subscriptions, now),
     };
+  }
+
+  /** One invoice of a customer, for its local page (what Stripe's hosted invoice page shows). */
+  async invoice(customerId: string, invoiceId: string): Promise<{ invoice: InvoiceSummary; email: string } | undefined> {
+    const customer = await this.get<LocalCustomer>('CUSTOMER', customerId);
+    if (!customer) return undefined;
+    const now = await this.nowSeconds();
+    const invoice = this.invoicesOf(customerId, await this.customerSubscriptions(customerId, now), now).find((i) => i.id === invoiceId);
+    return invoice && { invoice, email: customer.email };
   }
 
   /** A change made in the portal; returns the webhooks Stripe would send for it. */
@@ -199,7 +230,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     if (action.type === 'card') {
       const customer = await this.get<LocalCustomer>('CUSTOMER', session.customerId);
       if (!customer) throw new NotFoundError('Customer not found');
-      await this.put('CUSTOMER', customer.id, { ...customer, cardLast4: action.last4 });
+      await this.put('CUSTOMER', customer.id, { ...customer, cardLast4: action.last4, cardBrand: action.brand });
       // Stripe reports a new default card as customer.updated, which the product does not need.
       return [this.event('customer.updated', { id: customer.id, customer: customer.id })];
     }
@@ -254,6 +285,27 @@ export class LocalPaymentGateway implements PaymentGateway {
     return { subscription: next, renewed: true };
   }
 
+  /** The customer's subscriptions as of `now` (renewals and period-end cancellations applied). */
+  private async customerSubscriptions(customerId: string, now: number): Promise<LocalSubscription[]> {
+    return (await this.listSubscriptions()).filter((s) => s.customerId === customerId).map((s) => this.advance(s, now).subscription);
+  }
+
+  /** One paid invoice per started period of each subscription, newest first, numbered in order. */
+  private invoicesOf(customerId: string, subscriptions: LocalSubscription[], now: number): InvoiceSummary[] {
+    const dated = subscriptions.flatMap((s) => {
+      const out: Array<{ id: string; date: number }> = [];
+      for (let t = s.startedAt ?? s.periodStart, i = 1; t <= Math.min(s.periodStart, now); t += MONTH_SECONDS, i++) out.push({ id: `in_local_${s.id.slice(-8)}_${i}`, date: t });
+      return out;
+    });
+    return dated
+      .sort((a, b) => a.date - b.date)
+      .map(({ id, date }, i) => ({
+        id, number: `LOCAL-${i + 1}`, date, amountCents: PRICE.amountCents, currency: PRICE.currency, status: 'paid',
+        url: `${this.options.appOrigin}/__local/invoices/${encodeURIComponent(customerId)}/${encodeURIComponent(id)}`,
+      }))
+      .reverse();
+  }
+
   private async nowSeconds(): Promise<number> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.localBillingClock(), ConsistentRead: true }));
     return this.wallSeconds() + Number(out.Item?.offsetSeconds ?? 0);
@@ -293,5 +345,11 @@ function snapshot(s: LocalSubscription): SubscriptionSnapshot {
     cancelAt: s.cancelAtPeriodEnd ? s.periodEnd : null,
     currentPeriodEnd: s.periodEnd,
     userId: s.userId,
+    price: PRICE,
   };
+}
+
+/** The card on file: the test Visa until the portal changes it. */
+function cardOf(customer: LocalCustomer | undefined): CardSummary {
+  return { brand: customer?.cardBrand ?? DEFAULT_CARD.brand, last4: customer?.cardLast4 ?? DEFAULT_CARD.last4, expMonth: null, expYear: null };
 }

@@ -3,6 +3,7 @@
  * STRIPE_API_VERSION), and their mapping onto the billing port's snapshots and events.
  */
 import * as z from 'zod/mini';
+import type { CardSummary, InvoiceSummary } from '@app/contracts/billing';
 import type { BillingEvent, CheckoutSessionSnapshot, SubscriptionSnapshot } from '@app/core/billing/ports';
 import { ValidationError } from '@app/core/errors';
 
@@ -22,7 +23,21 @@ export const SubscriptionSchema = z.object({
   cancel_at_period_end: z.boolean(),
   cancel_at: z.optional(z.nullable(z.number())),
   items: z.object({
-    data: z.array(z.object({ current_period_end: z.optional(z.nullable(z.number())), price: z.optional(z.nullable(z.object({ id: z.string() }))) })),
+    data: z.array(
+      z.object({
+        current_period_end: z.optional(z.nullable(z.number())),
+        price: z.optional(
+          z.nullable(
+            z.object({
+              id: z.string(),
+              unit_amount: z.optional(z.nullable(z.int())),
+              currency: z.optional(z.string()),
+              recurring: z.optional(z.nullable(z.object({ interval: z.enum(['day', 'week', 'month', 'year']) }))),
+            }),
+          ),
+        ),
+      }),
+    ),
   }),
   metadata: z.optional(z.nullable(z.record(z.string(), z.string()))),
 });
@@ -63,7 +78,9 @@ const InvoiceEventObject = z.object({
 export function toSubscriptionSnapshot(s: StripeSubscription): SubscriptionSnapshot {
   // Since 2025-03-31.basil the period lives on the subscription items.
   const periodEnd = Math.max(0, ...s.items.data.map((i) => i.current_period_end ?? 0));
-  const priceId = s.items.data[0]?.price?.id;
+  const price = s.items.data[0]?.price;
+  const priceId = price?.id;
+  const charge = price?.unit_amount != null && price.currency && price.recurring ? { amountCents: price.unit_amount, currency: price.currency, interval: price.recurring.interval } : undefined;
   return {
     id: s.id,
     customerId: idOf(s.customer) ?? '',
@@ -73,6 +90,49 @@ export function toSubscriptionSnapshot(s: StripeSubscription): SubscriptionSnaps
     currentPeriodEnd: periodEnd,
     ...(priceId ? { priceId } : {}),
     ...(s.metadata?.userId ? { userId: s.metadata.userId } : {}),
+    ...(charge ? { price: charge } : {}),
+  };
+}
+
+/** A PaymentMethod as an expanded field gives it: only its card's brand, last four and expiry are read. */
+const PaymentMethodSchema = z.object({
+  id: z.string(),
+  card: z.optional(z.nullable(z.object({ brand: z.string(), last4: z.string(), exp_month: z.optional(z.nullable(z.int())), exp_year: z.optional(z.nullable(z.int())) }))),
+});
+const PaymentMethodRef = z.optional(z.nullable(z.union([z.string(), PaymentMethodSchema])));
+
+/** A customer with `expand[]=invoice_settings.default_payment_method`. */
+export const CustomerCardSchema = z.object({ id: z.string(), invoice_settings: z.optional(z.nullable(z.object({ default_payment_method: PaymentMethodRef }))) });
+/** A subscription with `expand[]=default_payment_method` (Checkout sets the card there). */
+export const SubscriptionCardSchema = z.object({ id: z.string(), default_payment_method: PaymentMethodRef });
+
+export const InvoiceSchema = z.object({
+  id: z.string(),
+  number: z.optional(z.nullable(z.string())),
+  created: z.number(),
+  currency: z.string(),
+  total: z.int(),
+  status: z.optional(z.nullable(z.string())),
+  hosted_invoice_url: z.optional(z.nullable(z.string())),
+});
+export type StripeInvoice = z.infer<typeof InvoiceSchema>;
+
+/** The card of an expanded payment method; null for an id alone (not expanded) or a method that is not a card. */
+export function toCardSummary(method: z.infer<typeof PaymentMethodRef>): CardSummary | null {
+  if (!method || typeof method === 'string' || !method.card) return null;
+  const { brand, last4, exp_month, exp_year } = method.card;
+  return { brand, last4, expMonth: exp_month ?? null, expYear: exp_year ?? null };
+}
+
+export function toInvoiceSummary(invoice: StripeInvoice): InvoiceSummary {
+  return {
+    id: invoice.id,
+    number: invoice.number ?? null,
+    date: invoice.created,
+    amountCents: invoice.total,
+    currency: invoice.currency,
+    status: invoice.status ?? 'draft',
+    url: invoice.hosted_invoice_url ?? null,
   };
 }
 

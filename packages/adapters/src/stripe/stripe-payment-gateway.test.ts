@@ -91,12 +91,34 @@ describe('StripePaymentGateway against recorded Stripe payloads', () => {
     expect(sub.current_period_end).toBe(nowMs() / 1000 + 30 * 86_400);
     expect(await gateway.retrieveSubscription('sub_1')).toEqual({
       id: 'sub_1', customerId: 'cus_1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null,
-      currentPeriodEnd: sub.current_period_end, priceId: 'price_premium_monthly', userId: 'u1',
+      currentPeriodEnd: sub.current_period_end, priceId: 'price_premium_monthly', userId: 'u1', price: { amountCents: 2900, currency: 'usd', interval: 'month' },
     });
     const cancelled = await gateway.cancelAtPeriodEnd('sub_1');
     expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, cancelAt: sub.current_period_end, status: 'active' });
-    expect(fake.requests.at(-1)!.headers['idempotency-key']).toBe('cancel:sub_1');
+    // A key of its own per call (kept across that call's retries): a fixed one would replay this answer to a cancel after a resume.
+    expect(fake.requests.at(-1)!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(Object.fromEntries(fake.requests.at(-1)!.form)).toEqual({ cancel_at_period_end: 'true' });
+    expect(await gateway.resumeSubscription('sub_1')).toMatchObject({ cancelAtPeriodEnd: false, cancelAt: null });
+    expect(Object.fromEntries(fake.requests.at(-1)!.form)).toEqual({ cancel_at_period_end: 'false' });
+  });
+
+  it('reads the card from the subscription Checkout set it on, else the customer default, and the latest invoices', async () => {
+    const customerId = await gateway.createCustomer({ id: 'u_card', email: 'card@example.com' });
+    expect(await gateway.paymentDetails(customerId, 6)).toEqual({ card: null, invoices: [] });
+    // The portal's card (the customer's default for invoices) when no subscription names one.
+    fake.customers.get(customerId)!.invoice_settings.default_payment_method = fake.addCard({ brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2029 });
+    expect((await gateway.paymentDetails(customerId, 6)).card).toEqual({ brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2029 });
+    const sub = fake.setSubscription({ id: 'sub_card', customer: customerId, default_payment_method: fake.addCard({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }) });
+    for (let month = 0; month < 8; month++) fake.addInvoice(sub, sub.current_period_start + month * 30 * 86_400);
+    const details = await gateway.paymentDetails(customerId, 6);
+    expect(details.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(details.invoices.map((i) => i.date)).toEqual(Array.from({ length: 6 }, (_, i) => sub.current_period_start + (7 - i) * 30 * 86_400));
+    expect(details.invoices[0]).toMatchObject({ amountCents: 2900, currency: 'usd', status: 'paid', number: 'INV-8', url: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\//) });
+    const [customerRead, invoicesRead, subscriptionsRead] = fake.requests.slice(-3).sort((a, b) => a.path.localeCompare(b.path));
+    expect(customerRead).toMatchObject({ method: 'GET', path: `/v1/customers/${customerId}` });
+    expect(customerRead!.form.get('expand[0]')).toBe('invoice_settings.default_payment_method');
+    expect(invoicesRead!.form.get('limit')).toBe('6');
+    expect(subscriptionsRead!.form.get('expand[0]')).toBe('data.default_payment_method');
   });
 
   it('cancels a subscription now with DELETE', async () => {
@@ -191,6 +213,17 @@ describe('StripePaymentGateway webhook events', () => {
   });
 });
 
-paymentGatewayContract('Stripe adapter on recorded payloads', ({ webhookSecret, now }) =>
-  new StripePaymentGateway({ secretKey: 'sk_test_123', webhookSecret, priceId: 'price_premium_monthly', apiBase: fake.url, now }),
-);
+paymentGatewayContract('Stripe adapter on recorded payloads', ({ webhookSecret, now }) => {
+  const contractGateway = new StripePaymentGateway({ secretKey: 'sk_test_123', webhookSecret, priceId: 'price_premium_monthly', apiBase: fake.url, now });
+  return {
+    gateway: contractGateway,
+    // What Stripe holds after a Checkout paid with the test card: the customer, the subscription with its card, the first invoice.
+    paidCustomer: async () => {
+      const customerId = await contractGateway.createCustomer({ id: `u_${fake.customers.size}`, email: 'paid@example.com' });
+      const card = fake.addCard({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 });
+      const subscription = fake.setSubscription({ id: `sub_contract_${fake.customers.size}`, customer: customerId, default_payment_method: card });
+      fake.addInvoice(subscription, subscription.current_period_start);
+      return { customerId, subscriptionId: subscription.id };
+    },
+  };
+});

@@ -1,5 +1,9 @@
-import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
-import { CheckoutSessionSchema, CustomerSchema, PortalSessionSchema, SubscriptionSchema, toCheckoutSnapshot, toSubscriptionSnapshot } from './map.ts';
+import * as z from 'zod/mini';
+import type { BillingEvent, CheckoutSessionSnapshot, PaymentDetails, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
+import {
+  CheckoutSessionSchema, CustomerCardSchema, CustomerSchema, InvoiceSchema, PortalSessionSchema, SubscriptionCardSchema, SubscriptionSchema,
+  toCardSummary, toCheckoutSnapshot, toInvoiceSummary, toSubscriptionSnapshot,
+} from './map.ts';
 import { isMissing, StripeClient, type StripeClientOptions } from './stripe-client.ts';
 import { parseSignedEvent } from './webhook-signature.ts';
 
@@ -76,14 +80,29 @@ export class StripePaymentGateway implements PaymentGateway {
     return subscription ? toSubscriptionSnapshot(subscription) : null;
   }
 
+  // No fixed idempotency key for cancel and resume: the client's own key per call covers its
+  // retries, and a fixed one would make Stripe replay a cancel answer after a resume (24 h window).
   async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
-    return toSubscriptionSnapshot(
-      await this.stripe.request('POST', '/v1/subscriptions/{id}', SubscriptionSchema, {
-        id: subscriptionId,
-        params: { cancel_at_period_end: true },
-        idempotencyKey: `cancel:${subscriptionId}`,
-      }),
-    );
+    return toSubscriptionSnapshot(await this.stripe.request('POST', '/v1/subscriptions/{id}', SubscriptionSchema, { id: subscriptionId, params: { cancel_at_period_end: true } }));
+  }
+
+  async resumeSubscription(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    return toSubscriptionSnapshot(await this.stripe.request('POST', '/v1/subscriptions/{id}', SubscriptionSchema, { id: subscriptionId, params: { cancel_at_period_end: false } }));
+  }
+
+  /**
+   * The card: the one Checkout set on a live subscription, else the customer's default for
+   * invoices (set by the portal); the invoices: Stripe's newest first.
+   */
+  async paymentDetails(customerId: string, limit: number): Promise<PaymentDetails> {
+    const page = <T>(item: z.ZodMiniType<T>) => z.object({ data: z.array(item) });
+    const [customer, subscriptions, invoices] = await Promise.all([
+      orNull(this.stripe.request('GET', '/v1/customers/{id}', CustomerCardSchema, { id: customerId, params: { expand: ['invoice_settings.default_payment_method'] } })),
+      orNull(this.stripe.request('GET', '/v1/subscriptions', page(SubscriptionCardSchema), { params: { customer: customerId, limit: 10, expand: ['data.default_payment_method'] } })),
+      orNull(this.stripe.request('GET', '/v1/invoices', page(InvoiceSchema), { params: { customer: customerId, limit } })),
+    ]);
+    const card = (subscriptions?.data ?? []).map((s) => toCardSummary(s.default_payment_method)).find((c) => c !== null) ?? toCardSummary(customer?.invoice_settings?.default_payment_method);
+    return { card: card ?? null, invoices: (invoices?.data ?? []).map(toInvoiceSummary) };
   }
 
   async cancelNow(subscriptionId: string): Promise<void> {

@@ -16,6 +16,15 @@ export async function exportAccount(user: UserRecord, messages: Pick<ContactMess
       createdAt: user.createdAt,
       paymentCustomerId: user.stripeCustomerId ?? null,
     },
+    responsibleGambling: {
+      termsVersion: user.termsVersion ?? null,
+      termsAcceptedAt: user.termsAcceptedAt ?? null,
+      ageConfirmedAt: user.ageConfirmedAt ?? null,
+      breakStartedAt: user.breakStartedAt ?? null,
+      breakUntil: user.breakUntil ?? null,
+      selfExcludedAt: user.selfExcludedAt ?? null,
+      selfExcludedUntil: user.selfExcludedUntil ?? null,
+    },
     subscriptions: Object.values(user.subscriptions).map(({ id, status, cancelAt, currentPeriodEnd, syncedAt }) => ({ id, status, cancelAt, currentPeriodEnd, syncedAt })),
     messages: (await messages.listByUser(user.id)).map(toPublicMessage),
   };

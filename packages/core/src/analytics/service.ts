@@ -1,13 +1,12 @@
 import { ANALYTICS_ALL_DAYS, ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsQuery, type AnalyticsReport, type ForecastQuality } from '@app/contracts/analytics';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { groupBy } from '../collections.ts';
-import { ForbiddenError } from '../errors.ts';
 import type { RecordedEntry } from '../ledger/entry.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import { basisOf, clvSummary, inWindow, profitCurve, recordOf, settledBets } from '../ledger/record.ts';
 import { periodDays } from '../ledger/service.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
-import { isPremium, type Viewer } from '../viewer.ts';
+import { requirePremiumContent, type Viewer } from '../viewer.ts';
 import { forecastQuality } from './forecast-quality.ts';
 
 /** The stored forecast quality, one per period (the metrics job writes it; it never depends on prices). */
@@ -54,7 +53,7 @@ function byLeague(entries: readonly RecordedEntry[]): Array<{ leagueId: string; 
 export function makeAnalyticsService({ ledger, quality, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff'>; quality: Pick<ForecastQualityStore, 'get'>; clock: Clock }) {
   return {
     async get(viewer: Viewer | null, query: AnalyticsQuery): Promise<AnalyticsReport> {
-      if (!isPremium(viewer)) throw new ForbiddenError('Performance analytics are part of Premium');
+      requirePremiumContent(viewer, 'Performance analytics are');
       const now = clock.now();
       const period = query.period ?? '30';
       const days = periodDays(period);

@@ -16,6 +16,14 @@ export interface UserRepository {
   markEmailVerified(userId: string, at: string): Promise<void>;
   /** Sets the role and writes its record (`change`) in the same transaction: no role changes without a trace. */
   setRole(userId: string, role: Role, change: RoleChange): Promise<void>;
+  /**
+   * Starts a break (ISO-8601 UTC instants) only if it ends later than the one stored: throws
+   * `BreakCannotBeShortenedError` with the stored end otherwise (a conditional write, so two
+   * requests cannot shorten a break between them).
+   */
+  startBreak(userId: string, startedAt: string, until: string): Promise<void>;
+  /** Records a self-exclusion (ISO-8601 UTC); a later end never gives way to an earlier one. */
+  selfExclude(userId: string, at: string, until: string): Promise<void>;
   /** Links a payment-provider customer to the user (customer -> user lookup included). */
   linkCustomer(userId: string, customerId: string): Promise<void>;
   findByCustomer(customerId: string): Promise<UserRecord | undefined>;

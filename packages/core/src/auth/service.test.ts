@@ -7,6 +7,7 @@ import { changeRole } from './admin-role.ts';
 import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY } from './attempts.ts';
 import type { NewPassword } from './password-policy.ts';
 import { INVALID_CREDENTIALS, makeAuthService } from './service.ts';
+import { TERMS_VERSION } from '@app/contracts/responsible-gambling';
 
 function setup() {
   const clock = fixedClock('2026-11-22T12:00:00Z');
@@ -23,8 +24,8 @@ function setup() {
   return { auth, clock, users, sessions, attempts, events, mail, signedUp: (c = creds, ip = '1.1.1.1') => signedUp(auth, users, c, ip) };
 }
 
-/** Core tests skip the policy's list (the handlers apply it; password-policy.test.ts tests it). */
-const withPolicy = <T extends { password: string }>(body: T) => ({ ...body, password: body.password as NewPassword });
+/** A sign-up body with both boxes ticked; core tests skip the policy's list (the handlers apply it; password-policy.test.ts tests it). */
+const withPolicy = <T extends { password: string }>(body: T) => ({ ...body, password: body.password as NewPassword, acceptTerms: true as const, confirmAge: true as const });
 const newPassword = (p: string) => p as NewPassword;
 const creds = { email: 'ana@example.com', password: 'correct horse' };
 
@@ -40,8 +41,26 @@ describe('AuthService', () => {
     expect((await t.users.getByEmail(creds.email))?.emailVerifiedAt).toBeUndefined();
     expect(t.mail).toEqual([{ template: 'verify-email', userId: 'u1' }]);
     const issued = await t.signedUp({ email: 'boss@example.com', password: 'x'.repeat(7) + 'y' });
-    expect(issued.user).toEqual({ id: 'u2', email: 'boss@example.com', emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null });
+    expect(issued.user).toEqual({ id: 'u2', email: 'boss@example.com', emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null, breakUntil: null });
     expect((await t.auth.resolve(issued.token))?.viewer.userId).toBe('u2');
+  });
+
+  it('stores what the sign-up accepted: the Terms version and when the terms and the age were confirmed', async () => {
+    await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    expect(await t.users.getByEmail(creds.email)).toMatchObject({
+      termsVersion: TERMS_VERSION, termsAcceptedAt: '2026-11-22T12:00:00.000Z', ageConfirmedAt: '2026-11-22T12:00:00.000Z',
+    });
+  });
+
+  it('a self-excluded account: a right password is told until when, a wrong one looks like any other; its sessions open nothing', async () => {
+    const { token } = await t.signedUp();
+    await t.users.selfExclude('u1', '2026-11-22T12:00:00.000Z', '2027-05-22T12:00:00.000Z');
+    expect(await t.auth.resolve(token)).toBeNull();
+    await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'forbidden', message: 'This account is self-excluded until Sat, 22 May 2027, 12:00 UTC. It cannot be used before then.' });
+    await expect(t.auth.login({ ...creds, password: 'nope' }, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
+    expect(t.events.filter((e) => e.type === 'login_refused_self_excluded')).toHaveLength(1);
+    t.clock.set('2027-05-22T12:00:01Z');
+    expect((await t.auth.login(creds, { ip: '1.1.1.1' })).user.email).toBe(creds.email);
   });
 
   it('sign-up: a taken address is answered like a new one, and only its inbox hears of it (enumeration)', async () => {

@@ -10,6 +10,9 @@ import { EmailTakenError } from './errors.ts';
 import { assertNotCurrentPassword, type NewPassword } from './password-policy.ts';
 import type { PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
 import { toPublicUser, toViewer, type UserRecord } from './user.ts';
+import { TERMS_VERSION } from '@app/contracts/responsible-gambling';
+import { activeExclusionUntil } from '../responsible-gambling/protection.ts';
+import { SelfExcludedError } from '../responsible-gambling/errors.ts';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -138,14 +141,19 @@ export function makeAuthService(deps: AuthServiceDeps) {
         ],
         { type: 'signup_throttled', email: body.email, network },
       );
+      const now = clock.now().toISOString();
       const user: UserRecord = {
         id: deps.ids.user(),
         email: body.email,
         passwordHash: await hasher.hash(body.password),
         // Never admin: the role is granted by an operator only (see auth/admin-role.ts).
         role: 'user',
-        createdAt: clock.now().toISOString(),
+        createdAt: now,
         subscriptions: {},
+        // The schema let the request through only with both boxes true: what was accepted, and when.
+        termsVersion: TERMS_VERSION,
+        termsAcceptedAt: now,
+        ageConfirmedAt: now,
       };
       let taken = false;
       try {
@@ -175,6 +183,12 @@ export function makeAuthService(deps: AuthServiceDeps) {
       }
       // The owner's attempt is given back to the network, and the account starts afresh there.
       await Promise.all([limiter.clear(subjects.account), limiter.refund(subjects.network)]);
+      // Said only to whoever knows the password: the exclusion is the owner's business.
+      const excludedUntil = activeExclusionUntil(user, clock.now());
+      if (excludedUntil) {
+        security({ type: 'login_refused_self_excluded', email: body.email, network, userId: user.id });
+        throw new SelfExcludedError(excludedUntil);
+      }
       security({ type: 'login_succeeded', email: body.email, network, userId: user.id });
       return startSession(user);
     },
@@ -188,6 +202,8 @@ export function makeAuthService(deps: AuthServiceDeps) {
       if (!session || !user) return null;
       const now = clock.now().getTime();
       if (now >= session.expiresAt || now - session.lastSeenAt >= SESSION_IDLE_MS) return null;
+      // Sessions end when the exclusion starts; one that escaped that (a race) still opens nothing.
+      if (activeExclusionUntil(user, clock.now())) return null;
       if (deps.touchSessions !== false && now - session.lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
         await sessions.touch(user.id, session.sessionId, now);
         session.lastSeenAt = now;
@@ -197,6 +213,14 @@ export function makeAuthService(deps: AuthServiceDeps) {
 
     async logout(resolved: ResolvedSession | null): Promise<void> {
       if (resolved) await sessions.delete(resolved.user.id, resolved.session.sessionId);
+    },
+
+    /**
+     * The signed-in user's password again, throttled like login (for a step a stolen session must
+     * not take alone: self-exclusion); a wrong one is a ValidationError on `password`.
+     */
+    confirmPassword(resolved: ResolvedSession, password: string, context: ClientContext, on: { throttled: SecurityEventType; failed: SecurityEventType }): Promise<void> {
+      return checkCurrentPassword(resolved, password, context, { ...on, field: 'password' });
     },
 
     me(resolved: ResolvedSession): User {

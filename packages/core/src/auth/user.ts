@@ -1,6 +1,7 @@
 import type { User as PublicUser } from '@app/contracts/auth';
 import type { Clock } from '../clock.ts';
 import { entitlementOf, type SubscriptionState } from '../billing/entitlement.ts';
+import { activeBreakUntil, type Protections } from '../responsible-gambling/protection.ts';
 import type { Viewer } from '../viewer.ts';
 
 export type Role = 'user' | 'admin';
@@ -15,7 +16,7 @@ export interface OpenCheckout {
  * A user as stored. Every subscription's state is kept on the profile, keyed by the provider's
  * subscription id, so one read decides access.
  */
-export interface UserRecord {
+export interface UserRecord extends Protections {
   id: string;
   email: string;
   passwordHash: string;
@@ -26,6 +27,15 @@ export interface UserRecord {
   stripeCustomerId?: string;
   subscriptions: Record<string, SubscriptionState>;
   openCheckout?: OpenCheckout;
+  /** What the sign-up accepted (docs/responsible-gambling.md): the Terms' version, and when (ISO-8601 UTC). */
+  termsVersion?: string;
+  termsAcceptedAt?: string;
+  /** When the person confirmed being 18 or older. */
+  ageConfirmedAt?: string;
+  /** When the latest break was taken; `breakUntil` (Protections) is when it ends. */
+  breakStartedAt?: string;
+  /** When the self-exclusion was requested; `selfExcludedUntil` (Protections) is when it ends. */
+  selfExcludedAt?: string;
 }
 
 export function entitlementOfUser(user: UserRecord, clock: Clock) {
@@ -39,9 +49,18 @@ export function subscriptionStatusOf(user: UserRecord, clock: Clock): 'free' | '
 /** What the API shows of a user. */
 export function toPublicUser(user: UserRecord, clock: Clock): PublicUser {
   const { premium, cancelAt } = entitlementOfUser(user, clock);
-  return { id: user.id, email: user.email, emailVerified: Boolean(user.emailVerifiedAt), subscriptionStatus: premium ? 'premium' : 'free', role: user.role, cancelAt };
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: Boolean(user.emailVerifiedAt),
+    subscriptionStatus: premium ? 'premium' : 'free',
+    role: user.role,
+    cancelAt,
+    breakUntil: activeBreakUntil(user, clock.now()) ?? null,
+  };
 }
 
 export function toViewer(user: UserRecord, clock: Clock): Viewer {
-  return { userId: user.id, email: user.email, role: user.role, subscriptionStatus: subscriptionStatusOf(user, clock) };
+  const breakUntil = activeBreakUntil(user, clock.now());
+  return { userId: user.id, email: user.email, role: user.role, subscriptionStatus: subscriptionStatusOf(user, clock), ...(breakUntil ? { breakUntil } : {}) };
 }

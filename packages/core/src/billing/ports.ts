@@ -1,3 +1,4 @@
+import type { CardSummary, InvoiceSummary } from '@app/contracts/billing';
 import type { OpenCheckout } from '../auth/user.ts';
 import type { SubscriptionState, SubscriptionStatus } from './entitlement.ts';
 
@@ -14,6 +15,16 @@ export interface SubscriptionSnapshot {
   priceId?: string;
   /** Our user id, from the subscription's metadata. */
   userId?: string;
+  /** What the subscription's price charges, per interval (the provider's figures, not ours). */
+  price?: { amountCents: number; currency: string; interval: 'day' | 'week' | 'month' | 'year' };
+}
+
+/** What the account page shows of a customer's payments. */
+export interface PaymentDetails {
+  /** The card the next renewal is charged to; null when none is on file. */
+  card: CardSummary | null;
+  /** Newest first. */
+  invoices: InvoiceSummary[];
 }
 
 export interface CheckoutSessionSnapshot {
@@ -52,6 +63,10 @@ export interface PaymentGateway {
   listLiveSubscriptions(customerId?: string): Promise<SubscriptionSnapshot[]>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Undoes a pending cancellation at the period end: the subscription renews again. */
+  resumeSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** The customer's card on file and latest invoices (at most `limit`, newest first); empty for a customer the provider does not know. */
+  paymentDetails(customerId: string, limit: number): Promise<PaymentDetails>;
   cancelNow(subscriptionId: string): Promise<void>;
   /**
    * A session of the provider's customer portal (invoices, card, cancel, resume) for the

@@ -17,7 +17,9 @@ function fakeGateway() {
     sessions,
     cancelledNow,
     createCustomer: async (u) => `cus_${u.id}`,
-    createCheckoutSession: async ({ userId, customerId }) => {
+    cancelUrls: [] as string[],
+    createCheckoutSession: async ({ userId, customerId, cancelUrl }) => {
+      gateway.cancelUrls.push(cancelUrl);
       const id = nextSession();
       sessions.set(id, { id, customerId, clientReferenceId: userId, subscriptionId: null, status: 'open', url: `https://pay.example/${id}` });
       return { id, url: `https://pay.example/${id}` };
@@ -37,6 +39,18 @@ function fakeGateway() {
       s.cancelAtPeriodEnd = true;
       return { ...s };
     },
+    resumeSubscription: async (id) => {
+      const s = subs.get(id)!;
+      Object.assign(s, { cancelAtPeriodEnd: false, cancelAt: null });
+      return { ...s };
+    },
+    paymentDetails: async (customerId, limit) =>
+      customerId === 'cus_u1'
+        ? {
+            card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+            invoices: Array.from({ length: 8 }, (_, i) => ({ id: `in_${8 - i}`, number: null, date: 1_790_000_000 - i * 2_592_000, amountCents: 2900, currency: 'usd', status: 'paid', url: `https://invoice.example/${8 - i}` })).slice(0, limit),
+          }
+        : { card: null, invoices: [] },
     cancelNow: async (id) => {
       subs.get(id)!.status = 'canceled';
       cancelledNow.push(id);
@@ -54,6 +68,7 @@ function fakeGateway() {
     s.subscriptionId = subscriptionId;
     subs.set(subscriptionId, {
       id: subscriptionId, customerId: s.customerId!, status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: now.getTime() / 1000 + 30 * 86_400, userId: s.clientReferenceId!,
+      price: { amountCents: 2900, currency: 'usd', interval: 'month' },
     });
   };
   return { gateway, pay };
@@ -176,11 +191,49 @@ describe('BillingService', () => {
     // An unsynced second subscription of the user's (e.g. paid in another tab before this fix).
     t.gateway.subs.set('sub_C', { id: 'sub_C', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u1' });
     expect(await t.status()).toBe('free');
-    expect(await t.billing.reconcile()).toEqual({ seen: 3, synced: 2, orphansCancelled: ['sub_orphan'] });
+    expect(await t.billing.reconcile()).toEqual({ seen: 3, synced: 2, orphansCancelled: ['sub_orphan'], excludedCancelled: [] });
     expect(t.orphans).toEqual(['sub_orphan']);
     expect(await t.status()).toBe('premium');
     t.gateway.subs.set('sub_D', { id: 'sub_D', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u1' });
     await t.auth.deleteAccount(await t.resolved(), { password: 'correct horse' }, { ip: '1.1.1.1' }, (u) => t.billing.cancelNow(u));
     expect(t.gateway.cancelledNow.sort()).toEqual(['sub_A', 'sub_C', 'sub_D', 'sub_orphan']);
+  });
+
+  it('says what the user pays: price from the provider, renewal date, card and the latest six invoices; after cancelling the end date, and Resume renews again', async () => {
+    const t = await setup();
+    expect(await t.billing.overview(await t.resolved())).toEqual({ plan: 'free', status: 'none', price: null, renewsAt: null, endsAt: null, card: null, invoices: [] });
+    const id = await t.checkoutId();
+    t.pay(id, 'sub_A', t.clock.now());
+    await t.billing.sync('sub_A');
+    const periodEnd = t.gateway.subs.get('sub_A')!.currentPeriodEnd;
+    const renewing = await t.billing.overview(await t.resolved());
+    expect(renewing).toMatchObject({ plan: 'premium', status: 'renewing', price: { amountCents: 2900, currency: 'usd', interval: 'month' }, renewsAt: periodEnd, endsAt: null, card: { brand: 'visa', last4: '4242' } });
+    expect(renewing.invoices.map((i) => i.id)).toEqual(['in_8', 'in_7', 'in_6', 'in_5', 'in_4', 'in_3']);
+
+    await t.billing.cancel(await t.resolved());
+    expect(await t.billing.overview(await t.resolved())).toMatchObject({ status: 'cancelling', renewsAt: null, endsAt: periodEnd });
+    expect(await t.billing.resume(await t.resolved())).toMatchObject({ status: 'renewing', renewsAt: periodEnd, endsAt: null });
+    expect(t.auth.me(await t.resolved())).toMatchObject({ subscriptionStatus: 'premium', cancelAt: null });
+    await expect(t.billing.resume(await t.resolved())).rejects.toMatchObject({ kind: 'conflict', message: 'No cancelled subscription to resume' });
+  });
+
+  it('sends a cancelled Checkout back to /pricing?checkout=cancelled, and opens none during a break', async () => {
+    const t = await setup();
+    await t.checkoutId();
+    expect(t.gateway.cancelUrls).toEqual(['http://localhost:3000/pricing?checkout=cancelled']);
+    const user = (await t.users.getByEmail('ana@example.com'))!;
+    await t.users.startBreak(user.id, t.clock.now().toISOString(), new Date(t.clock.now().getTime() + DAY_MS).toISOString());
+    await expect(t.billing.createCheckout(await t.resolved())).rejects.toMatchObject({ kind: 'conflict', message: 'You are taking a break until Mon, 23 Nov 2026, 12:00 UTC: subscribing waits until then.' });
+  });
+
+  it("reconciliation sets a self-excluded user's renewing subscription to end with its period (an exclusion whose cancellation failed)", async () => {
+    const t = await setup();
+    const id = await t.checkoutId();
+    t.pay(id, 'sub_A', t.clock.now());
+    await t.billing.sync('sub_A');
+    await t.users.selfExclude('u1', t.clock.now().toISOString(), '2027-05-22T12:00:00.000Z');
+    expect(await t.billing.reconcile()).toMatchObject({ synced: 1, excludedCancelled: ['sub_A'] });
+    expect(t.gateway.subs.get('sub_A')).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+    expect(await t.billing.reconcile()).toMatchObject({ excludedCancelled: [] });
   });
 });

@@ -1,10 +1,13 @@
-import type { CancelResponse, CheckoutResponse, PortalSessionResponse, VerifySessionResponse } from '@app/contracts/billing';
+import { BILLING_INVOICES_SHOWN, CHECKOUT_CANCELLED_QUERY, type BillingOverview, type CancelResponse, type CheckoutResponse, type PortalSessionResponse, type VerifySessionResponse } from '@app/contracts/billing';
 import type { ResolvedSession } from '../auth/service.ts';
 import type { UserRepository } from '../auth/ports.ts';
 import { entitlementOfUser, subscriptionStatusOf, toPublicUser, type UserRecord } from '../auth/user.ts';
 import type { Clock } from '../clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
+import { SITE_ROUTES } from '@app/contracts/site';
+import { activeBreakUntil, activeExclusionUntil } from '../responsible-gambling/protection.ts';
+import { utcInstant } from '../responsible-gambling/errors.ts';
 import { TERMINAL, type SubscriptionState } from './entitlement.ts';
 import type { BillingEvent, PaymentGateway, SubscriptionSnapshot, SubscriptionStore } from './ports.ts';
 
@@ -37,7 +40,12 @@ export interface ReconcileReport {
   synced: number;
   /** Subscriptions whose user no longer exists, cancelled at once. */
   orphansCancelled: string[];
+  /** Renewing subscriptions of self-excluded users, set to end at their period end. */
+  excludedCancelled: string[];
 }
+
+/** Where a cancelled Checkout returns: /pricing, saying nothing was charged. */
+const CHECKOUT_CANCELLED_PATH = `${SITE_ROUTES.pricing}?${new URLSearchParams(CHECKOUT_CANCELLED_QUERY)}`;
 
 export function toSubscriptionState(snapshot: SubscriptionSnapshot, clock: Clock): SubscriptionState {
   return {
@@ -94,6 +102,27 @@ export function makeBillingService(deps: BillingServiceDeps) {
     return (await users.get(resolved.user.id)) ?? resolved.user;
   }
 
+  /**
+   * Sets every entitling subscription of the user to end with its paid period; returns when
+   * access ends (Unix seconds), or null when nothing entitles.
+   */
+  async function cancelAtPeriodEnd(user: UserRecord): Promise<number | null> {
+    const { entitling } = entitlementOfUser(user, clock);
+    if (entitling.length === 0) return null;
+    for (const subscription of entitling) {
+      if (subscription.cancelAt !== null) continue;
+      await subscriptions.saveSubscription(user.id, toSubscriptionState(await gateway.cancelAtPeriodEnd(subscription.id), clock));
+    }
+    const { cancelAt } = entitlementOfUser((await users.get(user.id)) ?? user, clock);
+    return cancelAt ?? Math.max(...entitling.map((s) => s.currentPeriodEnd));
+  }
+
+  /** The subscription the account page speaks of: one that renews, else the one that ends last. */
+  function currentSubscription(user: UserRecord): SubscriptionState | undefined {
+    const { entitling } = entitlementOfUser(user, clock);
+    return entitling.find((s) => s.cancelAt === null) ?? entitling.sort((a, b) => (b.cancelAt ?? 0) - (a.cancelAt ?? 0))[0];
+  }
+
   return {
     sync,
 
@@ -106,6 +135,9 @@ export function makeBillingService(deps: BillingServiceDeps) {
     async createCheckout(resolved: ResolvedSession): Promise<CheckoutResponse> {
       let user = await freshUser(resolved);
       if (subscriptionStatusOf(user, clock) === 'premium') throw new ConflictError('Already subscribed');
+      // Paying for what a break hides would be a purchase made in the moment the break is for.
+      const breakUntil = activeBreakUntil(user, clock.now());
+      if (breakUntil) throw new ConflictError(`You are taking a break until ${utcInstant(breakUntil)}: subscribing waits until then.`);
       const previous = user.openCheckout;
       if (previous) {
         const snapshot = await gateway.retrieveCheckoutSession(previous.id);
@@ -121,7 +153,7 @@ export function makeBillingService(deps: BillingServiceDeps) {
         customerId,
         userId: user.id,
         successUrl: `${deps.appOrigin}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${deps.appOrigin}/pricing`,
+        cancelUrl: `${deps.appOrigin}${CHECKOUT_CANCELLED_PATH}`,
         // Concurrent requests replacing the same session get the same new one from Stripe.
         idempotencyKey: `checkout:${user.id}:after:${previous?.id ?? 'none'}`,
       });
@@ -145,17 +177,47 @@ export function makeBillingService(deps: BillingServiceDeps) {
       return { success: checkout.status === 'complete' && publicUser.subscriptionStatus === 'premium', user: publicUser };
     },
 
+    cancelAtPeriodEnd,
+
     /** Cancels every entitling subscription at the end of its paid period; access continues until then. */
     async cancel(resolved: ResolvedSession): Promise<CancelResponse> {
+      const cancelAt = await cancelAtPeriodEnd(await freshUser(resolved));
+      if (cancelAt === null) throw new ConflictError('No active subscription to cancel');
+      return { cancel_at: cancelAt };
+    },
+
+    /** Undoes the pending cancellations of the caller's subscriptions: they renew again. */
+    async resume(resolved: ResolvedSession): Promise<BillingOverview> {
       const user = await freshUser(resolved);
-      const { entitling } = entitlementOfUser(user, clock);
-      if (entitling.length === 0) throw new ConflictError('No active subscription to cancel');
-      for (const subscription of entitling) {
-        if (subscription.cancelAt !== null) continue;
-        await subscriptions.saveSubscription(user.id, toSubscriptionState(await gateway.cancelAtPeriodEnd(subscription.id), clock));
+      const pending = entitlementOfUser(user, clock).entitling.filter((s) => s.cancelAt !== null);
+      if (pending.length === 0) throw new ConflictError('No cancelled subscription to resume');
+      for (const subscription of pending) {
+        await subscriptions.saveSubscription(user.id, toSubscriptionState(await gateway.resumeSubscription(subscription.id), clock));
       }
-      const { cancelAt } = entitlementOfUser((await users.get(user.id)) ?? user, clock);
-      return { cancel_at: cancelAt ?? Math.max(...entitling.map((s) => s.currentPeriodEnd)) };
+      return this.overview(resolved);
+    },
+
+    /**
+     * What the caller pays (docs/product.md#account): the plan, its price as the provider charges
+     * it, the renewal or end date, the card on file and the latest invoices with their links.
+     */
+    async overview(resolved: ResolvedSession): Promise<BillingOverview> {
+      const user = await freshUser(resolved);
+      const current = currentSubscription(user);
+      const [snapshot, details] = await Promise.all([
+        current ? gateway.retrieveSubscription(current.id) : null,
+        user.stripeCustomerId ? gateway.paymentDetails(user.stripeCustomerId, BILLING_INVOICES_SHOWN) : { card: null, invoices: [] },
+      ]);
+      const status = !current ? 'none' : current.cancelAt !== null ? 'cancelling' : current.status === 'past_due' ? 'past_due' : 'renewing';
+      return {
+        plan: current ? 'premium' : 'free',
+        status,
+        price: snapshot?.price ?? null,
+        renewsAt: current && current.cancelAt === null ? current.currentPeriodEnd : null,
+        endsAt: current?.cancelAt ?? null,
+        card: details.card,
+        invoices: details.invoices.slice(0, BILLING_INVOICES_SHOWN),
+      };
     },
 
     /** The provider's customer portal for the caller's own customer; back to /account afterwards. */
@@ -191,7 +253,7 @@ export function makeBillingService(deps: BillingServiceDeps) {
      * state (repairing lost webhooks); a subscription whose user no longer exists is cancelled now.
      */
     async reconcile(): Promise<ReconcileReport> {
-      const report: ReconcileReport = { seen: 0, synced: 0, orphansCancelled: [] };
+      const report: ReconcileReport = { seen: 0, synced: 0, orphansCancelled: [], excludedCancelled: [] };
       for (const snapshot of await gateway.listLiveSubscriptions()) {
         report.seen += 1;
         const user = await ownerOf(snapshot);
@@ -201,7 +263,12 @@ export function makeBillingService(deps: BillingServiceDeps) {
           security({ type: 'subscription_orphan_cancelled', actor: 'reconciliation', detail: { subscriptionId: snapshot.id } });
           continue;
         }
-        await subscriptions.saveSubscription(user.id, toSubscriptionState(snapshot, clock));
+        // A self-exclusion whose cancellation failed (the provider was down) is finished here: an
+        // excluded person is never charged again.
+        const renewing = !TERMINAL.has(snapshot.status) && !snapshot.cancelAtPeriodEnd && snapshot.cancelAt === null;
+        const state = renewing && activeExclusionUntil(user, clock.now()) ? await gateway.cancelAtPeriodEnd(snapshot.id) : snapshot;
+        if (state !== snapshot) report.excludedCancelled.push(snapshot.id);
+        await subscriptions.saveSubscription(user.id, toSubscriptionState(state, clock));
         report.synced += 1;
       }
       return report;

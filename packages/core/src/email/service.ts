@@ -1,6 +1,8 @@
 import type { UserRepository } from '../auth/ports.ts';
 import type { OneTimeTokens } from '../auth/one-time-tokens.ts';
+import type { Clock } from '../clock.ts';
 import type { ContactMessageStore } from '../contact/ports.ts';
+import { activeBreakUntil, activeExclusionUntil } from '../responsible-gambling/protection.ts';
 import type { EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore } from './ports.ts';
 import { accountExistsMessage, contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
 
@@ -13,6 +15,7 @@ export interface MailServiceDeps {
   suppressions: Pick<EmailSuppressionStore, 'isSuppressed'>;
   templates: TemplateContext;
   supportAddress: string;
+  clock: Clock;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -20,6 +23,9 @@ export interface MailServiceDeps {
  * The email consumer's use case: turns a request into rendered messages and sends them. A request
  * whose subject is gone (deleted account, unknown email) sends nothing: the reset and sign-up routes
  * answer the same for every email, and only this consumer learns whether the account exists.
+ * During a break or a self-exclusion only the mail that gets the person into the account is sent
+ * (verification, reset, the note on a taken address); the rest is not sent
+ * (docs/decisions/0160-breaks-and-self-exclusion.md). The product sends no marketing mail at all.
  */
 export function makeMailService(deps: MailServiceDeps) {
   const log = deps.log ?? (() => {});
@@ -54,6 +60,8 @@ export function makeMailService(deps: MailServiceDeps) {
           // Acknowledged only to a signed-in sender's confirmed address, never to the typed one.
           const sender = message.userId ? await deps.users.get(message.userId) : undefined;
           if (!sender?.emailVerifiedAt) return log('Contact acknowledgement skipped', { reason: sender ? 'address not confirmed' : 'sender not signed in' });
+          const now = deps.clock.now();
+          if (activeBreakUntil(sender, now) || activeExclusionUntil(sender, now)) return log('Contact acknowledgement skipped', { reason: 'the sender is taking a break or is self-excluded' });
           return send(contactAcknowledgementMessage(deps.templates, sender.email, message.createdAt));
         }
       }

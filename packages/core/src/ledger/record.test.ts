@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../clock.ts';
 import { ledgerEntry } from '../testing/ledger-entries.ts';
 import type { RecordedEntry } from './entry.ts';
-import { clvSummary, metricsByBasis, profitCurve, recordOf, settledBets, trackRecordOf, trendOf } from './record.ts';
+import { chanceLongestLosingRun, clvSummary, longestRunAtMost, losingRunsByBasis, metricsByBasis, profitCurve, recordOf, settledBets, trackRecordOf, trendOf } from './record.ts';
 
 const NOW = new Date('2026-11-22T20:00:00Z');
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000).toISOString();
@@ -108,5 +108,34 @@ describe('records of bets', () => {
       ],
       maxDrawdown: { flat: 2, kelly: 2 },
     });
+  });
+});
+
+describe('losing runs (docs/responsible-gambling.md)', () => {
+  /** Picks a day apart, oldest first, lost where `pattern` has an L. */
+  const sequence = (pattern: string, basis: 'published' | 'backtest' = 'published') =>
+    [...pattern].map((c, i) => ledgerEntry({ fixtureId: `${basis}-${i}`, basis, kickoff: hoursAgo(5 + (pattern.length - 1 - i) * 24), result: c === 'L' ? 'lost' : 'won' }));
+
+  it('finds the longest run of lost picks in kickoff order, its dates and its cost at the flat stake, and counts runs of 5 or more', () => {
+    const entries = [...sequence('WLLWLLLLLWLLLLLLW'), ...sequence('LLW', 'backtest')];
+    const runs = losingRunsByBasis(entries, NOW, 365);
+    expect(runs.published).toMatchObject({ picks: 17, hits: 4, hitRate: 23.5, runsOfFiveOrMore: 2 });
+    expect(runs.published.longest).toEqual({ length: 6, from: entries[10]!.kickoff, to: entries[15]!.kickoff, lossUsd: 120 });
+    expect(runs.backtest).toMatchObject({ picks: 3, hits: 1, longest: { length: 2, lossUsd: 40 }, runsOfFiveOrMore: 0 });
+    // A run that reaches the last pick counts too; no pick at all has no run and no interval.
+    expect(losingRunsByBasis(sequence('WLLLLL'), NOW, 365).published).toMatchObject({ longest: { length: 5 }, runsOfFiveOrMore: 1 });
+    expect(losingRunsByBasis([], NOW, 365).published).toEqual({ picks: 0, hits: 0, hitRate: null, hitRateCi95: null, longest: null, runsOfFiveOrMore: 0, expectedLongestCi95: null });
+  });
+
+  it('the chance of a longest losing run: exact for small cases, and the 95 % range the page prints', () => {
+    // Three fair coin flips: the longest run of tails is 0 in 1 of 8 sequences, at most 1 in 5, at most 2 in 7.
+    expect(longestRunAtMost(3, 0.5, 0)).toBeCloseTo(1 / 8, 12);
+    expect(longestRunAtMost(3, 0.5, 1)).toBeCloseTo(5 / 8, 12);
+    expect(longestRunAtMost(3, 0.5, 2)).toBeCloseTo(7 / 8, 12);
+    expect(longestRunAtMost(3, 0.5, 3)).toBeCloseTo(1, 12);
+    // 300 picks that each win 70 % of the time: losing runs of 3 to 7 are what chance alone gives.
+    expect(chanceLongestLosingRun(300, 0.3)).toEqual([3, 7]);
+    expect(chanceLongestLosingRun(50, 0)).toEqual([0, 0]);
+    expect(chanceLongestLosingRun(50, 1)).toEqual([50, 50]);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { Clv, PickRecord, ProfitCurve } from '@app/contracts/analytics';
 import type { Metrics, MetricsByBasis, TrackRecord, Trend } from '@app/contracts/metrics';
+import type { LosingRuns, LosingRunsResponse } from '@app/contracts/responsible-gambling';
 import { PUBLISHED_BASIS_MIN_PICKS, STAKE_USD } from '@app/contracts/rules';
 import { blockBootstrapInterval } from '@app/model/bootstrap';
 import { DAY_MS, utcDay } from '../clock.ts';
@@ -208,4 +209,87 @@ export function trendOf(entries: readonly RecordedEntry[], asOf: Date): Trend {
     out.push({ date: utcDay(at), winAccuracy: record.winAccuracy, totalPredictions: record.totalPredictions, basis: record.basis });
   }
   return out;
+}
+
+/**
+ * P(the longest run of failures in `n` independent trials, each failing with probability `q`, is
+ * at most `k`): a walk over the length of the current run, never past `k`.
+ */
+export function longestRunAtMost(n: number, q: number, k: number): number {
+  let state = new Float64Array(k + 1);
+  state[0] = 1;
+  for (let i = 0; i < n; i++) {
+    const next = new Float64Array(k + 1);
+    let alive = 0;
+    for (let r = 0; r <= k; r++) alive += state[r]!;
+    next[0] = alive * (1 - q);
+    for (let r = 0; r < k; r++) next[r + 1] = state[r]! * q;
+    state = next;
+  }
+  return state.reduce((s, x) => s + x, 0);
+}
+
+/**
+ * The range (2.5 % and 97.5 % quantiles) of the longest losing run that chance alone gives over
+ * `n` independent picks that each lose with probability `q`: what a bettor should expect to sit
+ * through at this hit rate even if the forecasts were right.
+ */
+export function chanceLongestLosingRun(n: number, q: number): [number, number] {
+  // The smallest k with P(longest <= k) >= p; the probability grows with k, so bisect.
+  const quantile = (p: number): number => {
+    let [low, high] = [0, n];
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      if (longestRunAtMost(n, q, mid) >= p) high = mid;
+      else low = mid + 1;
+    }
+    return low;
+  };
+  return [quantile(0.025), quantile(0.975)];
+}
+
+/** A run of five lost picks in a row is where the page's count starts. */
+export const LONG_LOSING_RUN = 5;
+
+/**
+ * How long the picks went without a win (docs/responsible-gambling.md): settled picks in kickoff
+ * order, their hit rate with its day-block interval, the longest run of losses with what it cost
+ * at the flat stake, the runs of five or more, and the range chance gives at that hit rate.
+ */
+export function losingRunsOf(bets: readonly SettledBet[]): LosingRuns {
+  const ordered = [...bets].sort((a, b) => a.entry.kickoff.localeCompare(b.entry.kickoff) || a.entry.id.localeCompare(b.entry.id));
+  const hits = ordered.filter((b) => b.won).length;
+  let longest: LosingRuns['longest'] = null;
+  let runsOfFiveOrMore = 0;
+  let start = 0;
+  for (let i = 0; i <= ordered.length; i++) {
+    if (i < ordered.length && !ordered[i]!.won) continue;
+    const length = i - start;
+    if (length >= LONG_LOSING_RUN) runsOfFiveOrMore += 1;
+    if (length > 0 && length > (longest?.length ?? 0)) {
+      longest = { length, from: ordered[start]!.entry.kickoff, to: ordered[i - 1]!.entry.kickoff, lossUsd: length * STAKE_USD };
+    }
+    start = i + 1;
+  }
+  const n = ordered.length;
+  return {
+    picks: n,
+    hits,
+    hitRate: n ? round((hits / n) * 100, 1) : null,
+    hitRateCi95: meanInterval(ordered.map((b) => (b.won ? 1 : 0)), ordered.map((b) => b.day)),
+    longest,
+    runsOfFiveOrMore,
+    expectedLongestCi95: n ? chanceLongestLosingRun(n, 1 - hits / n) : null,
+  };
+}
+
+/** The losing runs of the picks of the last `days` days up to `asOf`, published and back-tested apart. */
+export function losingRunsByBasis(entries: readonly RecordedEntry[], asOf: Date, days: number): LosingRunsResponse {
+  return {
+    days,
+    to: asOf.toISOString(),
+    stakeUsd: STAKE_USD,
+    published: losingRunsOf(windowPicks(entries, 'published', asOf, days)),
+    backtest: losingRunsOf(windowPicks(entries, 'backtest', asOf, days)),
+  };
 }

@@ -1,13 +1,13 @@
 import { ANALYTICS_ALL_DAYS, type AnalyticsPeriod } from '@app/contracts/analytics';
 import type { LedgerDigests, LedgerList, LedgerQuery } from '@app/contracts/ledger';
+import type { LosingRunsResponse } from '@app/contracts/responsible-gambling';
 import type { TrackRecord } from '@app/contracts/metrics';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
-import { ForbiddenError } from '../errors.ts';
-import { isPremium, type Viewer } from '../viewer.ts';
+import { requirePremiumContent, type Viewer } from '../viewer.ts';
 import { digestOrder, FAILING, GENESIS, ledgerDay, sealBacktest, sealPublished, verifyChain, type DayCheck } from './digest.ts';
 import type { RecordedEntry } from './entry.ts';
 import type { LedgerRepository, TrackRecordStore } from './ports.ts';
-import { METRICS_WINDOW_DAYS, trackRecordOf, trendOf, TREND_DAYS } from './record.ts';
+import { losingRunsByBasis, METRICS_WINDOW_DAYS, trackRecordOf, trendOf, TREND_DAYS } from './record.ts';
 import { entryView, ledgerCsv } from './views.ts';
 
 /** Days of a period: 30, 90, or all time (365). */
@@ -23,7 +23,7 @@ export const FORECAST_REACH_DAYS = 8;
  */
 export function makeLedgerService({ ledger, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff' | 'digests'>; clock: Clock }) {
   async function read(viewer: Viewer | null, query: LedgerQuery) {
-    if (!isPremium(viewer)) throw new ForbiddenError('The bet ledger is part of Premium');
+    requirePremiumContent(viewer, 'The bet ledger is');
     const now = clock.now();
     const period = query.period ?? '30';
     const from = new Date(Date.parse(utcDay(new Date(now.getTime() - (periodDays(period) - 1) * DAY_MS))));
@@ -43,6 +43,15 @@ export function makeLedgerService({ ledger, clock }: { ledger: Pick<LedgerReposi
       const { period, entries } = await read(viewer, query);
       const parts = ['ledger', period === 'all' ? 'all-time' : `${period}-days`, query.league, query.market, utcDay(clock.now())].filter(Boolean);
       return { text: ledgerCsv(entries), fileName: `${parts.join('-')}.csv` };
+    },
+    /**
+     * The losing runs of the last year's settled picks, per basis: public, as /results is, and
+     * what /responsible-gambling shows a probability does not promise.
+     */
+    async losingRuns(): Promise<LosingRunsResponse> {
+      const now = clock.now();
+      const entries = await ledger.listByKickoff(new Date(now.getTime() - ANALYTICS_ALL_DAYS * DAY_MS), now);
+      return losingRunsByBasis(entries, now, ANALYTICS_ALL_DAYS);
     },
     /** Both chains, oldest day first: public, so anyone can keep a copy before kickoff. */
     async digests(): Promise<LedgerDigests> {

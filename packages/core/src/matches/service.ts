@@ -7,7 +7,7 @@ import type { LedgerRepository } from '../ledger/ports.ts';
 import { PICK_LABELS } from '../picks/pick.ts';
 import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
 import type { ThreeWay, StoredPrediction } from '../predictions/prediction.ts';
-import { isPremium, type Viewer } from '../viewer.ts';
+import { seesPremiumContent, type Viewer } from '../viewer.ts';
 import { matchIdentity } from './identity.ts';
 import { percent } from '../numbers.ts';
 
@@ -79,7 +79,7 @@ export function makeMatchService({
         .reverse()
         .map((m) => ({ date: m.date.slice(0, 10), homeTeam: m.home, awayTeam: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals }));
       const played = p.status === 'settled' && p.result && Date.parse(kickoff) <= clock.now().getTime();
-      const premium = isPremium(viewer);
+      const premium = seesPremiumContent(viewer);
       return {
         ...matchIdentity(p),
         status: p.status ?? 'scheduled',

@@ -1,5 +1,5 @@
 import type { Prediction } from '@app/contracts/predictions';
-import { isPremium, type Viewer } from '../viewer.ts';
+import { seesPremiumContent, type Viewer } from '../viewer.ts';
 import { selectionProbability, type StoredPrediction, type ThreeWay } from './prediction.ts';
 import { percent, round } from '../numbers.ts';
 import { picksOf } from '../picks/pick.ts';
@@ -22,7 +22,7 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
     modelVersion: p.modelVersion,
     generatedAt: p.generatedAt,
   };
-  if (!isPremium(viewer)) {
+  if (!seesPremiumContent(viewer)) {
     return {
       ...base,
       isLocked: true,

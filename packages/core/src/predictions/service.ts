@@ -1,7 +1,7 @@
 import type { Prediction } from '@app/contracts/predictions';
 import { makeReadCache, serialise, type Serialised } from '../cache/read-cache.ts';
 import { DAY_MS, type Clock } from '../clock.ts';
-import { isPremium, type Viewer } from '../viewer.ts';
+import { seesPremiumContent, type Viewer } from '../viewer.ts';
 import { toPublicPrediction } from './locking.ts';
 import type { PredictionRepository } from './ports.ts';
 
@@ -43,7 +43,7 @@ export function makePredictionService({ predictions, clock, cacheTtlMs = 0 }: Pr
      */
     async upcoming(viewer: Viewer | null): Promise<Serialised<Prediction[]>> {
       const views = await cache.get();
-      return isPremium(viewer) ? views.premium : views.locked;
+      return seesPremiumContent(viewer) ? views.premium : views.locked;
     },
     /** Forgets the cached read (a generation run in this process just published). */
     invalidate: cache.invalidate,

@@ -9,6 +9,7 @@ export type SecurityEventType =
   | 'login_succeeded'
   | 'login_failed'
   | 'login_throttled'
+  | 'login_refused_self_excluded'
   | 'password_changed'
   | 'password_change_failed'
   | 'password_change_throttled'
@@ -25,7 +26,11 @@ export type SecurityEventType =
   | 'csrf_rejected'
   | 'admin_forbidden'
   | 'origin_rejected'
-  | 'subscription_orphan_cancelled';
+  | 'subscription_orphan_cancelled'
+  | 'break_started'
+  | 'self_excluded'
+  | 'self_exclusion_failed'
+  | 'self_exclusion_throttled';
 
 export interface SecurityEvent {
   type: SecurityEventType;

@@ -5,6 +5,7 @@ import type { PasswordHasher, RoleChange, SessionClaims, SessionRecord, SessionR
 import type { NewPassword } from '../auth/password-policy.ts';
 import type { AuthService, IssuedSession } from '../auth/service.ts';
 import { EmailTakenError } from '../auth/errors.ts';
+import { BreakCannotBeShortenedError } from '../responsible-gambling/errors.ts';
 import type { OpenCheckout, Role, UserRecord } from '../auth/user.ts';
 import type { SubscriptionState } from '../billing/entitlement.ts';
 import type { SaveOutcome, SubscriptionStore } from '../billing/ports.ts';
@@ -35,6 +36,15 @@ export class InMemoryUsers implements UserRepository {
   async setRole(id: string, role: Role, change: RoleChange) {
     this.byId.get(id)!.role = role;
     this.roleChanges.push(change);
+  }
+  async startBreak(id: string, startedAt: string, until: string) {
+    const user = this.byId.get(id)!;
+    if (user.breakUntil && user.breakUntil >= until) throw new BreakCannotBeShortenedError(user.breakUntil);
+    Object.assign(user, { breakStartedAt: startedAt, breakUntil: until });
+  }
+  async selfExclude(id: string, at: string, until: string) {
+    const user = this.byId.get(id)!;
+    if (!user.selfExcludedUntil || user.selfExcludedUntil < until) Object.assign(user, { selfExcludedAt: at, selfExcludedUntil: until });
   }
   async linkCustomer(id: string, customerId: string) {
     this.byId.get(id)!.stripeCustomerId = customerId;
@@ -155,7 +165,7 @@ export function sequentialIds(prefix: string) {
  * tests (the password policy's list is the handlers' part, tested in password-policy.test.ts).
  */
 export async function signedUp(auth: AuthService, users: UserRepository, creds: { email: string; password: string }, ip = '1.1.1.1'): Promise<IssuedSession> {
-  await auth.register({ ...creds, password: creds.password as NewPassword }, { ip });
+  await auth.register({ ...creds, password: creds.password as NewPassword, acceptTerms: true, confirmAge: true }, { ip });
   const user = await users.getByEmail(creds.email);
   await users.markEmailVerified(user!.id, '2026-01-01T00:00:00.000Z');
   return auth.login(creds, { ip });

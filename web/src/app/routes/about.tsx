@@ -42,8 +42,12 @@ export default function AboutRoute() {
             Play responsibly
           </h2>
           <p className="mt-3 text-muted-foreground">
-            Our predictions are information, not betting advice, and no model can guarantee a result. If you bet, only stake
-            what you can afford to lose. You must be 18 or over to use this service.
+            Our predictions are information, not betting advice, and no model makes any result certain. If you bet, only stake
+            what you can afford to lose. You must be 18 or over to use this service. Breaks, self-exclusion and where to find help:{' '}
+            <Link to={paths.responsibleGambling.getHref()} className="font-medium text-primary underline underline-offset-4">
+              responsible gambling
+            </Link>
+            .
           </p>
         </section>
         <p className="text-muted-foreground">

@@ -26,7 +26,7 @@ describe('/account', () => {
     const { user } = await renderApp('/account');
 
     expect(await screen.findByText('fan@example.com', { selector: 'dd' })).toBeInTheDocument();
-    expect(screen.getByText('Free')).toBeInTheDocument();
+    expect(screen.getByText('You are on the Free plan ($0): fixtures are visible, probabilities are locked.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upgrade for $29/month' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/__local/checkout/cs_9'));
   });
@@ -141,5 +141,108 @@ describe('/account', () => {
     expect(currentUrl(router)).toBe('/');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/delete-account').map((c) => c.body)).toEqual([{ password: 'wrong one' }, { password: 'correct horse' }]);
+  });
+});
+
+describe('/account: what a subscriber pays', () => {
+  const premium = makeUser({ subscriptionStatus: 'premium' });
+  const renewsAt = Math.floor(new Date(2026, 3, 13, 10).getTime() / 1000);
+  const overview = {
+    plan: 'premium', status: 'renewing', price: { amountCents: 2900, currency: 'usd', interval: 'month' }, renewsAt, endsAt: null,
+    card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
+    invoices: [{ id: 'in_2', number: 'INV-2', date: Math.floor(new Date(2026, 2, 13, 10).getTime() / 1000), amountCents: 2900, currency: 'usd', status: 'paid', url: 'https://invoice.example/in_2' }],
+  };
+
+  it('shows one Subscription heading: the plan, $29.00/month, the renewal date, the card and the invoices with links', async () => {
+    signedIn(premium, { 'GET /api/account/billing': overview });
+    await renderApp('/account');
+
+    expect(await screen.findByText('$29.00/month')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: 'Subscription' })).toHaveLength(1);
+    expect(screen.getByText('Renews on 13 April 2026')).toBeInTheDocument();
+    expect(screen.getByText('Visa ending in 4242, expires 12/2030')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the invoice of 13 March 2026' })).toHaveAttribute('href', 'https://invoice.example/in_2');
+  });
+
+  it('after a cancellation shows the end date with Resume, which renews the plan again', async () => {
+    let cancelled = true;
+    const api = signedIn(premium, {
+      'GET /api/auth/me': () => ({ user: { ...premium, cancelAt: cancelled ? renewsAt : null } }),
+      'GET /api/account/billing': () => (cancelled ? { ...overview, status: 'cancelling', renewsAt: null, endsAt: renewsAt } : overview),
+      'POST /api/stripe/resume-subscription': () => {
+        cancelled = false;
+        return overview;
+      },
+    });
+    const { user } = await renderApp('/account');
+
+    expect(await screen.findByText('Cancels on 13 April 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+
+    expect(await screen.findByText('Renews on 13 April 2026')).toBeInTheDocument();
+    expect(await screen.findByText('Subscription resumed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/stripe/resume-subscription')).toHaveLength(1);
+  });
+});
+
+describe('/account: responsible gambling', () => {
+  it('takes a break of the chosen length after a confirmation, then says until when and offers only longer ones', async () => {
+    let breakUntil: string | null = null;
+    const account = makeUser({ subscriptionStatus: 'premium' });
+    const api = signedIn(account, {
+      'GET /api/auth/me': () => ({ user: { ...account, breakUntil } }),
+      'POST /api/account/break': () => {
+        breakUntil = new Date(Date.now() + 7 * 86_400_000).toISOString();
+        return { breakUntil };
+      },
+    });
+    const { user } = await renderApp('/account');
+
+    const section = within(await screen.findByRole('region', { name: 'Responsible gambling' }));
+    await user.click(section.getByRole('radio', { name: '7 days' }));
+    await user.click(section.getByRole('button', { name: 'Take a break' }));
+    expect(section.getByText(/You cannot shorten it once it has started/)).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Yes, take a break' }));
+
+    expect(await screen.findByText('Break started')).toBeInTheDocument();
+    expect(await section.findByText(/^You are taking a break until /)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/account/break')[0]?.body).toEqual({ duration: '7d' });
+    // Only a break that ends later than the running one.
+    expect(section.getByRole('radio', { name: '24 hours' })).toBeDisabled();
+    expect(section.getByRole('radio', { name: '7 days' })).toBeDisabled();
+    expect(section.getByRole('radio', { name: '30 days' })).toBeChecked();
+    expect(section.getByRole('button', { name: 'Extend the break' })).toBeInTheDocument();
+  });
+
+  it('self-excludes only with the box ticked and the password; then signs out to the home page', async () => {
+    let excluded = false;
+    const api = signedIn(makeUser(), {
+      'GET /api/auth/me': () => (excluded ? apiError(401) : { user: makeUser() }),
+      'POST /api/account/self-exclusion': ({ body }: { body: unknown }) => {
+        if ((body as { password?: string }).password !== 'correct horse') return apiError(400, 'Current password is incorrect', { issues: [{ path: 'password', message: 'Current password is incorrect' }] });
+        excluded = true;
+        return { excludedUntil: '2026-09-14T10:00:00.000Z', subscriptionEndsAt: null };
+      },
+    });
+    const { user, router } = await renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Self-exclude' }));
+    const form = within(screen.getByRole('form', { name: 'Self-exclusion' }));
+    await user.type(form.getByLabelText('Password'), 'wrong one');
+    await user.click(form.getByRole('button', { name: 'Exclude me for 6 months' }));
+    expect(form.getByRole('checkbox')).toHaveAccessibleDescription('Tick the box to confirm that you want to exclude yourself for 6 months.');
+    expect(api.callsTo('POST', '/api/account/self-exclusion')).toHaveLength(0);
+
+    await user.click(form.getByRole('checkbox'));
+    await user.click(form.getByRole('button', { name: 'Exclude me for 6 months' }));
+    await waitFor(() => expect(form.getByLabelText('Password')).toHaveAccessibleDescription('Current password is incorrect'));
+    await user.clear(form.getByLabelText('Password'));
+    await user.type(form.getByLabelText('Password'), 'correct horse');
+    await user.click(form.getByRole('button', { name: 'Exclude me for 6 months' }));
+
+    expect(await screen.findByText('Self-exclusion confirmed')).toBeInTheDocument();
+    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+    expect(api.callsTo('POST', '/api/account/self-exclusion').at(-1)?.body).toEqual({ password: 'correct horse', confirm: true });
   });
 });

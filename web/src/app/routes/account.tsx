@@ -5,11 +5,16 @@ import { Card } from '@/components/ui/card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { YourDataSection } from '@/features/account/components/your-data';
 import { DeleteAccountSection } from '@/features/auth/components/delete-account';
-import { SubscriptionBadge, SubscriptionCard } from '@/features/billing/components/subscription-card';
+import { SubscriptionCard } from '@/features/billing/components/subscription-card';
 import { UpgradeCard } from '@/features/billing/components/upgrade-card';
+import { ProtectionsSection } from '@/features/responsible-gambling/components/protections-section';
 import { RequireUser } from '@/lib/authorization';
 
-/** docs/product.md#account: email, subscription, cancel, change password, upgrade card, danger zone. Visitors go to /login. */
+/**
+ * docs/product.md#account: email, the subscription (what you pay) or the upgrade card,
+ * responsible gambling (a break, self-exclusion), password, your data, danger zone. Visitors go
+ * to /login.
+ */
 export default function AccountRoute() {
   return (
     <RequireUser>
@@ -18,7 +23,7 @@ export default function AccountRoute() {
           <div className="space-y-6">
             <Card>
               <h2 className="text-lg font-semibold">Profile</h2>
-              <dl className="mt-4 space-y-3 text-sm">
+              <dl className="mt-4 text-sm">
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <dt className="flex items-center gap-1.5 text-muted-foreground">
                     <Mail aria-hidden="true" className="size-4" />
@@ -26,15 +31,10 @@ export default function AccountRoute() {
                   </dt>
                   <dd className="font-medium break-all">{user.email}</dd>
                 </div>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <dt className="text-muted-foreground">Subscription</dt>
-                  <dd>
-                    <SubscriptionBadge user={user} />
-                  </dd>
-                </div>
               </dl>
             </Card>
             {user.subscriptionStatus === 'premium' ? <SubscriptionCard user={user} /> : <UpgradeCard user={user} />}
+            <ProtectionsSection user={user} />
             <ChangePasswordForm />
             <YourDataSection />
             <DeleteAccountSection />

@@ -1,4 +1,5 @@
 import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
+import { ACCEPT_TERMS_MESSAGE } from '@app/contracts/responsible-gambling';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -11,6 +12,9 @@ async function fill(user: Awaited<ReturnType<typeof renderApp>>['user'], email: 
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
 }
+
+/** The sign-up's one box: 18 or older, and the Terms accepted. */
+const termsBox = () => screen.getByRole('checkbox', { name: 'I am 18 or older and accept the Terms' });
 
 describe('/login', () => {
   it('requires an email (type email) and a password', async () => {
@@ -90,12 +94,43 @@ describe('/login', () => {
     const { user } = await renderApp('/login?mode=signup');
 
     await fill(user, 'new@example.com', 'long enough');
+    await user.click(termsBox());
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(SIGN_UP_REQUESTED_MESSAGE);
+    expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({ email: 'new@example.com', password: 'long enough', acceptTerms: true, confirmAge: true });
     expect(api.callsTo('GET', '/api/auth/me').length).toBeLessThanOrEqual(1);
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+  });
+
+  it('refuses a sign-up without the box ticked, under the box and before calling the server; the box links to the Terms', async () => {
+    const api = mockApi();
+    const { user } = await renderApp('/signup');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+
+    await fill(user, 'new@example.com', 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(termsBox()).toHaveAccessibleDescription(ACCEPT_TERMS_MESSAGE));
+    expect(termsBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(termsBox()).toHaveFocus();
+    expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
+  });
+
+  it.each([
+    ['/login', '/predictions'],
+    ['/signup', '/predictions'],
+    ['/login?next=/results', '/results'],
+    ['/login?redirect=/analytics', '/analytics'],
+    ['/login?next=//evil.example', '/predictions'],
+  ])('sends a signed-in user from %s to %s instead of showing the form', async (url, target) => {
+    mockApi({ 'GET /api/auth/me': { user: makeUser() } });
+    const { router } = await renderApp(url);
+
+    await waitFor(() => expect(currentUrl(router)).toBe(target));
+    expect(screen.queryByRole('button', { name: /Log in|Create account/ })).not.toBeInTheDocument();
   });
 
   it('rejects a sign-up password under 8 characters before calling the server', async () => {
@@ -121,6 +156,7 @@ describe('/login', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters, not a common password, and not your current one.');
 
     await fill(user, 'new@example.com', 'Password1');
+    await user.click(termsBox());
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This password is too common: choose one that is harder to guess.'));

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { VIEW_STORAGE_KEY } from '@/features/predictions/utils/view';
 
 import { kickoff, locked, makeMetrics, makePrediction, makeUser } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
@@ -142,5 +144,71 @@ describe('/predictions for a premium user', () => {
     expect(stats.getByText('+17.2%')).toBeInTheDocument();
     expect(stats.getByText('3.40')).toBeInTheDocument();
     expect(stats.getByText('53')).toBeInTheDocument();
+  });
+});
+
+describe('/predictions as a compact list (docs/product.md#predictions)', () => {
+  /** A phone: the media query of the list's default matches. */
+  const onPhone = () =>
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: true, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.localStorage.clear();
+  });
+  const rows = () => screen.getAllByTestId('prediction-row');
+
+  it('is the default on a phone: one row a match under day and league headings, H/D/A, the value flag, each row opening its match page', async () => {
+    onPhone();
+    const list = fixtures();
+    list[2]!.isValueBet = true;
+    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/predictions': list });
+    await renderApp('/predictions');
+
+    expect(await screen.findAllByTestId('prediction-row')).toHaveLength(3);
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(expect.arrayContaining(['Today', 'Tomorrow']));
+    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent?.replace(/[HDA] %/g, '').trim())).toEqual(['Northern League', 'Southern League', 'Northern League']);
+    const eastwick = rows()[2]!;
+    expect(eastwick).toHaveAttribute('href', `/predictions/${list[2]!.id}`);
+    expect(eastwick).toHaveTextContent(/Eastwick\s*vs Fairport/);
+    expect(within(eastwick).getAllByTestId('list-probability').map((p) => p.textContent)).toEqual(['62.0', '23.0', '15.0']);
+    expect(eastwick).toHaveTextContent('Home win 62.0%');
+    expect(within(eastwick).getByText('Value bet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'List', pressed: true })).toBeInTheDocument();
+  });
+
+  it('shows a lock instead of probabilities to a visitor, and keeps the league filter in the toolbar', async () => {
+    onPhone();
+    mockApi({ 'GET /api/predictions': fixtures().map(locked) });
+    const { user } = await renderApp('/predictions');
+    await screen.findAllByTestId('prediction-row');
+
+    expect(screen.queryAllByTestId('list-probability')).toHaveLength(0);
+    expect(within(rows()[0]!).getByText('Premium')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('League'), 'Southern League');
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('switches between list and cards by keyboard and remembers the choice in this browser', async () => {
+    mockApi({ 'GET /api/predictions': fixtures().map(locked) });
+    const { user } = await renderApp('/predictions');
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('button', { name: 'Cards', pressed: true })).toBeInTheDocument();
+
+    screen.getByRole('button', { name: 'List' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findAllByTestId('prediction-row')).toHaveLength(3);
+    expect(window.localStorage.getItem(VIEW_STORAGE_KEY)).toBe('list');
+  });
+
+  it('a premium user on a break gets locked rows and is told until when', async () => {
+    onPhone();
+    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium', breakUntil: '2030-01-01T10:00:00.000Z' }) }, 'GET /api/predictions': fixtures().map(locked) });
+    await renderApp('/predictions');
+    await screen.findAllByTestId('prediction-row');
+
+    expect(await screen.findByText(/You are taking a break until 1 January 2030, \d\d:\d\d: odds, probabilities and value flags are hidden until then\./)).toBeInTheDocument();
+    expect(within(rows()[0]!).getByText('On a break')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Win probability (Premium)' })).toBeDisabled();
   });
 });

@@ -1,4 +1,4 @@
-import { Activity } from 'lucide-react';
+import { Activity, Coffee } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -10,6 +10,8 @@ import { usePredictions } from '@/features/predictions/api/get-predictions';
 import { FilterBar } from '@/features/predictions/components/filter-bar';
 import { LeagueList } from '@/features/predictions/components/league-list';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
+import { PredictionList } from '@/features/predictions/components/prediction-list';
+import { PredictionsToolbar } from '@/features/predictions/components/predictions-toolbar';
 import {
   applyFilters,
   DEFAULT_FILTERS,
@@ -18,21 +20,28 @@ import {
   leaguesByCountry,
   type PredictionFilters,
 } from '@/features/predictions/utils/filter-predictions';
+import { usePredictionsView } from '@/features/predictions/utils/view';
 import { useSession } from '@/lib/auth';
+import { formatDateTime } from '@/utils/format';
 
 /**
- * docs/product.md#predictions: filter bar and the predictions, then (left from lg up) the
- * collapsible performance and league sections: on a phone the first card is on the first screen.
+ * docs/product.md#predictions: filter bar, the toolbar that stays on screen (league, list or
+ * cards) and the predictions, then (left from lg up) the collapsible performance and league
+ * sections: on a phone the first match is on the first screen.
  */
 export default function PredictionsRoute() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
-  const { isPremium } = useSession();
+  const { isPremium, user } = useSession();
+  const breakUntil = user?.breakUntil ?? null;
+  // On a break the server sends no probabilities: the premium sorts and filters have nothing to read.
+  const seesProbabilities = isPremium && !breakUntil;
+  const [view, setView] = usePredictionsView();
   const predictions = usePredictions();
   const metrics = useLatestMetrics();
 
   const all = predictions.data ?? [];
-  const visible = applyFilters(all, filters, { isPremium });
+  const visible = applyFilters(all, filters, { isPremium: seesProbabilities });
   const countries = leaguesByCountry(all);
 
   const update = (next: Partial<PredictionFilters>) => setSearch(filtersToSearch({ ...filters, ...next }), { replace: true, preventScrollReset: true });
@@ -42,8 +51,15 @@ export default function PredictionsRoute() {
       {/* Cards first in the document and on a phone; the sidebar sits left from lg up. */}
       <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
         <div className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
-          <FilterBar filters={filters} onChange={update} countries={countries} isPremium={isPremium} />
+          {breakUntil ? (
+            <p role="status" className="flex items-center gap-2 rounded-xl border border-border bg-surface px-4 py-3 text-sm font-medium">
+              <Coffee aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+              You are taking a break until {formatDateTime(breakUntil)}: odds, probabilities and value flags are hidden until then.
+            </p>
+          ) : null}
+          <FilterBar filters={filters} onChange={update} isPremium={seesProbabilities} />
           <h2 className="sr-only">Matches</h2>
+          <PredictionsToolbar league={filters.league} onLeague={(league) => update({ league })} countries={countries} view={view} onView={setView} />
           {predictions.isSuccess && all.length > 0 ? (
             <p aria-live="polite" className="text-sm text-muted-foreground">
               Showing {visible.length} of {all.length} predictions
@@ -54,6 +70,8 @@ export default function PredictionsRoute() {
             total={all.length}
             isLoading={predictions.isPending}
             isError={predictions.isError}
+            breakUntil={breakUntil}
+            {...(view === 'list' ? { render: (list) => <PredictionList predictions={list} breakUntil={breakUntil} /> } : {})}
             emptyAction={
               <Button variant="outline" size="sm" onClick={() => setSearch(filtersToSearch(DEFAULT_FILTERS), { replace: true })}>
                 Clear filters

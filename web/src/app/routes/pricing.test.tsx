@@ -6,6 +6,18 @@ import { apiError, mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 import { browser } from '@/utils/browser';
 
+describe('/pricing after a cancelled checkout', () => {
+  it("says 'Checkout cancelled: you have not been charged.' only when Checkout sent the user back", async () => {
+    await renderApp('/pricing?checkout=cancelled');
+    expect(screen.getByRole('status')).toHaveTextContent('Checkout cancelled: you have not been charged.');
+  });
+
+  it('says nothing of it otherwise', async () => {
+    await renderApp('/pricing');
+    expect(screen.queryByText('Checkout cancelled: you have not been charged.')).not.toBeInTheDocument();
+  });
+});
+
 describe('/pricing for a visitor', () => {
   it('shows Free at $0 forever, Premium at $29 per month and 2,500+ members', async () => {
     await renderApp('/pricing');

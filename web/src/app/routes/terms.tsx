@@ -1,7 +1,12 @@
 import { LegalPage, type LegalSection } from '@/components/layouts/legal-page';
-import { PREMIUM_PRICE_USD } from '@/config/product';
+import { SELF_EXCLUSION_MONTHS, TERMS_VERSION } from '@app/contracts/responsible-gambling';
 
-const LAST_UPDATED = '22 November 2026';
+import { PREMIUM_PRICE_USD } from '@/config/product';
+import { BREAK_LENGTHS_TEXT } from '@/features/responsible-gambling/utils/break-lengths';
+import { formatLongDate } from '@/utils/format';
+
+/** The version every sign-up accepts is the date of these terms. */
+const LAST_UPDATED = formatLongDate(TERMS_VERSION);
 
 /** docs/product.md#terms: the terms' business rules, stated word for word where the product gives them. */
 const SECTIONS: LegalSection[] = [
@@ -18,11 +23,18 @@ const SECTIONS: LegalSection[] = [
     ],
   },
   {
-    heading: '3. Your account',
+    heading: '3. Responsible gambling',
+    paragraphs: [
+      `You can take a break of ${BREAK_LENGTHS_TEXT} from Account Settings: until it ends we show you no odds, probabilities or value flags, and it cannot be shortened.`,
+      `You can exclude yourself for ${SELF_EXCLUSION_MONTHS} months: your subscription ends with the period you paid for and your account stays locked until the ${SELF_EXCLUSION_MONTHS} months are over.`,
+    ],
+  },
+  {
+    heading: '4. Your account',
     paragraphs: ['Keep your password secret and tell us if you think someone else has used your account. One account is for one person.'],
   },
   {
-    heading: '4. Subscriptions and billing',
+    heading: '5. Subscriptions and billing',
     paragraphs: [
       `Premium costs $${PREMIUM_PRICE_USD} per month and renews automatically each month until you cancel.`,
       'You can cancel at any time from Account Settings. Cancellation takes effect at the end of the current billing period, and you keep Premium until then.',
@@ -31,21 +43,21 @@ const SECTIONS: LegalSection[] = [
     ],
   },
   {
-    heading: '5. Availability',
-    paragraphs: ['We aim for 99% uptime, but we cannot guarantee that the service will always be available or free of errors.'],
+    heading: '6. Availability',
+    paragraphs: ['We aim for 99% uptime; the service may still at times be unavailable or have errors.'],
   },
   {
-    heading: '6. Limitation of liability',
+    heading: '7. Limitation of liability',
     paragraphs: [
       'Our total liability to you is limited to the amount you paid us in the last 12 months. Nothing in these terms limits liability that cannot be limited by law.',
     ],
   },
   {
-    heading: '7. Governing law',
+    heading: '8. Governing law',
     paragraphs: ['These terms are governed by the law of England and Wales, and the courts of England and Wales have jurisdiction.'],
   },
   {
-    heading: '8. Changes to these terms',
+    heading: '9. Changes to these terms',
     paragraphs: ['If we change these terms in a way that matters, we will tell you before the change takes effect.'],
   },
 ];

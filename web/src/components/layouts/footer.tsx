@@ -2,6 +2,47 @@ import { Link } from 'react-router-dom';
 
 import { BRAND_NAME, BrandMark } from '@/components/layouts/brand';
 import { footerNavGroups } from '@/components/layouts/nav-items';
+import { paths } from '@/config/paths';
+import { HELP_SERVICES } from '@/config/help';
+
+/** The line every page carries (docs/responsible-gambling.md#what-is-shown-where). */
+export const RESPONSIBLE_GAMBLING_LINE = '18+ | Gamble responsibly';
+
+/** 18+, where help is, and the page that explains breaks, self-exclusion and what a probability promises. */
+function ResponsibleGambling() {
+  return (
+    <section aria-labelledby="footer-rg" className="border-t border-border">
+      <div className="mx-auto max-w-7xl space-y-3 px-4 py-6 text-sm sm:px-6 lg:px-8">
+        <p>
+          <strong id="footer-rg" className="font-semibold">
+            {RESPONSIBLE_GAMBLING_LINE}
+          </strong>
+          <span className="text-muted-foreground">. Predictions are probabilities, not certainties, and not betting advice. </span>
+          <Link to={paths.responsibleGambling.getHref()} className="rounded font-medium text-primary underline underline-offset-4">
+            Responsible gambling: take a break or self-exclude
+          </Link>
+        </p>
+        <ul aria-label="Gambling help" className="flex flex-wrap gap-x-6 gap-y-2 text-muted-foreground">
+          {HELP_SERVICES.map((service) => (
+            <li key={service.name}>
+              <a href={service.url} className="rounded font-medium text-foreground underline underline-offset-4">
+                {service.name}
+              </a>
+              {service.phone ? (
+                <>
+                  {' '}
+                  <a href={service.phone.href} className="rounded underline underline-offset-4" aria-label={`Call ${service.name} on ${service.phone.label}`}>
+                    {service.phone.label}
+                  </a>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
 
 export function Footer() {
   return (
@@ -34,12 +75,12 @@ export function Footer() {
           ))}
         </nav>
       </div>
+      <ResponsibleGambling />
       <div className="border-t border-border">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:px-6 md:flex-row md:justify-between lg:px-8">
+        <div className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8">
           <p>
             &copy; {new Date().getFullYear()} {BRAND_NAME}. All rights reserved.
           </p>
-          <p>Predictions are information, not betting advice. 18+ only. Please gamble responsibly.</p>
         </div>
       </div>
     </footer>

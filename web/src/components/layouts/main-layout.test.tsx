@@ -33,6 +33,19 @@ describe('header and footer (logged out)', () => {
     expect(linkTargets(footerNav).map(([, href]) => href)).toEqual(['/predictions', '/how-it-works', '/pricing', '/about', '/contact', '/privacy', '/terms']);
   });
 
+  it('footer says 18+ | Gamble responsibly and links to the help services and to /responsible-gambling', async () => {
+    await renderApp('/about');
+    const help = within(screen.getByRole('contentinfo')).getByRole('region', { name: '18+ | Gamble responsibly' });
+
+    expect(within(help).getByRole('link', { name: /Responsible gambling/ })).toHaveAttribute('href', '/responsible-gambling');
+    const services = within(within(help).getByRole('list', { name: 'Gambling help' }));
+    expect(services.getByRole('link', { name: 'BeGambleAware' })).toHaveAttribute('href', 'https://www.begambleaware.org/');
+    expect(services.getByRole('link', { name: 'GamCare' })).toHaveAttribute('href', 'https://www.gamcare.org.uk/');
+    expect(services.getByRole('link', { name: 'NCPG' })).toHaveAttribute('href', 'https://www.ncpgambling.org/');
+    expect(services.getByRole('link', { name: 'Call NCPG on 1-800-MY-RESET' })).toHaveAttribute('href', 'tel:+18006973738');
+    expect(services.getByRole('link', { name: 'Call CCGNJ on 1-800-GAMBLER' })).toHaveAttribute('href', 'tel:+18004262537');
+  });
+
   it('marks the current page in the header', async () => {
     await renderApp('/pricing');
     const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });

@@ -68,3 +68,34 @@ export function TextareaField({ label, error, hint, className, id: idProp, ...pr
     </FieldShell>
   );
 }
+
+/**
+ * A checkbox with its label beside it (the label may hold a link) and an error under both. Its
+ * required-ness is checked by the form, so the message is ours and the same as the server's.
+ */
+export function CheckboxField({ label, error, id: idProp, ...props }: { label: ReactNode; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const generated = useId();
+  const id = idProp ?? generated;
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 rounded border-slate-500 accent-primary aria-invalid:outline-2 aria-invalid:outline-destructive"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...props}
+        />
+        <label htmlFor={id} className="text-sm text-foreground">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -22,12 +22,35 @@ interface Sub {
   current_period_end: number;
   canceled_at?: number;
   metadata: Record<string, string>;
+  /** A payment method id (Checkout sets the subscription's). */
+  default_payment_method?: string | null;
+}
+
+interface Customer {
+  id: string;
+  email: string | null;
+  metadata: Record<string, string>;
+  invoice_settings: { default_payment_method: string | null };
+}
+
+interface Invoice {
+  id: string;
+  customer: string;
+  subscription: string;
+  number: string;
+  created: number;
+  total: number;
+  currency: string;
+  status: string;
 }
 
 export class FakeStripeServer {
   readonly requests: RecordedRequest[] = [];
   readonly subscriptions = new Map<string, Sub>();
   readonly sessions = new Map<string, Record<string, unknown>>();
+  readonly customers = new Map<string, Customer>();
+  readonly paymentMethods = new Map<string, { id: string; object: 'payment_method'; type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number } }>();
+  readonly invoices: Invoice[] = [];
   /** Answers for the next requests, before any routing (an outage, a rate limit). */
   readonly failures: Array<{ status: number; headers?: Record<string, string>; body?: unknown }> = [];
   private server?: Server;
@@ -74,10 +97,39 @@ export class FakeStripeServer {
     return full;
   }
 
+  /** A card payment method, as Checkout collects one. */
+  addCard(card: { brand: string; last4: string; exp_month: number; exp_year: number }): string {
+    const id = `pm_${++this.seq}`;
+    this.paymentMethods.set(id, { id, object: 'payment_method', type: 'card', card });
+    return id;
+  }
+
+  /** A paid invoice of the subscription's price, at `created` (Unix seconds). */
+  addInvoice(subscription: Sub, created: number): Invoice {
+    const invoice = { id: `in_${++this.seq}`, customer: subscription.customer, subscription: subscription.id, number: `INV-${this.invoices.length + 1}`, created, total: 2900, currency: 'usd', status: 'paid' };
+    this.invoices.push(invoice);
+    return invoice;
+  }
+
   private route(method: string, path: string, form: URLSearchParams): [number, unknown] {
     let m: RegExpExecArray | null;
+    const expand = [...form.entries()].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
     if (method === 'POST' && path === '/v1/customers') {
-      return [200, { id: `cus_${++this.seq}`, object: 'customer', email: form.get('email'), metadata: { userId: form.get('metadata[userId]') }, livemode: false }];
+      const customer: Customer = { id: `cus_${++this.seq}`, email: form.get('email'), metadata: { userId: form.get('metadata[userId]') ?? '' }, invoice_settings: { default_payment_method: null } };
+      this.customers.set(customer.id, customer);
+      return [200, this.customerJson(customer, [])];
+    }
+    if (method === 'GET' && (m = /^\/v1\/customers\/([\w-]+)$/.exec(path))) {
+      const customer = this.customers.get(m[1]!);
+      return customer ? [200, this.customerJson(customer, expand)] : missing('customer', m[1]!);
+    }
+    if (method === 'GET' && path === '/v1/invoices') {
+      // Newest first, `limit` of them; an unknown customer is an error, as Stripe answers it.
+      const customer = form.get('customer');
+      if (customer && !this.customers.has(customer)) return missing('customer', customer);
+      const data = this.invoices.filter((i) => !customer || i.customer === customer).sort((a, b) => b.created - a.created);
+      const limit = Number(form.get('limit') ?? 10);
+      return [200, { object: 'list', data: data.slice(0, limit).map((i) => invoiceJson(i)), has_more: data.length > limit, url: '/v1/invoices' }];
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_${++this.seq}`;
@@ -108,7 +160,8 @@ export class FakeStripeServer {
       const from = after ? live.findIndex((s) => s.id === after) + 1 : 0;
       const limit = Number(form.get('limit') ?? 10);
       const page = live.slice(from, from + limit);
-      return [200, { object: 'list', data: page.map(subscriptionJson), has_more: from + limit < live.length, url: '/v1/subscriptions' }];
+      const expanded = expand.includes('data.default_payment_method');
+      return [200, { object: 'list', data: page.map((sub) => this.withPaymentMethod(sub, expanded)), has_more: from + limit < live.length, url: '/v1/subscriptions' }];
     }
     if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path))) {
       const s = this.sessions.get(m[1]!);
@@ -117,9 +170,9 @@ export class FakeStripeServer {
     if ((m = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path))) {
       const sub = this.subscriptions.get(m[1]!);
       if (!sub) return missing('subscription', m[1]!);
-      if (method === 'POST' && form.get('cancel_at_period_end') === 'true') {
-        sub.cancel_at_period_end = true;
-        sub.cancel_at = sub.current_period_end;
+      if (method === 'POST' && form.has('cancel_at_period_end')) {
+        sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+        sub.cancel_at = sub.cancel_at_period_end ? sub.current_period_end : null;
       }
       if (method === 'DELETE') {
         sub.status = 'canceled';
@@ -129,6 +182,26 @@ export class FakeStripeServer {
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
   }
+
+  private customerJson(customer: Customer, expand: string[]) {
+    const pm = customer.invoice_settings.default_payment_method;
+    const expanded = expand.includes('invoice_settings.default_payment_method') && pm ? this.paymentMethods.get(pm) : pm;
+    return { ...customer, object: 'customer', livemode: false, invoice_settings: { custom_fields: null, footer: null, default_payment_method: expanded ?? null } };
+  }
+
+  private withPaymentMethod(sub: Sub, expand: boolean) {
+    const pm = sub.default_payment_method ?? null;
+    return { ...subscriptionJson(sub), default_payment_method: expand && pm ? (this.paymentMethods.get(pm) ?? pm) : pm };
+  }
+}
+
+/** An invoice as API version 2026-10-28 returns it (the fields the product reads, and a few beside them). */
+function invoiceJson(i: Invoice) {
+  return {
+    id: i.id, object: 'invoice', customer: i.customer, number: i.number, created: i.created, currency: i.currency, total: i.total, amount_paid: i.status === 'paid' ? i.total : 0,
+    status: i.status, hosted_invoice_url: `https://invoice.stripe.com/i/acct_test/${i.id}`, invoice_pdf: `https://pay.stripe.com/invoice/acct_test/${i.id}/pdf`, livemode: false,
+    parent: { type: 'subscription_details', subscription_details: { subscription: i.subscription } },
+  };
 }
 
 function missing(kind: string, id: string): [number, unknown] {

@@ -1,6 +1,7 @@
 // What every PaymentGateway must do the same way: verify webhook deliveries (signed here by
-// Stripe's own SDK, checked against the gateway's injected clock) and treat ids the provider does
-// not know as absent. Run against the Stripe adapter (its unit tests, on the recorded-payload
+// Stripe's own SDK, checked against the gateway's injected clock), treat ids the provider does
+// not know as absent, and tell what a paid subscription costs, which card pays it and which
+// invoices it raised. Run against the Stripe adapter (its unit tests, on the recorded-payload
 // server) and the local test-mode provider (its integration tests, on DynamoDB Local).
 import { describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '@app/core/billing/ports';
@@ -8,14 +9,20 @@ import { stripeSignedHeader } from './sdk-signature.ts';
 
 export const CONTRACT_WEBHOOK_SECRET = 'whsec_contract_secret';
 
+/** A gateway under contract, and a way to give it a customer who paid for Premium with the test card 4242 (Visa). */
+export interface ContractGateway {
+  gateway: PaymentGateway;
+  paidCustomer(): Promise<{ customerId: string; subscriptionId: string }>;
+}
+
 /** `make` builds the gateway with the contract's webhook secret and clock (epoch ms). */
-export function paymentGatewayContract(name: string, make: (options: { webhookSecret: string; now: () => number }) => PaymentGateway | Promise<PaymentGateway>): void {
+export function paymentGatewayContract(name: string, make: (options: { webhookSecret: string; now: () => number }) => ContractGateway | Promise<ContractGateway>): void {
   const NOW = Date.parse('2026-11-20T12:00:00Z');
   const seconds = NOW / 1000;
   const setup = async () => {
     let now = NOW;
-    const gateway = await make({ webhookSecret: CONTRACT_WEBHOOK_SECRET, now: () => now });
-    return { gateway, setNow: (ms: number) => void (now = ms) };
+    const made = await make({ webhookSecret: CONTRACT_WEBHOOK_SECRET, now: () => now });
+    return { ...made, setNow: (ms: number) => void (now = ms) };
   };
   const payload = JSON.stringify({
     id: 'evt_contract_1', object: 'event', type: 'checkout.session.completed', api_version: '2026-10-28.endive', created: seconds - 5, livemode: false,
@@ -77,6 +84,32 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
       expect(await gateway.retrieveCheckoutSession('cs_missing')).toBeNull();
       await expect(gateway.cancelNow('sub_missing')).resolves.toBeUndefined();
       await expect(gateway.expireCheckoutSession('cs_missing')).resolves.toBeUndefined();
+    });
+
+    it('tells what a paid subscription costs, the card that pays it and its invoice with a link', async () => {
+      const { gateway, paidCustomer } = await setup();
+      const { customerId, subscriptionId } = await paidCustomer();
+      const subscription = await gateway.retrieveSubscription(subscriptionId);
+      expect(subscription).toMatchObject({ id: subscriptionId, customerId, status: 'active', cancelAtPeriodEnd: false, price: { amountCents: 2900, currency: 'usd', interval: 'month' } });
+      const details = await gateway.paymentDetails(customerId, 6);
+      expect(details.card).toMatchObject({ brand: 'visa', last4: '4242' });
+      expect(details.invoices).toHaveLength(1);
+      expect(details.invoices[0]).toMatchObject({ amountCents: 2900, currency: 'usd', status: 'paid', url: expect.stringMatching(/^https?:\/\//) });
+    });
+
+    it('cancels at the period end and resumes: the subscription renews again', async () => {
+      const { gateway, paidCustomer } = await setup();
+      const { subscriptionId } = await paidCustomer();
+      const cancelled = await gateway.cancelAtPeriodEnd(subscriptionId);
+      expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, cancelAt: cancelled.currentPeriodEnd });
+      expect(await gateway.resumeSubscription(subscriptionId)).toMatchObject({ cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: cancelled.currentPeriodEnd });
+      // A second cancel after the resume cancels again (no answer replayed from the first).
+      expect(await gateway.cancelAtPeriodEnd(subscriptionId)).toMatchObject({ cancelAtPeriodEnd: true });
+    });
+
+    it('has no card and no invoices for a customer it does not know', async () => {
+      const { gateway } = await setup();
+      expect(await gateway.paymentDetails('cus_missing', 6)).toEqual({ card: null, invoices: [] });
     });
   });
 }

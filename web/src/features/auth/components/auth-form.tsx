@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contracts/auth';
+import { ACCEPT_TERMS_MESSAGE } from '@app/contracts/responsible-gambling';
 import type { User } from '@app/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, MailCheck, UserPlus } from 'lucide-react';
@@ -6,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/form-field';
+import { CheckboxField, InputField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { paths, type LoginMode } from '@/config/paths';
 import { apiErrorMessage, apiFieldErrors, formatWait, isApiError } from '@/lib/api-client';
@@ -17,7 +18,7 @@ import { useSingleFlightMutation } from '@/lib/react-query';
 export const AUTH_FAILED = 'Authentication failed. Please try again.';
 
 type Credentials = { email: string; password: string };
-type FieldErrors = Partial<Record<keyof Credentials, string>>;
+type FieldErrors = Partial<Record<keyof Credentials | 'acceptTerms', string>>;
 
 /** A failed attempt in words: the lockout with its wait (Retry-After), else the server's message. */
 function failureMessage(failure: unknown): string {
@@ -48,7 +49,10 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
 
   const submit = useSingleFlightMutation({
     mutationFn: async ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }): Promise<{ kind: 'signed-up'; message: string } | { kind: 'logged-in'; user: User }> =>
-      submittedMode === 'signup' ? { kind: 'signed-up', message: await registerWithEmail(credentials) } : { kind: 'logged-in', user: await loginWithEmail(credentials) },
+      submittedMode === 'signup'
+        ? // Sent only once the one box (18 or older, the Terms) is ticked: the form checked it.
+          { kind: 'signed-up', message: await registerWithEmail({ ...credentials, acceptTerms: true, confirmAge: true }) }
+        : { kind: 'logged-in', user: await loginWithEmail(credentials) },
     onSuccess: async (outcome) => {
       if (outcome.kind === 'signed-up') {
         toast({ title: 'Check your inbox', description: outcome.message, variant: 'success' });
@@ -62,12 +66,13 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
     onError: (failure) => {
       // A message about one field goes under that field; anything else above the button.
       const fields = apiFieldErrors(failure);
+      if (fields.acceptTerms || fields.confirmAge) return fail(ACCEPT_TERMS_MESSAGE, 'acceptTerms');
       const field = fields.password ? 'password' : fields.email ? 'email' : undefined;
       fail(field ? fields[field]! : failureMessage(failure), field);
     },
   });
 
-  function fail(message: string, field?: keyof Credentials) {
+  function fail(message: string, field?: keyof FieldErrors) {
     setError(field ? null : message);
     setFieldErrors(field ? { [field]: message } : {});
     toast({ title: 'Error', description: message, variant: 'destructive' });
@@ -79,6 +84,11 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
     const credentials = { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
     if (signup && credentials.password.length < PASSWORD_MIN_LENGTH) {
       fail(PASSWORD_TOO_SHORT_MESSAGE, 'password');
+      return;
+    }
+    if (signup && data.get('acceptTerms') !== 'on') {
+      fail(ACCEPT_TERMS_MESSAGE, 'acceptTerms');
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="acceptTerms"]')?.focus();
       return;
     }
     setError(null);
@@ -124,7 +134,21 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
           hint={signup ? PASSWORD_RULE_HINT : undefined}
           error={fieldErrors.password}
         />
-        {signup ? null : (
+        {signup ? (
+          <CheckboxField
+            name="acceptTerms"
+            aria-required="true"
+            error={fieldErrors.acceptTerms}
+            label={
+              <>
+                I am 18 or older and accept the{' '}
+                <Link to={paths.terms.getHref()} className="font-medium text-primary underline underline-offset-4">
+                  Terms
+                </Link>
+              </>
+            }
+          />
+        ) : (
           <p className="-mt-2 text-right text-sm">
             <Link to={paths.forgotPassword.getHref()} className="rounded font-medium text-primary underline underline-offset-4">
               Forgot password?

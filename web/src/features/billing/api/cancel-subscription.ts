@@ -1,7 +1,8 @@
 import type { User } from '@app/contracts/auth';
-import { CancelResponseSchema, type CancelResponse } from '@app/contracts/billing';
+import { CancelResponseSchema, type BillingOverview, type CancelResponse } from '@app/contracts/billing';
 import { useQueryClient } from '@tanstack/react-query';
 
+import { billingOverviewQueryKey } from '@/features/billing/api/billing-overview';
 import { api } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
 import { type MutationConfig, useSingleFlightMutation } from '@/lib/react-query';
@@ -20,7 +21,9 @@ export function useCancelSubscription({ mutationConfig }: { mutationConfig?: Mut
     onSuccess: (data, ...args) => {
       // The account page shows 'Cancels on <date>' at once; the server's copy follows.
       queryClient.setQueryData<User | null>(userQueryKey, (user) => (user ? { ...user, cancelAt: data.cancel_at } : user));
+      queryClient.setQueryData<BillingOverview>(billingOverviewQueryKey, (overview) => overview && { ...overview, status: 'cancelling', renewsAt: null, endsAt: data.cancel_at });
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      void queryClient.invalidateQueries({ queryKey: billingOverviewQueryKey });
       return onSuccess?.(data, ...args);
     },
   });

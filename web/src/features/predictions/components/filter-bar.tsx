@@ -2,11 +2,11 @@ import { ChevronDown, Lock, Search, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { controlClass, SelectField } from '@/components/ui/filter-field';
+import { controlClass } from '@/components/ui/filter-field';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
-import { PREMIUM_SORTS, type CountryLeagues, type DateFilter, type PredictionFilters, type SortKey } from '@/features/predictions/utils/filter-predictions';
+import { PREMIUM_SORTS, type DateFilter, type PredictionFilters, type SortKey } from '@/features/predictions/utils/filter-predictions';
 import { cn } from '@/utils/cn';
 
 /** docs/product.md#predictions: the tooltip of the high-probability filters for viewers who are not premium. */
@@ -16,8 +16,6 @@ export const PREMIUM_SORT_TOOLTIP = 'Premium feature - Subscribe to access proba
 type FilterBarProps = {
   filters: PredictionFilters;
   onChange: (next: Partial<PredictionFilters>) => void;
-  /** The upcoming leagues by country; the select groups them the same way. */
-  countries: CountryLeagues[];
   isPremium: boolean;
 };
 
@@ -119,8 +117,11 @@ function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string;
   return <Tooltip content={PREMIUM_FILTER_TOOLTIP} align="start">{(props) => button(props)}</Tooltip>;
 }
 
-/** docs/product.md#predictions: team search, date chips, league, sort and the More Filters toggle with the high-probability filters. */
-export function FilterBar({ filters, onChange, countries, isPremium }: FilterBarProps) {
+/**
+ * docs/product.md#predictions: team search, date chips, sort and the More Filters toggle with the
+ * high-probability filters (the league filter sits in the toolbar that stays on screen).
+ */
+export function FilterBar({ filters, onChange, isPremium }: FilterBarProps) {
   const [moreOpen, setMoreOpen] = useState(filters.highWin || filters.highGoals);
   const sortName = useId();
   const moreId = useId();
@@ -134,22 +135,6 @@ export function FilterBar({ filters, onChange, countries, isPremium }: FilterBar
           <DateChips value={filters.date} onChange={(date) => onChange({ date })} />
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <SelectField label="League" value={filters.league} onChange={(value) => onChange({ league: value })}>
-            <option value="all">All leagues</option>
-            {countries.map(({ country, leagues }) => (
-              <optgroup key={country} label={country}>
-                {leagues.map(({ league }) => (
-                  <option key={league} value={league}>
-                    {league}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-            {/* A league from an old link that has no upcoming match: still selectable, so the select shows it. */}
-            {filters.league !== 'all' && !countries.some(({ leagues }) => leagues.some(({ league }) => league === filters.league)) ? (
-              <option value={filters.league}>{filters.league}</option>
-            ) : null}
-          </SelectField>
           <fieldset className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
             <legend className="mb-1 text-sm font-medium">Sort by</legend>
             <div className="grid grid-cols-3 divide-x divide-slate-500 rounded-lg border border-slate-500 [&>*:first-child]:rounded-l-lg [&>*:last-child]:rounded-r-lg [&>*>label]:rounded-[inherit]">

@@ -12,13 +12,15 @@ import type { ListedPrediction } from '@/features/predictions/api/get-prediction
 import { cn } from '@/utils/cn';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
-import { formatKickoff, formatOdds, formatPercent, formatPoints } from '@/utils/format';
+import { formatDateTime, formatKickoff, formatOdds, formatPercent, formatPoints } from '@/utils/format';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
 type PredictionCardProps = {
   prediction: ListedPrediction;
   /** h3 under a section heading (default), h2 directly under the page's h1. */
   headingLevel?: 'h2' | 'h3';
+  /** The end of the viewer's break: a locked card says so instead of offering Premium. */
+  breakUntil?: string | null;
 };
 
 type Selection = NonNullable<Prediction['picks']>[number]['selection'];
@@ -131,7 +133,15 @@ function valueText(bet: NonNullable<Prediction['valueBets']>[number]): string {
   return `${SELECTION_LABELS[bet.market]} @ ${formatOdds(bet.odds)} (${bet.bookmaker ?? 'best price'})${fair}, ${formatPercent(bet.edge, { signed: true, digits: 0 })} EV`;
 }
 
-function LockedBody({ describedBy }: { describedBy: string }) {
+function LockedBody({ describedBy, breakUntil }: { describedBy: string; breakUntil?: string | null }) {
+  if (breakUntil) {
+    return (
+      <div className="mt-4 flex flex-1 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-border bg-surface px-4 py-6 text-center">
+        <Lock aria-hidden="true" className="size-6 text-muted-foreground" />
+        <p className="text-sm font-medium">You are taking a break until {formatDateTime(breakUntil)}</p>
+      </div>
+    );
+  }
   return (
     <div className="mt-4 flex flex-1 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-border bg-surface px-4 py-6 text-center">
       <Lock aria-hidden="true" className="size-6 text-muted-foreground" />
@@ -205,7 +215,7 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
 }
 
 /** docs/product.md#prediction-card: a prediction, locked (unlock prompt) or unlocked (probabilities). */
-export function PredictionCard({ prediction, headingLevel = 'h3' }: PredictionCardProps) {
+export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: PredictionCardProps) {
   const headingId = useId();
   const Heading = headingLevel;
   const locked = prediction.isLocked || prediction.homeWinProb === null;
@@ -232,7 +242,7 @@ export function PredictionCard({ prediction, headingLevel = 'h3' }: PredictionCa
         <CalendarClock aria-hidden="true" className="size-4" />
         <time dateTime={prediction.matchTime}>{formatKickoff(prediction.matchTime)}</time>
       </p>
-      {locked ? <LockedBody describedBy={headingId} /> : <UnlockedBody prediction={prediction} />}
+      {locked ? <LockedBody describedBy={headingId} breakUntil={breakUntil} /> : <UnlockedBody prediction={prediction} />}
       <Link to={paths.match.getHref(prediction.id)} aria-describedby={headingId} className="mt-3 self-start text-sm font-medium text-primary underline underline-offset-4">
         Match details
       </Link>

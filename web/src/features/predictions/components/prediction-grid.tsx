@@ -19,6 +19,10 @@ type PredictionGridProps = {
   emptyAction?: ReactNode;
   headingLevel?: 'h2' | 'h3';
   className?: string;
+  /** The viewer's break, for the locked cards to say so. */
+  breakUntil?: string | null;
+  /** Shows the matches some other way (the compact list); the loading, error and empty states stay these. */
+  render?: (predictions: ListedPrediction[]) => ReactNode;
 };
 
 export function EmptyState({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -30,7 +34,7 @@ export function EmptyState({ icon, children }: { icon: ReactNode; children: Reac
   );
 }
 
-export function PredictionGrid({ predictions, total, isLoading, isError, emptyAction, headingLevel, className = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3' }: PredictionGridProps) {
+export function PredictionGrid({ predictions, total, isLoading, isError, emptyAction, headingLevel, className = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3', breakUntil = null, render }: PredictionGridProps) {
   if (isLoading) {
     return (
       <div className="flex min-h-80 items-center justify-center">
@@ -62,11 +66,12 @@ export function PredictionGrid({ predictions, total, isLoading, isError, emptyAc
       </EmptyState>
     );
   }
+  if (render) return render(predictions);
   return (
     <ul className={className}>
       {predictions.map((prediction) => (
         <li key={prediction.id} className="flex [&>article]:flex-1">
-          <PredictionCard prediction={prediction} headingLevel={headingLevel} />
+          <PredictionCard prediction={prediction} headingLevel={headingLevel} breakUntil={breakUntil} />
         </li>
       ))}
     </ul>

@@ -6,6 +6,7 @@ import {
   DEFAULT_FILTERS,
   filtersFromSearch,
   filtersToSearch,
+  groupByDayAndLeague,
   leaguesByCountry,
   maxOutcome,
   strongerOverUnder,
@@ -188,5 +189,18 @@ describe('filters in the URL', () => {
 
   it('ignores unknown values', () => {
     expect(filtersFromSearch(new URLSearchParams('date=yesterday&sort=alpha&high=x'))).toEqual(DEFAULT_FILTERS);
+  });
+});
+
+describe("the compact list's groups", () => {
+  it('groups by local day in date order, then by league in the order of their first listed match, keeping the list order inside', () => {
+    const at = (id: string, day: number, hour: number, league: string) => makeListedPrediction({ id, league, matchTime: new Date(2026, 2, day, hour).toISOString() });
+    // Sorted by probability, not by kickoff: the groups keep that order inside.
+    const list = [at('b2', 15, 20, 'B'), at('a1', 14, 12, 'A'), at('b1', 14, 15, 'B'), at('a2', 14, 18, 'A'), at('a3', 15, 13, 'A')];
+    expect(groupByDayAndLeague(list).map(({ day, leagues }) => [day, leagues.map(({ league, predictions }) => [league, ids(predictions)])])).toEqual([
+      ['2026-03-14', [['A', ['a1', 'a2']], ['B', ['b1']]]],
+      ['2026-03-15', [['B', ['b2']], ['A', ['a3']]]],
+    ]);
+    expect(groupByDayAndLeague([])).toEqual([]);
   });
 });

@@ -176,3 +176,23 @@ export function filtersToSearch(filters: PredictionFilters): URLSearchParams {
   if (high.length) search.set('high', high.join(','));
   return search;
 }
+
+export type LeagueGroup<T> = { league: string; predictions: T[] };
+export type DayGroup<T> = { day: string; leagues: LeagueGroup<T>[] };
+
+/**
+ * The compact list's groups: local days in date order, and in each the leagues in the order of
+ * their first match as listed; the matches keep the list's order (its sort) inside a group.
+ */
+export function groupByDayAndLeague<T extends Prediction>(predictions: T[]): DayGroup<T>[] {
+  const days = new Map<string, Map<string, T[]>>();
+  for (const p of predictions) {
+    const day = localDay(new Date(p.matchTime));
+    const leagues = days.get(day) ?? new Map<string, T[]>();
+    leagues.set(p.league, [...(leagues.get(p.league) ?? []), p]);
+    days.set(day, leagues);
+  }
+  return [...days]
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([day, leagues]) => ({ day, leagues: [...leagues].map(([league, list]) => ({ league, predictions: list })) }));
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { makeAuthService } from '../auth/service.ts';
+import { DAY_MS, fixedClock } from '../clock.ts';
+import type { SecurityEvent } from '../security/events.ts';
+import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
+import { seesPremiumContent } from '../viewer.ts';
+import { makeResponsibleGamblingService } from './service.ts';
+
+async function setup() {
+  const clock = fixedClock('2026-03-14T10:00:00Z');
+  const users = new InMemoryUsers();
+  const sessions = new InMemorySessions(users);
+  const events: SecurityEvent[] = [];
+  const auth = makeAuthService({
+    users, sessions, attempts: new InMemoryAttempts(), clock, hasher: plainHasher, tokens: plainTokens,
+    ids: { user: sequentialIds('u'), session: sequentialIds('s') }, security: (e) => void events.push(e),
+  });
+  const rg = makeResponsibleGamblingService({ users, sessions, confirmPassword: auth.confirmPassword, clock, security: (e) => void events.push(e) });
+  const creds = { email: 'ana@example.com', password: 'correct horse' };
+  let { token } = await signedUp(auth, users, creds);
+  // Premium, as a paid subscription makes it.
+  users.byId.get('u1')!.subscriptions = { sub_A: { id: 'sub_A', status: 'active', cancelAt: null, currentPeriodEnd: Date.parse('2026-05-01T00:00:00Z') / 1000, syncedAt: '2026-03-01T00:00:00Z' } };
+  /** The user's session; signs in again once the test's clock has outlived the last one. */
+  const resolved = async () => (await auth.resolve(token)) ?? (await auth.resolve((token = (await auth.login(creds, { ip: '1.1.1.1' })).token)))!;
+  return { auth, rg, clock, users, sessions, events, creds, resolved, token: () => token };
+}
+
+describe('ResponsibleGamblingService', () => {
+  it('a break hides premium content from the server side until its end, and cannot be shortened', async () => {
+    const t = await setup();
+    expect(seesPremiumContent((await t.resolved()).viewer)).toBe(true);
+    expect(await t.rg.takeBreak(await t.resolved(), { duration: '7d' }, { ip: '1.1.1.1' })).toEqual({ breakUntil: '2026-03-21T10:00:00.000Z' });
+    const viewer = (await t.resolved()).viewer;
+    expect(viewer).toMatchObject({ subscriptionStatus: 'premium', breakUntil: '2026-03-21T10:00:00.000Z' });
+    expect(seesPremiumContent(viewer)).toBe(false);
+    expect(t.auth.me(await t.resolved())).toMatchObject({ subscriptionStatus: 'premium', breakUntil: '2026-03-21T10:00:00.000Z' });
+
+    await expect(t.rg.takeBreak(await t.resolved(), { duration: '24h' }, { ip: '1.1.1.1' })).rejects.toMatchObject({
+      name: 'BreakCannotBeShortenedError', kind: 'conflict', message: 'You are already taking a break until Sat, 21 Mar 2026, 10:00 UTC. A break cannot be shortened; you can only choose a longer one.',
+    });
+    expect(await t.rg.takeBreak(await t.resolved(), { duration: '30d' }, { ip: '1.1.1.1' })).toEqual({ breakUntil: '2026-04-13T10:00:00.000Z' });
+    expect(t.events.filter((e) => e.type === 'break_started').map((e) => e.detail?.duration)).toEqual(['7d', '30d']);
+
+    t.clock.set('2026-04-13T09:59:59Z');
+    expect(seesPremiumContent((await t.resolved()).viewer)).toBe(false);
+    t.clock.set('2026-04-13T10:00:00Z');
+    expect(seesPremiumContent((await t.resolved()).viewer)).toBe(true);
+    expect(t.auth.me(await t.resolved()).breakUntil).toBeNull();
+  });
+
+  it('the repository refuses a shorter break too, so two requests cannot race past the check', async () => {
+    const t = await setup();
+    await t.rg.takeBreak(await t.resolved(), { duration: '30d' }, { ip: '1.1.1.1' });
+    await expect(t.users.startBreak('u1', t.clock.now().toISOString(), new Date(t.clock.now().getTime() + DAY_MS).toISOString())).rejects.toMatchObject({ name: 'BreakCannotBeShortenedError' });
+  });
+
+  it('self-exclusion asks for the password, cancels at the period end, ends every session and locks sign-in for six months', async () => {
+    const t = await setup();
+    const cancelled: string[] = [];
+    const cancel = async (user: { id: string }) => (cancelled.push(user.id), Date.parse('2026-04-01T00:00:00Z') / 1000);
+    await expect(t.rg.selfExclude(await t.resolved(), { password: 'wrong one', confirm: true }, { ip: '1.1.1.1' }, cancel)).rejects.toMatchObject({ kind: 'validation', field: 'password' });
+    expect(cancelled).toEqual([]);
+    expect(t.events.map((e) => e.type)).toContain('self_exclusion_failed');
+
+    expect(await t.rg.selfExclude(await t.resolved(), { password: t.creds.password, confirm: true }, { ip: '1.1.1.1' }, cancel)).toEqual({
+      excludedUntil: '2026-09-14T10:00:00.000Z', subscriptionEndsAt: Date.parse('2026-04-01T00:00:00Z') / 1000,
+    });
+    expect(cancelled).toEqual(['u1']);
+    expect(await t.auth.resolve(t.token())).toBeNull();
+    expect(t.sessions.items.size).toBe(0);
+    await expect(t.auth.login(t.creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(await t.users.get('u1')).toMatchObject({ selfExcludedAt: '2026-03-14T10:00:00.000Z', selfExcludedUntil: '2026-09-14T10:00:00.000Z' });
+  });
+});

@@ -1,0 +1,64 @@
+import type { BreakResponse, SelfExclusionBody, SelfExclusionResponse, TakeBreakBody } from '@app/contracts/responsible-gambling';
+import type { SessionRepository, UserRepository } from '../auth/ports.ts';
+import type { AuthService, ClientContext, ResolvedSession } from '../auth/service.ts';
+import type { UserRecord } from '../auth/user.ts';
+import type { Clock } from '../clock.ts';
+import { clientNetwork } from '../security/network.ts';
+import { noSecurityLog, type SecurityLog } from '../security/events.ts';
+import { BreakCannotBeShortenedError } from './errors.ts';
+import { activeBreakUntil, breakEnd, mayStartBreak, selfExclusionEnd } from './protection.ts';
+
+export interface ResponsibleGamblingDeps {
+  users: Pick<UserRepository, 'get' | 'startBreak' | 'selfExclude'>;
+  sessions: Pick<SessionRepository, 'deleteAll'>;
+  /** The password check of login, with its throttle (auth service). */
+  confirmPassword: AuthService['confirmPassword'];
+  clock: Clock;
+  security?: SecurityLog;
+}
+
+/**
+ * Breaks and self-exclusion (docs/decisions/0160-breaks-and-self-exclusion.md). What they hide is
+ * decided where premium content is (viewer.ts `seesPremiumContent`) and at sign-in
+ * (auth/service.ts); this service only records them.
+ */
+export function makeResponsibleGamblingService(deps: ResponsibleGamblingDeps) {
+  const { users, clock } = deps;
+  const security = deps.security ?? noSecurityLog;
+  return {
+    /** Starts a break of 24 hours, 7 days or 30 days; refused when a longer one already runs. */
+    async takeBreak(resolved: ResolvedSession, body: TakeBreakBody, context: ClientContext): Promise<BreakResponse> {
+      const now = clock.now();
+      const until = breakEnd(now, body.duration);
+      const user = (await users.get(resolved.user.id)) ?? resolved.user;
+      if (!mayStartBreak(user, until, now)) throw new BreakCannotBeShortenedError(activeBreakUntil(user, now)!);
+      await users.startBreak(user.id, now.toISOString(), until.toISOString());
+      security({ type: 'break_started', userId: user.id, email: user.email, network: clientNetwork(context.ip), detail: { duration: body.duration, until: until.toISOString() } });
+      return { breakUntil: until.toISOString() };
+    },
+
+    /**
+     * Locks the account for six months: the password again (a stolen session must not lock the
+     * owner out), the subscription cancelled at the end of its paid period (through the billing
+     * side, passed in so only this use case loads the payment provider), every session ended.
+     */
+    async selfExclude(
+      resolved: ResolvedSession,
+      body: SelfExclusionBody,
+      context: ClientContext,
+      cancelAtPeriodEnd: (user: UserRecord) => Promise<number | null>,
+    ): Promise<SelfExclusionResponse> {
+      await deps.confirmPassword(resolved, body.password, context, { throttled: 'self_exclusion_throttled', failed: 'self_exclusion_failed' });
+      const now = clock.now();
+      const until = selfExclusionEnd(now).toISOString();
+      await users.selfExclude(resolved.user.id, now.toISOString(), until);
+      const user = (await users.get(resolved.user.id)) ?? resolved.user;
+      const subscriptionEndsAt = await cancelAtPeriodEnd(user);
+      await deps.sessions.deleteAll(user.id);
+      security({ type: 'self_excluded', userId: user.id, email: user.email, network: clientNetwork(context.ip), detail: { until } });
+      return { excludedUntil: user.selfExcludedUntil ?? until, subscriptionEndsAt };
+    },
+  };
+}
+
+export type ResponsibleGamblingService = ReturnType<typeof makeResponsibleGamblingService>;

@@ -1,0 +1,130 @@
+import { Coffee, Lock } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
+import { groupByDayAndLeague } from '@/features/predictions/utils/filter-predictions';
+import { shownOutcomes } from '@/features/predictions/utils/shown-probabilities';
+import { cn } from '@/utils/cn';
+import { formatPercent } from '@/utils/format';
+import { formatDayHeading, formatTime } from '@/utils/list-format';
+import { probabilityTone } from '@/utils/tones';
+
+/**
+ * Where the sticky headers sit: under the site header (4rem and its border) and the list's
+ * toolbar (PREDICTIONS_TOOLBAR_CLASS, 3.5rem), the day heading (2rem), then the league's.
+ */
+export const PREDICTIONS_TOOLBAR_CLASS = 'sticky top-[calc(4rem+1px)] z-30 h-14';
+const DAY_HEADING_CLASS = 'sticky top-[calc(7.5rem+1px)] z-20 flex h-8 items-center';
+const LEAGUE_HEADING_CLASS = 'sticky top-[calc(9.5rem+1px)] z-10 flex h-7 items-center';
+
+const OUTCOMES = [
+  { key: 'home', short: 'H', label: 'Home win' },
+  { key: 'draw', short: 'D', label: 'Draw' },
+  { key: 'away', short: 'A', label: 'Away win' },
+] as const;
+
+/** The column labels over the probabilities, on the league's heading row (the rows carry them for screen readers). */
+function ColumnLabels() {
+  return (
+    <span aria-hidden="true" className="ml-auto grid grid-cols-3 gap-1 text-right text-[0.6875rem] font-semibold">
+      {OUTCOMES.map(({ key, short }) => (
+        <span key={key} className="w-10">
+          {short} %
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The row's right side: H/D/A for a subscriber; a lock (or the break) for everyone else. */
+function Outcomes({ prediction, breakUntil }: { prediction: ListedPrediction; breakUntil: string | null }) {
+  const shown = prediction.isLocked ? null : shownOutcomes(prediction);
+  if (!shown) {
+    return breakUntil ? (
+      <span className="flex items-center gap-1 text-xs text-muted-foreground">
+        <Coffee aria-hidden="true" className="size-3.5" />
+        On a break
+      </span>
+    ) : (
+      <span className="flex items-center gap-1 text-xs text-muted-foreground">
+        <Lock aria-hidden="true" className="size-3.5" />
+        Premium
+      </span>
+    );
+  }
+  return (
+    <span className="grid grid-cols-3 gap-1 text-right">
+      {OUTCOMES.map(({ key, label }) => (
+        <span key={key} className={cn('w-10 text-sm font-semibold tabular-nums', probabilityTone(shown[key]))}>
+          <span className="sr-only">{label} </span>
+          <span data-testid="list-probability">{formatPercent(shown[key]).slice(0, -1)}</span>
+          <span className="sr-only">%</span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** One match: kickoff, teams, H/D/A (or a lock), the value flag; the whole row opens the match page. */
+function Row({ prediction, breakUntil }: { prediction: ListedPrediction; breakUntil: string | null }) {
+  return (
+    <li>
+      <Link
+        to={paths.match.getHref(prediction.id)}
+        className="flex items-center gap-2 px-3 py-2 hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
+        data-testid="prediction-row"
+      >
+        <time dateTime={prediction.matchTime} className="w-10 shrink-0 text-sm font-medium tabular-nums">
+          {formatTime(prediction.matchTime)}
+        </time>
+        <span className="flex min-w-0 flex-1 flex-col text-sm leading-snug">
+          <span className="truncate">{prediction.homeTeamName}</span>
+          <span className="truncate">
+            <span className="sr-only">vs </span>
+            {prediction.awayTeamName}
+          </span>
+        </span>
+        <span className="flex shrink-0 flex-col items-end gap-0.5">
+          <Outcomes prediction={prediction} breakUntil={breakUntil} />
+          {!prediction.isLocked && prediction.isValueBet ? (
+            <span className="rounded bg-premium-soft px-1 text-[0.6875rem] leading-4 font-semibold text-premium">Value bet</span>
+          ) : null}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * docs/product.md#predictions: the compact list, one row a match, grouped by day and by league
+ * under headings that stay on screen while their matches scroll past. The default on a phone.
+ */
+export function PredictionList({ predictions, breakUntil, now = new Date() }: { predictions: ListedPrediction[]; breakUntil: string | null; now?: Date }) {
+  return (
+    <div className="space-y-4">
+      {groupByDayAndLeague(predictions).map(({ day, leagues }) => (
+        <div key={day}>
+          <h3 className={cn(DAY_HEADING_CLASS, 'bg-background text-sm font-semibold')}>
+            {formatDayHeading(day, now)}
+          </h3>
+          <div className="space-y-2">
+            {leagues.map(({ league, predictions: matches }) => (
+              <div key={league} className="overflow-clip rounded-xl border border-border bg-background">
+                <h4 className={cn(LEAGUE_HEADING_CLASS, 'gap-2 border-b border-border bg-surface px-3 text-xs font-semibold text-muted-foreground')}>
+                  <span className="min-w-0 truncate">{league}</span>
+                  {matches.some((p) => !p.isLocked) ? <ColumnLabels /> : null}
+                </h4>
+                <ul className="divide-y divide-border">
+                  {matches.map((prediction) => (
+                    <Row key={prediction.id} prediction={prediction} breakUntil={breakUntil} />
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
