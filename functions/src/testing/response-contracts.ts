@@ -17,7 +17,7 @@ import {
   UserResponseSchema,
   VerifyEmailResponseSchema,
 } from '@app/contracts/auth';
-import { CancelResponseSchema, CheckoutResponseSchema, PortalSessionResponseSchema, VerifySessionResponseSchema, WebhookResponseSchema } from '@app/contracts/billing';
+import { BillingOverviewSchema, CancelResponseSchema, CheckoutResponseSchema, PortalSessionResponseSchema, VerifySessionResponseSchema, WebhookResponseSchema } from '@app/contracts/billing';
 import { ContactMessagesResponseSchema, ContactReceivedSchema, MarkReadResponseSchema } from '@app/contracts/contact';
 import { EmailDeliveryResponseSchema } from '@app/contracts/email-delivery';
 import { ErrorBodySchema } from '@app/contracts/errors';
@@ -27,6 +27,7 @@ import { LedgerDigestsSchema, LedgerListSchema } from '@app/contracts/ledger';
 import { MatchPageSchema } from '@app/contracts/matches';
 import { LatestMetricsSchema, TrendSchema } from '@app/contracts/metrics';
 import { PredictionListSchema } from '@app/contracts/predictions';
+import { BreakResponseSchema, LosingRunsResponseSchema, SelfExclusionResponseSchema } from '@app/contracts/responsible-gambling';
 import { ResultsPageSchema } from '@app/contracts/results';
 import { TrackingListSchema, TrackingSummarySchema } from '@app/contracts/tracking';
 import { routeKey, type RouteDefinition } from '../routes.ts';
@@ -106,8 +107,9 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'GET /api/analytics': { body: AnalyticsReportSchema, sample: (w) => w.premium.get('/api/analytics?period=all') },
   'GET /api/ledger': { body: LedgerListSchema, alsoServes: 'text/csv', sample: (w) => w.premium.get('/api/ledger?period=all') },
   'GET /api/ledger/digests': { body: LedgerDigestsSchema, sample: (w) => w.visitor.get('/api/ledger/digests') },
+  'GET /api/ledger/losing-runs': { body: LosingRunsResponseSchema, sample: (w) => w.visitor.get('/api/ledger/losing-runs') },
 
-  'POST /api/auth/register': { body: MessageResponseSchema, sample: (w) => w.visitor.post('/api/auth/register', { email: 'new.reader@example.com', password: NEW_PASSWORD }) },
+  'POST /api/auth/register': { body: MessageResponseSchema, sample: (w) => w.visitor.post('/api/auth/register', { email: 'new.reader@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true }) },
   'POST /api/auth/login': {
     body: UserResponseSchema,
     sample: async (w) => {
@@ -133,18 +135,32 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'POST /api/auth/verify-email': {
     body: VerifyEmailResponseSchema,
     sample: async (w) => {
-      await w.visitor.post('/api/auth/register', { email: 'to.confirm@example.com', password: NEW_PASSWORD });
+      await w.visitor.post('/api/auth/register', { email: 'to.confirm@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true });
       return w.visitor.post('/api/auth/verify-email', { token: await w.emailToken('to.confirm@example.com', '/verify-email') });
     },
   },
   'POST /api/auth/delete-account': { body: DeleteAccountResponseSchema, sample: async (w) => (await w.newUser()).client.post('/api/auth/delete-account', { password: w.password }) },
 
   'GET /api/account/export': { body: AccountExportSchema, sample: (w) => w.premium.get('/api/account/export') },
+  'GET /api/account/billing': { body: BillingOverviewSchema, sample: (w) => w.premium.get('/api/account/billing') },
+  'POST /api/account/break': { body: BreakResponseSchema, sample: async (w) => (await w.newUser()).client.post('/api/account/break', { duration: '24h' }) },
+  'POST /api/account/self-exclusion': {
+    body: SelfExclusionResponseSchema,
+    sample: async (w) => (await w.newPremium()).post('/api/account/self-exclusion', { password: w.password, confirm: true }),
+  },
   'POST /api/contact': { body: ContactReceivedSchema, sample: (w) => w.visitor.post('/api/contact', CONTACT) },
 
   'POST /api/stripe/create-checkout-session': { body: CheckoutResponseSchema, sample: (w) => w.user.post('/api/stripe/create-checkout-session') },
   'POST /api/stripe/verify-session': { body: VerifySessionResponseSchema, sample: async (w) => w.subscribe((await w.newUser()).client) },
   'POST /api/stripe/cancel-subscription': { body: CancelResponseSchema, sample: async (w) => (await w.newPremium()).post('/api/stripe/cancel-subscription') },
+  'POST /api/stripe/resume-subscription': {
+    body: BillingOverviewSchema,
+    sample: async (w) => {
+      const client = await w.newPremium();
+      await client.post('/api/stripe/cancel-subscription');
+      return client.post('/api/stripe/resume-subscription');
+    },
+  },
   'POST /api/stripe/portal-session': { body: PortalSessionResponseSchema, sample: (w) => w.premium.post('/api/stripe/portal-session') },
   'POST /api/stripe/webhook': { body: WebhookResponseSchema, sample: (w) => w.deliverWebhook('customer.created') },
 

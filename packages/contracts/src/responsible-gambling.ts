@@ -31,7 +31,7 @@ export const TakeBreakBodySchema = z.strictObject({ duration: z.enum(BREAK_DURAT
 export type TakeBreakBody = z.infer<typeof TakeBreakBodySchema>;
 
 /** The break now running: when it ends (ISO-8601 UTC). */
-export const BreakResponseSchema = z.object({ breakUntil: z.iso.datetime() });
+export const BreakResponseSchema = z.strictObject({ breakUntil: z.iso.datetime() });
 export type BreakResponse = z.infer<typeof BreakResponseSchema>;
 
 /**
@@ -45,11 +45,11 @@ export const SelfExclusionBodySchema = z.strictObject({
 export type SelfExclusionBody = z.infer<typeof SelfExclusionBodySchema>;
 
 /** The exclusion's end, and when a subscription stops (Unix seconds; null without one). */
-export const SelfExclusionResponseSchema = z.object({ excludedUntil: z.iso.datetime(), subscriptionEndsAt: z.nullable(z.number()) });
+export const SelfExclusionResponseSchema = z.strictObject({ excludedUntil: z.iso.datetime(), subscriptionEndsAt: z.nullable(z.number()) });
 export type SelfExclusionResponse = z.infer<typeof SelfExclusionResponseSchema>;
 
 /** One basis's losing runs: how long the track record's picks went without a win. */
-export const LosingRunsSchema = z.object({
+export const LosingRunsSchema = z.strictObject({
   /** Settled picks (won or lost) the runs are counted over, in kickoff order. */
   picks: z.int(),
   hits: z.int(),
@@ -58,7 +58,7 @@ export const LosingRunsSchema = z.object({
   /** 95 % interval of the hit rate (percent), a bootstrap that resamples whole match days; null under 2 picks. */
   hitRateCi95: z.nullable(z.tuple([z.number(), z.number()])),
   /** The longest run of lost picks, with its first and last kickoff; null without a lost pick. */
-  longest: z.nullable(z.object({ length: z.int(), from: z.iso.datetime(), to: z.iso.datetime(), lossUsd: z.number() })),
+  longest: z.nullable(z.strictObject({ length: z.int(), from: z.iso.datetime(), to: z.iso.datetime(), lossUsd: z.number() })),
   /** How many runs of 5 or more lost picks in a row there were. */
   runsOfFiveOrMore: z.int(),
   /**
@@ -70,7 +70,7 @@ export const LosingRunsSchema = z.object({
 export type LosingRuns = z.infer<typeof LosingRunsSchema>;
 
 /** `GET /api/ledger/losing-runs`: over the picks of the last `days` days, per basis (never summed). */
-export const LosingRunsResponseSchema = z.object({
+export const LosingRunsResponseSchema = z.strictObject({
   days: z.int(),
   to: z.iso.datetime(),
   /** The stake every loss is counted at, in US dollars. */

@@ -18,6 +18,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** When a break of `duration` taken now would end. */
 const endOf = (duration: BreakDuration, now: number) => new Date(now + BREAK_DURATIONS[duration].days * DAY_MS);
 
+/** The break's lengths as radio buttons; a length that would end before the running break is disabled. */
+function BreakLengths({ name, legend, chosen, available, onChoose }: { name: string; legend: string; chosen: BreakDuration; available: BreakDuration[]; onChoose: (d: BreakDuration) => void }) {
+  return (
+    <fieldset className="mt-3">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+        {BREAK_DURATION_KEYS.map((d) => (
+          <label key={d} className="inline-flex items-center gap-2 text-sm">
+            <input type="radio" name={name} value={d} checked={chosen === d} disabled={!available.includes(d)} onChange={() => onChoose(d)} className="size-4 accent-primary" />
+            {BREAK_DURATIONS[d].label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** Take a break: 24 hours, 7 days or 30 days; only a length that ends after the running break can be chosen. */
 function TakeBreak({ user }: { user: User }) {
   const name = useId();
@@ -55,28 +72,16 @@ function TakeBreak({ user }: { user: User }) {
       </p>
       {chosen ? (
         <>
-          <fieldset className="mt-3">
-            <legend className="text-sm font-medium">{user.breakUntil ? 'Extend the break to' : 'Length of the break'}</legend>
-            <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-              {BREAK_DURATION_KEYS.map((d) => (
-                <label key={d} className="inline-flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={name}
-                    value={d}
-                    checked={chosen === d}
-                    disabled={!available.includes(d)}
-                    onChange={() => {
-                      setDuration(d);
-                      setConfirming(null);
-                    }}
-                    className="size-4 accent-primary"
-                  />
-                  {BREAK_DURATIONS[d].label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <BreakLengths
+            name={name}
+            legend={user.breakUntil ? 'Extend the break to' : 'Length of the break'}
+            chosen={chosen}
+            available={available}
+            onChoose={(d) => {
+              setDuration(d);
+              setConfirming(null);
+            }}
+          />
           {confirming ? (
             <div role="group" aria-labelledby={`${name}-confirm`} className="mt-3 rounded-xl border border-border bg-surface p-4">
               <p id={`${name}-confirm`} className="text-sm">
