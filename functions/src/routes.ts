@@ -56,6 +56,10 @@ export const routes: RouteDefinition[] = [
   // Not edge-cached: the CDN's cache key carries no query string, and the answer depends on it.
   { method: 'GET', path: '/api/results', handler: 'http/results/list', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/predictions/{fixtureId}', handler: 'http/predictions/get', auth: 'viewer', access: 'read' },
+  // Season simulations and team pages (docs/decisions/0170-season-simulations.md).
+  { method: 'GET', path: '/api/simulations/{leagueId}', handler: 'http/simulations/get', auth: 'public', access: 'read', cdn: 'shared' },
+  { method: 'GET', path: '/api/simulations/{leagueId}/history', handler: 'http/simulations/history', auth: 'public', access: 'read', cdn: 'shared' },
+  { method: 'GET', path: '/api/teams/{slug}', handler: 'http/teams/get', auth: 'viewer', access: 'read', cdn: 'per-session' },
   // At the site's root (a sitemap may list only URLs under its own path); the CDN sends it to the API.
   { method: 'GET', path: '/sitemap.xml', handler: 'http/site/sitemap', auth: 'public', access: 'read', cdn: 'shared' },
   // Premium only: signed in (401), premium (403), decided by the handler's service.

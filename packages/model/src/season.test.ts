@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './random.ts';
-import { leagueTable, roundDoublyToHundred, simulateSeason, type SeasonFixture, type SeasonSetup } from './season.ts';
+import { leagueTable, ratingTimeline, roundDoublyToHundred, simulateSeason, type SeasonFixture, type SeasonSetup } from './season.ts';
+import { simulateLeague } from './testing/simulate.ts';
 
 const rules = { tieBreaks: ['goalDifference', 'goalsFor'] as const, top: 4, relegated: 2 };
 
@@ -93,5 +94,17 @@ describe('rounding a position table', () => {
       }),
       { seed: 29, numRuns: 200 },
     );
+  });
+});
+
+describe('rating timeline', () => {
+  it("follows a club's Elo after each of its match days: winning every match, it rises", () => {
+    const { matches } = simulateLeague({ league: 'TL', teams: 6, seasons: 2, seed: 5 });
+    const rigged = matches.map((m) => (m.home === 'Team A' ? { ...m, homeGoals: 3, awayGoals: 0 } : m.away === 'Team A' ? { ...m, homeGoals: 0, awayGoals: 3 } : m));
+    const line = ratingTimeline('TL', rigged, 'Team A', '2016-01-01');
+    expect(line.length).toBeGreaterThan(5);
+    expect(line.every((p) => p.date >= '2016-01-01')).toBe(true);
+    for (let i = 1; i < line.length; i++) expect(line[i]!.rating).toBeGreaterThanOrEqual(line[i - 1]!.rating - 1e-9);
+    expect(line.at(-1)!.rating).toBeGreaterThan(line[0]!.rating + 20);
   });
 });

@@ -12,9 +12,11 @@
  * Typed arrays and one pass per run over the fixtures: 10 leagues x 10,000 runs from mid-season take a few seconds on
  * one core (`npm run bench`).
  */
-import { predictFixture, type LeagueModelState } from './forecast.ts';
-import { dayNumber } from './engine.ts';
+import { cleanTeam, predictFixture, type LeagueModelState } from './forecast.ts';
+import { dayNumber, dayToIso, groupByDay, LeagueEngine } from './engine.ts';
+import type { Hyper } from './hyper.ts';
 import { mulberry32 } from './random.ts';
+import type { MatchRecord } from './types.ts';
 
 /** How clubs level on points are ordered, in the order a league applies them; a lot decides what none of them does. */
 export type TieBreak = 'goalDifference' | 'goalsFor' | 'headToHead';
@@ -394,4 +396,26 @@ export function roundDoublyToHundred(counts: readonly (readonly number[])[], tot
   };
   for (let i = 0; i < n; i++) while (rowNeed[i]! > 0 && augment(i));
   return floors.map((row, i) => row.map((v, j) => (v + (up[i]![j] ? 1 : 0)) / 10 ** decimals));
+}
+
+/**
+ * A club's Elo rating (the rating component's) after each of its match days from `from` (ISO date) on, oldest first:
+ * the league's history replayed through the engine's rating updates only (no refit, no forecast), as a fit replays it.
+ */
+export function ratingTimeline(league: string, history: readonly MatchRecord[], team: string, from: string, hyper?: Hyper): Array<{ date: string; rating: number }> {
+  const name = cleanTeam(team);
+  const engine = new LeagueEngine(league, { ...(hyper ? { hyper } : {}), featureStartDay: Infinity });
+  const matches = history
+    .filter((m) => m.league === league && cleanTeam(m.home) !== cleanTeam(m.away))
+    .map((m) => ({ ...m, home: cleanTeam(m.home), away: cleanTeam(m.away) }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const fromDay = dayNumber(from);
+  const out: Array<{ date: string; rating: number }> = [];
+  for (const { day, matches: dayMatches } of groupByDay(matches)) {
+    engine.processDay(day, dayMatches, false);
+    if (day >= fromDay && dayMatches.some((m) => m.home === name || m.away === name)) {
+      out.push({ date: dayToIso(day), rating: Math.round(engine.parts.ratings.teams[name]!.elo * 10) / 10 });
+    }
+  }
+  return out;
 }

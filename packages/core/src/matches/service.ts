@@ -36,10 +36,11 @@ function forecastOf(p: StoredPrediction): MatchForecast {
   };
 }
 
-function formOf(team: string, history: MatchRecord[]): FormMatch[] {
+/** The team's last `count` results in `history` (oldest first), newest first. */
+export function formOf(team: string, history: readonly MatchRecord[], count = FORM_MATCHES): FormMatch[] {
   return history
     .filter((m) => m.home === team || m.away === team)
-    .slice(-FORM_MATCHES)
+    .slice(-count)
     .reverse()
     .map((m) => {
       const home = m.home === team;
