@@ -14,10 +14,13 @@ import type { EmailSender } from '@app/core/email/ports';
 import { redriveUndeliveredEmails, type EmailRedriveReport } from '@app/core/email/deliverability';
 import { makeMailService } from '@app/core/email/service';
 import { logger } from '@app/platform/logger';
-import { memoAsync } from '@app/platform/memo';
+import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { parseEmailRequest } from '@app/events/email.requested';
 import { ulid } from 'ulid';
-import { securityLog, userRepository } from './auth.ts';
+import { alertStore, noResponsibleGamblingLimits } from './alerts.ts';
+import { securityLog, sessionSecret, userRepository } from './auth.ts';
+import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tokens';
+import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { base } from './base.ts';
 import { localAdapters } from './local-adapters.ts';
 import { jobQueue, requestEmail } from './queue.ts';
@@ -62,8 +65,9 @@ export const emailSender = /* @__PURE__ */ memoAsync(async (): Promise<EmailSend
   return localAdapters('EMAIL_DRIVER=local').emailSender(b);
 });
 
-export const mailService = /* @__PURE__ */ memoAsync(async () => {
-  const { config, clock } = await base();
+/** Rebuilt when the session key changes: the alert digest's unsubscribe key is derived from it. */
+export const mailService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async (secret) => {
+  const { config, doc, clock } = await base();
   return makeMailService({
     users: await userRepository(),
     tokens: makeOneTimeTokens(await oneTimeTokenStore(), () => clock.now().getTime()),
@@ -72,6 +76,7 @@ export const mailService = /* @__PURE__ */ memoAsync(async () => {
     suppressions: await emailSuppressions(),
     templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
     supportAddress: config.SUPPORT_EMAIL,
+    alerts: { store: await alertStore(), silencer: noResponsibleGamblingLimits, predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), tokens: new HmacUnsubscribeTokens(secret), now: () => clock.now() },
     log: (message, detail) => logger.info(message, detail ?? {}),
   });
 });

@@ -19,6 +19,12 @@ export const keys = {
   sessionPrefix: 'SESSION#',
   /** The user's live single-use token of one purpose (its secret only as a hash). */
   userToken: (userId: string, purpose: string) => ({ PK: `USER#${userId}`, SK: `TOKEN#${purpose}` }),
+  /** A subscriber's value-bet alert settings, in their collection; GSI1 lists those not turned off. */
+  alertSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'ALERTS' }),
+  alertSettingsIndex: (userId: string) => ({ GSI1PK: 'ALERTS', GSI1SK: userId }),
+  alertSettingsPartition: 'ALERTS',
+  /** A digest sent: one per run and user, so a retried dispatch never emails twice. */
+  alertDelivery: (runKey: string, userId: string) => ({ PK: `ALERTRUN#${runKey}`, SK: `USER#${userId}` }),
   /** An email request no delivery could send, kept for a replay (by the dead-letter queue message's id). */
   undeliveredEmail: (id: string) => ({ PK: 'UNDELIVERED_EMAIL', SK: id }),
   undeliveredEmailPartition: 'UNDELIVERED_EMAIL',
