@@ -18,6 +18,9 @@ import type { Hyper } from './hyper.ts';
 import { mulberry32 } from './random.ts';
 import type { MatchRecord } from './types.ts';
 
+/** Runs per simulation: FiveThirtyEight's and Opta's published tables use 10,000 to 20,000. */
+export const SEASON_RUNS_DEFAULT = 10_000;
+
 /** How clubs level on points are ordered, in the order a league applies them; a lot decides what none of them does. */
 export type TieBreak = 'goalDifference' | 'goalsFor' | 'headToHead';
 
@@ -28,6 +31,37 @@ export interface SeasonRules {
   top: number;
   /** Direct relegation places at the bottom. */
   relegated: number;
+}
+
+const GD: readonly TieBreak[] = ['goalDifference', 'goalsFor', 'headToHead'];
+const H2H: readonly TieBreak[] = ['headToHead', 'goalDifference', 'goalsFor'];
+
+/**
+ * The real leagues' rules by football-data.co.uk code (ours): how clubs level on points are ordered and how many
+ * places are relegated directly. Play-offs, split seasons (Scotland, Belgium, Greece) and deductions are not modelled.
+ */
+export const LEAGUE_SEASON_RULES: Readonly<Record<string, { tieBreaks: readonly TieBreak[]; relegated: number }>> = {
+  E0: { tieBreaks: GD, relegated: 3 },
+  E1: { tieBreaks: GD, relegated: 3 },
+  SP1: { tieBreaks: H2H, relegated: 3 },
+  SP2: { tieBreaks: H2H, relegated: 4 },
+  D1: { tieBreaks: GD, relegated: 2 },
+  D2: { tieBreaks: GD, relegated: 2 },
+  I1: { tieBreaks: H2H, relegated: 3 },
+  I2: { tieBreaks: H2H, relegated: 3 },
+  F1: { tieBreaks: GD, relegated: 2 },
+  F2: { tieBreaks: GD, relegated: 2 },
+  SC0: { tieBreaks: GD, relegated: 1 },
+  B1: { tieBreaks: GD, relegated: 2 },
+  T1: { tieBreaks: H2H, relegated: 3 },
+  G1: { tieBreaks: H2H, relegated: 2 },
+  P1: { tieBreaks: H2H, relegated: 2 },
+};
+
+/** A real league's rules (goal difference, goals scored, three relegated where the table has no entry), top four. */
+export function leagueSeasonRules(leagueId: string): SeasonRules {
+  const rules = LEAGUE_SEASON_RULES[leagueId] ?? { tieBreaks: GD, relegated: 3 };
+  return { tieBreaks: rules.tieBreaks, relegated: rules.relegated, top: 4 };
 }
 
 /** A played match of the season. */

@@ -1,6 +1,6 @@
 import type { Simulation, SimulationHistory, TeamPage } from '@app/contracts/seasons';
 import { dayNumber } from '@app/model/engine';
-import { ratingTimeline, roundDoublyToHundred, seasonSetup, simulateSeason, type SeasonResult } from '@app/model/season';
+import { ratingTimeline, roundDoublyToHundred, SEASON_RUNS_DEFAULT, seasonSetup, simulateSeason, type SeasonResult } from '@app/model/season';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { NotFoundError } from '../errors.ts';
 import { formOf } from '../matches/service.ts';
@@ -13,8 +13,8 @@ import { slug } from '../text.ts';
 import type { Viewer } from '../viewer.ts';
 import type { LeaguePredictions, SeasonRulesOf, SeasonStore, SimulationSnapshot, StoredSimulation, TeamEntry } from './ports.ts';
 
-/** Runs per league and simulation: FiveThirtyEight's and Opta's published tables use 10,000 to 20,000. */
-export const SEASON_RUNS = 10_000;
+/** Runs per league and simulation. */
+export const SEASON_RUNS = SEASON_RUNS_DEFAULT;
 /** How far ahead the rest of a season is asked for (a season is shorter than this). */
 const SEASON_REACH_DAYS = 330;
 /** Recently finished fixtures the history may not hold yet (statistics pending). */
