@@ -21,6 +21,9 @@ export const paths = {
   predictions: { path: '/predictions', getHref: () => '/predictions' },
   match: { path: '/predictions/:fixtureId', getHref: (fixtureId: string) => `/predictions/${encodeURIComponent(fixtureId)}` },
   results: { path: '/results', getHref: () => '/results' },
+  league: { path: '/leagues/:leagueId', getHref: (leagueId: string) => `/leagues/${encodeURIComponent(leagueId)}` },
+  team: { path: '/teams/:slug', getHref: (slug: string) => `/teams/${encodeURIComponent(slug)}` },
+  alertsUnsubscribe: { path: '/alerts/unsubscribe', getHref: () => '/alerts/unsubscribe' },
   analytics: { path: '/analytics', getHref: () => '/analytics' },
   howItWorks: { path: '/how-it-works', getHref: () => '/how-it-works' },
   pricing: {

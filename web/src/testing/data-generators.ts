@@ -29,6 +29,8 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     fixtureId: `fix-${n}`,
     homeTeam: `Home ${n}`,
     awayTeam: `Away ${n}`,
+    homeTeamSlug: `home-${n}`,
+    awayTeamSlug: `away-${n}`,
     league: 'Northern League',
     leagueId: 'north',
     matchTime: kickoff(1),
@@ -43,6 +45,7 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     picks: [],
     modelWeight: null,
     insights: null,
+    markets: null,
     modelVersion: 'test-1',
     generatedAt: new Date().toISOString(),
     ...overrides,
@@ -69,6 +72,7 @@ export function locked<T extends Prediction>(prediction: T): T {
     picks: null,
     modelWeight: null,
     insights: null,
+    markets: null,
   };
 }
 

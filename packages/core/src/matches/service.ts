@@ -9,6 +9,7 @@ import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
 import type { ThreeWay, StoredPrediction } from '../predictions/prediction.ts';
 import { isPremium, type Viewer } from '../viewer.ts';
 import { matchIdentity } from './identity.ts';
+import { goalMarketsOf } from '../predictions/locking.ts';
 import { percent } from '../numbers.ts';
 
 export const FORM_MATCHES = 5;
@@ -33,6 +34,7 @@ function forecastOf(p: StoredPrediction): MatchForecast {
     },
     oddsUsed: p.modelOdds ?? null,
     bestOdds: p.bestOdds ?? null,
+    markets: goalMarketsOf(p),
   };
 }
 
