@@ -68,7 +68,7 @@ describe('value-bet alerts', () => {
     const api = mockApi({
       'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
       'GET /api/alerts': view,
-      'PUT /api/alerts': (call) => ({ ...view, settings: call.body }),
+      'PUT /api/alerts': (call: { body: unknown }) => ({ ...view, settings: call.body }),
     });
     await renderApp('/account');
     const card = within((await screen.findByRole('heading', { name: 'Value-bet alerts' })).closest('div')!);
