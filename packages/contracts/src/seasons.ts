@@ -36,6 +36,8 @@ export type Simulation = z.infer<typeof SimulationSchema>;
 /** `GET /api/simulations/:leagueId/history`: the title, top-four and relegation chances of each day's simulation, oldest first. */
 export const SimulationHistorySchema = z.object({
   leagueId: z.string(),
+  /** The league's name (the simulation itself names only its id). */
+  league: z.string(),
   season: z.string(),
   days: z.array(
     z.object({

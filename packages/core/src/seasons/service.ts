@@ -145,8 +145,8 @@ export function makeSeasonService(deps: SeasonServiceDeps) {
     /** `GET /api/simulations/:leagueId/history`: the current season's daily snapshots. */
     async history(leagueId: string): Promise<SimulationHistory> {
       const latest = await latestOrThrow(leagueId);
-      const days = await seasons.snapshots(leagueId, latest.season);
-      return { leagueId, season: latest.season, days: days.map((d) => ({ date: d.date, teams: d.teams })) };
+      const [days, leagues] = await Promise.all([seasons.snapshots(leagueId, latest.season), deps.leagues.listActive()]);
+      return { leagueId, league: leagues.find((l) => l.id === leagueId)?.name ?? leagueId, season: latest.season, days: days.map((d) => ({ date: d.date, teams: d.teams })) };
     },
 
     /**

@@ -43,10 +43,11 @@ export default function LeagueRoute() {
     .map((t) => ({ slug: t.slug, name: displayTeamName(t.team) }));
   const rows = days.map((d) => ({ date: d.date, ...Object.fromEntries(d.teams.filter((t) => followed.some((f) => f.slug === t.slug)).map((t) => [t.slug, t.title])) }));
   const n = s.teams.length;
+  const league = history.data?.league ?? leagueId;
   return (
     <ContentLayout
-      title={`${leagueId} season ${s.season}: simulated`}
-      documentTitle={`${leagueId} ${s.season} title, top four and relegation odds`}
+      title={`${league}: season ${s.season} simulated`}
+      documentTitle={`${league} ${s.season}: title, top four and relegation chances`}
       description={`The rest of the season played ${s.simulations.toLocaleString('en')} times by our forecast model, the clubs' strengths moving with each simulated result; ${formatKickoff(s.generatedAt)}. Chances, not certainties: how well they were calibrated on past seasons is in How It Works.`}
     >
       <div className="space-y-6">

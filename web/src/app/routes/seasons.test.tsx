@@ -21,7 +21,7 @@ describe('/leagues/:leagueId', () => {
   it('shows the simulated table with points, title, top four and relegation, each club linking to its page, and the positions', async () => {
     mockApi({
       'GET /api/simulations/NSP': simulation,
-      'GET /api/simulations/NSP/history': { leagueId: 'NSP', season: '2026-27', days: [{ date: '2026-11-22', teams: [{ slug: 'kestrel-bay', title: 62.5, top4: 90, relegation: 0 }] }] },
+      'GET /api/simulations/NSP/history': { leagueId: 'NSP', league: 'Northshire Premier', season: '2026-27', days: [{ date: '2026-11-22', teams: [{ slug: 'kestrel-bay', title: 62.5, top4: 90, relegation: 0 }] }] },
     });
     await renderApp('/leagues/NSP');
     const table = within(await screen.findByRole('table', { name: 'Season simulation' }));
@@ -29,6 +29,7 @@ describe('/leagues/:leagueId', () => {
     expect(table.getByRole('link', { name: 'Kestrel Bay' })).toHaveAttribute('href', '/teams/kestrel-bay');
     expect(within(screen.getByRole('table', { name: 'Finishing positions, percent of simulations' })).getByRole('row', { name: 'Hollowmoor 37.5 62.5' })).toBeInTheDocument();
     expect(screen.getByText(/10,000 times/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Northshire Premier: season 2026-27 simulated' })).toBeInTheDocument();
   });
 
   it('says so when a league has no simulation yet', async () => {
