@@ -351,3 +351,34 @@ describe('the contact form', () => {
     expect(await page.getByLabel('Name').inputValue()).toBe('');
   });
 });
+
+describe('season simulations and team pages for a visitor', () => {
+  it('simulates every demo league 10,000 times with positions summing to 100 both ways, and answers a team page for every team of the cards', async () => {
+    const tenths = (xs: number[]) => Math.round(xs.reduce((s, v) => s + v, 0) * 10);
+    for (const leagueId of ['NSP', 'VLP', 'OSL']) {
+      const sim = (await (await page.request.get(`/api/simulations/${leagueId}`)).json()) as { simulations: number; teams: Array<{ position: number[] }> };
+      expect(sim.simulations, leagueId).toBeGreaterThanOrEqual(10_000);
+      for (const t of sim.teams) expect(tenths(t.position), leagueId).toBe(1000);
+      for (let place = 0; place < sim.teams.length; place++) expect(tenths(sim.teams.map((t) => t.position[place]!)), `${leagueId} place ${place + 1}`).toBe(1000);
+    }
+    const cards = (await (await page.request.get('/api/predictions')).json()) as Array<{ homeTeamSlug: string; awayTeamSlug: string }>;
+    for (const slug of new Set(cards.flatMap((c) => [c.homeTeamSlug, c.awayTeamSlug]))) expect((await page.request.get(`/api/teams/${slug}`)).status(), slug).toBe(200);
+    expect((await page.request.get('/api/alerts')).status()).toBe(401);
+  });
+
+  it('shows the league page and a team page, with 0 axe violations at 1280 and 390 px', async () => {
+    const sim = (await (await page.request.get('/api/simulations/NSP')).json()) as { teams: Array<{ team: string; slug: string }> };
+    await onDesktopAndPhone(browser, page, async (target, width) => {
+      await open(target, '/leagues/NSP', /Northshire Premier: season .* simulated/);
+      await target.getByRole('table', { name: 'Season simulation' }).waitFor();
+      expect(await hasHorizontalScroll(target), `league page at ${width} px`).toBe(false);
+      await expectAccessible(target, `league page at ${width} px`);
+      await screenshot(target, `league-${width}`);
+      await open(target, `/teams/${sim.teams[0]!.slug}`, sim.teams[0]!.team);
+      await target.getByRole('region', { name: 'Last ten results' }).waitFor();
+      expect(await hasHorizontalScroll(target), `team page at ${width} px`).toBe(false);
+      await expectAccessible(target, `team page at ${width} px`);
+      await screenshot(target, `team-${width}`);
+    });
+  });
+});

@@ -12,6 +12,14 @@ export const EmailRequestedSchema = z.discriminatedUnion('template', [
   z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('password-reset'), email: z.string().check(z.minLength(3), z.maxLength(254)), requestedAt: z.iso.datetime() }),
   z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('account-exists'), email: z.string().check(z.minLength(3), z.maxLength(254)), requestedAt: z.iso.datetime() }),
   z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('contact'), messageId: id, requestedAt: z.iso.datetime() }),
+  z.object({
+    type: z.literal('email.requested'),
+    version: z.literal(1),
+    template: z.literal('value-alert'),
+    userId: id,
+    bets: z.array(z.object({ fixtureId: id, selection: z.enum(['home', 'draw', 'away', 'over25', 'under25']) })).check(z.minLength(1), z.maxLength(20)),
+    requestedAt: z.iso.datetime(),
+  }),
 ]);
 export type EmailRequested = z.infer<typeof EmailRequestedSchema>;
 

@@ -19,8 +19,8 @@ export interface RouteDefinition {
    * TABLE_ACCESS=read, so it also skips the hourly session `lastSeenAt` write.
    */
   access: 'read' | 'write';
-  /** Extra capabilities: sending to the job queues, to the email queue, calling Stripe. */
-  uses?: Array<'queue' | 'email' | 'stripe'>;
+  /** Extra capabilities: sending to the job queues, to the email queue, calling Stripe, the session key (a key derived from it). */
+  uses?: Array<'queue' | 'email' | 'stripe' | 'sessionKey'>;
   /** The body reaches the handler as raw bytes (base64), e.g. a signed webhook. */
   rawBody?: boolean;
   /**
@@ -43,8 +43,8 @@ export interface ConsumerDefinition {
   queue: QueueName;
   handler: string;
   access: 'read' | 'write';
-  /** `providers`: the football data and odds API keys; `ses`: sending email through Amazon SES. */
-  uses?: Array<'queue' | 'stripe' | 'providers' | 'ses'>;
+  /** `providers`: the football data and odds API keys; `ses`: sending email through Amazon SES; `email`: the email queue; `sessionKey`: the session key (a key derived from it). */
+  uses?: Array<'queue' | 'stripe' | 'providers' | 'ses' | 'email' | 'sessionKey'>;
   memoryMb?: number;
 }
 
@@ -56,6 +56,14 @@ export const routes: RouteDefinition[] = [
   // Not edge-cached: the CDN's cache key carries no query string, and the answer depends on it.
   { method: 'GET', path: '/api/results', handler: 'http/results/list', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/predictions/{fixtureId}', handler: 'http/predictions/get', auth: 'viewer', access: 'read' },
+  // Season simulations and team pages (docs/decisions/0170-season-simulations.md).
+  { method: 'GET', path: '/api/simulations/{leagueId}', handler: 'http/simulations/get', auth: 'public', access: 'read', cdn: 'shared' },
+  { method: 'GET', path: '/api/simulations/{leagueId}/history', handler: 'http/simulations/history', auth: 'public', access: 'read', cdn: 'shared' },
+  { method: 'GET', path: '/api/teams/{slug}', handler: 'http/teams/get', auth: 'viewer', access: 'read', cdn: 'per-session' },
+  // Value-bet alerts: premium settings, and the one-click unsubscribe of the digest (a signed link, no session).
+  { method: 'GET', path: '/api/alerts', handler: 'http/alerts/get', auth: 'user', access: 'read' },
+  { method: 'PUT', path: '/api/alerts', handler: 'http/alerts/put', auth: 'user', access: 'write' },
+  { method: 'POST', path: '/api/alerts/unsubscribe', handler: 'http/alerts/unsubscribe', auth: 'public', access: 'write', rawBody: true, uses: ['sessionKey'] },
   // At the site's root (a sitemap may list only URLs under its own path); the CDN sends it to the API.
   { method: 'GET', path: '/sitemap.xml', handler: 'http/site/sitemap', auth: 'public', access: 'read', cdn: 'shared' },
   // Premium only: signed in (401), premium (403), decided by the handler's service.
@@ -113,9 +121,10 @@ export const consumers: ConsumerDefinition[] = [
   { queue: 'jobs-planner', handler: 'jobs/planner', access: 'write', uses: ['queue', 'providers'] },
   { queue: 'prediction-generation', handler: 'jobs/generate-predictions', access: 'write', uses: ['queue', 'providers'], memoryMb: 1024 },
   { queue: 'result-ingestion', handler: 'jobs/ingest-results', access: 'write', uses: ['queue', 'providers'] },
-  { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue'] },
+  // Also sends the value-bet digests of the generation run it follows (to the email queue).
+  { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue', 'email'] },
   // Issues tokens (verification, reset) and reads contact messages; the only function that may send email.
-  { queue: 'email', handler: 'jobs/send-email', access: 'write', uses: ['ses'] },
+  { queue: 'email', handler: 'jobs/send-email', access: 'write', uses: ['ses', 'sessionKey'] },
   // SES bounce and complaint events: suppress the addresses.
   { queue: 'email-events', handler: 'jobs/email-events', access: 'write' },
 ];

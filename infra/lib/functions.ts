@@ -19,12 +19,14 @@ import type { FunctionSpec } from './manifest.ts';
 export const SERVICE_NAME = 'football-predictions';
 
 /**
- * HTTP functions that sign or verify session cookies: any route with a session (every auth level
- * but `public`) or one that signs in (`password`). Queue consumers, the Stripe webhook and public
- * reads never see the session key.
+ * Functions that hold the session key: HTTP functions that sign or verify session cookies (any
+ * route with a session, every auth level but `public`, or one that signs in, `password`), and
+ * those that use a key derived from it (`sessionKey`: the alert digest's unsubscribe links, signed
+ * by the email consumer and checked by the unsubscribe route). Other queue consumers, the Stripe
+ * webhook and public reads never see it.
  */
 export function verifiesSessions(spec: FunctionSpec): boolean {
-  return spec.kind === 'http' && spec.routes.some((r) => !r.rawBody && (r.auth !== 'public' || r.password === true));
+  return (spec.kind === 'http' && spec.routes.some((r) => !r.rawBody && (r.auth !== 'public' || r.password === true))) || spec.uses.includes('sessionKey');
 }
 
 /** What every function of the stage is wired to. */

@@ -318,12 +318,14 @@ describe('least privilege', () => {
   const readsSecret = (f: Fn, secretId: string) =>
     statementsOfRole(s.templateOf(f), roleId(f)).some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && JSON.stringify(st.Resource).includes(secretId));
 
-  it('lets only the HTTP functions that sign or verify sessions read the session key; consumers and the webhook never', () => {
+  it('lets only the HTTP functions that sign or verify sessions read the session key, and those using its derived alert key; other consumers and the webhook never', () => {
     const session = logicalId(s.data.secrets.session);
     const readers = s.functions.filter((f) => readsSecret(f, session)).map((f) => f.spec.handler).sort();
     expect(readers).toEqual(s.functions.filter((f) => verifiesSessions(f.spec)).map((f) => f.spec.handler).sort());
     expect(readers).toEqual(expect.arrayContaining(['http/auth/login', 'http/auth/register', 'http/auth/me', 'http/predictions/list']));
-    for (const handler of ['http/stripe/webhook', 'http/health/get', 'http/metrics/latest', ...s.functions.filter((f) => f.spec.kind === 'consumer').map((f) => f.spec.handler)]) {
+    // The unsubscribe links of the alert digests: signed by the email consumer, checked by the unsubscribe route.
+    expect(s.functions.filter((f) => f.spec.uses.includes('sessionKey')).map((f) => f.spec.handler).sort()).toEqual(['http/alerts/unsubscribe', 'jobs/send-email']);
+    for (const handler of ['http/stripe/webhook', 'http/health/get', 'http/metrics/latest', ...s.functions.filter((f) => f.spec.kind === 'consumer' && f.spec.handler !== 'jobs/send-email').map((f) => f.spec.handler)]) {
       expect(readers, handler).not.toContain(handler);
     }
     const origin = logicalId(s.data.secrets.originVerify);
@@ -431,11 +433,17 @@ describe('site', () => {
       ['/api/predictions', 'per-session'],
       ['/api/metrics/latest', 'shared'],
       ['/api/metrics/trend', 'shared'],
+      ['/api/simulations/{leagueId}', 'shared'],
+      ['/api/simulations/{leagueId}/history', 'shared'],
+      ['/api/teams/{slug}', 'per-session'],
       ['/sitemap.xml', 'shared'],
       ['/api/ledger/digests', 'shared'],
       ['/api/ledger/losing-runs', 'shared'],
     ]);
-    for (const r of cached) {
+    // A path parameter is one segment of the behaviour's pattern.
+    expect(behaviour('/api/teams/*')).toBeDefined();
+    expect(policyOf('/api/teams/*').ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({ CookieBehavior: 'whitelist', Cookies: ['__Host-sid', 'sid'] });
+    for (const r of cached.map((c) => ({ ...c, path: c.path.replace(/\{[^/}]+\}/g, '*') }))) {
       expect(behaviour(r.path), r.path).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], CachedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'https-only' });
       const policy = policyOf(r.path);
       // The origin's s-maxage decides, never longer than a minute; no query string or header varies the key.

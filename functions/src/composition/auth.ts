@@ -24,7 +24,7 @@ export const userRepository = /* @__PURE__ */ memoAsync(async () => {
 });
 
 /** The session signing key: from the environment locally, from Secrets Manager on AWS (re-read every few minutes). */
-async function sessionSecret(): Promise<string> {
+export async function sessionSecret(): Promise<string> {
   const { config } = await base();
   const secret = await secretValue(config.SESSION_SECRET, config.SESSION_SECRET_ARN);
   if (!secret) throw new ConfigError('Invalid configuration:\n  - SESSION_SECRET or SESSION_SECRET_ARN: one of them is required');

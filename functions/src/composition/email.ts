@@ -13,11 +13,15 @@ import { makeContactService } from '@app/core/contact/service';
 import type { EmailSender } from '@app/core/email/ports';
 import { redriveUndeliveredEmails, type EmailRedriveReport } from '@app/core/email/deliverability';
 import { makeMailService } from '@app/core/email/service';
+import { protectionSilencer } from '@app/core/responsible-gambling/protection';
 import { logger } from '@app/platform/logger';
-import { memoAsync } from '@app/platform/memo';
+import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { parseEmailRequest } from '@app/events/email.requested';
 import { ulid } from 'ulid';
-import { securityLog, userRepository } from './auth.ts';
+import { alertStore } from './alerts.ts';
+import { securityLog, sessionSecret, userRepository } from './auth.ts';
+import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tokens';
+import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { base } from './base.ts';
 import { localAdapters } from './local-adapters.ts';
 import { jobQueue, requestEmail } from './queue.ts';
@@ -62,10 +66,12 @@ export const emailSender = /* @__PURE__ */ memoAsync(async (): Promise<EmailSend
   return localAdapters('EMAIL_DRIVER=local').emailSender(b);
 });
 
-export const mailService = /* @__PURE__ */ memoAsync(async () => {
-  const { config, clock } = await base();
+/** Rebuilt when the session key changes: the alert digest's unsubscribe key is derived from it. */
+export const mailService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async (secret) => {
+  const { config, doc, clock } = await base();
+  const users = await userRepository();
   return makeMailService({
-    users: await userRepository(),
+    users,
     tokens: makeOneTimeTokens(await oneTimeTokenStore(), () => clock.now().getTime()),
     messages: await contactMessages(),
     sender: await emailSender(),
@@ -73,6 +79,7 @@ export const mailService = /* @__PURE__ */ memoAsync(async () => {
     templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
     supportAddress: config.SUPPORT_EMAIL,
     clock,
+    alerts: { store: await alertStore(), silencer: protectionSilencer(users), predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), tokens: new HmacUnsubscribeTokens(secret) },
     log: (message, detail) => logger.info(message, detail ?? {}),
   });
 });

@@ -7,6 +7,9 @@ import { DynamoModelStateRepository } from '@app/adapters/dynamodb/model-state-r
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { makeClosingOddsTask } from '@app/core/pipeline/closing-odds';
 import { makeGenerationService } from '@app/core/pipeline/generation';
+import { makeSeasonJob } from '@app/core/seasons/service';
+import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
+import { seasonRulesOf } from '@app/adapters/leagues/season-rules';
 import { makeJobService } from '@app/core/pipeline/jobs';
 import type { PredictionStore } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
@@ -83,3 +86,19 @@ export const jobService = /* @__PURE__ */ memoAsync(async () => {
     log: (message, detail) => logger.info(message, detail ?? {}),
   });
 });
+
+/** The season step of the generation and results tasks; rebuilt with the providers when a provider key is rolled. */
+export const seasonJob = /* @__PURE__ */ rebuildOnChange(footballProviders, async (providers) => {
+  const { doc, config, clock } = await base();
+  return makeSeasonJob({
+    fixturesProvider: providers.fixturesProvider,
+    history: new DynamoHistoryRepository(doc, config.TABLE_NAME),
+    models: new DynamoModelStateRepository(doc, config.TABLE_NAME),
+    leagues: await leagueRepository(),
+    seasons: new DynamoSeasonRepository(doc, config.TABLE_NAME),
+    rulesOf: seasonRulesOf,
+    clock,
+    log: (message, detail) => logger.info(message, detail ?? {}),
+  });
+});
+

@@ -2,10 +2,12 @@
 import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { makeMatchService } from '@app/core/matches/service';
-import { makeSitemapService } from '@app/core/site/sitemap';
+import { leaguePagesOf, makeSitemapService } from '@app/core/site/sitemap';
 import { memoAsync } from '@app/platform/memo';
 import { base } from './base.ts';
 import { ledgerRepository } from './ledger.ts';
+import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository';
+import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
 
 export const matchService = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config, clock } = await base();
@@ -14,5 +16,6 @@ export const matchService = /* @__PURE__ */ memoAsync(async () => {
 
 export const sitemapService = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config, clock } = await base();
-  return makeSitemapService({ predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), clock, origin: config.APP_ORIGIN });
+  const pages = leaguePagesOf({ leagues: new DynamoLeagueRepository(doc, config.TABLE_NAME), seasons: new DynamoSeasonRepository(doc, config.TABLE_NAME) });
+  return makeSitemapService({ predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), pages, clock, origin: config.APP_ORIGIN });
 });

@@ -3,6 +3,8 @@ import { sqsEvent } from '@app/events/samples';
 import type { Context } from 'aws-lambda';
 import { fixedClock } from '@app/core/clock';
 import { jobTimings } from '@app/events/queues';
+import { PredictionListSchema } from '@app/contracts/predictions';
+import { SimulationHistorySchema, SimulationSchema, TeamPageSchema } from '@app/contracts/seasons';
 import { startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
 
 /** The whole stack runs on this clock: no test depends on the day it runs (or on midnight UTC). */
@@ -50,6 +52,51 @@ describe('the data pipeline with the demo leagues', () => {
     expect(rows.filter((r) => r.basis === 'backtest').some((r) => r.isCorrect !== null)).toBe(true);
     expect(rows.every((r) => r.confidence >= 60)).toBe(true);
   }, 180_000);
+
+  it('simulates every league 10,000 times, serves team pages for every team, and gives premium cards every market from the grid', async () => {
+    const anon = stack.client();
+    const predictions = (await anon.get('/api/predictions')).json as Array<{ leagueId: string; homeTeamSlug: string; awayTeamSlug: string; markets: unknown }>;
+    const tenths = (xs: number[]) => Math.round(xs.reduce((s, v) => s + v, 0) * 10);
+    for (const leagueId of ['NSP', 'VLP', 'OSL']) {
+      const res = await anon.get(`/api/simulations/${leagueId}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('public');
+      const sim = SimulationSchema.parse(res.json);
+      expect(sim.simulations).toBeGreaterThanOrEqual(10_000);
+      expect(sim.teams).toHaveLength(16);
+      for (const t of sim.teams) expect(tenths(t.position)).toBe(1000);
+      for (let place = 0; place < 16; place++) expect(tenths(sim.teams.map((t) => t.position[place]!))).toBe(1000);
+      const history = SimulationHistorySchema.parse((await anon.get(`/api/simulations/${leagueId}/history`)).json);
+      expect(history.days.map((d) => d.date)).toEqual(['2026-11-22']);
+    }
+    expect((await anon.get('/api/simulations/NOPE')).status).toBe(404);
+    expect((await anon.get('/api/simulations/no%2Fpe')).status).toBe(400);
+
+    const slugs = [...new Set(predictions.flatMap((p) => [p.homeTeamSlug, p.awayTeamSlug]))];
+    expect(slugs.length).toBeGreaterThan(20);
+    for (const slug of slugs) {
+      const page = await anon.get(`/api/teams/${slug}`);
+      expect(page.status, slug).toBe(200);
+      const team = TeamPageSchema.parse(page.json);
+      expect(team.fixtures.every((f) => f.isLocked && f.markets === null)).toBe(true);
+      expect(team.simulation?.simulations).toBeGreaterThanOrEqual(10_000);
+    }
+    expect((await anon.get('/api/teams/no-such-club')).status).toBe(404);
+    expect(predictions.every((p) => p.markets === null)).toBe(true);
+
+    const premium = PredictionListSchema.parse((await (await stack.premiumClient()).get('/api/predictions')).json);
+    for (const p of premium.filter((x) => Date.parse(x.matchTime) > clock.now().getTime())) {
+      const m = p.markets!;
+      // Double chance is the sum of two 1X2 outcomes (each shown to one decimal).
+      expect(Math.abs(m.doubleChance.homeOrDraw - p.homeWinProb! - p.drawProb!)).toBeLessThanOrEqual(0.2);
+      expect(Math.abs(m.doubleChance.homeOrAway - p.homeWinProb! - p.awayWinProb!)).toBeLessThanOrEqual(0.2);
+      expect(Math.abs(m.doubleChance.drawOrAway - p.drawProb! - p.awayWinProb!)).toBeLessThanOrEqual(0.2);
+      expect(m.overUnder['1.5']).toBeGreaterThan(m.overUnder['2.5']);
+      expect(m.overUnder['2.5']).toBeGreaterThan(m.overUnder['3.5']);
+      expect(m.overUnder['2.5']).toBe(p.overUnder25);
+      expect(m.asianHandicap.map((l) => l.line)).toEqual(Array.from({ length: 21 }, (_, i) => -2.5 + i * 0.25));
+    }
+  }, 120_000);
 
   it('answers tracking periods other than 1, 7 and 30 with 400, and guards admin routes', async () => {
     expect((await admin.get('/api/tracking/predictions?days=2')).status).toBe(400);

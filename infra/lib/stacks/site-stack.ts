@@ -51,7 +51,8 @@ export class SiteStack extends Stack {
       logRetention: config.stage === 'prod' ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
       domain: this.customDomain(config, props.certificate),
       webAclArn: props.webAclArn,
-      cachedReads: props.routes.flatMap((r) => (r.cdn && r.method === 'GET' ? [{ path: r.path, cdn: r.cdn }] : [])),
+      // A path parameter (`{leagueId}`) is one segment: CloudFront's `*` in the behaviour's pattern.
+      cachedReads: props.routes.flatMap((r) => (r.cdn && r.method === 'GET' ? [{ path: r.path.replace(/\{[^/}]+\}/g, '*'), cdn: r.cdn }] : [])),
     });
     this.addDnsRecords(config);
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { matchIdentityFields } from './match-identity.ts';
+import { GoalMarketsSchema } from './predictions.ts';
 
 /** Fixture ids are provider ids: letters, digits, `-`, `_`, `.`, `~` (never a path). */
 export const MatchParamsSchema = z.object({
@@ -37,6 +38,8 @@ export const MatchForecastSchema = z.strictObject({
   /** The prices the model read, and the best price per outcome; null without odds. */
   oddsUsed: z.nullable(Odds),
   bestOdds: z.nullable(Odds),
+  /** Every market from the grid (double chance, draw no bet, totals, BTTS, Asian handicap); null on predictions stored without it. */
+  markets: z.nullable(GoalMarketsSchema),
 });
 export type MatchForecast = z.infer<typeof MatchForecastSchema>;
 

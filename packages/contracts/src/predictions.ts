@@ -36,6 +36,20 @@ export const ValueBetSchema = z.strictObject({
   edge: z.number(),
 });
 
+/**
+ * Every goal market read from the forecast's one scoreline grid (percent, one decimal; fair odds as decimal prices);
+ * premium only. Double chance is the sum of two 1X2 outcomes; `overUnder` is P(over) at each line.
+ */
+export const GoalMarketsSchema = z.object({
+  doubleChance: z.object({ homeOrDraw: Percent, homeOrAway: Percent, drawOrAway: Percent }),
+  drawNoBet: z.object({ home: Percent, away: Percent }),
+  overUnder: z.object({ '1.5': Percent, '2.5': Percent, '3.5': Percent }),
+  btts: Percent,
+  /** Home lines -2.5..+2.5 in quarter steps; each side's price at which its expected profit is zero (quarter lines: two half stakes). */
+  asianHandicap: z.array(z.object({ line: z.number(), homeFairOdds: z.number().check(z.gt(1)), awayFairOdds: z.number().check(z.gt(1)) })),
+});
+export type GoalMarkets = z.infer<typeof GoalMarketsSchema>;
+
 /** An outcome we give 60 % or more: the rule the track record counts (docs/decisions/0008-picks-and-the-high-confidence-threshold.md). */
 export const CardPickSchema = z.strictObject({ market: z.enum(['1x2', 'ou25']), selection: Selection, probability: Percent });
 
@@ -48,6 +62,9 @@ export const PredictionSchema = z.strictObject({
   fixtureId: z.string(),
   homeTeam: z.string(),
   awayTeam: z.string(),
+  /** The teams' page slugs (/teams/:slug). */
+  homeTeamSlug: z.string(),
+  awayTeamSlug: z.string(),
   league: z.string(),
   leagueId: z.string(),
   matchTime: z.iso.datetime(),
@@ -68,6 +85,8 @@ export const PredictionSchema = z.strictObject({
    */
   modelWeight: z.nullable(z.strictObject({ x1: Fraction, ou: Fraction })),
   insights: z.nullable(PredictionInsightsSchema),
+  /** Null when locked, and on predictions stored before the markets were kept. */
+  markets: z.nullable(GoalMarketsSchema),
   modelVersion: z.string(),
   generatedAt: z.iso.datetime(),
 });

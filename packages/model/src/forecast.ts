@@ -8,6 +8,7 @@ import { LeagueEngine, dayNumber, dayToIso, groupByDay, predictFromFeatures, typ
 import { buildFeatures, marketView } from './features.ts';
 import { doubleChance, gridBtts, gridCorner, gridExpectedGoals, gridOver, gridTopScores, rakeGrid, scoreGrid } from './grid.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
+import { goalMarkets } from './markets.ts';
 import type { ComponentOutput, FixtureInput, Forecast, MatchRecord, ThreeWay } from './types.ts';
 
 export type { ComponentOutput, FixtureInput, Forecast, MatchOdds, MatchRecord, ThreeWay } from './types.ts';
@@ -171,6 +172,7 @@ export function predictFixture(state: LeagueModelState, fixture: FixtureInput): 
   const grid = rakeGrid(scoreGrid(s.lambda, s.mu, s.rho), probabilities, fin[3]);
   const btts = gridBtts(grid);
   const xg = gridExpectedGoals(grid);
+  const goals = goalMarkets(grid);
   return {
     probabilities,
     overUnder25: { over: fin[3], under: 1 - fin[3] },
@@ -184,6 +186,8 @@ export function predictFixture(state: LeagueModelState, fixture: FixtureInput): 
       topScores: gridTopScores(grid, 5),
       totals: { over15: gridOver(grid, 1.5), over35: gridOver(grid, 3.5) },
       scores: gridCorner(grid, 6),
+      drawNoBet: goals.drawNoBet,
+      asianHandicap: goals.asianHandicap,
     },
     modelVersion: MODEL_VERSION,
     usedOdds: pr.features.market !== undefined,

@@ -64,6 +64,10 @@ export interface Forecast {
     totals: { over15: number; over35: number };
     /** scores[h][a] = P(home h, away a) for 0..5 goals each (the corner of the full grid). */
     scores: number[][];
+    /** Draw no bet: each side's probability among the decided matches. */
+    drawNoBet: { home: number; away: number };
+    /** Home handicap lines −2.5..+2.5 in quarter steps, with both sides' fair odds (markets.ts). */
+    asianHandicap: Array<{ line: number; homeFairOdds: number; awayFairOdds: number }>;
   };
   modelVersion: string;
   /** Whether the fixture's own pre-kickoff odds were used (false: our models alone are published). */

@@ -24,6 +24,9 @@ export const paths = {
   predictions: { path: R.predictions, getHref: () => '/predictions' },
   match: { path: R.match, getHref: (fixtureId: string) => `/predictions/${encodeURIComponent(fixtureId)}` },
   results: { path: R.results, getHref: () => '/results' },
+  league: { path: R.league, getHref: (leagueId: string) => `/leagues/${encodeURIComponent(leagueId)}` },
+  team: { path: R.team, getHref: (slug: string) => `/teams/${encodeURIComponent(slug)}` },
+  alertsUnsubscribe: { path: R.alertsUnsubscribe, getHref: () => '/alerts/unsubscribe' },
   analytics: { path: R.analytics, getHref: () => '/analytics' },
   howItWorks: { path: R.howItWorks, getHref: () => '/how-it-works' },
   pricing: {

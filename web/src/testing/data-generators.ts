@@ -30,6 +30,8 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     fixtureId: `fix-${n}`,
     homeTeam: `Home ${n}`,
     awayTeam: `Away ${n}`,
+    homeTeamSlug: `home-${n}`,
+    awayTeamSlug: `away-${n}`,
     league: 'Northern League',
     leagueId: 'north',
     matchTime: kickoff(1),
@@ -44,6 +46,7 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     picks: [],
     modelWeight: null,
     insights: null,
+    markets: null,
     modelVersion: 'test-1',
     generatedAt: new Date().toISOString(),
     ...overrides,
@@ -70,6 +73,7 @@ export function locked<T extends Prediction>(prediction: T): T {
     picks: null,
     modelWeight: null,
     insights: null,
+    markets: null,
   };
 }
 

@@ -50,3 +50,21 @@ describe('JoseSessionTokens', () => {
     expect(() => new JoseSessionTokens('short', 'a', 'b')).toThrow(/at least 32/);
   });
 });
+
+describe('HmacUnsubscribeTokens', () => {
+  const secret = 's'.repeat(40);
+  it('signs a user and verifies only an untouched token signed with the same key', async () => {
+    const { HmacUnsubscribeTokens } = await import('./hmac-unsubscribe-tokens.ts');
+    const tokens = new HmacUnsubscribeTokens(secret);
+    const token = tokens.sign('01JUSER');
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(tokens.verify(token)).toBe('01JUSER');
+    // Another user's id with this signature, a flipped signature character, another key, a session-like token: refused.
+    const [, signature] = token.split('.');
+    expect(tokens.verify(`${Buffer.from('01JOTHER').toString('base64url')}.${signature}`)).toBeNull();
+    expect(tokens.verify(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    expect(new HmacUnsubscribeTokens('t'.repeat(40)).verify(token)).toBeNull();
+    expect(tokens.verify('a.b.c')).toBeNull();
+    expect(tokens.verify('')).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@
  * daylight saving time, so every week has the same slots.
  */
 import type { League } from '@app/core/pipeline/providers';
+import type { TieBreak } from '@app/model/season';
 
 /** A kickoff slot of the week, counted from Tuesday 00:00 UTC (0 = Tuesday ... 6 = Monday). */
 export interface Slot {
@@ -26,6 +27,8 @@ export interface DemoLeague extends League {
   /** Eight slots each (one round of 16 clubs). */
   weekend: readonly Slot[];
   midweek: readonly Slot[];
+  /** How clubs level on points are ordered, and the places relegated (the season simulations). */
+  season: { tieBreaks: readonly TieBreak[]; relegated: number };
 }
 
 const slot = (day: number, time: string): Slot => {
@@ -46,6 +49,7 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
     ],
     offsetWeeks: 0,
     coverWeeks: 'early',
+    season: { tieBreaks: ['goalDifference', 'goalsFor'], relegated: 2 },
     homeGoals: 1.55,
     awayGoals: 1.2,
     rho: -0.08,
@@ -63,6 +67,8 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
     ],
     offsetWeeks: 3,
     coverWeeks: 'late',
+    // Valdoria ranks clubs level on points by their matches against each other, as Spain does.
+    season: { tieBreaks: ['headToHead', 'goalDifference', 'goalsFor'], relegated: 2 },
     homeGoals: 1.45,
     awayGoals: 1.05,
     rho: -0.1,
@@ -80,6 +86,7 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
     ],
     offsetWeeks: 6,
     coverWeeks: 'late',
+    season: { tieBreaks: ['goalDifference', 'goalsFor', 'headToHead'], relegated: 2 },
     homeGoals: 1.7,
     awayGoals: 1.35,
     rho: -0.06,

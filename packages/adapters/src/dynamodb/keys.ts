@@ -19,6 +19,12 @@ export const keys = {
   sessionPrefix: 'SESSION#',
   /** The user's live single-use token of one purpose (its secret only as a hash). */
   userToken: (userId: string, purpose: string) => ({ PK: `USER#${userId}`, SK: `TOKEN#${purpose}` }),
+  /** A subscriber's value-bet alert settings, in their collection; GSI1 lists those not turned off. */
+  alertSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'ALERTS' }),
+  alertSettingsIndex: (userId: string) => ({ GSI1PK: 'ALERTS', GSI1SK: userId }),
+  alertSettingsPartition: 'ALERTS',
+  /** A digest sent: one per run and user, so a retried dispatch never emails twice. */
+  alertDelivery: (runKey: string, userId: string) => ({ PK: `ALERTRUN#${runKey}`, SK: `USER#${userId}` }),
   /** An email request no delivery could send, kept for a replay (by the dead-letter queue message's id). */
   undeliveredEmail: (id: string) => ({ PK: 'UNDELIVERED_EMAIL', SK: id }),
   undeliveredEmailPartition: 'UNDELIVERED_EMAIL',
@@ -61,6 +67,7 @@ export const keys = {
   predictionDayPartition: (day: string) => `PREDDAY#${day}`,
   /** GSI2: predictions by league. */
   predictionLeague: (leagueId: string, kickoff: string, fixtureId: string) => ({ GSI2PK: `PREDLEAGUE#${leagueId}`, GSI2SK: `${kickoff}#${fixtureId}` }),
+  predictionLeaguePartition: (leagueId: string) => `PREDLEAGUE#${leagueId}`,
   /** A ledger entry in its fixture's collection (`<kind>-<selection>`, e.g. `pick-home`); GSI3 lists the ledger by kickoff month. */
   ledgerEntry: (fixtureId: string, entryKey: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: `LEDGER#${entryKey}` }),
   /** A correction of a ledger entry, after it in the same collection; in GSI3 beside it. */
@@ -92,6 +99,13 @@ export const keys = {
   jobType: (type: string, createdAt: string, jobId: string) => ({ GSI1PK: `JOBTYPE#${type}`, GSI1SK: `${createdAt}#${jobId}` }),
   jobTypePartition: (type: string) => `JOBTYPE#${type}`,
   jobLock: (type: string) => ({ PK: `LOCK#${type}`, SK: 'LOCK' }),
+  /** A league's latest season simulation, and one snapshot of its chances per day (`DAY#<season>#<day>`) beside it. */
+  simulationLatest: (leagueId: string) => ({ PK: `SIMULATION#${leagueId}`, SK: 'LATEST' }),
+  simulationDay: (leagueId: string, season: string, day: string) => ({ PK: `SIMULATION#${leagueId}`, SK: `DAY#${season}#${day}` }),
+  simulationPartition: (leagueId: string) => `SIMULATION#${leagueId}`,
+  simulationDayPrefix: (season: string) => `DAY#${season}#`,
+  /** Which league a team page belongs to (written with each simulation). */
+  team: (slug: string) => ({ PK: `TEAM#${slug}`, SK: 'TEAM' }),
   /** The headline figures with the 30-day trend, as last computed from the ledger. */
   metricsLatest: () => ({ PK: 'METRICS#GLOBAL', SK: 'LATEST' }),
 

@@ -37,6 +37,17 @@ export class DynamoPredictionRepository implements PredictionStore {
     return perDay.flat();
   }
 
+  /** A league's predictions with kickoff in [from, to], ordered by kickoff (GSI2). */
+  async listByLeague(leagueId: string, from: Date, to: Date): Promise<StoredPrediction[]> {
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.predictionLeaguePartition(leagueId), ':from': from.toISOString(), ':to': sortKeyCeiling(to.toISOString()) },
+    });
+    return items.map((item) => strip<StoredPrediction>(item));
+  }
+
   async get(fixtureId: string): Promise<StoredPrediction | undefined> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.prediction(fixtureId), ConsistentRead: true }));
     return out.Item ? strip<StoredPrediction>(out.Item) : undefined;

@@ -22,6 +22,7 @@ interface Received {
   text: string;
   html: string;
   replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 interface Harness {
@@ -71,6 +72,7 @@ function recordingSes(): Harness {
             text: simple.Body.Text.Data,
             html: simple.Body.Html.Data,
             ...(body.ReplyToAddresses ? { replyTo: body.ReplyToAddresses[0] } : {}),
+            ...(simple.Headers ? { headers: Object.fromEntries(simple.Headers.map((h: { Name: string; Value: string }) => [h.Name, h.Value])) } : {}),
           };
         })
         .reverse(),
@@ -90,20 +92,23 @@ const message = (n: number): EmailMessage => ({
   text: `Hello ${n}\nhttp://localhost:3000/verify-email?token=abc`,
   html: `<p>Hello ${n}</p>`,
   ...(n === 2 ? { replyTo: 'bob@example.com' } : {}),
+  ...(n === 3 ? { headers: { 'List-Unsubscribe': '<http://localhost:3000/api/alerts/unsubscribe?token=a.b>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
 });
 
 describe.each([
   ['Amazon SES v2', async () => recordingSes()],
   ['local outbox', outbox],
 ])('EmailSender contract: %s', (_name, make) => {
-  it('delivers the text and HTML parts, the recipient and the reply-to address', async () => {
+  it('delivers the text and HTML parts, the recipient, the reply-to address and extra headers (List-Unsubscribe)', async () => {
     const h = await make();
     await h.sender.send(message(1));
     await h.sender.send(message(2));
+    await h.sender.send(message(3));
     const got = await h.received();
-    expect(got.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo }))).toEqual([
-      { ...message(2) },
-      { ...message(1), replyTo: undefined },
+    expect(got.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo, headers: m.headers }))).toEqual([
+      { ...message(3), replyTo: undefined },
+      { ...message(2), headers: undefined },
+      { ...message(1), replyTo: undefined, headers: undefined },
     ]);
   });
 });

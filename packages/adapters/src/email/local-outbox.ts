@@ -46,8 +46,8 @@ export class LocalOutbox implements EmailSender {
       }),
     );
     return (out.Items ?? []).map((i) => {
-      const { to, subject, text, html, sentAt, replyTo } = i as SentEmail;
-      return { to, subject, text, html, sentAt, ...(replyTo ? { replyTo } : {}) };
+      const { to, subject, text, html, sentAt, replyTo, headers } = i as SentEmail;
+      return { to, subject, text, html, sentAt, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) };
     });
   }
 }

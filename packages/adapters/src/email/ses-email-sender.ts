@@ -2,7 +2,7 @@ import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { EmailMessage, EmailSender } from '@app/core/email/ports';
 
 /**
- * Amazon SES (v2 API): one simple message with a text and an HTML part, from the configured
+ * Amazon SES (v2 API): one simple message with a text and an HTML part (and its extra headers), from the configured
  * sender, with the configuration set whose bounce and complaint events suppress addresses.
  */
 export class SesEmailSender implements EmailSender {
@@ -23,6 +23,7 @@ export class SesEmailSender implements EmailSender {
           Simple: {
             Subject: { Data: message.subject, Charset: 'UTF-8' },
             Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+            ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
           },
         },
       }),

@@ -1,3 +1,5 @@
+import type { Selection } from '../predictions/prediction.ts';
+
 /**
  * Email. Requests name what to send and whom to (ids, never a token): a queue consumer renders
  * and sends them, so a slow mail server never slows a request, a failed send is retried by the
@@ -10,6 +12,8 @@ export interface EmailMessage {
   html: string;
   /** Where a reply goes (a contact message forwarded to support replies to its sender). */
   replyTo?: string;
+  /** Extra headers (the alert digest's RFC 8058 List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Sends one rendered message: Amazon SES on AWS, the local outbox in the local stack. */
@@ -23,7 +27,9 @@ export type EmailRequest =
   /** A sign-up for an address that already has an account: told to that inbox only. */
   | { template: 'account-exists'; email: string }
   | { template: 'password-reset'; email: string }
-  | { template: 'contact'; messageId: string };
+  | { template: 'contact'; messageId: string }
+  /** A value-bet digest: the bets it lists (fixture and selection), rendered from the stored predictions. */
+  | { template: 'value-alert'; userId: string; bets: Array<{ fixtureId: string; selection: Selection }> };
 
 /** Puts an email request on the email queue. */
 export type RequestEmail = (request: EmailRequest) => Promise<void>;

@@ -4,7 +4,10 @@ import type { Clock } from '../clock.ts';
 import type { ContactMessageStore } from '../contact/ports.ts';
 import { activeBreakUntil, activeExclusionUntil } from '../responsible-gambling/protection.ts';
 import type { EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore } from './ports.ts';
-import { accountExistsMessage, contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
+import { accountExistsMessage, contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, valueAlertMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
+import type { AlertSilencer, AlertStore, UnsubscribeTokens } from '../alerts/ports.ts';
+import type { PredictionStore } from '../pipeline/ports.ts';
+import { PICK_LABELS } from '../picks/pick.ts';
 
 export interface MailServiceDeps {
   users: Pick<UserRepository, 'get' | 'getByEmail'>;
@@ -16,6 +19,8 @@ export interface MailServiceDeps {
   templates: TemplateContext;
   supportAddress: string;
   clock: Clock;
+  /** What the value-bet digest reads: the settings (turned off since?), the limits that silence it, the bets, the unsubscribe signer. */
+  alerts: { store: Pick<AlertStore, 'get'>; silencer: AlertSilencer; predictions: Pick<PredictionStore, 'get'>; tokens: UnsubscribeTokens };
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -63,6 +68,33 @@ export function makeMailService(deps: MailServiceDeps) {
           const now = deps.clock.now();
           if (activeBreakUntil(sender, now) || activeExclusionUntil(sender, now)) return log('Contact acknowledgement skipped', { reason: 'the sender is taking a break or is self-excluded' });
           return send(contactAcknowledgementMessage(deps.templates, sender.email, message.createdAt));
+        }
+        case 'value-alert': {
+          const { alerts } = deps;
+          const user = await deps.users.get(request.userId);
+          if (!user) return log('Value-bet alert skipped', { reason: 'no such user' });
+          // Settings or limits may have changed since the digest was queued: the latest word wins.
+          const settings = await alerts.store.get(user.id);
+          if (!settings || settings.frequency === 'off') return log('Value-bet alert skipped', { reason: 'alerts turned off' });
+          if (await alerts.silencer.isSilenced(user.id, deps.clock.now())) return log('Value-bet alert skipped', { reason: 'silenced by a responsible-gambling limit' });
+          const lines = [];
+          for (const bet of request.bets) {
+            const p = await alerts.predictions.get(bet.fixtureId);
+            const value = p?.valueBets.find((v) => v.market === bet.selection);
+            if (!p || !value) continue;
+            lines.push({
+              match: `${p.homeTeam} v ${p.awayTeam}`,
+              league: p.leagueName,
+              kickoff: p.kickoff,
+              selection: PICK_LABELS[bet.selection],
+              odds: value.odds,
+              bookmaker: p.bestBookmakers?.[bet.selection] ?? null,
+              edge: value.edge * 100,
+              url: `${deps.templates.appOrigin}/predictions/${encodeURIComponent(p.fixtureId)}`,
+            });
+          }
+          if (!lines.length) return log('Value-bet alert skipped', { reason: 'its bets are gone' });
+          return send(valueAlertMessage(deps.templates, user.email, lines, alerts.tokens.sign(user.id)));
         }
       }
     },

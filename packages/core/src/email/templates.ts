@@ -92,3 +92,45 @@ export function accountExistsMessage(ctx: TemplateContext, to: string): EmailMes
     ]),
   };
 }
+
+/** One line of a value-bet digest. */
+export interface AlertLine {
+  match: string;
+  league: string;
+  /** ISO-8601 UTC kickoff. */
+  kickoff: string;
+  selection: string;
+  odds: number;
+  bookmaker: string | null;
+  /** Percent of the stake. */
+  edge: number;
+  url: string;
+}
+
+/**
+ * The value-bet digest: the matching bets, what a value bet is and is not, 18+, and a one-click unsubscribe (RFC 8058:
+ * `List-Unsubscribe` with the signed link, `List-Unsubscribe-Post` so a mail client can unsubscribe without opening
+ * anything; the visible link opens a page with a button, because link scanners follow links).
+ */
+export function valueAlertMessage(ctx: TemplateContext, to: string, lines: AlertLine[], unsubscribeToken: string): EmailMessage {
+  const token = encodeURIComponent(unsubscribeToken);
+  const oneClick = `${ctx.appOrigin}/api/alerts/unsubscribe?token=${token}`;
+  const page = `${ctx.appOrigin}/alerts/unsubscribe?token=${token}`;
+  const settings = `${ctx.appOrigin}/account`;
+  const record = `${ctx.appOrigin}/analytics`;
+  const subject = `${lines.length} value bet${lines.length === 1 ? '' : 's'} matching your alerts`;
+  const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  const describe = (l: AlertLine) => `${l.match} (${l.league}, ${when(l.kickoff)}): ${l.selection} @ ${l.odds.toFixed(2)}${l.bookmaker ? ` (${l.bookmaker})` : ''}, +${l.edge.toFixed(1)} % expected value by our forecast`;
+  const caution = 'A value bet is a price above our forecast\'s fair price, not a sure win: most value bets lose, and our record of them, with its interval, is on the analytics page. 18+ only. Bet only what you can afford to lose.';
+  return {
+    to,
+    subject,
+    text: `${lines.map((l) => `- ${describe(l)}\n  ${l.url}`).join('\n')}\n\n${caution}\nTrack record: ${record}\n\nChange your alerts: ${settings}\nUnsubscribe from these alerts: ${page}`,
+    html: html(subject, [
+      `<ul>${lines.map((l) => `<li>${link(l.url, l.match)}: ${escapeHtml(describe(l).slice(l.match.length + 1))}</li>`).join('')}</ul>`,
+      `${escapeHtml(caution)} ${link(record, 'Track record')}.`,
+      `${link(settings, 'Change your alerts')} · ${link(page, 'Unsubscribe from these alerts')}`,
+    ]),
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

@@ -9,6 +9,7 @@ import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
 import type { ThreeWay, StoredPrediction } from '../predictions/prediction.ts';
 import { seesPremiumContent, type Viewer } from '../viewer.ts';
 import { matchIdentity } from './identity.ts';
+import { goalMarketsOf } from '../predictions/locking.ts';
 import { percent } from '../numbers.ts';
 
 export const FORM_MATCHES = 5;
@@ -34,13 +35,15 @@ function forecastOf(p: StoredPrediction): MatchForecast {
     },
     oddsUsed: p.modelOdds ?? null,
     bestOdds: p.bestOdds ?? null,
+    markets: goalMarketsOf(p),
   };
 }
 
-function formOf(team: string, history: MatchRecord[]): FormMatch[] {
+/** The team's last `count` results in `history` (oldest first), newest first. */
+export function formOf(team: string, history: readonly MatchRecord[], count = FORM_MATCHES): FormMatch[] {
   return history
     .filter((m) => m.home === team || m.away === team)
-    .slice(-FORM_MATCHES)
+    .slice(-count)
     .reverse()
     .map((m) => {
       const home = m.home === team;

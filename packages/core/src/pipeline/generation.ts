@@ -97,6 +97,8 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
       topScores: forecast.markets.topScores,
       totals: forecast.markets.totals,
       scores: forecast.markets.scores,
+      drawNoBet: forecast.markets.drawNoBet,
+      asianHandicap: forecast.markets.asianHandicap,
     },
     valueBets,
     ...(odds && input ? { bestOdds: odds.best, modelOdds: input } : {}),

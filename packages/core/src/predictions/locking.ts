@@ -1,8 +1,31 @@
-import type { Prediction } from '@app/contracts/predictions';
+import type { GoalMarkets, Prediction } from '@app/contracts/predictions';
 import { seesPremiumContent, type Viewer } from '../viewer.ts';
 import { selectionProbability, type StoredPrediction, type ThreeWay } from './prediction.ts';
 import { percent, round } from '../numbers.ts';
 import { picksOf } from '../picks/pick.ts';
+import { slug } from '../text.ts';
+
+/**
+ * Every goal market of a stored prediction: double chance and draw no bet from the published 1X2 (so they agree with
+ * it exactly), the totals and BTTS from its grid, the Asian handicap lines' fair odds as stored. Null for predictions
+ * stored before the grid's lines were kept.
+ */
+export function goalMarketsOf(p: StoredPrediction): GoalMarkets | null {
+  const i = p.insights;
+  if (!i?.totals || !i.asianHandicap) return null;
+  const { home, draw, away } = p.probabilities;
+  const dnbHome = percent(home / (home + away));
+  return {
+    doubleChance: { homeOrDraw: percent(home + draw), homeOrAway: percent(home + away), drawOrAway: percent(draw + away) },
+    drawNoBet: { home: dnbHome, away: round(100 - dnbHome, 1) },
+    overUnder: { '1.5': percent(i.totals.over15), '2.5': percent(p.overUnder25.over), '3.5': percent(i.totals.over35) },
+    btts: percent(i.bothTeamsToScore),
+    asianHandicap: i.asianHandicap.map((l) => ({ line: l.line, homeFairOdds: fairPrice(l.homeFairOdds), awayFairOdds: fairPrice(l.awayFairOdds) })),
+  };
+}
+
+/** A fair price with two decimals, never shown as 1.00 (a certainty no grid gives). */
+const fairPrice = (odds: number) => Math.max(1.01, round(odds, 2));
 
 const outcomes = (o: ThreeWay & { over25: number }) => ({ home: percent(o.home), draw: percent(o.draw), away: percent(o.away), over25: percent(o.over25) });
 
@@ -16,6 +39,8 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
     fixtureId: p.fixtureId,
     homeTeam: p.homeTeam,
     awayTeam: p.awayTeam,
+    homeTeamSlug: slug(p.homeTeam),
+    awayTeamSlug: slug(p.awayTeam),
     league: p.leagueName,
     leagueId: p.leagueId,
     matchTime: p.kickoff,
@@ -36,6 +61,7 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
       picks: null,
       modelWeight: null,
       insights: null,
+      markets: null,
     };
   }
   return {
@@ -65,5 +91,6 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
           market: p.market ? outcomes(p.market) : null,
         }
       : null,
+    markets: goalMarketsOf(p),
   };
 }

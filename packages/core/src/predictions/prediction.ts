@@ -72,6 +72,9 @@ export interface StoredPrediction extends FixtureRef {
     totals?: { over15: number; over35: number };
     /** scores[h][a] = P(home h, away a), 0..5 goals each; absent on older predictions. */
     scores?: number[][];
+    /** Draw no bet and the Asian handicap lines' fair odds, from the same grid; absent on predictions stored before them. */
+    drawNoBet?: { home: number; away: number };
+    asianHandicap?: Array<{ line: number; homeFairOdds: number; awayFairOdds: number }>;
   };
   valueBets: ValueBet[];
   /** Best pre-kickoff prices (value bets, staking) and who offered them. */

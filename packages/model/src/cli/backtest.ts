@@ -2,7 +2,7 @@
  * Walk-forward backtest CLI.
  *   npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
  *                       [--market all|none] [--deployed [--stats-lag 2]] [--json out.json] [--svg calibration.svg]
- *                       [--refit-days 7] [--workers 2]
+ *                       [--refit-days 7] [--workers 2] [--season-sims [--season-runs 10000]]
  * Relative paths are resolved against $USER_CWD (the directory npm was run from) or the current directory.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,12 +14,14 @@ import { DEFAULT_STATS_LAG_HOURS, GENERATION_UK_TIME, HISTORY_SEASONS, MAX_STATS
 import { MODEL_VERSION } from '../forecast.ts';
 import { DEFAULT_HYPER } from '../hyper.ts';
 import { calibrationSvg, renderReport } from '../report.ts';
-import { listDataFiles, UsageError, type FileRef } from './load.ts';
+import { SEASON_ROUNDS, seasonBacktest, renderSeasonReport } from '../season-backtest.ts';
+import { SEASON_RUNS_DEFAULT } from '../season.ts';
+import { listDataFiles, loadMatches, UsageError, type FileRef } from './load.ts';
 import { runJob, type WorkerJob, type WorkerMessage } from './backtest-worker.ts';
 
 const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
                          [--market all|none] [--deployed [--stats-lag ${DEFAULT_STATS_LAG_HOURS}]] [--json out.json] [--svg calibration.svg]
-                         [--refit-days 7] [--workers 2]
+                         [--refit-days 7] [--workers 2] [--season-sims [--season-runs 10000]]
   --data        folder laid out as <LEAGUE>/<YYYY-YY>.csv (football-data.co.uk format); repeatable, merged
   --leagues     comma-separated league codes (default: every league folder found)
   --seasons     evaluated seasons: a range 2019-20..2022-23, a list 2019-20,2020-21 or one season
@@ -36,7 +38,12 @@ const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--le
   --json        write the full report as JSON
   --svg         write the calibration plot (SVG)
   --refit-days  refit cadence in days of the research walk-forward (default ${DEFAULT_HYPER.refitDays}; --deployed fits daily)
-  --workers     parallel worker threads, one league at a time each (default: min(2, CPUs)); 1 = in-process`;
+  --workers     parallel worker threads, one league at a time each (default: min(2, CPUs)); 1 = in-process
+  --season-sims score the season simulations instead of the matches: each evaluated league-season that is a complete
+                double round robin, stopped after rounds 10, 20 and 30, its rest simulated (title, top four, relegation:
+                Brier and reliability against last season's table and a points-per-game extrapolation); the JSON's
+                \`season\` section
+  --season-runs runs per simulation (default 10000)`;
 
 export interface CliArgs {
   data: string[];
@@ -49,11 +56,14 @@ export interface CliArgs {
   deployed?: number;
   refitDays: number;
   workers: number;
+  /** Runs per season simulation when the season simulations are scored instead of the matches. */
+  seasonSims?: number;
 }
 
 export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { data: [], market: 'all', refitDays: DEFAULT_HYPER.refitDays, workers: Math.max(1, Math.min(2, availableParallelism())) };
   let statsLag: number | undefined;
+  let seasonRuns: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const eq = a.indexOf('=');
@@ -96,11 +106,23 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         args.workers = n;
         break;
       }
+      case '--season-sims': args.seasonSims ??= SEASON_RUNS_DEFAULT; break;
+      case '--season-runs': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 100 || n > 100_000) throw new UsageError('--season-runs must be an integer 100..100000');
+        seasonRuns = n;
+        break;
+      }
       case '--help': case '-h': throw new UsageError('');
       default: throw new UsageError(`Unknown argument '${a}'`);
     }
   }
   if (args.data.length === 0) throw new UsageError('At least one --data folder is required');
+  if (seasonRuns !== undefined) {
+    if (args.seasonSims === undefined) throw new UsageError('--season-runs only applies with --season-sims');
+    args.seasonSims = seasonRuns;
+  }
+  if (args.seasonSims !== undefined && args.deployed !== undefined) throw new UsageError('--season-sims runs on the research history: leave out --deployed');
   if (statsLag !== undefined) {
     if (args.deployed === undefined) throw new UsageError('--stats-lag only applies with --deployed');
     args.deployed = statsLag;
@@ -202,6 +224,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw e;
   }
   const leagues = [...new Set(files.map((f) => f.league))].sort();
+  if (args.seasonSims !== undefined) return seasonSims(args, files.filter((f) => f.season <= seasons.at(-1)!), seasons, leagues, abs, t0);
   const jobs: WorkerJob[] = leagues
     .map((league) => ({
       league, files: files.filter((f) => f.league === league && f.season <= seasons.at(-1)!).map((f) => f.path), seasons, refitDays: args.refitDays, market: args.market,
@@ -239,6 +262,28 @@ export async function main(argv: readonly string[]): Promise<number> {
     mkdirSync(dirname(p), { recursive: true });
     writeFileSync(p, calibrationSvg(report.overall.calibration.x1, report.overall.calibration.ou, `Calibration, ${jobs.length} league(s), ${seasons.length > 1 ? `${seasons[0]}..${seasons.at(-1)}` : seasons[0]}`));
     console.log(`Calibration plot written to ${p}`);
+  }
+  return 0;
+}
+
+/** `--season-sims`: the season simulations' calibration instead of the match backtest (season-backtest.ts). */
+function seasonSims(args: CliArgs, files: FileRef[], seasons: string[], leagues: string[], abs: (p: string) => string, t0: number): number {
+  console.log(`Season simulations ${MODEL_VERSION}: ${leagues.length} league(s) [${leagues.join(', ')}], evaluated seasons ${seasons.join(', ')}, ${args.seasonSims} runs, rounds ${SEASON_ROUNDS.join(', ')}`);
+  const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)}s`;
+  const report = seasonBacktest(loadMatches(files), seasons, { runs: args.seasonSims!, progress: (line) => console.log(`  [${elapsed()}] ${line}`) });
+  if (report.evaluated.length === 0) {
+    console.error('Error: no league-season to evaluate (complete double round robins with their previous season on file)');
+    return 1;
+  }
+  console.log('');
+  console.log(renderSeasonReport(report));
+  const wallSeconds = (performance.now() - t0) / 1000;
+  console.log(`\nWall time ${wallSeconds.toFixed(1)} s`);
+  if (args.json) {
+    const p = abs(args.json);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, JSON.stringify({ modelVersion: MODEL_VERSION, args: { ...args, data: args.data }, seasons, leagues, wallSeconds, season: report }, null, 1));
+    console.log(`JSON written to ${p}`);
   }
   return 0;
 }

@@ -4,6 +4,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { Card } from '@/components/ui/card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { YourDataSection } from '@/features/account/components/your-data';
+import { AlertSettingsCard } from '@/features/alerts/components/alert-settings';
 import { DeleteAccountSection } from '@/features/auth/components/delete-account';
 import { SubscriptionCard } from '@/features/billing/components/subscription-card';
 import { UpgradeCard } from '@/features/billing/components/upgrade-card';
@@ -34,6 +35,7 @@ export default function AccountRoute() {
               </dl>
             </Card>
             {user.subscriptionStatus === 'premium' ? <SubscriptionCard user={user} /> : <UpgradeCard user={user} />}
+            {user.subscriptionStatus === 'premium' ? <AlertSettingsCard /> : null}
             <ProtectionsSection user={user} />
             <ChangePasswordForm />
             <YourDataSection />

@@ -46,6 +46,11 @@ describe('/predictions/:fixtureId', () => {
         forecast: {
           blend: { home: 56.8, draw: 25, away: 18.2 }, modelWeight: 1, models: { home: 56, draw: 25, away: 19 }, market: null, components: [{ name: 'statistical', home: 55, draw: 25, away: 20 }],
           scores, expectedGoals: { home: 1.61, away: 0.92 }, bothTeamsToScore: 47, totals: { over15: 76.5, over25: 54.3, over35: 31.1 }, oddsUsed: null, bestOdds: null,
+          markets: {
+            doubleChance: { homeOrDraw: 81.8, homeOrAway: 75, drawOrAway: 43.2 }, drawNoBet: { home: 75.7, away: 24.3 },
+            overUnder: { '1.5': 76.5, '2.5': 54.3, '3.5': 31.1 }, btts: 47,
+            asianHandicap: Array.from({ length: 21 }, (_, i) => ({ line: -2.5 + i * 0.25, homeFairOdds: 1.5 + i * 0.1, awayFairOdds: 3 - i * 0.05 })),
+          },
         },
         outcome: { score: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)', rps: 0.11, picks: [{ label: 'Home Win', confidence: 61, won: true }] },
       }),
@@ -59,7 +64,13 @@ describe('/predictions/:fixtureId', () => {
     expect(models.getByRole('row', { name: /Statistical learning 55.0% 25.0% 20.0%/ })).toBeInTheDocument();
     expect(models.getByRole('row', { name: /Market .* No bookmaker odds for this match/ })).toBeInTheDocument();
     expect(models.getByRole('row', { name: /Forecast: our models 56.8% 25.0% 18.2%/ })).toBeInTheDocument();
-    expect(screen.getByText('76.5%')).toBeInTheDocument();
+    expect(screen.getAllByText('76.5%').length).toBeGreaterThan(0);
+    const markets = within(screen.getByRole('region', { name: 'Every market from the scoreline grid' }));
+    expect(markets.getByText('81.8%')).toBeInTheDocument();
+    expect(markets.getByText('75.7% / 24.3%')).toBeInTheDocument();
+    // Every home line from -2.5 to +2.5, with both sides' fair odds.
+    expect(markets.getAllByRole('row')).toHaveLength(22);
+    expect(markets.getByRole('row', { name: '-0.25 2.40 2.55' })).toBeInTheDocument();
     const fullTime = within(screen.getByRole('region', { name: 'Full time' }));
     expect(fullTime.getByText('2-0 (Home Win)')).toBeInTheDocument();
     expect(fullTime.getByText('0.1100')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { matchLoader, useMatch } from '@/features/matches/api/get-match';
+import { GoalMarketsView } from '@/features/markets/components/goal-markets';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { formatKickoff, formatOdds, formatPercent } from '@/utils/format';
@@ -73,6 +74,11 @@ function Forecast({ match }: { match: MatchPage }) {
           ))}
         </dl>
       </Section>
+      {f.markets ? (
+        <Section title="Every market from the scoreline grid">
+          <GoalMarketsView markets={f.markets} />
+        </Section>
+      ) : null}
       <Section title="Odds">
         {odds.length ? (
           <CompactTable

@@ -8,6 +8,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
+import { GoalMarketsView } from '@/features/markets/components/goal-markets';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { cn } from '@/utils/cn';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
@@ -200,6 +201,7 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
           ) : null}
         </div>
       ) : null}
+      {prediction.markets ? <GoalMarketsView markets={prediction.markets} compact /> : null}
       {valueBets && valueBets.length > 0 ? (
         <ul className="space-y-1 border-t border-border pt-4 text-sm" aria-label="Value bets">
           {valueBets.map((bet) => (

@@ -1,0 +1,6 @@
+import { json } from '@app/platform/http/response';
+import { alertService } from '../../composition/alerts.ts';
+import { httpRoute } from '../route.ts';
+
+/** The subscriber's value-bet alert settings and what can be chosen; 401 signed out, 403 unless premium. */
+export const handler = httpRoute({ auth: 'user' }, async ({ viewer }) => json(await (await alertService()).get(viewer!)));

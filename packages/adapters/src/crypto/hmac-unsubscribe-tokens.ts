@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { UnsubscribeTokens } from '@app/core/alerts/ports';
+
+/** What this key signs, and nothing else: a session token can never pass for an unsubscribe token, nor the reverse. */
+const PURPOSE = 'alerts-unsubscribe/v1';
+
+/**
+ * Unsubscribe tokens: `base64url(userId).base64url(HMAC-SHA256(key, userId))`, the key derived from the session key
+ * for this one purpose (docs/decisions/0172-value-bet-alerts.md). No expiry: an unsubscribe link must keep working
+ * as long as the emails it came with are read. What it can do is one thing, turn the alerts of that user off.
+ */
+export class HmacUnsubscribeTokens implements UnsubscribeTokens {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    if (secret.length < 32) throw new Error('The session secret must be at least 32 characters');
+    this.key = createHmac('sha256', secret).update(PURPOSE).digest();
+  }
+
+  private mac(userId: string): Buffer {
+    return createHmac('sha256', this.key).update(userId).digest();
+  }
+
+  sign(userId: string): string {
+    return `${Buffer.from(userId, 'utf8').toString('base64url')}.${this.mac(userId).toString('base64url')}`;
+  }
+
+  verify(token: string): string | null {
+    const [user, signature, ...rest] = token.split('.');
+    if (!user || !signature || rest.length) return null;
+    const userId = Buffer.from(user, 'base64url').toString('utf8');
+    const sent = Buffer.from(signature, 'base64url');
+    const expected = this.mac(userId);
+    return userId.length > 0 && sent.length === expected.length && timingSafeEqual(sent, expected) ? userId : null;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Benchmark of the season simulations (`npm run bench`; needs no data): 10 synthetic 20-club leagues, each stopped at
+ * mid-season (19 of 38 rounds played, 190 fixtures left), the model fitted on three seasons before and the season so
+ * far, then what the results job does per league: each remaining fixture's forecast and 10,000 hot runs of the rest
+ * of the season. Reports the wall time of the 10 leagues (target <= 10 s on the 2-core VM) and writes
+ * <repo>/bench-results/season.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dayNumber } from '../src/engine.ts';
+import { fitLeagueModel } from '../src/forecast.ts';
+import { seasonSetup, simulateSeason } from '../src/season.ts';
+import { simulateLeague } from '../src/testing/simulate.ts';
+
+const RUNS = 10_000;
+const LEAGUES = 10;
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+const leagues = Array.from({ length: LEAGUES }, (_, i) => {
+  const league = `SIM${i}`;
+  const { matches } = simulateLeague({ league, seasons: 4, seed: 100 + i, shots: true, promoted: 3 });
+  const season = [...new Set(matches.map((m) => m.season))].sort().at(-1)!;
+  const current = matches.filter((m) => m.season === season).sort((a, b) => a.date.localeCompare(b.date));
+  const half = current.length / 2;
+  const asOf = current[half]!.date.slice(0, 10);
+  const history = matches.filter((m) => m.date < asOf);
+  const state = fitLeagueModel({ league, history, asOf });
+  return { league, state, asOf, played: current.slice(0, half), remaining: current.slice(half).map((m) => ({ home: m.home, away: m.away, kickoff: `${m.date.slice(0, 10)}T15:00:00Z` })) };
+});
+
+const rules = { tieBreaks: ['goalDifference', 'goalsFor'] as const, top: 4, relegated: 3 };
+const times: number[] = [];
+let setupMs = 0;
+for (let repeat = 0; repeat < 3; repeat++) {
+  const t0 = performance.now();
+  let setupTotal = 0;
+  for (const l of leagues) {
+    const s0 = performance.now();
+    const setup = seasonSetup(l.state, l.played, l.remaining, dayNumber(l.asOf));
+    setupTotal += performance.now() - s0;
+    simulateSeason(setup, rules, { runs: RUNS, seed: repeat + 1 });
+  }
+  times.push((performance.now() - t0) / 1000);
+  setupMs = setupTotal;
+}
+const median = [...times].sort((a, b) => a - b)[1]!;
+console.log(`Season simulations: ${LEAGUES} leagues x ${RUNS.toLocaleString('en')} runs from mid-season (190 fixtures each): median ${round(median, 2)} s of 3 (runs ${times.map((t) => round(t, 2)).join(', ')} s; forecasts of the remaining fixtures ${round(setupMs / 1000, 2)} s of it); target <= 10 s`);
+const outDir = join(repoRoot, 'bench-results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'season.json'), JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, leagues: LEAGUES, runs: RUNS, fixturesLeft: 190, medianSeconds: round(median, 2), seconds: times.map((t) => round(t, 2)), setupSeconds: round(setupMs / 1000, 2), targetSeconds: 10 }, null, 2));

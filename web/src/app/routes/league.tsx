@@ -1,0 +1,89 @@
+import { displayTeamName } from '@app/contracts/display-names';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router-dom';
+
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { CompactTable } from '@/components/tables/compact-table';
+import { Section } from '@/components/ui/section';
+import { paths } from '@/config/paths';
+import { useSimulation, useSimulationHistory } from '@/features/seasons/api/get-simulation';
+import { formatKickoff, formatPercent } from '@/utils/format';
+
+const TitleOddsChart = lazy(() => import('@/features/seasons/components/title-odds-chart'));
+
+/** The clubs the chart follows: those with a title chance of at least 1 % on some day, six at most. */
+const CHART_CLUBS = 6;
+
+/** A league's season simulation: the table of chances, the finishing positions and how the title race moved. */
+export default function LeagueRoute() {
+  const { leagueId = '' } = useParams();
+  const simulation = useSimulation(leagueId);
+  const history = useSimulationHistory(leagueId);
+  const s = simulation.data;
+  if (simulation.isError) {
+    return (
+      <ContentLayout title="No season simulation yet">
+        <p className="text-sm text-muted-foreground">This league has no simulation yet: it runs after the league's first results.</p>
+      </ContentLayout>
+    );
+  }
+  if (!s) {
+    return (
+      <ContentLayout title="Season simulation" documentTitle="Season simulation">
+        <p className="text-sm text-muted-foreground">Loading the simulation…</p>
+      </ContentLayout>
+    );
+  }
+  const days = history.data?.days ?? [];
+  const peak = new Map<string, number>();
+  for (const d of days) for (const t of d.teams) peak.set(t.slug, Math.max(peak.get(t.slug) ?? 0, t.title));
+  const followed = s.teams
+    .filter((t) => (peak.get(t.slug) ?? t.title) >= 1)
+    .slice(0, CHART_CLUBS)
+    .map((t) => ({ slug: t.slug, name: displayTeamName(t.team) }));
+  const rows = days.map((d) => ({ date: d.date, ...Object.fromEntries(d.teams.filter((t) => followed.some((f) => f.slug === t.slug)).map((t) => [t.slug, t.title])) }));
+  const n = s.teams.length;
+  const league = history.data?.league ?? leagueId;
+  return (
+    <ContentLayout
+      title={`${league}: season ${s.season} simulated`}
+      documentTitle={`${league} ${s.season}: title, top four and relegation chances`}
+      description={`The rest of the season played ${s.simulations.toLocaleString('en')} times by our forecast model, the clubs' strengths moving with each simulated result; ${formatKickoff(s.generatedAt)}. Chances, not certainties: how well they were calibrated on past seasons is in How It Works.`}
+    >
+      <div className="space-y-6">
+        <Section title="Chances">
+          <CompactTable
+            label="Season simulation"
+            scrollLabel="Season simulation, scrolls sideways"
+            className="min-w-[36rem]"
+            columns={['Club', 'Points (10-90 %)', 'Title', 'Top four', 'Relegation']}
+            rows={s.teams.map((t) => ({
+              key: t.slug,
+              header: <Link to={paths.team.getHref(t.slug)} className="text-primary underline underline-offset-4">{displayTeamName(t.team)}</Link>,
+              cells: [`${t.points.mean.toFixed(1)} (${t.points.p10}-${t.points.p90})`, formatPercent(t.title), formatPercent(t.top4), formatPercent(t.relegation)],
+            }))}
+          />
+        </Section>
+        <Section title="Title chances through the season">
+          {rows.length ? (
+            <Suspense fallback={<div className="h-64" />}>
+              <TitleOddsChart rows={rows} teams={followed} />
+            </Suspense>
+          ) : null}
+          <p className="mt-2 text-sm text-muted-foreground">
+            One simulation a day since {days[0]?.date ?? s.generatedAt.slice(0, 10)}: {followed.map((f) => f.name).join(', ') || 'no club'} shown.
+          </p>
+        </Section>
+        <Section title="Finishing positions">
+          <CompactTable
+            label="Finishing positions, percent of simulations"
+            scrollLabel="Finishing positions, scrolls sideways"
+            className="min-w-[48rem] text-xs"
+            columns={['Club', ...Array.from({ length: n }, (_, i) => String(i + 1))]}
+            rows={s.teams.map((t) => ({ key: t.slug, header: displayTeamName(t.team), cells: t.position.map((p) => (p >= 0.05 ? p.toFixed(1) : '')) }))}
+          />
+        </Section>
+      </div>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,106 @@
+import { displayTeamName } from '@app/contracts/display-names';
+import * as displayNames from '@app/contracts/display-names';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router-dom';
+
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { CompactTable } from '@/components/tables/compact-table';
+import { Badge } from '@/components/ui/badge';
+import { Section } from '@/components/ui/section';
+import { paths } from '@/config/paths';
+import { listPrediction } from '@/features/predictions/api/get-predictions';
+import { PredictionCard } from '@/features/predictions/components/prediction-card';
+import { useTeam } from '@/features/seasons/api/get-simulation';
+import { formatPercent } from '@/utils/format';
+
+const RatingChart = lazy(() => import('@/features/seasons/components/rating-chart'));
+
+/** A team: its rating through two seasons, its last ten results with our forecasts, its next fixtures and its season chances. */
+export default function TeamRoute() {
+  const { slug = '' } = useParams();
+  const team = useTeam(slug);
+  const t = team.data;
+  if (team.isError) {
+    return (
+      <ContentLayout title="Team not found">
+        <Link to={paths.predictions.getHref()} className="font-semibold text-primary underline underline-offset-4">
+          Back to predictions
+        </Link>
+      </ContentLayout>
+    );
+  }
+  if (!t) {
+    return (
+      <ContentLayout title="Team" documentTitle="Team">
+        <p className="text-sm text-muted-foreground">Loading team…</p>
+      </ContentLayout>
+    );
+  }
+  const name = displayTeamName(t.team);
+  const latest = t.ratingHistory.at(-1);
+  return (
+    <ContentLayout title={name} documentTitle={`${name}: form, rating and season odds`} description={<Link to={paths.league.getHref(t.leagueId)} className="underline underline-offset-4">{t.league}</Link>}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Season simulation">
+          {t.simulation ? (
+            <>
+              <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+                {[
+                  ['Expected points', `${t.simulation.points.mean.toFixed(1)} (${t.simulation.points.p10}-${t.simulation.points.p90})`],
+                  ['Title', formatPercent(t.simulation.title)],
+                  ['Top four', formatPercent(t.simulation.top4)],
+                  ['Relegation', formatPercent(t.simulation.relegation)],
+                ].map(([label, value]) => (
+                  <div key={label}>
+                    <dt className="text-muted-foreground">{label}</dt>
+                    <dd className="font-semibold tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="mt-2 text-sm text-muted-foreground">
+                {t.simulation.simulations.toLocaleString('en')} simulations of the rest of the {t.simulation.season} season.{' '}
+                <Link to={paths.league.getHref(t.leagueId)} className="underline underline-offset-4">The whole table</Link>
+              </p>
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">No simulation of this season yet.</p>
+          )}
+        </Section>
+        <Section title="Rating">
+          {latest ? <p className="text-sm">Elo rating after {latest.date}: <span className="font-semibold tabular-nums">{latest.rating.toFixed(0)}</span> (our rating model; 1500 is an average club)</p> : <p className="text-sm text-muted-foreground">No rated match yet.</p>}
+          {t.ratingHistory.length > 1 ? (
+            <Suspense fallback={<div className="h-56" />}>
+              <RatingChart points={t.ratingHistory} />
+            </Suspense>
+          ) : null}
+        </Section>
+        <Section title="Last ten results">
+          {t.results.length ? (
+            <CompactTable
+              label="Last ten results with our forecast before kickoff"
+              columns={['Date', 'Opponent', 'Score', 'Our forecast H / D / A']}
+              rows={t.results.map((r) => ({
+                key: `${r.date}-${r.opponent}`,
+                header: r.date,
+                cells: [
+                  `${r.venue === 'H' ? 'vs' : 'at'} ${displayTeamName(r.opponent)}`,
+                  <span key="score" className="flex items-center gap-1.5">
+                    <Badge variant={r.outcome === 'W' ? 'success' : r.outcome === 'L' ? 'destructive' : 'muted'} aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[r.outcome]}>{r.outcome}</Badge>{' '}
+                    {r.goalsFor}-{r.goalsAgainst}
+                  </span>,
+                  r.forecast ? `${formatPercent(r.forecast.home)} / ${formatPercent(r.forecast.draw)} / ${formatPercent(r.forecast.away)}` : 'none published',
+                ],
+              }))}
+            />
+          ) : (
+            <p className="text-sm text-muted-foreground">No stored results.</p>
+          )}
+        </Section>
+        <section aria-label="Next fixtures" className="space-y-3">
+          <h2 className="text-lg font-semibold">Next fixtures</h2>
+          {t.fixtures.length ? t.fixtures.map((p) => <PredictionCard key={p.id} prediction={listPrediction(p, displayNames)} />) : <p className="text-sm text-muted-foreground">No fixture in the coming week.</p>}
+        </section>
+      </div>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,96 @@
+import { ALERT_MARKETS, type AlertSettings, type AlertsView } from '@app/contracts/alerts';
+import { BellRing } from 'lucide-react';
+import type { FormEvent } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/components/ui/toast';
+import { useAlerts, useSaveAlerts } from '@/features/alerts/api/alerts';
+import { apiErrorMessage } from '@/lib/api-client';
+
+const MARKET_LABELS: Record<(typeof ALERT_MARKETS)[number], string> = { '1x2': 'Home / draw / away', ou25: 'Over / Under 2.5' };
+const FREQUENCY_LABELS: Record<AlertSettings['frequency'], string> = { daily: 'Daily digest', weekly: 'Weekly digest (Mondays)', off: 'Off' };
+
+function Checkboxes({ legend, name, options, checked }: { legend: string; name: string; options: Array<{ value: string; label: string }>; checked: readonly string[] }) {
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {options.map((o) => (
+          <label key={o.value} className="flex items-center gap-1.5 text-sm">
+            <input type="checkbox" name={name} value={o.value} defaultChecked={checked.includes(o.value)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Form({ view }: { view: AlertsView }) {
+  const save = useSaveAlerts();
+  const { settings, options } = view;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next: AlertSettings = {
+      frequency: String(data.get('frequency')) as AlertSettings['frequency'],
+      leagues: data.getAll('leagues').map(String),
+      minEdge: Number(data.get('minEdge')),
+      bookmakers: data.getAll('bookmakers').map(String),
+      markets: data.getAll('markets').map(String) as AlertSettings['markets'],
+    };
+    if (next.markets.length === 0) {
+      toast({ title: 'Choose a market', description: 'Alerts need at least one market.', variant: 'destructive' });
+      return;
+    }
+    save.mutate(next, {
+      onSuccess: () => toast({ title: 'Alerts saved', description: next.frequency === 'off' ? 'You will get no alert emails.' : `${FREQUENCY_LABELS[next.frequency]} of the value bets that match.`, variant: 'success' }),
+      onError: (error) => toast({ title: 'Alerts not saved', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    });
+  };
+  return (
+    <form onSubmit={onSubmit} className="mt-4 space-y-4">
+      <label className="block text-sm font-medium">
+        Email
+        <select name="frequency" defaultValue={settings.frequency} className="mt-1 block w-full rounded-md border border-border bg-background px-3 py-2 text-sm">
+          {(['daily', 'weekly', 'off'] as const).map((f) => (
+            <option key={f} value={f}>
+              {FREQUENCY_LABELS[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="block text-sm font-medium">
+        Minimum edge (expected value, % of the stake)
+        <input name="minEdge" type="number" min={0} max={100} step={0.5} defaultValue={settings.minEdge} className="mt-1 block w-32 rounded-md border border-border bg-background px-3 py-2 text-sm" />
+      </label>
+      <Checkboxes legend="Leagues (none ticked: all)" name="leagues" options={options.leagues.map((l) => ({ value: l.id, label: l.name }))} checked={settings.leagues} />
+      <Checkboxes legend="Bookmakers you hold an account with (none ticked: any)" name="bookmakers" options={options.bookmakers.map((b) => ({ value: b, label: b }))} checked={settings.bookmakers} />
+      <Checkboxes legend="Markets" name="markets" options={ALERT_MARKETS.map((m) => ({ value: m, label: MARKET_LABELS[m] }))} checked={settings.markets} />
+      <Button type="submit" disabled={save.isPending}>
+        Save alerts
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Value-bet alerts (premium): which value bets are emailed, and how often. Every email carries a one-click unsubscribe.
+ * A value bet is a price above our fair price, not a sure win: the card says so, and so does every email.
+ */
+export function AlertSettingsCard() {
+  const alerts = useAlerts({ enabled: true });
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <BellRing aria-hidden="true" className="size-5" />
+        Value-bet alerts
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        One email per morning run (or a weekly one) listing the value bets that match, never one per bet. Value bets lose more often than they win; the track record shows how they did. 18+.
+      </p>
+      {alerts.data ? <Form view={alerts.data} /> : <p className="mt-4 text-sm text-muted-foreground">{alerts.isError ? 'Alerts could not be loaded.' : 'Loading alerts…'}</p>}
+    </Card>
+  );
+}
