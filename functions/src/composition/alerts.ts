@@ -5,7 +5,7 @@ import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { makeAlertDispatcher, makeAlertService } from '@app/core/alerts/service';
-import { protectionSilencer } from '@app/core/responsible-gambling/protection';
+import { protectionSilencer } from '@app/core/alerts/silencer';
 import { logger } from '@app/platform/logger';
 import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { sessionSecret, userRepository } from './auth.ts';

@@ -13,7 +13,7 @@ import { makeContactService } from '@app/core/contact/service';
 import type { EmailSender } from '@app/core/email/ports';
 import { redriveUndeliveredEmails, type EmailRedriveReport } from '@app/core/email/deliverability';
 import { makeMailService } from '@app/core/email/service';
-import { protectionSilencer } from '@app/core/responsible-gambling/protection';
+import { protectionSilencer } from '@app/core/alerts/silencer';
 import { logger } from '@app/platform/logger';
 import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { parseEmailRequest } from '@app/events/email.requested';

@@ -3,6 +3,8 @@
 // schema by the harness, and an answer with a field the contract does not name refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
+import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
+import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tokens';
 import { stripeSignedHeader } from '@app/adapters/stripe/testing/sdk-signature';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import { entryId } from '@app/core/ledger/entry';
@@ -37,6 +39,13 @@ beforeAll(async () => {
   for (const [i, basis] of (['published', 'published', 'backtest'] as const).entries()) {
     await storePlayed(repo, match(`p${i}`, NOW - (i + 1) * DAY_MS, { result: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)' }), { basis, closing });
   }
+  // A season simulation of League One (what the pipeline's season step stores), and its clubs' index.
+  const teams = ['Hp0', 'Ap0'].map((team, i) => ({ team, slug: team.toLowerCase(), points: { mean: 60 - i * 10, p10: 50 - i * 10, p90: 70 - i * 10 }, position: i ? [30, 70] : [70, 30], title: i ? 30 : 70, top4: 100, relegation: 0 }));
+  await new DynamoSeasonRepository(stack.table.doc, stack.table.tableName).save(
+    { leagueId: 'L1', season: '2026-27', simulations: 10_000, generatedAt: new Date(NOW).toISOString(), teams, basis: { day: '2026-11-22', played: 0, remaining: 2, fittedAt: '2026-11-22' } },
+    { leagueId: 'L1', season: '2026-27', date: '2026-11-22', teams: teams.map(({ slug, title, top4, relegation }) => ({ slug, title, top4, relegation })) },
+    teams.map(({ team, slug }) => ({ team, slug, leagueId: 'L1', leagueName: 'League One' })),
+  );
   const { trackRecordViews, ledgerSealer, forecastQualityJob } = await import('../composition/track-record.ts');
   await (await trackRecordViews()).recompute();
   await (await ledgerSealer()).seal();
@@ -66,6 +75,13 @@ beforeAll(async () => {
       // As Stripe sends it: no cookie, no Origin, the signature over the raw bytes.
       return stack.client().request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
     },
+    unsubscribeToken: async (client) => {
+      const { user } = (await client.get('/api/auth/me')).json as { user: { id: string } };
+      // Signed as the digest's link is, with the key the stack's session secret derives.
+      return new HmacUnsubscribeTokens(process.env.SESSION_SECRET!).sign(user.id);
+    },
+    leagueId: 'L1',
+    teamSlug: 'hp0',
     upcomingFixtureId: 'ahead',
     settledPickId: entryId('p0', 'pick', 'home'),
     jobId,

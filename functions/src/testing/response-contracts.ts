@@ -7,6 +7,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { JobAcceptedSchema, JobStatusSchema, RoleChangesResponseSchema, WinningPredictionListSchema } from '@app/contracts/admin';
 import { AccountExportSchema } from '@app/contracts/account';
+import { AlertsViewSchema, UnsubscribedSchema } from '@app/contracts/alerts';
 import { AnalyticsReportSchema } from '@app/contracts/analytics';
 import {
   ChangePasswordResponseSchema,
@@ -29,6 +30,7 @@ import { LatestMetricsSchema, TrendSchema } from '@app/contracts/metrics';
 import { PredictionListSchema } from '@app/contracts/predictions';
 import { BreakResponseSchema, LosingRunsResponseSchema, SelfExclusionResponseSchema } from '@app/contracts/responsible-gambling';
 import { ResultsPageSchema } from '@app/contracts/results';
+import { SimulationHistorySchema, SimulationSchema, TeamPageSchema } from '@app/contracts/seasons';
 import { TrackingListSchema, TrackingSummarySchema } from '@app/contracts/tracking';
 import { routeKey, type RouteDefinition } from '../routes.ts';
 
@@ -44,7 +46,7 @@ export interface Answer {
 export interface ContractClient {
   get(path: string): Promise<Answer>;
   post(path: string, body?: unknown): Promise<Answer>;
-  request(method: string, path: string): Promise<Answer>;
+  request(method: string, path: string, options?: { body?: unknown }): Promise<Answer>;
 }
 
 /** What a row's call may use: a client of each kind, fresh accounts, and the data the walk stored. */
@@ -66,6 +68,11 @@ export interface ContractWorld {
   subscribe(client: ContractClient): Promise<Answer>;
   /** A signed Stripe event delivered to the webhook as Stripe sends it. */
   deliverWebhook(type: string): Promise<Answer>;
+  /** The one-click unsubscribe token of the digest emailed to a signed-in client's account. */
+  unsubscribeToken(client: ContractClient): Promise<string>;
+  /** A league with a season simulation, and one of its clubs. */
+  leagueId: string;
+  teamSlug: string;
   /** A match ahead, with a premium forecast. */
   upcomingFixtureId: string;
   /** A won, priced pick of a settled match: the ledger entry an odds correction names. */
@@ -109,6 +116,10 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'GET /api/ledger/digests': { body: LedgerDigestsSchema, sample: (w) => w.visitor.get('/api/ledger/digests') },
   'GET /api/ledger/losing-runs': { body: LosingRunsResponseSchema, sample: (w) => w.visitor.get('/api/ledger/losing-runs') },
 
+  'GET /api/simulations/{leagueId}': { body: SimulationSchema, sample: (w) => w.visitor.get(`/api/simulations/${w.leagueId}`) },
+  'GET /api/simulations/{leagueId}/history': { body: SimulationHistorySchema, sample: (w) => w.visitor.get(`/api/simulations/${w.leagueId}/history`) },
+  'GET /api/teams/{slug}': { body: TeamPageSchema, sample: (w) => w.premium.get(`/api/teams/${w.teamSlug}`) },
+
   'POST /api/auth/register': { body: MessageResponseSchema, sample: (w) => w.visitor.post('/api/auth/register', { email: 'new.reader@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true }) },
   'POST /api/auth/login': {
     body: UserResponseSchema,
@@ -147,6 +158,15 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'POST /api/account/self-exclusion': {
     body: SelfExclusionResponseSchema,
     sample: async (w) => (await w.newPremium()).post('/api/account/self-exclusion', { password: w.password, confirm: true }),
+  },
+  'GET /api/alerts': { body: AlertsViewSchema, sample: (w) => w.premium.get('/api/alerts') },
+  'PUT /api/alerts': {
+    body: AlertsViewSchema,
+    sample: (w) => w.premium.request('PUT', '/api/alerts', { body: { frequency: 'weekly', leagues: [w.leagueId], minEdge: 5, bookmakers: [], markets: ['1x2'] } }),
+  },
+  'POST /api/alerts/unsubscribe': {
+    body: UnsubscribedSchema,
+    sample: async (w) => w.visitor.post(`/api/alerts/unsubscribe?token=${await w.unsubscribeToken(w.premium)}`),
   },
   'POST /api/contact': { body: ContactReceivedSchema, sample: (w) => w.visitor.post('/api/contact', CONTACT) },
 

@@ -8,7 +8,7 @@ export type AlertMarket = (typeof ALERT_MARKETS)[number];
  * What a subscriber is emailed about: value bets in these leagues (empty: all), at least this edge (percent of the
  * stake), at these bookmakers (empty: any), in these markets, as a daily digest, a weekly one (Mondays) or not at all.
  */
-export const AlertSettingsSchema = z.object({
+export const AlertSettingsSchema = z.strictObject({
   frequency: z.enum(['daily', 'weekly', 'off']),
   leagues: z.array(z.string().check(z.regex(/^[A-Za-z0-9]{1,12}$/, 'a league id'))).check(z.maxLength(60)),
   minEdge: z.number().check(z.gte(0), z.lte(100)),
@@ -18,10 +18,10 @@ export const AlertSettingsSchema = z.object({
 export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
 
 /** `GET /api/alerts`: the settings and what can be chosen. */
-export const AlertsViewSchema = z.object({
+export const AlertsViewSchema = z.strictObject({
   settings: AlertSettingsSchema,
-  options: z.object({
-    leagues: z.array(z.object({ id: z.string(), name: z.string() })),
+  options: z.strictObject({
+    leagues: z.array(z.strictObject({ id: z.string(), name: z.string() })),
     /** Bookmakers that priced the coming week's matches (and any the settings name). */
     bookmakers: z.array(z.string()),
   }),
@@ -31,4 +31,4 @@ export type AlertsView = z.infer<typeof AlertsViewSchema>;
 /** The signed token of an unsubscribe link (`<user>.<signature>`, base64url). */
 export const UnsubscribeQuerySchema = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}\.[A-Za-z0-9_-]{43}$/, 'token must be an unsubscribe token')) });
 
-export const UnsubscribedSchema = z.object({ unsubscribed: z.literal(true) });
+export const UnsubscribedSchema = z.strictObject({ unsubscribed: z.literal(true) });

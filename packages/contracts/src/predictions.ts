@@ -40,13 +40,13 @@ export const ValueBetSchema = z.strictObject({
  * Every goal market read from the forecast's one scoreline grid (percent, one decimal; fair odds as decimal prices);
  * premium only. Double chance is the sum of two 1X2 outcomes; `overUnder` is P(over) at each line.
  */
-export const GoalMarketsSchema = z.object({
-  doubleChance: z.object({ homeOrDraw: Percent, homeOrAway: Percent, drawOrAway: Percent }),
-  drawNoBet: z.object({ home: Percent, away: Percent }),
-  overUnder: z.object({ '1.5': Percent, '2.5': Percent, '3.5': Percent }),
+export const GoalMarketsSchema = z.strictObject({
+  doubleChance: z.strictObject({ homeOrDraw: Percent, homeOrAway: Percent, drawOrAway: Percent }),
+  drawNoBet: z.strictObject({ home: Percent, away: Percent }),
+  overUnder: z.strictObject({ '1.5': Percent, '2.5': Percent, '3.5': Percent }),
   btts: Percent,
   /** Home lines -2.5..+2.5 in quarter steps; each side's price at which its expected profit is zero (quarter lines: two half stakes). */
-  asianHandicap: z.array(z.object({ line: z.number(), homeFairOdds: z.number().check(z.gt(1)), awayFairOdds: z.number().check(z.gt(1)) })),
+  asianHandicap: z.array(z.strictObject({ line: z.number(), homeFairOdds: z.number().check(z.gt(1)), awayFairOdds: z.number().check(z.gt(1)) })),
 });
 export type GoalMarkets = z.infer<typeof GoalMarketsSchema>;
 

@@ -11,10 +11,10 @@ export const LeagueParamsSchema = z.object({ leagueId: z.string().check(z.regex(
 export const TeamParamsSchema = z.object({ slug: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug must be a team slug'), z.maxLength(80)) });
 
 /** One club's row of a season simulation (percent, one decimal). */
-export const SimulationTeamSchema = z.object({
+export const SimulationTeamSchema = z.strictObject({
   team: z.string(),
   slug: z.string(),
-  points: z.object({ mean: z.number(), p10: z.number(), p90: z.number() }),
+  points: z.strictObject({ mean: z.number(), p10: z.number(), p90: z.number() }),
   /** Percent of runs finishing 1st, 2nd, ... last: sums to 100, and each place sums to 100 across clubs. */
   position: z.array(Percent),
   title: Percent,
@@ -24,7 +24,7 @@ export const SimulationTeamSchema = z.object({
 export type SimulationTeam = z.infer<typeof SimulationTeamSchema>;
 
 /** `GET /api/simulations/:leagueId`: the rest of the season simulated `simulations` times, clubs in expected order. */
-export const SimulationSchema = z.object({
+export const SimulationSchema = z.strictObject({
   leagueId: z.string(),
   season: z.string(),
   simulations: z.int().check(z.gte(0)),
@@ -34,15 +34,15 @@ export const SimulationSchema = z.object({
 export type Simulation = z.infer<typeof SimulationSchema>;
 
 /** `GET /api/simulations/:leagueId/history`: the title, top-four and relegation chances of each day's simulation, oldest first. */
-export const SimulationHistorySchema = z.object({
+export const SimulationHistorySchema = z.strictObject({
   leagueId: z.string(),
   /** The league's name (the simulation itself names only its id). */
   league: z.string(),
   season: z.string(),
   days: z.array(
-    z.object({
+    z.strictObject({
       date: z.string(),
-      teams: z.array(z.object({ slug: z.string(), title: Percent, top4: Percent, relegation: Percent })),
+      teams: z.array(z.strictObject({ slug: z.string(), title: Percent, top4: Percent, relegation: Percent })),
     }),
   ),
 });
@@ -52,17 +52,17 @@ export type SimulationHistory = z.infer<typeof SimulationHistorySchema>;
 export const TeamResultSchema = z.extend(FormMatchSchema, {
   fixtureId: z.nullable(z.string()),
   /** Our pre-match home / draw / away, percent; public once the match is played (the track record). */
-  forecast: z.nullable(z.object({ home: Percent, draw: Percent, away: Percent })),
+  forecast: z.nullable(z.strictObject({ home: Percent, draw: Percent, away: Percent })),
 });
 
 /** `GET /api/teams/:slug`. */
-export const TeamPageSchema = z.object({
+export const TeamPageSchema = z.strictObject({
   slug: z.string(),
   team: z.string(),
   leagueId: z.string(),
   league: z.string(),
   /** The team's Elo rating (our rating model) after each match day of this season and the last, oldest first. */
-  ratingHistory: z.array(z.object({ date: z.string(), rating: z.number() })),
+  ratingHistory: z.array(z.strictObject({ date: z.string(), rating: z.number() })),
   /** The last ten results, newest first. */
   results: z.array(TeamResultSchema),
   /** The next fixtures, as prediction cards (locked unless the viewer is premium). */

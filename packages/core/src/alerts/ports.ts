@@ -19,7 +19,7 @@ export interface AlertStore {
 
 /**
  * Whether a user's alerts are silenced by a responsible-gambling limit (a break, a self-exclusion): such a user gets
- * no alert at all (responsible-gambling/protection.ts `protectionSilencer`).
+ * no alert at all (`protectionSilencer`, silencer.ts).
  */
 export interface AlertSilencer {
   isSilenced(userId: string, at: Date): Promise<boolean>;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeBreakUntil, activeExclusionUntil, breakEnd, mayStartBreak, protectionSilencer, selfExclusionEnd } from './protection.ts';
-import type { Protections } from './protection.ts';
+import { activeBreakUntil, activeExclusionUntil, breakEnd, mayStartBreak, selfExclusionEnd } from './protection.ts';
 
 const now = new Date('2026-03-14T10:00:00.000Z');
 
@@ -34,19 +33,5 @@ describe('break and self-exclusion rules', () => {
     expect(mayStartBreak(onWeek, breakEnd(now, '30d'), now)).toBe(true);
     const later = new Date('2026-03-22T00:00:00.000Z');
     expect(mayStartBreak(onWeek, breakEnd(later, '24h'), later)).toBe(true);
-  });
-
-  it('silences alerts while a break or a self-exclusion runs, and for an account that is gone', async () => {
-    const users: Record<string, Protections & { id: string }> = {
-      free: { id: 'free' },
-      resting: { id: 'resting', breakUntil: '2026-03-15T10:00:00.000Z' },
-      excluded: { id: 'excluded', selfExcludedUntil: '2026-09-14T10:00:00.000Z' },
-    };
-    const silencer = protectionSilencer({ get: async (id: string) => users[id] as never });
-    expect(await silencer.isSilenced('free', now)).toBe(false);
-    expect(await silencer.isSilenced('resting', now)).toBe(true);
-    expect(await silencer.isSilenced('resting', new Date('2026-03-15T10:00:00.000Z'))).toBe(false);
-    expect(await silencer.isSilenced('excluded', now)).toBe(true);
-    expect(await silencer.isSilenced('deleted', now)).toBe(true);
   });
 });

@@ -4,8 +4,6 @@
  * self-exclusion locks the account for six months. Pure rules: the service stores, these decide.
  */
 import { BREAK_DURATIONS, SELF_EXCLUSION_MONTHS, type BreakDuration } from '@app/contracts/responsible-gambling';
-import type { AlertSilencer } from '../alerts/ports.ts';
-import type { UserRepository } from '../auth/ports.ts';
 import { DAY_MS } from '../clock.ts';
 
 /** The fields of a stored user these rules read (ISO-8601 UTC instants). */
@@ -51,17 +49,4 @@ export function activeExclusionUntil(user: Protections, now: Date): string | und
 export function mayStartBreak(user: Protections, until: Date, now: Date): boolean {
   const running = activeBreakUntil(user, now);
   return !running || Date.parse(running) < until.getTime();
-}
-
-/**
- * Alerts are silenced while a break or a self-exclusion runs (and for an account that is gone):
- * the digest's dispatch and its delivery both ask, so a limit taken in between still stops the mail.
- */
-export function protectionSilencer(users: Pick<UserRepository, 'get'>): AlertSilencer {
-  return {
-    async isSilenced(userId, at) {
-      const user = await users.get(userId);
-      return !user || Boolean(activeBreakUntil(user, at) ?? activeExclusionUntil(user, at));
-    },
-  };
 }

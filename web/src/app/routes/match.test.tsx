@@ -84,7 +84,7 @@ describe('/predictions/:fixtureId', () => {
         isLocked: false,
         forecast: {
           blend: market, modelWeight: 0, models: { home: 41, draw: 29.5, away: 29.5 }, market, components: [],
-          scores, expectedGoals: null, bothTeamsToScore: null, totals: { over15: null, over25: 54.3, over35: null }, oddsUsed: null, bestOdds: null,
+          scores, expectedGoals: null, bothTeamsToScore: null, totals: { over15: null, over25: 54.3, over35: null }, oddsUsed: null, bestOdds: null, markets: null,
         },
       }),
     });
