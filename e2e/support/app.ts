@@ -71,6 +71,11 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await toast.getByText(description).first().waitFor();
 }
 
+/** Ticks the sign-up form's one required box: 18 or older, the Terms accepted. */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /I am 18 or older and accept the Terms/ }).check();
+}
+
 /**
  * Signs up through the API, confirms the address with the emailed link and logs in, with the
  * context's cookie jar (fast; the UI flow has its own test).

@@ -24,10 +24,13 @@ describe('the local stack over HTTP', () => {
     expect(await res.json()).toMatchObject({ error: 'not_found' });
   });
 
-  it('serves the SPA for a client route', async () => {
-    const res = await fetch(`${baseUrl()}/some/page`);
+  it('serves the SPA for a client route, and the not-found page with 404 for any other path', async () => {
+    const res = await fetch(`${baseUrl()}/account`);
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/<div id="root">/);
+    const missing = await fetch(`${baseUrl()}/some/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toMatch(/<div id="root">/);
   });
 
   it('passes the post-deploy smoke test (npm run smoke), the same script a deployed stage runs', async () => {

@@ -5,19 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
 
 import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
-import {
-  PASSWORD,
-  cardProbabilities,
-  currentPath,
-  demoDataReady,
-  expectAccessible,
-  expectToast,
-  heading,
-  open,
-  confirmEmail,
-  registerViaApi,
-  uniqueEmail,
-} from '../support/app.ts';
+import { acceptTerms, cardProbabilities, confirmEmail, currentPath, demoDataReady, expectAccessible, expectToast, heading, open, PASSWORD, registerViaApi, uniqueEmail } from '../support/app.ts';
 
 // One subscriber's life, in order: sign-up with the intent to subscribe, the local test-mode
 // checkout, premium predictions with every sort and filter, cancellation, a password change
@@ -64,6 +52,7 @@ describe('a visitor becomes a subscriber', () => {
   it('refuses a password under 8 characters at sign-up without losing the email', async () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('short');
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     // The message sits under the password field (its description), not in a box of its own.
     const password = page.getByLabel('Password');
@@ -74,6 +63,7 @@ describe('a visitor becomes a subscriber', () => {
 
   it('signs up, confirms the address from the email, logs in and goes straight to the test-mode checkout', async () => {
     await page.getByLabel('Password').fill(PASSWORD);
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('status').filter({ hasText: SIGN_UP_REQUESTED_MESSAGE }).waitFor();
     await confirmEmail(context, email);
@@ -166,12 +156,17 @@ describe('a premium subscriber on /predictions', () => {
     expect(strong.length).toBeGreaterThan(0);
   });
 
-  it('writes screenshots of the premium predictions at 1280 and 390 px', async () => {
+  it('writes screenshots of the premium predictions: cards at 1280 px, the compact list at 390 px with at most 160 px a match', async () => {
     await open(page, '/predictions', 'Predictions');
     await page.getByTestId('probability').first().waitFor();
     await screenshot(page, 'predictions-premium-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('probability').first().waitFor();
+    // A phone gets the list by default (nothing chosen in this browser yet): H/D/A in each row.
+    const rows = page.getByTestId('prediction-row');
+    await rows.first().getByTestId('list-probability').first().waitFor();
+    const heights = await rows.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(5);
+    expect(Math.max(...heights), 'tallest row at 390 px').toBeLessThanOrEqual(160);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, 'predictions-premium-390');
     await page.setViewportSize({ width: 1280, height: 800 });

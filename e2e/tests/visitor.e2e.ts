@@ -89,7 +89,8 @@ describe('a visitor on every public page', () => {
         ['/how-it-works', 'how-it-works'],
       ] as const) {
         await open(target, path);
-        if (path === '/' || path === '/predictions') await target.getByRole('article').first().waitFor();
+        // Cards, or on a phone the compact list of /predictions.
+        if (path === '/' || path === '/predictions') await target.getByRole('main').getByRole('article').or(target.getByTestId('prediction-row')).first().waitFor();
         if (path === '/') {
           // The chart loads when it is scrolled near.
           const trend = target.getByRole('region', { name: '30-day accuracy trend' });
@@ -196,9 +197,9 @@ describe('a match page for a visitor', () => {
     expect(JSON.stringify(api)).not.toMatch(/"(home|draw|away|over25|blend|scores|probability)":\s*\d/);
 
     await onDesktopAndPhone(browser, page, async (target, width) => {
-      // From the card's link, as a visitor would arrive.
+      // From the card's link (a row of the list on a phone), as a visitor would arrive.
       await open(target, '/predictions', 'Predictions');
-      await target.getByRole('link', { name: 'Match details' }).first().waitFor();
+      await target.getByRole('link', { name: 'Match details' }).or(target.getByTestId('prediction-row')).first().waitFor();
       await open(target, `/predictions/${encodeURIComponent(upcoming.id)}`, `${upcoming.homeTeam} vs ${upcoming.awayTeam}`);
       await target.getByRole('region', { name: 'Form: last five results' }).waitFor();
       await target.getByRole('link', { name: 'Unlock Predictions' }).waitFor();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type * as Sonner from 'sonner';
 import 'sonner/dist/styles.css';
 
@@ -40,8 +40,16 @@ export async function dismissToasts(): Promise<void> {
   (await loadSonner()).toast.dismiss();
 }
 
-/** Mounted once by the app provider. */
+const noSubscription = () => () => {};
+
+/**
+ * Mounted once by the app provider. Rendered in the browser only, after hydration: the
+ * prerendered first paint cannot wait for a lazy component, and a boundary it left unfinished
+ * would be rendered again on the client with a recoverable error (React #419).
+ */
 export function Toaster() {
+  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!inBrowser) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster
