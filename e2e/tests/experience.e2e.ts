@@ -159,7 +159,7 @@ describe('scroll and focus after navigation', () => {
 
   it('starts every new page at the top, restores the position on back, and puts the focus on the new h1', async () => {
     await open(page, '/predictions', 'Predictions');
-    await page.getByRole('main').getByRole('article').first().waitFor();
+    await page.getByTestId('prediction-row').first().waitFor();
     const about = page.getByRole('contentinfo').getByRole('link', { name: 'About' });
     await about.scrollIntoViewIfNeeded();
     const before = await scrollY(page);
