@@ -148,9 +148,9 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
     ...(await import('../composition/base.ts')),
     ...(await import('../composition/auth.ts')),
     ...(await import('../composition/billing.ts')),
-    ...(await import('../composition/reads.ts')),
+    ...(await import('../composition/public-reads.ts')),
     ...(await import('../composition/pipeline.ts')),
-    ...(await import('../composition/queue.ts')),
+    ...(await import('../composition/queues.ts')),
     ...(await import('../composition/email.ts')),
   };
   if (clock) composition.useClock(clock);
