@@ -10,7 +10,8 @@ import { DynamoLedgerRepository } from '@app/adapters/dynamodb/ledger-repository
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import { METRICS_WINDOW_DAYS, trackRecordOf, trendOf, TREND_DAYS } from '@app/core/ledger/record';
-import { BACKFILL_DAYS, UPCOMING_DAYS } from '@app/core/pipeline/generation';
+import { BACKFILL_DAYS } from '@app/core/pipeline/generation/backfill';
+import { UPCOMING_DAYS } from '@app/core/pipeline/generation/fixtures-and-odds';
 import type { JobType } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
 import { scheduledJobId } from '@app/events/schedules';
