@@ -15,8 +15,8 @@ import { UPCOMING_DAYS } from '@app/core/pipeline/generation/fixtures-and-odds';
 import type { JobType } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
 import { scheduledJobId } from '@app/events/schedules';
-import { apiFootballWorld, WORLD_LEAGUES } from '../testing/api-football-world.ts';
-import { startHttpStack, type TestClient } from '../testing/http-harness.ts';
+import { apiFootballWorld, WORLD_LEAGUES } from '../../test/api-football-world.ts';
+import { startHttpStack, type TestClient } from '../../test/http-harness.ts';
 
 /** Seconds a consumer invocation may run here: tasks get this minus the reserve. */
 const INVOCATION_SECONDS = 15;
