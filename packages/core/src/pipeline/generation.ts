@@ -1,7 +1,8 @@
 import { backfill } from './generation/backfill.ts';
 import type { PipelineDeps, StepDeps } from './generation/deps.ts';
 import { currentModel, historyForFit } from './generation/fit.ts';
-import { providerReads, syncFixturesAndOdds } from './generation/fixtures-and-odds.ts';
+import { syncFixturesAndOdds } from './generation/fixtures-and-odds.ts';
+import { providerReads } from './generation/provider-reads.ts';
 import { publishUpcoming } from './generation/publish.ts';
 import { ingestResults } from './generation/results.ts';
 

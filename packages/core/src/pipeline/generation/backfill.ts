@@ -5,7 +5,7 @@ import type { StoredPrediction } from '../../predictions/prediction.ts';
 import type { HistoryRecord } from '../ports.ts';
 import type { FixtureOdds, ProviderFixture } from '../providers.ts';
 import type { StepDeps } from './deps.ts';
-import type { ProviderReads } from './fixtures-and-odds.ts';
+import type { ProviderReads } from './provider-reads.ts';
 import { entryOutcomes, settledPrediction } from './settlement.ts';
 import { toStoredPrediction } from './stored-prediction.ts';
 

@@ -3,7 +3,7 @@ import type { StoredPrediction } from '../../predictions/prediction.ts';
 import type { HistoryRecord, StoredFixture } from '../ports.ts';
 import type { ProviderFixture } from '../providers.ts';
 import type { StepDeps } from './deps.ts';
-import type { ProviderReads } from './fixtures-and-odds.ts';
+import type { ProviderReads } from './provider-reads.ts';
 import { toHistoryRecord } from './history-record.ts';
 import { entryOutcomes, settledPrediction } from './settlement.ts';
 
