@@ -7,7 +7,7 @@ const csv = z.pipe(
 
 /**
  * Every environment variable the product reads, parsed once. Nothing else reads `process.env`.
- * The README's configuration table mirrors this schema.
+ * docs/configuration.md's table mirrors this schema.
  */
 export const ConfigSchema = z.object({
   /**
