@@ -2,7 +2,7 @@ import { backfill } from './generation/backfill.ts';
 import type { PipelineDeps, StepDeps } from './generation/deps.ts';
 import { currentModel, historyForFit } from './generation/fit.ts';
 import { syncFixturesAndOdds } from './generation/fixtures-and-odds.ts';
-import { providerReads } from './generation/provider-reads.ts';
+import { leagueName } from './generation/provider-reads.ts';
 import { publishUpcoming } from './generation/publish.ts';
 import { ingestResults } from './generation/results.ts';
 
@@ -14,21 +14,20 @@ import { ingestResults } from './generation/results.ts';
  */
 export function makeGenerationService(serviceDeps: PipelineDeps) {
   const deps: StepDeps = { ...serviceDeps, log: serviceDeps.log ?? (() => {}) };
-  const reads = providerReads(deps);
 
   return {
     async generate(leagueId: string): Promise<string> {
       const now = deps.clock.now();
-      const name = await reads.leagueName(leagueId);
+      const name = await leagueName(deps, leagueId);
       // The first run ends by saving the league's first model state: a run that died before
       // (history half imported, backfill unfinished) is still the first run, and does it again.
       // So the stored state must only ever be missing for a league that never completed a run.
       const firstRun = !(await deps.models.latest(leagueId));
       const records = await historyForFit(deps, leagueId, now, firstRun);
-      const { provided, upcoming, odds } = await syncFixturesAndOdds(deps, reads, { leagueId, name, now, firstRun });
+      const { provided, upcoming, odds } = await syncFixturesAndOdds(deps, leagueId, name, now, firstRun);
       const { state, refit } = await currentModel(deps, leagueId, records, now);
-      const predicted = await publishUpcoming(deps, upcoming, { name, state, odds, now });
-      const backfilled = firstRun ? await backfill(deps, reads, { leagueId, name, fixtures: provided, records, odds, now }) : 0;
+      const predicted = await publishUpcoming(deps, upcoming, name, state, odds, now);
+      const backfilled = firstRun ? await backfill(deps, leagueId, name, provided, records, odds, now) : 0;
       // Saved last: a first run's state marks its backfill as complete.
       if (refit) await deps.models.save(leagueId, state);
       const summary = `${predicted} predicted, ${upcoming.length - predicted} frozen, ${backfilled} backfilled, model ${refit ? 'refitted' : 'reused'} (${records.length} matches of history)`;
@@ -37,7 +36,7 @@ export function makeGenerationService(serviceDeps: PipelineDeps) {
     },
 
     /** Settles, voids and adds to the history what finished lately (generation/results.ts). */
-    ingestResults: (leagueId: string): Promise<string> => ingestResults(deps, reads, leagueId),
+    ingestResults: (leagueId: string): Promise<string> => ingestResults(deps, leagueId),
   };
 }
 

@@ -5,7 +5,7 @@ import type { StoredPrediction } from '../../predictions/prediction.ts';
 import type { HistoryRecord } from '../ports.ts';
 import type { FixtureOdds, ProviderFixture } from '../providers.ts';
 import type { StepDeps } from './deps.ts';
-import type { ProviderReads } from './provider-reads.ts';
+import { closingOf } from './provider-reads.ts';
 import { entryOutcomes, settledPrediction } from './settlement.ts';
 import { toStoredPrediction } from './stored-prediction.ts';
 
@@ -22,29 +22,19 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
-/** What a first run backfills from: the league's fixtures of the window, their odds and the stored history. */
-export interface BackfillInput {
-  leagueId: string;
-  name: string;
-  fixtures: ProviderFixture[];
-  records: HistoryRecord[];
-  odds: Map<string, FixtureOdds>;
-  now: Date;
-}
-
 /**
  * A first run's reconstruction of the last 30 days: each day predicted from the data dated
  * before it, its entries recorded as back-tested (written now, after the matches) and settled
- * in the same write. Returns how many predictions it wrote.
+ * in the same write, from the league's fixtures of the window, their odds and the stored history.
+ * Returns how many predictions it wrote.
  */
-export async function backfill(deps: StepDeps, reads: ProviderReads, input: BackfillInput): Promise<number> {
-  const { leagueId, name, fixtures, records, odds, now } = input;
+export async function backfill(deps: StepDeps, leagueId: string, name: string, fixtures: ProviderFixture[], records: HistoryRecord[], odds: Map<string, FixtureOdds>, now: Date): Promise<number> {
   let state: LeagueModelState | undefined;
   // One fitter for the whole backfill: each weekly fit continues the replay of the one before (the same states).
   const fitter = new LeagueFitter(leagueId);
   const rows: Array<{ prediction: StoredPrediction; entries: LedgerEntry[] }> = [];
   const past = fixtures.filter((f) => Date.parse(f.kickoff) <= now.getTime() && Date.parse(f.kickoff) > now.getTime() - BACKFILL_DAYS * DAY_MS).sort((a, b) => a.kickoff.localeCompare(b.kickoff));
-  const closing = await reads.closingOf(leagueId, past.filter((f) => f.status === 'finished'));
+  const closing = await closingOf(deps, leagueId, past.filter((f) => f.status === 'finished'));
   for (const f of past) {
     const day = utcDay(new Date(f.kickoff));
     // Weekly refits, as the walk-forward backtest does: only data dated before the day is used.

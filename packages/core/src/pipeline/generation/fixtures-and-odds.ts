@@ -2,7 +2,7 @@ import { DAY_MS } from '../../clock.ts';
 import type { FixtureOdds, ProviderFixture } from '../providers.ts';
 import { BACKFILL_DAYS } from './backfill.ts';
 import type { StepDeps } from './deps.ts';
-import type { ProviderReads } from './provider-reads.ts';
+import { oddsOrLastKnown } from './provider-reads.ts';
 
 /** How far ahead a run predicts. */
 export const UPCOMING_DAYS = 7;
@@ -21,14 +21,13 @@ export interface FixturesAndOdds {
  * 7) and their odds, and stores them. A match that finished since the last results run is left to
  * that run: it settles it and adds it to the history with its statistics.
  */
-export async function syncFixturesAndOdds(deps: StepDeps, reads: ProviderReads, run: { leagueId: string; name: string; now: Date; firstRun: boolean }): Promise<FixturesAndOdds> {
-  const { leagueId, name, now, firstRun } = run;
+export async function syncFixturesAndOdds(deps: StepDeps, leagueId: string, name: string, now: Date, firstRun: boolean): Promise<FixturesAndOdds> {
   const from = new Date(now.getTime() - (firstRun ? BACKFILL_DAYS : 1) * DAY_MS);
   const to = new Date(now.getTime() + UPCOMING_DAYS * DAY_MS);
   const provided = await deps.fixturesProvider.fixtures(leagueId, from, to);
   const upcoming = provided.filter((f) => f.status === 'scheduled' && Date.parse(f.kickoff) > now.getTime() && Date.parse(f.kickoff) <= to.getTime());
   const wanted = firstRun ? provided.filter((f) => Date.parse(f.kickoff) > from.getTime()) : upcoming;
-  const odds = wanted.length ? await reads.oddsOrLastKnown(leagueId, wanted) : new Map<string, FixtureOdds>();
+  const odds = wanted.length ? await oddsOrLastKnown(deps, leagueId, wanted) : new Map<string, FixtureOdds>();
   const toSave = firstRun ? provided : provided.filter((f) => f.status !== 'finished');
   await deps.fixtures.saveAll(toSave.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
   return { provided, upcoming, odds };

@@ -9,8 +9,7 @@ import { toStoredPrediction } from './stored-prediction.ts';
  * Predictions freeze at kickoff: the store refuses one whose stored prediction has kicked off, and
  * the count is of those written.
  */
-export async function publishUpcoming(deps: StepDeps, upcoming: ProviderFixture[], run: { name: string; state: LeagueModelState; odds: Map<string, FixtureOdds>; now: Date }): Promise<number> {
-  const { name, state, odds, now } = run;
+export async function publishUpcoming(deps: StepDeps, upcoming: ProviderFixture[], name: string, state: LeagueModelState, odds: Map<string, FixtureOdds>, now: Date): Promise<number> {
   let predicted = 0;
   for (const f of upcoming) {
     const prediction = toStoredPrediction(f, name, state, odds.get(f.id), now, 'published');
