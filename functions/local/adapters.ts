@@ -7,7 +7,6 @@
 import { resolve } from 'node:path';
 import { CsvReplayProvider, proposeShiftDaysForFolder } from '@app/adapters/csv/csv-replay-provider';
 import { DemoProvider } from '@app/adapters/demo/demo-provider';
-import { demoSeasonRules } from '@app/adapters/demo/demo-leagues';
 import { DynamoSettingStore } from '@app/adapters/dynamodb/setting-store';
 import { LocalPaymentGateway } from '@app/adapters/local-billing/local-payment-gateway';
 import { LocalOutbox } from '@app/adapters/email/local-outbox';
@@ -67,7 +66,7 @@ export function installLocal(): void {
         return { fixturesProvider: csv, oddsProvider: liveOdds ?? csv };
       }
       const demo = new DemoProvider({ now });
-      return { fixturesProvider: demo, oddsProvider: liveOdds ?? demo, inventedSeasonRules: demoSeasonRules };
+      return { fixturesProvider: demo, oddsProvider: liveOdds ?? demo };
     },
   });
 }

@@ -9,7 +9,6 @@ import type { PaymentGateway } from '@app/core/billing/ports';
 import type { EmailSender } from '@app/core/email/ports';
 import type { JobQueue } from '@app/core/jobs/ports';
 import type { FixtureProvider, OddsProvider } from '@app/core/pipeline/providers';
-import type { SeasonRulesOf } from '@app/core/seasons/ports';
 import { ConfigError } from '@app/platform/config';
 import type { Base } from './base.ts';
 
@@ -17,8 +16,6 @@ import type { Base } from './base.ts';
 export interface FootballProviders {
   fixturesProvider: FixtureProvider;
   oddsProvider: OddsProvider;
-  /** The season rules of leagues the provider invents (the demo leagues); the real leagues' come from the model. */
-  inventedSeasonRules?: (leagueId: string) => ReturnType<SeasonRulesOf> | undefined;
 }
 
 export interface LocalAdapters {

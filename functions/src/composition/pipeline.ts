@@ -96,7 +96,7 @@ export const seasonJob = /* @__PURE__ */ rebuildOnChange(footballProviders, asyn
     models: new DynamoModelStateRepository(doc, config.TABLE_NAME),
     leagues: await leagueRepository(),
     seasons: new DynamoSeasonRepository(doc, config.TABLE_NAME),
-    rulesOf: (leagueId) => seasonRulesOf(leagueId, providers.inventedSeasonRules),
+    rulesOf: seasonRulesOf,
     clock,
     log: (message, detail) => logger.info(message, detail ?? {}),
   });

@@ -1,11 +1,12 @@
 /**
- * Each league's season rules for the simulations (docs/decisions/0170-season-simulations.md): the
- * real leagues' from the model's table; leagues a local stand-in invents (the demo leagues) bring
- * their own, so no Lambda bundle carries the demo definitions.
+ * Each league's season rules for the simulations (docs/decisions/0170-season-simulations.md): the real leagues' from
+ * the model's table, the demo leagues' from their definitions.
  */
 import { leagueSeasonRules, type SeasonRules } from '@app/model/season';
+import { demoLeague } from '../demo/demo-leagues.ts';
 
-/** The rules of a league by our id: `invented`'s when it knows the league, else the model's table. */
-export function seasonRulesOf(leagueId: string, invented?: (leagueId: string) => SeasonRules | undefined): SeasonRules {
-  return invented?.(leagueId) ?? leagueSeasonRules(leagueId);
+/** The rules of a league by our id. */
+export function seasonRulesOf(leagueId: string): SeasonRules {
+  const demo = demoLeague(leagueId)?.season;
+  return demo ? { tieBreaks: demo.tieBreaks, relegated: demo.relegated, top: 4 } : leagueSeasonRules(leagueId);
 }
