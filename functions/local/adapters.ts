@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { CsvReplayProvider, proposeShiftDaysForFolder } from '@app/adapters/csv/csv-replay-provider';
+import { demoSeasonRules } from '@app/adapters/demo/demo-leagues';
 import { DemoProvider } from '@app/adapters/demo/demo-provider';
 import { DynamoSettingStore } from '@app/adapters/dynamodb/setting-store';
 import { LocalPaymentGateway } from '@app/adapters/local-billing/local-payment-gateway';
@@ -66,7 +67,7 @@ export function installLocal(): void {
         return { fixturesProvider: csv, oddsProvider: liveOdds ?? csv };
       }
       const demo = new DemoProvider({ now });
-      return { fixturesProvider: demo, oddsProvider: liveOdds ?? demo };
+      return { fixturesProvider: demo, oddsProvider: liveOdds ?? demo, seasonRules: demoSeasonRules };
     },
   });
 }

@@ -11,12 +11,17 @@ import { startHttpStack, type TestClient } from '../test/http-harness.ts';
 /**
  * Upper bounds per league, documented in docs/providers.md (API-Football calls; The Odds API
  * calls). In this world the first generation reads four seasons (4 calls), the statistics of
- * their 110 played matches twenty per call (6) and the backfill's fixtures (1).
+ * their 110 played matches twenty per call (6), the backfill's fixtures (1) and the season
+ * simulation's fixtures (2: its window reaches into the next season).
  */
-export const FIRST_GENERATION_API_FOOTBALL_CALLS = 11;
-export const DAILY_GENERATION_API_FOOTBALL_CALLS = 1;
-/** The fixtures of the last three days, and the statistics of the matches finished since the last run. */
-export const RESULTS_RUN_API_FOOTBALL_CALLS = 2;
+export const FIRST_GENERATION_API_FOOTBALL_CALLS = 13;
+/** The week ahead (1), and the season simulation after the refit (2). */
+export const DAILY_GENERATION_API_FOOTBALL_CALLS = 3;
+/**
+ * The fixtures of the last three days, the statistics of the matches finished since the last run,
+ * and the season simulation's fixtures when those matches joined the history (2).
+ */
+export const RESULTS_RUN_API_FOOTBALL_CALLS = 4;
 export const GENERATION_ODDS_CALLS = 1;
 
 const clock = fixedClock('2026-11-22T05:00:00Z');

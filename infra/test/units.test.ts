@@ -197,7 +197,7 @@ describe('SPA rewrite (CloudFront Function)', () => {
       (uri) => expect(rewrite(uri).uri).toBe('/app.html'),
     );
 
-    it.each(['/no-such-page', '/account/settings', '/leagues/premier-league/', '/predictions/a/b', '/constructor', '/__proto__'])(
+    it.each(['/no-such-page', '/account/settings', '/league/premier-league/', '/predictions/a/b', '/constructor', '/__proto__'])(
       'answers %s, which is no page of the site, with 404 and HTML (a minimal page without a web build)',
       (uri) => {
         const r = handler({ request: { uri } });

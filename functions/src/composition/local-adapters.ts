@@ -9,6 +9,7 @@ import type { PaymentGateway } from '@app/core/billing/ports';
 import type { EmailSender } from '@app/core/email/ports';
 import type { JobQueue } from '@app/core/jobs/ports';
 import type { FixtureProvider, OddsProvider } from '@app/core/pipeline/providers';
+import type { SeasonRulesOf } from '@app/core/seasons/ports';
 import { ConfigError } from '@app/platform/config';
 import type { Base } from './base.ts';
 
@@ -16,6 +17,11 @@ import type { Base } from './base.ts';
 export interface FootballProviders {
   fixturesProvider: FixtureProvider;
   oddsProvider: OddsProvider;
+  /**
+   * The season rules of leagues the provider defines itself (the demo leagues); every other league's
+   * come from the model's table (docs/decisions/0170-season-simulations.md).
+   */
+  seasonRules?: SeasonRulesOf;
 }
 
 export interface LocalAdapters {

@@ -9,7 +9,6 @@ import { makeClosingOddsTask } from '@app/core/pipeline/closing-odds';
 import { makeGenerationService } from '@app/core/pipeline/generation';
 import { makeSeasonJob } from '@app/core/seasons/service';
 import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
-import { seasonRulesOf } from '@app/adapters/leagues/season-rules';
 import { makeJobService } from '@app/core/pipeline/jobs';
 import type { PredictionStore } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
@@ -96,7 +95,7 @@ export const seasonJob = /* @__PURE__ */ rebuildOnChange(footballProviders, asyn
     models: new DynamoModelStateRepository(doc, config.TABLE_NAME),
     leagues: await leagueRepository(),
     seasons: new DynamoSeasonRepository(doc, config.TABLE_NAME),
-    rulesOf: seasonRulesOf,
+    rulesOf: providers.seasonRules,
     clock,
     log: (message, detail) => logger.info(message, detail ?? {}),
   });

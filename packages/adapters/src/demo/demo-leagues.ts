@@ -4,7 +4,7 @@
  * daylight saving time, so every week has the same slots.
  */
 import type { League } from '@app/core/pipeline/providers';
-import type { TieBreak } from '@app/model/season';
+import type { SeasonRules, TieBreak } from '@app/model/season';
 
 /** A kickoff slot of the week, counted from Tuesday 00:00 UTC (0 = Tuesday ... 6 = Monday). */
 export interface Slot {
@@ -97,6 +97,12 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
 
 export function demoLeague(id: string): DemoLeague | undefined {
   return DEMO_LEAGUES.find((l) => l.id === id);
+}
+
+/** A demo league's season rules for the simulations (top four as in the real leagues); undefined for any other league. */
+export function demoSeasonRules(id: string): SeasonRules | undefined {
+  const season = demoLeague(id)?.season;
+  return season && { tieBreaks: season.tieBreaks, relegated: season.relegated, top: 4 };
 }
 
 /** Fictional bookmakers and their usual margins (1X2 and over/under). */

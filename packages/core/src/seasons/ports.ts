@@ -10,6 +10,8 @@ export interface SimulationBasis {
   remaining: number;
   /** The model state's fit day. */
   fittedAt: string;
+  /** The season's matches in the history (finished with their statistics); absent on simulations stored before it was kept. */
+  recorded?: number;
 }
 
 export interface StoredSimulation extends Simulation {
@@ -47,5 +49,8 @@ export interface LeaguePredictions {
   listByLeague(leagueId: string, from: Date, to: Date): Promise<StoredPrediction[]>;
 }
 
-/** A league's season rules (tie-breaks, top and relegation places); a league the catalogue does not know gets the common ones. */
-export type SeasonRulesOf = (leagueId: string) => SeasonRules;
+/**
+ * The season rules (tie-breaks, top and relegation places) of the leagues a data source defines
+ * itself (the demo leagues); undefined for the others, whose rules come from the model's table.
+ */
+export type SeasonRulesOf = (leagueId: string) => SeasonRules | undefined;

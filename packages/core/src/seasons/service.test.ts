@@ -32,8 +32,14 @@ function setup() {
   stores.models.set('SIM', fitLeagueModel({ league: 'SIM', history: matches, asOf: clock.now().toISOString().slice(0, 10) }));
   const store = new InMemorySeasonStore();
   const predictions: StoredPrediction[] = [];
+  const providerCalls = { count: 0 };
   const job = makeSeasonJob({
-    fixturesProvider: { fixtures: async (_l, from, to) => fixtures().filter((f) => Date.parse(f.kickoff) >= from.getTime() && Date.parse(f.kickoff) <= to.getTime()) },
+    fixturesProvider: {
+      fixtures: async (_l, from, to) => {
+        providerCalls.count++;
+        return fixtures().filter((f) => Date.parse(f.kickoff) >= from.getTime() && Date.parse(f.kickoff) <= to.getTime());
+      },
+    },
     history: stores.ports.history,
     models: stores.ports.models,
     leagues: stores.ports.leagues,
@@ -50,7 +56,7 @@ function setup() {
     clock,
   });
   const service = { refresh: job.refresh, ...reads };
-  return { service, store, clock, stores, fixtures, predictions, playedBefore };
+  return { service, store, clock, stores, fixtures, predictions, playedBefore, providerCalls };
 }
 
 describe('season simulations', () => {
@@ -75,10 +81,11 @@ describe('season simulations', () => {
     expect(sim.teams[0]!.points.mean).toBeGreaterThan(sim.teams[9]!.points.mean);
   });
 
-  it('skips a run when nothing changed, and keeps a snapshot per day for the chart', async () => {
-    const { service, clock, stores, playedBefore } = setup();
+  it('skips a run when nothing changed, before asking the provider (a paid call), and keeps a snapshot per day for the chart', async () => {
+    const { service, clock, stores, playedBefore, providerCalls } = setup();
     await service.refresh('SIM');
     expect(await service.refresh('SIM')).toBe('season simulation unchanged');
+    expect(providerCalls.count).toBe(1);
     clock.advance(7 * DAY_MS);
     await stores.ports.history.append('SIM', playedBefore(clock.now().getTime()));
     expect(await service.refresh('SIM')).toMatch(/simulated/);

@@ -1,6 +1,6 @@
 import type { Simulation, SimulationHistory, TeamPage } from '@app/contracts/seasons';
 import { dayNumber } from '@app/model/engine';
-import { ratingTimeline, roundDoublyToHundred, SEASON_RUNS_DEFAULT, seasonSetup, simulateSeason, type SeasonResult } from '@app/model/season';
+import { leagueSeasonRules, ratingTimeline, roundDoublyToHundred, SEASON_RUNS_DEFAULT, seasonSetup, simulateSeason, type SeasonResult } from '@app/model/season';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { NotFoundError } from '../errors.ts';
 import { formOf } from '../matches/service.ts';
@@ -39,7 +39,7 @@ export interface SeasonJobDeps {
   models: Pick<ModelStateRepository, 'latest'>;
   leagues: Pick<LeagueRepository, 'listActive'>;
   seasons: SeasonStore;
-  rulesOf: SeasonRulesOf;
+  rulesOf?: SeasonRulesOf;
   clock: Clock;
   runs?: number;
   log?: (message: string, detail?: Record<string, unknown>) => void;
@@ -61,10 +61,12 @@ export function makeSeasonJob(deps: SeasonJobDeps) {
       const now = clock.now();
       const state = await deps.models.latest(leagueId);
       if (!state) return 'season simulation skipped: no model yet';
-      const [records, fixtures] = await Promise.all([
-        deps.history.list(leagueId),
-        deps.fixturesProvider.fixtures(leagueId, new Date(now.getTime() - RECENT_DAYS * DAY_MS), new Date(now.getTime() + SEASON_REACH_DAYS * DAY_MS)),
-      ]);
+      const [records, previous] = await Promise.all([deps.history.list(leagueId), seasons.latest(leagueId)]);
+      const recordedIn = (season: string) => records.filter((r) => r.season === season).length;
+      // Most results runs change nothing: the same day, fit and season history as the day's last
+      // simulation skip it before the provider is asked for the season's fixtures (a paid request).
+      if (previous?.basis.day === utcDay(now) && previous.basis.fittedAt === state.fittedAt && previous.basis.recorded === recordedIn(previous.season)) return 'season simulation unchanged';
+      const fixtures = await deps.fixturesProvider.fixtures(leagueId, new Date(now.getTime() - RECENT_DAYS * DAY_MS), new Date(now.getTime() + SEASON_REACH_DAYS * DAY_MS));
       const ahead = fixtures.filter((f) => f.status !== 'finished' && f.status !== 'cancelled').sort((a, b) => a.kickoff.localeCompare(b.kickoff));
       const season = ahead[0]?.season ?? records.reduce<string | undefined>((s, r) => (r.season && (!s || r.season > s) ? r.season : s), undefined);
       if (!season) return 'season simulation skipped: no season';
@@ -77,11 +79,10 @@ export function makeSeasonJob(deps: SeasonJobDeps) {
           .map((f) => ({ home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away })),
       ].map((m) => ({ home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals }));
       const remaining = ahead.filter((f) => f.season === season).map((f) => ({ home: f.homeTeam, away: f.awayTeam, kickoff: f.kickoff }));
-      const basis = { day: utcDay(now), played: played.length, remaining: remaining.length, fittedAt: state.fittedAt };
-      const previous = await seasons.latest(leagueId);
+      const basis = { day: utcDay(now), played: played.length, remaining: remaining.length, fittedAt: state.fittedAt, recorded: recordedIn(season) };
       if (previous && previous.season === season && JSON.stringify(previous.basis) === JSON.stringify(basis)) return 'season simulation unchanged';
 
-      const rules = deps.rulesOf(leagueId);
+      const rules = deps.rulesOf?.(leagueId) ?? leagueSeasonRules(leagueId);
       const setup = seasonSetup(state, played, remaining, dayNumber(now.toISOString()));
       const outcome = simulateSeason(setup, rules, { runs, seed: seedOf(`${leagueId}|${basis.day}|${basis.played}`) });
       const n = outcome.teams.length;
