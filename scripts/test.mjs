@@ -14,7 +14,7 @@ const infraStep = [...filters('@app/infra'), ...seq, 'run', 'test'];
 
 const layers = {
   lint: {
-    what: 'eslint (with the import direction of docs/architecture.md#layers), no import cycle, no citation of documents outside the repository, and no unused code (knip)',
+    what: 'eslint (with the import direction of docs/architecture.md#layers), no import cycle, no citation of documents outside the repository, kebab-case file names, and no unused code (knip)',
     steps: LINT_STEPS,
   },
   typecheck: { what: 'tsc --noEmit in every package', steps: [['-r', '--workspace-concurrency=2', 'run', 'typecheck']] },

@@ -21,7 +21,7 @@ const LOCAL_ONLY = [
   'packages/adapters/src/dynamodb/local-server.ts',
   'packages/adapters/src/dynamodb/testing/',
   'functions/local/',
-  'functions/src/testing/',
+  'functions/test/',
 ];
 /** The functions that talk to Stripe, and the REST endpoints (path templates) the gateway calls. */
 const STRIPE_HANDLERS = [

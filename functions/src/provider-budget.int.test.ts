@@ -1,12 +1,12 @@
 // The provider calls the pipeline makes per league, counted against stand-ins that answer in the
-// providers' recorded shapes (API-Football: functions/src/testing/api-football-world.ts; The Odds
+// providers' recorded shapes (API-Football: functions/test/api-football-world.ts; The Odds
 // API: an empty event list with its quota headers). docs/providers.md "Budgets" turns these counts
 // into the plans a deployment needs; this test fails when a change makes a run costlier.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeProviderServer, type RecordedRequest } from '@app/adapters/http/testing/fake-provider-server';
 import { DAY_MS, fixedClock } from '@app/core/clock';
-import { apiFootballWorld } from './testing/api-football-world.ts';
-import { startHttpStack, type TestClient } from './testing/http-harness.ts';
+import { apiFootballWorld } from '../test/api-football-world.ts';
+import { startHttpStack, type TestClient } from '../test/http-harness.ts';
 
 /**
  * Upper bounds per league, documented in docs/providers.md (API-Football calls; The Odds API

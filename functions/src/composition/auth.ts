@@ -1,4 +1,4 @@
-/** The composition root, part 2: accounts, sessions, the origin token and security events. */
+/** The composition root: accounts, sessions, the origin token and security events. */
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { JoseSessionTokens } from '@app/adapters/crypto/jose-session-tokens';
@@ -14,7 +14,7 @@ import { sessionCookie } from '@app/platform/http/session-cookie';
 import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { makeSecurityLog } from '@app/platform/security-log';
 import { base, secretValue } from './base.ts';
-import { requestEmail } from './queue.ts';
+import { requestEmail } from './queues.ts';
 
 export const cookie = /* @__PURE__ */ memoAsync(async () => sessionCookie((await base()).config.APP_ORIGIN));
 

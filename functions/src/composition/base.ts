@@ -1,5 +1,5 @@
 /**
- * The composition root, part 1: what every function gets (configuration, the table client, the
+ * The composition root: what every function gets (configuration, the table client, the
  * clock, secrets). Every factory of the composition modules is lazy and awaited: built on first
  * use in a cold start, shared after that.
  */

@@ -1,4 +1,4 @@
-/** The composition root, part 3: payments. */
+/** The composition root: payments. */
 import { DynamoSubscriptionStore } from '@app/adapters/dynamodb/subscription-store';
 import { StripePaymentGateway } from '@app/adapters/stripe/stripe-payment-gateway';
 import type { PaymentGateway } from '@app/core/billing/ports';

@@ -29,7 +29,7 @@ describe('the pipeline outside the local stack', () => {
   it('refuses to start without a football data key instead of publishing demo data', async () => {
     // Prepare
     Object.assign(process.env, CLOUD);
-    const { footballProviders } = await import('./providers.ts');
+    const { footballProviders } = await import('./football-providers.ts');
     const { generationService } = await import('./pipeline.ts');
 
     // Act + Assess
@@ -44,7 +44,7 @@ describe('the pipeline outside the local stack', () => {
     let keys: Record<string, string> = { apiFootballKey: '', oddsApiKey: '' };
     const { useSecretReader } = await import('./base.ts');
     useSecretReader(async () => JSON.stringify(keys));
-    const { scheduledRunsAllowed } = await import('./providers.ts');
+    const { scheduledRunsAllowed } = await import('./football-providers.ts');
     const { logger } = await import('@app/platform/logger');
     const errors = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const warnings = vi.spyOn(logger, 'warn').mockImplementation(() => {});
@@ -63,7 +63,7 @@ describe('the pipeline outside the local stack', () => {
     const { useSecretReader } = await import('./base.ts');
     let secret: Record<string, string> = { apiFootballKey: 'key-1' };
     useSecretReader(async () => JSON.stringify(secret));
-    const { footballProviders } = await import('./providers.ts');
+    const { footballProviders } = await import('./football-providers.ts');
     const first = await footballProviders();
     secret = { apiFootballKey: 'key-1', oddsApiKey: 'odds-1' };
     const second = await footballProviders();
@@ -73,8 +73,8 @@ describe('the pipeline outside the local stack', () => {
 
   it('needs the local stack for its stand-ins even on the local stage', async () => {
     Object.assign(process.env, CLOUD, { STAGE: 'local', QUEUE_DRIVER: 'local', EMAIL_DRIVER: 'local' });
-    const { footballProviders } = await import('./providers.ts');
-    const { jobQueue } = await import('./queue.ts');
+    const { footballProviders } = await import('./football-providers.ts');
+    const { jobQueue } = await import('./queues.ts');
     await expect(footballProviders()).rejects.toThrow(/needs the local stack's stand-ins/);
     await expect(jobQueue()).rejects.toThrow(/QUEUE_DRIVER=local needs the local stack's stand-ins/);
   });

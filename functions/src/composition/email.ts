@@ -1,4 +1,4 @@
-/** The composition root, part 8: email (verification, password reset, contact), its stores, bounces and undelivered requests. */
+/** The composition root: email (verification, password reset, contact), its stores, bounces and undelivered requests. */
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
 import { DynamoAttemptStore } from '@app/adapters/dynamodb/attempt-store';
@@ -18,13 +18,13 @@ import { logger } from '@app/platform/logger';
 import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { parseEmailRequest } from '@app/events/email.requested';
 import { ulid } from 'ulid';
-import { alertStore } from './alerts.ts';
+import { alertStore } from './value-bet-alerts.ts';
 import { securityLog, sessionSecret, userRepository } from './auth.ts';
 import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tokens';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { base } from './base.ts';
 import { localAdapters } from './local-adapters.ts';
-import { jobQueue, requestEmail } from './queue.ts';
+import { jobQueue, requestEmail } from './queues.ts';
 
 export const oneTimeTokenStore = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config } = await base();

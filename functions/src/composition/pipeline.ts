@@ -1,4 +1,4 @@
-/** The composition root, part 6: the job pipeline (queue, jobs, generation) and the ledger it writes. */
+/** The composition root: the job pipeline (generation, closing odds, the season step, the jobs and their dispatcher); the ledger it writes is ledger.ts. */
 import { DynamoFixtureRepository } from '@app/adapters/dynamodb/fixture-repository';
 import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-repository';
 import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
@@ -18,9 +18,9 @@ import { ulid } from 'ulid';
 import { makeDispatcher } from '../jobs/dispatcher.ts';
 import { afterwards, base } from './base.ts';
 import { ledgerRepository } from './ledger.ts';
-import { footballProviders } from './providers.ts';
-import { jobQueue } from './queue.ts';
-import { predictionService } from './reads.ts';
+import { footballProviders } from './football-providers.ts';
+import { jobQueue } from './queues.ts';
+import { predictionService } from './public-reads.ts';
 
 export const leagueRepository = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config } = await base();

@@ -15,7 +15,7 @@ import { makeTrackingService } from '@app/core/tracking/service';
 import { memoAsync } from '@app/platform/memo';
 import { afterwards, base } from './base.ts';
 import { ledgerRepository } from './ledger.ts';
-import { metricsService } from './reads.ts';
+import { metricsService } from './public-reads.ts';
 
 export const ledgerService = /* @__PURE__ */ memoAsync(async () => makeLedgerService({ ledger: await ledgerRepository(), clock: (await base()).clock }));
 

@@ -12,8 +12,8 @@ import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { ResponseContractError } from '@app/contracts/response-contract';
 import { storePlayed } from '@app/core/testing/ledger-entries';
 import { routeKey, routes } from '../routes.ts';
-import { PASSWORD, startHttpStack, type TestClient } from '../testing/http-harness.ts';
-import { responseContracts, routesWithoutContract, type ContractWorld } from '../testing/response-contracts.ts';
+import { PASSWORD, startHttpStack, type TestClient } from '../../test/http-harness.ts';
+import { responseContracts, routesWithoutContract, type ContractWorld } from '../../test/response-contracts.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();

@@ -2,7 +2,7 @@
 // what a visitor reads is public with an entity tag; what depends on a session is never stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-repository';
-import { startHttpStack, uniqueEmail } from '../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail } from '../../test/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {

@@ -10,12 +10,13 @@ import { DynamoLedgerRepository } from '@app/adapters/dynamodb/ledger-repository
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import { METRICS_WINDOW_DAYS, trackRecordOf, trendOf, TREND_DAYS } from '@app/core/ledger/record';
-import { BACKFILL_DAYS, UPCOMING_DAYS } from '@app/core/pipeline/generation';
+import { BACKFILL_DAYS } from '@app/core/pipeline/generation/backfill';
+import { UPCOMING_DAYS } from '@app/core/pipeline/generation/fixtures-and-odds';
 import type { JobType } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
 import { scheduledJobId } from '@app/events/schedules';
-import { apiFootballWorld, WORLD_LEAGUES } from '../testing/api-football-world.ts';
-import { startHttpStack, type TestClient } from '../testing/http-harness.ts';
+import { apiFootballWorld, WORLD_LEAGUES } from '../../test/api-football-world.ts';
+import { startHttpStack, type TestClient } from '../../test/http-harness.ts';
 
 /** Seconds a consumer invocation may run here: tasks get this minus the reserve. */
 const INVOCATION_SECONDS = 15;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoModelStateRepository } from '@app/adapters/dynamodb/model-state-repository';
-import { startHttpStack, type TestClient } from '../testing/http-harness.ts';
+import { startHttpStack, type TestClient } from '../../test/http-harness.ts';
 
 // A deploy that changes MODEL_VERSION lands after the day's generation: the states fitted earlier that
 // day carry the old version, and the next run must refit instead of reusing them (predictFixture refuses

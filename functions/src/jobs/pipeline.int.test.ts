@@ -5,7 +5,7 @@ import { fixedClock } from '@app/core/clock';
 import { jobTimings } from '@app/events/queues';
 import { PredictionListSchema } from '@app/contracts/predictions';
 import { SimulationHistorySchema, SimulationSchema, TeamPageSchema } from '@app/contracts/seasons';
-import { startHttpStack, uniqueEmail, type TestClient } from '../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail, type TestClient } from '../../test/http-harness.ts';
 
 /** The whole stack runs on this clock: no test depends on the day it runs (or on midnight UTC). */
 const clock = fixedClock('2026-11-22T12:00:00Z');

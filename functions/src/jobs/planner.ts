@@ -1,7 +1,7 @@
 import { JobRequestedSchema } from '@app/events/job.requested';
 import { scheduledJobId } from '@app/events/schedules';
 import { jobService } from '../composition/pipeline.ts';
-import { scheduledRunsAllowed } from '../composition/providers.ts';
+import { scheduledRunsAllowed } from '../composition/football-providers.ts';
 import { jobRoute } from './route.ts';
 
 /**

@@ -7,8 +7,8 @@ import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { FakeProviderServer, type RecordedRequest, type ScriptedResponse } from '@app/adapters/http/testing/fake-provider-server';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import { logger } from '@app/platform/logger';
-import { apiFootballWorld } from '../testing/api-football-world.ts';
-import { startHttpStack, type TestClient } from '../testing/http-harness.ts';
+import { apiFootballWorld } from '../../test/api-football-world.ts';
+import { startHttpStack, type TestClient } from '../../test/http-harness.ts';
 
 /** The stack and the provider's world run on this clock (no test reads the wall clock). */
 const clock = fixedClock('2026-11-22T12:00:00Z');

@@ -1,7 +1,7 @@
 import { LeagueTaskAssignedSchema } from '@app/events/league-task.assigned';
 import { jobService } from '../composition/pipeline.ts';
 import { forecastQualityJob, ledgerSealer, trackRecordViews } from '../composition/track-record.ts';
-import { alertDispatcher } from '../composition/alerts.ts';
+import { alertDispatcher } from '../composition/value-bet-alerts.ts';
 import { jobRoute } from './route.ts';
 
 /**

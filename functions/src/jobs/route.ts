@@ -1,6 +1,6 @@
 import { createJobRoute } from '@app/platform/jobs';
 import { base } from '../composition/base.ts';
-import { jobQueue } from '../composition/queue.ts';
+import { jobQueue } from '../composition/queues.ts';
 
 /** The middy stack of every SQS consumer, bound to this app's composition root. */
 export const jobRoute = createJobRoute({

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RECEIVE_COUNT } from '@app/events/queues';
-import { PASSWORD, TERMS, startHttpStack, uniqueEmail } from '../testing/http-harness.ts';
+import { PASSWORD, TERMS, startHttpStack, uniqueEmail } from '../../test/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 let ses: Server;

@@ -6,7 +6,7 @@ import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-re
 import { BillingOverviewSchema } from '@app/contracts/billing';
 import { ACCEPT_TERMS_MESSAGE, TERMS_VERSION } from '@app/contracts/responsible-gambling';
 import { DAY_MS, fixedClock, HOUR_MS } from '@app/core/clock';
-import { PASSWORD, startHttpStack, TERMS, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { PASSWORD, startHttpStack, TERMS, uniqueEmail, type TestClient } from '../../../test/http-harness.ts';
 
 const clock = fixedClock('2026-03-14T10:00:00Z');
 let stack: Awaited<ReturnType<typeof startHttpStack>>;

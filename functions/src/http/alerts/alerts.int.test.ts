@@ -5,7 +5,7 @@ import { AlertsViewSchema } from '@app/contracts/alerts';
 import { fixedClock } from '@app/core/clock';
 import { ledgerEntriesOf } from '@app/core/ledger/entry';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { startHttpStack, type TestClient } from '../../testing/http-harness.ts';
+import { startHttpStack, type TestClient } from '../../../test/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T07:00:00Z');
 let stack: Awaited<ReturnType<typeof startHttpStack>>;

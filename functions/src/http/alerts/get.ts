@@ -1,5 +1,5 @@
 import { json } from '@app/platform/http/response';
-import { alertService } from '../../composition/alerts.ts';
+import { alertService } from '../../composition/value-bet-alerts.ts';
 import { httpRoute } from '../route.ts';
 
 /** The subscriber's value-bet alert settings and what can be chosen; 401 signed out, 403 unless premium. */

@@ -1,7 +1,7 @@
 import { UnsubscribeQuerySchema } from '@app/contracts/alerts';
 import { HttpError } from '@app/platform/http/errors';
 import { json } from '@app/platform/http/response';
-import { alertService } from '../../composition/alerts.ts';
+import { alertService } from '../../composition/value-bet-alerts.ts';
 import { rawRoute } from '../route.ts';
 
 /**

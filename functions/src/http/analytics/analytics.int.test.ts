@@ -6,7 +6,7 @@ import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-re
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { storePlayed } from '@app/core/testing/ledger-entries';
-import { startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail } from '../../../test/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();

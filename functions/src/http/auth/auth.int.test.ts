@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
 import { INVALID_CREDENTIALS } from '@app/core/auth/service';
-import { PASSWORD, TERMS, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+import { PASSWORD, TERMS, startHttpStack, uniqueEmail } from '../../../test/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 const LISTED = uniqueEmail('boss');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentEmail } from '@app/adapters/email/local-outbox';
 import { PASSWORD_RESET_REQUESTED_MESSAGE } from '@app/contracts/auth';
-import { PASSWORD, TERMS, startHttpStack, tokenIn, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { PASSWORD, TERMS, startHttpStack, tokenIn, uniqueEmail, type TestClient } from '../../../test/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {

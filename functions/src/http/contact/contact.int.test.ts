@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@app/adapters/dynamodb/keys';
 import { queryAll } from '@app/adapters/dynamodb/query';
-import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+import { PASSWORD, startHttpStack, uniqueEmail } from '../../../test/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Health } from '@app/contracts/health';
 import { DomainError } from '@app/core/errors';
 import { json } from '@app/platform/http/response';
-import { tableProbe } from '../../composition/reads.ts';
+import { tableProbe } from '../../composition/public-reads.ts';
 import { httpRoute } from '../route.ts';
 
 export const handler = httpRoute({ auth: 'public' }, async (_req, { clock }) => {

@@ -18,7 +18,7 @@ import { LosingRunsResponseSchema } from '@app/contracts/responsible-gambling';
 import { ledgerEntriesOf } from '@app/core/ledger/entry';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { storePlayed } from '@app/core/testing/ledger-entries';
-import { startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail, type TestClient } from '../../../test/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();

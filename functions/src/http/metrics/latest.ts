@@ -1,5 +1,5 @@
 import { taggedJson } from '@app/platform/http/cache-control';
-import { metricsService } from '../../composition/reads.ts';
+import { metricsService } from '../../composition/public-reads.ts';
 import { httpRoute } from '../route.ts';
 
 /** The latest metrics, or null before the first metrics run; the same for everyone, so cacheable. */

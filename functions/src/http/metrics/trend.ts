@@ -1,5 +1,5 @@
 import { taggedJson } from '@app/platform/http/cache-control';
-import { metricsService } from '../../composition/reads.ts';
+import { metricsService } from '../../composition/public-reads.ts';
 import { httpRoute } from '../route.ts';
 
 /** The last 30 daily entries, oldest first; the same for everyone, so cacheable. */

@@ -1,7 +1,7 @@
 import { MatchParamsSchema } from '@app/contracts/matches';
 import { serialise } from '@app/core/cache/read-cache';
 import { taggedJson } from '@app/platform/http/cache-control';
-import { matchService } from '../../composition/premium.ts';
+import { matchService } from '../../composition/match-pages.ts';
 import { httpRoute } from '../route.ts';
 
 /**

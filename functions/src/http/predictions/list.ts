@@ -1,5 +1,5 @@
 import { taggedJson } from '@app/platform/http/cache-control';
-import { predictionService } from '../../composition/reads.ts';
+import { predictionService } from '../../composition/public-reads.ts';
 import { httpRoute } from '../route.ts';
 
 /**

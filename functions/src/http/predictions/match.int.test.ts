@@ -6,7 +6,7 @@ import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-reposito
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail } from '../../../test/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();

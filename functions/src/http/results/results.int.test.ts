@@ -6,7 +6,7 @@ import { DAY_MS, fixedClock } from '@app/core/clock';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { storePlayed } from '@app/core/testing/ledger-entries';
 import { RESULTS_PAGE_SIZE } from '@app/contracts/results';
-import { startHttpStack } from '../../testing/http-harness.ts';
+import { startHttpStack } from '../../../test/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 const NOW = clock.now().getTime();

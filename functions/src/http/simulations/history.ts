@@ -1,7 +1,7 @@
 import { LeagueParamsSchema } from '@app/contracts/seasons';
 import { serialise } from '@app/core/cache/read-cache';
 import { taggedJson } from '@app/platform/http/cache-control';
-import { seasonService } from '../../composition/seasons.ts';
+import { seasonService } from '../../composition/league-and-team-pages.ts';
 import { httpRoute } from '../route.ts';
 
 /** How the league's title, top-four and relegation chances moved this season, one simulation a day; public. */

@@ -1,6 +1,6 @@
 import { serialise } from '@app/core/cache/read-cache';
 import { PUBLIC_CACHE_CONTROL } from '@app/platform/http/cache-control';
-import { sitemapService } from '../../composition/premium.ts';
+import { sitemapService } from '../../composition/match-pages.ts';
 import { httpRoute } from '../route.ts';
 
 /** `/sitemap.xml`: the public pages and the match pages of the coming week; the same for everyone. */

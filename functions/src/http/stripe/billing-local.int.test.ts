@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock, HOUR_MS } from '@app/core/clock';
-import { PASSWORD, startHttpStack, uniqueEmail } from '../../testing/http-harness.ts';
+import { PASSWORD, startHttpStack, uniqueEmail } from '../../../test/http-harness.ts';
 
 // The app, its test-mode provider and its webhook signatures all run on this clock.
 const clock = fixedClock('2026-11-20T12:00:00Z');

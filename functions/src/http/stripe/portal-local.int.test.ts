@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { startHttpStack, uniqueEmail, type TestClient } from '../../../test/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {

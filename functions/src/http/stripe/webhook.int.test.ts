@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripeServer } from '@app/adapters/stripe/testing/fake-stripe-server';
 import { stripeSignedHeader } from '@app/adapters/stripe/testing/sdk-signature';
 import { fixedClock } from '@app/core/clock';
-import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../testing/http-harness.ts';
+import { PASSWORD, startHttpStack, uniqueEmail, type TestClient } from '../../../test/http-harness.ts';
 
 const SECRET = 'whsec_test_webhook_secret';
 // One clock for the app (its webhook verification included), the Stripe stand-in and the deliveries.

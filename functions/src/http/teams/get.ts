@@ -1,7 +1,7 @@
 import { TeamParamsSchema } from '@app/contracts/seasons';
 import { serialise } from '@app/core/cache/read-cache';
 import { taggedJson } from '@app/platform/http/cache-control';
-import { seasonService } from '../../composition/seasons.ts';
+import { seasonService } from '../../composition/league-and-team-pages.ts';
 import { httpRoute } from '../route.ts';
 
 /**

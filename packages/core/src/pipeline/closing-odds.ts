@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts';
 import { groupBy } from '../collections.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import type { FixtureRepository } from './ports.ts';
-import { ProviderRejectedError, ProviderUnavailableError, type OddsProvider, type ProviderFixture } from './providers.ts';
+import { isProviderOutage, type OddsProvider, type ProviderFixture } from './providers.ts';
 
 /** The task runs every 15 minutes and snapshots the fixtures that kick off before its next run. */
 export const CLOSING_SNAPSHOT_WINDOW_MS = 15 * 60_000;
@@ -43,10 +43,10 @@ export function makeClosingOddsTask({
             saved += 1;
           }
         } catch (error) {
-          if (!(error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError)) throw error;
+          if (!isProviderOutage(error)) throw error;
           // Those entries will say they have no closing price; the next league is still worth a call.
           failed.push(leagueId);
-          log('Closing snapshot failed', { leagueId, error: (error as Error).message });
+          log('Closing snapshot failed', { leagueId, error: error.message });
         }
       }
       return `${saved} closing snapshot(s) of ${soon.length} fixture(s) kicking off in the next 15 minutes${failed.length ? `; failed: ${failed.join(', ')}` : ''}`;

@@ -162,3 +162,11 @@ export class ProviderRejectedError extends Error {
     this.name = 'ProviderRejectedError';
   }
 }
+
+/**
+ * Whether a provider call failed the way a run can live with (down or refusing): the caller falls
+ * back or waits for a later run. Anything else is a bug and is rethrown.
+ */
+export function isProviderOutage(error: unknown): error is ProviderUnavailableError | ProviderRejectedError {
+  return error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError;
+}

@@ -3,7 +3,7 @@ import { simulateLeague } from '@app/model/testing/simulate';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import { NotFoundError } from '../errors.ts';
-import { historyId } from '../pipeline/generation.ts';
+import { historyId } from '../pipeline/generation/history-record.ts';
 import type { ProviderFixture } from '../pipeline/providers.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';

@@ -5,7 +5,7 @@ import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { NotFoundError } from '../errors.ts';
 import { formOf } from '../matches/service.ts';
 import { percent, round } from '../numbers.ts';
-import { historyId } from '../pipeline/generation.ts';
+import { historyId } from '../pipeline/generation/history-record.ts';
 import type { HistoryRepository, LeagueRepository, ModelStateRepository } from '../pipeline/ports.ts';
 import type { FixtureProvider } from '../pipeline/providers.ts';
 import { toPublicPrediction } from '../predictions/locking.ts';

@@ -2,7 +2,7 @@
 // predictions stored with their entries as the pipeline stores them.
 import { entryId, ledgerEntriesOf, type LedgerBasis, type RecordedEntry } from '../ledger/entry.ts';
 import { marketOf } from '../picks/pick.ts';
-import { entryOutcomes } from '../pipeline/generation.ts';
+import { entryOutcomes } from '../pipeline/generation/settlement.ts';
 import type { PredictionStore } from '../pipeline/ports.ts';
 import type { ClosingOdds } from '../pipeline/providers.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';

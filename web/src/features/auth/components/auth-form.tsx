@@ -35,20 +35,27 @@ type AuthFormProps = {
   onAuthenticated: (user: User) => void | Promise<void>;
 };
 
+type AuthOutcome = { kind: 'signed-up'; message: string } | { kind: 'logged-in'; user: User };
+
 /**
- * docs/product.md (#login-and-sign-up, #validation, #messages): one form for login and sign-up, toggled between the two modes. Email
- * (type email) and password are required; a failure says 'Error' with the server's message.
+ * The form's submission: sign-up or login, with a failure shown under its field or above the button
+ * (`fail`), a sign-up's next step kept in `signedUp`, and a login's user put in the session.
  */
-export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps) {
+function useAuthSubmit(onAuthenticated: AuthFormProps['onAuthenticated']) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   /** After a sign-up: what the server said to do next (open the emailed link, then log in). */
   const [signedUp, setSignedUp] = useState<string | null>(null);
-  const signup = mode === 'signup';
+
+  function fail(message: string, field?: keyof FieldErrors) {
+    setError(field ? null : message);
+    setFieldErrors(field ? { [field]: message } : {});
+    toast({ title: 'Error', description: message, variant: 'destructive' });
+  }
 
   const submit = useSingleFlightMutation({
-    mutationFn: async ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }): Promise<{ kind: 'signed-up'; message: string } | { kind: 'logged-in'; user: User }> =>
+    mutationFn: async ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }): Promise<AuthOutcome> =>
       submittedMode === 'signup'
         ? // Sent only once the one box (18 or older, the Terms) is ticked: the form checked it.
           { kind: 'signed-up', message: await registerWithEmail({ ...credentials, acceptTerms: true, confirmAge: true }) }
@@ -72,11 +79,72 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
     },
   });
 
-  function fail(message: string, field?: keyof FieldErrors) {
-    setError(field ? null : message);
-    setFieldErrors(field ? { [field]: message } : {});
-    toast({ title: 'Error', description: message, variant: 'destructive' });
+  function clearErrors() {
+    setError(null);
+    setFieldErrors({});
   }
+
+  /** Back to a blank form (the mode switch). */
+  function clear() {
+    setSignedUp(null);
+    clearErrors();
+    submit.reset();
+  }
+
+  return { submit, error, fieldErrors, signedUp, fail, clearErrors, clear };
+}
+
+/** After a sign-up: the server's next step (open the emailed link) and the way to log in. */
+function SignedUpNotice({ message, onLogIn }: { message: string; onLogIn: () => void }) {
+  return (
+    <div className="space-y-5 text-center">
+      <MailCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
+      <p role="status" className="font-medium">
+        {message}
+      </p>
+      <Button type="button" size="lg" className="w-full" onClick={onLogIn}>
+        <LogIn aria-hidden="true" />
+        Log in
+      </Button>
+    </div>
+  );
+}
+
+/** Sign-up's one box (18 or older, the Terms); login's link to a password reset instead. */
+function TermsOrForgotPassword({ signup, error }: { signup: boolean; error: string | undefined }) {
+  if (!signup) {
+    return (
+      <p className="-mt-2 text-right text-sm">
+        <Link to={paths.forgotPassword.getHref()} className="rounded font-medium text-primary underline underline-offset-4">
+          Forgot password?
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <CheckboxField
+      name="acceptTerms"
+      aria-required="true"
+      error={error}
+      label={
+        <>
+          I am 18 or older and accept the{' '}
+          <Link to={paths.terms.getHref()} className="font-medium text-primary underline underline-offset-4">
+            Terms
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * docs/product.md (#login-and-sign-up, #validation, #messages): one form for login and sign-up, toggled between the two modes. Email
+ * (type email) and password are required; a failure says 'Error' with the server's message.
+ */
+export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps) {
+  const { submit, error, fieldErrors, signedUp, fail, clearErrors, clear } = useAuthSubmit(onAuthenticated);
+  const signup = mode === 'signup';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -91,35 +159,18 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
       event.currentTarget.querySelector<HTMLInputElement>('input[name="acceptTerms"]')?.focus();
       return;
     }
-    setError(null);
-    setFieldErrors({});
+    clearErrors();
     submit.mutate({ credentials, mode });
   };
 
   const switchMode = () => {
-    setSignedUp(null);
-    setError(null);
-    setFieldErrors({});
-    submit.reset();
+    clear();
     onModeChange(signup ? 'login' : 'signup');
   };
 
   const busy = submit.isPending || (submit.isSuccess && !signup);
 
-  if (signedUp) {
-    return (
-      <div className="space-y-5 text-center">
-        <MailCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
-        <p role="status" className="font-medium">
-          {signedUp}
-        </p>
-        <Button type="button" size="lg" className="w-full" onClick={switchMode}>
-          <LogIn aria-hidden="true" />
-          Log in
-        </Button>
-      </div>
-    );
-  }
+  if (signedUp) return <SignedUpNotice message={signedUp} onLogIn={switchMode} />;
 
   return (
     <div>
@@ -134,27 +185,7 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
           hint={signup ? PASSWORD_RULE_HINT : undefined}
           error={fieldErrors.password}
         />
-        {signup ? (
-          <CheckboxField
-            name="acceptTerms"
-            aria-required="true"
-            error={fieldErrors.acceptTerms}
-            label={
-              <>
-                I am 18 or older and accept the{' '}
-                <Link to={paths.terms.getHref()} className="font-medium text-primary underline underline-offset-4">
-                  Terms
-                </Link>
-              </>
-            }
-          />
-        ) : (
-          <p className="-mt-2 text-right text-sm">
-            <Link to={paths.forgotPassword.getHref()} className="rounded font-medium text-primary underline underline-offset-4">
-              Forgot password?
-            </Link>
-          </p>
-        )}
+        <TermsOrForgotPassword signup={signup} error={fieldErrors.acceptTerms} />
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-destructive">
             {error}

@@ -1,4 +1,4 @@
-/** The composition root, part 9: the match pages and the sitemap. */
+/** The composition root: the match pages and the sitemap. */
 import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { makeMatchService } from '@app/core/matches/service';

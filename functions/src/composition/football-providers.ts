@@ -1,5 +1,5 @@
 /**
- * The composition root, part 5: which football data and odds the pipeline reads
+ * The composition root: which football data and odds the pipeline reads
  * (docs/decisions/0120-production-data-providers.md).
  * - API_FOOTBALL_KEY (or the providers secret): live fixtures, results and match statistics from
  *   API-Football; ODDS_API_KEY adds live odds from The Odds API (without it the models run on

@@ -1,4 +1,4 @@
-/** The composition root, part 4: the read side (public reads with their in-process cache, health). */
+/** The composition root: the read side (public reads with their in-process cache, health). */
 import { makeTableProbe } from '@app/adapters/dynamodb/health';
 import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';

@@ -1,4 +1,4 @@
-/** The composition root, part 11: the league and team pages' reads (the season step is the pipeline's). */
+/** The composition root: the league and team pages' reads (the season step is the pipeline's). */
 import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';

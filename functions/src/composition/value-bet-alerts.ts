@@ -1,4 +1,4 @@
-/** The composition root, part 12: value-bet alerts (settings, the one-click unsubscribe, the dispatch after a generation run). */
+/** The composition root: value-bet alerts (settings, the one-click unsubscribe, the dispatch after a generation run). */
 import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tokens';
 import { DynamoAlertStore } from '@app/adapters/dynamodb/alert-store';
 import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
@@ -10,7 +10,7 @@ import { logger } from '@app/platform/logger';
 import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { sessionSecret, userRepository } from './auth.ts';
 import { base } from './base.ts';
-import { requestEmail } from './queue.ts';
+import { requestEmail } from './queues.ts';
 
 export const alertStore = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config } = await base();

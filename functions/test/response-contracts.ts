@@ -32,7 +32,7 @@ import { BreakResponseSchema, LosingRunsResponseSchema, SelfExclusionResponseSch
 import { ResultsPageSchema } from '@app/contracts/results';
 import { SimulationHistorySchema, SimulationSchema, TeamPageSchema } from '@app/contracts/seasons';
 import { TrackingListSchema, TrackingSummarySchema } from '@app/contracts/tracking';
-import { routeKey, type RouteDefinition } from '../routes.ts';
+import { routeKey, type RouteDefinition } from '../src/routes.ts';
 
 /** An answer as the harness's client returns it (http-harness.ts). */
 export interface Answer {
@@ -222,7 +222,7 @@ function jsonIssues(schema: z.ZodMiniType, text: string): string[] {
  */
 export function contractProblems(route: Pick<RouteDefinition, 'method' | 'path'>, result: APIGatewayProxyStructuredResultV2): string[] {
   const contract = responseContracts[routeKey(route)];
-  if (!contract) return [`${routeKey(route)} has no row in functions/src/testing/response-contracts.ts`];
+  if (!contract) return [`${routeKey(route)} has no row in functions/test/response-contracts.ts`];
   const status = result.statusCode ?? 200;
   const body = result.body ?? '';
   if (status === 204 || status === 304) return body === '' ? [] : [`a ${status} with a body`];

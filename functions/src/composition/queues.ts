@@ -1,4 +1,4 @@
-/** The composition root, part 7: the queues (job messages and email requests). */
+/** The composition root: the queues (job messages and email requests). */
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SqsJobQueue } from '@app/adapters/sqs/sqs-job-queue';
 import type { EmailRequest, RequestEmail } from '@app/core/email/ports';

@@ -14,14 +14,14 @@ import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import { ResponseContractError } from '@app/contracts/response-contract';
 import { changeRole } from '@app/core/auth/admin-role';
 import type { Clock } from '@app/core/clock';
-import { localAdmin } from '../../local/local-admin.ts';
-import { createLocalServer, type HttpHandler } from '../../local/server.ts';
-import { subscribeConsumers } from '../../local/stack.ts';
-import { routeKey, type RouteDefinition } from '../routes.ts';
+import { localAdmin } from '../local/local-admin.ts';
+import { createLocalServer, type HttpHandler } from '../local/server.ts';
+import { subscribeConsumers } from '../local/stack.ts';
+import { routeKey, type RouteDefinition } from '../src/routes.ts';
 import { contractProblems, routesWithoutContract } from './response-contracts.ts';
 
 export const ORIGIN = 'http://localhost:3000';
-const srcDir = join(import.meta.dirname, '..');
+const srcDir = join(import.meta.dirname, '..', 'src');
 /** Marks the 500 that stands for an answer that broke its contract (the client throws on it). */
 const BROKEN_CONTRACT_HEADER = 'x-test-broken-contract';
 
@@ -142,16 +142,16 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
     READ_CACHE_SECONDS: '0',
     ...env,
   });
-  const { installLocal, localOutbox, localQueue } = await import('../../local/adapters.ts');
+  const { installLocal, localOutbox, localQueue } = await import('../local/adapters.ts');
   installLocal();
   const composition = {
-    ...(await import('../composition/base.ts')),
-    ...(await import('../composition/auth.ts')),
-    ...(await import('../composition/billing.ts')),
-    ...(await import('../composition/reads.ts')),
-    ...(await import('../composition/pipeline.ts')),
-    ...(await import('../composition/queue.ts')),
-    ...(await import('../composition/email.ts')),
+    ...(await import('../src/composition/base.ts')),
+    ...(await import('../src/composition/auth.ts')),
+    ...(await import('../src/composition/billing.ts')),
+    ...(await import('../src/composition/public-reads.ts')),
+    ...(await import('../src/composition/pipeline.ts')),
+    ...(await import('../src/composition/queues.ts')),
+    ...(await import('../src/composition/email.ts')),
   };
   if (clock) composition.useClock(clock);
   return { composition, localOutbox, localQueue };
@@ -232,9 +232,9 @@ function accounts(url: string, composition: Composition, queue: LocalQueue) {
 export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock; spliceHandler?: (route: RouteDefinition, handler: HttpHandler) => HttpHandler } = {}) {
   const table = await createTestTable();
   const { composition, localOutbox, localQueue } = await composeForTests(table, env, options.clock);
-  const { routes, consumers, deadLetterConsumer } = await import('../routes.ts');
+  const { routes, consumers, deadLetterConsumer } = await import('../src/routes.ts');
   const uncovered = routesWithoutContract(routes);
-  if (uncovered.length) throw new ResponseContractError(`No response contract for ${uncovered.join(', ')}: add a row to functions/src/testing/response-contracts.ts`);
+  if (uncovered.length) throw new ResponseContractError(`No response contract for ${uncovered.join(', ')}: add a row to functions/test/response-contracts.ts`);
   const contractChecks = new Map<string, number[]>();
   // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
   const queue = localQueue();

@@ -1,0 +1,21 @@
+import type { Clock } from '../../clock.ts';
+import type { LedgerRepository } from '../../ledger/ports.ts';
+import type { FixtureRepository, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore } from '../ports.ts';
+import type { FixtureProvider, OddsProvider } from '../providers.ts';
+
+/** What the generation and results runs read and write: the providers, the stores and the clock. */
+export interface PipelineDeps {
+  fixturesProvider: FixtureProvider;
+  oddsProvider: OddsProvider;
+  leagues: LeagueRepository;
+  fixtures: FixtureRepository;
+  history: HistoryRepository;
+  models: ModelStateRepository;
+  predictions: PredictionStore;
+  ledger: Pick<LedgerRepository, 'listForFixture'>;
+  clock: Clock;
+  log?: (message: string, detail?: Record<string, unknown>) => void;
+}
+
+/** The dependencies each step of a run gets: the service's, with its log always there. */
+export type StepDeps = PipelineDeps & { log: NonNullable<PipelineDeps['log']> };

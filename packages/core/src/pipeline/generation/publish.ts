@@ -1,0 +1,19 @@
+import type { LeagueModelState } from '@app/model/forecast';
+import { ledgerEntriesOf } from '../../ledger/entry.ts';
+import type { FixtureOdds, ProviderFixture } from '../providers.ts';
+import type { StepDeps } from './deps.ts';
+import { toStoredPrediction } from './stored-prediction.ts';
+
+/**
+ * Predicts each upcoming fixture and writes the prediction with its ledger entries as published.
+ * Predictions freeze at kickoff: the store refuses one whose stored prediction has kicked off, and
+ * the count is of those written.
+ */
+export async function publishUpcoming(deps: StepDeps, upcoming: ProviderFixture[], name: string, state: LeagueModelState, odds: Map<string, FixtureOdds>, now: Date): Promise<number> {
+  let predicted = 0;
+  for (const f of upcoming) {
+    const prediction = toStoredPrediction(f, name, state, odds.get(f.id), now, 'published');
+    if (await deps.predictions.write(prediction, ledgerEntriesOf(prediction, 'published', now), { now })) predicted += 1;
+  }
+  return predicted;
+}

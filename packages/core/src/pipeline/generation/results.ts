@@ -1,0 +1,64 @@
+import { DAY_MS } from '../../clock.ts';
+import type { StoredPrediction } from '../../predictions/prediction.ts';
+import type { HistoryRecord, StoredFixture } from '../ports.ts';
+import type { ProviderFixture } from '../providers.ts';
+import type { StepDeps } from './deps.ts';
+import { closingOf, leagueName, statisticsOf } from './provider-reads.ts';
+import { toHistoryRecord } from './history-record.ts';
+import { entryOutcomes, settledPrediction } from './settlement.ts';
+
+/** How far back a results run looks for fixtures that finished (or were called off). */
+const RESULTS_WINDOW_DAYS = 3;
+
+/**
+ * Settles finished fixtures of the last 3 days (results on the 90-minute score), voids
+ * cancelled ones, and adds every newly finished match to the history with its match
+ * statistics. A match whose statistics cannot be read yet is settled all the same and joins
+ * the history on a later run.
+ */
+export async function ingestResults(deps: StepDeps, leagueId: string): Promise<string> {
+  const now = deps.clock.now();
+  const name = await leagueName(deps, leagueId);
+  const provided = await deps.fixturesProvider.fixtures(leagueId, new Date(now.getTime() - RESULTS_WINDOW_DAYS * DAY_MS), now);
+  const stored = new Map<string, StoredFixture | undefined>();
+  for (const f of provided) stored.set(f.id, await deps.fixtures.get(f.id));
+  const newlyFinished = provided.filter((f) => {
+    const before = stored.get(f.id);
+    return f.status === 'finished' && f.score && (before?.status !== 'finished' || before.statisticsPending);
+  });
+  const statistics = await statisticsOf(deps, leagueId, newlyFinished.filter((f) => !f.stats));
+  let waiting = 0;
+  const newHistory: HistoryRecord[] = [];
+  const updates: StoredFixture[] = [];
+  const toSettle: Array<{ fixture: ProviderFixture; settled: StoredPrediction }> = [];
+  for (const reported of provided) {
+    const before = stored.get(reported.id);
+    const stats = statistics.read.get(reported.id);
+    const f = stats ? { ...reported, stats } : reported;
+    const isNew = newlyFinished.includes(reported);
+    const pending = isNew && !f.stats && statistics.error !== undefined;
+    const update: StoredFixture = { ...before, ...f, leagueName: name, updatedAt: now.toISOString() };
+    if (pending) update.statisticsPending = true;
+    else delete update.statisticsPending;
+    updates.push(update);
+    const prediction = await deps.predictions.get(f.id);
+    const settled = prediction && prediction.status !== 'settled' ? settledPrediction(prediction, f) : undefined;
+    if (settled) toSettle.push({ fixture: f, settled });
+    if (pending) waiting += 1;
+    else if (isNew) newHistory.push(toHistoryRecord(f, before?.odds));
+  }
+  // Each prediction with its ledger entries still open (or voided before), at the closing prices read for the played ones.
+  const closing = await closingOf(deps, leagueId, toSettle.filter((s) => s.settled.status === 'settled').map((s) => s.fixture));
+  let settledCount = 0;
+  let voided = 0;
+  for (const { fixture, settled } of toSettle) {
+    const open = (await deps.ledger.listForFixture(fixture.id)).filter((e) => !e.result || e.result === 'void');
+    if (!(await deps.predictions.settle(settled, entryOutcomes(open, settled, closing.get(fixture.id), now)))) continue;
+    if (settled.status === 'settled') settledCount += 1;
+    else voided += 1;
+  }
+  await deps.fixtures.saveAll(updates);
+  if (newHistory.length) await deps.history.append(leagueId, newHistory);
+  const summary = `${settledCount} settled, ${voided} voided, ${newHistory.length} added to history`;
+  return waiting ? `${summary}, ${waiting} waiting for match statistics (${statistics.error})` : summary;
+}
