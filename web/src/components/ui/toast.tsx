@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type * as Sonner from 'sonner';
 import 'sonner/dist/styles.css';
 
@@ -40,8 +40,16 @@ export async function dismissToasts(): Promise<void> {
   (await loadSonner()).toast.dismiss();
 }
 
-/** Mounted once by the app provider. */
+const noSubscription = () => () => {};
+
+/**
+ * Mounted once by the app provider. Rendered in the browser only, after hydration: a lazy
+ * component in the prerendered HTML (web/src/app/shell.tsx) is a Suspense boundary the server
+ * could not finish, which React reports as an error (#419) when it hydrates the page.
+ */
 export function Toaster() {
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster
