@@ -215,6 +215,22 @@ describe('/account: responsible gambling', () => {
     expect(section.getByRole('button', { name: 'Extend the break' })).toBeInTheDocument();
   });
 
+  it('does not offer the length just taken when the device clock runs ahead of the server (the server would refuse it as not longer)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-14T10:00:00Z'));
+    try {
+      // A 24-hour break the server started 'now' by its clock, 30 s behind this device's.
+      signedIn(makeUser({ subscriptionStatus: 'premium', breakUntil: '2026-03-15T09:59:30.000Z' }));
+      await renderApp('/account');
+
+      const section = within(await screen.findByRole('region', { name: 'Responsible gambling' }));
+      expect(section.getByRole('radio', { name: '24 hours' })).toBeDisabled();
+      expect(section.getByRole('radio', { name: '7 days' })).toBeChecked();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('self-excludes only with the box ticked and the password; then signs out to the home page', async () => {
     let excluded = false;
     const api = signedIn(makeUser(), {
