@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { User } from '@app/contracts/auth';
@@ -183,6 +183,30 @@ describe('/account: what a subscriber pays', () => {
     expect(await screen.findByText('Subscription resumed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/stripe/resume-subscription')).toHaveLength(1);
+  });
+
+  it('keeps the resumed plan when a read started by the cancellation answers after the resume', async () => {
+    let cancelled = false;
+    let releaseStale = () => {};
+    signedIn(premium, {
+      'GET /api/account/billing': () => {
+        if (!cancelled) return overview;
+        // The read the cancellation starts: answered (with the cancellation) only after the resume.
+        const stale = { ...overview, status: 'cancelling', renewsAt: null, endsAt: renewsAt };
+        return new Promise((resolve) => (releaseStale = () => resolve(stale)));
+      },
+      'POST /api/stripe/cancel-subscription': () => ((cancelled = true), { cancel_at: renewsAt }),
+      'POST /api/stripe/resume-subscription': () => overview,
+    });
+    const { user } = await renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel subscription' }));
+    await user.click(await screen.findByRole('button', { name: 'Resume' }));
+    expect(await screen.findByText('Renews on 13 April 2026')).toBeInTheDocument();
+    await act(async () => releaseStale());
+    expect(screen.getByText('Renews on 13 April 2026')).toBeInTheDocument();
+    expect(screen.queryByText('Cancels on 13 April 2026')).not.toBeInTheDocument();
   });
 });
 
