@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { freshPage, launch } from '../support/browser.ts';
 import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
-import { PASSWORD, expectAccessible, expectToast, heading, loginViaApi, open, registerViaApi, uniqueEmail } from '../support/app.ts';
+import { PASSWORD, acceptTerms, expectAccessible, expectToast, heading, loginViaApi, open, registerViaApi, uniqueEmail } from '../support/app.ts';
 import { linkIn, waitForMail } from '../support/mail.ts';
 
 // Email for real: the verification link after sign-up, and a forgotten password, each through
@@ -26,6 +26,7 @@ async function signUp(page: Page, email: string, password = PASSWORD) {
   await open(page, '/login?mode=signup', 'Create your account');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
+  await acceptTerms(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   await signUpAnswer(page).waitFor();
 }

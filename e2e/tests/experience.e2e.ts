@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launch, newContext } from '../support/browser.ts';
-import { PASSWORD, currentPath, demoDataReady, expectAccessible, heading, open, registerViaApi, uniqueEmail } from '../support/app.ts';
+import { PASSWORD, acceptTerms, currentPath, demoDataReady, expectAccessible, heading, open, registerViaApi, uniqueEmail } from '../support/app.ts';
 
 // What a new user walks through (issue 21): the first card on a phone's first screen, tooltips
 // that are never clipped, scroll and focus after navigation, forms that cannot fire twice,
@@ -44,12 +44,12 @@ describe('/predictions on a phone (390 x 844)', () => {
   });
   afterAll(() => phone?.close());
 
-  it('shows the first prediction card on the first screen, before the performance and league sections', async () => {
+  it('shows the first match (a row of the compact list, the phone default) on the first screen, before the performance and league sections', async () => {
     await open(page, '/predictions', 'Predictions');
-    const card = page.getByRole('main').getByRole('article').first();
-    await card.waitFor();
-    const box = (await card.getByRole('heading').boundingBox())!;
-    expect(box.y + box.height, 'bottom of the first card heading').toBeLessThanOrEqual(PHONE.height);
+    const row = page.getByTestId('prediction-row').first();
+    await row.waitFor();
+    const box = (await row.boundingBox())!;
+    expect(box.y + box.height, 'bottom of the first row').toBeLessThanOrEqual(PHONE.height);
     const performance = (await page.getByRole('region', { name: 'Performance (30 days)' }).boundingBox())!;
     expect(performance.y).toBeGreaterThan(box.y);
     await expectAccessible(page, '/predictions at 390 px');
@@ -72,28 +72,29 @@ describe('/predictions on a phone (390 x 844)', () => {
 
   it('finds a team from the search box and filters with the date chips', async () => {
     await open(page, '/predictions', 'Predictions');
-    const cards = page.getByRole('main').getByRole('article');
-    await cards.first().waitFor();
-    const total = await cards.count();
-    const team = (await cards.first().getByRole('heading').textContent())!.split(' vs ')[0]!.trim();
+    const rows = page.getByTestId('prediction-row');
+    await rows.first().waitFor();
+    const total = await rows.count();
+    // The row's first name is the home side (kickoff, home, away, then the probabilities or the lock).
+    const team = (await rows.first().locator('time + span > span').first().textContent())!.trim();
 
     await page.getByRole('searchbox', { name: 'Search teams' }).fill(team.slice(0, 5).toLowerCase());
-    await expect.poll(() => cards.count()).toBeLessThan(total);
-    for (const title of await cards.getByRole('heading').allTextContents()) expect(title.toLowerCase()).toContain(team.slice(0, 5).toLowerCase());
+    await expect.poll(() => rows.count()).toBeLessThan(total);
+    for (const text of await rows.allInnerTexts()) expect(text.toLowerCase()).toContain(team.slice(0, 5).toLowerCase());
     expect(currentPath(page)).toContain('team=');
 
     await page.getByRole('searchbox', { name: 'Search teams' }).fill('');
-    await expect.poll(() => cards.count()).toBe(total);
+    await expect.poll(() => rows.count()).toBe(total);
     for (const chip of ['Today', 'Tomorrow', 'This weekend', 'All']) await page.getByRole('radio', { name: chip }).waitFor({ state: 'attached' });
     await page.locator('label').filter({ has: page.getByRole('radio', { name: 'This weekend' }) }).click();
     await expect.poll(() => currentPath(page)).toContain('date=weekend');
-    const days = await page.locator('article time').evaluateAll((times) => times.map((time) => new Date(time.getAttribute('datetime')!).getDay()));
+    const days = await rows.locator('time').evaluateAll((times) => times.map((time) => new Date(time.getAttribute('datetime')!).getDay()));
     for (const day of days) expect([0, 6]).toContain(day);
   });
 
   it('shows the Premium lock tooltip of a locked sort on hover, whole and inside the screen', async () => {
     await open(page, '/predictions', 'Predictions');
-    await page.getByRole('main').getByRole('article').first().waitFor();
+    await page.getByTestId('prediction-row').first().waitFor();
     const locked = page.locator('label').filter({ has: page.getByRole('radio', { name: 'O/U probability (Premium)' }) });
     await locked.hover();
     const tooltip = page.getByRole('tooltip').filter({ hasText: 'Premium feature - Subscribe to access probability sorting' });
@@ -141,7 +142,7 @@ describe('scroll and focus after navigation', () => {
 
   it('starts every new page at the top, restores the position on back, and puts the focus on the new h1', async () => {
     await open(page, '/predictions', 'Predictions');
-    await page.getByRole('main').getByRole('article').first().waitFor();
+    await page.getByTestId('prediction-row').first().waitFor();
     const about = page.getByRole('contentinfo').getByRole('link', { name: 'About' });
     await about.scrollIntoViewIfNeeded();
     const before = await scrollY(page);
@@ -178,6 +179,7 @@ describe('forms that cannot fire twice', () => {
     await open(page, '/login?mode=signup', 'Create your account');
     await page.getByLabel('Email').fill(uniqueEmail('double'));
     await page.getByLabel('Password').fill(PASSWORD);
+    await acceptTerms(page);
     const registers = countRequests(page, 'POST', '/api/auth/register');
     await page.getByRole('button', { name: 'Create account' }).dblclick();
     await page.getByRole('status').filter({ hasText: 'Check your inbox' }).waitFor();
@@ -219,6 +221,7 @@ describe('forms that cannot fire twice', () => {
     await page.getByText('At least 8 characters, not a common password, and not your current one.').waitFor();
     await page.getByLabel('Email').fill(uniqueEmail('weak'));
     await password.fill('Password1');
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await password.getAttribute('aria-describedby'))!;
@@ -232,7 +235,7 @@ describe('forms that cannot fire twice', () => {
 });
 
 describe('one session across tabs', () => {
-  it("sends a signed-in user's 'Get Started' to /predictions, and a logout in one tab signs out the other", async () => {
+  it("sends a signed-in user's 'Get Started', /login and /signup on to /predictions (or `next`), and a logout in one tab signs out the other", async () => {
     const context = await newContext(browser);
     const email = uniqueEmail('tabs');
     await registerViaApi(context, email);
@@ -245,6 +248,12 @@ describe('one session across tabs', () => {
     await first.getByRole('region', { name: 'AI-Powered Football Predictions' }).getByRole('link', { name: 'Get Started' }).click();
     await heading(first, 'Predictions').waitFor();
     expect(currentPath(first)).toBe('/predictions');
+
+    // Signed in, /login and /signup do not show the form again: on to `next`, else /predictions.
+    await open(first, '/login', 'Predictions');
+    expect(currentPath(first)).toBe('/predictions');
+    await open(first, '/signup?next=%2Fresults', 'Results');
+    expect(currentPath(first)).toBe('/results');
 
     await first.getByRole('button', { name: `Account menu for ${email}` }).click();
     await first.getByRole('menuitem', { name: 'Logout' }).click();
