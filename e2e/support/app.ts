@@ -107,8 +107,8 @@ export async function acceptTerms(page: Page): Promise<void> {
 }
 
 /**
- * What a betting product must never say (docs/responsible-gambling.md#what-we-never-claim): that a
- * bet is sure, guaranteed or free of risk, or that betting is an income.
+ * What a betting product must never say (docs/decisions/0167-no-promise-of-winning.md): that a bet
+ * is sure, guaranteed or free of risk, or that betting is an income.
  */
 const PROMISES_OF_WINNING = [
   /\bguarantee(s|d|ing)?\b/i,
