@@ -317,11 +317,16 @@ describe('the subscriber manages the account', () => {
   });
 
   it('takes a break of 24 hours: no probability or value flag until its end, which cannot be brought forward', async () => {
+    // By keyboard, as every new control must allow.
     const protections = page.getByRole('region', { name: 'Responsible gambling' });
-    await protections.getByRole('radio', { name: '24 hours' }).check();
-    await protections.getByRole('button', { name: 'Take a break' }).click();
+    await protections.getByRole('radio', { name: '24 hours' }).focus();
+    await page.keyboard.press('Space');
+    expect(await protections.getByRole('radio', { name: '24 hours' }).isChecked()).toBe(true);
+    await protections.getByRole('button', { name: 'Take a break' }).focus();
+    await page.keyboard.press('Enter');
     await protections.getByText(/^Take a break of 24 hours, until /).waitFor();
-    await protections.getByRole('button', { name: 'Yes, take a break' }).click();
+    await protections.getByRole('button', { name: 'Yes, take a break' }).focus();
+    await page.keyboard.press('Enter');
     await expectToast(page, 'Break started');
     const { user } = (await (await context.request.get('/api/auth/me')).json()) as { user: { breakUntil: string } };
     expect(Math.abs(Date.parse(user.breakUntil) - (stackNow().getTime() + 86_400_000))).toBeLessThan(10 * 60_000);
