@@ -71,11 +71,6 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await toast.getByText(description).first().waitFor();
 }
 
-/** Ticks the sign-up form's one required box: 18 or older, the Terms accepted. */
-export async function acceptTerms(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: /I am 18 or older and accept the Terms/ }).check();
-}
-
 /**
  * Signs up through the API, confirms the address with the emailed link and logs in, with the
  * context's cookie jar (fast; the UI flow has its own test).
@@ -104,6 +99,53 @@ export async function confirmEmail(context: BrowserContext, email: string, after
 export async function loginViaApi(context: BrowserContext, email: string, password = PASSWORD): Promise<void> {
   const response = await context.request.post('/api/auth/login', { data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Ticks sign-up's one box, 'I am 18 or older and accept the Terms', by its label as a person would. */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: 'I am 18 or older and accept the Terms' }).check();
+}
+
+/**
+ * What a betting product must never say (docs/decisions/0167-no-promise-of-winning.md): that a bet
+ * is sure, guaranteed or free of risk, or that betting is an income.
+ */
+const PROMISES_OF_WINNING = [
+  /\bguarantee(s|d|ing)?\b/i,
+  /\bsure[- ]?(bet|thing|win|winner|fire)s?\b/i,
+  /\brisk[- ]free\b/i,
+  /\b(can['’]?t|cannot|never|won['’]?t) lose\b/i,
+  /\bbeat the bookies?\b/i,
+  /\bincome\b/i,
+  /\bget rich\b/i,
+  /\bfinancial (freedom|security|independence)\b/i,
+  /\b(quit|replace) your (day )?job\b/i,
+];
+
+/** Every promise of winning in `text`, each with the words around it (none: an empty list). */
+export function promisesOfWinning(text: string): string[] {
+  return PROMISES_OF_WINNING.flatMap((pattern) => {
+    const found = new RegExp(pattern.source, 'gi');
+    return [...text.matchAll(found)].map((m) => text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 40).replace(/\s+/g, ' '));
+  });
+}
+
+/** The help line of the footer every page carries, with its four services and their numbers. */
+export async function expectResponsibleGamblingFooter(page: Page, label = page.url()): Promise<void> {
+  const footer = page.getByRole('contentinfo');
+  await footer.getByText('18+ | Gamble responsibly').waitFor();
+  const help = footer.getByRole('list', { name: 'Gambling help' });
+  const links = await help.getByRole('link').evaluateAll((anchors) => anchors.map((a) => `${a.textContent} ${a.getAttribute('href')}`));
+  expect(links, `the footer's help links on ${label}`).toEqual([
+    'BeGambleAware https://www.begambleaware.org/',
+    'GamCare https://www.gamcare.org.uk/',
+    '0808 8020 133 tel:+448088020133',
+    'NCPG https://www.ncpgambling.org/',
+    '1-800-MY-RESET tel:+18006973738',
+    'CCGNJ https://www.800gambler.org/',
+    '1-800-GAMBLER tel:+18004262537',
+  ]);
+  expect(await footer.getByRole('link', { name: 'Responsible gambling: take a break or self-exclude' }).getAttribute('href')).toBe('/responsible-gambling');
 }
 
 /** The pathname and search of the page. */

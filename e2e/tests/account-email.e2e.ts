@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { freshPage, launch } from '../support/browser.ts';
 import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
-import { acceptTerms, expectAccessible, expectToast, heading, loginViaApi, open, PASSWORD, registerViaApi, uniqueEmail } from '../support/app.ts';
+import { PASSWORD, acceptTerms, expectAccessible, expectToast, heading, loginViaApi, open, registerViaApi, uniqueEmail } from '../support/app.ts';
 import { linkIn, waitForMail } from '../support/mail.ts';
 
 // Email for real: the verification link after sign-up, and a forgotten password, each through

@@ -24,13 +24,17 @@ describe('the local stack over HTTP', () => {
     expect(await res.json()).toMatchObject({ error: 'not_found' });
   });
 
-  it('serves the SPA for a client route, and the not-found page with 404 for any other path', async () => {
-    const res = await fetch(`${baseUrl()}/account`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toMatch(/<div id="root">/);
-    const missing = await fetch(`${baseUrl()}/some/page`);
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).toMatch(/<div id="root">/);
+  it('serves the SPA for a client route, and answers a path that is no page with a real 404 and the app shell', async () => {
+    const page = await fetch(`${baseUrl()}/responsible-gambling`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<div id="root">/);
+    // What `curl -o /dev/null -w '%{http_code}' localhost:3000/no-such-page` prints: 404, not a soft 200.
+    for (const path of ['/no-such-page', '/some/page']) {
+      const missing = await fetch(`${baseUrl()}${path}`);
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(await missing.text(), path).toMatch(/<div id="root">/);
+    }
   });
 
   it('passes the post-deploy smoke test (npm run smoke), the same script a deployed stage runs', async () => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launch, newContext } from '../support/browser.ts';
-import { acceptTerms, currentPath, demoDataReady, expectAccessible, heading, open, PASSWORD, registerViaApi, uniqueEmail } from '../support/app.ts';
+import { PASSWORD, acceptTerms, currentPath, demoDataReady, expectAccessible, heading, open, registerViaApi, uniqueEmail } from '../support/app.ts';
 
 // What a new user walks through (issue 21): the first card on a phone's first screen, tooltips
 // that are never clipped, scroll and focus after navigation, forms that cannot fire twice,
@@ -44,31 +44,15 @@ describe('/predictions on a phone (390 x 844)', () => {
   });
   afterAll(() => phone?.close());
 
-  it('shows the compact list by default: the first match on the first screen, before the performance and league sections; a row opens its match', async () => {
+  it('shows the first match (a row of the compact list, the phone default) on the first screen, before the performance and league sections', async () => {
     await open(page, '/predictions', 'Predictions');
     const row = page.getByTestId('prediction-row').first();
     await row.waitFor();
-    expect(await page.getByRole('group', { name: 'Show matches as' }).getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
     const box = (await row.boundingBox())!;
     expect(box.y + box.height, 'bottom of the first row').toBeLessThanOrEqual(PHONE.height);
     const performance = (await page.getByRole('region', { name: 'Performance (30 days)' }).boundingBox())!;
     expect(performance.y).toBeGreaterThan(box.y);
     await expectAccessible(page, '/predictions at 390 px');
-    const href = (await row.getAttribute('href'))!;
-    await row.click();
-    await page.waitForURL((url) => url.pathname === href);
-  });
-
-  it('remembers the cards when chosen, in this browser', async () => {
-    await open(page, '/predictions', 'Predictions');
-    await page.getByTestId('prediction-row').first().waitFor();
-    await page.getByRole('group', { name: 'Show matches as' }).getByRole('button', { name: 'Cards' }).click();
-    await page.getByRole('main').getByRole('article').first().waitFor();
-    await open(page, '/predictions', 'Predictions');
-    await page.getByRole('main').getByRole('article').first().waitFor();
-    expect(await page.getByTestId('prediction-row').count()).toBe(0);
-    await page.getByRole('group', { name: 'Show matches as' }).getByRole('button', { name: 'List' }).click();
-    await page.getByTestId('prediction-row').first().waitFor();
   });
 
   it('lists the leagues by country, and folds the performance and league sections', async () => {
@@ -91,12 +75,12 @@ describe('/predictions on a phone (390 x 844)', () => {
     const rows = page.getByTestId('prediction-row');
     await rows.first().waitFor();
     const total = await rows.count();
-    const team = (await rows.first().locator('span.truncate').first().textContent())!.trim();
-    const fragment = team.slice(0, 5).toLowerCase();
+    // The row's first name is the home side (kickoff, home, away, then the probabilities or the lock).
+    const team = (await rows.first().locator('time + span > span').first().textContent())!.trim();
 
-    await page.getByRole('searchbox', { name: 'Search teams' }).fill(fragment);
+    await page.getByRole('searchbox', { name: 'Search teams' }).fill(team.slice(0, 5).toLowerCase());
     await expect.poll(() => rows.count()).toBeLessThan(total);
-    for (const text of await rows.allTextContents()) expect(text.toLowerCase()).toContain(fragment);
+    for (const text of await rows.allInnerTexts()) expect(text.toLowerCase()).toContain(team.slice(0, 5).toLowerCase());
     expect(currentPath(page)).toContain('team=');
 
     await page.getByRole('searchbox', { name: 'Search teams' }).fill('');
@@ -104,8 +88,7 @@ describe('/predictions on a phone (390 x 844)', () => {
     for (const chip of ['Today', 'Tomorrow', 'This weekend', 'All']) await page.getByRole('radio', { name: chip }).waitFor({ state: 'attached' });
     await page.locator('label').filter({ has: page.getByRole('radio', { name: 'This weekend' }) }).click();
     await expect.poll(() => currentPath(page)).toContain('date=weekend');
-    const days = await page.locator('[data-testid="prediction-row"] time').evaluateAll((times) => times.map((time) => new Date(time.getAttribute('datetime')!).getDay()));
-    expect(days.length).toBeGreaterThan(0);
+    const days = await rows.locator('time').evaluateAll((times) => times.map((time) => new Date(time.getAttribute('datetime')!).getDay()));
     for (const day of days) expect([0, 6]).toContain(day);
   });
 
@@ -252,7 +235,7 @@ describe('forms that cannot fire twice', () => {
 });
 
 describe('one session across tabs', () => {
-  it("sends a signed-in user's 'Get Started' to /predictions, and a logout in one tab signs out the other", async () => {
+  it("sends a signed-in user's 'Get Started', /login and /signup on to /predictions (or `next`), and a logout in one tab signs out the other", async () => {
     const context = await newContext(browser);
     const email = uniqueEmail('tabs');
     await registerViaApi(context, email);
@@ -265,6 +248,12 @@ describe('one session across tabs', () => {
     await first.getByRole('region', { name: 'AI-Powered Football Predictions' }).getByRole('link', { name: 'Get Started' }).click();
     await heading(first, 'Predictions').waitFor();
     expect(currentPath(first)).toBe('/predictions');
+
+    // Signed in, /login and /signup do not show the form again: on to `next`, else /predictions.
+    await open(first, '/login', 'Predictions');
+    expect(currentPath(first)).toBe('/predictions');
+    await open(first, '/signup?next=%2Fresults', 'Results');
+    expect(currentPath(first)).toBe('/results');
 
     await first.getByRole('button', { name: `Account menu for ${email}` }).click();
     await first.getByRole('menuitem', { name: 'Logout' }).click();

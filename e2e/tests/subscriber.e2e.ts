@@ -3,13 +3,29 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
+import { ACCEPT_TERMS_MESSAGE, TERMS_VERSION } from '@app/contracts/responsible-gambling';
 
 import { hasHorizontalScroll, launch, newContext, screenshot } from '../support/browser.ts';
-import { acceptTerms, cardProbabilities, confirmEmail, currentPath, demoDataReady, expectAccessible, expectToast, heading, open, PASSWORD, registerViaApi, uniqueEmail } from '../support/app.ts';
+import { stackNow } from '../support/clock.ts';
+import {
+  PASSWORD,
+  acceptTerms,
+  cardProbabilities,
+  currentPath,
+  demoDataReady,
+  expectAccessible,
+  expectToast,
+  heading,
+  open,
+  confirmEmail,
+  registerViaApi,
+  uniqueEmail,
+} from '../support/app.ts';
 
-// One subscriber's life, in order: sign-up with the intent to subscribe, the local test-mode
-// checkout, premium predictions with every sort and filter, cancellation, a password change
-// and the deletion of the account.
+// One subscriber's life, in order: sign-up with the intent to subscribe (18 or older, the Terms),
+// the local test-mode checkout, premium predictions with every sort and filter (cards on a
+// desktop, the compact list on a phone), what the account says they pay, cancellation and Resume,
+// a break, a password change and the deletion of the account.
 
 let browser: Browser;
 let context: BrowserContext;
@@ -52,7 +68,6 @@ describe('a visitor becomes a subscriber', () => {
   it('refuses a password under 8 characters at sign-up without losing the email', async () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('short');
-    await acceptTerms(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     // The message sits under the password field (its description), not in a box of its own.
     const password = page.getByLabel('Password');
@@ -61,8 +76,22 @@ describe('a visitor becomes a subscriber', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
   });
 
-  it('signs up, confirms the address from the email, logs in and goes straight to the test-mode checkout', async () => {
+  it('refuses the sign-up until the box "I am 18 or older and accept the Terms" is ticked, the message under the box', async () => {
     await page.getByLabel('Password').fill(PASSWORD);
+    let registers = 0;
+    const count = (request: { method(): string; url(): string }) => void (request.method() === 'POST' && request.url().endsWith('/api/auth/register') && registers++);
+    page.on('request', count);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const box = page.getByRole('checkbox', { name: 'I am 18 or older and accept the Terms' });
+    await expect.poll(() => box.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="${await box.getAttribute('aria-describedby')}"]`).textContent()).toBe(ACCEPT_TERMS_MESSAGE);
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    page.off('request', count);
+    expect(registers).toBe(0);
+    expect(await page.getByRole('link', { name: 'Terms', exact: true }).getAttribute('href')).toBe('/terms');
+  });
+
+  it('signs up, confirms the address from the email, logs in and goes straight to the test-mode checkout', async () => {
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('status').filter({ hasText: SIGN_UP_REQUESTED_MESSAGE }).waitFor();
@@ -90,6 +119,12 @@ describe('a visitor becomes a subscriber', () => {
     await menu.getByText('My Account').waitFor();
     await menu.getByText('Premium', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
+
+    // What the sign-up accepted is on record: the Terms' version and when (the stack's clock).
+    const exported = (await (await context.request.get('/api/account/export')).json()) as { responsibleGambling: { termsVersion: string; termsAcceptedAt: string; ageConfirmedAt: string } };
+    expect(exported.responsibleGambling.termsVersion).toBe(TERMS_VERSION);
+    expect(exported.responsibleGambling.ageConfirmedAt).toBe(exported.responsibleGambling.termsAcceptedAt);
+    expect(Math.abs(Date.parse(exported.responsibleGambling.termsAcceptedAt) - stackNow().getTime())).toBeLessThan(10 * 60_000);
   });
 });
 
@@ -156,20 +191,25 @@ describe('a premium subscriber on /predictions', () => {
     expect(strong.length).toBeGreaterThan(0);
   });
 
-  it('writes screenshots of the premium predictions: cards at 1280 px, the compact list at 390 px with at most 160 px a match', async () => {
+  it('on a 390 px phone gets the compact list: H/D/A and the value flag in one row a match, at most 160 px a match; screenshots at 1280 and 390 px', async () => {
     await open(page, '/predictions', 'Predictions');
     await page.getByTestId('probability').first().waitFor();
     await screenshot(page, 'predictions-premium-1280');
+    const upcoming = (await (await context.request.get('/api/predictions')).json()) as { isValueBet: boolean | null }[];
     await page.setViewportSize({ width: 390, height: 844 });
-    // A phone gets the list by default (nothing chosen in this browser yet): H/D/A in each row.
     const rows = page.getByTestId('prediction-row');
     await rows.first().getByTestId('list-probability').first().waitFor();
-    const heights = await rows.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
-    expect(heights.length).toBeGreaterThan(5);
-    expect(Math.max(...heights), 'tallest row at 390 px').toBeLessThanOrEqual(160);
+    expect(await rows.count()).toBe(upcoming.length);
+    expect(await page.getByTestId('list-probability').count()).toBe(3 * upcoming.length);
+    expect(await rows.getByText('Value bet', { exact: true }).count()).toBe(upcoming.filter((p) => p.isValueBet).length);
+    // The issue's measure: the height of the matches (rows with their day and league headings) over their number.
+    const list = (await page.getByTestId('prediction-list').boundingBox())!;
+    expect(list.height / upcoming.length, `${list.height} px for ${upcoming.length} matches`).toBeLessThanOrEqual(160);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page, '/predictions as a list for a subscriber at 390 px');
     await screenshot(page, 'predictions-premium-390');
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('main').getByRole('article').first().waitFor();
   });
 
   it('opens a match page from a card: the scoreline heatmap and each model beside the published forecast (named as on the card), with 0 axe violations at 1280 and 390 px', async () => {
@@ -252,12 +292,62 @@ describe('the subscriber manages the account', () => {
     await screenshot(page, 'account-390');
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // What they pay, under one 'Subscription' heading: the price from the provider, the renewal date, the card.
+    const main = page.getByRole('main');
+    expect(await main.getByRole('heading', { name: 'Subscription', exact: true }).count()).toBe(1);
+    expect(await main.getByTestId('plan-price').textContent()).toBe('$29.00/month');
+    await main.getByText(/^Renews on \d{1,2} \w+ \d{4}$/).waitFor();
+    await main.getByText(/^Visa ending in 4242/).waitFor();
+    await main.getByText('Invoices', { exact: true }).waitFor();
+    const billing = (await (await context.request.get('/api/account/billing')).json()) as { renewsAt: number };
+    expect(Math.abs(billing.renewsAt * 1000 - (stackNow().getTime() + 30 * 86_400_000))).toBeLessThan(86_400_000);
+
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('button', { name: 'Yes, cancel subscription' }).click();
     await expectToast(page, 'Subscription cancelled', 'You keep Premium until');
     await page.getByText(/^Cancels on \d{1,2} \w+ \d{4}$/).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
     await page.getByRole('banner').getByText('Premium', { exact: true }).waitFor();
+
+    // Resume undoes it: the plan renews again.
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expectToast(page, 'Subscription resumed');
+    await main.getByText(/^Renews on \d{1,2} \w+ \d{4}$/).waitFor();
+    await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+  });
+
+  it('takes a break of 24 hours: no probability or value flag until its end, which cannot be brought forward', async () => {
+    // By keyboard, as every new control must allow.
+    const protections = page.getByRole('region', { name: 'Responsible gambling' });
+    await protections.getByRole('radio', { name: '24 hours' }).focus();
+    await page.keyboard.press('Space');
+    expect(await protections.getByRole('radio', { name: '24 hours' }).isChecked()).toBe(true);
+    await protections.getByRole('button', { name: 'Take a break' }).focus();
+    await page.keyboard.press('Enter');
+    await protections.getByText(/^Take a break of 24 hours, until /).waitFor();
+    await protections.getByRole('button', { name: 'Yes, take a break' }).focus();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Break started');
+    const { user } = (await (await context.request.get('/api/auth/me')).json()) as { user: { breakUntil: string } };
+    expect(Math.abs(Date.parse(user.breakUntil) - (stackNow().getTime() + 86_400_000))).toBeLessThan(10 * 60_000);
+    await protections.getByRole('status').filter({ hasText: 'You are taking a break until' }).waitFor();
+    // Only a longer break can follow: 24 hours would end sooner.
+    expect(await protections.getByRole('radio', { name: '24 hours' }).isDisabled()).toBe(true);
+    expect(await protections.getByRole('radio', { name: '7 days' }).isDisabled()).toBe(false);
+
+    await open(page, '/predictions', 'Predictions');
+    await page.getByRole('status').filter({ hasText: 'You are taking a break until' }).waitFor();
+    const cards = page.getByRole('main').getByRole('article');
+    await cards.first().getByText(/^You are taking a break until /).waitFor();
+    expect(await page.getByTestId('probability').count()).toBe(0);
+    // The server sends none: the break is decided there, not hidden by the page.
+    const during = (await (await context.request.get('/api/predictions')).json()) as { isLocked: boolean; homeWinProb: number | null; isValueBet: boolean | null }[];
+    expect(during.every((p) => p.isLocked && p.homeWinProb === null && p.isValueBet === null)).toBe(true);
+    expect((await context.request.get('/api/analytics')).status()).toBe(403);
+    // Opened afresh (no toast on screen): the account on a break, with 0 axe violations.
+    await open(page, '/account', 'Account Settings');
+    await page.getByRole('region', { name: 'Responsible gambling' }).getByRole('status').filter({ hasText: 'You are taking a break until' }).waitFor();
+    await expectAccessible(page, '/account on a break');
   });
 
   it("changes the password: mismatch, too short, then 'Password changed'", async () => {
@@ -351,9 +441,11 @@ describe('a free user', () => {
     await target.getByRole('button', { name: 'Upgrade to Premium' }).click();
     await target.waitForURL(/\/__local\/checkout\//);
 
-    // Leaving the checkout comes back to pricing, still on the free plan.
+    // Leaving the checkout comes back to pricing, which says nothing was charged; still on the free plan.
     await target.getByRole('link', { name: 'Cancel' }).click();
     await heading(target, 'Simple, transparent pricing').waitFor();
+    await target.getByRole('status').filter({ hasText: 'Checkout cancelled: you have not been charged.' }).waitFor();
+    expect(currentPath(target)).toBe('/pricing?checkout=cancelled');
     await target.getByRole('banner').getByRole('link', { name: 'Upgrade' }).waitFor();
     await free.close();
   });

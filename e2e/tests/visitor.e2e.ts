@@ -1,9 +1,12 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { hasHorizontalScroll, launch, newContext, onDesktopAndPhone, screenshot } from '../support/browser.ts';
-import { currentPath, demoDataReady, expectAccessible, expectToast, heading, open } from '../support/app.ts';
+import { currentPath, demoDataReady, expectAccessible, expectResponsibleGamblingFooter, expectToast, heading, open, promisesOfWinning } from '../support/app.ts';
 import { stackNow } from '../support/clock.ts';
+import { repoRoot } from '../support/stack.ts';
 
 // Every static route of docs/product.md#routes with its h1.
 const ROUTES: [string, string][] = [
@@ -16,9 +19,11 @@ const ROUTES: [string, string][] = [
   ['/about', 'About Us'],
   ['/privacy', 'Privacy Policy'],
   ['/terms', 'Terms of Service'],
+  ['/responsible-gambling', 'Responsible gambling'],
   ['/contact', 'Contact Us'],
   ['/login', 'Welcome back'],
   ['/login?mode=signup', 'Create your account'],
+  ['/signup', 'Create your account'],
   ['/subscription/success', 'Payment not confirmed'],
   ['/no-such-page', '404 Page Not Found'],
 ];
@@ -39,9 +44,11 @@ afterAll(async () => {
 });
 
 describe('a visitor on every public page', () => {
-  it.each(ROUTES)('%s shows its page with 0 axe violations', async (path, h1) => {
+  it.each(ROUTES)('%s shows its page with 0 axe violations, the 18+ help footer and no promise of winning', async (path, h1) => {
     await open(page, path, h1);
     await expectAccessible(page, path);
+    await expectResponsibleGamblingFooter(page, path);
+    expect(promisesOfWinning(await page.locator('body').innerText()), path).toEqual([]);
   });
 
   it('hydrates the prerendered / and /predictions without a script error, and starts the other routes from the app shell', async () => {
@@ -68,13 +75,14 @@ describe('a visitor on every public page', () => {
     await page.getByText('Did you forget to add the page to the router?').waitFor();
   });
 
-  it('fits 360 px without horizontal scroll, with 0 axe violations on a phone', async () => {
+  it('fits 360 px without horizontal scroll, with 0 axe violations and the 18+ help footer on a phone', async () => {
     const phone = await newContext(browser, { width: 360, height: 800 });
     const mobile = await phone.newPage();
     for (const [path, h1] of ROUTES) {
       await open(mobile, path, h1);
       expect(await hasHorizontalScroll(mobile), `${path} at 360 px`).toBe(false);
       await expectAccessible(mobile, `${path} at 360 px`);
+      await expectResponsibleGamblingFooter(mobile, `${path} at 360 px`);
     }
     await phone.close();
   });
@@ -89,8 +97,8 @@ describe('a visitor on every public page', () => {
         ['/how-it-works', 'how-it-works'],
       ] as const) {
         await open(target, path);
-        // Cards, or on a phone the compact list of /predictions.
-        if (path === '/' || path === '/predictions') await target.getByRole('main').getByRole('article').or(target.getByTestId('prediction-row')).first().waitFor();
+        // A phone shows /predictions as the compact list, one row a match.
+        if (path === '/' || path === '/predictions') await (path === '/predictions' && width === 390 ? target.getByTestId('prediction-row') : target.getByRole('article')).first().waitFor();
         if (path === '/') {
           // The chart loads when it is scrolled near.
           const trend = target.getByRole('region', { name: '30-day accuracy trend' });
@@ -199,7 +207,7 @@ describe('a match page for a visitor', () => {
     await onDesktopAndPhone(browser, page, async (target, width) => {
       // From the card's link (a row of the list on a phone), as a visitor would arrive.
       await open(target, '/predictions', 'Predictions');
-      await target.getByRole('link', { name: 'Match details' }).or(target.getByTestId('prediction-row')).first().waitFor();
+      await (width === 1280 ? target.getByRole('link', { name: 'Match details' }) : target.getByTestId('prediction-row')).first().waitFor();
       await open(target, `/predictions/${encodeURIComponent(upcoming.id)}`, `${upcoming.homeTeam} vs ${upcoming.awayTeam}`);
       await target.getByRole('region', { name: 'Form: last five results' }).waitFor();
       await target.getByRole('link', { name: 'Unlock Predictions' }).waitFor();
@@ -328,11 +336,51 @@ describe('a visitor browsing predictions', () => {
     await expect.poll(() => cards.count()).toBe(total);
   });
 
+  it('gets the compact list by default on a 390 px phone: one row a match with a lock, a tap opens the match; the cards choice is remembered', async () => {
+    const api = (await (await page.request.get('/api/predictions')).json()) as { id: string }[];
+    const phone = await newContext(browser, { width: 390, height: 844 });
+    const mobile = await phone.newPage();
+    await open(mobile, '/predictions', 'Predictions');
+    const rows = mobile.getByTestId('prediction-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(api.length);
+    expect(await mobile.getByRole('article').count()).toBe(0);
+    expect(await rows.getByText('Premium', { exact: true }).count()).toBe(api.length);
+    expect(await mobile.getByTestId('list-probability').count()).toBe(0);
+    expect(await mobile.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(mobile, '/predictions as a list at 390 px');
+
+    const href = (await rows.first().getAttribute('href'))!;
+    await rows.first().click();
+    await expect.poll(() => currentPath(mobile)).toBe(href);
+    await mobile.getByRole('region', { name: 'Form: last five results' }).waitFor();
+
+    // Cards, chosen with the keyboard, stay chosen on the next visit of this browser.
+    await open(mobile, '/predictions', 'Predictions');
+    await mobile.getByRole('button', { name: 'Cards' }).focus();
+    await mobile.keyboard.press('Enter');
+    await mobile.getByRole('article').first().waitFor();
+    await open(mobile, '/predictions', 'Predictions');
+    await mobile.getByRole('article').first().waitFor();
+    expect(await rows.count()).toBe(0);
+    await phone.close();
+  });
+
   it("sends 'Unlock Predictions' to /pricing?intent=subscribe", async () => {
     await open(page, '/predictions', 'Predictions');
     await page.getByRole('link', { name: 'Unlock Predictions' }).first().click();
     await heading(page, 'Simple, transparent pricing').waitFor();
     expect(currentPath(page)).toBe('/pricing?intent=subscribe');
+  });
+});
+
+describe('no promise of winning', () => {
+  it('no text of the built app (every page, premium and admin screens included) says guaranteed, sure bet, risk-free or income', async () => {
+    const dist = join(repoRoot, 'web', 'dist');
+    const files = [...(await readdir(dist)).filter((f) => f.endsWith('.html')), ...(await readdir(join(dist, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => join('assets', f))];
+    expect(files.length).toBeGreaterThan(10);
+    const found = await Promise.all(files.map(async (file) => promisesOfWinning(await readFile(join(dist, file), 'utf8')).map((claim) => `${file}: ${claim}`)));
+    expect(found.flat()).toEqual([]);
   });
 });
 

@@ -6,7 +6,10 @@ import * as z from 'zod/mini';
  * ledger.
  */
 
-/** The version of the Terms of Service a sign-up accepts: the date /terms was last changed. */
+/**
+ * The version of the Terms of Service a sign-up accepts: the date /terms was last changed
+ * (docs/decisions/0161-terms-and-age-at-sign-up.md).
+ */
 export const TERMS_VERSION = '2026-11-25';
 
 export const ACCEPT_TERMS_MESSAGE = 'Tick the box to confirm you are 18 or older and accept the Terms.';

@@ -1,8 +1,8 @@
 /**
  * The pages of the site, in one place: the client router (web/src/config/paths.ts and
  * web/src/app/router.tsx) is built from this list, and the local server and the CloudFront
- * Function answer 404 for any other path without a file extension. `:name` stands for one path
- * segment.
+ * Function answer 404 for any other path without a file extension
+ * (docs/decisions/0162-a-real-404-from-one-route-list.md). `:name` stands for one path segment.
  */
 export const SITE_ROUTES = {
   home: '/',

@@ -1,7 +1,8 @@
 /**
  * The gambling-help services every page names (the footer, /responsible-gambling, the account's
- * protections): docs/responsible-gambling.md says why these and how the US numbers stand. Plain
- * data, in the entry chunk with the footer (what each one does is said on /responsible-gambling).
+ * protections): docs/decisions/0166-help-services-and-numbers.md says why these and how the US
+ * numbers stand. Plain data, in the entry chunk with the footer (what each one does is said on
+ * /responsible-gambling).
  */
 export type HelpService = { name: string; url: string; phone?: { label: string; href: string } };
 

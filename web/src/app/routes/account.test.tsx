@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { User } from '@app/contracts/auth';
@@ -184,6 +184,30 @@ describe('/account: what a subscriber pays', () => {
     expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/stripe/resume-subscription')).toHaveLength(1);
   });
+
+  it('keeps the resumed plan when a read started by the cancellation answers after the resume', async () => {
+    let cancelled = false;
+    let releaseStale = () => {};
+    signedIn(premium, {
+      'GET /api/account/billing': () => {
+        if (!cancelled) return overview;
+        // The read the cancellation starts: answered (with the cancellation) only after the resume.
+        const stale = { ...overview, status: 'cancelling', renewsAt: null, endsAt: renewsAt };
+        return new Promise((resolve) => (releaseStale = () => resolve(stale)));
+      },
+      'POST /api/stripe/cancel-subscription': () => ((cancelled = true), { cancel_at: renewsAt }),
+      'POST /api/stripe/resume-subscription': () => overview,
+    });
+    const { user } = await renderApp('/account');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel subscription' }));
+    await user.click(await screen.findByRole('button', { name: 'Resume' }));
+    expect(await screen.findByText('Renews on 13 April 2026')).toBeInTheDocument();
+    await act(async () => releaseStale());
+    expect(screen.getByText('Renews on 13 April 2026')).toBeInTheDocument();
+    expect(screen.queryByText('Cancels on 13 April 2026')).not.toBeInTheDocument();
+  });
 });
 
 describe('/account: responsible gambling', () => {
@@ -213,6 +237,22 @@ describe('/account: responsible gambling', () => {
     expect(section.getByRole('radio', { name: '7 days' })).toBeDisabled();
     expect(section.getByRole('radio', { name: '30 days' })).toBeChecked();
     expect(section.getByRole('button', { name: 'Extend the break' })).toBeInTheDocument();
+  });
+
+  it('does not offer the length just taken when the device clock runs ahead of the server (the server would refuse it as not longer)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-14T10:00:00Z'));
+    try {
+      // A 24-hour break the server started 'now' by its clock, 30 s behind this device's.
+      signedIn(makeUser({ subscriptionStatus: 'premium', breakUntil: '2026-03-15T09:59:30.000Z' }));
+      await renderApp('/account');
+
+      const section = within(await screen.findByRole('region', { name: 'Responsible gambling' }));
+      expect(section.getByRole('radio', { name: '24 hours' })).toBeDisabled();
+      expect(section.getByRole('radio', { name: '7 days' })).toBeChecked();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('self-excludes only with the box ticked and the password; then signs out to the home page', async () => {

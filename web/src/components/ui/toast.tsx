@@ -43,13 +43,13 @@ export async function dismissToasts(): Promise<void> {
 const noSubscription = () => () => {};
 
 /**
- * Mounted once by the app provider. Rendered in the browser only, after hydration: the
- * prerendered first paint cannot wait for a lazy component, and a boundary it left unfinished
- * would be rendered again on the client with a recoverable error (React #419).
+ * Mounted once by the app provider. Rendered in the browser only, after hydration: a lazy
+ * component in the prerendered HTML (web/src/app/shell.tsx) is a Suspense boundary the server
+ * could not finish, which React reports as an error (#419) when it hydrates the page.
  */
 export function Toaster() {
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
-  if (!inBrowser) return null;
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster

@@ -29,7 +29,9 @@ export function useResumeSubscription({ mutationConfig }: { mutationConfig?: Mut
   return useSingleFlightMutation({
     ...rest,
     mutationFn: resumeSubscription,
-    onSuccess: (overview, ...args) => {
+    onSuccess: async (overview, ...args) => {
+      // A read still in flight (the one a cancellation just started) would overwrite this answer.
+      await queryClient.cancelQueries({ queryKey: billingOverviewQueryKey });
       queryClient.setQueryData(billingOverviewQueryKey, overview);
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
       return onSuccess?.(overview, ...args);

@@ -18,8 +18,10 @@ export function useCancelSubscription({ mutationConfig }: { mutationConfig?: Mut
   return useSingleFlightMutation({
     ...rest,
     mutationFn: cancelSubscription,
-    onSuccess: (data, ...args) => {
-      // The account page shows 'Cancels on <date>' at once; the server's copy follows.
+    onSuccess: async (data, ...args) => {
+      // The account page shows 'Cancels on <date>' at once; the server's copy follows. A read
+      // still in flight (from before the cancellation) must not overwrite it.
+      await queryClient.cancelQueries({ queryKey: billingOverviewQueryKey });
       queryClient.setQueryData<User | null>(userQueryKey, (user) => (user ? { ...user, cancelAt: data.cancel_at } : user));
       queryClient.setQueryData<BillingOverview>(billingOverviewQueryKey, (overview) => overview && { ...overview, status: 'cancelling', renewsAt: null, endsAt: data.cancel_at });
       void queryClient.invalidateQueries({ queryKey: userQueryKey });

@@ -102,7 +102,7 @@ function Row({ prediction, breakUntil }: { prediction: ListedPrediction; breakUn
  */
 export function PredictionList({ predictions, breakUntil, now = new Date() }: { predictions: ListedPrediction[]; breakUntil: string | null; now?: Date }) {
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" data-testid="prediction-list">
       {groupByDayAndLeague(predictions).map(({ day, leagues }) => (
         <div key={day}>
           <h3 className={cn(DAY_HEADING_CLASS, 'bg-background text-sm font-semibold')}>

@@ -38,8 +38,8 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * The view of /predictions: the one this browser chose last, else the list on a phone and cards
- * on a larger screen. The prerendered first paint (no screen, no storage) is cards; the browser
+ * The view of /predictions (docs/decisions/0163-compact-list-on-phones.md): the one this browser
+ * chose last, else the list on a phone and cards on a larger screen. The prerendered first paint (no screen, no storage) is cards; the browser
  * corrects it before any match is shown (the list loads after hydration).
  */
 export function usePredictionsView(): [PredictionsView, (view: PredictionsView) => void] {

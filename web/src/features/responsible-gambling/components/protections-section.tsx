@@ -14,6 +14,12 @@ import { useEndSession } from '@/lib/auth';
 import { formatDateTime, formatLongDate } from '@/utils/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A length is offered only when it ends at least this long after the running break: a device
+ * clock a little ahead of the server's would otherwise offer a length the server refuses as not
+ * longer (409).
+ */
+const LONGER_BY_MS = 60 * 60 * 1000;
 
 /** When a break of `duration` taken now would end. */
 const endOf = (duration: BreakDuration, now: number) => new Date(now + BREAK_DURATIONS[duration].days * DAY_MS);
@@ -35,13 +41,13 @@ function BreakLengths({ name, legend, chosen, available, onChoose }: { name: str
   );
 }
 
-/** Take a break: 24 hours, 7 days or 30 days; only a length that ends after the running break can be chosen. */
+/** Take a break: 24 hours, 7 days or 30 days; only a length that ends clearly after the running break can be chosen. */
 function TakeBreak({ user }: { user: User }) {
   const name = useId();
   // When the page opened: which lengths would end after the running break.
   const [openedAt] = useState(Date.now);
   const running = user.breakUntil ? Date.parse(user.breakUntil) : 0;
-  const available = BREAK_DURATION_KEYS.filter((d) => endOf(d, openedAt).getTime() > running);
+  const available = BREAK_DURATION_KEYS.filter((d) => endOf(d, openedAt).getTime() > running + LONGER_BY_MS);
   const [duration, setDuration] = useState<BreakDuration | undefined>(available[0]);
   /** The end the confirmation names, computed when it is asked for; null while not confirming. */
   const [confirming, setConfirming] = useState<Date | null>(null);
