@@ -2,7 +2,7 @@ import { displayTeamName } from '@app/contracts/display-names';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { ContentLayout, LoadingPage } from '@/components/layouts/content-layout';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
@@ -28,11 +28,7 @@ export default function LeagueRoute() {
     );
   }
   if (!s) {
-    return (
-      <ContentLayout title="Season simulation" documentTitle="Season simulation">
-        <p className="text-sm text-muted-foreground">Loading the simulation…</p>
-      </ContentLayout>
-    );
+    return <LoadingPage title="Season simulation" loading="Loading the simulation…" />;
   }
   const days = history.data?.days ?? [];
   const peak = new Map<string, number>();

@@ -4,7 +4,7 @@ import { Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { ContentLayout, LoadingPage, NotFoundPage } from '@/components/layouts/content-layout';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
@@ -150,20 +150,10 @@ export default function MatchRoute() {
   const m = match.data;
   useMetaDescription(m ? `${displayTeamName(m.homeTeam)} vs ${displayTeamName(m.awayTeam)}, ${m.league}, ${formatKickoff(m.matchTime)}: AI prediction with the scoreline distribution, each model against the market, form and head-to-head.` : undefined);
   if (match.isError) {
-    return (
-      <ContentLayout title="Match not found">
-        <Link to={paths.predictions.getHref()} className="font-semibold text-primary underline underline-offset-4">
-          Back to predictions
-        </Link>
-      </ContentLayout>
-    );
+    return <NotFoundPage title="Match not found" />;
   }
   if (!m) {
-    return (
-      <ContentLayout title="Match" documentTitle="Match">
-        <p className="text-sm text-muted-foreground">Loading match…</p>
-      </ContentLayout>
-    );
+    return <LoadingPage title="Match" loading="Loading match…" />;
   }
   const title = `${displayTeamName(m.homeTeam)} vs ${displayTeamName(m.awayTeam)}`;
   return (

@@ -3,7 +3,7 @@ import * as displayNames from '@app/contracts/display-names';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { ContentLayout } from '@/components/layouts/content-layout';
+import { ContentLayout, LoadingPage, NotFoundPage } from '@/components/layouts/content-layout';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
 import { Section } from '@/components/ui/section';
@@ -21,20 +21,10 @@ export default function TeamRoute() {
   const team = useTeam(slug);
   const t = team.data;
   if (team.isError) {
-    return (
-      <ContentLayout title="Team not found">
-        <Link to={paths.predictions.getHref()} className="font-semibold text-primary underline underline-offset-4">
-          Back to predictions
-        </Link>
-      </ContentLayout>
-    );
+    return <NotFoundPage title="Team not found" />;
   }
   if (!t) {
-    return (
-      <ContentLayout title="Team" documentTitle="Team">
-        <p className="text-sm text-muted-foreground">Loading team…</p>
-      </ContentLayout>
-    );
+    return <LoadingPage title="Team" loading="Loading team…" />;
   }
   const name = displayTeamName(t.team);
   const latest = t.ratingHistory.at(-1);

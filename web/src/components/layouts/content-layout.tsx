@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 import { Head } from '@/components/seo/head';
+import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 
 type ContentLayoutProps = {
@@ -26,5 +28,25 @@ export function ContentLayout({ title, description, documentTitle, width = 'wide
         {children}
       </div>
     </>
+  );
+}
+
+/** A page whose data is still loading: its heading, and what it is waiting for. */
+export function LoadingPage({ title, loading }: { title: string; loading: string }) {
+  return (
+    <ContentLayout title={title} documentTitle={title}>
+      <p className="text-sm text-muted-foreground">{loading}</p>
+    </ContentLayout>
+  );
+}
+
+/** A page whose subject does not exist (an old or mistyped link): says so and leads back to the predictions. */
+export function NotFoundPage({ title }: { title: string }) {
+  return (
+    <ContentLayout title={title}>
+      <Link to={paths.predictions.getHref()} className="font-semibold text-primary underline underline-offset-4">
+        Back to predictions
+      </Link>
+    </ContentLayout>
   );
 }
