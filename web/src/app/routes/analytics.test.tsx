@@ -33,6 +33,14 @@ describe('/analytics', () => {
     expect(api.callsTo('GET', '/api/analytics')).toHaveLength(0);
   });
 
+  it('tells a subscriber on a break until when the analytics are hidden, without asking the server for them', async () => {
+    const api = mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium', breakUntil: '2030-01-01T10:00:00.000Z' }) } });
+    await renderApp('/analytics');
+
+    expect(await screen.findByText(/You are taking a break until 1 January 2030/)).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/analytics')).toHaveLength(0);
+  });
+
   it('shows a premium user the record by market with its interval, quarter-Kelly and CLV, the profit curves, RPS against the market, reliability bins and leagues; the filters ask again', async () => {
     const api = mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/analytics': report() });
     const { user } = await renderApp('/analytics');

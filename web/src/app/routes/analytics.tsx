@@ -15,6 +15,7 @@ import { ledgerCsvHref, useAnalytics, type AnalyticsFilter } from '@/features/an
 import { useSession } from '@/lib/auth';
 import { cn } from '@/utils/cn';
 import { formatInterval, formatMoney, formatPercent } from '@/utils/format';
+import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
 
 const ReliabilityChart = lazy(() => import('@/features/analytics/components/reliability-chart'));
 const ProfitChart = lazy(() => import('@/features/analytics/components/profit-chart'));
@@ -190,7 +191,7 @@ export default function AnalyticsRoute() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
-  const analytics = useAnalytics(filter, { enabled: session.isConfirmed && session.isPremium });
+  const analytics = useAnalytics(filter, { enabled: session.isConfirmed && session.isPremium && !session.user?.breakUntil });
   const set = (changes: Partial<Record<keyof AnalyticsFilter, string | undefined>>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -206,6 +207,8 @@ export default function AnalyticsRoute() {
         <p className="text-sm text-muted-foreground">Loading…</p>
       ) : !session.isPremium ? (
         <LockedPreview />
+      ) : session.user?.breakUntil ? (
+        <BreakNotice until={session.user.breakUntil} />
       ) : (
         <>
           <div className="mb-6 flex flex-wrap items-end gap-3">

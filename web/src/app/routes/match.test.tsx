@@ -2,7 +2,7 @@ import type { MatchPage } from '@app/contracts/matches';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { makeMatchPage as match } from '@/testing/data-generators';
+import { makeMatchPage as match, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -36,6 +36,15 @@ describe('/predictions/:fixtureId', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Atlético Madrid vs Real Sociedad' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Form: last five results' })).getByText('at Athletic Bilbao')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Last meetings' })).getByText('Real Sociedad 2-1 Atlético Madrid')).toBeInTheDocument();
+  });
+
+  it('tells a subscriber on a break until when the forecast is hidden, not to subscribe', async () => {
+    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium', breakUntil: '2030-01-01T10:00:00.000Z' }) }, 'GET /api/predictions/f1': match() });
+    await renderApp('/predictions/f1');
+
+    const forecast = within(await screen.findByRole('region', { name: 'Forecast' }));
+    expect(await forecast.findByText(/You are taking a break until 1 January 2030/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Unlock Predictions' })).toBeNull();
   });
 
   it('shows a premium viewer the heatmap, the models beside the market, goals and odds; after full time the score and its RPS', async () => {

@@ -14,11 +14,21 @@ import { matchLoader, useMatch } from '@/features/matches/api/get-match';
 import { GoalMarketsView } from '@/features/markets/components/goal-markets';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
+import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
+import { useSession } from '@/lib/auth';
 import { formatKickoff, formatOdds, formatPercent } from '@/utils/format';
 
 const MODEL_NAMES: Record<string, string> = { statistical: 'Statistical learning', ai: 'Football-optimised AI', rating: 'Dynamic team rating' };
 
 function Locked() {
+  const breakUntil = useSession().user?.breakUntil;
+  if (breakUntil) {
+    return (
+      <Section title="Forecast">
+        <BreakNotice until={breakUntil} />
+      </Section>
+    );
+  }
   return (
     <Section title="Forecast">
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface px-4 py-6 text-center">

@@ -1,4 +1,4 @@
-import { Activity, Coffee } from 'lucide-react';
+import { Activity } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -21,8 +21,8 @@ import {
   type PredictionFilters,
 } from '@/features/predictions/utils/filter-predictions';
 import { usePredictionsView } from '@/features/predictions/utils/view';
+import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
 import { useSession } from '@/lib/auth';
-import { formatDateTime } from '@/utils/format';
 
 /**
  * docs/product.md#predictions: filter bar, the toolbar that stays on screen (league, list or
@@ -51,12 +51,7 @@ export default function PredictionsRoute() {
       {/* Cards first in the document and on a phone; the sidebar sits left from lg up. */}
       <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
         <div className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
-          {breakUntil ? (
-            <p role="status" className="flex items-center gap-2 rounded-xl border border-border bg-surface px-4 py-3 text-sm font-medium">
-              <Coffee aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
-              You are taking a break until {formatDateTime(breakUntil)}: odds, probabilities and value flags are hidden until then.
-            </p>
-          ) : null}
+          {breakUntil ? <BreakNotice until={breakUntil} /> : null}
           <FilterBar filters={filters} onChange={update} isPremium={seesProbabilities} />
           <h2 className="sr-only">Matches</h2>
           <PredictionsToolbar league={filters.league} onLeague={(league) => update({ league })} countries={countries} view={view} onView={setView} />

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { usePredictions } from '@/features/predictions/api/get-predictions';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
 import { maxOutcome, topPredictions } from '@/features/predictions/utils/filter-predictions';
+import { useSession } from '@/lib/auth';
 
 /**
  * docs/product.md#landing: today's top 3 by the highest outcome probability. A visitor's cards carry no probability, so
@@ -12,6 +13,7 @@ import { maxOutcome, topPredictions } from '@/features/predictions/utils/filter-
  */
 export function TopPredictions() {
   const predictions = usePredictions();
+  const { user } = useSession();
   const top = topPredictions(predictions.data ?? []);
   const ranked = top.length > 0 && top.every((p) => maxOutcome(p) !== null);
 
@@ -40,6 +42,7 @@ export function TopPredictions() {
           isLoading={predictions.isPending}
           isError={predictions.isError}
           className="grid gap-5 md:grid-cols-3"
+          breakUntil={user?.breakUntil ?? null}
         />
       </div>
     </section>
