@@ -35,7 +35,7 @@ export default function AccountRoute() {
               </dl>
             </Card>
             {user.subscriptionStatus === 'premium' ? <SubscriptionCard user={user} /> : <UpgradeCard user={user} />}
-            {user.subscriptionStatus === 'premium' ? <AlertSettingsCard /> : null}
+            {user.subscriptionStatus === 'premium' && !user.breakUntil ? <AlertSettingsCard /> : null}
             <ProtectionsSection user={user} />
             <ChangePasswordForm />
             <YourDataSection />
