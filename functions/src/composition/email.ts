@@ -13,7 +13,6 @@ import { makeContactService } from '@app/core/contact/service';
 import type { EmailSender } from '@app/core/email/ports';
 import { redriveUndeliveredEmails, type EmailRedriveReport } from '@app/core/email/deliverability';
 import { makeMailService } from '@app/core/email/service';
-import { protectionSilencer } from '@app/core/alerts/silencer';
 import { logger } from '@app/platform/logger';
 import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { parseEmailRequest } from '@app/events/email.requested';
@@ -69,9 +68,8 @@ export const emailSender = /* @__PURE__ */ memoAsync(async (): Promise<EmailSend
 /** Rebuilt when the session key changes: the alert digest's unsubscribe key is derived from it. */
 export const mailService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async (secret) => {
   const { config, doc, clock } = await base();
-  const users = await userRepository();
   return makeMailService({
-    users,
+    users: await userRepository(),
     tokens: makeOneTimeTokens(await oneTimeTokenStore(), () => clock.now().getTime()),
     messages: await contactMessages(),
     sender: await emailSender(),
@@ -79,7 +77,7 @@ export const mailService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async 
     templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
     supportAddress: config.SUPPORT_EMAIL,
     clock,
-    alerts: { store: await alertStore(), silencer: protectionSilencer(users), predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), tokens: new HmacUnsubscribeTokens(secret) },
+    alerts: { store: await alertStore(), predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), tokens: new HmacUnsubscribeTokens(secret) },
     log: (message, detail) => logger.info(message, detail ?? {}),
   });
 });

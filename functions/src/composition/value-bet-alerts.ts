@@ -5,7 +5,6 @@ import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { makeAlertDispatcher, makeAlertService } from '@app/core/alerts/service';
-import { protectionSilencer } from '@app/core/alerts/silencer';
 import { logger } from '@app/platform/logger';
 import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { sessionSecret, userRepository } from './auth.ts';
@@ -32,12 +31,10 @@ export const alertService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async
 export const alertDispatcher = /* @__PURE__ */ memoAsync(async () => {
   const { doc, config, clock } = await base();
   const jobs = new DynamoJobRepository(doc, config.TABLE_NAME);
-  const users = await userRepository();
   return makeAlertDispatcher({
     store: await alertStore(),
-    users,
+    users: await userRepository(),
     predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME),
-    silencer: protectionSilencer(users),
     requestEmail: await requestEmail(),
     latestGeneration: () => jobs.latest('generate'),
     clock,

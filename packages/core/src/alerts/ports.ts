@@ -17,14 +17,6 @@ export interface AlertStore {
   claimDelivery(runKey: string, userId: string, expiresAt: Date): Promise<boolean>;
 }
 
-/**
- * Whether a user's alerts are silenced by a responsible-gambling limit (a break, a self-exclusion): such a user gets
- * no alert at all (`protectionSilencer`, silencer.ts).
- */
-export interface AlertSilencer {
-  isSilenced(userId: string, at: Date): Promise<boolean>;
-}
-
 /** Signs and checks the token of a one-click unsubscribe link (no session needed: the token is the authority). */
 export interface UnsubscribeTokens {
   sign(userId: string): string;

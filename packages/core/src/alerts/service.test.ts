@@ -30,16 +30,15 @@ const user = (id: string, premium = true): UserRecord => ({
   subscriptions: premium ? { sub1: { id: 'sub1', status: 'active', cancelAt: null, currentPeriodEnd: Math.floor(Date.parse('2026-12-20T00:00:00Z') / 1000), syncedAt: '2026-11-20T00:00:00.000Z' } } : {},
 });
 
-function setup(silenced: string[] = []) {
+function setup() {
   const store = new InMemoryAlertStore();
   const sent: EmailRequest[] = [];
-  const users = new Map([['prem', user('prem')], ['prem2', user('prem2')], ['free', user('free', false)], ['paused', user('paused')]]);
+  const users = new Map([['prem', user('prem')], ['prem2', user('prem2')], ['free', user('free', false)], ['paused', { ...user('paused'), breakUntil: '2026-11-29T06:00:00.000Z' }]]);
   const dispatcher = (finishedAt?: string) =>
     makeAlertDispatcher({
       store,
       users: { get: async (id) => users.get(id) },
       predictions: { listByKickoff: async () => predictions },
-      silencer: { isSilenced: async (id) => silenced.includes(id) },
       requestEmail: async (r) => void sent.push(r),
       latestGeneration: async () => run(finishedAt),
       clock,
@@ -58,7 +57,7 @@ describe('value-bet alerts', () => {
   });
 
   it('sends one digest per premium user per run, none to free users or silenced ones, and never twice', async () => {
-    const { store, sent, dispatcher } = setup(['paused']);
+    const { store, sent, dispatcher } = setup();
     for (const id of ['prem', 'free', 'paused']) await store.put(id, on);
     await store.put('prem2', { ...on, leagues: ['I1'] });
     expect(await dispatcher().dispatch()).toBe('alerts: 1 digest(s) for run RUN1');

@@ -8,7 +8,8 @@ import type { JobRecord, LeagueRepository } from '../pipeline/ports.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import type { Selection, StoredPrediction } from '../predictions/prediction.ts';
 import { requirePremiumContent, type Viewer } from '../viewer.ts';
-import type { AlertSilencer, AlertStore, StoredAlertSettings, UnsubscribeTokens } from './ports.ts';
+import type { AlertStore, StoredAlertSettings, UnsubscribeTokens } from './ports.ts';
+import { isProtected } from '../responsible-gambling/protection.ts';
 
 /** Until a subscriber chooses, no email: alerts are opt-in. */
 export const DEFAULT_ALERTS: AlertSettings = { frequency: 'off', leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2', 'ou25'] };
@@ -112,7 +113,6 @@ export function makeAlertDispatcher(deps: {
   store: AlertStore;
   users: Pick<UserRepository, 'get'>;
   predictions: PredictionRepository;
-  silencer: AlertSilencer;
   requestEmail: RequestEmail;
   latestGeneration: () => Promise<JobRecord | undefined>;
   clock: Clock;
@@ -135,7 +135,8 @@ export function makeAlertDispatcher(deps: {
         if (!bets.length) continue;
         const user = await deps.users.get(userId);
         if (!user?.emailVerifiedAt || subscriptionStatusOf(user, clock) !== 'premium') continue;
-        if (await deps.silencer.isSilenced(userId, now)) continue;
+        // A break or a self-exclusion silences every alert.
+        if (isProtected(user, now)) continue;
         if (!(await deps.store.claimDelivery(`${settings.frequency}#${run.id}`, userId, expiresAt))) continue;
         await deps.requestEmail({ template: 'value-alert', userId, bets: bets.map(({ fixtureId, selection }) => ({ fixtureId, selection })) });
         sent += 1;

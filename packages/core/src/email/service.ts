@@ -2,10 +2,10 @@ import type { UserRepository } from '../auth/ports.ts';
 import type { OneTimeTokens } from '../auth/one-time-tokens.ts';
 import type { Clock } from '../clock.ts';
 import type { ContactMessageStore } from '../contact/ports.ts';
-import { activeBreakUntil, activeExclusionUntil } from '../responsible-gambling/protection.ts';
+import { isProtected } from '../responsible-gambling/protection.ts';
 import type { EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore } from './ports.ts';
 import { accountExistsMessage, contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, valueAlertMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
-import type { AlertSilencer, AlertStore, UnsubscribeTokens } from '../alerts/ports.ts';
+import type { AlertStore, UnsubscribeTokens } from '../alerts/ports.ts';
 import type { PredictionStore } from '../pipeline/ports.ts';
 import { PICK_LABELS } from '../picks/pick.ts';
 
@@ -20,7 +20,7 @@ export interface MailServiceDeps {
   supportAddress: string;
   clock: Clock;
   /** What the value-bet digest reads: the settings (turned off since?), the limits that silence it, the bets, the unsubscribe signer. */
-  alerts: { store: Pick<AlertStore, 'get'>; silencer: AlertSilencer; predictions: Pick<PredictionStore, 'get'>; tokens: UnsubscribeTokens };
+  alerts: { store: Pick<AlertStore, 'get'>; predictions: Pick<PredictionStore, 'get'>; tokens: UnsubscribeTokens };
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -65,8 +65,7 @@ export function makeMailService(deps: MailServiceDeps) {
           // Acknowledged only to a signed-in sender's confirmed address, never to the typed one.
           const sender = message.userId ? await deps.users.get(message.userId) : undefined;
           if (!sender?.emailVerifiedAt) return log('Contact acknowledgement skipped', { reason: sender ? 'address not confirmed' : 'sender not signed in' });
-          const now = deps.clock.now();
-          if (activeBreakUntil(sender, now) || activeExclusionUntil(sender, now)) return log('Contact acknowledgement skipped', { reason: 'the sender is taking a break or is self-excluded' });
+          if (isProtected(sender, deps.clock.now())) return log('Contact acknowledgement skipped', { reason: 'the sender is taking a break or is self-excluded' });
           return send(contactAcknowledgementMessage(deps.templates, sender.email, message.createdAt));
         }
         case 'value-alert': {
@@ -76,7 +75,7 @@ export function makeMailService(deps: MailServiceDeps) {
           // Settings or limits may have changed since the digest was queued: the latest word wins.
           const settings = await alerts.store.get(user.id);
           if (!settings || settings.frequency === 'off') return log('Value-bet alert skipped', { reason: 'alerts turned off' });
-          if (await alerts.silencer.isSilenced(user.id, deps.clock.now())) return log('Value-bet alert skipped', { reason: 'silenced by a responsible-gambling limit' });
+          if (isProtected(user, deps.clock.now())) return log('Value-bet alert skipped', { reason: 'silenced by a responsible-gambling limit' });
           const lines = [];
           for (const bet of request.bets) {
             const p = await alerts.predictions.get(bet.fixtureId);

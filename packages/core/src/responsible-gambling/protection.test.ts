@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeBreakUntil, activeExclusionUntil, breakEnd, mayStartBreak, selfExclusionEnd } from './protection.ts';
+import { activeBreakUntil, activeExclusionUntil, breakEnd, isProtected, mayStartBreak, selfExclusionEnd } from './protection.ts';
 
 const now = new Date('2026-03-14T10:00:00.000Z');
 
@@ -33,5 +33,12 @@ describe('break and self-exclusion rules', () => {
     expect(mayStartBreak(onWeek, breakEnd(now, '30d'), now)).toBe(true);
     const later = new Date('2026-03-22T00:00:00.000Z');
     expect(mayStartBreak(onWeek, breakEnd(later, '24h'), later)).toBe(true);
+  });
+
+  it('protects the account (no alert, no acknowledgement) while a break or a self-exclusion runs, and not after', () => {
+    expect(isProtected({}, now)).toBe(false);
+    expect(isProtected({ breakUntil: '2026-03-15T10:00:00.000Z' }, now)).toBe(true);
+    expect(isProtected({ breakUntil: '2026-03-15T10:00:00.000Z' }, new Date('2026-03-15T10:00:00.000Z'))).toBe(false);
+    expect(isProtected({ selfExcludedUntil: '2026-09-14T10:00:00.000Z' }, now)).toBe(true);
   });
 });

@@ -42,6 +42,14 @@ export function activeExclusionUntil(user: Protections, now: Date): string | und
 }
 
 /**
+ * Whether a break or a self-exclusion runs at `now`: nothing but what gets the person into the
+ * account reaches them (no premium content, no alert, no contact acknowledgement).
+ */
+export function isProtected(user: Protections, now: Date): boolean {
+  return Boolean(activeBreakUntil(user, now) ?? activeExclusionUntil(user, now));
+}
+
+/**
  * Whether a new break ending at `until` may replace the stored one: only when it ends later (or
  * none runs), so a break is extended, never shortened. The repository makes the same comparison
  * in its conditional write, so two requests cannot race past it.

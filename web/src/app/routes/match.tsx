@@ -8,6 +8,7 @@ import { ContentLayout, LoadingPage, NotFoundPage } from '@/components/layouts/c
 import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
+import { Figures } from '@/components/ui/figures';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { matchLoader, useMatch } from '@/features/matches/api/get-match';
@@ -69,20 +70,16 @@ function Forecast({ match }: { match: MatchPage }) {
         />
       </Section>
       <Section title="Goals">
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-          {[
+        <Figures
+          className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3"
+          items={[
             ['Expected goals', f.expectedGoals ? `${f.expectedGoals.home.toFixed(2)} - ${f.expectedGoals.away.toFixed(2)}` : 'N/A'],
             ['Both teams score', f.bothTeamsToScore === null ? 'N/A' : formatPercent(f.bothTeamsToScore)],
             ['Over 1.5', f.totals.over15 === null ? 'N/A' : formatPercent(f.totals.over15)],
             ['Over 2.5', formatPercent(f.totals.over25)],
             ['Over 3.5', f.totals.over35 === null ? 'N/A' : formatPercent(f.totals.over35)],
-          ].map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="font-semibold tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
+          ]}
+        />
       </Section>
       {f.markets ? (
         <Section title="Every market from the scoreline grid">

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ContentLayout, LoadingPage, NotFoundPage } from '@/components/layouts/content-layout';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
+import { Figures } from '@/components/ui/figures';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { listPrediction } from '@/features/predictions/api/get-predictions';
@@ -34,19 +35,15 @@ export default function TeamRoute() {
         <Section title="Season simulation">
           {t.simulation ? (
             <>
-              <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-                {[
+              <Figures
+                className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4"
+                items={[
                   ['Expected points', `${t.simulation.points.mean.toFixed(1)} (${t.simulation.points.p10}-${t.simulation.points.p90})`],
                   ['Title', formatPercent(t.simulation.title)],
                   ['Top four', formatPercent(t.simulation.top4)],
                   ['Relegation', formatPercent(t.simulation.relegation)],
-                ].map(([label, value]) => (
-                  <div key={label}>
-                    <dt className="text-muted-foreground">{label}</dt>
-                    <dd className="font-semibold tabular-nums">{value}</dd>
-                  </div>
-                ))}
-              </dl>
+                ]}
+              />
               <p className="mt-2 text-sm text-muted-foreground">
                 {t.simulation.simulations.toLocaleString('en')} simulations of the rest of the {t.simulation.season} season.{' '}
                 <Link to={paths.league.getHref(t.leagueId)} className="underline underline-offset-4">The whole table</Link>

@@ -26,11 +26,7 @@ function FieldShell({ id, label, error, hint, children }: FieldProps & { id: str
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -91,11 +87,16 @@ export function CheckboxField({ label, error, id: idProp, ...props }: { label: R
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's message, under it; the control names it in `aria-describedby` (`<id>-error`). */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+      {error}
+    </p>
+  ) : null;
 }
