@@ -22,11 +22,22 @@ export interface GoalFilter {
   promoted: number;
 }
 
+/**
+ * The league's home advantage as a state of the filter (log scale, split half on the home side's expected goals,
+ * half against the away side's): its variance grows by `perDay` a day and each match moves it by its variance after
+ * the update times the residual, so a change such as matches without crowds is followed within weeks.
+ */
+export interface HomeFilter {
+  perDay: number;
+  /** Variance at the league's first match on record. */
+  initial: number;
+}
+
 export interface RatingParams {
   elo: { k: number; home: number; xgBlend: number };
   pi: { lambda: number; gamma: number; c: number; xgBlend: number };
   /** Goal ratings: a fixed learning rate `lr` on standardised residuals, or the dynamic Poisson `filter`. */
-  goal: { lr: number; xgBlend: number; leagueLr: number; filter: GoalFilter | null };
+  goal: { lr: number; xgBlend: number; leagueLr: number; filter: GoalFilter | null; home?: HomeFilter | null };
   /** Share of the distance to the league mean removed at a new season. */
   seasonRegression: number;
   /** Share removed per additional season when seasons are missing (a gap in the data, e.g. 2013-14..2019-20). */
@@ -52,7 +63,12 @@ export interface LeagueRatings {
   /** League-level goal rates (EWMA of home and away goals, used by the goal ratings). */
   homeRate: number;
   awayRate: number;
+  /** The filter's home-advantage state (HomeFilter): its mean, variance and the day it was last updated. */
+  homeAdv?: { mean: number; variance: number; day: number };
 }
+
+/** The home-advantage state's current offset (0 without the state). */
+export const homeOffset = (lr: LeagueRatings): number => lr.homeAdv?.mean ?? 0;
 
 export function emptyLeagueRatings(): LeagueRatings {
   return { teams: {}, homeRate: 1.5, awayRate: 1.15 };
@@ -123,9 +139,10 @@ export function piExpectedGd(home: TeamRating, away: TeamRating, p: RatingParams
 
 /** Goal-rating expectations (home, away goals). */
 export function goalExpectations(lr: LeagueRatings, home: TeamRating, away: TeamRating): { lambda: number; mu: number } {
+  const h = homeOffset(lr) / 2;
   return {
-    lambda: lr.homeRate * Math.exp(home.attack - away.defence),
-    mu: lr.awayRate * Math.exp(away.attack - home.defence),
+    lambda: lr.homeRate * Math.exp(home.attack - away.defence + h),
+    mu: lr.awayRate * Math.exp(away.attack - home.defence - h),
   };
 }
 
@@ -220,7 +237,17 @@ export function updateRatings(
     away.attack += lr0 * rA;
     home.defence -= lr0 * rA;
   }
+  const hf = p.goal.home;
+  if (hf) {
+    // The home advantage: its Poisson information is a quarter of the match's expected goals (it enters each side's
+    // log rate by a half), its residual half the home side's residual minus half the away side's.
+    const s = lr.homeAdv ?? { mean: 0, variance: hf.initial, day };
+    const v = Math.min(1, s.variance + hf.perDay * Math.max(0, day - s.day));
+    const post = 1 / (1 / v + (ge.lambda + ge.mu) / 4);
+    lr.homeAdv = { mean: s.mean + post * ((yH - ge.lambda) - (yA - ge.mu)) / 2, variance: post, day };
+  }
   const ll = p.goal.leagueLr;
-  lr.homeRate = Math.max(0.3, lr.homeRate + ll * (yH - lr.homeRate * Math.exp(home.attack - away.defence)));
-  lr.awayRate = Math.max(0.3, lr.awayRate + ll * (yA - lr.awayRate * Math.exp(away.attack - home.defence)));
+  const after = goalExpectations(lr, home, away);
+  lr.homeRate = Math.max(0.3, lr.homeRate + ll * (yH - after.lambda));
+  lr.awayRate = Math.max(0.3, lr.awayRate + ll * (yA - after.mu));
 }
