@@ -20,7 +20,7 @@ import {
 } from './features.ts';
 import { quickMarkets } from './grid.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
-import { homeOffset, newTeamRating, regressToMean, updateRatings, type ShotExpectation } from './ratings.ts';
+import { dcHomeOffset, newTeamRating, regressToMean, updateRatings, type ShotExpectation } from './ratings.ts';
 import type { MatchRecord } from './types.ts';
 
 export { dayNumber, dayToIso, type ModelParts, type P4 } from './features.ts';
@@ -173,11 +173,14 @@ export class LeagueEngine {
         else if (parts.prevActive.length === 0 && form.matches === 0) form.newcomerIn = null;
       }
     }
-    const played: PlayedMatch = { day, home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals, homeOffset: homeOffset(parts.ratings) };
+    const played: PlayedMatch = { day, home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals, homeOffset: dcHomeOffset(parts.ratings, hyper.ratings) };
     let shots: ShotExpectation | undefined;
     const stats = matchShots(m);
-    if (stats) {
-      const xg = ingestShots(parts.shots, hyper, day, m.homeGoals, m.awayGoals, stats);
+    const proxy = stats ? ingestShots(parts.shots, hyper, day, m.homeGoals, m.awayGoals, stats) : undefined;
+    const real = hyper.xg.real && m.homeExpectedGoals !== undefined && m.awayExpectedGoals !== undefined && m.homeExpectedGoals >= 0 && m.awayExpectedGoals >= 0
+      ? { homeXg: m.homeExpectedGoals, awayXg: m.awayExpectedGoals } : undefined;
+    const xg = real ?? proxy;
+    if (xg) {
       played.homeXg = xg.homeXg;
       played.awayXg = xg.awayXg;
       const [home, draw, away] = quickMarkets(Math.max(xg.homeXg, 0.05), Math.max(xg.awayXg, 0.05), hyper.dc.impliedRho);

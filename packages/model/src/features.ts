@@ -8,7 +8,7 @@ import type { Hyper } from './hyper.ts';
 import { impliedGoals } from './implied-goals.ts';
 import type { BinaryModel, MultinomialModel, OrderedModel } from './logistic.ts';
 import { overFromOdds, threeWayFromOdds } from './odds.ts';
-import { emptyLeagueRatings, goalExpectations, homeOffset, newTeamRating, piExpectedGd, type LeagueRatings, type TeamRating } from './ratings.ts';
+import { emptyLeagueRatings, dcHomeOffset, goalExpectations, newTeamRating, piExpectedGd, type LeagueRatings, type TeamRating } from './ratings.ts';
 import type { MatchOdds } from './types.ts';
 
 export const DAY_MS = 86_400_000;
@@ -206,7 +206,7 @@ export function buildFeatures(parts: ModelParts, hyper: Hyper, home: string, awa
   const homeRating = ratingOf(parts, hyper, home);
   const awayRating = ratingOf(parts, hyper, away);
   const ratingGoals = goalExpectations(parts.ratings, homeRating, awayRating);
-  const dcGoals = parts.dc ? dcExpectations(parts.dc, home, away, false, homeOffset(parts.ratings)) : ratingGoals;
+  const dcGoals = parts.dc ? dcExpectations(parts.dc, home, away, false, dcHomeOffset(parts.ratings, hyper.ratings)) : ratingGoals;
   const rho = parts.dc ? parts.dc.rho : hyper.dc.impliedRho;
   const dcP = quickMarkets(dcGoals.lambda, dcGoals.mu, rho);
   const goalRating = quickMarkets(ratingGoals.lambda, ratingGoals.mu, rho);

@@ -59,9 +59,10 @@ export interface Hyper {
   };
   /**
    * Expected-goals proxy from shots on target and shots (features.ts expectedGoalsProxy): the league's conversion
-   * totals decay with a half-life of `halfLifeDays` (0: cumulative since the first match on record).
+   * totals decay with a half-life of `halfLifeDays` (0: cumulative since the first match on record). With `real`, a
+   * match's own expected goals (MatchRecord homeExpectedGoals/awayExpectedGoals), when present, replace the proxy.
    */
-  xg: { priorShotsOnTarget: number; priorGoalsPerShotOnTarget: number; shotsWeight: number; halfLifeDays: number };
+  xg: { priorShotsOnTarget: number; priorGoalsPerShotOnTarget: number; shotsWeight: number; halfLifeDays: number; real?: boolean };
   /** EWMA factor of team form trackers (goals, shots). */
   formAlpha: number;
   /** Refit cadence (days) of the walk-forward engine. */
@@ -99,8 +100,8 @@ export const DEFAULT_HYPER: Hyper = {
   rating: { l2: 1, windowDays: 3 * 365 },
   stacking: { windowDays: 2 * 365, halfLifeDays: 365, maxWeight: 0.5, step: 0.02, minRows: 300, minGain: 4 },
   weights: { statistical: 0.4, ai: 0.3, rating: 0.3 },
-  pool: { learn: true, windowDays: 2 * 365, halfLifeDays: 365, minRows: 150, l2: 1000, x1Temper: 1.1, ouShrink: 0.85 },
-  xg: { priorShotsOnTarget: 500, priorGoalsPerShotOnTarget: 0.3, shotsWeight: 0.7, halfLifeDays: 0 },
+  pool: { learn: true, windowDays: 2 * 365, halfLifeDays: 365, minRows: 150, l2: 1000, x1Temper: 1.1, ouShrink: 0.92 },
+  xg: { priorShotsOnTarget: 100, priorGoalsPerShotOnTarget: 0.3, shotsWeight: 0.7, halfLifeDays: 90 },
   formAlpha: 0.15,
   refitDays: 7,
   replayRefitDays: 28,
