@@ -22,7 +22,7 @@ import { loadDevelopmentMatches } from '../src/tuning.ts';
 interface SpiRow { day: number; league: string; team1: string; team2: string; xg1: number; xg2: number; nsxg1: number; nsxg2: number }
 
 function readSpi(path: string): SpiRow[] {
-  const [header, ...lines] = readFileSync(path, 'utf8').trim().split('\n');
+  const [header, ...lines] = readFileSync(path, 'utf8').trim().split(/\r?\n/);
   const col = new Map(header!.split(',').map((h, i) => [h, i] as const));
   return lines.map((line) => {
     const c = line.split(',');
