@@ -56,7 +56,7 @@ interface PlayedMatch {
   /** Expected-goals proxy of each side, when the match has shot data. */
   homeXg?: number;
   awayXg?: number;
-  /** The league's home-advantage state before the match (ratings.ts HomeFilter). */
+  /** The home-advantage offset Dixon-Coles reads for the match, from the state before it (ratings.ts dcHomeOffset; 0 while the state is off). */
   homeOffset: number;
 }
 
