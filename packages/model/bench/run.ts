@@ -6,6 +6,9 @@
  *  3. Backtest wall time: the full CLI backtest (10 leagues x 2019-20..2022-23, weekly refits, 2 workers), or with
  *     --quick a shorter run (E0, 2022-23 only). The JSON says which.
  *  4. The same with --deployed: what a deployed stage publishes (daily fits on a 4-season import).
+ *  5. The expected-goals proxy's level on the research files: per league, its mean over the development seasons
+ *     (2015-16..2018-19) and over the evaluation seasons (2019-20..2022-23) against the goals of the same matches,
+ *     each to be within 3 % (the check the in-repo test src/proxy-level.test.ts makes on simulated leagues).
  * Results are printed and written to <repo>/bench-results/model.json.
  * Data: the football-data.co.uk folder in $BENCH_DATA (`npm run bench` sets it from FOOTBALL_DATA_DIR or BENCH_DATA;
  * without either, this says how to set them and skips).
@@ -20,6 +23,7 @@ import { fitDixonColes, type DCMatch } from '../src/dixon-coles.ts';
 import { dayNumber, expectedGoalsProxy } from '../src/features.ts';
 import { fitLeagueModel, predictFixture } from '../src/forecast.ts';
 import { DEFAULT_HYPER } from '../src/hyper.ts';
+import { proxyLevels } from '../src/proxy-level.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -119,12 +123,25 @@ async function run(dataDir: string) {
   const deployed = await timeBacktest(['--deployed']);
   console.log(`4. Backtest --deployed (${kind}, one fit a day): wall time ${round(deployed.seconds)} s (exit code ${deployed.code})`);
 
+  // 5. The proxy's level per league, pooled over the development and the evaluation seasons
+  const levels = proxyLevels(all, hyper);
+  const pooled = (from: string, to: string) => Object.fromEntries([...new Set(levels.map((r) => r.league))].sort().flatMap((lg) => {
+    const rows = levels.filter((r) => r.league === lg && r.season >= from && r.season <= to);
+    return rows.length ? [[lg, round(rows.reduce((a, r) => a + r.proxy, 0) / rows.reduce((a, r) => a + r.goals, 0), 3)]] : [];
+  }));
+  const proxyLevel = { development: pooled('2015-16', '2018-19'), evaluation: pooled('2019-20', '2022-23'), tolerance: 0.03 };
+  const outside = Object.entries({ ...Object.fromEntries(Object.entries(proxyLevel.development).map(([k, v]) => [`${k} dev`, v])), ...Object.fromEntries(Object.entries(proxyLevel.evaluation).map(([k, v]) => [`${k} eval`, v])) })
+    .filter(([, v]) => Math.abs(v - 1) > proxyLevel.tolerance);
+  const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v.toFixed(3)}`).join(', ');
+  console.log(`5. xG proxy ÷ goals, per league: development seasons ${fmt(proxyLevel.development)}; evaluation seasons ${fmt(proxyLevel.evaluation)}: ${outside.length ? `OUTSIDE 3 %: ${outside.map(([k]) => k).join(', ')}` : 'every league within 3 %'}`);
+
   const out = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, availableParallelism: availableParallelism(), node: process.version },
     dixonColesFit: { league: 'E0', seasons: '2016-17..2018-19', matches: dcm.length, medianMs: round(dcMedian, 3), runs: dcTimes.length, iterations },
     weekOfPredictions: { leagues: leagues.length, week: `${weekStart}..${weekEnd}`, ...week, totalMs: round(week.totalMs), fitMs: round(week.fitMs), predictMs: round(week.predictMs), runs: 3, includes: 'fitLeagueModel from full history + predictFixture for every fixture' },
     backtest: { kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, weekly refit)', wallSeconds: round(research.seconds), exitCode: research.code },
+    proxyLevel: { ...proxyLevel, outside: outside.map(([k]) => k) },
     backtestDeployed: { kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, daily fits)', wallSeconds: round(deployed.seconds), exitCode: deployed.code },
   };
   const outDir = join(repoRoot, 'bench-results');

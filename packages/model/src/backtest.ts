@@ -185,6 +185,11 @@ export interface GroupReport {
   /** 1X2 on the common subset (Pinnacle, the market average and, with the market, the model's odds input present). */
   x1: Partial<Record<X1Forecaster, ThreeWaySummary>> & Record<Exclude<X1Forecaster, 'input'>, ThreeWaySummary>;
   ou: Record<(typeof OU_FORECASTERS)[number], BinarySummary>;
+  /**
+   * Levels on the 1X2 common subset: the mean P(home win) and P(over 2.5) of our models (`models`) and of Pinnacle
+   * closing, against the observed shares (a home advantage or a goal level that the forecasts miss).
+   */
+  levels: { home: { models: number; pinnacle: number; observed: number }; over: { models: number; pinnacle: number; observed: number } };
 }
 
 /** A set of value bets: count, hit rate and flat-stake ROI, with the ROI's 95 % block-bootstrap interval. */
@@ -269,7 +274,12 @@ function groupReport(label: string, ev: readonly EvaluatedMatch[]): GroupReport 
   const over = (e: EvaluatedMatch, k: (typeof OU_FORECASTERS)[number]) => (k === 'pinnacle' ? e.pinnacleOver! : k === 'market' ? e.marketOver! : e[k][3]);
   const ou = {} as GroupReport['ou'];
   for (const k of OU_FORECASTERS) ou[k] = summarizeBinary(co.map((e) => over(e, k)), yo);
-  return { label, matches: ev.length, x1, ou };
+  const mean = <T>(rows: readonly T[], f: (e: T) => number) => rows.reduce((a, e) => a + f(e), 0) / rows.length;
+  const levels = {
+    home: { models: mean(c, (e) => e.models[0]), pinnacle: mean(c, (e) => e.pinnacle![0]), observed: mean(c, (e) => (e.outcome === 0 ? 1 : 0)) },
+    over: { models: mean(co, (e) => e.models[3]), pinnacle: mean(co, (e) => e.pinnacleOver!), observed: mean(co, (e) => (e.over ? 1 : 0)) },
+  };
+  return { label, matches: ev.length, x1, ou, levels };
 }
 
 const BOOTSTRAP_REPLICATES = 2000;

@@ -21,6 +21,8 @@ export interface DCMatch {
   awayGoals: number;
   /** Observation weight (time decay etc.). */
   weight: number;
+  /** A known home-advantage offset of the match (log scale, half on each side's rate); default 0. */
+  homeOffset?: number;
 }
 
 export interface DCParams {
@@ -77,7 +79,7 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
   const iC = 0, iH = 1, iAtt = 2, iDef = 2 + T, iRho = 2 + 2 * T;
   const n = matches.length;
   const hi = new Int32Array(n), ai = new Int32Array(n);
-  const yH = new Float64Array(n), yA = new Float64Array(n), w = new Float64Array(n);
+  const yH = new Float64Array(n), yA = new Float64Array(n), w = new Float64Array(n), off = new Float64Array(n);
   const cell = new Int8Array(n); // 0: none, 1: 0-0, 2: 0-1, 3: 1-0, 4: 1-1
   let sw = 0, sy = 0;
   for (let i = 0; i < n; i++) {
@@ -87,6 +89,7 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     yH[i] = m.homeTarget;
     yA[i] = m.awayTarget;
     w[i] = m.weight;
+    off[i] = (m.homeOffset ?? 0) / 2;
     sw += m.weight;
     sy += m.weight * (m.homeTarget + m.awayTarget);
     const g1 = m.homeGoals, g2 = m.awayGoals;
@@ -125,8 +128,8 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     const c = params[iC]!, h = params[iH]!, rho = params[iRho]!;
     let ll = 0;
     for (let i = 0; i < n; i++) {
-      const e1 = c + h + params[iAtt + hi[i]!]! - params[iDef + ai[i]!]!;
-      const e2 = c + params[iAtt + ai[i]!]! - params[iDef + hi[i]!]!;
+      const e1 = c + h + off[i]! + params[iAtt + hi[i]!]! - params[iDef + ai[i]!]!;
+      const e2 = c - off[i]! + params[iAtt + ai[i]!]! - params[iDef + hi[i]!]!;
       const l = Math.exp(e1), m = Math.exp(e2);
       let v = yH[i]! * e1 - l + yA[i]! * e2 - m;
       const cl = cell[i]!;
@@ -154,8 +157,8 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
     const c = params[iC]!, h = params[iH]!, rho = params[iRho]!;
     for (let i = 0; i < n; i++) {
       const a = hi[i]!, b = ai[i]!;
-      const e1 = c + h + params[iAtt + a]! - params[iDef + b]!;
-      const e2 = c + params[iAtt + b]! - params[iDef + a]!;
+      const e1 = c + h + off[i]! + params[iAtt + a]! - params[iDef + b]!;
+      const e2 = c - off[i]! + params[iAtt + b]! - params[iDef + a]!;
       const l = Math.exp(e1), m = Math.exp(e2);
       const wi = w[i]!;
       // local gradient wrt (e1, e2, rho) and negative Hessian entries
@@ -247,8 +250,11 @@ export function fitDixonColes(matches: readonly DCMatch[], opts: DCFitOptions): 
   };
 }
 
-/** Expected goals (home, away) for a fixture; unknown teams get the newcomer prior. */
-export function dcExpectations(p: DCParams, home: string, away: string, neutral = false): { lambda: number; mu: number } {
+/**
+ * Expected goals (home, away) for a fixture; unknown teams get the newcomer prior. `homeOffset`: the fixture's known
+ * home-advantage offset, as the fit's matches carried theirs.
+ */
+export function dcExpectations(p: DCParams, home: string, away: string, neutral = false, homeOffset = 0): { lambda: number; mu: number } {
   const hi = p.teams.indexOf(home);
   const ai = p.teams.indexOf(away);
   const attH = hi >= 0 ? p.attack[hi]! : p.newTeamAttack;
@@ -256,8 +262,8 @@ export function dcExpectations(p: DCParams, home: string, away: string, neutral 
   const attA = ai >= 0 ? p.attack[ai]! : p.newTeamAttack;
   const defA = ai >= 0 ? p.defence[ai]! : p.newTeamDefence;
   return {
-    lambda: Math.exp(p.intercept + (neutral ? 0 : p.home) + attH - defA),
-    mu: Math.exp(p.intercept + attA - defH),
+    lambda: Math.exp(p.intercept + (neutral ? 0 : p.home + homeOffset / 2) + attH - defA),
+    mu: Math.exp(p.intercept - (neutral ? 0 : homeOffset / 2) + attA - defH),
   };
 }
 

@@ -15,12 +15,12 @@ import { components, fitLearned, fitRatingMapping, type Components, type Trainin
 import { fitDixonColes, type DCMatch } from './dixon-coles.ts';
 import { fitPoolWeights, fitStacking, poolOf, stacked } from './ensemble.ts';
 import {
-  buildFeatures, dayNumber, DAY_MS, emptyForm, emptyParts, expectedGoalsProxy, marketView,
+  buildFeatures, dayNumber, DAY_MS, emptyForm, emptyParts, ingestShots, marketView, matchShots,
   type Features, type ModelParts, type P4, type TeamForm,
 } from './features.ts';
 import { quickMarkets } from './grid.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
-import { newTeamRating, regressToMean, updateRatings, type ShotExpectation } from './ratings.ts';
+import { dcHomeOffset, newTeamRating, regressToMean, updateRatings, type ShotExpectation } from './ratings.ts';
 import type { MatchRecord } from './types.ts';
 
 export { dayNumber, dayToIso, type ModelParts, type P4 } from './features.ts';
@@ -56,6 +56,8 @@ interface PlayedMatch {
   /** Expected-goals proxy of each side, when the match has shot data. */
   homeXg?: number;
   awayXg?: number;
+  /** The home-advantage offset Dixon-Coles reads for the match, from the state before it (ratings.ts dcHomeOffset; 0 while the state is off). */
+  homeOffset: number;
 }
 
 const outcomeIndex = (m: MatchRecord): 0 | 1 | 2 => (m.homeGoals > m.awayGoals ? 0 : m.homeGoals === m.awayGoals ? 1 : 2);
@@ -171,19 +173,18 @@ export class LeagueEngine {
         else if (parts.prevActive.length === 0 && form.matches === 0) form.newcomerIn = null;
       }
     }
-    const played: PlayedMatch = { day, home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals };
+    const played: PlayedMatch = { day, home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals, homeOffset: dcHomeOffset(parts.ratings, hyper.ratings) };
     let shots: ShotExpectation | undefined;
-    const hst = m.homeShotsOnTarget, ast = m.awayShotsOnTarget;
-    if (hst !== undefined && ast !== undefined && hst >= 0 && ast >= 0) {
-      const hs = m.homeShots, as = m.awayShots;
-      const withShots = hs !== undefined && as !== undefined && hs >= hst && as >= ast;
-      played.homeXg = expectedGoalsProxy(parts.shots, hyper, hst, withShots ? hs : undefined);
-      played.awayXg = expectedGoalsProxy(parts.shots, hyper, ast, withShots ? as : undefined);
-      const [home, draw, away] = quickMarkets(Math.max(played.homeXg, 0.05), Math.max(played.awayXg, 0.05), hyper.dc.impliedRho);
-      shots = { home, draw, away, lambda: played.homeXg, mu: played.awayXg };
-      parts.shots.goals += m.homeGoals + m.awayGoals;
-      parts.shots.shotsOnTarget += hst + ast;
-      if (withShots) { parts.shots.goalsWithShots += m.homeGoals + m.awayGoals; parts.shots.shots += hs + as; }
+    const stats = matchShots(m);
+    const proxy = stats ? ingestShots(parts.shots, hyper, day, m.homeGoals, m.awayGoals, stats) : undefined;
+    const real = hyper.xg.real && m.homeExpectedGoals !== undefined && m.awayExpectedGoals !== undefined && m.homeExpectedGoals >= 0 && m.awayExpectedGoals >= 0
+      ? { homeXg: m.homeExpectedGoals, awayXg: m.awayExpectedGoals } : undefined;
+    const xg = real ?? proxy;
+    if (xg) {
+      played.homeXg = xg.homeXg;
+      played.awayXg = xg.awayXg;
+      const [home, draw, away] = quickMarkets(Math.max(xg.homeXg, 0.05), Math.max(xg.awayXg, 0.05), hyper.dc.impliedRho);
+      shots = { home, draw, away, lambda: xg.homeXg, mu: xg.awayXg };
     }
     updateRatings(parts.ratings, parts.ratings.teams[m.home]!, parts.ratings.teams[m.away]!, m.homeGoals, m.awayGoals, shots, hyper.ratings, day);
     const a = hyper.formAlpha;
@@ -200,6 +201,7 @@ export class LeagueEngine {
       form.matches++;
     };
     const outcome = outcomeIndex(m);
+    const hst = stats?.homeShotsOnTarget, ast = stats?.awayShotsOnTarget;
     update(parts.form[m.home]!, m.homeGoals, m.awayGoals, hst, ast, outcome === 0 ? 3 : outcome === 1 ? 1 : 0);
     update(parts.form[m.away]!, m.awayGoals, m.homeGoals, ast, hst, outcome === 2 ? 3 : outcome === 1 ? 1 : 0);
     this.played.push(played);
@@ -240,7 +242,7 @@ export class LeagueEngine {
       const p = this.played[i]!;
       const hasXg = p.homeXg !== undefined && p.awayXg !== undefined;
       matches.push({
-        home: p.home, away: p.away, homeGoals: p.homeGoals, awayGoals: p.awayGoals, weight: Math.exp(-xi * (day - p.day)),
+        home: p.home, away: p.away, homeGoals: p.homeGoals, awayGoals: p.awayGoals, weight: Math.exp(-xi * (day - p.day)), homeOffset: p.homeOffset,
         homeTarget: hasXg ? (1 - xgBlend) * p.homeGoals + xgBlend * p.homeXg! : p.homeGoals,
         awayTarget: hasXg ? (1 - xgBlend) * p.awayGoals + xgBlend * p.awayXg! : p.awayGoals,
       });

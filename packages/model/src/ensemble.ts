@@ -18,17 +18,20 @@ function linearPool(c: Components, hyper: Hyper): P4 {
   const w = hyper.weights;
   const pool = [0, 1, 2, 3].map((k) => w.statistical * c.statistical[k]! + w.ai * c.ai[k]! + w.rating * c.rating[k]!) as P4;
   const s = pool[0] + pool[1] + pool[2];
-  return [pool[0] / s, pool[1] / s, pool[2] / s, pool[3]];
+  return [pool[0] / s, pool[1] / s, pool[2] / s, pool[3] / (w.statistical + w.ai + w.rating)];
 }
 
 const COMPONENTS = ['statistical', 'ai', 'rating'] as const;
 
+/** The components in the pool: those with an a-priori weight above 0 (a weight of 0 leaves one out). */
+const pooled = (hyper: Hyper) => COMPONENTS.filter((k) => hyper.weights[k] > 0);
+
 /** Per class (home, draw, away) the log-probabilities of the components: the features of the log-linear pool. */
-function x1Features(c: Components): number[][] {
-  return [0, 1, 2].map((j) => COMPONENTS.map((k) => Math.log(Math.max(c[k][j]!, 1e-6))));
+function x1Features(c: Components, hyper: Hyper): number[][] {
+  return [0, 1, 2].map((j) => pooled(hyper).map((k) => Math.log(Math.max(c[k][j]!, 1e-6))));
 }
 
-const ouFeatures = (c: Components) => COMPONENTS.map((k) => logit(c[k][3]));
+const ouFeatures = (c: Components, hyper: Hyper) => pooled(hyper).map((k) => logit(c[k][3]));
 
 /**
  * Our models: the log-linear pool of the components with the weights learned on the league's past rows
@@ -37,8 +40,8 @@ const ouFeatures = (c: Components) => COMPONENTS.map((k) => logit(c[k][3]));
 export function poolOf(c: Components, hyper: Hyper, learned: PoolWeights | null): P4 {
   if (!learned) return linearPool(c, hyper);
   const { x1Temper, ouShrink } = hyper.pool;
-  const [home, draw, away] = conditionalProbs(learned.x1.map((w) => w * x1Temper), x1Features(c));
-  const over = binaryProb({ coef: learned.ou, p: COMPONENTS.length }, ouFeatures(c));
+  const [home, draw, away] = conditionalProbs(learned.x1.map((w) => w * x1Temper), x1Features(c, hyper));
+  const over = binaryProb({ coef: learned.ou, p: pooled(hyper).length }, ouFeatures(c, hyper));
   // Shrunk toward the league's recent share of overs on the logit scale (a calibration slope below 1 out of sample).
   return [home!, draw!, away!, clampP(1 / (1 + Math.exp(-(ouShrink * logit(over) + (1 - ouShrink) * logit(learned.overRate)))))];
 }
@@ -51,9 +54,9 @@ export function fitPoolWeights(rows: readonly TrainingRow[], weights: readonly n
   const { minRows, l2 } = hyper.pool;
   if (!hyper.pool.learn || rows.length < minRows) return null;
   const w = hyper.weights;
-  const prior = [w.statistical, w.ai, w.rating];
-  const x1 = fitConditionalLogit({ x: rows.map((r) => x1Features(r.components)), y: rows.map((r) => r.outcome), w: weights }, l2, prior);
-  const ou = fitBinary({ x: rows.map((r) => ouFeatures(r.components)), y: rows.map((r) => r.over), w: [...weights] }, { l2, interceptL2: l2 }, [0, ...prior]);
+  const prior = pooled(hyper).map((k) => w[k]);
+  const x1 = fitConditionalLogit({ x: rows.map((r) => x1Features(r.components, hyper)), y: rows.map((r) => r.outcome), w: weights }, l2, prior);
+  const ou = fitBinary({ x: rows.map((r) => ouFeatures(r.components, hyper)), y: rows.map((r) => r.over), w: [...weights] }, { l2, interceptL2: l2 }, [0, ...prior]);
   const weight = weights.reduce((s, w) => s + w, 0);
   const overRate = rows.reduce((s, r, i) => s + weights[i]! * r.over, 0) / weight;
   return { x1, ou: ou.coef, overRate, rows: rows.length };

@@ -8,7 +8,7 @@ import type { Hyper } from './hyper.ts';
 import { impliedGoals } from './implied-goals.ts';
 import type { BinaryModel, MultinomialModel, OrderedModel } from './logistic.ts';
 import { overFromOdds, threeWayFromOdds } from './odds.ts';
-import { emptyLeagueRatings, goalExpectations, newTeamRating, piExpectedGd, type LeagueRatings, type TeamRating } from './ratings.ts';
+import { emptyLeagueRatings, dcHomeOffset, goalExpectations, newTeamRating, piExpectedGd, type LeagueRatings, type TeamRating } from './ratings.ts';
 import type { MatchOdds } from './types.ts';
 
 export const DAY_MS = 86_400_000;
@@ -49,13 +49,22 @@ export function emptyForm(): TeamForm {
   return { lastDay: null, recentPoints: [], goalsFor: 1.3, goalsAgainst: 1.3, shotsOnTargetFor: null, shotsOnTargetAgainst: null, matches: 0, newcomerIn: null };
 }
 
-/** Running league totals behind the expected-goals proxy (matches with shot data only). */
+/**
+ * League totals behind the expected-goals proxy (matches with shot data only), decayed with a half-life of
+ * `hyper.xg.halfLifeDays` (0: never forgotten) so the conversion rates follow how the game is played and counted now.
+ */
 export interface ShotConversion {
   goals: number;
   shotsOnTarget: number;
   /** Goals and all shots of the matches that also report total shots. */
   goalsWithShots: number;
   shots: number;
+  /** Day number of the last match added (the decay runs from it). */
+  day?: number;
+}
+
+export function emptyConversion(): ShotConversion {
+  return { goals: 0, shotsOnTarget: 0, goalsWithShots: 0, shots: 0 };
 }
 
 /**
@@ -71,6 +80,37 @@ export function expectedGoalsProxy(c: ShotConversion, hyper: Hyper, shotsOnTarge
   const priorShots = 3 * priorShotsOnTarget;
   const perShot = (c.goalsWithShots + priorShotsOnTarget * priorGoalsPerShotOnTarget) / (c.shots + priorShots);
   return (1 - shotsWeight) * onTarget + shotsWeight * perShot * shots;
+}
+
+/** A match's shots on target and (optionally) shots, each side, as the proxy reads them; undefined without statistics. */
+export interface MatchShots { homeShotsOnTarget: number; awayShotsOnTarget: number; homeShots?: number; awayShots?: number }
+
+export function matchShots(m: { homeShotsOnTarget?: number; awayShotsOnTarget?: number; homeShots?: number; awayShots?: number }): MatchShots | undefined {
+  const hst = m.homeShotsOnTarget, ast = m.awayShotsOnTarget;
+  if (hst === undefined || ast === undefined || !(hst >= 0) || !(ast >= 0)) return undefined;
+  const hs = m.homeShots, as = m.awayShots;
+  return hs !== undefined && as !== undefined && hs >= hst && as >= ast
+    ? { homeShotsOnTarget: hst, awayShotsOnTarget: ast, homeShots: hs, awayShots: as }
+    : { homeShotsOnTarget: hst, awayShotsOnTarget: ast };
+}
+
+/**
+ * The proxy's expected goals of both sides of a played match at the league's conversion rates before it, then the
+ * match added to the (decayed) totals: what the engine ingests, and what the proxy-level check replays.
+ */
+export function ingestShots(c: ShotConversion, hyper: Hyper, day: number, homeGoals: number, awayGoals: number, s: MatchShots): { homeXg: number; awayXg: number } {
+  const homeXg = expectedGoalsProxy(c, hyper, s.homeShotsOnTarget, s.homeShots);
+  const awayXg = expectedGoalsProxy(c, hyper, s.awayShotsOnTarget, s.awayShots);
+  const h = hyper.xg.halfLifeDays;
+  if (h > 0 && c.day !== undefined && day > c.day) {
+    const k = Math.pow(0.5, (day - c.day) / h);
+    c.goals *= k; c.shotsOnTarget *= k; c.goalsWithShots *= k; c.shots *= k;
+  }
+  c.day = day;
+  c.goals += homeGoals + awayGoals;
+  c.shotsOnTarget += s.homeShotsOnTarget + s.awayShotsOnTarget;
+  if (s.homeShots !== undefined && s.awayShots !== undefined) { c.goalsWithShots += homeGoals + awayGoals; c.shots += s.homeShots + s.awayShots; }
+  return { homeXg, awayXg };
 }
 
 /** The learned model ("AI"): 1X2 and O/U 2.5 logits with the standardisation of their features. */
@@ -119,7 +159,7 @@ export interface ModelParts {
 
 export function emptyParts(): ModelParts {
   return {
-    lastDay: null, season: null, ratings: emptyLeagueRatings(), form: {}, active: [], prevActive: [], shots: { goals: 0, shotsOnTarget: 0, goalsWithShots: 0, shots: 0 },
+    lastDay: null, season: null, ratings: emptyLeagueRatings(), form: {}, active: [], prevActive: [], shots: emptyConversion(),
     dc: null, ordinal: null, ouRating: null, learned: null, pool: null, stacking: null,
   };
 }
@@ -166,7 +206,7 @@ export function buildFeatures(parts: ModelParts, hyper: Hyper, home: string, awa
   const homeRating = ratingOf(parts, hyper, home);
   const awayRating = ratingOf(parts, hyper, away);
   const ratingGoals = goalExpectations(parts.ratings, homeRating, awayRating);
-  const dcGoals = parts.dc ? dcExpectations(parts.dc, home, away) : ratingGoals;
+  const dcGoals = parts.dc ? dcExpectations(parts.dc, home, away, false, dcHomeOffset(parts.ratings, hyper.ratings)) : ratingGoals;
   const rho = parts.dc ? parts.dc.rho : hyper.dc.impliedRho;
   const dcP = quickMarkets(dcGoals.lambda, dcGoals.mu, rho);
   const goalRating = quickMarkets(ratingGoals.lambda, ratingGoals.mu, rho);

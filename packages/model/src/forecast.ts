@@ -14,7 +14,7 @@ import type { ComponentOutput, FixtureInput, Forecast, MatchRecord, ThreeWay } f
 export type { ComponentOutput, FixtureInput, Forecast, MatchOdds, MatchRecord, ThreeWay } from './types.ts';
 
 /** Version of the model code and of the state format. A state from another version is refused by predictFixture. */
-export const MODEL_VERSION = 'fp-ensemble-3.0.0';
+export const MODEL_VERSION = 'fp-ensemble-4.0.0';
 
 export interface LeagueModelState {
   version: string;

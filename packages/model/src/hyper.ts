@@ -57,8 +57,12 @@ export interface Hyper {
     /** The learned 1X2 pool's weights times this (below 1 flattens it); its P(over 2.5) shrunk toward the league's over share by this. */
     x1Temper: number; ouShrink: number;
   };
-  /** Expected-goals proxy from shots on target and shots (features.ts expectedGoalsProxy). */
-  xg: { priorShotsOnTarget: number; priorGoalsPerShotOnTarget: number; shotsWeight: number };
+  /**
+   * Expected-goals proxy from shots on target and shots (features.ts expectedGoalsProxy): the league's conversion
+   * totals decay with a half-life of `halfLifeDays` (0: cumulative since the first match on record). With `real`, a
+   * match's own expected goals (MatchRecord homeExpectedGoals/awayExpectedGoals), when present, replace the proxy.
+   */
+  xg: { priorShotsOnTarget: number; priorGoalsPerShotOnTarget: number; shotsWeight: number; halfLifeDays: number; real?: boolean };
   /** EWMA factor of team form trackers (goals, shots). */
   formAlpha: number;
   /** Refit cadence (days) of the walk-forward engine. */
@@ -87,7 +91,7 @@ export const DEFAULT_HYPER: Hyper = {
   ratings: {
     elo: { k: 12, home: 60, xgBlend: 0.5 },
     pi: { lambda: 0.035, gamma: 0.5, c: 3, xgBlend: 0.5 },
-    goal: { lr: 0.07, xgBlend: 0.7, leagueLr: 0.002, filter: { perDay: 0.0003, season: 0.04, max: 0.1, initial: 0.05, promoted: 0.08 } },
+    goal: { lr: 0.07, xgBlend: 0.7, leagueLr: 0.002, filter: { perDay: 0.0003, season: 0.04, max: 0.1, initial: 0.05, promoted: 0.08 }, home: null },
     seasonRegression: 0.1,
     gapRegression: 0,
     newcomer: { elo: -80, pi: -0.3, attack: -0.15, defence: -0.15 },
@@ -96,8 +100,8 @@ export const DEFAULT_HYPER: Hyper = {
   rating: { l2: 1, windowDays: 3 * 365 },
   stacking: { windowDays: 2 * 365, halfLifeDays: 365, maxWeight: 0.5, step: 0.02, minRows: 300, minGain: 4 },
   weights: { statistical: 0.4, ai: 0.3, rating: 0.3 },
-  pool: { learn: true, windowDays: 2 * 365, halfLifeDays: 365, minRows: 150, l2: 1000, x1Temper: 1.1, ouShrink: 0.85 },
-  xg: { priorShotsOnTarget: 500, priorGoalsPerShotOnTarget: 0.3, shotsWeight: 0.7 },
+  pool: { learn: true, windowDays: 2 * 365, halfLifeDays: 365, minRows: 150, l2: 1000, x1Temper: 1.1, ouShrink: 0.92 },
+  xg: { priorShotsOnTarget: 100, priorGoalsPerShotOnTarget: 0.3, shotsWeight: 0.7, halfLifeDays: 90 },
   formAlpha: 0.15,
   refitDays: 7,
   replayRefitDays: 28,

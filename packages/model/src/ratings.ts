@@ -22,11 +22,26 @@ export interface GoalFilter {
   promoted: number;
 }
 
+/**
+ * The league's home advantage as a state of the filter (log scale, split half on the home side's expected goals,
+ * half against the away side's): its variance grows by `perDay` a day and each match moves it by its variance after
+ * the update times the residual, so a change such as matches without crowds is followed within weeks.
+ */
+export interface HomeFilter {
+  perDay: number;
+  /** Variance at the league's first match on record. */
+  initial: number;
+  /** Variance added at each new season (a season is where a change such as matches without crowds starts); default 0. */
+  season?: number;
+  /** Dixon-Coles follows the state too (a per-match offset), not only the goal ratings; default true. */
+  dixonColes?: boolean;
+}
+
 export interface RatingParams {
   elo: { k: number; home: number; xgBlend: number };
   pi: { lambda: number; gamma: number; c: number; xgBlend: number };
   /** Goal ratings: a fixed learning rate `lr` on standardised residuals, or the dynamic Poisson `filter`. */
-  goal: { lr: number; xgBlend: number; leagueLr: number; filter: GoalFilter | null };
+  goal: { lr: number; xgBlend: number; leagueLr: number; filter: GoalFilter | null; home?: HomeFilter | null };
   /** Share of the distance to the league mean removed at a new season. */
   seasonRegression: number;
   /** Share removed per additional season when seasons are missing (a gap in the data, e.g. 2013-14..2019-20). */
@@ -52,7 +67,15 @@ export interface LeagueRatings {
   /** League-level goal rates (EWMA of home and away goals, used by the goal ratings). */
   homeRate: number;
   awayRate: number;
+  /** The filter's home-advantage state (HomeFilter): its mean, variance and the day it was last updated. */
+  homeAdv?: { mean: number; variance: number; day: number };
 }
+
+/** The home-advantage state's current offset (0 without the state). */
+export const homeOffset = (lr: LeagueRatings): number => lr.homeAdv?.mean ?? 0;
+
+/** The offset Dixon-Coles reads: the state's, unless the filter keeps it to the goal ratings. */
+export const dcHomeOffset = (lr: LeagueRatings, p: RatingParams): number => (p.goal.home?.dixonColes === false ? 0 : homeOffset(lr));
 
 export function emptyLeagueRatings(): LeagueRatings {
   return { teams: {}, homeRate: 1.5, awayRate: 1.15 };
@@ -96,6 +119,8 @@ export function regressToMean(lr: LeagueRatings, p: RatingParams, seasons: numbe
   // Fold the mean attack/defence into the league rates (keeps the goal ratings centred).
   lr.homeRate *= Math.exp(mAtt - mDef);
   lr.awayRate *= Math.exp(mAtt - mDef);
+  const hf = p.goal.home;
+  if (hf?.season && lr.homeAdv) lr.homeAdv = { ...lr.homeAdv, variance: lr.homeAdv.variance + hf.season * seasons };
   for (const t of Object.values(lr.teams)) {
     t.elo = mElo + keep * (t.elo - mElo);
     t.attack = keep * (t.attack - mAtt);
@@ -123,9 +148,10 @@ export function piExpectedGd(home: TeamRating, away: TeamRating, p: RatingParams
 
 /** Goal-rating expectations (home, away goals). */
 export function goalExpectations(lr: LeagueRatings, home: TeamRating, away: TeamRating): { lambda: number; mu: number } {
+  const h = homeOffset(lr) / 2;
   return {
-    lambda: lr.homeRate * Math.exp(home.attack - away.defence),
-    mu: lr.awayRate * Math.exp(away.attack - home.defence),
+    lambda: lr.homeRate * Math.exp(home.attack - away.defence + h),
+    mu: lr.awayRate * Math.exp(away.attack - home.defence - h),
   };
 }
 
@@ -148,6 +174,17 @@ function age(t: TeamRating, f: GoalFilter, day: number): void {
   t.attackVar = Math.min(f.max, (t.attackVar ?? f.initial) + f.perDay * days);
   t.defenceVar = Math.min(f.max, (t.defenceVar ?? f.initial) + f.perDay * days);
   t.day = day;
+}
+
+/**
+ * The home-advantage state's update: its Poisson information is a quarter of the match's expected goals (it enters
+ * each side's log rate by a half), its residual half the home side's residual minus half the away side's.
+ */
+function updateHomeAdvantage(lr: LeagueRatings, hf: HomeFilter, ge: { lambda: number; mu: number }, yH: number, yA: number, day: number): void {
+  const s = lr.homeAdv ?? { mean: 0, variance: hf.initial, day };
+  const v = Math.min(1, s.variance + hf.perDay * Math.max(0, day - s.day));
+  const post = 1 / (1 / v + (ge.lambda + ge.mu) / 4);
+  lr.homeAdv = { mean: s.mean + (post * (yH - ge.lambda - (yA - ge.mu))) / 2, variance: post, day };
 }
 
 /** Updates all ratings of two teams after a match on `day` (mutates). */
@@ -220,7 +257,9 @@ export function updateRatings(
     away.attack += lr0 * rA;
     home.defence -= lr0 * rA;
   }
+  if (p.goal.home) updateHomeAdvantage(lr, p.goal.home, ge, yH, yA, day);
   const ll = p.goal.leagueLr;
-  lr.homeRate = Math.max(0.3, lr.homeRate + ll * (yH - lr.homeRate * Math.exp(home.attack - away.defence)));
-  lr.awayRate = Math.max(0.3, lr.awayRate + ll * (yA - lr.awayRate * Math.exp(away.attack - home.defence)));
+  const after = goalExpectations(lr, home, away);
+  lr.homeRate = Math.max(0.3, lr.homeRate + ll * (yH - after.lambda));
+  lr.awayRate = Math.max(0.3, lr.awayRate + ll * (yA - after.mu));
 }

@@ -23,6 +23,12 @@ export interface MatchRecord {
   awayShots?: number;
   homeShotsOnTarget?: number;
   awayShotsOnTarget?: number;
+  /**
+   * Expected goals of each side from a shot-quality model (e.g. FiveThirtyEight's xG), when a source has them; read
+   * in place of the shots' proxy only when `hyper.xg.real` is set (docs/model.md, the real-xG experiment).
+   */
+  homeExpectedGoals?: number;
+  awayExpectedGoals?: number;
   /** Pre-kickoff market odds of that match when known (average or best market). */
   odds?: MatchOdds;
 }

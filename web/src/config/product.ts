@@ -37,7 +37,7 @@ export const BACKTEST = {
    * and the flags the site shows (the best price above the market's fair price). ROI as a fraction.
    */
   valueBets: {
-    modelsAlone: { bets: 16533, roi: -0.033, roiLow: -0.054, roiHigh: -0.012 },
+    modelsAlone: { bets: 16516, roi: -0.029, roiLow: -0.051, roiHigh: -0.008 },
     flagged: { bets: 638, roi: 0.004, roiLow: -0.119, roiHigh: 0.126 },
   },
 } as const;

@@ -20,6 +20,8 @@ export interface SimOptions {
   promoted?: number;
   /** Attach shot statistics. */
   shots?: boolean;
+  /** Home advantage per season (log scale), overriding `home` (e.g. a season without crowds). */
+  homeBySeason?: number[];
 }
 
 export interface SimResult { matches: MatchRecord[]; teams: SimTeam[][] /* per season */; params: { intercept: number; home: number; rho: number } }
@@ -74,7 +76,7 @@ export function simulateLeague(o: SimOptions = {}): SimResult {
       const date = new Date(start + k * 7 * 86400000).toISOString().slice(0, 10);
       for (const [hi, ai] of rd) {
         const h = teams[hi]!, a = teams[ai]!;
-        const lambda = Math.exp(intercept + home + h.attack - a.defence);
+        const lambda = Math.exp(intercept + (o.homeBySeason?.[s] ?? home) + h.attack - a.defence);
         const mu = Math.exp(intercept + a.attack - h.defence);
         const g = scoreGrid(lambda, mu, rho);
         let u = r();

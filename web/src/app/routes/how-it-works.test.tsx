@@ -25,7 +25,7 @@ describe('/how-it-works', () => {
     const table = odds.getByRole('table', { name: /Backtest of the value bets/ });
     const cells = (name: RegExp) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
     expect(cells(/Flagged on this site/)).toEqual(['638', '+0.4% (-11.9% to +12.6%)']);
-    expect(cells(/Our models.{1,2} probabilities alone/)).toEqual(['16,533', '-3.3% (-5.4% to -1.2%)']);
+    expect(cells(/Our models.{1,2} probabilities alone/)).toEqual(['16,516', '-2.9% (-5.1% to -0.8%)']);
     expect(odds.getByText(/Not reliably/)).toBeInTheDocument();
   });
 });
