@@ -34,9 +34,11 @@ function synthStage(context: Record<string, unknown>): Stage {
 }
 
 const stages: Record<'prod' | 'staging', Stage> = {} as never;
+const RESTORED = 'fp-staging-restored-20261201';
 beforeAll(() => {
   stages.prod = synthStage({ ...prodContext, githubRepo: 'acme/football' });
-  stages.staging = synthStage({ ...stagingContext, alarmEmail: 'oncall@example.com' });
+  // Staging as it is after a restore: switched to the restored table.
+  stages.staging = synthStage({ ...stagingContext, alarmEmail: 'oncall@example.com', tableName: RESTORED });
 }, 600_000);
 
 const resourcesOf = (stage: Stage, type: string) =>
@@ -127,6 +129,21 @@ describe.each(['prod', 'staging'] as const)('%s: secrets outside the template', 
     // The two an operator fills in start as their JSON shape with empty fields.
     const templates = secrets.map((x) => (x.Properties.GenerateSecretString as { SecretStringTemplate?: string }).SecretStringTemplate).filter(Boolean).sort();
     expect(templates).toEqual(['{"apiFootballKey":"","oddsApiKey":""}', '{"secretKey":"","webhookSecret":""}']);
+  });
+});
+
+describe('staging switched to a restored table', () => {
+  it('backs the restored table up daily with the original, points the DynamoDB alarm at it, and gives it to every function', () => {
+    const stage = stages.staging;
+    const [selection] = resourcesOf(stage, 'AWS::Backup::BackupSelection');
+    const listed = JSON.stringify((selection!.Properties.BackupSelection as { Resources: unknown[] }).Resources);
+    expect(listed).toContain(`:table/${RESTORED}`);
+    expect(listed).toContain('"Ref":'); // the data stack's own table, still protected
+    const throttles = resourcesOf(stage, 'AWS::CloudWatch::Alarm').find((a) => a.Properties.AlarmName === 'fp-staging-DynamoDbThrottles')!;
+    expect(JSON.stringify(throttles.Properties.Metrics)).toContain(`{"Name":"TableName","Value":"${RESTORED}"}`);
+    for (const fn of resourcesOf(stage, 'AWS::Lambda::Function').filter((f) => (f.Properties.Environment as { Variables?: { TABLE_NAME?: string } } | undefined)?.Variables?.TABLE_NAME)) {
+      expect((fn.Properties.Environment as { Variables: { TABLE_NAME: string } }).Variables.TABLE_NAME, fn.id).toBe(RESTORED);
+    }
   });
 });
 
