@@ -15,7 +15,7 @@ import { MAX_COMPOSITE_CHILDREN } from '../lib/constructs/alarms.ts';
 import { CANARY_PAGE } from '../lib/constructs/canary.ts';
 import { API_LATENCY_P99_MS } from '../lib/stacks/api-stack.ts';
 import { CONSUMER_LATENCY_SHARE } from '../lib/stacks/jobs-stack.ts';
-import { PATH_TRANSFORMATIONS, WAF_REDACTED_HEADERS } from '../lib/stacks/edge-stack.ts';
+import { WAF_REDACTED_HEADERS } from '../lib/stacks/edge-stack.ts';
 import { prodContext, stagingContext, synthesise, type Resource, type Synthesised } from './helpers.ts';
 
 interface Stage {
@@ -138,7 +138,7 @@ describe('staging switched to a restored table', () => {
     const [selection] = resourcesOf(stage, 'AWS::Backup::BackupSelection');
     const listed = JSON.stringify((selection!.Properties.BackupSelection as { Resources: unknown[] }).Resources);
     expect(listed).toContain(`:table/${RESTORED}`);
-    expect(listed).toContain('"Ref":'); // the data stack's own table, still protected
+    expect(listed).toContain('"Fn::GetAtt":["DataTable'); // the data stack's own table, still protected
     const throttles = resourcesOf(stage, 'AWS::CloudWatch::Alarm').find((a) => a.Properties.AlarmName === 'fp-staging-DynamoDbThrottles')!;
     expect(JSON.stringify(throttles.Properties.Metrics)).toContain(`{"Name":"TableName","Value":"${RESTORED}"}`);
     for (const fn of resourcesOf(stage, 'AWS::Lambda::Function').filter((f) => (f.Properties.Environment as { Variables?: { TABLE_NAME?: string } } | undefined)?.Variables?.TABLE_NAME)) {
@@ -203,7 +203,7 @@ describe('prod: monitoring you can trust', () => {
     const paths = matches.filter((m) => 'UriPath' in m.FieldToMatch);
     expect(paths.map((m) => m.SearchString)).toEqual(expect.arrayContaining(routes.filter((r) => r.password).map((r) => r.path)));
     for (const m of paths) {
-      expect(m.TextTransformations).toEqual(PATH_TRANSFORMATIONS.map((t) => ({ Priority: t.priority, Type: t.type })));
+      expect(m.TextTransformations).toEqual([{ Priority: 0, Type: 'URL_DECODE' }, { Priority: 1, Type: 'LOWERCASE' }]);
       expect(m.SearchString).toBe(m.SearchString.toLowerCase());
     }
   });
