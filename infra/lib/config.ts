@@ -142,7 +142,8 @@ function refuseConflicts(config: DeployConfig, str: Lookup): void {
   if (config.backupRegion === config.region) throw new ConfigError(`Context 'backupRegion' must differ from 'region' (${config.region}): the copy is for a regional outage`);
   if (config.tableName && !/^[A-Za-z0-9_.-]{3,255}$/.test(config.tableName)) throw new ConfigError(`Context 'tableName' must be a DynamoDB table name, got '${config.tableName}'`);
   if (config.stage !== 'dev' && !config.domainName) {
-    // Without a domain the API keeps its execute-api endpoint: a way in around CloudFront and the WAF.
+    // Without a domain the API keeps its execute-api endpoint: a way in around CloudFront and the WAF
+    // (docs/decisions/0240-one-way-in-through-cloudfront.md).
     throw new ConfigError(
       `Stage '${config.stage}' needs a domain: set 'domainName' with 'hostedZoneId' + 'hostedZoneName' (a Route 53 zone: certificates and DNS records are made for you), ` +
         `or 'domainName' with 'certificateArn' (us-east-1, for CloudFront) + 'apiCertificateArn' (${config.region}, for api.<domainName>), ` +

@@ -25,7 +25,8 @@ export interface EdgeStackProps extends StackProps {
 
 /**
  * The path as the API will route it: percent-decoded (API Gateway decodes `/api/auth/%6Cogin` to
- * the login route) and lower-cased, so neither an encoding nor a case change slips past a rule.
+ * the login route) and lower-cased, so neither an encoding nor a case change slips past a rule
+ * (docs/decisions/0240-one-way-in-through-cloudfront.md).
  */
 const PATH_TRANSFORMATIONS: wafv2.CfnWebACL.TextTransformationProperty[] = [
   { priority: 0, type: 'URL_DECODE' },

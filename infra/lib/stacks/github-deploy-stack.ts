@@ -36,7 +36,8 @@ export interface GithubDeployStackProps extends StackProps {
 }
 
 /**
- * What the pipeline deploys with instead of stored keys (once per AWS account, one stage per account):
+ * What the pipeline deploys with instead of stored keys (once per AWS account, one stage per account;
+ * docs/decisions/0241-a-pipeline-that-cannot-be-borrowed.md):
  * - the deploy role: assumed by GitHub's OIDC token of this repository's environment for the stage
  *   (production: from `main` only) or by an administrator of the account. It may run CloudFormation on
  *   the stage's stacks with the execution role below, upload assets, read the stacks' outputs and move

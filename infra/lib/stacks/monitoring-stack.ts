@@ -41,7 +41,7 @@ export const compositeName = (prefix: string, area: string, severity: Severity) 
  * alarms that page and one over those that make a ticket, each notifying when the area goes into
  * alarm and when it recovers (the underlying alarms notify nobody). Pages also go to the paging
  * topic (`alarmTopicArn`). An area too big for one composite (100 alarms) is split into
- * sub-composites by group. Also the alarms of shared pieces (DynamoDB throttling, SES reputation),
+ * sub-composites by group (docs/decisions/0242-pages-and-tickets.md). Also the alarms of shared pieces (DynamoDB throttling, SES reputation),
  * a canary that checks the site from outside, the AWS Budgets alarm, the forwarded CloudFront
  * alarm, and one dashboard.
  */

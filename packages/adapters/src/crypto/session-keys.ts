@@ -5,7 +5,7 @@ const MAX_KEYS = 3;
 
 /**
  * The keys in the session secret: one, or several separated by whitespace during a rotation
- * (docs/deploy.md "Rotating secrets"). The first signs; every one verifies. Each is at least 32
+ * (docs/deploy.md "Rotating secrets", docs/decisions/0243-session-keys-rotated-by-list.md). The first signs; every one verifies. Each is at least 32
  * characters.
  */
 export function sessionKeys(secret: string): string[] {

@@ -91,7 +91,7 @@ export function settingsProblems(settings: RestoredTableSettings): string[] {
 /**
  * Gives a restored table what a restore leaves behind (DynamoDB restores keys, indexes, items and
  * encryption, not these): point-in-time recovery, TTL on the definition's attribute, deletion
- * protection. Idempotent. Then checks them, throwing a `RestoredTableError` naming what is missing.
+ * protection (docs/decisions/0244-a-restored-table-made-whole.md). Idempotent. Then checks them, throwing a `RestoredTableError` naming what is missing.
  * (The daily backup plan and the alarms come with the first deploy that names the table; docs/operations.md "Restore".)
  */
 export async function prepareRestoredTable(client: DynamoDBClient, tableName: string): Promise<RestoredTableSettings> {
