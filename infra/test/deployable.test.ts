@@ -16,6 +16,7 @@ import { CANARY_PAGE } from '../lib/constructs/canary.ts';
 import { API_LATENCY_P99_MS } from '../lib/stacks/api-stack.ts';
 import { CONSUMER_LATENCY_SHARE } from '../lib/stacks/jobs-stack.ts';
 import { WAF_REDACTED_HEADERS } from '../lib/stacks/edge-stack.ts';
+import { EXECUTION_SERVICES } from '../lib/stacks/github-deploy-stack.ts';
 import { prodContext, stagingContext, synthesise, type Resource, type Synthesised } from './helpers.ts';
 
 interface Stage {
@@ -116,6 +117,22 @@ describe.each(['prod', 'staging'] as const)('%s: a pipeline that cannot be borro
       expect(artifact.assumeRoleArn, artifact.stackName).toBe('arn:${AWS::Partition}:iam::123456789012:role/fp-deploy');
       expect(artifact.cloudFormationExecutionRoleArn, artifact.stackName).toBe('arn:${AWS::Partition}:iam::123456789012:role/fp-cfn-exec');
     }
+  });
+});
+
+describe('the execution role', () => {
+  /** CloudFormation's namespace of a resource type -> the IAM prefix of the service's actions. */
+  const IAM_PREFIX: Record<string, string> = {
+    ApiGatewayV2: 'apigateway', Backup: 'backup', Budgets: 'budgets', CertificateManager: 'acm', CloudFormation: 'cloudformation', CloudFront: 'cloudfront',
+    CloudWatch: 'cloudwatch', CodeDeploy: 'codedeploy', DynamoDB: 'dynamodb', Events: 'events', IAM: 'iam', Lambda: 'lambda', Logs: 'logs', Route53: 'route53',
+    S3: 's3', Scheduler: 'scheduler', SecretsManager: 'secretsmanager', SES: 'ses', SNS: 'sns', SQS: 'sqs', Synthetics: 'synthetics', WAFv2: 'wafv2',
+  };
+
+  it('may use the service of every resource type the stage templates create (custom resources run on Lambda)', () => {
+    const types = new Set([...stages.prod.templates, ...stages.staging.templates].filter(([file]) => !file.startsWith('fp-github-deploy')).flatMap(([, t]) => Object.values(t.Resources ?? {}).map((r) => r.Type)));
+    const services = [...types].filter((t) => t.startsWith('AWS::') && t !== 'AWS::CDK::Metadata').map((t) => t.split('::')[1]!);
+    for (const service of new Set(services)) expect(EXECUTION_SERVICES, service).toContain(IAM_PREFIX[service]);
+    if ([...types].some((t) => t.startsWith('Custom::'))) expect(EXECUTION_SERVICES).toContain('lambda');
   });
 });
 

@@ -20,11 +20,12 @@ export const executionRoleName = (appName: string) => `${appName}-cfn-exec`;
 
 /**
  * The services the stage's templates create resources of: what CloudFormation, acting as the
- * execution role, may call. Everything else (EC2, RDS, Organizations...) it may not.
+ * execution role, may call (kms: the backup vaults' AWS-managed key takes grants). Everything
+ * else (EC2, RDS, Organizations...) it may not.
  */
 export const EXECUTION_SERVICES = [
   'acm', 'apigateway', 'backup', 'backup-storage', 'budgets', 'cloudformation', 'cloudfront', 'cloudwatch', 'codedeploy', 'dynamodb',
-  'events', 'iam', 'lambda', 'logs', 'route53', 's3', 'scheduler', 'secretsmanager', 'ses', 'sns', 'sqs', 'ssm', 'synthetics', 'wafv2',
+  'events', 'iam', 'kms', 'lambda', 'logs', 'route53', 's3', 'scheduler', 'secretsmanager', 'ses', 'sns', 'sqs', 'ssm', 'synthetics', 'wafv2',
 ] as const;
 
 export interface GithubDeployStackProps extends StackProps {

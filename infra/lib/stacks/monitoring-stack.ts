@@ -34,22 +34,20 @@ export interface MonitoringStackProps extends StackProps {
 }
 
 /** `fp-prod-api` pages, `fp-prod-api-tickets` does not. */
-export const compositeName = (prefix: string, area: string, severity: Severity) => `${prefix}${area}${severity === 'ticket' ? '-tickets' : ''}`;
+const compositeName = (prefix: string, area: string, severity: Severity) => `${prefix}${area}${severity === 'ticket' ? '-tickets' : ''}`;
 
 /**
  * One notification per incident: per area (API, jobs, billing, email), a composite alarm over the
  * alarms that page and one over those that make a ticket, each notifying when the area goes into
  * alarm and when it recovers (the underlying alarms notify nobody). Pages also go to the paging
  * topic (`alarmTopicArn`). An area too big for one composite (100 alarms) is split into
- * sub-composites by group (docs/decisions/0242-pages-and-tickets.md). Also the alarms of shared pieces (DynamoDB throttling, SES reputation),
- * a canary that checks the site from outside, the AWS Budgets alarm, the forwarded CloudFront
- * alarm, and one dashboard.
+ * sub-composites by group (docs/decisions/0242-pages-and-tickets.md). Also the alarms of shared
+ * pieces (DynamoDB throttling, SES reputation), a canary that checks the site from outside, the
+ * AWS Budgets alarm, the forwarded CloudFront alarm, and one dashboard.
  */
 export class MonitoringStack extends Stack {
   /** The composites that notify (sub-composites excluded), by name. */
   readonly composites = new Map<string, cloudwatch.CompositeAlarm>();
-  /** Every composite of the stage, sub-composites included. */
-  readonly allComposites: cloudwatch.CompositeAlarm[] = [];
   readonly canary: SiteCanary;
   readonly ownAlarms: NamedAlarm[] = [];
   readonly dashboard: cloudwatch.Dashboard;
@@ -162,7 +160,6 @@ export class MonitoringStack extends Stack {
           // A composite names its children: the sub-composites must exist first.
           for (const child of plan.children) if (made.has(child)) composite.node.addDependency(made.get(child)!);
           made.set(plan.name, composite);
-          this.allComposites.push(composite);
           if (!top) continue;
           // Pages reach the paging integration too; tickets only the stage's topic (email).
           for (const topic of severity === 'page' ? topics : [stageTopic]) {
