@@ -25,6 +25,7 @@ const PRICE = {
   // $0.10 per metric alarm (the DynamoDB throttle alarm's math on two metrics counts twice), $0.50 per composite.
   alarmsFixed: (facts.metricAlarms + 1) * 0.1 + facts.compositeAlarms * 0.5,
   backupFixed: 0.5, // daily backups of a < 1 GB table for 35 days, and their copies
+  canaryFixed: ((30 * 24 * 60) / 5) * 0.0012, // the Synthetics canary, every 5 minutes in prod, $0.0012 a run
 };
 
 /** Handler durations (ms, p50) when no bench result is at hand: the November 2026 figures. */
@@ -107,7 +108,7 @@ function month(visitors, cdnCache) {
   reads += Math.min(originRequests, (ACTIVE_SECONDS / 10) * 3) * 50;
   const dynamo = (reads / 1e6) * PRICE.dynamoReadPerMillion + (writes / 1e6) * PRICE.dynamoWritePerMillion;
   const waf = PRICE.wafFixed + (allRequests / 1e6) * PRICE.wafPerMillion;
-  const fixed = PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + 2; // + SQS, Scheduler, logs at low volume
+  const fixed = PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + PRICE.canaryFixed + 2; // + SQS, Scheduler, logs at low volume
   const total = cloudfront + apiGateway + lambda + dynamo + waf + fixed;
   const peakOriginPerSecond = (originRequests / ACTIVE_SECONDS) * 10; // a derby day: ten times the average
   return { visitors, cdnCache, allRequests, cacheable, originRequests, gb, cloudfront, apiGateway, lambda, dynamo, waf, fixed, total, peakOriginPerSecond };
@@ -116,7 +117,7 @@ function month(visitors, cdnCache) {
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
 const millions = (n) => (n / 1e6 >= 10 ? Math.round(n / 1e6).toLocaleString('en-US') : (n / 1e6).toFixed(2)) + 'M';
 console.log(`Route durations used (ms, p50): ${JSON.stringify(MEASURED_MS)}`);
-console.log(`From the templates: ${facts.secrets} secrets, ${facts.metricAlarms} metric alarms, ${facts.compositeAlarms} composite alarms: fixed $${(PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + 2).toFixed(2)} a month\n`);
+console.log(`From the templates: ${facts.secrets} secrets, ${facts.metricAlarms} metric alarms, ${facts.compositeAlarms} composite alarms: fixed $${(PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + PRICE.canaryFixed + 2).toFixed(2)} a month\n`);
 console.log('| Visitors / month | CDN cache for public reads | Requests (all) | API requests reaching the origin | Peak origin req/s (10x) | CloudFront | API Gateway | Lambda | DynamoDB | WAF | Fixed | **Total USD** |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const visitors of [10_000, 1_000_000, 10_000_000]) {

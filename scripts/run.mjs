@@ -17,6 +17,8 @@ const tasks = {
   billing: [['--filter', '@app/functions', 'run', 'cli:billing', ...args]],
   backup: [['--filter', '@app/functions', 'run', 'cli:backup', ...args]],
   site: [['--filter', '@app/functions', 'run', 'cli:site', ...args]],
+  // The functions' live versions before a deploy, and back to them after a failed smoke test.
+  release: [['--filter', '@app/functions', 'run', 'cli:release', ...args]],
   // The CDK CLI runs at the repository root, where the one cdk.json is (`npx cdk <command>` works too).
   synth: [['exec', 'cdk', 'synth', '--quiet', ...args]],
   deploy: [['--filter', '@app/web', 'run', 'build'], ['exec', 'cdk', 'deploy', '--all', '-c', 'requireWeb=true', ...args]],

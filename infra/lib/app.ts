@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Tags, Validations, type AppProps, type Stack } from 'aws-cdk-lib';
+import { App, DefaultStackSynthesizer, Tags, Validations, type AppProps, type Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { schedules as definedSchedules, type ScheduleDefinition } from '@app/events/schedules';
 import {
@@ -27,12 +27,14 @@ import { ApiStack } from './stacks/api-stack.ts';
 import { BackupCopyStack, DataStack } from './stacks/data-stack.ts';
 import { EdgeAlarmsStack } from './stacks/edge-alarms-stack.ts';
 import { EdgeStack } from './stacks/edge-stack.ts';
-import { GithubDeployStack } from './stacks/github-deploy-stack.ts';
+import { deployRoleName, executionRoleName, GithubDeployStack } from './stacks/github-deploy-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { SiteStack } from './stacks/site-stack.ts';
 
 export const DEFAULT_WEB_DIST = join(repoRoot, 'web', 'dist');
+/** Resource types CDK can tag but CloudFormation refuses Tags on. */
+export const UNTAGGABLE_TYPES = ['AWS::CloudWatch::Dashboard'];
 /** A synth test fails past this many resources in any stack (CloudFormation refuses 500). */
 export const MAX_RESOURCES_PER_STACK = 400;
 
@@ -78,6 +80,18 @@ function resolveWebDist(option: string | null | undefined, requireWeb: boolean):
   return undefined;
 }
 
+/**
+ * How a stage's stacks deploy. Dev: through the CDK bootstrap roles, like any CDK app. Staging and
+ * prod: through the deploy role of the `fp-github-deploy` stack, with CloudFormation acting as its
+ * execution role (only the services the stacks use), never through the bootstrap roles, whose
+ * execution role is an administrator (docs/deploy.md "Pipeline").
+ */
+export function stageSynthesizer(config: Pick<DeployConfig, 'stage' | 'appName'>): DefaultStackSynthesizer | undefined {
+  if (config.stage === 'dev') return undefined;
+  const role = (name: string) => `arn:\${AWS::Partition}:iam::\${AWS::AccountId}:role/${name}`;
+  return new DefaultStackSynthesizer({ deployRoleArn: role(deployRoleName(config.appName)), cloudFormationExecutionRole: role(executionRoleName(config.appName)) });
+}
+
 export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
   const config = options.config ?? readConfig(app.node);
   const routes = options.routes ?? definedRoutes;
@@ -92,14 +106,17 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
   const consumerSpecs = consumerFunctionSpecs(options.consumers ?? definedConsumers);
   const taskSpecs = taskFunctionSpecs(options.tasks ?? definedTasks);
 
-  Tags.of(app).add('app', SERVICE_NAME);
-  Tags.of(app).add('stage', config.stage);
+  // CDK would also tag the dashboard, whose CloudFormation type has no Tags property (cfn-lint E3002: the deploy fails).
+  const untaggable = { excludeResourceTypes: UNTAGGABLE_TYPES };
+  Tags.of(app).add('app', SERVICE_NAME, untaggable);
+  Tags.of(app).add('stage', config.stage, untaggable);
   const describe = (what: string) => `${SERVICE_NAME} ${config.stage}: ${what}`;
 
   const needsEdge = config.waf || Boolean(config.domainName && config.hostedZoneId && !config.certificateArn);
   const edge = needsEdge
     ? new EdgeStack(app, name('edge'), {
         config,
+        synthesizer: stageSynthesizer(config),
         rawBodyPaths: routes.filter((r) => r.rawBody).map((r) => r.path),
         passwordPaths: routes.filter((r) => r.password).map((r) => r.path),
         env: { account: config.account, region: 'us-east-1' },
@@ -110,12 +127,14 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
 
   const backupCopy = new BackupCopyStack(app, name('backup-copy'), {
     config,
+    synthesizer: stageSynthesizer(config),
     env: { account: config.account, region: config.backupRegion },
     terminationProtection: protect,
     description: describe(`the vault that keeps a copy of every daily backup (${config.backupRegion})`),
   });
   const data = new DataStack(app, name('data'), {
     config,
+    synthesizer: stageSynthesizer(config),
     env,
     terminationProtection: protect,
     description: describe('table, secrets, SES identity, notification topic, backups; never replaced'),
@@ -125,6 +144,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
 
   const site = new SiteStack(app, name('site'), {
     config,
+    synthesizer: stageSynthesizer(config),
     routes,
     secrets: data.secrets,
     webDist: resolveWebDist(options.webDist, config.requireWeb),
@@ -137,6 +157,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
 
   const jobs = new JobsStack(app, name('jobs'), {
     config,
+    synthesizer: stageSynthesizer(config),
     consumerSpecs,
     taskSpecs,
     schedules: options.schedules ?? definedSchedules,
@@ -152,8 +173,10 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
 
   const api = new ApiStack(app, name('api'), {
     config,
+    synthesizer: stageSynthesizer(config),
     httpSpecs,
     httpApi: site.httpApi,
+    ...(site.apiDomain ? { apiDomain: site.apiDomain } : {}),
     functionContext: {
       bundleDir: options.bundleDir,
       tableName,
@@ -170,6 +193,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
 
   const edgeAlarms = new EdgeAlarmsStack(app, name('edge-alarms'), {
     config,
+    synthesizer: stageSynthesizer(config),
     distributionId: site.web.distribution.distributionId,
     env: { account: config.account, region: 'us-east-1' },
     description: describe('the CloudFront 5xx alarm, forwarded to the app region (us-east-1)'),
@@ -177,13 +201,15 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
 
   const monitoring = new MonitoringStack(app, name('monitoring'), {
     config,
+    synthesizer: stageSynthesizer(config),
     tableName,
     alarms: [...api.areaAlarms, ...jobs.areaAlarms],
     functionSpecs: [...httpSpecs, ...consumerSpecs, ...taskSpecs],
     distributionId: site.web.distribution.distributionId,
+    siteOrigin: site.web.origin,
     env,
     terminationProtection: protect,
-    description: describe('area alarms, budget, dashboard'),
+    description: describe('area alarms, canary, budget, dashboard'),
   });
   // The composite alarms name the other stacks' alarms, which must exist first.
   monitoring.addStackDependency(api, 'its alarms are named in the API composite');
@@ -191,9 +217,16 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
   monitoring.addStackDependency(data, 'the composites and the budget notify its topic');
 
   // Once per account, not per stage: the role the pipeline assumes (docs/deploy.md "Pipeline").
-  const github = config.githubRepo
-    ? new GithubDeployStack(app, `${config.appName}-github-deploy`, { repository: config.githubRepo, appName: config.appName, env, description: `${SERVICE_NAME}: the role GitHub Actions deploys with (OIDC)` })
-    : undefined;
+  const github =
+    config.githubRepo && config.stage !== 'dev'
+      ? new GithubDeployStack(app, `${config.appName}-github-deploy`, {
+          repository: config.githubRepo,
+          appName: config.appName,
+          stage: config.stage,
+          env,
+          description: `${SERVICE_NAME}: the roles GitHub Actions deploys ${config.stage} with (OIDC) and CloudFormation's execution role`,
+        })
+      : undefined;
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const stacks: Stack[] = [...(github ? [github] : []), ...(edge ? [edge] : []), backupCopy, data, site, jobs, api, edgeAlarms, monitoring];

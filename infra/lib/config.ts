@@ -17,10 +17,16 @@ export interface DeployConfig {
   appName: string;
   account: string;
   region: string;
-  /** Custom domain for the site (CFR4): needs `certificateArn` (us-east-1) or a hosted zone. */
+  /**
+   * Custom domain for the site (CFR4): needs `certificateArn` + `apiCertificateArn` or a hosted zone.
+   * The API gets `api.<domainName>` and its default `execute-api` endpoint is switched off, so
+   * CloudFront (and its WAF) is the one way in. Required for staging and prod.
+   */
   domainName?: string;
-  /** An existing ACM certificate in us-east-1 covering `domainName`. */
+  /** An existing ACM certificate in us-east-1 covering `domainName` (CloudFront). */
   certificateArn?: string;
+  /** An existing ACM certificate in the app's region covering `api.<domainName>` (the API's custom domain). */
+  apiCertificateArn?: string;
   /** Route 53 zone of `domainName`: the edge stack then issues the certificate and the app stack adds alias records. */
   hostedZoneId?: string;
   hostedZoneName?: string;
@@ -130,8 +136,20 @@ function refuseConflicts(config: DeployConfig, str: Lookup): void {
     throw new ConfigError(`Context 'alarmTopicArn' must be an SNS topic ARN, got '${config.alarmTopicArn}'`);
   }
   if (config.githubRepo && !/^[\w.-]+\/[\w.-]+$/.test(config.githubRepo)) throw new ConfigError(`Context 'githubRepo' must be owner/name, got '${config.githubRepo}'`);
+  if (config.githubRepo && config.stage === 'dev') {
+    throw new ConfigError("Context 'githubRepo' sets up the pipeline's roles in the account of staging or prod: use it with -c stage=staging or -c stage=prod (docs/deploy.md#pipeline)");
+  }
   if (config.backupRegion === config.region) throw new ConfigError(`Context 'backupRegion' must differ from 'region' (${config.region}): the copy is for a regional outage`);
   if (config.tableName && !/^[A-Za-z0-9_.-]{3,255}$/.test(config.tableName)) throw new ConfigError(`Context 'tableName' must be a DynamoDB table name, got '${config.tableName}'`);
+  if (config.stage !== 'dev' && !config.domainName) {
+    // Without a domain the API keeps its execute-api endpoint: a way in around CloudFront and the WAF
+    // (docs/decisions/0240-one-way-in-through-cloudfront.md).
+    throw new ConfigError(
+      `Stage '${config.stage}' needs a domain: set 'domainName' with 'hostedZoneId' + 'hostedZoneName' (a Route 53 zone: certificates and DNS records are made for you), ` +
+        `or 'domainName' with 'certificateArn' (us-east-1, for CloudFront) + 'apiCertificateArn' (${config.region}, for api.<domainName>), ` +
+        `in the "${config.stage}" object of cdk.json or with -c (docs/deploy.md#custom-domain)`,
+    );
+  }
   if (config.certificateArn && !config.certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
     throw new ConfigError(`Context 'certificateArn' must be an ACM certificate in us-east-1 (CloudFront only uses those), got '${config.certificateArn}'`);
   }
@@ -139,10 +157,16 @@ function refuseConflicts(config: DeployConfig, str: Lookup): void {
     throw new ConfigError("Context 'hostedZoneId' and 'hostedZoneName' go together");
   }
   if (config.domainName && !config.certificateArn && !config.hostedZoneId) {
-    throw new ConfigError(`Context 'domainName' needs 'certificateArn' (an existing us-east-1 certificate) or 'hostedZoneId' + 'hostedZoneName' (to issue one)`);
+    throw new ConfigError(`Context 'domainName' needs 'certificateArn' (an existing us-east-1 certificate) + 'apiCertificateArn' or 'hostedZoneId' + 'hostedZoneName' (to issue them)`);
   }
-  if (!config.domainName && (config.certificateArn || config.hostedZoneId)) {
-    throw new ConfigError("Context 'certificateArn'/'hostedZoneId' need 'domainName'");
+  if (config.apiCertificateArn && !config.apiCertificateArn.startsWith(`arn:aws:acm:${config.region}:`)) {
+    throw new ConfigError(`Context 'apiCertificateArn' must be an ACM certificate in ${config.region} (the API's region) covering api.${config.domainName ?? '<domainName>'}, got '${config.apiCertificateArn}'`);
+  }
+  if (config.certificateArn && !config.hostedZoneId && !config.apiCertificateArn) {
+    throw new ConfigError(`Context 'certificateArn' needs 'apiCertificateArn' too: a certificate in ${config.region} covering api.${config.domainName ?? '<domainName>'}, the API's own domain`);
+  }
+  if (!config.domainName && (config.certificateArn || config.apiCertificateArn || config.hostedZoneId)) {
+    throw new ConfigError("Context 'certificateArn'/'apiCertificateArn'/'hostedZoneId' need 'domainName'");
   }
   for (const key of ['emailFrom', 'supportEmail', 'alarmEmail'] as const) {
     const value = config[key];
@@ -184,6 +208,7 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     region,
     domainName: str('domainName'),
     certificateArn: str('certificateArn'),
+    apiCertificateArn: str('apiCertificateArn'),
     hostedZoneId: str('hostedZoneId'),
     hostedZoneName: str('hostedZoneName'),
     waf: bool(str, 'waf', true),
@@ -203,6 +228,11 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
 
   refuseConflicts(config, str);
   return config;
+}
+
+/** `api.predictions.example.com`: the API's own domain, behind CloudFront (undefined without a domain). */
+export function apiDomainName(config: Pick<DeployConfig, 'domainName'>): string | undefined {
+  return config.domainName ? `api.${config.domainName}` : undefined;
 }
 
 /** `fp-dev-`: the prefix of every physical name this app chooses itself. */

@@ -18,10 +18,11 @@ import { readConfig, type DeployConfig } from '../lib/config.ts';
 
 const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 
-export function testApp(context: Record<string, unknown> = {}, { cfnValidation = false } = {}): App {
+export function testApp(context: Record<string, unknown> = {}, { cfnValidation = false, outdir }: { cfnValidation?: boolean; outdir?: string } = {}): App {
   return newApp({
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context },
     builtinCloudFormationValidation: cfnValidation,
+    ...(outdir ? { outdir } : {}),
   });
 }
 
@@ -38,10 +39,12 @@ export interface Synthesised extends BuiltApp {
 export interface SynthOptions extends Omit<BuildOptions, 'config'> {
   config?: Partial<DeployConfig>;
   cfnValidation?: boolean;
+  /** Where the templates are written (kept); default: a temporary directory CDK chooses. */
+  outdir?: string;
 }
 
-export function synthesise(context: Record<string, unknown> = {}, { cfnValidation, ...options }: SynthOptions = {}): Synthesised {
-  const app = testApp(context, { cfnValidation });
+export function synthesise(context: Record<string, unknown> = {}, { cfnValidation, outdir, ...options }: SynthOptions = {}): Synthesised {
+  const app = testApp(context, { cfnValidation, outdir });
   const config = { ...readConfig(app.node, {}), ...options.config };
   const built = buildApp(app, { webDist: null, ...options, config });
   // Templates are made on first use: most tests read two or three of the twenty stacks.
@@ -135,4 +138,12 @@ export const prodContext = {
   hostedZoneName: 'example.com',
   alarmEmail: 'oncall@example.com',
   stripePriceId: 'price_123',
+};
+
+/** Staging on certificates of its own (no Route 53 zone): CloudFront's in us-east-1, the API's in the app region. */
+export const stagingContext = {
+  stage: 'staging',
+  domainName: 'staging.example.com',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-site',
+  apiCertificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/4e5f6a7b-api',
 };

@@ -144,7 +144,7 @@ describe('consumers', () => {
     }
     const alarm = Object.values(resources(T.jobs(), 'AWS::CloudWatch::Alarm')).find((a) => a.Properties.MetricName === 'PipelineConfigurationErrors')!;
     expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Statistic: 'Sum', Period: 300 });
-    const jobsArea = Object.values(resources(s.templateOf(s.monitoring), 'AWS::CloudWatch::CompositeAlarm')).find((c) => c.Properties.AlarmName === 'fp-prod-jobs')!;
+    const jobsArea = Object.values(resources(s.templateOf(s.monitoring), 'AWS::CloudWatch::CompositeAlarm')).find((c) => c.Properties.AlarmName === 'fp-prod-jobs-tickets')!;
     expect(String(jobsArea.Properties.AlarmRule)).toContain(`ALARM("${alarm.Properties.AlarmName}")`);
   });
 });
@@ -191,7 +191,9 @@ describe('custom domain', () => {
     expect(config.ViewerCertificate).toMatchObject({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
     expect(JSON.stringify(config.ViewerCertificate)).toContain('Fn::GetStackOutput');
     expect(JSON.stringify(config.WebACLId)).toContain('"StackName":"fp-prod-edge","Region":"us-east-1"');
-    T.site().resourceCountIs('AWS::Route53::RecordSet', 2);
+    // The site's A and AAAA aliases, and api.<domain>'s onto the API's regional custom domain.
+    T.site().resourceCountIs('AWS::Route53::RecordSet', 3);
+    T.site().hasResourceProperties('AWS::Route53::RecordSet', { Name: 'api.predictions.example.com.', Type: 'A' });
     const outputs = T.site().toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(outputs.SiteUrl!.Value).toBe('https://predictions.example.com');
     expect(outputs.ApiUrl!.Value).toBe('https://predictions.example.com/api');

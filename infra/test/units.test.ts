@@ -13,6 +13,7 @@ import { ConfigError, PLACEHOLDER_ACCOUNT, readConfig } from '../lib/config.ts';
 import { AUTH_MEMORY_MB, consumerFunctionSpecs, DEFAULT_MEMORY_MB, httpFunctionSpecs, ManifestError, taskFunctionSpecs } from '../lib/manifest.ts';
 import { parseStrictTransportSecurity, responseHeadersPolicyProps } from '../lib/security-headers.ts';
 import { spaRewriteFor, unhashedFiles } from '../lib/constructs/web.ts';
+import { compositePlan, MAX_COMPOSITE_CHILDREN } from '../lib/constructs/alarms.ts';
 import { fixtureWebDist } from './helpers.ts';
 import { CLOUDFRONT_FUNCTION_MAX_BYTES, MINIMAL_NOT_FOUND_HTML, spaRewriteSource } from '../lib/spa-rewrite.ts';
 
@@ -85,6 +86,7 @@ describe('functions from the manifest', () => {
 
 describe('deployment context', () => {
   const config = (context: Record<string, string>, env: Record<string, string> = {}) => readConfig(new App({ context }).node, env);
+  const domain = { domainName: 'predictions.example.com', hostedZoneId: 'Z1', hostedZoneName: 'example.com' };
 
   it('defaults to an offline-synthesisable dev stage', () => {
     expect(config({})).toMatchObject({ stage: 'dev', account: PLACEHOLDER_ACCOUNT, region: 'eu-west-2', waf: true, requireWeb: false, logLevel: 'INFO', schedules: true });
@@ -102,7 +104,7 @@ describe('deployment context', () => {
   });
 
   it("reads a stage's own settings from its cdk.json object, with -c winning", () => {
-    const prod = { stripePriceId: 'price_prod', alarmEmail: 'ops@example.com', waf: false };
+    const prod = { stripePriceId: 'price_prod', alarmEmail: 'ops@example.com', waf: false, ...domain };
     const app = (context: Record<string, unknown>) => readConfig(new App({ context: { prod, dev: { stripePriceId: 'price_dev' }, ...context } }).node, {});
     expect(app({ stage: 'prod' })).toMatchObject({ stage: 'prod', stripePriceId: 'price_prod', alarmEmail: 'ops@example.com', waf: false });
     expect(app({ stage: 'dev' })).toMatchObject({ stripePriceId: 'price_dev', alarmEmail: undefined, waf: true });
@@ -118,12 +120,32 @@ describe('deployment context', () => {
   });
 
   it('refuses prod without an alarm target, naming both ways to give one', () => {
-    expect(() => config({ stage: 'prod' })).toThrow(/Prod needs an alarm target: set 'alarmEmail'.*'alarmTopicArn'/);
-    expect(config({ stage: 'prod', alarmEmail: 'oncall@example.com' }).alarmEmail).toBe('oncall@example.com');
-    expect(config({ stage: 'prod', alarmTopicArn: 'arn:aws:sns:eu-west-2:123456789012:pager' }).alarmTopicArn).toContain(':pager');
-    expect(() => config({ stage: 'prod', alarmTopicArn: 'pager' })).toThrow(/SNS topic ARN/);
+    expect(() => config({ stage: 'prod', ...domain })).toThrow(/Prod needs an alarm target: set 'alarmEmail'.*'alarmTopicArn'/);
+    expect(config({ stage: 'prod', alarmEmail: 'oncall@example.com', ...domain }).alarmEmail).toBe('oncall@example.com');
+    expect(config({ stage: 'prod', alarmTopicArn: 'arn:aws:sns:eu-west-2:123456789012:pager', ...domain }).alarmTopicArn).toContain(':pager');
+    expect(() => config({ stage: 'prod', alarmTopicArn: 'pager', ...domain })).toThrow(/SNS topic ARN/);
     // Staging is prod's rehearsal, with its own settings; dev and staging may go without a target.
-    expect(config({ stage: 'staging' })).toMatchObject({ stage: 'staging', monthlyBudgetUsd: 30, backupRegion: 'eu-west-1' });
+    expect(config({ stage: 'staging', ...domain })).toMatchObject({ stage: 'staging', monthlyBudgetUsd: 30, backupRegion: 'eu-west-1' });
+  });
+
+  it('refuses staging and prod without a domain, naming the keys (the API would keep its execute-api endpoint); dev may go without', () => {
+    for (const stage of ['staging', 'prod']) {
+      expect(() => config({ stage, alarmEmail: 'oncall@example.com' })).toThrow(
+        new RegExp(`Stage '${stage}' needs a domain: set 'domainName' with 'hostedZoneId' \\+ 'hostedZoneName'.*'certificateArn'.*'apiCertificateArn'`),
+      );
+    }
+    expect(config({}).domainName).toBeUndefined();
+    // Certificates of one's own: CloudFront's in us-east-1, the API's in the app's region.
+    const certificates = { domainName: 'x.example.com', certificateArn: 'arn:aws:acm:us-east-1:1:certificate/a' };
+    expect(() => config({ stage: 'staging', ...certificates })).toThrow(/'certificateArn' needs 'apiCertificateArn' too/);
+    expect(() => config({ stage: 'staging', ...certificates, apiCertificateArn: 'arn:aws:acm:us-east-1:1:certificate/b' })).toThrow(/in eu-west-2/);
+    expect(config({ stage: 'staging', ...certificates, apiCertificateArn: 'arn:aws:acm:eu-west-2:1:certificate/b' }).apiCertificateArn).toContain('eu-west-2');
+    expect(() => config({ apiCertificateArn: 'arn:aws:acm:eu-west-2:1:certificate/b' })).toThrow(/need 'domainName'/);
+  });
+
+  it('sets up the pipeline roles only in the account of staging or prod', () => {
+    expect(() => config({ githubRepo: 'acme/football' })).toThrow(/-c stage=staging or -c stage=prod/);
+    expect(config({ stage: 'staging', githubRepo: 'acme/football', ...domain }).githubRepo).toBe('acme/football');
   });
 
   it('copies backups to another region and may switch the functions to a restored table', () => {
@@ -273,5 +295,28 @@ describe('the SPA fits the CSP', () => {
     expect(html).not.toMatch(/<style[\s>]/); // style-src 'self'
     expect(html).not.toMatch(/\sstyle="/);
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//); // no third-party origins
+  });
+});
+
+describe('composite alarms within CloudWatch\'s limit', () => {
+  const alarms = (group: string, n: number) => Array.from({ length: n }, (_, i) => ({ name: `${group}-${i}`, group }));
+
+  it('keeps an area that fits in one composite', () => {
+    expect(compositePlan('fp-prod-api', alarms('auth', MAX_COMPOSITE_CHILDREN))).toEqual([{ name: 'fp-prod-api', children: alarms('auth', MAX_COMPOSITE_CHILDREN).map((a) => a.name) }]);
+  });
+
+  it('splits a bigger area into one sub-composite per group (chunked when a group alone is too big) under the area composite', () => {
+    const plan = compositePlan('fp-prod-api', [...alarms('auth', 30), ...alarms('admin', 150), ...alarms('shared', 3)]);
+    expect(plan.map((p) => [p.name, p.children.length])).toEqual([
+      ['fp-prod-api-admin-1', 100],
+      ['fp-prod-api-admin-2', 50],
+      ['fp-prod-api-auth', 30],
+      ['fp-prod-api-shared', 3],
+      ['fp-prod-api', 4],
+    ]);
+    expect(plan.at(-1)!.children).toEqual(['fp-prod-api-admin-1', 'fp-prod-api-admin-2', 'fp-prod-api-auth', 'fp-prod-api-shared']);
+    for (const p of plan) expect(p.children.length).toBeLessThanOrEqual(MAX_COMPOSITE_CHILDREN);
+    // Every alarm is under exactly one sub-composite.
+    expect(plan.slice(0, -1).flatMap((p) => p.children)).toHaveLength(183);
   });
 });

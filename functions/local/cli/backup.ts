@@ -1,14 +1,16 @@
 // `npm run backup -- restore --source <table> --at <ISO instant> --target <new table> [--switch <stage>] [--region eu-west-2]`:
-// restores a point-in-time copy of a stage's table into a new table, verifies it (keys, indexes,
-// item count) and, with --switch, deploys that stage with the new table switched in
-// (`-c tableName=<new table>`; the data stack keeps the original). AWS only: DynamoDB Local has
+// restores a point-in-time copy of a stage's table into a new table, gives it point-in-time
+// recovery, TTL and deletion protection, verifies it (keys, indexes, settings, item count) and,
+// with --switch, deploys that stage with the new table switched in (`-c tableName=<new table>`:
+// first the data and monitoring stacks, which add it to the backup plan and point the alarms at
+// it, then the functions; the data stack keeps the original). AWS only: DynamoDB Local has
 // no point-in-time recovery.
 // `npm run backup -- verify --table <name> [--region eu-west-2]`: the verification alone, also
 // against DynamoDB Local (DYNAMODB_ENDPOINT). Runbook: docs/operations.md "Restore".
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createDocumentClient } from '@app/adapters/dynamodb/client';
-import { restoreToPointInTime, verifyRestoredTable } from '@app/adapters/dynamodb/table-restore';
+import { restoreToPointInTime, switchDeploys, verifyRestoredTable } from '@app/adapters/dynamodb/table-restore';
 import { fail } from './connect.ts';
 import { repoRoot } from '../env.ts';
 
@@ -39,13 +41,17 @@ try {
     if (values.switch && !['dev', 'staging', 'prod'].includes(values.switch)) fail(`--switch must be dev, staging or prod\n${USAGE}`);
     console.log(`Restoring ${values.source} as of ${at.toISOString()} into ${values.target} (minutes to hours, depending on the size)...`);
     const { items } = await restoreToPointInTime(client, { source: values.source, target: values.target, at });
-    console.log(`${values.target} is active and verified: ${items} items.`);
-    const deploy = ['run', 'deploy', '--', '-c', `stage=${values.switch ?? '<stage>'}`, '-c', `tableName=${values.target}`];
-    if (!values.switch) console.log(`Switch a stage to it with: npm ${deploy.join(' ')}`);
+    console.log(`${values.target} is active and verified: ${items} items; point-in-time recovery, TTL and deletion protection on.`);
+    const deploys = switchDeploys(values.switch ?? '<stage>', values.target);
+    if (!values.switch) console.log(`Switch a stage to it with (in order):\n${deploys.map((d) => `  npm ${d.join(' ')}`).join('\n')}`);
     else {
-      const run = spawnSync('npm', deploy, { cwd: repoRoot, stdio: 'inherit' });
-      if (run.status !== 0) fail(`The deploy that switches ${values.switch} to ${values.target} failed; the table stays, run it again.`);
+      // The backup plan and the alarms first, then the functions (docs/operations.md "Restore").
+      for (const deploy of deploys) {
+        const run = spawnSync('npm', deploy, { cwd: repoRoot, stdio: 'inherit' });
+        if (run.status !== 0) fail(`npm ${deploy.join(' ')} failed while switching ${values.switch} to ${values.target}; the table stays, run the switch again.`);
+      }
     }
+    console.log(`Writes to ${values.source} after ${at.toISOString()} are not in ${values.target}: docs/operations.md "Restore" says how to find and replay them.`);
   } else {
     fail(USAGE);
   }

@@ -1,10 +1,10 @@
-import { NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { namePrefix, type DeployConfig } from '../config.ts';
-import { alarmAtLeast, FIVE_MINUTES, logLineCount, metricNamespace, type NamedAlarm } from '../constructs/alarms.ts';
+import { alarmAtLeast, FIVE_MINUTES, latencyP99Alarm, logLineCount, metricNamespace, namedAlarm, type NamedAlarm } from '../constructs/alarms.ts';
 import { Api } from '../constructs/api.ts';
 import { Rollout, type AppFunction } from '../constructs/app-function.ts';
 import { createFunction, type FunctionContext } from '../functions.ts';
@@ -18,6 +18,17 @@ export const API_5XX_THRESHOLD = 5;
  * this tells a human). Normal traffic sees a handful.
  */
 export const FAILED_LOGIN_BURST = 50;
+/** The API's p99 latency (ms, 15 minutes in a row) that pages: pages feel broken well before the 29 s timeouts. */
+export const API_LATENCY_P99_MS = 3000;
+/**
+ * The share of API answers that are 4xx (%, over 15 minutes, at least `API_4XX_MIN_REQUESTS`) that
+ * raises a ticket: far above the visitors' 401s and 404s, what a broken client or a prober looks like.
+ */
+export const API_4XX_RATE_PERCENT = 25;
+export const API_4XX_MIN_REQUESTS = 100;
+/** 429s (the API's own throttles, stage or route) per 5 minutes that raise a ticket: real users are being turned away. */
+export const API_429_THRESHOLD = 10;
+
 /** The security events (packages/platform/src/security-log.ts) that count as a failed password. */
 export const FAILED_PASSWORD_EVENTS = ['login_failed', 'password_change_failed', 'account_delete_failed', 'self_exclusion_failed'] as const;
 
@@ -28,6 +39,8 @@ export interface ApiStackProps extends StackProps {
   config: DeployConfig;
   httpSpecs: readonly FunctionSpec[];
   httpApi: apigw.IHttpApi;
+  /** `api.<domainName>` (site stack): the stage is mapped onto it. */
+  apiDomain?: apigw.IDomainName;
   functionContext: Omit<FunctionContext, 'config'>;
 }
 
@@ -65,7 +78,12 @@ export class ApiStack extends Stack {
       API_5XX_THRESHOLD,
       `The HTTP API answered ${API_5XX_THRESHOLD}+ 5xx in 5 minutes (function errors, timeouts or throttles).`,
     );
-    this.areaAlarms.push({ area: 'api', alarm: this.api5xx });
+    this.areaAlarms.push({ area: 'api', alarm: this.api5xx, severity: 'page' });
+    if (props.apiDomain) {
+      const mapping = new apigw.ApiMapping(this, 'ApiMapping', { api: props.httpApi, domainName: props.apiDomain, stage: this.api.stage });
+      mapping.node.addDependency(this.api.stage);
+    }
+    this.addTrafficAlarms(prefix, namespace);
 
     const ctx = { config, ...props.functionContext };
     for (const spec of props.httpSpecs) {
@@ -73,7 +91,8 @@ export class ApiStack extends Stack {
       const fn = createFunction(group.stack, spec, ctx, group.rollout);
       this.api.addFunction(group.stack, fn);
       this.functions.push(fn);
-      this.areaAlarms.push({ area: areaOf(spec), alarm: fn.errors }, { area: areaOf(spec), alarm: fn.throttles });
+      const routeGroup = routeGroupOf(spec);
+      this.areaAlarms.push({ area: areaOf(spec), alarm: fn.errors, group: routeGroup }, { area: areaOf(spec), alarm: fn.throttles, group: routeGroup });
     }
 
     // A burst of wrong passwords, from the security events of the password routes.
@@ -87,6 +106,7 @@ export class ApiStack extends Stack {
       const failedLogins = new cloudwatch.Metric({ namespace, metricName: 'FailedLogins', period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
       this.areaAlarms.push({
         area: 'api',
+        severity: 'page',
         alarm: alarmAtLeast(
           this,
           prefix,
@@ -98,6 +118,40 @@ export class ApiStack extends Stack {
         ),
       });
     }
+  }
+
+  /** Slowness, a surge of refused requests and the API's own throttling, from the stage's metrics and access log. */
+  private addTrafficAlarms(prefix: string, namespace: string): void {
+    const stage = this.api.stage;
+    this.areaAlarms.push({
+      area: 'api',
+      severity: 'page',
+      alarm: latencyP99Alarm(this, prefix, 'ApiLatencyP99', stage.metricLatency(), API_LATENCY_P99_MS, `The API's p99 latency was ${API_LATENCY_P99_MS} ms or more for 15 minutes: look at the slowest routes (access log responseLatency, X-Ray) and DynamoDB.`),
+    });
+    const fifteen = Duration.minutes(15);
+    const rate = new cloudwatch.MathExpression({
+      expression: `IF(requests >= ${API_4XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
+      usingMetrics: { errors: stage.metricClientError({ period: fifteen, statistic: cloudwatch.Stats.SUM }), requests: stage.metricCount({ period: fifteen, statistic: cloudwatch.Stats.SUM }) },
+      period: fifteen,
+      label: '4xx %',
+    });
+    this.areaAlarms.push({
+      area: 'api',
+      alarm: namedAlarm(this, 'Api4xxRate', {
+        alarmName: `${prefix}Api4xxRate`,
+        alarmDescription: `${API_4XX_RATE_PERCENT} % or more of the API's answers were 4xx over 15 minutes: a client broken by a release, or someone probing. The access log's status and path say which.`,
+        metric: rate,
+        threshold: API_4XX_RATE_PERCENT,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    });
+    const throttled = logLineCount(this, namespace, 'ApiThrottled', [{ id: 'AccessLog', logGroup: this.api.accessLogs }], logs.FilterPattern.stringValue('$.status', '=', '429'));
+    this.areaAlarms.push({
+      area: 'api',
+      alarm: alarmAtLeast(this, prefix, 'Api429', throttled, API_429_THRESHOLD, `The API turned away ${API_429_THRESHOLD}+ requests with 429 in 5 minutes (stage or password-route throttle): real users may be refused. Raise the throttle or find the client.`),
+    });
   }
 
   private readonly rollouts = new Map<string, Rollout>();

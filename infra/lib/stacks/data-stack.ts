@@ -68,7 +68,15 @@ export class DataStack extends Stack {
         }),
       ],
     });
-    const selection = this.backupPlan.addSelection('Table', { resources: [backup.BackupResource.fromDynamoDbTable(this.data.table)] });
+    // A table switched in after a restore (context tableName) is backed up like the original, from
+    // the deploy that switches to it (docs/operations.md "Restore"); the original stays in the plan too.
+    const switched = config.tableName && config.tableName !== `${prefix}table` ? config.tableName : undefined;
+    const selection = this.backupPlan.addSelection('Table', {
+      resources: [
+        backup.BackupResource.fromDynamoDbTable(this.data.table),
+        ...(switched ? [backup.BackupResource.fromArn(this.formatArn({ service: 'dynamodb', resource: 'table', resourceName: switched }))] : []),
+      ],
+    });
     acknowledge(
       selection,
       'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',

@@ -1,9 +1,10 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import type { DeployConfig } from '../config.ts';
+import { namePrefix, type DeployConfig } from '../config.ts';
 
 /**
  * Per client IP, per 5 minutes. Only password-bearing POSTs count towards the auth limit (reads
@@ -22,12 +23,23 @@ export interface EdgeStackProps extends StackProps {
   passwordPaths: readonly string[];
 }
 
+/**
+ * The path as the API will route it: percent-decoded (API Gateway decodes `/api/auth/%6Cogin` to
+ * the login route) and lower-cased, so neither an encoding nor a case change slips past a rule
+ * (docs/decisions/0240-one-way-in-through-cloudfront.md).
+ */
+const PATH_TRANSFORMATIONS: wafv2.CfnWebACL.TextTransformationProperty[] = [
+  { priority: 0, type: 'URL_DECODE' },
+  { priority: 1, type: 'LOWERCASE' },
+];
+
 const uriPath = (positionalConstraint: 'STARTS_WITH' | 'EXACTLY', searchString: string): wafv2.CfnWebACL.StatementProperty => ({
   byteMatchStatement: {
     fieldToMatch: { uriPath: {} },
     positionalConstraint,
-    searchString,
-    textTransformations: [{ priority: 0, type: 'NONE' }],
+    // Compared after LOWERCASE: an upper-case letter here could never match.
+    searchString: searchString.toLowerCase(),
+    textTransformations: PATH_TRANSFORMATIONS,
   },
 });
 
@@ -44,14 +56,20 @@ const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigPropert
   sampledRequestsEnabled: true,
 });
 
+/** Headers WAF logs never hold: the session cookie and any credential a client sends. */
+export const WAF_REDACTED_HEADERS = ['cookie', 'authorization'];
+/** `aws-waf-logs-fp-prod`: WAF only delivers to log groups whose name starts with `aws-waf-logs-`. */
+export const wafLogGroupName = (config: DeployConfig) => `aws-waf-logs-${namePrefix(config).replace(/-$/, '')}`;
+
 /**
- * What CloudFront needs from us-east-1: the WAF web ACL (CLOUDFRONT scope exists only there)
- * and, when we issue it, the custom domain's certificate. The app stack reads both through
- * CDK cross-region references.
+ * What CloudFront needs from us-east-1: the WAF web ACL (CLOUDFRONT scope exists only there) with
+ * its request log, and, when we issue it, the custom domain's certificate. The app stack reads
+ * both through CDK cross-region references.
  */
 export class EdgeStack extends Stack {
   readonly webAclArn?: string;
   readonly certificate?: acm.ICertificate;
+  readonly wafLogs?: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -117,6 +135,7 @@ export class EdgeStack extends Stack {
         ],
       });
       this.webAclArn = acl.attrArn;
+      this.wafLogs = this.logRequests(config, acl);
     }
 
     if (config.domainName && config.hostedZoneId && config.hostedZoneName && !config.certificateArn) {
@@ -129,5 +148,27 @@ export class EdgeStack extends Stack {
         validation: acm.CertificateValidation.fromDns(zone),
       });
     }
+  }
+
+  /**
+   * Every request the web ACL judged (which rule, what action, the client's address and path), kept
+   * in CloudWatch Logs for the stage's log retention: what a blocked user or an attack looks like.
+   * Cookies and authorization headers are redacted.
+   */
+  private logRequests(config: DeployConfig, acl: wafv2.CfnWebACL): logs.LogGroup {
+    const name = wafLogGroupName(config);
+    const logGroup = new logs.LogGroup(this, 'WafLogs', {
+      logGroupName: name,
+      retention: config.stage === 'prod' ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
+      removalPolicy: config.stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    });
+    const logging = new wafv2.CfnLoggingConfiguration(this, 'WafLogging', {
+      resourceArn: acl.attrArn,
+      // The log group's ARN without the `:*` CloudWatch appends: WAF's required form.
+      logDestinationConfigs: [this.formatArn({ service: 'logs', resource: 'log-group', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      redactedFields: WAF_REDACTED_HEADERS.map((header) => ({ singleHeader: { Name: header } })),
+    });
+    logging.node.addDependency(logGroup);
+    return logGroup;
   }
 }

@@ -9,7 +9,7 @@ import { EMAIL_QUEUES, queueNames } from '@app/events/queues';
 import type { ScheduleDefinition } from '@app/events/schedules';
 import { ODDS_CREDITS_METRIC } from '@app/adapters/the-odds-api/credits-metric';
 import { namePrefix, type DeployConfig } from '../config.ts';
-import { alarmAtLeast, logLineCount, metricNamespace, namedAlarm, type NamedAlarm } from '../constructs/alarms.ts';
+import { alarmAtLeast, latencyP99Alarm, logLineCount, metricNamespace, namedAlarm, type NamedAlarm } from '../constructs/alarms.ts';
 import { Rollout, type AppFunction } from '../constructs/app-function.ts';
 import type { Email } from '../constructs/email.ts';
 import { Jobs } from '../constructs/jobs.ts';
@@ -25,6 +25,8 @@ export const STUCK_QUEUE_AGE_SECONDS = 3600;
  * key missing outside the local stage, a bad setting): `{"level":"ERROR","configurationError":true,...}`.
  */
 export const CONFIGURATION_ERROR_FIELD = 'configurationError';
+/** A consumer's p99 duration, as a share of its timeout, that raises a ticket. */
+export const CONSUMER_LATENCY_SHARE = 0.8;
 /** The log field of the dead-letter consumer's line for an email it recorded as undelivered. */
 export const EMAIL_DEAD_LETTER_FIELD = 'emailDeadLetter';
 /** Alarm below this many The Odds API credits left this month (a daily run spends about 20-40). */
@@ -96,6 +98,14 @@ export class JobsStack extends Stack {
       else this.jobs.addDeadLetterConsumer(fn);
       this.functions.push(fn);
       this.areaAlarms.push({ area: areaOf(spec), alarm: fn.errors }, { area: areaOf(spec), alarm: fn.throttles });
+      if (spec.kind === 'consumer') {
+        // A consumer whose slowest runs near its timeout is about to time out and retry the whole batch.
+        const thresholdMs = Math.round(CONSUMER_LATENCY_SHARE * spec.timeoutSeconds * 1000);
+        this.areaAlarms.push({
+          area: areaOf(spec),
+          alarm: latencyP99Alarm(this, prefix, `${spec.id}-p99`, fn.fn.metricDuration(), thresholdMs, `${spec.handler}: p99 duration at ${CONSUMER_LATENCY_SHARE * 100} % of its ${spec.timeoutSeconds} s timeout or more for 15 minutes; batches are about to time out and be retried.`),
+        });
+      }
     }
     this.addAlarms(prefix, namespace);
 

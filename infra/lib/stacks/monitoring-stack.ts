@@ -8,7 +8,8 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { queueNames } from '@app/events/queues';
 import { namePrefix, type DeployConfig } from '../config.ts';
-import { alarmAtLeast, alarmNameOf, AREAS, FIVE_MINUTES, type Area, type NamedAlarm } from '../constructs/alarms.ts';
+import { alarmAtLeast, alarmNameOf, AREAS, compositePlan, FIVE_MINUTES, namedAlarm, type NamedAlarm, type Severity } from '../constructs/alarms.ts';
+import { SiteCanary } from '../constructs/canary.ts';
 import { functionName } from '../constructs/app-function.ts';
 import { alarmTopicName } from './data-stack.ts';
 import type { FunctionSpec } from '../manifest.ts';
@@ -28,16 +29,26 @@ export interface MonitoringStackProps extends StackProps {
   alarms: readonly NamedAlarm[];
   functionSpecs: readonly FunctionSpec[];
   distributionId: string;
+  /** https://<site>: what the canary checks from outside. */
+  siteOrigin: string;
 }
 
+/** `fp-prod-api` pages, `fp-prod-api-tickets` does not. */
+const compositeName = (prefix: string, area: string, severity: Severity) => `${prefix}${area}${severity === 'ticket' ? '-tickets' : ''}`;
+
 /**
- * One notification per incident: a composite alarm per area (API, jobs, billing, email) over the
- * area's alarms, which notifies the topic when the area goes into alarm and when it recovers (the
- * underlying alarms notify nobody). Also the alarms of shared pieces (DynamoDB throttling, SES
- * reputation), the AWS Budgets alarm, the forwarded CloudFront alarm, and one dashboard.
+ * One notification per incident: per area (API, jobs, billing, email), a composite alarm over the
+ * alarms that page and one over those that make a ticket, each notifying when the area goes into
+ * alarm and when it recovers (the underlying alarms notify nobody). Pages also go to the paging
+ * topic (`alarmTopicArn`). An area too big for one composite (100 alarms) is split into
+ * sub-composites by group (docs/decisions/0242-pages-and-tickets.md). Also the alarms of shared
+ * pieces (DynamoDB throttling, SES reputation), a canary that checks the site from outside, the
+ * AWS Budgets alarm, the forwarded CloudFront alarm, and one dashboard.
  */
 export class MonitoringStack extends Stack {
-  readonly composites = {} as Record<Area, cloudwatch.CompositeAlarm>;
+  /** The composites that notify (sub-composites excluded), by name. */
+  readonly composites = new Map<string, cloudwatch.CompositeAlarm>();
+  readonly canary: SiteCanary;
   readonly ownAlarms: NamedAlarm[] = [];
   readonly dashboard: cloudwatch.Dashboard;
   readonly budget: budgets.CfnBudget;
@@ -48,12 +59,14 @@ export class MonitoringStack extends Stack {
     const prefix = namePrefix(config);
     // Imported by ARN: the data stack's topic policy already lets CloudWatch, Budgets and EventBridge
     // publish (scoped to this account); a target's own grant would add an unscoped statement.
-    const topics = [sns.Topic.fromTopicArn(this, 'Topic', `arn:${this.partition}:sns:${this.region}:${this.account}:${alarmTopicName(config)}`), ...(config.alarmTopicArn ? [sns.Topic.fromTopicArn(this, 'ExternalTopic', config.alarmTopicArn)] : [])];
+    const stageTopic = sns.Topic.fromTopicArn(this, 'Topic', `arn:${this.partition}:sns:${this.region}:${this.account}:${alarmTopicName(config)}`);
+    const topics = [stageTopic, ...(config.alarmTopicArn ? [sns.Topic.fromTopicArn(this, 'ExternalTopic', config.alarmTopicArn)] : [])];
 
     const throttled = (metricName: string) =>
       new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.tableName }, period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
     this.ownAlarms.push({
       area: 'api',
+      severity: 'page',
       alarm: alarmAtLeast(
         this,
         prefix,
@@ -67,29 +80,18 @@ export class MonitoringStack extends Stack {
     this.ownAlarms.push(
       {
         area: 'email',
+        severity: 'page',
         alarm: alarmAtLeast(this, prefix, 'SesBounceRate', reputation('Reputation.BounceRate'), SES_BOUNCE_RATE_LIMIT, 'SES bounce rate over 5 % (SES pauses sending at 10 %): look at the suppressed addresses (admin Messages page, "Email delivery").'),
       },
       {
         area: 'email',
+        severity: 'page',
         alarm: alarmAtLeast(this, prefix, 'SesComplaintRate', reputation('Reputation.ComplaintRate'), SES_COMPLAINT_RATE_LIMIT, 'SES complaint rate over 0.1 % (SES pauses sending at 0.5 %).'),
       },
     );
 
-    const all = [...props.alarms, ...this.ownAlarms];
-    for (const area of AREAS) {
-      const names = all.filter((a) => a.area === area).map((a) => alarmNameOf(a.alarm));
-      if (names.length === 0) continue;
-      const composite = new cloudwatch.CompositeAlarm(this, `Area-${area}`, {
-        compositeAlarmName: `${prefix}${area}`,
-        alarmDescription: `Something in the ${area} area is wrong: the alarms in ALARM state say what (CloudWatch, dashboard ${prefix}overview). One message on alarm, one on recovery.`,
-        alarmRule: cloudwatch.AlarmRule.fromString(names.map((n) => `ALARM("${n}")`).join(' OR ')),
-      });
-      for (const topic of topics) {
-        composite.addAlarmAction(new SnsAction(topic));
-        composite.addOkAction(new SnsAction(topic));
-      }
-      this.composites[area] = composite;
-    }
+    this.canary = this.addCanary(config, props.siteOrigin);
+    this.addComposites(prefix, [...props.alarms, ...this.ownAlarms], stageTopic, topics);
 
     // CloudFront's alarm lives in us-east-1; the edge-alarms stack forwards its state changes here.
     const forwarded = new events.Rule(this, 'CloudFrontAlarmForwarded', {
@@ -117,6 +119,60 @@ export class MonitoringStack extends Stack {
     this.dashboard = this.buildDashboard(config, props);
   }
 
+  /** From outside, like a user: the health probe and one page, every few minutes; two failed runs in a row page. */
+  private addCanary(config: DeployConfig, siteOrigin: string): SiteCanary {
+    const prefix = namePrefix(config);
+    const canary = new SiteCanary(this, 'Canary', { name: `${prefix}site`, siteOrigin, rate: config.stage === 'prod' ? Duration.minutes(5) : Duration.minutes(15), retain: config.stage !== 'dev' });
+    this.ownAlarms.push({
+      area: 'api',
+      severity: 'page',
+      alarm: namedAlarm(this, 'CanaryFailed', {
+        alarmName: `${prefix}CanaryFailed`,
+        alarmDescription: `The canary ${prefix}site failed twice in a row or stopped reporting: the health probe or the predictions page does not work from outside. Its screenshots and logs are in CloudWatch Synthetics.`,
+        metric: canary.canary.metricSuccessPercent({ period: canary.rate, statistic: cloudwatch.Stats.AVERAGE }),
+        threshold: 100,
+        comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+        evaluationPeriods: 2,
+        datapointsToAlarm: 2,
+        treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+      }),
+    });
+    return canary;
+  }
+
+  /** Per area, a composite over what pages and one over what makes a ticket, split when too big for CloudWatch. */
+  private addComposites(prefix: string, all: readonly NamedAlarm[], stageTopic: sns.ITopic, topics: readonly sns.ITopic[]): void {
+    for (const area of AREAS) {
+      for (const severity of ['page', 'ticket'] as const) {
+        const members = all.filter((a) => a.area === area && (a.severity ?? 'ticket') === severity).map((a) => ({ name: alarmNameOf(a.alarm), group: a.group ?? 'shared' }));
+        if (members.length === 0) continue;
+        const name = compositeName(prefix, area, severity);
+        const made = new Map<string, cloudwatch.CompositeAlarm>();
+        for (const plan of compositePlan(name, members)) {
+          const top = plan.name === name;
+          const composite = new cloudwatch.CompositeAlarm(this, top ? `Area-${area}${severity === 'ticket' ? '-tickets' : ''}` : `Part-${plan.name.slice(prefix.length)}`, {
+            compositeAlarmName: plan.name,
+            alarmDescription: top
+              ? `${severity === 'page' ? 'Users are affected' : 'Needs a look the next working day'} in the ${area} area: the alarms in ALARM state say what (CloudWatch, dashboard ${prefix}overview; docs/operations.md). One message on alarm, one on recovery.`
+              : `Part of ${name} (no notification of its own).`,
+            alarmRule: cloudwatch.AlarmRule.fromString(plan.children.map((n) => `ALARM("${n}")`).join(' OR ')),
+          });
+          // A composite names its children: the sub-composites must exist first.
+          for (const child of plan.children) if (made.has(child)) composite.node.addDependency(made.get(child)!);
+          made.set(plan.name, composite);
+          if (!top) continue;
+          // Pages reach the paging integration too; tickets only the stage's topic (email).
+          for (const topic of severity === 'page' ? topics : [stageTopic]) {
+            composite.addAlarmAction(new SnsAction(topic));
+            composite.addOkAction(new SnsAction(topic));
+          }
+          this.composites.set(name, composite);
+        }
+      }
+    }
+
+  }
+
   private buildDashboard(config: DeployConfig, props: MonitoringStackProps): cloudwatch.Dashboard {
     const prefix = namePrefix(config);
     const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: `${prefix}overview`, defaultInterval: Duration.days(1) });
@@ -127,7 +183,7 @@ export class MonitoringStack extends Stack {
       new cloudwatch.Metric({ namespace: 'AWS/SQS', metricName, dimensionsMap: { QueueName: `${prefix}${queue}` }, statistic: cloudwatch.Stats.MAXIMUM, period: FIVE_MINUTES, label: queue });
     const cf = (metricName: string, statistic: string) =>
       new cloudwatch.Metric({ namespace: 'AWS/CloudFront', metricName, dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' }, region: 'us-east-1', statistic, period: FIVE_MINUTES });
-    dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Areas', alarms: Object.values(this.composites), width: 24, height: 3 }));
+    dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Areas', alarms: [...this.composites.values()], width: 24, height: 3 }));
     dashboard.addWidgets(
       new cloudwatch.GraphWidget({ title: 'CloudFront', width, left: [cf('Requests', cloudwatch.Stats.SUM)], right: [cf('4xxErrorRate', cloudwatch.Stats.AVERAGE), cf('5xxErrorRate', cloudwatch.Stats.AVERAGE)] }),
       new cloudwatch.GraphWidget({ title: 'Lambda errors', width, left: props.functionSpecs.map((s) => lambda(s, 'Errors', cloudwatch.Stats.SUM)) }),

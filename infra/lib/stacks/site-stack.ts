@@ -6,7 +6,7 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '@app/functions/routes';
-import type { DeployConfig } from '../config.ts';
+import { apiDomainName, type DeployConfig } from '../config.ts';
 import type { Secrets } from '../constructs/secrets.ts';
 import { Web } from '../constructs/web.ts';
 
@@ -30,22 +30,28 @@ export interface SiteStackProps extends StackProps {
 export class SiteStack extends Stack {
   readonly httpApi: apigw.HttpApi;
   readonly web: Web;
+  /** `api.<domainName>`, the API's custom domain (CloudFront's origin); undefined without a domain. */
+  readonly apiDomain?: apigw.DomainName;
 
   constructor(scope: Construct, id: string, props: SiteStackProps) {
     super(scope, id, props);
     const { config } = props;
     const retain = config.stage !== 'dev';
 
+    const apiDomain = apiDomainName(config);
     // No default stage on the API itself: the api stack's stage carries logs and throttles.
+    // With a domain, the default execute-api endpoint is off: CloudFront, through the WAF, is the one way in.
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: 'Football predictions API (reached through CloudFront /api/*)',
       createDefaultStage: false,
+      disableExecuteApiEndpoint: apiDomain !== undefined,
     });
+    if (apiDomain) this.apiDomain = this.apiCustomDomain(config, apiDomain);
 
     this.web = new Web(this, 'Web', {
       // A dynamic reference: the value is resolved by CloudFormation and never appears in the template.
       originVerifyToken: props.secrets.originVerify.secretValue.unsafeUnwrap(),
-      apiDomainName: `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      apiDomainName: apiDomain ?? `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
       webDist: props.webDist,
       retain,
       logRetention: config.stage === 'prod' ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
@@ -59,10 +65,12 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'SiteUrl', { description: 'The site (SPA and API share this origin)', value: this.web.origin });
     new CfnOutput(this, 'ApiUrl', { description: 'The API as clients call it (through CloudFront)', value: `${this.web.origin}/api` });
     new CfnOutput(this, 'StripeWebhookUrl', { description: 'Register this endpoint in the Stripe dashboard', value: `${this.web.origin}/api/stripe/webhook` });
-    new CfnOutput(this, 'HttpApiUrl', {
-      description: 'The HTTP API endpoint behind CloudFront (diagnostics only; clients use ApiUrl)',
-      value: this.httpApi.apiEndpoint,
-    });
+    if (this.apiDomain) {
+      new CfnOutput(this, 'ApiDomainTarget', {
+        description: `Point api.${config.domainName} here (CNAME) when its DNS is not in Route 53; only CloudFront calls it`,
+        value: this.apiDomain.regionalDomainName,
+      });
+    }
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
     new CfnOutput(this, 'DistributionDomainName', {
       description: 'Point a custom domain here (CNAME/alias) when its DNS is not in Route 53',
@@ -78,10 +86,36 @@ export class SiteStack extends Stack {
     return { name: config.domainName, certificate };
   }
 
+  private zone(config: DeployConfig): route53.IHostedZone | undefined {
+    if (!config.hostedZoneId || !config.hostedZoneName) return undefined;
+    return (this.node.tryFindChild('Zone') as route53.IHostedZone | undefined) ?? route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: config.hostedZoneId, zoneName: config.hostedZoneName });
+  }
+
+  /**
+   * `api.<domainName>` as the HTTP API's regional custom domain, with its certificate in this region
+   * (given, or issued and DNS-validated in the zone) and its alias record when the zone is ours.
+   * The stage is mapped onto it by the api stack.
+   */
+  private apiCustomDomain(config: DeployConfig, name: string): apigw.DomainName {
+    const zone = this.zone(config);
+    const certificate = config.apiCertificateArn
+      ? acm.Certificate.fromCertificateArn(this, 'ApiCertificate', config.apiCertificateArn)
+      : new acm.Certificate(this, 'ApiCertificate', { domainName: name, validation: acm.CertificateValidation.fromDns(zone) });
+    const domain = new apigw.DomainName(this, 'ApiDomain', { domainName: name, certificate, securityPolicy: apigw.SecurityPolicy.TLS_1_2 });
+    if (zone) {
+      new route53.ARecord(this, 'ApiAliasA', {
+        zone,
+        recordName: name,
+        target: route53.RecordTarget.fromAlias(new route53Targets.ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId)),
+      });
+    }
+    return domain;
+  }
+
   /** Alias records for the custom domain, when its hosted zone is ours. */
   private addDnsRecords(config: DeployConfig): void {
-    if (!config.domainName || !config.hostedZoneId || !config.hostedZoneName) return;
-    const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: config.hostedZoneId, zoneName: config.hostedZoneName });
+    const zone = this.zone(config);
+    if (!config.domainName || !zone) return;
     const target = route53.RecordTarget.fromAlias(new route53Targets.CloudFrontTarget(this.web.distribution));
     new route53.ARecord(this, 'AliasA', { zone, recordName: config.domainName, target });
     new route53.AaaaRecord(this, 'AliasAaaa', { zone, recordName: config.domainName, target });

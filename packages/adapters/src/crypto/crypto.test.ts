@@ -48,11 +48,54 @@ describe('JoseSessionTokens', () => {
 
   it('refuses a short key', () => {
     expect(() => new JoseSessionTokens('short', 'a', 'b')).toThrow(/at least 32/);
+    expect(() => new JoseSessionTokens(`${secret} short`, 'a', 'b')).toThrow(/at least 32/);
+  });
+
+  describe('rotating the key (docs/deploy.md "Rotating secrets")', () => {
+    const oldKey = 'o'.repeat(40);
+    const newKey = 'n'.repeat(40);
+    const withKeys = (...keys: string[]) => new JoseSessionTokens(keys.join(' '), 'http://localhost:3000', 'http://localhost:3000/api', now);
+
+    it('keeps every session through the three steps: new key accepted, new key signing, old key gone once its sessions have expired', async () => {
+      const before = await withKeys(oldKey).sign(claims);
+      // 1. The new key is accepted everywhere before anything signs with it.
+      const step1 = withKeys(oldKey, newKey);
+      expect(await step1.verify(before)).toMatchObject({ sessionId: 's1' });
+      // 2. The new key signs; sessions signed with the old one still open.
+      const step2 = withKeys(newKey, oldKey);
+      const after = await step2.sign(claims);
+      expect(await step2.verify(before)).toMatchObject({ sessionId: 's1' });
+      expect(await step1.verify(after)).toMatchObject({ sessionId: 's1' }); // a container still on step 1 accepts it too
+      // 3. The old key is removed: what it signed no longer opens; what the new one signed does.
+      const step3 = withKeys(newKey);
+      expect(await step3.verify(before)).toBeNull();
+      expect(await step3.verify(after)).toMatchObject({ sessionId: 's1' });
+    });
+
+    it('names the signing key in the header, and accepts a token from before key ids', async () => {
+      const [header] = (await withKeys(newKey, oldKey).sign(claims)).split('.');
+      expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toMatchObject({ alg: 'HS256', kid: expect.stringMatching(/^[\w-]{12}$/) });
+      const legacy = await new SignJWT({ sid: 's1' }).setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' }).setSubject('u1')
+        .setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setIssuedAt(Math.floor(NOW / 1000)).setExpirationTime(Math.floor(NOW / 1000) + 3600).sign(new TextEncoder().encode(oldKey));
+      expect(await withKeys(newKey, oldKey).verify(legacy)).toMatchObject({ userId: 'u1', sessionId: 's1' });
+      expect(await withKeys(newKey).verify(legacy)).toBeNull();
+    });
+
+    it('refuses more than three keys', () => {
+      expect(() => withKeys(oldKey, newKey, 'x'.repeat(40), 'y'.repeat(40))).toThrow(/at most 3/);
+    });
   });
 });
 
 describe('HmacUnsubscribeTokens', () => {
   const secret = 's'.repeat(40);
+  it('keeps the links of a rotated key working while that key is still listed', async () => {
+    const { HmacUnsubscribeTokens } = await import('./hmac-unsubscribe-tokens.ts');
+    const old = new HmacUnsubscribeTokens(secret).sign('01JUSER');
+    expect(new HmacUnsubscribeTokens(`${'t'.repeat(40)} ${secret}`).verify(old)).toBe('01JUSER');
+    expect(new HmacUnsubscribeTokens('t'.repeat(40)).verify(old)).toBeNull();
+  });
+
   it('signs a user and verifies only an untouched token signed with the same key', async () => {
     const { HmacUnsubscribeTokens } = await import('./hmac-unsubscribe-tokens.ts');
     const tokens = new HmacUnsubscribeTokens(secret);

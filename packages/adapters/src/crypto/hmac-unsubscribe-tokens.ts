@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UnsubscribeTokens } from '@app/core/alerts/ports';
+import { sessionKeys } from './session-keys.ts';
 
 /** What this key signs, and nothing else: a session token can never pass for an unsubscribe token, nor the reverse. */
 const PURPOSE = 'alerts-unsubscribe/v1';
@@ -10,19 +11,19 @@ const PURPOSE = 'alerts-unsubscribe/v1';
  * as long as the emails it came with are read. What it can do is one thing, turn the alerts of that user off.
  */
 export class HmacUnsubscribeTokens implements UnsubscribeTokens {
-  private readonly key: Buffer;
+  /** One per session key (a rotation holds several): the first signs, every one verifies. */
+  private readonly keys: Buffer[];
 
   constructor(secret: string) {
-    if (secret.length < 32) throw new Error('The session secret must be at least 32 characters');
-    this.key = createHmac('sha256', secret).update(PURPOSE).digest();
+    this.keys = sessionKeys(secret).map((k) => createHmac('sha256', k).update(PURPOSE).digest());
   }
 
-  private mac(userId: string): Buffer {
-    return createHmac('sha256', this.key).update(userId).digest();
+  private mac(key: Buffer, userId: string): Buffer {
+    return createHmac('sha256', key).update(userId).digest();
   }
 
   sign(userId: string): string {
-    return `${Buffer.from(userId, 'utf8').toString('base64url')}.${this.mac(userId).toString('base64url')}`;
+    return `${Buffer.from(userId, 'utf8').toString('base64url')}.${this.mac(this.keys[0]!, userId).toString('base64url')}`;
   }
 
   verify(token: string): string | null {
@@ -30,7 +31,10 @@ export class HmacUnsubscribeTokens implements UnsubscribeTokens {
     if (!user || !signature || rest.length) return null;
     const userId = Buffer.from(user, 'base64url').toString('utf8');
     const sent = Buffer.from(signature, 'base64url');
-    const expected = this.mac(userId);
-    return userId.length > 0 && sent.length === expected.length && timingSafeEqual(sent, expected) ? userId : null;
+    const valid = this.keys.some((key) => {
+      const expected = this.mac(key, userId);
+      return sent.length === expected.length && timingSafeEqual(sent, expected);
+    });
+    return userId.length > 0 && valid ? userId : null;
   }
 }

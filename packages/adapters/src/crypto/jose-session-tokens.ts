@@ -1,5 +1,6 @@
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { SignJWT, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { SessionClaims, SessionTokens } from '@app/core/auth/ports';
+import { keyId, sessionKeys } from './session-keys.ts';
 
 const ALGORITHM = 'HS256';
 const TYPE = 'session+jwt';
@@ -7,10 +8,11 @@ const TYPE = 'session+jwt';
 /**
  * The session cookie's token: HS256 with a key from configuration; algorithm allow-list,
  * issuer, audience, type and expiry checked on every verify. It only points at the server-side
- * session, which is what makes it revocable.
+ * session, which is what makes it revocable. The secret may hold several keys during a rotation
+ * (`sessionKeys`): the first signs (its id in the header's `kid`), every one verifies.
  */
 export class JoseSessionTokens implements SessionTokens {
-  private readonly key: Uint8Array;
+  private readonly keys: Array<{ kid: string; key: Uint8Array }>;
 
   constructor(
     secret: string,
@@ -19,24 +21,38 @@ export class JoseSessionTokens implements SessionTokens {
     /** The app's clock (issued-at and expiry checks), so tests on a fixed clock are not judged by the wall clock. */
     private readonly now: () => Date = () => new Date(),
   ) {
-    if (secret.length < 32) throw new Error('The session secret must be at least 32 characters');
-    this.key = new TextEncoder().encode(secret);
+    this.keys = sessionKeys(secret).map((k) => ({ kid: keyId(k), key: new TextEncoder().encode(k) }));
   }
 
   async sign(claims: SessionClaims): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
-      .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
+      .setProtectedHeader({ alg: ALGORITHM, typ: TYPE, kid: this.keys[0]!.kid })
       .setSubject(claims.userId)
       .setIssuer(this.issuer)
       .setAudience(this.audience)
       .setIssuedAt(this.now())
       .setExpirationTime(Math.floor(claims.expiresAt / 1000))
-      .sign(this.key);
+      .sign(this.keys[0]!.key);
   }
 
   async verify(token: string): Promise<SessionClaims | null> {
+    // The key the header names; a token without `kid` (signed before keys had ids) is tried against each.
+    let kid: unknown;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      return null;
+    }
+    for (const { key } of kid === undefined ? this.keys : this.keys.filter((k) => k.kid === kid)) {
+      const claims = await this.verifyWith(token, key);
+      if (claims) return claims;
+    }
+    return null;
+  }
+
+  private async verifyWith(token: string, key: Uint8Array): Promise<SessionClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
         issuer: this.issuer,
         audience: this.audience,

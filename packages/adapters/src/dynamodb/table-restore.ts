@@ -1,7 +1,12 @@
 import {
+  DescribeContinuousBackupsCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   RestoreTableToPointInTimeCommand,
   ScanCommand,
+  UpdateContinuousBackupsCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
   waitUntilTableExists,
   type DynamoDBClient,
   type TableDescription,
@@ -51,12 +56,81 @@ export async function verifyRestoredTable(client: DynamoDBClient, tableName: str
   return { items };
 }
 
+/** What a restore does not carry over from the source table, and the stage's table must have. */
+export interface RestoredTableSettings {
+  pointInTimeRecovery: boolean;
+  /** The attribute TTL deletes expired items by, or undefined when TTL is off. */
+  timeToLive?: string;
+  deletionProtection: boolean;
+}
+
+/** PITR, TTL and deletion protection of `tableName`, as DynamoDB describes them. */
+export async function restoredTableSettings(client: DynamoDBClient, tableName: string): Promise<RestoredTableSettings> {
+  const [backups, ttl, table] = await Promise.all([
+    client.send(new DescribeContinuousBackupsCommand({ TableName: tableName })),
+    client.send(new DescribeTimeToLiveCommand({ TableName: tableName })),
+    client.send(new DescribeTableCommand({ TableName: tableName })),
+  ]);
+  const ttlOn = ['ENABLED', 'ENABLING'].includes(ttl.TimeToLiveDescription?.TimeToLiveStatus ?? '');
+  return {
+    pointInTimeRecovery: ['ENABLED', 'ENABLING'].includes(backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus ?? ''),
+    ...(ttlOn ? { timeToLive: ttl.TimeToLiveDescription?.AttributeName } : {}),
+    deletionProtection: table.Table?.DeletionProtectionEnabled === true,
+  };
+}
+
+/** What the stage's table has that `settings` lacks; empty when nothing. */
+export function settingsProblems(settings: RestoredTableSettings): string[] {
+  const problems: string[] = [];
+  if (!settings.pointInTimeRecovery) problems.push('point-in-time recovery off');
+  if (settings.timeToLive !== tableDefinition.timeToLiveAttribute) problems.push(`TTL ${settings.timeToLive ? `on ${settings.timeToLive}` : 'off'}, expected on ${tableDefinition.timeToLiveAttribute}`);
+  if (!settings.deletionProtection) problems.push('deletion protection off');
+  return problems;
+}
+
+/**
+ * Gives a restored table what a restore leaves behind (DynamoDB restores keys, indexes, items and
+ * encryption, not these): point-in-time recovery, TTL on the definition's attribute, deletion
+ * protection (docs/decisions/0244-a-restored-table-made-whole.md). Idempotent. Then checks them, throwing a `RestoredTableError` naming what is missing.
+ * (The daily backup plan and the alarms come with the first deploy that names the table; docs/operations.md "Restore".)
+ */
+export async function prepareRestoredTable(client: DynamoDBClient, tableName: string): Promise<RestoredTableSettings> {
+  const before = await restoredTableSettings(client, tableName);
+  if (!before.pointInTimeRecovery) {
+    await client.send(new UpdateContinuousBackupsCommand({ TableName: tableName, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }));
+  }
+  if (before.timeToLive !== tableDefinition.timeToLiveAttribute) {
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true } }));
+  }
+  if (!before.deletionProtection) await client.send(new UpdateTableCommand({ TableName: tableName, DeletionProtectionEnabled: true }));
+  const after = await restoredTableSettings(client, tableName);
+  const problems = settingsProblems(after);
+  if (problems.length) throw new RestoredTableError(`Table ${tableName} is not ready to be switched in: ${problems.join('; ')}`);
+  return after;
+}
+
+/**
+ * The deploys that switch `stage` to `table`, in order: first the data and monitoring stacks alone
+ * (the table joins the daily backup plan, and the DynamoDB alarms watch it), then every stack (the
+ * functions read and write it). Nothing uses the table before it is backed up and watched.
+ */
+export function switchDeploys(stage: string, table: string, appName = 'fp'): string[][] {
+  const context = ['-c', `stage=${stage}`, '-c', `tableName=${table}`];
+  return [
+    ['run', 'cdk', '--', 'deploy', `${appName}-${stage}-data`, `${appName}-${stage}-monitoring`, '--exclusively', ...context],
+    ['run', 'deploy', '--', ...context],
+  ];
+}
+
 /**
  * Restores `source` as it was at `at` (point-in-time recovery, up to the last 35 days) into the
- * new table `target`, waits until it is active, and verifies it. AWS only: DynamoDB Local has no
- * point-in-time recovery.
+ * new table `target`, waits until it is active, gives it PITR, TTL and deletion protection, and
+ * verifies it. AWS only: DynamoDB Local has no point-in-time recovery.
  */
-export async function restoreToPointInTime(client: DynamoDBClient, options: { source: string; target: string; at: Date; maxWaitSeconds?: number }): Promise<{ items: number }> {
+export async function restoreToPointInTime(
+  client: DynamoDBClient,
+  options: { source: string; target: string; at: Date; maxWaitSeconds?: number },
+): Promise<{ items: number; settings: RestoredTableSettings }> {
   await client.send(
     new RestoreTableToPointInTimeCommand({
       SourceTableName: options.source,
@@ -67,5 +141,6 @@ export async function restoreToPointInTime(client: DynamoDBClient, options: { so
     }),
   );
   await waitUntilTableExists({ client, maxWaitTime: options.maxWaitSeconds ?? 3600, minDelay: 20 }, { TableName: options.target });
-  return verifyRestoredTable(client, options.target);
+  const settings = await prepareRestoredTable(client, options.target);
+  return { ...(await verifyRestoredTable(client, options.target)), settings };
 }

@@ -1,0 +1,65 @@
+// `npm run release -- record --stage <stage> --out <file> [--region eu-west-2] [--app-name fp]`: writes the
+// version each function's `live` alias points at (the rollback point), before a deploy.
+// `npm run release -- rollback --stage <stage> --from <file> [--region eu-west-2] [--app-name fp]`: puts
+// every `live` alias the deploy moved back on its recorded version, with all its traffic (the
+// pipeline runs it when the smoke test fails). Uses the AWS CLI and your credentials (docs/deploy.md "Rollback").
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs, promisify } from 'node:util';
+import { fail } from './connect.ts';
+import { recordOf, rollbackPlan, type LiveAlias, type ReleaseRecord } from './alias-rollback.ts';
+
+const USAGE =
+  'Usage: npm run release -- record --stage <dev|staging|prod> --out <file> [--region eu-west-2] [--app-name fp]\n' +
+  '       npm run release -- rollback --stage <dev|staging|prod> --from <file> [--region eu-west-2] [--app-name fp]';
+let parsed;
+try {
+  parsed = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { stage: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, region: { type: 'string' }, 'app-name': { type: 'string', default: 'fp' } },
+  });
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+const { positionals, values } = parsed!;
+const command = positionals[0];
+if (!values.stage || !['dev', 'staging', 'prod'].includes(values.stage)) fail(USAGE);
+if (!(command === 'record' && values.out) && !(command === 'rollback' && values.from)) fail(USAGE);
+const region = values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
+const aws = async (...args: string[]) => (await promisify(execFile)('aws', [...args, '--region', region, '--output', 'json'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+const prefix = `${values['app-name']}-${values.stage}-`;
+
+/** Every function of the stage (by name prefix) with its `live` alias. */
+async function liveAliases(): Promise<Record<string, LiveAlias>> {
+  const names = JSON.parse(await aws('lambda', 'list-functions', '--query', `Functions[?starts_with(FunctionName, '${prefix}')].FunctionName`)) as string[];
+  const entries = await Promise.all(
+    names.map(async (name) => {
+      const alias = JSON.parse(await aws('lambda', 'get-alias', '--function-name', name, '--name', 'live')) as { FunctionVersion: string; RoutingConfig?: { AdditionalVersionWeights?: Record<string, number> } };
+      return [name, { version: alias.FunctionVersion, ...(alias.RoutingConfig?.AdditionalVersionWeights ? { weights: alias.RoutingConfig.AdditionalVersionWeights } : {}) }] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+try {
+  if (command === 'record') {
+    const record = recordOf(values.stage!, await liveAliases(), new Date());
+    writeFileSync(values.out!, `${JSON.stringify(record, null, 2)}\n`);
+    console.log(`Recorded the live versions of ${Object.keys(record.live).length} functions of ${values.stage} in ${values.out}.`);
+  } else {
+    const record = JSON.parse(readFileSync(values.from!, 'utf8')) as ReleaseRecord;
+    if (record.stage !== values.stage) fail(`${values.from} records ${record.stage}, not ${values.stage}`);
+    const plan = rollbackPlan(record, await liveAliases());
+    for (const step of plan.steps) {
+      await aws('lambda', 'update-alias', '--function-name', step.fn, '--name', 'live', '--function-version', step.to, '--routing-config', 'AdditionalVersionWeights={}');
+      console.log(`  ${step.fn}: live ${step.from} -> ${step.to}`);
+    }
+    console.log(`Rolled back ${plan.steps.length} function(s) of ${values.stage} to their versions of ${record.recordedAt}.`);
+    if (plan.created.length) console.log(`New since then (no previous version, left as they are): ${plan.created.join(', ')}`);
+    if (plan.gone.length) console.log(`Gone since then: ${plan.gone.join(', ')}`);
+    console.log('CloudFormation still describes the new versions: the next deploy (a fix, or the previous commit) makes them agree again.');
+  }
+} catch (error) {
+  fail(`${(error as Error).name}: ${(error as Error).message}`);
+}
