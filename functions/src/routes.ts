@@ -121,8 +121,10 @@ export const consumers: ConsumerDefinition[] = [
   { queue: 'jobs-planner', handler: 'jobs/planner', access: 'write', uses: ['queue', 'providers'] },
   { queue: 'prediction-generation', handler: 'jobs/generate-predictions', access: 'write', uses: ['queue', 'providers'], memoryMb: 1024 },
   { queue: 'result-ingestion', handler: 'jobs/ingest-results', access: 'write', uses: ['queue', 'providers'] },
-  // Also sends the value-bet digests of the generation run it follows (to the email queue).
-  { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue', 'email'] },
+  // Also announces the value-bet alerts of the generation run it follows (onto the alert-fanout queue).
+  { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue'] },
+  // Value-bet alerts by shard and batch of subscribers (docs/decisions/0250-alerts-fanned-out-by-queue.md): continues a shard on its own queue, requests the emails.
+  { queue: 'alert-fanout', handler: 'jobs/alert-fanout', access: 'write', uses: ['queue', 'email'] },
   // Issues tokens (verification, reset) and reads contact messages; the only function that may send email.
   { queue: 'email', handler: 'jobs/send-email', access: 'write', uses: ['ses', 'sessionKey'] },
   // SES bounce and complaint events: suppress the addresses.
