@@ -1,8 +1,6 @@
 // The value-bet alert fan-out with 1,000 subscribers on DynamoDB Local and the local queue's SQS semantics, on
 // virtual time (functions/test/alert-fanout-simulation.ts; the 100,000-subscriber run is in `npm run bench`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAlertStore } from '@app/adapters/dynamodb/alert-store';
-import { DynamoUserRepository } from '@app/adapters/dynamodb/user-repository';
 import { fixedClock } from '@app/core/clock';
 import type { NewValueFlag } from '@app/core/alerts/ports';
 import { BUDGET_MS, seedSubscribers, simulateFanout, type SimulationReport } from '../../test/alert-fanout-simulation.ts';
@@ -19,10 +17,9 @@ let report: SimulationReport;
 
 beforeAll(async () => {
   stack = await startHttpStack({}, { clock });
-  const { doc, tableName } = stack.table;
   const { alertFanout } = await import('../composition/value-bet-alerts.ts');
-  const sim = { queue: stack.queue, doc: (await stack.composition.base()).doc, store: new DynamoAlertStore(doc, tableName), users: new DynamoUserRepository(doc, tableName), fanout: await alertFanout(), clock };
-  const expected = await seedSubscribers(sim, SUBSCRIBERS);
+  const sim = { queue: stack.queue, doc: (await stack.composition.base()).doc, fanout: await alertFanout(), clock };
+  const expected = await seedSubscribers({ doc: sim.doc, tableName: stack.table.tableName }, SUBSCRIBERS);
   report = await simulateFanout(sim, expected, SUBSCRIBERS, flags);
   if (process.env.SHOW_REPORT) console.log(JSON.stringify(report));
 }, 300_000);

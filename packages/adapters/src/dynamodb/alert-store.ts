@@ -25,6 +25,12 @@ function decodeCursor(cursor: string): Record<string, string> {
   return key as Record<string, string>;
 }
 
+/** The item of a user's alert settings: only alerts that are on are in the index the fan-out reads, in the user's shard, under their frequency. */
+export function alertSettingsItem(userId: string, settings: StoredAlertSettings): Record<string, unknown> {
+  const index = settings.frequency !== 'off' ? keys.alertSettingsIndex(alertShardOf(userId), settings.frequency, userId) : {};
+  return { ...keys.alertSettings(userId), ...index, type: 'AlertSettings', schemaVersion: SCHEMA_VERSION, userId, ...settings };
+}
+
 /**
  * Value-bet alert settings in the user's collection (deleted with the account), listed through GSI1 by shard and
  * frequency while not off; the claims of each flag set per user and the day counters beside them; one item per
@@ -42,9 +48,7 @@ export class DynamoAlertStore implements AlertStore {
   }
 
   async put(userId: string, settings: StoredAlertSettings): Promise<void> {
-    // Only alerts that are on are in the index the fan-out reads, in the user's shard, under their frequency.
-    const index = settings.frequency !== 'off' ? keys.alertSettingsIndex(alertShardOf(userId), settings.frequency, userId) : {};
-    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.alertSettings(userId), ...index, type: 'AlertSettings', schemaVersion: SCHEMA_VERSION, userId, ...settings } }));
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: alertSettingsItem(userId, settings) }));
   }
 
   async listShard(shard: number, frequency: AlertFrequency, page: { cursor?: string; limit: number }): Promise<{ userIds: string[]; cursor?: string }> {
