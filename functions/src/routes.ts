@@ -129,6 +129,8 @@ export const consumers: ConsumerDefinition[] = [
   { queue: 'email', handler: 'jobs/send-email', access: 'write', uses: ['ses', 'sessionKey'] },
   // SES bounce and complaint events: suppress the addresses.
   { queue: 'email-events', handler: 'jobs/email-events', access: 'write' },
+  // The daily billing reconciliation, one page of subscriptions per message; each puts the next (docs/decisions/0252-billing-reconciliation-by-pages.md).
+  { queue: 'billing-reconciliation', handler: 'jobs/reconcile-billing', access: 'write', uses: ['stripe', 'queue'] },
 ];
 
 /**
@@ -143,7 +145,7 @@ export interface TaskDefinition {
   cron: string;
   timeZone: string;
   access: 'read' | 'write';
-  uses?: Array<'stripe' | 'providers'>;
+  uses?: Array<'stripe' | 'providers' | 'queue'>;
   timeoutSeconds: number;
   memoryMb?: number;
 }
@@ -151,13 +153,13 @@ export interface TaskDefinition {
 export const tasks: TaskDefinition[] = [
   {
     name: 'billing-reconciliation',
-    description: 'Re-read live subscriptions from Stripe, store their state, cancel those whose user is gone',
+    description: 'Start the billing reconciliation: its first page of live subscriptions onto the billing-reconciliation queue',
     handler: 'tasks/reconcile-billing',
     cron: '30 3 * * *',
     timeZone: 'Europe/London',
-    access: 'write',
-    uses: ['stripe'],
-    timeoutSeconds: 300,
+    access: 'read',
+    uses: ['queue'],
+    timeoutSeconds: 30,
   },
   {
     // The closing price where the odds source keeps none (The Odds API); its credit cost: docs/providers.md.
