@@ -23,6 +23,13 @@ try {
   Object.assign(process.env, {
     STAGE: 'local', APP_ORIGIN: 'http://localhost:3000', TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint, QUEUE_DRIVER: 'local',
     SESSION_SECRET: randomBytes(32).toString('base64url'), STRIPE_WEBHOOK_SECRET: 'whsec_local_bench', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR',
+    // DynamoDB Local serialises transactions and times out on many at once (DynamoDB does not): fewer claims in flight.
+    ALERT_CLAIMS_IN_FLIGHT: '4',
+    // The invocation's real time on a busy laptop is far longer than its virtual time: no local time limit cuts it short
+    // (virtual time still decides when a shard hands its cursor on).
+    LOCAL_QUEUE_TIMEOUT_SECONDS: '900',
+    // As on AWS: 6 x the consumer's 60 s.
+    LOCAL_QUEUE_VISIBILITY_SECONDS: '360',
   });
   const clock = fixedClock(flaggedAt);
   const { installLocal, localQueue } = await import('../local/adapters.ts');

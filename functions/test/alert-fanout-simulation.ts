@@ -66,9 +66,10 @@ function subscriber(i: number): { user: UserRecord; settings: StoredAlertSetting
   const id = `SIM${String(i).padStart(7, '0')}`;
   const extra: Partial<UserRecord> = {};
   let expected = true;
-  if (i % 40 === 1) (extra.breakUntil = '2026-12-01T00:00:00.000Z'), (expected = false);
-  if (i % 97 === 2) (extra.selfExcludedUntil = '2027-05-01T00:00:00.000Z'), (expected = false);
-  if (i % 29 === 3) (extra.subscriptions = {}), (expected = false);
+  if (i % 40 === 1) extra.breakUntil = '2026-12-01T00:00:00.000Z';
+  if (i % 97 === 2) extra.selfExcludedUntil = '2027-05-01T00:00:00.000Z';
+  if (i % 29 === 3) extra.subscriptions = {};
+  if (Object.keys(extra).length) expected = false;
   const leagues = i % 13 === 4 ? ['I1'] : [];
   if (leagues.length) expected = false;
   return { user: premium(id, extra), settings: { frequency: 'realtime', leagues, minEdge: 3, bookmakers: [], markets: ['1x2', 'ou25'], maxPerDay: 5, updatedAt: '2026-11-20T00:00:00.000Z' }, expected };

@@ -50,12 +50,13 @@ const sendAlertTasks = /* @__PURE__ */ memoAsync(async (): Promise<SendAlertTask
  * generation run's dispatch below, and an odds scan with `{ id: 'scan:<scanId>', frequency: 'realtime', flags }`.
  */
 export const alertFanout = /* @__PURE__ */ memoAsync(async () => {
-  const { clock } = await base();
+  const { clock, config } = await base();
   return makeAlertFanout({
     store: await alertStore(),
     sendTasks: await sendAlertTasks(),
     requestEmails: await requestEmails(),
     clock,
+    settings: { concurrency: config.ALERT_CLAIMS_IN_FLIGHT },
     log: (message, detail) => logger.info(message, detail ?? {}),
   });
 });

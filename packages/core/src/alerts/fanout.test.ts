@@ -146,4 +146,23 @@ describe('the alert fan-out', () => {
     expect(new Set(emails.map((e) => e.template === 'value-alert' && e.userId)).size).toBe(25);
     expect(users.size).toBe(25);
   });
+
+  it('queues the emails it could claim when a claim fails, then fails the batch so that its redelivery retries only the rest', async () => {
+    const { fanout, emails, add, store, tasks } = setup();
+    const ids = ['a', 'b', 'c', 'd'];
+    for (const id of ids) await add(id);
+    const claim = store.claimDelivery.bind(store);
+    let throttled = true;
+    store.claimDelivery = async (c) => {
+      if (throttled && c.userId === 'c') throw new Error('ProvisionedThroughputExceededException');
+      return claim(c);
+    };
+    const set = { setId: 'scan:S1', frequency: 'realtime' as const, flags, raisedAt: '2026-11-22T06:30:00.000Z' };
+    await expect(fanout.batch({ ...set, userIds: ids })).rejects.toThrow('1 delivery claim(s) of set scan:S1 failed');
+    expect(emails.map((e) => e.template === 'value-alert' && e.userId).sort()).toEqual(['a', 'b', 'd']);
+    throttled = false;
+    expect(await fanout.batch({ ...set, userIds: ids })).toEqual({ queued: 1, duplicate: 3, capped: 0, skipped: 0 });
+    expect(emails.map((e) => e.template === 'value-alert' && e.userId).sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(tasks).toEqual([]);
+  });
 });

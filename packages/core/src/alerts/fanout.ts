@@ -158,6 +158,9 @@ function batchSender({ store, clock, requestEmails, log }: FanoutDeps, settings:
     const recipients = await store.recipients(task.userIds);
     report.skipped += new Set(task.userIds).size - recipients.length;
     const claimed: Array<{ claim: DeliveryClaim; request: EmailRequest }> = [];
+    // A claim that fails (the table throttled) fails the batch, but only after the others are queued: its redelivery
+    // finds them claimed and retries only the rest.
+    const failures: unknown[] = [];
     await inParallel(recipients, settings.concurrency, async (r) => {
       const flags = eligible(r, task, now, clock);
       if (typeof flags === 'string') {
@@ -165,7 +168,8 @@ function batchSender({ store, clock, requestEmails, log }: FanoutDeps, settings:
         return;
       }
       const claim: DeliveryClaim = { setId: task.setId, userId: r.user.id, day, cap: r.settings.maxPerDay ?? DEFAULT_ALERTS_PER_DAY, expiresAt };
-      const outcome = await store.claimDelivery(claim);
+      const outcome = await store.claimDelivery(claim).catch((error: unknown) => void failures.push(error));
+      if (!outcome) return;
       if (outcome !== 'claimed') {
         report[outcome] += 1;
         return;
@@ -183,7 +187,8 @@ function batchSender({ store, clock, requestEmails, log }: FanoutDeps, settings:
       }
       report.queued += Math.min(EMAILS_PER_CALL, claimed.length - i);
     }
-    log?.('Value-bet alert batch', { setId: task.setId, users: task.userIds.length, ...report });
+    log?.('Value-bet alert batch', { setId: task.setId, users: task.userIds.length, ...report, failed: failures.length });
+    if (failures.length) throw new AggregateError(failures, `${failures.length} delivery claim(s) of set ${task.setId} failed; the batch comes back for them`);
     return report;
   };
 }
