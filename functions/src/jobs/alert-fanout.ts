@@ -13,7 +13,7 @@ export const handler = jobRoute({ queue: 'alert-fanout', schema: AlertFanoutMess
   const { type: _type, version: _version, ...task } = message;
   if (message.type === 'alerts.shard') {
     const out = await fanout.shard({ ...task, shard: message.shard, ...(message.cursor ? { cursor: message.cursor } : {}) }, invocationEnds);
-    logger.info('Alert shard listed', { setId: message.setId, shard: message.shard, ...out });
+    if (out.users > 0 || out.continued) logger.info('Alert shard listed', { setId: message.setId, shard: message.shard, ...out });
   } else {
     await fanout.batch({ ...task, userIds: message.userIds });
   }
