@@ -19,6 +19,8 @@ export const EmailRequestedSchema = z.discriminatedUnion('template', [
     userId: id,
     /** `realtime`: flags as they appear; `digest` (or absent, as queued before): a daily or weekly digest. */
     kind: z.optional(z.enum(['realtime', 'digest'])),
+    /** The flag set it belongs to: the consumer sends it once per set and user (docs/decisions/0250-alerts-fanned-out-by-queue.md). */
+    setId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9:#_.-]{1,120}$/, 'a flag set id'))),
     bets: z
       .array(
         z.object({

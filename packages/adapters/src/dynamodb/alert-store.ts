@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { alertShardOf } from '@app/core/alerts/fanout';
 import type { AlertFrequency, AlertRecipient, AlertStore, ClaimOutcome, DeliveryClaim, StoredAlertSettings } from '@app/core/alerts/ports';
 import { recordOf } from './items.ts';
@@ -11,6 +11,8 @@ const SCHEMA_VERSION = 2;
 /** BatchGetItem reads at most 100 keys. */
 const BATCH_GET_KEYS = 100;
 const ttl = (at: Date) => Math.ceil(at.getTime() / 1000);
+/** How long a sent marker without a claim is kept (as long as a claim). */
+const SENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A page cursor: the index key DynamoDB returned as LastEvaluatedKey, as base64url JSON. */
 function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
@@ -129,6 +131,30 @@ export class DynamoAlertStore implements AlertStore {
       // Released already (a repeated release changes nothing).
       if (!failedConditions(error)?.length) throw error;
     }
+  }
+
+  async markSent(userId: string, setId: string, at: Date): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.alertDelivery(userId, setId),
+          // On the delivery's claim; a request whose claim has expired gets a marker of its own.
+          UpdateExpression: 'SET sentAt = :at, #type = if_not_exists(#type, :type), schemaVersion = if_not_exists(schemaVersion, :v), expiresAt = if_not_exists(expiresAt, :exp)',
+          ConditionExpression: 'attribute_not_exists(sentAt)',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':at': at.toISOString(), ':type': 'AlertDelivery', ':v': SCHEMA_VERSION, ':exp': ttl(new Date(at.getTime() + SENT_MEMORY_MS)) },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  async unmarkSent(userId: string, setId: string): Promise<void> {
+    await this.doc.send(new UpdateCommand({ TableName: this.tableName, Key: keys.alertDelivery(userId, setId), UpdateExpression: 'REMOVE sentAt' }));
   }
 
   async claimAnnouncement(setId: string, expiresAt: Date): Promise<boolean> {

@@ -175,7 +175,7 @@ function batchSender({ store, clock, requestEmails, log }: FanoutDeps, settings:
         return;
       }
       const bets = flags.map((f) => ({ fixtureId: f.fixtureId, selection: f.selection, odds: f.price, bookmaker: f.bookmaker, edge: f.edge, asOf: f.flaggedAt }));
-      claimed.push({ claim, request: { template: 'value-alert', userId: r.user.id, kind: task.frequency === 'realtime' ? 'realtime' : 'digest', bets } });
+      claimed.push({ claim, request: { template: 'value-alert', userId: r.user.id, kind: task.frequency === 'realtime' ? 'realtime' : 'digest', setId: task.setId, bets } });
     });
     // Ten requests per call (one SQS SendMessageBatch). Those not queued are released, so the redelivered batch claims them again.
     for (let i = 0; i < claimed.length; i += EMAILS_PER_CALL) {

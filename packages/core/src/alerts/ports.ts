@@ -75,6 +75,12 @@ export interface AlertStore {
   claimDelivery(claim: DeliveryClaim): Promise<ClaimOutcome>;
   /** Undoes a claim whose email could not be queued (the set's redelivery then claims it again). */
   releaseDelivery(claim: Pick<DeliveryClaim, 'setId' | 'userId' | 'day'>): Promise<void>;
+  /**
+   * Records, just before the email consumer sends it, that the set's email to the user goes out: true the first time
+   * only, so a request the queue delivers twice is sent once. `unmarkSent` undoes it when the send fails.
+   */
+  markSent(userId: string, setId: string, at: Date): Promise<boolean>;
+  unmarkSent(userId: string, setId: string): Promise<void>;
   /** True the first time a set is announced: a repeated announcement fans nothing out again. */
   claimAnnouncement(setId: string, expiresAt: Date): Promise<boolean>;
   releaseAnnouncement(setId: string): Promise<void>;

@@ -31,9 +31,10 @@ export type EmailRequest =
   /**
    * Value-bet alerts: the bets it lists (fixture and selection, with the flag's price, bookmaker, edge as a
    * fraction and time when the source gave them), the rest rendered from the stored predictions; `realtime`
-   * (flags as they appear) or a digest.
+   * (flags as they appear) or a digest; `setId`, the flag set it belongs to (sent once per set and user, whatever the
+   * queue's redeliveries).
    */
-  | { template: 'value-alert'; userId: string; kind?: 'realtime' | 'digest'; bets: AlertEmailBet[] };
+  | { template: 'value-alert'; userId: string; kind?: 'realtime' | 'digest'; setId?: string; bets: AlertEmailBet[] };
 
 export interface AlertEmailBet {
   fixtureId: string;

@@ -20,7 +20,7 @@ export interface MailServiceDeps {
   supportAddress: string;
   clock: Clock;
   /** What the value-bet digest reads: the settings (turned off since?), the limits that silence it, the bets, the unsubscribe signer. */
-  alerts: { store: Pick<AlertStore, 'get'>; predictions: Pick<PredictionStore, 'get'>; tokens: UnsubscribeTokens };
+  alerts: { store: Pick<AlertStore, 'get' | 'markSent' | 'unmarkSent'>; predictions: Pick<PredictionStore, 'get'>; tokens: UnsubscribeTokens };
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -95,7 +95,16 @@ export function makeMailService(deps: MailServiceDeps) {
             });
           }
           if (!lines.length) return log('Value-bet alert skipped', { reason: 'its bets are gone' });
-          return send(valueAlertMessage(deps.templates, user.email, lines, alerts.tokens.sign(user.id), request.kind ?? 'digest'));
+          const message = valueAlertMessage(deps.templates, user.email, lines, alerts.tokens.sign(user.id), request.kind ?? 'digest');
+          if (!request.setId) return send(message);
+          // The queue may deliver a request twice: the set's email goes to each user once.
+          if (!(await alerts.store.markSent(user.id, request.setId, deps.clock.now()))) return log('Value-bet alert skipped', { reason: 'sent already' });
+          try {
+            return await send(message);
+          } catch (error) {
+            await alerts.store.unmarkSent(user.id, request.setId);
+            throw error;
+          }
         }
       }
     },

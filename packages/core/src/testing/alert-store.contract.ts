@@ -89,6 +89,22 @@ export function alertStoreContract(name: string, make: () => AlertStoreFixture |
       expect(await store.claimDelivery(claim('scan:S1'))).toBe('capped');
     });
 
+    it('marks a set sent to a user once, claimed or not, until it is unmarked', async () => {
+      const { store } = await make();
+      const u = user();
+      const at = new Date('2026-11-22T10:00:00Z');
+      expect(await store.claimDelivery({ setId: 'run:R1', userId: u, day: '2026-11-22', cap: 5, expiresAt: expires })).toBe('claimed');
+      expect(await store.markSent(u, 'run:R1', at)).toBe(true);
+      expect(await store.markSent(u, 'run:R1', at)).toBe(false);
+      // The claim stands: marking is not claiming.
+      expect(await store.claimDelivery({ setId: 'run:R1', userId: u, day: '2026-11-22', cap: 5, expiresAt: expires })).toBe('duplicate');
+      await store.unmarkSent(u, 'run:R1');
+      expect(await store.markSent(u, 'run:R1', at)).toBe(true);
+      // A request whose claim is gone (expired) is still sent once.
+      expect(await store.markSent(u, 'scan:OLD', at)).toBe(true);
+      expect(await store.markSent(u, 'scan:OLD', at)).toBe(false);
+    });
+
     it('announces a set once until it is released', async () => {
       const { store } = await make();
       const id = `run:${user()}`;

@@ -9,6 +9,7 @@ export class InMemoryAlertStore implements AlertStore {
   private readonly deliveries = new Set<string>();
   private readonly days = new Map<string, number>();
   private readonly sets = new Set<string>();
+  private readonly sent = new Set<string>();
 
   /** `users`: the accounts `recipients` reads (the DynamoDB store reads them from the same table). */
   constructor(private readonly users: (userId: string) => UserRecord | undefined = () => undefined) {}
@@ -55,6 +56,17 @@ export class InMemoryAlertStore implements AlertStore {
     if (!this.deliveries.delete(`${claim.setId}|${claim.userId}`)) return;
     const day = `${claim.userId}|${claim.day}`;
     this.days.set(day, Math.max(0, (this.days.get(day) ?? 0) - 1));
+  }
+
+  async markSent(userId: string, setId: string): Promise<boolean> {
+    const key = `${setId}|${userId}`;
+    if (this.sent.has(key)) return false;
+    this.sent.add(key);
+    return true;
+  }
+
+  async unmarkSent(userId: string, setId: string): Promise<void> {
+    this.sent.delete(`${setId}|${userId}`);
   }
 
   async claimAnnouncement(setId: string): Promise<boolean> {
