@@ -21,7 +21,6 @@ beforeAll(async () => {
   const sim = { queue: stack.queue, doc: (await stack.composition.base()).doc, fanout: await alertFanout(), clock };
   const expected = await seedSubscribers({ doc: sim.doc, tableName: stack.table.tableName }, SUBSCRIBERS);
   report = await simulateFanout(sim, expected, SUBSCRIBERS, flags);
-  if (process.env.SHOW_REPORT) console.log(JSON.stringify(report));
 }, 300_000);
 afterAll(() => stack.close());
 
