@@ -17,7 +17,23 @@ export const EmailRequestedSchema = z.discriminatedUnion('template', [
     version: z.literal(1),
     template: z.literal('value-alert'),
     userId: id,
-    bets: z.array(z.object({ fixtureId: id, selection: z.enum(['home', 'draw', 'away', 'over25', 'under25']) })).check(z.minLength(1), z.maxLength(20)),
+    /** `realtime`: flags as they appear; `digest` (or absent, as queued before): a daily or weekly digest. */
+    kind: z.optional(z.enum(['realtime', 'digest'])),
+    /** The flag set it belongs to: the consumer sends it once per set and user (docs/decisions/0250-alerts-fanned-out-by-queue.md). */
+    setId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9:#_.-]{1,120}$/, 'a flag set id'))),
+    bets: z
+      .array(
+        z.object({
+          fixtureId: id,
+          selection: z.enum(['home', 'draw', 'away', 'over25', 'under25']),
+          /** The price, bookmaker, edge (fraction) and time of the flag; absent in requests queued before they were carried. */
+          odds: z.optional(z.number().check(z.gt(1), z.lte(1000))),
+          bookmaker: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(60)))),
+          edge: z.optional(z.number().check(z.gt(-1), z.lte(100))),
+          asOf: z.optional(z.iso.datetime()),
+        }),
+      )
+      .check(z.minLength(1), z.maxLength(20)),
     requestedAt: z.iso.datetime(),
   }),
 ]);

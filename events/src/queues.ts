@@ -10,6 +10,13 @@ export const queues = {
   'prediction-generation': { consumerTimeoutSeconds: 120, batchSize: 1, maxConcurrency: 2 },
   'result-ingestion': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 2 },
   'metrics-recompute': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 2 },
+  /**
+   * Value-bet alerts (docs/decisions/0250-alerts-fanned-out-by-queue.md): one message per shard of
+   * subscribers, then one per batch of them. Wide: the batches of 100,000 subscribers run side by side.
+   */
+  'alert-fanout': { consumerTimeoutSeconds: 60, batchSize: 1, maxConcurrency: 20 },
+  /** The daily billing reconciliation, one page of subscriptions per message, the cursor carried in the next. */
+  'billing-reconciliation': { consumerTimeoutSeconds: 120, batchSize: 1, maxConcurrency: 2 },
   /** Rendered and sent one by one; a failed send comes back, then goes to `email-dlq`. */
   email: { consumerTimeoutSeconds: 20, batchSize: 5, maxConcurrency: 2 },
   /** SES bounce and complaint events (through SNS on AWS): each suppresses its addresses. */

@@ -217,8 +217,8 @@ async function generationBench(dir: string) {
   }
 }
 
-// BENCH_PARTS=bundles,api,routes,generation picks some of them (all by default).
-const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,routes,generation').split(','));
+// BENCH_PARTS=bundles,api,routes,generation,alerts picks some of them (all by default).
+const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,routes,generation,alerts').split(','));
 const started = performance.now();
 const bundleRows = parts.has('bundles') ? await bundles() : [];
 console.log('\nLambda bundles (minified, @aws-sdk external as on the Lambda runtime; fresh process per run, median of 5):');
@@ -255,7 +255,17 @@ if (generation) {
   console.log(`  first run (history import + 30-day backfill + week ahead): ${generation.firstRunSeconds} s`);
   console.log(`  daily run (refit ${generation.refitted} models + predict the week ahead): ${generation.dailyRunSeconds} s`);
 }
+// The alert fan-out at 100,000 subscribers, in a process of its own (it configures the composition through the environment).
+let alertsFailed = false;
+if (parts.has('alerts')) {
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', '--import', './local/env.ts', 'scripts/alert-fanout-bench.ts'], { cwd: root, stdio: 'inherit' });
+  } catch {
+    alertsFailed = true;
+  }
+}
 const out = resolve(process.env.USER_CWD ?? repo, 'bench-results');
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'functions.json'), JSON.stringify({ bundles: bundleRows, publicReads: api, routeDurations: routes, generation, at: new Date().toISOString() }, null, 2));
-console.log(`\n(functions bench took ${((performance.now() - started) / 1000).toFixed(0)} s; results in bench-results/functions.json)`);
+console.log(`\n(functions bench took ${((performance.now() - started) / 1000).toFixed(0)} s; results in bench-results/functions.json${parts.has('alerts') ? ' and alerts.json' : ''})`);
+if (alertsFailed) process.exitCode = 1;

@@ -34,7 +34,7 @@ const STRIPE_HANDLERS = [
   'http/stripe/resume-subscription',
   'http/stripe/verify-session',
   'http/stripe/webhook',
-  'tasks/reconcile-billing',
+  'jobs/reconcile-billing',
 ];
 const STRIPE_ENDPOINTS = [
   '/v1/customers',

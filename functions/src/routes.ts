@@ -121,12 +121,16 @@ export const consumers: ConsumerDefinition[] = [
   { queue: 'jobs-planner', handler: 'jobs/planner', access: 'write', uses: ['queue', 'providers'] },
   { queue: 'prediction-generation', handler: 'jobs/generate-predictions', access: 'write', uses: ['queue', 'providers'], memoryMb: 1024 },
   { queue: 'result-ingestion', handler: 'jobs/ingest-results', access: 'write', uses: ['queue', 'providers'] },
-  // Also sends the value-bet digests of the generation run it follows (to the email queue).
-  { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue', 'email'] },
+  // Also announces the value-bet alerts of the generation run it follows (onto the alert-fanout queue).
+  { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue'] },
+  // Value-bet alerts by shard and batch of subscribers (docs/decisions/0250-alerts-fanned-out-by-queue.md): continues a shard on its own queue, requests the emails.
+  { queue: 'alert-fanout', handler: 'jobs/alert-fanout', access: 'write', uses: ['queue', 'email'] },
   // Issues tokens (verification, reset) and reads contact messages; the only function that may send email.
   { queue: 'email', handler: 'jobs/send-email', access: 'write', uses: ['ses', 'sessionKey'] },
   // SES bounce and complaint events: suppress the addresses.
   { queue: 'email-events', handler: 'jobs/email-events', access: 'write' },
+  // The daily billing reconciliation, one page of subscriptions per message; each puts the next (docs/decisions/0252-billing-reconciliation-by-pages.md).
+  { queue: 'billing-reconciliation', handler: 'jobs/reconcile-billing', access: 'write', uses: ['stripe', 'queue'] },
 ];
 
 /**
@@ -141,7 +145,7 @@ export interface TaskDefinition {
   cron: string;
   timeZone: string;
   access: 'read' | 'write';
-  uses?: Array<'stripe' | 'providers'>;
+  uses?: Array<'stripe' | 'providers' | 'queue'>;
   timeoutSeconds: number;
   memoryMb?: number;
 }
@@ -149,13 +153,13 @@ export interface TaskDefinition {
 export const tasks: TaskDefinition[] = [
   {
     name: 'billing-reconciliation',
-    description: 'Re-read live subscriptions from Stripe, store their state, cancel those whose user is gone',
+    description: 'Start the billing reconciliation: its first page of live subscriptions onto the billing-reconciliation queue',
     handler: 'tasks/reconcile-billing',
     cron: '30 3 * * *',
     timeZone: 'Europe/London',
-    access: 'write',
-    uses: ['stripe'],
-    timeoutSeconds: 300,
+    access: 'read',
+    uses: ['queue'],
+    timeoutSeconds: 30,
   },
   {
     // The closing price where the odds source keeps none (The Odds API); its credit cost: docs/providers.md.

@@ -73,11 +73,11 @@ describe('email infrastructure', () => {
     expect((ses[0]! as unknown as { Condition: unknown }).Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.com' } });
   });
 
-  it('lets only the routes that request email and the metrics task (the alert digests) write to the email queue, and none of the routes to the job queues', () => {
+  it('lets only the routes that request email and the alert fan-out (value-bet alerts) write to the email queue, and none of the routes to the job queues', () => {
     const writers = dev.functions.filter((f) => writesQueue(dev, f, 'email')).map((f) => f.spec.handler).sort();
-    expect(writers).toEqual(['http/auth/password-reset', 'http/auth/register', 'http/contact/send', 'jobs/recompute-metrics']);
+    expect(writers).toEqual(['http/auth/password-reset', 'http/auth/register', 'http/contact/send', 'jobs/alert-fanout']);
     for (const f of dev.functions.filter((g) => writers.includes(g.spec.handler) && g.spec.kind === 'http')) expect(writesQueue(dev, f, 'jobs-planner'), f.spec.handler).toBe(false);
-    for (const f of dev.functions.filter((g) => g.spec.uses.includes('queue') && g.spec.handler !== 'jobs/recompute-metrics')) expect(writesQueue(dev, f, 'email'), f.spec.handler).toBe(false);
+    for (const f of dev.functions.filter((g) => g.spec.uses.includes('queue') && g.spec.handler !== 'jobs/alert-fanout')) expect(writesQueue(dev, f, 'email'), f.spec.handler).toBe(false);
   });
 
   it('tells the functions to send through SES, and the consumer its sender, the support address and the configuration set', () => {

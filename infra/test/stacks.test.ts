@@ -271,7 +271,7 @@ describe('HTTP API', () => {
 });
 
 describe('billing reconciliation', () => {
-  it('runs daily at 03:30 London time, invoking its function through a role that may invoke only it, with Stripe but no session key', () => {
+  it('runs daily at 03:30 London time, invoking its function through a role that may invoke only it; the function queues the first page, and the page consumer holds Stripe', () => {
     const fn = s.functions.find((f) => f.spec.kind === 'task' && f.spec.handler === 'tasks/reconcile-billing')!;
     const schedule = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule')).find((r) => JSON.stringify(r.Properties.Target).includes(logicalId(fn.alias)))!;
     expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'cron(30 3 * * ? *)', ScheduleExpressionTimezone: 'Europe/London', State: 'ENABLED' });
@@ -286,10 +286,14 @@ describe('billing reconciliation', () => {
     expect(JSON.stringify(invoke.map((st) => st.Resource))).not.toMatch(new RegExp(s.functions.filter((f) => f !== fn).map(fnIdOf).join('|')));
     const send = statements.filter((st) => actionsOf(st).includes('sqs:SendMessage'));
     expect(send.map((st) => refId(Array.isArray(st.Resource) ? st.Resource[0] : st.Resource))).toEqual([logicalId(s.jobs.jobs.scheduleDeadLetterQueue)]);
-    const vars = (resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(vars).toHaveProperty('STRIPE_SECRET_ARN');
-    expect(vars).not.toHaveProperty('SESSION_SECRET_ARN');
-    expect(resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Timeout).toBe(300);
+    const vars = (f: typeof fn) => (resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    // The task only starts the run: no Stripe key; each page's consumer reads Stripe, within one page's time.
+    expect(vars(fn)).not.toHaveProperty('STRIPE_SECRET_ARN');
+    expect(resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Timeout).toBe(30);
+    const pages = s.functions.find((f) => f.spec.queue === 'billing-reconciliation')!;
+    expect(pages.spec.handler).toBe('jobs/reconcile-billing');
+    expect(vars(pages)).toHaveProperty('STRIPE_SECRET_ARN');
+    expect(vars(pages)).not.toHaveProperty('SESSION_SECRET_ARN');
   });
 });
 

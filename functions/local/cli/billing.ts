@@ -11,7 +11,18 @@ if (command === 'reconcile') {
   const release = await connectLocal();
   try {
     const { billingService } = await import('../../src/composition/billing.ts');
-    const report = await (await billingService()).reconcile();
+    const billing = await billingService();
+    const report = { seen: 0, synced: 0, orphansCancelled: [] as string[], excludedCancelled: [] as string[] };
+    // Page after page, as the queue's consumer goes through them on AWS.
+    let cursor: string | undefined;
+    do {
+      const page = await billing.reconcile(cursor ? { cursor } : {});
+      report.seen += page.seen;
+      report.synced += page.synced;
+      report.orphansCancelled.push(...page.orphansCancelled);
+      report.excludedCancelled.push(...page.excludedCancelled);
+      cursor = page.cursor;
+    } while (cursor);
     console.log(`Reconciled ${report.seen} live subscription(s): ${report.synced} synced, ${report.orphansCancelled.length} orphan(s) cancelled${report.orphansCancelled.length ? ` (${report.orphansCancelled.join(', ')})` : ''}, ${report.excludedCancelled.length} of self-excluded users set to end.`);
   } catch (error) {
     fail(`Could not reconcile: ${(error as Error).message}`);

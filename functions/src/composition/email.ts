@@ -6,7 +6,9 @@ import { DynamoContactMessageStore } from '@app/adapters/dynamodb/contact-messag
 import { DynamoEmailSuppressionStore, DynamoUndeliveredEmailStore } from '@app/adapters/dynamodb/email-stores';
 import { DynamoOneTimeTokenStore } from '@app/adapters/dynamodb/one-time-token-store';
 import { DynamoSessionRepository } from '@app/adapters/dynamodb/session-repository';
-import { SesEmailSender } from '@app/adapters/email/ses-email-sender';
+import { isSesThrottle, SesEmailSender } from '@app/adapters/email/ses-email-sender';
+import { pacedEmailSender } from '@app/core/email/paced-sender';
+import { queues } from '@app/events/queues';
 import { makeOneTimeTokens } from '@app/core/auth/one-time-tokens';
 import { makeRecoveryService } from '@app/core/auth/recovery';
 import { makeContactService } from '@app/core/contact/service';
@@ -60,7 +62,13 @@ export const emailSender = /* @__PURE__ */ memoAsync(async (): Promise<EmailSend
   if (config.EMAIL_DRIVER === 'ses') {
     // One attempt per delivery: the email queue retries a failed send (then dead-letters it).
     const client = new SESv2Client({ region: config.AWS_REGION, maxAttempts: 1, ...(config.SES_API_BASE ? { endpoint: config.SES_API_BASE } : {}) });
-    return new SesEmailSender(client, config.EMAIL_FROM, config.SES_CONFIGURATION_SET);
+    // Each email consumer instance takes its share of the account's send rate, and backs off when SES still throttles.
+    return pacedEmailSender(new SesEmailSender(client, config.EMAIL_FROM, config.SES_CONFIGURATION_SET), {
+      ratePerSecond: config.EMAIL_SEND_RATE / queues.email.maxConcurrency,
+      now: () => Date.now(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      isThrottle: isSesThrottle,
+    });
   }
   return localAdapters('EMAIL_DRIVER=local').emailSender(b);
 });

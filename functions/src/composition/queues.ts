@@ -1,7 +1,7 @@
 /** The composition root: the queues (job messages and email requests). */
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SqsJobQueue } from '@app/adapters/sqs/sqs-job-queue';
-import type { EmailRequest, RequestEmail } from '@app/core/email/ports';
+import type { EmailRequest, RequestEmail, RequestEmails } from '@app/core/email/ports';
 import type { JobQueue } from '@app/core/jobs/ports';
 import type { EmailRequested } from '@app/events/email.requested';
 import { memoAsync } from '@app/platform/memo';
@@ -22,5 +22,16 @@ export const requestEmail = /* @__PURE__ */ memoAsync(async (): Promise<RequestE
   return async (request: EmailRequest) => {
     const message: EmailRequested = { type: 'email.requested', version: 1, ...request, requestedAt: clock.now().toISOString() };
     await queue.send('email', message);
+  };
+});
+
+/** Puts email requests on the email queue, ten per call (one SQS SendMessageBatch each). */
+export const requestEmails = /* @__PURE__ */ memoAsync(async (): Promise<RequestEmails> => {
+  const { clock } = await base();
+  const queue = await jobQueue();
+  return async (requests: EmailRequest[]) => {
+    const requestedAt = clock.now().toISOString();
+    const messages: EmailRequested[] = requests.map((request) => ({ type: 'email.requested', version: 1, ...request, requestedAt }));
+    for (let i = 0; i < messages.length; i += 10) await queue.sendBatch('email', messages.slice(i, i + 10));
   };
 });

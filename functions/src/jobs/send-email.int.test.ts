@@ -12,6 +12,8 @@ let ses: Server;
 /** Recipients of the requests SES received, and how many of the next ones fail. */
 const received: string[] = [];
 let failures = 0;
+/** How many of the next requests SES answers with its send-rate throttle (429). */
+let throttles = 0;
 
 beforeAll(async () => {
   ses = createServer((req, res) => {
@@ -20,6 +22,11 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { Destination: { ToAddresses: string[] } };
       received.push(body.Destination.ToAddresses[0]!);
+      if (throttles > 0) {
+        throttles -= 1;
+        res.writeHead(429, { 'content-type': 'application/json', 'x-amzn-errortype': 'TooManyRequestsException' }).end('{"message":"Maximum sending rate exceeded."}');
+        return;
+      }
       if (failures > 0) {
         failures -= 1;
         res.writeHead(500, { 'content-type': 'application/json', 'x-amzn-errortype': 'InternalFailure' }).end('{"message":"try later"}');
@@ -50,6 +57,16 @@ describe('the email consumer', () => {
     await stack.queue.drain();
     expect(received.filter((to) => to === email)).toHaveLength(3);
     expect(stack.queue.depth('email')).toBe(0);
+    expect(stack.queue.deadLetters('email')).toEqual([]);
+  });
+
+  it("backs off and tries again within the delivery when SES throttles the send rate, so a burst of throttles costs no message", async () => {
+    const email = uniqueEmail();
+    // More throttles than the queue has deliveries (5): only retrying within each delivery gets the email out.
+    throttles = 6;
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    await stack.queue.drain();
+    expect(received.filter((to) => to === email)).toHaveLength(7);
     expect(stack.queue.deadLetters('email')).toEqual([]);
   });
 

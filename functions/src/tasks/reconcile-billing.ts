@@ -1,14 +1,17 @@
-import type { ReconcileReport } from '@app/core/billing/service';
+import type { ReconcilePage } from '@app/events/billing-reconciliation';
 import { logger } from '@app/platform/logger';
-import { billingService } from '../composition/billing.ts';
+import { base } from '../composition/base.ts';
+import { jobQueue } from '../composition/queues.ts';
 
 /**
- * Daily (routes.ts `tasks`): re-reads every live subscription from the payment provider, stores its
- * state (repairing lost webhooks) and cancels those whose user no longer exists. A failure throws,
- * so the scheduler retries it and the function's error alarm fires.
+ * Daily (routes.ts `tasks`): starts the billing reconciliation by putting its first page on the
+ * `billing-reconciliation` queue; each page's consumer (jobs/reconcile-billing.ts) puts the next, so no invocation
+ * reads every subscription. A failure throws, so the scheduler retries it and the function's error alarm fires.
  */
-export const handler = async (): Promise<ReconcileReport> => {
-  const report = await (await billingService()).reconcile();
-  logger.info('Billing reconciliation', { seen: report.seen, synced: report.synced, orphansCancelled: report.orphansCancelled, excludedCancelled: report.excludedCancelled });
-  return report;
+export const handler = async (): Promise<ReconcilePage> => {
+  const { clock } = await base();
+  const first: ReconcilePage = { type: 'billing.reconcile-page', version: 1, runId: clock.now().toISOString(), page: 1 };
+  await (await jobQueue()).send('billing-reconciliation', first);
+  logger.info('Billing reconciliation started', { runId: first.runId });
+  return first;
 };

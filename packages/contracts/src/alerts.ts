@@ -4,16 +4,22 @@ import * as z from 'zod/mini';
 export const ALERT_MARKETS = ['1x2', 'ou25'] as const;
 export type AlertMarket = (typeof ALERT_MARKETS)[number];
 
+/** The alert emails a subscriber can receive in one UTC day unless they choose otherwise, and the most they can choose. */
+export const DEFAULT_ALERTS_PER_DAY = 5;
+export const MAX_ALERTS_PER_DAY = 20;
+
 /**
  * What a subscriber is emailed about: value bets in these leagues (empty: all), at least this edge (percent of the
- * stake), at these bookmakers (empty: any), in these markets, as a daily digest, a weekly one (Mondays) or not at all.
+ * stake), at these bookmakers (empty: any), in these markets; as they appear (`realtime`), as a daily digest, a weekly
+ * one (Mondays) or not at all; at most `maxPerDay` alert emails a UTC day (absent: the default).
  */
 export const AlertSettingsSchema = z.strictObject({
-  frequency: z.enum(['daily', 'weekly', 'off']),
+  frequency: z.enum(['realtime', 'daily', 'weekly', 'off']),
   leagues: z.array(z.string().check(z.regex(/^[A-Za-z0-9]{1,12}$/, 'a league id'))).check(z.maxLength(60)),
   minEdge: z.number().check(z.gte(0), z.lte(100)),
   bookmakers: z.array(z.string().check(z.minLength(1), z.maxLength(60))).check(z.maxLength(40)),
   markets: z.array(z.enum(ALERT_MARKETS)).check(z.minLength(1), z.maxLength(ALERT_MARKETS.length)),
+  maxPerDay: z.optional(z.number().check(z.int(), z.gte(1), z.lte(MAX_ALERTS_PER_DAY))),
 });
 export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
 

@@ -52,6 +52,10 @@ export const ConfigSchema = z.object({
   POWERTOOLS_METRICS_NAMESPACE: z._default(z.string().check(z.minLength(1)), 'FootballPredictions/local'),
   /** Tests only: where the SES client sends its requests instead of the regional endpoint. */
   SES_API_BASE: z.optional(z.url()),
+  /** The SES account's maximum send rate (messages a second; SES's first production quota is 14): the email consumers share it. */
+  EMAIL_SEND_RATE: z._default(z.coerce.number().check(z.gt(0), z.lte(10_000)), 14),
+  /** Delivery claims (DynamoDB transactions) in flight per batch of the value-bet alert fan-out. */
+  ALERT_CLAIMS_IN_FLIGHT: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25),
   /** Where contact-form messages are forwarded. */
   SUPPORT_EMAIL: z._default(z.string().check(z.minLength(3)), 'support@localhost'),
   /** Seconds a read of upcoming predictions is reused within one process. */

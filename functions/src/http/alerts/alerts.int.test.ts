@@ -50,7 +50,11 @@ describe('value-bet alerts', () => {
     const me = (await premium.get('/api/auth/me')).json as { user: { email: string } };
     const saved = await premium.request('PUT', '/api/alerts', { body: { frequency: 'daily', leagues: ['NSP'], minEdge: 5, bookmakers: ['Velox'], markets: ['1x2'] } });
     expect(saved.status).toBe(200);
-    expect(AlertsViewSchema.parse(saved.json).settings).toMatchObject({ frequency: 'daily', leagues: ['NSP'] });
+    expect(AlertsViewSchema.parse(saved.json).settings).toMatchObject({ frequency: 'daily', leagues: ['NSP'], maxPerDay: 5 });
+    // A second subscriber wants value bets as they appear, at most 3 emails a day.
+    const live = await stack.premiumClient();
+    const liveMe = (await live.get('/api/auth/me')).json as { user: { id: string; email: string } };
+    expect((await live.request('PUT', '/api/alerts', { body: { frequency: 'realtime', leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2'], maxPerDay: 3 } })).status).toBe(200);
 
     // The pipeline publishes a matching value bet (and one in a league the subscriber did not choose), then the run finishes.
     const predictions = new DynamoPredictionRepository(table.doc, table.tableName);
@@ -64,7 +68,17 @@ describe('value-bet alerts', () => {
 
     await runMetrics();
     await runMetrics();
-    const mails = (await stack.outbox()).filter((m) => m.to === me.user.email && m.subject.includes('value bet'));
+    const outbox = await stack.outbox();
+    // As they appear: the new flags of the run (both leagues), once, with the time the price was flagged.
+    const liveMails = outbox.filter((m) => m.to === liveMe.user.email);
+    expect(liveMails.map((m) => m.subject)).toEqual(['New value bets: 2 matching your alerts']);
+    expect(liveMails[0]!.text).toContain('Home Win @ 2.18 (Velox), as of 07:00 UTC, +9.0 %');
+    expect(liveMails[0]!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // The queue delivers the same request twice (SQS delivers at least once): the second sends nothing.
+    const again = { type: 'email.requested', version: 1, template: 'value-alert', userId: liveMe.user.id, kind: 'realtime', setId: 'run:GEN-ALERTS', bets: [{ fixtureId: 'alert-f1', selection: 'home', odds: 2.18, bookmaker: 'Velox', edge: 0.09 }], requestedAt: clock.now().toISOString() };
+    stack.queue.sendRaw('email', JSON.stringify(again));
+    expect((await stack.outbox()).filter((m) => m.to === liveMe.user.email)).toHaveLength(1);
+    const mails = outbox.filter((m) => m.to === me.user.email && m.subject.includes('value bet'));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.subject).toBe('1 value bet matching your alerts');

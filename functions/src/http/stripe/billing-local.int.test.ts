@@ -117,10 +117,14 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     const orphan = await subscribe('orphan');
     // The user disappears without the deletion path (a lost cancellation).
     await (await stack.composition.userRepository()).delete((await (await stack.composition.userRepository()).get(orphan.userId))!);
-    // The scheduled task's own handler (routes.ts `tasks`), as EventBridge Scheduler invokes it.
+    // The scheduled task's own handler (routes.ts `tasks`), as EventBridge Scheduler invokes it: it queues the first page,
+    // whose consumer reconciles it (and would queue the next).
     const { handler } = await import('../../tasks/reconcile-billing.ts');
-    const report = await handler();
-    expect(report.orphansCancelled).toEqual([orphan.subscriptionId]);
+    expect(await handler()).toMatchObject({ type: 'billing.reconcile-page', page: 1 });
+    expect(stack.queue.depth('billing-reconciliation')).toBe(1);
+    await stack.queue.drain();
+    expect(stack.queue.depth('billing-reconciliation')).toBe(0);
+    expect(stack.queue.deadLetters('billing-reconciliation')).toEqual([]);
     expect((await gateway.retrieveSubscription(orphan.subscriptionId))!.status).toBe('canceled');
     expect((await gateway.retrieveSubscription(kept.subscriptionId))!.status).toBe('active');
     expect(Object.keys((await (await stack.composition.userRepository()).get(kept.userId))!.subscriptions)).toEqual([kept.subscriptionId]);

@@ -19,12 +19,16 @@ export const keys = {
   sessionPrefix: 'SESSION#',
   /** The user's live single-use token of one purpose (its secret only as a hash). */
   userToken: (userId: string, purpose: string) => ({ PK: `USER#${userId}`, SK: `TOKEN#${purpose}` }),
-  /** A subscriber's value-bet alert settings, in their collection; GSI1 lists those not turned off. */
+  /** A subscriber's value-bet alert settings, in their collection; GSI1 lists those not turned off, by shard and frequency. */
   alertSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'ALERTS' }),
-  alertSettingsIndex: (userId: string) => ({ GSI1PK: 'ALERTS', GSI1SK: userId }),
-  alertSettingsPartition: 'ALERTS',
-  /** A digest sent: one per run and user, so a retried dispatch never emails twice. */
-  alertDelivery: (runKey: string, userId: string) => ({ PK: `ALERTRUN#${runKey}`, SK: `USER#${userId}` }),
+  alertSettingsIndex: (shard: number, frequency: string, userId: string) => ({ GSI1PK: `ALERTS#${shard}`, GSI1SK: `${frequency}#${userId}` }),
+  alertSettingsPartition: (shard: number) => `ALERTS#${shard}`,
+  /** A flag set emailed to a user: once per set and user, in the user's collection (no key every user writes). */
+  alertDelivery: (userId: string, setId: string) => ({ PK: `USER#${userId}`, SK: `ALERTSENT#${setId}` }),
+  /** The alert emails a user was sent in one UTC day, against their daily cap. */
+  alertDay: (userId: string, day: string) => ({ PK: `USER#${userId}`, SK: `ALERTDAY#${day}` }),
+  /** A flag set announced: the fan-out starts once per set. */
+  alertSet: (setId: string) => ({ PK: `ALERTSET#${setId}`, SK: 'SET' }),
   /** An email request no delivery could send, kept for a replay (by the dead-letter queue message's id). */
   undeliveredEmail: (id: string) => ({ PK: 'UNDELIVERED_EMAIL', SK: id }),
   undeliveredEmailPartition: 'UNDELIVERED_EMAIL',

@@ -35,6 +35,11 @@ export function userFromItem(item: Record<string, unknown>): UserRecord {
   return { id, email, passwordHash, role, createdAt, subscriptions, ...optional };
 }
 
+/** The item of a user's profile. */
+export function userItem(user: UserRecord): Record<string, unknown> {
+  return { ...keys.user(user.id), type: 'User', schemaVersion: SCHEMA_VERSION, ...user };
+}
+
 /** Users, their email claims and customer links (A1, A2, A9 of docs/architecture.md#dynamodb-access-patterns). */
 export class DynamoUserRepository implements UserRepository, RoleChangeLog {
   constructor(
@@ -48,7 +53,7 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
       await transactWrite(this.doc, this.tableName, [
         {
           Put: {
-            Item: { ...keys.user(user.id), type: 'User', schemaVersion: SCHEMA_VERSION, ...user },
+            Item: userItem(user),
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },

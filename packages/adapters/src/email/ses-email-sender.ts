@@ -30,3 +30,15 @@ export class SesEmailSender implements EmailSender {
     );
   }
 }
+
+/**
+ * True for SES's "slow down" answers, worth a retry after a backoff: the account's maximum sending rate exceeded
+ * (`ThrottlingException`/`Throttling`, or HTTP 429 `TooManyRequestsException`). Not the daily quota ("Daily message
+ * quota exceeded"): that one lasts hours, so the message goes back to the queue at once.
+ */
+export function isSesThrottle(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (/daily message quota exceeded/i.test(error.message)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return ['ThrottlingException', 'Throttling', 'TooManyRequestsException'].includes(error.name) || status === 429;
+}

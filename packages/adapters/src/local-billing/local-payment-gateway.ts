@@ -113,14 +113,30 @@ export class LocalPaymentGateway implements PaymentGateway {
     if (c?.status === 'open') await this.put('CHECKOUT', c.id, { ...c, status: 'expired' });
   }
 
-  async listLiveSubscriptions(customerId?: string): Promise<SubscriptionSnapshot[]> {
+  async listLiveSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]> {
     const now = await this.nowSeconds();
     const live: SubscriptionSnapshot[] = [];
     for (const s of await this.listSubscriptions()) {
       const { subscription } = this.advance(s, now);
-      if (subscription.status !== 'canceled' && (!customerId || subscription.customerId === customerId)) live.push(snapshot(subscription));
+      if (subscription.status !== 'canceled' && subscription.customerId === customerId) live.push(snapshot(subscription));
     }
     return live;
+  }
+
+  /** Like Stripe's list: in subscription id order, `limit` per page, the last id read as the cursor. */
+  async listLiveSubscriptionsPage(page: { cursor?: string; limit: number }): Promise<{ subscriptions: SubscriptionSnapshot[]; cursor?: string }> {
+    const now = await this.nowSeconds();
+    const out = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName, IndexName: 'GSI1', Limit: page.limit,
+        KeyConditionExpression: page.cursor ? 'GSI1PK = :pk AND GSI1SK > :after' : 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.localBillingSubscriptionsPartition, ...(page.cursor ? { ':after': page.cursor } : {}) },
+      }),
+    );
+    const read = (out.Items ?? []).map((i) => i.data as LocalSubscription);
+    const live = read.map((s) => this.advance(s, now).subscription).filter((s) => s.status !== 'canceled').map(snapshot);
+    const last = read.at(-1);
+    return { subscriptions: live, ...(out.LastEvaluatedKey && last ? { cursor: last.id } : {}) };
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {

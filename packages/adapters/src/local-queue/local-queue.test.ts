@@ -40,9 +40,13 @@ describe('LocalQueue', () => {
       calls += 1;
       if (calls === 1) throw new Error('boom');
     });
+    expect(queue.nextVisibleAt('work')).toBeUndefined();
     await queue.send('work', { n: 1 });
+    const sentAt = queue.nextVisibleAt('work')!;
     await queue.deliverOnce('work');
     expect(await queue.deliverOnce('work')).toBe(0);
+    // Invisible until its visibility timeout has passed: a simulation on virtual time waits until then.
+    expect(queue.nextVisibleAt('work')).toBe(sentAt + 1_000);
     advance(1_001);
     expect(await queue.deliverOnce('work')).toBe(1);
     expect(calls).toBe(2);

@@ -162,6 +162,13 @@ export class LocalQueue implements JobQueue {
     throw new Error('LocalQueue.drain: too many rounds (a consumer keeps failing?)');
   }
 
+  /** When the next message of `queue` is (or became) visible, epoch ms; undefined when the queue is empty. Simulations on virtual time wait for it. */
+  nextVisibleAt(queue: string): number | undefined {
+    let next: number | undefined;
+    for (const m of this.state(queue).messages) if (next === undefined || m.visibleAt < next) next = m.visibleAt;
+    return next;
+  }
+
   /** Messages still in the queue (visible or in flight). */
   depth(queue: string): number {
     return this.state(queue).messages.length;

@@ -68,14 +68,19 @@ describe('StripePaymentGateway against recorded Stripe payloads', () => {
     expect(req.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('lists the live subscriptions, of one customer or all', async () => {
+  it('lists the live subscriptions of one customer, and of all one page at a time from a cursor', async () => {
     fake.setSubscription({ id: 'sub_l1', customer: 'cus_l1', metadata: { userId: 'u1' } });
     fake.setSubscription({ id: 'sub_l2', customer: 'cus_l2', metadata: {} });
     fake.setSubscription({ id: 'sub_l3', customer: 'cus_l1', metadata: {}, status: 'canceled' });
     expect((await gateway.listLiveSubscriptions('cus_l1')).map((s) => s.id)).toEqual(['sub_l1']);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/subscriptions' });
     expect(Object.fromEntries(fake.requests.at(-1)!.form)).toEqual({ limit: '100', customer: 'cus_l1' });
-    expect((await gateway.listLiveSubscriptions()).map((s) => s.id)).toEqual(expect.arrayContaining(['sub_l1', 'sub_l2']));
+    const first = await gateway.listLiveSubscriptionsPage({ limit: 1 });
+    expect(Object.fromEntries(fake.requests.at(-1)!.form)).toEqual({ limit: '1' });
+    expect(first.subscriptions).toHaveLength(1);
+    const next = await gateway.listLiveSubscriptionsPage({ cursor: first.cursor!, limit: 1 });
+    expect(Object.fromEntries(fake.requests.at(-1)!.form)).toEqual({ limit: '1', starting_after: first.subscriptions[0]!.id });
+    expect(next.subscriptions[0]!.id).not.toBe(first.subscriptions[0]!.id);
   });
 
   it('reads every page of a long list (has_more, starting_after)', async () => {

@@ -69,10 +69,17 @@ export class StripePaymentGateway implements PaymentGateway {
     if (session?.status === 'open') await orNull(this.stripe.request('POST', '/v1/checkout/sessions/{id}/expire', CheckoutSessionSchema, { id: sessionId }));
   }
 
-  async listLiveSubscriptions(customerId?: string): Promise<SubscriptionSnapshot[]> {
+  async listLiveSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]> {
     // Without `status`, Stripe lists every subscription that is not cancelled.
-    const subscriptions = await this.stripe.list('/v1/subscriptions', SubscriptionSchema, customerId ? { customer: customerId } : {});
+    const subscriptions = await this.stripe.list('/v1/subscriptions', SubscriptionSchema, { customer: customerId });
     return subscriptions.map(toSubscriptionSnapshot);
+  }
+
+  async listLiveSubscriptionsPage(page: { cursor?: string; limit: number }): Promise<{ subscriptions: SubscriptionSnapshot[]; cursor?: string }> {
+    const pageSchema = z.object({ data: z.array(SubscriptionSchema), has_more: z.boolean() });
+    const out = await this.stripe.request('GET', '/v1/subscriptions', pageSchema, { params: { limit: Math.min(100, page.limit), ...(page.cursor ? { starting_after: page.cursor } : {}) } });
+    const last = out.data.at(-1);
+    return { subscriptions: out.data.map(toSubscriptionSnapshot), ...(out.has_more && last ? { cursor: last.id } : {}) };
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {

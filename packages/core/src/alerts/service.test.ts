@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../auth/user.ts';
 import { fixedClock } from '../clock.ts';
-import type { EmailRequest } from '../email/ports.ts';
 import { ForbiddenError } from '../errors.ts';
+import type { RecordedEntry } from '../ledger/entry.ts';
 import type { JobRecord } from '../pipeline/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { InMemoryAlertStore } from '../testing/in-memory-alerts.ts';
-import { DEFAULT_ALERTS, InvalidUnsubscribeTokenError, makeAlertDispatcher, makeAlertService, matchingBets } from './service.ts';
+import type { NewValueFlags } from './ports.ts';
+import { DEFAULT_ALERTS, InvalidUnsubscribeTokenError, makeAlertDispatcher, makeAlertService } from './service.ts';
 
-// Saturday 22 November 2026, 06:30 UTC; the run finished at 06:20.
+// Saturday 22 November 2026, 06:30 UTC; the run started at 06:00 and finished at 06:20.
 const clock = fixedClock('2026-11-22T06:30:00Z');
-const run = (finishedAt = '2026-11-22T06:20:00.000Z'): JobRecord => ({ id: 'RUN1', type: 'generate', status: 'done', requestedBy: 'schedule', tasks: [], total: 3, done: 3, failed: 0, createdAt: finishedAt, finishedAt });
+const run = (finishedAt = '2026-11-22T06:20:00.000Z'): JobRecord => ({ id: 'RUN1', type: 'generate', status: 'done', requestedBy: 'schedule', tasks: [], total: 3, done: 3, failed: 0, createdAt: '2026-11-22T06:00:00.000Z', finishedAt });
 
 function prediction(fixtureId: string, leagueId: string, valueBets: StoredPrediction['valueBets'], bookmaker = 'Velox'): StoredPrediction {
   return {
@@ -24,59 +24,56 @@ const predictions = [
   prediction('f2', 'SP1', [{ market: 'over25', odds: 2.1, edge: 0.06 }], 'Fortuna'),
   prediction('f3', 'E0', [{ market: 'away', odds: 5.0, edge: 0.03 }]),
 ];
-
-const user = (id: string, premium = true): UserRecord => ({
-  id, email: `${id}@example.com`, passwordHash: 'x', role: 'user', createdAt: '2026-01-01T00:00:00.000Z', emailVerifiedAt: '2026-01-01T00:00:00.000Z',
-  subscriptions: premium ? { sub1: { id: 'sub1', status: 'active', cancelAt: null, currentPeriodEnd: Math.floor(Date.parse('2026-12-20T00:00:00Z') / 1000), syncedAt: '2026-11-20T00:00:00.000Z' } } : {},
+/** Value entries of the ledger: f1 first flagged by this run, f2 by yesterday's. */
+const entry = (fixtureId: string, selection: 'home' | 'over25', recordedAt: string, price: number, probability: number): RecordedEntry => ({
+  id: `${fixtureId}~value-${selection}`, fixtureId, leagueId: 'E0', leagueName: 'E0', homeTeam: 'Rovers', awayTeam: 'United', kickoff: '2026-11-23T15:00:00.000Z', basis: 'published', kind: 'value',
+  market: selection === 'home' ? '1x2' : 'ou25', selection, probability, fairProbability: 0.4, price, bookmaker: 'Velox', stakeFlat: 1, stakeKelly: 1, modelVersion: 'm', forecastAt: recordedAt, recordedAt, corrections: [],
 });
+const entries = [entry('f1', 'home', '2026-11-22T06:10:00.000Z', 2.4, 0.45), entry('f2', 'over25', '2026-11-21T06:10:00.000Z', 2.1, 0.505)];
 
-function setup() {
-  const store = new InMemoryAlertStore();
-  const sent: EmailRequest[] = [];
-  const users = new Map([['prem', user('prem')], ['prem2', user('prem2')], ['free', user('free', false)], ['paused', { ...user('paused'), breakUntil: '2026-11-29T06:00:00.000Z' }]]);
-  const dispatcher = (finishedAt?: string) =>
-    makeAlertDispatcher({
-      store,
-      users: { get: async (id) => users.get(id) },
-      predictions: { listByKickoff: async () => predictions },
-      requestEmail: async (r) => void sent.push(r),
-      latestGeneration: async () => run(finishedAt),
-      clock,
-    });
-  return { store, sent, dispatcher };
+function dispatcher(finishedAt?: string) {
+  const announced: NewValueFlags[] = [];
+  const seen = new Set<string>();
+  const d = makeAlertDispatcher({
+    predictions: { listByKickoff: async () => predictions },
+    ledger: { listByKickoff: async () => entries },
+    announce: async (set) => {
+      if (seen.has(set.id)) return false;
+      seen.add(set.id);
+      announced.push(set);
+      return true;
+    },
+    latestGeneration: async () => run(finishedAt),
+    clock,
+  });
+  return { d, announced };
 }
 
-const on = { ...DEFAULT_ALERTS, frequency: 'daily' as const, updatedAt: '2026-11-20T00:00:00.000Z' };
-
-describe('value-bet alerts', () => {
-  it('matches value bets by league, minimum edge, bookmaker and market, best edge first', () => {
-    expect(matchingBets(predictions, { ...on, minEdge: 5 }).map((b) => b.fixtureId)).toEqual(['f1', 'f2']);
-    expect(matchingBets(predictions, { ...on, minEdge: 0, leagues: ['E0'] }).map((b) => b.fixtureId)).toEqual(['f1', 'f3']);
-    expect(matchingBets(predictions, { ...on, minEdge: 0, bookmakers: ['Fortuna'] }).map((b) => b.fixtureId)).toEqual(['f2']);
-    expect(matchingBets(predictions, { ...on, minEdge: 0, markets: ['ou25'] }).map((b) => b.selection)).toEqual(['over25']);
+describe('value-bet alert dispatch after a generation run', () => {
+  it("announces the run's new flags as they appear and the coming week's value bets to the daily digest, once per run", async () => {
+    const { d, announced } = dispatcher();
+    expect(await d.dispatch()).toBe('alerts: announced realtime (1 flag(s)), daily (3 flag(s)) for run RUN1');
+    expect(announced.map((s) => [s.id, s.frequency, s.flags.map((f) => f.fixtureId)])).toEqual([
+      ['run:RUN1', 'realtime', ['f1']],
+      ['daily:RUN1', 'daily', ['f1', 'f2', 'f3']],
+    ]);
+    // The flag carries the price, the bookmaker, the edge on our probability and when the ledger first recorded it.
+    expect(announced[0]!.flags[0]).toEqual({ fixtureId: 'f1', leagueId: 'E0', market: '1x2', selection: 'home', price: 2.4, bookmaker: 'Velox', edge: expect.closeTo(0.08, 6), flaggedAt: '2026-11-22T06:10:00.000Z' });
+    expect(announced[1]!.flags[1]).toMatchObject({ fixtureId: 'f2', market: 'ou25', selection: 'over25', price: 2.1, bookmaker: 'Fortuna', edge: 0.06 });
+    // The metrics task runs again after each results run: nothing is announced twice.
+    expect(await d.dispatch()).toBe('alerts: nothing new for run RUN1');
+    expect(announced).toHaveLength(2);
   });
 
-  it('sends one digest per premium user per run, none to free users or silenced ones, and never twice', async () => {
-    const { store, sent, dispatcher } = setup();
-    for (const id of ['prem', 'free', 'paused']) await store.put(id, on);
-    await store.put('prem2', { ...on, leagues: ['I1'] });
-    expect(await dispatcher().dispatch()).toBe('alerts: 1 digest(s) for run RUN1');
-    expect(sent).toEqual([{ template: 'value-alert', userId: 'prem', bets: [{ fixtureId: 'f1', selection: 'home' }, { fixtureId: 'f2', selection: 'over25' }] }]);
-    // A retried or repeated dispatch of the same run sends nothing more.
-    expect(await dispatcher().dispatch()).toBe('alerts: 0 digest(s) for run RUN1');
-    expect(sent).toHaveLength(1);
+  it('adds the weekly digest on the Monday run only', async () => {
+    const { d, announced } = dispatcher('2026-11-23T06:20:00.000Z');
+    await d.dispatch();
+    expect(announced.map((s) => s.id)).toEqual(['run:RUN1', 'daily:RUN1', 'weekly:RUN1']);
   });
+});
 
-  it('sends the weekly digest on the Monday run only', async () => {
-    const { store, sent, dispatcher } = setup();
-    await store.put('prem', { ...on, frequency: 'weekly' });
-    await dispatcher().dispatch();
-    expect(sent).toHaveLength(0);
-    await dispatcher('2026-11-23T06:20:00.000Z').dispatch();
-    expect(sent).toHaveLength(1);
-  });
-
-  it('keeps settings for premium users only, and turns alerts off with a signed link, without a session', async () => {
+describe('alert settings', () => {
+  it('keeps settings for premium users only (with the daily cap), and turns alerts off with a signed link, without a session', async () => {
     const store = new InMemoryAlertStore();
     const service = makeAlertService({
       store,
@@ -88,9 +85,11 @@ describe('value-bet alerts', () => {
     const viewer = { userId: 'prem', email: 'prem@example.com', role: 'user' as const, subscriptionStatus: 'premium' as const };
     await expect(service.get({ ...viewer, subscriptionStatus: 'free' })).rejects.toBeInstanceOf(ForbiddenError);
     expect((await service.get(viewer)).settings).toEqual(DEFAULT_ALERTS);
-    const saved = await service.put(viewer, { frequency: 'daily', leagues: ['E0', 'E0'], minEdge: 4, bookmakers: [], markets: ['ou25', '1x2'] });
-    expect(saved.settings).toEqual({ frequency: 'daily', leagues: ['E0'], minEdge: 4, bookmakers: [], markets: ['1x2', 'ou25'] });
+    const saved = await service.put(viewer, { frequency: 'realtime', leagues: ['E0', 'E0'], minEdge: 4, bookmakers: [], markets: ['ou25', '1x2'] });
+    // Without a cap, the default one.
+    expect(saved.settings).toEqual({ frequency: 'realtime', leagues: ['E0'], minEdge: 4, bookmakers: [], markets: ['1x2', 'ou25'], maxPerDay: 5 });
     expect(saved.options).toEqual({ leagues: [{ id: 'E0', name: 'Premier League' }], bookmakers: ['Fortuna', 'Velox'] });
+    expect((await service.put(viewer, { ...saved.settings, maxPerDay: 2 })).settings.maxPerDay).toBe(2);
     await expect(service.unsubscribe('prem.forged')).rejects.toBeInstanceOf(InvalidUnsubscribeTokenError);
     await service.unsubscribe('prem.sig');
     expect((await store.get('prem'))?.frequency).toBe('off');

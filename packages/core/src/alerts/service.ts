@@ -1,24 +1,19 @@
-import type { AlertMarket, AlertSettings, AlertsView } from '@app/contracts/alerts';
-import { subscriptionStatusOf } from '../auth/user.ts';
-import type { UserRepository } from '../auth/ports.ts';
+import { DEFAULT_ALERTS_PER_DAY, type AlertSettings, type AlertsView } from '@app/contracts/alerts';
 import { DAY_MS, type Clock } from '../clock.ts';
-import type { RequestEmail } from '../email/ports.ts';
 import { DomainError } from '../errors.ts';
+import type { RecordedEntry } from '../ledger/entry.ts';
+import type { LedgerRepository } from '../ledger/ports.ts';
 import type { JobRecord, LeagueRepository } from '../pipeline/ports.ts';
+import { marketOf } from '../picks/pick.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
-import type { Selection, StoredPrediction } from '../predictions/prediction.ts';
+import type { StoredPrediction } from '../predictions/prediction.ts';
 import { requirePremiumContent, type Viewer } from '../viewer.ts';
-import type { AlertStore, StoredAlertSettings, UnsubscribeTokens } from './ports.ts';
-import { isProtected } from '../responsible-gambling/protection.ts';
+import type { AlertFrequency, AlertStore, NewValueFlag, NewValueFlags, StoredAlertSettings, UnsubscribeTokens } from './ports.ts';
 
 /** Until a subscriber chooses, no email: alerts are opt-in. */
-export const DEFAULT_ALERTS: AlertSettings = { frequency: 'off', leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2', 'ou25'] };
-/** The value bets a digest lists at most (the best edges first). */
-export const ALERT_BETS = 20;
+export const DEFAULT_ALERTS: AlertSettings = { frequency: 'off', leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2', 'ou25'], maxPerDay: DEFAULT_ALERTS_PER_DAY };
 /** The window a digest covers: the matches the generation run predicted. */
 const ALERT_REACH_DAYS = 7;
-/** How long a delivery is remembered (longer than any retry of a run). */
-const DELIVERY_MEMORY_DAYS = 30;
 
 /** A damaged or forged unsubscribe link: a 400 with a message, never a 5xx. */
 export class InvalidUnsubscribeTokenError extends DomainError {
@@ -28,30 +23,27 @@ export class InvalidUnsubscribeTokenError extends DomainError {
   }
 }
 
-const marketOf = (selection: Selection): AlertMarket => (selection === 'over25' || selection === 'under25' ? 'ou25' : '1x2');
-
-/** One value bet of a digest. */
-export interface AlertBet {
-  fixtureId: string;
-  selection: Selection;
-  edge: number;
+/** The value bets of stored predictions as flags, at the price and bookmaker the prediction published. */
+export function flagsOfPredictions(predictions: readonly StoredPrediction[]): NewValueFlag[] {
+  return predictions.flatMap((p) =>
+    p.valueBets.map((v) => ({
+      fixtureId: p.fixtureId, leagueId: p.leagueId, market: marketOf(v.market), selection: v.market, price: v.odds,
+      bookmaker: p.bestBookmakers?.[v.market] ?? null, edge: v.edge, flaggedAt: new Date(p.generatedAt).toISOString(),
+    })),
+  );
 }
 
-/** The value bets of `predictions` that `settings` asks for, best edge first. */
-export function matchingBets(predictions: readonly StoredPrediction[], settings: AlertSettings): AlertBet[] {
-  const leagues = new Set(settings.leagues);
-  const books = new Set(settings.bookmakers);
-  const markets = new Set(settings.markets);
-  return predictions
-    .filter((p) => leagues.size === 0 || leagues.has(p.leagueId))
-    .flatMap((p) =>
-      p.valueBets
-        .filter((v) => markets.has(marketOf(v.market)) && v.edge * 100 >= settings.minEdge)
-        .filter((v) => books.size === 0 || books.has(p.bestBookmakers?.[v.market] ?? ''))
-        .map((v) => ({ fixtureId: p.fixtureId, selection: v.market, edge: v.edge })),
-    )
-    .sort((a, b) => b.edge - a.edge || a.fixtureId.localeCompare(b.fixtureId))
-    .slice(0, ALERT_BETS);
+/**
+ * The flags that are new since `since`: the published value entries of the ledger first recorded then (an entry is
+ * written once, by the run or scan that first flags the bet), with the price, bookmaker and time they were recorded at.
+ */
+export function newFlagsOfLedger(entries: readonly RecordedEntry[], since: Date): NewValueFlag[] {
+  return entries
+    .filter((e) => e.kind === 'value' && e.basis === 'published' && e.price !== null && Date.parse(e.recordedAt) >= since.getTime())
+    .map((e) => ({
+      fixtureId: e.fixtureId, leagueId: e.leagueId, market: e.market, selection: e.selection, price: e.price!,
+      bookmaker: e.bookmaker, edge: e.probability * e.price! - 1, flaggedAt: e.recordedAt,
+    }));
 }
 
 /** Monday in the UK, where the schedules run: the weekly digest's day. */
@@ -72,7 +64,7 @@ export function makeAlertService(deps: {
   const settingsOf = (stored: StoredAlertSettings | undefined): AlertSettings => {
     if (!stored) return DEFAULT_ALERTS;
     const { updatedAt: _updatedAt, ...settings } = stored;
-    return settings;
+    return { ...settings, maxPerDay: settings.maxPerDay ?? DEFAULT_ALERTS_PER_DAY };
   };
   async function view(settings: AlertSettings): Promise<AlertsView> {
     const now = clock.now();
@@ -88,7 +80,10 @@ export function makeAlertService(deps: {
     },
     async put(viewer: Viewer, settings: AlertSettings): Promise<AlertsView> {
       assertPremium(viewer);
-      const clean: AlertSettings = { ...settings, leagues: [...new Set(settings.leagues)].sort(), bookmakers: [...new Set(settings.bookmakers)].sort(), markets: [...new Set(settings.markets)].sort() };
+      const clean: AlertSettings = {
+        ...settings, leagues: [...new Set(settings.leagues)].sort(), bookmakers: [...new Set(settings.bookmakers)].sort(), markets: [...new Set(settings.markets)].sort(),
+        maxPerDay: settings.maxPerDay ?? DEFAULT_ALERTS_PER_DAY,
+      };
       await store.put(viewer.userId, { ...clean, updatedAt: clock.now().toISOString() });
       return view(clean);
     },
@@ -105,15 +100,15 @@ export function makeAlertService(deps: {
 export type AlertService = ReturnType<typeof makeAlertService>;
 
 /**
- * After a generation run: one digest email per subscriber whose settings match at least one of the coming week's value
- * bets (daily; weekly on the Monday run), never two for one run, none to a user who is no longer premium, has not
- * confirmed the address, or whose alerts a responsible-gambling limit silences.
+ * After a generation run (the metrics task that follows it calls this): announces the run's new flags to the
+ * subscribers whose alerts come as they appear, and the coming week's value bets to the daily digest (and the
+ * weekly one on the Monday run). Each set is announced once, whatever the retries and the half-hourly metrics runs;
+ * the fan-out (fanout.ts) does the rest by queue.
  */
 export function makeAlertDispatcher(deps: {
-  store: AlertStore;
-  users: Pick<UserRepository, 'get'>;
-  predictions: PredictionRepository;
-  requestEmail: RequestEmail;
+  predictions: Pick<PredictionRepository, 'listByKickoff'>;
+  ledger: Pick<LedgerRepository, 'listByKickoff'>;
+  announce: (set: NewValueFlags) => Promise<boolean>;
   latestGeneration: () => Promise<JobRecord | undefined>;
   clock: Clock;
   log?: (message: string, detail?: Record<string, unknown>) => void;
@@ -124,25 +119,20 @@ export function makeAlertDispatcher(deps: {
       const run = await deps.latestGeneration();
       if (!run || run.status !== 'done' || run.done === 0 || !run.finishedAt) return 'alerts: no finished generation run';
       const now = clock.now();
-      const upcoming = (await deps.predictions.listByKickoff(now, new Date(now.getTime() + ALERT_REACH_DAYS * DAY_MS))).filter(
-        (p) => Date.parse(p.kickoff) > now.getTime() && p.origin === 'published' && p.valueBets.length > 0,
-      );
-      const expiresAt = new Date(now.getTime() + DELIVERY_MEMORY_DAYS * DAY_MS);
-      let sent = 0;
-      for (const { userId, settings } of await deps.store.listActive()) {
-        if (settings.frequency === 'weekly' && !isUkMonday(new Date(run.finishedAt))) continue;
-        const bets = matchingBets(upcoming, settings);
-        if (!bets.length) continue;
-        const user = await deps.users.get(userId);
-        if (!user?.emailVerifiedAt || subscriptionStatusOf(user, clock) !== 'premium') continue;
-        // A break or a self-exclusion silences every alert.
-        if (isProtected(user, now)) continue;
-        if (!(await deps.store.claimDelivery(`${settings.frequency}#${run.id}`, userId, expiresAt))) continue;
-        await deps.requestEmail({ template: 'value-alert', userId, bets: bets.map(({ fixtureId, selection }) => ({ fixtureId, selection })) });
-        sent += 1;
-      }
-      deps.log?.('Value-bet alerts', { run: run.id, sent });
-      return `alerts: ${sent} digest(s) for run ${run.id}`;
+      const until = new Date(now.getTime() + ALERT_REACH_DAYS * DAY_MS);
+      const ahead = (kickoff: string) => Date.parse(kickoff) > now.getTime();
+      const [predictions, entries] = await Promise.all([deps.predictions.listByKickoff(now, until), deps.ledger.listByKickoff(now, until)]);
+      const upcoming = flagsOfPredictions(predictions.filter((p) => ahead(p.kickoff) && p.origin === 'published'));
+      const fresh = newFlagsOfLedger(entries.filter((e) => ahead(e.kickoff)), new Date(run.createdAt));
+      const sets: Array<{ frequency: AlertFrequency; flags: NewValueFlag[] }> = [
+        { frequency: 'realtime', flags: fresh },
+        { frequency: 'daily', flags: upcoming },
+        ...(isUkMonday(new Date(run.finishedAt)) ? [{ frequency: 'weekly' as const, flags: upcoming }] : []),
+      ];
+      const announced: string[] = [];
+      for (const set of sets) if (await deps.announce({ id: `${set.frequency === 'realtime' ? 'run' : set.frequency}:${run.id}`, ...set })) announced.push(`${set.frequency} (${set.flags.length} flag(s))`);
+      deps.log?.('Value-bet alerts', { run: run.id, announced });
+      return `alerts: ${announced.length ? `announced ${announced.join(', ')}` : 'nothing new'} for run ${run.id}`;
     },
   };
 }

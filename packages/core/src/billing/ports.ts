@@ -59,8 +59,13 @@ export interface PaymentGateway {
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null>;
   /** Expires an open Checkout session so it can no longer be paid (no-op when it is not open). */
   expireCheckoutSession(sessionId: string): Promise<void>;
-  /** Subscriptions that are not cancelled: of one customer, or every one (reconciliation). */
-  listLiveSubscriptions(customerId?: string): Promise<SubscriptionSnapshot[]>;
+  /** The subscriptions of one customer that are not cancelled. */
+  listLiveSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]>;
+  /**
+   * One page of every subscription that is not cancelled (the reconciliation), in the provider's order: `cursor` is
+   * the previous page's (the last subscription id it read); the answer's is absent after the last page.
+   */
+  listLiveSubscriptionsPage(page: { cursor?: string; limit: number }): Promise<{ subscriptions: SubscriptionSnapshot[]; cursor?: string }>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** Undoes a pending cancellation at the period end: the subscription renews again. */

@@ -32,7 +32,12 @@ function fakeGateway() {
       const s = sessions.get(id);
       if (s?.status === 'open') s.status = 'expired';
     },
-    listLiveSubscriptions: async (customerId) => [...subs.values()].filter((s) => s.status !== 'canceled' && (!customerId || s.customerId === customerId)),
+    listLiveSubscriptions: async (customerId) => [...subs.values()].filter((s) => s.status !== 'canceled' && s.customerId === customerId),
+    listLiveSubscriptionsPage: async ({ cursor, limit }) => {
+      const live = [...subs.values()].filter((s) => s.status !== 'canceled').sort((a, b) => a.id.localeCompare(b.id)).filter((s) => !cursor || s.id > cursor);
+      const page = live.slice(0, limit);
+      return { subscriptions: page, ...(live.length > limit ? { cursor: page.at(-1)!.id } : {}) };
+    },
     retrieveSubscription: async (id) => (subs.has(id) ? { ...subs.get(id)! } : null),
     cancelAtPeriodEnd: async (id) => {
       const s = subs.get(id)!;
@@ -191,7 +196,10 @@ describe('BillingService', () => {
     // An unsynced second subscription of the user's (e.g. paid in another tab before this fix).
     t.gateway.subs.set('sub_C', { id: 'sub_C', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u1' });
     expect(await t.status()).toBe('free');
-    expect(await t.billing.reconcile()).toEqual({ seen: 3, synced: 2, orphansCancelled: ['sub_orphan'], excludedCancelled: [] });
+    // Page by page, each from the cursor of the one before: no call reads every subscription.
+    const first = await t.billing.reconcile({ limit: 2 });
+    expect(first).toEqual({ seen: 2, synced: 2, orphansCancelled: [], excludedCancelled: [], cursor: 'sub_C' });
+    expect(await t.billing.reconcile({ cursor: first.cursor!, limit: 2 })).toEqual({ seen: 1, synced: 0, orphansCancelled: ['sub_orphan'], excludedCancelled: [] });
     expect(t.orphans).toEqual(['sub_orphan']);
     expect(await t.status()).toBe('premium');
     t.gateway.subs.set('sub_D', { id: 'sub_D', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u1' });

@@ -34,6 +34,9 @@ export interface BillingServiceDeps {
   security?: SecurityLog;
 }
 
+/** Subscriptions per page of the reconciliation: one Stripe list call (its maximum), well inside one invocation. */
+export const RECONCILE_PAGE = 100;
+
 export interface ReconcileReport {
   /** Live subscriptions the provider listed. */
   seen: number;
@@ -249,12 +252,15 @@ export function makeBillingService(deps: BillingServiceDeps) {
     },
 
     /**
-     * The daily reconciliation: re-reads every live subscription from the provider and stores its
-     * state (repairing lost webhooks); a subscription whose user no longer exists is cancelled now.
+     * One page of the daily reconciliation (docs/decisions/0252-billing-reconciliation-by-pages.md): re-reads up to
+     * `limit` live subscriptions from the provider, from `cursor` on, and stores their state (repairing lost
+     * webhooks); a subscription whose user no longer exists is cancelled now. The answer's cursor starts the next
+     * page (absent after the last), so no invocation reads every subscription.
      */
-    async reconcile(): Promise<ReconcileReport> {
+    async reconcile(page: { cursor?: string; limit?: number } = {}): Promise<ReconcileReport & { cursor?: string }> {
       const report: ReconcileReport = { seen: 0, synced: 0, orphansCancelled: [], excludedCancelled: [] };
-      for (const snapshot of await gateway.listLiveSubscriptions()) {
+      const { subscriptions: live, cursor } = await gateway.listLiveSubscriptionsPage({ ...(page.cursor ? { cursor: page.cursor } : {}), limit: page.limit ?? RECONCILE_PAGE });
+      for (const snapshot of live) {
         report.seen += 1;
         const user = await ownerOf(snapshot);
         if (!user) {
@@ -271,7 +277,7 @@ export function makeBillingService(deps: BillingServiceDeps) {
         await subscriptions.saveSubscription(user.id, toSubscriptionState(state, clock));
         report.synced += 1;
       }
-      return report;
+      return { ...report, ...(cursor ? { cursor } : {}) };
     },
   };
 }

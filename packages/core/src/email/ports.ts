@@ -28,11 +28,27 @@ export type EmailRequest =
   | { template: 'account-exists'; email: string }
   | { template: 'password-reset'; email: string }
   | { template: 'contact'; messageId: string }
-  /** A value-bet digest: the bets it lists (fixture and selection), rendered from the stored predictions. */
-  | { template: 'value-alert'; userId: string; bets: Array<{ fixtureId: string; selection: Selection }> };
+  /**
+   * Value-bet alerts: the bets it lists (fixture and selection, with the flag's price, bookmaker, edge as a
+   * fraction and time when the source gave them), the rest rendered from the stored predictions; `realtime`
+   * (flags as they appear) or a digest; `setId`, the flag set it belongs to (sent once per set and user, whatever the
+   * queue's redeliveries).
+   */
+  | { template: 'value-alert'; userId: string; kind?: 'realtime' | 'digest'; setId?: string; bets: AlertEmailBet[] };
+
+export interface AlertEmailBet {
+  fixtureId: string;
+  selection: Selection;
+  odds?: number;
+  bookmaker?: string | null;
+  edge?: number;
+  asOf?: string;
+}
 
 /** Puts an email request on the email queue. */
 export type RequestEmail = (request: EmailRequest) => Promise<void>;
+/** Puts many email requests on the email queue (in batches: one call per ten on SQS). */
+export type RequestEmails = (requests: EmailRequest[]) => Promise<void>;
 
 /**
  * An email request no delivery could send (it reached the email dead-letter queue), kept with

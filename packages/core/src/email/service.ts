@@ -20,7 +20,7 @@ export interface MailServiceDeps {
   supportAddress: string;
   clock: Clock;
   /** What the value-bet digest reads: the settings (turned off since?), the limits that silence it, the bets, the unsubscribe signer. */
-  alerts: { store: Pick<AlertStore, 'get'>; predictions: Pick<PredictionStore, 'get'>; tokens: UnsubscribeTokens };
+  alerts: { store: Pick<AlertStore, 'get' | 'markSent' | 'unmarkSent'>; predictions: Pick<PredictionStore, 'get'>; tokens: UnsubscribeTokens };
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -79,21 +79,32 @@ export function makeMailService(deps: MailServiceDeps) {
           const lines = [];
           for (const bet of request.bets) {
             const p = await alerts.predictions.get(bet.fixtureId);
-            const value = p?.valueBets.find((v) => v.market === bet.selection);
-            if (!p || !value) continue;
+            // The flag's own price when the request carries it (a scan's price may differ from the morning's); else the prediction's.
+            const value = bet.odds !== undefined && bet.edge !== undefined ? { odds: bet.odds, edge: bet.edge } : p?.valueBets.find((v) => v.market === bet.selection);
+            if (!p || !value || Date.parse(p.kickoff) <= deps.clock.now().getTime()) continue;
             lines.push({
               match: `${p.homeTeam} v ${p.awayTeam}`,
               league: p.leagueName,
               kickoff: p.kickoff,
               selection: PICK_LABELS[bet.selection],
               odds: value.odds,
-              bookmaker: p.bestBookmakers?.[bet.selection] ?? null,
+              bookmaker: bet.bookmaker !== undefined ? bet.bookmaker : (p.bestBookmakers?.[bet.selection] ?? null),
               edge: value.edge * 100,
               url: `${deps.templates.appOrigin}/predictions/${encodeURIComponent(p.fixtureId)}`,
+              ...(bet.asOf && request.kind === 'realtime' ? { asOf: bet.asOf } : {}),
             });
           }
           if (!lines.length) return log('Value-bet alert skipped', { reason: 'its bets are gone' });
-          return send(valueAlertMessage(deps.templates, user.email, lines, alerts.tokens.sign(user.id)));
+          const message = valueAlertMessage(deps.templates, user.email, lines, alerts.tokens.sign(user.id), request.kind ?? 'digest');
+          if (!request.setId) return send(message);
+          // The queue may deliver a request twice: the set's email goes to each user once.
+          if (!(await alerts.store.markSent(user.id, request.setId, deps.clock.now()))) return log('Value-bet alert skipped', { reason: 'sent already' });
+          try {
+            return await send(message);
+          } catch (error) {
+            await alerts.store.unmarkSent(user.id, request.setId);
+            throw error;
+          }
         }
       }
     },

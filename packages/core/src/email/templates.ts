@@ -105,6 +105,8 @@ export interface AlertLine {
   /** Percent of the stake. */
   edge: number;
   url: string;
+  /** ISO-8601 UTC: when the price was flagged (an alert as it appears says so). */
+  asOf?: string;
 }
 
 /**
@@ -112,15 +114,17 @@ export interface AlertLine {
  * `List-Unsubscribe` with the signed link, `List-Unsubscribe-Post` so a mail client can unsubscribe without opening
  * anything; the visible link opens a page with a button, because link scanners follow links).
  */
-export function valueAlertMessage(ctx: TemplateContext, to: string, lines: AlertLine[], unsubscribeToken: string): EmailMessage {
+export function valueAlertMessage(ctx: TemplateContext, to: string, lines: AlertLine[], unsubscribeToken: string, kind: 'realtime' | 'digest' = 'digest'): EmailMessage {
   const token = encodeURIComponent(unsubscribeToken);
   const oneClick = `${ctx.appOrigin}/api/alerts/unsubscribe?token=${token}`;
   const page = `${ctx.appOrigin}/alerts/unsubscribe?token=${token}`;
   const settings = `${ctx.appOrigin}/account`;
   const record = `${ctx.appOrigin}/analytics`;
-  const subject = `${lines.length} value bet${lines.length === 1 ? '' : 's'} matching your alerts`;
+  const plural = lines.length === 1 ? '' : 's';
+  const subject = kind === 'realtime' ? `New value bet${plural}: ${lines.length} matching your alerts` : `${lines.length} value bet${plural} matching your alerts`;
   const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-  const describe = (l: AlertLine) => `${l.match} (${l.league}, ${when(l.kickoff)}): ${l.selection} @ ${l.odds.toFixed(2)}${l.bookmaker ? ` (${l.bookmaker})` : ''}, +${l.edge.toFixed(1)} % expected value by our forecast`;
+  const asOf = (l: AlertLine) => (l.asOf ? `, as of ${l.asOf.slice(11, 16)} UTC` : '');
+  const describe = (l: AlertLine) => `${l.match} (${l.league}, ${when(l.kickoff)}): ${l.selection} @ ${l.odds.toFixed(2)}${l.bookmaker ? ` (${l.bookmaker})` : ''}${asOf(l)}, +${l.edge.toFixed(1)} % expected value by our forecast`;
   const caution = 'A value bet is a price above our forecast\'s fair price, not a sure win: most value bets lose, and our record of them, with its interval, is on the analytics page. 18+ only. Bet only what you can afford to lose.';
   return {
     to,

@@ -61,11 +61,11 @@ describe('/teams/:slug', () => {
 
 describe('value-bet alerts', () => {
   const view: AlertsView = {
-    settings: { frequency: 'off', leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2', 'ou25'] },
+    settings: { frequency: 'off', leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2', 'ou25'], maxPerDay: 5 },
     options: { leagues: [{ id: 'NSP', name: 'Northshire Premier' }], bookmakers: ['Velox'] },
   };
 
-  it('lets a subscriber choose leagues, edge, bookmakers, markets and a digest, and saves them', async () => {
+  it('lets a subscriber choose leagues, edge, bookmakers, markets, alerts as they appear and a daily limit, and saves them', async () => {
     const api = mockApi({
       'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
       'GET /api/alerts': view,
@@ -73,12 +73,15 @@ describe('value-bet alerts', () => {
     });
     await renderApp('/account');
     const card = within((await screen.findByRole('heading', { name: 'Value-bet alerts' })).closest('div')!);
-    await userEvent.selectOptions(card.getByLabelText('Email'), 'daily');
+    await userEvent.selectOptions(card.getByLabelText('Email'), 'As they appear');
+    const perDay = card.getByLabelText('At most this many alert emails a day');
+    await userEvent.clear(perDay);
+    await userEvent.type(perDay, '3');
     await userEvent.click(card.getByRole('checkbox', { name: 'Northshire Premier' }));
     await userEvent.click(card.getByRole('checkbox', { name: 'Velox' }));
     await userEvent.click(card.getByRole('button', { name: 'Save alerts' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/alerts')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/alerts')[0]!.body).toEqual({ frequency: 'daily', leagues: ['NSP'], minEdge: 5, bookmakers: ['Velox'], markets: ['1x2', 'ou25'] });
+    expect(api.callsTo('PUT', '/api/alerts')[0]!.body).toEqual({ frequency: 'realtime', leagues: ['NSP'], minEdge: 5, bookmakers: ['Velox'], markets: ['1x2', 'ou25'], maxPerDay: 3 });
   });
 
   it('unsubscribes from the email link only when the button is pressed, without a session', async () => {

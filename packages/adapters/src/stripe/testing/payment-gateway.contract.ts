@@ -111,5 +111,24 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
       const { gateway } = await setup();
       expect(await gateway.paymentDetails('cus_missing', 6)).toEqual({ card: null, invoices: [] });
     });
+
+    it('lists every live subscription page by page, each page starting after the cursor of the one before', async () => {
+      const { gateway, paidCustomer } = await setup();
+      const paid = [];
+      for (let i = 0; i < 5; i++) paid.push((await paidCustomer()).subscriptionId);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await gateway.listLiveSubscriptionsPage({ ...(cursor ? { cursor } : {}), limit: 2 });
+        expect(page.subscriptions.length).toBeLessThanOrEqual(2);
+        seen.push(...page.subscriptions.map((s) => s.id));
+        cursor = page.cursor;
+        pages += 1;
+      } while (cursor && pages < 1_000);
+      expect(pages).toBeGreaterThanOrEqual(3);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toEqual(expect.arrayContaining(paid));
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { ALERT_MARKETS, type AlertSettings, type AlertsView } from '@app/contracts/alerts';
+import { ALERT_MARKETS, DEFAULT_ALERTS_PER_DAY, MAX_ALERTS_PER_DAY, type AlertSettings, type AlertsView } from '@app/contracts/alerts';
 import { BellRing } from 'lucide-react';
 import type { FormEvent } from 'react';
 
@@ -9,7 +9,12 @@ import { useAlerts, useSaveAlerts } from '@/features/alerts/api/alerts';
 import { apiErrorMessage } from '@/lib/api-client';
 
 const MARKET_LABELS: Record<(typeof ALERT_MARKETS)[number], string> = { '1x2': 'Home / draw / away', ou25: 'Over / Under 2.5' };
-const FREQUENCY_LABELS: Record<AlertSettings['frequency'], string> = { daily: 'Daily digest', weekly: 'Weekly digest (Mondays)', off: 'Off' };
+const FREQUENCY_LABELS: Record<AlertSettings['frequency'], string> = { realtime: 'As they appear', daily: 'Daily digest', weekly: 'Weekly digest (Mondays)', off: 'Off' };
+const SAVED: Record<Exclude<AlertSettings['frequency'], 'off'>, string> = {
+  realtime: 'An email within minutes of each new value bet that matches',
+  daily: 'A daily digest of the value bets that match',
+  weekly: 'A weekly digest (Mondays) of the value bets that match',
+};
 
 function Checkboxes({ legend, name, options, checked }: { legend: string; name: string; options: Array<{ value: string; label: string }>; checked: readonly string[] }) {
   return (
@@ -39,13 +44,15 @@ function Form({ view }: { view: AlertsView }) {
       minEdge: Number(data.get('minEdge')),
       bookmakers: data.getAll('bookmakers').map(String),
       markets: data.getAll('markets').map(String) as AlertSettings['markets'],
+      maxPerDay: Number(data.get('maxPerDay')),
     };
     if (next.markets.length === 0) {
       toast({ title: 'Choose a market', description: 'Alerts need at least one market.', variant: 'destructive' });
       return;
     }
     save.mutate(next, {
-      onSuccess: () => toast({ title: 'Alerts saved', description: next.frequency === 'off' ? 'You will get no alert emails.' : `${FREQUENCY_LABELS[next.frequency]} of the value bets that match.`, variant: 'success' }),
+      onSuccess: () =>
+        toast({ title: 'Alerts saved', description: next.frequency === 'off' ? 'You will get no alert emails.' : `${SAVED[next.frequency]}, at most ${next.maxPerDay} a day.`, variant: 'success' }),
       onError: (error) => toast({ title: 'Alerts not saved', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   };
@@ -54,12 +61,16 @@ function Form({ view }: { view: AlertsView }) {
       <label className="block text-sm font-medium">
         Email
         <select name="frequency" defaultValue={settings.frequency} className="mt-1 block w-full rounded-md border border-border bg-background px-3 py-2 text-sm">
-          {(['daily', 'weekly', 'off'] as const).map((f) => (
+          {(['realtime', 'daily', 'weekly', 'off'] as const).map((f) => (
             <option key={f} value={f}>
               {FREQUENCY_LABELS[f]}
             </option>
           ))}
         </select>
+      </label>
+      <label className="block text-sm font-medium">
+        At most this many alert emails a day
+        <input name="maxPerDay" type="number" min={1} max={MAX_ALERTS_PER_DAY} step={1} required defaultValue={settings.maxPerDay ?? DEFAULT_ALERTS_PER_DAY} className="mt-1 block w-32 rounded-md border border-border bg-background px-3 py-2 text-sm" />
       </label>
       <label className="block text-sm font-medium">
         Minimum edge (expected value, % of the stake)
@@ -76,7 +87,7 @@ function Form({ view }: { view: AlertsView }) {
 }
 
 /**
- * Value-bet alerts (premium): which value bets are emailed, and how often. Every email carries a one-click unsubscribe.
+ * Value-bet alerts (premium): which value bets are emailed, how soon and how many a day. Every email carries a one-click unsubscribe.
  * A value bet is a price above our fair price, not a sure win: the card says so, and so does every email.
  */
 export function AlertSettingsCard() {
@@ -88,7 +99,7 @@ export function AlertSettingsCard() {
         Value-bet alerts
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        One email per morning run (or a weekly one) listing the value bets that match, never one per bet. Value bets lose more often than they win; the track record shows how they did. 18+.
+        As they appear (an email within minutes of a new value bet that matches, up to your daily limit), or one digest per morning run (or a weekly one). Nothing is sent during a break or a self-exclusion. Value bets lose more often than they win; the track record shows how they did. 18+.
       </p>
       {alerts.data ? <Form view={alerts.data} /> : <p className="mt-4 text-sm text-muted-foreground">{alerts.isError ? 'Alerts could not be loaded.' : 'Loading alerts…'}</p>}
     </Card>

@@ -1,0 +1,16 @@
+import { ReconcilePageSchema } from '@app/events/billing-reconciliation';
+import { logger } from '@app/platform/logger';
+import { billingService } from '../composition/billing.ts';
+import { jobQueue } from '../composition/queues.ts';
+import { jobRoute } from './route.ts';
+
+/**
+ * One page of the daily billing reconciliation (docs/decisions/0252-billing-reconciliation-by-pages.md): re-reads a
+ * page of live subscriptions from the payment provider, stores their state and cancels those whose user is gone, then
+ * puts the next page (the provider's cursor) on the queue. A failure comes back through the queue, then dead-letters.
+ */
+export const handler = jobRoute({ queue: 'billing-reconciliation', schema: ReconcilePageSchema }, async (message) => {
+  const report = await (await billingService()).reconcile(message.cursor ? { cursor: message.cursor } : {});
+  logger.info('Billing reconciliation page', { runId: message.runId, page: message.page, seen: report.seen, synced: report.synced, orphansCancelled: report.orphansCancelled, excludedCancelled: report.excludedCancelled, more: Boolean(report.cursor) });
+  if (report.cursor) await (await jobQueue()).send('billing-reconciliation', { ...message, cursor: report.cursor, page: message.page + 1 });
+});
