@@ -20,7 +20,7 @@ export interface ValueRule {
  * The rule in force: tuned on 2015-16..2018-19 only and frozen before its one evaluation run on
  * 2019-20..2022-23 (the decision record has both runs' figures).
  */
-export const VALUE_RULE: ValueRule = { minEdge: 0.02, minOdds: 1.01, maxOdds: 15, minProbability: 0 };
+export const VALUE_RULE: ValueRule = { minEdge: 0.05, minOdds: 1.01, maxOdds: 15, minProbability: 0.2 };
 
 /** One listed book's price of a selection, already net of any commission. */
 export interface BookPrice {
