@@ -9,7 +9,7 @@ import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
 import type { ThreeWay, StoredPrediction } from '../predictions/prediction.ts';
 import { seesPremiumContent, type Viewer } from '../viewer.ts';
 import { matchIdentity } from './identity.ts';
-import { goalMarketsOf } from '../predictions/locking.ts';
+import { cardPicks, goalMarketsOf, valueBetView, valueEventView } from '../predictions/locking.ts';
 import { percent } from '../numbers.ts';
 
 export const FORM_MATCHES = 5;
@@ -36,6 +36,10 @@ function forecastOf(p: StoredPrediction): MatchForecast {
     oddsUsed: p.modelOdds ?? null,
     bestOdds: p.bestOdds ?? null,
     markets: goalMarketsOf(p),
+    picks: cardPicks(p),
+    valueBets: p.valueBets.map((v) => valueBetView(p, v)),
+    valueHistory: (p.valueHistory ?? []).map(valueEventView),
+    valueScannedAt: p.valueScannedAt ?? null,
   };
 }
 
