@@ -33,7 +33,8 @@ export function makeOddsScanTask({
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }) {
   const list = oddsProvider.bookmakers ?? DEFAULT_BOOKMAKERS;
-  const bookmakers = [...list.map((b) => b.oddsApi ?? b.id), SHARP_REFERENCE.oddsApi];
+  // what the odds call names: the books that source carries, and the sharp reference
+  const bookmakers = [...list.flatMap((b) => (b.oddsApi ? [b.oddsApi] : [])), SHARP_REFERENCE.oddsApi];
   return {
     async scan(): Promise<string> {
       const now = clock.now();
