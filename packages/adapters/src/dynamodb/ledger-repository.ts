@@ -151,8 +151,10 @@ export class DynamoLedgerRepository implements LedgerRepository {
         {
           Put: {
             Item: { ...keys.ledgerCorrectionHead(), type: 'LedgerCorrectionHead', schemaVersion: SCHEMA_VERSION, sequence: c.sequence, digest: c.digest },
-            ConditionExpression: c.sequence === 1 ? 'attribute_not_exists(PK)' : 'sequence = :previousSequence AND digest = :previous',
-            ...(c.sequence === 1 ? {} : { ExpressionAttributeValues: { ':previousSequence': c.sequence - 1, ':previous': c.previous } }),
+            ConditionExpression: c.sequence === 1 ? 'attribute_not_exists(PK)' : '#sequence = :previousSequence AND #digest = :previous',
+            ...(c.sequence === 1
+              ? {}
+              : { ExpressionAttributeNames: { '#sequence': 'sequence', '#digest': 'digest' }, ExpressionAttributeValues: { ':previousSequence': c.sequence - 1, ':previous': c.previous } }),
           },
         },
       ]);

@@ -59,6 +59,21 @@ describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md
     expect((await store.get('fxB'))?.probabilities.home).toBe(0.2);
   });
 
+  it('lists published value entries by the time their flag first appeared (GSI1), what an alert dispatcher reads', async () => {
+    const flagged = {
+      ...prediction('fxV', '2026-11-27T15:00:00.000Z'),
+      valueBets: [{ market: 'under25' as const, odds: 3.42, edge: 0.069, bookmaker: 'Northbet', fairProbability: 0.3125, quotedAt: '2026-11-22T14:04:00.000Z', booksAtPrice: 1, flaggedAt: '2026-11-22T14:05:00.000Z', seenAt: '2026-11-22T14:05:00.000Z' }],
+    };
+    expect(await publish(flagged, '2026-11-22T14:05:02Z')).toBe(true);
+    const window = await ledger.listValueFlagged(new Date('2026-11-22T14:00:00Z'), new Date('2026-11-22T14:10:00Z'));
+    expect(window.map((e) => [e.id, e.price, e.bookmaker, e.quotedAt, e.fairProbability, e.booksAtPrice, e.forecastAt])).toEqual([
+      ['fxV~value-under25', 3.42, 'Northbet', '2026-11-22T14:04:00.000Z', 0.3125, 1, '2026-11-22T14:05:00.000Z'],
+    ]);
+    expect(await ledger.listValueFlagged(new Date('2026-11-22T14:06:00Z'), new Date('2026-11-23T10:00:00Z'))).toEqual([]);
+    // picks and back-tested entries are not in that index
+    expect((await ledger.listValueFlagged(new Date('2026-11-22T00:00:00Z'), new Date('2026-11-22T23:59:59Z'))).every((e) => e.kind === 'value' && e.basis === 'published')).toBe(true);
+  });
+
   it('lets a resumed backfill write its prediction again without touching the entries a killed run wrote', async () => {
     const p = { ...prediction('fxF', '2026-11-10T15:00:00.000Z'), origin: 'backfilled' as const };
     const first = ledgerEntriesOf(p, 'backtest', new Date('2026-11-22T06:00:01Z'));
