@@ -251,9 +251,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error('Error: no evaluated matches (are the evaluated seasons present for these leagues?)');
     return 1;
   }
-  const report = buildReport(matches, args.deployed !== undefined
-    ? { mode: 'deployed', market: args.market, statsLagHours: args.deployed, historySeasons: HISTORY_SEASONS }
-    : { mode: 'research', market: args.market });
+  const report = buildReport(matches, args.deployed !== undefined ? { mode: 'deployed', market: args.market, statsLagHours: args.deployed, historySeasons: HISTORY_SEASONS } : { mode: 'research', market: args.market });
   console.log('');
   console.log(renderReport(report));
   const tuning = args.tuneValue ? tuneValueRule(sortedForReport(matches), sharpFair) : undefined;
