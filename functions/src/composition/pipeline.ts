@@ -18,7 +18,7 @@ import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { ulid } from 'ulid';
 import { makeDispatcher } from '../jobs/dispatcher.ts';
 import { afterwards, base } from './base.ts';
-import { ledgerRepository } from './ledger.ts';
+import { ledgerReads } from './ledger.ts';
 import { footballProviders } from './football-providers.ts';
 import { jobQueue } from './queues.ts';
 import { predictionService } from './public-reads.ts';
@@ -50,7 +50,7 @@ export const generationService = /* @__PURE__ */ rebuildOnChange(footballProvide
     history: new DynamoHistoryRepository(doc, config.TABLE_NAME),
     models: new DynamoModelStateRepository(doc, config.TABLE_NAME),
     predictions: await invalidatingPredictionStore(new DynamoPredictionRepository(doc, config.TABLE_NAME)),
-    ledger: await ledgerRepository(),
+    ledger: await ledgerReads(),
     clock,
     log: (message, detail) => logger.info(message, detail ?? {}),
   });

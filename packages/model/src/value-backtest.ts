@@ -6,7 +6,7 @@
  * are reported on their own, never mixed in (docs/decisions/0191-the-value-rule-chosen-before-it-is-scored.md).
  */
 import { blockBootstrapInterval } from './bootstrap.ts';
-import { DEFAULT_BOOKMAKERS, describeBookmakers, type ListedBookmaker } from './bookmakers.ts';
+import { DEFAULT_BOOKMAKERS, type ListedBookmaker } from './bookmakers.ts';
 import type { ThreeWayPrices, TwoWayPrices } from './football-data.ts';
 import { betSummary, type BetSummary } from './scoring.ts';
 import { valueFlagOf, type BookPrice, type RuleSelection, type ValueRule } from './value-rule.ts';
@@ -202,5 +202,12 @@ export function tuneValueRule<T extends ValueBetMatch>(ev: readonly T[], fairOf:
   return { rows, chosen };
 }
 
-/** The declared list as a report's config names it. */
-export const bookmakerConfig = (list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS) => describeBookmakers(list);
+/** The declared list as a report's `config` names it: each book with where its prices come from. */
+export function bookmakerConfig(list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS): string[] {
+  return list.map((b) => [
+    b.name,
+    b.research ? `research ${b.research}*` : 'no research column',
+    b.key ? `The Odds API ${b.key}` : 'not on The Odds API',
+    ...(b.commission ? [`net of ${(b.commission * 100).toFixed(0)} % commission`] : []),
+  ].join(', '));
+}

@@ -63,7 +63,7 @@ export function bookmakerPrices(seed: string, m: DemoMatch, line: keyof typeof N
 }
 
 /** The demo's declared bookmakers: its six fictional books, keyed by a slug of their name. */
-export const DEMO_LISTED: readonly ListedBookmaker[] = DEMO_BOOKMAKERS.map((b) => ({ id: b.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name: b.name }));
+export const DEMO_LISTED: readonly ListedBookmaker[] = DEMO_BOOKMAKERS.map((b) => ({ key: b.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name: b.name }));
 
 /** The sharp book's prices: the truth with half the books' noise and a low margin. */
 export function sharpPrices(seed: string, m: DemoMatch, line: keyof typeof NOISE = 'opening'): MarketOdds {
@@ -99,7 +99,7 @@ export function liveOdds(seed: string, m: DemoMatch, atMs: number): FixtureOdds 
   const slot = Math.floor(atMs / DEMO_PRICE_SLOT_MS);
   const updatedAt = new Date(slot * DEMO_PRICE_SLOT_MS).toISOString();
   const books = bookmakerPrices(seed, m).map((b, i) => drifted(b, DRIFT.book, seed, m.id, 'live', i, slot));
-  const quotes: BookQuote[] = books.map((prices, i) => ({ key: DEMO_LISTED[i]!.id, name: DEMO_LISTED[i]!.name, updatedAt, prices }));
+  const quotes: BookQuote[] = books.map((prices, i) => ({ key: DEMO_LISTED[i]!.key!, name: DEMO_LISTED[i]!.name, updatedAt, prices }));
   return { ...summary(books), sharp: drifted(sharpPrices(seed, m), DRIFT.sharp, seed, m.id, 'live-sharp', slot), quotes, capturedAt: new Date(atMs).toISOString() };
 }
 
@@ -196,7 +196,7 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
         continue;
       }
       const capturedAt = new Date(Math.min(now, m.kickoffMs - this.oddsLeadMs)).toISOString();
-      const quotes: BookQuote[] = bookmakerPrices(this.world.seed, m).map((prices, i) => ({ key: DEMO_LISTED[i]!.id, name: DEMO_LISTED[i]!.name, updatedAt: capturedAt, prices }));
+      const quotes: BookQuote[] = bookmakerPrices(this.world.seed, m).map((prices, i) => ({ key: DEMO_LISTED[i]!.key!, name: DEMO_LISTED[i]!.name, updatedAt: capturedAt, prices }));
       out.set(m.id, { ...marketOdds(this.world.seed, m), sharp: sharpPrices(this.world.seed, m), quotes, capturedAt });
     }
     return out;

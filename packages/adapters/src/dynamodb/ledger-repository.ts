@@ -177,7 +177,7 @@ export class DynamoLedgerRepository implements LedgerRepository {
       TableName: this.tableName,
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.ledgerCorrectionsPartition },
+      ExpressionAttributeValues: { ':pk': keys.ledgerCorrectionChain(0).GSI1PK },
     });
     return items.map((item) => recordOf<LedgerCorrection>(item));
   }
@@ -191,7 +191,7 @@ export class DynamoLedgerRepository implements LedgerRepository {
           TableName: this.tableName,
           IndexName: 'GSI1',
           KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': keys.valueFlaggedPartition(day), ':from': from.toISOString(), ':to': sortKeyCeiling(to.toISOString()) },
+          ExpressionAttributeValues: { ':pk': keys.valueFlagged(day, '').GSI1PK, ':from': from.toISOString(), ':to': sortKeyCeiling(to.toISOString()) },
         }),
       ),
     );

@@ -95,12 +95,11 @@ function collectEvent(event: OddsApiEvent, totalsKeys: readonly string[], into: 
     appendPrices(into.all, own);
     if (b.key === SHARP_BOOKMAKER) appendPrices(into.sharp, own);
     if (!b.key) continue;
-    // The oldest update among the markets read: a quote is as fresh as its stalest price.
-    const stamps = [b.last_update, ...b.markets.map((m) => m.last_update)].map((t) => Date.parse(t ?? '')).filter(Number.isFinite);
-    const updatedAt = stamps.length ? new Date(Math.min(...stamps)).toISOString() : capturedAt;
+    // A quote is as fresh as its stalest market (ISO strings of one format sort as times).
+    const updatedAt = new Date([b.last_update, ...b.markets.map((m) => m.last_update)].filter(Boolean).sort()[0] ?? capturedAt).toISOString();
     const quote = into.quotes.get(b.key) ?? { key: b.key, name: b.title ?? b.key, updatedAt, prices: {} };
-    if (Date.parse(updatedAt) < Date.parse(quote.updatedAt)) quote.updatedAt = updatedAt;
-    for (const market of Object.keys(own) as (keyof Prices)[]) if (own[market][0]) quote.prices[market] = own[market][0].price;
+    if (updatedAt < quote.updatedAt) quote.updatedAt = updatedAt;
+    for (const [market, [first]] of Object.entries(own)) if (first) quote.prices[market as keyof Prices] = first.price;
     into.quotes.set(b.key, quote);
   }
 }

@@ -155,15 +155,16 @@ export function ledgerEntriesOf(prediction: StoredPrediction, basis: LedgerBasis
   // A value entry records the flag as the scan that first saw it: its price, bookmaker, quote time and fair probability then.
   const value = (v: StoredPrediction['valueBets'][number]): LedgerEntry => {
     const entry = make('value', v.market);
+    // (a flag stored before the odds scan has no quote time or count: left out when stored)
     return {
       ...entry,
       price: v.odds,
       bookmaker: v.bookmaker ?? entry.bookmaker,
-      ...(v.fairProbability !== undefined ? { fairProbability: v.fairProbability } : {}),
-      ...(v.quotedAt ? { quotedAt: v.quotedAt } : {}),
-      ...(v.booksAtPrice !== undefined ? { booksAtPrice: v.booksAtPrice } : {}),
+      fairProbability: v.fairProbability ?? entry.fairProbability,
+      quotedAt: v.quotedAt,
+      booksAtPrice: v.booksAtPrice,
       stakeKelly: quarterKelly(entry.probability, v.odds),
-      ...(v.flaggedAt ? { forecastAt: v.flaggedAt } : {}),
+      forecastAt: v.flaggedAt ?? entry.forecastAt,
     };
   };
   return [...picksOf(prediction).map((p) => make('pick', p.selection)), ...prediction.valueBets.map(value)];

@@ -34,7 +34,7 @@ export function makeOddsScanTask({
 }) {
   const list = oddsProvider.bookmakers ?? DEFAULT_BOOKMAKERS;
   // what the odds call names: the books that source carries, and the sharp reference
-  const bookmakers = [...list.flatMap((b) => (b.oddsApi ? [b.oddsApi] : [])), SHARP_REFERENCE.oddsApi];
+  const bookmakers = [...list.flatMap((b) => (b.key ? [b.key] : [])), SHARP_REFERENCE.key];
   return {
     async scan(): Promise<string> {
       const now = clock.now();

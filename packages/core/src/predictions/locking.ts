@@ -1,6 +1,6 @@
 import type { GoalMarkets, Prediction } from '@app/contracts/predictions';
 import { seesPremiumContent, type Viewer } from '../viewer.ts';
-import { selectionProbability, type StoredPrediction, type ThreeWay, type ValueBet, type ValueFlagEvent } from './prediction.ts';
+import { selectionProbability, type StoredPrediction, type ThreeWay, type ValueBet } from './prediction.ts';
 import { percent, round } from '../numbers.ts';
 import { picksOf } from '../picks/pick.ts';
 import { slug } from '../text.ts';
@@ -32,7 +32,7 @@ const outcomes = (o: ThreeWay & { over25: number }) => ({ home: percent(o.home),
 /** A tracked pick as a card and the match page show it. */
 export const cardPicks = (p: StoredPrediction) => picksOf(p).map((pick) => ({ market: pick.market, selection: pick.selection, probability: percent(pick.confidence) }));
 
-const fairOddsOf = (probability: number | undefined) => (probability ? round(1 / probability, 2) : null);
+export const fairOddsOf = (probability: number | undefined) => (probability ? round(1 / probability, 2) : null);
 
 /** A value flag as a card and the match page show it: side, price, bookmaker, fair odds, edge, when seen. */
 export function valueBetView(p: StoredPrediction, v: ValueBet): NonNullable<Prediction['valueBets']>[number] {
@@ -42,11 +42,6 @@ export function valueBetView(p: StoredPrediction, v: ValueBet): NonNullable<Pred
     seenAt: v.seenAt ?? null, flaggedAt: v.flaggedAt ?? null, quotedAt: v.quotedAt ?? null,
   };
 }
-
-/** A flag's change as the match page's history shows it. */
-export const valueEventView = (e: ValueFlagEvent) => ({
-  at: e.at, market: e.selection, event: e.event, odds: e.odds ?? null, bookmaker: e.bookmaker ?? null, fairOdds: fairOddsOf(e.fairProbability), edge: e.edge === undefined ? null : percent(e.edge),
-});
 
 /**
  * The locking rule: no probability, value flag or insight ever leaves the server for a viewer

@@ -19,8 +19,6 @@ export const VALUE_HISTORY_MAX = 40;
 
 const SELECTIONS: readonly Selection[] = ['home', 'draw', 'away', 'over25', 'under25'];
 
-/** The key a source names a listed book by: its The Odds API key, else our id (a demo book). */
-const sourceKey = (b: ListedBookmaker) => b.oddsApi ?? b.id;
 
 /** The sharp fair probability of each selection at this capture (Shin 1X2, proportional Over/Under). */
 export function sharpFair(odds: Pick<FixtureOdds, 'sharp'>): Partial<Record<Selection, number>> {
@@ -32,7 +30,7 @@ export function sharpFair(odds: Pick<FixtureOdds, 'sharp'>): Partial<Record<Sele
 /** The declared books' fresh prices per selection, each net of any commission. */
 export function listedPrices(odds: Pick<FixtureOdds, 'quotes'>, now: Date, list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS): Record<Selection, (BookPrice & { quotedAt: string })[]> {
   const out: Record<Selection, (BookPrice & { quotedAt: string })[]> = { home: [], draw: [], away: [], over25: [], under25: [] };
-  const byKey = new Map(list.map((b) => [sourceKey(b), b] as const));
+  const byKey = new Map(list.map((b) => [b.key, b] as const));
   for (const q of odds.quotes ?? []) {
     const book = byKey.get(q.key);
     const age = now.getTime() - Date.parse(q.updatedAt);
@@ -66,10 +64,9 @@ export function captureView(odds: FixtureOdds, now: Date, list?: readonly Listed
     }
     const flag = valueFlagOf(s, fair[s], prices[s], rule);
     if (!flag) continue;
-    const quotedAt = prices[s].find((p) => p.bookmaker === flag.bookmaker && p.price === flag.price)!.quotedAt;
     flags.push({
       market: s, odds: flag.price, edge: round(flag.edge, 4), bookmaker: flag.bookmaker, fairProbability: round(flag.fairProbability, 4),
-      quotedAt, booksAtPrice: flag.booksAtPrice,
+      quotedAt: prices[s].find((p) => p.bookmaker === flag.bookmaker)!.quotedAt, booksAtPrice: flag.booksAtPrice,
     });
   }
   return { flags, best, bestBookmakers };
@@ -83,10 +80,8 @@ export function followFlags(previous: { valueBets: readonly ValueBet[]; valueHis
   const iso = at.toISOString();
   const before = new Map((previous?.valueBets ?? []).map((v) => [v.market, v] as const));
   const history = [...(previous?.valueHistory ?? [])];
-  const event = (v: ValueBet, kind: 'flagged' | 'moved'): ValueFlagEvent => ({
-    at: iso, selection: v.market, event: kind, odds: v.odds, ...(v.bookmaker ? { bookmaker: v.bookmaker } : {}),
-    ...(v.fairProbability !== undefined ? { fairProbability: v.fairProbability } : {}), edge: v.edge,
-  });
+  // (an absent bookmaker or fair probability is left out when stored)
+  const event = (v: ValueBet, kind: 'flagged' | 'moved'): ValueFlagEvent => ({ at: iso, selection: v.market, event: kind, odds: v.odds, bookmaker: v.bookmaker, fairProbability: v.fairProbability, edge: v.edge });
   const valueBets = now.map((v) => {
     const was = before.get(v.market);
     if (!was) history.push(event(v, 'flagged'));

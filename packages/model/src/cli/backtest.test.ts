@@ -15,7 +15,7 @@ function toCsv(league: string, ms: ReturnType<typeof simulateLeague>['matches'],
     const r = m.homeGoals > m.awayGoals ? 'H' : m.homeGoals === m.awayGoals ? 'D' : 'A';
     const bump = (x: number | undefined) => (x === undefined ? '' : (x * 1.03).toFixed(2));
     // a listed book (Bet365) that sometimes pays well above the Pinnacle line
-    const up = (x: number | undefined) => (x === undefined ? '' : (x * (m.homeGoals % 2 ? 1.08 : 1.0)).toFixed(2));
+    const up = (x: number | undefined) => (x === undefined ? '' : (x * (m.homeGoals % 2 ? 1.12 : 1.0)).toFixed(2));
     return [league, date, '15:00', ` ${m.home}`, m.away, m.homeGoals, m.awayGoals, r, m.homeShotsOnTarget, m.awayShotsOnTarget,
       o.home, o.draw, o.away, bump(o.home), bump(o.draw), bump(o.away), o.over25, o.under25, bump(o.over25), bump(o.under25),
       o.home, o.draw, o.away, o.over25, o.under25, o.home, o.draw, o.away, up(o.home), up(o.draw), up(o.away)].join(',');
