@@ -78,6 +78,9 @@ export function sharpPrices(seed: string, m: DemoMatch, line: keyof typeof NOISE
   };
 }
 
+/** How old a demo book's quote is at most when read (well within the quote age value flags accept). */
+const DEMO_QUOTE_AGE_MS = 5 * 60_000;
+
 /** Half an hour: the demo's prices hold within one and move to the next. */
 export const DEMO_PRICE_SLOT_MS = 30 * 60_000;
 /** How far a book's price strays from its opening one in a slot (log scale), and the sharp book's. */
@@ -93,11 +96,12 @@ function drifted(prices: MarketOdds, size: number, ...rngParts: (string | number
 
 /**
  * A fixture's prices at `atMs` (before kickoff): each book's and the sharp book's, moved for that
- * half hour, every quote updated at the start of it; the best and average from the six books.
+ * half hour, every quote updated at the start of it or a few minutes ago; the best and average from the six books.
  */
 export function liveOdds(seed: string, m: DemoMatch, atMs: number): FixtureOdds {
   const slot = Math.floor(atMs / DEMO_PRICE_SLOT_MS);
-  const updatedAt = new Date(slot * DEMO_PRICE_SLOT_MS).toISOString();
+  // each book last touched its prices at the start of the slot, or in the last few minutes
+  const updatedAt = new Date(Math.max(slot * DEMO_PRICE_SLOT_MS, atMs - DEMO_QUOTE_AGE_MS)).toISOString();
   const books = bookmakerPrices(seed, m).map((b, i) => drifted(b, DRIFT.book, seed, m.id, 'live', i, slot));
   const quotes: BookQuote[] = books.map((prices, i) => ({ key: DEMO_LISTED[i]!.key!, name: DEMO_LISTED[i]!.name, updatedAt, prices }));
   return { ...summary(books), sharp: drifted(sharpPrices(seed, m), DRIFT.sharp, seed, m.id, 'live-sharp', slot), quotes, capturedAt: new Date(atMs).toISOString() };
