@@ -21,7 +21,7 @@ try {
   const days = (basis: string) => new Set(report.checks.filter((c) => c.basis === basis && c.status === 'ok').map((c) => c.day)).size;
   console.log(
     report.ok
-      ? `Ledger verified: every sealed day matches its digest (${days('published')} published and ${days('backtest')} back-tested days ok), and the ${report.corrections.corrections} correction(s) their chain.`
+      ? `Ledger verified: every sealed day matches its digest (${days('published')} published and ${days('backtest')} back-tested days ok); the corrections chain (${report.corrections.corrections}) checks out.`
       : 'Ledger verification FAILED: stored entries or corrections do not match their digests (see above).',
   );
 } catch (error) {
