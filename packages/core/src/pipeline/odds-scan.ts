@@ -5,7 +5,8 @@ import { ledgerEntriesOf } from '../ledger/entry.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
 import type { FixtureRepository, PredictionStore } from './ports.ts';
-import { isProviderOutage, type OddsProvider, type ProviderFixture } from './providers.ts';
+import { storedAsProvided } from './closing-odds.ts';
+import { isProviderOutage, type OddsProvider } from './providers.ts';
 
 /** The scan looks this far ahead; the daily generation run covers the rest of the week. */
 export const SCAN_REACH_MS = 72 * 3_600_000;
@@ -42,11 +43,9 @@ export function makeOddsScanTask({
       const tally = { scanned: 0, appeared: 0, withdrawn: 0 };
       const failed: string[] = [];
       for (const [leagueId, group] of groupBy(due, (p) => p.leagueId)) {
-        const stored = (await Promise.all(group.map((p) => fixtures.get(p.fixtureId)))).filter((f): f is NonNullable<typeof f> => f !== undefined);
-        const asProvided: ProviderFixture[] = stored.map(({ leagueName: _name, odds: _odds, updatedAt: _at, ...f }) => f);
         let odds;
         try {
-          odds = await oddsProvider.odds(leagueId, asProvided, { bookmakers });
+          odds = await oddsProvider.odds(leagueId, await storedAsProvided(fixtures, group), { bookmakers });
         } catch (error) {
           if (!isProviderOutage(error)) throw error;
           // The flags stay as the last scan left them; the next league is still worth a call.
