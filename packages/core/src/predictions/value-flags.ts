@@ -19,7 +19,6 @@ export const VALUE_HISTORY_MAX = 40;
 
 const SELECTIONS: readonly Selection[] = ['home', 'draw', 'away', 'over25', 'under25'];
 
-
 /** The sharp fair probability of each selection at this capture (Shin 1X2, proportional Over/Under). */
 export function sharpFair(odds: Pick<FixtureOdds, 'sharp'>): Partial<Record<Selection, number>> {
   const x1 = threeWayFromOdds(odds.sharp, 'shin');
