@@ -33,8 +33,10 @@ export const DEFAULT_BOOKMAKERS: readonly ListedBookmaker[] = [
   { name: 'Matchbook', key: 'matchbook', commission: 0.02 },
 ];
 
+/** The live source's key of the sharp reference (The Odds API's). */
+export const SHARP_KEY = 'pinnacle';
 /** The sharp reference: its de-vigged prices are the fair price every flag is measured against. */
-export const SHARP_REFERENCE = { name: 'Pinnacle', research: 'PS', key: 'pinnacle' } as const;
+export const SHARP_REFERENCE = { name: 'Pinnacle', research: 'PS', key: SHARP_KEY } as const;
 
 /** A price as a bettor is paid: an exchange's net of its commission on the winnings (rounded to 3 decimals). */
 export function netPrice(price: number, book: Pick<ListedBookmaker, 'commission'>): number {

@@ -25,13 +25,15 @@ describe('value flags from one capture (docs/decisions/0192-prices-found-when-th
     expect(view.best.home).toBe(2.25);
   });
 
-  it('ignores a stale quote, counts an exchange net of commission, and flags nothing without the sharp reference', () => {
+  it('ignores a stale quote, counts an exchange net of commission, and flags nothing without a fresh sharp reference', () => {
     const stale = captureView({ best: {}, average: {}, sharp, capturedAt: NOW.toISOString(), quotes: [quote('williamhill', 2.25, '2026-11-22T12:30:00.000Z')] }, NOW);
     expect(stale.flags).toEqual([]);
     // 2.3 on Betfair Exchange is 1 + 1.3 x 0.95 = 2.235 net: still a flag, at the net price
     const exchange = captureView({ best: {}, average: {}, sharp, capturedAt: NOW.toISOString(), quotes: [quote('betfair_ex_uk', 2.3)] }, NOW);
     expect(exchange.flags[0]).toMatchObject({ odds: 2.235, bookmaker: 'Betfair Exchange' });
     expect(captureView({ best: {}, average: {}, capturedAt: NOW.toISOString(), quotes: [quote('williamhill', 2.6)] }, NOW).flags).toEqual([]);
+    // nor when the sharp reference's own quote is stale: its fair price is not the market's now
+    expect(captureView({ best: {}, average: {}, sharp, capturedAt: NOW.toISOString(), quotes: [quote('williamhill', 2.6), quote('pinnacle', 2.0, '2026-11-22T12:00:00.000Z')] }, NOW).flags).toEqual([]);
   });
 
   it('keeps when a flag appeared, records a move and a withdrawal', () => {

@@ -4,11 +4,11 @@
  * exchange's net of commission), the rule in force; and how a scan's flags follow the previous
  * ones (appeared, moved, withdrawn). Pure functions, shared by generation and the odds scan.
  */
-import { DEFAULT_BOOKMAKERS, netPrice, type ListedBookmaker } from '@app/model/bookmakers';
+import { DEFAULT_BOOKMAKERS, netPrice, SHARP_KEY, type ListedBookmaker } from '@app/model/bookmakers';
 import { overFromOdds, threeWayFromOdds } from '@app/model/odds';
 import { VALUE_RULE, valueFlagOf, bestPrice, type BookPrice, type ValueRule } from '@app/model/value-rule';
 import { round } from '../numbers.ts';
-import type { FixtureOdds } from '../pipeline/providers.ts';
+import type { BookQuote, FixtureOdds } from '../pipeline/providers.ts';
 import type { MarketBookmakers, MarketOdds, Selection, ValueBet, ValueFlagEvent } from './prediction.ts';
 
 /** A quote older than this (its bookmaker's own update time) is not a price anyone can take. */
@@ -26,17 +26,19 @@ export function sharpFair(odds: Pick<FixtureOdds, 'sharp'>): Partial<Record<Sele
   return { ...(x1 ?? {}), ...(over === undefined ? {} : { over25: over, under25: 1 - over }) };
 }
 
+/** Whether a bookmaker updated its quote within QUOTE_MAX_AGE_MS of `now`. */
+const fresh = (q: BookQuote, now: Date) => now.getTime() - Date.parse(q.updatedAt) <= QUOTE_MAX_AGE_MS;
+
 /** The declared books' fresh prices per selection, each net of any commission. */
 export function listedPrices(odds: Pick<FixtureOdds, 'quotes'>, now: Date, list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS): Record<Selection, (BookPrice & { quotedAt: string })[]> {
   const out: Record<Selection, (BookPrice & { quotedAt: string })[]> = { home: [], draw: [], away: [], over25: [], under25: [] };
   const byKey = new Map(list.map((b) => [b.key, b] as const));
   for (const q of odds.quotes ?? []) {
     const book = byKey.get(q.key);
-    const age = now.getTime() - Date.parse(q.updatedAt);
-    if (!book || !(age <= QUOTE_MAX_AGE_MS)) continue;
+    if (!book || !fresh(q, now)) continue;
     for (const s of SELECTIONS) {
       const price = q.prices[s];
-      if (price !== undefined && price > 1) out[s].push({ bookmaker: book.name, price: netPrice(price, book), quotedAt: q.updatedAt });
+      if (price) out[s].push({ bookmaker: book.name, price: netPrice(price, book), quotedAt: q.updatedAt });
     }
   }
   return out;
@@ -49,8 +51,10 @@ export interface CaptureView {
   bestBookmakers: MarketBookmakers;
 }
 
+/** The capture's flags and best prices; no flag when the sharp reference's own quote is stale (its fair price is then not the market's now). */
 export function captureView(odds: FixtureOdds, now: Date, list?: readonly ListedBookmaker[], rule: ValueRule = VALUE_RULE): CaptureView {
-  const fair = sharpFair(odds);
+  const sharpQuote = odds.quotes?.find((q) => q.key === SHARP_KEY);
+  const fair = sharpQuote && !fresh(sharpQuote, now) ? {} : sharpFair(odds);
   const prices = listedPrices(odds, now, list);
   const flags: ValueBet[] = [];
   const best: MarketOdds = {};
