@@ -367,7 +367,8 @@ describe('the odds page', () => {
     page.off('request', onRequest);
     expect(posts).toBe(0);
 
-    const odds = Math.round((won.winningOdds! + 0.37) * 100) / 100;
+    // within the documented range: 10 % of the price taken (docs/decisions/0193-corrections-that-cannot-rewrite.md)
+    const odds = Math.round(won.winningOdds! * 1.04 * 100) / 100;
     await input.fill(String(odds));
     const [saved] = await Promise.all([
       page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/update-odds'),
@@ -392,6 +393,7 @@ describe('the odds page', () => {
     // The demo provider captures odds for every fixture, so no real pick awaits odds: the first
     // answer of the page is given one won pick without them; saving goes to the real API.
     let target: WinningPrediction | undefined;
+    let realOdds: number | null = null;
     await page.route(
       (url) => url.pathname === '/api/admin/winning-predictions',
       async (route) => {
@@ -399,6 +401,7 @@ describe('the odds page', () => {
         const response = await route.fetch();
         const rows = (await response.json()) as WinningPrediction[];
         target = rows.findLast((row) => row.hasResult)!;
+        realOdds = target.winningOdds;
         await route.fulfill({ response, json: rows.map((row) => (row.id === target!.id ? { ...row, winningOdds: null } : row)) });
       },
     );
@@ -418,8 +421,9 @@ describe('the odds page', () => {
       await row.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Invalid Odds', 'Please enter a valid odds value (greater than 1.00)');
 
-      const odds = 2.05;
-      await input.fill('2.05');
+      // the entry's recorded price is real: a correction within 10 % of it
+      const odds = Math.round((realOdds ?? 1.5) * 1.02 * 100) / 100;
+      await input.fill(String(odds));
       const [saved] = await Promise.all([
         page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/update-odds'),
         row.getByRole('button', { name: 'Save' }).click(),
@@ -429,7 +433,7 @@ describe('the odds page', () => {
       // Now Finished: it leaves the 'Awaiting Odds' filter and shows under 'Finished'.
       await page.getByRole('group', { name: 'Filter winning predictions' }).getByLabel('Status').selectOption('Finished');
       await expect.poll(() => row.getAttribute('data-state')).toBe('Finished');
-      await row.getByText('2.05', { exact: true }).waitFor();
+      await row.getByText(odds.toFixed(2), { exact: true }).waitFor();
       await row.getByRole('button', { name: `Edit odds for ${matchName(won)}` }).waitFor();
     } finally {
       await page.unrouteAll();
@@ -444,13 +448,17 @@ describe('the odds page', () => {
     expect(upcomingOdds.status()).toBe(409);
     const tooLow = await admin.request.post('/api/admin/update-odds', { data: { predictionId: won.id, odds: 1 } });
     expect(tooLow.status()).toBe(400);
+    // far from the price taken: refused, with the range in the message
+    const tooHigh = await admin.request.post('/api/admin/update-odds', { data: { predictionId: won.id, odds: 1000 } });
+    expect(tooHigh.status()).toBe(400);
+    expect(((await tooHigh.json()) as { message: string }).message).toMatch(/between \d+\.\d+ and \d+\.\d+/);
   });
 });
 
 describe('the ledger after corrections', () => {
-  it('still verifies with npm run ledger -- verify: corrections are records beside the sealed entries', async () => {
+  it('still verifies with npm run ledger -- verify: corrections are records beside the sealed entries, in a chain of their own', async () => {
     const output = await runCli(inject('dataDir'), 'ledger', ['verify']);
-    expect(output).toMatch(/Ledger verified: every sealed day matches its digest \(\d+ published and \d+ back-tested days ok\)/);
+    expect(output).toMatch(/Ledger verified: every sealed day matches its digest \(\d+ published and \d+ back-tested days ok\); the corrections chain \([1-9]\d*\) checks out/);
   }, 60_000);
 });
 

@@ -195,13 +195,13 @@ describe('a premium subscriber on /predictions', () => {
     await open(page, '/predictions', 'Predictions');
     await page.getByTestId('probability').first().waitFor();
     await screenshot(page, 'predictions-premium-1280');
-    const upcoming = (await (await context.request.get('/api/predictions')).json()) as { isValueBet: boolean | null }[];
+    const upcoming = (await (await context.request.get('/api/predictions')).json()) as { valueBets: unknown[] | null }[];
     await page.setViewportSize({ width: 390, height: 844 });
     const rows = page.getByTestId('prediction-row');
     await rows.first().getByTestId('list-probability').first().waitFor();
     expect(await rows.count()).toBe(upcoming.length);
     expect(await page.getByTestId('list-probability').count()).toBe(3 * upcoming.length);
-    expect(await rows.getByText('Value bet', { exact: true }).count()).toBe(upcoming.filter((p) => p.isValueBet).length);
+    expect(await rows.getByTestId('value-bet-line').count()).toBe(upcoming.reduce((n, p) => n + (p.valueBets?.length ?? 0), 0));
     // The issue's measure: the height of the matches (rows with their day and league headings) over their number.
     const list = (await page.getByTestId('prediction-list').boundingBox())!;
     expect(list.height / upcoming.length, `${list.height} px for ${upcoming.length} matches`).toBeLessThanOrEqual(160);

@@ -172,6 +172,17 @@ export const tasks: TaskDefinition[] = [
     uses: ['providers'],
     timeoutSeconds: 120,
   },
+  {
+    // Prices found when they appear (docs/decisions/0192-prices-found-when-they-appear.md); its credit budget: docs/providers.md.
+    name: 'odds-scan',
+    description: 'Rescan the odds of fixtures due a scan (every 30 minutes within 24 h of kickoff, hourly within 72 h, last within 15 minutes) and raise or withdraw value flags',
+    handler: 'tasks/scan-odds',
+    cron: '*/15 * * * *',
+    timeZone: 'Europe/London',
+    access: 'write',
+    uses: ['providers'],
+    timeoutSeconds: 180,
+  },
 ];
 
 /** The consumer of every dead-letter queue (it closes the books of messages no delivery completed). */

@@ -75,7 +75,7 @@ export interface ContractWorld {
   teamSlug: string;
   /** A match ahead, with a premium forecast. */
   upcomingFixtureId: string;
-  /** A won, priced pick of a settled match: the ledger entry an odds correction names. */
+  /** A won pick of a settled match priced at 1.75: the ledger entry an odds correction (within 10 %) names. */
   settledPickId: string;
   /** A finished metrics run. */
   jobId: string;
@@ -189,7 +189,7 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'POST /api/admin/update-performance-metrics': { body: JobAcceptedSchema, sample: (w) => w.admin.post('/api/admin/update-performance-metrics') },
   'GET /api/admin/jobs/{id}': { body: JobStatusSchema, sample: (w) => w.admin.get(`/api/admin/jobs/${w.jobId}`) },
   'GET /api/admin/winning-predictions': { body: WinningPredictionListSchema, sample: (w) => w.admin.get('/api/admin/winning-predictions') },
-  'POST /api/admin/update-odds': { body: OkResponseSchema, sample: (w) => w.admin.post('/api/admin/update-odds', { predictionId: w.settledPickId, odds: 2.05 }) },
+  'POST /api/admin/update-odds': { body: OkResponseSchema, sample: (w) => w.admin.post('/api/admin/update-odds', { predictionId: w.settledPickId, odds: 1.8 }) },
   'GET /api/admin/messages': { body: ContactMessagesResponseSchema, sample: (w) => w.admin.get('/api/admin/messages') },
   'POST /api/admin/messages/{id}/read': { body: MarkReadResponseSchema, sample: async (w) => w.admin.post(`/api/admin/messages/${await newMessageId(w)}/read`, { read: true }) },
   'GET /api/admin/email-delivery': { body: EmailDeliveryResponseSchema, sample: (w) => w.admin.get('/api/admin/email-delivery') },

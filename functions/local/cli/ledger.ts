@@ -17,11 +17,12 @@ try {
   ok = report.ok;
   const shown = flags.all ? report.checks : report.checks.filter((c) => c.status !== 'ok');
   for (const c of shown) console.log(`${c.basis.padEnd(9)} ${c.day}  ${c.status.padEnd(20)} ${c.detail}`);
+  for (const problem of report.corrections.problems) console.log(`corrections          ${problem}`);
   const days = (basis: string) => new Set(report.checks.filter((c) => c.basis === basis && c.status === 'ok').map((c) => c.day)).size;
   console.log(
     report.ok
-      ? `Ledger verified: every sealed day matches its digest (${days('published')} published and ${days('backtest')} back-tested days ok).`
-      : 'Ledger verification FAILED: stored entries do not match their published digests (see above).',
+      ? `Ledger verified: every sealed day matches its digest (${days('published')} published and ${days('backtest')} back-tested days ok); the corrections chain (${report.corrections.corrections}) checks out.`
+      : 'Ledger verification FAILED: stored entries or corrections do not match their digests (see above).',
   );
 } catch (error) {
   fail(`Could not verify the ledger: ${(error as Error).message}`);

@@ -6,6 +6,7 @@ import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository
 import { DynamoModelStateRepository } from '@app/adapters/dynamodb/model-state-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { makeClosingOddsTask } from '@app/core/pipeline/closing-odds';
+import { makeOddsScanTask } from '@app/core/pipeline/odds-scan';
 import { makeGenerationService } from '@app/core/pipeline/generation';
 import { makeSeasonJob } from '@app/core/seasons/service';
 import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
@@ -17,7 +18,7 @@ import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { ulid } from 'ulid';
 import { makeDispatcher } from '../jobs/dispatcher.ts';
 import { afterwards, base } from './base.ts';
-import { ledgerRepository } from './ledger.ts';
+import { ledgerReads } from './ledger.ts';
 import { footballProviders } from './football-providers.ts';
 import { jobQueue } from './queues.ts';
 import { predictionService } from './public-reads.ts';
@@ -49,7 +50,7 @@ export const generationService = /* @__PURE__ */ rebuildOnChange(footballProvide
     history: new DynamoHistoryRepository(doc, config.TABLE_NAME),
     models: new DynamoModelStateRepository(doc, config.TABLE_NAME),
     predictions: await invalidatingPredictionStore(new DynamoPredictionRepository(doc, config.TABLE_NAME)),
-    ledger: await ledgerRepository(),
+    ledger: await ledgerReads(),
     clock,
     log: (message, detail) => logger.info(message, detail ?? {}),
   });
@@ -61,6 +62,18 @@ export const closingOddsTask = /* @__PURE__ */ rebuildOnChange(footballProviders
   return makeClosingOddsTask({
     oddsProvider: providers.oddsProvider,
     predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME),
+    fixtures: new DynamoFixtureRepository(doc, config.TABLE_NAME),
+    clock,
+    log: (message, detail) => logger.warn(message, detail ?? {}),
+  });
+});
+
+/** The odds scan: value flags raised and withdrawn as prices move; writes through the invalidating store. */
+export const oddsScanTask = /* @__PURE__ */ rebuildOnChange(footballProviders, async (providers) => {
+  const { doc, config, clock } = await base();
+  return makeOddsScanTask({
+    oddsProvider: providers.oddsProvider,
+    predictions: await invalidatingPredictionStore(new DynamoPredictionRepository(doc, config.TABLE_NAME)),
     fixtures: new DynamoFixtureRepository(doc, config.TABLE_NAME),
     clock,
     log: (message, detail) => logger.warn(message, detail ?? {}),

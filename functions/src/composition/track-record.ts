@@ -50,4 +50,4 @@ export const resultsService = /* @__PURE__ */ memoAsync(async () => {
   return makeResultsService({ predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), ledger: await ledgerRepository(), clock });
 });
 
-export const trackingService = /* @__PURE__ */ memoAsync(async () => makeTrackingService({ ledger: await ledgerRepository(), views: await trackRecordViews(), clock: (await base()).clock }));
+export const trackingService = /* @__PURE__ */ memoAsync(async () => makeTrackingService({ ledger: await ledgerRepository(), clock: (await base()).clock }));

@@ -111,17 +111,20 @@ describe('the data pipeline with the demo leagues', () => {
     expect((await user.post('/api/admin/fetch-match-results')).status).toBe(403);
   });
 
-  it('takes corrected odds only for a settled pick, and only above 1.00', async () => {
-    const rows = (await admin.get('/api/admin/winning-predictions')).json as Array<{ id: string; hasResult: boolean; actualResult: string }>;
+  it('takes corrected odds only for a settled pick, only above 1.00 and within the documented range, and shows them on the staff page', async () => {
+    const rows = (await admin.get('/api/admin/winning-predictions')).json as Array<{ id: string; hasResult: boolean; actualResult: string; winningOdds: number | null }>;
     const won = rows.find((r) => r.hasResult)!;
     const upcoming = rows.find((r) => !r.hasResult)!;
     expect(upcoming.actualResult).toBe('Match not finished');
     expect((await admin.post('/api/admin/update-odds', { predictionId: won.id, odds: 1 })).status).toBe(400);
     expect((await admin.post('/api/admin/update-odds', { predictionId: upcoming.id, odds: 2 })).status).toBe(409);
     expect((await admin.post('/api/admin/update-odds', { predictionId: 'nope~1x2', odds: 2 })).status).toBe(404);
-    expect((await admin.post('/api/admin/update-odds', { predictionId: won.id, odds: 2.35 })).status).toBe(200);
+    expect((await admin.post('/api/admin/update-odds', { predictionId: won.id, odds: 999 })).status).toBe(400);
+    // within 10 % of the price taken (or, without one, up to 1.5 times the fair odds)
+    const corrected = won.winningOdds === null ? 1.2 : Math.round(won.winningOdds * 1.05 * 100) / 100;
+    expect((await admin.post('/api/admin/update-odds', { predictionId: won.id, odds: corrected })).status).toBe(200);
     const after = (await admin.get('/api/admin/winning-predictions')).json as Array<{ id: string; winningOdds: number }>;
-    expect(after.find((r) => r.id === won.id)?.winningOdds).toBe(2.35);
+    expect(after.find((r) => r.id === won.id)?.winningOdds).toBe(corrected);
   });
 
   it('runs result ingestion and metrics from the admin buttons to the end', async () => {

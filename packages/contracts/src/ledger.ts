@@ -33,13 +33,21 @@ export const ClosingPriceSchema = z.strictObject({
   capturedAt: z.iso.datetime(),
 });
 
-export const LedgerCorrectionViewSchema = z.strictObject({
-  /** The price before this correction (the price taken, or an earlier correction). */
+/** A staff correction as shown publicly: who, when, old and new. It never changes the price taken or a figure. */
+export const CorrectionShownSchema = z.strictObject({
+  /** The odds shown before this correction (the price taken, or an earlier correction). */
   oldPrice: z.nullable(z.number()),
   newPrice: z.number(),
   /** The staff member's user id. */
   by: z.string(),
   at: z.iso.datetime(),
+});
+
+/** A correction in the export, with its link in the corrections chain. */
+export const LedgerCorrectionViewSchema = z.strictObject({
+  ...CorrectionShownSchema.shape,
+  sequence: z.int(),
+  digest: z.string(),
 });
 
 /** One ledger entry as the export shows it; probabilities are fractions, as in the digests. */
@@ -58,13 +66,20 @@ export const LedgerEntryViewSchema = z.strictObject({
   selection: z.enum(LEDGER_SELECTIONS),
   probability: Fraction,
   fairProbability: z.nullable(Fraction),
-  /** The best price at `forecastAt` and its bookmaker (null when the data does not name it). */
+  /**
+   * The price taken and its bookmaker (null when the data does not name it): a pick's best declared
+   * price at `forecastAt`; a value entry's flagged price at the scan that first flagged it.
+   */
   price: z.nullable(z.number()),
   bookmaker: z.nullable(z.string()),
+  /** A value entry's quote time (the bookmaker's own update time); null on picks and older entries. */
+  quotedAt: z.nullable(z.iso.datetime()),
+  /** How many declared bookmakers offered at least `price` then; null on picks and older entries. */
+  booksAtPrice: z.nullable(z.int()),
   stakeFlat: z.number(),
   stakeKelly: z.number(),
   modelVersion: z.string(),
-  /** When the forecast was made (published) or what it was reconstructed as of (backtest). */
+  /** When the forecast was made, or a value entry's flag first seen (published); what it was reconstructed as of (backtest). */
   forecastAt: z.iso.datetime(),
   /** When the entry was really written. */
   recordedAt: z.iso.datetime(),
@@ -72,11 +87,11 @@ export const LedgerEntryViewSchema = z.strictObject({
   result: z.nullable(z.enum(['won', 'lost', 'void'])),
   score: z.nullable(z.strictObject({ home: z.int(), away: z.int() })),
   settledAt: z.nullable(z.iso.datetime()),
-  /** The price every figure uses: the latest correction's, else the price taken. */
+  /** The price every figure uses: the price taken (a correction never changes it). */
   effectivePrice: z.nullable(z.number()),
-  /** Units won or lost at `effectivePrice` (null while open, or for a won bet without a price). */
+  /** Units won or lost at the price taken (null while open, or for a won bet without a price). */
   profit: z.nullable(z.strictObject({ flat: z.number(), kelly: z.number() })),
-  /** effectivePrice x closing fair probability - 1, a fraction; null without a price or a closing price. */
+  /** Price taken x closing fair probability - 1, a fraction; null without a price or a closing price. */
   clv: z.nullable(z.number()),
   corrections: z.array(LedgerCorrectionViewSchema),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { matchIdentityFields } from './match-identity.ts';
-import { GoalMarketsSchema } from './predictions.ts';
+import { CardPickSchema, GoalMarketsSchema, ValueBetSchema, ValueFlagEventSchema } from './predictions.ts';
 
 /** Fixture ids are provider ids: letters, digits, `-`, `_`, `.`, `~` (never a path). */
 export const MatchParamsSchema = z.object({
@@ -40,6 +40,13 @@ export const MatchForecastSchema = z.strictObject({
   bestOdds: z.nullable(Odds),
   /** Every market from the grid (double chance, draw no bet, totals, BTTS, Asian handicap); null on predictions stored without it. */
   markets: z.nullable(GoalMarketsSchema),
+  /** The tracked picks (60 % or more) and the value flags as of the last odds scan, as on the card. */
+  picks: z.array(CardPickSchema),
+  valueBets: z.array(ValueBetSchema),
+  /** Every appearance, move and withdrawal of a flag, oldest first. */
+  valueHistory: z.array(ValueFlagEventSchema),
+  /** The last odds scan ("as of"); null before the odds scan. */
+  valueScannedAt: z.nullable(z.iso.datetime()),
 });
 export type MatchForecast = z.infer<typeof MatchForecastSchema>;
 

@@ -32,8 +32,26 @@ export const ValueBetSchema = z.strictObject({
   bookmaker: z.nullable(z.string()),
   /** 1 / the market's fair probability (the odds with the margin removed); null without one. */
   fairOdds: z.nullable(z.number()),
-  /** Expected value per unit staked, in percent (our probability x odds - 1). */
+  /** Expected value per unit staked, in percent (fair probability x odds - 1). */
   edge: z.number(),
+  /** The last scan that saw the price ("seen 14:05"); null on flags stored before the odds scan. */
+  seenAt: z.nullable(z.iso.datetime()),
+  /** When this flag appeared; null on flags stored before the odds scan. */
+  flaggedAt: z.nullable(z.iso.datetime()),
+  /** When the bookmaker last updated the price; null when the source does not say. */
+  quotedAt: z.nullable(z.iso.datetime()),
+});
+
+/** A change of a value flag: it appeared, its price or bookmaker moved, or it was withdrawn (its edge gone). */
+export const ValueFlagEventSchema = z.strictObject({
+  at: z.iso.datetime(),
+  market: Selection,
+  event: z.enum(['flagged', 'moved', 'withdrawn']),
+  /** The price, bookmaker, fair odds and edge (percent) from then on; null on a withdrawal. */
+  odds: z.nullable(z.number()),
+  bookmaker: z.nullable(z.string()),
+  fairOdds: z.nullable(z.number()),
+  edge: z.nullable(z.number()),
 });
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CorrectionShownSchema } from './ledger.ts';
 import { matchIdentityFields } from './match-identity.ts';
 import { MetricsByBasisSchema } from './metrics.ts';
 
@@ -28,11 +29,14 @@ export const ResultPickSchema = z.strictObject({
   label: z.string(),
   /** Percent, one decimal. */
   confidence: Percent,
-  /** The price it is settled at (the price taken, or its correction); null when none. */
+  /** The price taken, which every figure uses; null when none was recorded. */
   odds: z.nullable(z.number()),
+  bookmaker: z.nullable(z.string()),
   won: z.boolean(),
-  /** Closing line value in percent, one decimal; null without a closing price. */
+  /** Closing line value in percent, one decimal, at the price taken; null without a closing price. */
   clv: z.nullable(z.number()),
+  /** Staff corrections of the odds shown, oldest first: shown as corrected, never changing a figure. */
+  corrections: z.array(CorrectionShownSchema),
 });
 
 /**

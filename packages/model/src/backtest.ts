@@ -10,12 +10,14 @@ import { LeagueEngine, dayNumber, groupByDay, type P4, type Prediction } from '.
 import type { ParsedMatch, ThreeWayPrices, TwoWayPrices } from './football-data.ts';
 import { LeagueFitter, predictRaw } from './forecast.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
-import { findValueBets, removeMargin, threeWayFromOdds } from './odds.ts';
+import { removeMargin, threeWayFromOdds } from './odds.ts';
 import {
-  betSummary, calibrationSlope, calibrationTable, outcomeOf, pickSummary, rps, summarize3, summarizeBinary,
-  type BetSummary, type BinarySummary, type CalibrationBin, type CalibrationFit, type Outcome, type PickSummary, type ThreeWaySummary,
+  calibrationSlope, calibrationTable, outcomeOf, pickSummary, rps, summarize3, summarizeBinary,
+  type BinarySummary, type CalibrationBin, type CalibrationFit, type Outcome, type PickSummary, type ThreeWaySummary,
 } from './scoring.ts';
 import type { MatchOdds } from './types.ts';
+import { bookmakerConfig, valueBetsOf, type ValueBets } from './value-backtest.ts';
+import { VALUE_RULE, type ValueRule } from './value-rule.ts';
 
 export interface EvaluatedMatch {
   league: string;
@@ -48,6 +50,15 @@ export interface EvaluatedMatch {
   bestOU?: TwoWayPrices;
   avg?: ThreeWayPrices;
   avgOU?: TwoWayPrices;
+  /** De-vigged Pinnacle pre-closing prices: the sharp fair price the value rule reads (Shin 1X2, proportional O/U). */
+  sharpPre?: [number, number, number];
+  sharpPreOver?: number;
+  /** The de-vigged closing line for CLV: Pinnacle's (PSC*, PC>2.5), else the market average's (AvgC*), said which. */
+  closeX1?: { fair: [number, number, number]; source: 'pinnacle' | 'average' };
+  closeOver?: { over: number; source: 'pinnacle' | 'average' };
+  /** Pre-closing prices of the declared bookmakers the file carries (bookmakers.ts). */
+  books?: Record<string, ThreeWayPrices>;
+  booksOU?: Record<string, TwoWayPrices>;
 }
 
 /** 'all': the engine sees the pre-kickoff odds of every match; 'none': no bookmaker price at all. */
@@ -95,6 +106,14 @@ function evaluated(m: ParsedMatch, prediction: Prediction, odds: MatchOdds | und
   if (m.preOU.avg) { e.marketOver = prop2(m.preOU.avg); e.avgOU = m.preOU.avg; }
   if (m.pre.max) e.best = m.pre.max;
   if (m.preOU.max) e.bestOU = m.preOU.max;
+  if (m.pre.ps) e.sharpPre = shin3(m.pre.ps);
+  if (m.preOU.ps) e.sharpPreOver = prop2(m.preOU.ps);
+  if (m.closing.ps) e.closeX1 = { fair: shin3(m.closing.ps), source: 'pinnacle' };
+  else if (m.closing.avg) e.closeX1 = { fair: shin3(m.closing.avg), source: 'average' };
+  if (m.closing.psOU) e.closeOver = { over: prop2(m.closing.psOU), source: 'pinnacle' };
+  else if (m.closing.avgOU) e.closeOver = { over: prop2(m.closing.avgOU), source: 'average' };
+  if (m.books) e.books = m.books;
+  if (m.booksOU) e.booksOU = m.booksOU;
   return e;
 }
 
@@ -192,9 +211,6 @@ export interface GroupReport {
   levels: { home: { models: number; pinnacle: number; observed: number }; over: { models: number; pinnacle: number; observed: number } };
 }
 
-/** A set of value bets: count, hit rate and flat-stake ROI, with the ROI's 95 % block-bootstrap interval. */
-export type BetsWithInterval = BetSummary & { roiCI95: [number, number] };
-export interface ValueBets { x1: BetsWithInterval; ou: BetsWithInterval; all: BetsWithInterval; edge: number; minProbability: number; against: string }
 
 /** Which backtest produced a report. */
 export interface BacktestConfig {
@@ -208,6 +224,8 @@ export interface BacktestConfig {
   statsLagHours?: number;
   /** Deployed mode: seasons imported by the stage's first run. */
   historySeasons?: number;
+  /** The declared bookmakers value bets are priced at (bookmakers.ts), as `buildReport` names them. */
+  bookmakers?: string[];
 }
 
 export interface BacktestReport {
@@ -236,9 +254,12 @@ export interface BacktestReport {
     /** Calibration of the ensemble's P(over 2.5): logistic recalibration slope (1 = calibrated) and intercept. */
     ouCalibration: CalibrationFit;
     picks: { ensemble: PickSummary; pinnacle: PickSummary; market: PickSummary; ouEnsemble: PickSummary };
-    /** Value bets of the published forecast (the ensemble) at the best price; with odds, prices above the market's fair price. */
+    /**
+     * Value bets as flagged: a declared bookmaker's price above Pinnacle's pre-closing fair price (the published
+     * forecast with odds), under the rule in force; CLV first, then ROI.
+     */
     valueBets: ValueBets;
-    /** Value bets of our models alone (the pool, no bookmaker price) at the best price. */
+    /** Value bets of our models alone (the pool, no bookmaker price) at the declared books' best price. */
     valueBetsModels: ValueBets;
     calibration: { x1: CalibrationBin[]; ou: CalibrationBin[] };
     allMatches: { ensemble: ThreeWaySummary; models: ThreeWaySummary; statistical: ThreeWaySummary; ai: ThreeWaySummary; rating: ThreeWaySummary };
@@ -284,40 +305,30 @@ function groupReport(label: string, ev: readonly EvaluatedMatch[]): GroupReport 
 
 const BOOTSTRAP_REPLICATES = 2000;
 
-const BEST_PRICE = 'best pre-kickoff price across bookmakers (Max*/BbMx*)';
-
-/** Value bets of one forecast (probability x best price - 1 >= edge), by market, with ROI intervals. */
-function valueBetsOf(ev: readonly EvaluatedMatch[], forecast: (e: EvaluatedMatch) => P4, edge: number, minProbability: number | undefined): ValueBets {
-  type Bet = { odds: number; won: boolean; day: string };
-  const x1Bets: Bet[] = [];
-  const ouBets: Bet[] = [];
-  for (const e of ev) {
-    const p = forecast(e);
-    const odds = { ...(e.best ? { home: e.best.home, draw: e.best.draw, away: e.best.away } : {}), ...(e.bestOU ? { over25: e.bestOU.over, under25: e.bestOU.under } : {}) };
-    const bets = findValueBets(
-      { probabilities: { home: p[0], draw: p[1], away: p[2] }, overUnder25: { over: p[3], under: 1 - p[3] } },
-      odds,
-      { edge, ...(minProbability !== undefined ? { minProbability } : {}) },
-    );
-    for (const b of bets) {
-      const won = b.selection === 'home' ? e.outcome === 0 : b.selection === 'draw' ? e.outcome === 1 : b.selection === 'away' ? e.outcome === 2 : b.selection === 'over' ? e.over : !e.over;
-      (b.market === '1X2' ? x1Bets : ouBets).push({ odds: b.odds, won, day: e.date.slice(0, 10) });
-    }
-  }
-  const withInterval = (bets: Bet[]): BetsWithInterval => ({
-    ...betSummary(bets),
-    roiCI95: blockBootstrapInterval(bets.map((b) => b.day), [bets.map((b) => (b.won ? b.odds - 1 : -1)), bets.map(() => 1)], ([p, n]) => p! / n!, BOOTSTRAP_REPLICATES),
-  });
-  return { x1: withInterval(x1Bets), ou: withInterval(ouBets), all: withInterval([...x1Bets, ...ouBets]), edge, minProbability: minProbability ?? 0.2, against: BEST_PRICE };
+/** One order whatever order the leagues finished in (sums and intervals are then reproducible to the last bit). */
+export function sortedForReport(evaluated: readonly EvaluatedMatch[]): EvaluatedMatch[] {
+  const key = (e: EvaluatedMatch) => `${e.date}|${e.league}|${e.home}|${e.away}`;
+  return [...evaluated].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
+/** The sharp fair price of each selection: Pinnacle's pre-closing line, de-vigged. */
+export function sharpFair(e: EvaluatedMatch): Partial<Record<'home' | 'draw' | 'away' | 'over25' | 'under25', number>> {
+  return {
+    ...(e.sharpPre ? { home: e.sharpPre[0], draw: e.sharpPre[1], away: e.sharpPre[2] } : {}),
+    ...(e.sharpPreOver !== undefined ? { over25: e.sharpPreOver, under25: 1 - e.sharpPreOver } : {}),
+  };
+}
+
+const probabilitiesOf = (p: P4) => ({ home: p[0], draw: p[1], away: p[2], over25: p[3], under25: 1 - p[3] });
+
+/** Our models' own value rule, unchanged from before the declared list: 5 % edge, probability >= 0.2, prices up to 15. */
+const MODELS_VALUE_RULE: ValueRule = { minEdge: 0.05, minOdds: 1.01, maxOdds: 15, minProbability: 0.2 };
+
 /** The report of evaluated matches; `config` (or just the market mode, research) says which backtest made them. */
-export function buildReport(evaluated: readonly EvaluatedMatch[], config: BacktestConfig | MarketMode = 'all', valueEdge = 0.05, valueMinP?: number): BacktestReport {
-  const cfg: BacktestConfig = typeof config === 'string' ? { mode: 'research', market: config } : config;
+export function buildReport(evaluated: readonly EvaluatedMatch[], config: BacktestConfig | MarketMode = 'all', valueRule: ValueRule = VALUE_RULE): BacktestReport {
+  const cfg: BacktestConfig = { ...(typeof config === 'string' ? { mode: 'research', market: config } : config), bookmakers: bookmakerConfig() };
   const market = cfg.market;
-  // one order whatever order the leagues finished in (sums and intervals are then reproducible to the last bit)
-  const key = (e: EvaluatedMatch) => `${e.date}|${e.league}|${e.home}|${e.away}`;
-  const ev = [...evaluated].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const ev = sortedForReport(evaluated);
   const keys = [...new Set(ev.map((e) => `${e.league}|${e.season}`))].sort();
   const groups = keys.map((k) => groupReport(k.replace('|', ' '), ev.filter((e) => `${e.league}|${e.season}` === k)));
   const overall = groupReport('overall', ev);
@@ -380,8 +391,8 @@ export function buildReport(evaluated: readonly EvaluatedMatch[], config: Backte
       modelsVsBestComponent,
       ouCalibration: calibrationSlope(ev.map((e) => e.ensemble[3]), ev.map((e) => e.over)),
       picks,
-      valueBets: valueBetsOf(ev, (e) => e.ensemble, valueEdge, valueMinP),
-      valueBetsModels: valueBetsOf(ev, (e) => e.models, valueEdge, valueMinP),
+      valueBets: valueBetsOf(ev, sharpFair, valueRule, 'Pinnacle pre-closing, de-vigged (Shin 1X2, proportional O/U)'),
+      valueBetsModels: valueBetsOf(ev, (e) => probabilitiesOf(e.models), MODELS_VALUE_RULE, 'our models alone (the pool of the components)'),
       calibration: { x1: calibrationTable(probs, hit), ou: calibrationTable(ev.map((e) => e.ensemble[3]), ev.map((e) => e.over)) },
       allMatches: { ensemble: allOf('ensemble'), models: allOf('models'), statistical: allOf('statistical'), ai: allOf('ai'), rating: allOf('rating') },
     },

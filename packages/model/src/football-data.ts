@@ -2,6 +2,7 @@
  * Parser for football-data.co.uk CSV files (pure: text in, records out). Columns are looked up by name;
  * both day-first date formats are accepted; blank rows, stray spaces and missing odds are tolerated.
  */
+import { DEFAULT_BOOKMAKERS } from './bookmakers.ts';
 import type { MatchOdds, MatchRecord } from './types.ts';
 
 export interface ThreeWayPrices { home: number; draw: number; away: number }
@@ -17,6 +18,9 @@ export interface ParsedMatch extends MatchRecord {
   preOU: { ps?: TwoWayPrices; avg?: TwoWayPrices; max?: TwoWayPrices; b365?: TwoWayPrices };
   /** Closing prices: Pinnacle 1X2 (PSC*) and O/U (PC>2.5) when present. */
   closing: { ps?: ThreeWayPrices; psOU?: TwoWayPrices; avg?: ThreeWayPrices; avgOU?: TwoWayPrices };
+  /** Pre-closing prices of the declared bookmakers the file carries, by column prefix (bookmakers.ts). */
+  books?: Record<string, ThreeWayPrices>;
+  booksOU?: Record<string, TwoWayPrices>;
 }
 
 /** Splits one CSV line (supports double-quoted fields). */
@@ -153,10 +157,22 @@ export function parseFootballDataCsv(text: string, opts: ParseOptions): ParsedMa
     if (pcOU) m.closing.psOU = pcOU;
     if (avgc) m.closing.avg = avgc;
     if (avgcOU) m.closing.avgOU = avgcOU;
+    addBookPrices(m, three, two);
     m.odds = preKickoffOdds(m);
     out.push(m);
   }
   return out;
+}
+
+/** The declared bookmakers' pre-closing prices the file carries (bookmakers.ts), by column prefix. */
+function addBookPrices(m: ParsedMatch, three: (h: string, d: string, a: string) => ThreeWayPrices | undefined, two: (o: string, u: string) => TwoWayPrices | undefined): void {
+  for (const { research } of DEFAULT_BOOKMAKERS) {
+    if (!research) continue;
+    const x1 = three(`${research}H`, `${research}D`, `${research}A`);
+    const ou = two(`${research}>2.5`, `${research}<2.5`);
+    if (x1) (m.books ??= {})[research] = x1;
+    if (ou) (m.booksOU ??= {})[research] = ou;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  americanToDecimal, decimalToAmerican, decimalToFractional, findValueBets, fractionalToDecimal, overround, removeMargin, removeMarginDetailed,
+  americanToDecimal, decimalToAmerican, decimalToFractional, fractionalToDecimal, overround, removeMargin, removeMarginDetailed,
 } from './odds.ts';
 
 const close = (a: readonly number[], b: readonly number[], digits: number) => a.forEach((v, i) => expect(v).toBeCloseTo(b[i]!, digits));
@@ -105,22 +105,5 @@ describe('odds conversion', () => {
     fc.assert(fc.property(fc.double({ min: 1.01, max: 100, noNaN: true }), (d) => {
       expect(americanToDecimal(decimalToAmerican(d))).toBeCloseTo(d, 9);
     }), { seed: 7 });
-  });
-});
-
-describe('value bets', () => {
-  const model = { probabilities: { home: 0.5, draw: 0.3, away: 0.2 }, overUnder25: { over: 0.6, under: 0.4 } };
-  it('flags probability x best odds - 1 >= 5 % by default, for 1X2 and O/U', () => {
-    const bets = findValueBets(model, { home: 2.2, draw: 3.3, away: 5.5, over25: 1.7, under25: 2.3 });
-    // home 0.5*2.2-1 = 0.10 yes; draw 0.3*3.3-1 = -0.01 no; away 0.2*5.5-1 = 0.10 yes; over 0.6*1.7-1 = 0.02 no; under -0.08 no
-    expect(bets.map((b) => b.selection)).toEqual(['home', 'away']);
-    expect(bets[0]!.edge).toBeCloseTo(0.1, 12);
-    expect(bets[0]!.kelly).toBeCloseTo(0.1 / 1.2, 12);
-  });
-  it('respects the edge threshold and the minimum probability', () => {
-    const odds = { home: 2.2, draw: 3.3, away: 5.5, over25: 1.9, under25: 2.3 };
-    expect(findValueBets(model, odds, { edge: 0.11 })).toHaveLength(1); // over: 0.6*1.9-1 = 0.14
-    expect(findValueBets(model, odds, { minProbability: 0.25 }).map((b) => b.selection)).toEqual(['home', 'over']);
-    expect(findValueBets(model, undefined)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Odds utilities: format conversion, margin removal (proportional, Shin, power) and value-bet detection.
+ * Odds utilities: format conversion and margin removal (proportional, Shin, power); value bets: value-rule.ts.
  * Pure functions; odds are decimal unless stated.
  */
 import type { MatchOdds, ThreeWay } from './types.ts';
@@ -165,58 +165,4 @@ export function overFromOdds(odds: MatchOdds | undefined, method: MarginMethod =
 
 export function validPrice(o: number | undefined): o is number {
   return typeof o === 'number' && Number.isFinite(o) && o > 1.001 && o < 1000;
-}
-
-export type BetSelection = 'home' | 'draw' | 'away' | 'over' | 'under';
-
-export interface ValueBet {
-  market: '1X2' | 'OU2.5';
-  selection: BetSelection;
-  probability: number;
-  odds: number;
-  /** Expected value per unit stake: probability x odds - 1. */
-  edge: number;
-  /** Full-Kelly stake fraction: edge / (odds - 1). */
-  kelly: number;
-}
-
-export interface ValueBetOptions {
-  /** Minimum expected value per unit stake (default 0.05 = 5 %). */
-  edge?: number;
-  /** Minimum model probability of the selection (default 0.2). */
-  minProbability?: number;
-  /** Ignore prices above this (default 15). */
-  maxOdds?: number;
-}
-
-export const DEFAULT_VALUE_EDGE = 0.05;
-export const DEFAULT_VALUE_MIN_PROBABILITY = 0.2;
-
-/**
- * Value bets: selections where model probability x best decimal odds - 1 >= edge and probability >= minProbability,
- * for 1X2 and Over/Under 2.5. `odds` should be the best available pre-kickoff prices.
- */
-export function findValueBets(
-  model: { probabilities: ThreeWay; overUnder25?: { over: number; under: number } },
-  odds: MatchOdds | undefined,
-  options: ValueBetOptions = {},
-): ValueBet[] {
-  const edge = options.edge ?? DEFAULT_VALUE_EDGE;
-  const minP = options.minProbability ?? DEFAULT_VALUE_MIN_PROBABILITY;
-  const maxOdds = options.maxOdds ?? 15;
-  if (!odds) return [];
-  const out: ValueBet[] = [];
-  const consider = (market: ValueBet['market'], selection: BetSelection, p: number | undefined, o: number | undefined) => {
-    if (p === undefined || !validPrice(o) || o > maxOdds || p < minP) return;
-    const ev = p * o - 1;
-    if (ev >= edge) out.push({ market, selection, probability: p, odds: o, edge: ev, kelly: ev / (o - 1) });
-  };
-  consider('1X2', 'home', model.probabilities.home, odds.home);
-  consider('1X2', 'draw', model.probabilities.draw, odds.draw);
-  consider('1X2', 'away', model.probabilities.away, odds.away);
-  if (model.overUnder25) {
-    consider('OU2.5', 'over', model.overUnder25.over, odds.over25);
-    consider('OU2.5', 'under', model.overUnder25.under, odds.under25);
-  }
-  return out;
 }

@@ -1,5 +1,6 @@
 /** Text rendering of a backtest report and the calibration plot (SVG); pure string builders. */
-import type { BacktestReport, GroupReport, ValueBets } from './backtest.ts';
+import type { BacktestReport, GroupReport } from './backtest.ts';
+import type { ClvSummary, TuningRow, ValueBetGroup, ValueBets } from './value-backtest.ts';
 import type { CalibrationBin } from './scoring.ts';
 
 const f4 = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '  -   ');
@@ -25,6 +26,47 @@ export function groupTable(g: GroupReport): string {
 export function compactGroupLine(g: GroupReport): string {
   const x = g.x1;
   return `${g.label.padEnd(12)} n=${String(x.ensemble.n).padStart(4)}  RPS ens ${f4(x.ensemble.rps)} models ${f4(x.models.rps)} stat ${f4(x.statistical.rps)} ai ${f4(x.ai.rps)} rat ${f4(x.rating.rps)} pin ${f4(x.pinnacle.rps)}${x.input ? ` input ${f4(x.input.rps)}` : ''} | ratio ${(x.ensemble.rps / x.pinnacle.rps).toFixed(4)} | O/U n=${String(g.ou.ensemble.n).padStart(4)} Brier ens ${f4(g.ou.ensemble.brier)} pin ${f4(g.ou.pinnacle.brier)}`;
+}
+
+const signed = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%` : '-');
+
+/** '+2.4% [+1.6%, +3.3%], 62.0% beat the close, n=710' */
+export function clvText(c: ClvSummary): string {
+  return c.n ? `CLV ${signed(c.mean)} [${signed(c.ci95[0])}, ${signed(c.ci95[1])}], ${pct(c.beatClosePct)} beat the close, n=${c.n}` : 'CLV: no bet with that close';
+}
+
+function valueGroupLine(name: string, g: ValueBetGroup): string {
+  return `  ${name.padEnd(10)} bets ${String(g.bets).padStart(5)}  ${clvText(g.clv)} | ROI ${signed(g.roi)} [${signed(g.roiCI95[0])}, ${signed(g.roiCI95[1])}], hit rate ${pct(g.hitRate)}`
+    + (g.clvAverageClose.n ? ` | average close: ${clvText(g.clvAverageClose)}` : '')
+    + (g.withoutClose ? ` | ${g.withoutClose} without a close` : '');
+}
+
+/** The value-bet block: CLV against Pinnacle's close first, then ROI; per market, league and season. */
+export function valueBetLines(title: string, v: ValueBets): string[] {
+  const r = v.rule;
+  const out = [
+    `Value bets ${title}:`,
+    `  rule: fair probability x price - 1 >= ${r.minEdge}, price ${r.minOdds}..${r.maxOdds}, fair probability >= ${r.minProbability}; fair = ${v.fair}; price = ${v.against}`,
+    `  HEADLINE ${clvText(v.clv)} (against Pinnacle's closing price, de-vigged)`,
+    valueGroupLine('all', v.all),
+    valueGroupLine('1X2', v.byMarket['1X2']),
+    valueGroupLine('O/U 2.5', v.byMarket['OU2.5']),
+  ];
+  for (const [k, g] of Object.entries(v.byLeague)) out.push(valueGroupLine(k, g));
+  for (const [k, g] of Object.entries(v.bySeason)) out.push(valueGroupLine(k, g));
+  return out;
+}
+
+/** The tuning grid, best lower CLV bound first (the top 25), and the rule the declared criterion chooses. */
+export function renderTuning({ rows, chosen }: { rows: readonly TuningRow[]; chosen: TuningRow | undefined }): string {
+  const rule = (r: TuningRow) => `edge >= ${r.rule.minEdge}, price ${r.rule.minOdds}..${r.rule.maxOdds}, fair p >= ${r.rule.minProbability}`;
+  const line = (r: TuningRow) => `  ${rule(r).padEnd(48)} bets ${String(r.bets).padStart(5)}  ${clvText(r.clv)}  ROI ${signed(r.roi)}`;
+  const ordered = [...rows].sort((a, b) => (b.clv.ci95[0] || -9) - (a.clv.ci95[0] || -9));
+  return [
+    `Value-rule tuning grid (${rows.length} rules; CLV against Pinnacle's close; best lower bound first, top 25):`,
+    ...ordered.slice(0, 25).map(line),
+    chosen ? `CHOSEN by the declared criterion: ${line(chosen).trim()}` : 'CHOSEN: none (no rule reached the minimum number of bets)',
+  ].join('\n');
 }
 
 export function renderReport(r: BacktestReport): string {
@@ -57,13 +99,8 @@ export function renderReport(r: BacktestReport): string {
   out.push(ps('Pinnacle 1X2 (subset)', p.pinnacle));
   out.push(ps('market avg 1X2 (subset)', p.market));
   out.push(ps('ensemble O/U 2.5', p.ouEnsemble));
-  const vs = (name: string, b: ValueBets['all']) =>
-    `  ${name.padEnd(6)} bets ${String(b.bets).padStart(5)}  hit rate ${pct(b.hitRate)}  ROI ${pct(b.roi)} (95 % CI ${pct(b.roiCI95[0])} to ${pct(b.roiCI95[1])})  profit ${b.profit.toFixed(1)} units`;
-  for (const [title, v] of [['the published forecast (with odds: prices above the market\'s fair price)', o.valueBets], ['our models alone', o.valueBetsModels]] as const) {
-    out.push(`Value bets of ${title}: probability x price - 1 >= ${v.edge}, probability >= ${v.minProbability}; price = ${v.against}:`);
-    out.push(vs('1X2', v.x1));
-    out.push(vs('O/U', v.ou));
-    out.push(vs('all', v.all));
+  for (const [title, v] of [['as flagged (the published forecast with odds: a declared bookmaker above Pinnacle\'s fair price)', o.valueBets], ['of our models alone', o.valueBetsModels]] as const) {
+    out.push(...valueBetLines(title, v));
   }
   out.push('');
   out.push('Calibration (ensemble 1X2, all outcomes pooled):  bin  n  mean forecast  observed');

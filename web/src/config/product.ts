@@ -33,12 +33,14 @@ export const BACKTEST = {
   /** With the fixture's pre-kickoff odds: the published forecast, which is the market's fair price. */
   withOdds: { rps: 0.2018, ratio: 1.005, ratioLow: 1.003, ratioHigh: 1.007 },
   /**
-   * Flat-stake value bets (probability x best price at least 5 % above the stake): our models' probabilities alone,
-   * and the flags the site shows (the best price above the market's fair price). ROI as a fraction.
+   * Value bets (docs/model.md "Value bets"; the research backtest, the rule frozen on 2015-16..2018-19 before this one
+   * run): closing line value against Pinnacle's closing price first, then the flat-stake return; fractions. Flagged: a
+   * listed bookmaker's price at least 5 % above Pinnacle's fair price; our models alone: their probability at the same
+   * books' best price.
    */
   valueBets: {
-    modelsAlone: { bets: 16516, roi: -0.029, roiLow: -0.051, roiHigh: -0.008 },
-    flagged: { bets: 638, roi: 0.004, roiLow: -0.119, roiHigh: 0.126 },
+    flagged: { bets: 206, clv: 0.075, clvLow: 0.054, clvHigh: 0.096, roi: 0.099, roiLow: -0.093, roiHigh: 0.292 },
+    modelsAlone: { bets: 11299, clv: -0.033, clvLow: -0.035, clvHigh: -0.031, roi: -0.068, roiLow: -0.094, roiHigh: -0.041 },
   },
 } as const;
 

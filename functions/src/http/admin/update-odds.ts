@@ -5,8 +5,9 @@ import { trackingService } from '../../composition/track-record.ts';
 import { httpRoute } from '../route.ts';
 
 /**
- * Corrects the price a settled bet is paid at: a correction record (who, when, old, new) that
- * every figure uses, the original price kept; the stored headline is recomputed before the answer.
+ * The staff's winning odds of a settled bet: a correction record (who, when, old, new), sealed in
+ * the corrections chain and shown publicly, within the documented range (400 outside it); it never
+ * changes the price taken, CLV or any figure (docs/decisions/0193-corrections-that-cannot-rewrite.md).
  */
 export const handler = httpRoute({ auth: 'admin', body: UpdateOddsBodySchema }, async ({ body, viewer }) => {
   await (await trackingService()).correct(body, viewer!.userId);

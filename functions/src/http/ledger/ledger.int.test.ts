@@ -1,6 +1,6 @@
 // The bet ledger over HTTP, against DynamoDB Local: the premium export (JSON and CSV), the public
 // day digests and their verification (which an edit by hand breaks), and one track record on
-// every page: a staff correction moves every figure alike, in the same request.
+// every page: a staff correction is a sealed record of its own that moves no figure.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
@@ -160,22 +160,43 @@ describe('one track record on every page', () => {
     };
   }
 
-  it('a staff correction of a won bet\u2019s price is a record of its own, and every page shows the corrected figures after the same request', async () => {
+  it('a staff correction of a won bet\u2019s odds is a record of its own, shown as corrected, that changes no price taken, CLV, figure or seal', async () => {
     const before = await everyPage();
     // 36 published picks, 27 won at 1.75 and 9 lost: $20 x (27 x 0.75 - 9) = $225, payout 31.3 %.
     expect(before.latest).toEqual(['published', 36, 75, 225, 31.3, 1.75]);
     for (const page of [before.results, before.tracking, before.analytics]) expect(page).toEqual(before.latest);
+    const entryOf = async () => LedgerListSchema.parse((await premium.get('/api/ledger')).json).entries.find((e) => e.id === 'p0~pick-home')!;
+    const original = await entryOf();
+    expect(original.clv).not.toBeNull();
 
-    const me = (await admin.get('/api/auth/me')).json.user.id as string;
-    expect((await admin.post('/api/admin/update-odds', { predictionId: 'p0~pick-home', odds: 2.15 })).status).toBe(200);
-
-    const after = await everyPage();
-    expect(after.latest).toEqual(['published', 36, 75, 233, 32.4, 2.15]);
-    for (const page of [after.results, after.tracking, after.analytics]) expect(page).toEqual(after.latest);
-    expect(after.trend).toEqual(before.trend);
-    const entry = LedgerListSchema.parse((await premium.get('/api/ledger')).json).entries.find((e) => e.id === 'p0~pick-home')!;
-    expect(entry).toMatchObject({ price: 1.75, effectivePrice: 2.15, profit: { flat: 1.15 }, corrections: [{ oldPrice: 1.75, newPrice: 2.15, by: me, at: '2026-11-22T12:00:00.000Z' }] });
-    // Corrections are not part of the sealed lines: the ledger still verifies.
+    // The odds set to 1000 on a settled pick: refused (outside 10 % of the price taken), nothing changes.
+    const absurd = await admin.post('/api/admin/update-odds', { predictionId: 'p0~pick-home', odds: 1000 });
+    expect(absurd.status).toBe(400);
+    expect(absurd.json.message).toMatch(/within 10% of the price taken \(1\.75\): between 1\.58 and 1\.93/);
+    expect(await entryOf()).toEqual(original);
     expect((await (await (await composition()).ledgerVerifier()).verify()).ok).toBe(true);
+
+    // A correction within the range: recorded and shown, and still no figure moves.
+    const me = (await admin.get('/api/auth/me')).json.user.id as string;
+    expect((await admin.post('/api/admin/update-odds', { predictionId: 'p0~pick-home', odds: 1.8 })).status).toBe(200);
+    const after = await everyPage();
+    expect(after).toEqual(before);
+    const entry = await entryOf();
+    expect(entry).toMatchObject({ price: 1.75, effectivePrice: 1.75, clv: original.clv, profit: original.profit, corrections: [{ oldPrice: 1.75, newPrice: 1.8, by: me, at: '2026-11-22T12:00:00.000Z', sequence: 1 }] });
+    const row = ResultsPageSchema.parse((await stack.client().get('/api/results')).json).items.find((r) => r.fixtureId === 'p0')!;
+    expect(row.picks.find((p) => p.kind === 'pick')).toMatchObject({ odds: 1.75, corrections: [{ oldPrice: 1.75, newPrice: 1.8, by: me }] });
+    const { ledgerVerifier } = await composition();
+    const report = await (await ledgerVerifier()).verify();
+    expect(report.ok).toBe(true);
+    expect(report.corrections).toEqual({ ok: true, corrections: 1, problems: [] });
+
+    // The correction is sealed in its own chain: an edit by hand in the table fails verify.
+    const item = keys.ledgerCorrection('p0', 'pick-home', '2026-11-22T12:00:00.000Z');
+    await editItemByHand(stack.table.doc, stack.table.tableName, item, 'newPrice', 1.9);
+    const broken = await (await ledgerVerifier()).verify();
+    expect(broken.ok).toBe(false);
+    expect(broken.corrections.problems).toEqual(['correction 1 (p0~pick-home) was edited']);
+    await editItemByHand(stack.table.doc, stack.table.tableName, item, 'newPrice', 1.8);
+    expect((await (await ledgerVerifier()).verify()).ok).toBe(true);
   });
 });

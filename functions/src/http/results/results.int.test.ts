@@ -51,7 +51,7 @@ describe('GET /api/results', () => {
     expect(first.json.items[0]).toEqual({
       fixtureId: 's0', leagueId: 'L1', league: 'League One', homeTeam: 'Home s0', awayTeam: 'Away s0', matchTime: new Date(NOW - 12 * 3_600_000).toISOString(),
       origin: 'backfilled', probabilities: { home: 61.2, draw: 20, away: 18.8, over25: 55 }, score: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)',
-      picks: [{ kind: 'pick', market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, won: true, clv: null }],
+      picks: [{ kind: 'pick', market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, bookmaker: null, won: true, clv: null, corrections: [] }],
     });
     expect(first.json.leagues).toEqual([{ id: 'L1', name: 'League One' }, { id: 'L2', name: 'League Two' }]);
     // The last 30 days per basis, as the landing page shows them: 20 published home picks won at 1.90 and one lost, 10 back-tested ones won.

@@ -105,6 +105,12 @@ export function demoSeasonRules(id: string): SeasonRules | undefined {
   return season && { tieBreaks: season.tieBreaks, relegated: season.relegated, top: 4 };
 }
 
+/**
+ * The demo's sharp book: a low margin and half the others' noise, the fair price value flags are
+ * measured against (it plays Pinnacle; a bettor cannot take its prices).
+ */
+export const DEMO_SHARP = { name: 'Keystone', margin1x2: 0.025, marginOu: 0.03 } as const;
+
 /** Fictional bookmakers and their usual margins (1X2 and over/under). */
 export const DEMO_BOOKMAKERS: readonly { name: string; margin1x2: number; marginOu: number }[] = [
   { name: 'Northbet', margin1x2: 0.045, marginOu: 0.055 },

@@ -90,12 +90,19 @@ describe('DemoProvider: the world', () => {
       ['demo-NSP-2026-27-r22-marrowdale-united-kestrel-bay', '2026-11-20T19:45:00.000Z', { home: 1, away: 0 }],
       ['demo-NSP-2026-27-r22-northgate-harriers-elmsworth-city', '2026-11-21T12:30:00.000Z', { home: 2, away: 0 }],
     ]);
-    expect(odds.get(fixtures[0]!.id)).toEqual({
+    const played = odds.get(fixtures[0]!.id)!;
+    expect(played).toMatchObject({
       best: { home: 1.86, draw: 3.57, away: 4.8, over25: 2.16, under25: 1.74 },
       bestBookmakers: { home: 'Northbet', draw: 'Velox', away: 'Crown & Anchor', over25: 'Velox', under25: 'Northbet' },
       average: { home: 1.82, draw: 3.49, away: 4.68, over25: 2.11, under25: 1.71 },
       capturedAt: '2026-11-19T19:45:00.000Z',
     });
+    // each book's own quote, as captured, and the sharp book's prices
+    expect(played.quotes!.map((q) => [q.key, q.updatedAt, q.prices.home])).toEqual([
+      ['northbet', '2026-11-19T19:45:00.000Z', 1.86], ['crown-anchor', '2026-11-19T19:45:00.000Z', expect.any(Number)], ['velox', '2026-11-19T19:45:00.000Z', expect.any(Number)],
+      ['stakewell', '2026-11-19T19:45:00.000Z', expect.any(Number)], ['meridian-odds', '2026-11-19T19:45:00.000Z', expect.any(Number)], ['fenwick-sports', '2026-11-19T19:45:00.000Z', expect.any(Number)],
+    ]);
+    expect(Object.keys(played.sharp!)).toEqual(['home', 'draw', 'away', 'over25', 'under25']);
   });
 
   it('has at least 20 fixtures in the next 7 days and played matches in the previous 30 days of any date', async () => {

@@ -5,12 +5,17 @@
  * Odds come from six simulated bookmakers: the true probabilities blurred by noise, plus a
  * margin (about 5 % on 1X2, 6 % on over/under). Their closing prices are blurred half as much
  * (a closing line knows more), so closing line value means here what it means in real markets.
+ * A seventh, sharp book (`DEMO_SHARP`, half the noise, a low margin) is the fair price value flags
+ * are measured against. Before kickoff every price drifts from one half hour to the next (a
+ * deterministic walk per book and slot), so the odds scan sees flags appear and disappear; the six
+ * books are the demo's declared bookmakers (`DEMO_LISTED`).
  */
-import type { ClosingOdds, FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import type { BookQuote, ClosingOdds, FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import type { ListedBookmaker } from '@app/model/bookmakers';
 import { ProviderRejectedError } from '@app/core/pipeline/providers';
 import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import type { MatchRecord } from '@app/model/types';
-import { DEMO_BOOKMAKERS, DEMO_LEAGUES, demoLeague, type DemoLeague } from './demo-leagues.ts';
+import { DEMO_BOOKMAKERS, DEMO_LEAGUES, DEMO_SHARP, demoLeague, type DemoLeague } from './demo-leagues.ts';
 import { DemoWorld, EPOCH_YEAR, seasonYearAt, type DemoMatch, type DemoSeason } from './demo-world.ts';
 import { gaussian, rngFor } from './random.ts';
 import { HOUR_MS } from '@app/core/clock';
@@ -57,9 +62,57 @@ export function bookmakerPrices(seed: string, m: DemoMatch, line: keyof typeof N
   });
 }
 
+/** The demo's declared bookmakers: its six fictional books, keyed by a slug of their name. */
+export const DEMO_LISTED: readonly ListedBookmaker[] = DEMO_BOOKMAKERS.map((b) => ({ key: b.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name: b.name }));
+
+/** The sharp book's prices: the truth with half the books' noise and a low margin. */
+export function sharpPrices(seed: string, m: DemoMatch, line: keyof typeof NOISE = 'opening'): MarketOdds {
+  const noise = NOISE[line];
+  const rng = rngFor(seed, m.id, line === 'opening' ? 'sharp' : 'sharp-closing');
+  const raw = [m.truth.home, m.truth.draw, m.truth.away].map((p) => p * Math.exp((noise.x12 / 2) * gaussian(rng)));
+  const sum = raw[0]! + raw[1]! + raw[2]!;
+  const over = 1 / (1 + Math.exp(-(Math.log(m.truth.over25 / (1 - m.truth.over25)) + (noise.ou / 2) * gaussian(rng))));
+  return {
+    home: price(raw[0]! / sum, DEMO_SHARP.margin1x2), draw: price(raw[1]! / sum, DEMO_SHARP.margin1x2), away: price(raw[2]! / sum, DEMO_SHARP.margin1x2),
+    over25: price(over, DEMO_SHARP.marginOu), under25: price(1 - over, DEMO_SHARP.marginOu),
+  };
+}
+
+/** How old a demo book's quote is at most when read (well within the quote age value flags accept). */
+const DEMO_QUOTE_AGE_MS = 5 * 60_000;
+
+/** Half an hour: the demo's prices hold within one and move to the next. */
+export const DEMO_PRICE_SLOT_MS = 30 * 60_000;
+/** How far a book's price strays from its opening one in a slot (log scale), and the sharp book's. */
+const DRIFT = { book: 0.03, sharp: 0.008 } as const;
+
+/** Prices as they stand in the half hour of `atMs`: the opening ones moved by that slot's drift. */
+function drifted(prices: MarketOdds, size: number, ...rngParts: (string | number)[]): MarketOdds {
+  const rng = rngFor(...rngParts);
+  const out: MarketOdds = {};
+  for (const k of ['home', 'draw', 'away', 'over25', 'under25'] as const) out[k] = Math.max(1.01, round2(prices[k]! * Math.exp(size * gaussian(rng))));
+  return out;
+}
+
+/**
+ * A fixture's prices at `atMs` (before kickoff): each book's and the sharp book's, moved for that
+ * half hour, every quote updated at the start of it or a few minutes ago; the best and average from the six books.
+ */
+export function liveOdds(seed: string, m: DemoMatch, atMs: number): FixtureOdds {
+  const slot = Math.floor(atMs / DEMO_PRICE_SLOT_MS);
+  // each book last touched its prices at the start of the slot, or in the last few minutes
+  const updatedAt = new Date(Math.max(slot * DEMO_PRICE_SLOT_MS, atMs - DEMO_QUOTE_AGE_MS)).toISOString();
+  const books = bookmakerPrices(seed, m).map((b, i) => drifted(b, DRIFT.book, seed, m.id, 'live', i, slot));
+  const quotes: BookQuote[] = books.map((prices, i) => ({ key: DEMO_LISTED[i]!.key!, name: DEMO_LISTED[i]!.name, updatedAt, prices }));
+  return { ...summary(books), sharp: drifted(sharpPrices(seed, m), DRIFT.sharp, seed, m.id, 'live-sharp', slot), quotes, capturedAt: new Date(atMs).toISOString() };
+}
+
 /** Best (highest) prices with the bookmaker offering each (the first listed on a tie), and the average. */
 export function marketOdds(seed: string, m: DemoMatch, line: 'opening' | 'closing' = 'opening'): { best: MarketOdds; bestBookmakers: MarketBookmakers; average: MarketOdds } {
-  const books = bookmakerPrices(seed, m, line);
+  return summary(bookmakerPrices(seed, m, line));
+}
+
+function summary(books: readonly MarketOdds[]): { best: MarketOdds; bestBookmakers: MarketBookmakers; average: MarketOdds } {
   const best: MarketOdds = {};
   const bestBookmakers: MarketBookmakers = {};
   const average: MarketOdds = {};
@@ -74,6 +127,7 @@ export function marketOdds(seed: string, m: DemoMatch, line: 'opening' | 'closin
 
 export class DemoProvider implements FixtureProvider, OddsProvider {
   readonly name = DEMO_NAME;
+  readonly bookmakers = DEMO_LISTED;
   readonly world: DemoWorld;
   private readonly now: () => Date;
   private readonly historySeasons: number;
@@ -132,22 +186,33 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
     return out;
   }
 
+  /**
+   * A fixture ahead: its prices as they stand now (they move every half hour). One that has kicked
+   * off (a first run's backfill): the opening prices, as captured a day before kickoff, each
+   * quote updated then.
+   */
   async odds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>> {
     const now = this.now().getTime();
     const out = new Map<string, FixtureOdds>();
     for (const m of this.matches(leagueId, fixtures)) {
-      out.set(m.id, { ...marketOdds(this.world.seed, m), capturedAt: new Date(Math.min(now, m.kickoffMs - this.oddsLeadMs)).toISOString() });
+      if (m.kickoffMs > now) {
+        out.set(m.id, liveOdds(this.world.seed, m, now));
+        continue;
+      }
+      const capturedAt = new Date(Math.min(now, m.kickoffMs - this.oddsLeadMs)).toISOString();
+      const quotes: BookQuote[] = bookmakerPrices(this.world.seed, m).map((prices, i) => ({ key: DEMO_LISTED[i]!.key!, name: DEMO_LISTED[i]!.name, updatedAt: capturedAt, prices }));
+      out.set(m.id, { ...marketOdds(this.world.seed, m), sharp: sharpPrices(this.world.seed, m), quotes, capturedAt });
     }
     return out;
   }
 
-  /** The average closing prices (the simulated books have no Pinnacle) of fixtures that have kicked off. */
+  /** The closing prices of fixtures that have kicked off: the sharp book's and the six books' average. */
   async closingOdds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, ClosingOdds>> {
     const now = this.now().getTime();
     const out = new Map<string, ClosingOdds>();
     for (const m of this.matches(leagueId, fixtures)) {
       if (m.kickoffMs > now) continue;
-      out.set(m.id, { average: marketOdds(this.world.seed, m, 'closing').average, capturedAt: new Date(m.kickoffMs - 60_000).toISOString() });
+      out.set(m.id, { sharp: sharpPrices(this.world.seed, m, 'closing'), average: marketOdds(this.world.seed, m, 'closing').average, capturedAt: new Date(m.kickoffMs - 60_000).toISOString() });
     }
     return out;
   }

@@ -76,6 +76,12 @@ export const keys = {
   ledgerEntry: (fixtureId: string, entryKey: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: `LEDGER#${entryKey}` }),
   /** A correction of a ledger entry, after it in the same collection; in GSI3 beside it. */
   ledgerCorrection: (fixtureId: string, entryKey: string, at: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: `LEDGER#${entryKey}#CORRECTION#${at}` }),
+  /** GSI1: the corrections chain, in sequence order (zero-padded so it sorts). */
+  ledgerCorrectionChain: (sequence: number) => ({ GSI1PK: 'LEDGERCORRECTIONS', GSI1SK: String(sequence).padStart(10, '0') }),
+  /** The corrections chain's head: its last sequence and digest (a correction moves it in its own transaction). */
+  ledgerCorrectionHead: () => ({ PK: 'LEDGERCORRECTIONS', SK: 'HEAD' }),
+  /** GSI1: published value entries by the day and time their flag first appeared (what an alert dispatcher reads). */
+  valueFlagged: (flaggedAt: string, entryId: string) => ({ GSI1PK: `VALUEFLAGGED#${flaggedAt.slice(0, 10)}`, GSI1SK: `${flaggedAt}#${entryId}` }),
   ledgerPrefix: 'LEDGER#',
   fixturePartition: (fixtureId: string) => `FIXTURE#${fixtureId}`,
   /** GSI3: the ledger (entries, then their corrections) by kickoff month. */

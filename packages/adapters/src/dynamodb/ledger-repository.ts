@@ -1,4 +1,5 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EMPTY_HEAD, type CorrectionHead } from '@app/core/ledger/corrections';
 import type { LedgerDigest } from '@app/core/ledger/digest';
 import { parseEntryId, type LedgerBasis, type LedgerCorrection, type LedgerEntry, type LedgerOutcome, type RecordedEntry } from '@app/core/ledger/entry';
 import type { LedgerRepository } from '@app/core/ledger/ports';
@@ -19,9 +20,10 @@ function entryKey(entryId: string): string {
   return `${parsed.kind}-${parsed.selection}`;
 }
 
-/** A new entry's item: in its fixture's collection, and in GSI3 by kickoff month. */
+/** A new entry's item: in its fixture's collection, in GSI3 by kickoff month; a published value entry also in GSI1 by the time it was flagged. */
 export function ledgerEntryItem(e: LedgerEntry) {
-  return { ...keys.ledgerEntry(e.fixtureId, entryKey(e.id)), ...keys.ledgerByKickoff(e.kickoff, e.id), type: ENTRY, schemaVersion: SCHEMA_VERSION, ...e };
+  const flagged = e.kind === 'value' && e.basis === 'published' ? keys.valueFlagged(e.forecastAt, e.id) : {};
+  return { ...keys.ledgerEntry(e.fixtureId, entryKey(e.id)), ...keys.ledgerByKickoff(e.kickoff, e.id), ...flagged, type: ENTRY, schemaVersion: SCHEMA_VERSION, ...e };
 }
 
 /**
@@ -124,7 +126,7 @@ export class DynamoLedgerRepository implements LedgerRepository {
     return (await this.listForFixture(parsed.fixtureId)).find((e) => e.id === entryId);
   }
 
-  async correct(c: LedgerCorrection): Promise<boolean> {
+  async correct(c: LedgerCorrection): Promise<'ok' | 'not-settled' | 'head-moved'> {
     const key = entryKey(c.entryId);
     try {
       await transactWrite(this.doc, this.tableName, [
@@ -138,16 +140,62 @@ export class DynamoLedgerRepository implements LedgerRepository {
         },
         {
           Put: {
-            Item: { ...keys.ledgerCorrection(c.fixtureId, key, c.at), ...keys.ledgerByKickoff(c.kickoff, `${c.entryId}#CORRECTION#${c.at}`), type: CORRECTION, schemaVersion: SCHEMA_VERSION, ...c },
+            Item: {
+              ...keys.ledgerCorrection(c.fixtureId, key, c.at), ...keys.ledgerByKickoff(c.kickoff, `${c.entryId}#CORRECTION#${c.at}`), ...keys.ledgerCorrectionChain(c.sequence),
+              type: CORRECTION, schemaVersion: SCHEMA_VERSION, ...c,
+            },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
+        // The chain moves only from the head this correction was sealed after: two at once cannot fork it.
+        {
+          Put: {
+            Item: { ...keys.ledgerCorrectionHead(), type: 'LedgerCorrectionHead', schemaVersion: SCHEMA_VERSION, sequence: c.sequence, digest: c.digest },
+            ConditionExpression: c.sequence === 1 ? 'attribute_not_exists(PK)' : '#sequence = :previousSequence AND #digest = :previous',
+            ...(c.sequence === 1
+              ? {}
+              : { ExpressionAttributeNames: { '#sequence': 'sequence', '#digest': 'digest' }, ExpressionAttributeValues: { ':previousSequence': c.sequence - 1, ':previous': c.previous } }),
+          },
+        },
       ]);
-      return true;
+      return 'ok';
     } catch (error) {
-      if (failedConditions(error)?.length) return false;
+      const failed = failedConditions(error);
+      if (failed?.includes(0)) return 'not-settled';
+      if (failed?.length) return 'head-moved';
       throw error;
     }
+  }
+
+  async correctionHead(): Promise<CorrectionHead> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.ledgerCorrectionHead(), ConsistentRead: true }));
+    return Item ? { sequence: Item.sequence as number, digest: Item.digest as string } : EMPTY_HEAD;
+  }
+
+  async listCorrections(): Promise<LedgerCorrection[]> {
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.ledgerCorrectionChain(0).GSI1PK },
+    });
+    return items.map((item) => recordOf<LedgerCorrection>(item));
+  }
+
+  async listValueFlagged(from: Date, to: Date): Promise<LedgerEntry[]> {
+    const days: string[] = [];
+    for (let t = Date.parse(from.toISOString().slice(0, 10)); t <= to.getTime(); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+    const perDay = await Promise.all(
+      days.map((day) =>
+        queryAll(this.doc, {
+          TableName: this.tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': keys.valueFlagged(day, '').GSI1PK, ':from': from.toISOString(), ':to': sortKeyCeiling(to.toISOString()) },
+        }),
+      ),
+    );
+    return perDay.flat().map((item) => recordOf<LedgerEntry>(item));
   }
 
   async digests(basis: LedgerBasis): Promise<LedgerDigest[]> {

@@ -1,3 +1,4 @@
+import { EMPTY_HEAD, sealCorrection, verifyCorrections } from '@app/core/ledger/corrections';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sealPublished } from '@app/core/ledger/digest';
@@ -58,6 +59,21 @@ describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md
     expect((await store.get('fxB'))?.probabilities.home).toBe(0.2);
   });
 
+  it('lists published value entries by the time their flag first appeared (GSI1), what an alert dispatcher reads', async () => {
+    const flagged = {
+      ...prediction('fxV', '2026-11-27T15:00:00.000Z'),
+      valueBets: [{ market: 'under25' as const, odds: 3.42, edge: 0.069, bookmaker: 'Northbet', fairProbability: 0.3125, quotedAt: '2026-11-22T14:04:00.000Z', booksAtPrice: 1, flaggedAt: '2026-11-22T14:05:00.000Z', seenAt: '2026-11-22T14:05:00.000Z' }],
+    };
+    expect(await publish(flagged, '2026-11-22T14:05:02Z')).toBe(true);
+    const window = await ledger.listValueFlagged(new Date('2026-11-22T14:00:00Z'), new Date('2026-11-22T14:10:00Z'));
+    expect(window.map((e) => [e.id, e.price, e.bookmaker, e.quotedAt, e.fairProbability, e.booksAtPrice, e.forecastAt])).toEqual([
+      ['fxV~value-under25', 3.42, 'Northbet', '2026-11-22T14:04:00.000Z', 0.3125, 1, '2026-11-22T14:05:00.000Z'],
+    ]);
+    expect(await ledger.listValueFlagged(new Date('2026-11-22T14:06:00Z'), new Date('2026-11-23T10:00:00Z'))).toEqual([]);
+    // picks and back-tested entries are not in that index
+    expect((await ledger.listValueFlagged(new Date('2026-11-22T00:00:00Z'), new Date('2026-11-22T23:59:59Z'))).every((e) => e.kind === 'value' && e.basis === 'published')).toBe(true);
+  });
+
   it('lets a resumed backfill write its prediction again without touching the entries a killed run wrote', async () => {
     const p = { ...prediction('fxF', '2026-11-10T15:00:00.000Z'), origin: 'backfilled' as const };
     const first = ledgerEntriesOf(p, 'backtest', new Date('2026-11-22T06:00:01Z'));
@@ -96,19 +112,27 @@ describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md
     expect((await ledger.get('fxD~pick-home'))?.result).toBe('won');
   });
 
-  it('keeps each correction as a record of its own, only for a settled entry', async () => {
+  it('keeps each correction as a record of its own, only for a settled entry, sealed in a chain that cannot fork', async () => {
     const entry = (await ledger.get('fxD~pick-home'))!;
-    const correction = { entryId: entry.id, fixtureId: 'fxD', kickoff: entry.kickoff, oldPrice: 1.7, newPrice: 1.95, by: 'admin-1', at: '2026-11-22T09:00:00.000Z' };
-    expect(await ledger.correct(correction)).toBe(true);
-    expect(await ledger.correct({ ...correction, newPrice: 1.9, oldPrice: 1.95, at: '2026-11-22T10:00:00.000Z' })).toBe(true);
+    expect(await ledger.correctionHead()).toEqual(EMPTY_HEAD);
+    const base = { entryId: entry.id, fixtureId: 'fxD', kickoff: entry.kickoff, oldPrice: 1.7, newPrice: 1.75, by: 'admin-1', at: '2026-11-22T09:00:00.000Z' };
+    const first = sealCorrection(EMPTY_HEAD, base);
+    expect(await ledger.correct(first)).toBe('ok');
+    const second = sealCorrection(await ledger.correctionHead(), { ...base, newPrice: 1.72, oldPrice: 1.75, at: '2026-11-22T10:00:00.000Z' });
+    // a correction sealed after a head that has moved on is refused, and the chain stays whole
+    expect(await ledger.correct(sealCorrection(EMPTY_HEAD, { ...base, at: '2026-11-22T09:30:00.000Z' }))).toBe('head-moved');
+    expect(await ledger.correct(second)).toBe('ok');
     const read = (await ledger.listByKickoff(new Date('2026-11-21T00:00:00Z'), new Date('2026-11-21T23:59:59Z'))).find((e) => e.id === entry.id)!;
     expect(read.price).toBe(1.7);
-    expect(read.corrections.map((c) => [c.oldPrice, c.newPrice, c.by])).toEqual([
-      [1.7, 1.95, 'admin-1'],
-      [1.95, 1.9, 'admin-1'],
+    expect(read.corrections.map((c) => [c.oldPrice, c.newPrice, c.by, c.sequence])).toEqual([
+      [1.7, 1.75, 'admin-1', 1],
+      [1.75, 1.72, 'admin-1', 2],
     ]);
-    expect(await ledger.correct({ ...correction, entryId: 'fxA~pick-home', fixtureId: 'fxA' })).toBe(false);
-    expect(await ledger.correct({ ...correction, entryId: 'nope~pick-home', fixtureId: 'nope' })).toBe(false);
+    expect(verifyCorrections(await ledger.listCorrections(), await ledger.correctionHead())).toEqual({ ok: true, corrections: 2, problems: [] });
+    const head = await ledger.correctionHead();
+    expect(await ledger.correct(sealCorrection(head, { ...base, entryId: 'fxA~pick-home', fixtureId: 'fxA' }))).toBe('not-settled');
+    expect(await ledger.correct(sealCorrection(head, { ...base, entryId: 'nope~pick-home', fixtureId: 'nope' }))).toBe('not-settled');
+    expect(await ledger.correctionHead()).toEqual(head);
   });
 
   it('stores day digests and reads each chain back oldest first', async () => {

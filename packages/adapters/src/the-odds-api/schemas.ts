@@ -7,8 +7,9 @@ import * as z from 'zod/mini';
 import { lenientArray, optionalNumber, optionalText } from '../http/lenient.ts';
 
 const OutcomeSchema = z.object({ name: optionalText, price: optionalNumber, point: optionalNumber });
-const MarketSchema = z.object({ key: optionalText, outcomes: lenientArray(OutcomeSchema) });
-const BookmakerSchema = z.object({ key: optionalText, title: optionalText, markets: lenientArray(MarketSchema) });
+const MarketSchema = z.object({ key: optionalText, last_update: optionalText, outcomes: lenientArray(OutcomeSchema) });
+/** `last_update`: when the bookmaker last changed its prices (ISO); a market may carry its own. */
+const BookmakerSchema = z.object({ key: optionalText, title: optionalText, last_update: optionalText, markets: lenientArray(MarketSchema) });
 
 export const OddsApiEventSchema = z.object({
   id: optionalText,

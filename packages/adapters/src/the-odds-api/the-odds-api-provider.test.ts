@@ -58,6 +58,11 @@ describe('TheOddsApiProvider: prices', () => {
       bestBookmakers: { home: 'betfair', draw: 'pinnacle', away: 'betfair', over25: 'pinnacle', under25: 'betfair' },
       average: { home: 5.25, draw: 4.1, away: 1.61, over25: 1.925, under25: 1.94 },
       sharp: { home: 5.0, draw: 4.2, away: 1.6, over25: 1.95, under25: 1.91 },
+      // every bookmaker's own prices, with its own update time: what value flags read
+      quotes: [
+        { key: 'pinnacle', name: 'pinnacle', updatedAt: '2024-08-19T08:26:02.000Z', prices: { home: 5.0, draw: 4.2, away: 1.6, over25: 1.95, under25: 1.91 } },
+        { key: 'betfair', name: 'betfair', updatedAt: '2024-08-19T08:26:02.000Z', prices: { home: 5.5, draw: 4.0, away: 1.62, over25: 1.9, under25: 1.97 } },
+      ],
       capturedAt: '2024-08-18T09:00:00.000Z',
     });
     const q = server.requests[0]!.query;
@@ -66,6 +71,28 @@ describe('TheOddsApiProvider: prices', () => {
       apiKey: 'key-1', regions: 'uk,eu', markets: 'h2h,totals', oddsFormat: 'decimal', dateFormat: 'iso',
       commenceTimeFrom: '2024-08-19T16:00:00Z', commenceTimeTo: '2024-08-19T22:00:00Z',
     });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('scans the named bookmakers only (one region\'s cost, no alternate-totals call), each quote as old as its stalest market', async () => {
+    // Prepare
+    route([
+      event({
+        id: 'e1', commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur',
+        bookmakers: [
+          { key: 'williamhill', title: 'William Hill', h2h: [5.2, 4.0, 1.6], totals: [{ point: 2.25, over: 1.8, under: 2.05 }], lastUpdate: '2024-08-18T08:59:00Z', h2hLastUpdate: '2024-08-18T08:40:00Z' },
+        ],
+      }),
+    ]);
+    const { odds } = provider();
+
+    // Act
+    const result = await odds.odds('E0', [leicesterSpurs], { bookmakers: ['williamhill', 'pinnacle'] });
+
+    // Assess
+    expect(result.get('fdo-1')?.quotes).toEqual([{ key: 'williamhill', name: 'William Hill', updatedAt: '2024-08-18T08:40:00.000Z', prices: { home: 5.2, draw: 4.0, away: 1.6 } }]);
+    expect(Object.fromEntries(server.requests[0]!.query)).toMatchObject({ bookmakers: 'williamhill,pinnacle', markets: 'h2h,totals' });
+    expect(server.requests[0]!.query.has('regions')).toBe(false);
     expect(server.requests).toHaveLength(1);
   });
 

@@ -4,10 +4,12 @@
  * names and a kickoff window, O/U taken at the 2.5 line only (from `alternate_totals` of the event
  * when the featured totals carry another main line). Best = highest price across bookmakers,
  * average = mean, sharp = Pinnacle's own prices when it offers the event (the model's preferred
- * market input); each best price names its bookmaker. A spent quota or a bad key opens a circuit:
- * no more calls for a while.
+ * market input); each best price names its bookmaker; every bookmaker's own prices are kept with
+ * its `last_update` (the quotes value flags read). The odds scan asks for the named bookmakers
+ * only (`bookmakers=`, one region's cost) and skips the alternate-totals calls. A spent quota or a
+ * bad key opens a circuit: no more calls for a while.
  */
-import type { FixtureOdds, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import type { BookQuote, FixtureOdds, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import { errorMessage, JsonHttpClient, type JsonHttpClientOptions, type JsonResponse, type ResponseVerdict } from '../http/json-http-client.ts';
@@ -72,9 +74,9 @@ type Prices = { home: Quote[]; draw: Quote[]; away: Quote[]; over25: Quote[]; un
 const emptyPrices = (): Prices => ({ home: [], draw: [], away: [], over25: [], under25: [] });
 /** The bookmaker whose prices the model prefers (the sharpest pre-kickoff line in the backtest data). */
 const SHARP_BOOKMAKER = 'pinnacle';
-/** Every bookmaker's prices, and the sharp bookmaker's alone. */
-type EventPrices = { all: Prices; sharp: Prices };
-const emptyEventPrices = (): EventPrices => ({ all: emptyPrices(), sharp: emptyPrices() });
+/** Every bookmaker's prices, the sharp bookmaker's alone, and each bookmaker's own quote by key. */
+type EventPrices = { all: Prices; sharp: Prices; quotes: Map<string, BookQuote> };
+const emptyEventPrices = (): EventPrices => ({ all: emptyPrices(), sharp: emptyPrices(), quotes: new Map() });
 const appendPrices = (into: Prices, from: Prices) => {
   for (const market of Object.keys(from) as (keyof Prices)[]) into[market].push(...from[market]);
 };
@@ -85,13 +87,20 @@ function validPrice(p: number | undefined): number | undefined {
   return p !== undefined && p > 1 && p < 1000 ? p : undefined;
 }
 
-/** Every bookmaker's prices of an event, the sharp bookmaker's also on their own. */
-function collectEvent(event: OddsApiEvent, totalsKeys: readonly string[], into: EventPrices): void {
+/** Every bookmaker's prices of an event, the sharp bookmaker's also on their own, and each one's quote. */
+function collectEvent(event: OddsApiEvent, totalsKeys: readonly string[], into: EventPrices, capturedAt: string): void {
   for (const b of event.bookmakers) {
     const own = emptyPrices();
     collectBookmaker(b, event, totalsKeys, own);
     appendPrices(into.all, own);
     if (b.key === SHARP_BOOKMAKER) appendPrices(into.sharp, own);
+    if (!b.key) continue;
+    // A quote is as fresh as its stalest market (ISO strings of one format sort as times).
+    const updatedAt = new Date([b.last_update, ...b.markets.map((m) => m.last_update)].filter(Boolean).sort()[0] ?? capturedAt).toISOString();
+    const quote = into.quotes.get(b.key) ?? { key: b.key, name: b.title ?? b.key, updatedAt, prices: {} };
+    if (updatedAt < quote.updatedAt) quote.updatedAt = updatedAt;
+    for (const [market, [first]] of Object.entries(own)) if (first) quote.prices[market as keyof Prices] = first.price;
+    into.quotes.set(b.key, quote);
   }
 }
 
@@ -152,7 +161,8 @@ function toFixtureOdds(prices: EventPrices, capturedAt: string): FixtureOdds | u
     if (own !== undefined) sharp[market] = own.price;
   }
   if (!Object.keys(best).length) return undefined;
-  return { best, bestBookmakers, average, ...(Object.keys(sharp).length ? { sharp } : {}), capturedAt };
+  const quotes = [...prices.quotes.values()].filter((q) => Object.keys(q.prices).length);
+  return { best, bestBookmakers, average, ...(Object.keys(sharp).length ? { sharp } : {}), quotes, capturedAt };
 }
 
 export class TheOddsApiProvider implements OddsProvider {
@@ -204,7 +214,7 @@ export class TheOddsApiProvider implements OddsProvider {
     return this.sports[leagueId] ?? leagueInfo(leagueId)?.oddsApi;
   }
 
-  async odds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>> {
+  async odds(leagueId: string, fixtures: ProviderFixture[], scan?: { bookmakers: readonly string[] }): Promise<Map<string, FixtureOdds>> {
     const out = new Map<string, FixtureOdds>();
     const sport = this.sportFor(leagueId);
     // The API only prices events that have not started: past fixtures are not worth a credit.
@@ -215,7 +225,8 @@ export class TheOddsApiProvider implements OddsProvider {
 
     const kickoffs = upcoming.map((f) => Date.parse(f.kickoff));
     const url = this.url(`/v4/sports/${encodeURIComponent(sport)}/odds`, {
-      regions: this.regions,
+      // up to 10 named bookmakers cost what one region does
+      ...(scan ? { bookmakers: scan.bookmakers.join(',') } : { regions: this.regions }),
       markets: 'h2h,totals',
       oddsFormat: 'decimal',
       dateFormat: 'iso',
@@ -227,13 +238,14 @@ export class TheOddsApiProvider implements OddsProvider {
     if (!events.success) throw new ProviderUnavailableError(THE_ODDS_API_NAME, `unexpected payload from ${url.pathname}: not a list of events`);
 
     const joined: { fixture: ProviderFixture; eventId: string; prices: EventPrices }[] = [];
+    const capturedAt = this.now().toISOString();
     const taken = new Set<string>();
     for (const event of parseEach(OddsApiEventSchema, events.data)) {
       const fixture = this.join(event, upcoming);
       if (!fixture || taken.has(fixture.id)) continue;
       taken.add(fixture.id);
       const prices = emptyEventPrices();
-      collectEvent(event, ['totals'], prices);
+      collectEvent(event, ['totals'], prices, capturedAt);
       joined.push({ fixture, eventId: event.id ?? '', prices });
     }
 
@@ -241,7 +253,7 @@ export class TheOddsApiProvider implements OddsProvider {
     // alternate lines for 2.5. A failure here keeps the 1X2 prices already fetched.
     let altCalls = 0;
     for (const j of joined) {
-      if (j.prices.all.over25.length || !j.eventId || altCalls >= this.maxAlternateCalls) continue;
+      if (scan || j.prices.all.over25.length || !j.eventId || altCalls >= this.maxAlternateCalls) continue;
       altCalls += 1;
       try {
         const alt = await this.http.getJson(
@@ -254,16 +266,20 @@ export class TheOddsApiProvider implements OddsProvider {
         );
         const event = OddsApiEventSchema.safeParse(alt.body);
         const extra = emptyEventPrices();
-        if (event.success) collectEvent(event.data, ['alternate_totals', 'totals'], extra);
+        if (event.success) collectEvent(event.data, ['alternate_totals', 'totals'], extra, capturedAt);
         appendPrices(j.prices.all, extra.all);
         appendPrices(j.prices.sharp, extra.sharp);
+        for (const [key, q] of extra.quotes) {
+          const known = j.prices.quotes.get(key);
+          if (!known) j.prices.quotes.set(key, q);
+          else known.prices = { ...q.prices, ...known.prices };
+        }
       } catch (error) {
         // An unknown event (404) only loses that event's line; a spent quota or an outage stops the lot.
         if (error instanceof OddsApiCircuitOpenError || !(error instanceof ProviderRejectedError)) break;
       }
     }
 
-    const capturedAt = this.now().toISOString();
     for (const j of joined) {
       const odds = toFixtureOdds(j.prices, capturedAt);
       if (odds) out.set(j.fixture.id, odds);

@@ -27,11 +27,19 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * A value entry written by the odds scan also seals its quote time and how many declared books
+ * offered its price: two more columns, hashed only when the quote time is there, so every day
+ * sealed before them still checks (docs/decisions/0192-prices-found-when-they-appear.md).
+ */
+export const SEALED_QUOTE_COLUMNS = ['quoted_at', 'books_at_price'] as const;
+
 /** The sealed part of an entry's CSV line, exactly as the export prints it. */
 export function sealedLine(e: LedgerEntry): string {
   return [
     e.id, e.basis, e.fixtureId, e.leagueId, e.leagueName, e.kickoff, e.homeTeam, e.awayTeam, e.kind, e.market, e.selection,
     e.probability, e.fairProbability, e.price, e.bookmaker, e.stakeFlat, e.stakeKelly, e.modelVersion, e.forecastAt, e.recordedAt,
+    ...(e.quotedAt ? [e.quotedAt, e.booksAtPrice] : []),
   ].map(csvField).join(',');
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { ledgerEntry } from '../testing/ledger-entries.ts';
 import { closingPriceOf } from './closing.ts';
-import { clvOf, effectivePrice, ledgerEntriesOf, outcomeOf, parseEntryId, quarterKelly } from './entry.ts';
+import { sealCorrection, EMPTY_HEAD } from './corrections.ts';
+import { clvOf, ledgerEntriesOf, outcomeOf, parseEntryId, quarterKelly, shownOdds } from './entry.ts';
 
 const prediction: StoredPrediction = {
   id: 'f1', fixtureId: 'f1', leagueId: 'L1', leagueName: 'League One', homeTeam: 'Alpha', awayTeam: 'Bravo', kickoff: '2026-11-22T15:00:00Z',
@@ -16,6 +17,12 @@ const prediction: StoredPrediction = {
 const recorded = new Date('2026-11-22T06:00:03Z');
 
 describe('ledger entries (docs/decisions/0130-the-bet-ledger.md)', () => {
+  it('records a value entry as its flag was first seen: price, bookmaker, quote time, fair probability, books at that price', () => {
+    const flagged = { ...prediction, valueBets: [{ market: 'home' as const, odds: 4.6, edge: 0.15, bookmaker: 'Northbet', fairProbability: 0.25, quotedAt: '2026-11-22T10:58:00.000Z', booksAtPrice: 2, flaggedAt: '2026-11-22T11:00:00.000Z', seenAt: '2026-11-22T13:00:00.000Z' }] };
+    const value = ledgerEntriesOf(flagged, 'published', new Date('2026-11-22T13:00:02Z')).find((e) => e.kind === 'value')!;
+    expect(value).toMatchObject({ price: 4.6, bookmaker: 'Northbet', fairProbability: 0.25, quotedAt: '2026-11-22T10:58:00.000Z', booksAtPrice: 2, forecastAt: '2026-11-22T11:00:00.000Z' });
+  });
+
   it('records each high-confidence pick and each value bet at the best price of the moment, with its bookmaker and stakes', () => {
     const entries = ledgerEntriesOf(prediction, 'published', recorded);
     expect(entries.map((e) => [e.id, e.kind, e.market, e.selection, e.probability, e.fairProbability, e.price, e.bookmaker, e.stakeFlat, e.stakeKelly])).toEqual([
@@ -43,13 +50,15 @@ describe('ledger entries (docs/decisions/0130-the-bet-ledger.md)', () => {
     expect(outcomeOf({ ...pick!, price: null }, { home: 0, away: 2 }, undefined, at).profit).toBeUndefined();
   });
 
-  it('is settled at the latest correction, and its CLV is the settled price against the fair closing price', () => {
+  it('is settled at the price taken and its CLV is that price against the fair closing price, whatever the corrections', () => {
     const entry = ledgerEntry({ price: 1.8, closing: { price: 1.7, fairProbability: 0.6, source: 'average', capturedAt: '2026-11-22T15:00:00.000Z' } });
-    expect(effectivePrice(entry)).toBe(1.8);
     expect(clvOf(entry)).toBeCloseTo(1.8 * 0.6 - 1, 12);
-    const corrected = { ...entry, corrections: [{ entryId: entry.id, fixtureId: 'f1', kickoff: entry.kickoff, oldPrice: 1.8, newPrice: 1.75, by: 'u1', at: '2026-11-23T09:00:00.000Z' }, { entryId: entry.id, fixtureId: 'f1', kickoff: entry.kickoff, oldPrice: 1.75, newPrice: 1.7, by: 'u2', at: '2026-11-23T10:00:00.000Z' }] };
-    expect(effectivePrice(corrected)).toBe(1.7);
-    expect(clvOf(corrected)).toBeCloseTo(1.7 * 0.6 - 1, 12);
+    const first = sealCorrection(EMPTY_HEAD, { entryId: entry.id, fixtureId: 'f1', kickoff: entry.kickoff, oldPrice: 1.8, newPrice: 1.75, by: 'u1', at: '2026-11-23T09:00:00.000Z' });
+    const second = sealCorrection(first, { entryId: entry.id, fixtureId: 'f1', kickoff: entry.kickoff, oldPrice: 1.75, newPrice: 1.7, by: 'u2', at: '2026-11-23T10:00:00.000Z' });
+    const corrected = { ...entry, corrections: [first, second] };
+    // the staff's page shows the latest correction; CLV stays at the price taken
+    expect(shownOdds(corrected)).toBe(1.7);
+    expect(clvOf(corrected)).toBe(clvOf(entry));
     expect(clvOf({ ...entry, closing: undefined })).toBeNull();
     expect(clvOf({ ...entry, price: null })).toBeNull();
   });

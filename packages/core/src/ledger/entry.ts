@@ -49,9 +49,17 @@ export interface LedgerEntry extends FixtureRef, Partial<LedgerOutcome> {
   probability: number;
   /** The market's fair probability (the pre-kickoff odds the forecast read, margin removed); null without odds. */
   fairProbability: number | null;
-  /** The best price at `forecastAt`, and its bookmaker when the data names it. */
+  /**
+   * The price taken: a pick's best declared price at `forecastAt`; a value entry's flagged price at
+   * the scan that first flagged it (docs/decisions/0192-prices-found-when-they-appear.md). Every
+   * figure (ROI, CLV) uses it; a correction never replaces it.
+   */
   price: number | null;
   bookmaker: string | null;
+  /** A value entry's quote time (its bookmaker's own update time); absent on picks and older entries. */
+  quotedAt?: string;
+  /** How many declared bookmakers offered at least `price` at that scan (value entries). */
+  booksAtPrice?: number;
   stakeFlat: number;
   /** Quarter-Kelly in units (1 unit = 1 % of a bankroll), capped at 2.5; 0 without an edge or a price. */
   stakeKelly: number;
@@ -62,16 +70,25 @@ export interface LedgerEntry extends FixtureRef, Partial<LedgerOutcome> {
   recordedAt: string;
 }
 
-/** A staff correction of the price an entry is settled at; the entry itself keeps the price taken. */
+/**
+ * A staff correction (the admin odds page's winning odds): a record of its own, sealed in the
+ * corrections chain, shown beside the entry; it never changes the price taken, CLV or any figure
+ * (docs/decisions/0193-corrections-that-cannot-rewrite.md).
+ */
 export interface LedgerCorrection {
   entryId: string;
   fixtureId: string;
   kickoff: string;
+  /** The odds shown before it: the previous correction's, else the price taken. */
   oldPrice: number | null;
   newPrice: number;
   /** The staff member's user id. */
   by: string;
   at: string;
+  /** Its place in the corrections chain (1, 2, ...), the chain's digest before it and with it. */
+  sequence: number;
+  previous: string;
+  digest: string;
 }
 
 /** An entry as read back: with its corrections, oldest first. */
@@ -135,7 +152,22 @@ export function ledgerEntriesOf(prediction: StoredPrediction, basis: LedgerBasis
       recordedAt: recordedAt.toISOString(),
     };
   };
-  return [...picksOf(prediction).map((p) => make('pick', p.selection)), ...prediction.valueBets.map((v) => make('value', v.market))];
+  // A value entry records the flag as the scan that first saw it: its price, bookmaker, quote time and fair probability then.
+  const value = (v: StoredPrediction['valueBets'][number]): LedgerEntry => {
+    const entry = make('value', v.market);
+    // (a flag stored before the odds scan has no quote time or count: left out when stored)
+    return {
+      ...entry,
+      price: v.odds,
+      bookmaker: v.bookmaker ?? entry.bookmaker,
+      fairProbability: v.fairProbability ?? entry.fairProbability,
+      quotedAt: v.quotedAt,
+      booksAtPrice: v.booksAtPrice,
+      stakeKelly: quarterKelly(entry.probability, v.odds),
+      forecastAt: v.flaggedAt ?? entry.forecastAt,
+    };
+  };
+  return [...picksOf(prediction).map((p) => make('pick', p.selection)), ...prediction.valueBets.map(value)];
 }
 
 /** Units won or lost at `price`; undefined for a won bet without a price. */
@@ -162,17 +194,17 @@ export function outcomeOf(entry: LedgerEntry, played: { home: number; away: numb
 /** Newest kickoff first, then by id: the staff's lists. */
 export const newestFirst = (a: Pick<LedgerEntry, 'kickoff' | 'id'>, b: Pick<LedgerEntry, 'kickoff' | 'id'>) => b.kickoff.localeCompare(a.kickoff) || a.id.localeCompare(b.id);
 
-/** The price every figure uses: the latest correction's, else the price taken. */
-export function effectivePrice(entry: RecordedEntry): number | null {
+/** The odds the staff's page shows: the latest correction's, else the price taken. Never a figure's price. */
+export function shownOdds(entry: RecordedEntry): number | null {
   return entry.corrections.at(-1)?.newPrice ?? entry.price;
 }
 
 /**
- * Closing line value: price / fair closing price - 1 = price x fair closing probability - 1, a
- * fraction; null without a price or a closing price (docs/decisions/0131-closing-line-value.md).
+ * Closing line value: price taken / fair closing price - 1 = price x fair closing probability - 1,
+ * a fraction; null without a price or a closing price (docs/decisions/0131-closing-line-value.md).
+ * Always at the price taken: a correction never changes it.
  */
-export function clvOf(entry: RecordedEntry): number | null {
-  const price = effectivePrice(entry);
-  if (price === null || !entry.closing) return null;
-  return price * entry.closing.fairProbability - 1;
+export function clvOf(entry: LedgerEntry): number | null {
+  if (entry.price === null || !entry.closing) return null;
+  return entry.price * entry.closing.fairProbability - 1;
 }

@@ -1,6 +1,7 @@
 import type { TrackRecord, Trend } from '@app/contracts/metrics';
+import type { CorrectionHead } from './corrections.ts';
 import type { LedgerDigest } from './digest.ts';
-import type { LedgerBasis, LedgerCorrection, RecordedEntry } from './entry.ts';
+import type { LedgerBasis, LedgerCorrection, LedgerEntry, RecordedEntry } from './entry.ts';
 
 /**
  * The ledger as stored. Entries are appended with their prediction and settled with it
@@ -14,8 +15,21 @@ export interface LedgerRepository {
   /** The fixture's entries, read consistently. */
   listForFixture(fixtureId: string): Promise<RecordedEntry[]>;
   get(entryId: string): Promise<RecordedEntry | undefined>;
-  /** Appends a correction of a settled (won or lost) entry; false when there is no such settled entry. */
-  correct(correction: LedgerCorrection): Promise<boolean>;
+  /**
+   * Appends a sealed correction of a settled (won or lost) entry and moves the corrections chain's
+   * head to it, in one write: `not-settled` when there is no such settled entry, `head-moved` when
+   * another correction was sealed after the head the caller read (read it again and reseal).
+   */
+  correct(correction: LedgerCorrection): Promise<'ok' | 'not-settled' | 'head-moved'>;
+  /** The corrections chain's head (sequence 0 and the genesis digest before the first). */
+  correctionHead(): Promise<CorrectionHead>;
+  /** Every correction, in chain order. */
+  listCorrections(): Promise<LedgerCorrection[]>;
+  /**
+   * Published value entries first flagged (their `forecastAt`, the scan that flagged them) in
+   * [from, to], oldest first: what an alert dispatcher reads, one query per UTC day.
+   */
+  listValueFlagged(from: Date, to: Date): Promise<LedgerEntry[]>;
   /** A chain's digests, oldest day first. */
   digests(basis: LedgerBasis): Promise<LedgerDigest[]>;
   /** Writes digests (the metrics job's lock makes it the only writer). */

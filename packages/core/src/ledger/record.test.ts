@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { EMPTY_HEAD, sealCorrection } from './corrections.ts';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../clock.ts';
 import { ledgerEntry } from '../testing/ledger-entries.ts';
@@ -48,13 +49,13 @@ describe('the public headline as a view of the ledger (docs/decisions/0009-resul
     expect(later).toMatchObject({ basis: 'published', totalPredictions: 30, publishedPredictions: 30 });
   });
 
-  it('uses the latest correction in every figure, the price taken kept', () => {
+  it('never lets a correction change a figure: every one is at the price taken', () => {
     const entry = ledgerEntry({ price: 1.8 });
-    const corrected = { ...entry, corrections: [{ entryId: entry.id, fixtureId: 'f1', kickoff: entry.kickoff, oldPrice: 1.8, newPrice: 2.2, by: 'u1', at: hoursAgo(1) }] };
+    const corrected = { ...entry, corrections: [sealCorrection(EMPTY_HEAD, { entryId: entry.id, fixtureId: 'f1', kickoff: entry.kickoff, oldPrice: 1.8, newPrice: 1000, by: 'u1', at: hoursAgo(1) })] };
     const asOf = new Date('2026-11-23T00:00:00Z');
     expect(metricsByBasis([entry], asOf).published).toMatchObject({ totalProfit: 16, bestWinningOdds: 1.8 });
-    expect(metricsByBasis([corrected], asOf).published).toMatchObject({ totalProfit: 24, bestWinningOdds: 2.2 });
-    expect(recordOf(settledBets([corrected])).kelly.profit).toBeCloseTo(1.49 * 1.2, 2);
+    expect(metricsByBasis([corrected], asOf).published).toEqual(metricsByBasis([entry], asOf).published);
+    expect(recordOf(settledBets([corrected]))).toEqual(recordOf(settledBets([entry])));
   });
 
   it('plots the trend on each day\u2019s own basis: back-tested points until published picks settle', () => {

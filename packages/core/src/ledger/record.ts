@@ -9,7 +9,7 @@ import { PUBLISHED_BASIS_MIN_PICKS, STAKE_USD } from '@app/contracts/rules';
 import { blockBootstrapInterval } from '@app/model/bootstrap';
 import { DAY_MS, utcDay } from '../clock.ts';
 import { round } from '../numbers.ts';
-import { clvOf, effectivePrice, profitAt, type LedgerBasis, type RecordedEntry } from './entry.ts';
+import { clvOf, profitAt, type LedgerBasis, type RecordedEntry } from './entry.ts';
 
 /** The public headline window (docs/decisions/0009-results-and-metrics.md): the last 30 days. */
 export const METRICS_WINDOW_DAYS = 30;
@@ -20,7 +20,7 @@ export const TREND_DAYS = 30;
 export interface SettledBet {
   entry: RecordedEntry;
   won: boolean;
-  /** The price it is settled at (the latest correction's, else the price taken). */
+  /** The price taken: corrections never change a figure (docs/decisions/0193-corrections-that-cannot-rewrite.md). */
   price: number | null;
   /** Units won or lost per flat unit; undefined for a won bet without a price (hit rate only). */
   flat: number | undefined;
@@ -31,12 +31,12 @@ export interface SettledBet {
   day: string;
 }
 
-/** The won and lost entries, each at its effective price. Void and open entries never count. */
+/** The won and lost entries, each at the price taken. Void and open entries never count. */
 export function settledBets(entries: readonly RecordedEntry[]): SettledBet[] {
   const out: SettledBet[] = [];
   for (const entry of entries) {
     if (entry.result !== 'won' && entry.result !== 'lost') continue;
-    const price = effectivePrice(entry);
+    const price = entry.price;
     const profit = profitAt(entry, entry.result, price);
     out.push({
       entry,

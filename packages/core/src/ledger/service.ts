@@ -5,6 +5,7 @@ import type { TrackRecord } from '@app/contracts/metrics';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { requirePremiumContent, type Viewer } from '../viewer.ts';
 import { digestOrder, FAILING, GENESIS, ledgerDay, sealBacktest, sealPublished, verifyChain, type DayCheck } from './digest.ts';
+import { verifyCorrections, type CorrectionsCheck } from './corrections.ts';
 import type { RecordedEntry } from './entry.ts';
 import type { LedgerRepository, TrackRecordStore } from './ports.ts';
 import { losingRunsByBasis, METRICS_WINDOW_DAYS, trackRecordOf, trendOf, TREND_DAYS } from './record.ts';
@@ -115,17 +116,19 @@ export function makeLedgerSealer({ ledger, clock, generationRunning }: { ledger:
  * `npm run ledger -- verify`: every stored digest recomputed from the stored entries, both chains
  * (docs/track-record.md#checking-a-day). `ok` is false on any edited, missing or back-dated entry.
  */
-export function makeLedgerVerifier({ ledger, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff' | 'digests'>; clock: Clock }) {
+export function makeLedgerVerifier({ ledger, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff' | 'digests' | 'listCorrections' | 'correctionHead'>; clock: Clock }) {
   return {
-    async verify(): Promise<{ ok: boolean; checks: DayCheck[] }> {
-      const [published, backtest] = await Promise.all([ledger.digests('published'), ledger.digests('backtest')]);
+    async verify(): Promise<{ ok: boolean; checks: DayCheck[]; corrections: CorrectionsCheck }> {
+      const [published, backtest, stored, head] = await Promise.all([ledger.digests('published'), ledger.digests('backtest'), ledger.listCorrections(), ledger.correctionHead()]);
+      // The corrections have a chain of their own: one link per correction.
+      const corrections = verifyCorrections(stored, head);
       const days = [...published, ...backtest].map((d) => d.day).sort();
       const now = clock.now();
-      if (!days.length) return { ok: true, checks: [] };
+      if (!days.length) return { ok: corrections.ok, checks: [], corrections };
       // A day's entries kick off on it or within the week after; later entries are not sealed yet.
       const entries = await ledger.listByKickoff(new Date(days[0]!), new Date(now.getTime() + FORECAST_REACH_DAYS * DAY_MS));
       const checks = [...verifyChain('published', published, entries), ...verifyChain('backtest', backtest, entries)];
-      return { ok: !checks.some((c) => FAILING.has(c.status)), checks };
+      return { ok: !checks.some((c) => FAILING.has(c.status)) && corrections.ok, checks, corrections };
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { LedgerEntryView } from '@app/contracts/ledger';
 import { round } from '../numbers.ts';
-import { csvField, SEALED_COLUMNS, sealedLine } from './digest.ts';
-import { clvOf, effectivePrice, profitAt, type RecordedEntry } from './entry.ts';
+import { csvField, SEALED_COLUMNS, SEALED_QUOTE_COLUMNS, sealedLine } from './digest.ts';
+import { clvOf, profitAt, type RecordedEntry } from './entry.ts';
 
 /** An entry as the export shows it: the sealed fields, then what it gained and every correction. */
 export function entryView(e: RecordedEntry): LedgerEntryView {
-  const price = effectivePrice(e);
+  const price = e.price;
   const clv = clvOf(e);
   return {
     id: e.id,
@@ -23,6 +23,8 @@ export function entryView(e: RecordedEntry): LedgerEntryView {
     fairProbability: e.fairProbability,
     price: e.price,
     bookmaker: e.bookmaker,
+    quotedAt: e.quotedAt ?? null,
+    booksAtPrice: e.booksAtPrice ?? null,
     stakeFlat: e.stakeFlat,
     stakeKelly: e.stakeKelly,
     modelVersion: e.modelVersion,
@@ -35,7 +37,7 @@ export function entryView(e: RecordedEntry): LedgerEntryView {
     effectivePrice: price,
     profit: e.result ? (profitAt(e, e.result, price) ?? null) : null,
     clv: clv === null ? null : round(clv, 4),
-    corrections: e.corrections.map((c) => ({ oldPrice: c.oldPrice, newPrice: c.newPrice, by: c.by, at: c.at })),
+    corrections: e.corrections.map((c) => ({ oldPrice: c.oldPrice, newPrice: c.newPrice, by: c.by, at: c.at, sequence: c.sequence, digest: c.digest })),
   };
 }
 
@@ -50,10 +52,11 @@ const NO_CLOSING_PRICE = 'no closing price';
 
 /**
  * The ledger as CSV: a header row, then one line per entry in digest order. The first
- * SEALED_COLUMNS of each line are exactly what the day's digest hashed (docs/track-record.md#checking-a-day).
+ * SEALED_COLUMNS of each line, and the two quote columns when `quoted_at` is not empty, are
+ * exactly what the day's digest hashed (docs/track-record.md#checking-a-day).
  */
 export function ledgerCsv(entries: readonly RecordedEntry[]): string {
-  const lines = [[...SEALED_COLUMNS, ...OUTCOME_COLUMNS].join(',')];
+  const lines = [[...SEALED_COLUMNS, ...SEALED_QUOTE_COLUMNS, ...OUTCOME_COLUMNS].join(',')];
   for (const e of entries) {
     const v = entryView(e);
     const last = e.corrections.at(-1);
@@ -73,7 +76,8 @@ export function ledgerCsv(entries: readonly RecordedEntry[]): string {
       last?.by,
       last?.at,
     ];
-    lines.push(`${sealedLine(e)},${outcome.map(csvField).join(',')}`);
+    // an entry without a quote time has its two quote columns empty (and unhashed)
+    lines.push(`${sealedLine(e)}${e.quotedAt ? '' : ',,'},${outcome.map(csvField).join(',')}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -6,16 +6,21 @@ import { NotFoundError } from '../errors.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import { PICK_LABELS } from '../picks/pick.ts';
 import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
-import type { ThreeWay, StoredPrediction } from '../predictions/prediction.ts';
+import type { ThreeWay, StoredPrediction, ValueFlagEvent } from '../predictions/prediction.ts';
 import { seesPremiumContent, type Viewer } from '../viewer.ts';
 import { matchIdentity } from './identity.ts';
-import { goalMarketsOf } from '../predictions/locking.ts';
+import { cardPicks, fairOddsOf, goalMarketsOf, valueBetView } from '../predictions/locking.ts';
 import { percent } from '../numbers.ts';
 
 export const FORM_MATCHES = 5;
 export const MEETINGS = 5;
 
 const threeWay = (t: ThreeWay) => ({ home: percent(t.home), draw: percent(t.draw), away: percent(t.away) });
+
+/** A flag's change as the match page's history shows it. */
+const valueEventView = (e: ValueFlagEvent) => ({
+  at: e.at, market: e.selection, event: e.event, odds: e.odds ?? null, bookmaker: e.bookmaker ?? null, fairOdds: fairOddsOf(e.fairProbability), edge: e.edge === undefined ? null : percent(e.edge),
+});
 
 /** The premium sections: only ever built for a premium viewer. */
 function forecastOf(p: StoredPrediction): MatchForecast {
@@ -36,6 +41,10 @@ function forecastOf(p: StoredPrediction): MatchForecast {
     oddsUsed: p.modelOdds ?? null,
     bestOdds: p.bestOdds ?? null,
     markets: goalMarketsOf(p),
+    picks: cardPicks(p),
+    valueBets: p.valueBets.map((v) => valueBetView(p, v)),
+    valueHistory: (p.valueHistory ?? []).map(valueEventView),
+    valueScannedAt: p.valueScannedAt ?? null,
   };
 }
 

@@ -1,8 +1,15 @@
 import type { Clock } from '../clock.ts';
 import { groupBy } from '../collections.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
+import type { StoredPrediction } from '../predictions/prediction.ts';
 import type { FixtureRepository } from './ports.ts';
 import { isProviderOutage, type OddsProvider, type ProviderFixture } from './providers.ts';
+
+/** The stored fixtures of some predictions, as the provider gave them (what an odds call is asked about). */
+export async function storedAsProvided(fixtures: Pick<FixtureRepository, 'get'>, predictions: readonly Pick<StoredPrediction, 'fixtureId'>[]): Promise<ProviderFixture[]> {
+  const stored = (await Promise.all(predictions.map((p) => fixtures.get(p.fixtureId)))).filter((f): f is NonNullable<typeof f> => f !== undefined);
+  return stored.map(({ leagueName: _name, odds: _odds, updatedAt: _at, ...f }) => f);
+}
 
 /** The task runs every 15 minutes and snapshots the fixtures that kick off before its next run. */
 export const CLOSING_SNAPSHOT_WINDOW_MS = 15 * 60_000;
@@ -34,10 +41,8 @@ export function makeClosingOddsTask({
       let saved = 0;
       const failed: string[] = [];
       for (const [leagueId, list] of groupBy(soon, (p) => p.leagueId)) {
-        const stored = (await Promise.all(list.map((p) => fixtures.get(p.fixtureId)))).filter((f): f is NonNullable<typeof f> => f !== undefined);
-        const asProvided: ProviderFixture[] = stored.map(({ leagueName: _name, odds: _odds, updatedAt: _at, ...f }) => f);
         try {
-          const odds = await oddsProvider.odds(leagueId, asProvided);
+          const odds = await oddsProvider.odds(leagueId, await storedAsProvided(fixtures, list));
           for (const [fixtureId, o] of odds) {
             await fixtures.saveClosingSnapshot(fixtureId, { ...(o.sharp ? { sharp: o.sharp } : {}), average: o.average, capturedAt: o.capturedAt });
             saved += 1;

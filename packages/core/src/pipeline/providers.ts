@@ -4,6 +4,7 @@
  * today (research only), a demo simulator (the default locally), and The Odds API v4
  * (docs/providers.md, docs/decisions/0120-production-data-providers.md).
  */
+import type { ListedBookmaker } from '@app/model/bookmakers';
 import type { MatchRecord } from '@app/model/types';
 import type { MarketBookmakers, MarketOdds } from '../predictions/prediction.ts';
 
@@ -80,8 +81,24 @@ export interface FixtureProvider {
   statistics?(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, MatchStats>>;
 }
 
+/** One bookmaker's prices of a fixture, as the source reported them. */
+export interface BookQuote {
+  /** The source's bookmaker key (The Odds API's `williamhill`, `pinnacle`...; a demo book's own). */
+  key: string;
+  /** The name a card shows. */
+  name: string;
+  /** When the bookmaker last updated these prices (The Odds API `last_update`). */
+  updatedAt: string;
+  prices: MarketOdds;
+}
+
 /** Prices of one fixture captured before kickoff. */
 export interface FixtureOdds {
+  /**
+   * Every bookmaker's own prices, where the source names them: value flags read the declared
+   * bookmakers' among them and the sharp reference's (docs/decisions/0190-the-declared-bookmaker-list.md).
+   */
+  quotes?: BookQuote[];
   /** Best price per market across bookmakers (value bets, staking). */
   best: MarketOdds;
   /** Who offers each best price, where the source names it. */
@@ -125,10 +142,16 @@ export interface ClosingOdds {
 export interface OddsProvider {
   readonly name: string;
   /**
-   * Pre-kickoff odds for the given fixtures of one league, keyed by our fixture id. Fixtures the
-   * provider cannot match (names, kickoff) or has no prices for are simply absent.
+   * The books a value bet may be taken at, for a source with its own fictional books (the demo);
+   * every real source uses the declared list (`DEFAULT_BOOKMAKERS` in @app/model/bookmakers).
    */
-  odds(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, FixtureOdds>>;
+  readonly bookmakers?: readonly ListedBookmaker[];
+  /**
+   * Pre-kickoff odds for the given fixtures of one league, keyed by our fixture id. Fixtures the
+   * provider cannot match (names, kickoff) or has no prices for are simply absent. `scan`: the odds
+   * scan's cheaper call, the named bookmakers only (the declared list and the sharp reference).
+   */
+  odds(leagueId: string, fixtures: ProviderFixture[], scan?: { bookmakers: readonly string[] }): Promise<Map<string, FixtureOdds>>;
   /**
    * Closing prices of fixtures that have kicked off, for a provider that keeps them (research
    * files, the demo world). A live odds API cannot price a match after kickoff: without this

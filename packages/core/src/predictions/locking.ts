@@ -1,6 +1,6 @@
 import type { GoalMarkets, Prediction } from '@app/contracts/predictions';
 import { seesPremiumContent, type Viewer } from '../viewer.ts';
-import { selectionProbability, type StoredPrediction, type ThreeWay } from './prediction.ts';
+import { selectionProbability, type StoredPrediction, type ThreeWay, type ValueBet } from './prediction.ts';
 import { percent, round } from '../numbers.ts';
 import { picksOf } from '../picks/pick.ts';
 import { slug } from '../text.ts';
@@ -28,6 +28,20 @@ export function goalMarketsOf(p: StoredPrediction): GoalMarkets | null {
 const fairPrice = (odds: number) => Math.max(1.01, round(odds, 2));
 
 const outcomes = (o: ThreeWay & { over25: number }) => ({ home: percent(o.home), draw: percent(o.draw), away: percent(o.away), over25: percent(o.over25) });
+
+/** A tracked pick as a card and the match page show it. */
+export const cardPicks = (p: StoredPrediction) => picksOf(p).map((pick) => ({ market: pick.market, selection: pick.selection, probability: percent(pick.confidence) }));
+
+export const fairOddsOf = (probability: number | undefined) => (probability ? round(1 / probability, 2) : null);
+
+/** A value flag as a card and the match page show it: side, price, bookmaker, fair odds, edge, when seen. */
+export function valueBetView(p: StoredPrediction, v: ValueBet): NonNullable<Prediction['valueBets']>[number] {
+  const fair = v.fairProbability ?? (p.market && selectionProbability(p.market, v.market));
+  return {
+    market: v.market, odds: v.odds, priceSource: 'best', bookmaker: v.bookmaker ?? p.bestBookmakers?.[v.market] ?? null, fairOdds: fairOddsOf(fair), edge: percent(v.edge),
+    seenAt: v.seenAt ?? null, flaggedAt: v.flaggedAt ?? null, quotedAt: v.quotedAt ?? null,
+  };
+}
 
 /**
  * The locking rule: no probability, value flag or insight ever leaves the server for a viewer
@@ -73,11 +87,8 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
     awayWinProb: percent(p.probabilities.away),
     overUnder25: percent(p.overUnder25.over),
     isValueBet: p.valueBets.length > 0,
-    valueBets: p.valueBets.map((v) => {
-      const fair = p.market && selectionProbability(p.market, v.market);
-      return { market: v.market, odds: v.odds, priceSource: 'best' as const, bookmaker: p.bestBookmakers?.[v.market] ?? null, fairOdds: fair ? round(1 / fair, 2) : null, edge: percent(v.edge) };
-    }),
-    picks: picksOf(p).map((pick) => ({ market: pick.market, selection: pick.selection, probability: percent(pick.confidence) })),
+    valueBets: p.valueBets.map((v) => valueBetView(p, v)),
+    picks: cardPicks(p),
     modelWeight: p.modelWeight ?? null,
     insights: p.insights
       ? {

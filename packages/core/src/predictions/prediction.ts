@@ -20,12 +20,41 @@ export function originOf(record: { origin?: Origin }): Origin {
 /** A bet's selection: one outcome of 1X2, or one side of Over/Under 2.5 goals. */
 export type Selection = 'home' | 'draw' | 'away' | 'over25' | 'under25';
 
+/**
+ * A live value flag: a declared bookmaker's price above the sharp fair price at the scan that saw
+ * it (docs/decisions/0192-prices-found-when-they-appear.md). The optional fields are absent on
+ * predictions stored before the odds scan.
+ */
 export interface ValueBet {
   market: Selection;
-  /** Best decimal odds captured before kickoff. */
+  /** The best price of the declared bookmakers (an exchange's net of commission). */
   odds: number;
-  /** probability x odds - 1, as a fraction. */
+  /** fair probability x odds - 1, as a fraction. */
   edge: number;
+  /** Who offers it. */
+  bookmaker?: string;
+  /** The sharp fair probability at the scan. */
+  fairProbability?: number;
+  /** When the bookmaker last updated the quote (the source's `last_update`). */
+  quotedAt?: string;
+  /** How many declared bookmakers offered at least `odds`. */
+  booksAtPrice?: number;
+  /** When this flag appeared (first scan of this appearance). */
+  flaggedAt?: string;
+  /** The last scan that saw it. */
+  seenAt?: string;
+}
+
+/** A change of a flag, kept on the prediction for the match page's history. */
+export interface ValueFlagEvent {
+  at: string;
+  selection: Selection;
+  event: 'flagged' | 'moved' | 'withdrawn';
+  /** The price, bookmaker and fair probability from then on (absent on a withdrawal). */
+  odds?: number;
+  bookmaker?: string;
+  fairProbability?: number;
+  edge?: number;
 }
 
 /** A selection's probability in a view of the match (under 2.5 is the complement of over 2.5). */
@@ -76,8 +105,13 @@ export interface StoredPrediction extends FixtureRef {
     drawNoBet?: { home: number; away: number };
     asianHandicap?: Array<{ line: number; homeFairOdds: number; awayFairOdds: number }>;
   };
+  /** The value flags as of the last scan (`valueScannedAt`). */
   valueBets: ValueBet[];
-  /** Best pre-kickoff prices (value bets, staking) and who offered them. */
+  /** Every appearance, price move and withdrawal of a flag, oldest first (absent before the odds scan). */
+  valueHistory?: ValueFlagEvent[];
+  /** The last odds scan of this fixture: what "as of" on the card means. */
+  valueScannedAt?: string;
+  /** Best pre-kickoff prices of the declared bookmakers (staking) and who offered them. */
   bestOdds?: MarketOdds;
   bestBookmakers?: MarketBookmakers;
   /** The pre-kickoff prices the model read (Pinnacle's when known, else the average). */

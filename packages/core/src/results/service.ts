@@ -2,7 +2,7 @@ import { RESULTS_DEFAULT_DAYS, RESULTS_MAX_SPAN_DAYS, RESULTS_PAGE_SIZE, type Re
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { groupBy } from '../collections.ts';
 import { ValidationError } from '../errors.ts';
-import { clvOf, effectivePrice, type RecordedEntry } from '../ledger/entry.ts';
+import { clvOf, type RecordedEntry } from '../ledger/entry.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import { metricsByBasis, METRICS_WINDOW_DAYS } from '../ledger/record.ts';
 import { matchIdentity } from '../matches/identity.ts';
@@ -30,7 +30,11 @@ function toResultRow(p: StoredPrediction, entries: readonly RecordedEntry[], now
       .filter((e) => e.result === 'won' || e.result === 'lost')
       .map((e) => {
         const clv = clvOf(e);
-        return { kind: e.kind, market: e.market, label: PICK_LABELS[e.selection], confidence: percent(e.probability), odds: effectivePrice(e), won: e.result === 'won', clv: clv === null ? null : round(clv * 100, 1) };
+        return {
+          kind: e.kind, market: e.market, label: PICK_LABELS[e.selection], confidence: percent(e.probability), odds: e.price, bookmaker: e.bookmaker,
+          won: e.result === 'won', clv: clv === null ? null : round(clv * 100, 1),
+          corrections: e.corrections.map((c) => ({ oldPrice: c.oldPrice, newPrice: c.newPrice, by: c.by, at: c.at })),
+        };
       }),
   };
 }

@@ -2,10 +2,10 @@ import type { UpdateOddsBody, WinningPrediction } from '@app/contracts/admin';
 import type { TrackingRow, TrackingSummary } from '@app/contracts/tracking';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
-import { effectivePrice, newestFirst, type RecordedEntry } from '../ledger/entry.ts';
+import { assertCorrectable, sealCorrection } from '../ledger/corrections.ts';
+import { newestFirst, shownOdds, type RecordedEntry } from '../ledger/entry.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import { metricsByBasis } from '../ledger/record.ts';
-import type { TrackRecordViews } from '../ledger/service.ts';
 import { percent } from '../numbers.ts';
 import { actualResultText, PICK_LABELS, PREDICTION_TYPES } from '../picks/pick.ts';
 
@@ -17,9 +17,10 @@ const actualResult = (e: RecordedEntry) =>
 /**
  * The staff's views of the ledger's picks: performance tracking (published and back-tested side
  * by side, docs/decisions/0090-published-and-backfilled-predictions.md) and the odds entry page,
- * whose entries are corrections that every figure uses at once.
+ * whose entries are corrections: records of their own, shown beside the entry, that never change
+ * the price taken or any figure (docs/decisions/0193-corrections-that-cannot-rewrite.md).
  */
-export function makeTrackingService({ ledger, views, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff' | 'get' | 'correct'>; views: Pick<TrackRecordViews, 'recompute'>; clock: Clock }) {
+export function makeTrackingService({ ledger, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff' | 'get' | 'correct' | 'correctionHead'>; clock: Clock }) {
   /** Picks of the last `days` days, plus the rest of today's (still open). */
   async function picks(days: number): Promise<RecordedEntry[]> {
     const now = clock.now();
@@ -71,33 +72,35 @@ export function makeTrackingService({ ledger, views, clock }: { ledger: Pick<Led
           predictionType: PREDICTION_TYPES[e.selection],
           ourPrediction: PICK_LABELS[e.selection],
           actualResult: actualResult(e),
-          winningOdds: effectivePrice(e),
+          winningOdds: shownOdds(e),
           hasResult: e.result === 'won',
         }));
     },
 
     /**
-     * Corrects the price a settled bet is paid at: a new correction record (who, when, old, new),
-     * the entry keeps the price taken. The stored headline and trend are recomputed in the same
-     * request; every other figure is computed on read.
+     * Records the winning odds staff entered for a settled bet: a new correction record (who, when,
+     * old, new) sealed in the corrections chain, within the entry's documented range. The entry
+     * keeps the price taken; no figure changes, so nothing is recomputed.
      */
     async correct({ predictionId, odds }: UpdateOddsBody, by: string): Promise<void> {
       const entry = await ledger.get(predictionId);
       if (!entry) throw new NotFoundError(`No prediction ${predictionId}`);
       if (entry.result !== 'won' && entry.result !== 'lost') throw new ConflictError('Odds can only be corrected once the match is settled');
-      const corrected = await ledger.correct({
-        entryId: entry.id,
-        fixtureId: entry.fixtureId,
-        kickoff: entry.kickoff,
-        oldPrice: effectivePrice(entry),
-        newPrice: odds,
-        by,
-        at: clock.now().toISOString(),
-      });
-      if (!corrected) throw new ConflictError('Odds can only be corrected once the match is settled');
-      await views.recompute();
+      assertCorrectable(entry, odds);
+      for (let attempt = 1; attempt <= CORRECTION_ATTEMPTS; attempt++) {
+        const sealed = sealCorrection(await ledger.correctionHead(), {
+          entryId: entry.id, fixtureId: entry.fixtureId, kickoff: entry.kickoff, oldPrice: shownOdds(entry), newPrice: odds, by, at: clock.now().toISOString(),
+        });
+        const outcome = await ledger.correct(sealed);
+        if (outcome === 'ok') return;
+        if (outcome === 'not-settled') throw new ConflictError('Odds can only be corrected once the match is settled');
+      }
+      throw new ConflictError('Other corrections are being recorded at this moment: try again');
     },
   };
 }
+
+/** Concurrent corrections each reseal after the head they lost to, a few times. */
+const CORRECTION_ATTEMPTS = 5;
 
 export type TrackingService = ReturnType<typeof makeTrackingService>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { simulateLeague } from '../testing/simulate.ts';
 import { expandSeasons, main, parseArgs } from './backtest.ts';
 
-const HEADER = 'Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,HST,AST,AvgH,AvgD,AvgA,MaxH,MaxD,MaxA,Avg>2.5,Avg<2.5,Max>2.5,Max<2.5,PSCH,PSCD,PSCA,PC>2.5,PC<2.5';
+const HEADER = 'Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,HST,AST,AvgH,AvgD,AvgA,MaxH,MaxD,MaxA,Avg>2.5,Avg<2.5,Max>2.5,Max<2.5,PSCH,PSCD,PSCA,PC>2.5,PC<2.5,PSH,PSD,PSA,B365H,B365D,B365A';
 
 function toCsv(league: string, ms: ReturnType<typeof simulateLeague>['matches'], twoDigitYear: boolean): string {
   const rows = ms.map((m) => {
@@ -14,9 +14,11 @@ function toCsv(league: string, ms: ReturnType<typeof simulateLeague>['matches'],
     const o = m.odds!;
     const r = m.homeGoals > m.awayGoals ? 'H' : m.homeGoals === m.awayGoals ? 'D' : 'A';
     const bump = (x: number | undefined) => (x === undefined ? '' : (x * 1.03).toFixed(2));
+    // a listed book (Bet365) that sometimes pays well above the Pinnacle line
+    const up = (x: number | undefined) => (x === undefined ? '' : (x * (m.homeGoals % 2 ? 1.12 : 1.0)).toFixed(2));
     return [league, date, '15:00', ` ${m.home}`, m.away, m.homeGoals, m.awayGoals, r, m.homeShotsOnTarget, m.awayShotsOnTarget,
       o.home, o.draw, o.away, bump(o.home), bump(o.draw), bump(o.away), o.over25, o.under25, bump(o.over25), bump(o.under25),
-      o.home, o.draw, o.away, o.over25, o.under25].join(',');
+      o.home, o.draw, o.away, o.over25, o.under25, o.home, o.draw, o.away, up(o.home), up(o.draw), up(o.away)].join(',');
   });
   return [HEADER, ...rows, ',,,,,,'].join('\n') + '\n';
 }
@@ -113,6 +115,7 @@ describe('backtest CLI', () => {
       ensemble: Summary; pinnacle: Summary; input?: Summary; ratioCI95: [number, number]; inputDiffCI95?: [number, number];
       components: Record<'models' | 'statistical' | 'ai' | 'rating', Summary>; allMatches: Record<string, Summary>;
       ou: { ensemble: { brier: number }; pinnacle: { brier: number } }; calibration: unknown; picks: { ensemble: { picks: number; hitRate: number } };
+      valueBets: { clv: { n: number; mean: number; ci95: [number, number]; beatClosePct: number }; all: { bets: number; roiCI95: [number, number] }; byMarket: Record<string, { bets: number }>; byLeague: Record<string, { bets: number }>; bySeason: Record<string, { bets: number }> };
     };
   }
 
@@ -147,13 +150,24 @@ describe('backtest CLI', () => {
     expect(none.overall.ensemble.rps).toBe(none.overall.components.models.rps);
     expect(none.overall.components).toEqual(all.overall.components);
     expect(all.overall.ensemble.rps).not.toBe(none.overall.ensemble.rps);
-    expect(all.overall.config).toEqual({ mode: 'research', market: 'all' });
+    expect(all.overall.config).toMatchObject({ mode: 'research', market: 'all' });
+    // the declared bookmaker list is named, and the value bets lead with CLV against the close, with its interval
+    expect((all.overall.config as { bookmakers?: string[] }).bookmakers?.[0]).toMatch(/^Bet365, research B365\*/);
+    const v = all.overall.valueBets;
+    expect(v.clv.n).toBeGreaterThan(10);
+    expect(v.clv.n).toBe(v.all.bets);
+    expect(v.clv.ci95[0]).toBeLessThanOrEqual(v.clv.mean);
+    expect(v.clv.ci95[1]).toBeGreaterThanOrEqual(v.clv.mean);
+    expect(v.clv.beatClosePct).toBeGreaterThan(0);
+    expect(v.byMarket['1X2']!.bets).toBe(v.all.bets);
+    expect(Object.keys(v.byLeague)).toEqual(['AA', 'BB']);
+    expect(Object.keys(v.bySeason)).toEqual(['2018-19']);
   });
 
   it('--deployed names its mode and replays the pipeline: same matches, other forecasts than the research walk-forward', async () => {
     const research = await runQuiet(['--data', dir, '--data', dir2, '--seasons', '2018-19', '--market', 'none']);
     const deployed = await runQuiet(['--data', dir, '--data', dir2, '--seasons', '2018-19', '--market', 'none', '--deployed', '--stats-lag', '6']);
-    expect(deployed.overall.config).toEqual({ mode: 'deployed', market: 'none', statsLagHours: 6, historySeasons: 4 });
+    expect(deployed.overall.config).toMatchObject({ mode: 'deployed', market: 'none', statsLagHours: 6, historySeasons: 4 });
     expect(deployed.overall.allMatches.ensemble!.n).toBe(research.overall.allMatches.ensemble!.n);
     expect(deployed.overall.allMatches.ensemble!.rps).not.toBe(research.overall.allMatches.ensemble!.rps);
   });

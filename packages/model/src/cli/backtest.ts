@@ -9,11 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildReport, type EvaluatedMatch, type MarketMode } from '../backtest.ts';
+import { buildReport, sharpFair, sortedForReport, type EvaluatedMatch, type MarketMode } from '../backtest.ts';
 import { DEFAULT_STATS_LAG_HOURS, GENERATION_UK_TIME, HISTORY_SEASONS, MAX_STATS_LAG_HOURS } from '../deployment.ts';
 import { MODEL_VERSION } from '../forecast.ts';
 import { DEFAULT_HYPER } from '../hyper.ts';
-import { calibrationSvg, renderReport } from '../report.ts';
+import { calibrationSvg, renderReport, renderTuning } from '../report.ts';
+import { tuneValueRule } from '../value-backtest.ts';
 import { SEASON_ROUNDS, seasonBacktest, renderSeasonReport } from '../season-backtest.ts';
 import { SEASON_RUNS_DEFAULT } from '../season.ts';
 import { listDataFiles, loadMatches, UsageError, type FileRef } from './load.ts';
@@ -21,7 +22,7 @@ import { runJob, type WorkerJob, type WorkerMessage } from './backtest-worker.ts
 
 const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
                          [--market all|none] [--deployed [--stats-lag ${DEFAULT_STATS_LAG_HOURS}]] [--json out.json] [--svg calibration.svg]
-                         [--refit-days 7] [--workers 2] [--season-sims [--season-runs 10000]]
+                         [--refit-days 7] [--workers 2] [--season-sims [--season-runs 10000]] [--tune-value]
   --data        folder laid out as <LEAGUE>/<YYYY-YY>.csv (football-data.co.uk format); repeatable, merged
   --leagues     comma-separated league codes (default: every league folder found)
   --seasons     evaluated seasons: a range 2019-20..2022-23, a list 2019-20,2020-21 or one season
@@ -43,7 +44,10 @@ const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--le
                 double round robin, stopped after rounds 10, 20 and 30, its rest simulated (title, top four, relegation:
                 Brier and reliability against last season's table and a points-per-game extrapolation); the JSON's
                 \`season\` section
-  --season-runs runs per simulation (default 10000)`;
+  --season-runs runs per simulation (default 10000)
+  --tune-value  also score every value rule of the tuning grid on the evaluated seasons (edge threshold, odds range,
+                minimum probability; value-backtest.ts) and name the one the declared criterion chooses: run it on
+                the tuning seasons only (2015-16..2018-19), never on the seasons that evaluate the rule`;
 
 export interface CliArgs {
   data: string[];
@@ -58,6 +62,8 @@ export interface CliArgs {
   workers: number;
   /** Runs per season simulation when the season simulations are scored instead of the matches. */
   seasonSims?: number;
+  /** Score the value-rule tuning grid too. */
+  tuneValue?: boolean;
 }
 
 export function parseArgs(argv: readonly string[]): CliArgs {
@@ -107,6 +113,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         break;
       }
       case '--season-sims': args.seasonSims ??= SEASON_RUNS_DEFAULT; break;
+      case '--tune-value': args.tuneValue = true; break;
       case '--season-runs': {
         const n = Number(value());
         if (!Number.isInteger(n) || n < 100 || n > 100_000) throw new UsageError('--season-runs must be an integer 100..100000');
@@ -244,17 +251,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error('Error: no evaluated matches (are the evaluated seasons present for these leagues?)');
     return 1;
   }
-  const report = buildReport(matches, args.deployed !== undefined
-    ? { mode: 'deployed', market: args.market, statsLagHours: args.deployed, historySeasons: HISTORY_SEASONS }
-    : { mode: 'research', market: args.market });
+  const report = buildReport(matches, args.deployed !== undefined ? { mode: 'deployed', market: args.market, statsLagHours: args.deployed, historySeasons: HISTORY_SEASONS } : { mode: 'research', market: args.market });
   console.log('');
   console.log(renderReport(report));
+  const tuning = args.tuneValue ? tuneValueRule(sortedForReport(matches), sharpFair) : undefined;
+  if (tuning) console.log(`\n${renderTuning(tuning)}`);
   const wallSeconds = (performance.now() - t0) / 1000;
   console.log(`\nWall time ${wallSeconds.toFixed(1)} s`);
   if (args.json) {
     const p = abs(args.json);
     mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, JSON.stringify({ modelVersion: MODEL_VERSION, args: { ...args, data: args.data }, seasons, leagues: jobs.map((j) => j.league), wallSeconds, hyper: DEFAULT_HYPER, ...report }, null, 1));
+    writeFileSync(p, JSON.stringify({ modelVersion: MODEL_VERSION, args: { ...args, data: args.data }, seasons, leagues: jobs.map((j) => j.league), wallSeconds, hyper: DEFAULT_HYPER, ...report, ...(tuning ? { valueTuning: tuning } : {}) }, null, 1));
     console.log(`JSON written to ${p}`);
   }
   if (args.svg) {

@@ -18,14 +18,16 @@ describe('/how-it-works', () => {
     expect(cells(/with pre-kickoff odds/)).toEqual(['0.2018', '0.5% behind (0.3%–0.7%)']);
   });
 
-  it('reports the value-bet backtest of both kinds, with the number of bets and intervals', async () => {
+  it('reports the value-bet backtest of both kinds by closing line value first, with the number of bets and intervals', async () => {
     await renderApp('/how-it-works');
 
     const odds = within(await screen.findByRole('region', { name: 'How we use bookmaker odds' }));
     const table = odds.getByRole('table', { name: /Backtest of the value bets/ });
     const cells = (name: RegExp) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells(/Flagged on this site/)).toEqual(['638', '+0.4% (-11.9% to +12.6%)']);
-    expect(cells(/Our models.{1,2} probabilities alone/)).toEqual(['16,516', '-2.9% (-5.1% to -0.8%)']);
-    expect(odds.getByText(/Not reliably/)).toBeInTheDocument();
+    // closing line value first, then the return
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Value bets', 'Bets', 'Closing line value', 'Return']);
+    expect(cells(/Flagged on this site/)).toEqual(['206', '+7.5% (+5.4% to +9.6%)', '+9.9% (-9.3% to +29.2%)']);
+    expect(cells(/Our models.{1,2} probabilities alone/)).toEqual(['11,299', '-3.3% (-3.5% to -3.1%)', '-6.8% (-9.4% to -4.1%)']);
+    expect(odds.getByText(/whether they make money is not reliably known/)).toBeInTheDocument();
   });
 });

@@ -52,7 +52,7 @@ const FEATURES = [
   {
     icon: TrendingUp,
     title: 'Value-bet flags',
-    text: 'Highlighted when the best pre-kickoff price across bookmakers is at least 5% above the fair price of the published forecast (the market’s, when a match has odds). In our backtest they did not make a reliable profit.',
+    text: 'Highlighted when a listed bookmaker’s price, seen in the last few minutes, is at least 5% above the sharp fair price; withdrawn when the edge is gone. In our backtest they beat the closing price, but their profit is too uncertain to promise.',
   },
   {
     icon: BarChart3,
@@ -70,11 +70,13 @@ const FEATURES = [
 /** 1.025 -> '2.5%': how far a ratio of scores is behind the benchmark. */
 const pctBehind = (ratio: number) => formatPercent((ratio - 1) * 100);
 
-/** A return on the stake with its interval: '-3.3% (-5.1% to -1.4%)'. */
-const returnWithRange = (v: { roi: number; roiLow: number; roiHigh: number }) => {
+/** A fraction with its interval, signed percent: '-3.3% (-5.1% to -1.4%)'. */
+const withRange = (value: number, low: number, high: number) => {
   const signed = (x: number) => formatPercent(x * 100, { signed: true });
-  return `${signed(v.roi)} (${signed(v.roiLow)} to ${signed(v.roiHigh)})`;
+  return `${signed(value)} (${signed(low)} to ${signed(high)})`;
 };
+const returnWithRange = (v: { roi: number; roiLow: number; roiHigh: number }) => withRange(v.roi, v.roiLow, v.roiHigh);
+const clvWithRange = (v: { clv: number; clvLow: number; clvHigh: number }) => withRange(v.clv, v.clvLow, v.clvHigh);
 
 export default function HowItWorksRoute() {
   return (
@@ -176,10 +178,12 @@ export default function HowItWorksRoute() {
             </tbody>
           </table>
         </div>
-        <h3 className="mt-8 text-lg font-semibold">Did the value bets make money?</h3>
+        <h3 className="mt-8 text-lg font-semibold">Did the value bets beat the closing price?</h3>
         <p className="mt-2 max-w-3xl text-sm text-muted-foreground">
-          Not reliably. In the same backtest, one unit on every bet whose probability times the best pre-kickoff price across bookmakers was
-          at least 5% above the stake (return on the amount staked):
+          The flags did beat the closing price, which is how an edge is judged; whether they make money is not reliably known. On 2019-20 to
+          2022-23 (a rule chosen on earlier seasons and fixed before this test), a flag is a listed bookmaker&apos;s price at least 5% above
+          Pinnacle&apos;s fair price. Closing line value is how much better the price taken was than the fair closing price; the return is one
+          unit on every bet, on the amount staked. Only {BACKTEST.valueBets.flagged.bets} bets in four seasons: a small sample.
         </p>
         <div className="mt-4 overflow-x-auto">
           <table className="w-full max-w-3xl text-sm">
@@ -188,18 +192,21 @@ export default function HowItWorksRoute() {
               <tr className="border-b border-border text-left">
                 <th scope="col" className="py-2 pr-4 font-semibold">Value bets</th>
                 <th scope="col" className="py-2 pr-4 text-right font-semibold">Bets</th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">Closing line value</th>
                 <th scope="col" className="py-2 text-right font-semibold">Return</th>
               </tr>
             </thead>
             <tbody>
               <tr className="border-b border-border">
-                <th scope="row" className="py-2 pr-4 text-left font-normal">Flagged on this site: the best price above the market&apos;s fair price</th>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">Flagged on this site: a listed bookmaker above Pinnacle&apos;s fair price</th>
                 <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.valueBets.flagged.bets.toLocaleString('en-GB')}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{clvWithRange(BACKTEST.valueBets.flagged)}</td>
                 <td className="py-2 text-right tabular-nums">{returnWithRange(BACKTEST.valueBets.flagged)}</td>
               </tr>
               <tr>
-                <th scope="row" className="py-2 pr-4 text-left font-normal">Our models&apos; probabilities alone at the best price</th>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">Our models&apos; probabilities alone at the same books</th>
                 <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.valueBets.modelsAlone.bets.toLocaleString('en-GB')}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{clvWithRange(BACKTEST.valueBets.modelsAlone)}</td>
                 <td className="py-2 text-right tabular-nums">{returnWithRange(BACKTEST.valueBets.modelsAlone)}</td>
               </tr>
             </tbody>

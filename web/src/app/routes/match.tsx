@@ -1,4 +1,4 @@
-import type { FormMatch, MatchPage } from '@app/contracts/matches';
+import type { FormMatch, MatchForecast, MatchPage } from '@app/contracts/matches';
 import { displayTeamName } from '@app/contracts/display-names';
 import { Lock } from 'lucide-react';
 import { useEffect } from 'react';
@@ -16,8 +16,10 @@ import { GoalMarketsView } from '@/features/markets/components/goal-markets';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
+import { PickAndValue, ValueBetLine, ValueHistory } from '@/features/value-bets/components/value-bet-line';
 import { useSession } from '@/lib/auth';
 import { formatKickoff, formatOdds, formatPercent } from '@/utils/format';
+import { formatTime } from '@/utils/list-format';
 
 const MODEL_NAMES: Record<string, string> = { statistical: 'Statistical learning', ai: 'Football-optimised AI', rating: 'Dynamic team rating' };
 
@@ -95,8 +97,32 @@ function Forecast({ match }: { match: MatchPage }) {
         ) : (
           <p className="text-sm text-muted-foreground">No bookmaker odds for this match: the forecast is our models’ alone.</p>
         )}
+        <MatchValueBets forecast={f} />
       </Section>
     </>
+  );
+}
+
+/** Beside the odds table: the value flags as of the last scan, how they moved, and Pick against Value. */
+function MatchValueBets({ forecast: f }: { forecast: MatchForecast }) {
+  return (
+    <div className="mt-3 space-y-2" data-testid="match-value-bets">
+      {f.valueBets.length ? (
+        <ul className="space-y-1 text-sm" aria-label="Value bets">
+          {f.valueBets.map((bet) => (
+            <li key={bet.market}>
+              <ValueBetLine bet={bet} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          No value bet{f.valueScannedAt ? ` as of ${formatTime(f.valueScannedAt)}` : ''}: no listed bookmaker pays more than the fair price.
+        </p>
+      )}
+      <ValueHistory events={f.valueHistory} />
+      <PickAndValue picks={f.picks} valueBets={f.valueBets} />
+    </div>
   );
 }
 

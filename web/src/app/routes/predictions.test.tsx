@@ -161,6 +161,7 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     onPhone();
     const list = fixtures();
     list[2]!.isValueBet = true;
+    list[2]!.valueBets = [{ market: 'under25', odds: 3.42, priceSource: 'best', bookmaker: 'Northbet', fairOdds: 3.2, edge: 6.9, seenAt: '2026-03-06T14:05:00.000Z', flaggedAt: null, quotedAt: null }];
     mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/predictions': list });
     await renderApp('/predictions');
 
@@ -173,7 +174,8 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     expect(eastwick).toHaveTextContent(/Eastwick\s*vs Fairport/);
     expect(within(eastwick).getAllByTestId('list-probability').map((p) => p.textContent)).toEqual(['62.0', '23.0', '15.0']);
     expect(eastwick).toHaveTextContent('Home win 62.0%');
-    expect(within(eastwick).getByText('Value bet')).toBeInTheDocument();
+    // the value bet where the user is: side, price, bookmaker, fair price, edge and when it was seen
+    expect(within(eastwick).getByTestId('value-bet-line')).toHaveTextContent(/^Value: Under 2\.5 @ 3\.42 Northbet - fair 3\.20 - \+6\.9% - seen \d\d:\d\d$/);
     expect(screen.getByRole('button', { name: 'List', pressed: true })).toBeInTheDocument();
   });
 

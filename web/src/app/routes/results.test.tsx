@@ -9,7 +9,7 @@ function row(n: number, overrides: Partial<ResultRow> = {}): ResultRow {
   return {
     fixtureId: `f${n}`, leagueId: 'L1', league: 'League One', homeTeam: `Home ${n}`, awayTeam: `Away ${n}`, matchTime: '2026-03-04T15:00:00.000Z', origin: 'published',
     probabilities: { home: 61.2, draw: 20, away: 18.8, over25: 55 }, score: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)',
-    picks: [{ kind: 'pick', market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, won: true, clv: 2.4 }], ...overrides,
+    picks: [{ kind: 'pick', market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, bookmaker: 'Northbet', won: true, clv: 2.4, corrections: [] }], ...overrides,
   };
 }
 
@@ -23,7 +23,7 @@ function page(items: ResultRow[], overrides: Partial<ResultsPage> = {}): Results
 
 describe('/results', () => {
   it('shows each settled prediction with its published probabilities, pick, odds, score and outcome, and marks back-tested rows', async () => {
-    mockApi({ 'GET /api/results': page([row(1), row(2, { origin: 'backfilled', picks: [{ kind: 'pick', market: '1x2', label: 'Away Win', confidence: 64, odds: null, won: false, clv: null }] })]) });
+    mockApi({ 'GET /api/results': page([row(1), row(2, { origin: 'backfilled', picks: [{ kind: 'pick', market: '1x2', label: 'Away Win', confidence: 64, odds: null, bookmaker: null, won: false, clv: null, corrections: [] }] })]) });
     await renderApp('/results');
 
     const table = within(await screen.findByRole('region', { name: 'Settled predictions' }));
@@ -37,6 +37,18 @@ describe('/results', () => {
     expect(second).toHaveTextContent('League One · back-tested');
     expect(within(second!).getByText('Lost')).toBeInTheDocument();
     expect(second).toHaveTextContent('N/A');
+    expect(screen.queryByTestId('odds-corrected')).not.toBeInTheDocument();
+  });
+
+  it('shows a staff correction beside the price taken, which stays what the figures use', async () => {
+    const corrected = { kind: 'pick' as const, market: '1x2' as const, label: 'Home Win', confidence: 61.2, odds: 1.9, bookmaker: 'Northbet', won: true, clv: 2.4, corrections: [{ oldPrice: 1.9, newPrice: 1.85, by: 'user-01HADMIN1', at: '2026-03-05T09:00:00.000Z' }] };
+    mockApi({ 'GET /api/results': page([row(1, { picks: [corrected] })]) });
+    await renderApp('/results');
+
+    const table = within(await screen.findByRole('region', { name: 'Settled predictions' }));
+    const [, first] = table.getAllByRole('row');
+    expect(first).toHaveTextContent('1.90');
+    expect(within(first!).getByTestId('odds-corrected')).toHaveTextContent(/corrected 1\.90 to 1\.85 by staff ADMIN1, .*figures use the price taken/);
   });
 
   it("shows the last 30 days' figures over published and back-tested picks in two labelled columns", async () => {

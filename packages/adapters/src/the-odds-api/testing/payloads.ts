@@ -10,6 +10,10 @@ export interface BookmakerPrices {
   totals?: { point: number; over: number; under: number }[];
   /** Market key of the totals lines: 'totals' (featured) or 'alternate_totals'. */
   totalsKey?: string;
+  /** The bookmaker's `last_update` (default 2024-08-19T08:26:02Z) and its h2h market's own, when different. */
+  lastUpdate?: string;
+  h2hLastUpdate?: string;
+  title?: string;
 }
 
 export function event(o: { id: string; commence: string; home: string; away: string; bookmakers: BookmakerPrices[]; sport?: string }) {
@@ -24,19 +28,19 @@ export function event(o: { id: string; commence: string; home: string; away: str
       const markets: Record<string, unknown>[] = [];
       if (b.h2h) {
         const byOutcome = { home: { name: o.home, price: b.h2h[0] }, draw: { name: 'Draw', price: b.h2h[1] }, away: { name: o.away, price: b.h2h[2] } };
-        markets.push({ key: 'h2h', last_update: '2024-08-19T08:26:02Z', outcomes: (b.order ?? ['home', 'away', 'draw']).map((k) => byOutcome[k]) });
+        markets.push({ key: 'h2h', last_update: b.h2hLastUpdate ?? b.lastUpdate ?? '2024-08-19T08:26:02Z', outcomes: (b.order ?? ['home', 'away', 'draw']).map((k) => byOutcome[k]) });
       }
       if (b.totals) {
         markets.push({
           key: b.totalsKey ?? 'totals',
-          last_update: '2024-08-19T08:26:02Z',
+          last_update: b.lastUpdate ?? '2024-08-19T08:26:02Z',
           outcomes: b.totals.flatMap((t) => [
             { name: 'Over', price: t.over, point: t.point },
             { name: 'Under', price: t.under, point: t.point },
           ]),
         });
       }
-      return { key: b.key, title: b.key, last_update: '2024-08-19T08:26:02Z', markets };
+      return { key: b.key, title: b.title ?? b.key, last_update: b.lastUpdate ?? '2024-08-19T08:26:02Z', markets };
     }),
   };
 }

@@ -42,7 +42,7 @@ export async function backfill(deps: StepDeps, leagueId: string, name: string, f
       state = fitter.fit(records, day);
     }
     const generatedAt = new Date(`${day}T${String(GENERATION_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
-    const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS), 'backfilled');
+    const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS), 'backfilled', deps.oddsProvider.bookmakers ? { list: deps.oddsProvider.bookmakers } : {});
     const entries = ledgerEntriesOf(prediction, 'backtest', now);
     // Made and settled in one write: the prediction as it was, then its result.
     const settled = settledPrediction(prediction, f);

@@ -12,7 +12,8 @@ import { toStoredPrediction } from './stored-prediction.ts';
 export async function publishUpcoming(deps: StepDeps, upcoming: ProviderFixture[], name: string, state: LeagueModelState, odds: Map<string, FixtureOdds>, now: Date): Promise<number> {
   let predicted = 0;
   for (const f of upcoming) {
-    const prediction = toStoredPrediction(f, name, state, odds.get(f.id), now, 'published');
+    const previous = await deps.predictions.get(f.id);
+    const prediction = toStoredPrediction(f, name, state, odds.get(f.id), now, 'published', { ...(deps.oddsProvider.bookmakers ? { list: deps.oddsProvider.bookmakers } : {}), ...(previous ? { previous } : {}) });
     if (await deps.predictions.write(prediction, ledgerEntriesOf(prediction, 'published', now), { now })) predicted += 1;
   }
   return predicted;

@@ -41,9 +41,25 @@ describe('a stored prediction', () => {
     expect(p.market!.home).toBeGreaterThan(p.market!.away);
     const shown = toPublicPrediction({ ...p, valueBets: [{ market: 'home', odds: 2.2, edge: 0.06 }] }, premium);
     expect(shown.insights?.market?.home).toBeCloseTo(p.market!.home * 100, 0);
-    expect(shown.valueBets).toEqual([{ market: 'home', odds: 2.2, priceSource: 'best', bookmaker: 'Velox', fairOdds: Math.round((1 / p.market!.home) * 100) / 100, edge: 6 }]);
+    expect(shown.valueBets).toEqual([{ market: 'home', odds: 2.2, priceSource: 'best', bookmaker: 'Velox', fairOdds: Math.round((1 / p.market!.home) * 100) / 100, edge: 6, seenAt: null, flaggedAt: null, quotedAt: null }]);
     // How much of the published forecast is our models' travels with it to the card.
     expect(p.modelWeight).toEqual({ x1: expect.any(Number), ou: expect.any(Number) });
     expect(shown.modelWeight).toEqual(p.modelWeight);
+  });
+
+  it("flags a declared book's fresh quote above the sharp fair price, as of the run, and carries the flag's history on", () => {
+    const at = new Date(`${last.date}T06:00:00Z`);
+    const withQuotes: FixtureOdds = {
+      ...odds, sharp: { home: 2.0, draw: 3.6, away: 4.0, over25: 1.95, under25: 1.95 },
+      quotes: [{ key: 'williamhill', name: 'William Hill', updatedAt: `${last.date}T05:59:00.000Z`, prices: { home: 2.3, draw: 3.3, away: 3.6 } }],
+    };
+    const stale = { ...withQuotes, quotes: withQuotes.quotes!.map((q) => ({ ...q, updatedAt: `${last.date}T05:00:00.000Z` })) };
+    const previous = toStoredPrediction(fixture, 'Sim League', state, stale, at, 'published');
+    const p = toStoredPrediction(fixture, 'Sim League', state, withQuotes, at, 'published', { previous });
+    // a quote an hour old is no price to take: no flag; a fresh one is, at William Hill's price
+    expect(previous.valueBets).toEqual([]);
+    expect(p.valueBets).toEqual([expect.objectContaining({ market: 'home', odds: 2.3, bookmaker: 'William Hill', flaggedAt: at.toISOString(), quotedAt: `${last.date}T05:59:00.000Z` })]);
+    expect(p.valueHistory?.map((e) => e.event)).toEqual(['flagged']);
+    expect(p.bestOdds).toEqual({ home: 2.3, draw: 3.3, away: 3.6 });
   });
 });

@@ -1,15 +1,23 @@
-import { findValueBets } from '@app/model/odds';
+import type { ListedBookmaker } from '@app/model/bookmakers';
 import { predictFixture, type LeagueModelState } from '@app/model/forecast';
-import type { Origin, Selection, StoredPrediction } from '../../predictions/prediction.ts';
+import type { Origin, StoredPrediction } from '../../predictions/prediction.ts';
+import { captureView, followFlags } from '../../predictions/value-flags.ts';
 import { modelOdds, type FixtureOdds, type ProviderFixture } from '../providers.ts';
 
-const valueMarket: Record<string, Selection> = { home: 'home', draw: 'draw', away: 'away', over: 'over25', under: 'under25' };
-
-/** A stored prediction from a forecast (probabilities as fractions; the API shows percentages). */
-export function toStoredPrediction(f: ProviderFixture, leagueName: string, state: LeagueModelState, odds: FixtureOdds | undefined, generatedAt: Date, origin: Origin): StoredPrediction {
+/**
+ * A stored prediction from a forecast (probabilities as fractions; the API shows percentages). Its
+ * value flags are the capture's, followed on from `previous` (the stored prediction it replaces);
+ * a backfilled one judges its quotes' age as of their capture.
+ */
+export function toStoredPrediction(
+  f: ProviderFixture, leagueName: string, state: LeagueModelState, odds: FixtureOdds | undefined, generatedAt: Date, origin: Origin,
+  { list, previous }: { list?: readonly ListedBookmaker[]; previous?: StoredPrediction } = {},
+): StoredPrediction {
   const input = odds ? modelOdds(odds) : undefined;
   const forecast = predictFixture(state, { kickoff: f.kickoff, league: f.leagueId, home: f.homeTeam, away: f.awayTeam, ...(input ? { odds: input } : {}) });
-  const valueBets = findValueBets(forecast, odds?.best).map((v) => ({ market: valueMarket[v.selection]!, odds: v.odds, edge: v.edge }));
+  const scannedAt = origin === 'published' || !odds ? generatedAt : new Date(odds.capturedAt);
+  const view = odds ? captureView(odds, scannedAt, list) : undefined;
+  const { valueBets, valueHistory } = followFlags(previous, view?.flags ?? [], scannedAt);
   return {
     id: f.id,
     fixtureId: f.id,
@@ -33,8 +41,11 @@ export function toStoredPrediction(f: ProviderFixture, leagueName: string, state
       asianHandicap: forecast.markets.asianHandicap,
     },
     valueBets,
-    ...(odds && input ? { bestOdds: odds.best, modelOdds: input } : {}),
-    ...(odds?.bestBookmakers ? { bestBookmakers: odds.bestBookmakers } : {}),
+    ...(valueHistory.length ? { valueHistory } : {}),
+    ...(view ? { valueScannedAt: scannedAt.toISOString() } : {}),
+    ...(odds && input ? { modelOdds: input } : {}),
+    // staking: the declared books' best where the source names its books, else the source's best
+    ...(view && Object.keys(view.best).length ? { bestOdds: view.best, bestBookmakers: view.bestBookmakers } : odds && input ? { bestOdds: odds.best, ...(odds.bestBookmakers ? { bestBookmakers: odds.bestBookmakers } : {}) } : {}),
     modelWeight: forecast.modelWeight,
     // Which code and which fit made it, so the track record can be audited.
     modelVersion: `${forecast.modelVersion}@${state.fittedAt}`,

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { PICK_DEFINITION, PredictionCard, VALUE_DEFINITION } from '@/features/predictions/components/prediction-card';
+import { PICK_AND_VALUE_DIFFER, PICK_LINE, VALUE_LINE } from '@/features/value-bets/components/value-bet-line';
 import { locked, makeListedPrediction } from '@/testing/data-generators';
+import { formatTime } from '@/utils/list-format';
 import { renderWithProviders } from '@/testing/test-utils';
 
 const probabilities = () => screen.getAllByTestId('probability');
@@ -43,8 +45,8 @@ describe('PredictionCard', () => {
         prediction={makeListedPrediction({
           isValueBet: true,
           valueBets: [
-            { market: 'away', odds: 3.4, priceSource: 'best', bookmaker: 'Bet365', fairOdds: 3.05, edge: 11.4 },
-            { market: 'over25', odds: 2.2, priceSource: 'best', bookmaker: null, fairOdds: null, edge: 6 },
+            { market: 'away', odds: 3.4, priceSource: 'best', bookmaker: 'Bet365', fairOdds: 3.05, edge: 11.4, seenAt: '2026-11-22T14:05:00.000Z', flaggedAt: '2026-11-22T13:30:00.000Z', quotedAt: '2026-11-22T14:04:00.000Z' },
+            { market: 'over25', odds: 2.2, priceSource: 'best', bookmaker: null, fairOdds: null, edge: 6, seenAt: null, flaggedAt: null, quotedAt: null },
           ],
         })}
       />,
@@ -52,13 +54,32 @@ describe('PredictionCard', () => {
 
     expect(screen.getByText('Value Bet')).toBeInTheDocument();
     const bets = within(screen.getByRole('list', { name: 'Value bets' })).getAllByRole('listitem');
-    expect(bets.map((li) => li.textContent)).toEqual(['ValueAway @ 3.40 (Bet365), fair 3.05, +11% EV', 'ValueOver 2.5 @ 2.20 (best price), +6% EV']);
+    expect(bets.map((li) => li.textContent)).toEqual([`Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatTime('2026-11-22T14:05:00.000Z')}`, 'Value: Over 2.5 @ 2.20 - +6.0%']);
     const flag = within(bets[0]!).getByRole('button', { name: 'Value' });
     expect(flag).toHaveAccessibleDescription(VALUE_DEFINITION);
     await user.tab();
     await user.tab();
     expect(screen.getAllByRole('button', { name: 'Value' })).toContain(document.activeElement);
     expect(screen.getByRole('tooltip', { hidden: false })).toHaveTextContent(/above the market's fair price/);
+    // no Pick here: nothing to tell apart
+    expect(screen.queryByTestId('pick-and-value')).not.toBeInTheDocument();
+  });
+
+  it('tells a Pick and a Value flag apart, one line each, and says why they differ', () => {
+    renderWithProviders(
+      <PredictionCard
+        prediction={makeListedPrediction({
+          homeWinProb: 20, drawProb: 18, awayWinProb: 62, overUnder25: 66, isValueBet: true,
+          picks: [{ market: 'ou25', selection: 'over25', probability: 66 }],
+          valueBets: [{ market: 'under25', odds: 3.42, priceSource: 'best', bookmaker: 'Northbet', fairOdds: 3.2, edge: 6.9, seenAt: '2026-11-22T14:05:00.000Z', flaggedAt: null, quotedAt: null }],
+        })}
+      />,
+    );
+
+    const note = screen.getByTestId('pick-and-value');
+    expect(within(note).getByText(PICK_LINE)).toBeInTheDocument();
+    expect(within(note).getByText(VALUE_LINE)).toBeInTheDocument();
+    expect(within(note).getByText(PICK_AND_VALUE_DIFFER)).toBeInTheDocument();
   });
 
   it('marks Pick only on the selections the track record counts, each with its definition', () => {

@@ -9,11 +9,12 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 import { GoalMarketsView } from '@/features/markets/components/goal-markets';
+import { PickAndValue, valueBetText } from '@/features/value-bets/components/value-bet-line';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { cn } from '@/utils/cn';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
-import { formatDateTime, formatKickoff, formatOdds, formatPercent, formatPoints } from '@/utils/format';
+import { formatDateTime, formatKickoff, formatPercent, formatPoints } from '@/utils/format';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
 type PredictionCardProps = {
@@ -24,19 +25,9 @@ type PredictionCardProps = {
   breakUntil?: string | null;
 };
 
-type Selection = NonNullable<Prediction['picks']>[number]['selection'];
-
-const SELECTION_LABELS: Record<Selection, string> = {
-  home: 'Home',
-  draw: 'Draw',
-  away: 'Away',
-  over25: 'Over 2.5',
-  under25: 'Under 2.5',
-};
-
 /** The one-line definitions of what a card flags (docs/decisions/0134-what-the-card-flags.md). */
 export const PICK_DEFINITION = `Pick: an outcome we give ${HIGH_CONFIDENCE_THRESHOLD}% or more. Every Pick is recorded in the track record at the best price when published.`;
-export const VALUE_DEFINITION = "Value: a bookmaker's price above the market's fair price (the bookmakers' odds with their margin removed).";
+export const VALUE_DEFINITION = "Value: a listed bookmaker's price above the market's fair price (the sharp bookmaker's odds with their margin removed), as seen at the time shown.";
 
 /** A flag with its definition on hover, tap and keyboard focus. */
 function Flag({ label, definition, variant }: { label: ReactNode; definition: string; variant: 'pick' | 'value' }) {
@@ -128,12 +119,6 @@ function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; mark
   );
 }
 
-/** "Value: Away @ 3.40 (Bet365), fair 3.05, +11% EV". */
-function valueText(bet: NonNullable<Prediction['valueBets']>[number]): string {
-  const fair = bet.fairOdds === null ? '' : `, fair ${formatOdds(bet.fairOdds)}`;
-  return `${SELECTION_LABELS[bet.market]} @ ${formatOdds(bet.odds)} (${bet.bookmaker ?? 'best price'})${fair}, ${formatPercent(bet.edge, { signed: true, digits: 0 })} EV`;
-}
-
 function LockedBody({ describedBy, breakUntil }: { describedBy: string; breakUntil?: string | null }) {
   if (breakUntil) {
     return (
@@ -203,14 +188,17 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
       ) : null}
       {prediction.markets ? <GoalMarketsView markets={prediction.markets} compact /> : null}
       {valueBets && valueBets.length > 0 ? (
-        <ul className="space-y-1 border-t border-border pt-4 text-sm" aria-label="Value bets">
-          {valueBets.map((bet) => (
-            <li key={bet.market} className="flex flex-wrap items-center gap-1.5">
-              <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />
-              <span className="tabular-nums">{valueText(bet)}</span>
-            </li>
-          ))}
-        </ul>
+        <div className="space-y-2 border-t border-border pt-4">
+          <ul className="space-y-1 text-sm" aria-label="Value bets">
+            {valueBets.map((bet) => (
+              <li key={bet.market} className="flex flex-wrap items-center gap-x-1">
+                <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />
+                <span className="tabular-nums">: {valueBetText(bet)}</span>
+              </li>
+            ))}
+          </ul>
+          <PickAndValue picks={prediction.picks ?? []} valueBets={valueBets} />
+        </div>
       ) : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { groupByDayAndLeague } from '@/features/predictions/utils/filter-predictions';
+import { ValueBetLine } from '@/features/value-bets/components/value-bet-line';
 import { shownOutcomes } from '@/features/predictions/utils/shown-probabilities';
 import { cn } from '@/utils/cn';
 import { formatPercent } from '@/utils/format';
@@ -84,12 +85,12 @@ function Row({ prediction, breakUntil }: { prediction: ListedPrediction; breakUn
             <span className="sr-only">vs </span>
             {prediction.awayTeamName}
           </span>
+          {!prediction.isLocked && prediction.valueBets?.length
+            ? prediction.valueBets.map((bet) => <ValueBetLine key={bet.market} bet={bet} className="text-xs leading-4" />)
+            : null}
         </span>
         <span className="flex shrink-0 flex-col items-end gap-0.5">
           <Outcomes prediction={prediction} breakUntil={breakUntil} />
-          {!prediction.isLocked && prediction.isValueBet ? (
-            <span className="rounded bg-premium-soft px-1 text-[0.6875rem] leading-4 font-semibold text-premium">Value bet</span>
-          ) : null}
         </span>
       </Link>
     </li>

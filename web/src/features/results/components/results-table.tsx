@@ -11,11 +11,26 @@ function Outcome({ won }: { won: boolean }) {
   return <Badge variant={won ? 'success' : 'destructive'}>{won ? 'Won' : 'Lost'}</Badge>;
 }
 
+/** The price taken, and any staff correction shown as such: who, when, old and new (it changes no figure). */
+function PriceTaken({ bet }: { bet: ResultRow['picks'][number] }) {
+  const last = bet.corrections.at(-1);
+  return (
+    <div>
+      {formatOdds(bet.odds)}
+      {last ? (
+        <span className="block text-xs text-muted-foreground" data-testid="odds-corrected">
+          corrected {formatOdds(last.oldPrice)} to {formatOdds(last.newPrice)} by staff {last.by.slice(-6)}, {formatMatchDate(last.at)}; figures use the price taken
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 const betLabel = (p: ResultRow['picks'][number]) => `${p.kind === 'value' ? 'Value: ' : ''}${p.label} (${formatPercent(p.confidence)})`;
 
 /**
  * The settled predictions: teams, kickoff, the probabilities published before kickoff, the
- * ledger's bets (picks and value bets) at the price they are settled at with their CLV, the score
+ * ledger's bets (picks and value bets) at the price taken with their CLV (a correction shown beside it), the score
  * and the outcome. Scrolls sideways on a phone.
  */
 export function ResultsTable({ rows }: { rows: ResultRow[] }) {
@@ -55,7 +70,7 @@ export function ResultsTable({ rows }: { rows: ResultRow[] }) {
               <td className="px-3 py-2">
                 {r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}>{betLabel(p)}</div>) : <span className="text-muted-foreground">No pick</span>}
               </td>
-              <td className="px-3 py-2 tabular-nums">{r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}>{formatOdds(p.odds)}</div>) : '–'}</td>
+              <td className="px-3 py-2 tabular-nums">{r.picks.length ? r.picks.map((p) => <PriceTaken key={`${p.kind}-${p.label}`} bet={p} />) : '–'}</td>
               <td className="px-3 py-2 tabular-nums">{r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}>{formatPercent(p.clv, { signed: true })}</div>) : '–'}</td>
               <td className="px-3 py-2 whitespace-nowrap">{r.actualResult}</td>
               <td className="px-3 py-2">{r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}><Outcome won={p.won} /></div>) : '–'}</td>
