@@ -9,6 +9,7 @@ export const SITE_ROUTES = {
   predictions: '/predictions',
   match: '/predictions/:fixtureId',
   results: '/results',
+  leagues: '/leagues',
   league: '/leagues/:leagueId',
   team: '/teams/:slug',
   alertsUnsubscribe: '/alerts/unsubscribe',

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ContentLayout, LoadingPage } from '@/components/layouts/content-layout';
+import { TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
@@ -27,7 +28,8 @@ export default function LeagueRoute() {
       </ContentLayout>
     );
   }
-  if (!s) {
+  // The heading names the league from the history: both arrive before the page shows, so it never reflows.
+  if (!s || history.isPending) {
     return <LoadingPage title="Season simulation" loading="Loading the simulation…" />;
   }
   const days = history.data?.days ?? [];
@@ -76,7 +78,7 @@ export default function LeagueRoute() {
             scrollLabel="Finishing positions, scrolls sideways"
             className="min-w-[48rem] text-xs"
             columns={['Club', ...Array.from({ length: n }, (_, i) => String(i + 1))]}
-            rows={s.teams.map((t) => ({ key: t.slug, header: displayTeamName(t.team), cells: t.position.map((p) => (p >= 0.05 ? p.toFixed(1) : '')) }))}
+            rows={s.teams.map((t) => ({ key: t.slug, header: <TeamLink team={t.team} teamSlug={t.slug}>{displayTeamName(t.team)}</TeamLink>, cells: t.position.map((p) => (p >= 0.05 ? p.toFixed(1) : '')) }))}
           />
         </Section>
       </div>

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ContentLayout, LoadingPage, NotFoundPage } from '@/components/layouts/content-layout';
+import { TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
 import { Figures } from '@/components/ui/figures';
@@ -70,7 +71,9 @@ export default function TeamRoute() {
                 key: `${r.date}-${r.opponent}`,
                 header: r.date,
                 cells: [
-                  `${r.venue === 'H' ? 'vs' : 'at'} ${displayTeamName(r.opponent)}`,
+                  <span key="opponent">
+                    {r.venue === 'H' ? 'vs' : 'at'} <TeamLink team={r.opponent}>{displayTeamName(r.opponent)}</TeamLink>
+                  </span>,
                   <span key="score" className="flex items-center gap-1.5">
                     <Badge variant={r.outcome === 'W' ? 'success' : r.outcome === 'L' ? 'destructive' : 'muted'} aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[r.outcome]}>{r.outcome}</Badge>{' '}
                     {r.goalsFor}-{r.goalsAgainst}

@@ -55,7 +55,9 @@ describe('PredictionCard', () => {
     expect(bets.map((li) => li.textContent)).toEqual(['ValueAway @ 3.40 (Bet365), fair 3.05, +11% EV', 'ValueOver 2.5 @ 2.20 (best price), +6% EV']);
     const flag = within(bets[0]!).getByRole('button', { name: 'Value' });
     expect(flag).toHaveAccessibleDescription(VALUE_DEFINITION);
-    await user.tab();
+    // Past the league badge and the two clubs (links to their pages), the tooltips' buttons.
+    flag.focus();
+    await user.tab({ shift: true });
     await user.tab();
     expect(screen.getAllByRole('button', { name: 'Value' })).toContain(document.activeElement);
     expect(screen.getByRole('tooltip', { hidden: false })).toHaveTextContent(/above the market's fair price/);
