@@ -14,11 +14,23 @@ const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/items/{id}', handler: 'echo', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/throws', handler: 'throws', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/cookies', handler: 'cookies', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/predictions/{fixtureId}', handler: 'known', auth: 'viewer', access: 'read' },
+  { method: 'GET', path: '/api/teams/{slug}', handler: 'known', auth: 'viewer', access: 'read' },
+  { method: 'GET', path: '/api/simulations/{leagueId}', handler: 'known', auth: 'public', access: 'read' },
 ];
+
+/** The ids the data reads know; the page requests' cookies they were asked with. */
+const KNOWN = new Set(['fx-2026-03-14', 'kestrel-bay', 'NSP']);
+const dataReadCookies: string[][] = [];
 
 /** Echoes the event it received, as base64 when asked, so the test can compare bytes. */
 const handlers: Record<string, HttpHandler> = {
   echo: async (event: APIGatewayProxyEventV2) => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) }),
+  known: async (event: APIGatewayProxyEventV2) => {
+    dataReadCookies.push(event.cookies ?? []);
+    const id = Object.values(event.pathParameters ?? {})[0] ?? '';
+    return KNOWN.has(id) ? { statusCode: 200, body: '{}' } : { statusCode: 404, body: JSON.stringify({ message: 'Not found' }) };
+  },
   throws: async () => {
     throw new Error('boom');
   },
@@ -168,6 +180,18 @@ describe('local server: the SPA', () => {
     const api = await send('GET', '/api/no-such-route');
     expect(api.status).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
+  });
+
+  it('answers a match, team or league page 404 (with the app shell) when the API read of its data answers 404, asked with the page request\'s cookies', async () => {
+    for (const path of ['/predictions/fx-2026-03-14', '/teams/kestrel-bay', '/leagues/NSP']) expect((await send('GET', path)).status, path).toBe(200);
+    for (const path of ['/predictions/no-such-match', '/teams/no-such-team', '/leagues/XX9', '/leagues/xx9/']) {
+      const res = await send('GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.toString()).toContain('<title>SPA</title>');
+    }
+    dataReadCookies.length = 0;
+    await send('GET', '/teams/kestrel-bay', [['cookie', 'sid=abc']]);
+    expect(dataReadCookies).toEqual([['sid=abc']]);
   });
 
   it('does not serve a missing asset as the SPA, nor escape web/dist', async () => {

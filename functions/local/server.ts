@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { routeKey, type RouteDefinition } from '../src/routes.ts';
-import { APP_SHELL, htmlForRoute, isSiteRoute } from '../src/web-pages.ts';
+import { APP_SHELL, dataPathFor, htmlForRoute, isSiteRoute } from '../src/web-pages.ts';
 import { responseSecurityHeaders } from '../src/security-headers.ts';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
@@ -38,7 +38,8 @@ const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlenc
  */
 export function createLocalServer(options: LocalServerOptions): Server {
   const api = new ApiGatewayStandIn(options);
-  const statics = options.webDist ? new StaticFiles(options.webDist) : undefined;
+  // A page about one thing (a match, a team, a league) exists when the API read of its data does.
+  const statics = options.webDist ? new StaticFiles(options.webDist, (req, path) => api.answers(req, path)) : undefined;
 
   return createServer(async (req, res) => {
     const started = performance.now();
@@ -48,7 +49,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       const body = await readBody(req);
       if (options.extra && (await options.extra(req, res, body))) return;
       if (api.serves(pathname)) await api.handle(req, res, body);
-      else if (statics) statics.serve(req, res, pathname);
+      else if (statics) await statics.serve(req, res, pathname);
       else sendJson(res, 404, { message: 'Not Found' });
     } catch (error) {
       answerFailure(res, error, options.log);
@@ -112,6 +113,22 @@ class ApiGatewayStandIn {
     }
     if (pathMatched) return sendJson(res, 405, { message: 'Method Not Allowed' });
     sendJson(res, 404, { error: 'not_found', message: `No API route for ${method} ${rawPath}` });
+  }
+
+  /**
+   * Whether a GET of `rawPath` (an API read) answers anything but 404, asked in-process with the
+   * page request's headers and cookies, as the page's own read would be.
+   */
+  async answers(req: IncomingMessage, rawPath: string): Promise<boolean> {
+    for (const c of this.compiled) {
+      const m = c.pattern.exec(rawPath);
+      if (!m || c.route.method !== 'GET') continue;
+      const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, safeDecode(m[i + 1] ?? '')]));
+      const event = toEvent(req, c.route, { rawPath, rawQueryString: '', pathParameters, body: Buffer.alloc(0) });
+      const result = await this.invoke(await this.loadOnce(c.route), event, c.route);
+      return result.statusCode !== 404;
+    }
+    return false;
   }
 
   private loadOnce(route: RouteDefinition): Promise<HttpHandler> {
@@ -373,11 +390,15 @@ class StaticFiles {
   private readonly root: string;
   private readonly cache = new Map<string, { raw: Buffer; gzip?: Buffer; br?: Buffer; mtime: number }>();
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    /** Whether the API read at a path answers (not 404): a page about an unknown id is a 404. */
+    private readonly dataExists: (req: IncomingMessage, apiPath: string) => Promise<boolean>,
+  ) {
     this.root = resolve(root);
   }
 
-  serve(req: IncomingMessage, res: ServerResponse, pathname: string) {
+  async serve(req: IncomingMessage, res: ServerResponse, pathname: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -389,8 +410,10 @@ class StaticFiles {
       return;
     }
     // A client route: its prerendered page, or the app shell. Any other path is answered 404 with
-    // the app shell, whose router renders the not-found page (a real 404, as CloudFront answers it).
-    const known = isSiteRoute(pathname);
+    // the app shell, whose router renders the not-found page (a real 404, as CloudFront answers it);
+    // so is a match, team or league page whose data the API does not have (the page then says so).
+    const dataPath = isSiteRoute(pathname) ? dataPathFor(pathname) : undefined;
+    const known = isSiteRoute(pathname) && (dataPath === undefined || (await this.dataExists(req, dataPath)));
     const html = join(this.root, known ? htmlForRoute(pathname) : APP_SHELL);
     if (!isFile(html)) {
       res
