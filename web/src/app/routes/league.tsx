@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ContentLayout, LoadingPage } from '@/components/layouts/content-layout';
 import { TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
+import { SideScroll } from '@/components/tables/side-scroll';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { useSimulation, useSimulationHistory } from '@/features/seasons/api/get-simulation';
@@ -50,9 +51,10 @@ export default function LeagueRoute() {
     >
       <div className="space-y-6">
         <Section title="Chances">
-          <CompactTable
+          <SideScroll label="Season simulation, scrolls sideways">
+            <CompactTable
             label="Season simulation"
-            scrollLabel="Season simulation, scrolls sideways"
+            pinFirstColumn
             className="min-w-[36rem]"
             columns={['Club', 'Points (10-90 %)', 'Title', 'Top four', 'Relegation']}
             rows={s.teams.map((t) => ({
@@ -60,7 +62,8 @@ export default function LeagueRoute() {
               header: <Link to={paths.team.getHref(t.slug)} className="text-primary underline underline-offset-4">{displayTeamName(t.team)}</Link>,
               cells: [`${t.points.mean.toFixed(1)} (${t.points.p10}-${t.points.p90})`, formatPercent(t.title), formatPercent(t.top4), formatPercent(t.relegation)],
             }))}
-          />
+            />
+          </SideScroll>
         </Section>
         <Section title="Title chances through the season">
           {rows.length ? (
@@ -73,13 +76,15 @@ export default function LeagueRoute() {
           </p>
         </Section>
         <Section title="Finishing positions">
-          <CompactTable
+          <SideScroll label="Finishing positions, scrolls sideways">
+            <CompactTable
             label="Finishing positions, percent of simulations"
-            scrollLabel="Finishing positions, scrolls sideways"
+            pinFirstColumn
             className="min-w-[48rem] text-xs"
             columns={['Club', ...Array.from({ length: n }, (_, i) => String(i + 1))]}
-            rows={s.teams.map((t) => ({ key: t.slug, header: <TeamLink team={t.team} teamSlug={t.slug}>{displayTeamName(t.team)}</TeamLink>, cells: t.position.map((p) => (p >= 0.05 ? p.toFixed(1) : '')) }))}
-          />
+            rows={s.teams.map((t) => ({ key: t.slug, header: <TeamLink teamSlug={t.slug}>{displayTeamName(t.team)}</TeamLink>, cells: t.position.map((p) => (p >= 0.05 ? p.toFixed(1) : '')) }))}
+            />
+          </SideScroll>
         </Section>
       </div>
     </ContentLayout>

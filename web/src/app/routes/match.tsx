@@ -1,5 +1,6 @@
 import type { FormMatch, MatchPage } from '@app/contracts/matches';
 import { displayTeamName } from '@app/contracts/display-names';
+import { slug } from '@app/contracts/slug';
 import { Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -108,7 +109,7 @@ function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
   return (
     <div>
       <h3 className="mb-2 font-medium">
-        <TeamLink team={team}>{displayTeamName(team)}</TeamLink>
+        <TeamLink teamSlug={slug(team)}>{displayTeamName(team)}</TeamLink>
       </h3>
       {matches.length ? (
         <ol className="space-y-1 text-sm">
@@ -121,7 +122,7 @@ function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
                 {m.goalsFor}-{m.goalsAgainst}
               </span>
               <span>
-                {m.venue === 'H' ? 'vs' : 'at'} <TeamLink team={m.opponent}>{displayTeamName(m.opponent)}</TeamLink>
+                {m.venue === 'H' ? 'vs' : 'at'} <TeamLink teamSlug={slug(m.opponent)}>{displayTeamName(m.opponent)}</TeamLink>
               </span>
               <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{m.date}</span>
             </li>

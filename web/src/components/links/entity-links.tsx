@@ -1,4 +1,3 @@
-import { slug } from '@app/contracts/slug';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -8,12 +7,12 @@ import { cn } from '@/utils/cn';
 const linkClass = 'rounded underline decoration-border underline-offset-4 hover:decoration-current';
 
 /**
- * A club's name linking to its page. `team` is the club as the API spells it (its page's id is
- * built from that spelling), `children` the name to show (the name people know).
+ * A club's name linking to its page: `teamSlug` is its page's id (the API's, or `slug` of the club
+ * as the API spells it, from `@app/contracts/slug`), `children` the name to show (the name people know).
  */
-export function TeamLink({ team, teamSlug, children, className }: { team: string; teamSlug?: string; children: ReactNode; className?: string }) {
+export function TeamLink({ teamSlug, children, className }: { teamSlug: string; children: ReactNode; className?: string }) {
   return (
-    <Link to={paths.team.getHref(teamSlug ?? slug(team))} className={cn(linkClass, className)}>
+    <Link to={paths.team.getHref(teamSlug)} className={cn(linkClass, className)}>
       {children}
     </Link>
   );

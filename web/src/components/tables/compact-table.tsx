@@ -1,5 +1,4 @@
-import { ChevronRight } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { cn } from '@/utils/cn';
 
@@ -14,10 +13,12 @@ type CompactTableProps = {
   label?: string;
   /**
    * A table too wide for a phone scrolls sideways inside a region of this name, focusable so a
-   * keyboard can scroll it (give the table a `min-w-*` class): its first column stays pinned and
-   * a cue at the right edge says there is more until the end is reached.
+   * keyboard can scroll it (give the table a `min-w-*` class). For a pinned first column and a
+   * visible cue, wrap the table in `SideScroll` (side-scroll.tsx) instead.
    */
   scrollLabel?: string;
+  /** Keep the first column in place while the rest scrolls sideways (inside `SideScroll`). */
+  pinFirstColumn?: boolean;
   /**
    * Below md, each row stacks as a block of labelled lines (the column's name beside each cell)
    * instead of scrolling: for tables whose every column matters on a phone (intervals, picks).
@@ -30,8 +31,8 @@ const cellClass = (index: number, count: number) => (index < count - 1 ? 'py-1 p
 const stackedCell = 'max-md:grid max-md:grid-cols-[minmax(7rem,40%)_1fr] max-md:gap-2 max-md:py-0.5 max-md:before:text-xs max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
 
 /** A small table of figures (tabular numbers, row headings) inside a detail page's section. */
-export function CompactTable({ columns, rows, label, scrollLabel, stackOnPhone, className }: CompactTableProps) {
-  const scrolls = Boolean(scrollLabel) && !stackOnPhone;
+export function CompactTable({ columns, rows, label, scrollLabel, pinFirstColumn, stackOnPhone, className }: CompactTableProps) {
+  const scrolls = Boolean(pinFirstColumn) && !stackOnPhone;
   // Explicit roles: a stacked table is laid out as blocks, which may drop the native ones.
   const role = <T extends string>(name: T) => (stackOnPhone ? { role: name } : {});
   const table = (
@@ -76,42 +77,9 @@ export function CompactTable({ columns, rows, label, scrollLabel, stackOnPhone, 
       </div>
     );
   }
-  return <SideScroll label={scrollLabel}>{table}</SideScroll>;
-}
-
-/**
- * A region that scrolls sideways, with a visible cue at its right edge ('More' and an arrow) while
- * columns are hidden there. The cue is laid over the table, so showing or hiding it moves nothing.
- */
-function SideScroll({ label, children }: { label: string; children: ReactNode }) {
-  const region = useRef<HTMLDivElement>(null);
-  const [more, setMore] = useState(false);
-  useEffect(() => {
-    const element = region.current;
-    if (!element) return;
-    const update = () => setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
-    update();
-    element.addEventListener('scroll', update, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
-    observer?.observe(element);
-    return () => {
-      element.removeEventListener('scroll', update);
-      observer?.disconnect();
-    };
-  }, []);
   return (
-    <div className="relative">
-      <div ref={region} className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-        {children}
-      </div>
-      {more ? (
-        <div aria-hidden="true" data-testid="scroll-cue" className="pointer-events-none absolute inset-y-0 right-0 flex w-16 items-start justify-end bg-gradient-to-l from-background via-background/80 to-transparent">
-          <span className="mt-0.5 flex items-center rounded-full bg-primary-soft px-1.5 py-0.5 text-xs font-semibold text-primary">
-            More
-            <ChevronRight className="size-3" />
-          </span>
-        </div>
-      ) : null}
+    <div className="overflow-x-auto" role="region" aria-label={scrollLabel} tabIndex={0}>
+      {table}
     </div>
   );
 }

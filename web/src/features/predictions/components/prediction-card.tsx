@@ -3,7 +3,6 @@ import { CalendarClock, Lock, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { TeamLink } from '@/components/links/entity-links';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -217,6 +216,8 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
   );
 }
 
+const teamLink = 'rounded underline decoration-border underline-offset-4 hover:decoration-current';
+
 /** docs/product.md#prediction-card: a prediction, locked (unlock prompt) or unlocked (probabilities). */
 export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: PredictionCardProps) {
   const headingId = useId();
@@ -244,13 +245,14 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: 
         ) : null}
       </div>
       <Heading id={headingId} className="mt-3 text-lg leading-snug font-semibold">
-        <TeamLink team={prediction.homeTeam} teamSlug={prediction.homeTeamSlug}>
+        {/* Plain links (not TeamLink): the card is on the landing page, whose first JavaScript is budgeted. */}
+        <Link to={paths.team.getHref(prediction.homeTeamSlug)} className={teamLink}>
           {prediction.homeTeamName}
-        </TeamLink>{' '}
+        </Link>{' '}
         <span className="font-normal text-muted-foreground">vs</span>{' '}
-        <TeamLink team={prediction.awayTeam} teamSlug={prediction.awayTeamSlug}>
+        <Link to={paths.team.getHref(prediction.awayTeamSlug)} className={teamLink}>
           {prediction.awayTeamName}
-        </TeamLink>
+        </Link>
       </Heading>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
         <CalendarClock aria-hidden="true" className="size-4" />
