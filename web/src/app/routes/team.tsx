@@ -1,5 +1,5 @@
 import { displayTeamName } from '@app/contracts/display-names';
-import { slug } from '@app/contracts/slug';
+import { slug as slugOf } from '@app/contracts/slug';
 import * as displayNames from '@app/contracts/display-names';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -73,7 +73,7 @@ export default function TeamRoute() {
                 header: r.date,
                 cells: [
                   <span key="opponent">
-                    {r.venue === 'H' ? 'vs' : 'at'} <TeamLink teamSlug={slug(r.opponent)}>{displayTeamName(r.opponent)}</TeamLink>
+                    {r.venue === 'H' ? 'vs' : 'at'} <TeamLink teamSlug={slugOf(r.opponent)}>{displayTeamName(r.opponent)}</TeamLink>
                   </span>,
                   <span key="score" className="flex items-center gap-1.5">
                     <Badge variant={r.outcome === 'W' ? 'success' : r.outcome === 'L' ? 'destructive' : 'muted'} aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[r.outcome]}>{r.outcome}</Badge>{' '}
