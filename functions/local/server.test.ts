@@ -14,23 +14,18 @@ const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/items/{id}', handler: 'echo', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/throws', handler: 'throws', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/cookies', handler: 'cookies', auth: 'public', access: 'read' },
-  { method: 'GET', path: '/api/predictions/{fixtureId}', handler: 'known', auth: 'viewer', access: 'read' },
-  { method: 'GET', path: '/api/teams/{slug}', handler: 'known', auth: 'viewer', access: 'read' },
-  { method: 'GET', path: '/api/simulations/{leagueId}', handler: 'known', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/teams/{slug}', handler: 'page', auth: 'public', access: 'read', cdn: 'shared' },
 ];
-
-/** The ids the data reads know; the page requests' cookies they were asked with. */
-const KNOWN = new Set(['fx-2026-03-14', 'kestrel-bay', 'NSP']);
-const dataReadCookies: string[][] = [];
 
 /** Echoes the event it received, as base64 when asked, so the test can compare bytes. */
 const handlers: Record<string, HttpHandler> = {
   echo: async (event: APIGatewayProxyEventV2) => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) }),
-  known: async (event: APIGatewayProxyEventV2) => {
-    dataReadCookies.push(event.cookies ?? []);
-    const id = Object.values(event.pathParameters ?? {})[0] ?? '';
-    return KNOWN.has(id) ? { statusCode: 200, body: '{}' } : { statusCode: 404, body: JSON.stringify({ message: 'Not found' }) };
-  },
+  /** A page about one thing: its function answers the shell, 404 for an unknown id. */
+  page: async (event: APIGatewayProxyEventV2) => ({
+    statusCode: event.pathParameters?.slug === 'kestrel-bay' ? 200 : 404,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: `<!doctype html><title>Page ${event.rawPath}</title>`,
+  }),
   throws: async () => {
     throw new Error('boom');
   },
@@ -182,16 +177,16 @@ describe('local server: the SPA', () => {
     expect(api.headers['content-type']).toContain('application/json');
   });
 
-  it('answers a match, team or league page 404 (with the app shell) when the API read of its data answers 404, asked with the page request\'s cookies', async () => {
-    for (const path of ['/predictions/fx-2026-03-14', '/teams/kestrel-bay', '/leagues/NSP']) expect((await send('GET', path)).status, path).toBe(200);
-    for (const path of ['/predictions/no-such-match', '/teams/no-such-team', '/leagues/XX9', '/leagues/xx9/']) {
-      const res = await send('GET', path);
-      expect(res.status, path).toBe(404);
-      expect(res.body.toString()).toContain('<title>SPA</title>');
-    }
-    dataReadCookies.length = 0;
-    await send('GET', '/teams/kestrel-bay', [['cookie', 'sid=abc']]);
-    expect(dataReadCookies).toEqual([['sid=abc']]);
+  it('sends a page path that a function serves (a team page) to that function, as CloudFront sends it to the API, with its status', async () => {
+    const known = await send('GET', '/teams/kestrel-bay');
+    expect(known.status).toBe(200);
+    expect(known.body.toString()).toContain('<title>Page /teams/kestrel-bay</title>');
+    expect(known.headers['content-security-policy']).toContain("script-src 'self'");
+    const unknown = await send('GET', '/teams/no-such-team');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.toString()).toContain('<title>Page /teams/no-such-team</title>');
+    // The list page itself is not the function's: the app shell answers it.
+    expect((await send('GET', '/leagues')).body.toString()).toContain('<title>SPA</title>');
   });
 
   it('does not serve a missing asset as the SPA, nor escape web/dist', async () => {

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { routeKey, type RouteDefinition } from '../src/routes.ts';
-import { APP_SHELL, dataPathFor, htmlForRoute, isSiteRoute } from '../src/web-pages.ts';
+import { APP_SHELL, htmlForRoute, isSiteRoute } from '../src/web-pages.ts';
 import { responseSecurityHeaders } from '../src/security-headers.ts';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
@@ -38,8 +38,7 @@ const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlenc
  */
 export function createLocalServer(options: LocalServerOptions): Server {
   const api = new ApiGatewayStandIn(options);
-  // A page about one thing (a match, a team, a league) exists when the API read of its data does.
-  const statics = options.webDist ? new StaticFiles(options.webDist, (req, path) => api.answers(req, path)) : undefined;
+  const statics = options.webDist ? new StaticFiles(options.webDist) : undefined;
 
   return createServer(async (req, res) => {
     const started = performance.now();
@@ -49,7 +48,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       const body = await readBody(req);
       if (options.extra && (await options.extra(req, res, body))) return;
       if (api.serves(pathname)) await api.handle(req, res, body);
-      else if (statics) await statics.serve(req, res, pathname);
+      else if (statics) statics.serve(req, res, pathname);
       else sendJson(res, 404, { message: 'Not Found' });
     } catch (error) {
       answerFailure(res, error, options.log);
@@ -78,20 +77,20 @@ function answerFailure(res: ServerResponse, error: unknown, log: LocalServerOpti
  */
 class ApiGatewayStandIn {
   private readonly compiled: CompiledRoute[];
-  /** Routes served by a function outside /api (e.g. /sitemap.xml), as CloudFront sends them to the API. */
-  private readonly rootRoutes: Set<string>;
+  /** Routes served by a function outside /api (/sitemap.xml, the match, team and league pages), as CloudFront sends them to the API. */
+  private readonly rootRoutes: RegExp[];
   private readonly handlers = new Map<RouteDefinition, Promise<HttpHandler>>();
   private readonly timeoutMs: number;
 
   constructor(private readonly options: LocalServerOptions) {
     this.compiled = options.routes.map(compile);
-    this.rootRoutes = new Set(options.routes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path));
+    this.rootRoutes = this.compiled.filter((c) => !c.route.path.startsWith('/api/')).map((c) => c.pattern);
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
   /** Whether a path goes to the API, as CloudFront's behaviours send it. */
   serves(pathname: string): boolean {
-    return pathname === '/api' || pathname.startsWith('/api/') || this.rootRoutes.has(pathname);
+    return pathname === '/api' || pathname.startsWith('/api/') || this.rootRoutes.some((pattern) => pattern.test(pathname));
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
@@ -113,22 +112,6 @@ class ApiGatewayStandIn {
     }
     if (pathMatched) return sendJson(res, 405, { message: 'Method Not Allowed' });
     sendJson(res, 404, { error: 'not_found', message: `No API route for ${method} ${rawPath}` });
-  }
-
-  /**
-   * Whether a GET of `rawPath` (an API read) answers anything but 404, asked in-process with the
-   * page request's headers and cookies, as the page's own read would be.
-   */
-  async answers(req: IncomingMessage, rawPath: string): Promise<boolean> {
-    for (const c of this.compiled) {
-      const m = c.pattern.exec(rawPath);
-      if (!m || c.route.method !== 'GET') continue;
-      const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, safeDecode(m[i + 1] ?? '')]));
-      const event = toEvent(req, c.route, { rawPath, rawQueryString: '', pathParameters, body: Buffer.alloc(0) });
-      const result = await this.invoke(await this.loadOnce(c.route), event, c.route);
-      return result.statusCode !== 404;
-    }
-    return false;
   }
 
   private loadOnce(route: RouteDefinition): Promise<HttpHandler> {
@@ -390,15 +373,11 @@ class StaticFiles {
   private readonly root: string;
   private readonly cache = new Map<string, { raw: Buffer; gzip?: Buffer; br?: Buffer; mtime: number }>();
 
-  constructor(
-    root: string,
-    /** Whether the API read at a path answers (not 404): a page about an unknown id is a 404. */
-    private readonly dataExists: (req: IncomingMessage, apiPath: string) => Promise<boolean>,
-  ) {
+  constructor(root: string) {
     this.root = resolve(root);
   }
 
-  async serve(req: IncomingMessage, res: ServerResponse, pathname: string) {
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -410,10 +389,8 @@ class StaticFiles {
       return;
     }
     // A client route: its prerendered page, or the app shell. Any other path is answered 404 with
-    // the app shell, whose router renders the not-found page (a real 404, as CloudFront answers it);
-    // so is a match, team or league page whose data the API does not have (the page then says so).
-    const dataPath = isSiteRoute(pathname) ? dataPathFor(pathname) : undefined;
-    const known = isSiteRoute(pathname) && (dataPath === undefined || (await this.dataExists(req, dataPath)));
+    // the app shell, whose router renders the not-found page (a real 404, as CloudFront answers it).
+    const known = isSiteRoute(pathname);
     const html = join(this.root, known ? htmlForRoute(pathname) : APP_SHELL);
     if (!isFile(html)) {
       res

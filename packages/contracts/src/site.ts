@@ -68,25 +68,5 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 
 export const APP_SHELL = '/app.html';
 
-/**
- * The pages about one thing (a match, a team, a league) and the API read that serves its data: a
- * page whose read answers 404 is answered 404 too (the not-found page), so an unknown id is a real
- * 404, decided by the same data the page would show (docs/decisions/0212-real-404s-for-unknown-ids.md).
- */
-const PAGE_DATA: readonly (readonly [page: RegExp, api: string])[] = [
-  [/^\/predictions\/([^/]+)\/?$/i, '/api/predictions/'],
-  [/^\/teams\/([^/]+)\/?$/i, '/api/teams/'],
-  [/^\/leagues\/([^/]+)\/?$/i, '/api/simulations/'],
-];
-
-/** The API path whose answer says whether the page at `pathname` exists; undefined for a page that always does. */
-export function dataPathFor(pathname: string): string | undefined {
-  for (const [page, api] of PAGE_DATA) {
-    const id = page.exec(pathname)?.[1];
-    if (id) return `${api}${id}`;
-  }
-  return undefined;
-}
-
 /** The HTML file for a client route (a path without a file extension). */
 export const htmlForRoute = (pathname: string): string => PRERENDERED_PAGES[pathname] ?? APP_SHELL;
