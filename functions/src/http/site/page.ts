@@ -1,3 +1,4 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { LeagueParamsSchema, TeamParamsSchema } from '@app/contracts/seasons';
 import { MatchParamsSchema } from '@app/contracts/matches';
 import { NotFoundError } from '@app/core/errors';
@@ -41,7 +42,7 @@ const UNAVAILABLE = '<!doctype html><html lang="en"><head><meta charset="utf-8">
  * decided by the data the page's own API read serves (docs/decisions/0212-real-404s-for-unknown-ids.md).
  * The same for every viewer, so cached at the edge like the public reads.
  */
-export const handler = httpRoute({ auth: 'public' }, async ({ event }) => {
+export const handler = httpRoute({ auth: 'public' }, async ({ event }): Promise<APIGatewayProxyStructuredResultV2> => {
   const [, section = '', id = ''] = event.rawPath.split('/');
   const known = await (exists[section]?.(decoded(id)) ?? false);
   const html = await appShell();
