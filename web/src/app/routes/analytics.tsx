@@ -1,7 +1,7 @@
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, type Clv, type PickRecord } from '@app/contracts/analytics';
 import { MIN_BETS_TO_JUDGE, MIN_KELLY_UNITS_STAKED } from '@app/contracts/rules';
 import { Download, Lock } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
@@ -9,6 +9,7 @@ import { LeagueLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { buttonStyles } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/filter-field';
+import { ChartSlot } from '@/components/ui/chart-slot';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD, STAKE_USD } from '@/config/product';
@@ -104,9 +105,7 @@ function ProfitSection({ report }: { report: AnalyticsReport }) {
               {MIN_KELLY_UNITS_STAKED} units are staked ({kellyStaked.toFixed(2)} so far).
             </p>
           )}
-          <Suspense fallback={<div className="h-72" />}>
-            <ProfitChart curve={curve} kelly={kellyShown(kellyStaked)} />
-          </Suspense>
+          <ChartSlot className="h-72"><ProfitChart curve={curve} kelly={kellyShown(kellyStaked)} /></ChartSlot>
         </>
       ) : (
         <p className="text-sm text-muted-foreground">No settled bet in this selection.</p>
@@ -166,9 +165,7 @@ function Report({ report }: { report: AnalyticsReport }) {
           <p className="mb-3 text-sm text-muted-foreground">Every home, draw and away probability we published, grouped in 10-point bins, against how often that outcome happened.</p>
           {forecast.reliability.length ? (
             <>
-              <Suspense fallback={<div className="h-72" />}>
-                <ReliabilityChart bins={forecast.reliability} />
-              </Suspense>
+              <ChartSlot className="h-72"><ReliabilityChart bins={forecast.reliability} /></ChartSlot>
               <CompactTable
                 label="Reliability bins"
                 className="mt-3"

@@ -1,11 +1,12 @@
 import { displayTeamName } from '@app/contracts/display-names';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ContentLayout, LoadingPage } from '@/components/layouts/content-layout';
 import { TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { SideScroll } from '@/components/tables/side-scroll';
+import { ChartSlot } from '@/components/ui/chart-slot';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { useSimulation, useSimulationHistory } from '@/features/seasons/api/get-simulation';
@@ -67,9 +68,7 @@ export default function LeagueRoute() {
         </Section>
         <Section title="Title chances through the season">
           {rows.length ? (
-            <Suspense fallback={<div className="h-64" />}>
-              <TitleOddsChart rows={rows} teams={followed} />
-            </Suspense>
+            <ChartSlot className="h-64"><TitleOddsChart rows={rows} teams={followed} /></ChartSlot>
           ) : null}
           <p className="mt-2 text-sm text-muted-foreground">
             One simulation a day since {days[0]?.date ?? s.generatedAt.slice(0, 10)}: {followed.map((f) => f.name).join(', ') || 'no club'} shown.
