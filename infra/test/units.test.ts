@@ -245,7 +245,7 @@ describe('SPA rewrite (CloudFront Function)', () => {
 
     it('still rewrites client routes to their pages, and answers a path that is no page with 404 and the app shell', () => {
       expect(answer('/predictions')).toEqual({ uri: '/predictions.html' });
-      expect(answer('/results')).toEqual({ uri: '/app.html' });
+      expect(answer('/pricing')).toEqual({ uri: '/app.html' });
       const r = answer('/no-such-route');
       if (!isResponse(r)) throw new Error('expected a response');
       expect(r.statusCode).toBe(404);
