@@ -231,11 +231,8 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: 
       className="flex flex-col rounded-2xl border border-border bg-background p-5 shadow-sm [contain-intrinsic-size:auto_15rem] [content-visibility:auto]"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link
-          to={paths.league.getHref(prediction.leagueId)}
-          className="inline-flex items-center rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-muted-foreground hover:text-foreground hover:underline"
-        >
-          {prediction.league}
+        <Link to={paths.league.getHref(prediction.leagueId)} className="rounded-full hover:underline">
+          <Badge variant="muted">{prediction.league}</Badge>
         </Link>
         {!locked && prediction.isValueBet ? (
           <Badge variant="premium">
