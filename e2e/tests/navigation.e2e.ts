@@ -70,10 +70,13 @@ describe('links to the league and team pages', () => {
     await heading(page, new RegExp(`^${first.league}: season .* simulated$`)).waitFor();
     expect(currentPath(page)).toBe(`/leagues/${first.leagueId}`);
 
-    // A club of the simulated table, then its page's league link.
-    await page.getByRole('table', { name: 'Season simulation' }).getByRole('link').first().click();
-    await page.getByRole('region', { name: 'Season simulation' }).waitFor();
-    expect(currentPath(page)).toMatch(/^\/teams\//);
+    // A club of the simulated table leads to its page.
+    const club = page.getByRole('table', { name: 'Season simulation' }).getByRole('link').first();
+    const clubPage = (await club.getAttribute('href'))!;
+    expect(clubPage).toMatch(/^\/teams\//);
+    await club.click();
+    await page.waitForURL((url) => url.pathname === clubPage);
+    await page.getByRole('region', { name: 'Season simulation', exact: true }).waitFor();
 
     // On the predictions' cards: the league badge and each club's name are links to their pages.
     await open(page, '/predictions', 'Predictions');
@@ -82,11 +85,11 @@ describe('links to the league and team pages', () => {
     const links = await card.getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(links.some((href) => href?.startsWith('/leagues/'))).toBe(true);
     expect(links.filter((href) => href?.startsWith('/teams/'))).toHaveLength(2);
-    const club = card.getByRole('heading').getByRole('link').first();
-    const href = (await club.getAttribute('href'))!;
-    await club.click();
+    const cardClub = card.getByRole('heading').getByRole('link').first();
+    const href = (await cardClub.getAttribute('href'))!;
+    await cardClub.click();
     await page.waitForURL((url) => url.pathname === href);
-    await page.getByRole('region', { name: 'Season simulation' }).waitFor();
+    await page.getByRole('region', { name: 'Season simulation', exact: true }).waitFor();
     await page.close();
   });
 
