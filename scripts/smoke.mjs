@@ -100,6 +100,17 @@ await check('a path that is no page is a real 404 with the HTML of the not-found
   return 'HTTP 404 HTML';
 });
 
+await check('a match, team or league that does not exist is a real 404 with the app shell', async () => {
+  const answers = [];
+  for (const path of ['/predictions/smoke-test-no-such-match', '/teams/smoke-test-no-such-team', '/leagues/SMOKE0']) {
+    const res = await get(path);
+    await res.arrayBuffer();
+    expect(res.status === 404 && /text\/html/.test(res.headers.get('content-type') ?? ''), `${path}: HTTP ${res.status} ${res.headers.get('content-type') ?? ''}`);
+    answers.push(res.status);
+  }
+  return `HTTP ${answers.join(', ')} HTML`;
+});
+
 await check('a missing file is a 404 (the site bucket would say 403)', async () => {
   const res = await get('/smoke-test-missing-file.png');
   await res.arrayBuffer();

@@ -236,6 +236,8 @@ describe('a premium subscriber on /predictions', () => {
   it('sees /analytics with the reliability diagram and the per-league table, with 0 axe violations at 1280 and 390 px', async () => {
     await open(page, '/analytics', 'Performance Analytics');
     await page.getByRole('region', { name: 'Picks by market table' }).waitFor();
+    // Charts load when they come near the screen (docs/decisions/0213-leagues-in-the-header-and-code-per-page.md).
+    await page.getByRole('region', { name: 'Reliability diagram' }).scrollIntoViewIfNeeded();
     await page.getByTestId('reliability-chart').locator('svg.recharts-surface').waitFor();
     expect(await page.getByRole('table', { name: 'Reliability bins' }).getByRole('row').count()).toBeGreaterThan(1);
     expect(await page.getByRole('region', { name: 'By league table' }).getByRole('row').count()).toBeGreaterThan(1);

@@ -14,11 +14,18 @@ const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/items/{id}', handler: 'echo', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/throws', handler: 'throws', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/cookies', handler: 'cookies', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/teams/{slug}', handler: 'page', auth: 'public', access: 'read', cdn: 'shared' },
 ];
 
 /** Echoes the event it received, as base64 when asked, so the test can compare bytes. */
 const handlers: Record<string, HttpHandler> = {
   echo: async (event: APIGatewayProxyEventV2) => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) }),
+  /** A page about one thing: its function answers the shell, 404 for an unknown id. */
+  page: async (event: APIGatewayProxyEventV2) => ({
+    statusCode: event.pathParameters?.slug === 'kestrel-bay' ? 200 : 404,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: `<!doctype html><title>Page ${event.rawPath}</title>`,
+  }),
   throws: async () => {
     throw new Error('boom');
   },
@@ -168,6 +175,18 @@ describe('local server: the SPA', () => {
     const api = await send('GET', '/api/no-such-route');
     expect(api.status).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends a page path that a function serves (a team page) to that function, as CloudFront sends it to the API, with its status', async () => {
+    const known = await send('GET', '/teams/kestrel-bay');
+    expect(known.status).toBe(200);
+    expect(known.body.toString()).toContain('<title>Page /teams/kestrel-bay</title>');
+    expect(known.headers['content-security-policy']).toContain("script-src 'self'");
+    const unknown = await send('GET', '/teams/no-such-team');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.toString()).toContain('<title>Page /teams/no-such-team</title>');
+    // The list page itself is not the function's: the app shell answers it.
+    expect((await send('GET', '/leagues')).body.toString()).toContain('<title>SPA</title>');
   });
 
   it('does not serve a missing asset as the SPA, nor escape web/dist', async () => {

@@ -77,20 +77,20 @@ function answerFailure(res: ServerResponse, error: unknown, log: LocalServerOpti
  */
 class ApiGatewayStandIn {
   private readonly compiled: CompiledRoute[];
-  /** Routes served by a function outside /api (e.g. /sitemap.xml), as CloudFront sends them to the API. */
-  private readonly rootRoutes: Set<string>;
+  /** Routes served by a function outside /api (/sitemap.xml, the match, team and league pages), as CloudFront sends them to the API. */
+  private readonly rootRoutes: RegExp[];
   private readonly handlers = new Map<RouteDefinition, Promise<HttpHandler>>();
   private readonly timeoutMs: number;
 
   constructor(private readonly options: LocalServerOptions) {
     this.compiled = options.routes.map(compile);
-    this.rootRoutes = new Set(options.routes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path));
+    this.rootRoutes = this.compiled.filter((c) => !c.route.path.startsWith('/api/')).map((c) => c.pattern);
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
   /** Whether a path goes to the API, as CloudFront's behaviours send it. */
   serves(pathname: string): boolean {
-    return pathname === '/api' || pathname.startsWith('/api/') || this.rootRoutes.has(pathname);
+    return pathname === '/api' || pathname.startsWith('/api/') || this.rootRoutes.some((pattern) => pattern.test(pathname));
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {

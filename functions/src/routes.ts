@@ -66,6 +66,11 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/alerts/unsubscribe', handler: 'http/alerts/unsubscribe', auth: 'public', access: 'write', rawBody: true, uses: ['sessionKey'] },
   // At the site's root (a sitemap may list only URLs under its own path); the CDN sends it to the API.
   { method: 'GET', path: '/sitemap.xml', handler: 'http/site/sitemap', auth: 'public', access: 'read', cdn: 'shared' },
+  // The pages about one match, team or league: the app shell with a real 404 for an unknown id
+  // (docs/decisions/0212-real-404s-for-unknown-ids.md); CloudFront sends these paths here, not to the bucket.
+  { method: 'GET', path: '/predictions/{fixtureId}', handler: 'http/site/page', auth: 'public', access: 'read', cdn: 'shared' },
+  { method: 'GET', path: '/teams/{slug}', handler: 'http/site/page', auth: 'public', access: 'read', cdn: 'shared' },
+  { method: 'GET', path: '/leagues/{leagueId}', handler: 'http/site/page', auth: 'public', access: 'read', cdn: 'shared' },
   // Premium only: signed in (401), premium (403), decided by the handler's service.
   { method: 'GET', path: '/api/analytics', handler: 'http/analytics/get', auth: 'user', access: 'read' },
   { method: 'GET', path: '/api/ledger', handler: 'http/ledger/list', auth: 'user', access: 'read' },

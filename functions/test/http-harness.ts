@@ -21,6 +21,8 @@ import { routeKey, type RouteDefinition } from '../src/routes.ts';
 import { contractProblems, routesWithoutContract } from './response-contracts.ts';
 
 export const ORIGIN = 'http://localhost:3000';
+/** The app shell the page routes answer in these tests (the real one comes from the site). */
+export const TEST_APP_SHELL = '<!doctype html><html lang="en"><head><title>App shell</title></head><body><div id="root"></div></body></html>';
 const srcDir = join(import.meta.dirname, '..', 'src');
 /** Marks the 500 that stands for an answer that broke its contract (the client throws on it). */
 const BROKEN_CONTRACT_HEADER = 'x-test-broken-contract';
@@ -152,8 +154,11 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
     ...(await import('../src/composition/pipeline.ts')),
     ...(await import('../src/composition/queues.ts')),
     ...(await import('../src/composition/email.ts')),
+    ...(await import('../src/composition/site-pages.ts')),
   };
   if (clock) composition.useClock(clock);
+  // No web build here: the page routes answer a stand-in shell.
+  composition.useAppShellSource(async () => TEST_APP_SHELL);
   return { composition, localOutbox, localQueue };
 }
 

@@ -89,6 +89,8 @@ export interface RouteContract {
   body: z.ZodMiniType | { contentType: string };
   /** A second content type the route answers when asked (the ledger's CSV download). */
   alsoServes?: string;
+  /** A page: its 404 (and a 503 when the shell cannot be had) is an HTML page of the row's type, not the API's JSON error body. */
+  pageErrors?: true;
   /** One call that answers 2xx. */
   sample: (w: ContractWorld) => Promise<Answer>;
 }
@@ -111,6 +113,9 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'GET /api/results': { body: ResultsPageSchema, sample: (w) => w.visitor.get('/api/results') },
   'GET /api/predictions/{fixtureId}': { body: MatchPageSchema, sample: (w) => w.premium.get(`/api/predictions/${w.upcomingFixtureId}`) },
   'GET /sitemap.xml': { body: { contentType: 'application/xml' }, sample: (w) => w.visitor.get('/sitemap.xml') },
+  'GET /predictions/{fixtureId}': { body: { contentType: 'text/html' }, pageErrors: true, sample: (w) => w.visitor.get(`/predictions/${w.upcomingFixtureId}`) },
+  'GET /teams/{slug}': { body: { contentType: 'text/html' }, pageErrors: true, sample: (w) => w.visitor.get(`/teams/${w.teamSlug}`) },
+  'GET /leagues/{leagueId}': { body: { contentType: 'text/html' }, pageErrors: true, sample: (w) => w.visitor.get(`/leagues/${w.leagueId}`) },
   'GET /api/analytics': { body: AnalyticsReportSchema, sample: (w) => w.premium.get('/api/analytics?period=all') },
   'GET /api/ledger': { body: LedgerListSchema, alsoServes: 'text/csv', sample: (w) => w.premium.get('/api/ledger?period=all') },
   'GET /api/ledger/digests': { body: LedgerDigestsSchema, sample: (w) => w.visitor.get('/api/ledger/digests') },
@@ -228,6 +233,7 @@ export function contractProblems(route: Pick<RouteDefinition, 'method' | 'path'>
   if (status === 204 || status === 304) return body === '' ? [] : [`a ${status} with a body`];
   const type = String(result.headers?.['content-type'] ?? '');
   const isJson = /^application\/json\b/.test(type);
+  if (status >= 400 && contract.pageErrors && !('_zod' in contract.body) && type.startsWith(contract.body.contentType)) return [];
   if (status >= 400) return isJson ? jsonIssues(ErrorBodySchema, body) : [`a ${status} answer of type '${type}', not the API's JSON error body`];
   const schema = '_zod' in contract.body ? contract.body : undefined;
   const declared = schema ? 'application/json' : (contract.body as { contentType: string }).contentType;

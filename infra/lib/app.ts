@@ -119,6 +119,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
         synthesizer: stageSynthesizer(config),
         rawBodyPaths: routes.filter((r) => r.rawBody).map((r) => r.path),
         passwordPaths: routes.filter((r) => r.password).map((r) => r.path),
+        functionPagePaths: routes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path),
         env: { account: config.account, region: 'us-east-1' },
         terminationProtection: prod,
         description: describe('WAF web ACL and certificate for CloudFront (us-east-1)'),

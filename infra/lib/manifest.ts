@@ -72,9 +72,11 @@ export function httpFunctionSpecs(routes: readonly RouteDefinition[]): FunctionS
     if (seen.has(key)) throw new ManifestError(`Duplicate route '${key}'`);
     seen.add(key);
     // CloudFront sends /api/* to the API, and a route outside it only through its own cached
-    // behaviour (`cdn`, e.g. /sitemap.xml); anything else would be unreachable (or shadow SPA routes).
-    if (!route.path.startsWith('/api/') && !(route.cdn === 'shared' && route.method === 'GET' && !route.path.includes('{'))) {
-      throw new ManifestError(`Route '${key}': paths must start with /api/ (or be a fixed GET path with cdn: 'shared')`);
+    // behaviour (`cdn`, e.g. /sitemap.xml, or /teams/* for the team pages); anything else would be
+    // unreachable. A page path with a parameter must sit under a fixed first segment, so its
+    // behaviour (`/teams/*`) never takes the SPA's own pages.
+    if (!route.path.startsWith('/api/') && !(route.cdn === 'shared' && route.method === 'GET' && /^\/[\w.-]+(\/\{\w+\})?$/.test(route.path))) {
+      throw new ManifestError(`Route '${key}': paths must start with /api/ (or be a GET path with cdn: 'shared', fixed or '/<segment>/{param}')`);
     }
     const timeoutSeconds = route.timeoutSeconds ?? DEFAULT_HTTP_TIMEOUT_SECONDS;
     if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > MAX_HTTP_TIMEOUT_SECONDS) {

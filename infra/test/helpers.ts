@@ -111,6 +111,8 @@ export const fixtureRoutes: RouteDefinition[] = [
   { method: 'POST', path: '/api/auth/login', handler: 'http/metrics/latest', auth: 'public', access: 'write', password: true, memoryMb: 2048 },
   { method: 'POST', path: '/api/admin/jobs/{type}', handler: 'http/metrics/trend', auth: 'admin', access: 'write', uses: ['queue'] },
   { method: 'POST', path: '/api/stripe/webhook', handler: 'http/health/get', auth: 'public', access: 'write', uses: ['stripe'], rawBody: true },
+  // A page a function serves (the match, team and league pages).
+  { method: 'GET', path: '/teams/{slug}', handler: 'http/health/get', auth: 'public', access: 'read', cdn: 'shared' },
 ];
 export const fixtureConsumers: ConsumerDefinition[] = queueNames.map((queue) => ({
   queue,

@@ -441,11 +441,18 @@ describe('site', () => {
       ['/api/simulations/{leagueId}/history', 'shared'],
       ['/api/teams/{slug}', 'per-session'],
       ['/sitemap.xml', 'shared'],
+      ['/predictions/{fixtureId}', 'shared'],
+      ['/teams/{slug}', 'shared'],
+      ['/leagues/{leagueId}', 'shared'],
       ['/api/ledger/digests', 'shared'],
       ['/api/ledger/losing-runs', 'shared'],
     ]);
     // A path parameter is one segment of the behaviour's pattern.
     expect(behaviour('/api/teams/*')).toBeDefined();
+    // The pages about one match, team or league go to the API's page function (a real 404 for an
+    // unknown id); the list pages (/predictions, /leagues) stay the bucket's.
+    for (const page of ['/predictions/*', '/teams/*', '/leagues/*']) expect(behaviour(page)?.TargetOriginId, page).toBe(behaviour('/api/*')?.TargetOriginId);
+    expect(distribution().CacheBehaviors.some((b) => ['/predictions', '/leagues'].includes(b.PathPattern as string))).toBe(false);
     expect(policyOf('/api/teams/*').ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({ CookieBehavior: 'whitelist', Cookies: ['__Host-sid', 'sid'] });
     for (const r of cached.map((c) => ({ ...c, path: c.path.replace(/\{[^/}]+\}/g, '*') }))) {
       expect(behaviour(r.path), r.path).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], CachedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'https-only' });

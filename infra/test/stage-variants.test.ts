@@ -13,7 +13,7 @@ import { CONFIGURATION_ERROR_FIELD } from '../lib/stacks/jobs-stack.ts';
 import { CLOUDFRONT_FUNCTION_MAX_BYTES } from '../lib/spa-rewrite.ts';
 import { APP_SHELL, SITE_ROUTES } from '@app/functions/web-pages';
 import { HASHED_ASSETS, IMMUTABLE, REVALIDATE } from '../lib/constructs/web.ts';
-import { AUTH_RATE_LIMIT } from '../lib/stacks/edge-stack.ts';
+import { API_RATE_LIMIT, AUTH_RATE_LIMIT } from '../lib/stacks/edge-stack.ts';
 import {
   actionsOf,
   allResources,
@@ -224,6 +224,14 @@ describe('WAF (edge stack)', () => {
     const matchers: Match[] = paths!.OrStatement?.Statements ?? [paths!];
     for (const st of matchers) expect(st.ByteMatchStatement.PositionalConstraint).toBe('EXACTLY');
     expect(matchers.map((st) => st.ByteMatchStatement.SearchString).sort()).toEqual(fixtureRoutes.filter((r) => r.password).map((r) => r.path).sort());
+  });
+
+  it('rate-limits per client IP the API and the pages a function serves (each miss at the edge runs one): /teams/*, /sitemap.xml, not the bucket', () => {
+    const rule = rules().find((r) => r.Name === 'RateLimitApi')!;
+    expect(rule.Statement.RateBasedStatement).toMatchObject({ Limit: API_RATE_LIMIT, AggregateKeyType: 'IP' });
+    const scope = JSON.stringify((rule.Statement.RateBasedStatement as { ScopeDownStatement: unknown }).ScopeDownStatement);
+    for (const prefix of ['/api/', ...fixtureRoutes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path.replace(/\{.*$/, ''))]) expect(scope).toContain(`"SearchString":"${prefix}"`);
+    expect(scope).not.toContain('"SearchString":"/"');
   });
 
   it('keeps body-inspecting managed rules away from raw-body (signed) routes', () => {

@@ -56,9 +56,12 @@ describe('functions from the manifest', () => {
 
   it('rejects what API Gateway or CloudFront could not serve', () => {
     expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/health', handler: 'a' })])).toThrow(ManifestError);
-    // Outside /api only a fixed, shared, cached GET (it gets its own CloudFront behaviour).
+    // Outside /api only a shared, cached GET (it gets its own CloudFront behaviour): a fixed path, or
+    // one parameter under a fixed first segment (a page about one thing: '/teams/*').
     expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/sitemap.xml', handler: 'a', cdn: 'shared' })])).not.toThrow();
-    expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/s/{id}', handler: 'a', cdn: 'shared' })])).toThrow(ManifestError);
+    expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/s/{id}', handler: 'a', cdn: 'shared' })])).not.toThrow();
+    expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/{id}', handler: 'a', cdn: 'shared' })])).toThrow(ManifestError);
+    expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/s/{id}/x', handler: 'a', cdn: 'shared' })])).toThrow(ManifestError);
     expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/feed.xml', handler: 'a', cdn: 'per-session' })])).toThrow(ManifestError);
     expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/api/x', handler: 'a', timeoutSeconds: 30 })])).toThrow(/1..29/);
     expect(() =>
@@ -264,7 +267,7 @@ describe('SPA rewrite (CloudFront Function)', () => {
 
     it('still rewrites client routes to their pages, and answers a path that is no page with 404 and the app shell', () => {
       expect(answer('/predictions')).toEqual({ uri: '/predictions.html' });
-      expect(answer('/results')).toEqual({ uri: '/app.html' });
+      expect(answer('/pricing')).toEqual({ uri: '/app.html' });
       const r = answer('/no-such-route');
       if (!isResponse(r)) throw new Error('expected a response');
       expect(r.statusCode).toBe(404);

@@ -21,6 +21,11 @@ export interface EdgeStackProps extends StackProps {
   rawBodyPaths: readonly string[];
   /** POST paths whose body carries a password (`password: true` in the route manifest). */
   passwordPaths: readonly string[];
+  /**
+   * Paths outside /api/ that a function serves (`/sitemap.xml`, `/teams/{slug}`, ...): the API rate
+   * rule counts them too, since each miss at the edge runs a function and reads the table.
+   */
+  functionPagePaths?: readonly string[];
 }
 
 /**
@@ -124,7 +129,10 @@ export class EdgeStack extends Stack {
                 limit: API_RATE_LIMIT,
                 evaluationWindowSec: WINDOW_SECONDS,
                 aggregateKeyType: 'IP',
-                scopeDownStatement: uriPath('STARTS_WITH', '/api/'),
+                scopeDownStatement: anyOf([
+                  uriPath('STARTS_WITH', '/api/'),
+                  ...(props.functionPagePaths ?? []).map((p) => (p.includes('{') ? uriPath('STARTS_WITH', p.slice(0, p.indexOf('{'))) : uriPath('EXACTLY', p))),
+                ]),
               },
             },
             visibilityConfig: visibility('RateLimitApi'),

@@ -19,10 +19,18 @@ export const PREMIUM_PRICE_USD = 29;
 export const PUBLISHED_BASIS_MIN_PICKS = 30;
 
 /**
- * Fewer settled bets than this and an interval says little: the pages print "too few bets to
- * judge" beside it.
+ * Fewer settled bets than this and an interval that still contains 0 says little: the pages print
+ * "too few bets to judge" beside it. An interval that excludes 0 is shown without the note
+ * (docs/decisions/0211-honest-figures.md).
  */
 export const MIN_BETS_TO_JUDGE = 100;
+
+/**
+ * Quarter-Kelly figures (ROI, profit, drawdown) are shown only once this many units are staked
+ * quarter-Kelly: below it, a few small stakes make the ROI swing by tens of percent
+ * (docs/decisions/0211-honest-figures.md).
+ */
+export const MIN_KELLY_UNITS_STAKED = 10;
 
 /** Every ledger entry is staked 1 unit flat, and this fraction of the Kelly stake... */
 export const KELLY_FRACTION = 0.25;

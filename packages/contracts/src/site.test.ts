@@ -12,6 +12,6 @@ describe('the site routes', () => {
   });
 
   it('serve the prerendered page of / and /predictions, the app shell elsewhere', () => {
-    expect([htmlForRoute('/'), htmlForRoute('/predictions'), htmlForRoute('/results')]).toEqual(['/index.html', '/predictions.html', '/app.html']);
+    expect([htmlForRoute('/'), htmlForRoute('/predictions'), htmlForRoute('/results'), htmlForRoute('/pricing')]).toEqual(['/index.html', '/predictions.html', '/results.html', '/app.html']);
   });
 });

@@ -9,6 +9,7 @@ export const SITE_ROUTES = {
   predictions: '/predictions',
   match: '/predictions/:fixtureId',
   results: '/results',
+  leagues: '/leagues',
   league: '/leagues/:leagueId',
   team: '/teams/:slug',
   alertsUnsubscribe: '/alerts/unsubscribe',
@@ -56,13 +57,16 @@ export const isSiteRoute = (pathname: string): boolean => siteRoute.test(pathnam
 
 /**
  * Which HTML file answers a client route. The build (web/vite.config.ts) prerenders the first
- * paint of the two busiest pages into their own file; every other route gets the app shell
+ * paint of the busiest public pages into their own file; every other route gets the app shell
  * (header, page loader, footer). The local server and the CloudFront Function both serve by
  * this table.
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': '/index.html',
   '/predictions': '/predictions.html',
+  // Their heading, lead and the space their data will take paint before the app's code arrives.
+  '/results': '/results.html',
+  '/leagues': '/leagues.html',
 };
 
 export const APP_SHELL = '/app.html';

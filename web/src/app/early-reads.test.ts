@@ -34,8 +34,19 @@ describe('startEarlyReads', () => {
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'include' });
   });
 
+  it("starts a team page's read and a league page's two reads at the URLs the pages read", async () => {
+    fetchMock.mockImplementation(async () => Response.json({}));
+    startEarlyReads(paths.team.getHref('kestrel-bay'));
+    startEarlyReads(paths.league.getHref('NSP'));
+    expect(requested()).toEqual(['/api/teams/kestrel-bay', '/api/simulations/NSP', '/api/simulations/NSP/history']);
+    // The pages' own reads take the early ones.
+    await api.get('/api/teams/kestrel-bay');
+    await api.get('/api/simulations/NSP/history');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('starts nothing on the other pages, nor on a match URL with a broken escape', () => {
-    for (const path of [paths.home.getHref(), paths.predictions.getHref(), paths.analytics.getHref(), '/predictions/a/b', '/predictions/%E0%A4%A']) startEarlyReads(path);
+    for (const path of [paths.home.getHref(), paths.predictions.getHref(), paths.analytics.getHref(), paths.leagues.getHref(), '/predictions/a/b', '/teams/a/b', '/predictions/%E0%A4%A']) startEarlyReads(path);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

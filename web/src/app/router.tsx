@@ -43,6 +43,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { index: true, lazy: page(() => import('@/app/routes/landing')) },
             { path: paths.predictions.path, lazy: page(() => import('@/app/routes/predictions')) },
             { path: paths.match.path, lazy: page(() => import('@/app/routes/match')) },
+            { path: paths.leagues.path, lazy: page(() => import('@/app/routes/leagues')) },
             { path: paths.league.path, lazy: page(() => import('@/app/routes/league')) },
             { path: paths.team.path, lazy: page(() => import('@/app/routes/team')) },
             { path: paths.alertsUnsubscribe.path, lazy: page(() => import('@/app/routes/alerts-unsubscribe')) },

@@ -24,6 +24,7 @@ export const paths = {
   predictions: { path: R.predictions, getHref: () => '/predictions' },
   match: { path: R.match, getHref: (fixtureId: string) => `/predictions/${encodeURIComponent(fixtureId)}` },
   results: { path: R.results, getHref: () => '/results' },
+  leagues: { path: R.leagues, getHref: () => '/leagues' },
   league: { path: R.league, getHref: (leagueId: string) => `/leagues/${encodeURIComponent(leagueId)}` },
   team: { path: R.team, getHref: (slug: string) => `/teams/${encodeURIComponent(slug)}` },
   alertsUnsubscribe: { path: R.alertsUnsubscribe, getHref: () => '/alerts/unsubscribe' },

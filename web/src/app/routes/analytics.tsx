@@ -1,13 +1,15 @@
 import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsReport, type Clv, type PickRecord } from '@app/contracts/analytics';
-import { MIN_BETS_TO_JUDGE } from '@app/contracts/rules';
+import { MIN_BETS_TO_JUDGE, MIN_KELLY_UNITS_STAKED } from '@app/contracts/rules';
 import { Download, Lock } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { LeagueLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { buttonStyles } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/filter-field';
+import { ChartSlot } from '@/components/ui/chart-slot';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD, STAKE_USD } from '@/config/product';
@@ -23,14 +25,33 @@ const ProfitChart = lazy(() => import('@/features/analytics/components/profit-ch
 const PERIOD_LABEL: Record<AnalyticsPeriod, string> = { '30': 'Last 30 days', '90': 'Last 90 days', all: 'All time' };
 const MARKET_LABEL = { '1x2': 'Home / draw / away', ou25: 'Over/Under 2.5' } as const;
 
-/** Beside every interval resting on fewer than 100 bets (docs/decisions/0133-one-track-record.md). */
+/**
+ * Beside an interval resting on fewer than 100 bets that still contains 0: it cannot tell a gain
+ * from a loss yet (docs/decisions/0211-honest-figures.md). An interval clear of 0 says something
+ * even on few bets, so it stands without the note.
+ */
 const TOO_FEW_BETS = 'too few bets to judge';
 
-/** A figure with its 95 % interval and, when it rests on fewer than 100 bets, the plain note that it says little. */
+/** Whether a figure with this interval on this many bets gets the 'too few bets' note. */
+function tooFewToJudge(interval: readonly [number, number] | null, bets: number): boolean {
+  return bets < MIN_BETS_TO_JUDGE && (interval === null || (interval[0] <= 0 && interval[1] >= 0));
+}
+
+/** A figure with its 95 % interval and, when it cannot be judged yet, the plain note that it says little. */
 function withInterval(value: number | null, interval: readonly [number, number] | null, bets: number) {
   if (value === null) return 'N/A';
   const text = `${formatPercent(value, { signed: true })} ${formatInterval(interval)}`.trim();
-  return bets < MIN_BETS_TO_JUDGE ? `${text} · ${TOO_FEW_BETS}` : text;
+  return tooFewToJudge(interval, bets) ? `${text} · ${TOO_FEW_BETS}` : text;
+}
+
+/** Whether quarter-Kelly figures rest on enough units staked to be shown. */
+const kellyShown = (staked: number) => staked >= MIN_KELLY_UNITS_STAKED;
+
+/** Quarter-Kelly ROI, or why it is held back (docs/decisions/0211-honest-figures.md). */
+function kellyRoi(kelly: PickRecord['kelly']) {
+  if (kelly.roi === null) return 'N/A';
+  if (!kellyShown(kelly.staked)) return `not shown: ${kelly.staked.toFixed(2)} units staked (from ${MIN_KELLY_UNITS_STAKED})`;
+  return `${formatPercent(kelly.roi, { signed: true })} on ${kelly.staked.toFixed(2)} units`;
 }
 
 const roi = (r: PickRecord) => withInterval(r.roi, r.roiLow !== null && r.roiHigh !== null ? [r.roiLow, r.roiHigh] : null, r.staked);
@@ -40,12 +61,13 @@ function RecordTable({ label, rows }: { label: string; rows: [string, PickRecord
   return (
     <CompactTable
       scrollLabel={label}
-      className="min-w-[48rem]"
+      stackOnPhone
+      className="md:min-w-[48rem]"
       columns={['', 'Bets', 'Hit rate', `Profit ($${STAKE_USD} stake)`, 'ROI [95% interval]', 'Quarter-Kelly ROI', 'Mean CLV [95% interval]']}
       rows={rows.map(([name, r]) => ({
         key: name,
         header: name,
-        cells: [r.picks, formatPercent(r.hitRate), formatMoney(r.profit), roi(r), r.kelly.roi === null ? 'N/A' : `${formatPercent(r.kelly.roi, { signed: true })} on ${r.kelly.staked.toFixed(2)} units`, clv(r.clv)],
+        cells: [r.picks, formatPercent(r.hitRate), formatMoney(r.profit), roi(r), kellyRoi(r.kelly), clv(r.clv)],
       }))}
     />
   );
@@ -55,6 +77,7 @@ function ProfitSection({ report }: { report: AnalyticsReport }) {
   const [kind, setKind] = useState<'picks' | 'valueBets'>('picks');
   const curve = report.curves[kind];
   const last = curve.points.at(-1);
+  const kellyStaked = (kind === 'picks' ? report.markets.all : report.valueBets).kelly.staked;
   return (
     <Section title="Profit over time">
       <div role="group" aria-label="Bets shown" className="mb-3 flex flex-wrap gap-2">
@@ -66,16 +89,23 @@ function ProfitSection({ report }: { report: AnalyticsReport }) {
       </div>
       {last ? (
         <>
-          <p className="mb-3 text-sm">
-            Cumulative profit in units after {kind === 'picks' ? report.markets.all.picks : report.valueBets.picks} bets: flat 1 unit{' '}
-            <span className="font-semibold tabular-nums">{last.flat.toFixed(2)}</span>, quarter-Kelly{' '}
-            <span className="font-semibold tabular-nums">{last.kelly.toFixed(2)}</span>. Largest fall from a peak: flat{' '}
-            <span className="font-semibold tabular-nums">{curve.maxDrawdown.flat.toFixed(2)}</span>, quarter-Kelly{' '}
-            <span className="font-semibold tabular-nums">{curve.maxDrawdown.kelly.toFixed(2)}</span> units.
-          </p>
-          <Suspense fallback={<div className="h-72" />}>
-            <ProfitChart curve={curve} />
-          </Suspense>
+          {kellyShown(kellyStaked) ? (
+            <p className="mb-3 text-sm">
+              Cumulative profit in units after {kind === 'picks' ? report.markets.all.picks : report.valueBets.picks} bets: flat 1 unit{' '}
+              <span className="font-semibold tabular-nums">{last.flat.toFixed(2)}</span>, quarter-Kelly{' '}
+              <span className="font-semibold tabular-nums">{last.kelly.toFixed(2)}</span>. Largest fall from a peak: flat{' '}
+              <span className="font-semibold tabular-nums">{curve.maxDrawdown.flat.toFixed(2)}</span>, quarter-Kelly{' '}
+              <span className="font-semibold tabular-nums">{curve.maxDrawdown.kelly.toFixed(2)}</span> units.
+            </p>
+          ) : (
+            <p className="mb-3 text-sm">
+              Cumulative profit in units after {kind === 'picks' ? report.markets.all.picks : report.valueBets.picks} bets, flat 1 unit:{' '}
+              <span className="font-semibold tabular-nums">{last.flat.toFixed(2)}</span>; largest fall from a peak{' '}
+              <span className="font-semibold tabular-nums">{curve.maxDrawdown.flat.toFixed(2)}</span> units. Quarter-Kelly is not shown until{' '}
+              {MIN_KELLY_UNITS_STAKED} units are staked ({kellyStaked.toFixed(2)} so far).
+            </p>
+          )}
+          <ChartSlot className="h-72"><ProfitChart curve={curve} kelly={kellyShown(kellyStaked)} /></ChartSlot>
         </>
       ) : (
         <p className="text-sm text-muted-foreground">No settled bet in this selection.</p>
@@ -135,9 +165,7 @@ function Report({ report }: { report: AnalyticsReport }) {
           <p className="mb-3 text-sm text-muted-foreground">Every home, draw and away probability we published, grouped in 10-point bins, against how often that outcome happened.</p>
           {forecast.reliability.length ? (
             <>
-              <Suspense fallback={<div className="h-72" />}>
-                <ReliabilityChart bins={forecast.reliability} />
-              </Suspense>
+              <ChartSlot className="h-72"><ReliabilityChart bins={forecast.reliability} /></ChartSlot>
               <CompactTable
                 label="Reliability bins"
                 className="mt-3"
@@ -153,11 +181,12 @@ function Report({ report }: { report: AnalyticsReport }) {
       <Section title="By league">
         <CompactTable
           scrollLabel="By league table"
-          className="min-w-[48rem]"
+          stackOnPhone
+          className="md:min-w-[48rem]"
           columns={['League', '1X2 picks', '1X2 ROI', 'O/U 2.5 picks', 'O/U ROI', 'Value bets', 'Value ROI', 'Value CLV']}
           rows={report.perLeague.map((l) => ({
             key: l.leagueId,
-            header: l.league,
+            header: <LeagueLink leagueId={l.leagueId}>{l.league}</LeagueLink>,
             cells: [l['1x2'].picks, roi(l['1x2']), l.ou25.picks, roi(l.ou25), l.valueBets.picks, roi(l.valueBets), formatPercent(l.valueBets.clv.mean, { signed: true })],
           }))}
         />
@@ -249,7 +278,7 @@ export default function AnalyticsRoute() {
           {analytics.isError ? (
             <p role="alert" className="text-sm text-destructive">Analytics are unavailable right now.</p>
           ) : analytics.data === undefined ? (
-            <p className="text-sm text-muted-foreground">Loading analytics…</p>
+            <p className="min-h-dvh text-sm text-muted-foreground">Loading analytics…</p>
           ) : (
             <Report report={analytics.data} />
           )}

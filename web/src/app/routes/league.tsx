@@ -1,9 +1,12 @@
 import { displayTeamName } from '@app/contracts/display-names';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ContentLayout, LoadingPage } from '@/components/layouts/content-layout';
+import { TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
+import { SideScroll } from '@/components/tables/side-scroll';
+import { ChartSlot } from '@/components/ui/chart-slot';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { useSimulation, useSimulationHistory } from '@/features/seasons/api/get-simulation';
@@ -27,7 +30,8 @@ export default function LeagueRoute() {
       </ContentLayout>
     );
   }
-  if (!s) {
+  // The heading names the league from the history: both arrive before the page shows, so it never reflows.
+  if (!s || history.isPending) {
     return <LoadingPage title="Season simulation" loading="Loading the simulation…" />;
   }
   const days = history.data?.days ?? [];
@@ -48,9 +52,10 @@ export default function LeagueRoute() {
     >
       <div className="space-y-6">
         <Section title="Chances">
-          <CompactTable
+          <SideScroll label="Season simulation, scrolls sideways">
+            <CompactTable
             label="Season simulation"
-            scrollLabel="Season simulation, scrolls sideways"
+            pinFirstColumn
             className="min-w-[36rem]"
             columns={['Club', 'Points (10-90 %)', 'Title', 'Top four', 'Relegation']}
             rows={s.teams.map((t) => ({
@@ -58,26 +63,27 @@ export default function LeagueRoute() {
               header: <Link to={paths.team.getHref(t.slug)} className="text-primary underline underline-offset-4">{displayTeamName(t.team)}</Link>,
               cells: [`${t.points.mean.toFixed(1)} (${t.points.p10}-${t.points.p90})`, formatPercent(t.title), formatPercent(t.top4), formatPercent(t.relegation)],
             }))}
-          />
+            />
+          </SideScroll>
         </Section>
         <Section title="Title chances through the season">
           {rows.length ? (
-            <Suspense fallback={<div className="h-64" />}>
-              <TitleOddsChart rows={rows} teams={followed} />
-            </Suspense>
+            <ChartSlot className="h-64"><TitleOddsChart rows={rows} teams={followed} /></ChartSlot>
           ) : null}
           <p className="mt-2 text-sm text-muted-foreground">
             One simulation a day since {days[0]?.date ?? s.generatedAt.slice(0, 10)}: {followed.map((f) => f.name).join(', ') || 'no club'} shown.
           </p>
         </Section>
         <Section title="Finishing positions">
-          <CompactTable
+          <SideScroll label="Finishing positions, scrolls sideways">
+            <CompactTable
             label="Finishing positions, percent of simulations"
-            scrollLabel="Finishing positions, scrolls sideways"
+            pinFirstColumn
             className="min-w-[48rem] text-xs"
             columns={['Club', ...Array.from({ length: n }, (_, i) => String(i + 1))]}
-            rows={s.teams.map((t) => ({ key: t.slug, header: displayTeamName(t.team), cells: t.position.map((p) => (p >= 0.05 ? p.toFixed(1) : '')) }))}
-          />
+            rows={s.teams.map((t) => ({ key: t.slug, header: <TeamLink teamSlug={t.slug}>{displayTeamName(t.team)}</TeamLink>, cells: t.position.map((p) => (p >= 0.05 ? p.toFixed(1) : '')) }))}
+            />
+          </SideScroll>
         </Section>
       </div>
     </ContentLayout>

@@ -18,7 +18,12 @@ describe('/predictions/:fixtureId', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Rovers vs United' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Unlock Predictions' })).toHaveAttribute('href', '/pricing?intent=subscribe');
     expect(screen.queryByRole('region', { name: 'Scoreline probabilities' })).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Form: last five results' })).getByText('vs City')).toBeInTheDocument();
+    const form = within(screen.getByRole('region', { name: 'Form: last five results' }));
+    expect(form.getByText((_, element) => element?.tagName === 'SPAN' && element.textContent === 'vs City')).toBeInTheDocument();
+    // Every club and the league link to their pages.
+    expect(form.getByRole('link', { name: 'City' })).toHaveAttribute('href', '/teams/city');
+    expect(form.getByRole('link', { name: 'Rovers' })).toHaveAttribute('href', '/teams/rovers');
+    expect(screen.getByRole('link', { name: 'League One' })).toHaveAttribute('href', '/leagues/L1');
     expect(within(screen.getByRole('region', { name: 'Last meetings' })).getByText('United 0-0 Rovers')).toBeInTheDocument();
     expect(document.title).toBe('Rovers vs United prediction | AI Football Predictions');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Rovers vs United, League One,/);
@@ -36,7 +41,10 @@ describe('/predictions/:fixtureId', () => {
     await renderApp('/predictions/f1');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Atlético Madrid vs Real Sociedad' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Form: last five results' })).getByText('at Athletic Bilbao')).toBeInTheDocument();
+    const form = within(screen.getByRole('region', { name: 'Form: last five results' }));
+    expect(form.getByText((_, element) => element?.tagName === 'SPAN' && element.textContent === 'at Athletic Bilbao')).toBeInTheDocument();
+    // The link shows the name people know and leads to the page of the club as the data spells it.
+    expect(form.getByRole('link', { name: 'Athletic Bilbao' })).toHaveAttribute('href', '/teams/ath-bilbao');
     expect(within(screen.getByRole('region', { name: 'Last meetings' })).getByText('Real Sociedad 2-1 Atlético Madrid')).toBeInTheDocument();
   });
 

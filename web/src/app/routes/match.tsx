@@ -1,10 +1,12 @@
 import type { FormMatch, MatchForecast, MatchPage } from '@app/contracts/matches';
 import { displayTeamName } from '@app/contracts/display-names';
+import { slug } from '@app/contracts/slug';
 import { Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ContentLayout, LoadingPage, NotFoundPage } from '@/components/layouts/content-layout';
+import { LeagueLink, TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
@@ -14,6 +16,7 @@ import { paths } from '@/config/paths';
 import { matchLoader, useMatch } from '@/features/matches/api/get-match';
 import { GoalMarketsView } from '@/features/markets/components/goal-markets';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
+import { sharperThanItsParts } from '@/features/matches/utils/pool-note';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
 import { PickAndValue, ValueBetLine, ValueHistory } from '@/features/value-bets/components/value-bet-line';
@@ -56,6 +59,7 @@ function Forecast({ match }: { match: MatchPage }) {
   ];
   const odds = (['home', 'draw', 'away', 'over25', 'under25'] as const).filter((k) => f.oddsUsed?.[k] !== undefined || f.bestOdds?.[k] !== undefined);
   const oddsLabel = { home: 'Home', draw: 'Draw', away: 'Away', over25: 'Over 2.5', under25: 'Under 2.5' };
+  const sharper = sharperThanItsParts(f);
   return (
     <>
       <Section title="Scoreline probabilities">
@@ -70,6 +74,7 @@ function Forecast({ match }: { match: MatchPage }) {
               : { key: name, header: name, note: 'No bookmaker odds for this match' },
           )}
         />
+        {sharper ? <p className="mt-2 text-sm text-muted-foreground">{sharper}</p> : null}
       </Section>
       <Section title="Goals">
         <Figures
@@ -129,7 +134,9 @@ function MatchValueBets({ forecast: f }: { forecast: MatchForecast }) {
 function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
   return (
     <div>
-      <h3 className="mb-2 font-medium">{team}</h3>
+      <h3 className="mb-2 font-medium">
+        <TeamLink teamSlug={slug(team)}>{displayTeamName(team)}</TeamLink>
+      </h3>
       {matches.length ? (
         <ol className="space-y-1 text-sm">
           {matches.map((m) => (
@@ -141,7 +148,7 @@ function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
                 {m.goalsFor}-{m.goalsAgainst}
               </span>
               <span>
-                {m.venue === 'H' ? 'vs' : 'at'} {displayTeamName(m.opponent)}
+                {m.venue === 'H' ? 'vs' : 'at'} <TeamLink teamSlug={slug(m.opponent)}>{displayTeamName(m.opponent)}</TeamLink>
               </span>
               <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{m.date}</span>
             </li>
@@ -190,7 +197,12 @@ export default function MatchRoute() {
   }
   const title = `${displayTeamName(m.homeTeam)} vs ${displayTeamName(m.awayTeam)}`;
   return (
-    <ContentLayout title={title} documentTitle={`${title} prediction`} description={`${m.league} · ${formatKickoff(m.matchTime)}`}>
+    <ContentLayout title={title} documentTitle={`${title} prediction`} description={
+        <>
+          <LeagueLink leagueId={m.leagueId}>{m.league}</LeagueLink> · {formatKickoff(m.matchTime)}
+        </>
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-2">
         {m.outcome ? (
           <Section title="Full time">
@@ -213,9 +225,9 @@ export default function MatchRoute() {
         ) : null}
         {m.forecast ? <Forecast match={m} /> : <Locked />}
         <Section title="Form: last five results">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormList team={displayTeamName(m.homeTeam)} matches={m.form.home} />
-            <FormList team={displayTeamName(m.awayTeam)} matches={m.form.away} />
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+            <FormList team={m.homeTeam} matches={m.form.home} />
+            <FormList team={m.awayTeam} matches={m.form.away} />
           </div>
         </Section>
         <Section title="Last meetings">

@@ -21,6 +21,9 @@ function filterOf(params: URLSearchParams): ResultsFilter {
   };
 }
 
+const EMPTY_METRICS = { winAccuracy: 0, totalPredictions: 0, totalProfit: 0, payoutPercentage: 0, bestWinningOdds: null, date: '' };
+const EMPTY_SUMMARY = { days: 30, to: '', published: EMPTY_METRICS, backtest: EMPTY_METRICS };
+
 const fieldClass = 'mt-1 block rounded-lg border border-input bg-background px-3 py-2 text-sm';
 
 /** The public record: every settled prediction with the probabilities published before kickoff. */
@@ -44,14 +47,19 @@ export default function ResultsRoute() {
       title="Results"
       description={`Every settled prediction, newest first, with the probabilities we published before kickoff. Picks are the outcomes we gave ${HIGH_CONFIDENCE_THRESHOLD}% or more; back-tested rows were reconstructed when a league was added, not published in advance.`}
     >
-      {data ? (
-        <section aria-labelledby="results-summary-heading" className="mb-6 max-w-xl">
-          <h2 id="results-summary-heading" className="mb-2 font-semibold">
-            Last {data.summary.days} days
-          </h2>
+      {/* Its space is held while the figures load (the same table, invisible, with empty figures), so the filters below never move. */}
+      <section aria-labelledby="results-summary-heading" aria-busy={!data} className="mb-6 max-w-xl">
+        <h2 id="results-summary-heading" className="mb-2 font-semibold">
+          Last {data?.summary.days ?? 30} days
+        </h2>
+        {data ? (
           <MetricsByBasisTable summary={data.summary} label="Last 30 days by basis" />
-        </section>
-      ) : null}
+        ) : (
+          <div aria-hidden="true" className="invisible">
+            <MetricsByBasisTable summary={EMPTY_SUMMARY} label="Loading" />
+          </div>
+        )}
+      </section>
       <p className="mb-6 text-sm">
         <Link to={paths.analytics.getHref()} className="font-medium text-primary underline underline-offset-4">
           Performance analytics
@@ -85,7 +93,7 @@ export default function ResultsRoute() {
           Results are unavailable right now{filter.from || filter.to ? ' (a span of at most 92 days can be shown)' : ''}.
         </p>
       ) : results.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading results…</p>
+        <p className="min-h-dvh text-sm text-muted-foreground">Loading results…</p>
       ) : data && data.items.length === 0 ? (
         <p className="text-sm text-muted-foreground">No settled predictions in this period yet.</p>
       ) : data ? (

@@ -1,12 +1,15 @@
 import { displayTeamName } from '@app/contracts/display-names';
+import { slug as slugOf } from '@app/contracts/slug';
 import * as displayNames from '@app/contracts/display-names';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ContentLayout, LoadingPage, NotFoundPage } from '@/components/layouts/content-layout';
+import { TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
 import { Figures } from '@/components/ui/figures';
+import { ChartSlot } from '@/components/ui/chart-slot';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { listPrediction } from '@/features/predictions/api/get-predictions';
@@ -56,9 +59,7 @@ export default function TeamRoute() {
         <Section title="Rating">
           {latest ? <p className="text-sm">Elo rating after {latest.date}: <span className="font-semibold tabular-nums">{latest.rating.toFixed(0)}</span> (our rating model; 1500 is an average club)</p> : <p className="text-sm text-muted-foreground">No rated match yet.</p>}
           {t.ratingHistory.length > 1 ? (
-            <Suspense fallback={<div className="h-56" />}>
-              <RatingChart points={t.ratingHistory} />
-            </Suspense>
+            <ChartSlot className="h-56"><RatingChart points={t.ratingHistory} /></ChartSlot>
           ) : null}
         </Section>
         <Section title="Last ten results">
@@ -70,7 +71,9 @@ export default function TeamRoute() {
                 key: `${r.date}-${r.opponent}`,
                 header: r.date,
                 cells: [
-                  `${r.venue === 'H' ? 'vs' : 'at'} ${displayTeamName(r.opponent)}`,
+                  <span key="opponent">
+                    {r.venue === 'H' ? 'vs' : 'at'} <TeamLink teamSlug={slugOf(r.opponent)}>{displayTeamName(r.opponent)}</TeamLink>
+                  </span>,
                   <span key="score" className="flex items-center gap-1.5">
                     <Badge variant={r.outcome === 'W' ? 'success' : r.outcome === 'L' ? 'destructive' : 'muted'} aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[r.outcome]}>{r.outcome}</Badge>{' '}
                     {r.goalsFor}-{r.goalsAgainst}

@@ -46,4 +46,27 @@ describe('header for a signed-in user', () => {
     expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
     await screen.findByRole('button', { name: /account menu/i });
   });
+
+  it('links a subscriber to /analytics and the leagues, and offers no Pricing link, in the header and the phone menu', async () => {
+    const { user } = renderWithProviders(<Header user={{ email: 'pro@example.com', isPremium: true }} />);
+    const main = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(main.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/analytics');
+    expect(main.getByRole('link', { name: 'Leagues' })).toHaveAttribute('href', '/leagues');
+    expect(main.queryByRole('link', { name: 'Pricing' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }));
+    expect(mobile.getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/analytics');
+    expect(mobile.getByRole('link', { name: 'Leagues' })).toHaveAttribute('href', '/leagues');
+    expect(mobile.queryByRole('link', { name: 'Pricing' })).not.toBeInTheDocument();
+    await screen.findByRole('button', { name: /account menu/i });
+  });
+
+  it('offers a free user Pricing and no Analytics link', async () => {
+    renderWithProviders(<Header user={{ email: 'fan@example.com', isPremium: false }} />);
+    const main = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(main.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(main.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
+    await screen.findByRole('button', { name: /account menu/i });
+  });
 });

@@ -31,6 +31,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
   cn('block rounded-lg px-3 py-3 text-base font-medium', isActive ? 'bg-primary-soft text-primary' : 'text-foreground hover:bg-muted');
 
 export function Header({ user, onLogout }: HeaderProps) {
+  const navItems = headerNavItems(user);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -48,9 +49,9 @@ export function Header({ user, onLogout }: HeaderProps) {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
         <BrandLink />
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {headerNavItems.map((item) => (
+            {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={desktopLink}>
                   {item.label}
@@ -60,7 +61,7 @@ export function Header({ user, onLogout }: HeaderProps) {
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           {user ? (
             <>
               {user.isPremium ? (
@@ -77,7 +78,7 @@ export function Header({ user, onLogout }: HeaderProps) {
               </Suspense>
             </>
           ) : (
-            <div className="hidden items-center gap-2 md:flex">
+            <div className="hidden items-center gap-2 lg:flex">
               <Link to={paths.auth.login.getHref()} className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
                 Login
               </Link>
@@ -90,7 +91,7 @@ export function Header({ user, onLogout }: HeaderProps) {
           <button
             ref={menuButton}
             type="button"
-            className={buttonStyles({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
+            className={buttonStyles({ variant: 'ghost', size: 'icon', className: 'lg:hidden' })}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label="Menu"
@@ -101,11 +102,11 @@ export function Header({ user, onLogout }: HeaderProps) {
         </div>
       </div>
 
-      <div id={menuId} hidden={!menuOpen} className="border-t border-border md:hidden">
+      <div id={menuId} hidden={!menuOpen} className="border-t border-border lg:hidden">
         {menuOpen ? (
           <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
             <ul className="space-y-1">
-              {headerNavItems.map((item) => (
+              {navItems.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={mobileLink} onClick={closeMenu}>
                     {item.label}

@@ -10,7 +10,7 @@ function linkTargets(container: HTMLElement) {
 }
 
 describe('header and footer (logged out)', () => {
-  it('header links to Home, Predictions, Results, How It Works and Pricing, plus Login and Subscribe', async () => {
+  it('header links to Home, Predictions, Results, Leagues, How It Works and Pricing, plus Login and Subscribe', async () => {
     await renderApp('/about');
     const header = screen.getByRole('banner');
 
@@ -18,6 +18,7 @@ describe('header and footer (logged out)', () => {
       ['Home', '/'],
       ['Predictions', '/predictions'],
       ['Results', '/results'],
+      ['Leagues', '/leagues'],
       ['How It Works', '/how-it-works'],
       ['Pricing', '/pricing'],
     ]);

@@ -16,7 +16,9 @@ export function MainLayout({ children, ...header }: HeaderProps & { children: Re
         Skip to main content
       </a>
       <Header {...header} />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall below the header (h-16): the footer starts below the fold, so a page
+          whose data arrives late never moves it into view and back (layout shift, docs/decisions/0210-pages-that-hold-still.md). */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         {children}
       </main>
       <Footer />

@@ -7,7 +7,7 @@ import { formatShortDay } from '@/utils/format';
  * Cumulative profit in units, flat stakes and quarter-Kelly, one point per match day. Only ever
  * imported lazily; hidden from assistive technology: the text beside it gives the figures.
  */
-export default function ProfitChart({ curve }: { curve: ProfitCurve }) {
+export default function ProfitChart({ curve, kelly = true }: { curve: ProfitCurve; /** Draw the quarter-Kelly line (not under the minimum staked). */ kelly?: boolean }) {
   const data = curve.points.map((p) => ({ day: formatShortDay(p.kickoff.slice(0, 10)), flat: p.flat, kelly: p.kelly }));
   return (
     <div aria-hidden="true" className="h-72 w-full" data-testid="profit-chart">
@@ -19,7 +19,7 @@ export default function ProfitChart({ curve }: { curve: ProfitCurve }) {
           <Tooltip formatter={(value, name) => [`${Number(value).toFixed(2)} units`, name === 'flat' ? 'Flat 1 unit' : 'Quarter-Kelly']} />
           <Legend formatter={(name) => (name === 'flat' ? 'Flat 1 unit' : 'Quarter-Kelly')} />
           <Line dataKey="flat" stroke="#047857" strokeWidth={2.5} dot={false} isAnimationActive={false} />
-          <Line dataKey="kelly" stroke="#b45309" strokeWidth={2} strokeDasharray="5 3" dot={false} isAnimationActive={false} />
+          {kelly ? <Line dataKey="kelly" stroke="#b45309" strokeWidth={2} strokeDasharray="5 3" dot={false} isAnimationActive={false} /> : null}
         </LineChart>
       </ResponsiveContainer>
     </div>

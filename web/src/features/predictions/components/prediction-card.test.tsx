@@ -57,7 +57,9 @@ describe('PredictionCard', () => {
     expect(bets.map((li) => li.textContent)).toEqual([`Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatTime('2026-11-22T14:05:00.000Z')}`, 'Value: Over 2.5 @ 2.20 - +6.0%']);
     const flag = within(bets[0]!).getByRole('button', { name: 'Value' });
     expect(flag).toHaveAccessibleDescription(VALUE_DEFINITION);
-    await user.tab();
+    // Past the league badge and the two clubs (links to their pages), the tooltips' buttons.
+    flag.focus();
+    await user.tab({ shift: true });
     await user.tab();
     expect(screen.getAllByRole('button', { name: 'Value' })).toContain(document.activeElement);
     expect(screen.getByRole('tooltip', { hidden: false })).toHaveTextContent(/above the market's fair price/);

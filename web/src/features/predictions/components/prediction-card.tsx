@@ -53,7 +53,7 @@ function Flag({ label, definition, variant }: { label: ReactNode; definition: st
 function ProbabilityRow({ label, percent, pick = false }: { label: string; percent: number; pick?: boolean }) {
   return (
     <div>
-      <dt className="flex items-center gap-1 text-sm whitespace-nowrap text-muted-foreground">
+      <dt className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
         {label}
         {pick ? <Flag label="Pick" definition={PICK_DEFINITION} variant="pick" /> : null}
       </dt>
@@ -80,11 +80,11 @@ type OutcomeView = NonNullable<NonNullable<Prediction['insights']>['models']>;
 function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; market: OutcomeView | null; weight: number | undefined }) {
   const row = (label: string, values: number[], signed = false) => (
     <tr>
-      <th scope="row" className="py-0.5 text-left font-normal whitespace-nowrap text-muted-foreground">
+      <th scope="row" className="py-0.5 text-left font-normal text-muted-foreground">
         {label}
       </th>
       {values.map((value, index) => (
-        <td key={index} className="py-0.5 pl-3 text-right font-semibold whitespace-nowrap tabular-nums">
+        <td key={index} className="py-0.5 pl-2 text-right font-semibold whitespace-nowrap tabular-nums">
           {signed ? formatPoints(value) : formatPercent(value)}
         </td>
       ))}
@@ -99,9 +99,9 @@ function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; mark
         <thead>
           <tr className="text-xs text-muted-foreground">
             <td />
-            <th scope="col" className="pl-3 text-right font-medium">Home</th>
-            <th scope="col" className="pl-3 text-right font-medium">Draw</th>
-            <th scope="col" className="pl-3 text-right font-medium">Away</th>
+            <th scope="col" className="pl-2 text-right font-medium">Home</th>
+            <th scope="col" className="pl-2 text-right font-medium">Draw</th>
+            <th scope="col" className="pl-2 text-right font-medium">Away</th>
           </tr>
         </thead>
         <tbody>
@@ -204,6 +204,8 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
   );
 }
 
+const teamLink = 'rounded underline decoration-border underline-offset-4 hover:decoration-current';
+
 /** docs/product.md#prediction-card: a prediction, locked (unlock prompt) or unlocked (probabilities). */
 export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: PredictionCardProps) {
   const headingId = useId();
@@ -217,7 +219,9 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: 
       className="flex flex-col rounded-2xl border border-border bg-background p-5 shadow-sm [contain-intrinsic-size:auto_15rem] [content-visibility:auto]"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Badge variant="muted">{prediction.league}</Badge>
+        <Link to={paths.league.getHref(prediction.leagueId)} className="rounded-full hover:underline">
+          <Badge variant="muted">{prediction.league}</Badge>
+        </Link>
         {!locked && prediction.isValueBet ? (
           <Badge variant="premium">
             <Sparkles aria-hidden="true" className="size-3" />
@@ -226,7 +230,14 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: 
         ) : null}
       </div>
       <Heading id={headingId} className="mt-3 text-lg leading-snug font-semibold">
-        {prediction.homeTeamName} <span className="font-normal text-muted-foreground">vs</span> {prediction.awayTeamName}
+        {/* Plain links (not TeamLink): the card is on the landing page, whose first JavaScript is budgeted. */}
+        <Link to={paths.team.getHref(prediction.homeTeamSlug)} className={teamLink}>
+          {prediction.homeTeamName}
+        </Link>{' '}
+        <span className="font-normal text-muted-foreground">vs</span>{' '}
+        <Link to={paths.team.getHref(prediction.awayTeamSlug)} className={teamLink}>
+          {prediction.awayTeamName}
+        </Link>
       </Heading>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
         <CalendarClock aria-hidden="true" className="size-4" />

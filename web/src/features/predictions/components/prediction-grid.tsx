@@ -70,7 +70,7 @@ export function PredictionGrid({ predictions, total, isLoading, isError, emptyAc
   return (
     <ul className={className}>
       {predictions.map((prediction) => (
-        <li key={prediction.id} className="flex [&>article]:flex-1">
+        <li key={prediction.id} className="flex min-w-0 [&>article]:min-w-0 [&>article]:flex-1">
           <PredictionCard prediction={prediction} headingLevel={headingLevel} breakUntil={breakUntil} />
         </li>
       ))}

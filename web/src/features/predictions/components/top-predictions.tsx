@@ -41,7 +41,7 @@ export function TopPredictions() {
           total={predictions.data?.length ?? 0}
           isLoading={predictions.isPending}
           isError={predictions.isError}
-          className="grid gap-5 md:grid-cols-3"
+          className="grid gap-5 lg:grid-cols-3"
           breakUntil={user?.breakUntil ?? null}
         />
       </div>

@@ -1,0 +1,39 @@
+/** The composition root: the pages about one match, team or league, answered with their real status. */
+import { APP_SHELL } from '@app/contracts/site';
+import { logger } from '@app/platform/logger';
+import { base } from './base.ts';
+
+/** Where the app shell comes from: the site (tests without a web build swap it). */
+type AppShellSource = () => Promise<string | undefined>;
+let source: AppShellSource = fetchAppShell;
+
+/** Replaces where the app shell comes from (tests without a web build). */
+export function useAppShellSource(next: AppShellSource): void {
+  source = next;
+}
+
+/** The app shell's HTML (header, page loader, footer and the current build's scripts), or undefined when it cannot be had. */
+export const appShell = (): Promise<string | undefined> => source();
+
+/** How long the app shell is kept: a deploy replaces it (its hashed scripts stay, so a stale copy still works). */
+const SHELL_TTL_MS = 60_000;
+let shell: { html: string; fetchedAt: number } | undefined;
+
+/**
+ * The app shell's HTML as the site serves it (`/app.html`: header, page loader, footer and the
+ * hashed scripts of the current web build), fetched from the site's own origin (APP_ORIGIN) and
+ * kept for a minute. Undefined when the site does not answer.
+ */
+async function fetchAppShell(): Promise<string | undefined> {
+  const { config, clock } = await base();
+  const now = clock.now().getTime();
+  if (shell && now - shell.fetchedAt < SHELL_TTL_MS) return shell.html;
+  try {
+    const response = await fetch(new URL(APP_SHELL, config.APP_ORIGIN), { signal: AbortSignal.timeout(3_000) });
+    if (!response.ok) throw new Error(`${APP_SHELL} answered ${response.status}`);
+    shell = { html: await response.text(), fetchedAt: now };
+  } catch (error) {
+    logger.warn('The app shell could not be fetched from the site', { error: String(error) });
+  }
+  return shell?.html;
+}
