@@ -185,7 +185,8 @@ export const tasks: TaskDefinition[] = [
     cron: '*/15 * * * *',
     timeZone: 'Europe/London',
     access: 'write',
-    uses: ['providers'],
+    // queue: the first flags go to the alert fan-out
+    uses: ['providers', 'queue'],
     timeoutSeconds: 180,
   },
 ];

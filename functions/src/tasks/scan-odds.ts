@@ -1,13 +1,18 @@
+import { scanFlagSet } from '@app/core/alerts/service';
 import { logger } from '@app/platform/logger';
 import { oddsScanTask } from '../composition/pipeline.ts';
+import { alertFanout } from '../composition/value-bet-alerts.ts';
 
 /**
  * Every 15 minutes (routes.ts `tasks`): rescans the odds of the fixtures due a scan and raises or
- * withdraws their value flags; a flag seen for the first time goes into the ledger. A failure
+ * withdraws their value flags; a flag seen for the first time goes into the ledger, and to the
+ * subscribers whose alerts come as they appear (the alert fan-out, within minutes). A failure
  * throws, so the scheduler retries it and the function's error alarm fires.
  */
 export const handler = async (): Promise<string> => {
-  const summary = await (await oddsScanTask()).scan();
-  logger.info('Odds scan', { summary });
-  return summary;
+  const { summary, at, firstFlagged } = await (await oddsScanTask()).scan();
+  const set = scanFlagSet(at, firstFlagged);
+  const alerted = set ? await (await alertFanout()).announce(set) : false;
+  logger.info('Odds scan', { summary, alerted: alerted ? set!.flags.length : 0 });
+  return alerted ? `${summary}; ${set!.flags.length} new flag(s) announced to alerts` : summary;
 };

@@ -6,7 +6,7 @@ import type { JobRecord } from '../pipeline/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { InMemoryAlertStore } from '../testing/in-memory-alerts.ts';
 import type { NewValueFlags } from './ports.ts';
-import { DEFAULT_ALERTS, InvalidUnsubscribeTokenError, makeAlertDispatcher, makeAlertService } from './service.ts';
+import { DEFAULT_ALERTS, InvalidUnsubscribeTokenError, makeAlertDispatcher, makeAlertService, scanFlagSet } from './service.ts';
 
 // Saturday 22 November 2026, 06:30 UTC; the run started at 06:00 and finished at 06:20.
 const clock = fixedClock('2026-11-22T06:30:00Z');
@@ -93,5 +93,21 @@ describe('alert settings', () => {
     await expect(service.unsubscribe('prem.forged')).rejects.toBeInstanceOf(InvalidUnsubscribeTokenError);
     await service.unsubscribe('prem.sig');
     expect((await store.get('prem'))?.frequency).toBe('off');
+  });
+});
+
+describe('the flags an odds scan raised first', () => {
+  it('are one realtime set named for the scan, at the price, bookmaker and time of the flag', () => {
+    const at = new Date('2026-11-22T14:05:00.000Z');
+    const flagged = { ...prediction('f1', 'E0', [{ market: 'home', odds: 2.5, edge: 0.07, bookmaker: 'Northbet', flaggedAt: at.toISOString() }]) };
+    expect(scanFlagSet(at, [flagged])).toEqual({
+      id: 'scan:2026-11-22T14:05:00.000Z',
+      frequency: 'realtime',
+      flags: [{ fixtureId: 'f1', leagueId: 'E0', market: '1x2', selection: 'home', price: 2.5, bookmaker: 'Northbet', edge: 0.07, flaggedAt: at.toISOString() }],
+    });
+  });
+
+  it('are no set at all when the scan raised none', () => {
+    expect(scanFlagSet(new Date('2026-11-22T14:05:00.000Z'), [])).toBeUndefined();
   });
 });

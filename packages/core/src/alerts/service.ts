@@ -28,9 +28,18 @@ export function flagsOfPredictions(predictions: readonly StoredPrediction[]): Ne
   return predictions.flatMap((p) =>
     p.valueBets.map((v) => ({
       fixtureId: p.fixtureId, leagueId: p.leagueId, market: marketOf(v.market), selection: v.market, price: v.odds,
-      bookmaker: p.bestBookmakers?.[v.market] ?? null, edge: v.edge, flaggedAt: new Date(p.generatedAt).toISOString(),
+      bookmaker: v.bookmaker ?? p.bestBookmakers?.[v.market] ?? null, edge: v.edge, flaggedAt: new Date(v.flaggedAt ?? p.generatedAt).toISOString(),
     })),
   );
+}
+
+/**
+ * The flags an odds scan raised for the first time, as one set for the subscribers whose alerts come as they appear
+ * (docs/decisions/0250-alerts-fanned-out-by-queue.md); none when the scan raised none.
+ */
+export function scanFlagSet(at: Date, firstFlagged: readonly StoredPrediction[]): NewValueFlags | undefined {
+  const flags = flagsOfPredictions(firstFlagged);
+  return flags.length ? { id: `scan:${at.toISOString()}`, frequency: 'realtime', flags } : undefined;
 }
 
 /**

@@ -81,8 +81,12 @@ describe('the odds-scan task', () => {
 
   it('raises a flag when the edge appears, writes its ledger entry once, and withdraws it when the edge is gone', async () => {
     let home = 2.25;
-    const { pipeline, task, asked } = setup(async (_l, fixtures) => new Map(fixtures.map((f) => [f.id, { best: {}, average: {}, sharp, quotes: [quote('williamhill', home, new Date(NOW.getTime() - 60_000).toISOString())], capturedAt: NOW.toISOString() }])));
-    expect(await task(NOW).scan()).toMatch(/^1 of 1 due fixture\(s\) scanned: 1 flag\(s\) appeared, 0 withdrawn/);
+    let quotedAt = new Date(NOW.getTime() - 60_000);
+    const { pipeline, task, asked } = setup(async (_l, fixtures) => new Map(fixtures.map((f) => [f.id, { best: {}, average: {}, sharp, quotes: [quote('williamhill', home, quotedAt.toISOString())], capturedAt: quotedAt.toISOString() }])));
+    const first = await task(NOW).scan();
+    expect(first.summary).toMatch(/^1 of 1 due fixture\(s\) scanned: 1 flag\(s\) appeared, 0 withdrawn/);
+    // the first flag goes to the alerts, with only the bet that is new
+    expect(first.firstFlagged.map((p) => [p.fixtureId, p.valueBets.map((v) => v.market)])).toEqual([['f1', ['home']]]);
     // one call names the declared books The Odds API carries and the sharp reference, nothing else
     expect(asked).toEqual([['williamhill', 'betvictor', 'betfair_ex_uk', 'smarkets', 'matchbook', 'pinnacle']]);
     const row = pipeline.predictions.get('f1')!;
@@ -91,16 +95,26 @@ describe('the odds-scan task', () => {
     // half an hour later the price is back to fair: withdrawn, the ledger entry stays as written
     home = 2.0;
     const later = new Date(NOW.getTime() + 30 * 60_000);
-    expect(await task(later).scan()).toMatch(/0 flag\(s\) appeared, 1 withdrawn/);
+    expect((await task(later).scan()).summary).toMatch(/0 flag\(s\) appeared, 1 withdrawn/);
     const after = pipeline.predictions.get('f1')!;
     expect(after.prediction.valueBets).toEqual([]);
     expect(after.prediction.valueHistory!.map((e) => e.event)).toEqual(['flagged', 'withdrawn']);
     expect(after.entries).toHaveLength(1);
     expect(after.entries[0]!.price).toBe(2.25);
+    // the edge comes back an hour later: flagged again on the page, but not new to the alerts or the ledger
+    home = 2.3;
+    const hourLater = new Date(NOW.getTime() + 60 * 60_000);
+    quotedAt = new Date(hourLater.getTime() - 60_000);
+    const again = await task(hourLater).scan();
+    expect(again.summary).toMatch(/1 flag\(s\) appeared, 0 withdrawn/);
+    expect(again.firstFlagged).toEqual([]);
+    expect(pipeline.predictions.get('f1')!.entries).toHaveLength(1);
   });
 
   it('keeps the flags as they were when the odds call fails, and says so', async () => {
     const { task } = setup(async () => { throw new ProviderUnavailableError('live', 'HTTP 503'); });
-    expect(await task(NOW).scan()).toMatch(/0 of 1 due fixture.*failed: E0/);
+    const result = await task(NOW).scan();
+    expect(result.summary).toMatch(/0 of 1 due fixture.*failed: E0/);
+    expect(result.firstFlagged).toEqual([]);
   });
 });

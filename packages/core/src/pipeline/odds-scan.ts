@@ -37,8 +37,13 @@ export function makeOddsScanTask({
   // what the odds call names: the books that source carries, and the sharp reference
   const bookmakers = [...list.flatMap((b) => (b.key ? [b.key] : [])), SHARP_REFERENCE.key];
   return {
-    async scan(): Promise<string> {
+    /**
+     * One scan: its summary, and the predictions whose value bets were flagged for the first time
+     * (each holding only those), for the alerts that follow new flags.
+     */
+    async scan(): Promise<{ summary: string; at: Date; firstFlagged: StoredPrediction[] }> {
       const now = clock.now();
+      const firstFlagged: StoredPrediction[] = [];
       const due = (await predictions.listByKickoff(now, new Date(now.getTime() + SCAN_REACH_MS))).filter((p) => dueForScan(Date.parse(p.kickoff), now));
       const tally = { scanned: 0, appeared: 0, withdrawn: 0 };
       const failed: string[] = [];
@@ -60,9 +65,11 @@ export function makeOddsScanTask({
           tally.scanned += 1;
           tally.appeared += result.appeared;
           tally.withdrawn += result.withdrawn;
+          if (result.first) firstFlagged.push(result.first);
         }
       }
-      return `${tally.scanned} of ${due.length} due fixture(s) scanned: ${tally.appeared} flag(s) appeared, ${tally.withdrawn} withdrawn${failed.length ? `; failed: ${failed.join(', ')}` : ''}`;
+      const summary = `${tally.scanned} of ${due.length} due fixture(s) scanned: ${tally.appeared} flag(s) appeared, ${tally.withdrawn} withdrawn${failed.length ? `; failed: ${failed.join(', ')}` : ''}`;
+      return { summary, at: now, firstFlagged };
     },
   };
 
@@ -80,9 +87,13 @@ export function makeOddsScanTask({
     const entries = ledgerEntriesOf(updated, 'published', now).filter((e) => e.kind === 'value');
     const written = await predictions.write(updated, entries, { now });
     const before = new Set(p.valueBets.map((v) => v.market));
+    // a flag that was withdrawn and comes back is not new: its ledger entry and its alert were written the first time
+    const everFlagged = new Set([...before, ...(p.valueHistory ?? []).filter((e) => e.event === 'flagged').map((e) => e.selection)]);
+    const first = written ? valueBets.filter((v) => !everFlagged.has(v.market)) : [];
     return {
       appeared: written ? valueBets.filter((v) => !before.has(v.market)).length : 0,
       withdrawn: written ? [...before].filter((s) => !valueBets.some((v) => v.market === s)).length : 0,
+      first: first.length ? { ...updated, valueBets: first } : undefined,
     };
   }
 }
