@@ -83,6 +83,7 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/auth/password-reset', handler: 'http/auth/password-reset', auth: 'public', access: 'write', uses: ['email'] },
   { method: 'POST', path: '/api/auth/password-reset/confirm', handler: 'http/auth/password-reset-confirm', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
   { method: 'POST', path: '/api/auth/verify-email', handler: 'http/auth/verify-email', auth: 'public', access: 'write' },
+  { method: 'POST', path: '/api/auth/resend-verification', handler: 'http/auth/resend-verification', auth: 'user', access: 'write', uses: ['email'] },
   { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], password: true, memoryMb: 1024, timeoutSeconds: 25 },
 
   // Your data, what you pay, breaks and self-exclusion, contact.

@@ -6,6 +6,7 @@ import type { SecurityEvent } from '../security/events.ts';
 import { changeRole } from './admin-role.ts';
 import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY } from './attempts.ts';
 import type { NewPassword } from './password-policy.ts';
+import { EMAIL_TAKEN_MESSAGE } from './errors.ts';
 import { INVALID_CREDENTIALS, makeAuthService } from './service.ts';
 import { TERMS_VERSION } from '@app/contracts/responsible-gambling';
 
@@ -35,14 +36,12 @@ describe('AuthService', () => {
     t = setup();
   });
 
-  it('signs up an unconfirmed free user and sends the verification link; never an admin, no session yet', async () => {
-    await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
-    expect(await t.users.getByEmail(creds.email)).toMatchObject({ id: 'u1', role: 'user' });
+  it('signs up a free, unconfirmed user, signed in at once, and sends the verification link; never an admin', async () => {
+    const issued = await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    expect(issued.user).toEqual({ id: 'u1', email: creds.email, emailVerified: false, subscriptionStatus: 'free', role: 'user', cancelAt: null, breakUntil: null });
+    expect((await t.auth.resolve(issued.token))?.viewer).toMatchObject({ userId: 'u1', role: 'user', subscriptionStatus: 'free' });
     expect((await t.users.getByEmail(creds.email))?.emailVerifiedAt).toBeUndefined();
     expect(t.mail).toEqual([{ template: 'verify-email', userId: 'u1' }]);
-    const issued = await t.signedUp({ email: 'boss@example.com', password: 'x'.repeat(7) + 'y' });
-    expect(issued.user).toEqual({ id: 'u2', email: 'boss@example.com', emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null, breakUntil: null });
-    expect((await t.auth.resolve(issued.token))?.viewer.userId).toBe('u2');
   });
 
   it('stores what the sign-up accepted: the Terms version and when the terms and the age were confirmed', async () => {
@@ -63,18 +62,26 @@ describe('AuthService', () => {
     expect((await t.auth.login(creds, { ip: '1.1.1.1' })).user.email).toBe(creds.email);
   });
 
-  it('sign-up: a taken address is answered like a new one, and only its inbox hears of it (enumeration)', async () => {
-    const first = await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
-    const again = await t.auth.register(withPolicy({ ...creds, password: 'another password' }), { ip: '1.1.1.2' });
-    expect(again).toEqual(first);
+  it('sign-up: a taken address is a 409 that offers login and reset, changes nothing, and the owner hears of it', async () => {
+    await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    await expect(t.auth.register(withPolicy({ ...creds, password: 'another password' }), { ip: '1.1.1.2' })).rejects.toMatchObject({ kind: 'conflict', message: EMAIL_TAKEN_MESSAGE });
+    expect(EMAIL_TAKEN_MESSAGE).toMatch(/Log in, or choose a new password with "Forgot password\?"/);
     expect(t.mail).toEqual([{ template: 'verify-email', userId: 'u1' }, { template: 'account-exists', email: creds.email }]);
-    // The second sign-up changed nothing of the account.
     expect((await t.users.getByEmail(creds.email))?.passwordHash).toBe('plain$correct horse');
     expect(t.events.filter((e) => e.type === 'signup_requested').map((e) => e.detail?.taken)).toEqual([false, true]);
   });
 
+  it('sign-up: two sign-ups racing for one address make one account; the loser gets the 409', async () => {
+    const both = await Promise.allSettled([t.auth.register(withPolicy(creds), { ip: '1.1.1.1' }), t.auth.register(withPolicy(creds), { ip: '1.1.1.2' })]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: { kind: 'conflict' } });
+    expect(t.users.byId.size).toBe(1);
+  });
+
   it('sign-up has a throttle of its own: per address from anywhere, per network across addresses', async () => {
-    for (let i = 0; i < SIGNUP_ADDRESS_POLICY.freeAttempts; i++) await t.auth.register(withPolicy(creds), { ip: `7.7.7.${i}` });
+    // The first creates the account, the next two are 409s (a taken address counts like a new one), the fourth waits.
+    await t.auth.register(withPolicy(creds), { ip: '7.7.7.0' });
+    for (let i = 1; i < SIGNUP_ADDRESS_POLICY.freeAttempts; i++) await expect(t.auth.register(withPolicy(creds), { ip: `7.7.7.${i}` })).rejects.toMatchObject({ kind: 'conflict' });
     await expect(t.auth.register(withPolicy(creds), { ip: '7.7.8.1' })).rejects.toMatchObject({ kind: 'rate_limited' });
     for (let i = 0; i < MAIL_NETWORK_POLICY.freeAttempts; i++) await t.auth.register(withPolicy({ ...creds, email: `n${i}@example.com` }), { ip: '6.6.6.6' });
     await expect(t.auth.register(withPolicy({ ...creds, email: 'last@example.com' }), { ip: '6.6.6.6' })).rejects.toMatchObject({ kind: 'rate_limited' });
@@ -82,9 +89,9 @@ describe('AuthService', () => {
     expect(t.events.filter((e) => e.type === 'signup_throttled')).toHaveLength(2);
   });
 
-  it('an unconfirmed account cannot sign in, and is answered like a wrong password', async () => {
+  it('an unconfirmed account signs in with its password; a wrong one is answered like an unknown email', async () => {
     await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
-    await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
+    expect((await t.auth.login(creds, { ip: '1.1.1.1' })).user).toMatchObject({ email: creds.email, emailVerified: false });
     await expect(t.auth.login({ ...creds, password: 'nope' }, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
   });
 

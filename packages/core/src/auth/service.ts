@@ -18,11 +18,8 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** `lastSeenAt` is written at most this often, so a busy session does not write on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-/**
- * The one answer to a failed sign-in: a wrong password, an unknown email and an account whose
- * address is not confirmed yet look alike (docs/decisions/0152-sign-up-without-enumeration.md).
- */
-export const INVALID_CREDENTIALS = 'Invalid email or password. A new account can sign in once its email address is confirmed.';
+/** The one answer to a failed sign-in: a wrong password and an unknown email look alike. */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const WRONG_PASSWORD_MESSAGE = 'Current password is incorrect';
 
 export interface AuthServiceDeps {
@@ -125,12 +122,13 @@ export function makeAuthService(deps: AuthServiceDeps) {
 
   return {
     /**
-     * Creates an unconfirmed account and queues its verification link; for a taken address it
-     * queues a note to the owner instead. Both take the same throttles, the same password hash
-     * and the same single transaction, and the route answers both alike: whether an address has an
-     * account is told only to its inbox (docs/decisions/0152-sign-up-without-enumeration.md).
+     * Creates the account, queues its verification link and signs it in (the address is confirmed
+     * later; until then the account works, except for what mails it on its own: alerts). A taken
+     * address is an `EmailTakenError` (409) whose message offers login and a password reset; its
+     * owner also gets a note. The throttles come first, for a new and a taken address alike, and
+     * bound what the 409 tells (docs/decisions/0200-sign-up-signs-in.md).
      */
-    async register(body: RegisterBody & { password: NewPassword }, context: ClientContext): Promise<void> {
+    async register(body: RegisterBody & { password: NewPassword }, context: ClientContext): Promise<IssuedSession> {
       const network = clientNetwork(context.ip);
       await takeLoggedAttempt(
         limiter,
@@ -141,6 +139,14 @@ export function makeAuthService(deps: AuthServiceDeps) {
         ],
         { type: 'signup_throttled', email: body.email, network },
       );
+      const taken = async (cause?: unknown) => {
+        security({ type: 'signup_requested', email: body.email, network, detail: { taken: true } });
+        // A failure to queue does not change the answer.
+        await deps.requestEmail?.({ template: 'account-exists', email: body.email }).catch((error: unknown) => deps.log?.('Could not queue the sign-up email', { error }));
+        return new EmailTakenError(cause ? { cause } : undefined);
+      };
+      // The claim's transaction decides; this read only spares a taken address the hash.
+      if (await users.getByEmail(body.email)) throw await taken();
       const now = clock.now().toISOString();
       const user: UserRecord = {
         id: deps.ids.user(),
@@ -155,30 +161,27 @@ export function makeAuthService(deps: AuthServiceDeps) {
         termsAcceptedAt: now,
         ageConfirmedAt: now,
       };
-      let taken = false;
       try {
         await users.create(user);
       } catch (error) {
-        if (!(error instanceof EmailTakenError)) throw error;
-        taken = true;
+        if (error instanceof EmailTakenError) throw await taken(error);
+        throw error;
       }
-      // A failure to queue fails neither case: signing up again sends the owner a way in.
-      await deps
-        .requestEmail?.(taken ? { template: 'account-exists', email: body.email } : { template: 'verify-email', userId: user.id })
-        .catch((error: unknown) => deps.log?.('Could not queue the sign-up email', { error }));
-      security({ type: 'signup_requested', email: body.email, network, ...(taken ? {} : { userId: user.id }), detail: { taken } });
+      // A failure to queue does not fail the sign-up: the banner's Resend sends the link again.
+      await deps.requestEmail?.({ template: 'verify-email', userId: user.id }).catch((error: unknown) => deps.log?.('Could not queue the verification email', { userId: user.id, error }));
+      security({ type: 'signup_requested', email: body.email, network, userId: user.id, detail: { taken: false } });
+      return startSession(user);
     },
 
-    /** Signs in an account whose address is confirmed; every failure looks the same and costs the same. */
+    /** Signs in (a confirmed address or not); every failure looks the same and costs the same. */
     async login(body: LoginBody, context: ClientContext): Promise<IssuedSession> {
       const network = clientNetwork(context.ip);
       const subjects = passwordSubjects(body.email, network);
       await takeLoggedAttempt(limiter, security, [subjects.account, subjects.network], { type: 'login_throttled', email: body.email, network });
       const user = await users.getByEmail(body.email);
       const ok = await hasher.verify(body.password, user?.passwordHash ?? (await hashOfNobody()));
-      if (!user || !ok || !user.emailVerifiedAt) {
-        const detail: Record<string, boolean> | undefined = !user ? { knownAccount: false } : ok ? { unconfirmed: true } : undefined;
-        security({ type: 'login_failed', email: body.email, network, ...(user ? { userId: user.id } : {}), ...(detail ? { detail } : {}) });
+      if (!user || !ok) {
+        security({ type: 'login_failed', email: body.email, network, ...(user ? { userId: user.id } : { detail: { knownAccount: false } }) });
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
       // The owner's attempt is given back to the network, and the account starts afresh there.
