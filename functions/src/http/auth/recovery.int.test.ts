@@ -104,6 +104,28 @@ describe('password reset', () => {
     expect((await stack.client().post('/api/auth/login', { email, password: 'a brand new secret' })).status).toBe(200);
   });
 
+  it('M1: four login loops racing a reset over HTTP: not one of their sessions answers /me afterwards', async () => {
+    const email = await signUp(stack.client());
+    const token = await resetLink(email);
+    const jars: TestClient[] = [];
+    let resetDone = false;
+    const loop = async () => {
+      // Each login from a network of its own (the account's throttle is per network), one more after the reset.
+      for (let after = 0; !resetDone || after < 1; after += resetDone ? 1 : 0) {
+        const jar = stack.client();
+        if ((await jar.post('/api/auth/login', { email, password: PASSWORD })).status === 200) jars.push(jar);
+      }
+    };
+    const loops = Array.from({ length: 4 }, loop);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await stack.client().post('/api/auth/password-reset/confirm', { token, password: 'the owner took it back' })).status).toBe(200);
+    resetDone = true;
+    await Promise.all(loops);
+    expect(jars.length).toBeGreaterThan(0);
+    const answers = await Promise.all(jars.map(async (jar) => (await jar.get('/api/auth/me')).status));
+    expect(answers.filter((status) => status !== 401)).toEqual([]);
+  }, 120_000);
+
   it('M3: reset applies the one password policy (length, common list, not the current one) and keeps the link when it refuses', async () => {
     const email = await signUp(stack.client());
     const token = await resetLink(email);

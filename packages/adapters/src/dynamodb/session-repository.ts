@@ -51,6 +51,8 @@ export class DynamoSessionRepository implements SessionRepository {
             session: {
               userId: String(sessionItem.userId),
               sessionId: String(sessionItem.sessionId),
+              // Sessions from before epochs were bound to the first one.
+              passwordEpoch: Number(sessionItem.passwordEpoch ?? 0),
               createdAt: Number(sessionItem.createdAt),
               lastSeenAt: Number(sessionItem.lastSeenAt),
               expiresAt: Number(sessionItem.expiresAt) * 1000,
@@ -74,6 +76,23 @@ export class DynamoSessionRepository implements SessionRepository {
       )
       .catch((error: Error) => {
         // A session revoked in the meantime stays revoked.
+        if (error.name !== 'ConditionalCheckFailedException') throw error;
+      });
+  }
+
+  async rebind(userId: string, sessionId: string, passwordEpoch: number): Promise<void> {
+    await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.session(userId, sessionId),
+          UpdateExpression: 'SET passwordEpoch = :e',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':e': passwordEpoch },
+        }),
+      )
+      .catch((error: Error) => {
+        // Ended in the meantime (a logout in another tab): it stays ended.
         if (error.name !== 'ConditionalCheckFailedException') throw error;
       });
   }

@@ -9,7 +9,7 @@ import { makeOneTimeTokens, type OneTimeTokenStore } from './one-time-tokens.ts'
 import { assertNotCurrentPassword, type NewPassword } from './password-policy.ts';
 import type { PasswordHasher, SessionRepository, UserRepository } from './ports.ts';
 import { takeLoggedAttempt, type ClientContext } from './service.ts';
-import type { UserRecord } from './user.ts';
+import { passwordEpochOf, type UserRecord } from './user.ts';
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid, already used or expired. Ask for a new one.';
 
@@ -97,7 +97,9 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
       const userId = await tokens.consume(body.token, 'password-reset');
       const user = userId ? await users.get(userId) : undefined;
       if (!user) throw invalid();
-      await users.setPasswordHash(user.id, await deps.hasher.hash(body.password));
+      // The epoch moves on with the hash: every session, and any login still in flight with the
+      // old password, is over (M1); the items are then deleted.
+      await users.setPasswordHash(user.id, await deps.hasher.hash(body.password), passwordEpochOf(user));
       const endedSessions = await deps.sessions.deleteAll(user.id);
       // The link reached the inbox, which proves the address as well as the verification link does.
       if (!user.emailVerifiedAt) await users.markEmailVerified(user.id, clock.now().toISOString());

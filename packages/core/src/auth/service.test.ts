@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import type { EmailRequest } from '../email/ports.ts';
 import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
+import { makeOneTimeTokens, type OneTimeTokenStore, type StoredToken } from './one-time-tokens.ts';
+import { makeRecoveryService } from './recovery.ts';
 import type { SecurityEvent } from '../security/events.ts';
 import { changeRole } from './admin-role.ts';
 import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY } from './attempts.ts';
@@ -9,6 +11,30 @@ import type { NewPassword } from './password-policy.ts';
 import { EMAIL_TAKEN_MESSAGE } from './errors.ts';
 import { INVALID_CREDENTIALS, makeAuthService } from './service.ts';
 import { TERMS_VERSION } from '@app/contracts/responsible-gambling';
+
+/** The methods of `object`, bound to it (a spread of a class instance copies none). */
+function bindAll<T extends object>(object: T): T {
+  const proto = Object.getPrototypeOf(object) as Record<string, unknown>;
+  const methods = Object.getOwnPropertyNames(proto).filter((name) => name !== 'constructor' && typeof proto[name] === 'function');
+  return Object.fromEntries(methods.map((name) => [name, (proto[name] as (...args: unknown[]) => unknown).bind(object)])) as T;
+}
+
+/** One-time tokens kept in a map (the DynamoDB store has its own tests). */
+class InMemoryTokenStore implements OneTimeTokenStore {
+  readonly items = new Map<string, StoredToken>();
+  async put(token: StoredToken) {
+    this.items.set(`${token.userId}/${token.purpose}`, token);
+  }
+  async consume(userId: string, purpose: StoredToken['purpose'], secretHash: string, now: number) {
+    const live = await this.isLive(userId, purpose, secretHash, now);
+    if (live) this.items.delete(`${userId}/${purpose}`);
+    return live;
+  }
+  async isLive(userId: string, purpose: StoredToken['purpose'], secretHash: string, now: number) {
+    const item = this.items.get(`${userId}/${purpose}`);
+    return item !== undefined && item.secretHash === secretHash && item.expiresAt > now;
+  }
+}
 
 function setup() {
   const clock = fixedClock('2026-11-22T12:00:00Z');
@@ -201,6 +227,105 @@ describe('AuthService', () => {
     expect(await t.auth.resolve(b.token)).toBeNull();
     await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized' });
     await expect(t.auth.login({ ...creds, password: 'new password' }, { ip: '1.1.1.1' })).resolves.toBeTruthy();
+  });
+
+  describe('M1: a session is bound to the password it was issued under', () => {
+    /** An auth service over the same stores whose session writes wait at a gate: a login caught between its password check and its write. */
+    function withHeldSessionWrites() {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const held: Array<() => void> = [];
+      const reached = () => new Promise<void>((resolve) => held.push(resolve));
+      let arrived = reached();
+      const sessions = {
+        ...bindAll(t.sessions),
+        create: async (session: Parameters<typeof t.sessions.create>[0]) => {
+          held.shift()?.();
+          arrived = reached();
+          await gate;
+          return t.sessions.create(session);
+        },
+      };
+      const racing = makeAuthService({ users: t.users, sessions, attempts: t.attempts, clock: t.clock, hasher: plainHasher, tokens: plainTokens, ids: { user: sequentialIds('x'), session: sequentialIds('r') } });
+      return { racing, release, arrived: () => arrived };
+    }
+
+    function recoveryOver() {
+      const store = new InMemoryTokenStore();
+      const recovery = makeRecoveryService({ users: t.users, sessions: t.sessions, hasher: plainHasher, attempts: t.attempts, tokens: store, requestEmail: async () => {}, clock: t.clock });
+      const links = makeOneTimeTokens(store, () => t.clock.now().getTime());
+      return { recovery, resetLink: (userId: string) => links.issue(userId, 'password-reset') };
+    }
+
+    it('a login that checked the old password before a reset and writes its session after it never resolves', async () => {
+      await t.signedUp();
+      const { racing, release, arrived } = withHeldSessionWrites();
+      const { recovery, resetLink } = recoveryOver();
+      const waiting = arrived();
+      const login = racing.login(creds, { ip: '1.1.1.9' });
+      await waiting;
+      await recovery.confirmPasswordReset({ token: await resetLink('u1'), password: newPassword('the owner took it back') }, { ip: '1.1.1.1' });
+      release();
+      const late = await login;
+      expect(await t.auth.resolve(late.token)).toBeNull();
+      expect((await t.auth.login({ ...creds, password: 'the owner took it back' }, { ip: '1.1.1.1' })).user.email).toBe(creds.email);
+    });
+
+    it('logins racing a reset from four loops: not one session survives it', async () => {
+      const before = await t.signedUp();
+      const { recovery, resetLink } = recoveryOver();
+      // Session writes land a turn of the event loop after the password check, as over a network.
+      const sessions = { ...bindAll(t.sessions), create: async (s: Parameters<typeof t.sessions.create>[0]) => (await new Promise((r) => setImmediate(r)), t.sessions.create(s)) };
+      const loops = makeAuthService({ users: t.users, sessions, attempts: t.attempts, clock: t.clock, hasher: plainHasher, tokens: plainTokens, ids: { user: sequentialIds('x'), session: sequentialIds('l') } });
+      const issued: string[] = [before.token];
+      let resetDone = false;
+      const loop = async (ip: string) => {
+        while (!resetDone) issued.push((await loops.login(creds, { ip }).catch(() => undefined))?.token ?? '');
+        // The logins that had checked the old password before the reset finish after it.
+        for (let i = 0; i < 3; i++) issued.push((await loops.login(creds, { ip }).catch(() => undefined))?.token ?? '');
+      };
+      const running = ['2.2.2.1', '2.2.2.2', '2.2.2.3', '2.2.2.4'].map(loop);
+      await new Promise((r) => setImmediate(r));
+      await recovery.confirmPasswordReset({ token: await resetLink('u1'), password: newPassword('the owner took it back') }, { ip: '1.1.1.1' });
+      resetDone = true;
+      await Promise.all(running);
+      const tokens = issued.filter(Boolean);
+      expect(tokens.length).toBeGreaterThan(4);
+      const surviving = [];
+      for (const token of tokens) if (await t.auth.resolve(token)) surviving.push(token);
+      expect(surviving).toEqual([]);
+    });
+
+    it('a password change: the changing session lives on, a login in flight with the old password does not', async () => {
+      const mine = await t.signedUp();
+      const { racing, release, arrived } = withHeldSessionWrites();
+      const waiting = arrived();
+      const login = racing.login(creds, { ip: '1.1.1.9' });
+      await waiting;
+      await t.auth.changePassword((await t.auth.resolve(mine.token))!, { currentPassword: creds.password, newPassword: newPassword('a changed password') }, { ip: '1.1.1.1' });
+      release();
+      expect(await t.auth.resolve((await login).token)).toBeNull();
+      expect(await t.auth.resolve(mine.token)).not.toBeNull();
+    });
+
+    it('two password changes at once: one wins, the other is refused and changes nothing', async () => {
+      const mine = await t.signedUp();
+      const resolved = (await t.auth.resolve(mine.token))!;
+      await t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('first change') }, { ip: '1.1.1.1' });
+      // The same resolved session, read before the first change: refused.
+      await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('second change') }, { ip: '1.1.1.1' })).rejects.toMatchObject({
+        name: 'PasswordChangedMeanwhileError', kind: 'conflict',
+      });
+      expect((await t.users.get('u1'))?.passwordHash).toBe('plain$first change');
+    });
+
+    it('self-exclusion moves the epoch on: a session from before does not come back when the exclusion ends', async () => {
+      const { token } = await t.signedUp();
+      await t.users.selfExclude('u1', '2026-11-22T12:00:00.000Z', '2026-11-23T12:00:00.000Z');
+      t.clock.set('2026-11-23T12:00:01Z');
+      expect(await t.auth.resolve(token)).toBeNull();
+      expect((await t.users.get('u1'))?.passwordEpoch).toBe(1);
+    });
   });
 
   it('refuses a new password equal to the current one, naming the field', async () => {

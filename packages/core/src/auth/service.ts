@@ -9,7 +9,7 @@ import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, makeAttemptLimiter, NETWORK_POLICY
 import { EmailTakenError } from './errors.ts';
 import { assertNotCurrentPassword, type NewPassword } from './password-policy.ts';
 import type { PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
-import { toPublicUser, toViewer, type UserRecord } from './user.ts';
+import { passwordEpochOf, toPublicUser, toViewer, type UserRecord } from './user.ts';
 import { TERMS_VERSION } from '@app/contracts/responsible-gambling';
 import { activeExclusionUntil } from '../responsible-gambling/protection.ts';
 import { SelfExcludedError } from '../responsible-gambling/errors.ts';
@@ -93,7 +93,11 @@ export function makeAuthService(deps: AuthServiceDeps) {
 
   async function startSession(user: UserRecord): Promise<IssuedSession> {
     const now = clock.now().getTime();
-    const session: SessionRecord = { userId: user.id, sessionId: deps.ids.session(), createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_ABSOLUTE_MS };
+    // Bound to the epoch of the user as read with the password it checked: a reset or change that
+    // lands before this write moves the epoch on, and the session never resolves (M1).
+    const session: SessionRecord = {
+      userId: user.id, sessionId: deps.ids.session(), passwordEpoch: passwordEpochOf(user), createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_ABSOLUTE_MS,
+    };
     await sessions.create(session);
     const token = await tokens.sign({ userId: user.id, sessionId: session.sessionId, expiresAt: session.expiresAt });
     return { user: toPublicUser(user, clock), token, expiresAt: session.expiresAt };
@@ -205,6 +209,8 @@ export function makeAuthService(deps: AuthServiceDeps) {
       if (!session || !user) return null;
       const now = clock.now().getTime();
       if (now >= session.expiresAt || now - session.lastSeenAt >= SESSION_IDLE_MS) return null;
+      // Issued under another password (or before a self-exclusion): over, whatever raced with it.
+      if (session.passwordEpoch !== passwordEpochOf(user)) return null;
       // Sessions end when the exclusion starts; one that escaped that (a race) still opens nothing.
       if (activeExclusionUntil(user, clock.now())) return null;
       if (deps.touchSessions !== false && now - session.lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
@@ -230,11 +236,16 @@ export function makeAuthService(deps: AuthServiceDeps) {
       return toPublicUser(resolved.user, clock);
     },
 
-    /** Requires the current password (throttled like login); ends every other session of the user. */
+    /**
+     * Requires the current password (throttled like login); moves the password's epoch on, so
+     * every other session (and any login still in flight with the old password) is over, while
+     * this one is bound to the new epoch; then deletes the other sessions' items.
+     */
     async changePassword(resolved: ResolvedSession, body: ChangePasswordBody & { newPassword: NewPassword }, context: ClientContext): Promise<{ endedSessions: number }> {
       await checkCurrentPassword(resolved, body.currentPassword, context, { throttled: 'password_change_throttled', failed: 'password_change_failed', field: 'currentPassword' });
       await assertNotCurrentPassword(body.newPassword, resolved.user.passwordHash, hasher, 'newPassword');
-      await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword));
+      const epoch = await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword), passwordEpochOf(resolved.user));
+      await sessions.rebind(resolved.user.id, resolved.session.sessionId, epoch);
       const endedSessions = await sessions.deleteAll(resolved.user.id, resolved.session.sessionId);
       security({ type: 'password_changed', email: resolved.user.email, network: clientNetwork(context.ip), userId: resolved.user.id, detail: { endedSessions } });
       return { endedSessions };
