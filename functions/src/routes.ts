@@ -89,7 +89,7 @@ export const routes: RouteDefinition[] = [
   // Your data, what you pay, breaks and self-exclusion, contact.
   { method: 'GET', path: '/api/account/export', handler: 'http/account/export', auth: 'user', access: 'read' },
   { method: 'GET', path: '/api/account/billing', handler: 'http/account/billing', auth: 'user', access: 'read', uses: ['stripe'], timeoutSeconds: 25 },
-  { method: 'POST', path: '/api/account/break', handler: 'http/account/take-break', auth: 'user', access: 'write' },
+  { method: 'POST', path: '/api/account/break', handler: 'http/account/take-break', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/account/self-exclusion', handler: 'http/account/self-exclusion', auth: 'user', access: 'write', uses: ['stripe'], password: true, memoryMb: 1024, timeoutSeconds: 25 },
   { method: 'POST', path: '/api/contact', handler: 'http/contact/send', auth: 'viewer', access: 'write', uses: ['email'] },
 

@@ -3,6 +3,7 @@ import { DAY_MS, fixedClock } from '../clock.ts';
 import type { EmailRequest } from '../email/ports.ts';
 import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
 import { makeOneTimeTokens, type OneTimeTokenStore, type StoredToken } from './one-time-tokens.ts';
+import type { SessionRepository } from './ports.ts';
 import { makeRecoveryService } from './recovery.ts';
 import type { SecurityEvent } from '../security/events.ts';
 import { changeRole } from './admin-role.ts';
@@ -12,11 +13,11 @@ import { EMAIL_TAKEN_MESSAGE } from './errors.ts';
 import { INVALID_CREDENTIALS, makeAuthService } from './service.ts';
 import { TERMS_VERSION } from '@app/contracts/responsible-gambling';
 
-/** The methods of `object`, bound to it (a spread of a class instance copies none). */
-function bindAll<T extends object>(object: T): T {
+/** The session store's methods, bound to it (a spread of a class instance copies none). */
+function bindAll<T extends object>(object: T): SessionRepository {
   const proto = Object.getPrototypeOf(object) as Record<string, unknown>;
   const methods = Object.getOwnPropertyNames(proto).filter((name) => name !== 'constructor' && typeof proto[name] === 'function');
-  return Object.fromEntries(methods.map((name) => [name, (proto[name] as (...args: unknown[]) => unknown).bind(object)])) as T;
+  return Object.fromEntries(methods.map((name) => [name, (proto[name] as (...args: unknown[]) => unknown).bind(object)])) as unknown as SessionRepository;
 }
 
 /** One-time tokens kept in a map (the DynamoDB store has its own tests). */
