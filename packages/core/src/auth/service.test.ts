@@ -166,21 +166,38 @@ describe('AuthService', () => {
     await expect(t.auth.login({ email: 'bo@example.com', password: 'bo password' }, { ip: '10.1.1.1' })).resolves.toMatchObject({ user: { email: 'bo@example.com' } });
   });
 
-  it('charges the network for failed checks of existing and unknown accounts alike, never for a success, and lets an office fail 100 times first', async () => {
+  it('charges the network for failed checks, never for a success, and lets an office fail 100 times first', async () => {
     await t.signedUp();
+    await t.signedUp({ email: 'bo@example.com', password: 'correct horse' });
     // Successes cost the network nothing.
     for (let i = 0; i < 150; i++) await t.auth.login(creds, { ip: '9.9.9.9' });
-    const failures = NETWORK_POLICY.freeAttempts;
-    for (let i = 0; i < failures; i++) {
-      // Four of them against Ana's existing account, the rest against addresses with none.
-      const email = i < 4 ? creds.email : `who${i}@example.com`;
-      await expect(t.auth.login({ email, password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'unauthorized' });
+    for (let i = 0; i < NETWORK_POLICY.freeAttempts; i++) {
+      // Two each against Ana's and Bo's accounts, then one each against other existing accounts.
+      const email = i % 2 ? creds.email : 'bo@example.com';
+      await t.users.create({ id: `n${i}`, email: `n${i}@example.com`, passwordHash: 'plain$secret words', role: 'user', createdAt: '2026-01-01T00:00:00.000Z', subscriptions: {} });
+      await expect(t.auth.login({ email: i < 4 ? email : `n${i}@example.com`, password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'unauthorized' });
     }
-    await expect(t.auth.login({ email: 'who999@example.com', password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'rate_limited' });
-    await expect(t.auth.login({ email: 'who999@example.com', password: 'x' }, { ip: '9.9.9.10' })).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(t.auth.login(creds, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(t.auth.login(creds, { ip: '9.9.9.10' })).resolves.toBeTruthy();
     // An hour later the leak has made room again.
     t.clock.advance(60 * 60_000);
     await expect(t.auth.login(creds, { ip: '9.9.9.9' })).resolves.toBeTruthy();
+  });
+
+  it("L1: guesses at made-up addresses never lock a real user's right password on that network; they have a budget of their own", async () => {
+    await t.signedUp();
+    const office = { ip: '9.9.8.1' };
+    // 22 unknown addresses x 5 wrong passwords (the audit's storm): 110 guesses.
+    const statuses: string[] = [];
+    for (let a = 0; a < 22; a++) {
+      for (let g = 0; g < 5; g++) statuses.push(await t.auth.login({ email: `nobody${a}@example.com`, password: `guess ${g}` }, office).then(() => 'ok', (e: { kind: string }) => e.kind));
+    }
+    expect(statuses.slice(0, NETWORK_POLICY.freeAttempts).every((s) => s === 'unauthorized')).toBe(true);
+    expect(statuses.slice(NETWORK_POLICY.freeAttempts)).toContain('rate_limited');
+    // The owner behind the same address signs in, and the per-account rule still holds for a known account.
+    await expect(t.auth.login(creds, office)).resolves.toMatchObject({ user: { email: creds.email } });
+    for (let g = 0; g < ACCOUNT_POLICY.freeAttempts; g++) await expect(t.auth.login({ ...creds, password: `wrong ${g}` }, office)).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(t.auth.login(creds, office)).rejects.toMatchObject({ kind: 'rate_limited' });
   });
 
   it('change-password is counted by the same limiter', async () => {

@@ -48,13 +48,15 @@ export interface ClientContext {
  * The subjects a password check is counted against, in the order they are taken: the account on
  * the client network first (a refused attempt there never reaches the network's counter), then
  * the network across accounts. The network gets its attempt back when the password was right, so
- * it counts failed checks only, of existing and unknown accounts alike
- * (docs/decisions/0151-throttles-that-spare-the-office.md).
+ * it counts failed checks only (docs/decisions/0151-throttles-that-spare-the-office.md). Guesses
+ * at addresses without an account have a network budget of their own (`known: false`), so
+ * guesses at made-up addresses never lock a real user's right password on that network
+ * (docs/decisions/0204-unknown-accounts-counted-apart.md).
  */
-export function passwordSubjects(email: string, network: string): { account: Subject; network: Subject } {
+export function passwordSubjects(email: string, network: string, known = true): { account: Subject; network: Subject } {
   return {
     account: { key: `pw:acct:${email}:${network}`, policy: ACCOUNT_POLICY },
-    network: { key: `pw:net:${network}`, policy: NETWORK_POLICY },
+    network: { key: known ? `pw:net:${network}` : `pw:net-unknown:${network}`, policy: NETWORK_POLICY },
   };
 }
 
@@ -180,9 +182,10 @@ export function makeAuthService(deps: AuthServiceDeps) {
     /** Signs in (a confirmed address or not); every failure looks the same and costs the same. */
     async login(body: LoginBody, context: ClientContext): Promise<IssuedSession> {
       const network = clientNetwork(context.ip);
-      const subjects = passwordSubjects(body.email, network);
-      await takeLoggedAttempt(limiter, security, [subjects.account, subjects.network], { type: 'login_throttled', email: body.email, network });
+      // The account is looked up first: which network budget the check is charged to depends on it (L1).
       const user = await users.getByEmail(body.email);
+      const subjects = passwordSubjects(body.email, network, user !== undefined);
+      await takeLoggedAttempt(limiter, security, [subjects.account, subjects.network], { type: 'login_throttled', email: body.email, network });
       const ok = await hasher.verify(body.password, user?.passwordHash ?? (await hashOfNobody()));
       if (!user || !ok) {
         security({ type: 'login_failed', email: body.email, network, ...(user ? { userId: user.id } : { detail: { knownAccount: false } }) });
