@@ -64,6 +64,22 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
 }
 
+/**
+ * Records the title of every toast the page shows from now on, across full-page navigations (a
+ * toast right before the browser leaves for checkout is gone before a locator could wait for it).
+ */
+export async function recordToasts(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('__toastShown', (text: string) => void seen.push(text));
+  await page.addInitScript(() => {
+    const report = (node: Node) => {
+      if (node instanceof HTMLElement && node.matches('[data-sonner-toast]')) (window as unknown as { __toastShown(t: string): void }).__toastShown(node.textContent ?? '');
+    };
+    new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(report))).observe(document, { childList: true, subtree: true });
+  });
+  return seen;
+}
+
 /** A toast with this title is on screen. */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: title });
