@@ -64,35 +64,27 @@ export class DynamoSessionRepository implements SessionRepository {
   }
 
   async touch(userId: string, sessionId: string, lastSeenAt: number): Promise<void> {
-    await this.doc
-      .send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.session(userId, sessionId),
-          UpdateExpression: 'SET lastSeenAt = :t',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':t': lastSeenAt },
-        }),
-      )
-      .catch((error: Error) => {
-        // A session revoked in the meantime stays revoked.
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
-      });
+    await this.setOnLiveSession(userId, sessionId, 'lastSeenAt', lastSeenAt);
   }
 
   async rebind(userId: string, sessionId: string, passwordEpoch: number): Promise<void> {
+    await this.setOnLiveSession(userId, sessionId, 'passwordEpoch', passwordEpoch);
+  }
+
+  /** Sets one field of a session that still exists: one ended in the meantime (a logout, a revocation) stays ended. */
+  private async setOnLiveSession(userId: string, sessionId: string, field: 'lastSeenAt' | 'passwordEpoch', value: number): Promise<void> {
     await this.doc
       .send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.session(userId, sessionId),
-          UpdateExpression: 'SET passwordEpoch = :e',
+          UpdateExpression: 'SET #f = :v',
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':e': passwordEpoch },
+          ExpressionAttributeNames: { '#f': field },
+          ExpressionAttributeValues: { ':v': value },
         }),
       )
       .catch((error: Error) => {
-        // Ended in the meantime (a logout in another tab): it stays ended.
         if (error.name !== 'ConditionalCheckFailedException') throw error;
       });
   }

@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * site cannot send it: a form cannot set headers, and a cross-site `fetch` that sets it needs a
  * CORS preflight we never answer.
  */
-export const REQUESTED_WITH_HEADER = 'x-requested-with';
+const REQUESTED_WITH_HEADER = 'x-requested-with';
 
 /**
  * CSRF protection for a cookie-authenticated JSON API (OWASP CSRF cheat sheet;
