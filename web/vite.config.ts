@@ -3,7 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type * as site from '@app/contracts/site';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 /**
  * sonner injects its stylesheet with a runtime `<style>` element, which a strict
@@ -88,15 +88,35 @@ export const resolve = {
   alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
 };
 
+/** The local stack the dev server's /api goes to. */
+const DEV_API = 'http://localhost:3000';
+const DEV_ORIGIN = 'http://localhost:5173';
+
+/**
+ * /api through the dev server: a request from the dev server's own page (Origin
+ * http://localhost:5173) is passed on as from the stack's origin, so the stack never has to allow
+ * the dev port, and lets it in only while this proxy runs; any other origin is passed on as it
+ * came and refused there.
+ */
+const devApiProxy: ProxyOptions = {
+  target: DEV_API,
+  changeOrigin: false,
+  configure: (proxy) => {
+    proxy.on('proxyReq', (request) => {
+      if (request.getHeader('origin') === DEV_ORIGIN) request.setHeader('origin', DEV_API);
+    });
+  },
+};
+
 export default defineConfig({
   plugins: [sonnerWithoutRuntimeStyles(), react(), tailwindcss(), prerenderedPages()],
   resolve,
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: { '/api': devApiProxy },
   },
   preview: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: { '/api': devApiProxy },
   },
   build: {
     outDir: 'dist',

@@ -64,6 +64,22 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
 }
 
+/**
+ * Records the title of every toast the page shows from now on, across full-page navigations (a
+ * toast right before the browser leaves for checkout is gone before a locator could wait for it).
+ */
+export async function recordToasts(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('__toastShown', (text: string) => void seen.push(text));
+  await page.addInitScript(() => {
+    const report = (node: Node) => {
+      if (node instanceof HTMLElement && node.matches('[data-sonner-toast]')) (window as unknown as { __toastShown(t: string): void }).__toastShown(node.textContent ?? '');
+    };
+    new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(report))).observe(document, { childList: true, subtree: true });
+  });
+  return seen;
+}
+
 /** A toast with this title is on screen. */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: title });
@@ -71,19 +87,19 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await toast.getByText(description).first().waitFor();
 }
 
-/**
- * Signs up through the API, confirms the address with the emailed link and logs in, with the
- * context's cookie jar (fast; the UI flow has its own test).
- */
 const CONFIRMATION = /confirm your email/i;
 
+/**
+ * Signs up through the API (201: the context's cookie jar is signed in) and confirms the address
+ * with the emailed link, as most accounts are by the time they matter (fast; the UI flow has its
+ * own tests in spec-flows.e2e.ts).
+ */
 export async function registerViaApi(context: BrowserContext, email: string, password = PASSWORD): Promise<void> {
   // An address signed up before (an account deleted since) already holds a used link.
   const before = (await mailsTo(context, email, CONFIRMATION)).length;
   const response = await context.request.post('/api/auth/register', { data: { email, password, acceptTerms: true, confirmAge: true } });
-  expect(response.status(), await response.text()).toBe(202);
+  expect(response.status(), await response.text()).toBe(201);
   await confirmEmail(context, email, before);
-  await loginViaApi(context, email, password);
 }
 
 /**

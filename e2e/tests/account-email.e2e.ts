@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { freshPage, launch } from '../support/browser.ts';
-import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
 import { PASSWORD, acceptTerms, expectAccessible, expectToast, heading, loginViaApi, open, registerViaApi, uniqueEmail } from '../support/app.ts';
 import { linkIn, waitForMail } from '../support/mail.ts';
 
@@ -19,47 +18,53 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The one answer of a sign-up, for a new and a taken address alike. */
-const signUpAnswer = (page: Page) => page.getByRole('status').filter({ hasText: SIGN_UP_REQUESTED_MESSAGE });
-
 async function signUp(page: Page, email: string, password = PASSWORD) {
   await open(page, '/login?mode=signup', 'Create your account');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await signUpAnswer(page).waitFor();
 }
 
+/** The banner of a signed-in account whose address is not confirmed yet. */
+const confirmBanner = (page: Page) => page.getByRole('status', { name: 'Confirm your email address' });
+
 describe('email verification', () => {
-  it('sign up -> check your inbox -> verification email -> link -> log in', async () => {
+  it("sign up -> 'Account created!', signed in, a banner -> verification email -> link -> the banner goes", async () => {
     const { context, page } = await freshPage(browser);
     const email = uniqueEmail('verify');
     await signUp(page, email);
-    expect((await context.request.get('/api/auth/me')).status()).toBe(401);
-    await expectAccessible(page, 'the sign-up answer');
+    await expectToast(page, 'Account created!');
+    await heading(page, 'Predictions').waitFor();
+    expect((await context.request.get('/api/auth/me')).status()).toBe(200);
+    await confirmBanner(page).getByText(email).waitFor();
+    await expectAccessible(page, 'the predictions with the banner');
 
-    const mail = await waitForMail(context, email, /confirm your email/i);
+    // Resend: a second link; the newest opens.
+    await confirmBanner(page).getByRole('button', { name: 'Resend' }).click();
+    await expectToast(page, 'Link sent');
+    const mail = await waitForMail(context, email, /confirm your email/i, { after: 1 });
     expect(mail.html).toContain('/verify-email?token=');
     await open(page, linkIn(mail, '/verify-email'), 'Confirm your email');
     await page.getByText('Your email address is confirmed.').waitFor();
-    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-    await heading(page, 'Welcome back').waitFor();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expectToast(page, 'Welcome back!');
+    await expect.poll(() => confirmBanner(page).count()).toBe(0);
   });
 
-  it('a sign-up for a taken address shows the same answer; only the owner hears of it, and nothing changes', async () => {
+  it('a sign-up for a taken address: 409 offering login and reset; the owner hears of it, and nothing changes', async () => {
     const owner = await freshPage(browser);
     const email = uniqueEmail('taken');
     await registerViaApi(owner.context, email);
     const { context, page } = await freshPage(browser);
     await signUp(page, email, 'an attacker picks this');
+    const alert = page.getByRole('main').getByRole('alert');
+    await alert.getByText('An account with this email already exists.').waitFor();
+    expect(await alert.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
     await waitForMail(context, email, /your football predictions account/i);
+    expect((await context.request.get('/api/auth/me')).status()).toBe(401);
     expect((await context.request.post('/api/auth/login', { data: { email, password: 'an attacker picks this' } })).status()).toBe(401);
     expect((await owner.context.request.get('/api/auth/me')).status()).toBe(200);
+    await alert.getByRole('button', { name: 'Log in instead' }).click();
+    await heading(page, 'Welcome back').waitFor();
   });
 });
 

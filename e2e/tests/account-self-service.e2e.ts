@@ -23,7 +23,7 @@ describe('self-service billing', () => {
   it('manage billing -> test-mode portal -> cancel there -> the account shows it', async () => {
     const { context, page } = await freshPage(browser);
     await registerViaApi(context, uniqueEmail('billing'));
-    const checkout = (await (await context.request.post('/api/stripe/create-checkout-session')).json()) as { url: string };
+    const checkout = (await (await context.request.post('/api/stripe/create-checkout-session', { headers: { 'x-requested-with': 'fetch' } })).json()) as { url: string };
     await page.goto(new URL(checkout.url).pathname);
     await page.getByRole('button', { name: 'Pay $29 (test mode)' }).click();
     await heading(page, 'Welcome to Premium!').waitFor();

@@ -161,7 +161,7 @@ describe('the admin pages are for admins only', () => {
     const visitor = await newContext(browser);
     expect((await visitor.request.get('/api/admin/winning-predictions')).status()).toBe(401);
     expect((await visitor.request.get('/api/tracking/predictions?days=7')).status()).toBe(401);
-    expect((await visitor.request.post('/api/admin/generate-daily-predictions')).status()).toBe(401);
+    expect((await visitor.request.post('/api/admin/generate-daily-predictions', { headers: { 'x-requested-with': 'fetch' } })).status()).toBe(401);
     await visitor.close();
   });
 
@@ -182,7 +182,7 @@ describe('the admin pages are for admins only', () => {
 
     expect((await user.request.get('/api/admin/winning-predictions')).status()).toBe(403);
     expect((await user.request.get('/api/tracking/predictions?days=7')).status()).toBe(403);
-    expect((await user.request.post('/api/admin/generate-daily-predictions')).status()).toBe(403);
+    expect((await user.request.post('/api/admin/generate-daily-predictions', { headers: { 'x-requested-with': 'fetch' } })).status()).toBe(403);
     expect((await user.request.post('/api/admin/update-odds', { data: { predictionId: 'any', odds: 2 } })).status()).toBe(403);
     expect((await user.request.get('/api/admin/role-changes')).status()).toBe(403);
     await user.close();

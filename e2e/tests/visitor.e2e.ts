@@ -254,8 +254,10 @@ describe('the landing page', () => {
     await trend.getByText(/All back-tested: no published pick has settled yet/).waitFor();
     expect(await trend.getByRole('list', { name: 'Legend' }).getByRole('listitem').allTextContents()).toEqual(['Back-tested (reconstructed): not published in advance']);
 
+    // A visitor's 'Get Started' opens sign-up.
     await hero.getByRole('link', { name: 'Get Started' }).click();
-    await heading(page, 'Welcome back').waitFor();
+    await heading(page, 'Create your account').waitFor();
+    expect(currentPath(page)).toBe('/signup');
   });
 });
 

@@ -1,7 +1,7 @@
 // The local stack's configuration: sets the environment the handlers' config module reads,
 // before any handler is imported. Values the user set in the environment win.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -74,7 +74,9 @@ export function applyLocalDefaults(values: { port: number; dynamodbEndpoint: str
   const defaults: Record<string, string> = {
     STAGE: 'local',
     APP_ORIGIN: `http://localhost:${values.port}`,
-    EXTRA_ORIGINS: `http://127.0.0.1:${values.port},http://localhost:5173`,
+    // Not the Vite dev server's origin: its proxy presents its own page's requests as this origin
+    // while it runs (web/vite.config.ts), so no other page on that port is ever let in.
+    EXTRA_ORIGINS: `http://127.0.0.1:${values.port}`,
     DYNAMODB_ENDPOINT: values.dynamodbEndpoint,
     TABLE_NAME: 'App',
     QUEUE_DRIVER: 'local',
@@ -87,6 +89,26 @@ export function applyLocalDefaults(values: { port: number; dynamodbEndpoint: str
   }
   // The endpoint of the DynamoDB Local we just started always wins.
   process.env.DYNAMODB_ENDPOINT = values.dynamodbEndpoint;
+}
+
+/**
+ * Makes the stack's data folder its user's alone (L5): the folder and every folder in it 0700,
+ * every file 0600, those from an earlier run included; and the stack's umask 077, so what it and
+ * DynamoDB Local (a child, which inherits it) create from now on is the same. Other users of the
+ * machine cannot read the table, the session key or the webhook secret.
+ */
+export function makeDataDirPrivate(dir: string): void {
+  process.umask(0o077);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const tighten = (path: string) => {
+    chmodSync(path, 0o700);
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const inside = join(path, entry.name);
+      if (entry.isDirectory()) tighten(inside);
+      else if (entry.isFile()) chmodSync(inside, 0o600);
+    }
+  };
+  tighten(dir);
 }
 
 /**

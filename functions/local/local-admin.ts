@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cardBrandOf, LocalPaymentGateway, type LocalPortalAction, type LocalPortalView, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
+import { cardBrandOf, CHECKOUT_ENDED_MESSAGE, LocalPaymentGateway, type LocalPortalAction, type LocalPortalView, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
+import { isDomainError } from '@app/core/errors';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import type { LocalOutbox, SentEmail } from '@app/adapters/email/local-outbox';
 import type { PaymentGateway } from '@app/core/billing/ports';
@@ -148,8 +149,17 @@ async function handleCheckout(deps: LocalAdminDeps, req: IncomingMessage, res: S
   if (!gateway || !session) return send(res, 404, 'text/html; charset=utf-8', page('Checkout not found', '<p>This checkout session does not exist.</p>'));
   if (pay) {
     if (req.method !== 'POST') return send(res, 405, 'text/plain', 'Method Not Allowed');
-    if (session.status === 'expired') return send(res, 409, 'text/html; charset=utf-8', page('Checkout expired', '<p>This checkout session has expired and can no longer be paid.</p>'));
-    const { redirectUrl, webhooks } = await gateway.completeCheckout(id);
+    const ended = () => send(res, 409, 'text/html; charset=utf-8', page('Checkout expired', `<p>${escape(CHECKOUT_ENDED_MESSAGE)}</p>`));
+    if (session.status === 'expired') return ended();
+    let paid: Awaited<ReturnType<typeof gateway.completeCheckout>>;
+    try {
+      paid = await gateway.completeCheckout(id);
+    } catch (error) {
+      // Expired or ended meanwhile (a break, a self-exclusion): nothing was charged.
+      if (isDomainError(error) && error.kind === 'conflict') return ended();
+      throw error;
+    }
+    const { redirectUrl, webhooks } = paid;
     const delivered = await deliver(deps, webhooks);
     if (delivered.some((d) => d.status >= 400)) {
       return send(res, 502, 'text/html; charset=utf-8', page('Payment recorded, webhook failed', `<pre>${escape(JSON.stringify(delivered, null, 2))}</pre>`));
@@ -190,7 +200,14 @@ function mailPage(mails: SentEmail[]): string {
 
 async function handlePortal(deps: LocalAdminDeps, req: IncomingMessage, res: ServerResponse, id: string, action: 'cancel' | 'resume' | 'card' | undefined, body: Buffer): Promise<true> {
   const gateway = await localGateway(deps);
-  const view = gateway && (await gateway.portalPage(id));
+  let view: LocalPortalView | undefined;
+  try {
+    view = gateway && (await gateway.portalPage(id));
+  } catch (error) {
+    // Ended by a break or a self-exclusion.
+    if (isDomainError(error) && error.kind === 'conflict') return send(res, 409, 'text/html; charset=utf-8', page('Portal session ended', `<p>${escape(error.message)}</p>`));
+    throw error;
+  }
   if (!gateway || !view) return send(res, 404, 'text/html; charset=utf-8', page('Portal not found', '<p>This billing portal session does not exist.</p>'));
   if (!action) return send(res, 200, 'text/html; charset=utf-8', portalPage(view));
   if (req.method !== 'POST') return send(res, 405, 'text/plain', 'Method Not Allowed');

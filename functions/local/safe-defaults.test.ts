@@ -1,10 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
-import { readLocalEnv } from './env.ts';
+import { mkdtempSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allowedOrigins, parseConfig } from '@app/platform/config';
+import { applyLocalDefaults, makeDataDirPrivate, readLocalEnv } from './env.ts';
 import { isLoopback, localRefusal } from './local-admin.ts';
 
-const saved = { HOST: process.env.HOST, LOCAL_ALLOW_REMOTE: process.env.LOCAL_ALLOW_REMOTE, LOCAL_CLOCK_START: process.env.LOCAL_CLOCK_START };
+const saved = {
+  HOST: process.env.HOST, LOCAL_ALLOW_REMOTE: process.env.LOCAL_ALLOW_REMOTE, LOCAL_CLOCK_START: process.env.LOCAL_CLOCK_START,
+  EXTRA_ORIGINS: process.env.EXTRA_ORIGINS, APP_ORIGIN: process.env.APP_ORIGIN, STAGE: process.env.STAGE, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+};
+const savedUmask = process.umask();
 afterEach(() => {
+  process.umask(savedUmask);
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
@@ -12,6 +21,29 @@ afterEach(() => {
 });
 
 describe('local stack defaults on a shared host', () => {
+  it('L5: the data folder and everything in it are the user\'s alone: folders 0700, files 0600, old ones and new ones', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'data-')), '.data');
+    mkdirSync(join(dir, 'dynamodb'), { recursive: true, mode: 0o755 });
+    writeFileSync(join(dir, 'session-secret'), 'old', { mode: 0o644 });
+    writeFileSync(join(dir, 'dynamodb', 'shared-local-instance.db'), 'old', { mode: 0o644 });
+    makeDataDirPrivate(dir);
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect([mode(dir), mode(join(dir, 'dynamodb'))]).toEqual([0o700, 0o700]);
+    expect([mode(join(dir, 'session-secret')), mode(join(dir, 'dynamodb', 'shared-local-instance.db'))]).toEqual([0o600, 0o600]);
+    // What the stack, or DynamoDB Local started by it, writes next: private too (the umask).
+    writeFileSync(join(dir, 'dynamodb', 'written-later.db'), 'new');
+    mkdirSync(join(dir, 'later'));
+    expect([mode(join(dir, 'dynamodb', 'written-later.db')), mode(join(dir, 'later'))]).toEqual([0o600, 0o700]);
+  });
+
+  it('L4: the local origins do not include the Vite dev server (its proxy presents its page as the stack\'s own origin)', () => {
+    delete process.env.EXTRA_ORIGINS;
+    delete process.env.APP_ORIGIN;
+    delete process.env.STAGE;
+    applyLocalDefaults({ port: 3000, dynamodbEndpoint: 'http://127.0.0.1:8000' });
+    expect(allowedOrigins(parseConfig(process.env))).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+  });
+
   it('listens on loopback; refuses to start on another interface unless LOCAL_ALLOW_REMOTE=1, and then warns', () => {
     delete process.env.HOST;
     delete process.env.LOCAL_ALLOW_REMOTE;

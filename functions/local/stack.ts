@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Cron } from 'croner';
 import { startDynamoDbLocal, type DynamoDbLocal } from '@app/adapters/dynamodb/local-server';
-import { applyLocalDefaults, applyLocalSecrets, repoRoot, type LocalEnv } from './env.ts';
+import { applyLocalDefaults, applyLocalSecrets, makeDataDirPrivate, repoRoot, type LocalEnv } from './env.ts';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import type { ScheduleDefinition } from '@app/events/schedules';
 import type { ConsumerDefinition, TaskDefinition } from '../src/routes.ts';
@@ -112,6 +112,8 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     }
   };
   try {
+    // The data folder and all in it, the user's alone (in memory: only the marker, in a folder of its own).
+    if (!env.inMemory || process.env.DATA_DIR) makeDataDirPrivate(env.dataDir);
     const dbPath = env.inMemory ? undefined : join(env.dataDir, 'dynamodb');
     const dynamo: DynamoDbLocal = await startDynamoDbLocal({ dbPath, anyInterface: env.allowRemote, warn: log });
     cleanups.push(() => dynamo.stop());

@@ -27,6 +27,7 @@ const LOCAL_ONLY = [
 const STRIPE_HANDLERS = [
   'http/account/billing',
   'http/account/self-exclusion',
+  'http/account/take-break',
   'http/auth/delete-account',
   'http/stripe/cancel-subscription',
   'http/stripe/create-checkout-session',

@@ -88,12 +88,13 @@ export const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/auth/password-reset', handler: 'http/auth/password-reset', auth: 'public', access: 'write', uses: ['email'] },
   { method: 'POST', path: '/api/auth/password-reset/confirm', handler: 'http/auth/password-reset-confirm', auth: 'public', access: 'write', password: true, memoryMb: 1024 },
   { method: 'POST', path: '/api/auth/verify-email', handler: 'http/auth/verify-email', auth: 'public', access: 'write' },
+  { method: 'POST', path: '/api/auth/resend-verification', handler: 'http/auth/resend-verification', auth: 'user', access: 'write', uses: ['email'] },
   { method: 'POST', path: '/api/auth/delete-account', handler: 'http/auth/delete-account', auth: 'user', access: 'write', uses: ['stripe'], password: true, memoryMb: 1024, timeoutSeconds: 25 },
 
   // Your data, what you pay, breaks and self-exclusion, contact.
   { method: 'GET', path: '/api/account/export', handler: 'http/account/export', auth: 'user', access: 'read' },
   { method: 'GET', path: '/api/account/billing', handler: 'http/account/billing', auth: 'user', access: 'read', uses: ['stripe'], timeoutSeconds: 25 },
-  { method: 'POST', path: '/api/account/break', handler: 'http/account/take-break', auth: 'user', access: 'write' },
+  { method: 'POST', path: '/api/account/break', handler: 'http/account/take-break', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/account/self-exclusion', handler: 'http/account/self-exclusion', auth: 'user', access: 'write', uses: ['stripe'], password: true, memoryMb: 1024, timeoutSeconds: 25 },
   { method: 'POST', path: '/api/contact', handler: 'http/contact/send', auth: 'viewer', access: 'write', uses: ['email'] },
 

@@ -125,7 +125,8 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'GET /api/simulations/{leagueId}/history': { body: SimulationHistorySchema, sample: (w) => w.visitor.get(`/api/simulations/${w.leagueId}/history`) },
   'GET /api/teams/{slug}': { body: TeamPageSchema, sample: (w) => w.premium.get(`/api/teams/${w.teamSlug}`) },
 
-  'POST /api/auth/register': { body: MessageResponseSchema, sample: (w) => w.visitor.post('/api/auth/register', { email: 'new.reader@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true }) },
+  // Sign-up signs the client in: a client of its own, so the visitor stays a visitor.
+  'POST /api/auth/register': { body: UserResponseSchema, sample: async (w) => (await w.newUser()).client.post('/api/auth/register', { email: 'new.reader@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true }) },
   'POST /api/auth/login': {
     body: UserResponseSchema,
     sample: async (w) => {
@@ -151,8 +152,16 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'POST /api/auth/verify-email': {
     body: VerifyEmailResponseSchema,
     sample: async (w) => {
-      await w.visitor.post('/api/auth/register', { email: 'to.confirm@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true });
+      await (await w.newUser()).client.post('/api/auth/register', { email: 'to.confirm@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true });
       return w.visitor.post('/api/auth/verify-email', { token: await w.emailToken('to.confirm@example.com', '/verify-email') });
+    },
+  },
+  'POST /api/auth/resend-verification': {
+    body: MessageResponseSchema,
+    sample: async (w) => {
+      const { client } = await w.newUser();
+      await client.post('/api/auth/register', { email: 'to.confirm.again@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true });
+      return client.post('/api/auth/resend-verification');
     },
   },
   'POST /api/auth/delete-account': { body: DeleteAccountResponseSchema, sample: async (w) => (await w.newUser()).client.post('/api/auth/delete-account', { password: w.password }) },

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDynamoDbLocal } from '@app/adapters/dynamodb/local-server';
-import { applyLocalDefaults, applyLocalSecrets, readLocalEnv } from '../env.ts';
+import { applyLocalDefaults, applyLocalSecrets, makeDataDirPrivate, readLocalEnv } from '../env.ts';
 
 export interface RunningStack {
   pid: number;
@@ -35,6 +35,8 @@ export async function connectLocal(): Promise<() => Promise<void>> {
   let stop = async () => {};
   let endpoint = running?.dynamodbEndpoint;
   if (!endpoint) {
+    // An operator command on a stopped stack starts DynamoDB Local on the same private folder.
+    makeDataDirPrivate(env.dataDir);
     const dynamo = await startDynamoDbLocal({ dbPath: join(env.dataDir, 'dynamodb'), anyInterface: env.allowRemote, warn: (line) => console.error(line) });
     endpoint = dynamo.endpoint;
     stop = () => dynamo.stop();

@@ -53,7 +53,7 @@ describe('the email consumer', () => {
   it('retries a failed send through the queue until it goes through', async () => {
     const email = uniqueEmail();
     failures = 2;
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
     await stack.queue.drain();
     expect(received.filter((to) => to === email)).toHaveLength(3);
     expect(stack.queue.depth('email')).toBe(0);
@@ -73,7 +73,7 @@ describe('the email consumer', () => {
   it('dead-letters a request whose send keeps failing, after the last attempt', async () => {
     const email = uniqueEmail();
     failures = Number.POSITIVE_INFINITY;
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
     await stack.queue.drain();
     failures = 0;
     expect(received.filter((to) => to === email)).toHaveLength(MAX_RECEIVE_COUNT);
@@ -100,7 +100,7 @@ describe('an email that could not be sent', () => {
     // Prepare: SES fails every attempt, so the verification email is dead-lettered.
     const email = uniqueEmail();
     failures = Number.POSITIVE_INFINITY;
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
     await stack.queue.drain();
     failures = 0;
     const store = await stack.composition.undeliveredEmails();
@@ -128,7 +128,7 @@ describe('an email that could not be sent', () => {
 describe('bounces and complaints', () => {
   it('suppresses an address SES reports as permanently bouncing, and sends it nothing more', async () => {
     const email = uniqueEmail();
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
     await stack.queue.drain();
     const sent = received.filter((to) => to === email).length;
     // What SES publishes through SNS (raw delivery) for a hard bounce, and a transient one for another address.

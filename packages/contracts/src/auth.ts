@@ -52,12 +52,6 @@ export const EmptyBodySchema = z.optional(z.strictObject({}));
 export const DeleteAccountBodySchema = z.strictObject({ password: AnyPasswordSchema });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
 
-/**
- * `POST /api/auth/register` answers 202 with this one message for a new and a taken address alike;
- * the email says which (a verification link, or a note to the owner).
- */
-export const SIGN_UP_REQUESTED_MESSAGE = 'Check your inbox: we sent you a link to confirm your email address. Open it, then log in.';
-
 export const UserSchema = z.strictObject({
   id: z.string(),
   email: z.string(),
@@ -87,6 +81,9 @@ export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySc
 
 export const VerifyEmailBodySchema = z.strictObject({ token: EmailTokenSchema });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
+
+/** `POST /api/auth/resend-verification`: the link is on its way to the signed-in user's address. */
+export const VERIFICATION_SENT_MESSAGE = 'A new link to confirm your email address is on its way.';
 
 /** The one answer of the reset request, for known and unknown emails alike. */
 export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account exists for this email, a link to reset its password is on its way.';

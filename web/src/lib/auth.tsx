@@ -1,8 +1,8 @@
-import { MessageResponseSchema, OkResponseSchema, UserResponseSchema, type LoginBody, type RegisterBody, type User } from '@app/contracts/auth';
+import { OkResponseSchema, UserResponseSchema, type LoginBody, type RegisterBody, type User } from '@app/contracts/auth';
 import { queryOptions, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { enum as zEnum, object, string, type infer as Infer } from 'zod/mini';
+import { boolean, enum as zEnum, object, optional, string, type infer as Infer } from 'zod/mini';
 
 import { paths } from '@/config/paths';
 import { api, isApiError } from '@/lib/api-client';
@@ -15,7 +15,8 @@ import { api, isApiError } from '@/lib/api-client';
 
 export const USER_STORAGE_KEY = 'user';
 
-const StoredUserSchema = object({ id: string(), email: string(), subscriptionStatus: zEnum(['free', 'premium']) });
+/** `emailVerified` is kept so the banner of an unconfirmed address is there from the first paint (no layout shift). */
+const StoredUserSchema = object({ id: string(), email: string(), subscriptionStatus: zEnum(['free', 'premium']), emailVerified: optional(boolean()) });
 
 /** What the browser keeps under 'user': display data, never a credential. */
 export type StoredUser = Infer<typeof StoredUserSchema>;
@@ -48,7 +49,7 @@ export function storeUser(user: User | null): void {
   const store = storage();
   if (!store) return;
   try {
-    if (user) store.setItem(USER_STORAGE_KEY, JSON.stringify({ id: user.id, email: user.email, subscriptionStatus: user.subscriptionStatus }));
+    if (user) store.setItem(USER_STORAGE_KEY, JSON.stringify({ id: user.id, email: user.email, subscriptionStatus: user.subscriptionStatus, emailVerified: user.emailVerified }));
     else store.removeItem(USER_STORAGE_KEY);
   } catch {
     // quota or disabled storage: the display copy is optional
@@ -88,8 +89,8 @@ export function useSession(): Session {
   const [stored] = useState(readStoredUser);
   const query = useQuery({
     ...getUserQueryOptions(),
-    // Display data only: the banner for an unverified address waits for the server's answer.
-    placeholderData: stored ? { ...stored, emailVerified: true, role: 'user', cancelAt: null, breakUntil: null } : undefined,
+    // Display data only (a copy from before the field was kept counts as confirmed: no banner until the server says otherwise).
+    placeholderData: stored ? { ...stored, emailVerified: stored.emailVerified ?? true, role: 'user', cancelAt: null, breakUntil: null } : undefined,
   });
   const isConfirmed = query.isSuccess && !query.isPlaceholderData;
   // A failed lookup (network, 5xx) counts as signed out rather than loading forever.
@@ -128,12 +129,12 @@ export async function loginWithEmail(body: LoginBody): Promise<User> {
 }
 
 /**
- * `POST /api/auth/register`: 202 with one message for a new and a taken address alike, and no
- * session; the account signs in once the emailed link confirmed it (docs/decisions/0152-sign-up-without-enumeration.md).
+ * `POST /api/auth/register`: 201 with the new user, signed in (the session cookie); a taken
+ * address is a 409 whose message offers login and a reset (docs/decisions/0200-sign-up-signs-in.md).
  */
-export async function registerWithEmail(body: RegisterBody): Promise<string> {
-  const { message } = await api.post('/api/auth/register', body, { schema: MessageResponseSchema });
-  return message;
+export async function registerWithEmail(body: RegisterBody): Promise<User> {
+  const { user } = await api.post('/api/auth/register', body, { schema: UserResponseSchema });
+  return user;
 }
 
 export async function logoutFromServer(): Promise<void> {

@@ -1,9 +1,13 @@
 import { TakeBreakBodySchema } from '@app/contracts/responsible-gambling';
 import { json } from '@app/platform/http/response';
 import { responsibleGamblingService } from '../../composition/auth.ts';
+import { billingService } from '../../composition/billing.ts';
 import { httpRoute } from '../route.ts';
 
-/** Take a break: 24 hours, 7 days or 30 days without odds, probabilities or value flags; never shortened (409). */
+/**
+ * Take a break: 24 hours, 7 days or 30 days without odds, probabilities or value flags; never
+ * shortened (409). Every payment session opened before it ends (the payment provider is loaded here).
+ */
 export const handler = httpRoute({ auth: 'user', body: TakeBreakBodySchema }, async ({ body, principal, sourceIp }) =>
-  json(await (await responsibleGamblingService()).takeBreak(principal!, body, { ip: sourceIp })),
+  json(await (await responsibleGamblingService()).takeBreak(principal!, body, { ip: sourceIp }, await billingService())),
 );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
+import { EMAIL_TAKEN_MESSAGE } from '@app/core/auth/errors';
 import { INVALID_CREDENTIALS } from '@app/core/auth/service';
 import { PASSWORD, TERMS, startHttpStack, uniqueEmail } from '../../../test/http-harness.ts';
 
@@ -14,22 +14,21 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 describe('accounts and sessions over HTTP', () => {
-  it('sign-up -> emailed link -> log in -> cookie -> /me; logout -> 401, and the old cookie no longer works', async () => {
+  it('sign-up -> 201 with the user and a cookie -> /me; logout -> 401, and the old cookie no longer works', async () => {
     const client = stack.client();
     const typed = uniqueEmail('Mixed');
     const email = typed.toLowerCase();
     const signUp = await client.post('/api/auth/register', { email: `  ${typed.toUpperCase()} `, password: PASSWORD, ...TERMS });
-    expect(signUp.status).toBe(202);
-    expect(signUp.json).toEqual({ message: SIGN_UP_REQUESTED_MESSAGE });
-    expect(client.cookies.size).toBe(0);
-    expect((await stack.client().post('/api/auth/verify-email', { token: await stack.emailToken(email, '/verify-email') })).status).toBe(200);
-    const login = await client.post('/api/auth/login', { email, password: PASSWORD });
-    expect(login.status).toBe(200);
-    expect(login.json.user).toMatchObject({ email, emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null });
+    expect(signUp.status).toBe(201);
+    expect(signUp.json.user).toMatchObject({ email, emailVerified: false, subscriptionStatus: 'free', role: 'user', cancelAt: null, breakUntil: null });
     expect([...client.cookies.keys()]).toEqual(['sid']);
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
-    expect(me.json.user.id).toBe(login.json.user.id);
+    expect(me.json.user.id).toBe(signUp.json.user.id);
+    expect((await stack.outbox()).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Confirm your email for Football Predictions']);
+    // The unconfirmed account logs in like any other.
+    const other = stack.client();
+    expect((await other.post('/api/auth/login', { email, password: PASSWORD })).json.user).toMatchObject({ email, emailVerified: false });
     const stolen = client.cookies.get('sid')!;
     const out = await client.post('/api/auth/logout');
     expect(out.status).toBe(200);
@@ -40,31 +39,31 @@ describe('accounts and sessions over HTTP', () => {
     expect((await replay.get('/api/auth/me')).status).toBe(401);
   });
 
-  it('sign-up answers a new and a taken address alike (status, body, no cookie); only the owner’s inbox hears of it', async () => {
+  it('a taken address answers 409 with a message offering login and reset, no cookie; the account is unchanged and its inbox hears of it', async () => {
     const { email } = await stack.signIn(stack.client());
-    const fresh = uniqueEmail('fresh');
-    const taken = await stack.client().post('/api/auth/register', { email, password: 'someone else entirely', ...TERMS });
-    const created = await stack.client().post('/api/auth/register', { email: fresh, password: 'someone else entirely', ...TERMS });
-    expect([taken.status, taken.text, taken.headers.getSetCookie()]).toEqual([created.status, created.text, created.headers.getSetCookie()]);
-    const mails = await stack.outbox();
-    expect(mails.filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Your Football Predictions account']);
-    expect(mails.filter((m) => m.to === fresh).map((m) => m.subject)).toEqual(['Confirm your email for Football Predictions']);
-    // The owner's password is unchanged.
+    const client = stack.client();
+    const taken = await client.post('/api/auth/register', { email, password: 'someone else entirely', ...TERMS });
+    expect(taken.status).toBe(409);
+    expect(taken.json).toEqual({ error: 'conflict', message: EMAIL_TAKEN_MESSAGE });
+    expect(client.cookies.size).toBe(0);
+    expect((await stack.outbox()).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Your Football Predictions account']);
     expect((await stack.client().post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    expect((await stack.client().post('/api/auth/login', { email, password: 'someone else entirely' })).status).toBe(401);
   });
 
-  it('an unconfirmed account cannot log in, and is answered like a wrong password', async () => {
-    const email = uniqueEmail('unconfirmed');
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
-    const right = await stack.client().post('/api/auth/login', { email, password: PASSWORD });
+  it('a wrong password and an unknown email get one answer', async () => {
+    const { email } = await stack.signIn(stack.client());
     const wrong = await stack.client().post('/api/auth/login', { email, password: 'not the password' });
-    expect([right.status, right.text]).toEqual([401, JSON.stringify({ error: 'unauthorized', message: INVALID_CREDENTIALS })]);
-    expect([wrong.status, wrong.text]).toEqual([right.status, right.text]);
+    const unknown = await stack.client().post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'not the password' });
+    expect([wrong.status, wrong.text]).toEqual([401, JSON.stringify({ error: 'unauthorized', message: INVALID_CREDENTIALS })]);
+    expect([unknown.status, unknown.text]).toEqual([wrong.status, wrong.text]);
   });
 
   it('sign-up has its own throttle: a fourth sign-up for one address waits, whatever the network', async () => {
     const email = uniqueEmail('flood');
-    for (let i = 0; i < 3; i++) expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status);
+    expect(statuses).toEqual([201, 409, 409]);
     const fourth = await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS });
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -89,7 +88,7 @@ describe('accounts and sessions over HTTP', () => {
     expect(listed.status).toBe(200);
     expect(listed.json.changes[0]).toMatchObject({ type: 'role_granted', userId, email, actor: 'test', origin: 'http-harness', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     const unconfirmed = uniqueEmail('unconfirmed');
-    expect((await stack.client().post('/api/auth/register', { email: unconfirmed, password: PASSWORD, ...TERMS })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email: unconfirmed, password: PASSWORD, ...TERMS })).status).toBe(201);
     await expect(stack.grantAdmin(unconfirmed)).rejects.toThrow(/has not confirmed its email address/);
     expect((await member.get('/api/admin/role-changes')).json.changes.some((c: { email: string }) => c.email === unconfirmed)).toBe(false);
   });
@@ -154,17 +153,17 @@ describe('accounts and sessions over HTTP', () => {
     const login = await stack.client().post('/api/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(401);
     expect(login.json.message).toBe(INVALID_CREDENTIALS);
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
     expect((await stack.outbox()).find((m) => m.to === email)?.subject).toBe('Confirm your email for Football Predictions');
   });
 
-  it('50 concurrent sign-ups of one address make exactly one account and one verification email; the rest wait (429)', async () => {
+  it('50 concurrent sign-ups of one address make exactly one account and one verification email; the rest are 409 or wait (429)', async () => {
     const email = uniqueEmail('race');
     const results = await Promise.all(Array.from({ length: 50 }, () => stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })));
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 202 && s !== 429)).toEqual([]);
-    expect(statuses.filter((s) => s === 202).length).toBeGreaterThanOrEqual(1);
-    expect(statuses.filter((s) => s === 202).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((s) => s !== 201 && s !== 409 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(3);
     const mails = (await stack.outbox()).filter((m) => m.to === email);
     expect(mails.filter((m) => m.subject.startsWith('Confirm'))).toHaveLength(1);
   }, 120_000);

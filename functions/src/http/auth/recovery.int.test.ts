@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentEmail } from '@app/adapters/email/local-outbox';
-import { PASSWORD_RESET_REQUESTED_MESSAGE } from '@app/contracts/auth';
+import { PASSWORD_RESET_REQUESTED_MESSAGE, VERIFICATION_SENT_MESSAGE } from '@app/contracts/auth';
 import { PASSWORD, TERMS, startHttpStack, tokenIn, uniqueEmail, type TestClient } from '../../../test/http-harness.ts';
 
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
@@ -25,7 +25,9 @@ async function resetLink(email: string): Promise<string> {
 describe('email verification', () => {
   it('sign-up sends one link; it confirms the address once (in any browser) and then is dead', async () => {
     const email = uniqueEmail();
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    const client = stack.client();
+    expect((await client.post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
+    expect((await client.get('/api/auth/me')).json.user.emailVerified).toBe(false);
     const mails = await inbox(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/confirm your email/i);
@@ -33,12 +35,28 @@ describe('email verification', () => {
     expect(mails[0]!.html).toContain('/verify-email?token=');
 
     expect((await stack.client().post('/api/auth/verify-email', { token })).status).toBe(200);
-    const client = stack.client();
-    expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
     expect((await client.get('/api/auth/me')).json.user.emailVerified).toBe(true);
     const again = await stack.client().post('/api/auth/verify-email', { token });
     expect(again.status).toBe(400);
     expect(JSON.stringify(again.json)).toMatch(/invalid, already used or expired/);
+  });
+
+  it('Resend sends the signed-in, unconfirmed user a new link (the newest works), nothing once confirmed, and is capped per address', async () => {
+    const email = uniqueEmail('resend');
+    const client = stack.client();
+    expect((await client.post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
+    const resent = await client.post('/api/auth/resend-verification');
+    expect(resent.status).toBe(202);
+    expect(resent.json).toEqual({ message: VERIFICATION_SENT_MESSAGE });
+    expect((await inbox(email)).filter((m) => /confirm your email/i.test(m.subject))).toHaveLength(2);
+    // 3 an hour per address: the fourth request waits.
+    for (let i = 0; i < 2; i++) expect((await client.post('/api/auth/resend-verification')).status).toBe(202);
+    const capped = await client.post('/api/auth/resend-verification');
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await stack.client().post('/api/auth/resend-verification')).status).toBe(401);
+    expect((await stack.client().post('/api/auth/verify-email', { token: await stack.emailToken(email, '/verify-email') })).status).toBe(200);
+    expect((await client.get('/api/auth/me')).json.user.emailVerified).toBe(true);
   });
 
   it('refuses forged and malformed tokens with a 400', async () => {
@@ -86,6 +104,28 @@ describe('password reset', () => {
     expect((await stack.client().post('/api/auth/login', { email, password: 'a brand new secret' })).status).toBe(200);
   });
 
+  it('M1: four login loops racing a reset over HTTP: not one of their sessions answers /me afterwards', async () => {
+    const email = await signUp(stack.client());
+    const token = await resetLink(email);
+    const jars: TestClient[] = [];
+    let resetDone = false;
+    const loop = async () => {
+      // Each login from a network of its own (the account's throttle is per network), one more after the reset.
+      for (let after = 0; !resetDone || after < 1; after += resetDone ? 1 : 0) {
+        const jar = stack.client();
+        if ((await jar.post('/api/auth/login', { email, password: PASSWORD })).status === 200) jars.push(jar);
+      }
+    };
+    const loops = Array.from({ length: 4 }, loop);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await stack.client().post('/api/auth/password-reset/confirm', { token, password: 'the owner took it back' })).status).toBe(200);
+    resetDone = true;
+    await Promise.all(loops);
+    expect(jars.length).toBeGreaterThan(0);
+    const answers = await Promise.all(jars.map(async (jar) => (await jar.get('/api/auth/me')).status));
+    expect(answers.filter((status) => status !== 401)).toEqual([]);
+  }, 120_000);
+
   it('M3: reset applies the one password policy (length, common list, not the current one) and keeps the link when it refuses', async () => {
     const email = await signUp(stack.client());
     const token = await resetLink(email);
@@ -115,7 +155,7 @@ describe('password reset', () => {
 
   it('a reset confirms an address that was never confirmed (the link reached its inbox)', async () => {
     const email = uniqueEmail('lost-link');
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
     const token = await resetLink(email);
     expect((await stack.client().post('/api/auth/password-reset/confirm', { token, password: 'chosen from the reset' })).status).toBe(200);
     const client = stack.client();
@@ -123,13 +163,19 @@ describe('password reset', () => {
     expect((await client.get('/api/auth/me')).json.user.emailVerified).toBe(true);
   });
 
-  it("is throttled like login: the same client asking again and again gets 429, and the owner's login is not delayed", async () => {
-    const client = stack.client();
+  it("L2: at most 3 reset emails an hour reach one address, whatever the networks asking; the owner's login is not delayed", async () => {
     const email = await signUp(stack.client(), uniqueEmail('target'));
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await client.post('/api/auth/password-reset', { email })).status);
-    expect(statuses.slice(0, 5)).toEqual([202, 202, 202, 202, 202]);
-    expect(statuses).toContain(429);
-    expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    // Four networks, five requests each: before the cap, 20 emails reached the inbox.
+    for (let i = 0; i < 20; i++) statuses.push((await stack.client().post('/api/auth/password-reset', { email })).status);
+    expect(statuses.slice(0, 3)).toEqual([202, 202, 202]);
+    expect(statuses.slice(3).every((s) => s === 429)).toBe(true);
+    expect((await inbox(email)).filter((m) => /reset your/i.test(m.subject))).toHaveLength(3);
+    // An unknown address is capped alike (the answer tells nothing).
+    const nobody = uniqueEmail('nobody');
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) unknown.push((await stack.client().post('/api/auth/password-reset', { email: nobody })).status);
+    expect(unknown).toEqual([202, 202, 202, 429]);
+    expect((await stack.client().post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
   });
 });

@@ -1,16 +1,16 @@
-import { RegisterBodySchema, SIGN_UP_REQUESTED_MESSAGE, type MessageResponse } from '@app/contracts/auth';
+import { RegisterBodySchema, type UserResponse } from '@app/contracts/auth';
 import { acceptNewPassword } from '@app/core/auth/password-policy';
 import { json } from '@app/platform/http/response';
-import { authService } from '../../composition/auth.ts';
+import { authService, cookie } from '../../composition/auth.ts';
 import { httpRoute } from '../route.ts';
 
 /**
- * Creates an unconfirmed account and emails its verification link, or emails the owner of a taken
- * address: 202 with the same body either way, and no session (the account signs in once confirmed).
- * Throttled per address and per client network.
+ * Creates the account, emails its verification link and signs it in: 201 with the user and the
+ * session cookie. A taken address is a 409 whose message offers login and a password reset.
+ * Throttled per address and per client network (docs/decisions/0200-sign-up-signs-in.md).
  */
-export const handler = httpRoute({ auth: 'public', body: RegisterBodySchema }, async ({ body, sourceIp }) => {
-  await (await authService()).register({ ...body, password: acceptNewPassword(body.password, 'password') }, { ip: sourceIp });
-  const response: MessageResponse = { message: SIGN_UP_REQUESTED_MESSAGE };
-  return json(response, { status: 202 });
+export const handler = httpRoute({ auth: 'public', body: RegisterBodySchema }, async ({ body, sourceIp }, { clock }) => {
+  const issued = await (await authService()).register({ ...body, password: acceptNewPassword(body.password, 'password') }, { ip: sourceIp });
+  const response: UserResponse = { user: issued.user };
+  return json(response, { status: 201, cookies: [(await cookie()).set(issued.token, issued.expiresAt, clock.now().getTime())] });
 });

@@ -138,4 +138,60 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     expect((await client.request('POST', `${path}/pay`)).status).toBe(409);
     expect((await client.get('/api/auth/me')).json.user.subscriptionStatus).toBe('free');
   });
+
+  it('M3: a checkout opened before a self-exclusion cannot be paid after it: a clear 409, no subscription', async () => {
+    const client = stack.client();
+    const { userId } = await stack.signIn(client, uniqueEmail('excluding'));
+    const path = new URL((await client.post('/api/stripe/create-checkout-session')).json.url).pathname;
+    expect((await client.post('/api/account/self-exclusion', { password: PASSWORD, confirm: true })).status).toBe(200);
+    const pay = await stack.client().request('POST', `${path}/pay`);
+    expect(pay.status).toBe(409);
+    expect(pay.text).toContain('This checkout session has expired and can no longer be paid: nothing was charged.');
+    const gateway = await stack.composition.paymentGateway();
+    expect((await gateway.retrieveCheckoutSession(path.split('/').pop()!))?.status).toBe('expired');
+    expect((await gateway.listLiveSubscriptionsPage({ limit: 1000 })).subscriptions.filter((s) => s.userId === userId)).toEqual([]);
+  });
+
+  it('M3: when the provider starts a subscription for an excluded user anyway, the webhook cancels it at once', async () => {
+    const client = stack.client();
+    const { userId } = await stack.signIn(client, uniqueEmail('excluded-payer'));
+    // A checkout first, so the user has a customer at the provider.
+    await client.post('/api/stripe/create-checkout-session');
+    expect((await client.post('/api/account/self-exclusion', { password: PASSWORD, confirm: true })).status).toBe(200);
+    const gateway = await stack.composition.paymentGateway();
+    const customerId = (await (await stack.composition.userRepository()).get(userId))!.stripeCustomerId!;
+    // A session the exclusion could not reach (as a Stripe portal or a hosted page may be), paid after it.
+    const late = await gateway.createCheckoutSession({ customerId, userId, successUrl: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost:3000/pricing', idempotencyKey: 'late' });
+    expect((await stack.client().request('POST', `${new URL(late.url).pathname}/pay`)).status).toBe(303);
+    const [subscription] = Object.values((await (await stack.composition.userRepository()).get(userId))!.subscriptions);
+    expect(subscription?.status).toBe('canceled');
+    expect((await gateway.listLiveSubscriptions(customerId))).toEqual([]);
+  });
+
+  it('M3: a break ends the open checkout too; after the break a new one is opened and can be paid', async () => {
+    const client = stack.client();
+    await stack.signIn(client, uniqueEmail('breaking'));
+    const first = new URL((await client.post('/api/stripe/create-checkout-session')).json.url).pathname;
+    expect((await client.post('/api/account/break', { duration: '24h' })).status).toBe(200);
+    expect((await stack.client().request('POST', `${first}/pay`)).status).toBe(409);
+    clock.advance(DAY_MS + 1000);
+    try {
+      const second = new URL((await client.post('/api/stripe/create-checkout-session')).json.url).pathname;
+      expect(second).not.toBe(first);
+      expect((await client.request('POST', `${second}/pay`)).status).toBe(303);
+      expect((await client.get('/api/auth/me')).json.user.subscriptionStatus).toBe('premium');
+    } finally {
+      clock.set('2026-11-20T12:00:00Z');
+    }
+  });
+
+  it('L3: five concurrent Pays of one checkout make one subscription', async () => {
+    const client = stack.client();
+    const { userId } = await stack.signIn(client, uniqueEmail('five-pays'));
+    const path = new URL((await client.post('/api/stripe/create-checkout-session')).json.url).pathname;
+    const pays = await Promise.all(Array.from({ length: 5 }, () => stack.client().request('POST', `${path}/pay`)));
+    expect(pays.map((p) => p.status)).toEqual([303, 303, 303, 303, 303]);
+    const gateway = await stack.composition.paymentGateway();
+    expect((await gateway.listLiveSubscriptions()).filter((s) => s.userId === userId)).toHaveLength(1);
+  });
 });

@@ -56,6 +56,19 @@ describe('self-service billing through the local test-mode portal', () => {
     expect((await client.get('/api/auth/me')).json.user.cancelAt).toBeNull();
   });
 
+  it('M3: a portal session opened before a break cannot resume the subscription after it (409); a new one opened later can', async () => {
+    const client = await subscriber();
+    const portal = new URL((await client.post('/api/stripe/portal-session')).json.url).pathname;
+    const subscription = /name="subscription" value="([\w-]+)"/.exec((await client.get(portal)).text)![1]!;
+    expect((await form(client, `${portal}/cancel`, { subscription })).status).toBe(303);
+    expect((await client.post('/api/account/break', { duration: '24h' })).status).toBe(200);
+    const resumed = await form(client, `${portal}/resume`, { subscription });
+    expect(resumed.status).toBe(409);
+    expect(resumed.text).toContain('This billing portal session has ended.');
+    expect((await client.get(portal)).status).toBe(409);
+    expect((await client.get('/api/auth/me')).json.user.cancelAt).toEqual(expect.any(Number));
+  });
+
   it('updates the card; refuses bad input and a subscription of another customer', async () => {
     const client = await subscriber();
     const other = await subscriber();

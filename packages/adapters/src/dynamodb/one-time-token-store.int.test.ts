@@ -85,9 +85,9 @@ describe('single-use tokens in DynamoDB', () => {
     await users.create({ id: 'U1', email: 'u1@example.com', passwordHash: 'old', role: 'user', createdAt: '2026-11-23T12:00:00Z', subscriptions: {} });
     const reset = await tokens.issue('U1', 'password-reset');
     const verify = await tokens.issue('U1', 'verify-email');
-    await users.setPasswordHash('U1', 'new');
+    expect(await users.setPasswordHash('U1', 'new', 0)).toBe(1);
     expect(await tokens.consume(reset, 'password-reset')).toBeUndefined();
     expect(await tokens.consume(verify, 'verify-email')).toBe('U1');
-    await expect(users.setPasswordHash('nobody', 'x')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(users.setPasswordHash('nobody', 'x', 0)).rejects.toMatchObject({ kind: 'not_found' });
   });
 });

@@ -51,6 +51,8 @@ export class DynamoSessionRepository implements SessionRepository {
             session: {
               userId: String(sessionItem.userId),
               sessionId: String(sessionItem.sessionId),
+              // Sessions from before epochs were bound to the first one.
+              passwordEpoch: Number(sessionItem.passwordEpoch ?? 0),
               createdAt: Number(sessionItem.createdAt),
               lastSeenAt: Number(sessionItem.lastSeenAt),
               expiresAt: Number(sessionItem.expiresAt) * 1000,
@@ -62,18 +64,27 @@ export class DynamoSessionRepository implements SessionRepository {
   }
 
   async touch(userId: string, sessionId: string, lastSeenAt: number): Promise<void> {
+    await this.setOnLiveSession(userId, sessionId, 'lastSeenAt', lastSeenAt);
+  }
+
+  async rebind(userId: string, sessionId: string, passwordEpoch: number): Promise<void> {
+    await this.setOnLiveSession(userId, sessionId, 'passwordEpoch', passwordEpoch);
+  }
+
+  /** Sets one field of a session that still exists: one ended in the meantime (a logout, a revocation) stays ended. */
+  private async setOnLiveSession(userId: string, sessionId: string, field: 'lastSeenAt' | 'passwordEpoch', value: number): Promise<void> {
     await this.doc
       .send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.session(userId, sessionId),
-          UpdateExpression: 'SET lastSeenAt = :t',
+          UpdateExpression: 'SET #f = :v',
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':t': lastSeenAt },
+          ExpressionAttributeNames: { '#f': field },
+          ExpressionAttributeValues: { ':v': value },
         }),
       )
       .catch((error: Error) => {
-        // A session revoked in the meantime stays revoked.
         if (error.name !== 'ConditionalCheckFailedException') throw error;
       });
   }

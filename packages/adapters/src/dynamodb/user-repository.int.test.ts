@@ -37,7 +37,21 @@ describe('DynamoUserRepository: consent, breaks and self-exclusion (docs/decisio
     await users.create(user('u_excl'));
     await users.selfExclude('u_excl', '2026-03-14T10:00:00.000Z', '2026-09-14T10:00:00.000Z');
     await users.selfExclude('u_excl', '2026-03-10T10:00:00.000Z', '2026-09-10T10:00:00.000Z');
-    expect(await users.get('u_excl')).toMatchObject({ selfExcludedAt: '2026-03-14T10:00:00.000Z', selfExcludedUntil: '2026-09-14T10:00:00.000Z' });
+    expect(await users.get('u_excl')).toMatchObject({ selfExcludedAt: '2026-03-14T10:00:00.000Z', selfExcludedUntil: '2026-09-14T10:00:00.000Z', passwordEpoch: 1 });
     await expect(users.selfExclude('nobody', '2026-03-14T10:00:00.000Z', '2026-09-14T10:00:00.000Z')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('DynamoUserRepository: the password epoch (docs/decisions/0201-sessions-bound-to-the-password.md)', () => {
+  it('moves the epoch on with the hash, only from the epoch the caller read: of two racing changes one wins, the other is refused', async () => {
+    await users.create(user('u_epoch'));
+    expect(await users.get('u_epoch')).not.toHaveProperty('passwordEpoch');
+    const both = await Promise.allSettled([users.setPasswordHash('u_epoch', 'a', 0), users.setPasswordHash('u_epoch', 'b', 0)]);
+    expect(both.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<number>).value)).toEqual([1]);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: { name: 'PasswordChangedMeanwhileError', kind: 'conflict' } });
+    expect((await users.get('u_epoch'))!.passwordEpoch).toBe(1);
+    expect(await users.setPasswordHash('u_epoch', 'c', 1)).toBe(2);
+    await expect(users.setPasswordHash('u_epoch', 'd', 1)).rejects.toMatchObject({ name: 'PasswordChangedMeanwhileError' });
+    expect(await users.get('u_epoch')).toMatchObject({ passwordHash: 'c', passwordEpoch: 2 });
   });
 });

@@ -6,7 +6,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { EmailTakenError } from '@app/core/auth/errors';
+import { EmailTakenError, PasswordChangedMeanwhileError } from '@app/core/auth/errors';
 import { NotFoundError } from '@app/core/errors';
 import { BreakCannotBeShortenedError } from '@app/core/responsible-gambling/errors';
 import type { RoleChange, RoleChangeLog, UserRepository } from '@app/core/auth/ports';
@@ -22,7 +22,7 @@ const STALE_PENDING_CLAIM_MS = 2 * 60 * 1000;
 
 /** The optional fields of a stored user, copied as they are when present. */
 const OPTIONAL_FIELDS = [
-  'emailVerifiedAt', 'stripeCustomerId', 'openCheckout', 'termsVersion', 'termsAcceptedAt', 'ageConfirmedAt', 'breakStartedAt', 'breakUntil', 'selfExcludedAt', 'selfExcludedUntil',
+  'passwordEpoch', 'emailVerifiedAt', 'stripeCustomerId', 'openCheckout', 'termsVersion', 'termsAcceptedAt', 'ageConfirmedAt', 'breakStartedAt', 'breakUntil', 'selfExcludedAt', 'selfExcludedUntil',
 ] as const satisfies ReadonlyArray<keyof UserRecord>;
 
 export function userFromItem(item: Record<string, unknown>): UserRecord {
@@ -84,16 +84,26 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
     return userId ? this.get(userId) : undefined;
   }
 
-  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    // The user's pending reset link dies with the old password, in the same transaction.
+  async setPasswordHash(userId: string, passwordHash: string, expectedEpoch: number): Promise<number> {
+    // The epoch moves on only from the one the caller read (a record from before epochs has none:
+    // epoch 0); the user's pending reset link dies with the old password, in the same transaction.
     try {
       await transactWrite(this.doc, this.tableName, [
-        { Update: { Key: keys.user(userId), UpdateExpression: 'SET passwordHash = :v', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':v': passwordHash } } },
+        {
+          Update: {
+            Key: keys.user(userId),
+            UpdateExpression: 'SET passwordHash = :v, passwordEpoch = :next',
+            ConditionExpression: expectedEpoch === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(passwordEpoch) OR passwordEpoch = :expected)' : 'attribute_exists(PK) AND passwordEpoch = :expected',
+            ExpressionAttributeValues: { ':v': passwordHash, ':next': expectedEpoch + 1, ':expected': expectedEpoch },
+          },
+        },
         { Delete: { Key: keys.userToken(userId, 'password-reset') } },
       ]);
+      return expectedEpoch + 1;
     } catch (error) {
-      if (failedConditions(error)?.includes(0)) throw new NotFoundError(`User ${userId} not found`, { cause: error });
-      throw error;
+      if (!failedConditions(error)?.includes(0)) throw error;
+      if (!(await this.get(userId))) throw new NotFoundError(`User ${userId} not found`, { cause: error });
+      throw new PasswordChangedMeanwhileError({ cause: error });
     }
   }
 
@@ -156,9 +166,10 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.user(userId),
-          UpdateExpression: 'SET selfExcludedAt = :at, selfExcludedUntil = :until',
+          // The password's epoch moves on with it: no session from before survives the exclusion.
+          UpdateExpression: 'SET selfExcludedAt = :at, selfExcludedUntil = :until ADD passwordEpoch :one',
           ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(selfExcludedUntil) OR selfExcludedUntil < :until)',
-          ExpressionAttributeValues: { ':at': at, ':until': until },
+          ExpressionAttributeValues: { ':at': at, ':until': until, ':one': 1 },
         }),
       );
     } catch (error) {

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { failedConditions, transactWrite } from '../dynamodb/transactions.ts';
 import { ulid } from 'ulid';
 import type { CardSummary, InvoiceSummary } from '@app/contracts/billing';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentDetails, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
@@ -27,12 +28,19 @@ interface LocalCustomer {
   /** The test card on file. */
   cardLast4?: string;
   cardBrand?: string;
+  /**
+   * Moves on each time the customer's payment sessions are ended (a break, a self-exclusion): a
+   * Checkout or portal session made under an earlier generation is over (absent: 0).
+   */
+  sessionGeneration?: number;
 }
 
 interface LocalPortalSession {
   id: string;
   customerId: string;
   returnUrl: string;
+  /** The customer's `sessionGeneration` when it was made. */
+  generation?: number;
 }
 
 /** What the local customer portal shows. */
@@ -68,7 +76,13 @@ interface LocalCheckout {
   cancelUrl: string;
   status: 'open' | 'complete' | 'expired';
   subscriptionId: string | null;
+  /** The customer's `sessionGeneration` when it was made. */
+  generation?: number;
 }
+
+/** What a Pay on a checkout that is over says (the product's pricing page can start a new one). */
+export const CHECKOUT_ENDED_MESSAGE = 'This checkout session has expired and can no longer be paid: nothing was charged. Start again from Pricing.';
+const PORTAL_ENDED_MESSAGE = 'This billing portal session has ended. Open the billing portal again from your account.';
 
 /** A webhook the local provider wants delivered: the exact body and its Stripe-style signature. */
 export interface SignedWebhook {
@@ -98,19 +112,39 @@ export class LocalPaymentGateway implements PaymentGateway {
 
   async createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<{ id: string; url: string }> {
     const id = `cs_local_${ulid()}`;
-    const checkout: LocalCheckout = { id, customerId: input.customerId, userId: input.userId, successUrl: input.successUrl, cancelUrl: input.cancelUrl, status: 'open', subscriptionId: null };
+    const generation = await this.generationOf(input.customerId);
+    const checkout: LocalCheckout = {
+      id, customerId: input.customerId, userId: input.userId, successUrl: input.successUrl, cancelUrl: input.cancelUrl, status: 'open', subscriptionId: null, generation,
+    };
     await this.put('CHECKOUT', id, checkout);
     return { id, url: `${this.options.appOrigin}/__local/checkout/${id}` };
   }
 
   async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null> {
-    const c = await this.get<LocalCheckout>('CHECKOUT', sessionId);
+    const c = await this.checkout(sessionId);
     return c ? { id: c.id, customerId: c.customerId, clientReferenceId: c.userId, subscriptionId: c.subscriptionId, status: c.status } : null;
   }
 
   async expireCheckoutSession(sessionId: string): Promise<void> {
     const c = await this.get<LocalCheckout>('CHECKOUT', sessionId);
     if (c?.status === 'open') await this.put('CHECKOUT', c.id, { ...c, status: 'expired' });
+  }
+
+  async expirePaymentSessions(customerId: string): Promise<void> {
+    // One write ends them all: every Checkout and portal session made before it is over.
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.localBilling('CUSTOMER', customerId),
+        UpdateExpression: 'SET #data.sessionGeneration = if_not_exists(#data.sessionGeneration, :zero) + :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#data': 'data' },
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+      }),
+    ).catch((error: Error) => {
+      // A customer we do not know has no sessions.
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
   }
 
   async listLiveSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]> {
@@ -178,7 +212,7 @@ export class LocalPaymentGateway implements PaymentGateway {
 
   async createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
     const id = `bps_local_${ulid()}`;
-    await this.put('PORTAL', id, { id, customerId: input.customerId, returnUrl: input.returnUrl } satisfies LocalPortalSession);
+    await this.put('PORTAL', id, { id, customerId: input.customerId, returnUrl: input.returnUrl, generation: await this.generationOf(input.customerId) } satisfies LocalPortalSession);
     return { url: `${this.options.appOrigin}/__local/portal/${id}` };
   }
 
@@ -189,22 +223,61 @@ export class LocalPaymentGateway implements PaymentGateway {
   // ---- the parts of Stripe's own UI and clock, local only ----
 
   async checkoutPage(sessionId: string): Promise<LocalCheckout | undefined> {
-    return this.get<LocalCheckout>('CHECKOUT', sessionId);
+    return this.checkout(sessionId);
   }
 
-  /** The "Pay" button: starts a one-month subscription and returns the webhooks Stripe would send. */
+  /**
+   * The "Pay" button: starts a one-month subscription and returns the webhooks Stripe would send.
+   * Only an `open` checkout of the customer's current generation is paid, by one conditional
+   * write that moves it to `complete` together with the new subscription, so concurrent Pays make
+   * one subscription (L3); an expired or ended one is a `ConflictError` with `CHECKOUT_ENDED_MESSAGE`.
+   */
   async completeCheckout(sessionId: string): Promise<{ redirectUrl: string; webhooks: SignedWebhook[] }> {
-    const c = await this.get<LocalCheckout>('CHECKOUT', sessionId);
+    const c = await this.checkout(sessionId);
     if (!c) throw new NotFoundError('Checkout session not found');
     const redirectUrl = c.successUrl.replace('{CHECKOUT_SESSION_ID}', c.id);
     if (c.status === 'complete') return { redirectUrl, webhooks: [] };
-    if (c.status === 'expired') throw new ConflictError('This checkout session has expired');
+    if (c.status === 'expired') throw new ConflictError(CHECKOUT_ENDED_MESSAGE);
     const now = await this.nowSeconds();
     const subscription: LocalSubscription = {
       id: `sub_local_${ulid()}`, customerId: c.customerId, userId: c.userId, status: 'active', cancelAtPeriodEnd: false, periodStart: now, periodEnd: now + MONTH_SECONDS, startedAt: now,
     };
-    await this.put('SUBSCRIPTION', subscription.id, subscription);
-    await this.put('CHECKOUT', c.id, { ...c, status: 'complete', subscriptionId: subscription.id });
+    const pay = () =>
+      transactWrite(this.doc, this.tableName, [
+        {
+          Update: {
+            Key: keys.localBilling('CHECKOUT', c.id),
+            UpdateExpression: 'SET #data.#status = :complete, #data.subscriptionId = :sub',
+            ConditionExpression: '#data.#status = :open',
+            ExpressionAttributeNames: { '#data': 'data', '#status': 'status' },
+            ExpressionAttributeValues: { ':complete': 'complete', ':open': 'open', ':sub': subscription.id },
+          },
+        },
+        {
+          // The customer's sessions were not ended meanwhile (the generation the checkout was made under).
+          ConditionCheck: {
+            Key: keys.localBilling('CUSTOMER', c.customerId),
+            ConditionExpression: (c.generation ?? 0) === 0 ? 'attribute_not_exists(#data.sessionGeneration) OR #data.sessionGeneration = :g' : '#data.sessionGeneration = :g',
+            ExpressionAttributeNames: { '#data': 'data' },
+            ExpressionAttributeValues: { ':g': c.generation ?? 0 },
+          },
+        },
+        { Put: { Item: this.item('SUBSCRIPTION', subscription.id, subscription) } },
+      ]);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await pay();
+        break;
+      } catch (error) {
+        // Cancelled: a condition failed, or a concurrent Pay's transaction held the items.
+        if (failedConditions(error) === undefined) throw error;
+        const current = await this.checkout(c.id);
+        // Another Pay won: the same redirect, nothing more.
+        if (current?.status === 'complete') return { redirectUrl, webhooks: [] };
+        if (current?.status !== 'open' || attempt >= 4) throw new ConflictError(CHECKOUT_ENDED_MESSAGE, { cause: error });
+        await new Promise((r) => setTimeout(r, 20 * (attempt + 1)));
+      }
+    }
     return {
       redirectUrl,
       webhooks: [
@@ -218,6 +291,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   async portalPage(sessionId: string): Promise<LocalPortalView | undefined> {
     const session = await this.get<LocalPortalSession>('PORTAL', sessionId);
     if (!session) return undefined;
+    if (await this.portalEnded(session)) throw new ConflictError(PORTAL_ENDED_MESSAGE);
     const customer = await this.get<LocalCustomer>('CUSTOMER', session.customerId);
     const now = await this.nowSeconds();
     const subscriptions = await this.customerSubscriptions(session.customerId, now);
@@ -243,6 +317,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   async portalAction(sessionId: string, action: LocalPortalAction): Promise<SignedWebhook[]> {
     const session = await this.get<LocalPortalSession>('PORTAL', sessionId);
     if (!session) throw new NotFoundError('Portal session not found');
+    if (await this.portalEnded(session)) throw new ConflictError(PORTAL_ENDED_MESSAGE);
     if (action.type === 'card') {
       const customer = await this.get<LocalCustomer>('CUSTOMER', session.customerId);
       if (!customer) throw new NotFoundError('Customer not found');
@@ -339,16 +414,34 @@ export class LocalPaymentGateway implements PaymentGateway {
     return (out.Items ?? []).map((i) => i.data as LocalSubscription);
   }
 
+  /** The customer's current session generation (0 for a customer we do not know). */
+  private async generationOf(customerId: string): Promise<number> {
+    return (await this.get<LocalCustomer>('CUSTOMER', customerId))?.sessionGeneration ?? 0;
+  }
+
+  /** A checkout as it stands: an open one made under an earlier generation of its customer has expired. */
+  private async checkout(sessionId: string): Promise<LocalCheckout | undefined> {
+    const c = await this.get<LocalCheckout>('CHECKOUT', sessionId);
+    if (c?.status === 'open' && (c.generation ?? 0) !== (await this.generationOf(c.customerId))) return { ...c, status: 'expired' };
+    return c;
+  }
+
+  private async portalEnded(session: LocalPortalSession): Promise<boolean> {
+    return (session.generation ?? 0) !== (await this.generationOf(session.customerId));
+  }
+
   private async get<T>(kind: LocalKind, id: string): Promise<T | undefined> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.localBilling(kind, id), ConsistentRead: true }));
     return out.Item?.data as T | undefined;
   }
 
-  private async put(kind: LocalKind, id: string, data: object) {
+  private item(kind: LocalKind, id: string, data: object) {
     const index = kind === 'SUBSCRIPTION' ? keys.localBillingSubscriptionIndex(id) : {};
-    await this.doc.send(
-      new PutCommand({ TableName: this.tableName, Item: { ...keys.localBilling(kind, id), ...index, type: `LocalBilling${kind}`, schemaVersion: 1, data } }),
-    );
+    return { ...keys.localBilling(kind, id), ...index, type: `LocalBilling${kind}`, schemaVersion: 1, data };
+  }
+
+  private async put(kind: LocalKind, id: string, data: object) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: this.item(kind, id, data) }));
   }
 }
 

@@ -69,6 +69,16 @@ export class StripePaymentGateway implements PaymentGateway {
     if (session?.status === 'open') await orNull(this.stripe.request('POST', '/v1/checkout/sessions/{id}/expire', CheckoutSessionSchema, { id: sessionId }));
   }
 
+  /**
+   * Expires every open Checkout session of the customer. Stripe has no call that ends a
+   * customer-portal session (its links expire on their own); a resume made in one afterwards
+   * reaches us as a webhook, which the billing sync refuses for an excluded user.
+   */
+  async expirePaymentSessions(customerId: string): Promise<void> {
+    const open = await this.stripe.list('/v1/checkout/sessions', CheckoutSessionSchema, { customer: customerId, status: 'open' });
+    for (const session of open) await orNull(this.stripe.request('POST', '/v1/checkout/sessions/{id}/expire', CheckoutSessionSchema, { id: session.id }));
+  }
+
   async listLiveSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]> {
     // Without `status`, Stripe lists every subscription that is not cancelled.
     const subscriptions = await this.stripe.list('/v1/subscriptions', SubscriptionSchema, { customer: customerId });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryAttempts } from '../testing/in-memory.ts';
-import { decideAttempt, makeAttemptLimiter, type AttemptPolicy, type AttemptState } from './attempts.ts';
+import { decideAttempt, MAIL_ADDRESS_DAILY_POLICY, MAIL_ADDRESS_HOURLY_POLICY, mailAddressSubjects, makeAttemptLimiter, type AttemptPolicy, type AttemptState } from './attempts.ts';
 
 const policy: AttemptPolicy = { freeAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 4_000, resetAfterMs: 60_000 };
 
@@ -68,5 +68,25 @@ describe('refused attempts and busy networks (decision 0151)', () => {
     for (let i = 0; i < 100; i++) burst = (decideAttempt(burst, 0, office) as { next: AttemptState }).next;
     expect(burst!.nextAt).toBe(60_000);
     expect(decideAttempt(burst, 1, office)).toEqual({ allowed: false, retryAfterMs: 59_999 });
+  });
+
+  it('L2: one address gets at most 3 emails an hour and 5 a day, however often it is asked for', async () => {
+    const store = new InMemoryAttempts();
+    let now = 0;
+    const limiter = makeAttemptLimiter(store, () => now);
+    const sent: number[] = [];
+    // Someone asks every minute for two days.
+    for (let minute = 0; minute < 2 * 24 * 60; minute++) {
+      now = minute * 60_000;
+      if (await limiter.take(mailAddressSubjects('reset', 'ana@example.com')).then(() => true, () => false)) sent.push(minute);
+    }
+    const inWindow = (from: number, length: number) => sent.filter((m) => m >= from && m < from + length).length;
+    for (let start = 0; start < 2 * 24 * 60; start += 30) {
+      expect(inWindow(start, 60), `the hour from minute ${start}`).toBeLessThanOrEqual(3);
+      expect(inWindow(start, 24 * 60), `the day from minute ${start}`).toBeLessThanOrEqual(5);
+    }
+    expect(sent.slice(0, 5)).toEqual([0, 1, 2, 62, 63]);
+    expect(MAIL_ADDRESS_HOURLY_POLICY.freeAttempts).toBe(3);
+    expect(MAIL_ADDRESS_DAILY_POLICY.freeAttempts).toBe(5);
   });
 });

@@ -59,6 +59,22 @@ export const MAIL_NETWORK_POLICY: AttemptPolicy = { freeAttempts: 30, baseDelayM
 /** Sign-ups for one email address from anywhere: each sends that inbox a message, so 3 a day before delays. */
 export const SIGNUP_ADDRESS_POLICY: AttemptPolicy = { freeAttempts: 3, baseDelayMs: 10 * 60_000, maxDelayMs: 60 * 60_000, resetAfterMs: 24 * 60 * 60_000 };
 
+/**
+ * Emails a person can have sent to one address on request (a password reset, the verification
+ * link again), from anywhere: 3 an hour and 5 a day, so nobody can flood an inbox through us
+ * (docs/decisions/0203-reset-mail-capped-per-address.md).
+ */
+export const MAIL_ADDRESS_HOURLY_POLICY: AttemptPolicy = { freeAttempts: 3, baseDelayMs: 60 * 60_000, maxDelayMs: 60 * 60_000, resetAfterMs: 60 * 60_000 };
+export const MAIL_ADDRESS_DAILY_POLICY: AttemptPolicy = { freeAttempts: 5, baseDelayMs: 24 * 60 * 60_000, maxDelayMs: 24 * 60 * 60_000, resetAfterMs: 24 * 60 * 60_000 };
+
+/** The subjects of a request that mails `address` (`kind`: which email), hourly then daily. */
+export function mailAddressSubjects(kind: 'reset' | 'verify', address: string): Subject[] {
+  return [
+    { key: `${kind}:addr:h:${address}`, policy: MAIL_ADDRESS_HOURLY_POLICY },
+    { key: `${kind}:addr:d:${address}`, policy: MAIL_ADDRESS_DAILY_POLICY },
+  ];
+}
+
 /** The pure rule: the next state if an attempt at `now` may go ahead, else how long to wait. */
 export function decideAttempt(
   current: AttemptState | undefined,

@@ -10,8 +10,13 @@ export interface UserRepository {
   get(userId: string): Promise<UserRecord | undefined>;
   /** Strongly consistent lookup through the email claim. */
   getByEmail(email: string): Promise<UserRecord | undefined>;
-  /** Sets the hash and, in the same write, revokes the user's pending password-reset link. */
-  setPasswordHash(userId: string, passwordHash: string): Promise<void>;
+  /**
+   * Sets the hash and moves the password's epoch on by one (every session bound to the old one
+   * stops resolving), only if the epoch is still `expectedEpoch` (a compare-and-set: two changes
+   * cannot both think they won); in the same write, revokes the user's pending password-reset link.
+   * Returns the new epoch; `PasswordChangedMeanwhileError` when another change came first.
+   */
+  setPasswordHash(userId: string, passwordHash: string, expectedEpoch: number): Promise<number>;
   /** Records that the owner proved the address (`at`: ISO-8601 UTC). */
   markEmailVerified(userId: string, at: string): Promise<void>;
   /** Sets the role and writes its record (`change`) in the same transaction: no role changes without a trace. */
@@ -22,7 +27,10 @@ export interface UserRepository {
    * requests cannot shorten a break between them).
    */
   startBreak(userId: string, startedAt: string, until: string): Promise<void>;
-  /** Records a self-exclusion (ISO-8601 UTC); a later end never gives way to an earlier one. */
+  /**
+   * Records a self-exclusion (ISO-8601 UTC); a later end never gives way to an earlier one. Moves
+   * the password's epoch on, so no session from before survives it.
+   */
   selfExclude(userId: string, at: string, until: string): Promise<void>;
   /** Links a payment-provider customer to the user (customer -> user lookup included). */
   linkCustomer(userId: string, customerId: string): Promise<void>;
@@ -57,6 +65,11 @@ export interface RoleChangeLog {
 export interface SessionRecord {
   userId: string;
   sessionId: string;
+  /**
+   * The user's password epoch when the session was issued (`UserRecord.passwordEpoch`); a session
+   * resolves only while they are equal (docs/decisions/0201-sessions-bound-to-the-password.md).
+   */
+  passwordEpoch: number;
   createdAt: number;
   lastSeenAt: number;
   /** Absolute end of the session (epoch ms); also the item's TTL. */
@@ -68,6 +81,8 @@ export interface SessionRepository {
   /** The session and its user in one round trip. */
   getWithUser(userId: string, sessionId: string): Promise<{ session?: SessionRecord; user?: UserRecord }>;
   touch(userId: string, sessionId: string, lastSeenAt: number): Promise<void>;
+  /** Binds an existing session to a new password epoch (the session that changed the password keeps going). */
+  rebind(userId: string, sessionId: string, passwordEpoch: number): Promise<void>;
   delete(userId: string, sessionId: string): Promise<void>;
   /** Ends every session of the user except `keepSessionId`. Returns how many ended. */
   deleteAll(userId: string, keepSessionId?: string): Promise<number>;

@@ -4,11 +4,12 @@ import { ValidationError } from '../errors.ts';
 import type { RequestEmail } from '../email/ports.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
 import { clientNetwork } from '../security/network.ts';
-import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore } from './attempts.ts';
+import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, mailAddressSubjects, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore } from './attempts.ts';
 import { makeOneTimeTokens, type OneTimeTokenStore } from './one-time-tokens.ts';
 import { assertNotCurrentPassword, type NewPassword } from './password-policy.ts';
 import type { PasswordHasher, SessionRepository, UserRepository } from './ports.ts';
 import { takeLoggedAttempt, type ClientContext } from './service.ts';
+import { passwordEpochOf, type UserRecord } from './user.ts';
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid, already used or expired. Ask for a new one.';
 
@@ -35,6 +36,22 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
   const tokens = makeOneTimeTokens(deps.tokens, now);
 
   return {
+    /**
+     * The verification link again, to the signed-in user's own address (nothing when it is
+     * confirmed already); capped per address like a reset, and per network.
+     */
+    async resendVerification(user: UserRecord, context: ClientContext): Promise<void> {
+      if (user.emailVerifiedAt) return;
+      const network = clientNetwork(context.ip);
+      await takeLoggedAttempt(limiter, security, [...mailAddressSubjects('verify', user.email), { key: `verify:net:${network}`, policy: MAIL_NETWORK_POLICY }], {
+        type: 'verification_email_throttled',
+        email: user.email,
+        network,
+        userId: user.id,
+      });
+      await deps.requestEmail({ template: 'verify-email', userId: user.id });
+    },
+
     async verifyEmail(token: string): Promise<void> {
       const userId = await tokens.consume(token, 'verify-email');
       if (!userId || !(await users.get(userId))) throw new ValidationError(INVALID_LINK_MESSAGE);
@@ -48,9 +65,11 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
      */
     async requestPasswordReset(email: string, context: ClientContext): Promise<void> {
       const network = clientNetwork(context.ip);
-      // Subjects of their own, so asking for a reset never delays the owner's login; the account
-      // first, so a refused request never reaches the network's counter.
+      // Subjects of their own, so asking for a reset never delays the owner's login: the address
+      // from anywhere (3 an hour, 5 a day: L2), then the account on this network, then the
+      // network, so a refused request never reaches the counters after it.
       const subjects = [
+        ...mailAddressSubjects('reset', email),
         { key: `reset:acct:${email}:${network}`, policy: ACCOUNT_POLICY },
         { key: `reset:net:${network}`, policy: MAIL_NETWORK_POLICY },
       ];
@@ -78,7 +97,9 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
       const userId = await tokens.consume(body.token, 'password-reset');
       const user = userId ? await users.get(userId) : undefined;
       if (!user) throw invalid();
-      await users.setPasswordHash(user.id, await deps.hasher.hash(body.password));
+      // The epoch moves on with the hash: every session, and any login still in flight with the
+      // old password, is over (M1); the items are then deleted.
+      await users.setPasswordHash(user.id, await deps.hasher.hash(body.password), passwordEpochOf(user));
       const endedSessions = await deps.sessions.deleteAll(user.id);
       // The link reached the inbox, which proves the address as well as the verification link does.
       if (!user.emailVerifiedAt) await users.markEmailVerified(user.id, clock.now().toISOString());

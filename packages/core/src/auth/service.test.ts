@@ -2,12 +2,40 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import type { EmailRequest } from '../email/ports.ts';
 import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
+import { makeOneTimeTokens, type OneTimeTokenStore, type StoredToken } from './one-time-tokens.ts';
+import type { SessionRepository } from './ports.ts';
+import { makeRecoveryService } from './recovery.ts';
 import type { SecurityEvent } from '../security/events.ts';
 import { changeRole } from './admin-role.ts';
 import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY } from './attempts.ts';
 import type { NewPassword } from './password-policy.ts';
+import { EMAIL_TAKEN_MESSAGE } from './errors.ts';
 import { INVALID_CREDENTIALS, makeAuthService } from './service.ts';
 import { TERMS_VERSION } from '@app/contracts/responsible-gambling';
+
+/** The session store's methods, bound to it (a spread of a class instance copies none). */
+function bindAll<T extends object>(object: T): SessionRepository {
+  const proto = Object.getPrototypeOf(object) as Record<string, unknown>;
+  const methods = Object.getOwnPropertyNames(proto).filter((name) => name !== 'constructor' && typeof proto[name] === 'function');
+  return Object.fromEntries(methods.map((name) => [name, (proto[name] as (...args: unknown[]) => unknown).bind(object)])) as unknown as SessionRepository;
+}
+
+/** One-time tokens kept in a map (the DynamoDB store has its own tests). */
+class InMemoryTokenStore implements OneTimeTokenStore {
+  readonly items = new Map<string, StoredToken>();
+  async put(token: StoredToken) {
+    this.items.set(`${token.userId}/${token.purpose}`, token);
+  }
+  async consume(userId: string, purpose: StoredToken['purpose'], secretHash: string, now: number) {
+    const live = await this.isLive(userId, purpose, secretHash, now);
+    if (live) this.items.delete(`${userId}/${purpose}`);
+    return live;
+  }
+  async isLive(userId: string, purpose: StoredToken['purpose'], secretHash: string, now: number) {
+    const item = this.items.get(`${userId}/${purpose}`);
+    return item !== undefined && item.secretHash === secretHash && item.expiresAt > now;
+  }
+}
 
 function setup() {
   const clock = fixedClock('2026-11-22T12:00:00Z');
@@ -35,14 +63,12 @@ describe('AuthService', () => {
     t = setup();
   });
 
-  it('signs up an unconfirmed free user and sends the verification link; never an admin, no session yet', async () => {
-    await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
-    expect(await t.users.getByEmail(creds.email)).toMatchObject({ id: 'u1', role: 'user' });
+  it('signs up a free, unconfirmed user, signed in at once, and sends the verification link; never an admin', async () => {
+    const issued = await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    expect(issued.user).toEqual({ id: 'u1', email: creds.email, emailVerified: false, subscriptionStatus: 'free', role: 'user', cancelAt: null, breakUntil: null });
+    expect((await t.auth.resolve(issued.token))?.viewer).toMatchObject({ userId: 'u1', role: 'user', subscriptionStatus: 'free' });
     expect((await t.users.getByEmail(creds.email))?.emailVerifiedAt).toBeUndefined();
     expect(t.mail).toEqual([{ template: 'verify-email', userId: 'u1' }]);
-    const issued = await t.signedUp({ email: 'boss@example.com', password: 'x'.repeat(7) + 'y' });
-    expect(issued.user).toEqual({ id: 'u2', email: 'boss@example.com', emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null, breakUntil: null });
-    expect((await t.auth.resolve(issued.token))?.viewer.userId).toBe('u2');
   });
 
   it('stores what the sign-up accepted: the Terms version and when the terms and the age were confirmed', async () => {
@@ -63,18 +89,26 @@ describe('AuthService', () => {
     expect((await t.auth.login(creds, { ip: '1.1.1.1' })).user.email).toBe(creds.email);
   });
 
-  it('sign-up: a taken address is answered like a new one, and only its inbox hears of it (enumeration)', async () => {
-    const first = await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
-    const again = await t.auth.register(withPolicy({ ...creds, password: 'another password' }), { ip: '1.1.1.2' });
-    expect(again).toEqual(first);
+  it('sign-up: a taken address is a 409 that offers login and reset, changes nothing, and the owner hears of it', async () => {
+    await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
+    await expect(t.auth.register(withPolicy({ ...creds, password: 'another password' }), { ip: '1.1.1.2' })).rejects.toMatchObject({ kind: 'conflict', message: EMAIL_TAKEN_MESSAGE });
+    expect(EMAIL_TAKEN_MESSAGE).toMatch(/Log in, or choose a new password with "Forgot password\?"/);
     expect(t.mail).toEqual([{ template: 'verify-email', userId: 'u1' }, { template: 'account-exists', email: creds.email }]);
-    // The second sign-up changed nothing of the account.
     expect((await t.users.getByEmail(creds.email))?.passwordHash).toBe('plain$correct horse');
     expect(t.events.filter((e) => e.type === 'signup_requested').map((e) => e.detail?.taken)).toEqual([false, true]);
   });
 
+  it('sign-up: two sign-ups racing for one address make one account; the loser gets the 409', async () => {
+    const both = await Promise.allSettled([t.auth.register(withPolicy(creds), { ip: '1.1.1.1' }), t.auth.register(withPolicy(creds), { ip: '1.1.1.2' })]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: { kind: 'conflict' } });
+    expect(t.users.byId.size).toBe(1);
+  });
+
   it('sign-up has a throttle of its own: per address from anywhere, per network across addresses', async () => {
-    for (let i = 0; i < SIGNUP_ADDRESS_POLICY.freeAttempts; i++) await t.auth.register(withPolicy(creds), { ip: `7.7.7.${i}` });
+    // The first creates the account, the next two are 409s (a taken address counts like a new one), the fourth waits.
+    await t.auth.register(withPolicy(creds), { ip: '7.7.7.0' });
+    for (let i = 1; i < SIGNUP_ADDRESS_POLICY.freeAttempts; i++) await expect(t.auth.register(withPolicy(creds), { ip: `7.7.7.${i}` })).rejects.toMatchObject({ kind: 'conflict' });
     await expect(t.auth.register(withPolicy(creds), { ip: '7.7.8.1' })).rejects.toMatchObject({ kind: 'rate_limited' });
     for (let i = 0; i < MAIL_NETWORK_POLICY.freeAttempts; i++) await t.auth.register(withPolicy({ ...creds, email: `n${i}@example.com` }), { ip: '6.6.6.6' });
     await expect(t.auth.register(withPolicy({ ...creds, email: 'last@example.com' }), { ip: '6.6.6.6' })).rejects.toMatchObject({ kind: 'rate_limited' });
@@ -82,9 +116,9 @@ describe('AuthService', () => {
     expect(t.events.filter((e) => e.type === 'signup_throttled')).toHaveLength(2);
   });
 
-  it('an unconfirmed account cannot sign in, and is answered like a wrong password', async () => {
+  it('an unconfirmed account signs in with its password; a wrong one is answered like an unknown email', async () => {
     await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
-    await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
+    expect((await t.auth.login(creds, { ip: '1.1.1.1' })).user).toMatchObject({ email: creds.email, emailVerified: false });
     await expect(t.auth.login({ ...creds, password: 'nope' }, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
   });
 
@@ -132,21 +166,38 @@ describe('AuthService', () => {
     await expect(t.auth.login({ email: 'bo@example.com', password: 'bo password' }, { ip: '10.1.1.1' })).resolves.toMatchObject({ user: { email: 'bo@example.com' } });
   });
 
-  it('charges the network for failed checks of existing and unknown accounts alike, never for a success, and lets an office fail 100 times first', async () => {
+  it('charges the network for failed checks, never for a success, and lets an office fail 100 times first', async () => {
     await t.signedUp();
+    await t.signedUp({ email: 'bo@example.com', password: 'correct horse' });
     // Successes cost the network nothing.
     for (let i = 0; i < 150; i++) await t.auth.login(creds, { ip: '9.9.9.9' });
-    const failures = NETWORK_POLICY.freeAttempts;
-    for (let i = 0; i < failures; i++) {
-      // Four of them against Ana's existing account, the rest against addresses with none.
-      const email = i < 4 ? creds.email : `who${i}@example.com`;
-      await expect(t.auth.login({ email, password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'unauthorized' });
+    for (let i = 0; i < NETWORK_POLICY.freeAttempts; i++) {
+      // Two each against Ana's and Bo's accounts, then one each against other existing accounts.
+      const email = i % 2 ? creds.email : 'bo@example.com';
+      await t.users.create({ id: `n${i}`, email: `n${i}@example.com`, passwordHash: 'plain$secret words', role: 'user', createdAt: '2026-01-01T00:00:00.000Z', subscriptions: {} });
+      await expect(t.auth.login({ email: i < 4 ? email : `n${i}@example.com`, password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'unauthorized' });
     }
-    await expect(t.auth.login({ email: 'who999@example.com', password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'rate_limited' });
-    await expect(t.auth.login({ email: 'who999@example.com', password: 'x' }, { ip: '9.9.9.10' })).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(t.auth.login(creds, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(t.auth.login(creds, { ip: '9.9.9.10' })).resolves.toBeTruthy();
     // An hour later the leak has made room again.
     t.clock.advance(60 * 60_000);
     await expect(t.auth.login(creds, { ip: '9.9.9.9' })).resolves.toBeTruthy();
+  });
+
+  it("L1: guesses at made-up addresses never lock a real user's right password on that network; they have a budget of their own", async () => {
+    await t.signedUp();
+    const office = { ip: '9.9.8.1' };
+    // 22 unknown addresses x 5 wrong passwords (the audit's storm): 110 guesses.
+    const statuses: string[] = [];
+    for (let a = 0; a < 22; a++) {
+      for (let g = 0; g < 5; g++) statuses.push(await t.auth.login({ email: `nobody${a}@example.com`, password: `guess ${g}` }, office).then(() => 'ok', (e: { kind: string }) => e.kind));
+    }
+    expect(statuses.slice(0, NETWORK_POLICY.freeAttempts).every((s) => s === 'unauthorized')).toBe(true);
+    expect(statuses.slice(NETWORK_POLICY.freeAttempts)).toContain('rate_limited');
+    // The owner behind the same address signs in, and the per-account rule still holds for a known account.
+    await expect(t.auth.login(creds, office)).resolves.toMatchObject({ user: { email: creds.email } });
+    for (let g = 0; g < ACCOUNT_POLICY.freeAttempts; g++) await expect(t.auth.login({ ...creds, password: `wrong ${g}` }, office)).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(t.auth.login(creds, office)).rejects.toMatchObject({ kind: 'rate_limited' });
   });
 
   it('change-password is counted by the same limiter', async () => {
@@ -194,6 +245,105 @@ describe('AuthService', () => {
     expect(await t.auth.resolve(b.token)).toBeNull();
     await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized' });
     await expect(t.auth.login({ ...creds, password: 'new password' }, { ip: '1.1.1.1' })).resolves.toBeTruthy();
+  });
+
+  describe('M1: a session is bound to the password it was issued under', () => {
+    /** An auth service over the same stores whose session writes wait at a gate: a login caught between its password check and its write. */
+    function withHeldSessionWrites() {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const held: Array<() => void> = [];
+      const reached = () => new Promise<void>((resolve) => held.push(resolve));
+      let arrived = reached();
+      const sessions = {
+        ...bindAll(t.sessions),
+        create: async (session: Parameters<typeof t.sessions.create>[0]) => {
+          held.shift()?.();
+          arrived = reached();
+          await gate;
+          return t.sessions.create(session);
+        },
+      };
+      const racing = makeAuthService({ users: t.users, sessions, attempts: t.attempts, clock: t.clock, hasher: plainHasher, tokens: plainTokens, ids: { user: sequentialIds('x'), session: sequentialIds('r') } });
+      return { racing, release, arrived: () => arrived };
+    }
+
+    function recoveryOver() {
+      const store = new InMemoryTokenStore();
+      const recovery = makeRecoveryService({ users: t.users, sessions: t.sessions, hasher: plainHasher, attempts: t.attempts, tokens: store, requestEmail: async () => {}, clock: t.clock });
+      const links = makeOneTimeTokens(store, () => t.clock.now().getTime());
+      return { recovery, resetLink: (userId: string) => links.issue(userId, 'password-reset') };
+    }
+
+    it('a login that checked the old password before a reset and writes its session after it never resolves', async () => {
+      await t.signedUp();
+      const { racing, release, arrived } = withHeldSessionWrites();
+      const { recovery, resetLink } = recoveryOver();
+      const waiting = arrived();
+      const login = racing.login(creds, { ip: '1.1.1.9' });
+      await waiting;
+      await recovery.confirmPasswordReset({ token: await resetLink('u1'), password: newPassword('the owner took it back') }, { ip: '1.1.1.1' });
+      release();
+      const late = await login;
+      expect(await t.auth.resolve(late.token)).toBeNull();
+      expect((await t.auth.login({ ...creds, password: 'the owner took it back' }, { ip: '1.1.1.1' })).user.email).toBe(creds.email);
+    });
+
+    it('logins racing a reset from four loops: not one session survives it', async () => {
+      const before = await t.signedUp();
+      const { recovery, resetLink } = recoveryOver();
+      // Session writes land a turn of the event loop after the password check, as over a network.
+      const sessions = { ...bindAll(t.sessions), create: async (s: Parameters<typeof t.sessions.create>[0]) => (await new Promise((r) => setImmediate(r)), t.sessions.create(s)) };
+      const loops = makeAuthService({ users: t.users, sessions, attempts: t.attempts, clock: t.clock, hasher: plainHasher, tokens: plainTokens, ids: { user: sequentialIds('x'), session: sequentialIds('l') } });
+      const issued: string[] = [before.token];
+      let resetDone = false;
+      const loop = async (ip: string) => {
+        while (!resetDone) issued.push((await loops.login(creds, { ip }).catch(() => undefined))?.token ?? '');
+        // The logins that had checked the old password before the reset finish after it.
+        for (let i = 0; i < 3; i++) issued.push((await loops.login(creds, { ip }).catch(() => undefined))?.token ?? '');
+      };
+      const running = ['2.2.2.1', '2.2.2.2', '2.2.2.3', '2.2.2.4'].map(loop);
+      await new Promise((r) => setImmediate(r));
+      await recovery.confirmPasswordReset({ token: await resetLink('u1'), password: newPassword('the owner took it back') }, { ip: '1.1.1.1' });
+      resetDone = true;
+      await Promise.all(running);
+      const tokens = issued.filter(Boolean);
+      expect(tokens.length).toBeGreaterThan(4);
+      const surviving = [];
+      for (const token of tokens) if (await t.auth.resolve(token)) surviving.push(token);
+      expect(surviving).toEqual([]);
+    });
+
+    it('a password change: the changing session lives on, a login in flight with the old password does not', async () => {
+      const mine = await t.signedUp();
+      const { racing, release, arrived } = withHeldSessionWrites();
+      const waiting = arrived();
+      const login = racing.login(creds, { ip: '1.1.1.9' });
+      await waiting;
+      await t.auth.changePassword((await t.auth.resolve(mine.token))!, { currentPassword: creds.password, newPassword: newPassword('a changed password') }, { ip: '1.1.1.1' });
+      release();
+      expect(await t.auth.resolve((await login).token)).toBeNull();
+      expect(await t.auth.resolve(mine.token)).not.toBeNull();
+    });
+
+    it('two password changes at once: one wins, the other is refused and changes nothing', async () => {
+      const mine = await t.signedUp();
+      const resolved = (await t.auth.resolve(mine.token))!;
+      await t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('first change') }, { ip: '1.1.1.1' });
+      // The same resolved session, read before the first change: refused.
+      await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('second change') }, { ip: '1.1.1.1' })).rejects.toMatchObject({
+        name: 'PasswordChangedMeanwhileError', kind: 'conflict',
+      });
+      expect((await t.users.get('u1'))?.passwordHash).toBe('plain$first change');
+    });
+
+    it('self-exclusion moves the epoch on: a session from before does not come back when the exclusion ends', async () => {
+      const { token } = await t.signedUp();
+      await t.users.selfExclude('u1', '2026-11-22T12:00:00.000Z', '2026-11-23T12:00:00.000Z');
+      t.clock.set('2026-11-23T12:00:01Z');
+      expect(await t.auth.resolve(token)).toBeNull();
+      expect((await t.users.get('u1'))?.passwordEpoch).toBe(1);
+    });
   });
 
   it('refuses a new password equal to the current one, naming the field', async () => {

@@ -9,7 +9,7 @@ import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, makeAttemptLimiter, NETWORK_POLICY
 import { EmailTakenError } from './errors.ts';
 import { assertNotCurrentPassword, type NewPassword } from './password-policy.ts';
 import type { PasswordHasher, SessionRecord, SessionRepository, SessionTokens, UserRepository } from './ports.ts';
-import { toPublicUser, toViewer, type UserRecord } from './user.ts';
+import { passwordEpochOf, toPublicUser, toViewer, type UserRecord } from './user.ts';
 import { TERMS_VERSION } from '@app/contracts/responsible-gambling';
 import { activeExclusionUntil } from '../responsible-gambling/protection.ts';
 import { SelfExcludedError } from '../responsible-gambling/errors.ts';
@@ -18,11 +18,8 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** `lastSeenAt` is written at most this often, so a busy session does not write on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-/**
- * The one answer to a failed sign-in: a wrong password, an unknown email and an account whose
- * address is not confirmed yet look alike (docs/decisions/0152-sign-up-without-enumeration.md).
- */
-export const INVALID_CREDENTIALS = 'Invalid email or password. A new account can sign in once its email address is confirmed.';
+/** The one answer to a failed sign-in: a wrong password and an unknown email look alike. */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const WRONG_PASSWORD_MESSAGE = 'Current password is incorrect';
 
 export interface AuthServiceDeps {
@@ -51,13 +48,15 @@ export interface ClientContext {
  * The subjects a password check is counted against, in the order they are taken: the account on
  * the client network first (a refused attempt there never reaches the network's counter), then
  * the network across accounts. The network gets its attempt back when the password was right, so
- * it counts failed checks only, of existing and unknown accounts alike
- * (docs/decisions/0151-throttles-that-spare-the-office.md).
+ * it counts failed checks only (docs/decisions/0151-throttles-that-spare-the-office.md). Guesses
+ * at addresses without an account have a network budget of their own (`known: false`), so
+ * guesses at made-up addresses never lock a real user's right password on that network
+ * (docs/decisions/0204-unknown-accounts-counted-apart.md).
  */
-export function passwordSubjects(email: string, network: string): { account: Subject; network: Subject } {
+export function passwordSubjects(email: string, network: string, known = true): { account: Subject; network: Subject } {
   return {
     account: { key: `pw:acct:${email}:${network}`, policy: ACCOUNT_POLICY },
-    network: { key: `pw:net:${network}`, policy: NETWORK_POLICY },
+    network: { key: known ? `pw:net:${network}` : `pw:net-unknown:${network}`, policy: NETWORK_POLICY },
   };
 }
 
@@ -96,7 +95,11 @@ export function makeAuthService(deps: AuthServiceDeps) {
 
   async function startSession(user: UserRecord): Promise<IssuedSession> {
     const now = clock.now().getTime();
-    const session: SessionRecord = { userId: user.id, sessionId: deps.ids.session(), createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_ABSOLUTE_MS };
+    // Bound to the epoch of the user as read with the password it checked: a reset or change that
+    // lands before this write moves the epoch on, and the session never resolves (M1).
+    const session: SessionRecord = {
+      userId: user.id, sessionId: deps.ids.session(), passwordEpoch: passwordEpochOf(user), createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_ABSOLUTE_MS,
+    };
     await sessions.create(session);
     const token = await tokens.sign({ userId: user.id, sessionId: session.sessionId, expiresAt: session.expiresAt });
     return { user: toPublicUser(user, clock), token, expiresAt: session.expiresAt };
@@ -125,12 +128,13 @@ export function makeAuthService(deps: AuthServiceDeps) {
 
   return {
     /**
-     * Creates an unconfirmed account and queues its verification link; for a taken address it
-     * queues a note to the owner instead. Both take the same throttles, the same password hash
-     * and the same single transaction, and the route answers both alike: whether an address has an
-     * account is told only to its inbox (docs/decisions/0152-sign-up-without-enumeration.md).
+     * Creates the account, queues its verification link and signs it in (the address is confirmed
+     * later; until then the account works, except for what mails it on its own: alerts). A taken
+     * address is an `EmailTakenError` (409) whose message offers login and a password reset; its
+     * owner also gets a note. The throttles come first, for a new and a taken address alike, and
+     * bound what the 409 tells (docs/decisions/0200-sign-up-signs-in.md).
      */
-    async register(body: RegisterBody & { password: NewPassword }, context: ClientContext): Promise<void> {
+    async register(body: RegisterBody & { password: NewPassword }, context: ClientContext): Promise<IssuedSession> {
       const network = clientNetwork(context.ip);
       await takeLoggedAttempt(
         limiter,
@@ -141,6 +145,14 @@ export function makeAuthService(deps: AuthServiceDeps) {
         ],
         { type: 'signup_throttled', email: body.email, network },
       );
+      const taken = async (cause?: unknown) => {
+        security({ type: 'signup_requested', email: body.email, network, detail: { taken: true } });
+        // A failure to queue does not change the answer.
+        await deps.requestEmail?.({ template: 'account-exists', email: body.email }).catch((error: unknown) => deps.log?.('Could not queue the sign-up email', { error }));
+        return new EmailTakenError(cause ? { cause } : undefined);
+      };
+      // The claim's transaction decides; this read only spares a taken address the hash.
+      if (await users.getByEmail(body.email)) throw await taken();
       const now = clock.now().toISOString();
       const user: UserRecord = {
         id: deps.ids.user(),
@@ -155,30 +167,28 @@ export function makeAuthService(deps: AuthServiceDeps) {
         termsAcceptedAt: now,
         ageConfirmedAt: now,
       };
-      let taken = false;
       try {
         await users.create(user);
       } catch (error) {
-        if (!(error instanceof EmailTakenError)) throw error;
-        taken = true;
+        if (error instanceof EmailTakenError) throw await taken(error);
+        throw error;
       }
-      // A failure to queue fails neither case: signing up again sends the owner a way in.
-      await deps
-        .requestEmail?.(taken ? { template: 'account-exists', email: body.email } : { template: 'verify-email', userId: user.id })
-        .catch((error: unknown) => deps.log?.('Could not queue the sign-up email', { error }));
-      security({ type: 'signup_requested', email: body.email, network, ...(taken ? {} : { userId: user.id }), detail: { taken } });
+      // A failure to queue does not fail the sign-up: the banner's Resend sends the link again.
+      await deps.requestEmail?.({ template: 'verify-email', userId: user.id }).catch((error: unknown) => deps.log?.('Could not queue the verification email', { userId: user.id, error }));
+      security({ type: 'signup_requested', email: body.email, network, userId: user.id, detail: { taken: false } });
+      return startSession(user);
     },
 
-    /** Signs in an account whose address is confirmed; every failure looks the same and costs the same. */
+    /** Signs in (a confirmed address or not); every failure looks the same and costs the same. */
     async login(body: LoginBody, context: ClientContext): Promise<IssuedSession> {
       const network = clientNetwork(context.ip);
-      const subjects = passwordSubjects(body.email, network);
-      await takeLoggedAttempt(limiter, security, [subjects.account, subjects.network], { type: 'login_throttled', email: body.email, network });
+      // The account is looked up first: which network budget the check is charged to depends on it (L1).
       const user = await users.getByEmail(body.email);
+      const subjects = passwordSubjects(body.email, network, user !== undefined);
+      await takeLoggedAttempt(limiter, security, [subjects.account, subjects.network], { type: 'login_throttled', email: body.email, network });
       const ok = await hasher.verify(body.password, user?.passwordHash ?? (await hashOfNobody()));
-      if (!user || !ok || !user.emailVerifiedAt) {
-        const detail: Record<string, boolean> | undefined = !user ? { knownAccount: false } : ok ? { unconfirmed: true } : undefined;
-        security({ type: 'login_failed', email: body.email, network, ...(user ? { userId: user.id } : {}), ...(detail ? { detail } : {}) });
+      if (!user || !ok) {
+        security({ type: 'login_failed', email: body.email, network, ...(user ? { userId: user.id } : { detail: { knownAccount: false } }) });
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
       // The owner's attempt is given back to the network, and the account starts afresh there.
@@ -202,6 +212,8 @@ export function makeAuthService(deps: AuthServiceDeps) {
       if (!session || !user) return null;
       const now = clock.now().getTime();
       if (now >= session.expiresAt || now - session.lastSeenAt >= SESSION_IDLE_MS) return null;
+      // Issued under another password (or before a self-exclusion): over, whatever raced with it.
+      if (session.passwordEpoch !== passwordEpochOf(user)) return null;
       // Sessions end when the exclusion starts; one that escaped that (a race) still opens nothing.
       if (activeExclusionUntil(user, clock.now())) return null;
       if (deps.touchSessions !== false && now - session.lastSeenAt >= SESSION_TOUCH_INTERVAL_MS) {
@@ -227,11 +239,16 @@ export function makeAuthService(deps: AuthServiceDeps) {
       return toPublicUser(resolved.user, clock);
     },
 
-    /** Requires the current password (throttled like login); ends every other session of the user. */
+    /**
+     * Requires the current password (throttled like login); moves the password's epoch on, so
+     * every other session (and any login still in flight with the old password) is over, while
+     * this one is bound to the new epoch; then deletes the other sessions' items.
+     */
     async changePassword(resolved: ResolvedSession, body: ChangePasswordBody & { newPassword: NewPassword }, context: ClientContext): Promise<{ endedSessions: number }> {
       await checkCurrentPassword(resolved, body.currentPassword, context, { throttled: 'password_change_throttled', failed: 'password_change_failed', field: 'currentPassword' });
       await assertNotCurrentPassword(body.newPassword, resolved.user.passwordHash, hasher, 'newPassword');
-      await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword));
+      const epoch = await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword), passwordEpochOf(resolved.user));
+      await sessions.rebind(resolved.user.id, resolved.session.sessionId, epoch);
       const endedSessions = await sessions.deleteAll(resolved.user.id, resolved.session.sessionId);
       security({ type: 'password_changed', email: resolved.user.email, network: clientNetwork(context.ip), userId: resolved.user.id, detail: { endedSessions } });
       return { endedSessions };

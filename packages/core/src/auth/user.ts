@@ -22,6 +22,11 @@ export interface UserRecord extends Protections {
   passwordHash: string;
   role: Role;
   createdAt: string;
+  /**
+   * Moves on by one with every password change, reset and self-exclusion; a session carries the
+   * epoch it was issued under and dies when they differ (absent: 0).
+   */
+  passwordEpoch?: number;
   /** ISO-8601 UTC; set when the owner opened the verification link (or a password-reset link). */
   emailVerifiedAt?: string;
   stripeCustomerId?: string;
@@ -37,6 +42,9 @@ export interface UserRecord extends Protections {
   /** When the self-exclusion was requested; `selfExcludedUntil` (Protections) is when it ends. */
   selfExcludedAt?: string;
 }
+
+/** The user's password epoch (0 for a record written before epochs). */
+export const passwordEpochOf = (user: Pick<UserRecord, 'passwordEpoch'>): number => user.passwordEpoch ?? 0;
 
 export function entitlementOfUser(user: UserRecord, clock: Clock) {
   return entitlementOf(Object.values(user.subscriptions), clock.now());

@@ -59,6 +59,13 @@ export interface PaymentGateway {
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null>;
   /** Expires an open Checkout session so it can no longer be paid (no-op when it is not open). */
   expireCheckoutSession(sessionId: string): Promise<void>;
+  /**
+   * Ends every payment session of the customer: each open Checkout session is expired, and every
+   * customer-portal session the provider lets us revoke is revoked (Stripe has no call that ends
+   * a portal session: what one does afterwards comes back through the webhook, which refuses it
+   * for an excluded user).
+   */
+  expirePaymentSessions(customerId: string): Promise<void>;
   /** The subscriptions of one customer that are not cancelled. */
   listLiveSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]>;
   /**

@@ -32,6 +32,9 @@ function fakeGateway() {
       const s = sessions.get(id);
       if (s?.status === 'open') s.status = 'expired';
     },
+    expirePaymentSessions: async (customerId) => {
+      for (const session of sessions.values()) if (session.customerId === customerId && session.status === 'open') session.status = 'expired';
+    },
     listLiveSubscriptions: async (customerId) => [...subs.values()].filter((s) => s.status !== 'canceled' && s.customerId === customerId),
     listLiveSubscriptionsPage: async ({ cursor, limit }) => {
       const live = [...subs.values()].filter((s) => s.status !== 'canceled').sort((a, b) => a.id.localeCompare(b.id)).filter((s) => !cursor || s.id > cursor);
@@ -88,9 +91,13 @@ async function setup() {
   });
   const { gateway, pay } = fakeGateway();
   const orphans: string[] = [];
+  const events: string[] = [];
   const billing = makeBillingService({
     gateway, users, subscriptions: new InMemorySubscriptions(users), clock, appOrigin: 'http://localhost:3000',
-    security: (e) => void (e.type === 'subscription_orphan_cancelled' && orphans.push(String(e.detail?.subscriptionId))),
+    security: (e) => {
+      events.push(e.type);
+      if (e.type === 'subscription_orphan_cancelled') orphans.push(String(e.detail?.subscriptionId));
+    },
   });
   const creds = { email: 'ana@example.com', password: 'correct horse' };
   let { token } = await signedUp(auth, users, creds);
@@ -101,7 +108,8 @@ async function setup() {
   const event = (id: string, subscriptionId: string, created: number): BillingEvent => ({
     id, type: 'customer.subscription.updated', subscriptionId, customerId: 'cus_u1', clientReferenceId: null, created,
   });
-  return { auth, billing, gateway, pay, resolved, status, checkoutId, event, clock, users, orphans };
+  const exclude = () => users.selfExclude('u1', clock.now().toISOString(), '2027-05-22T12:00:00.000Z');
+  return { auth, billing, gateway, pay, resolved, status, checkoutId, event, clock, users, orphans, events, exclude };
 }
 
 describe('BillingService', () => {
@@ -243,5 +251,51 @@ describe('BillingService', () => {
     expect(await t.billing.reconcile()).toMatchObject({ synced: 1, excludedCancelled: ['sub_A'] });
     expect(t.gateway.subs.get('sub_A')).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
     expect(await t.billing.reconcile()).toMatchObject({ excludedCancelled: [] });
+  });
+
+  describe('M3: an exclusion stops every payment', () => {
+    it('a break or an exclusion ends the open checkout: paying it afterwards fails, and it is never handed out again', async () => {
+      const t = await setup();
+      const id = await t.checkoutId();
+      await t.billing.endPaymentSessions((await t.users.get('u1'))!, 'break');
+      expect(() => t.pay(id, 'sub_A', t.clock.now())).toThrow(/expired/);
+      expect(t.events).toContain('billing_sessions_expired');
+      // The expired session is never handed out again.
+      expect(await t.checkoutId()).not.toBe(id);
+    });
+
+    it('the webhook cancels at once a subscription that started during the exclusion (a checkout paid anyway)', async () => {
+      const t = await setup();
+      const id = await t.checkoutId();
+      await t.exclude();
+      t.pay(id, 'sub_A', t.clock.now());
+      expect(await t.billing.handleWebhook({ ...t.event('evt_1', 'sub_A', t.clock.now().getTime() / 1000), type: 'customer.subscription.created' })).toBe('processed');
+      expect(t.gateway.cancelledNow).toEqual(['sub_A']);
+      expect((await t.users.get('u1'))?.subscriptions.sub_A?.status).toBe('canceled');
+      expect(t.events).toContain('subscription_excluded_cancelled');
+    });
+
+    it('the webhook sets back a subscription resumed during the exclusion (a portal session from before) to end with its period', async () => {
+      const t = await setup();
+      const id = await t.checkoutId();
+      t.pay(id, 'sub_A', t.clock.now());
+      await t.billing.sync('sub_A');
+      await t.billing.cancelAtPeriodEnd((await t.users.get('u1'))!);
+      await t.exclude();
+      await t.gateway.resumeSubscription('sub_A');
+      await t.billing.handleWebhook(t.event('evt_2', 'sub_A', t.clock.now().getTime() / 1000));
+      expect(t.gateway.subs.get('sub_A')).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+      expect(t.gateway.cancelledNow).toEqual([]);
+      expect((await t.users.get('u1'))?.subscriptions.sub_A?.cancelAt).not.toBeNull();
+    });
+
+    it('a user who is not excluded resumes and subscribes as before', async () => {
+      const t = await setup();
+      const id = await t.checkoutId();
+      t.pay(id, 'sub_A', t.clock.now());
+      await t.billing.handleWebhook({ ...t.event('evt_3', 'sub_A', t.clock.now().getTime() / 1000), type: 'customer.subscription.created' });
+      expect(t.gateway.cancelledNow).toEqual([]);
+      expect(await t.status()).toBe('premium');
+    });
   });
 });

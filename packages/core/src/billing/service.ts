@@ -89,9 +89,28 @@ export function makeBillingService(deps: BillingServiceDeps) {
       log('No user for this subscription (deleted account?); ignored', { subscriptionId, eventId: event?.id });
       return event && !(await subscriptions.markEventProcessed(event.id)) ? 'duplicate' : 'ignored';
     }
-    const outcome = await subscriptions.saveSubscription(user.id, toSubscriptionState(snapshot, clock), event);
+    const outcome = await subscriptions.saveSubscription(user.id, toSubscriptionState(await refusedWhileExcluded(user, snapshot), clock), event);
     if (outcome === 'stale') log('Event older than the stored state of its subscription; ignored', { subscriptionId, eventId: event?.id });
     return outcome === 'saved' ? 'processed' : outcome;
+  }
+
+  /**
+   * An excluded person is never charged again (M3): a subscription that started while the
+   * exclusion runs (one we did not know: a Checkout paid after it) is cancelled now; one that
+   * renews again (resumed in a portal session) is set back to end with its paid period. Returns
+   * the provider's state after that.
+   */
+  async function refusedWhileExcluded(user: UserRecord, snapshot: SubscriptionSnapshot): Promise<SubscriptionSnapshot> {
+    if (!activeExclusionUntil(user, clock.now()) || TERMINAL.has(snapshot.status)) return snapshot;
+    const started = !user.subscriptions[snapshot.id];
+    if (!started && (snapshot.cancelAtPeriodEnd || snapshot.cancelAt !== null)) return snapshot;
+    let state: SubscriptionSnapshot;
+    if (started) {
+      await gateway.cancelNow(snapshot.id);
+      state = (await gateway.retrieveSubscription(snapshot.id)) ?? { ...snapshot, status: 'canceled' };
+    } else state = await gateway.cancelAtPeriodEnd(snapshot.id);
+    security({ type: 'subscription_excluded_cancelled', userId: user.id, email: user.email, actor: 'webhook', detail: { subscriptionId: snapshot.id, cancelled: started ? 'now' : 'at_period_end' } });
+    return state;
   }
 
   async function customerFor(user: UserRecord): Promise<string> {
@@ -181,6 +200,16 @@ export function makeBillingService(deps: BillingServiceDeps) {
     },
 
     cancelAtPeriodEnd,
+
+    /**
+     * A break or a self-exclusion (M3): the user's open Checkout session and every other payment
+     * session of the customer are ended, so nothing opened before can be paid or resumed after.
+     */
+    async endPaymentSessions(user: UserRecord, reason: 'break' | 'self_exclusion'): Promise<void> {
+      if (user.openCheckout) await gateway.expireCheckoutSession(user.openCheckout.id);
+      if (user.stripeCustomerId) await gateway.expirePaymentSessions(user.stripeCustomerId);
+      security({ type: 'billing_sessions_expired', userId: user.id, email: user.email, detail: { reason } });
+    },
 
     /** Cancels every entitling subscription at the end of its paid period; access continues until then. */
     async cancel(resolved: ResolvedSession): Promise<CancelResponse> {

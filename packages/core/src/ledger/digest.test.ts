@@ -72,3 +72,34 @@ describe('day digests (docs/decisions/0132-day-digests.md)', () => {
     expect(verifyChain('backtest', [first[0]!, again[0]!], entries).map((c) => c.status)).toEqual(['ok', 'ok']);
   });
 });
+
+describe('the ledger CSV and spreadsheets (L6)', () => {
+  it('prefixes a text that a spreadsheet would run as a formula with an apostrophe; numbers, negative ones included, stay numbers', () => {
+    const formulas = ['=HYPERLINK("http://evil.example","click")', '+1+1', '-2+3', '@SUM(A1)', '\tTab FC', '\rCR United'];
+    const entries = formulas.map((homeTeam, i) => ({ ...published(`f${i}`, '2026-11-20T06:00:00.000Z'), homeTeam, bookmaker: '=cmd|calc', corrections: [] }));
+    const rows = ledgerCsv(entries).split('\n').slice(1, -1);
+    const column = (name: string) => rows.map((row) => parseCsvLine(row)[[...SEALED_COLUMNS].indexOf(name as (typeof SEALED_COLUMNS)[number])]);
+    expect(column('home')).toEqual(formulas.map((f) => `'${f}`));
+    expect(column('bookmaker').every((b) => b === "'=cmd|calc")).toBe(true);
+    expect(parseCsvLine(sealedLine({ ...published('n', '2026-11-20T06:00:00.000Z'), stakeKelly: -0.5 }))[[...SEALED_COLUMNS].indexOf('stake_kelly')]).toBe('-0.5');
+  });
+});
+
+/** One CSV line's fields (RFC 4180 quoting). */
+function parseCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  return [...fields, field];
+}

@@ -20,10 +20,15 @@ export const SEALED_COLUMNS = [
   'probability', 'fair_probability', 'price', 'bookmaker', 'stake_flat', 'stake_kelly', 'model_version', 'forecast_at', 'recorded_at',
 ] as const;
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; null is empty. */
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; null is empty.
+ * A text that a spreadsheet would run as a formula (it begins with = + - @, a tab or a carriage
+ * return: team and bookmaker names come from providers) gets a leading apostrophe, so it shows as
+ * text (L6, docs/security.md); numbers, negative ones included, are written as they are.
+ */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

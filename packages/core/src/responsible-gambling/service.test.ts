@@ -22,24 +22,32 @@ async function setup() {
   users.byId.get('u1')!.subscriptions = { sub_A: { id: 'sub_A', status: 'active', cancelAt: null, currentPeriodEnd: Date.parse('2026-05-01T00:00:00Z') / 1000, syncedAt: '2026-03-01T00:00:00Z' } };
   /** The user's session; signs in again once the test's clock has outlived the last one. */
   const resolved = async () => (await auth.resolve(token)) ?? (await auth.resolve((token = (await auth.login(creds, { ip: '1.1.1.1' })).token)))!;
-  return { auth, rg, clock, users, sessions, events, creds, resolved, token: () => token };
+  /** What the billing side was asked, in order. */
+  const stops: string[] = [];
+  const billing = {
+    endPaymentSessions: async (user: { id: string }, reason: string) => void stops.push(`end sessions (${reason}): ${user.id}`),
+    cancelAtPeriodEnd: async (user: { id: string }) => (stops.push(`cancel at period end: ${user.id}`), Date.parse('2026-04-01T00:00:00Z') / 1000),
+  };
+  return { auth, rg, clock, users, sessions, events, creds, resolved, token: () => token, billing, stops };
 }
 
 describe('ResponsibleGamblingService', () => {
   it('a break hides premium content from the server side until its end, and cannot be shortened', async () => {
     const t = await setup();
     expect(seesPremiumContent((await t.resolved()).viewer)).toBe(true);
-    expect(await t.rg.takeBreak(await t.resolved(), { duration: '7d' }, { ip: '1.1.1.1' })).toEqual({ breakUntil: '2026-03-21T10:00:00.000Z' });
+    expect(await t.rg.takeBreak(await t.resolved(), { duration: '7d' }, { ip: '1.1.1.1' }, t.billing)).toEqual({ breakUntil: '2026-03-21T10:00:00.000Z' });
     const viewer = (await t.resolved()).viewer;
     expect(viewer).toMatchObject({ subscriptionStatus: 'premium', breakUntil: '2026-03-21T10:00:00.000Z' });
     expect(seesPremiumContent(viewer)).toBe(false);
     expect(t.auth.me(await t.resolved())).toMatchObject({ subscriptionStatus: 'premium', breakUntil: '2026-03-21T10:00:00.000Z' });
 
-    await expect(t.rg.takeBreak(await t.resolved(), { duration: '24h' }, { ip: '1.1.1.1' })).rejects.toMatchObject({
+    await expect(t.rg.takeBreak(await t.resolved(), { duration: '24h' }, { ip: '1.1.1.1' }, t.billing)).rejects.toMatchObject({
       name: 'BreakCannotBeShortenedError', kind: 'conflict', message: 'You are already taking a break until Sat, 21 Mar 2026, 10:00 UTC. A break cannot be shortened; you can only choose a longer one.',
     });
-    expect(await t.rg.takeBreak(await t.resolved(), { duration: '30d' }, { ip: '1.1.1.1' })).toEqual({ breakUntil: '2026-04-13T10:00:00.000Z' });
+    expect(await t.rg.takeBreak(await t.resolved(), { duration: '30d' }, { ip: '1.1.1.1' }, t.billing)).toEqual({ breakUntil: '2026-04-13T10:00:00.000Z' });
     expect(t.events.filter((e) => e.type === 'break_started').map((e) => e.detail?.duration)).toEqual(['7d', '30d']);
+    // M3: each break ended the payment sessions opened before it (the refused one did nothing).
+    expect(t.stops).toEqual(['end sessions (break): u1', 'end sessions (break): u1']);
 
     t.clock.set('2026-04-13T09:59:59Z');
     expect(seesPremiumContent((await t.resolved()).viewer)).toBe(false);
@@ -50,22 +58,21 @@ describe('ResponsibleGamblingService', () => {
 
   it('the repository refuses a shorter break too, so two requests cannot race past the check', async () => {
     const t = await setup();
-    await t.rg.takeBreak(await t.resolved(), { duration: '30d' }, { ip: '1.1.1.1' });
+    await t.rg.takeBreak(await t.resolved(), { duration: '30d' }, { ip: '1.1.1.1' }, t.billing);
     await expect(t.users.startBreak('u1', t.clock.now().toISOString(), new Date(t.clock.now().getTime() + DAY_MS).toISOString())).rejects.toMatchObject({ name: 'BreakCannotBeShortenedError' });
   });
 
   it('self-exclusion asks for the password, cancels at the period end, ends every session and locks sign-in for six months', async () => {
     const t = await setup();
-    const cancelled: string[] = [];
-    const cancel = async (user: { id: string }) => (cancelled.push(user.id), Date.parse('2026-04-01T00:00:00Z') / 1000);
-    await expect(t.rg.selfExclude(await t.resolved(), { password: 'wrong one', confirm: true }, { ip: '1.1.1.1' }, cancel)).rejects.toMatchObject({ kind: 'validation', field: 'password' });
-    expect(cancelled).toEqual([]);
+    await expect(t.rg.selfExclude(await t.resolved(), { password: 'wrong one', confirm: true }, { ip: '1.1.1.1' }, t.billing)).rejects.toMatchObject({ kind: 'validation', field: 'password' });
+    expect(t.stops).toEqual([]);
     expect(t.events.map((e) => e.type)).toContain('self_exclusion_failed');
 
-    expect(await t.rg.selfExclude(await t.resolved(), { password: t.creds.password, confirm: true }, { ip: '1.1.1.1' }, cancel)).toEqual({
+    expect(await t.rg.selfExclude(await t.resolved(), { password: t.creds.password, confirm: true }, { ip: '1.1.1.1' }, t.billing)).toEqual({
       excludedUntil: '2026-09-14T10:00:00.000Z', subscriptionEndsAt: Date.parse('2026-04-01T00:00:00Z') / 1000,
     });
-    expect(cancelled).toEqual(['u1']);
+    // M3: the payment sessions end before the subscription is set to end.
+    expect(t.stops).toEqual(['end sessions (self_exclusion): u1', 'cancel at period end: u1']);
     expect(await t.auth.resolve(t.token())).toBeNull();
     expect(t.sessions.items.size).toBe(0);
     await expect(t.auth.login(t.creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'forbidden' });

@@ -8,6 +8,17 @@ import { noSecurityLog, type SecurityLog } from '../security/events.ts';
 import { BreakCannotBeShortenedError } from './errors.ts';
 import { activeBreakUntil, breakEnd, mayStartBreak, selfExclusionEnd } from './protection.ts';
 
+/**
+ * What a break or a self-exclusion asks of the billing side, passed in by the handler so only these
+ * use cases load the payment provider (billing/service.ts).
+ */
+export interface PaymentStops {
+  /** Ends every open Checkout and portal session of the user (M3). */
+  endPaymentSessions(user: UserRecord, reason: 'break' | 'self_exclusion'): Promise<void>;
+  /** Sets every entitling subscription to end with its paid period; when access ends (Unix seconds), or null. */
+  cancelAtPeriodEnd(user: UserRecord): Promise<number | null>;
+}
+
 export interface ResponsibleGamblingDeps {
   users: Pick<UserRepository, 'get' | 'startBreak' | 'selfExclude'>;
   sessions: Pick<SessionRepository, 'deleteAll'>;
@@ -26,34 +37,35 @@ export function makeResponsibleGamblingService(deps: ResponsibleGamblingDeps) {
   const { users, clock } = deps;
   const security = deps.security ?? noSecurityLog;
   return {
-    /** Starts a break of 24 hours, 7 days or 30 days; refused when a longer one already runs. */
-    async takeBreak(resolved: ResolvedSession, body: TakeBreakBody, context: ClientContext): Promise<BreakResponse> {
+    /**
+     * Starts a break of 24 hours, 7 days or 30 days (refused when a longer one already runs), and
+     * ends every payment session opened before it: a purchase in the moment the break is for.
+     */
+    async takeBreak(resolved: ResolvedSession, body: TakeBreakBody, context: ClientContext, billing: Pick<PaymentStops, 'endPaymentSessions'>): Promise<BreakResponse> {
       const now = clock.now();
       const until = breakEnd(now, body.duration);
       const user = (await users.get(resolved.user.id)) ?? resolved.user;
       if (!mayStartBreak(user, until, now)) throw new BreakCannotBeShortenedError(activeBreakUntil(user, now)!);
       await users.startBreak(user.id, now.toISOString(), until.toISOString());
+      await billing.endPaymentSessions(user, 'break');
       security({ type: 'break_started', userId: user.id, email: user.email, network: clientNetwork(context.ip), detail: { duration: body.duration, until: until.toISOString() } });
       return { breakUntil: until.toISOString() };
     },
 
     /**
      * Locks the account for six months: the password again (a stolen session must not lock the
-     * owner out), the subscription cancelled at the end of its paid period (through the billing
-     * side, passed in so only this use case loads the payment provider), every session ended.
+     * owner out); the exclusion recorded first (the billing sync refuses from then on to start or
+     * resume a subscription), every open Checkout and portal session ended, the subscription
+     * cancelled at the end of its paid period, every session ended (the password epoch moved on).
      */
-    async selfExclude(
-      resolved: ResolvedSession,
-      body: SelfExclusionBody,
-      context: ClientContext,
-      cancelAtPeriodEnd: (user: UserRecord) => Promise<number | null>,
-    ): Promise<SelfExclusionResponse> {
+    async selfExclude(resolved: ResolvedSession, body: SelfExclusionBody, context: ClientContext, billing: PaymentStops): Promise<SelfExclusionResponse> {
       await deps.confirmPassword(resolved, body.password, context, { throttled: 'self_exclusion_throttled', failed: 'self_exclusion_failed' });
       const now = clock.now();
       const until = selfExclusionEnd(now).toISOString();
       await users.selfExclude(resolved.user.id, now.toISOString(), until);
       const user = (await users.get(resolved.user.id)) ?? resolved.user;
-      const subscriptionEndsAt = await cancelAtPeriodEnd(user);
+      await billing.endPaymentSessions(user, 'self_exclusion');
+      const subscriptionEndsAt = await billing.cancelAtPeriodEnd(user);
       await deps.sessions.deleteAll(user.id);
       security({ type: 'self_excluded', userId: user.id, email: user.email, network: clientNetwork(context.ip), detail: { until } });
       return { excludedUntil: user.selfExcludedUntil ?? until, subscriptionEndsAt };

@@ -4,7 +4,7 @@ import type { AttemptState, AttemptStore, StoredAttempts } from '../auth/attempt
 import type { PasswordHasher, RoleChange, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
 import type { NewPassword } from '../auth/password-policy.ts';
 import type { AuthService, IssuedSession } from '../auth/service.ts';
-import { EmailTakenError } from '../auth/errors.ts';
+import { EmailTakenError, PasswordChangedMeanwhileError } from '../auth/errors.ts';
 import { BreakCannotBeShortenedError } from '../responsible-gambling/errors.ts';
 import type { OpenCheckout, Role, UserRecord } from '../auth/user.ts';
 import type { SubscriptionState } from '../billing/entitlement.ts';
@@ -26,8 +26,11 @@ export class InMemoryUsers implements UserRepository {
     const u = [...this.byId.values()].find((x) => x.email === email);
     return u && structuredClone(u);
   }
-  async setPasswordHash(id: string, passwordHash: string) {
-    this.byId.get(id)!.passwordHash = passwordHash;
+  async setPasswordHash(id: string, passwordHash: string, expectedEpoch: number) {
+    const user = this.byId.get(id)!;
+    if ((user.passwordEpoch ?? 0) !== expectedEpoch) throw new PasswordChangedMeanwhileError();
+    Object.assign(user, { passwordHash, passwordEpoch: expectedEpoch + 1 });
+    return expectedEpoch + 1;
   }
   async markEmailVerified(id: string, at: string) {
     this.byId.get(id)!.emailVerifiedAt = at;
@@ -44,7 +47,7 @@ export class InMemoryUsers implements UserRepository {
   }
   async selfExclude(id: string, at: string, until: string) {
     const user = this.byId.get(id)!;
-    if (!user.selfExcludedUntil || user.selfExcludedUntil < until) Object.assign(user, { selfExcludedAt: at, selfExcludedUntil: until });
+    if (!user.selfExcludedUntil || user.selfExcludedUntil < until) Object.assign(user, { selfExcludedAt: at, selfExcludedUntil: until, passwordEpoch: (user.passwordEpoch ?? 0) + 1 });
   }
   async linkCustomer(id: string, customerId: string) {
     this.byId.get(id)!.stripeCustomerId = customerId;
@@ -72,6 +75,10 @@ export class InMemorySessions implements SessionRepository {
   async touch(userId: string, sessionId: string, lastSeenAt: number) {
     const s = this.items.get(`${userId}/${sessionId}`);
     if (s) s.lastSeenAt = lastSeenAt;
+  }
+  async rebind(userId: string, sessionId: string, passwordEpoch: number) {
+    const s = this.items.get(`${userId}/${sessionId}`);
+    if (s) s.passwordEpoch = passwordEpoch;
   }
   async delete(userId: string, sessionId: string) {
     this.items.delete(`${userId}/${sessionId}`);
@@ -161,12 +168,11 @@ export function sequentialIds(prefix: string) {
 }
 
 /**
- * Signs up, confirms the address as the emailed link does, and signs in: a session for core's
- * tests (the password policy's list is the handlers' part, tested in password-policy.test.ts).
+ * Signs up (which signs in) and confirms the address as the emailed link does: a session for
+ * core's tests (the password policy's list is the handlers' part, tested in password-policy.test.ts).
  */
 export async function signedUp(auth: AuthService, users: UserRepository, creds: { email: string; password: string }, ip = '1.1.1.1'): Promise<IssuedSession> {
-  await auth.register({ ...creds, password: creds.password as NewPassword, acceptTerms: true, confirmAge: true }, { ip });
-  const user = await users.getByEmail(creds.email);
-  await users.markEmailVerified(user!.id, '2026-01-01T00:00:00.000Z');
-  return auth.login(creds, { ip });
+  const issued = await auth.register({ ...creds, password: creds.password as NewPassword, acceptTerms: true, confirmAge: true }, { ip });
+  await users.markEmailVerified(issued.user.id, '2026-01-01T00:00:00.000Z');
+  return { ...issued, user: { ...issued.user, emailVerified: true } };
 }

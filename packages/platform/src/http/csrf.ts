@@ -2,6 +2,12 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { HttpError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The header our own client sends on a state-changing request without a body. A page on another
+ * site cannot send it: a form cannot set headers, and a cross-site `fetch` that sets it needs a
+ * CORS preflight we never answer.
+ */
+const REQUESTED_WITH_HEADER = 'x-requested-with';
 
 /**
  * CSRF protection for a cookie-authenticated JSON API (OWASP CSRF cheat sheet;
@@ -10,8 +16,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *    ours (`Origin: null` never is), else `Sec-Fetch-Site` must be same-origin/none. Every current browser sends at least
  *    one of them on a state-changing request; a request with neither comes from a non-browser
  *    client (curl, server code), which cannot ride a visitor's cookies (docs/decisions/0002-csrf-without-origin.md).
- * 2. a request with a body must be JSON, which a cross-site HTML form cannot send, and a
- *    cross-site `fetch` can only send after a CORS preflight that we never answer.
+ * 2. every unsafe request must be JSON or carry `X-Requested-With`: a body must be
+ *    `application/json`, and an empty one needs one of the two (L4), neither of which a
+ *    cross-site HTML form can send, nor a cross-site `fetch` without a CORS preflight that we
+ *    never answer (docs/decisions/0205-state-changing-requests-say-so.md).
  * Expects lower-cased header names.
  */
 export function assertSameOrigin(event: APIGatewayProxyEventV2, allowedOrigins: string[]): void {
@@ -28,8 +36,10 @@ export function assertSameOrigin(event: APIGatewayProxyEventV2, allowedOrigins: 
       throw new HttpError(403, 'forbidden', 'Cross-site request refused');
     }
   }
+  const type = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (event.body && event.body.length > 0) {
-    const type = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') throw new HttpError(415, 'unsupported_media_type', 'Request body must be application/json');
+  } else if (type !== 'application/json' && !headers[REQUESTED_WITH_HEADER]?.trim()) {
+    throw new HttpError(403, 'forbidden', 'A request that changes something must send Content-Type: application/json or X-Requested-With');
   }
 }

@@ -83,6 +83,22 @@ describe('httpRoute', () => {
     }
   });
 
+  it('L4: an unsafe request without a body needs Content-Type: application/json or X-Requested-With, even from our own origin', async () => {
+    const empty = (headers: Record<string, string>) => echo(apiGatewayEvent({ method: 'POST', path: '/api/echo', headers }), context);
+    // What a page on an allowed origin, or a form or image, sends without our client: refused.
+    const without: Record<string, string>[] = [{ origin: ORIGIN }, { 'sec-fetch-site': 'same-origin' }, {}, { origin: ORIGIN, 'x-requested-with': ' ' }, { origin: ORIGIN, 'content-type': 'text/plain' }];
+    for (const headers of without) {
+      const res = await empty(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(JSON.parse(String(res.body)).message).toBe('A request that changes something must send Content-Type: application/json or X-Requested-With');
+    }
+    // Our client marks it; a JSON content type alone also holds.
+    expect((await empty({ origin: ORIGIN, 'x-requested-with': 'fetch' })).statusCode).not.toBe(403);
+    expect((await empty({ origin: ORIGIN, 'content-type': 'application/json' })).statusCode).not.toBe(403);
+    // A read needs neither.
+    expect((await echo(apiGatewayEvent({ method: 'GET', path: '/api/echo', headers: {} }), context)).statusCode).not.toBe(403);
+  });
+
   it('refuses a body that is not JSON (what a cross-site form would send)', async () => {
     const res = await echo(
       apiGatewayEvent({ method: 'POST', path: '/api/echo', body: 'odds=2', headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' } }),
@@ -175,7 +191,7 @@ describe('client address and security events', () => {
     const headers = { ...viewerHeader, 'x-origin-verify': 'cloudfront-only-token-123' };
     expect((await adminOnly(apiGatewayEvent({ method: 'POST', headers: { ...headers, origin: 'https://evil.example' } }), context)).statusCode).toBe(403);
     expect((await adminOnly(apiGatewayEvent({ method: 'POST', headers: viewerHeader }), context)).statusCode).toBe(403);
-    expect((await adminOnly(apiGatewayEvent({ method: 'POST', cookies: ['sid=sid1'], headers: { ...headers, origin: ORIGIN } }), context)).statusCode).toBe(403);
+    expect((await adminOnly(apiGatewayEvent({ method: 'POST', cookies: ['sid=sid1'], headers: { ...headers, origin: ORIGIN, 'x-requested-with': 'fetch' } }), context)).statusCode).toBe(403);
     expect(events.map((e) => [e.type, e.network])).toEqual([
       ['csrf_rejected', '2001:db8:aa:bb::/64'],
       ['origin_rejected', apiGatewayEvent().requestContext.http.sourceIp],

@@ -1,6 +1,5 @@
-import { SIGN_UP_REQUESTED_MESSAGE } from '@app/contracts/auth';
 import { ACCEPT_TERMS_MESSAGE } from '@app/contracts/responsible-gambling';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { makeUser } from '@/testing/data-generators';
@@ -89,19 +88,79 @@ describe('/login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
   });
 
-  it('signs up without a session: shows the server’s one answer (check your inbox), then leads to log in', async () => {
-    const api = mockApi({ 'POST /api/auth/register': () => Response.json({ message: SIGN_UP_REQUESTED_MESSAGE }, { status: 202 }) });
-    const { user } = await renderApp('/login?mode=signup');
+  it("signs up and is signed in: 'Account created!', then the predictions", async () => {
+    const account = makeUser({ email: 'new@example.com', emailVerified: false });
+    let signedIn = false;
+    const api = mockApi({
+      'GET /api/auth/me': () => (signedIn ? { user: account } : apiError(401)),
+      'POST /api/auth/register': () => {
+        signedIn = true;
+        return Response.json({ user: account }, { status: 201 });
+      },
+    });
+    const { user, router } = await renderApp('/login?mode=signup');
 
     await fill(user, 'new@example.com', 'long enough');
     await user.click(termsBox());
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(SIGN_UP_REQUESTED_MESSAGE);
+    expect(await screen.findByText('Account created!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Predictions' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/predictions');
     expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({ email: 'new@example.com', password: 'long enough', acceptTerms: true, confirmAge: true });
-    expect(api.callsTo('GET', '/api/auth/me').length).toBeLessThanOrEqual(1);
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    // The address is not confirmed yet: the banner says so, with Resend.
+    expect(await screen.findByRole('status', { name: 'Confirm your email address' })).toHaveTextContent('we sent a link to new@example.com');
+  });
+
+  it('a sign-up with intent=subscribe goes straight to checkout', async () => {
+    const account = makeUser({ email: 'new@example.com', emailVerified: false });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    mockApi({
+      'POST /api/auth/register': () => Response.json({ user: account }, { status: 201 }),
+      'POST /api/stripe/create-checkout-session': { url: 'https://checkout.stripe.test/c/1' },
+    });
+    const { user } = await renderApp('/login?mode=signup&intent=subscribe');
+
+    await fill(user, 'new@example.com', 'long enough');
+    await user.click(termsBox());
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Account created!')).toBeInTheDocument();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'));
+  });
+
+  it("says 'Checkout error' and goes to /pricing when checkout fails right after sign-up", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    mockApi({
+      'POST /api/auth/register': () => Response.json({ user: makeUser() }, { status: 201 }),
+      'POST /api/stripe/create-checkout-session': apiError(500),
+    });
+    const { user, router } = await renderApp('/login?mode=signup&intent=subscribe');
+
+    await fill(user, 'new@example.com', 'long enough');
+    await user.click(termsBox());
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Checkout error')).toBeInTheDocument();
+    expect(screen.getByText('Redirecting you to pricing page instead.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Simple, transparent pricing' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/pricing');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a taken address: the 409 message with Log in instead and Forgot password?', async () => {
+    const message = 'An account with this email already exists. Log in, or choose a new password with "Forgot password?" if you do not remember it.';
+    mockApi({ 'POST /api/auth/register': apiError(409, message) });
+    const { user } = await renderApp('/signup');
+    await fill(user, 'taken@example.com', 'long enough');
+    await user.click(termsBox());
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    await user.click(within(alert).getByRole('button', { name: 'Log in instead' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
   });
 
   it('refuses a sign-up without the box ticked, under the box and before calling the server; the box links to the Terms', async () => {

@@ -65,7 +65,7 @@ export default function LoginRoute() {
       description={
         intent === 'subscribe'
           ? signup
-            ? 'Create an account, confirm your email, then log in to continue to Premium checkout.'
+            ? 'Create an account, then continue to Premium checkout.'
             : 'Log in, then continue to Premium checkout.'
           : signup
             ? 'Free forever. Upgrade to Premium whenever you like.'

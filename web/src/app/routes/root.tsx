@@ -5,6 +5,7 @@ import { scrollKey, useFocusHeadingOnNavigation } from '@/app/navigation';
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { Spinner } from '@/components/ui/spinner';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useLogout, useSession, useSessionSync } from '@/lib/auth';
 
 /** A thin bar while the next page's code loads. */
@@ -37,6 +38,7 @@ export function RootLayout() {
   return (
     <MainLayout user={user} onLogout={() => void logout()}>
       <NavigationProgress />
+      <VerifyEmailBanner />
       <Page />
       <ScrollRestoration getKey={scrollKey} />
     </MainLayout>

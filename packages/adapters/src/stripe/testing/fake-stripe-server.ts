@@ -141,6 +141,12 @@ export class FakeStripeServer {
       this.sessions.set(id, session);
       return [200, session];
     }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      // Filtered by customer and status, as Stripe lists them (one page is enough here).
+      const [customer, status] = [form.get('customer'), form.get('status')];
+      const data = [...this.sessions.values()].filter((s) => (!customer || s.customer === customer) && (!status || s.status === status));
+      return [200, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' }];
+    }
     if (method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(path))) {
       const s = this.sessions.get(m[1]!);
       if (!s) return missing('checkout.session', m[1]!);

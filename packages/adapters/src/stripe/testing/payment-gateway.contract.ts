@@ -107,6 +107,23 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
       expect(await gateway.cancelAtPeriodEnd(subscriptionId)).toMatchObject({ cancelAtPeriodEnd: true });
     });
 
+    it("M3: ends every open Checkout session of a customer, and only that customer's; a paid one stays paid", async () => {
+      const { gateway, paidCustomer } = await setup();
+      const checkout = (customerId: string, userId: string, n: number) =>
+        gateway.createCheckoutSession({ customerId, userId, successUrl: 'http://localhost:3000/subscription/success', cancelUrl: 'http://localhost:3000/pricing', idempotencyKey: `${userId}:${n}` });
+      const excluded = await gateway.createCustomer({ id: 'u_excluded', email: 'excluded@example.com' });
+      const other = await gateway.createCustomer({ id: 'u_other', email: 'other@example.com' });
+      const [first, second, theirs] = [await checkout(excluded, 'u_excluded', 1), await checkout(excluded, 'u_excluded', 2), await checkout(other, 'u_other', 1)];
+      const { customerId: payer } = await paidCustomer();
+      await gateway.expirePaymentSessions(excluded);
+      await gateway.expirePaymentSessions(payer);
+      await gateway.expirePaymentSessions('cus_missing');
+      expect((await gateway.retrieveCheckoutSession(first.id))?.status).toBe('expired');
+      expect((await gateway.retrieveCheckoutSession(second.id))?.status).toBe('expired');
+      expect((await gateway.retrieveCheckoutSession(theirs.id))?.status).toBe('open');
+      expect((await gateway.listLiveSubscriptions(payer)).map((s) => s.status)).toEqual(['active']);
+    });
+
     it('has no card and no invoices for a customer it does not know', async () => {
       const { gateway } = await setup();
       expect(await gateway.paymentDetails('cus_missing', 6)).toEqual({ card: null, invoices: [] });

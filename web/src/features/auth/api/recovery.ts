@@ -18,5 +18,9 @@ export const confirmPasswordReset = (body: PasswordResetConfirmBody) => api.post
 
 export const verifyEmail = (body: VerifyEmailBody) => api.post('/api/auth/verify-email', body, { schema: VerifyEmailResponseSchema });
 
+/** `POST /api/auth/resend-verification`: the signed-in user's confirmation link again (no body: the session says whose). */
+const resendVerification = () => api.post('/api/auth/resend-verification', undefined, { schema: MessageResponseSchema });
+
+export const useResendVerification = () => useMutation({ mutationFn: resendVerification });
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 export const useConfirmPasswordReset = () => useMutation({ mutationFn: confirmPasswordReset });

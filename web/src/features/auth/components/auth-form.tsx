@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_HINT, PASSWORD_TOO_SHORT_MESSAGE } f
 import { ACCEPT_TERMS_MESSAGE } from '@app/contracts/responsible-gambling';
 import type { User } from '@app/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogIn, MailCheck, UserPlus } from 'lucide-react';
+import { LogIn, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -31,22 +31,20 @@ function failureMessage(failure: unknown): string {
 type AuthFormProps = {
   mode: LoginMode;
   onModeChange: (mode: LoginMode) => void;
-  /** Called once the session holds the user after a login (navigation, checkout). */
+  /** Called once the session holds the user after a login or a sign-up (navigation, checkout). */
   onAuthenticated: (user: User) => void | Promise<void>;
 };
 
-type AuthOutcome = { kind: 'signed-up'; message: string } | { kind: 'logged-in'; user: User };
-
 /**
- * The form's submission: sign-up or login, with a failure shown under its field or above the button
- * (`fail`), a sign-up's next step kept in `signedUp`, and a login's user put in the session.
+ * The form's submission: sign-up or login, with a failure shown under its field or above the
+ * button (`fail`; `taken` when a sign-up's address has an account), and the user put in the session.
  */
 function useAuthSubmit(onAuthenticated: AuthFormProps['onAuthenticated']) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  /** After a sign-up: what the server said to do next (open the emailed link, then log in). */
-  const [signedUp, setSignedUp] = useState<string | null>(null);
+  /** A sign-up for an address that has an account (409): the message offers login and a reset. */
+  const [taken, setTaken] = useState(false);
 
   function fail(message: string, field?: keyof FieldErrors) {
     setError(field ? null : message);
@@ -55,26 +53,22 @@ function useAuthSubmit(onAuthenticated: AuthFormProps['onAuthenticated']) {
   }
 
   const submit = useSingleFlightMutation({
-    mutationFn: async ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }): Promise<AuthOutcome> =>
+    mutationFn: ({ credentials, mode: submittedMode }: { credentials: Credentials; mode: LoginMode }): Promise<User> =>
       submittedMode === 'signup'
         ? // Sent only once the one box (18 or older, the Terms) is ticked: the form checked it.
-          { kind: 'signed-up', message: await registerWithEmail({ ...credentials, acceptTerms: true, confirmAge: true }) }
-        : { kind: 'logged-in', user: await loginWithEmail(credentials) },
-    onSuccess: async (outcome) => {
-      if (outcome.kind === 'signed-up') {
-        toast({ title: 'Check your inbox', description: outcome.message, variant: 'success' });
-        setSignedUp(outcome.message);
-        return;
-      }
-      toast({ title: 'Welcome back!', variant: 'success' });
-      await applySessionUser(queryClient, outcome.user);
-      await onAuthenticated(outcome.user);
+          registerWithEmail({ ...credentials, acceptTerms: true, confirmAge: true })
+        : loginWithEmail(credentials),
+    onSuccess: async (user, { mode: submittedMode }) => {
+      toast({ title: submittedMode === 'signup' ? 'Account created!' : 'Welcome back!', variant: 'success' });
+      await applySessionUser(queryClient, user);
+      await onAuthenticated(user);
     },
     onError: (failure) => {
       // A message about one field goes under that field; anything else above the button.
       const fields = apiFieldErrors(failure);
       if (fields.acceptTerms || fields.confirmAge) return fail(ACCEPT_TERMS_MESSAGE, 'acceptTerms');
       const field = fields.password ? 'password' : fields.email ? 'email' : undefined;
+      setTaken(!field && isApiError(failure, 409));
       fail(field ? fields[field]! : failureMessage(failure), field);
     },
   });
@@ -82,30 +76,33 @@ function useAuthSubmit(onAuthenticated: AuthFormProps['onAuthenticated']) {
   function clearErrors() {
     setError(null);
     setFieldErrors({});
+    setTaken(false);
   }
 
   /** Back to a blank form (the mode switch). */
   function clear() {
-    setSignedUp(null);
     clearErrors();
     submit.reset();
   }
 
-  return { submit, error, fieldErrors, signedUp, fail, clearErrors, clear };
+  return { submit, error, fieldErrors, taken, fail, clearErrors, clear };
 }
 
-/** After a sign-up: the server's next step (open the emailed link) and the way to log in. */
-function SignedUpNotice({ message, onLogIn }: { message: string; onLogIn: () => void }) {
+/** The failure above the button; for a taken address, with the two ways in it offers. */
+function FormError({ message, taken, onLogIn }: { message: string; taken: boolean; onLogIn: () => void }) {
   return (
-    <div className="space-y-5 text-center">
-      <MailCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
-      <p role="status" className="font-medium">
-        {message}
-      </p>
-      <Button type="button" size="lg" className="w-full" onClick={onLogIn}>
-        <LogIn aria-hidden="true" />
-        Log in
-      </Button>
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-destructive">
+      <p>{message}</p>
+      {taken ? (
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+          <button type="button" onClick={onLogIn} className="rounded font-semibold text-primary underline underline-offset-4">
+            Log in instead
+          </button>
+          <Link to={paths.forgotPassword.getHref()} className="rounded font-semibold text-primary underline underline-offset-4">
+            Forgot password?
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -143,7 +140,7 @@ function TermsOrForgotPassword({ signup, error }: { signup: boolean; error: stri
  * (type email) and password are required; a failure says 'Error' with the server's message.
  */
 export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps) {
-  const { submit, error, fieldErrors, signedUp, fail, clearErrors, clear } = useAuthSubmit(onAuthenticated);
+  const { submit, error, fieldErrors, taken, fail, clearErrors, clear } = useAuthSubmit(onAuthenticated);
   const signup = mode === 'signup';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -168,9 +165,8 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
     onModeChange(signup ? 'login' : 'signup');
   };
 
-  const busy = submit.isPending || (submit.isSuccess && !signup);
-
-  if (signedUp) return <SignedUpNotice message={signedUp} onLogIn={switchMode} />;
+  // After a success the page navigates (or goes to checkout): the button stays busy until then.
+  const busy = submit.isPending || submit.isSuccess;
 
   return (
     <div>
@@ -186,11 +182,7 @@ export function AuthForm({ mode, onModeChange, onAuthenticated }: AuthFormProps)
           error={fieldErrors.password}
         />
         <TermsOrForgotPassword signup={signup} error={fieldErrors.acceptTerms} />
-        {error ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-destructive">
-            {error}
-          </p>
-        ) : null}
+        {error ? <FormError message={error} taken={taken} onLogIn={switchMode} /> : null}
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {signup ? <UserPlus aria-hidden="true" /> : <LogIn aria-hidden="true" />}
           {busy ? (signup ? 'Creating account...' : 'Logging in...') : signup ? 'Create account' : 'Log in'}
