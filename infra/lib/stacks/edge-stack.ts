@@ -66,6 +66,9 @@ export const WAF_REDACTED_HEADERS = ['cookie', 'authorization'];
 /** `aws-waf-logs-fp-prod`: WAF only delivers to log groups whose name starts with `aws-waf-logs-`. */
 export const wafLogGroupName = (config: DeployConfig) => `aws-waf-logs-${namePrefix(config).replace(/-$/, '')}`;
 
+/** A route's path as a WAF match: a path with a {param} is matched on its literal prefix. */
+const routePath = (p: string) => (p.includes('{') ? uriPath('STARTS_WITH', p.slice(0, p.indexOf('{'))) : uriPath('EXACTLY', p));
+
 /**
  * What CloudFront needs from us-east-1: the WAF web ACL (CLOUDFRONT scope exists only there) with
  * its request log, and, when we issue it, the custom domain's certificate. The app stack reads
@@ -90,8 +93,7 @@ export class EdgeStack extends Stack {
       });
       // The common rule set inspects bodies (8 KB size limit, XSS patterns): a signed Stripe event
       // can exceed 8 KB, and the handler verifies its signature anyway.
-      // A path with a {param} is matched on its literal prefix.
-      const matchers = props.rawBodyPaths.map((p) => (p.includes('{') ? uriPath('STARTS_WITH', p.slice(0, p.indexOf('{'))) : uriPath('EXACTLY', p)));
+      const matchers = props.rawBodyPaths.map(routePath);
       const notRawBody: wafv2.CfnWebACL.StatementProperty | undefined = matchers.length === 0 ? undefined : { notStatement: { statement: anyOf(matchers) } };
 
       // No password-bearing route (a test manifest): no rule, rather than one matching everything.
@@ -131,7 +133,7 @@ export class EdgeStack extends Stack {
                 aggregateKeyType: 'IP',
                 scopeDownStatement: anyOf([
                   uriPath('STARTS_WITH', '/api/'),
-                  ...(props.functionPagePaths ?? []).map((p) => (p.includes('{') ? uriPath('STARTS_WITH', p.slice(0, p.indexOf('{'))) : uriPath('EXACTLY', p))),
+                  ...(props.functionPagePaths ?? []).map(routePath),
                 ]),
               },
             },

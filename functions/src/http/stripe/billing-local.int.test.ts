@@ -192,6 +192,6 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     const pays = await Promise.all(Array.from({ length: 5 }, () => stack.client().request('POST', `${path}/pay`)));
     expect(pays.map((p) => p.status)).toEqual([303, 303, 303, 303, 303]);
     const gateway = await stack.composition.paymentGateway();
-    expect((await gateway.listLiveSubscriptions()).filter((s) => s.userId === userId)).toHaveLength(1);
+    expect((await gateway.listLiveSubscriptionsPage({ limit: 1000 })).subscriptions.filter((s) => s.userId === userId)).toHaveLength(1);
   });
 });
