@@ -46,6 +46,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Landing</title>');
   writeFileSync(join(dist, 'predictions.html'), '<!doctype html><title>Predictions</title>');
+  writeFileSync(join(dist, 'leagues.html'), '<!doctype html><title>Leagues</title>');
   writeFileSync(join(dist, 'app.html'), '<!doctype html><title>SPA</title>');
   writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   server = createLocalServer({ routes, webDist: dist, loadHandler: async (r) => handlers[r.handler]! });
@@ -185,8 +186,8 @@ describe('local server: the SPA', () => {
     const unknown = await send('GET', '/teams/no-such-team');
     expect(unknown.status).toBe(404);
     expect(unknown.body.toString()).toContain('<title>Page /teams/no-such-team</title>');
-    // The list page itself is not the function's: the app shell answers it.
-    expect((await send('GET', '/leagues')).body.toString()).toContain('<title>SPA</title>');
+    // The list page itself is not the function's: its prerendered page answers it.
+    expect((await send('GET', '/leagues')).body.toString()).toContain('<title>Leagues</title>');
   });
 
   it('does not serve a missing asset as the SPA, nor escape web/dist', async () => {

@@ -64,7 +64,7 @@ describe('the email consumer', () => {
     const email = uniqueEmail();
     // More throttles than the queue has deliveries (5): only retrying within each delivery gets the email out.
     throttles = 6;
-    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(202);
+    expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
     await stack.queue.drain();
     expect(received.filter((to) => to === email)).toHaveLength(7);
     expect(stack.queue.deadLetters('email')).toEqual([]);
