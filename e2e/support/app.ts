@@ -72,8 +72,11 @@ export async function recordToasts(page: Page): Promise<string[]> {
   const seen: string[] = [];
   await page.exposeFunction('__toastShown', (text: string) => void seen.push(text));
   await page.addInitScript(() => {
+    // The first toast arrives inside its newly added list: look below each added node too.
     const report = (node: Node) => {
-      if (node instanceof HTMLElement && node.matches('[data-sonner-toast]')) (window as unknown as { __toastShown(t: string): void }).__toastShown(node.textContent ?? '');
+      if (!(node instanceof HTMLElement)) return;
+      const toasts = node.matches('[data-sonner-toast]') ? [node] : [...node.querySelectorAll('[data-sonner-toast]')];
+      for (const t of toasts) (window as unknown as { __toastShown(t: string): void }).__toastShown(t.textContent ?? '');
     };
     new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(report))).observe(document, { childList: true, subtree: true });
   });

@@ -150,12 +150,18 @@ describe('subscribe', () => {
   });
 
   it("a checkout failure right after sign-up: 'Checkout error', 'Redirecting you to pricing page instead.', then /pricing", async () => {
-    const { context, page } = await visitor('/login?mode=signup&intent=subscribe', 'Create your account');
-    // The payment provider is down for this browser only.
-    await page.route('**/api/stripe/create-checkout-session', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Payments are unavailable' }) }));
+    const { context, page, toasts } = await visitor('/login?mode=signup&intent=subscribe', 'Create your account');
+    // The payment provider is down for this browser only; its refusal comes after a moment, as over
+    // the network (refused at once, React would batch both toasts and only the last one ever shows).
+    await page.route('**/api/stripe/create-checkout-session', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Payments are unavailable' }) });
+    });
     await signUpInForm(page, uniqueEmail('checkout-down'));
-    await expectToast(page, 'Account created!');
     await expectToast(page, 'Checkout error', 'Redirecting you to pricing page instead.');
+    // One toast at a time: 'Account created!' was shown first, and the checkout error replaced it.
+    expect(toasts.findIndex((t) => t.includes('Account created!'))).toBeGreaterThan(-1);
+    expect(toasts.findIndex((t) => t.includes('Account created!'))).toBeLessThan(toasts.findIndex((t) => t.includes('Checkout error')));
     await heading(page, 'Simple, transparent pricing').waitFor();
     expect(currentPath(page)).toBe('/pricing');
     // Signed in all the same, still free.
