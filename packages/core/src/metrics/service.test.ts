@@ -60,3 +60,27 @@ describe('MetricsService', () => {
     expect(state.limits).toEqual([TREND_LENGTH, TREND_LENGTH]);
   });
 });
+
+describe('MetricsService contract checks', () => {
+  it('checks each read against its contract when the cache is filled with new content, not on every read', async () => {
+    // Prepare
+    const { state, r } = repo();
+    state.latest = metrics(61);
+    const clock = fixedClock('2026-11-22T12:00:00Z');
+    const checked: unknown[] = [];
+    const service = makeMetricsService({ metrics: r, clock, cacheTtlMs: 10_000, check: { latest: (v) => void checked.push(v), trend: (v) => void checked.push(v) } });
+
+    // Act
+    for (let i = 0; i < 5; i++) await Promise.all([service.latest(), service.trend()]);
+    clock.advance(10_000);
+    const same = await service.latest();
+    state.latest = metrics(62);
+    clock.advance(10_000);
+    await service.latest();
+
+    // Assess
+    expect(checked).toEqual([metrics(61), [], metrics(62)]);
+    expect(JSON.parse(same.json)).toEqual(metrics(61));
+    expect(state.reads).toBe(4);
+  });
+});
