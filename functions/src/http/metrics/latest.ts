@@ -2,4 +2,8 @@ import { metricsService } from '../../composition/public-reads.ts';
 import { cachedRead } from '../route.ts';
 
 /** The latest metrics, or null before the first metrics run; the same for everyone, so cacheable. */
-export const handler = cachedRead({ auth: 'public', read: async () => (await metricsService()).latest() });
+export const handler = cachedRead({
+  auth: 'public',
+  read: async () => (await metricsService()).latest(),
+  contract: { route: 'GET /api/metrics/latest', schema: async () => (await import('@app/contracts/metrics')).LatestMetricsSchema },
+});

@@ -26,28 +26,22 @@ function hash53(text: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/**
- * Checks a value against its response contract when it is made into an answer: once per cache
- * fill, not on every read (docs/decisions/0220-cached-reads-before-the-middleware.md).
- */
-export type AnswerCheck<T> = (value: T) => void | Promise<void>;
-
 export function serialise<T>(value: T): Serialised<T> {
   const json = JSON.stringify(value);
   return { value, json, etag: `"${hash53(json).toString(36)}-${json.length.toString(36)}"` };
 }
 
 /**
- * Makes loaded values into answers: serialised, and checked against their contract when their
- * content is new. A load that made the same JSON as the last one gives back the same answer
- * object (its encoded bytes and prebuilt responses stay valid) and is not checked again.
+ * Makes loaded values into answers: a load that made the same JSON as the last one gives back the
+ * same answer object, so what is built once per answer downstream (its prebuilt responses, its
+ * encoded bytes, its contract check: docs/decisions/0220-cached-reads-before-the-middleware.md)
+ * is built once per content, not once per load.
  */
-export function answerMaker<T>(check?: AnswerCheck<T>): (value: T) => Promise<Serialised<T>> {
+export function answerMaker<T>(): (value: T) => Serialised<T> {
   let last: Serialised<T> | undefined;
-  return async (value) => {
+  return (value) => {
     const answer = serialise(value);
     if (last && last.etag === answer.etag && last.json === answer.json) return last;
-    await check?.(value);
     last = answer;
     return answer;
   };

@@ -1,5 +1,5 @@
 import type { LatestMetrics, Trend } from '@app/contracts/metrics';
-import { answerMaker, makeReadCache, type AnswerCheck, type Serialised } from '../cache/read-cache.ts';
+import { answerMaker, makeReadCache, type Serialised } from '../cache/read-cache.ts';
 import type { Clock } from '../clock.ts';
 import type { MetricsRepository } from './ports.ts';
 
@@ -11,17 +11,15 @@ export interface MetricsServiceOptions {
   clock: Clock;
   /** How long a read is reused by this process. 0 reads every time. */
   cacheTtlMs?: number;
-  /** Check each read against its response contract when it is loaded. */
-  check?: { latest?: AnswerCheck<LatestMetrics>; trend?: AnswerCheck<Trend> };
 }
 
 /**
  * The public performance figures: the same for every viewer and changed only by the metrics job,
  * so each read is serialised once and reused for `cacheTtlMs`.
  */
-export function makeMetricsService({ metrics, clock, cacheTtlMs = 0, check }: MetricsServiceOptions) {
-  const latestAnswer = answerMaker(check?.latest);
-  const trendAnswer = answerMaker(check?.trend);
+export function makeMetricsService({ metrics, clock, cacheTtlMs = 0 }: MetricsServiceOptions) {
+  const latestAnswer = answerMaker<LatestMetrics>();
+  const trendAnswer = answerMaker<Trend>();
   const latest = makeReadCache({ load: async () => latestAnswer(await metrics.getLatest()), clock, ttlMs: cacheTtlMs });
   const trend = makeReadCache({ load: async () => trendAnswer(await metrics.listTrend(TREND_LENGTH)), clock, ttlMs: cacheTtlMs });
   return {

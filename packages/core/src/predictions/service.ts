@@ -1,5 +1,5 @@
 import type { Prediction } from '@app/contracts/predictions';
-import { answerMaker, makeReadCache, type AnswerCheck, type Serialised } from '../cache/read-cache.ts';
+import { answerMaker, makeReadCache, type Serialised } from '../cache/read-cache.ts';
 import { DAY_MS, type Clock } from '../clock.ts';
 import { seesPremiumContent, type Viewer } from '../viewer.ts';
 import { toPublicPrediction } from './locking.ts';
@@ -14,14 +14,12 @@ export interface PredictionServiceOptions {
   clock: Clock;
   /** How long a read of the upcoming window may be reused (the read path is hot). 0 reads every time. */
   cacheTtlMs?: number;
-  /** Checks each view (locked and premium) against the list's response contract when it is built. */
-  check?: AnswerCheck<Prediction[]>;
 }
 
 /** Use cases on the read side of predictions. */
-export function makePredictionService({ predictions, clock, cacheTtlMs = 0, check }: PredictionServiceOptions) {
-  const lockedAnswer = answerMaker(check);
-  const premiumAnswer = answerMaker(check);
+export function makePredictionService({ predictions, clock, cacheTtlMs = 0 }: PredictionServiceOptions) {
+  const lockedAnswer = answerMaker<Prediction[]>();
+  const premiumAnswer = answerMaker<Prediction[]>();
   async function read(): Promise<{ locked: Serialised<Prediction[]>; premium: Serialised<Prediction[]> }> {
     const now = clock.now().getTime();
     const from = now - LISTED_AFTER_KICKOFF_MS;
@@ -30,7 +28,7 @@ export function makePredictionService({ predictions, clock, cacheTtlMs = 0, chec
       const t = Date.parse(p.kickoff);
       return t >= from && t <= to;
     });
-    // Both views are built and serialised once per read (checked when their content is new): the hot path then only picks one.
+    // Both views are built and serialised once per read (the same answer while their content is the same): the hot path then only picks one.
     return {
       locked: await lockedAnswer(items.map((p) => toPublicPrediction(p, null))),
       premium: await premiumAnswer(items.map((p) => toPublicPrediction(p, { userId: '', email: '', role: 'user', subscriptionStatus: 'premium' }))),

@@ -1,11 +1,12 @@
 import { apiGatewayEvent } from '@app/events/samples';
 import type { Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, RateLimitedError } from '@app/core/errors';
 import type { SecurityEvent } from '@app/core/security/events';
 import type { Viewer } from '@app/core/viewer';
 import { currentCorrelationId } from '../correlation.ts';
+import { logger } from '../logger.ts';
 import { json } from './response.ts';
 import { createHttpRoute } from './route.ts';
 
@@ -196,7 +197,8 @@ describe('rawRoute', () => {
 });
 
 describe('cachedRead', () => {
-  const body = { json: '{"n":1}', etag: '"abc-7"' };
+  const body = { json: '{"n":1}', etag: '"abc-7"', value: { n: 1 } };
+  const contract = { route: 'GET /api/n', schema: async () => z.strictObject({ n: z.number() }) };
   function reads(options: { originToken?: string; read?: () => Promise<typeof body> } = {}) {
     const calls = { principal: 0, read: [] as Array<Viewer | null> };
     const events: SecurityEvent[] = [];
@@ -214,6 +216,7 @@ describe('cachedRead', () => {
     const handler = cachedRead({
       auth: 'viewer',
       varyOnCookie: true,
+      contract,
       read: async (viewer) => {
         calls.read.push(viewer);
         return options.read ? options.read() : body;
@@ -264,5 +267,20 @@ describe('cachedRead', () => {
     const res = await reads({ read: () => Promise.reject(new Error('table gone')) }).handler(event, context);
     expect(res.statusCode).toBe(500);
     expect(parse(res)).toEqual({ error: 'internal', requestId: event.requestContext.requestId });
+  });
+
+  it('checks each answer against the route’s contract the first time it is served, and logs a break', async () => {
+    // Prepare
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    const broken = { json: '{"n":"1"}', etag: '"def-9"', value: { n: '1' } as unknown as { n: number } };
+    const { handler } = reads({ read: async () => broken });
+
+    // Act
+    const answers = [await handler(apiGatewayEvent(), context), await handler(apiGatewayEvent(), context)];
+
+    // Assess
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(error.mock.calls).toEqual([['answer outside its response contract', { route: 'GET /api/n', problems: ['n: expected number'] }]]);
+    error.mockRestore();
   });
 });

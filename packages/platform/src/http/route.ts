@@ -14,6 +14,7 @@ import { assertSameOrigin } from './csrf.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import type { HttpResult } from './response.ts';
 import { taggedJson, type TaggedJson } from './cache-control.ts';
+import { contractCheck } from './contract-check.ts';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { withCorrelationId } from '../correlation.ts';
 
@@ -131,8 +132,14 @@ function validate<S extends Schema | undefined>(schema: S, value: unknown, where
   return result.data as Out<S>;
 }
 
-/** What a cached read answers with: the tagged body of the in-process read cache for a viewer. */
-type CachedReadOptions<Deps> = { auth: 'public' | 'viewer'; read: (viewer: Viewer | null, deps: Deps) => Promise<TaggedJson>; varyOnCookie?: boolean };
+interface CachedReadOptions<Deps> {
+  auth: 'public' | 'viewer';
+  /** The answer of the in-process read cache for this viewer: the same object while its content is the same. */
+  read: (viewer: Viewer | null, deps: Deps) => Promise<TaggedJson & { readonly value: unknown }>;
+  /** The route's response contract, checked once per answer object (its schema module loads on the first check). */
+  contract: { route: string; schema: () => Promise<z.ZodMiniType> };
+  varyOnCookie?: boolean;
+}
 
 /**
  * A public read that the in-process read cache answers (docs/decisions/0220-cached-reads-before-the-middleware.md).
@@ -141,7 +148,9 @@ type CachedReadOptions<Deps> = { auth: 'public' | 'viewer'; read: (viewer: Viewe
  * `If-None-Match` names its tag) before the middleware: no event parsing, no logging context,
  * no validation, no DynamoDB read while the cache is fresh. Everything else (a session cookie,
  * a missing or wrong origin token, a failed read) goes through `httpRoute`, which answers,
- * refuses and logs as for any route. The route takes no body, query or path parameters.
+ * refuses and logs as for any route. Each answer is checked against the route's response
+ * contract the first time it is served, not on every read. The route takes no body, query or
+ * path parameters.
  */
 function cachedReads<Deps, Principal>(
   factory: HttpRouteFactoryOptions<Deps, Principal>,
@@ -150,13 +159,22 @@ function cachedReads<Deps, Principal>(
 ) {
   return function cachedRead(options: CachedReadOptions<Deps>): CachedReadHandler {
     const tagged = { varyOnCookie: options.varyOnCookie ?? false };
-    const full = fullRoute(options.auth, async ({ viewer, event }, deps) => taggedJson(event, await options.read(viewer, deps), { shared: viewer === null, ...tagged }));
+    const check = contractCheck(options.contract.route, options.contract.schema);
+    const checked = new WeakSet<object>();
+    const answer = async (event: APIGatewayProxyEventV2, body: TaggedJson & { readonly value: unknown }, shared: boolean) => {
+      if (!checked.has(body)) {
+        checked.add(body);
+        await check(body.value);
+      }
+      return taggedJson(event, body, { shared, ...tagged });
+    };
+    const full = fullRoute(options.auth, async ({ viewer, event }, deps) => answer(event, await options.read(viewer, deps), viewer === null));
     return async (event, context) => {
       if (options.auth !== 'public' && event.cookies?.length) return full(event, context);
       try {
         const deps = await getDeps();
         if (!cameThroughCloudFront(event, await factory.originToken?.(deps))) return full(event, context);
-        return taggedJson(event, await options.read(null, deps), { shared: true, ...tagged });
+        return await answer(event, await options.read(null, deps), true);
       } catch {
         // The full stack reads again and maps the failure to its answer, logged with the request id.
         return full(event, context);
