@@ -27,15 +27,17 @@ async function bundles() {
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(root, 'dist', handler, 'index.mjs'), join(dir, 'index.mjs'));
     const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
-    const sdk = [...new Set([...code.matchAll(/from\s*"(@aws-sdk\/[^"]+)"/g)].map((m) => m[1]!))];
+    // The AWS SDK packages the bundle loads at their first use (functions/scripts/lazy-sdk.ts).
+    const sdk = [...new Set([...code.matchAll(/import\(\s*"(@aws-sdk\/[^"]+)"\s*\)/g)].map((m) => m[1]!))];
     const runs: Array<{ sdk: number; own: number; rssMb: number }> = [];
     for (let i = 0; i < 5; i++) {
-      // A fresh process per run, as a cold start: first the AWS SDK modules the bundle imports
-      // (the Lambda runtime's copy), then the bundle's own module initialisation.
-      const script = `const t0 = performance.now(); await Promise.all(${JSON.stringify(sdk)}.map((m) => import(m)));
-        const t1 = performance.now(); await import(${JSON.stringify(join(dir, 'index.mjs'))});
-        const own = performance.now() - t1; globalThis.gc?.();
-        console.log(JSON.stringify({ sdk: t1 - t0, own, rssMb: process.memoryUsage().rss / 2 ** 20 }));`;
+      // A fresh process per run, as a cold start: the bundle's module initialisation, which is what
+      // Lambda's init phase runs (everything it imports statically, the SDK too when it did), then
+      // the AWS SDK packages its first call loads (the Lambda runtime's copy).
+      const script = `const t0 = performance.now(); await import(${JSON.stringify(join(dir, 'index.mjs'))});
+        const t1 = performance.now(); await Promise.all(${JSON.stringify(sdk)}.map((m) => import(m)));
+        const firstUse = performance.now() - t1; globalThis.gc?.();
+        console.log(JSON.stringify({ own: t1 - t0, sdk: firstUse, rssMb: process.memoryUsage().rss / 2 ** 20 }));`;
       const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
         cwd: dir,
         env: { ...process.env, STAGE: 'dev', AWS_REGION: 'eu-west-2', TABLE_NAME: 'bench', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
@@ -46,7 +48,7 @@ async function bundles() {
     const own = median(runs.map((r) => r.own));
     const sdkMs = median(runs.map((r) => r.sdk));
     const rssMb = median(runs.map((r) => r.rssMb));
-    rows.push({ handler, kb: +(bytes / 1024).toFixed(1), initMsMedian: +own.toFixed(1), sdkLoadMsMedian: +sdkMs.toFixed(1), rssAfterInitMb: Math.round(rssMb), withinBudget: bytes <= BUNDLE_BUDGET_BYTES && own <= INIT_BUDGET_MS });
+    rows.push({ handler, kb: +(bytes / 1024).toFixed(1), initMsMedian: +own.toFixed(1), sdkFirstUseMsMedian: +sdkMs.toFixed(1), sdk, rssAfterFirstUseMb: Math.round(rssMb), withinBudget: bytes <= BUNDLE_BUDGET_BYTES && own <= INIT_BUDGET_MS });
   }
   rmSync(lab, { recursive: true, force: true });
   return rows;
@@ -295,10 +297,17 @@ async function generationBench(dir: string) {
 const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,routes,generation').split(','));
 const started = performance.now();
 const bundleRows = parts.has('bundles') ? await bundles() : [];
-console.log('\nLambda bundles (minified, @aws-sdk external as on the Lambda runtime; fresh process per run, median of 5):');
-console.log(`  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'own init'.padStart(9)}  ${'+ AWS SDK load'.padStart(14)}  ${'RSS'.padStart(7)}`);
+console.log('\nLambda bundles (minified, @aws-sdk external as on the Lambda runtime and loaded at first use; fresh process per run, median of 5):');
+console.log(`  targets: size <= ${BUNDLE_BUDGET_BYTES / 1024} KB; init (the module initialisation Lambda's init phase runs, with the SDK as deployed) <= ${INIT_BUDGET_MS} ms`);
+console.log(`  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'init'.padStart(9)}  ${'SDK at 1st call'.padStart(15)}  ${'RSS'.padStart(7)}`);
 for (const r of bundleRows) {
-  console.log(`  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkLoadMsMedian} ms`.padStart(14)}  ${`${r.rssAfterInitMb} MB`.padStart(7)}${r.withinBudget ? '' : `  OVER BUDGET (${BUNDLE_BUDGET_BYTES / 1024} KB / ${INIT_BUDGET_MS} ms)`}`);
+  console.log(`  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkFirstUseMsMedian} ms`.padStart(15)}  ${`${r.rssAfterFirstUseMb} MB`.padStart(7)}  ${r.withinBudget ? 'met' : 'MISSED'}`);
+}
+if (bundleRows.length) {
+  const inits = bundleRows.map((r) => r.initMsMedian);
+  const firstUse = bundleRows.map((r) => r.sdkFirstUseMsMedian);
+  const met = bundleRows.filter((r) => r.withinBudget).length;
+  console.log(`  init ${Math.min(...inits)}-${Math.max(...inits)} ms (target <= ${INIT_BUDGET_MS} ms: ${met === bundleRows.length ? 'met' : `MISSED by ${bundleRows.length - met} of ${bundleRows.length}`}); the SDK then loads at the first call in ${Math.min(...firstUse)}-${Math.max(...firstUse)} ms`);
 }
 const { api, routes } = parts.has('api') || parts.has('routes')
   ? await withSeededLocalStack(async (base) => ({
