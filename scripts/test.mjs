@@ -93,26 +93,46 @@ function failureCollector() {
   return { failures, onLine };
 }
 
-await install();
-const results = [];
-for (const name of selected) {
+/**
+ * Layers that read the source and nothing else (no server, no timeout) run side by side when both
+ * are asked for: ESLint and knip use one core, tsc two packages at a time, and neither waits on
+ * the other. Their output is printed whole, layer by layer, as each one ends.
+ */
+const SIDE_BY_SIDE = new Set(['lint', 'typecheck']);
+
+async function runLayer(name, { echo }) {
   const layer = layers[name];
-  console.log(`\n=== ${name}: ${layer.what}`);
+  const held = [];
+  const say = (line) => (echo ? console.log(line) : held.push(line));
+  say(`\n=== ${name}: ${layer.what}`);
   const started = performance.now();
   let code = 0;
   const env = { ...process.env, ...layer.env, ...(layer.node24 ? { PATH: `${node24BinDir()}:${process.env.PATH}` } : {}) };
   const { failures, onLine } = failureCollector();
   for (const step of layer.steps) {
     const { args, env: stepEnv } = Array.isArray(step) ? { args: step } : step;
-    code = await pnpm(args, { env: { ...env, ...stepEnv }, onLine });
+    code = await pnpm(args, { env: { ...env, ...stepEnv }, echo, onLine: (line) => (onLine(line), echo || held.push(line)) });
     if (code !== 0) break;
   }
-  results.push({ name, ok: code === 0, seconds: (performance.now() - started) / 1000, failures });
+  const seconds = (performance.now() - started) / 1000;
+  if (!echo) console.log(`${held.join('\n')}\n(${name}: ${seconds.toFixed(1)} s, run beside ${[...SIDE_BY_SIDE].filter((n) => n !== name && selected.includes(n)).join(', ')})`);
+  return { name, ok: code === 0, seconds, failures };
+}
+
+const runStarted = performance.now();
+await install();
+const results = [];
+const together = selected.filter((name) => SIDE_BY_SIDE.has(name));
+for (const name of selected) {
+  if (together.length > 1 && name === together[0]) results.push(...(await Promise.all(together.map((n) => runLayer(n, { echo: false })))));
+  else if (together.length < 2 || !together.includes(name)) results.push(await runLayer(name, { echo: true }));
 }
 
 console.log('\n=== Summary');
 for (const r of results) {
-  console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
+  const beside = together.length > 1 && together.includes(r.name) ? '  (side by side with the other static check)' : '';
+  console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.toFixed(1).padStart(6)} s${beside}`);
   for (const failure of r.ok ? [] : r.failures.slice(0, 10)) console.log(`        ${failure}`);
 }
+console.log(`  total (install included) ${((performance.now() - runStarted) / 1000).toFixed(1)} s`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
