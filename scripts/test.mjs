@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { LINT_STEPS } from './lint-steps.mjs';
+import { LINT_STEPS, TYPECHECK_STEPS } from './lint-steps.mjs';
 import { node24BinDir } from './node24.mjs';
 import { install, pnpm } from './pnpm.mjs';
 import { hasIntegrationTests } from './test-layers.mjs';
@@ -33,7 +33,7 @@ const layers = {
     what: 'eslint (with the import direction of docs/architecture.md#layers), no import cycle, no citation of documents outside the repository, kebab-case file names, test layers by file name, and no unused code (knip)',
     steps: LINT_STEPS,
   },
-  typecheck: { what: 'tsc --noEmit in every package', steps: [['-r', '--workspace-concurrency=2', 'run', 'typecheck']] },
+  typecheck: { what: 'tsc: the server packages as one program (tsconfig.server.json), then web and e2e', steps: TYPECHECK_STEPS },
   unit: { what: 'every *.test.ts but the integration ones, in model, contracts, events, core, platform, adapters and functions', env: unit, steps: [unitStep] },
   integration: {
     what: `every *.int.test.ts (${INTEGRATION_PACKAGES.join(', ')}): against DynamoDB Local and the local server, queue and scheduler`,
