@@ -1,10 +1,21 @@
-// The lint steps, shared by `npm run lint` and the `lint` test layer: ESLint (with the layers'
+// The lint and typecheck steps, shared by `npm run lint`/`npm run typecheck` and their test layers. Lint: ESLint (with the layers'
 // import direction), no citation of documents outside the repository, no import cycle, kebab-case
-// file names, and no unused file, export or dependency (knip, configured in knip.jsonc).
+// file names, no unit test that needs DynamoDB Local (test layers go by file name), and no unused
+// file, export or dependency (knip, configured in knip.jsonc).
 export const LINT_STEPS = [
   ['exec', 'eslint', '.', '--max-warnings=0'],
   ['exec', 'node', 'scripts/check-citations.mjs'],
   ['exec', 'node', 'scripts/check-cycles.mjs'],
   ['exec', 'node', 'scripts/check-file-names.mjs'],
+  ['exec', 'node', 'scripts/check-test-layers.mjs'],
   ['exec', 'knip', '--no-progress'],
+];
+
+/**
+ * Typecheck: the server packages as one program (tsconfig.server.json: each file checked once,
+ * not once per package that imports it), then the two packages with DOM types side by side.
+ */
+export const TYPECHECK_STEPS = [
+  ['exec', 'tsc', '-p', 'tsconfig.server.json'],
+  ['--filter', '@app/web', '--filter', '@app/e2e', '--workspace-concurrency=2', 'run', 'typecheck'],
 ];

@@ -23,16 +23,16 @@ export function pnpmPath() {
 
 /**
  * Runs pnpm; resolves with the exit code. Output goes straight to ours; with `onLine`, it is
- * also handed over line by line (stdout and stderr alike).
+ * also handed over line by line (stdout and stderr alike), and with `echo: false` only handed over.
  */
-export function pnpm(args, { onLine, ...options } = {}) {
+export function pnpm(args, { onLine, echo = true, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(pnpmPath(), args, { stdio: onLine ? ['inherit', 'pipe', 'pipe'] : 'inherit', ...options });
     if (onLine) {
       for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
         let pending = '';
         from.on('data', (chunk) => {
-          to.write(chunk);
+          if (echo) to.write(chunk);
           const lines = (pending + chunk).split('\n');
           pending = lines.pop();
           lines.forEach(onLine);

@@ -1,12 +1,12 @@
 // `npm run <name> [-- args]`: installs the workspace if needed, then runs the named task.
 import { resolve } from 'node:path';
-import { LINT_STEPS } from './lint-steps.mjs';
+import { LINT_STEPS, TYPECHECK_STEPS } from './lint-steps.mjs';
 import { install, pnpm } from './pnpm.mjs';
 
 const [task, ...args] = process.argv.slice(2);
 
 const tasks = {
-  typecheck: [['-r', '--no-bail', '--workspace-concurrency=2', 'run', 'typecheck']],
+  typecheck: TYPECHECK_STEPS,
   lint: LINT_STEPS,
   build: [['--filter', '@app/web', 'run', 'build'], ['--filter', '@app/functions', 'run', 'build']],
   // Every package with a `bench` script contributes its own benchmarks; one over budget does not stop the others.

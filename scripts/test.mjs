@@ -1,41 +1,66 @@
 // `npm test`: install, then run every test layer. `npm test -- <layer...>` runs only those
 // layers; `npm run e2e` is `npm test -- e2e`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { LINT_STEPS } from './lint-steps.mjs';
+import { LINT_STEPS, TYPECHECK_STEPS } from './lint-steps.mjs';
 import { node24BinDir } from './node24.mjs';
 import { install, pnpm } from './pnpm.mjs';
+import { hasIntegrationTests } from './test-layers.mjs';
 
-const filters = (...names) => names.flatMap((n) => ['--filter', n]);
+const root = join(import.meta.dirname, '..');
+const nameOf = (dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).name;
+const filters = (dirs) => dirs.flatMap((dir) => ['--filter', nameOf(dir)]);
 const seq = ['--workspace-concurrency=1', '--if-present'];
 
-const unitStep = [...filters('@app/model', '@app/contracts', '@app/events', '@app/core', '@app/platform'), ...seq, 'run', 'test'];
-const integrationStep = [...filters('@app/adapters', '@app/functions'), ...seq, 'run', 'test'];
-const infraStep = [...filters('@app/infra'), ...seq, 'run', 'test'];
+// Layers by file name (scripts/test-layers.mjs): `*.int.test.ts` files form the integration layer,
+// wherever they are; every other test file is a unit test. The browser (web, jsdom) and the CDK
+// app (infra) keep layers of their own for their environments; e2e is the browser against the stack.
+const SERVER_PACKAGES = ['packages/model', 'packages/contracts', 'events', 'packages/core', 'packages/platform', 'packages/adapters', 'functions'];
+const INTEGRATION_PACKAGES = [...SERVER_PACKAGES, 'infra', 'web'].filter((dir) => hasIntegrationTests(join(root, dir)));
+const unit = { TEST_LAYER: 'unit' };
+const integration = { TEST_LAYER: 'integration' };
+
+const unitStep = [...filters(SERVER_PACKAGES), ...seq, 'run', 'test'];
+const integrationStep = [...filters(INTEGRATION_PACKAGES), ...seq, 'run', 'test'];
+// The one unit test whose subject is the runtime itself: every Lambda bundle loads on this Node
+// with the AWS SDK external. Run on Node 24, it is the node24 layer's proof that what the unit
+// layer checks on Node 20 holds on the Lambda runtime.
+const runtimeSmokeStep = ['--filter', '@app/functions', 'exec', 'vitest', 'run', 'scripts/bundles.test.ts'];
 
 const layers = {
   lint: {
-    what: 'eslint (with the import direction of docs/architecture.md#layers), no import cycle, no citation of documents outside the repository, kebab-case file names, and no unused code (knip)',
+    what: 'eslint (with the import direction of docs/architecture.md#layers), no import cycle, no citation of documents outside the repository, kebab-case file names, test layers by file name, and no unused code (knip)',
     steps: LINT_STEPS,
   },
-  typecheck: { what: 'tsc --noEmit in every package', steps: [['-r', '--workspace-concurrency=2', 'run', 'typecheck']] },
-  unit: { what: 'model, contracts, events, core, platform', steps: [unitStep] },
-  integration: { what: 'adapters and handlers against DynamoDB Local; the local server, queue and scheduler', steps: [integrationStep] },
-  web: { what: 'web component tests (jsdom)', steps: [[...filters('@app/web'), ...seq, 'run', 'test']] },
-  infra: { what: 'CDK template tests and cdk-nag', steps: [infraStep] },
-  // Lambda runs the functions on Node 24 (infra's RUNTIME): the layers that exercise server code
-  // run again on it. The CDK app never runs on Lambda, so infra runs once, on this Node. Its
-  // binary comes from the npm registry (scripts/node24.mjs).
-  node24: {
-    what: 'unit and integration again on Node 24, the Lambda runtime',
-    node24: true,
-    steps: [['exec', 'node', '-e', "console.log('Node', process.version)"], unitStep, integrationStep],
+  typecheck: { what: 'tsc: the server packages as one program (tsconfig.server.json), then web and e2e', steps: TYPECHECK_STEPS },
+  unit: { what: 'every *.test.ts but the integration ones, in model, contracts, events, core, platform, adapters and functions', env: unit, steps: [unitStep] },
+  integration: {
+    what: `every *.int.test.ts (${INTEGRATION_PACKAGES.join(', ')}): against DynamoDB Local and the local server, queue and scheduler`,
+    env: integration,
+    steps: [integrationStep],
   },
+  web: { what: 'web component tests (jsdom)', env: unit, steps: [[...filters(['web']), ...seq, 'run', 'test']] },
+  infra: { what: 'CDK template tests and cdk-nag', env: unit, steps: [[...filters(['infra']), ...seq, 'run', 'test']] },
+  // Lambda runs the functions on Node 24 (infra's RUNTIME): the integration layer, which drives
+  // the handlers, runs again on it, and the bundles are loaded on it. The unit layer's code is
+  // the same JavaScript on either line. Node 24's binary comes from the npm registry (scripts/node24.mjs).
+  node24: {
+    what: 'the integration layer again on Node 24, the Lambda runtime, and every Lambda bundle loaded on it',
+    node24: true,
+    steps: [
+      ['exec', 'node', '-e', "console.log('Node', process.version)"],
+      { env: integration, args: integrationStep },
+      { env: unit, args: runtimeSmokeStep },
+    ],
+  },
+  // One build (the web app the stack serves; the stack runs the handlers from source) and one
+  // stack, started once by e2e/support/global-setup.ts for every file.
   e2e: {
     what: 'Chromium end to end against the local stack',
     steps: [
       ['--filter', '@app/web', 'run', 'build'],
-      ['--filter', '@app/functions', 'run', 'build'],
-      [...filters('@app/e2e'), ...seq, 'run', 'test'],
+      [...filters(['e2e']), ...seq, 'run', 'test'],
     ],
   },
 };
@@ -68,25 +93,46 @@ function failureCollector() {
   return { failures, onLine };
 }
 
-await install();
-const results = [];
-for (const name of selected) {
+/**
+ * Layers that read the source and nothing else (no server, no timeout) run side by side when both
+ * are asked for: ESLint and knip use one core, tsc two packages at a time, and neither waits on
+ * the other. Their output is printed whole, layer by layer, as each one ends.
+ */
+const SIDE_BY_SIDE = new Set(['lint', 'typecheck']);
+
+async function runLayer(name, { echo }) {
   const layer = layers[name];
-  console.log(`\n=== ${name}: ${layer.what}`);
+  const held = [];
+  const say = (line) => (echo ? console.log(line) : held.push(line));
+  say(`\n=== ${name}: ${layer.what}`);
   const started = performance.now();
   let code = 0;
-  const env = layer.node24 ? { ...process.env, PATH: `${node24BinDir()}:${process.env.PATH}` } : process.env;
+  const env = { ...process.env, ...layer.env, ...(layer.node24 ? { PATH: `${node24BinDir()}:${process.env.PATH}` } : {}) };
   const { failures, onLine } = failureCollector();
   for (const step of layer.steps) {
-    code = await pnpm(step, { env, onLine });
+    const { args, env: stepEnv } = Array.isArray(step) ? { args: step } : step;
+    code = await pnpm(args, { env: { ...env, ...stepEnv }, echo, onLine: (line) => (onLine(line), echo || held.push(line)) });
     if (code !== 0) break;
   }
-  results.push({ name, ok: code === 0, seconds: (performance.now() - started) / 1000, failures });
+  const seconds = (performance.now() - started) / 1000;
+  if (!echo) console.log(`${held.join('\n')}\n(${name}: ${seconds.toFixed(1)} s, run beside ${[...SIDE_BY_SIDE].filter((n) => n !== name && selected.includes(n)).join(', ')})`);
+  return { name, ok: code === 0, seconds, failures };
+}
+
+const runStarted = performance.now();
+await install();
+const results = [];
+const together = selected.filter((name) => SIDE_BY_SIDE.has(name));
+for (const name of selected) {
+  if (together.length > 1 && name === together[0]) results.push(...(await Promise.all(together.map((n) => runLayer(n, { echo: false })))));
+  else if (together.length < 2 || !together.includes(name)) results.push(await runLayer(name, { echo: true }));
 }
 
 console.log('\n=== Summary');
 for (const r of results) {
-  console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
+  const beside = together.length > 1 && together.includes(r.name) ? '  (side by side with the other static check)' : '';
+  console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.toFixed(1).padStart(6)} s${beside}`);
   for (const failure of r.ok ? [] : r.failures.slice(0, 10)) console.log(`        ${failure}`);
 }
+console.log(`  total (install included) ${((performance.now() - runStarted) / 1000).toFixed(1)} s`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 import { resolve } from './vite.config.ts';
+// @ts-expect-error: a plain .mjs module without types
+import { testLayer } from '../scripts/test-layers.mjs';
 
 // Only what tests need: no Tailwind (CSS is not processed in tests) and no build-time plugins.
 export default defineConfig({
@@ -10,7 +12,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    ...testLayer(import.meta.dirname, ['src/**/*.test.{ts,tsx}']),
     restoreMocks: true,
     unstubGlobals: true,
     testTimeout: 10_000,

@@ -17,7 +17,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const clockStartedAt = Date.now();
-  const stack = await startStack({ ...project.config.env, LOCAL_CLOCK_START: E2E_CLOCK_START });
+  // The run's DynamoDB Local gets the integration tests' JVM settings (first JIT tier, serial
+  // collector: about a third less CPU for a short run), through the variable every JVM reads.
+  const stack = await startStack({ ...project.config.env, LOCAL_CLOCK_START: E2E_CLOCK_START, JAVA_TOOL_OPTIONS: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' });
   project.provide('baseUrl', stack.url);
   project.provide('dataDir', stack.dataDir);
   project.provide('clockStartedAt', clockStartedAt);

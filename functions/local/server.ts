@@ -82,8 +82,12 @@ class ApiGatewayStandIn {
   private readonly handlers = new Map<RouteDefinition, Promise<HttpHandler>>();
   private readonly timeoutMs: number;
 
+  /** The routes whose path has no parameter, by path (one route per path and method; the first of a path here). */
+  private readonly fixedRoutes = new Map<string, CompiledRoute>();
+
   constructor(private readonly options: LocalServerOptions) {
     this.compiled = options.routes.map(compile);
+    for (const c of this.compiled) if (!c.names.length && !this.fixedRoutes.has(c.route.path)) this.fixedRoutes.set(c.route.path, c);
     this.rootRoutes = this.compiled.filter((c) => !c.route.path.startsWith('/api/')).map((c) => c.pattern);
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
@@ -100,7 +104,9 @@ class ApiGatewayStandIn {
     const rawQueryString = q === -1 ? '' : rawUrl.slice(q + 1);
     const method = (req.method ?? 'GET').toUpperCase();
     let pathMatched = false;
-    for (const c of this.compiled) {
+    // A path without parameters is found at once; the patterns are tried only for the rest.
+    const fixed = this.fixedRoutes.get(rawPath);
+    for (const c of fixed && fixed.route.method === method ? [fixed] : this.compiled) {
       const m = c.pattern.exec(rawPath);
       if (!m) continue;
       pathMatched = true;
@@ -324,7 +330,14 @@ export class PayloadTooLargeError extends Error {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+const NO_BODY = Buffer.alloc(0);
+
+function readBody(req: IncomingMessage): Promise<Buffer> | Buffer {
+  // A request that declares no body (a GET, most often) has none: nothing to wait for.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    return NO_BODY;
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

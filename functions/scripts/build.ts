@@ -4,6 +4,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { consumers, deadLetterConsumer, routes, tasks } from '../src/routes.ts';
+import { lazyAwsSdk } from './lazy-sdk.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const outRoot = join(root, 'dist');
@@ -19,8 +20,10 @@ export const bundleOptions: BuildOptions = {
   platform: 'node',
   target: 'node22',
   format: 'esm',
-  // The Lambda Node.js runtime ships AWS SDK v3.
+  // The Lambda Node.js runtime ships AWS SDK v3 (docs/decisions/0101-aws-sdk-from-the-lambda-runtime.md);
+  // each package loads at its first use, not at the cold start (docs/decisions/0221-aws-sdk-clients-load-at-first-use.md).
   external: ['@aws-sdk/*'],
+  plugins: [lazyAwsSdk(root)],
   mainFields: ['module', 'main'],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   legalComments: 'none',

@@ -47,7 +47,9 @@ describe('Lambda bundles', () => {
       const text = bytes.toString('utf8');
       expect(text.startsWith(bundleOptions.banner!.js!)).toBe(true); // ESM with a require shim
       expect(text).toMatch(/export\s*\{[^}]*\bas handler\b/);
-      expect(text).toMatch(/from"@aws-sdk\/client-dynamodb"/); // the SDK stays external (the runtime ships it)
+      // The SDK stays external (the runtime ships it) and loads at its first use (docs/decisions/0221-aws-sdk-clients-load-at-first-use.md).
+      expect(text).toMatch(/import\("@aws-sdk\/client-dynamodb"\)/);
+      expect(text).not.toMatch(/from\s*"@aws-sdk\//);
     }
   });
 

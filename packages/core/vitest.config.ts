@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error: a plain .mjs module without types
 import { textModules } from '../../scripts/text-modules.mjs';
+// @ts-expect-error: a plain .mjs module without types
+import { testLayer } from '../../scripts/test-layers.mjs';
 
-export default defineConfig({ plugins: [textModules()], test: { include: ['src/**/*.test.ts'] } });
+export default defineConfig({ plugins: [textModules()], test: testLayer(import.meta.dirname, ['src/**/*.test.ts']) });

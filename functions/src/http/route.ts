@@ -4,7 +4,7 @@ import { originVerifyToken, resolveSession, securityLog } from '../composition/a
 import { base, origins } from '../composition/base.ts';
 
 /** The middy stacks of every HTTP handler, bound to this app's composition root. */
-export const { httpRoute, rawRoute } = createHttpRoute({
+export const { httpRoute, rawRoute, cachedRead } = createHttpRoute({
   deps: async () => ({ ...(await base()), security: await securityLog() }),
   resolvePrincipal: (cookies) => resolveSession(cookies),
   viewerOf: (session: ResolvedSession) => session.viewer,

@@ -1,6 +1,9 @@
-import { taggedJson } from '@app/platform/http/cache-control';
 import { metricsService } from '../../composition/public-reads.ts';
-import { httpRoute } from '../route.ts';
+import { cachedRead } from '../route.ts';
 
 /** The last 30 daily entries, oldest first; the same for everyone, so cacheable. */
-export const handler = httpRoute({ auth: 'public' }, async ({ event }) => taggedJson(event, await (await metricsService()).trend(), { shared: true }));
+export const handler = cachedRead({
+  auth: 'public',
+  read: async () => (await metricsService()).trend(),
+  contract: { route: 'GET /api/metrics/trend', schema: async () => (await import('@app/contracts/metrics')).TrendSchema },
+});

@@ -119,7 +119,7 @@ export interface DynamoDbLocal {
  * lets it fall back to every interface when this Java cannot run the loopback launcher.
  */
 export async function startDynamoDbLocal(
-  options: { port?: number; dbPath?: string; readyTimeoutMs?: number; anyInterface?: boolean; warn?: (line: string) => void } = {},
+  options: { port?: number; dbPath?: string; readyTimeoutMs?: number; anyInterface?: boolean; warn?: (line: string) => void; jvmOptions?: string[] } = {},
 ): Promise<DynamoDbLocal> {
   checkJava();
   const port = options.port ?? (await freePort());
@@ -137,7 +137,7 @@ export async function startDynamoDbLocal(
   ];
   const jar = join(home, 'DynamoDBLocal.jar');
   const java = [`-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, ...(launcher ? ['-Dddb.host=127.0.0.1', '-cp', `${jar}${delimiter}${launcher}`, 'DynamoDbLocalOnLoopback'] : ['-jar', jar])];
-  const child = spawnProcess('java', [...java, ...serverArgs], { cwd: home, stdio: 'pipe' });
+  const child = spawnProcess('java', [...(options.jvmOptions ?? []), ...java, ...serverArgs], { cwd: home, stdio: 'pipe' });
   const watchdog = guard(child);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

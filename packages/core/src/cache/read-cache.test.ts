@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock.ts';
-import { makeReadCache, serialise } from './read-cache.ts';
+import { answerMaker, makeReadCache, serialise } from './read-cache.ts';
 
 function counter<T>(values: T[]) {
   const source = { calls: 0, release: [] as (() => void)[] };
@@ -83,5 +83,67 @@ describe('serialise', () => {
         if (sa.json !== sb.json) expect(sa.etag).not.toBe(sb.etag);
       }),
     );
+  });
+});
+
+describe('makeReadCache refresh ahead', () => {
+  it('from half its lifetime, answers with the kept value at once and loads the next one in the background', async () => {
+    // Prepare
+    const { source, load } = counter(['a', 'b']);
+    const clock = fixedClock('2026-11-22T12:00:00Z');
+    const cache = makeReadCache({ load, clock, ttlMs: 10_000 });
+    const first = cache.get();
+    source.release[0]!();
+    await first;
+
+    // Act
+    clock.advance(4_999);
+    const young = await cache.get();
+    clock.advance(1);
+    const halfLife = await Promise.race([cache.get(), new Promise((r) => setTimeout(() => r('waited'), 50))]);
+    const alsoHalfLife = await cache.get();
+    const callsDuringRefresh = source.calls;
+    source.release[1]!();
+    await new Promise((r) => setTimeout(r, 0));
+    const refreshed = await cache.get();
+
+    // Assess
+    expect([young, halfLife, alsoHalfLife, refreshed]).toEqual(['a', 'a', 'a', 'b']);
+    expect(callsDuringRefresh).toBe(2);
+  });
+
+  it('keeps answering with the kept value when a refresh fails; the next read tries again', async () => {
+    let calls = 0;
+    const clock = fixedClock('2026-11-22T12:00:00Z');
+    const cache = makeReadCache({
+      load: async () => {
+        calls += 1;
+        if (calls === 2) throw new Error('table unavailable');
+        return calls;
+      },
+      clock,
+      ttlMs: 10_000,
+    });
+    const flush = () => new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get()).toBe(1);
+    clock.advance(6_000);
+    expect(await cache.get()).toBe(1);
+    await flush();
+    expect(await cache.get()).toBe(1);
+    await flush();
+    expect(await cache.get()).toBe(3);
+    expect(calls).toBe(3);
+  });
+});
+
+describe('answerMaker', () => {
+  it('gives back the same answer for the same content, a new one for new content', () => {
+    const make = answerMaker<{ n: number }>();
+    const first = make({ n: 1 });
+    const again = make({ n: 1 });
+    const changed = make({ n: 2 });
+    expect(again).toBe(first);
+    expect(changed).not.toBe(first);
+    expect(changed.json).toBe('{"n":2}');
   });
 });

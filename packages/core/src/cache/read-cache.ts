@@ -31,6 +31,22 @@ export function serialise<T>(value: T): Serialised<T> {
   return { value, json, etag: `"${hash53(json).toString(36)}-${json.length.toString(36)}"` };
 }
 
+/**
+ * Makes loaded values into answers: a load that made the same JSON as the last one gives back the
+ * same answer object, so what is built once per answer downstream (its prebuilt responses, its
+ * encoded bytes, its contract check: docs/decisions/0220-cached-reads-before-the-middleware.md)
+ * is built once per content, not once per load.
+ */
+export function answerMaker<T>(): (value: T) => Serialised<T> {
+  let last: Serialised<T> | undefined;
+  return (value) => {
+    const answer = serialise(value);
+    if (last && last.etag === answer.etag && last.json === answer.json) return last;
+    last = answer;
+    return answer;
+  };
+}
+
 export interface ReadCacheOptions<T> {
   load: () => Promise<T>;
   clock: Clock;
@@ -50,27 +66,37 @@ export interface ReadCache<T> {
  * A single-flight, time-bounded cache of one read: concurrent callers share one load, and its
  * result is reused for `ttlMs`. It lives in the process (one Lambda container, or the local
  * server), so a change made elsewhere shows after at most `ttlMs`; a job in the same process can
- * `invalidate()` at once.
+ * `invalidate()` at once. Once a kept value is half its lifetime old, a read still gets it at once
+ * and starts the next load in the background: under steady traffic no reader waits for a load.
  */
 export function makeReadCache<T>({ load, clock, ttlMs, keep = () => true }: ReadCacheOptions<T>): ReadCache<T> {
   let kept: { at: number; value: T } | undefined;
   let inFlight: Promise<T> | undefined;
   let generation = 0;
 
+  function start(now: number): Promise<T> {
+    const started = generation;
+    const loading = load()
+      .then((value) => {
+        if (started === generation && keep(value)) kept = { at: now, value };
+        return value;
+      })
+      .finally(() => {
+        if (inFlight === loading) inFlight = undefined;
+      });
+    inFlight = loading;
+    return loading;
+  }
+
   return {
     async get() {
       const now = clock.now().getTime();
-      if (kept && ttlMs > 0 && now - kept.at < ttlMs) return kept.value;
-      if (!inFlight) {
-        const started = generation;
-        inFlight = load()
-          .then((value) => {
-            if (started === generation && keep(value)) kept = { at: now, value };
-            return value;
-          })
-          .finally(() => (inFlight = undefined));
+      if (kept && ttlMs > 0 && now - kept.at < ttlMs) {
+        // Refresh ahead; a failed refresh leaves the kept value to its lifetime.
+        if (!inFlight && now - kept.at >= ttlMs / 2) start(now).catch(() => {});
+        return kept.value;
       }
-      return inFlight;
+      return inFlight ?? start(now);
     },
     invalidate() {
       generation += 1;

@@ -60,3 +60,27 @@ describe('MetricsService', () => {
     expect(state.limits).toEqual([TREND_LENGTH, TREND_LENGTH]);
   });
 });
+
+describe('MetricsService answers', () => {
+  it('gives the same answer object while a refill finds the same content', async () => {
+    // Prepare
+    const { state, r } = repo();
+    state.latest = metrics(61);
+    const clock = fixedClock('2026-11-22T12:00:00Z');
+    const service = makeMetricsService({ metrics: r, clock, cacheTtlMs: 10_000 });
+
+    // Act
+    const first = await service.latest();
+    clock.advance(10_000);
+    const same = await service.latest();
+    state.latest = metrics(62);
+    clock.advance(10_000);
+    const changed = await service.latest();
+
+    // Assess
+    expect(same).toBe(first);
+    expect(changed).not.toBe(first);
+    expect(JSON.parse(changed.json)).toEqual(metrics(62));
+    expect(state.reads).toBe(3);
+  });
+});

@@ -1,5 +1,5 @@
 import type { LatestMetrics, Trend } from '@app/contracts/metrics';
-import { makeReadCache, serialise, type Serialised } from '../cache/read-cache.ts';
+import { answerMaker, makeReadCache, type Serialised } from '../cache/read-cache.ts';
 import type { Clock } from '../clock.ts';
 import type { MetricsRepository } from './ports.ts';
 
@@ -18,8 +18,10 @@ export interface MetricsServiceOptions {
  * so each read is serialised once and reused for `cacheTtlMs`.
  */
 export function makeMetricsService({ metrics, clock, cacheTtlMs = 0 }: MetricsServiceOptions) {
-  const latest = makeReadCache({ load: async () => serialise<LatestMetrics>(await metrics.getLatest()), clock, ttlMs: cacheTtlMs });
-  const trend = makeReadCache({ load: async () => serialise<Trend>(await metrics.listTrend(TREND_LENGTH)), clock, ttlMs: cacheTtlMs });
+  const latestAnswer = answerMaker<LatestMetrics>();
+  const trendAnswer = answerMaker<Trend>();
+  const latest = makeReadCache({ load: async () => latestAnswer(await metrics.getLatest()), clock, ttlMs: cacheTtlMs });
+  const trend = makeReadCache({ load: async () => trendAnswer(await metrics.listTrend(TREND_LENGTH)), clock, ttlMs: cacheTtlMs });
   return {
     /** The latest metrics, or null before the first metrics run. */
     latest(): Promise<Serialised<LatestMetrics>> {

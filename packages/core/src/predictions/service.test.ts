@@ -106,4 +106,14 @@ describe('PredictionService.upcoming', () => {
     expect(changed.value).toHaveLength(2);
     expect(changed.etag).not.toBe(locked.etag);
   });
+
+  it('gives the same answer objects while a refill finds the same content', async () => {
+    const c = fixedClock('2026-11-22T12:00:00Z');
+    const service = makePredictionService({ predictions: repo(items), clock: c, cacheTtlMs: 30_000 });
+    const locked = await service.upcoming(null);
+    const open = await service.upcoming(premium);
+    c.advance(30_000);
+    expect(await service.upcoming(null)).toBe(locked);
+    expect(await service.upcoming(premium)).toBe(open);
+  });
 });

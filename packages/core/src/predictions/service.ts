@@ -1,5 +1,5 @@
 import type { Prediction } from '@app/contracts/predictions';
-import { makeReadCache, serialise, type Serialised } from '../cache/read-cache.ts';
+import { answerMaker, makeReadCache, type Serialised } from '../cache/read-cache.ts';
 import { DAY_MS, type Clock } from '../clock.ts';
 import { seesPremiumContent, type Viewer } from '../viewer.ts';
 import { toPublicPrediction } from './locking.ts';
@@ -18,6 +18,8 @@ export interface PredictionServiceOptions {
 
 /** Use cases on the read side of predictions. */
 export function makePredictionService({ predictions, clock, cacheTtlMs = 0 }: PredictionServiceOptions) {
+  const lockedAnswer = answerMaker<Prediction[]>();
+  const premiumAnswer = answerMaker<Prediction[]>();
   async function read(): Promise<{ locked: Serialised<Prediction[]>; premium: Serialised<Prediction[]> }> {
     const now = clock.now().getTime();
     const from = now - LISTED_AFTER_KICKOFF_MS;
@@ -26,10 +28,10 @@ export function makePredictionService({ predictions, clock, cacheTtlMs = 0 }: Pr
       const t = Date.parse(p.kickoff);
       return t >= from && t <= to;
     });
-    // Both views are built and serialised once per read: the hot path then only picks one.
+    // Both views are built and serialised once per read (the same answer while their content is the same): the hot path then only picks one.
     return {
-      locked: serialise(items.map((p) => toPublicPrediction(p, null))),
-      premium: serialise(items.map((p) => toPublicPrediction(p, { userId: '', email: '', role: 'user', subscriptionStatus: 'premium' }))),
+      locked: await lockedAnswer(items.map((p) => toPublicPrediction(p, null))),
+      premium: await premiumAnswer(items.map((p) => toPublicPrediction(p, { userId: '', email: '', role: 'user', subscriptionStatus: 'premium' }))),
     };
   }
 

@@ -36,18 +36,48 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
+interface TaggedOptions {
+  shared: boolean;
+  varyOnCookie?: boolean;
+}
+
+/**
+ * The two answers of a tagged body (200 with it, 304 without), built the first time the body is
+ * served with these options and reused for every request after that: a cached read's answer is
+ * the same object each time (frozen: nothing may change it on the way out).
+ */
+const answers = new WeakMap<TaggedJson, Map<string, { ok: HttpResult; notModified: HttpResult }>>();
+
+function answersOf(body: TaggedJson, options: TaggedOptions) {
+  let byOptions = answers.get(body);
+  if (!byOptions) answers.set(body, (byOptions = new Map()));
+  const key = `${options.shared}|${Boolean(options.varyOnCookie)}`;
+  let built = byOptions.get(key);
+  if (!built) {
+    const headers: Record<string, string> = {
+      'cache-control': options.shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+      etag: body.etag,
+      ...(options.varyOnCookie ? { vary: 'cookie' } : {}),
+    };
+    const ok = json(new RawJson(body.json), { headers });
+    built = { ok: deepFreeze(ok), notModified: deepFreeze({ statusCode: 304, headers: { ...headers } }) };
+    byOptions.set(key, built);
+  }
+  return built;
+}
+
+function deepFreeze(result: HttpResult): HttpResult {
+  Object.freeze(result.headers);
+  return Object.freeze(result);
+}
+
 /**
  * A JSON read answered with its tag: 304 without a body when the client already has it.
  * `shared`: the same for every anonymous viewer (cacheable by browsers and the CDN); otherwise
  * it depends on the session and is never stored. `varyOnCookie` tells browsers that a response
  * stored for a visitor is not the answer once a session cookie is sent.
  */
-export function taggedJson(event: APIGatewayProxyEventV2, body: TaggedJson, options: { shared: boolean; varyOnCookie?: boolean }): HttpResult {
-  const headers: Record<string, string> = {
-    'cache-control': options.shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
-    etag: body.etag,
-    ...(options.varyOnCookie ? { vary: 'cookie' } : {}),
-  };
-  if (etagMatches(event.headers?.['if-none-match'], body.etag)) return { statusCode: 304, headers };
-  return json(new RawJson(body.json), { headers });
+export function taggedJson(event: APIGatewayProxyEventV2, body: TaggedJson, options: TaggedOptions): HttpResult {
+  const built = answersOf(body, options);
+  return etagMatches(event.headers?.['if-none-match'], body.etag) ? built.notModified : built.ok;
 }

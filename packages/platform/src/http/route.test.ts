@@ -1,11 +1,12 @@
 import { apiGatewayEvent } from '@app/events/samples';
 import type { Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, RateLimitedError } from '@app/core/errors';
 import type { SecurityEvent } from '@app/core/security/events';
 import type { Viewer } from '@app/core/viewer';
 import { currentCorrelationId } from '../correlation.ts';
+import { logger } from '../logger.ts';
 import { json } from './response.ts';
 import { createHttpRoute } from './route.ts';
 
@@ -208,5 +209,94 @@ describe('rawRoute', () => {
     const res = await raw(apiGatewayEvent({ method: 'POST', path: '/api/stripe/webhook', body: bytes }), context);
     expect(res.statusCode).toBe(200);
     expect(parse(res)).toEqual({ hex: '00ff0a0d7b' });
+  });
+});
+
+describe('cachedRead', () => {
+  const body = { json: '{"n":1}', etag: '"abc-7"', value: { n: 1 } };
+  const contract = { route: 'GET /api/n', schema: async () => z.strictObject({ n: z.number() }) };
+  function reads(options: { originToken?: string; read?: () => Promise<typeof body> } = {}) {
+    const calls = { principal: 0, read: [] as Array<Viewer | null> };
+    const events: SecurityEvent[] = [];
+    const { cachedRead } = createHttpRoute({
+      deps: () => ({ sessions: { sid1: { ...user, subscriptionStatus: 'premium' } } as Record<string, Viewer> }),
+      resolvePrincipal: async (cookies, deps) => {
+        calls.principal += 1;
+        return deps.sessions[cookies.sid ?? ''] ?? null;
+      },
+      viewerOf: (v: Viewer) => v,
+      allowedOrigins: () => [ORIGIN],
+      ...(options.originToken ? { originToken: () => options.originToken } : {}),
+      security: () => (e) => void events.push(e),
+    });
+    const handler = cachedRead({
+      auth: 'viewer',
+      varyOnCookie: true,
+      contract,
+      read: async (viewer) => {
+        calls.read.push(viewer);
+        return options.read ? options.read() : body;
+      },
+    });
+    return { handler, calls, events };
+  }
+
+  it("answers a visitor with the cached body's one prebuilt answer, before any session lookup", async () => {
+    // Prepare
+    const { handler, calls } = reads();
+
+    // Act
+    const first = await handler(apiGatewayEvent(), context);
+    const second = await handler(apiGatewayEvent(), context);
+
+    // Assess
+    expect(first).toBe(second);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).toMatchObject({ statusCode: 200, body: '{"n":1}', headers: { etag: '"abc-7"', vary: 'cookie', 'cache-control': expect.stringMatching(/^public, /) } });
+    expect(calls).toEqual({ principal: 0, read: [null, null] });
+  });
+
+  it('answers 304 without a body when If-None-Match names the tag', async () => {
+    const res = await reads().handler(apiGatewayEvent({ headers: { 'if-none-match': 'W/"abc-7"' } }), context);
+    expect(res).toMatchObject({ statusCode: 304, headers: { etag: '"abc-7"' } });
+    expect(res.body).toBeUndefined();
+  });
+
+  it('sends a request with a session cookie through the full stack: its viewer, a private answer', async () => {
+    const { handler, calls } = reads();
+    const res = await handler(apiGatewayEvent({ cookies: ['sid=sid1'] }), context);
+    expect(calls.principal).toBe(1);
+    expect(calls.read).toEqual([expect.objectContaining({ userId: 'a', subscriptionStatus: 'premium' })]);
+    expect(res.headers?.['cache-control']).toBe('private, no-store');
+  });
+
+  it('refuses and logs a request without the origin token, as every route does', async () => {
+    const { handler, calls, events } = reads({ originToken: 'cloudfront-only-token-123' });
+    expect((await handler(apiGatewayEvent(), context)).statusCode).toBe(403);
+    expect(events.map((e) => e.type)).toEqual(['origin_rejected']);
+    expect(calls.read).toEqual([]);
+    expect((await handler(apiGatewayEvent({ headers: { 'x-origin-verify': 'cloudfront-only-token-123' } }), context)).statusCode).toBe(200);
+  });
+
+  it('maps a failed read to the full stack’s 500 with the request id', async () => {
+    const event = apiGatewayEvent();
+    const res = await reads({ read: () => Promise.reject(new Error('table gone')) }).handler(event, context);
+    expect(res.statusCode).toBe(500);
+    expect(parse(res)).toEqual({ error: 'internal', requestId: event.requestContext.requestId });
+  });
+
+  it('checks each answer against the route’s contract the first time it is served, and logs a break', async () => {
+    // Prepare
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    const broken = { json: '{"n":"1"}', etag: '"def-9"', value: { n: '1' } as unknown as { n: number } };
+    const { handler } = reads({ read: async () => broken });
+
+    // Act
+    const answers = [await handler(apiGatewayEvent(), context), await handler(apiGatewayEvent(), context)];
+
+    // Assess
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(error.mock.calls).toEqual([['answer outside its response contract', { route: 'GET /api/n', problems: ['n: expected number'] }]]);
+    error.mockRestore();
   });
 });

@@ -13,6 +13,8 @@ import { parseCookies } from './cookies.ts';
 import { assertSameOrigin } from './csrf.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import type { HttpResult } from './response.ts';
+import { taggedJson, type TaggedJson } from './cache-control.ts';
+import { contractCheck } from './contract-check.ts';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { withCorrelationId } from '../correlation.ts';
 
@@ -65,6 +67,8 @@ export interface HttpRouteFactoryOptions<Deps, Principal> {
 }
 
 type Handler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, HttpResult, Error, Context>;
+/** A Lambda handler of a cached public read: its fast path, in front of a full `httpRoute` stack. */
+export type CachedReadHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<HttpResult>;
 
 const headerNormalizer = (): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> => ({
   before: ({ event }) => {
@@ -80,13 +84,16 @@ const errorMapper = (): middy.MiddlewareObj<APIGatewayProxyEventV2, HttpResult> 
   },
 });
 
-function assertThroughCloudFront(event: APIGatewayProxyEventV2, token: string | undefined): void {
-  if (!token) return;
+/** Whether the request carries CloudFront's origin-verify token (always, when no token is configured). */
+function cameThroughCloudFront(event: APIGatewayProxyEventV2, token: string | undefined): boolean {
+  if (!token) return true;
   const sent = Buffer.from(event.headers?.['x-origin-verify'] ?? '');
   const expected = Buffer.from(token);
-  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-    throw new HttpError(403, 'forbidden', 'Direct access to the API is not allowed');
-  }
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}
+
+function assertThroughCloudFront(event: APIGatewayProxyEventV2, token: string | undefined): void {
+  if (!cameThroughCloudFront(event, token)) throw new HttpError(403, 'forbidden', 'Direct access to the API is not allowed');
 }
 
 function requestIdOf(event: APIGatewayProxyEventV2, context?: Context): string {
@@ -125,8 +132,59 @@ function validate<S extends Schema | undefined>(schema: S, value: unknown, where
   return result.data as Out<S>;
 }
 
+interface CachedReadOptions<Deps> {
+  auth: 'public' | 'viewer';
+  /** The answer of the in-process read cache for this viewer: the same object while its content is the same. */
+  read: (viewer: Viewer | null, deps: Deps) => Promise<TaggedJson & { readonly value: unknown }>;
+  /** The route's response contract, checked once per answer object (its schema module loads on the first check). */
+  contract: { route: string; schema: () => Promise<z.ZodMiniType> };
+  varyOnCookie?: boolean;
+}
+
 /**
- * Builds the two middy stacks every HTTP handler uses:
+ * A public read that the in-process read cache answers (docs/decisions/0220-cached-reads-before-the-middleware.md).
+ * A visitor's request (for `viewer` routes: one without cookies, so no session to resolve) that
+ * came through CloudFront is answered with the cached body's prebuilt answer (200, or 304 when
+ * `If-None-Match` names its tag) before the middleware: no event parsing, no logging context,
+ * no validation, no DynamoDB read while the cache is fresh. Everything else (a session cookie,
+ * a missing or wrong origin token, a failed read) goes through `httpRoute`, which answers,
+ * refuses and logs as for any route. Each answer is checked against the route's response
+ * contract the first time it is served, not on every read. The route takes no body, query or
+ * path parameters.
+ */
+function cachedReads<Deps, Principal>(
+  factory: HttpRouteFactoryOptions<Deps, Principal>,
+  getDeps: () => Promise<Deps>,
+  fullRoute: (auth: 'public' | 'viewer', fn: (request: RouteRequest<undefined, undefined, undefined, Principal>, deps: Deps) => Promise<HttpResult>) => Handler,
+) {
+  return function cachedRead(options: CachedReadOptions<Deps>): CachedReadHandler {
+    const tagged = { varyOnCookie: options.varyOnCookie ?? false };
+    const check = contractCheck(options.contract.route, options.contract.schema);
+    const checked = new WeakSet<object>();
+    const answer = async (event: APIGatewayProxyEventV2, body: TaggedJson & { readonly value: unknown }, shared: boolean) => {
+      if (!checked.has(body)) {
+        checked.add(body);
+        await check(body.value);
+      }
+      return taggedJson(event, body, { shared, ...tagged });
+    };
+    const full = fullRoute(options.auth, async ({ viewer, event }, deps) => answer(event, await options.read(viewer, deps), viewer === null));
+    return async (event, context) => {
+      if (options.auth !== 'public' && event.cookies?.length) return full(event, context);
+      try {
+        const deps = await getDeps();
+        if (!cameThroughCloudFront(event, await factory.originToken?.(deps))) return full(event, context);
+        return await answer(event, await options.read(null, deps), true);
+      } catch {
+        // The full stack reads again and maps the failure to its answer, logged with the request id.
+        return full(event, context);
+      }
+    };
+  };
+}
+
+/**
+ * Builds the two middy stacks every HTTP handler uses, and the cached reads' fast path in front of the first:
  * - `httpRoute`: header normalisation, CSRF on unsafe methods, JSON body parsing (malformed JSON
  *   is a 400 with a message), zod validation of body/query/path (400 with field errors), the
  *   session -> viewer lookup and auth level, and error mapping (domain errors -> 4xx; anything
@@ -212,5 +270,5 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
       });
   }
 
-  return { httpRoute, rawRoute, getDeps };
+  return { httpRoute, rawRoute, cachedRead: cachedReads(factory, getDeps, (auth, fn) => httpRoute({ auth }, fn)), getDeps };
 }
