@@ -75,7 +75,7 @@ export async function recordToasts(page: Page): Promise<string[]> {
     // The first toast arrives inside its newly added list: look below each added node too.
     const report = (node: Node) => {
       if (!(node instanceof HTMLElement)) return;
-      const toasts = node.matches('[data-sonner-toast]') ? [node] : [...node.querySelectorAll('[data-sonner-toast]')];
+      const toasts = node.matches('[data-sonner-toast]') ? [node] : Array.from(node.querySelectorAll('[data-sonner-toast]'));
       for (const t of toasts) (window as unknown as { __toastShown(t: string): void }).__toastShown(t.textContent ?? '');
     };
     new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach(report))).observe(document, { childList: true, subtree: true });
