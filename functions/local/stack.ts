@@ -8,6 +8,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from '@app/adapters/dynamodb/l
 import { applyLocalDefaults, applyLocalSecrets, makeDataDirPrivate, repoRoot, type LocalEnv } from './env.ts';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import type { ScheduleDefinition } from '@app/events/schedules';
+import type { Base } from '../src/composition/base.ts';
 import type { ConsumerDefinition, TaskDefinition } from '../src/routes.ts';
 import type { HttpHandler } from './server.ts';
 
@@ -29,24 +30,27 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Imports a handler module by its routes.ts name (the same file that is bundled for Lambda). */
-async function importHandler<T>(name: string): Promise<T> {
-  const mod = (await import(pathToFileURL(join(srcDir, `${name}.ts`)).href)) as { handler?: T };
+/**
+ * Imports a handler module by its routes.ts name (the same file that is bundled for Lambda) and
+ * puts its handler on `base` (the local stack's, with its clock, secrets and stand-ins).
+ */
+export async function importHandler<T>(name: string, base: Base): Promise<T> {
+  const mod = (await import(pathToFileURL(join(srcDir, `${name}.ts`)).href)) as { handler?: { on(base: Base): T } };
   if (!mod.handler) throw new Error(`functions/src/${name}.ts does not export a handler`);
-  return mod.handler;
+  return mod.handler.on(base);
 }
 
 /** Every queue consumer of routes.ts, and the consumer of the dead letters, on the in-process queue. */
-export async function subscribeConsumers(queue: LocalQueue, consumers: ConsumerDefinition[], deadLetters: Pick<ConsumerDefinition, 'handler'>): Promise<void> {
-  for (const consumer of consumers) queue.subscribe(consumer.queue, await importHandler(consumer.handler));
-  queue.subscribeDeadLetters(await importHandler(deadLetters.handler));
+export async function subscribeConsumers(base: Base, queue: LocalQueue, consumers: ConsumerDefinition[], deadLetters: Pick<ConsumerDefinition, 'handler'>): Promise<void> {
+  for (const consumer of consumers) queue.subscribe(consumer.queue, await importHandler(consumer.handler, base));
+  queue.subscribeDeadLetters(await importHandler(deadLetters.handler, base));
 }
 
 /**
  * The schedules (onto the planner's queue) and the scheduled tasks (billing reconciliation, the
  * closing odds) on local timers, as EventBridge Scheduler runs them on AWS. Returns their stop.
  */
-async function startTimers(queue: LocalQueue, schedules: ScheduleDefinition[], tasks: TaskDefinition[], log: (line: string) => void): Promise<() => void> {
+async function startTimers(base: Base, queue: LocalQueue, schedules: ScheduleDefinition[], tasks: TaskDefinition[], log: (line: string) => void): Promise<() => void> {
   const { startScheduler } = await import('./scheduler.ts');
   const scheduler = startScheduler(
     schedules,
@@ -57,7 +61,8 @@ async function startTimers(queue: LocalQueue, schedules: ScheduleDefinition[], t
     (task) =>
       new Cron(task.cron, { timezone: task.timeZone, protect: true, name: task.name }, async () => {
         try {
-          await (await importHandler<() => Promise<unknown>>(task.handler))();
+          const run = await importHandler<() => Promise<unknown>>(task.handler, base);
+          await run();
         } catch (error) {
           log(`task ${task.name} failed: ${(error as Error).message}`);
         }
@@ -126,39 +131,36 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     // Imported only now, so the handlers' configuration sees the local environment.
     const { routes, consumers, deadLetterConsumer, tasks } = await import('../src/routes.ts');
     const { schedules } = await import('@app/events/schedules');
-    const { installLocal, localOutbox, localQueue } = await import('./adapters.ts');
-    installLocal();
-    const { appClock, base, useClock } = await import('../src/composition/base.ts');
-    if (env.clockStart) {
-      const { clockFrom } = await import('@app/core/clock');
-      useClock(clockFrom(env.clockStart));
-      log(`the clock starts at ${env.clockStart.toISOString()} (LOCAL_CLOCK_START)`);
-    }
-    const { paymentGateway } = await import('../src/composition/billing.ts');
-    const { jobService } = await import('../src/composition/pipeline.ts');
-    const { redriveEmails, undeliveredEmails } = await import('../src/composition/email.ts');
+    const { localBase, localOutbox, localQueue } = await import('./adapters.ts');
+    const { clockFrom } = await import('@app/core/clock');
+    // The stack's root: its environment, its clock (a replayed one with LOCAL_CLOCK_START), its stand-ins.
+    const base = localBase(env.clockStart ? { clock: clockFrom(env.clockStart) } : {});
+    if (env.clockStart) log(`the clock starts at ${env.clockStart.toISOString()} (LOCAL_CLOCK_START)`);
+    const { buildPaymentGateway } = await import('../src/composition/billing.ts');
+    const { buildJobs } = await import('../src/composition/pipeline.ts');
+    const { buildUndeliveredEmails, redriveEmails } = await import('../src/composition/email.ts');
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
     const { createLocalServer } = await import('./server.ts');
     const { localAdmin } = await import('./local-admin.ts');
     const { catchUp } = await import('./catch-up.ts');
 
-    const { config, doc } = await base();
+    const { config, doc } = base;
     const created = await ensureTable(doc, config.TABLE_NAME);
     log(`Table ${config.TABLE_NAME} ${created}`);
 
-    const queue = localQueue();
-    await subscribeConsumers(queue, consumers, deadLetterConsumer);
+    const queue = localQueue(base);
+    await subscribeConsumers(base, queue, consumers, deadLetterConsumer);
     queue.start();
     cleanups.push(() => queue.stop());
     // The timers follow the machine's clock, not a replayed one: with LOCAL_CLOCK_START only the catch-up runs.
     const timed = env.pipeline && !env.clockStart;
-    cleanups.push(await startTimers(queue, timed ? schedules : [], timed ? tasks : [], log));
+    cleanups.push(await startTimers(base, queue, timed ? schedules : [], timed ? tasks : [], log));
 
     const server: Server = createLocalServer({
       routes,
-      loadHandler: (route) => importHandler<HttpHandler>(route.handler),
+      loadHandler: (route) => importHandler<HttpHandler>(route.handler, base),
       webDist: join(repoRoot, 'web', 'dist'),
-      extra: localAdmin({ queue, billing: paymentGateway, jobs: jobService, outbox: localOutbox, redriveEmails, undeliveredEmails, selfUrl: () => `http://127.0.0.1:${port}` }),
+      extra: localAdmin({ queue, billing: () => buildPaymentGateway(base), jobs: async () => buildJobs(base), outbox: async () => localOutbox(base), redriveEmails: () => redriveEmails(base), undeliveredEmails: async () => buildUndeliveredEmails(base), selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
     await listen(server, port, env.host);
@@ -167,8 +169,8 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     cleanups.push(announce(env, port, dynamo.endpoint));
 
     // In the background: the server answers (with empty lists) while the first run works.
-    if (env.pipeline) void jobService()
-      .then((jobs) => catchUp(jobs, appClock, log))
+    if (env.pipeline) void Promise.resolve()
+      .then(() => catchUp(buildJobs(base), base.clock, log))
       .catch((error: Error) => log(`could not start the catch-up jobs: ${error.message}`));
 
     return { url: `http://localhost:${port}`, port, dynamodbEndpoint: dynamo.endpoint, stop };

@@ -32,18 +32,16 @@ try {
     LOCAL_QUEUE_VISIBILITY_SECONDS: '360',
   });
   const clock = fixedClock(flaggedAt);
-  const { installLocal, localQueue } = await import('../local/adapters.ts');
-  installLocal();
-  const { base, useClock } = await import('../src/composition/base.ts');
-  useClock(clock);
-  const { doc } = await base();
+  const { localBase, localQueue } = await import('../local/adapters.ts');
+  const base = localBase({ clock });
+  const { doc } = base;
   await ensureTable(doc, tableName);
-  const { alertFanout } = await import('../src/composition/value-bet-alerts.ts');
+  const { buildAlertFanout } = await import('../src/composition/value-bet-alerts.ts');
   let t = performance.now();
   const expected = await seedSubscribers({ doc, tableName }, subscribers);
   const seedSeconds = (performance.now() - t) / 1000;
   t = performance.now();
-  const report = await simulateFanout({ queue: localQueue(), doc, fanout: await alertFanout(), clock }, expected, subscribers, flags);
+  const report = await simulateFanout({ queue: localQueue(base), doc, base, fanout: buildAlertFanout(base), clock }, expected, subscribers, flags);
   const wallSeconds = (performance.now() - t) / 1000;
   console.log(`\nValue-bet alerts fanned out by queue, ${subscribers.toLocaleString('en')} subscribers with alerts on (virtual time, modelled AWS latencies, ${report.lanes} consumer lanes):`);
   console.log(`  emails enqueued: ${report.emailed.toLocaleString('en')} of ${report.expected.toLocaleString('en')} expected (the rest on a break, self-excluded, no longer premium or following a league without a flag); duplicates ${report.duplicates}, unexpected ${report.unexpected}`);

@@ -50,6 +50,8 @@ export interface SimulationReport {
 interface Stack {
   queue: LocalQueue;
   doc: Base['doc'];
+  /** The base the consumer is put on (the same `doc`, clock and queue). */
+  base: Base;
   fanout: AlertFanout;
   /** The virtual clock the whole composition runs on. */
   clock: { now(): Date; set(at: Date | string): void; advance(ms: number): void };
@@ -115,8 +117,8 @@ export async function simulateFanout(stack: Stack, expected: Set<string>, subscr
     }
     return sendBatch(name, batch);
   };
-  const { handler } = (await import(pathToFileURL(join(import.meta.dirname, '..', 'src', 'jobs', 'alert-fanout.ts')).href)) as { handler: (e: SQSEvent, c: unknown) => Promise<unknown> };
-  queue.subscribe('alert-fanout', handler as never);
+  const { handler } = (await import(pathToFileURL(join(import.meta.dirname, '..', 'src', 'jobs', 'alert-fanout.ts')).href)) as { handler: { on(base: Base): (e: SQSEvent, c: unknown) => Promise<unknown> } };
+  queue.subscribe('alert-fanout', handler.on(stack.base) as never);
 
   try {
     await stack.fanout.announce({ id: 'scan:SIM', frequency: 'realtime', flags });

@@ -6,8 +6,6 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
 import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
@@ -16,14 +14,13 @@ import { changeRole } from '@app/core/auth/admin-role';
 import type { Clock } from '@app/core/clock';
 import { localAdmin } from '../local/local-admin.ts';
 import { createLocalServer, type HttpHandler } from '../local/server.ts';
-import { subscribeConsumers } from '../local/stack.ts';
+import { importHandler, subscribeConsumers } from '../local/stack.ts';
 import { routeKey, type RouteDefinition } from '../src/routes.ts';
 import { contractProblems, routesWithoutContract } from './response-contracts.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 /** The app shell the page routes answer in these tests (the real one comes from the site). */
 export const TEST_APP_SHELL = '<!doctype html><html lang="en"><head><title>App shell</title></head><body><div id="root"></div></body></html>';
-const srcDir = join(import.meta.dirname, '..', 'src');
 /** Marks the 500 that stands for an answer that broke its contract (the client throws on it). */
 const BROKEN_CONTRACT_HEADER = 'x-test-broken-contract';
 
@@ -146,22 +143,36 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
     READ_CACHE_SECONDS: '0',
     ...env,
   });
-  const { installLocal, localOutbox, localQueue } = await import('../local/adapters.ts');
-  installLocal();
+  const { localBase, localOutbox, localQueue } = await import('../local/adapters.ts');
+  // The test's root: the local stand-ins, the test's clock, and (no web build here) a stand-in app shell for the page routes.
+  const base = localBase({ ...(clock ? { clock } : {}), appShell: async () => TEST_APP_SHELL });
+  const { buildUsers, securityLog } = await import('../src/composition/auth.ts');
+  const { buildPaymentGateway } = await import('../src/composition/billing.ts');
+  const { buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');
+  const { buildJobQueue } = await import('../src/composition/queues.ts');
+  const { buildContactMessages, buildEmailSuppressions, buildUndeliveredEmails, redriveEmails } = await import('../src/composition/email.ts');
+  const { buildForecastQuality, buildLedgerSealer, buildTrackRecordViews } = await import('../src/composition/track-record.ts');
+  const { buildAlertFanout } = await import('../src/composition/value-bet-alerts.ts');
+  /** What the tests reach of the composition, on the test's base. */
   const composition = {
-    ...(await import('../src/composition/base.ts')),
-    ...(await import('../src/composition/auth.ts')),
-    ...(await import('../src/composition/billing.ts')),
-    ...(await import('../src/composition/public-reads.ts')),
-    ...(await import('../src/composition/pipeline.ts')),
-    ...(await import('../src/composition/queues.ts')),
-    ...(await import('../src/composition/email.ts')),
-    ...(await import('../src/composition/site-pages.ts')),
+    base: async () => base,
+    appClock: base.clock,
+    userRepository: async () => buildUsers(base),
+    securityLog: () => securityLog(base),
+    paymentGateway: () => buildPaymentGateway(base),
+    jobService: async () => buildJobs(base),
+    leagueRepository: async () => buildLeagues(base),
+    jobQueue: async () => buildJobQueue(base),
+    contactMessages: async () => buildContactMessages(base),
+    emailSuppressions: async () => buildEmailSuppressions(base),
+    undeliveredEmails: async () => buildUndeliveredEmails(base),
+    redriveEmails: () => redriveEmails(base),
+    trackRecordViews: async () => buildTrackRecordViews(base),
+    ledgerSealer: async () => buildLedgerSealer(base),
+    forecastQualityJob: async () => buildForecastQuality(base),
+    alertFanout: async () => buildAlertFanout(base),
   };
-  if (clock) composition.useClock(clock);
-  // No web build here: the page routes answer a stand-in shell.
-  composition.useAppShellSource(async () => TEST_APP_SHELL);
-  return { composition, localOutbox, localQueue };
+  return { base, composition, outbox: () => localOutbox(base), queue: () => localQueue(base) };
 }
 
 type Composition = Awaited<ReturnType<typeof composeForTests>>['composition'];
@@ -238,26 +249,26 @@ function accounts(url: string, composition: Composition, queue: LocalQueue) {
  */
 export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock; spliceHandler?: (route: RouteDefinition, handler: HttpHandler) => HttpHandler } = {}) {
   const table = await createTestTable();
-  const { composition, localOutbox, localQueue } = await composeForTests(table, env, options.clock);
+  const { base, composition, outbox, queue: localQueue } = await composeForTests(table, env, options.clock);
   const { routes, consumers, deadLetterConsumer } = await import('../src/routes.ts');
   const uncovered = routesWithoutContract(routes);
   if (uncovered.length) throw new ResponseContractError(`No response contract for ${uncovered.join(', ')}: add a row to functions/test/response-contracts.ts`);
   const contractChecks = new Map<string, number[]>();
   // The queue consumers are subscribed but not polling: tests deliver with `queue.drain()`.
   const queue = localQueue();
-  await subscribeConsumers(queue, consumers, deadLetterConsumer);
+  await subscribeConsumers(base, queue, consumers, deadLetterConsumer);
   let port = 0;
   const server = createLocalServer({
     routes,
     loadHandler: async (route) => {
-      const { handler } = (await import(pathToFileURL(join(srcDir, `${route.handler}.ts`)).href)) as { handler: HttpHandler };
+      const handler = await importHandler<HttpHandler>(route.handler, base);
       return keepingContract(route, options.spliceHandler?.(route, handler) ?? handler, contractChecks);
     },
     extra: localAdmin({
       queue,
       billing: composition.paymentGateway,
       jobs: composition.jobService,
-      outbox: localOutbox,
+      outbox: async () => outbox(),
       redriveEmails: composition.redriveEmails,
       undeliveredEmails: composition.undeliveredEmails,
       selfUrl: () => `http://127.0.0.1:${port}`,
@@ -269,6 +280,7 @@ export async function startHttpStack(env: Record<string, string> = {}, options: 
   return {
     url,
     table,
+    base,
     composition,
     queue,
     contractChecks,

@@ -22,14 +22,13 @@ const USAGE = 'Usage: npm run admin -- grant|revoke <email> [--stage dev|prod --
 const { positionals, stage, table, region } = parseTableArgs(USAGE);
 const [command, email] = positionals;
 if ((command !== 'grant' && command !== 'revoke') || !email) fail(USAGE);
-const release = await connectTable({ stage, table, region });
+const { base, release } = await connectTable({ stage, table, region });
 
 try {
-  const { appClock, base } = await import('../../src/composition/base.ts');
-  const { securityLog, userRepository } = await import('../../src/composition/auth.ts');
+  const { buildUsers, securityLog } = await import('../../src/composition/auth.ts');
   const role = command === 'grant' ? 'admin' : 'user';
-  const user = await changeRole(await userRepository(), email, role, { log: await securityLog(), ...operator(stage), clock: appClock, newId: ulid });
-  const where = stage ? `stage ${stage} (table ${(await base()).config.TABLE_NAME})` : 'the local stack';
+  const user = await changeRole(buildUsers(base), email, role, { log: await securityLog(base), ...operator(stage), clock: base.clock, newId: ulid });
+  const where = stage ? `stage ${stage} (table ${base.config.TABLE_NAME})` : 'the local stack';
   console.log(
     role === 'admin'
       ? `${user.email} is now an admin on ${where}. They see the admin pages after their next page load.`

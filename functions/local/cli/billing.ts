@@ -8,10 +8,10 @@ const [command, amount] = process.argv.slice(2);
 
 if (command === 'reconcile') {
   const { connectLocal } = await import('./connect.ts');
-  const release = await connectLocal();
+  const { base, release } = await connectLocal();
   try {
-    const { billingService } = await import('../../src/composition/billing.ts');
-    const billing = await billingService();
+    const { buildBilling } = await import('../../src/composition/billing.ts');
+    const billing = await buildBilling(base);
     const report = { seen: 0, synced: 0, orphansCancelled: [] as string[], excludedCancelled: [] as string[] };
     // Page after page, as the queue's consumer goes through them on AWS.
     let cursor: string | undefined;

@@ -4,7 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDynamoDbLocal } from '@app/adapters/dynamodb/local-server';
+import type { Base } from '../../src/composition/base.ts';
 import { applyLocalDefaults, applyLocalSecrets, makeDataDirPrivate, readLocalEnv } from '../env.ts';
+
+/** A CLI's connection: the composition root's base it runs on, and its release. */
+export interface Connection {
+  base: Base;
+  release: () => Promise<void>;
+}
 
 export interface RunningStack {
   pid: number;
@@ -29,7 +36,7 @@ export function runningStack(): RunningStack | undefined {
 }
 
 /** Points the composition root at the local table; returns a function that releases it. */
-export async function connectLocal(): Promise<() => Promise<void>> {
+export async function connectLocal(): Promise<Connection> {
   const env = readLocalEnv();
   const running = runningStack();
   let stop = async () => {};
@@ -43,13 +50,11 @@ export async function connectLocal(): Promise<() => Promise<void>> {
   }
   applyLocalDefaults({ port: running?.port ?? env.port, dynamodbEndpoint: endpoint });
   applyLocalSecrets(env);
-  const { installLocal } = await import('../adapters.ts');
-  installLocal();
-  const { base } = await import('../../src/composition/base.ts');
+  const { localBase } = await import('../adapters.ts');
+  const base = localBase();
   const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
-  const { doc, config } = await base();
-  await ensureTable(doc, config.TABLE_NAME);
-  return stop;
+  await ensureTable(base.doc, base.config.TABLE_NAME);
+  return { base, release: stop };
 }
 
 export function fail(message: string): never {
@@ -85,9 +90,10 @@ export function parseTableArgs(usage: string, flags: readonly string[] = []) {
  * AWS_PROFILE, SSO...; no endpoint) or, without a stage, at the local stack's; returns what
  * releases it.
  */
-export async function connectTable({ stage, table, region }: { stage?: string; table?: string; region?: string }): Promise<() => Promise<void>> {
+export async function connectTable({ stage, table, region }: { stage?: string; table?: string; region?: string }): Promise<Connection> {
   if (!stage) return connectLocal();
   Object.assign(process.env, { STAGE: stage, TABLE_NAME: table ?? process.env.TABLE_NAME, ...(region ? { AWS_REGION: region } : {}) });
   delete process.env.DYNAMODB_ENDPOINT;
-  return async () => {};
+  const { productionBase } = await import('../../src/composition/base.ts');
+  return { base: productionBase(), release: async () => {} };
 }

@@ -7,13 +7,10 @@
 // locally, moves every other dead letter of the running stack back onto its queue.
 // `npm run jobs -- restart-check`: see local/restart-check.ts.
 import { execFile } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { systemClock } from '@app/core/clock';
 import { connectLocal, fail, runningStack } from './connect.ts';
 import { follow, runOnStage, stageTarget } from './stage-jobs.ts';
-import { repoRoot } from '../env.ts';
 import type { JobStatus } from '@app/contracts/admin';
 
 const USAGE =
@@ -74,17 +71,16 @@ if (stack) {
   if (!res.ok || !body.jobId) fail(`Could not start the job: ${body.error ?? res.status}`);
   exitOn(await follow(async () => (await (await fetch(`http://127.0.0.1:${stack.port}/__local/jobs/${body.jobId}`)).json()) as JobStatus, { clock: systemClock, sleep, print, pollMs: 500 }));
 } else {
-  const release = await connectLocal();
+  const { base, release } = await connectLocal();
   try {
     const { localQueue } = await import('../adapters.ts');
-    const { jobService } = await import('../../src/composition/pipeline.ts');
+    const { buildJobs } = await import('../../src/composition/pipeline.ts');
     const { consumers, deadLetterConsumer } = await import('../../src/routes.ts');
-    const queue = localQueue();
-    const consumer = async (handler: string) => ((await import(pathToFileURL(join(repoRoot, 'functions', 'src', `${handler}.ts`)).href)) as { handler: Parameters<typeof queue.subscribe>[1] }).handler;
-    for (const c of consumers) queue.subscribe(c.queue, await consumer(c.handler));
-    queue.subscribeDeadLetters(await consumer(deadLetterConsumer.handler));
+    const { subscribeConsumers } = await import('../stack.ts');
+    const queue = localQueue(base);
+    await subscribeConsumers(base, queue, consumers, deadLetterConsumer);
     queue.start();
-    const jobs = await jobService();
+    const jobs = buildJobs(base);
     const job = await jobs.request(jobType, 'cli', leagues);
     exitOn(await follow(() => jobs.get(job.id), { clock: systemClock, sleep, print, pollMs: 500 }));
     // Let the follow-up stage (metrics) finish too before stopping.

@@ -8,12 +8,12 @@ const USAGE = 'Usage: npm run ledger -- verify [--stage dev|prod --table <TableN
 
 const { positionals, stage, table, region, flags } = parseTableArgs(USAGE, ['all']);
 if (positionals[0] !== 'verify') fail(USAGE);
-const release = await connectTable({ stage, table, region });
+const { base, release } = await connectTable({ stage, table, region });
 
 let ok = false;
 try {
-  const { ledgerVerifier } = await import('../../src/composition/track-record.ts');
-  const report = await (await ledgerVerifier()).verify();
+  const { buildLedgerVerifier } = await import('../../src/composition/track-record.ts');
+  const report = await buildLedgerVerifier(base).verify();
   ok = report.ok;
   const shown = flags.all ? report.checks : report.checks.filter((c) => c.status !== 'ok');
   for (const c of shown) console.log(`${c.basis.padEnd(9)} ${c.day}  ${c.status.padEnd(20)} ${c.detail}`);

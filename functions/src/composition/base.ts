@@ -1,61 +1,122 @@
 /**
- * The composition root: what every function gets (configuration, the table client, the
- * clock, secrets). Every factory of the composition modules is lazy and awaited: built on first
- * use in a cold start, shared after that.
+ * The composition root's base: what every function gets (configuration, the table client, the
+ * clock, the secret reader, and on a laptop the local stand-ins). A Lambda builds one from its
+ * environment at its first request (`productionBase`); the local stack, its CLIs and the test
+ * harness build their own with `makeBase`, passing their clock, secrets and stand-ins in. Every
+ * table adapter (tables.ts) and every area the handlers name is built once per base, on first use.
  */
 import { createDocumentClient } from '@app/adapters/dynamodb/client';
 import { readSecret } from '@app/adapters/secrets/secrets-manager';
 import { systemClock, type Clock } from '@app/core/clock';
 import { allowedOrigins, getConfig, type Config } from '@app/platform/config';
 import { logger } from '@app/platform/logger';
-import { memoAsync } from '@app/platform/memo';
+import { memoAsync, rebuildOnChange } from '@app/platform/memo';
+import type { PaymentGateway } from '@app/core/billing/ports';
+import type { EmailSender } from '@app/core/email/ports';
+import type { JobQueue } from '@app/core/jobs/ports';
+import type { FixtureProvider, OddsProvider } from '@app/core/pipeline/providers';
+import type { SeasonRulesOf } from '@app/core/seasons/ports';
+
+/** Reads a secret's string value (Secrets Manager, cached for minutes so a rotation is picked up). */
+export type SecretReader = (arn: string, region: string) => Promise<string>;
+
+/** Where the app shell's HTML comes from (the site's own origin, or a test's stand-in). */
+export type AppShellSource = () => Promise<string | undefined>;
 
 export interface Base {
   config: Config;
   doc: ReturnType<typeof createDocumentClient>;
   clock: Clock;
+  secrets: SecretReader;
+  /** The laptop's stand-ins (queue, outbox, payments, football data); absent on AWS. */
+  local?: LocalAdapters;
+  /** Replaces the app shell fetched from the site (tests without a web build). */
+  appShell?: AppShellSource;
 }
 
-let injectedClock: Clock | undefined;
-
-/** Runs everything (jobs, providers, the local queue) on `clock` instead of the system's: tests use it. */
-export function useClock(clock: Clock): void {
-  injectedClock = clock;
+/** Where the pipeline reads fixtures, results and odds. */
+export interface FootballProviders {
+  fixturesProvider: FixtureProvider;
+  oddsProvider: OddsProvider;
+  /**
+   * The season rules of leagues the provider defines itself (the demo leagues); every other league's
+   * come from the model's table (docs/decisions/0170-season-simulations.md).
+   */
+  seasonRules?: SeasonRulesOf;
 }
 
-/** The app's clock: the system's, or the one a test injected with `useClock`. */
-export const appClock: Clock = { now: () => (injectedClock ?? systemClock).now() };
+/** The laptop's stand-ins (local-adapters.ts is where the composition asks for them). */
+export interface LocalAdapters {
+  /** The in-process queue with SQS semantics. */
+  jobQueue(base: Base): JobQueue;
+  /** The outbox kept in the local table and shown at /__local/mail. */
+  emailSender(base: Base): EmailSender;
+  /** The test-mode checkout and billing clock, signing its webhooks with `webhookSecret`. */
+  paymentGateway(base: Base, webhookSecret: string): PaymentGateway;
+  /** Demo leagues, or a football-data.co.uk folder replayed around today; `liveOdds` replaces their odds when set. */
+  footballProviders(base: Base, liveOdds: OddsProvider | undefined): Promise<FootballProviders>;
+}
 
-export const base = /* @__PURE__ */ memoAsync(async (): Promise<Base> => {
-  const config = getConfig();
+export interface BaseInputs {
+  config: Config;
+  /** The system's clock unless given (tests, a replayed season). */
+  clock?: Clock;
+  /** Secrets Manager unless given (tests rotate secrets with it). */
+  secrets?: SecretReader;
+  local?: LocalAdapters;
+  appShell?: AppShellSource;
+}
+
+/** A base from its inputs: the table client is made here, the rest is what was passed. */
+export function makeBase(inputs: BaseInputs): Base {
+  const { config } = inputs;
   logger.setLogLevel(config.LOG_LEVEL);
   const doc = createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
-  return { config, doc, clock: appClock };
-});
+  return { config, doc, clock: inputs.clock ?? systemClock, secrets: inputs.secrets ?? readSecret, ...(inputs.local ? { local: inputs.local } : {}), ...(inputs.appShell ? { appShell: inputs.appShell } : {}) };
+}
+
+let production: Base | undefined;
+
+/** A Lambda's base: its environment, the system's clock, Secrets Manager; no stand-ins. Built once per container. */
+export function productionBase(): Base {
+  production ??= makeBase({ config: getConfig() });
+  return production;
+}
 
 export const origins = (b: Base) => allowedOrigins(b.config);
 
-/** Reads a secret's string value (Secrets Manager, cached for minutes so a rotation is picked up); tests swap it. */
-export type SecretReader = (arn: string, region: string) => Promise<string>;
-let secretReader: SecretReader = readSecret;
+const built = new WeakMap<Base, Map<object, unknown>>();
 
-/** Replaces the Secrets Manager reader (tests rotate secrets with it). */
-export function useSecretReader(reader: SecretReader): void {
-  secretReader = reader;
+/** `build()` once per base, under `key` (the builder itself, or an adapter's class). */
+export function once<T>(base: Base, key: object, build: () => T): T {
+  let values = built.get(base);
+  if (!values) built.set(base, (values = new Map()));
+  if (!values.has(key)) values.set(key, build());
+  return values.get(key) as T;
+}
+
+/** `build()` once per base; a failed build is retried on the next call. */
+export function onceAsync<T>(base: Base, key: object, build: () => Promise<T>): Promise<T> {
+  return once(base, key, () => memoAsync(build))();
+}
+
+/** Built from a secret and rebuilt once per base when it changes (`rebuildOnChange`): a rotation reaches warm containers. */
+export function rebuilt<K, T>(base: Base, key: object, readKey: () => Promise<K>, build: (key: K) => T | Promise<T>, sameKey?: (a: K, b: K) => boolean): Promise<T> {
+  return once(base, key, () => rebuildOnChange(readKey, build, sameKey))();
 }
 
 /** A secret's value: the environment's when set (local stack, tests), else the Secrets Manager secret. */
-export async function secretValue(fromEnv: string | undefined, arn: string | undefined): Promise<string | undefined> {
+export async function secretValue(base: Base, fromEnv: string | undefined, arn: string | undefined): Promise<string | undefined> {
   if (fromEnv) return fromEnv;
   if (!arn) return undefined;
-  return (await secretReader(arn, (await base()).config.AWS_REGION)).trim();
+  return (await base.secrets(arn, base.config.AWS_REGION)).trim();
 }
 
 /** A field of a JSON secret, or the environment's value when set. */
-export async function secretField(fromEnv: string | undefined, arn: string | undefined, field: string): Promise<string | undefined> {
+export async function secretField(base: Base, fromEnv: string | undefined, arn: string | undefined, field: string): Promise<string | undefined> {
   if (fromEnv) return fromEnv;
   if (!arn) return undefined;
-  const v = (JSON.parse(await secretReader(arn, (await base()).config.AWS_REGION)) as Record<string, unknown>)[field];
+  const v = (JSON.parse(await base.secrets(arn, base.config.AWS_REGION)) as Record<string, unknown>)[field];
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 }
 

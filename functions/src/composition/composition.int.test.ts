@@ -25,16 +25,24 @@ afterEach(() => {
   process.env = { ...ENV };
 });
 
+/** A Lambda's base on this process's environment, with the given secret reader and clock. */
+async function cloudBase(inputs: { secrets?: (arn: string) => Promise<string>; clock?: ReturnType<typeof fixedClock> } = {}) {
+  const { makeBase } = await import('./base.ts');
+  const { getConfig } = await import('@app/platform/config');
+  return makeBase({ config: getConfig(), ...inputs });
+}
+
 describe('the pipeline outside the local stack', () => {
   it('refuses to start without a football data key instead of publishing demo data', async () => {
     // Prepare
     Object.assign(process.env, CLOUD);
+    const base = await cloudBase();
     const { footballProviders } = await import('./football-providers.ts');
-    const { generationService } = await import('./pipeline.ts');
+    const { buildGeneration } = await import('./pipeline.ts');
 
     // Act + Assess
-    await expect(footballProviders()).rejects.toThrow(/apiFootballKey .* required outside the local stack; the pipeline will not publish demo data/);
-    await expect(generationService()).rejects.toMatchObject({ name: 'ConfigError' });
+    await expect(footballProviders(base)).rejects.toThrow(/apiFootballKey .* required outside the local stack; the pipeline will not publish demo data/);
+    await expect(buildGeneration(base)).rejects.toMatchObject({ name: 'ConfigError' });
   });
 
   it('skips scheduled runs without the key, raising the alarm once, until the key is there', async () => {
@@ -42,41 +50,40 @@ describe('the pipeline outside the local stack', () => {
     const table = await createTestTable();
     Object.assign(process.env, CLOUD, { PROVIDERS_SECRET_ARN: 'arn:providers', TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint });
     let keys: Record<string, string> = { apiFootballKey: '', oddsApiKey: '' };
-    const { useSecretReader } = await import('./base.ts');
-    useSecretReader(async () => JSON.stringify(keys));
+    const base = await cloudBase({ secrets: async () => JSON.stringify(keys) });
     const { scheduledRunsAllowed } = await import('./football-providers.ts');
     const { logger } = await import('@app/platform/logger');
     const errors = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const warnings = vi.spyOn(logger, 'warn').mockImplementation(() => {});
 
     // Act + Assess: three scheduled firings without the key, one alarm.
-    for (let i = 0; i < 3; i++) expect(await scheduledRunsAllowed()).toBe(false);
+    for (let i = 0; i < 3; i++) expect(await scheduledRunsAllowed(base)).toBe(false);
     expect(errors.mock.calls.filter(([, detail]) => (detail as { configurationError?: boolean }).configurationError)).toHaveLength(1);
     expect(warnings).toHaveBeenCalledTimes(2);
 
     keys = { apiFootballKey: 'key-1', oddsApiKey: '' };
-    expect(await scheduledRunsAllowed()).toBe(true);
+    expect(await scheduledRunsAllowed(base)).toBe(true);
   });
 
   it('reads the key from the providers secret and serves API-Football, with The Odds API when its key is there too', async () => {
     Object.assign(process.env, CLOUD, { PROVIDERS_SECRET_ARN: 'arn:providers' });
-    const { useSecretReader } = await import('./base.ts');
     let secret: Record<string, string> = { apiFootballKey: 'key-1' };
-    useSecretReader(async () => JSON.stringify(secret));
+    const base = await cloudBase({ secrets: async () => JSON.stringify(secret) });
     const { footballProviders } = await import('./football-providers.ts');
-    const first = await footballProviders();
+    const first = await footballProviders(base);
     secret = { apiFootballKey: 'key-1', oddsApiKey: 'odds-1' };
-    const second = await footballProviders();
+    const second = await footballProviders(base);
     expect([first.fixturesProvider.name, first.oddsProvider.name]).toEqual(['api-football', 'none']);
     expect([second.fixturesProvider.name, second.oddsProvider.name]).toEqual(['api-football', 'the-odds-api']);
   });
 
   it('needs the local stack for its stand-ins even on the local stage', async () => {
     Object.assign(process.env, CLOUD, { STAGE: 'local', QUEUE_DRIVER: 'local', EMAIL_DRIVER: 'local' });
+    const base = await cloudBase();
     const { footballProviders } = await import('./football-providers.ts');
-    const { jobQueue } = await import('./queues.ts');
-    await expect(footballProviders()).rejects.toThrow(/needs the local stack's stand-ins/);
-    await expect(jobQueue()).rejects.toThrow(/QUEUE_DRIVER=local needs the local stack's stand-ins/);
+    const { buildJobQueue } = await import('./queues.ts');
+    await expect(footballProviders(base)).rejects.toThrow(/needs the local stack's stand-ins/);
+    await expect(Promise.resolve().then(() => buildJobQueue(base))).rejects.toThrow(/QUEUE_DRIVER=local needs the local stack's stand-ins/);
   });
 });
 
@@ -85,11 +92,10 @@ describe('secrets that rotate', () => {
     // Prepare
     Object.assign(process.env, CLOUD, { STRIPE_SECRET_ARN: 'arn:stripe', STRIPE_PRICE_ID: 'price_1' });
     let secret = { secretKey: 'sk_test_A', webhookSecret: 'whsec_A' };
-    const { useClock, useSecretReader } = await import('./base.ts');
-    useSecretReader(async () => JSON.stringify(secret));
     const clock = fixedClock('2026-11-20T12:00:00Z');
-    useClock(clock);
-    const { paymentGateway } = await import('./billing.ts');
+    const base = await cloudBase({ secrets: async () => JSON.stringify(secret), clock });
+    const { buildPaymentGateway } = await import('./billing.ts');
+    const paymentGateway = () => buildPaymentGateway(base);
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.subscription.updated', created: 1, data: { object: { id: 'sub_1', object: 'subscription', customer: 'cus_1' } } });
     const signed = (webhookSecret: string) => stripeSignedHeader(payload, webhookSecret, clock.now().getTime() / 1000);
     const before = await paymentGateway();
@@ -109,9 +115,9 @@ describe('secrets that rotate', () => {
     // Prepare
     Object.assign(process.env, CLOUD, { SESSION_SECRET_ARN: 'arn:session', ORIGIN_VERIFY_TOKEN: 'origin-token-0123456789' });
     let key = 'a'.repeat(40);
-    const { useSecretReader } = await import('./base.ts');
-    useSecretReader(async () => key);
-    const { authService } = await import('./auth.ts');
+    const base = await cloudBase({ secrets: async () => key });
+    const { buildAuth } = await import('./auth.ts');
+    const authService = () => buildAuth(base);
 
     // Act
     const first = await authService();

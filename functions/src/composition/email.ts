@@ -16,101 +16,100 @@ import type { EmailSender } from '@app/core/email/ports';
 import { redriveUndeliveredEmails, type EmailRedriveReport } from '@app/core/email/deliverability';
 import { makeMailService } from '@app/core/email/service';
 import { logger } from '@app/platform/logger';
-import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { parseEmailRequest } from '@app/events/email.requested';
 import { ulid } from 'ulid';
-import { alertStore } from './value-bet-alerts.ts';
-import { securityLog, sessionSecret, userRepository } from './auth.ts';
+import { buildAlertStore } from './value-bet-alerts.ts';
+import { buildUsers, securityLog, sessionSecret } from './auth.ts';
 import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tokens';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
-import { base } from './base.ts';
+import { once, onceAsync, rebuilt, type Base } from './base.ts';
 import { localAdapters } from './local-adapters.ts';
-import { jobQueue, requestEmail } from './queues.ts';
+import { buildJobQueue, requestEmail } from './queues.ts';
+import { table } from './tables.ts';
 
-export const oneTimeTokenStore = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config } = await base();
-  return new DynamoOneTimeTokenStore(doc, config.TABLE_NAME);
-});
-
-export const contactMessages = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config } = await base();
-  return new DynamoContactMessageStore(doc, config.TABLE_NAME);
-});
+/** Contact messages (the staff's inbox, a user's export). */
+export function buildContactMessages(base: Base): DynamoContactMessageStore {
+  return table(base, DynamoContactMessageStore);
+}
 
 /** Addresses SES reported as bouncing or complaining (the email consumer skips them). */
-export const emailSuppressions = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config } = await base();
-  return new DynamoEmailSuppressionStore(doc, config.TABLE_NAME);
-});
+export function buildEmailSuppressions(base: Base): DynamoEmailSuppressionStore {
+  return table(base, DynamoEmailSuppressionStore);
+}
 
 /** Email requests no delivery could send, kept for a replay. */
-export const undeliveredEmails = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config } = await base();
-  return new DynamoUndeliveredEmailStore(doc, config.TABLE_NAME);
-});
+export function buildUndeliveredEmails(base: Base): DynamoUndeliveredEmailStore {
+  return table(base, DynamoUndeliveredEmailStore);
+}
 
 /** Puts every undelivered email not replayed yet back on the email queue (`npm run jobs -- redrive`). */
-export async function redriveEmails(): Promise<EmailRedriveReport> {
-  const { clock } = await base();
-  return redriveUndeliveredEmails({ store: await undeliveredEmails(), queue: await jobQueue(), now: () => clock.now(), parse: parseEmailRequest });
+export async function redriveEmails(base: Base): Promise<EmailRedriveReport> {
+  return redriveUndeliveredEmails({ store: buildUndeliveredEmails(base), queue: buildJobQueue(base), now: () => base.clock.now(), parse: parseEmailRequest });
 }
 
 /** Amazon SES on AWS; the local stack's outbox (/__local/mail) otherwise. */
-export const emailSender = /* @__PURE__ */ memoAsync(async (): Promise<EmailSender> => {
-  const b = await base();
-  const { config } = b;
-  if (config.EMAIL_DRIVER === 'ses') {
-    // One attempt per delivery: the email queue retries a failed send (then dead-letters it).
-    const client = new SESv2Client({ region: config.AWS_REGION, maxAttempts: 1, ...(config.SES_API_BASE ? { endpoint: config.SES_API_BASE } : {}) });
-    // Each email consumer instance takes its share of the account's send rate, and backs off when SES still throttles.
-    return pacedEmailSender(new SesEmailSender(client, config.EMAIL_FROM, config.SES_CONFIGURATION_SET), {
-      ratePerSecond: config.EMAIL_SEND_RATE / queues.email.maxConcurrency,
-      now: () => Date.now(),
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-      isThrottle: isSesThrottle,
-    });
-  }
-  return localAdapters('EMAIL_DRIVER=local').emailSender(b);
-});
+function emailSender(base: Base): EmailSender {
+  return once(base, emailSender, () => {
+    const { config } = base;
+    if (config.EMAIL_DRIVER === 'ses') {
+      // One attempt per delivery: the email queue retries a failed send (then dead-letters it).
+      const client = new SESv2Client({ region: config.AWS_REGION, maxAttempts: 1, ...(config.SES_API_BASE ? { endpoint: config.SES_API_BASE } : {}) });
+      // Each email consumer instance takes its share of the account's send rate, and backs off when SES still throttles.
+      return pacedEmailSender(new SesEmailSender(client, config.EMAIL_FROM, config.SES_CONFIGURATION_SET), {
+        ratePerSecond: config.EMAIL_SEND_RATE / queues.email.maxConcurrency,
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        isThrottle: isSesThrottle,
+      });
+    }
+    return localAdapters(base, 'EMAIL_DRIVER=local').emailSender(base);
+  });
+}
 
 /** Rebuilt when the session key changes: the alert digest's unsubscribe key is derived from it. */
-export const mailService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async (secret) => {
-  const { config, doc, clock } = await base();
-  return makeMailService({
-    users: await userRepository(),
-    tokens: makeOneTimeTokens(await oneTimeTokenStore(), () => clock.now().getTime()),
-    messages: await contactMessages(),
-    sender: await emailSender(),
-    suppressions: await emailSuppressions(),
-    templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
-    supportAddress: config.SUPPORT_EMAIL,
-    clock,
-    alerts: { store: await alertStore(), predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), tokens: new HmacUnsubscribeTokens(secret) },
-    log: (message, detail) => logger.info(message, detail ?? {}),
+export function buildMail(base: Base) {
+  return rebuilt(base, buildMail, () => sessionSecret(base), (secret) => {
+    const { config, clock } = base;
+    return makeMailService({
+      users: buildUsers(base),
+      tokens: makeOneTimeTokens(table(base, DynamoOneTimeTokenStore), () => clock.now().getTime()),
+      messages: buildContactMessages(base),
+      sender: emailSender(base),
+      suppressions: buildEmailSuppressions(base),
+      templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
+      supportAddress: config.SUPPORT_EMAIL,
+      clock,
+      alerts: { store: buildAlertStore(base), predictions: table(base, DynamoPredictionRepository), tokens: new HmacUnsubscribeTokens(secret) },
+      log: (message, detail) => logger.info(message, detail ?? {}),
+    });
   });
-});
+}
 
-export const recoveryService = /* @__PURE__ */ memoAsync(async () => {
-  const { config, doc, clock } = await base();
-  return makeRecoveryService({
-    users: await userRepository(),
-    sessions: new DynamoSessionRepository(doc, config.TABLE_NAME),
-    hasher: new ScryptPasswordHasher(),
-    attempts: new DynamoAttemptStore(doc, config.TABLE_NAME),
-    tokens: await oneTimeTokenStore(),
-    requestEmail: await requestEmail(),
-    clock,
-    security: await securityLog(),
-  });
-});
+/** Email verification and password reset. */
+export function buildRecovery(base: Base) {
+  return onceAsync(base, buildRecovery, async () =>
+    makeRecoveryService({
+      users: buildUsers(base),
+      sessions: table(base, DynamoSessionRepository),
+      hasher: new ScryptPasswordHasher(),
+      attempts: table(base, DynamoAttemptStore),
+      tokens: table(base, DynamoOneTimeTokenStore),
+      requestEmail: requestEmail(base),
+      clock: base.clock,
+      security: await securityLog(base),
+    }),
+  );
+}
 
-export const contactService = /* @__PURE__ */ memoAsync(async () => {
-  const { config, doc, clock } = await base();
-  return makeContactService({
-    messages: await contactMessages(),
-    attempts: new DynamoAttemptStore(doc, config.TABLE_NAME),
-    requestEmail: await requestEmail(),
-    clock,
-    newId: () => ulid(),
-  });
-});
+/** The contact form and the staff's inbox. */
+export function buildContact(base: Base) {
+  return once(base, buildContact, () =>
+    makeContactService({
+      messages: buildContactMessages(base),
+      attempts: table(base, DynamoAttemptStore),
+      requestEmail: requestEmail(base),
+      clock: base.clock,
+      newId: () => ulid(),
+    }),
+  );
+}

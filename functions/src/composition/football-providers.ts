@@ -18,9 +18,9 @@ import { DynamoAlertLatch } from '@app/adapters/dynamodb/alert-latch';
 import { makeConfigurationGuard } from '@app/core/pipeline/configuration-guard';
 import { ConfigError } from '@app/platform/config';
 import { logger } from '@app/platform/logger';
-import { rebuildOnChange } from '@app/platform/memo';
-import { base, secretField } from './base.ts';
-import { localAdapters, type FootballProviders } from './local-adapters.ts';
+import { rebuilt, secretField, type Base, type FootballProviders } from './base.ts';
+import { localAdapters } from './local-adapters.ts';
+import { table } from './tables.ts';
 
 const noOdds: OddsProvider = { name: 'none', odds: async () => new Map<string, FixtureOdds>() };
 
@@ -29,12 +29,12 @@ const noOdds: OddsProvider = { name: 'none', odds: async () => new Map<string, F
  * providers secret. Without it the run is skipped; the first skip alarms, the next ones only log,
  * until the key is there (docs/decisions/0144-safe-first-start.md).
  */
-export async function scheduledRunsAllowed(): Promise<boolean> {
-  const { config, doc, clock } = await base();
+export async function scheduledRunsAllowed(base: Base): Promise<boolean> {
+  const { config, clock } = base;
   if (config.STAGE === 'local') return true;
-  const { fixturesKey } = await providerKeys();
+  const { fixturesKey } = await providerKeys(base);
   const guard = makeConfigurationGuard({
-    latch: new DynamoAlertLatch(doc, config.TABLE_NAME),
+    latch: table(base, DynamoAlertLatch),
     now: () => clock.now(),
     alarm: (name, reason) => logger.error('Scheduled run skipped: configuration missing', { configurationError: true, name, reason }),
     remind: (name, reason) => logger.warn('Scheduled run skipped: configuration still missing (alarmed at the first skip)', { name, reason }),
@@ -42,11 +42,16 @@ export async function scheduledRunsAllowed(): Promise<boolean> {
   return guard.allows('providers', Boolean(fixturesKey), 'apiFootballKey is empty in the providers secret: put the provider keys (docs/deploy.md "Secrets")');
 }
 
-async function providerKeys(): Promise<{ fixturesKey?: string; oddsKey?: string }> {
-  const { config } = await base();
+/** The planner's question before a scheduled run (see `scheduledRunsAllowed`). */
+export function buildScheduleGuard(base: Base): { allowed: () => Promise<boolean> } {
+  return { allowed: () => scheduledRunsAllowed(base) };
+}
+
+async function providerKeys(base: Base): Promise<{ fixturesKey?: string; oddsKey?: string }> {
+  const { config } = base;
   const [fixturesKey, oddsKey] = await Promise.all([
-    secretField(config.API_FOOTBALL_KEY, config.PROVIDERS_SECRET_ARN, 'apiFootballKey'),
-    secretField(config.ODDS_API_KEY, config.PROVIDERS_SECRET_ARN, 'oddsApiKey'),
+    secretField(base, config.API_FOOTBALL_KEY, config.PROVIDERS_SECRET_ARN, 'apiFootballKey'),
+    secretField(base, config.ODDS_API_KEY, config.PROVIDERS_SECRET_ARN, 'oddsApiKey'),
   ]);
   return { fixturesKey, oddsKey };
 }
@@ -55,11 +60,13 @@ async function providerKeys(): Promise<{ fixturesKey?: string; oddsKey?: string 
  * Kept for the life of the container, so The Odds API's circuit breaker and API-Football's spent
  * daily quota hold; rebuilt when a key is rolled in Secrets Manager.
  */
-export const footballProviders = /* @__PURE__ */ rebuildOnChange(
-  providerKeys,
-  async ({ fixturesKey, oddsKey }): Promise<FootballProviders> => {
-    const b = await base();
-    const { config, clock } = b;
+export function footballProviders(base: Base): Promise<FootballProviders> {
+  return rebuilt(
+    base,
+    footballProviders,
+    () => providerKeys(base),
+    async ({ fixturesKey, oddsKey }): Promise<FootballProviders> => {
+    const { config, clock } = base;
     const now = () => clock.now();
     const liveOdds = oddsKey
       ? new TheOddsApiProvider({
@@ -79,12 +86,13 @@ export const footballProviders = /* @__PURE__ */ rebuildOnChange(
       });
       return { fixturesProvider, oddsProvider: liveOdds ?? noOdds };
     }
-    if (config.STAGE === 'local') return localAdapters('Football data without API_FOOTBALL_KEY').footballProviders(b, liveOdds);
+    if (config.STAGE === 'local') return localAdapters(base, 'Football data without API_FOOTBALL_KEY').footballProviders(base, liveOdds);
     const error = new ConfigError(
       'Invalid configuration:\n  - apiFootballKey (providers secret) or API_FOOTBALL_KEY: required outside the local stack; the pipeline will not publish demo data',
     );
     logger.error('Pipeline configuration error: no football data provider', { configurationError: true, stage: config.STAGE, error });
     throw error;
   },
-  (a, b) => a.fixturesKey === b.fixturesKey && a.oddsKey === b.oddsKey,
-);
+    (a, b) => a.fixturesKey === b.fixturesKey && a.oddsKey === b.oddsKey,
+  );
+}

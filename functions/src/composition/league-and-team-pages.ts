@@ -3,17 +3,18 @@ import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-reposito
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
 import { makeSeasonService } from '@app/core/seasons/service';
-import { memoAsync } from '@app/platform/memo';
-import { base } from './base.ts';
 import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository';
+import { once, type Base } from './base.ts';
+import { table } from './tables.ts';
 
-export const seasonService = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  return makeSeasonService({
-    history: new DynamoHistoryRepository(doc, config.TABLE_NAME),
-    leagues: new DynamoLeagueRepository(doc, config.TABLE_NAME),
-    seasons: new DynamoSeasonRepository(doc, config.TABLE_NAME),
-    predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME),
-    clock,
-  });
-});
+export function buildSeasons(base: Base) {
+  return once(base, buildSeasons, () =>
+    makeSeasonService({
+      history: table(base, DynamoHistoryRepository),
+      leagues: table(base, DynamoLeagueRepository),
+      seasons: table(base, DynamoSeasonRepository),
+      predictions: table(base, DynamoPredictionRepository),
+      clock: base.clock,
+    }),
+  );
+}

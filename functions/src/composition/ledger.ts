@@ -1,15 +1,13 @@
 /** The composition root: the bet ledger, appended and settled by the pipeline, read by every track-record view. */
 import { DynamoLedgerRepository, readFixtureLedger } from '@app/adapters/dynamodb/ledger-repository';
-import { memoAsync } from '@app/platform/memo';
-import { base } from './base.ts';
+import type { Base } from './base.ts';
+import { table } from './tables.ts';
 
-export const ledgerRepository = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config } = await base();
-  return new DynamoLedgerRepository(doc, config.TABLE_NAME);
-});
+export function ledgerRepository(base: Base): DynamoLedgerRepository {
+  return table(base, DynamoLedgerRepository);
+}
 
 /** The one read the pipeline needs (a fixture's entries): its bundles carry nothing else of the ledger. */
-export const ledgerReads = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config } = await base();
-  return { listForFixture: (fixtureId: string) => readFixtureLedger(doc, config.TABLE_NAME, fixtureId) };
-});
+export function ledgerReads(base: Base) {
+  return { listForFixture: (fixtureId: string) => readFixtureLedger(base.doc, base.config.TABLE_NAME, fixtureId) };
+}

@@ -14,103 +14,111 @@ import { makeJobService } from '@app/core/pipeline/jobs';
 import type { PredictionStore } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
 import { logger } from '@app/platform/logger';
-import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { ulid } from 'ulid';
 import { makeDispatcher } from '../jobs/dispatcher.ts';
-import { afterwards, base } from './base.ts';
+import { afterwards, once, rebuilt, type Base } from './base.ts';
 import { ledgerReads } from './ledger.ts';
 import { footballProviders } from './football-providers.ts';
-import { jobQueue } from './queues.ts';
-import { predictionService } from './public-reads.ts';
+import { buildJobQueue } from './queues.ts';
+import { buildPredictions } from './public-reads.ts';
+import { table } from './tables.ts';
 
-export const leagueRepository = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config } = await base();
-  return new DynamoLeagueRepository(doc, config.TABLE_NAME);
-});
+export function buildLeagues(base: Base): DynamoLeagueRepository {
+  return table(base, DynamoLeagueRepository);
+}
 
 /** The store the pipeline writes through: the upcoming-predictions read of this process is dropped after each write. */
-async function invalidatingPredictionStore(store: DynamoPredictionRepository): Promise<PredictionStore> {
-  const reads = await predictionService();
-  const invalidate = () => reads.invalidate();
-  return {
-    get: (fixtureId) => store.get(fixtureId),
-    listByKickoff: (from, to) => store.listByKickoff(from, to),
-    write: afterwards(store.write.bind(store), invalidate),
-    settle: afterwards(store.settle.bind(store), invalidate),
-  };
+function invalidatingPredictionStore(base: Base): PredictionStore {
+  return once(base, invalidatingPredictionStore, () => {
+    const store = table(base, DynamoPredictionRepository);
+    const invalidate = () => buildPredictions(base).invalidate();
+    return {
+      get: (fixtureId) => store.get(fixtureId),
+      listByKickoff: (from, to) => store.listByKickoff(from, to),
+      write: afterwards(store.write.bind(store), invalidate),
+      settle: afterwards(store.settle.bind(store), invalidate),
+    };
+  });
 }
 
 /** Rebuilt with the providers when a provider key is rolled. */
-export const generationService = /* @__PURE__ */ rebuildOnChange(footballProviders, async (providers) => {
-  const { doc, config, clock } = await base();
-  return makeGenerationService({
-    ...providers,
-    leagues: await leagueRepository(),
-    fixtures: new DynamoFixtureRepository(doc, config.TABLE_NAME),
-    history: new DynamoHistoryRepository(doc, config.TABLE_NAME),
-    models: new DynamoModelStateRepository(doc, config.TABLE_NAME),
-    predictions: await invalidatingPredictionStore(new DynamoPredictionRepository(doc, config.TABLE_NAME)),
-    ledger: await ledgerReads(),
-    clock,
-    log: (message, detail) => logger.info(message, detail ?? {}),
-  });
-});
+export function buildGeneration(base: Base) {
+  return rebuilt(base, buildGeneration, () => footballProviders(base), (providers) =>
+    makeGenerationService({
+      ...providers,
+      leagues: buildLeagues(base),
+      fixtures: table(base, DynamoFixtureRepository),
+      history: table(base, DynamoHistoryRepository),
+      models: table(base, DynamoModelStateRepository),
+      predictions: invalidatingPredictionStore(base),
+      ledger: ledgerReads(base),
+      clock: base.clock,
+      log: (message, detail) => logger.info(message, detail ?? {}),
+    }),
+  );
+}
 
 /** The closing-odds task: snapshots before kickoff where the odds source keeps no closing line. */
-export const closingOddsTask = /* @__PURE__ */ rebuildOnChange(footballProviders, async (providers) => {
-  const { doc, config, clock } = await base();
-  return makeClosingOddsTask({
-    oddsProvider: providers.oddsProvider,
-    predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME),
-    fixtures: new DynamoFixtureRepository(doc, config.TABLE_NAME),
-    clock,
-    log: (message, detail) => logger.warn(message, detail ?? {}),
-  });
-});
+export function buildClosingOdds(base: Base) {
+  return rebuilt(base, buildClosingOdds, () => footballProviders(base), (providers) =>
+    makeClosingOddsTask({
+      oddsProvider: providers.oddsProvider,
+      predictions: table(base, DynamoPredictionRepository),
+      fixtures: table(base, DynamoFixtureRepository),
+      clock: base.clock,
+      log: (message, detail) => logger.warn(message, detail ?? {}),
+    }),
+  );
+}
 
 /** The odds scan: value flags raised and withdrawn as prices move; writes through the invalidating store. */
-export const oddsScanTask = /* @__PURE__ */ rebuildOnChange(footballProviders, async (providers) => {
-  const { doc, config, clock } = await base();
-  return makeOddsScanTask({
-    oddsProvider: providers.oddsProvider,
-    predictions: await invalidatingPredictionStore(new DynamoPredictionRepository(doc, config.TABLE_NAME)),
-    fixtures: new DynamoFixtureRepository(doc, config.TABLE_NAME),
-    clock,
-    log: (message, detail) => logger.warn(message, detail ?? {}),
-  });
-});
+export function buildOddsScan(base: Base) {
+  return rebuilt(base, buildOddsScan, () => footballProviders(base), (providers) =>
+    makeOddsScanTask({
+      oddsProvider: providers.oddsProvider,
+      predictions: invalidatingPredictionStore(base),
+      fixtures: table(base, DynamoFixtureRepository),
+      clock: base.clock,
+      log: (message, detail) => logger.warn(message, detail ?? {}),
+    }),
+  );
+}
 
-export const jobService = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  const leagues = await leagueRepository();
-  return makeJobService({
-    jobs: new DynamoJobRepository(doc, config.TABLE_NAME),
-    dispatcher: makeDispatcher(await jobQueue(), () => clock.now()),
-    clock,
-    rules: jobTimings,
-    newId: () => ulid(),
-    // The planner refreshes the league list from the provider on every run.
-    leagueIds: async () => {
-      const list = await (await footballProviders()).fixturesProvider.leagues();
-      await leagues.saveAll(list);
-      return list.map((l) => l.id);
-    },
-    log: (message, detail) => logger.info(message, detail ?? {}),
+/** Job runs: requested, planned, their tasks run and finished. */
+export function buildJobs(base: Base) {
+  return once(base, buildJobs, () => {
+    const { clock } = base;
+    const leagues = buildLeagues(base);
+    return makeJobService({
+      jobs: table(base, DynamoJobRepository),
+      dispatcher: makeDispatcher(buildJobQueue(base), () => clock.now()),
+      clock,
+      rules: jobTimings,
+      newId: () => ulid(),
+      // The planner refreshes the league list from the provider on every run.
+      leagueIds: async () => {
+        const { fixturesProvider } = await footballProviders(base);
+        const list = await fixturesProvider.leagues();
+        await leagues.saveAll(list);
+        return list.map((l) => l.id);
+      },
+      log: (message, detail) => logger.info(message, detail ?? {}),
+    });
   });
-});
+}
 
 /** The season step of the generation and results tasks; rebuilt with the providers when a provider key is rolled. */
-export const seasonJob = /* @__PURE__ */ rebuildOnChange(footballProviders, async (providers) => {
-  const { doc, config, clock } = await base();
-  return makeSeasonJob({
-    fixturesProvider: providers.fixturesProvider,
-    history: new DynamoHistoryRepository(doc, config.TABLE_NAME),
-    models: new DynamoModelStateRepository(doc, config.TABLE_NAME),
-    leagues: await leagueRepository(),
-    seasons: new DynamoSeasonRepository(doc, config.TABLE_NAME),
-    rulesOf: providers.seasonRules,
-    clock,
-    log: (message, detail) => logger.info(message, detail ?? {}),
-  });
-});
-
+export function buildSeasonJob(base: Base) {
+  return rebuilt(base, buildSeasonJob, () => footballProviders(base), (providers) =>
+    makeSeasonJob({
+      fixturesProvider: providers.fixturesProvider,
+      history: table(base, DynamoHistoryRepository),
+      models: table(base, DynamoModelStateRepository),
+      leagues: buildLeagues(base),
+      seasons: table(base, DynamoSeasonRepository),
+      rulesOf: providers.seasonRules,
+      clock: base.clock,
+      log: (message, detail) => logger.info(message, detail ?? {}),
+    }),
+  );
+}

@@ -4,20 +4,22 @@ import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-reposito
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { makeMetricsService } from '@app/core/metrics/service';
 import { makePredictionService } from '@app/core/predictions/service';
-import { memoAsync } from '@app/platform/memo';
-import { base } from './base.ts';
+import { once, type Base } from './base.ts';
+import { table } from './tables.ts';
 
-export const tableProbe = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config } = await base();
-  return makeTableProbe(doc, config.TABLE_NAME);
-});
+/** The table answers (with read-only rights). */
+export function buildHealth(base: Base) {
+  return once(base, buildHealth, () => makeTableProbe(base.doc, base.config.TABLE_NAME));
+}
 
-export const predictionService = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  return makePredictionService({ predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), clock, cacheTtlMs: config.READ_CACHE_SECONDS * 1000 });
-});
+/** Today's and upcoming predictions, through this process's read cache (the pipeline drops it after a write). */
+export function buildPredictions(base: Base) {
+  return once(base, buildPredictions, () =>
+    makePredictionService({ predictions: table(base, DynamoPredictionRepository), clock: base.clock, cacheTtlMs: base.config.READ_CACHE_SECONDS * 1000 }),
+  );
+}
 
-export const metricsService = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  return makeMetricsService({ metrics: new DynamoMetricsRepository(doc, config.TABLE_NAME), clock, cacheTtlMs: config.READ_CACHE_SECONDS * 1000 });
-});
+/** The headline figures and their trend, through this process's read cache (a recomputation drops it). */
+export function buildMetrics(base: Base) {
+  return once(base, buildMetrics, () => makeMetricsService({ metrics: table(base, DynamoMetricsRepository), clock: base.clock, cacheTtlMs: base.config.READ_CACHE_SECONDS * 1000 }));
+}

@@ -1,31 +1,24 @@
 /** The composition root: the pages about one match, team or league, answered with their real status. */
 import { APP_SHELL } from '@app/contracts/site';
 import { logger } from '@app/platform/logger';
-import { base } from './base.ts';
-
-/** Where the app shell comes from: the site (tests without a web build swap it). */
-type AppShellSource = () => Promise<string | undefined>;
-let source: AppShellSource = fetchAppShell;
-
-/** Replaces where the app shell comes from (tests without a web build). */
-export function useAppShellSource(next: AppShellSource): void {
-  source = next;
-}
-
-/** The app shell's HTML (header, page loader, footer and the current build's scripts), or undefined when it cannot be had. */
-export const appShell = (): Promise<string | undefined> => source();
+import type { AppShellSource, Base } from './base.ts';
 
 /** How long the app shell is kept: a deploy replaces it (its hashed scripts stay, so a stale copy still works). */
 const SHELL_TTL_MS = 60_000;
 let shell: { html: string; fetchedAt: number } | undefined;
+
+/** The app shell's HTML (header, page loader, footer and the current build's scripts), or undefined when it cannot be had. */
+export function buildAppShell(base: Base): AppShellSource {
+  return base.appShell ?? (() => fetchAppShell(base));
+}
 
 /**
  * The app shell's HTML as the site serves it (`/app.html`: header, page loader, footer and the
  * hashed scripts of the current web build), fetched from the site's own origin (APP_ORIGIN) and
  * kept for a minute. Undefined when the site does not answer.
  */
-async function fetchAppShell(): Promise<string | undefined> {
-  const { config, clock } = await base();
+async function fetchAppShell(base: Base): Promise<string | undefined> {
+  const { config, clock } = base;
   const now = clock.now().getTime();
   if (shell && now - shell.fetchedAt < SHELL_TTL_MS) return shell.html;
   try {

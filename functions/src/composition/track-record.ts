@@ -12,42 +12,51 @@ import { makeAnalyticsService, makeForecastQualityJob } from '@app/core/analytic
 import { makeLedgerSealer, makeLedgerService, makeLedgerVerifier, makeTrackRecordViews } from '@app/core/ledger/service';
 import { makeResultsService } from '@app/core/results/service';
 import { makeTrackingService } from '@app/core/tracking/service';
-import { memoAsync } from '@app/platform/memo';
-import { afterwards, base } from './base.ts';
+import { afterwards, once, type Base } from './base.ts';
 import { ledgerRepository } from './ledger.ts';
-import { metricsService } from './public-reads.ts';
+import { buildMetrics } from './public-reads.ts';
+import { table } from './tables.ts';
 
-export const ledgerService = /* @__PURE__ */ memoAsync(async () => makeLedgerService({ ledger: await ledgerRepository(), clock: (await base()).clock }));
+/** The subscriber's ledger, its digests and losing runs. */
+export function buildLedger(base: Base) {
+  return once(base, buildLedger, () => makeLedgerService({ ledger: ledgerRepository(base), clock: base.clock }));
+}
 
 /** The stored headline and trend; readers in this process see a recomputation at once, other containers within READ_CACHE_SECONDS. */
-export const trackRecordViews = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  const metrics = new DynamoMetricsRepository(doc, config.TABLE_NAME);
-  const reads = await metricsService();
-  return makeTrackRecordViews({ ledger: await ledgerRepository(), store: { saveLatest: afterwards(metrics.saveLatest.bind(metrics), () => reads.invalidate()) }, clock });
-});
+export function buildTrackRecordViews(base: Base) {
+  return once(base, buildTrackRecordViews, () => {
+    const metrics = table(base, DynamoMetricsRepository);
+    const reads = buildMetrics(base);
+    return makeTrackRecordViews({ ledger: ledgerRepository(base), store: { saveLatest: afterwards(metrics.saveLatest.bind(metrics), () => reads.invalidate()) }, clock: base.clock });
+  });
+}
 
-export const ledgerSealer = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  const jobs = new DynamoJobRepository(doc, config.TABLE_NAME);
-  return makeLedgerSealer({ ledger: await ledgerRepository(), clock, generationRunning: async () => (await jobs.lockHolder('generate', clock.now())) !== undefined });
-});
+export function buildLedgerSealer(base: Base) {
+  return once(base, buildLedgerSealer, () => {
+    const { clock } = base;
+    const jobs = table(base, DynamoJobRepository);
+    return makeLedgerSealer({ ledger: ledgerRepository(base), clock, generationRunning: async () => (await jobs.lockHolder('generate', clock.now())) !== undefined });
+  });
+}
 
-export const ledgerVerifier = /* @__PURE__ */ memoAsync(async () => makeLedgerVerifier({ ledger: await ledgerRepository(), clock: (await base()).clock }));
+export function buildLedgerVerifier(base: Base) {
+  return once(base, buildLedgerVerifier, () => makeLedgerVerifier({ ledger: ledgerRepository(base), clock: base.clock }));
+}
 
-export const forecastQualityJob = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  return makeForecastQualityJob({ predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), ledger: await ledgerRepository(), store: new DynamoAnalyticsRepository(doc, config.TABLE_NAME), clock });
-});
+export function buildForecastQuality(base: Base) {
+  return once(base, buildForecastQuality, () =>
+    makeForecastQualityJob({ predictions: table(base, DynamoPredictionRepository), ledger: ledgerRepository(base), store: table(base, DynamoAnalyticsRepository), clock: base.clock }),
+  );
+}
 
-export const analyticsService = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  return makeAnalyticsService({ ledger: await ledgerRepository(), quality: new DynamoAnalyticsRepository(doc, config.TABLE_NAME), clock });
-});
+export function buildAnalytics(base: Base) {
+  return once(base, buildAnalytics, () => makeAnalyticsService({ ledger: ledgerRepository(base), quality: table(base, DynamoAnalyticsRepository), clock: base.clock }));
+}
 
-export const resultsService = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  return makeResultsService({ predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME), ledger: await ledgerRepository(), clock });
-});
+export function buildResults(base: Base) {
+  return once(base, buildResults, () => makeResultsService({ predictions: table(base, DynamoPredictionRepository), ledger: ledgerRepository(base), clock: base.clock }));
+}
 
-export const trackingService = /* @__PURE__ */ memoAsync(async () => makeTrackingService({ ledger: await ledgerRepository(), clock: (await base()).clock }));
+export function buildTracking(base: Base) {
+  return once(base, buildTracking, () => makeTrackingService({ ledger: ledgerRepository(base), clock: base.clock }));
+}

@@ -13,64 +13,66 @@ import type { SendAlertTasks } from '@app/core/alerts/ports';
 import { makeAlertDispatcher, makeAlertService } from '@app/core/alerts/service';
 import type { AlertFanoutMessage } from '@app/events/alert-fanout';
 import { logger } from '@app/platform/logger';
-import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import { sessionSecret } from './auth.ts';
-import { base } from './base.ts';
-import { jobQueue, requestEmails } from './queues.ts';
+import { once, rebuilt, type Base } from './base.ts';
+import { buildJobQueue, requestEmails } from './queues.ts';
+import { table } from './tables.ts';
 
-export const alertStore = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config } = await base();
-  return new DynamoAlertStore(doc, config.TABLE_NAME);
-});
+export function buildAlertStore(base: Base): DynamoAlertStore {
+  return table(base, DynamoAlertStore);
+}
 
 /** Settings and the one-click unsubscribe; rebuilt with the session key (its unsubscribe key is derived from it). */
-export const alertService = /* @__PURE__ */ rebuildOnChange(sessionSecret, async (secret) => {
-  const { doc, config, clock } = await base();
-  return makeAlertService({
-    store: await alertStore(),
-    leagues: new DynamoLeagueRepository(doc, config.TABLE_NAME),
-    predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME),
-    tokens: new HmacUnsubscribeTokens(secret),
-    clock,
-  });
-});
+export function buildAlerts(base: Base) {
+  return rebuilt(base, buildAlerts, () => sessionSecret(base), (secret) =>
+    makeAlertService({
+      store: buildAlertStore(base),
+      leagues: table(base, DynamoLeagueRepository),
+      predictions: table(base, DynamoPredictionRepository),
+      tokens: new HmacUnsubscribeTokens(secret),
+      clock: base.clock,
+    }),
+  );
+}
 
 /** The `alert-fanout` queue's messages, ten per SendMessageBatch. */
-const sendAlertTasks = /* @__PURE__ */ memoAsync(async (): Promise<SendAlertTasks> => {
-  const queue = await jobQueue();
+function sendAlertTasks(base: Base): SendAlertTasks {
+  const queue = buildJobQueue(base);
   return async (tasks) => {
     const messages: AlertFanoutMessage[] = tasks.map((task) => ({ version: 1, ...task }));
     for (let i = 0; i < messages.length; i += 10) await queue.sendBatch('alert-fanout', messages.slice(i, i + 10));
   };
-});
+}
 
 /**
  * The fan-out: announce a set, list a shard, send a batch (the `alert-fanout` consumer runs the last two). Its
  * `announce` is the seam of every source of new flags (docs/decisions/0250-alerts-fanned-out-by-queue.md): the
  * generation run's dispatch below, and an odds scan with `{ id: 'scan:<scanId>', frequency: 'realtime', flags }`.
  */
-export const alertFanout = /* @__PURE__ */ memoAsync(async () => {
-  const { clock, config } = await base();
-  return makeAlertFanout({
-    store: await alertStore(),
-    sendTasks: await sendAlertTasks(),
-    requestEmails: await requestEmails(),
-    clock,
-    settings: { concurrency: config.ALERT_CLAIMS_IN_FLIGHT },
-    log: (message, detail) => logger.info(message, detail ?? {}),
-  });
-});
+export function buildAlertFanout(base: Base) {
+  return once(base, buildAlertFanout, () =>
+    makeAlertFanout({
+      store: buildAlertStore(base),
+      sendTasks: sendAlertTasks(base),
+      requestEmails: requestEmails(base),
+      clock: base.clock,
+      settings: { concurrency: base.config.ALERT_CLAIMS_IN_FLIGHT },
+      log: (message, detail) => logger.info(message, detail ?? {}),
+    }),
+  );
+}
 
-export const alertDispatcher = /* @__PURE__ */ memoAsync(async () => {
-  const { doc, config, clock } = await base();
-  const jobs = new DynamoJobRepository(doc, config.TABLE_NAME);
-  const fanout = await alertFanout();
-  return makeAlertDispatcher({
-    predictions: new DynamoPredictionRepository(doc, config.TABLE_NAME),
-    ledger: new DynamoLedgerRepository(doc, config.TABLE_NAME),
-    announce: (set) => fanout.announce(set),
-    latestGeneration: () => jobs.latest('generate'),
-    clock,
-    log: (message, detail) => logger.info(message, detail ?? {}),
+export function buildAlertDispatcher(base: Base) {
+  return once(base, buildAlertDispatcher, () => {
+    const jobs = table(base, DynamoJobRepository);
+    const fanout = buildAlertFanout(base);
+    return makeAlertDispatcher({
+      predictions: table(base, DynamoPredictionRepository),
+      ledger: table(base, DynamoLedgerRepository),
+      announce: (set) => fanout.announce(set),
+      latestGeneration: () => jobs.latest('generate'),
+      clock: base.clock,
+      log: (message, detail) => logger.info(message, detail ?? {}),
+    });
   });
-});
+}

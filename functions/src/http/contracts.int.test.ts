@@ -46,7 +46,7 @@ beforeAll(async () => {
     { leagueId: 'L1', season: '2026-27', date: '2026-11-22', teams: teams.map(({ slug, title, top4, relegation }) => ({ slug, title, top4, relegation })) },
     teams.map(({ team, slug }) => ({ team, slug, leagueId: 'L1', leagueName: 'League One' })),
   );
-  const { trackRecordViews, ledgerSealer, forecastQualityJob } = await import('../composition/track-record.ts');
+  const { trackRecordViews, ledgerSealer, forecastQualityJob } = stack.composition;
   await (await trackRecordViews()).recompute();
   await (await ledgerSealer()).seal();
   await (await forecastQualityJob()).recompute();

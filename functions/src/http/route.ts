@@ -1,14 +1,18 @@
 import { createHttpRoute } from '@app/platform/http/route';
 import type { ResolvedSession } from '@app/core/auth/service';
 import { originVerifyToken, resolveSession, securityLog } from '../composition/auth.ts';
-import { base, origins } from '../composition/base.ts';
+import { origins, productionBase, type Base } from '../composition/base.ts';
 
-/** The middy stacks of every HTTP handler, bound to this app's composition root. */
-export const { httpRoute, rawRoute, cachedRead } = createHttpRoute({
-  deps: async () => ({ ...(await base()), security: await securityLog() }),
-  resolvePrincipal: (cookies) => resolveSession(cookies),
+/**
+ * The middy stacks of every HTTP handler, on the composition root's base: a Lambda's own
+ * (`productionBase`), or the one the local stack or a test puts the handler `on`. A route names
+ * the areas it uses (`areas: { billing: buildBilling }`) and its handler receives them built.
+ */
+export const { httpRoute, rawRoute, cachedRead } = createHttpRoute<Base, ResolvedSession>({
+  deps: productionBase,
+  resolvePrincipal: (cookies, base) => resolveSession(base, cookies),
   viewerOf: (session: ResolvedSession) => session.viewer,
   allowedOrigins: origins,
-  originToken: () => originVerifyToken(),
-  security: (deps) => deps.security,
+  originToken: (base) => originVerifyToken(base),
+  security: (base) => securityLog(base),
 });

@@ -17,8 +17,9 @@ let report: SimulationReport;
 
 beforeAll(async () => {
   stack = await startHttpStack({}, { clock });
-  const { alertFanout } = await import('../composition/value-bet-alerts.ts');
-  const sim = { queue: stack.queue, doc: (await stack.composition.base()).doc, fanout: await alertFanout(), clock };
+  const { alertFanout } = stack.composition;
+  const base = await stack.composition.base();
+  const sim = { queue: stack.queue, doc: base.doc, base, fanout: await alertFanout(), clock };
   const expected = await seedSubscribers({ doc: sim.doc, tableName: stack.table.tableName }, SUBSCRIBERS);
   report = await simulateFanout(sim, expected, SUBSCRIBERS, flags);
 }, 300_000);

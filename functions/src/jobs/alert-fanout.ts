@@ -1,6 +1,6 @@
 import { AlertFanoutMessageSchema } from '@app/events/alert-fanout';
 import { logger } from '@app/platform/logger';
-import { alertFanout } from '../composition/value-bet-alerts.ts';
+import { buildAlertFanout } from '../composition/value-bet-alerts.ts';
 import { jobRoute } from './route.ts';
 
 /**
@@ -8,8 +8,7 @@ import { jobRoute } from './route.ts';
  * subscribers into batch messages (its cursor goes on in a new message when time runs short); a batch message
  * checks, claims and queues the email of each of its users, once per flag set and within their daily cap.
  */
-export const handler = jobRoute({ queue: 'alert-fanout', schema: AlertFanoutMessageSchema }, async (message, { invocationEnds }) => {
-  const fanout = await alertFanout();
+export const handler = jobRoute({ queue: 'alert-fanout', schema: AlertFanoutMessageSchema, areas: { fanout: buildAlertFanout } }, async (message, { fanout, invocationEnds }) => {
   const { type: _type, version: _version, ...task } = message;
   if (message.type === 'alerts.shard') {
     const out = await fanout.shard({ ...task, shard: message.shard, ...(message.cursor ? { cursor: message.cursor } : {}) }, invocationEnds);

@@ -5,9 +5,9 @@ import { JobRequestedSchema } from '@app/events/job.requested';
 import { LeagueTaskAssignedSchema } from '@app/events/league-task.assigned';
 import { deadLetterQueueName } from '@app/events/queues';
 import { logger } from '@app/platform/logger';
-import { base } from '../composition/base.ts';
-import { undeliveredEmails } from '../composition/email.ts';
-import { jobService } from '../composition/pipeline.ts';
+import type { Base } from '../composition/base.ts';
+import { buildUndeliveredEmails } from '../composition/email.ts';
+import { buildJobs } from '../composition/pipeline.ts';
 import { jobRoute } from './route.ts';
 
 const EMAIL_DLQ = deadLetterQueueName('email');
@@ -21,9 +21,9 @@ const reasonOf = (record: SQSRecord) => record.messageAttributes?.reason?.string
  * `emailDeadLetter`, which raises the email area's alarm. The body is not logged: it names a
  * person (docs/decisions/0141-email-dead-letters-kept-and-replayed.md).
  */
-async function keepUndelivered(record: SQSRecord, reason: string): Promise<void> {
-  const { clock } = await base();
-  await (await undeliveredEmails()).record({ id: record.messageId, body: record.body, reason, deadLetteredAt: clock.now().toISOString() });
+async function keepUndelivered(base: Base, record: SQSRecord, reason: string): Promise<void> {
+  const { clock } = base;
+  await buildUndeliveredEmails(base).record({ id: record.messageId, body: record.body, reason, deadLetteredAt: clock.now().toISOString() });
   logger.error('Email dead-lettered: recorded for a replay', { emailDeadLetter: true, undeliveredEmailId: record.messageId, reason });
 }
 
@@ -37,17 +37,17 @@ export const handler = jobRoute(
   {
     queue: 'dead-letters',
     schema: z.union([LeagueTaskAssignedSchema, JobRequestedSchema, EmailRequestedSchema]),
-    onMalformed: async (record, reason) => {
-      if (fromEmailQueue(record)) return keepUndelivered(record, `${reasonOf(record)}; malformed: ${reason}`);
+    areas: { jobs: buildJobs },
+    onMalformed: async (record, reason, base) => {
+      if (fromEmailQueue(record)) return keepUndelivered(base, record, `${reasonOf(record)}; malformed: ${reason}`);
       logger.error('Malformed message dropped', { queue: 'dead-letters', messageId: record.messageId, reason });
     },
   },
-  async (message, { record }) => {
+  async (message, { record, jobs, deps }) => {
     const reason = reasonOf(record);
-    if (message.type === 'email.requested' || fromEmailQueue(record)) return keepUndelivered(record, reason);
+    if (message.type === 'email.requested' || fromEmailQueue(record)) return keepUndelivered(deps, record, reason);
     // At ERROR: the jobs' failed-record alarm fires, and the body is what an operator replays.
     logger.error('Dead letter closed', { jobId: message.jobId, key: 'key' in message ? message.key : undefined, reason, body: record.body });
-    const jobs = await jobService();
     if (message.type === 'league-task.assigned') await jobs.deadLettered({ jobId: message.jobId, jobType: message.jobType, key: message.key }, reason);
     else if (message.jobId) await jobs.deadLettered({ jobId: message.jobId, jobType: message.jobType }, reason);
   },

@@ -1,8 +1,7 @@
 import { SesEventSchema } from '@app/events/ses-event';
 import { suppressionsFrom } from '@app/core/email/deliverability';
 import { logger } from '@app/platform/logger';
-import { base } from '../composition/base.ts';
-import { emailSuppressions } from '../composition/email.ts';
+import { buildEmailSuppressions } from '../composition/email.ts';
 import { jobRoute } from './route.ts';
 
 /**
@@ -10,9 +9,7 @@ import { jobRoute } from './route.ts';
  * `email-events` queue): a permanent bounce or a complaint suppresses its addresses, which the
  * email consumer then skips and the admin Messages page lists.
  */
-export const handler = jobRoute({ queue: 'email-events', schema: SesEventSchema }, async (event) => {
-  const { clock } = await base();
-  const store = await emailSuppressions();
+export const handler = jobRoute({ queue: 'email-events', schema: SesEventSchema, areas: { store: buildEmailSuppressions } }, async (event, { store, deps: { clock } }) => {
   const suppressions = suppressionsFrom(event, clock.now());
   for (const s of suppressions) await store.suppress(s);
   logger.info('SES event', { eventType: event.eventType, suppressed: suppressions.length });

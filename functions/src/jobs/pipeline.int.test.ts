@@ -138,7 +138,8 @@ describe('the data pipeline with the demo leagues', () => {
     const before = (await admin.get('/api/tracking/predictions?days=30')).json.length;
     const jobId = await runJob('/api/admin/generate-daily-predictions');
     const job = (await admin.get(`/api/admin/jobs/${jobId}`)).json;
-    const { handler } = await import('./generate-predictions.ts');
+    const { handler: consumer } = await import('./generate-predictions.ts');
+    const handler = consumer.on(stack.base);
     const res = await handler(sqsEvent([{ type: 'league-task.assigned', version: 1, jobId, jobType: 'generate', key: 'NSP' }], 'prediction-generation'), {} as Context);
     expect(res.batchItemFailures).toEqual([]);
     expect((await admin.get(`/api/admin/jobs/${jobId}`)).json).toMatchObject({ done: job.done, failed: job.failed, total: job.total });

@@ -1,7 +1,7 @@
 import { JobRequestedSchema } from '@app/events/job.requested';
 import { scheduledJobId } from '@app/events/schedules';
-import { jobService } from '../composition/pipeline.ts';
-import { scheduledRunsAllowed } from '../composition/football-providers.ts';
+import { buildJobs } from '../composition/pipeline.ts';
+import { buildScheduleGuard } from '../composition/football-providers.ts';
 import { jobRoute } from './route.ts';
 
 /**
@@ -10,8 +10,8 @@ import { jobRoute } from './route.ts';
  * A scheduled firing on a stage without provider keys is skipped (alarmed once); a run someone
  * asked for goes ahead and fails with the reason, in front of them.
  */
-export const handler = jobRoute({ queue: 'jobs-planner', schema: JobRequestedSchema }, async (message) => {
-  if (message.requestedBy === 'schedule' && !(await scheduledRunsAllowed())) return;
+export const handler = jobRoute({ queue: 'jobs-planner', schema: JobRequestedSchema, areas: { jobs: buildJobs, schedules: buildScheduleGuard } }, async (message, { jobs, schedules }) => {
+  if (message.requestedBy === 'schedule' && !(await schedules.allowed())) return;
   const jobId = message.jobId ?? (message.schedule ? scheduledJobId(message.schedule, message.requestedAt) : undefined);
-  await (await jobService()).plan({ ...(jobId ? { jobId } : {}), type: message.jobType, requestedBy: message.requestedBy });
+  await jobs.plan({ ...(jobId ? { jobId } : {}), type: message.jobType, requestedBy: message.requestedBy });
 });

@@ -1,7 +1,7 @@
 import { LeagueTaskAssignedSchema } from '@app/events/league-task.assigned';
-import { jobService } from '../composition/pipeline.ts';
-import { forecastQualityJob, ledgerSealer, trackRecordViews } from '../composition/track-record.ts';
-import { alertDispatcher } from '../composition/value-bet-alerts.ts';
+import { buildJobs } from '../composition/pipeline.ts';
+import { buildForecastQuality, buildLedgerSealer, buildTrackRecordViews } from '../composition/track-record.ts';
+import { buildAlertDispatcher } from '../composition/value-bet-alerts.ts';
 import { jobRoute } from './route.ts';
 
 /**
@@ -9,9 +9,15 @@ import { jobRoute } from './route.ts';
  * day digests of both chains, then each period's forecast quality; then the value-bet digests of the latest
  * generation run (once per run and subscriber, whatever the retries).
  */
-export const handler = jobRoute({ queue: 'metrics-recompute', schema: LeagueTaskAssignedSchema }, async (message, delivery) => {
-  const [views, sealer, quality, alerts] = await Promise.all([trackRecordViews(), ledgerSealer(), forecastQualityJob(), alertDispatcher()]);
-  await (await jobService()).runTask(
+export const handler = jobRoute(
+  {
+    queue: 'metrics-recompute',
+    schema: LeagueTaskAssignedSchema,
+    areas: { jobs: buildJobs, views: buildTrackRecordViews, sealer: buildLedgerSealer, quality: buildForecastQuality, alerts: buildAlertDispatcher },
+  },
+  async (message, delivery) => {
+  const { jobs, views, sealer, quality, alerts } = delivery;
+  await jobs.runTask(
     message,
     async () => {
       const latest = await views.recompute();
@@ -20,4 +26,5 @@ export const handler = jobRoute({ queue: 'metrics-recompute', schema: LeagueTask
     },
     delivery,
   );
-});
+  },
+);

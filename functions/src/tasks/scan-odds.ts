@@ -1,7 +1,8 @@
 import { scanFlagSet } from '@app/core/alerts/service';
 import { logger } from '@app/platform/logger';
-import { oddsScanTask } from '../composition/pipeline.ts';
-import { alertFanout } from '../composition/value-bet-alerts.ts';
+import { buildOddsScan } from '../composition/pipeline.ts';
+import { buildAlertFanout } from '../composition/value-bet-alerts.ts';
+import { taskRoute } from './route.ts';
 
 /**
  * Every 15 minutes (routes.ts `tasks`): rescans the odds of the fixtures due a scan and raises or
@@ -9,10 +10,10 @@ import { alertFanout } from '../composition/value-bet-alerts.ts';
  * subscribers whose alerts come as they appear (the alert fan-out, within minutes). A failure
  * throws, so the scheduler retries it and the function's error alarm fires.
  */
-export const handler = async (): Promise<string> => {
-  const { summary, at, firstFlagged } = await (await oddsScanTask()).scan();
+export const handler = taskRoute({ oddsScan: buildOddsScan, fanout: buildAlertFanout }, async ({ oddsScan, fanout }): Promise<string> => {
+  const { summary, at, firstFlagged } = await oddsScan.scan();
   const set = scanFlagSet(at, firstFlagged);
-  const alerted = set ? await (await alertFanout()).announce(set) : false;
+  const alerted = set ? await fanout.announce(set) : false;
   logger.info('Odds scan', { summary, alerted: alerted ? set!.flags.length : 0 });
   return alerted ? `${summary}; ${set!.flags.length} new flag(s) announced to alerts` : summary;
-};
+});

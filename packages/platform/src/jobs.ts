@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import { TaskBusyError } from '@app/core/pipeline/jobs';
 import { memoAsync } from './memo.ts';
 import { logger } from './logger.ts';
+import { buildAreas, type Areas, type Bindable, type Built, type NoAreas } from './areas.ts';
 
 export interface JobRouteFactoryOptions<Deps> {
   deps: () => Deps | Promise<Deps>;
@@ -47,17 +48,23 @@ function parse<S extends z.ZodMiniType>(schema: S, body: string): { ok: true; me
  * (from `context.getRemainingTimeInMillis()`), from which their time budgets are derived.
  */
 export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
-  const getDeps = memoAsync(factory.deps);
+  const defaultDeps = memoAsync(factory.deps);
 
-  return function jobRoute<S extends z.ZodMiniType>(
+  return function jobRoute<S extends z.ZodMiniType, U extends Areas<Deps> = NoAreas>(
     /**
      * `drop`: a malformed record is logged and dropped; a function: it decides what to keep (the
      * dead-letter consumer, whose messages are dead letters already).
      */
-    options: { queue: string; schema: S; onMalformed?: 'dead-letter' | 'drop' | ((record: SQSRecord, reason: string) => Promise<void>) },
-    fn: (message: z.infer<S>, context: JobContext<Deps>) => Promise<void>,
-  ): Handler {
-    return middy<SQSEvent, SQSBatchResponse, Error, Context>()
+    options: {
+      queue: string;
+      schema: S;
+      onMalformed?: 'dead-letter' | 'drop' | ((record: SQSRecord, reason: string, deps: Deps) => Promise<void>);
+      /** The areas the consumer uses: built on its dependencies, they reach it in its context under the same names. */
+      areas?: U;
+    },
+    fn: (message: z.infer<S>, context: JobContext<Deps> & Built<U>) => Promise<void>,
+  ): Bindable<Handler, Deps> {
+    const stack = (getDeps: () => Promise<Deps>) => middy<SQSEvent, SQSBatchResponse, Error, Context>()
       .use(injectLambdaContext(logger, { resetKeys: true }))
       .handler(async (event, context) => {
         const deps = await getDeps();
@@ -69,7 +76,7 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
           const sent = parsed.ok ? (parsed.message as { correlationId?: unknown }).correlationId : undefined;
           const correlationId = typeof sent === 'string' ? sent : record.messageId;
           const log = { queue: options.queue, messageId: record.messageId, correlationId };
-          if (!parsed.ok && typeof options.onMalformed === 'function') return options.onMalformed(record, parsed.reason);
+          if (!parsed.ok && typeof options.onMalformed === 'function') return options.onMalformed(record, parsed.reason, deps);
           if (!parsed.ok && options.onMalformed === 'drop') {
             logger.error('Malformed message dropped', { ...log, reason: parsed.reason });
             return;
@@ -86,7 +93,8 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
           }
           try {
             const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
-            await withCorrelationId(correlationId, () => fn(parsed.message, { deps, record, receiveCount, invocationEnds }));
+            const areas = await buildAreas(options.areas, deps);
+            await withCorrelationId(correlationId, () => fn(parsed.message, { ...areas, deps, record, receiveCount, invocationEnds }));
           } catch (error) {
             // A second delivery of a task that is running elsewhere is expected (at-least-once delivery), not an error.
             if (error instanceof TaskBusyError) logger.warn('Task is running under another delivery; it will be redelivered', { ...log, reason: error.message });
@@ -96,5 +104,6 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
         };
         return processPartialResponse(event, handleRecord, processor, { ...(context ? { context } : {}), throwOnFullBatchFailure: false });
       });
+    return Object.assign(stack(defaultDeps), { on: (deps: Deps) => stack(async () => deps) });
   };
 }

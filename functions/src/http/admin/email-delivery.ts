@@ -1,12 +1,12 @@
 import type { EmailDeliveryResponse } from '@app/contracts/email-delivery';
 import { templateOf } from '@app/core/email/deliverability';
 import { json } from '@app/platform/http/response';
-import { emailSuppressions, undeliveredEmails } from '../../composition/email.ts';
+import { buildEmailSuppressions, buildUndeliveredEmails } from '../../composition/email.ts';
 import { httpRoute } from '../route.ts';
 
 /** Suppressed addresses and undelivered emails, for the admin Messages page (bodies stay here). */
-export const handler = httpRoute({ auth: 'admin' }, async () => {
-  const [suppressions, undelivered] = await Promise.all([(await emailSuppressions()).list(100), (await undeliveredEmails()).list(100)]);
+export const handler = httpRoute({ auth: 'admin', areas: { suppressionStore: buildEmailSuppressions, undeliveredStore: buildUndeliveredEmails } }, async ({ suppressionStore, undeliveredStore }) => {
+  const [suppressions, undelivered] = await Promise.all([suppressionStore.list(100), undeliveredStore.list(100)]);
   const response: EmailDeliveryResponse = {
     suppressions,
     undelivered: undelivered.map((e) => ({ id: e.id, template: templateOf(e), reason: e.reason, deadLetteredAt: e.deadLetteredAt, ...(e.redrivenAt ? { redrivenAt: e.redrivenAt } : {}) })),

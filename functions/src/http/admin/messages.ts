@@ -1,10 +1,10 @@
 import type { ContactMessagesResponse } from '@app/contracts/contact';
 import { json } from '@app/platform/http/response';
-import { contactService } from '../../composition/email.ts';
+import { buildContact } from '../../composition/email.ts';
 import { httpRoute } from '../route.ts';
 
 /** The contact inbox, newest first. */
-export const handler = httpRoute({ auth: 'admin' }, async () => {
-  const response: ContactMessagesResponse = { messages: await (await contactService()).inbox() };
+export const handler = httpRoute({ auth: 'admin', areas: { contact: buildContact } }, async ({ contact }) => {
+  const response: ContactMessagesResponse = { messages: await contact.inbox() };
   return json(response);
 });

@@ -1,12 +1,12 @@
 import { EmptyBodySchema } from '@app/contracts/auth';
 import type { JobAccepted } from '@app/contracts/admin';
 import { accepted } from '@app/platform/http/response';
-import { jobService } from '../../composition/pipeline.ts';
+import { buildJobs } from '../../composition/pipeline.ts';
 import { httpRoute } from '../route.ts';
 
 /** Starts a 'metrics' run and answers at once with its id; GET /api/admin/jobs/{id} follows it. */
-export const handler = httpRoute({ auth: 'admin', body: EmptyBodySchema }, async () => {
-  const job = await (await jobService()).request('metrics', 'admin');
+export const handler = httpRoute({ auth: 'admin', body: EmptyBodySchema, areas: { jobs: buildJobs } }, async ({ jobs }) => {
+  const job = await jobs.request('metrics', 'admin');
   const body: JobAccepted = { jobId: job.id };
   return accepted(body);
 });

@@ -1,6 +1,6 @@
 import { json } from '@app/platform/http/response';
-import { alertService } from '../../composition/value-bet-alerts.ts';
+import { buildAlerts } from '../../composition/value-bet-alerts.ts';
 import { httpRoute } from '../route.ts';
 
 /** The subscriber's value-bet alert settings and what can be chosen; 401 signed out, 403 unless premium. */
-export const handler = httpRoute({ auth: 'user' }, async ({ viewer }) => json(await (await alertService()).get(viewer!)));
+export const handler = httpRoute({ auth: 'user', areas: { alerts: buildAlerts } }, async ({ alerts, viewer }) => json(await alerts.get(viewer!)));

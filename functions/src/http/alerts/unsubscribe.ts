@@ -1,7 +1,7 @@
 import { UnsubscribeQuerySchema } from '@app/contracts/alerts';
 import { HttpError } from '@app/platform/http/errors';
 import { json } from '@app/platform/http/response';
-import { alertService } from '../../composition/value-bet-alerts.ts';
+import { buildAlerts } from '../../composition/value-bet-alerts.ts';
 import { rawRoute } from '../route.ts';
 
 /**
@@ -10,9 +10,9 @@ import { rawRoute } from '../route.ts';
  * cookie: the signed token in the link is its only authority, and all it can do is turn that user's alerts off
  * (docs/decisions/0172-value-bet-alerts.md). The page behind the email's visible link posts here too.
  */
-export const handler = rawRoute(async ({ event }) => {
+export const handler = rawRoute({ areas: { alerts: buildAlerts } }, async ({ alerts, event }) => {
   const query = UnsubscribeQuerySchema.safeParse(event.queryStringParameters ?? {});
   if (!query.success) throw new HttpError(400, 'validation', 'This unsubscribe link is not valid. Sign in and turn alerts off on your account page.');
-  await (await alertService()).unsubscribe(query.data.token);
+  await alerts.unsubscribe(query.data.token);
   return json({ unsubscribed: true });
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   for (let i = 0; i < 10; i++) await storePlayed(repo, played(`b${i}`, NOW - (i + 1) * DAY_MS, { result: { home: 0, away: 1 }, actualResult: '0-1 (Away Win)' }), { basis: 'backtest' });
   await storePlayed(repo, played('old', NOW - 60 * DAY_MS, {}), { basis: 'published', closing });
   // The metrics job stores each period's forecast quality.
-  await (await (await import('../../composition/track-record.ts')).forecastQualityJob()).recompute();
+  await (await stack.composition.forecastQualityJob()).recompute();
 }, 120_000);
 afterAll(() => stack.close());
 

@@ -1,12 +1,12 @@
 import type { Health } from '@app/contracts/health';
 import { DomainError } from '@app/core/errors';
 import { json } from '@app/platform/http/response';
-import { tableProbe } from '../../composition/public-reads.ts';
+import { buildHealth } from '../../composition/public-reads.ts';
 import { httpRoute } from '../route.ts';
 
-export const handler = httpRoute({ auth: 'public' }, async (_req, { clock }) => {
+export const handler = httpRoute({ auth: 'public', areas: { health: buildHealth } }, async ({ health }, { clock }) => {
   try {
-    await (await tableProbe()).check();
+    await health.check();
   } catch (error) {
     throw new DomainError('unavailable', 'The table is not reachable', { cause: error });
   }

@@ -35,7 +35,11 @@ function match(id: string, kickoffMs: number, overrides: Partial<StoredPredictio
   };
 }
 
-const composition = () => import('../../composition/track-record.ts');
+/** The track record's jobs and verifier on the stack's base. */
+const composition = async () => {
+  const { buildLedgerSealer, buildLedgerVerifier, buildTrackRecordViews } = await import('../../composition/track-record.ts');
+  return { trackRecordViews: async () => buildTrackRecordViews(stack.base), ledgerSealer: async () => buildLedgerSealer(stack.base), ledgerVerifier: async () => buildLedgerVerifier(stack.base) };
+};
 
 beforeAll(async () => {
   stack = await startHttpStack({}, { clock });

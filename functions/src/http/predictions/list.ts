@@ -1,4 +1,4 @@
-import { predictionService } from '../../composition/public-reads.ts';
+import { buildPredictions } from '../../composition/public-reads.ts';
 import { cachedRead } from '../route.ts';
 
 /**
@@ -7,7 +7,8 @@ import { cachedRead } from '../route.ts';
  */
 export const handler = cachedRead({
   auth: 'viewer',
-  read: async (viewer) => (await predictionService()).upcoming(viewer),
+  areas: { predictions: buildPredictions },
+  read: async (viewer, { predictions }) => predictions.upcoming(viewer),
   contract: { route: 'GET /api/predictions', schema: async () => (await import('@app/contracts/predictions')).PredictionListSchema },
   varyOnCookie: true,
 });

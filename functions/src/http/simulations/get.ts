@@ -1,10 +1,10 @@
 import { LeagueParamsSchema } from '@app/contracts/seasons';
 import { serialise } from '@app/core/cache/read-cache';
 import { taggedJson } from '@app/platform/http/cache-control';
-import { seasonService } from '../../composition/league-and-team-pages.ts';
+import { buildSeasons } from '../../composition/league-and-team-pages.ts';
 import { httpRoute } from '../route.ts';
 
 /** The league's latest season simulation: the same for everyone, cached at the edge; 404 before the first. */
-export const handler = httpRoute({ auth: 'public', params: LeagueParamsSchema }, async ({ event, params }) =>
-  taggedJson(event, serialise(await (await seasonService()).simulation(params.leagueId)), { shared: true }),
+export const handler = httpRoute({ auth: 'public', params: LeagueParamsSchema, areas: { seasons: buildSeasons } }, async ({ seasons, event, params }) =>
+  taggedJson(event, serialise(await seasons.simulation(params.leagueId)), { shared: true }),
 );

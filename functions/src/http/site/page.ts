@@ -3,16 +3,16 @@ import { LeagueParamsSchema, TeamParamsSchema } from '@app/contracts/seasons';
 import { MatchParamsSchema } from '@app/contracts/matches';
 import { NotFoundError } from '@app/core/errors';
 import { PUBLIC_CACHE_CONTROL } from '@app/platform/http/cache-control';
-import { matchService } from '../../composition/match-pages.ts';
-import { seasonService } from '../../composition/league-and-team-pages.ts';
-import { appShell } from '../../composition/site-pages.ts';
+import { buildMatches } from '../../composition/match-pages.ts';
+import { buildSeasons } from '../../composition/league-and-team-pages.ts';
+import { buildAppShell } from '../../composition/site-pages.ts';
 import { httpRoute } from '../route.ts';
 
 /** Whether the thing a page is about exists, asked of the same services as its API read. */
-const exists: Record<string, (id: string) => Promise<boolean>> = {
-  predictions: async (id) => MatchParamsSchema.safeParse({ fixtureId: id }).success && found((await matchService()).get(id, null)),
-  teams: async (id) => TeamParamsSchema.safeParse({ slug: id }).success && found((await seasonService()).team(id, null)),
-  leagues: async (id) => LeagueParamsSchema.safeParse({ leagueId: id }).success && found((await seasonService()).simulation(id)),
+const exists: Record<string, (id: string, pages: { matches: ReturnType<typeof buildMatches>; seasons: ReturnType<typeof buildSeasons> }) => Promise<boolean>> = {
+  predictions: async (id, { matches }) => MatchParamsSchema.safeParse({ fixtureId: id }).success && found(matches.get(id, null)),
+  teams: async (id, { seasons }) => TeamParamsSchema.safeParse({ slug: id }).success && found(seasons.team(id, null)),
+  leagues: async (id, { seasons }) => LeagueParamsSchema.safeParse({ leagueId: id }).success && found(seasons.simulation(id)),
 };
 
 async function found(read: Promise<unknown>): Promise<boolean> {
@@ -42,9 +42,9 @@ const UNAVAILABLE = '<!doctype html><html lang="en"><head><meta charset="utf-8">
  * decided by the data the page's own API read serves (docs/decisions/0212-real-404s-for-unknown-ids.md).
  * The same for every viewer, so cached at the edge like the public reads.
  */
-export const handler = httpRoute({ auth: 'public' }, async ({ event }): Promise<APIGatewayProxyStructuredResultV2> => {
+export const handler = httpRoute({ auth: 'public', areas: { matches: buildMatches, seasons: buildSeasons, appShell: buildAppShell } }, async ({ matches, seasons, appShell, event }): Promise<APIGatewayProxyStructuredResultV2> => {
   const [, section = '', id = ''] = event.rawPath.split('/');
-  const known = await (exists[section]?.(decoded(id)) ?? false);
+  const known = await (exists[section]?.(decoded(id), { matches, seasons }) ?? false);
   const html = await appShell();
   if (!html) return { statusCode: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' }, body: UNAVAILABLE };
   return { statusCode: known ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': PUBLIC_CACHE_CONTROL }, body: html };

@@ -1,9 +1,9 @@
 import { CheckoutBodySchema } from '@app/contracts/billing';
 import { json } from '@app/platform/http/response';
-import { billingService } from '../../composition/billing.ts';
+import { buildBilling } from '../../composition/billing.ts';
 import { httpRoute } from '../route.ts';
 
 /** Starts Checkout for the session's user (the body's userId/email are ignored). */
-export const handler = httpRoute({ auth: 'user', body: CheckoutBodySchema }, async ({ principal }) =>
-  json(await (await billingService()).createCheckout(principal!)),
+export const handler = httpRoute({ auth: 'user', body: CheckoutBodySchema, areas: { billing: buildBilling } }, async ({ billing, principal }) =>
+  json(await billing.createCheckout(principal!)),
 );

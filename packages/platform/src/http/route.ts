@@ -17,6 +17,9 @@ import { taggedJson, type TaggedJson } from './cache-control.ts';
 import { contractCheck } from './contract-check.ts';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { withCorrelationId } from '../correlation.ts';
+import { buildAreas, type Areas, type Bindable, type Built, type NoAreas } from '../areas.ts';
+
+export type { Areas, Bindable, Built, NoAreas } from '../areas.ts';
 
 /** Who may call a route. `viewer`: anyone, with the viewer resolved when there is a session. */
 export type AuthLevel = 'public' | 'viewer' | 'user' | 'admin';
@@ -24,11 +27,13 @@ export type AuthLevel = 'public' | 'viewer' | 'user' | 'admin';
 type Schema = z.ZodMiniType;
 type Out<S> = S extends Schema ? z.infer<S> : undefined;
 
-export interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+export interface RouteOptions<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined, U = NoAreas> {
   auth: AuthLevel;
   body?: B;
   query?: Q;
   params?: P;
+  /** The areas the handler uses (see `Areas`). */
+  areas?: U;
 }
 
 export interface RouteRequest<B, Q, P, Principal> {
@@ -53,7 +58,7 @@ export interface RawRequest {
 }
 
 export interface HttpRouteFactoryOptions<Deps, Principal> {
-  /** Builds (once per cold start) the dependencies handed to every route. */
+  /** Builds (once per cold start) the dependencies handed to every route, unless a handler is put `on` others. */
   deps: () => Deps | Promise<Deps>;
   /** Resolves the session from the request's cookies; null when there is no valid session. */
   resolvePrincipal: (cookies: Record<string, string>, deps: Deps, event: APIGatewayProxyEventV2) => Promise<Principal | null>;
@@ -63,7 +68,7 @@ export interface HttpRouteFactoryOptions<Deps, Principal> {
   /** When set, every request must carry it in `x-origin-verify` (added by CloudFront). */
   originToken?: (deps: Deps) => string | undefined | Promise<string | undefined>;
   /** Where refusals (foreign origin, missing origin token, admin-only) are logged. */
-  security?: (deps: Deps) => SecurityLog;
+  security?: (deps: Deps) => SecurityLog | Promise<SecurityLog>;
 }
 
 type Handler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, HttpResult, Error, Context>;
@@ -132,10 +137,12 @@ function validate<S extends Schema | undefined>(schema: S, value: unknown, where
   return result.data as Out<S>;
 }
 
-interface CachedReadOptions<Deps> {
+interface CachedReadOptions<Deps, U extends Areas<Deps>> {
   auth: 'public' | 'viewer';
+  /** The areas `read` uses. */
+  areas?: U;
   /** The answer of the in-process read cache for this viewer: the same object while its content is the same. */
-  read: (viewer: Viewer | null, deps: Deps) => Promise<TaggedJson & { readonly value: unknown }>;
+  read: (viewer: Viewer | null, areas: Built<U>, deps: Deps) => Promise<TaggedJson & { readonly value: unknown }>;
   /** The route's response contract, checked once per answer object (its schema module loads on the first check). */
   contract: { route: string; schema: () => Promise<z.ZodMiniType> };
   varyOnCookie?: boolean;
@@ -154,10 +161,10 @@ interface CachedReadOptions<Deps> {
  */
 function cachedReads<Deps, Principal>(
   factory: HttpRouteFactoryOptions<Deps, Principal>,
-  getDeps: () => Promise<Deps>,
-  fullRoute: (auth: 'public' | 'viewer', fn: (request: RouteRequest<undefined, undefined, undefined, Principal>, deps: Deps) => Promise<HttpResult>) => Handler,
+  defaultDeps: () => Promise<Deps>,
+  fullRoute: (getDeps: () => Promise<Deps>, auth: 'public' | 'viewer', fn: (request: RouteRequest<undefined, undefined, undefined, Principal>, deps: Deps) => Promise<HttpResult>) => Handler,
 ) {
-  return function cachedRead(options: CachedReadOptions<Deps>): CachedReadHandler {
+  return function cachedRead<U extends Areas<Deps> = NoAreas>(options: CachedReadOptions<Deps, U>): Bindable<CachedReadHandler, Deps> {
     const tagged = { varyOnCookie: options.varyOnCookie ?? false };
     const check = contractCheck(options.contract.route, options.contract.schema);
     const checked = new WeakSet<object>();
@@ -168,19 +175,68 @@ function cachedReads<Deps, Principal>(
       }
       return taggedJson(event, body, { shared, ...tagged });
     };
-    const full = fullRoute(options.auth, async ({ viewer, event }, deps) => answer(event, await options.read(viewer, deps), viewer === null));
-    return async (event, context) => {
-      if (options.auth !== 'public' && event.cookies?.length) return full(event, context);
-      try {
-        const deps = await getDeps();
-        if (!cameThroughCloudFront(event, await factory.originToken?.(deps))) return full(event, context);
-        return await answer(event, await options.read(null, deps), true);
-      } catch {
-        // The full stack reads again and maps the failure to its answer, logged with the request id.
-        return full(event, context);
-      }
+    const read = async (viewer: Viewer | null, deps: Deps) => options.read(viewer, await buildAreas(options.areas, deps), deps);
+    const on = (getDeps: () => Promise<Deps>): CachedReadHandler => {
+      const full = fullRoute(getDeps, options.auth, async ({ viewer, event }, deps) => answer(event, await read(viewer, deps), viewer === null));
+      return async (event, context) => {
+        if (options.auth !== 'public' && event.cookies?.length) return full(event, context);
+        try {
+          const deps = await getDeps();
+          if (!cameThroughCloudFront(event, await factory.originToken?.(deps))) return full(event, context);
+          return await answer(event, await read(null, deps), true);
+        } catch {
+          // The full stack reads again and maps the failure to its answer, logged with the request id.
+          return full(event, context);
+        }
+      };
     };
+    return Object.assign(on(defaultDeps), { on: (deps: Deps) => on(async () => deps) });
   };
+}
+
+/** Runs the checks that come before a handler, logging a refusal as a security event. */
+function refusalLogger<Deps, Principal>(factory: HttpRouteFactoryOptions<Deps, Principal>) {
+  return async function refusalLogged<T>(deps: Deps, type: SecurityEventType, network: string, check: () => T): Promise<T> {
+    try {
+      return check();
+    } catch (error) {
+      (await factory.security?.(deps))?.({ type, network, ...(error instanceof Error ? { detail: { reason: error.message } } : {}) });
+      throw error;
+    }
+  };
+}
+
+/** What every HTTP handler runs inside: the Lambda context in each log line, lower-case headers, errors as JSON. */
+const httpMiddleware = () =>
+  middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(headerNormalizer())
+    .use(errorMapper());
+
+/** `rawRoute`: the handler gets the exact raw bytes; no body parsing, no CSRF. */
+function rawRoutes<Deps, Principal>(factory: HttpRouteFactoryOptions<Deps, Principal>, defaultDeps: () => Promise<Deps>) {
+  const refusalLogged = refusalLogger(factory);
+  function rawRoute(fn: (request: RawRequest, deps: Deps) => Promise<HttpResult>): Bindable<Handler, Deps>;
+  function rawRoute<U extends Areas<Deps>>(options: { areas: U }, fn: (request: RawRequest & Built<U>, deps: Deps) => Promise<HttpResult>): Bindable<Handler, Deps>;
+  function rawRoute<U extends Areas<Deps>>(
+    first: { areas: U } | ((request: RawRequest, deps: Deps) => Promise<HttpResult>),
+    second?: (request: RawRequest & Built<U>, deps: Deps) => Promise<HttpResult>,
+  ): Bindable<Handler, Deps> {
+    const [areas, fn] = typeof first === 'function' ? [undefined, first as (request: RawRequest & Built<U>, deps: Deps) => Promise<HttpResult>] : [first.areas, second!];
+    const stack = (getDeps: () => Promise<Deps>) =>
+      httpMiddleware().handler(async (event, context) => {
+        const deps = await getDeps();
+        const token = await factory.originToken?.(deps);
+        await refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
+        const requestId = requestIdOf(event, context);
+        logger.appendKeys({ correlation_id: requestId });
+        const built = await buildAreas(areas, deps);
+        return withCorrelationId(requestId, () => fn({ ...built, rawBody: decodeBody(event), event, requestId }, deps));
+      });
+    return Object.assign(stack(defaultDeps), { on: (deps: Deps) => stack(async () => deps) });
+  }
+
+  return rawRoute;
 }
 
 /**
@@ -195,26 +251,19 @@ function cachedReads<Deps, Principal>(
 export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOptions<Deps, Principal>) {
   const getDeps = memoAsync(factory.deps);
 
-  /** Runs the checks that come before the handler, logging a refusal as a security event. */
-  function refusalLogged<T>(deps: Deps, type: SecurityEventType, network: string, check: () => T): T {
-    try {
-      return check();
-    } catch (error) {
-      factory.security?.(deps)({ type, network, ...(error instanceof Error ? { detail: { reason: error.message } } : {}) });
-      throw error;
-    }
+  const refusalLogged = refusalLogger(factory);
+
+  function httpRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, U extends Areas<Deps> = NoAreas>(
+    options: RouteOptions<B, Q, P, U>,
+    fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>, Principal> & Built<U>, deps: Deps) => Promise<HttpResult>,
+  ): Bindable<Handler, Deps> {
+    return Object.assign(httpStack(getDeps, options, fn), { on: (deps: Deps) => httpStack(async () => deps, options, fn) });
   }
 
-  /** What every HTTP handler runs inside: the Lambda context in each log line, lower-case headers, errors as JSON. */
-  const httpMiddleware = () =>
-    middy<APIGatewayProxyEventV2, HttpResult, Error, Context>()
-      .use(injectLambdaContext(logger, { resetKeys: true }))
-      .use(headerNormalizer())
-      .use(errorMapper());
-
-  function httpRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-    options: RouteOptions<B, Q, P>,
-    fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>, Principal>, deps: Deps) => Promise<HttpResult>,
+  function httpStack<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined, U extends Areas<Deps>>(
+    getDeps: () => Promise<Deps>,
+    options: RouteOptions<B, Q, P, U>,
+    fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>, Principal> & Built<U>, deps: Deps) => Promise<HttpResult>,
   ): Handler {
     return httpMiddleware().handler(async (event, context) => {
         const deps = await getDeps();
@@ -223,18 +272,18 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
         logger.appendKeys({ correlation_id: requestId });
         const token = await factory.originToken?.(deps);
         // Until the token matched, the only address we know is the socket's.
-        refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
+        await refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
         const sourceIp = clientIp(event, Boolean(token));
         const network = clientNetwork(sourceIp);
         return withRequestContext({ requestId, network }, () => withCorrelationId(requestId, async () => {
-          refusalLogged(deps, 'csrf_rejected', network, () => assertSameOrigin(event, factory.allowedOrigins(deps)));
+          await refusalLogged(deps, 'csrf_rejected', network, () => assertSameOrigin(event, factory.allowedOrigins(deps)));
           // Who is asking comes before what they sent: a visitor learns nothing about the contract.
           const cookies = parseCookies(event.cookies);
           const principal = options.auth === 'public' ? null : await factory.resolvePrincipal(cookies, deps, event);
           const viewer = principal ? factory.viewerOf(principal) : null;
           if ((options.auth === 'user' || options.auth === 'admin') && !viewer) throw new UnauthorizedError();
           if (options.auth === 'admin' && viewer?.role !== 'admin') {
-            factory.security?.(deps)({ type: 'admin_forbidden', network, userId: viewer!.userId, detail: { route: event.routeKey } });
+            (await factory.security?.(deps))?.({ type: 'admin_forbidden', network, userId: viewer!.userId, detail: { route: event.routeKey } });
             throw new ForbiddenError('Admin role required');
           }
           let parsedBody: unknown = undefined;
@@ -254,21 +303,11 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
           const query = validate(options.query as Q, event.queryStringParameters ?? {}, 'query string');
           const params = validate(options.params as P, event.pathParameters ?? {}, 'path');
           logger.debug('request', { requestId, routeKey: event.routeKey });
-          return fn({ body, query, params, viewer, principal, cookies, event, requestId, sourceIp }, deps);
+          const areas = await buildAreas(options.areas, deps);
+          return fn({ ...areas, body, query, params, viewer, principal, cookies, event, requestId, sourceIp }, deps);
         }));
       });
   }
 
-  function rawRoute(fn: (request: RawRequest, deps: Deps) => Promise<HttpResult>): Handler {
-    return httpMiddleware().handler(async (event, context) => {
-        const deps = await getDeps();
-        const token = await factory.originToken?.(deps);
-        refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
-        const requestId = requestIdOf(event, context);
-        logger.appendKeys({ correlation_id: requestId });
-        return withCorrelationId(requestId, () => fn({ rawBody: decodeBody(event), event, requestId }, deps));
-      });
-  }
-
-  return { httpRoute, rawRoute, cachedRead: cachedReads(factory, getDeps, (auth, fn) => httpRoute({ auth }, fn)), getDeps };
+  return { httpRoute, rawRoute: rawRoutes(factory, getDeps), cachedRead: cachedReads(factory, getDeps, (deps, auth, fn) => httpStack<undefined, undefined, undefined, NoAreas>(deps, { auth }, fn)), getDeps };
 }
