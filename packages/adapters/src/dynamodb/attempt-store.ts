@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
-import type { AttemptState, AttemptStore, StoredAttempts } from '@app/core/auth/attempts';
+import type { AttemptState, AttemptStore, StoredAttempts } from '@app/core/security/attempts';
 import { keys } from './keys.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord, SessionRepository } from '@app/core/auth/ports';
-import type { UserRecord } from '@app/core/auth/user';
+import type { UserRecord } from '@app/core/account/user';
 import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
 import { batchDelete, userFromItem } from './user-repository.ts';

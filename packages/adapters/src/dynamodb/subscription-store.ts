@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { OpenCheckout } from '@app/core/auth/user';
-import type { SubscriptionState } from '@app/core/billing/entitlement';
+import type { OpenCheckout } from '@app/core/account/user';
+import type { SubscriptionState } from '@app/core/account/entitlement';
 import type { SaveOutcome, SubscriptionStore } from '@app/core/billing/ports';
 import { failedConditions, transactWrite } from './transactions.ts';
 import { keys } from './keys.ts';
