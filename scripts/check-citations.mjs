@@ -1,8 +1,10 @@
 // The repository stands alone: no tracked file may cite a document that lives outside it (the
 // old product notes, a sibling `shared` folder, "spec section N"). Cite docs/ instead: the
 // product (docs/product.md), a decision record (docs/decisions/), the architecture, providers.
-// Every `docs/...md#anchor` cited, and every relative markdown link, must resolve, and every
-// repository path the README and the top-level docs name exists (missingPaths).
+// Every `docs/...md#anchor` cited, and every relative markdown link, must resolve, every
+// repository path the README and the top-level docs name exists (missingPaths), and so does every
+// file path a code comment names (stalePathsInComments: a moved file leaves no stale pointer).
+// Every decision record carries its date and status (decisionRecordHeaders).
 // Why: docs/decisions/0019-the-repository-documents-itself.md.
 // Part of `npm run lint`. No file is exempt but this one (its self-test names what it forbids):
 // even the benchmarks' data folder has no default outside the repository.
@@ -125,6 +127,119 @@ function generated(span) {
   return false;
 }
 
+/** The comments of a JavaScript/TypeScript source, line by line: a line comment to its end, and block comments. */
+function commentLines(text) {
+  const out = [];
+  let inBlock = false;
+  text.split('\n').forEach((line, i) => {
+    let rest = line;
+    while (rest.length) {
+      if (inBlock) {
+        const end = rest.indexOf('*/');
+        out.push({ line: i + 1, text: end < 0 ? rest : rest.slice(0, end) });
+        if (end < 0) return;
+        inBlock = false;
+        rest = rest.slice(end + 2);
+        continue;
+      }
+      // A comment starts a line or follows a space or punctuation (so `https://` is no comment).
+      const m = /(^|[\s;,({[])(\/\/|\/\*)/.exec(rest);
+      if (!m) return;
+      const at = m.index + m[1].length;
+      if (m[2] === '//') {
+        out.push({ line: i + 1, text: rest.slice(at + 2) });
+        return;
+      }
+      inBlock = true;
+      rest = rest.slice(at + 2);
+    }
+  });
+  return out;
+}
+
+const COMMENT_PATH = /(?<![\w@./:-])(?:\.{1,2}\/)?[\w-][\w.-]*(?:\/[\w.-]+)+\.(?:ts|tsx|mjs|js|cjs|json|md|ya?ml|txt|css|html|java|sh)(?!\w)/g;
+
+/** The folder of the package a file belongs to (the nearest package.json above it), or the root. */
+function packageOf(file, files) {
+  for (let dir = dirname(file); dir !== '.'; dir = dirname(dir)) if (files.includes(`${dir}/package.json`)) return dir;
+  return '.';
+}
+
+/**
+ * File paths named in the comments of a source file that do not exist: `functions/src/routes.ts`
+ * from the root, `./x.ts` or `../y/x.ts` from the file, `bench/run.ts` from the file's package,
+ * `dynamodb/keys.ts` or `core/auth/service.ts` as the docs shorten them, `bench-results/x.json`
+ * (an ignored output) or a dependency's file (`sonner/dist/styles.css`). `docs/...md` is checked
+ * with every citation (brokenReferences).
+ */
+function stalePathsInComments(file, text, files) {
+  const found = [];
+  const exists = (path) => files.includes(path) || files.some((f) => f.startsWith(`${path}/`));
+  const pkg = packageOf(file, files);
+  for (const { line, text: comment } of commentLines(text)) {
+    for (const m of comment.matchAll(COMMENT_PATH)) {
+      const span = m[0];
+      if (/^docs\/.*\.md$/.test(span)) continue;
+      const ok =
+        exists(normalize(span)) ||
+        exists(normalize(join(dirname(file), span))) ||
+        exists(normalize(join(pkg, span))) ||
+        (!span.startsWith('.') && (files.some((f) => f.endsWith(`/${span}`)) || inPackageSource(span, files))) ||
+        generated(span) ||
+        existsSync(join(root, pkg, 'node_modules', span)) ||
+        existsSync(join(root, 'node_modules', span));
+      if (!ok) found.push(`${file}:${line}: a comment names '${span}', which is no file in the repository (moved? name where it is now)`);
+    }
+  }
+  return found;
+}
+
+const STATUS_CLAUSE = /^(accepted|superseded by \[(\d{4})\]\(\2-[\w-]+\.md\)|(superseded in part by|amended by|replaces|amends) \[(\d{4})\]\(\4-[\w-]+\.md\)( in part)?)$/;
+
+/**
+ * Every decision record says under its title when it was taken and where it stands:
+ * `Date: yyyy-mm-dd`, then `Status: accepted` or `superseded by [NNNN](...)`, with `; superseded in
+ * part by`, `; amended by`, `; replaces` (`... in part`) or `; amends` clauses; each link between two
+ * records is written on both (0102 replaces 0003, 0003 is superseded by 0102).
+ */
+function decisionRecordHeaders(records) {
+  const found = [];
+  const links = new Set();
+  const claims = [];
+  for (const [name, text] of records) {
+    const number = name.slice(0, 4);
+    const lines = text.split('\n');
+    const date = /^Date: (\d{4}-\d{2}-\d{2})$/.exec(lines[2] ?? '');
+    if (!lines[0].startsWith(`# ${number}`) || lines[1] !== '' || !date || Number.isNaN(Date.parse(date[1])) || lines[3] !== '' || !/^Status: /.test(lines[4] ?? '')) {
+      found.push(`docs/decisions/${name}: its title, then 'Date: <yyyy-mm-dd>' (when it was added: git log --diff-filter=A --format=%as -- <file>) and 'Status: accepted' (or superseded by / replaces ...), each a paragraph of its own`);
+      continue;
+    }
+    const clauses = lines[4].slice('Status: '.length).split('; ');
+    clauses.forEach((clause, i) => {
+      const m = STATUS_CLAUSE.exec(clause);
+      const first = m && (m[1] === 'accepted' || m[2] !== undefined);
+      if (!m || first !== (i === 0) || (m[5] && m[3] !== 'replaces')) {
+        found.push(`docs/decisions/${name}: status clause '${clause}' is not one of: accepted, superseded by [NNNN](...) (first); superseded in part by, amended by, replaces (in part), amends [NNNN](...)`);
+        return;
+      }
+      const other = m[2] ?? m[4];
+      if (!other) return;
+      const partly = clause.includes('in part');
+      const relation = m[2] ? 'superseded' : { 'superseded in part by': 'superseded', 'amended by': 'amended', replaces: 'replaces', amends: 'amends' }[m[3]];
+      // Record both directions as "<older> <relation> <newer>" so each claim finds its counterpart.
+      const key = relation === 'superseded' ? `${number} superseded ${other}${partly ? ' in part' : ''}` : relation === 'amended' ? `${number} amended ${other}` : relation === 'replaces' ? `${other} superseded ${number}${partly ? ' in part' : ''}` : `${other} amended ${number}`;
+      links.add(`${key} @${number}`);
+      claims.push({ name, key, from: number });
+    });
+  }
+  for (const { name, key, from } of claims) {
+    const [older, , newer] = key.split(' ');
+    const counterpart = from === older ? newer : older;
+    if (!links.has(`${key} @${counterpart}`)) found.push(`docs/decisions/${name}: its status says '${key.replace(' superseded ', ' is superseded by ').replace(' amended ', ' is amended by ')}', which record ${counterpart}'s status does not say`);
+  }
+  return found;
+}
+
 function trackedFiles() {
   try {
     return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter(Boolean);
@@ -177,6 +292,22 @@ if (missingPaths('self-test', '`functions/src/routes.ts` `docs/` `@app/contracts
   process.exit(2);
 }
 
+const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
+if (stalePathsInComments('functions/src/x.ts', "// functions/src/routes.ts:12, ./routes.ts, dynamodb/keys.ts, core/auth/service.ts\nconst url = 'https://example.com/a/b.ts';\nconst p = 'functions/src/no-such.ts';", tracked).length !== 0
+  || stalePathsInComments('functions/src/x.ts', '// moved: functions/src/no-such.ts\n/* and\n * testing/no-such.ts */', tracked).length !== 2) {
+  console.error('check-citations: the check of paths in comments is wrong about its own examples');
+  process.exit(2);
+}
+
+const header = (n, status) => [`${n}-x.md`, `# ${n}: X\n\nDate: 2026-11-23\n\nStatus: ${status}\n\n## Context\n`];
+if (decisionRecordHeaders([header('0003', 'superseded by [0102](0102-x.md)'), header('0102', 'accepted; replaces [0003](0003-x.md)'), header('0009', 'accepted; amended by [0133](0133-x.md)'), header('0133', 'accepted; amends [0009](0009-x.md)')]).length !== 0
+  || decisionRecordHeaders([header('0003', 'superseded by [0102](0102-x.md)'), header('0102', 'accepted')]).length !== 1
+  || decisionRecordHeaders([header('0004', 'accepted; superseded in part by [0152](0152-x.md)'), header('0152', 'accepted; replaces [0004](0004-x.md)')]).length !== 2
+  || decisionRecordHeaders([['0001-x.md', '# 0001: X\n\n## Context\n'], header('0002', 'approved')]).length !== 2) {
+  console.error('check-citations: the decision records\' header check is wrong about its own examples');
+  process.exit(2);
+}
+
 const problems = [];
 let checked = 0;
 for (const file of tracked) {
@@ -191,17 +322,20 @@ for (const file of tracked) {
   for (const c of citations(text)) problems.push(`${file}:${c.line}: cites '${c.cited}', which is not in the repository; cite ${c.instead}`);
   problems.push(...brokenReferences(file, text));
   if (NAMES_PATHS.test(file)) problems.push(...missingPaths(file, text, tracked));
+  if (CODE.test(file)) problems.push(...stalePathsInComments(file, text, tracked));
 }
 
-// Every decision record is listed in the records' index, so a reader finds it.
+// Every decision record is listed in the records' index, so a reader finds it, and carries its date and status.
 const index = readFileSync(join(root, 'docs/decisions/README.md'), 'utf8');
-for (const record of readdirSync(join(root, 'docs/decisions')).filter((f) => /^\d{4}-.+\.md$/.test(f))) {
+const records = readdirSync(join(root, 'docs/decisions')).filter((f) => /^\d{4}-.+\.md$/.test(f));
+for (const record of records) {
   if (!index.includes(`](${record})`)) problems.push(`docs/decisions/README.md: does not list ${record}`);
 }
+problems.push(...decisionRecordHeaders(records.map((record) => [record, readFileSync(join(root, 'docs/decisions', record), 'utf8')])));
 
 if (problems.length) {
   console.error(problems.join('\n'));
   console.error(`\n${problems.length} problem(s) in ${checked} files: citations of documents outside the repository, of repository documents that do not resolve, or of paths that do not exist.`);
   process.exit(1);
 }
-console.log(`check-citations: ${checked} files cite only documents inside the repository, every such citation resolves, and every path the docs name exists.`);
+console.log(`check-citations: ${checked} files cite only documents inside the repository, every such citation resolves, every path the docs and the code comments name exists, and every decision record has its date and status.`);

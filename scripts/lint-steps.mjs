@@ -1,11 +1,13 @@
 // The lint and typecheck steps, shared by `npm run lint`/`npm run typecheck` and their test layers. Lint: ESLint (with the layers'
-// import direction), no citation of documents outside the repository, no import cycle, kebab-case
-// file names, no unit test that needs DynamoDB Local (test layers go by file name), and no unused
-// file, export or dependency (knip, configured in knip.jsonc).
+// import direction), no citation of documents outside the repository, no import cycle, no two
+// areas of packages/core importing each other, kebab-case file names, no unit test that needs
+// DynamoDB Local (test layers go by file name), and no unused file, export or dependency (knip,
+// configured in knip.jsonc).
 export const LINT_STEPS = [
   ['exec', 'eslint', '.', '--max-warnings=0'],
   ['exec', 'node', 'scripts/check-citations.mjs'],
   ['exec', 'node', 'scripts/check-cycles.mjs'],
+  ['exec', 'node', 'scripts/check-area-pairs.mjs'],
   ['exec', 'node', 'scripts/check-file-names.mjs'],
   ['exec', 'node', 'scripts/check-test-layers.mjs'],
   ['exec', 'knip', '--no-progress'],

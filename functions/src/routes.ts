@@ -26,7 +26,7 @@ export interface RouteDefinition {
   /**
    * The body carries a password (sign-in, sign-up, change, reset, account deletion, self-exclusion): infra gives the route its own API
    * Gateway limit and the WAF's auth rate rule counts it. Handlers that check a password also
-   * take an attempt from the limiter first (core/auth/attempts.ts).
+   * take an attempt from the limiter first (core/security/attempts.ts).
    */
   password?: true;
   timeoutSeconds?: number;

@@ -17,7 +17,7 @@ import { alertSettingsItem } from '@app/adapters/dynamodb/alert-store';
 import { batchPut } from '@app/adapters/dynamodb/batch';
 import { userItem } from '@app/adapters/dynamodb/user-repository';
 import type { NewValueFlag, StoredAlertSettings } from '@app/core/alerts/ports';
-import type { UserRecord } from '@app/core/auth/user';
+import type { UserRecord } from '@app/core/account/user';
 import { queues } from '@app/events/queues';
 
 /** Modelled latencies of one call (ms), from DynamoDB's and SQS's typical in-region figures, on the high side. */

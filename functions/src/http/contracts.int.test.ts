@@ -1,5 +1,5 @@
 // Response contracts kept (docs/decisions/0180-response-contracts-kept.md): one row per route of
-// routes.ts in testing/response-contracts.ts, every row's call answered 2xx and parsed with its
+// routes.ts in functions/test/response-contracts.ts, every row's call answered 2xx and parsed with its
 // schema by the harness, and an answer with a field the contract does not name refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { slug } from './text.ts';
+import { slug, utcInstant, utcMinute } from './text.ts';
 
 describe('slug', () => {
   it('drops accents instead of splitting words on them', () => {
@@ -39,5 +39,13 @@ describe('slug', () => {
         expect(slug(s)).toBe(s);
       }),
     );
+  });
+});
+
+describe('instants in messages', () => {
+  it('names an instant in UTC, the same on every runtime', () => {
+    expect(utcInstant('2026-03-21T10:00:00.000Z')).toBe('Sat, 21 Mar 2026, 10:00 UTC');
+    expect(utcInstant('2026-12-31T23:59:59.999Z')).toBe('Thu, 31 Dec 2026, 23:59 UTC');
+    expect(utcMinute('2026-03-21T10:05:30.000Z')).toBe('2026-03-21 10:05 UTC');
   });
 });

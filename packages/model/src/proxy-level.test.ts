@@ -7,7 +7,7 @@ import { simulateLeague } from './testing/simulate.ts';
  * The proxy's level on data the repository carries: three simulated leagues whose shots on target start being counted
  * more strictly in its fourth season (40 % fewer shots recorded as on target, the goals unchanged), as the English
  * divisions' counting changed around 2013-14. The research files' own check (every league and season on file) is in
- * the benchmark output (`npm run bench`, bench/proxy-level.ts; docs/model.md).
+ * the benchmark output (`npm run bench`, bench/run.ts; docs/model.md).
  */
 const CHANGE = 3;
 const simulated = [11, 12, 13].flatMap((seed) => simulateLeague({ league: `S${seed}`, teams: 20, seasons: 9, seed, shots: true }).matches);

@@ -1,4 +1,4 @@
-import { exportAccount } from '@app/core/account/export';
+import { exportAccount } from '@app/core/auth/export';
 import { json } from '@app/platform/http/response';
 import { buildContactMessages } from '../../composition/email.ts';
 import { httpRoute } from '../route.ts';

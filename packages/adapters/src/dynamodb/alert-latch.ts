@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlertLatch } from '@app/core/pipeline/configuration-guard';
+import { conditionalWrite } from './conditions.ts';
 import { keys } from './keys.ts';
 
 /** Alert latches (A23): one conditional Put decides which run raises the alarm. */
@@ -11,15 +11,9 @@ export class DynamoAlertLatch implements AlertLatch {
   ) {}
 
   async raise(name: string, at: string): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new PutCommand({ TableName: this.tableName, Item: { ...keys.alertLatch(name), type: 'AlertLatch', schemaVersion: 1, raisedAt: at }, ConditionExpression: 'attribute_not_exists(PK)' }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(
+      new PutCommand({ TableName: this.tableName, Item: { ...keys.alertLatch(name), type: 'AlertLatch', schemaVersion: 1, raisedAt: at }, ConditionExpression: 'attribute_not_exists(PK)' }),
+    ));
   }
 
   async clear(name: string): Promise<void> {

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { alertShardOf } from '@app/core/alerts/fanout';
 import type { AlertFrequency, AlertRecipient, AlertStore, ClaimOutcome, DeliveryClaim, StoredAlertSettings } from '@app/core/alerts/ports';
+import { conditionalWrite, isConditionalCheckFailed } from './conditions.ts';
 import { recordOf } from './items.ts';
 import { keys } from './keys.ts';
 import { failedConditions, transactWrite } from './transactions.ts';
@@ -129,28 +129,22 @@ export class DynamoAlertStore implements AlertStore {
       ]);
     } catch (error) {
       // Released already (a repeated release changes nothing).
-      if (!failedConditions(error)?.length) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
     }
   }
 
   async markSent(userId: string, setId: string, at: Date): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.alertDelivery(userId, setId),
-          // On the delivery's claim; a request whose claim has expired gets a marker of its own.
-          UpdateExpression: 'SET sentAt = :at, #type = if_not_exists(#type, :type), schemaVersion = if_not_exists(schemaVersion, :v), expiresAt = if_not_exists(expiresAt, :exp)',
-          ConditionExpression: 'attribute_not_exists(sentAt)',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':at': at.toISOString(), ':type': 'AlertDelivery', ':v': SCHEMA_VERSION, ':exp': ttl(new Date(at.getTime() + SENT_MEMORY_MS)) },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.alertDelivery(userId, setId),
+        // On the delivery's claim; a request whose claim has expired gets a marker of its own.
+        UpdateExpression: 'SET sentAt = :at, #type = if_not_exists(#type, :type), schemaVersion = if_not_exists(schemaVersion, :v), expiresAt = if_not_exists(expiresAt, :exp)',
+        ConditionExpression: 'attribute_not_exists(sentAt)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':at': at.toISOString(), ':type': 'AlertDelivery', ':v': SCHEMA_VERSION, ':exp': ttl(new Date(at.getTime() + SENT_MEMORY_MS)) },
+      }),
+    ));
   }
 
   async unmarkSent(userId: string, setId: string): Promise<void> {
@@ -158,19 +152,13 @@ export class DynamoAlertStore implements AlertStore {
   }
 
   async claimAnnouncement(setId: string, expiresAt: Date): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...keys.alertSet(setId), type: 'AlertSet', schemaVersion: SCHEMA_VERSION, expiresAt: ttl(expiresAt) },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...keys.alertSet(setId), type: 'AlertSet', schemaVersion: SCHEMA_VERSION, expiresAt: ttl(expiresAt) },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ));
   }
 
   async releaseAnnouncement(setId: string): Promise<void> {

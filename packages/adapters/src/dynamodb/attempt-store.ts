@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { createHash } from 'node:crypto';
-import type { AttemptState, AttemptStore, StoredAttempts } from '@app/core/auth/attempts';
+import type { AttemptState, AttemptStore, StoredAttempts } from '@app/core/security/attempts';
+import { conditionalWrite } from './conditions.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -23,40 +23,30 @@ export class DynamoAttemptStore implements AttemptStore {
   }
 
   async put(subject: string, state: AttemptState, expected: number | undefined, ttlMs: number): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: {
-            ...this.key(subject), type: 'PasswordAttempts', schemaVersion: 1, ...state,
-            version: (expected ?? 0) + 1, expiresAt: Math.ceil((state.lastAt + ttlMs) / 1000),
-          },
-          ConditionExpression: expected === undefined ? 'attribute_not_exists(PK)' : 'version = :v',
-          ...(expected === undefined ? {} : { ExpressionAttributeValues: { ':v': expected } }),
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...this.key(subject), type: 'PasswordAttempts', schemaVersion: 1, ...state,
+          version: (expected ?? 0) + 1, expiresAt: Math.ceil((state.lastAt + ttlMs) / 1000),
+        },
+        ConditionExpression: expected === undefined ? 'attribute_not_exists(PK)' : 'version = :v',
+        ...(expected === undefined ? {} : { ExpressionAttributeValues: { ':v': expected } }),
+      }),
+    ));
   }
 
   async refund(subject: string): Promise<void> {
-    await this.doc
-      .send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: this.key(subject),
-          UpdateExpression: 'ADD #count :minus, version :one',
-          ConditionExpression: '#count > :zero',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':minus': -1, ':one': 1, ':zero': 0 },
-        }),
-      )
-      .catch((error: Error) => {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      });
+    await conditionalWrite(this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: this.key(subject),
+        UpdateExpression: 'ADD #count :minus, version :one',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minus': -1, ':one': 1, ':zero': 0 },
+      }),
+    ));
   }
 
   async clear(subject: string): Promise<void> {

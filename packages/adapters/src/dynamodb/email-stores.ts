@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EmailSuppression, EmailSuppressionStore, UndeliveredEmail, UndeliveredEmailStore } from '@app/core/email/ports';
+import { conditionalWrite } from './conditions.ts';
 import { keys } from './keys.ts';
 
 /** Undelivered email requests (A21), one partition: there are few, and an operator replays them all at once. */
@@ -11,18 +11,14 @@ export class DynamoUndeliveredEmailStore implements UndeliveredEmailStore {
   ) {}
 
   async record(email: UndeliveredEmail): Promise<void> {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...keys.undeliveredEmail(email.id), type: 'UndeliveredEmail', schemaVersion: 1, ...email },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-    } catch (error) {
-      // The same dead letter delivered twice: it is recorded already.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+    // A dead letter delivered twice is recorded once: the second write's condition fails.
+    await conditionalWrite(this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...keys.undeliveredEmail(email.id), type: 'UndeliveredEmail', schemaVersion: 1, ...email },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ));
   }
 
   async list(limit: number): Promise<UndeliveredEmail[]> {

@@ -6,15 +6,13 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { JobRecord, JobRepository, JobType, TaskRecord, TaskStart } from '@app/core/pipeline/ports';
+import { conditionalWrite, isConditionalCheckFailed } from './conditions.ts';
 import { failedConditions, transactWrite } from './transactions.ts';
 import { keys } from './keys.ts';
 
 /** Job records are kept for 90 days. */
 const KEEP_SECONDS = 90 * 24 * 60 * 60;
-
-const isConditionFailure = (e: unknown) => e instanceof ConditionalCheckFailedException;
 
 /** One item's part of a transaction: what to change, and when. */
 interface ItemUpdate {
@@ -49,32 +47,28 @@ export class DynamoJobRepository implements JobRepository {
   ) {}
 
   async create(job: JobRecord): Promise<void> {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: {
-            ...keys.job(job.id),
-            ...keys.jobType(job.type, job.createdAt, job.id),
-            type: 'Job',
-            schemaVersion: 1,
-            id: job.id,
-            jobType: job.type,
-            status: job.status,
-            requestedBy: job.requestedBy,
-            tasks: job.tasks,
-            total: job.total,
-            done: 0,
-            failed: 0,
-            createdAt: job.createdAt,
-            expiresAt: Math.floor(Date.parse(job.createdAt) / 1000) + KEEP_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await conditionalWrite(this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...keys.job(job.id),
+          ...keys.jobType(job.type, job.createdAt, job.id),
+          type: 'Job',
+          schemaVersion: 1,
+          id: job.id,
+          jobType: job.type,
+          status: job.status,
+          requestedBy: job.requestedBy,
+          tasks: job.tasks,
+          total: job.total,
+          done: 0,
+          failed: 0,
+          createdAt: job.createdAt,
+          expiresAt: Math.floor(Date.parse(job.createdAt) / 1000) + KEEP_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ));
   }
 
   async get(jobId: string): Promise<JobRecord | undefined> {
@@ -109,32 +103,24 @@ export class DynamoJobRepository implements JobRepository {
   async start(jobId: string, keysOfTasks: string[], at: Date): Promise<JobRecord> {
     // Tasks first (only those that do not exist yet), then the job: a redelivered plan changes nothing.
     for (const key of keysOfTasks) {
-      try {
-        await this.doc.send(
-          new PutCommand({
-            TableName: this.tableName,
-            Item: { ...keys.jobTask(jobId, key), type: 'JobTask', schemaVersion: 1, key, status: 'pending', attempts: 0, expiresAt: Math.floor(at.getTime() / 1000) + KEEP_SECONDS },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-    }
-    try {
-      await this.doc.send(
-        new UpdateCommand({
+      await conditionalWrite(this.doc.send(
+        new PutCommand({
           TableName: this.tableName,
-          Key: keys.job(jobId),
-          UpdateExpression: 'SET #status = :running, tasks = :tasks, #total = :total, startedAt = :at',
-          ConditionExpression: '#status = :queued',
-          ExpressionAttributeNames: { '#status': 'status', '#total': 'total' },
-          ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':tasks': keysOfTasks, ':total': keysOfTasks.length, ':at': at.toISOString() },
+          Item: { ...keys.jobTask(jobId, key), type: 'JobTask', schemaVersion: 1, key, status: 'pending', attempts: 0, expiresAt: Math.floor(at.getTime() / 1000) + KEEP_SECONDS },
+          ConditionExpression: 'attribute_not_exists(PK)',
         }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      ));
     }
+    await conditionalWrite(this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.job(jobId),
+        UpdateExpression: 'SET #status = :running, tasks = :tasks, #total = :total, startedAt = :at',
+        ConditionExpression: '#status = :queued',
+        ExpressionAttributeNames: { '#status': 'status', '#total': 'total' },
+        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':tasks': keysOfTasks, ':total': keysOfTasks.length, ':at': at.toISOString() },
+      }),
+    ));
     return (await this.get(jobId))!;
   }
 
@@ -153,22 +139,16 @@ export class DynamoJobRepository implements JobRepository {
   }
 
   async close(jobId: string, status: 'done' | 'failed', reason: string, at: Date): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.job(jobId),
-          UpdateExpression: 'SET #status = :final, #error = :reason, finishedAt = :at',
-          ConditionExpression: '#status IN (:queued, :running)',
-          ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-          ExpressionAttributeValues: { ':final': status, ':reason': reason, ':at': at.toISOString(), ':queued': 'queued', ':running': 'running' },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.job(jobId),
+        UpdateExpression: 'SET #status = :final, #error = :reason, finishedAt = :at',
+        ConditionExpression: '#status IN (:queued, :running)',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: { ':final': status, ':reason': reason, ':at': at.toISOString(), ':queued': 'queued', ':running': 'running' },
+      }),
+    ));
   }
 
   async acquireLock(type: JobType, jobId: string, until: Date, now: Date): Promise<boolean> {
@@ -188,18 +168,14 @@ export class DynamoJobRepository implements JobRepository {
       );
       next = out.Attributes?.next;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
     if (next === jobId) {
       // The queued run is the holder now: nothing waits behind it any more.
-      try {
-        await this.doc.send(
-          new UpdateCommand({ TableName: this.tableName, Key: keys.jobLock(type), UpdateExpression: 'REMOVE #next', ConditionExpression: '#next = :job', ExpressionAttributeNames: { '#next': 'next' }, ExpressionAttributeValues: { ':job': jobId } }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+      await conditionalWrite(this.doc.send(
+        new UpdateCommand({ TableName: this.tableName, Key: keys.jobLock(type), UpdateExpression: 'REMOVE #next', ConditionExpression: '#next = :job', ExpressionAttributeNames: { '#next': 'next' }, ExpressionAttributeValues: { ':job': jobId } }),
+      ));
     }
     return true;
   }
@@ -223,7 +199,7 @@ export class DynamoJobRepository implements JobRepository {
       );
       return 'queued';
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
     }
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.jobLock(type), ConsistentRead: true }));
     const lock = out.Item;
@@ -238,7 +214,7 @@ export class DynamoJobRepository implements JobRepository {
       );
       return out.Attributes?.next ? String(out.Attributes.next) : undefined;
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
       return undefined;
     }
   }
@@ -259,7 +235,7 @@ export class DynamoJobRepository implements JobRepository {
       );
       return { state: 'started', attempts: Number(out.Attributes!.attempts) };
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
     }
     const task = (await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.jobTask(jobId, key), ConsistentRead: true }))).Item;
     if (task?.status === 'running') return { state: 'busy', leaseUntil: Number(task.leaseUntil) };
@@ -285,22 +261,16 @@ export class DynamoJobRepository implements JobRepository {
   }
 
   async renewTask(jobId: string, key: string, attempts: number, leaseUntil: Date): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.jobTask(jobId, key),
-          UpdateExpression: 'SET leaseUntil = :until',
-          ConditionExpression: '#status = :running AND attempts = :attempts',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':until': leaseUntil.getTime(), ':running': 'running', ':attempts': attempts },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.jobTask(jobId, key),
+        UpdateExpression: 'SET leaseUntil = :until',
+        ConditionExpression: '#status = :running AND attempts = :attempts',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':until': leaseUntil.getTime(), ':running': 'running', ':attempts': attempts },
+      }),
+    ));
   }
 
   async completeTask(
@@ -350,7 +320,7 @@ export class DynamoJobRepository implements JobRepository {
         }),
       );
     } catch (error) {
-      if (isConditionFailure(error)) return { job, finishedNow: false };
+      if (isConditionalCheckFailed(error)) return { job, finishedNow: false };
       throw error;
     }
     return { job: { ...job, status, finishedAt: at.toISOString() }, finishedNow: true };

@@ -1,8 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Metrics, TrackRecord, Trend } from '@app/contracts/metrics';
 import type { TrackRecordStore } from '@app/core/ledger/ports';
 import type { MetricsRepository } from '@app/core/metrics/ports';
+import { conditionalWrite } from './conditions.ts';
 import { keys } from './keys.ts';
 
 const SCHEMA_VERSION = 2;
@@ -32,21 +32,15 @@ export class DynamoMetricsRepository implements MetricsRepository, TrackRecordSt
   }
 
   async saveLatest(latest: TrackRecord, trend: Trend, readAt: Date): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...keys.metricsLatest(), type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...latest, trend, readAtMs: readAt.getTime() },
-          // A computation from an older read of the ledger never replaces one from a newer read.
-          ConditionExpression: 'attribute_not_exists(readAtMs) OR readAtMs <= :t',
-          ExpressionAttributeValues: { ':t': readAt.getTime() },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...keys.metricsLatest(), type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...latest, trend, readAtMs: readAt.getTime() },
+        // A computation from an older read of the ledger never replaces one from a newer read.
+        ConditionExpression: 'attribute_not_exists(readAtMs) OR readAtMs <= :t',
+        ExpressionAttributeValues: { ':t': readAt.getTime() },
+      }),
+    ));
   }
 }
 

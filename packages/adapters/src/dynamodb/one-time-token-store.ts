@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OneTimeTokenStore, StoredToken, TokenPurpose } from '@app/core/auth/one-time-tokens';
+import { conditionalWrite } from './conditions.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -26,20 +26,14 @@ export class DynamoOneTimeTokenStore implements OneTimeTokenStore {
   }
 
   async consume(userId: string, purpose: TokenPurpose, secretHash: string, now: number): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new DeleteCommand({
-          TableName: this.tableName,
-          Key: keys.userToken(userId, purpose),
-          ConditionExpression: 'secretHash = :h AND expiresAtMs > :now',
-          ExpressionAttributeValues: { ':h': secretHash, ':now': now },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(
+      new DeleteCommand({
+        TableName: this.tableName,
+        Key: keys.userToken(userId, purpose),
+        ConditionExpression: 'secretHash = :h AND expiresAtMs > :now',
+        ExpressionAttributeValues: { ':h': secretHash, ':now': now },
+      }),
+    ));
   }
 
   async isLive(userId: string, purpose: TokenPurpose, secretHash: string, now: number): Promise<boolean> {

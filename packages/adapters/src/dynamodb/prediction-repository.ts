@@ -3,6 +3,7 @@ import { utcDay, utcDaysBetween } from '@app/core/clock';
 import type { LedgerEntry, LedgerOutcome } from '@app/core/ledger/entry';
 import type { PredictionStore } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
+import { isConditionalCheckFailed } from './conditions.ts';
 import { entryUpdate, ledgerEntryItem, readFixtureLedger } from './ledger-repository.ts';
 import { failedConditions, transactWrite, type TableAction } from './transactions.ts';
 import { queryAll } from './query.ts';
@@ -128,7 +129,7 @@ export class DynamoPredictionRepository implements PredictionStore {
       await transactWrite(this.doc, this.tableName, actions);
       return true;
     } catch (error) {
-      if (failedConditions(error)?.length) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
   }

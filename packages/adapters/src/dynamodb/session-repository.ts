@@ -1,6 +1,7 @@
 import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionRecord, SessionRepository } from '@app/core/auth/ports';
-import type { UserRecord } from '@app/core/auth/user';
+import type { UserRecord } from '@app/core/account/user';
+import { conditionalWrite } from './conditions.ts';
 import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
 import { batchDelete, userFromItem } from './user-repository.ts';
@@ -73,20 +74,16 @@ export class DynamoSessionRepository implements SessionRepository {
 
   /** Sets one field of a session that still exists: one ended in the meantime (a logout, a revocation) stays ended. */
   private async setOnLiveSession(userId: string, sessionId: string, field: 'lastSeenAt' | 'passwordEpoch', value: number): Promise<void> {
-    await this.doc
-      .send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.session(userId, sessionId),
-          UpdateExpression: 'SET #f = :v',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeNames: { '#f': field },
-          ExpressionAttributeValues: { ':v': value },
-        }),
-      )
-      .catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
-      });
+    await conditionalWrite(this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.session(userId, sessionId),
+        UpdateExpression: 'SET #f = :v',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#f': field },
+        ExpressionAttributeValues: { ':v': value },
+      }),
+    ));
   }
 
   async delete(userId: string, sessionId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { conditionalWrite } from './conditions.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -17,15 +17,9 @@ export class DynamoSettingStore {
     const found = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
     if (found.Item) return found.Item.value as T;
     const value = await create();
-    try {
-      await this.doc.send(
-        new PutCommand({ TableName: this.tableName, Item: { ...key, type: 'Setting', schemaVersion: 1, value }, ConditionExpression: 'attribute_not_exists(PK)' }),
-      );
-      return value;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const winner = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-      return winner.Item!.value as T;
-    }
+    if (await conditionalWrite(this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...key, type: 'Setting', schemaVersion: 1, value }, ConditionExpression: 'attribute_not_exists(PK)' })))) return value;
+    // Another writer came first: its value wins.
+    const winner = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
+    return winner.Item!.value as T;
   }
 }

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionState } from '@app/core/billing/entitlement';
+import type { SubscriptionState } from '@app/core/account/entitlement';
 import { keys } from './keys.ts';
 import { DynamoSubscriptionStore } from './subscription-store.ts';
 import { createTestTable } from './testing/test-table.ts';

@@ -1,8 +1,8 @@
 import { PutCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { OpenCheckout } from '@app/core/auth/user';
-import type { SubscriptionState } from '@app/core/billing/entitlement';
+import type { OpenCheckout } from '@app/core/account/user';
+import type { SubscriptionState } from '@app/core/account/entitlement';
 import type { SaveOutcome, SubscriptionStore } from '@app/core/billing/ports';
+import { conditionalWrite } from './conditions.ts';
 import { failedConditions, transactWrite } from './transactions.ts';
 import { keys } from './keys.ts';
 
@@ -73,31 +73,19 @@ export class DynamoSubscriptionStore implements SubscriptionStore {
   }
 
   async setOpenCheckout(userId: string, checkout: OpenCheckout, previousId: string | null): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.user(userId),
-          UpdateExpression: 'SET openCheckout = :c',
-          ConditionExpression: previousId === null ? 'attribute_exists(PK) AND attribute_not_exists(openCheckout)' : 'openCheckout.id = :prev',
-          ExpressionAttributeValues: { ':c': { id: checkout.id, url: checkout.url }, ...(previousId === null ? {} : { ':prev': previousId }) },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET openCheckout = :c',
+        ConditionExpression: previousId === null ? 'attribute_exists(PK) AND attribute_not_exists(openCheckout)' : 'openCheckout.id = :prev',
+        ExpressionAttributeValues: { ':c': { id: checkout.id, url: checkout.url }, ...(previousId === null ? {} : { ':prev': previousId }) },
+      }),
+    ));
   }
 
   async markEventProcessed(eventId: string): Promise<boolean> {
-    try {
-      await this.doc.send(new PutCommand(this.eventPut(eventId)));
-      return true;
-    } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-      throw error;
-    }
+    return conditionalWrite(this.doc.send(new PutCommand(this.eventPut(eventId))));
   }
 
   private eventPut(eventId: string) {

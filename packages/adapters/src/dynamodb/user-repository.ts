@@ -5,13 +5,14 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { EmailTakenError, PasswordChangedMeanwhileError } from '@app/core/auth/errors';
 import { NotFoundError } from '@app/core/errors';
 import { BreakCannotBeShortenedError } from '@app/core/responsible-gambling/errors';
-import type { RoleChange, RoleChangeLog, UserRepository } from '@app/core/auth/ports';
-import type { Role, UserRecord } from '@app/core/auth/user';
-import type { SubscriptionState } from '@app/core/billing/entitlement';
+import type { RoleChange, UserRepository } from '@app/core/account/ports';
+import type { RoleChangeLog } from '@app/core/auth/ports';
+import type { Role, UserRecord } from '@app/core/account/user';
+import type { SubscriptionState } from '@app/core/account/entitlement';
+import { isConditionalCheckFailed } from './conditions.ts';
 import { failedConditions, transactWrite } from './transactions.ts';
 import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
@@ -153,7 +154,7 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
         }),
       );
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
       const stored = await this.get(userId);
       if (!stored) throw new NotFoundError(`User ${userId} not found`, { cause: error });
       throw new BreakCannotBeShortenedError(stored.breakUntil ?? until, { cause: error });
@@ -173,7 +174,7 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
         }),
       );
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
       // A later exclusion already stands: nothing to shorten, nothing to do.
       if (!(await this.get(userId))) throw new NotFoundError(`User ${userId} not found`, { cause: error });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../auth/user.ts';
+import type { UserRecord } from '../account/user.ts';
 import { fixedClock } from '../clock.ts';
 import type { EmailRequest } from '../email/ports.ts';
 import { InMemoryAlertStore } from '../testing/in-memory-alerts.ts';

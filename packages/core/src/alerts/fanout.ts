@@ -5,10 +5,10 @@
  * No step loops over every subscriber, and no key is written by every user.
  */
 import { DEFAULT_ALERTS_PER_DAY, type AlertSettings } from '@app/contracts/alerts';
-import { subscriptionStatusOf } from '../auth/user.ts';
+import { subscriptionStatusOf } from '../account/user.ts';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import type { EmailRequest, RequestEmails } from '../email/ports.ts';
-import { isProtected } from '../responsible-gambling/protection.ts';
+import { isProtected } from '../account/protection.ts';
 import type { AlertRecipient, AlertSetTask, AlertStore, DeliveryClaim, NewValueFlag, NewValueFlags, SendAlertTasks } from './ports.ts';
 
 /** Subscribers are spread over this many index partitions; changing it means rewriting every settings item. */

@@ -1,5 +1,5 @@
 import type { AlertMarket, AlertSettings } from '@app/contracts/alerts';
-import type { UserRecord } from '../auth/user.ts';
+import type { UserRecord } from '../account/user.ts';
 import type { Selection } from '../predictions/prediction.ts';
 
 export interface StoredAlertSettings extends AlertSettings {

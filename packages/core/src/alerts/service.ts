@@ -4,10 +4,10 @@ import { DomainError } from '../errors.ts';
 import type { RecordedEntry } from '../ledger/entry.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import type { JobRecord, LeagueRepository } from '../pipeline/ports.ts';
-import { marketOf } from '../picks/pick.ts';
+import { marketOf } from '../predictions/picks.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
-import { requirePremiumContent, type Viewer } from '../viewer.ts';
+import { requirePremiumContent, type Viewer } from '../account/viewer.ts';
 import type { AlertFrequency, AlertStore, NewValueFlag, NewValueFlags, StoredAlertSettings, UnsubscribeTokens } from './ports.ts';
 
 /** Until a subscriber chooses, no email: alerts are opt-in. */

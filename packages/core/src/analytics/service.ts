@@ -6,7 +6,7 @@ import type { LedgerRepository } from '../ledger/ports.ts';
 import { basisOf, clvSummary, inWindow, profitCurve, recordOf, settledBets } from '../ledger/record.ts';
 import { periodDays } from '../ledger/service.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
-import { requirePremiumContent, type Viewer } from '../viewer.ts';
+import { requirePremiumContent, type Viewer } from '../account/viewer.ts';
 import { forecastQuality } from './forecast-quality.ts';
 
 /** The stored forecast quality, one per period (the metrics job writes it; it never depends on prices). */

@@ -1,8 +1,8 @@
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { SecurityLog } from '../security/events.ts';
-import type { RoleChange, UserRepository } from './ports.ts';
-import type { Role, UserRecord } from './user.ts';
+import type { RoleChange, UserRepository } from '../account/ports.ts';
+import type { Role, UserRecord } from '../account/user.ts';
 
 export class UnconfirmedAccountError extends ForbiddenError {
   constructor(email: string, options?: ErrorOptions) {

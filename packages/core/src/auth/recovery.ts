@@ -4,12 +4,13 @@ import { ValidationError } from '../errors.ts';
 import type { RequestEmail } from '../email/ports.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
 import { clientNetwork } from '../security/network.ts';
-import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, mailAddressSubjects, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore } from './attempts.ts';
+import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, mailAddressSubjects, makeAttemptLimiter, NETWORK_POLICY, type AttemptStore } from '../security/attempts.ts';
 import { makeOneTimeTokens, type OneTimeTokenStore } from './one-time-tokens.ts';
 import { assertNotCurrentPassword, type NewPassword } from './password-policy.ts';
-import type { PasswordHasher, SessionRepository, UserRepository } from './ports.ts';
+import type { PasswordHasher, SessionRepository } from './ports.ts';
+import type { UserRepository } from '../account/ports.ts';
 import { takeLoggedAttempt, type ClientContext } from './service.ts';
-import { passwordEpochOf, type UserRecord } from './user.ts';
+import { passwordEpochOf, type UserRecord } from '../account/user.ts';
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid, already used or expired. Ask for a new one.';
 

@@ -7,7 +7,7 @@ import type { SessionRepository } from './ports.ts';
 import { makeRecoveryService } from './recovery.ts';
 import type { SecurityEvent } from '../security/events.ts';
 import { changeRole } from './admin-role.ts';
-import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY } from './attempts.ts';
+import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY } from '../security/attempts.ts';
 import type { NewPassword } from './password-policy.ts';
 import { EMAIL_TAKEN_MESSAGE } from './errors.ts';
 import { INVALID_CREDENTIALS, makeAuthService } from './service.ts';

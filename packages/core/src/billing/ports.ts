@@ -1,6 +1,6 @@
 import type { CardSummary, InvoiceSummary } from '@app/contracts/billing';
-import type { OpenCheckout } from '../auth/user.ts';
-import type { SubscriptionState, SubscriptionStatus } from './entitlement.ts';
+import type { OpenCheckout } from '../account/user.ts';
+import type { SubscriptionState, SubscriptionStatus } from '../account/entitlement.ts';
 
 /** A subscription as the payment provider reports it now. */
 export interface SubscriptionSnapshot {

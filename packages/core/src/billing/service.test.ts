@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAuthService } from '../auth/service.ts';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import { InMemoryAttempts, InMemorySessions, InMemorySubscriptions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
-import { RENEWAL_GRACE_SECONDS } from './entitlement.ts';
+import { RENEWAL_GRACE_SECONDS } from '../account/entitlement.ts';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from './ports.ts';
 import { makeBillingService } from './service.ts';
 

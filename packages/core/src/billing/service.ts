@@ -1,14 +1,14 @@
 import { BILLING_INVOICES_SHOWN, CHECKOUT_CANCELLED_QUERY, type BillingOverview, type CancelResponse, type CheckoutResponse, type PortalSessionResponse, type VerifySessionResponse } from '@app/contracts/billing';
 import type { ResolvedSession } from '../auth/service.ts';
-import type { UserRepository } from '../auth/ports.ts';
-import { entitlementOfUser, subscriptionStatusOf, toPublicUser, type UserRecord } from '../auth/user.ts';
+import type { UserRepository } from '../account/ports.ts';
+import { entitlementOfUser, subscriptionStatusOf, toPublicUser, type UserRecord } from '../account/user.ts';
 import type { Clock } from '../clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
 import { SITE_ROUTES } from '@app/contracts/site';
-import { activeBreakUntil, activeExclusionUntil } from '../responsible-gambling/protection.ts';
-import { utcInstant } from '../responsible-gambling/errors.ts';
-import { TERMINAL, type SubscriptionState } from './entitlement.ts';
+import { activeBreakUntil, activeExclusionUntil } from '../account/protection.ts';
+import { utcInstant } from '../text.ts';
+import { TERMINAL, type SubscriptionState } from '../account/entitlement.ts';
 import type { BillingEvent, PaymentGateway, SubscriptionSnapshot, SubscriptionStore } from './ports.ts';
 
 /** The event types we subscribe the endpoint to (Stripe advises against subscribing to everything). */
@@ -65,7 +65,7 @@ export function toSubscriptionState(snapshot: SubscriptionSnapshot, clock: Clock
  * Subscriptions: checkout, verification on return, cancellation, webhooks and the daily
  * reconciliation. Each subscription is stored under the provider's id and every path ends in the
  * same `sync`, which fetches that subscription's current state from the provider; the user's
- * access is derived from all of their subscriptions (entitlement.ts). So an event about an old
+ * access is derived from all of their subscriptions (account/entitlement.ts). So an event about an old
  * subscription, an old Checkout session id or a late retry only ever updates that old
  * subscription, never a newer one (docs/decisions/0031-subscriptions-keyed-by-provider-id.md).
  */

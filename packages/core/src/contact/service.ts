@@ -1,5 +1,5 @@
 import type { ContactBody, ContactMessage as PublicMessage } from '@app/contracts/contact';
-import { makeAttemptLimiter, type AttemptPolicy, type AttemptStore } from '../auth/attempts.ts';
+import { makeAttemptLimiter, type AttemptPolicy, type AttemptStore } from '../security/attempts.ts';
 import type { Clock } from '../clock.ts';
 import type { RequestEmail } from '../email/ports.ts';
 import { NotFoundError } from '../errors.ts';

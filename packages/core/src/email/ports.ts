@@ -1,3 +1,5 @@
+import type { AlertSettings } from '@app/contracts/alerts';
+import type { PredictionStore } from '../pipeline/ports.ts';
 import type { Selection } from '../predictions/prediction.ts';
 
 /**
@@ -43,6 +45,44 @@ export interface AlertEmailBet {
   bookmaker?: string | null;
   edge?: number;
   asOf?: string;
+}
+
+/*
+ * What the email consumer reads to render a request, stated here: auth, contact and alerts ask for
+ * mail (they depend on email), so email never imports them; their stores and signers fit these
+ * shapes (docs/decisions/0260-core-areas-depend-one-way.md).
+ */
+
+/** Issues the single-use link of a verification or password-reset email (auth's one-time tokens). */
+export interface MailTokens {
+  issue(userId: string, purpose: 'verify-email' | 'password-reset'): Promise<string>;
+}
+
+/** A contact-form message as it is forwarded to support (contact's stored message). */
+export interface MailedContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  body: string;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  /** Set when the sender was signed in: only then is the message acknowledged. */
+  userId?: string;
+}
+
+/** What a value-bet alert email reads: the alerts' settings and deliveries, the bets, the unsubscribe signer. */
+export interface AlertMailing {
+  store: {
+    /** The user's alert settings now (turned off since the request was queued?). */
+    get(userId: string): Promise<Pick<AlertSettings, 'frequency'> | undefined>;
+    /** Marks a flag set's email sent to the user: false when it was already (a redelivered request). */
+    markSent(userId: string, setId: string, at: Date): Promise<boolean>;
+    unmarkSent(userId: string, setId: string): Promise<void>;
+  };
+  predictions: Pick<PredictionStore, 'get'>;
+  /** Signs the user's one-click unsubscribe link. */
+  tokens: { sign(userId: string): string };
 }
 
 /** Puts an email request on the email queue. */

@@ -1,18 +1,14 @@
-import type { UserRepository } from '../auth/ports.ts';
-import type { OneTimeTokens } from '../auth/one-time-tokens.ts';
+import type { UserRepository } from '../account/ports.ts';
+import { isProtected } from '../account/protection.ts';
 import type { Clock } from '../clock.ts';
-import type { ContactMessageStore } from '../contact/ports.ts';
-import { isProtected } from '../responsible-gambling/protection.ts';
-import type { EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore } from './ports.ts';
+import type { AlertMailing, EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore, MailedContactMessage, MailTokens } from './ports.ts';
 import { accountExistsMessage, contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, valueAlertMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
-import type { AlertStore, UnsubscribeTokens } from '../alerts/ports.ts';
-import type { PredictionStore } from '../pipeline/ports.ts';
-import { PICK_LABELS } from '../picks/pick.ts';
+import { PICK_LABELS } from '../predictions/picks.ts';
 
 export interface MailServiceDeps {
   users: Pick<UserRepository, 'get' | 'getByEmail'>;
-  tokens: OneTimeTokens;
-  messages: Pick<ContactMessageStore, 'get'>;
+  tokens: MailTokens;
+  messages: { get(id: string): Promise<MailedContactMessage | undefined> };
   sender: EmailSender;
   /** Addresses SES reported as bouncing or complaining: never mailed again (SES pauses senders that keep trying). */
   suppressions: Pick<EmailSuppressionStore, 'isSuppressed'>;
@@ -20,7 +16,7 @@ export interface MailServiceDeps {
   supportAddress: string;
   clock: Clock;
   /** What the value-bet digest reads: the settings (turned off since?), the limits that silence it, the bets, the unsubscribe signer. */
-  alerts: { store: Pick<AlertStore, 'get' | 'markSent' | 'unmarkSent'>; predictions: Pick<PredictionStore, 'get'>; tokens: UnsubscribeTokens };
+  alerts: AlertMailing;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 

@@ -1,5 +1,5 @@
-import type { ContactMessage } from '../contact/ports.ts';
-import type { EmailMessage } from './ports.ts';
+import { utcMinute } from '../text.ts';
+import type { EmailMessage, MailedContactMessage } from './ports.ts';
 
 /** Plain-text and HTML bodies of every email the product sends. Values are escaped in the HTML. */
 export interface TemplateContext {
@@ -43,7 +43,7 @@ export function passwordResetMessage(ctx: TemplateContext, to: string, token: st
   };
 }
 
-export type ContactMessageView = Pick<ContactMessage, 'id' | 'name' | 'email' | 'subject' | 'body' | 'createdAt'>;
+export type ContactMessageView = Omit<MailedContactMessage, 'userId'>;
 
 export function contactToSupportMessage(ctx: TemplateContext, supportAddress: string, m: ContactMessageView): EmailMessage {
   const url = `${ctx.appOrigin}/admin/messages`;
@@ -67,7 +67,7 @@ export function contactToSupportMessage(ctx: TemplateContext, supportAddress: st
  */
 export function contactAcknowledgementMessage(ctx: TemplateContext, to: string, receivedAt: string): EmailMessage {
   const subject = `We received your message to ${ctx.productName}`;
-  const when = `${receivedAt.slice(0, 16).replace('T', ' ')} UTC`;
+  const when = utcMinute(receivedAt);
   return {
     to,
     subject,
@@ -122,9 +122,8 @@ export function valueAlertMessage(ctx: TemplateContext, to: string, lines: Alert
   const record = `${ctx.appOrigin}/analytics`;
   const plural = lines.length === 1 ? '' : 's';
   const subject = kind === 'realtime' ? `New value bet${plural}: ${lines.length} matching your alerts` : `${lines.length} value bet${plural} matching your alerts`;
-  const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
   const asOf = (l: AlertLine) => (l.asOf ? `, as of ${l.asOf.slice(11, 16)} UTC` : '');
-  const describe = (l: AlertLine) => `${l.match} (${l.league}, ${when(l.kickoff)}): ${l.selection} @ ${l.odds.toFixed(2)}${l.bookmaker ? ` (${l.bookmaker})` : ''}${asOf(l)}, +${l.edge.toFixed(1)} % expected value by our forecast`;
+  const describe = (l: AlertLine) => `${l.match} (${l.league}, ${utcMinute(l.kickoff)}): ${l.selection} @ ${l.odds.toFixed(2)}${l.bookmaker ? ` (${l.bookmaker})` : ''}${asOf(l)}, +${l.edge.toFixed(1)} % expected value by our forecast`;
   const caution = 'A value bet is a price above our forecast\'s fair price, not a sure win: most value bets lose, and our record of them, with its interval, is on the analytics page. 18+ only. Bet only what you can afford to lose.';
   return {
     to,

@@ -1,8 +1,8 @@
 import { overFromOdds, threeWayFromOdds } from '@app/model/odds';
 import { round } from '../numbers.ts';
-import { marketOf } from '../picks/pick.ts';
+import { marketOf } from '../predictions/picks.ts';
 import type { MarketOdds, Selection } from '../predictions/prediction.ts';
-import type { ClosingOdds } from '../pipeline/providers.ts';
+import type { ClosingOdds } from '../predictions/odds.ts';
 import type { ClosingPrice } from './entry.ts';
 
 /** Whether `odds` prices every outcome of the selection's market (a fair price needs the whole market). */

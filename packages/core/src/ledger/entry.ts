@@ -5,7 +5,7 @@
 import type { LedgerBasis } from '@app/contracts/ledger';
 import { KELLY_CAP_UNITS, KELLY_FRACTION } from '@app/contracts/rules';
 import { round } from '../numbers.ts';
-import { isCorrect, marketOf, picksOf, type PickMarket } from '../picks/pick.ts';
+import { isCorrect, marketOf, picksOf, type PickMarket } from '../predictions/picks.ts';
 import { selectionProbability, type FixtureRef, type Selection, type StoredPrediction } from '../predictions/prediction.ts';
 
 export type { LedgerBasis } from '@app/contracts/ledger';

@@ -3,7 +3,7 @@ import type { LedgerDigests, LedgerList, LedgerQuery } from '@app/contracts/ledg
 import type { LosingRunsResponse } from '@app/contracts/responsible-gambling';
 import type { TrackRecord } from '@app/contracts/metrics';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
-import { requirePremiumContent, type Viewer } from '../viewer.ts';
+import { requirePremiumContent, type Viewer } from '../account/viewer.ts';
 import { digestOrder, FAILING, GENESIS, ledgerDay, sealBacktest, sealPublished, verifyChain, type DayCheck } from './digest.ts';
 import { verifyCorrections, type CorrectionsCheck } from './corrections.ts';
 import type { RecordedEntry } from './entry.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { makeClosingOddsTask } from './closing-odds.ts';
-import type { ClosingOdds } from './providers.ts';
+import type { ClosingOdds } from '../predictions/odds.ts';
 import { ProviderUnavailableError, type OddsProvider } from './providers.ts';
 
 const NOW = '2026-11-22T14:50:00Z';

@@ -4,7 +4,8 @@ import type { StoredPrediction } from '../predictions/prediction.ts';
 import { captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
 import { makeOddsScanTask } from './odds-scan.ts';
-import { ProviderUnavailableError, type FixtureOdds, type OddsProvider } from './providers.ts';
+import { ProviderUnavailableError, type OddsProvider } from './providers.ts';
+import type { FixtureOdds } from '../predictions/odds.ts';
 
 const NOW = new Date('2026-11-22T13:00:00Z');
 const KICKOFF = '2026-11-22T19:45:00.000Z';

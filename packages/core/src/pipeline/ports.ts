@@ -3,7 +3,8 @@ import type { MatchRecord } from '@app/model/types';
 import type { LedgerEntry, LedgerOutcome } from '../ledger/entry.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
-import type { ClosingOdds, FixtureOdds, League, ProviderFixture } from './providers.ts';
+import type { ClosingOdds, FixtureOdds } from '../predictions/odds.ts';
+import type { League, ProviderFixture } from './providers.ts';
 
 /** A fixture as stored: what the provider said, plus the odds captured before kickoff. */
 export interface StoredFixture extends ProviderFixture {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { modelOdds, type FixtureOdds } from './providers.ts';
+import { modelOdds } from './providers.ts';
+import type { FixtureOdds } from '../predictions/odds.ts';
 
 const capturedAt = '2026-11-22T06:00:00.000Z';
 const average = { home: 2.1, draw: 3.4, away: 3.6, over25: 1.9, under25: 1.95 };

@@ -6,7 +6,11 @@
  */
 import type { ListedBookmaker } from '@app/model/bookmakers';
 import type { MatchRecord } from '@app/model/types';
-import type { MarketBookmakers, MarketOdds } from '../predictions/prediction.ts';
+import type { BookQuote, ClosingOdds, FixtureOdds } from '../predictions/odds.ts';
+import type { MarketOdds } from '../predictions/prediction.ts';
+
+/** The odds a provider reports are stated in predictions/odds.ts; its adapters name them through this port. */
+export type { BookQuote, ClosingOdds, FixtureOdds };
 
 /** One of our leagues. `id` is ours everywhere (football-data.co.uk's code for real leagues: E0, SP1...). */
 export interface League {
@@ -81,39 +85,6 @@ export interface FixtureProvider {
   statistics?(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, MatchStats>>;
 }
 
-/** One bookmaker's prices of a fixture, as the source reported them. */
-export interface BookQuote {
-  /** The source's bookmaker key (The Odds API's `williamhill`, `pinnacle`...; a demo book's own). */
-  key: string;
-  /** The name a card shows. */
-  name: string;
-  /** When the bookmaker last updated these prices (The Odds API `last_update`). */
-  updatedAt: string;
-  prices: MarketOdds;
-}
-
-/** Prices of one fixture captured before kickoff. */
-export interface FixtureOdds {
-  /**
-   * Every bookmaker's own prices, where the source names them: value flags read the declared
-   * bookmakers' among them and the sharp reference's (docs/decisions/0190-the-declared-bookmaker-list.md).
-   */
-  quotes?: BookQuote[];
-  /** Best price per market across bookmakers (value bets, staking). */
-  best: MarketOdds;
-  /** Who offers each best price, where the source names it. */
-  bestBookmakers?: MarketBookmakers;
-  /** Average price per market across bookmakers. */
-  average: MarketOdds;
-  /**
-   * Pinnacle's own prices when the provider has them: the model's preferred market feature (on
-   * the development seasons its pre-closing line was sharper than the average). See {@link modelOdds}.
-   */
-  sharp?: MarketOdds;
-  /** When the prices were captured (ISO). */
-  capturedAt: string;
-}
-
 /**
  * The prices the model reads: per market (1X2 as a whole, O/U 2.5 as a whole) the sharp
  * bookmaker's when complete, else the average, as the backtest does with football-data.co.uk's
@@ -127,16 +98,6 @@ export function modelOdds(odds: FixtureOdds): MarketOdds {
     ...(x1.home && x1.draw && x1.away ? { home: x1.home, draw: x1.draw, away: x1.away } : {}),
     ...(ou.over25 && ou.under25 ? { over25: ou.over25, under25: ou.under25 } : {}),
   };
-}
-
-/**
- * A fixture's closing prices: the last line before kickoff, Pinnacle's where the source has it
- * (`sharp`), and the market average.
- */
-export interface ClosingOdds {
-  sharp?: MarketOdds;
-  average?: MarketOdds;
-  capturedAt: string;
 }
 
 export interface OddsProvider {

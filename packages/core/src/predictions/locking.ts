@@ -1,8 +1,8 @@
 import type { GoalMarkets, Prediction } from '@app/contracts/predictions';
-import { seesPremiumContent, type Viewer } from '../viewer.ts';
+import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { selectionProbability, type StoredPrediction, type ThreeWay, type ValueBet } from './prediction.ts';
 import { percent, round } from '../numbers.ts';
-import { picksOf } from '../picks/pick.ts';
+import { picksOf } from './picks.ts';
 import { slug } from '../text.ts';
 
 /**

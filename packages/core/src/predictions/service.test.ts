@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock.ts';
-import type { Viewer } from '../viewer.ts';
+import type { Viewer } from '../account/viewer.ts';
 import type { PredictionRepository } from './ports.ts';
 import type { StoredPrediction } from './prediction.ts';
 import { makePredictionService } from './service.ts';

@@ -1,7 +1,7 @@
 import type { Prediction } from '@app/contracts/predictions';
 import { answerMaker, makeReadCache, type Serialised } from '../cache/read-cache.ts';
 import { DAY_MS, type Clock } from '../clock.ts';
-import { seesPremiumContent, type Viewer } from '../viewer.ts';
+import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { toPublicPrediction } from './locking.ts';
 import type { PredictionRepository } from './ports.ts';
 

@@ -8,7 +8,7 @@ import { DEFAULT_BOOKMAKERS, netPrice, SHARP_KEY, type ListedBookmaker } from '@
 import { overFromOdds, threeWayFromOdds } from '@app/model/odds';
 import { VALUE_RULE, valueFlagOf, bestPrice, type BookPrice, type ValueRule } from '@app/model/value-rule';
 import { round } from '../numbers.ts';
-import type { BookQuote, FixtureOdds } from '../pipeline/providers.ts';
+import type { BookQuote, FixtureOdds } from './odds.ts';
 import type { MarketBookmakers, MarketOdds, Selection, ValueBet, ValueFlagEvent } from './prediction.ts';
 
 /** A quote older than this (its bookmaker's own update time) is not a price anyone can take. */

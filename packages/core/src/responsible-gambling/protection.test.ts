@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeBreakUntil, activeExclusionUntil, breakEnd, isProtected, mayStartBreak, selfExclusionEnd } from './protection.ts';
+import { breakEnd, mayStartBreak, selfExclusionEnd } from './protection.ts';
 
 const now = new Date('2026-03-14T10:00:00.000Z');
 
@@ -16,16 +16,6 @@ describe('break and self-exclusion rules', () => {
     expect(selfExclusionEnd(new Date('2027-08-31T08:00:00.000Z')).toISOString()).toBe('2028-02-29T08:00:00.000Z');
   });
 
-  it('is active until its end and not a millisecond after', () => {
-    const user = { breakUntil: '2026-03-15T10:00:00.000Z', selfExcludedUntil: '2026-09-14T10:00:00.000Z' };
-    expect(activeBreakUntil(user, now)).toBe(user.breakUntil);
-    expect(activeBreakUntil(user, new Date('2026-03-15T09:59:59.999Z'))).toBe(user.breakUntil);
-    expect(activeBreakUntil(user, new Date('2026-03-15T10:00:00.000Z'))).toBeUndefined();
-    expect(activeExclusionUntil(user, new Date('2026-09-14T09:59:59.999Z'))).toBe(user.selfExcludedUntil);
-    expect(activeExclusionUntil(user, new Date('2026-09-14T10:00:00.000Z'))).toBeUndefined();
-    expect(activeBreakUntil({}, now)).toBeUndefined();
-  });
-
   it('a break can be extended but never shortened; after it ended any break may start', () => {
     const onWeek = { breakUntil: breakEnd(now, '7d').toISOString() };
     expect(mayStartBreak(onWeek, breakEnd(now, '24h'), now)).toBe(false);
@@ -33,12 +23,5 @@ describe('break and self-exclusion rules', () => {
     expect(mayStartBreak(onWeek, breakEnd(now, '30d'), now)).toBe(true);
     const later = new Date('2026-03-22T00:00:00.000Z');
     expect(mayStartBreak(onWeek, breakEnd(later, '24h'), later)).toBe(true);
-  });
-
-  it('protects the account (no alert, no acknowledgement) while a break or a self-exclusion runs, and not after', () => {
-    expect(isProtected({}, now)).toBe(false);
-    expect(isProtected({ breakUntil: '2026-03-15T10:00:00.000Z' }, now)).toBe(true);
-    expect(isProtected({ breakUntil: '2026-03-15T10:00:00.000Z' }, new Date('2026-03-15T10:00:00.000Z'))).toBe(false);
-    expect(isProtected({ selfExcludedUntil: '2026-09-14T10:00:00.000Z' }, now)).toBe(true);
   });
 });

@@ -4,13 +4,8 @@
  * self-exclusion locks the account for six months. Pure rules: the service stores, these decide.
  */
 import { BREAK_DURATIONS, SELF_EXCLUSION_MONTHS, type BreakDuration } from '@app/contracts/responsible-gambling';
+import { activeBreakUntil, type Protections } from '../account/protection.ts';
 import { DAY_MS } from '../clock.ts';
-
-/** The fields of a stored user these rules read (ISO-8601 UTC instants). */
-export interface Protections {
-  breakUntil?: string;
-  selfExcludedUntil?: string;
-}
 
 /** When a break of `duration` taken at `now` ends. */
 export function breakEnd(now: Date, duration: BreakDuration): Date {
@@ -29,24 +24,6 @@ export function selfExclusionEnd(now: Date): Date {
   const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
   end.setUTCDate(Math.min(day, lastDay));
   return end;
-}
-
-/** The end of the break running at `now`, or undefined. */
-export function activeBreakUntil(user: Protections, now: Date): string | undefined {
-  return user.breakUntil && Date.parse(user.breakUntil) > now.getTime() ? user.breakUntil : undefined;
-}
-
-/** The end of the self-exclusion running at `now`, or undefined. */
-export function activeExclusionUntil(user: Protections, now: Date): string | undefined {
-  return user.selfExcludedUntil && Date.parse(user.selfExcludedUntil) > now.getTime() ? user.selfExcludedUntil : undefined;
-}
-
-/**
- * Whether a break or a self-exclusion runs at `now`: nothing but what gets the person into the
- * account reaches them (no premium content, no alert, no contact acknowledgement).
- */
-export function isProtected(user: Protections, now: Date): boolean {
-  return Boolean(activeBreakUntil(user, now) ?? activeExclusionUntil(user, now));
 }
 
 /**

@@ -3,7 +3,7 @@ import { makeAuthService } from '../auth/service.ts';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import type { SecurityEvent } from '../security/events.ts';
 import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
-import { seesPremiumContent } from '../viewer.ts';
+import { seesPremiumContent } from '../account/viewer.ts';
 import { makeResponsibleGamblingService } from './service.ts';
 
 async function setup() {

@@ -1,12 +1,14 @@
 import type { BreakResponse, SelfExclusionBody, SelfExclusionResponse, TakeBreakBody } from '@app/contracts/responsible-gambling';
-import type { SessionRepository, UserRepository } from '../auth/ports.ts';
+import type { SessionRepository } from '../auth/ports.ts';
+import type { UserRepository } from '../account/ports.ts';
 import type { AuthService, ClientContext, ResolvedSession } from '../auth/service.ts';
-import type { UserRecord } from '../auth/user.ts';
+import type { UserRecord } from '../account/user.ts';
 import type { Clock } from '../clock.ts';
 import { clientNetwork } from '../security/network.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
 import { BreakCannotBeShortenedError } from './errors.ts';
-import { activeBreakUntil, breakEnd, mayStartBreak, selfExclusionEnd } from './protection.ts';
+import { activeBreakUntil } from '../account/protection.ts';
+import { breakEnd, mayStartBreak, selfExclusionEnd } from './protection.ts';
 
 /**
  * What a break or a self-exclusion asks of the billing side, passed in by the handler so only these
@@ -30,7 +32,7 @@ export interface ResponsibleGamblingDeps {
 
 /**
  * Breaks and self-exclusion (docs/decisions/0160-breaks-and-self-exclusion.md). What they hide is
- * decided where premium content is (viewer.ts `seesPremiumContent`) and at sign-in
+ * decided where premium content is (account/viewer.ts `seesPremiumContent`) and at sign-in
  * (auth/service.ts); this service only records them.
  */
 export function makeResponsibleGamblingService(deps: ResponsibleGamblingDeps) {

@@ -7,7 +7,7 @@ import type { LedgerRepository } from '../ledger/ports.ts';
 import { metricsByBasis, METRICS_WINDOW_DAYS } from '../ledger/record.ts';
 import { matchIdentity } from '../matches/identity.ts';
 import { percent, round } from '../numbers.ts';
-import { PICK_LABELS } from '../picks/pick.ts';
+import { PICK_LABELS } from '../predictions/picks.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import { originOf, type StoredPrediction } from '../predictions/prediction.ts';
 

@@ -10,7 +10,7 @@ import type { HistoryRepository, LeagueRepository, ModelStateRepository } from '
 import type { FixtureProvider } from '../pipeline/providers.ts';
 import { toPublicPrediction } from '../predictions/locking.ts';
 import { slug } from '../text.ts';
-import type { Viewer } from '../viewer.ts';
+import type { Viewer } from '../account/viewer.ts';
 import type { LeaguePredictions, SeasonRulesOf, SeasonStore, SimulationSnapshot, StoredSimulation, TeamEntry } from './ports.ts';
 
 /** Runs per league and simulation. */

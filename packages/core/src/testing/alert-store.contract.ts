@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_SHARDS, alertShardOf } from '../alerts/fanout.ts';
 import type { AlertStore, StoredAlertSettings } from '../alerts/ports.ts';
-import type { UserRecord } from '../auth/user.ts';
-import type { UserRepository } from '../auth/ports.ts';
+import type { UserRecord } from '../account/user.ts';
+import type { UserRepository } from '../account/ports.ts';
 
 /** A store and the user repository its `recipients` reads from. */
 export interface AlertStoreFixture {

@@ -2,7 +2,7 @@
 // (alert-store.contract.ts runs both).
 import { alertShardOf } from '../alerts/fanout.ts';
 import type { AlertFrequency, AlertRecipient, AlertStore, ClaimOutcome, DeliveryClaim, StoredAlertSettings } from '../alerts/ports.ts';
-import type { UserRecord } from '../auth/user.ts';
+import type { UserRecord } from '../account/user.ts';
 
 export class InMemoryAlertStore implements AlertStore {
   private readonly settings = new Map<string, StoredAlertSettings>();

@@ -6,7 +6,8 @@ import type { LeagueModelState } from '@app/model/forecast';
 import type { LedgerEntry, RecordedEntry } from '../ledger/entry.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from '../pipeline/ports.ts';
-import type { ClosingOdds, League } from '../pipeline/providers.ts';
+import type { ClosingOdds } from '../predictions/odds.ts';
+import type { League } from '../pipeline/providers.ts';
 
 export interface InMemoryPipelineOptions {
   leagues: League[];

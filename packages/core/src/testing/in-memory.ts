@@ -1,13 +1,14 @@
 // In-memory implementations of the auth and billing ports, for core's unit tests. The DynamoDB
 // adapters are tested against DynamoDB Local with the same behaviours.
-import type { AttemptState, AttemptStore, StoredAttempts } from '../auth/attempts.ts';
-import type { PasswordHasher, RoleChange, SessionClaims, SessionRecord, SessionRepository, SessionTokens, UserRepository } from '../auth/ports.ts';
+import type { AttemptState, AttemptStore, StoredAttempts } from '../security/attempts.ts';
+import type { PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens } from '../auth/ports.ts';
+import type { RoleChange, UserRepository } from '../account/ports.ts';
 import type { NewPassword } from '../auth/password-policy.ts';
 import type { AuthService, IssuedSession } from '../auth/service.ts';
 import { EmailTakenError, PasswordChangedMeanwhileError } from '../auth/errors.ts';
 import { BreakCannotBeShortenedError } from '../responsible-gambling/errors.ts';
-import type { OpenCheckout, Role, UserRecord } from '../auth/user.ts';
-import type { SubscriptionState } from '../billing/entitlement.ts';
+import type { OpenCheckout, Role, UserRecord } from '../account/user.ts';
+import type { SubscriptionState } from '../account/entitlement.ts';
 import type { SaveOutcome, SubscriptionStore } from '../billing/ports.ts';
 
 export class InMemoryUsers implements UserRepository {

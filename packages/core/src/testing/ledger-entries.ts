@@ -1,10 +1,10 @@
 // Ledger entries for tests: a settled published pick by default, any field overridden; played
 // predictions stored with their entries as the pipeline stores them.
 import { entryId, ledgerEntriesOf, type LedgerBasis, type RecordedEntry } from '../ledger/entry.ts';
-import { marketOf } from '../picks/pick.ts';
+import { marketOf } from '../predictions/picks.ts';
 import { entryOutcomes } from '../pipeline/generation/settlement.ts';
 import type { PredictionStore } from '../pipeline/ports.ts';
-import type { ClosingOdds } from '../pipeline/providers.ts';
+import type { ClosingOdds } from '../predictions/odds.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 
 /** A ledger entry (a won home pick at 1.80, published the day before kickoff) with `overrides` applied. */

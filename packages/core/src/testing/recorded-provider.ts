@@ -7,7 +7,8 @@ import { kickoffOf, RESULT_DELAY_MS } from '@app/model/deployment';
 import type { ParsedMatch, ThreeWayPrices, TwoWayPrices } from '@app/model/football-data';
 import type { MatchRecord } from '@app/model/types';
 import { HOUR_MS } from '../clock.ts';
-import type { FixtureOdds, FixtureProvider, League, OddsProvider, ProviderFixture } from '../pipeline/providers.ts';
+import type { FixtureOdds } from '../predictions/odds.ts';
+import type { FixtureProvider, League, OddsProvider, ProviderFixture } from '../pipeline/providers.ts';
 import type { MarketOdds } from '../predictions/prediction.ts';
 import { slug } from '../text.ts';
 

@@ -7,7 +7,7 @@ import { newestFirst, shownOdds, type RecordedEntry } from '../ledger/entry.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import { metricsByBasis } from '../ledger/record.ts';
 import { percent } from '../numbers.ts';
-import { actualResultText, PICK_LABELS, PREDICTION_TYPES } from '../picks/pick.ts';
+import { actualResultText, PICK_LABELS, PREDICTION_TYPES } from '../predictions/picks.ts';
 
 const NOT_FINISHED = 'Match not finished';
 

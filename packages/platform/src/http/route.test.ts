@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ConflictError, RateLimitedError } from '@app/core/errors';
 import type { SecurityEvent } from '@app/core/security/events';
-import type { Viewer } from '@app/core/viewer';
+import type { Viewer } from '@app/core/account/viewer';
 import { currentCorrelationId } from '../correlation.ts';
 import { logger } from '../logger.ts';
 import { json } from './response.ts';

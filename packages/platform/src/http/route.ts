@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { Viewer } from '@app/core/viewer';
+import type { Viewer } from '@app/core/account/viewer';
 import { ForbiddenError, UnauthorizedError } from '@app/core/errors';
 import type { SecurityEventType, SecurityLog } from '@app/core/security/events';
 import { clientNetwork } from '@app/core/security/network';

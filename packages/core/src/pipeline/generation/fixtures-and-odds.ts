@@ -1,5 +1,6 @@
 import { DAY_MS } from '../../clock.ts';
-import type { FixtureOdds, ProviderFixture } from '../providers.ts';
+import type { FixtureOdds } from '../../predictions/odds.ts';
+import type { ProviderFixture } from '../providers.ts';
 import { BACKFILL_DAYS } from './backfill.ts';
 import type { StepDeps } from './deps.ts';
 import { oddsOrLastKnown } from './provider-reads.ts';

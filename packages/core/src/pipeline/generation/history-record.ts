@@ -1,6 +1,7 @@
 import { slug } from '../../text.ts';
 import type { HistoryRecord, StoredFixture } from '../ports.ts';
-import { modelOdds, type FixtureOdds, type ProviderFixture } from '../providers.ts';
+import { modelOdds, type ProviderFixture } from '../providers.ts';
+import type { FixtureOdds } from '../../predictions/odds.ts';
 
 /** The id of a played match in history: the same for an imported row and a settled fixture. */
 export function historyId(leagueId: string, kickoff: string, home: string, away: string): string {

@@ -1,6 +1,7 @@
 // What a run reads from the providers, each with its fallback when a provider is down or refuses
 // (the last stored odds, the pre-kickoff snapshot, statistics on a later run).
-import { isProviderOutage, type ClosingOdds, type FixtureOdds, type League, type MatchStats, type ProviderFixture } from '../providers.ts';
+import { isProviderOutage, type League, type MatchStats, type ProviderFixture } from '../providers.ts';
+import type { ClosingOdds, FixtureOdds } from '../../predictions/odds.ts';
 import type { StepDeps } from './deps.ts';
 
 /** The league's name: the stored league's, else the provider's, else its id. */

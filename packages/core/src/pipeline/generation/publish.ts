@@ -1,6 +1,7 @@
 import type { LeagueModelState } from '@app/model/forecast';
 import { ledgerEntriesOf } from '../../ledger/entry.ts';
-import type { FixtureOdds, ProviderFixture } from '../providers.ts';
+import type { FixtureOdds } from '../../predictions/odds.ts';
+import type { ProviderFixture } from '../providers.ts';
 import type { StepDeps } from './deps.ts';
 import { toStoredPrediction } from './stored-prediction.ts';
 

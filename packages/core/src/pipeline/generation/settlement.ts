@@ -1,8 +1,9 @@
 import { closingPriceOf } from '../../ledger/closing.ts';
 import { outcomeOf, type LedgerEntry, type LedgerOutcome } from '../../ledger/entry.ts';
-import { actualResultText } from '../../picks/pick.ts';
+import { actualResultText } from '../../predictions/picks.ts';
 import type { StoredPrediction } from '../../predictions/prediction.ts';
-import type { ClosingOdds, ProviderFixture } from '../providers.ts';
+import type { ClosingOdds } from '../../predictions/odds.ts';
+import type { ProviderFixture } from '../providers.ts';
 
 /**
  * A prediction settled against a finished (or cancelled: void) fixture; undefined while it is

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fitLeagueModel } from '@app/model/forecast';
 import { simulateLeague } from '@app/model/testing/simulate';
 import { toPublicPrediction } from '../../predictions/locking.ts';
-import type { Viewer } from '../../viewer.ts';
+import type { Viewer } from '../../account/viewer.ts';
 import { toStoredPrediction } from './stored-prediction.ts';
-import type { FixtureOdds, ProviderFixture } from '../providers.ts';
+import type { FixtureOdds } from '../../predictions/odds.ts';
+import type { ProviderFixture } from '../providers.ts';
 
 const sim = simulateLeague({ teams: 10, seasons: 2, seed: 5, odds: true, shots: true, league: 'SIM' });
 const last = sim.matches.at(-1)!;

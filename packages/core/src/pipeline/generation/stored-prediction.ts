@@ -2,7 +2,8 @@ import type { ListedBookmaker } from '@app/model/bookmakers';
 import { predictFixture, type LeagueModelState } from '@app/model/forecast';
 import type { Origin, StoredPrediction } from '../../predictions/prediction.ts';
 import { captureView, followFlags } from '../../predictions/value-flags.ts';
-import { modelOdds, type FixtureOdds, type ProviderFixture } from '../providers.ts';
+import { modelOdds, type ProviderFixture } from '../providers.ts';
+import type { FixtureOdds } from '../../predictions/odds.ts';
 
 /**
  * A stored prediction from a forecast (probabilities as fractions; the API shows percentages). Its

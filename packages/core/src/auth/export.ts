@@ -1,5 +1,5 @@
 import type { AccountExport } from '@app/contracts/account';
-import type { UserRecord } from '../auth/user.ts';
+import type { UserRecord } from '../account/user.ts';
 import type { Clock } from '../clock.ts';
 import type { ContactMessageStore } from '../contact/ports.ts';
 import { toPublicMessage } from '../contact/service.ts';

@@ -1,8 +1,8 @@
 import type { User as PublicUser } from '@app/contracts/auth';
 import type { Clock } from '../clock.ts';
-import { entitlementOf, type SubscriptionState } from '../billing/entitlement.ts';
-import { activeBreakUntil, type Protections } from '../responsible-gambling/protection.ts';
-import type { Viewer } from '../viewer.ts';
+import { entitlementOf, type SubscriptionState } from './entitlement.ts';
+import { activeBreakUntil, type Protections } from './protection.ts';
+import type { Viewer } from './viewer.ts';
 
 export type Role = 'user' | 'admin';
 

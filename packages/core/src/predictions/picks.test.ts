@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPrediction } from '../predictions/prediction.ts';
-import { actualResultText, isCorrect, picksOf } from './pick.ts';
+import type { StoredPrediction } from './prediction.ts';
+import { actualResultText, isCorrect, picksOf } from './picks.ts';
 
 const base: Pick<StoredPrediction, 'probabilities' | 'overUnder25'> = { probabilities: { home: 0.62, draw: 0.22, away: 0.16 }, overUnder25: { over: 0.35, under: 0.65 } };
 

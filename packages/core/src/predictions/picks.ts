@@ -1,5 +1,5 @@
 import { HIGH_CONFIDENCE_PERCENT } from '@app/contracts/rules';
-import type { Selection, StoredPrediction } from '../predictions/prediction.ts';
+import type { Selection, StoredPrediction } from './prediction.ts';
 
 export type PredictionType = 'home_win' | 'draw' | 'away_win' | 'over_25' | 'under_25';
 export type PickMarket = '1x2' | 'ou25';

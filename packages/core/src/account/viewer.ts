@@ -1,5 +1,5 @@
-import { ForbiddenError } from './errors.ts';
-import { utcInstant } from './responsible-gambling/errors.ts';
+import { ForbiddenError } from '../errors.ts';
+import { utcInstant } from '../text.ts';
 
 /** Who is asking: resolved from the session cookie on every request; null for a visitor. */
 export interface Viewer {
