@@ -24,8 +24,8 @@ const integration = { TEST_LAYER: 'integration' };
 const unitStep = [...filters(SERVER_PACKAGES), ...seq, 'run', 'test'];
 const integrationStep = [...filters(INTEGRATION_PACKAGES), ...seq, 'run', 'test'];
 // The one unit test whose subject is the runtime itself: every Lambda bundle loads on this Node
-// with the AWS SDK external. Run on Node 24, it is the node24 layer's proof that what the unit
-// layer checks on Node 20 holds on the Lambda runtime.
+// with the AWS SDK external. Run on Node 24 after the integration layer, it is the proof that what
+// the unit layer checks on Node 20 holds on the Lambda runtime.
 const runtimeSmokeStep = ['--filter', '@app/functions', 'exec', 'vitest', 'run', 'scripts/bundles.test.ts'];
 
 const layers = {
@@ -35,18 +35,12 @@ const layers = {
   },
   typecheck: { what: 'tsc: the server packages as one program (tsconfig.server.json), then web and e2e', steps: TYPECHECK_STEPS },
   unit: { what: 'every *.test.ts but the integration ones, in model, contracts, events, core, platform, adapters and functions', env: unit, steps: [unitStep] },
+  // Lambda runs the functions on Node 24 (infra's RUNTIME), so the layer that drives the handlers
+  // runs on it, and every bundle is loaded on it. Node 20 (the laptop's line) runs the unit layer,
+  // and e2e drives the whole local stack on it. Node 24's binary comes from the npm registry
+  // (scripts/node24.mjs); docs/decisions/0271-integration-layer-once-on-node-24.md.
   integration: {
-    what: `every *.int.test.ts (${INTEGRATION_PACKAGES.join(', ')}): against DynamoDB Local and the local server, queue and scheduler`,
-    env: integration,
-    steps: [integrationStep],
-  },
-  web: { what: 'web component tests (jsdom)', env: unit, steps: [[...filters(['web']), ...seq, 'run', 'test']] },
-  infra: { what: 'CDK template tests and cdk-nag', env: unit, steps: [[...filters(['infra']), ...seq, 'run', 'test']] },
-  // Lambda runs the functions on Node 24 (infra's RUNTIME): the integration layer, which drives
-  // the handlers, runs again on it, and the bundles are loaded on it. The unit layer's code is
-  // the same JavaScript on either line. Node 24's binary comes from the npm registry (scripts/node24.mjs).
-  node24: {
-    what: 'the integration layer again on Node 24, the Lambda runtime, and every Lambda bundle loaded on it',
+    what: `every *.int.test.ts (${INTEGRATION_PACKAGES.join(', ')}) on Node 24, the Lambda runtime: against DynamoDB Local and the local server, queue and scheduler; then every Lambda bundle loaded on it`,
     node24: true,
     steps: [
       ['exec', 'node', '-e', "console.log('Node', process.version)"],
@@ -54,6 +48,8 @@ const layers = {
       { env: unit, args: runtimeSmokeStep },
     ],
   },
+  web: { what: 'web component tests (jsdom)', env: unit, steps: [[...filters(['web']), ...seq, 'run', 'test']] },
+  infra: { what: 'CDK template tests and cdk-nag', env: unit, steps: [[...filters(['infra']), ...seq, 'run', 'test']] },
   // One build (the web app the stack serves; the stack runs the handlers from source) and one
   // stack, started once by e2e/support/global-setup.ts for every file.
   e2e: {

@@ -1,7 +1,7 @@
 // The Lambda bundles as they ship: nothing of the local stack inside (the demo and CSV-replay
 // data, the in-process queue, the test-mode billing, DynamoDB Local), within the size budget,
 // every Stripe endpoint the billing functions call still in their bundles, and each one loads on
-// the Node.js running this test (the node24 layer runs it on the Lambda runtime's line) with the
+// the Node.js running this test (the integration layer runs it on the Lambda runtime's line) with the
 // AWS SDK external, as the runtime provides it.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
