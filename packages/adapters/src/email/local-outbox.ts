@@ -10,6 +10,10 @@ export interface SentEmail extends EmailMessage {
 
 const KEEP_SECONDS = 7 * 24 * 60 * 60;
 
+/** Orders two messages sent in the same millisecond by this process: newest first holds for them too. */
+let sent = 0;
+const sequence = () => (sent++).toString(36).padStart(8, '0');
+
 /**
  * The local stack's mail server: messages are kept in DynamoDB Local and shown at /__local/mail.
  * Nothing leaves the machine.
@@ -27,7 +31,7 @@ export class LocalOutbox implements EmailSender {
       new PutCommand({
         TableName: this.tableName,
         Item: {
-          ...keys.localMail(sentAt, randomBytes(6).toString('hex')), type: 'LocalMail', schemaVersion: 1,
+          ...keys.localMail(sentAt, `${sequence()}${randomBytes(3).toString('hex')}`), type: 'LocalMail', schemaVersion: 1,
           ...message, sentAt, expiresAt: Math.ceil(Date.parse(sentAt) / 1000) + KEEP_SECONDS,
         },
       }),
