@@ -44,9 +44,7 @@ function layer(dir, allowed, extra = []) {
   ];
 }
 
-const noInfraSdks = [
-  { group: ['@aws-sdk/*', 'stripe', '@middy/*', 'aws-lambda'], message: 'Domain code stays free of AWS, Stripe and middy.' },
-];
+const noInfraSdks = [{ group: ['@aws-sdk/*', 'stripe', '@middy/*', 'aws-lambda'], message: 'Domain code stays free of AWS, Stripe and middy.' }];
 
 export default tseslint.config(
   {
@@ -72,13 +70,14 @@ export default tseslint.config(
   ...layer('functions', ['platform', 'adapters', 'core', 'contracts', 'events']),
   ...layer('infra', ['functions', 'events', 'adapters']),
   ...layer('e2e', ['contracts']),
-  // No function past 80 lines: a longer one mixes parts that deserve names of their own (reading,
-  // deciding, writing). Tests are exempt (a describe block is as long as its cases), and so are the
+  // No function past 125 lines, blank lines and comments not counted (80 until the formatter, in
+  // lines of up to 200 characters; docs/decisions/0266-one-formatter.md): a longer one mixes parts
+  // that deserve names of their own (reading, deciding, writing). Tests are exempt (a describe block is as long as its cases), and so are the
   // functions below, each for the reason given.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: ['**/*.test.{ts,tsx}', '**/*.e2e.ts', '**/testing/*.contract.ts'],
-    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+    rules: { 'max-lines-per-function': ['error', { max: 125, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: [

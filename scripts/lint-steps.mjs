@@ -1,8 +1,11 @@
 // The lint and typecheck steps, shared by `npm run lint`/`npm run typecheck` and their test layers. Lint: ESLint (with the layers'
 // import direction), no citation of documents outside the repository, no import cycle, no two
 // areas of packages/core importing each other, kebab-case file names, no unit test that needs
-// DynamoDB Local (test layers go by file name), and no unused file, export or dependency (knip,
-// configured in knip.jsonc).
+// DynamoDB Local (test layers go by file name), no unused file, export or dependency (knip,
+// configured in knip.jsonc), and every source file as the formatter writes it (`npm run format`).
+/** What the formatter (Prettier, .prettierrc.json) owns: every source file; prose, data and recorded payloads keep their own form. */
+const FORMATTED = ['**/*.{ts,tsx,js,mjs,cjs}'];
+
 export const LINT_STEPS = [
   ['exec', 'eslint', '.', '--max-warnings=0'],
   ['exec', 'node', 'scripts/check-citations.mjs'],
@@ -11,6 +14,7 @@ export const LINT_STEPS = [
   ['exec', 'node', 'scripts/check-file-names.mjs'],
   ['exec', 'node', 'scripts/check-test-layers.mjs'],
   ['exec', 'knip', '--no-progress'],
+  ['exec', 'prettier', '--check', '--log-level=warn', ...FORMATTED],
 ];
 
 /**
