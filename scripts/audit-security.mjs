@@ -78,7 +78,10 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
   const api = (method, path, options) => send(base, method, path, options);
 
   // Loopback addresses beyond 127.0.0.1 (Linux) give each storm a network of its own.
-  const manyAddresses = await api('GET', '/api/health', { from: freshAddress() }).then(() => true, () => false);
+  const manyAddresses = await api('GET', '/api/health', { from: freshAddress() }).then(
+    () => true,
+    () => false,
+  );
   const address = () => (manyAddresses ? freshAddress() : '127.0.0.1');
 
   async function outbox() {
@@ -140,7 +143,10 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     if (!manyAddresses) return 'skipped: only 127.0.0.1 on this machine (not Linux)';
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await login(colleague, `spray ${i}`, freshAddress())).status);
-    check(statuses.every((s) => s === 401), `statuses ${statuses.join(',')}`);
+    check(
+      statuses.every((s) => s === 401),
+      `statuses ${statuses.join(',')}`,
+    );
     const owner = await login(colleague, PASSWORD, freshAddress());
     check(owner.status === 200, `the owner got ${owner.status}`);
     return '6 addresses, 1 failure each: all checked (401), the owner signs in';
@@ -149,7 +155,11 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
   await probe('header tricks: a forged CloudFront-Viewer-Address or X-Forwarded-For does not reset a throttled address', async () => {
     const office = address();
     for (let i = 0; i < 6; i++) await login(target, `again ${i}`, office);
-    const forged = await login(target, PASSWORD, office, { 'cloudfront-viewer-address': '203.0.113.9:4444', 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' });
+    const forged = await login(target, PASSWORD, office, {
+      'cloudfront-viewer-address': '203.0.113.9:4444',
+      'x-forwarded-for': '203.0.113.9',
+      'x-real-ip': '203.0.113.9',
+    });
     check(forged.status === 429, `got ${forged.status}`);
     return '429 still';
   });
@@ -194,10 +204,18 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
   });
 
   await probe('role escalation: no field, cookie or session of a user reaches the admin role', async () => {
-    const withRole = await api('POST', '/api/auth/register', { body: { email: uniqueEmail('role'), password: PASSWORD, ...TERMS, role: 'admin' }, from: address() });
+    const withRole = await api('POST', '/api/auth/register', {
+      body: { email: uniqueEmail('role'), password: PASSWORD, ...TERMS, role: 'admin' },
+      from: address(),
+    });
     check(withRole.status === 400, `sign-up with role -> ${withRole.status}`);
     const session = (await login(colleague)).cookie;
-    for (const [method, path] of [['GET', '/api/admin/role-changes'], ['GET', '/api/admin/winning-predictions'], ['POST', '/api/admin/generate-daily-predictions'], ['GET', '/api/admin/messages']]) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/role-changes'],
+      ['GET', '/api/admin/winning-predictions'],
+      ['POST', '/api/admin/generate-daily-predictions'],
+      ['GET', '/api/admin/messages'],
+    ]) {
       const res = await api(method, path, { cookie: session });
       check(res.status === 403, `${method} ${path} as a user -> ${res.status}`);
     }
@@ -209,35 +227,45 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
       const res = await api('GET', '/api/admin/role-changes', { cookie });
       check(res.status === 401, `a forged cookie -> ${res.status}`);
     }
-    const changed = await api('POST', '/api/auth/change-password', { cookie: session, body: { currentPassword: PASSWORD, newPassword: 'another long phrase', role: 'admin' } });
+    const changed = await api('POST', '/api/auth/change-password', {
+      cookie: session,
+      body: { currentPassword: PASSWORD, newPassword: 'another long phrase', role: 'admin' },
+    });
     check(changed.status === 400, `change-password with role -> ${changed.status}`);
     return 'extra role fields 400, admin routes 403, forged cookies 401';
   });
 
-  await probe('enumeration: login and password reset answer a taken and a free address alike, in about the same time (sign-up tells, by decision 0200: next probe)', async () => {
-    const timings = { loginKnown: [], loginUnknown: [], resetKnown: [], resetUnknown: [] };
-    const same = (a, b, what) => check(a.status === b.status && a.text === b.text && !a.cookie === !b.cookie, `${what}: ${a.status} ${a.text} vs ${b.status} ${b.text}`);
-    for (let i = 0; i < SAMPLES; i++) {
-      const known = await login(target, `not it ${i}`);
-      const unknown = await login(uniqueEmail('nobody'), `not it ${i}`);
-      same(known, unknown, 'login');
-      timings.loginKnown.push(known.ms);
-      timings.loginUnknown.push(unknown.ms);
-      const resetKnown = await api('POST', '/api/auth/password-reset', { body: { email: colleague }, from: address() });
-      const resetUnknown = await api('POST', '/api/auth/password-reset', { body: { email: uniqueEmail('nobody') }, from: address() });
-      same(resetKnown, resetUnknown, 'password reset');
-      timings.resetKnown.push(resetKnown.ms);
-      timings.resetUnknown.push(resetUnknown.ms);
-    }
-    const pairs = [['login', 'loginKnown', 'loginUnknown'], ['reset', 'resetKnown', 'resetUnknown']];
-    const report = pairs.map(([what, a, b]) => {
-      const [ma, mb] = [median(timings[a]), median(timings[b])];
-      // A difference that a few requests could measure: over 30 % of the slower, and over 40 ms.
-      check(Math.abs(ma - mb) <= Math.max(40, 0.3 * Math.max(ma, mb)), `${what}: median ${ma.toFixed(0)} ms vs ${mb.toFixed(0)} ms`);
-      return `${what} ${ma.toFixed(0)}/${mb.toFixed(0)} ms`;
-    });
-    return `same answers; medians of ${SAMPLES} (existing/free): ${report.join(', ')}`;
-  });
+  await probe(
+    'enumeration: login and password reset answer a taken and a free address alike, in about the same time (sign-up tells, by decision 0200: next probe)',
+    async () => {
+      const timings = { loginKnown: [], loginUnknown: [], resetKnown: [], resetUnknown: [] };
+      const same = (a, b, what) =>
+        check(a.status === b.status && a.text === b.text && !a.cookie === !b.cookie, `${what}: ${a.status} ${a.text} vs ${b.status} ${b.text}`);
+      for (let i = 0; i < SAMPLES; i++) {
+        const known = await login(target, `not it ${i}`);
+        const unknown = await login(uniqueEmail('nobody'), `not it ${i}`);
+        same(known, unknown, 'login');
+        timings.loginKnown.push(known.ms);
+        timings.loginUnknown.push(unknown.ms);
+        const resetKnown = await api('POST', '/api/auth/password-reset', { body: { email: colleague }, from: address() });
+        const resetUnknown = await api('POST', '/api/auth/password-reset', { body: { email: uniqueEmail('nobody') }, from: address() });
+        same(resetKnown, resetUnknown, 'password reset');
+        timings.resetKnown.push(resetKnown.ms);
+        timings.resetUnknown.push(resetUnknown.ms);
+      }
+      const pairs = [
+        ['login', 'loginKnown', 'loginUnknown'],
+        ['reset', 'resetKnown', 'resetUnknown'],
+      ];
+      const report = pairs.map(([what, a, b]) => {
+        const [ma, mb] = [median(timings[a]), median(timings[b])];
+        // A difference that a few requests could measure: over 30 % of the slower, and over 40 ms.
+        check(Math.abs(ma - mb) <= Math.max(40, 0.3 * Math.max(ma, mb)), `${what}: median ${ma.toFixed(0)} ms vs ${mb.toFixed(0)} ms`);
+        return `${what} ${ma.toFixed(0)}/${mb.toFixed(0)} ms`;
+      });
+      return `same answers; medians of ${SAMPLES} (existing/free): ${report.join(', ')}`;
+    },
+  );
 
   await probe('sign-up (decision 0200): a taken address is a 409 offering login and reset, no cookie; a 4th sign-up for one address waits (429)', async () => {
     const email = uniqueEmail('taken');
@@ -330,7 +358,10 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     const path = await localCheckout(buyer.cookie);
     if (!path) return 'skipped: Stripe keys are set (Stripe completes a session once)';
     const pays = await Promise.all(Array.from({ length: 5 }, () => pay(path)));
-    check(pays.every((p) => p.status === 303), `pays -> ${pays.map((p) => p.status).join(',')}`);
+    check(
+      pays.every((p) => p.status === 303),
+      `pays -> ${pays.map((p) => p.status).join(',')}`,
+    );
     const billing = await api('GET', '/api/account/billing', { cookie: buyer.cookie });
     check(billing.status === 200 && billing.json.invoices.length === 1, `invoices after five Pays: ${billing.json?.invoices?.length} (${billing.status})`);
     return 'five Pays, one subscription, one invoice';
@@ -347,7 +378,7 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     return 'an empty POST without JSON or X-Requested-With: 403; Origin localhost:5173: 403';
   });
 
-  await probe('L5: the data folder is the user\'s alone (0700), every file in it 0600', async () => {
+  await probe("L5: the data folder is the user's alone (0700), every file in it 0600", async () => {
     if (!dataDir || !existsSync(dataDir)) return 'skipped: no DATA_DIR folder';
     const loose = [];
     const walk = (dir) => {
@@ -370,7 +401,10 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     check((await pay(path)).status === 303, 'the test-mode payment failed');
     const csv = await api('GET', '/api/ledger?format=csv&period=all', { cookie: buyer.cookie });
     check(csv.status === 200 && /text\/csv/.test(csv.headers['content-type'] ?? ''), `export -> ${csv.status}`);
-    const cells = csv.text.split('\n').flatMap((line) => line.split(',')).map((cell) => cell.replace(/^"/, ''));
+    const cells = csv.text
+      .split('\n')
+      .flatMap((line) => line.split(','))
+      .map((cell) => cell.replace(/^"/, ''));
     const formulas = cells.filter((cell) => /^[=+@\t\r]/.test(cell) || (/^-/.test(cell) && !/^-\d/.test(cell)));
     check(formulas.length === 0, `cells a spreadsheet would run: ${formulas.slice(0, 3).join(' | ')}`);
     return `${cells.length} cells, none a formula (the escaping itself: digest.test.ts)`;
@@ -378,7 +412,10 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
 
   await probe('contact form: mails no address typed into it (M4)', async () => {
     const victim = uniqueEmail('victim');
-    const res = await api('POST', '/api/contact', { body: { name: 'Spammer', email: victim, subject: 'You won', message: 'Click http://phish.example' }, from: address() });
+    const res = await api('POST', '/api/contact', {
+      body: { name: 'Spammer', email: victim, subject: 'You won', message: 'Click http://phish.example' },
+      from: address(),
+    });
     check(res.status === 202, `contact -> ${res.status}`);
     await new Promise((r) => setTimeout(r, 1500));
     check(!(await outbox()).some((m) => m.to === victim), 'the typed address got an email');
@@ -404,12 +441,13 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     if (!marker || !existsSync(marker)) return 'skipped: no local-stack.json in DATA_DIR (start the stack with npm start)';
     const { dynamodbEndpoint } = JSON.parse(readFileSync(marker, 'utf8'));
     const port = Number(new URL(dynamodbEndpoint).port);
-    const open = (host) => new Promise((r) => {
-      const s = connect({ host, port, timeout: 2000 });
-      s.once('connect', () => (s.destroy(), r(true)));
-      s.once('error', () => r(false));
-      s.once('timeout', () => (s.destroy(), r(false)));
-    });
+    const open = (host) =>
+      new Promise((r) => {
+        const s = connect({ host, port, timeout: 2000 });
+        s.once('connect', () => (s.destroy(), r(true)));
+        s.once('error', () => r(false));
+        s.once('timeout', () => (s.destroy(), r(false)));
+      });
     check(await open('127.0.0.1'), 'not reachable on 127.0.0.1 either: is the stack running?');
     if (manyAddresses) check(!(await open('127.0.0.2')), `DynamoDB Local answers on 127.0.0.2:${port}: it listens on every interface`);
     return `port ${port}: 127.0.0.1 only`;

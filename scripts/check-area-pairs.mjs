@@ -91,7 +91,14 @@ const selfTest = mutualPairs(
     ['billing -> auth', new Set(['d'])],
   ]),
 );
-const loopTest = longerLoops(new Map([['a -> b', new Set()], ['b -> c', new Set()], ['c -> a', new Set()], ['c -> d', new Set()]]));
+const loopTest = longerLoops(
+  new Map([
+    ['a -> b', new Set()],
+    ['b -> c', new Set()],
+    ['c -> a', new Set()],
+    ['c -> d', new Set()],
+  ]),
+);
 if (selfTest.length !== 1 || selfTest[0].pair.join() !== 'auth,billing' || loopTest.length !== 1 || loopTest[0].join() !== 'a,b,c,a') {
   console.error('check-area-pairs: its own pair detection is wrong');
   process.exit(2);
@@ -109,7 +116,12 @@ for (const { dir, name } of AREA_ROOTS) {
   for (const [key, importers] of edges) {
     if (!key.startsWith(`${KERNEL} -> `)) continue;
     failed += 1;
-    console.error(`${dir}: the shared kernel imports the area ${key.slice(KERNEL.length + 4)}:\n${[...importers].sort().map((f) => `    ${f}`).join('\n')}`);
+    console.error(
+      `${dir}: the shared kernel imports the area ${key.slice(KERNEL.length + 4)}:\n${[...importers]
+        .sort()
+        .map((f) => `    ${f}`)
+        .join('\n')}`,
+    );
   }
   summary.push(`${dir}: ${new Set([...edges.keys()].flatMap((k) => k.split(' -> '))).size} areas, ${edges.size} area dependencies`);
   for (const { pair, there, back } of pairs) {
@@ -125,7 +137,9 @@ for (const { dir, name } of AREA_ROOTS) {
   }
 }
 if (failed) {
-  console.error(`\n${failed} problem(s): two areas import each other (or the kernel imports an area, or areas import each other in a loop). Move what both need into the lower area or the kernel, or let one side talk through a port it declares.`);
+  console.error(
+    `\n${failed} problem(s): two areas import each other (or the kernel imports an area, or areas import each other in a loop). Move what both need into the lower area or the kernel, or let one side talk through a port it declares.`,
+  );
   process.exit(1);
 }
 console.log(`check-area-pairs: ${summary.join('; ')}; no two areas import each other.`);

@@ -54,7 +54,9 @@ function slug(heading) {
 const anchorsOf = new Map();
 function anchors(file) {
   if (!anchorsOf.has(file)) {
-    const headings = readFileSync(join(root, file), 'utf8').split('\n').filter((l) => /^#{1,6}\s/.test(l));
+    const headings = readFileSync(join(root, file), 'utf8')
+      .split('\n')
+      .filter((l) => /^#{1,6}\s/.test(l));
     anchorsOf.set(file, new Set(headings.map((h) => slug(h.replace(/^#+\s*/, '')))));
   }
   return anchorsOf.get(file);
@@ -70,13 +72,15 @@ function brokenReferences(file, text) {
     const [path, anchor] = target.split('#');
     const resolved = normalize(join(from, path));
     if (!existsSync(join(root, resolved))) found.push(`${file}:${line}: cites '${target}', which does not exist`);
-    else if (anchor && resolved.endsWith('.md') && !anchors(resolved).has(anchor)) found.push(`${file}:${line}: cites '${target}', but ${resolved} has no heading with that anchor`);
+    else if (anchor && resolved.endsWith('.md') && !anchors(resolved).has(anchor))
+      found.push(`${file}:${line}: cites '${target}', but ${resolved} has no heading with that anchor`);
   };
   text.split('\n').forEach((line, i) => {
     for (const m of line.matchAll(/(?<![\w./-])docs\/[\w./-]*\.md(?:#[\w-]+)?/g)) check(i + 1, m[0], '.');
     if (file.endsWith('.md')) {
       for (const m of line.matchAll(/\]\(([^)\s]+?\.md(?:#[\w-]+)?)\)/g)) if (!/^[a-z]+:/.test(m[1])) check(i + 1, m[1], dirname(file));
-      for (const m of line.matchAll(/\]\((#[\w-]+)\)/g)) if (!anchors(file).has(m[1].slice(1))) found.push(`${file}:${i + 1}: links '${m[1]}', which is no heading of this file`);
+      for (const m of line.matchAll(/\]\((#[\w-]+)\)/g))
+        if (!anchors(file).has(m[1].slice(1))) found.push(`${file}:${i + 1}: links '${m[1]}', which is no heading of this file`);
     }
   });
   return found;
@@ -194,7 +198,8 @@ function stalePathsInComments(file, text, files) {
   return found;
 }
 
-const STATUS_CLAUSE = /^(accepted|superseded by \[(\d{4})\]\(\2-[\w-]+\.md\)|(superseded in part by|amended by|replaces|amends) \[(\d{4})\]\(\4-[\w-]+\.md\)( in part)?)$/;
+const STATUS_CLAUSE =
+  /^(accepted|superseded by \[(\d{4})\]\(\2-[\w-]+\.md\)|(superseded in part by|amended by|replaces|amends) \[(\d{4})\]\(\4-[\w-]+\.md\)( in part)?)$/;
 
 /**
  * Every decision record says under its title when it was taken and where it stands:
@@ -210,8 +215,17 @@ function decisionRecordHeaders(records) {
     const number = name.slice(0, 4);
     const lines = text.split('\n');
     const date = /^Date: (\d{4}-\d{2}-\d{2})$/.exec(lines[2] ?? '');
-    if (!lines[0].startsWith(`# ${number}`) || lines[1] !== '' || !date || Number.isNaN(Date.parse(date[1])) || lines[3] !== '' || !/^Status: /.test(lines[4] ?? '')) {
-      found.push(`docs/decisions/${name}: its title, then 'Date: <yyyy-mm-dd>' (when it was added: git log --diff-filter=A --format=%as -- <file>) and 'Status: accepted' (or superseded by / replaces ...), each a paragraph of its own`);
+    if (
+      !lines[0].startsWith(`# ${number}`) ||
+      lines[1] !== '' ||
+      !date ||
+      Number.isNaN(Date.parse(date[1])) ||
+      lines[3] !== '' ||
+      !/^Status: /.test(lines[4] ?? '')
+    ) {
+      found.push(
+        `docs/decisions/${name}: its title, then 'Date: <yyyy-mm-dd>' (when it was added: git log --diff-filter=A --format=%as -- <file>) and 'Status: accepted' (or superseded by / replaces ...), each a paragraph of its own`,
+      );
       continue;
     }
     const clauses = lines[4].slice('Status: '.length).split('; ');
@@ -219,7 +233,9 @@ function decisionRecordHeaders(records) {
       const m = STATUS_CLAUSE.exec(clause);
       const first = m && (m[1] === 'accepted' || m[2] !== undefined);
       if (!m || first !== (i === 0) || (m[5] && m[3] !== 'replaces')) {
-        found.push(`docs/decisions/${name}: status clause '${clause}' is not one of: accepted, superseded by [NNNN](...) (first); superseded in part by, amended by, replaces (in part), amends [NNNN](...)`);
+        found.push(
+          `docs/decisions/${name}: status clause '${clause}' is not one of: accepted, superseded by [NNNN](...) (first); superseded in part by, amended by, replaces (in part), amends [NNNN](...)`,
+        );
         return;
       }
       const other = m[2] ?? m[4];
@@ -227,7 +243,14 @@ function decisionRecordHeaders(records) {
       const partly = clause.includes('in part');
       const relation = m[2] ? 'superseded' : { 'superseded in part by': 'superseded', 'amended by': 'amended', replaces: 'replaces', amends: 'amends' }[m[3]];
       // Record both directions as "<older> <relation> <newer>" so each claim finds its counterpart.
-      const key = relation === 'superseded' ? `${number} superseded ${other}${partly ? ' in part' : ''}` : relation === 'amended' ? `${number} amended ${other}` : relation === 'replaces' ? `${other} superseded ${number}${partly ? ' in part' : ''}` : `${other} amended ${number}`;
+      const key =
+        relation === 'superseded'
+          ? `${number} superseded ${other}${partly ? ' in part' : ''}`
+          : relation === 'amended'
+            ? `${number} amended ${other}`
+            : relation === 'replaces'
+              ? `${other} superseded ${number}${partly ? ' in part' : ''}`
+              : `${other} amended ${number}`;
       links.add(`${key} @${number}`);
       claims.push({ name, key, from: number });
     });
@@ -235,14 +258,19 @@ function decisionRecordHeaders(records) {
   for (const { name, key, from } of claims) {
     const [older, , newer] = key.split(' ');
     const counterpart = from === older ? newer : older;
-    if (!links.has(`${key} @${counterpart}`)) found.push(`docs/decisions/${name}: its status says '${key.replace(' superseded ', ' is superseded by ').replace(' amended ', ' is amended by ')}', which record ${counterpart}'s status does not say`);
+    if (!links.has(`${key} @${counterpart}`))
+      found.push(
+        `docs/decisions/${name}: its status says '${key.replace(' superseded ', ' is superseded by ').replace(' amended ', ' is amended by ')}', which record ${counterpart}'s status does not say`,
+      );
   }
   return found;
 }
 
 function trackedFiles() {
   try {
-    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\0').filter(Boolean);
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\0')
+      .filter(Boolean);
   } catch {
     // Not a git checkout (e.g. an unpacked archive): walk the tree instead.
     const out = [];
@@ -262,8 +290,23 @@ function trackedFiles() {
 // The check itself must be able to fail: known citations are found, repository paths are not,
 // and anchors are GitHub's.
 // (the sibling folder's path is assembled, so that no script spells out a path outside the repository)
-const mustFind = ['see decisions.md', 'reference/platform.md 4.5', 'platform.md 4.4', 'ARCHITECTURE.md, Layout', 'spec/product-spec.md', 'Spec section 9', 'spec sections 4, 8', `--data ${['..', 'shared', 'data'].join('/')}`];
-const mustPass = ['docs/decisions/0007-locking-decided-on-the-server.md', 'docs/product.md#display-formats', 'docs/architecture.md', 'docs/providers.md', 'the spec says'];
+const mustFind = [
+  'see decisions.md',
+  'reference/platform.md 4.5',
+  'platform.md 4.4',
+  'ARCHITECTURE.md, Layout',
+  'spec/product-spec.md',
+  'Spec section 9',
+  'spec sections 4, 8',
+  `--data ${['..', 'shared', 'data'].join('/')}`,
+];
+const mustPass = [
+  'docs/decisions/0007-locking-decided-on-the-server.md',
+  'docs/product.md#display-formats',
+  'docs/architecture.md',
+  'docs/providers.md',
+  'the spec says',
+];
 const broken = [...mustFind.filter((s) => citations(s).length === 0), ...mustPass.filter((s) => citations(s).length > 0)];
 if (slug('football-data.co.uk CSV files') !== 'football-datacouk-csv-files' || slug('Admin `odds`') !== 'admin-odds') broken.push('slug');
 if (broken.length) {
@@ -284,27 +327,47 @@ const PACKAGES = new Map(
  * records are left out: their context names what the code was when they were taken.
  */
 const NAMES_PATHS = /^((\w+\/)?README\.md|docs\/[\w-]+\.md)$/;
-if (missingPaths('self-test', '`functions/src/routes.ts` `docs/` `@app/contracts/errors` `dynamodb/keys.ts` `core/auth/service.ts` `web/dist` `zod/mini` `<dir>/x.ts` `/api/health`', tracked).length !== 0
-  || missingPaths('self-test', '`functions/src/no-such.ts`', tracked).length !== 1
-  || missingPaths('self-test', '`@app/contracts/no-such`', tracked).length !== 1
-  || missingPaths('self-test', '`dynamodb/no-such.ts`', tracked).length !== 1) {
+if (
+  missingPaths(
+    'self-test',
+    '`functions/src/routes.ts` `docs/` `@app/contracts/errors` `dynamodb/keys.ts` `core/auth/service.ts` `web/dist` `zod/mini` `<dir>/x.ts` `/api/health`',
+    tracked,
+  ).length !== 0 ||
+  missingPaths('self-test', '`functions/src/no-such.ts`', tracked).length !== 1 ||
+  missingPaths('self-test', '`@app/contracts/no-such`', tracked).length !== 1 ||
+  missingPaths('self-test', '`dynamodb/no-such.ts`', tracked).length !== 1
+) {
   console.error('check-citations: the named-path check is wrong about its own examples');
   process.exit(2);
 }
 
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
-if (stalePathsInComments('functions/src/x.ts', "// functions/src/routes.ts:12, ./routes.ts, dynamodb/keys.ts, core/auth/service.ts\nconst url = 'https://example.com/a/b.ts';\nconst p = 'functions/src/no-such.ts';", tracked).length !== 0
-  || stalePathsInComments('functions/src/x.ts', '// moved: functions/src/no-such.ts\n/* and\n * testing/no-such.ts */', tracked).length !== 2) {
+if (
+  stalePathsInComments(
+    'functions/src/x.ts',
+    "// functions/src/routes.ts:12, ./routes.ts, dynamodb/keys.ts, core/auth/service.ts\nconst url = 'https://example.com/a/b.ts';\nconst p = 'functions/src/no-such.ts';",
+    tracked,
+  ).length !== 0 ||
+  stalePathsInComments('functions/src/x.ts', '// moved: functions/src/no-such.ts\n/* and\n * testing/no-such.ts */', tracked).length !== 2
+) {
   console.error('check-citations: the check of paths in comments is wrong about its own examples');
   process.exit(2);
 }
 
 const header = (n, status) => [`${n}-x.md`, `# ${n}: X\n\nDate: 2026-11-23\n\nStatus: ${status}\n\n## Context\n`];
-if (decisionRecordHeaders([header('0003', 'superseded by [0102](0102-x.md)'), header('0102', 'accepted; replaces [0003](0003-x.md)'), header('0009', 'accepted; amended by [0133](0133-x.md)'), header('0133', 'accepted; amends [0009](0009-x.md)')]).length !== 0
-  || decisionRecordHeaders([header('0003', 'superseded by [0102](0102-x.md)'), header('0102', 'accepted')]).length !== 1
-  || decisionRecordHeaders([header('0004', 'accepted; superseded in part by [0152](0152-x.md)'), header('0152', 'accepted; replaces [0004](0004-x.md)')]).length !== 2
-  || decisionRecordHeaders([['0001-x.md', '# 0001: X\n\n## Context\n'], header('0002', 'approved')]).length !== 2) {
-  console.error('check-citations: the decision records\' header check is wrong about its own examples');
+if (
+  decisionRecordHeaders([
+    header('0003', 'superseded by [0102](0102-x.md)'),
+    header('0102', 'accepted; replaces [0003](0003-x.md)'),
+    header('0009', 'accepted; amended by [0133](0133-x.md)'),
+    header('0133', 'accepted; amends [0009](0009-x.md)'),
+  ]).length !== 0 ||
+  decisionRecordHeaders([header('0003', 'superseded by [0102](0102-x.md)'), header('0102', 'accepted')]).length !== 1 ||
+  decisionRecordHeaders([header('0004', 'accepted; superseded in part by [0152](0152-x.md)'), header('0152', 'accepted; replaces [0004](0004-x.md)')])
+    .length !== 2 ||
+  decisionRecordHeaders([['0001-x.md', '# 0001: X\n\n## Context\n'], header('0002', 'approved')]).length !== 2
+) {
+  console.error("check-citations: the decision records' header check is wrong about its own examples");
   process.exit(2);
 }
 
@@ -335,7 +398,11 @@ problems.push(...decisionRecordHeaders(records.map((record) => [record, readFile
 
 if (problems.length) {
   console.error(problems.join('\n'));
-  console.error(`\n${problems.length} problem(s) in ${checked} files: citations of documents outside the repository, of repository documents that do not resolve, or of paths that do not exist.`);
+  console.error(
+    `\n${problems.length} problem(s) in ${checked} files: citations of documents outside the repository, of repository documents that do not resolve, or of paths that do not exist.`,
+  );
   process.exit(1);
 }
-console.log(`check-citations: ${checked} files cite only documents inside the repository, every such citation resolves, every path the docs and the code comments name exists, and every decision record has its date and status.`);
+console.log(
+  `check-citations: ${checked} files cite only documents inside the repository, every such citation resolves, every path the docs and the code comments name exists, and every decision record has its date and status.`,
+);

@@ -77,7 +77,10 @@ function month(visitors, cdnCache) {
   const subscriberVisits = visitors * 0.01 * 10; // 1 % subscribe, ten visits a month each
   const calls = {};
   const add = (name, n) => (calls[name] = (calls[name] ?? 0) + n);
-  for (const [kind, count] of [['visitor', visits], ['subscriber', subscriberVisits]]) {
+  for (const [kind, count] of [
+    ['visitor', visits],
+    ['subscriber', subscriberVisits],
+  ]) {
     for (const c of [...VISIT[kind].cacheable, ...VISIT[kind].uncacheable]) {
       const [name, share] = c.split(':');
       add(name, count * Number(share ?? 1));
@@ -93,11 +96,15 @@ function month(visitors, cdnCache) {
   const originRequests = Object.values(origin).reduce((a, b) => a + b, 0);
   const gb = ((visits + subscriberVisits) * VISIT.megabytes) / 1024;
 
-  const cloudfront = (Math.max(0, allRequests - PRICE.cloudfrontFree.requests) / 1e4) * PRICE.cloudfrontPer10kHttps + Math.max(0, gb - PRICE.cloudfrontFree.gb) * PRICE.cloudfrontPerGb;
+  const cloudfront =
+    (Math.max(0, allRequests - PRICE.cloudfrontFree.requests) / 1e4) * PRICE.cloudfrontPer10kHttps +
+    Math.max(0, gb - PRICE.cloudfrontFree.gb) * PRICE.cloudfrontPerGb;
   const apiGateway = (originRequests / 1e6) * PRICE.apiGatewayPerMillion;
   let gbSeconds = 0;
   for (const [name, n] of Object.entries(origin)) gbSeconds += n * (Math.ceil(MEASURED_MS[name]) / 1000) * (MEMORY_MB[name] / 1024);
-  const lambda = Math.max(0, gbSeconds - PRICE.lambdaFree.gbSeconds) * PRICE.lambdaPerGbSecond + (Math.max(0, originRequests - PRICE.lambdaFree.requests) / 1e6) * PRICE.lambdaPerMillion;
+  const lambda =
+    Math.max(0, gbSeconds - PRICE.lambdaFree.gbSeconds) * PRICE.lambdaPerGbSecond +
+    (Math.max(0, originRequests - PRICE.lambdaFree.requests) / 1e6) * PRICE.lambdaPerMillion;
   let reads = 0;
   let writes = 0;
   for (const [name, n] of Object.entries(origin)) {
@@ -117,12 +124,18 @@ function month(visitors, cdnCache) {
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
 const millions = (n) => (n / 1e6 >= 10 ? Math.round(n / 1e6).toLocaleString('en-US') : (n / 1e6).toFixed(2)) + 'M';
 console.log(`Route durations used (ms, p50): ${JSON.stringify(MEASURED_MS)}`);
-console.log(`From the templates: ${facts.secrets} secrets, ${facts.metricAlarms} metric alarms, ${facts.compositeAlarms} composite alarms: fixed $${(PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + PRICE.canaryFixed + 2).toFixed(2)} a month\n`);
-console.log('| Visitors / month | CDN cache for public reads | Requests (all) | API requests reaching the origin | Peak origin req/s (10x) | CloudFront | API Gateway | Lambda | DynamoDB | WAF | Fixed | **Total USD** |');
+console.log(
+  `From the templates: ${facts.secrets} secrets, ${facts.metricAlarms} metric alarms, ${facts.compositeAlarms} composite alarms: fixed $${(PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + PRICE.canaryFixed + 2).toFixed(2)} a month\n`,
+);
+console.log(
+  '| Visitors / month | CDN cache for public reads | Requests (all) | API requests reaching the origin | Peak origin req/s (10x) | CloudFront | API Gateway | Lambda | DynamoDB | WAF | Fixed | **Total USD** |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const visitors of [10_000, 1_000_000, 10_000_000]) {
   for (const cdnCache of [false, true]) {
     const m = month(visitors, cdnCache);
-    console.log(`| ${visitors.toLocaleString('en-US')} | ${cdnCache ? 'on' : 'off'} | ${millions(m.allRequests)} | ${millions(m.originRequests)} | ${Math.round(m.peakOriginPerSecond)} | ${fmt(m.cloudfront)} | ${fmt(m.apiGateway)} | ${fmt(m.lambda)} | ${fmt(m.dynamo)} | ${fmt(m.waf)} | ${fmt(m.fixed)} | **${fmt(m.total)}** |`);
+    console.log(
+      `| ${visitors.toLocaleString('en-US')} | ${cdnCache ? 'on' : 'off'} | ${millions(m.allRequests)} | ${millions(m.originRequests)} | ${Math.round(m.peakOriginPerSecond)} | ${fmt(m.cloudfront)} | ${fmt(m.apiGateway)} | ${fmt(m.lambda)} | ${fmt(m.dynamo)} | ${fmt(m.waf)} | ${fmt(m.fixed)} | **${fmt(m.total)}** |`,
+    );
   }
 }

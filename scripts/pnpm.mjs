@@ -7,11 +7,10 @@ let resolved;
 /** Absolute path of the pinned pnpm binary (fetched through npm on first use). */
 export function pnpmPath() {
   if (resolved) return resolved;
-  const r = spawnSync(
-    'npm',
-    ['exec', '--yes', `--package=pnpm@${PNPM_VERSION}`, '-c', 'command -v pnpm'],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const r = spawnSync('npm', ['exec', '--yes', `--package=pnpm@${PNPM_VERSION}`, '-c', 'command -v pnpm'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const path = r.stdout.trim().split('\n').pop();
   if (r.status !== 0 || !path) {
     console.error(`Could not fetch pnpm ${PNPM_VERSION} through npm (is the npm registry reachable?).`);
@@ -29,7 +28,10 @@ export function pnpm(args, { onLine, echo = true, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(pnpmPath(), args, { stdio: onLine ? ['inherit', 'pipe', 'pipe'] : 'inherit', ...options });
     if (onLine) {
-      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
         let pending = '';
         from.on('data', (chunk) => {
           if (echo) to.write(chunk);

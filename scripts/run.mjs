@@ -8,7 +8,10 @@ const [task, ...args] = process.argv.slice(2);
 const tasks = {
   typecheck: TYPECHECK_STEPS,
   lint: LINT_STEPS,
-  build: [['--filter', '@app/web', 'run', 'build'], ['--filter', '@app/functions', 'run', 'build']],
+  build: [
+    ['--filter', '@app/web', 'run', 'build'],
+    ['--filter', '@app/functions', 'run', 'build'],
+  ],
   // Every package with a `bench` script contributes its own benchmarks; one over budget does not stop the others.
   bench: [['-r', '--if-present', '--no-bail', '--workspace-concurrency=1', 'run', 'bench', ...args]],
   backtest: [['--filter', '@app/model', 'run', 'backtest', ...args]],
@@ -21,7 +24,10 @@ const tasks = {
   release: [['--filter', '@app/functions', 'run', 'cli:release', ...args]],
   // The CDK CLI runs at the repository root, where the one cdk.json is (`npx cdk <command>` works too).
   synth: [['exec', 'cdk', 'synth', '--quiet', ...args]],
-  deploy: [['--filter', '@app/web', 'run', 'build'], ['exec', 'cdk', 'deploy', '--all', '-c', 'requireWeb=true', ...args]],
+  deploy: [
+    ['--filter', '@app/web', 'run', 'build'],
+    ['exec', 'cdk', 'deploy', '--all', '-c', 'requireWeb=true', ...args],
+  ],
   destroy: [['exec', 'cdk', 'destroy', '--all', ...args]],
   cdk: [['exec', 'cdk', ...args]],
   // The counts the docs state, from a fresh synthesis (docs/template-facts.json and the docs' marked blocks).

@@ -35,7 +35,10 @@ await check('GET /api/health answers 200 with the table reachable', async () => 
   return `table ${body.table}, server time ${body.time}`;
 });
 
-for (const [path, title] of [['/', /AI-Powered Football Predictions|Football/i], ['/predictions', /Predictions/i]]) {
+for (const [path, title] of [
+  ['/', /AI-Powered Football Predictions|Football/i],
+  ['/predictions', /Predictions/i],
+]) {
   await check(`GET ${path} serves the page`, async () => {
     const res = await get(path);
     const html = await res.text();
@@ -49,7 +52,9 @@ for (const [path, title] of [['/', /AI-Powered Football Predictions|Football/i],
 await check('pages carry the security headers', async () => {
   const res = await get('/');
   await res.arrayBuffer();
-  const missing = ['content-security-policy', 'x-content-type-options', 'referrer-policy', ...(https ? ['strict-transport-security'] : [])].filter((h) => !res.headers.get(h));
+  const missing = ['content-security-policy', 'x-content-type-options', 'referrer-policy', ...(https ? ['strict-transport-security'] : [])].filter(
+    (h) => !res.headers.get(h),
+  );
   expect(missing.length === 0, `missing ${missing.join(', ')}`);
   return 'CSP, nosniff, referrer policy' + (https ? ', HSTS' : '');
 });
@@ -105,7 +110,10 @@ await check('a match, team or league that does not exist is a real 404 with the 
   for (const path of ['/predictions/smoke-test-no-such-match', '/teams/smoke-test-no-such-team', '/leagues/SMOKE0']) {
     const res = await get(path);
     await res.arrayBuffer();
-    expect(res.status === 404 && /text\/html/.test(res.headers.get('content-type') ?? ''), `${path}: HTTP ${res.status} ${res.headers.get('content-type') ?? ''}`);
+    expect(
+      res.status === 404 && /text\/html/.test(res.headers.get('content-type') ?? ''),
+      `${path}: HTTP ${res.status} ${res.headers.get('content-type') ?? ''}`,
+    );
     answers.push(res.status);
   }
   return `HTTP ${answers.join(', ')} HTML`;

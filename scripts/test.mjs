@@ -42,11 +42,7 @@ const layers = {
   integration: {
     what: `every *.int.test.ts (${INTEGRATION_PACKAGES.join(', ')}) on Node 24, the Lambda runtime: against DynamoDB Local and the local server, queue and scheduler; then every Lambda bundle loaded on it`,
     node24: true,
-    steps: [
-      ['exec', 'node', '-e', "console.log('Node', process.version)"],
-      { env: integration, args: integrationStep },
-      { env: unit, args: runtimeSmokeStep },
-    ],
+    steps: [['exec', 'node', '-e', "console.log('Node', process.version)"], { env: integration, args: integrationStep }, { env: unit, args: runtimeSmokeStep }],
   },
   web: { what: 'web component tests (jsdom)', env: unit, steps: [[...filters(['web']), ...seq, 'run', 'test']] },
   infra: { what: 'CDK template tests and cdk-nag', env: unit, steps: [[...filters(['infra']), ...seq, 'run', 'test']] },
@@ -111,7 +107,10 @@ async function runLayer(name, { echo }) {
     if (code !== 0) break;
   }
   const seconds = (performance.now() - started) / 1000;
-  if (!echo) console.log(`${held.join('\n')}\n(${name}: ${seconds.toFixed(1)} s, run beside ${[...SIDE_BY_SIDE].filter((n) => n !== name && selected.includes(n)).join(', ')})`);
+  if (!echo)
+    console.log(
+      `${held.join('\n')}\n(${name}: ${seconds.toFixed(1)} s, run beside ${[...SIDE_BY_SIDE].filter((n) => n !== name && selected.includes(n)).join(', ')})`,
+    );
   return { name, ok: code === 0, seconds, failures };
 }
 

@@ -21,10 +21,16 @@ const TARGETS = { performance: 0.95, cumulativeLayoutShift: 0.1, totalBlockingTi
 /** The pages about one thing measured: the first upcoming fixture's match page, its league's page and its home team's page. */
 async function detailPages(base: string): Promise<string[]> {
   const [first] = (await (await fetch(`${base}/api/predictions`)).json()) as { id: string; leagueId: string; homeTeamSlug: string }[];
-  return first ? [`/predictions/${encodeURIComponent(first.id)}`, `/leagues/${encodeURIComponent(first.leagueId)}`, `/teams/${encodeURIComponent(first.homeTeamSlug)}`] : [];
+  return first
+    ? [`/predictions/${encodeURIComponent(first.id)}`, `/leagues/${encodeURIComponent(first.leagueId)}`, `/teams/${encodeURIComponent(first.homeTeamSlug)}`]
+    : [];
 }
 /** The route pattern of a measured path, as reported. */
-const routeOf = (path: string) => path.replace(/^\/predictions\/.+/, '/predictions/:fixtureId').replace(/^\/leagues\/.+/, '/leagues/:leagueId').replace(/^\/teams\/.+/, '/teams/:slug');
+const routeOf = (path: string) =>
+  path
+    .replace(/^\/predictions\/.+/, '/predictions/:fixtureId')
+    .replace(/^\/leagues\/.+/, '/leagues/:leagueId')
+    .replace(/^\/teams\/.+/, '/teams/:slug');
 const webDir = join(repoRoot, 'web');
 
 function run(args: string[], cwd: string): string {
@@ -113,7 +119,8 @@ try {
     const missed = checks.filter(([, value, target, op]) => (op === '>=' ? value < target : value > target)).map(([name]) => name);
     results.push({ url: routeOf(path), runs: RUNS, performance: median(scores), metrics: middle.metrics, scores, missed });
     console.log(`Lighthouse mobile ${routeOf(path)}: runs ${scores.map((s) => s.toFixed(2)).join(', ')}`);
-    for (const [name, value, target, op] of checks) console.log(`  ${name.padEnd(13)} ${String(value).padStart(7)}  target ${op} ${target}  ${missed.includes(name) ? 'MISSED' : 'met'}`);
+    for (const [name, value, target, op] of checks)
+      console.log(`  ${name.padEnd(13)} ${String(value).padStart(7)}  target ${op} ${target}  ${missed.includes(name) ? 'MISSED' : 'met'}`);
   }
 } finally {
   await chrome?.kill();

@@ -35,7 +35,9 @@ export async function recordLayoutShift(context: BrowserContext): Promise<void> 
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
         if (entry.hadRecentInput) continue;
         record.value += entry.value;
-        const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${String(s.node.className).slice(0, 60)}` : String(s.node?.nodeName)));
+        const nodes = (entry.sources ?? []).map((s) =>
+          s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${String(s.node.className).slice(0, 60)}` : String(s.node?.nodeName),
+        );
         record.sources.push(`${entry.value.toFixed(3)}: ${nodes.join(' | ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });

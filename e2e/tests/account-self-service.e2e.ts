@@ -23,7 +23,9 @@ describe('self-service billing', () => {
   it('manage billing -> test-mode portal -> cancel there -> the account shows it', async () => {
     const { context, page } = await freshPage(browser);
     await registerViaApi(context, uniqueEmail('billing'));
-    const checkout = (await (await context.request.post('/api/stripe/create-checkout-session', { headers: { 'x-requested-with': 'fetch' } })).json()) as { url: string };
+    const checkout = (await (await context.request.post('/api/stripe/create-checkout-session', { headers: { 'x-requested-with': 'fetch' } })).json()) as {
+      url: string;
+    };
     await page.goto(new URL(checkout.url).pathname);
     await page.getByRole('button', { name: 'Pay $29 (test mode)' }).click();
     await heading(page, 'Welcome to Premium!').waitFor();
@@ -64,7 +66,9 @@ describe('contact messages reach staff', () => {
     await open(staff.page, '/admin/messages', 'Messages');
     const card = staff.page.getByRole('article', { name: `Message from Alex Visitor: ${subject}` });
     await card.getByText('When are the predictions published?').waitFor();
-    expect(await card.getByRole('link', { name: 'Reply by email' }).getAttribute('href')).toBe(`mailto:${encodeURIComponent(sender)}?subject=${encodeURIComponent(`Re: ${subject}`)}`);
+    expect(await card.getByRole('link', { name: 'Reply by email' }).getAttribute('href')).toBe(
+      `mailto:${encodeURIComponent(sender)}?subject=${encodeURIComponent(`Re: ${subject}`)}`,
+    );
     await expectAccessible(staff.page, '/admin/messages');
     await card.getByRole('button', { name: 'Mark as read' }).click();
     await card.getByRole('button', { name: 'Mark as unread' }).waitFor();

@@ -77,7 +77,10 @@ const matchName = (row: { homeTeam: string; awayTeam: string }) => `${row.homeTe
 const oddsTable = (target: Page) => target.getByRole('region', { name: 'Winning predictions table' });
 /** A pick's row: its match and its type code (the 1X2 and the goals pick of a match share the match). */
 const oddsRow = (target: Page, row: WinningPrediction) =>
-  oddsTable(target).locator('tbody tr').filter({ hasText: matchName(row) }).filter({ has: target.locator('code', { hasText: new RegExp(`^${row.predictionType}$`) }) });
+  oddsTable(target)
+    .locator('tbody tr')
+    .filter({ hasText: matchName(row) })
+    .filter({ has: target.locator('code', { hasText: new RegExp(`^${row.predictionType}$`) }) });
 /** Narrows the paginated odds table (20 rows a page) to this pick's status, league and day, so its row is on the page. */
 async function showOnly(target: Page, row: WinningPrediction, state: string): Promise<void> {
   const filters = target.getByRole('group', { name: 'Filter winning predictions' });
@@ -105,7 +108,9 @@ async function expectTrackingShows(target: Page, rows: TrackingRow[], days: 1 | 
   const summary = (await (await target.request.get(`/api/tracking/summary?days=${days}`)).json()) as TrackingSummary;
   const figures = target.getByRole('table', { name: 'Performance by basis' });
   expect(await rowTexts(figures.locator('thead tr'))).toEqual(['', 'Published before kickoff', 'Back-tested (reconstructed)']);
-  await expect.poll(() => rowTexts(figures.locator('tbody tr').first())).toEqual(['Settled picks', String(summary.published.totalPredictions), String(summary.backtest.totalPredictions)]);
+  await expect
+    .poll(() => rowTexts(figures.locator('tbody tr').first()))
+    .toEqual(['Settled picks', String(summary.published.totalPredictions), String(summary.backtest.totalPredictions)]);
   await target.getByText(`Still open: ${summary.pending.published} published, ${summary.pending.backtest} back-tested.`, { exact: false }).waitFor();
 
   if (rows.length === 0) {
@@ -271,7 +276,10 @@ describe('the odds page', () => {
     await expectToast(page, 'Prediction generation started', 'Follow its progress below.');
 
     // While it runs: the button is busy and the status reads Queued or Running.
-    await page.getByTestId('job-status').filter({ hasText: /^(Queued|Running)$/ }).waitFor();
+    await page
+      .getByTestId('job-status')
+      .filter({ hasText: /^(Queued|Running)$/ })
+      .waitFor();
     expect(await button.textContent()).toBe('Generate Predictions...');
     expect(await button.isDisabled()).toBe(true);
 
@@ -297,7 +305,13 @@ describe('the odds page', () => {
   it("runs 'Update Metrics' and 'Fetch Results' to the end, each with its own toast and progress", async () => {
     await openOdds(page);
     for (const [label, path, title, description, failed] of [
-      ['Update Metrics', '/api/admin/update-performance-metrics', 'Metrics update started', 'Follow its progress below.', 'Failed to update performance metrics'],
+      [
+        'Update Metrics',
+        '/api/admin/update-performance-metrics',
+        'Metrics update started',
+        'Follow its progress below.',
+        'Failed to update performance metrics',
+      ],
       ['Fetch Results', '/api/admin/fetch-match-results', 'Fetching match results', 'Follow its progress below.', 'Failed to fetch match results'],
     ] as const) {
       const button = page.getByRole('button', { name: new RegExp(`^${label}`) });
@@ -458,7 +472,9 @@ describe('the odds page', () => {
 describe('the ledger after corrections', () => {
   it('still verifies with npm run ledger -- verify: corrections are records beside the sealed entries, in a chain of their own', async () => {
     const output = await runCli(inject('dataDir'), 'ledger', ['verify']);
-    expect(output).toMatch(/Ledger verified: every sealed day matches its digest \(\d+ published and \d+ back-tested days ok\); the corrections chain \([1-9]\d*\) checks out/);
+    expect(output).toMatch(
+      /Ledger verified: every sealed day matches its digest \(\d+ published and \d+ back-tested days ok\); the corrections chain \([1-9]\d*\) checks out/,
+    );
   }, 60_000);
 });
 
@@ -474,7 +490,16 @@ describe('the Performance Tracking page', () => {
     expect(await periods.getByRole('button', { name: 'Last 7 Days' }).getAttribute('aria-pressed')).toBe('true');
     expect(await periods.getByRole('button', { name: 'Yesterday' }).getAttribute('aria-pressed')).toBe('false');
 
-    expect(await historyTable(page).locator('thead th').allTextContents()).toEqual(['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status', 'Basis']);
+    expect(await historyTable(page).locator('thead th').allTextContents()).toEqual([
+      'Match',
+      'League',
+      'Date',
+      'Our Prediction',
+      'Confidence',
+      'Result',
+      'Status',
+      'Basis',
+    ]);
     await expectTrackingShows(page, rows);
     // A fresh stack's settled picks are all back-tested (docs/decisions/0090-published-and-backfilled-predictions.md):
     // its published picks are still open, and the back-tested ones say so.
@@ -550,18 +575,23 @@ describe('the Performance Tracking page', () => {
 
 describe('both admin pages on a desktop and a phone', () => {
   it('fit 390 px without horizontal scroll, with 0 axe violations, and write screenshots at 1280 and 390 px', async () => {
-    await onDesktopAndPhone(browser, page, async (target, width) => {
-      await openOdds(target);
-      expect(await hasHorizontalScroll(target), `/admin/odds at ${width} px`).toBe(false);
-      if (width === 390) await expectAccessible(target, '/admin/odds at 390 px');
-      await screenshot(target, `admin-odds-${width}`);
+    await onDesktopAndPhone(
+      browser,
+      page,
+      async (target, width) => {
+        await openOdds(target);
+        expect(await hasHorizontalScroll(target), `/admin/odds at ${width} px`).toBe(false);
+        if (width === 390) await expectAccessible(target, '/admin/odds at 390 px');
+        await screenshot(target, `admin-odds-${width}`);
 
-      await openTracking(target);
-      await historyTable(target).waitFor();
-      expect(await hasHorizontalScroll(target), `/admin/tracking at ${width} px`).toBe(false);
-      if (width === 390) await expectAccessible(target, '/admin/tracking at 390 px');
-      await screenshot(target, `admin-tracking-${width}`);
-    }, (phone) => loginViaApi(phone, ADMIN_EMAIL));
+        await openTracking(target);
+        await historyTable(target).waitFor();
+        expect(await hasHorizontalScroll(target), `/admin/tracking at ${width} px`).toBe(false);
+        if (width === 390) await expectAccessible(target, '/admin/tracking at 390 px');
+        await screenshot(target, `admin-tracking-${width}`);
+      },
+      (phone) => loginViaApi(phone, ADMIN_EMAIL),
+    );
   });
 });
 

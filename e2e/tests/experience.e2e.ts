@@ -63,7 +63,12 @@ describe('/predictions on a phone (390 x 844)', () => {
     const countries = await leagues.getByRole('heading', { level: 3 }).allTextContents();
     expect(countries.length).toBeGreaterThanOrEqual(3);
     for (const country of countries) expect(['Northshire', 'Valdoria', 'Ostmark']).toContain(country);
-    expect(await page.getByLabel('League').locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label')))).toEqual(countries);
+    expect(
+      await page
+        .getByLabel('League')
+        .locator('optgroup')
+        .evaluateAll((groups) => groups.map((g) => g.getAttribute('label'))),
+    ).toEqual(countries);
     await leagues.locator('summary').click();
     await expect.poll(() => leagues.getByRole('button').first().isVisible()).toBe(false);
     await leagues.locator('summary').click();
@@ -86,7 +91,10 @@ describe('/predictions on a phone (390 x 844)', () => {
     await page.getByRole('searchbox', { name: 'Search teams' }).fill('');
     await expect.poll(() => rows.count()).toBe(total);
     for (const chip of ['Today', 'Tomorrow', 'This weekend', 'All']) await page.getByRole('radio', { name: chip }).waitFor({ state: 'attached' });
-    await page.locator('label').filter({ has: page.getByRole('radio', { name: 'This weekend' }) }).click();
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: 'This weekend' }) })
+      .click();
     await expect.poll(() => currentPath(page)).toContain('date=weekend');
     const days = await rows.locator('time').evaluateAll((times) => times.map((time) => new Date(time.getAttribute('datetime')!).getDay()));
     for (const day of days) expect([0, 6]).toContain(day);
@@ -227,7 +235,9 @@ describe('forms that cannot fire twice', () => {
     const describedBy = (await password.getAttribute('aria-describedby'))!;
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('This password is too common: choose one that is harder to guess.');
 
-    const spaces = await context.request.post('/api/auth/register', { data: { email: uniqueEmail('spaces'), password: '        ', acceptTerms: true, confirmAge: true } });
+    const spaces = await context.request.post('/api/auth/register', {
+      data: { email: uniqueEmail('spaces'), password: '        ', acceptTerms: true, confirmAge: true },
+    });
     expect(spaces.status()).toBe(400);
     expect(await spaces.text()).toContain('Password must not be one character repeated');
     await context.close();

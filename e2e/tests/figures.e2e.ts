@@ -13,9 +13,19 @@ import { premiumContext } from '../support/premium.ts';
 const MIN_KELLY_UNITS = 10;
 
 type Kelly = { staked: number; roi: number | null };
-type Record_ = { picks: number; roi: number | null; roiLow: number | null; roiHigh: number | null; kelly: Kelly; clv: { bets: number; mean: number | null; ci95: [number, number] | null } };
+type Record_ = {
+  picks: number;
+  roi: number | null;
+  roiLow: number | null;
+  roiHigh: number | null;
+  kelly: Kelly;
+  clv: { bets: number; mean: number | null; ci95: [number, number] | null };
+};
 type Report = { markets: { all: Record_; '1x2': Record_; ou25: Record_ }; valueBets: Record_ };
-type Forecast = { models: { home: number; draw: number; away: number } | null; components: { name: string; home: number; draw: number; away: number }[] } | null;
+type Forecast = {
+  models: { home: number; draw: number; away: number } | null;
+  components: { name: string; home: number; draw: number; away: number }[];
+} | null;
 
 let browser: Browser;
 let subscriber: BrowserContext;
@@ -38,17 +48,29 @@ describe('/analytics for a subscriber', () => {
     const table = page.getByRole('region', { name: 'Picks by market table' });
     await table.getByRole('row').nth(1).waitFor();
 
-    const rows: [string, Record_][] = [['All picks', report.markets.all], ['Home / draw / away', report.markets['1x2']], ['Over/Under 2.5', report.markets.ou25]];
+    const rows: [string, Record_][] = [
+      ['All picks', report.markets.all],
+      ['Home / draw / away', report.markets['1x2']],
+      ['Over/Under 2.5', report.markets.ou25],
+    ];
     for (const [name, record] of rows) {
-      const cells = await table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').allTextContents();
+      const cells = await table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+        .getByRole('cell')
+        .allTextContents();
       const [, , , roi = '', kelly = '', clv = ''] = cells;
       // Quarter-Kelly: its ROI only on enough units staked.
       if (record.kelly.roi !== null && record.kelly.staked < MIN_KELLY_UNITS) expect(kelly, name).toMatch(/^not shown: [\d.]+ units staked \(from 10\)$/);
       else if (record.kelly.roi !== null) expect(kelly, name).toMatch(/^[+-][\d.]+% on [\d.]+ units$/);
       // The note only where the interval straddles 0.
       const straddles = (low: number | null, high: number | null) => low === null || high === null || (low <= 0 && high >= 0);
-      if (record.roi !== null) expect(roi.includes('too few bets to judge'), `${name} ROI ${roi}`).toBe(record.picks < 100 && straddles(record.roiLow, record.roiHigh));
-      if (record.clv.bets && record.clv.mean !== null) expect(clv.includes('too few bets to judge'), `${name} CLV ${clv}`).toBe(record.clv.bets < 100 && straddles(record.clv.ci95?.[0] ?? null, record.clv.ci95?.[1] ?? null));
+      if (record.roi !== null)
+        expect(roi.includes('too few bets to judge'), `${name} ROI ${roi}`).toBe(record.picks < 100 && straddles(record.roiLow, record.roiHigh));
+      if (record.clv.bets && record.clv.mean !== null)
+        expect(clv.includes('too few bets to judge'), `${name} CLV ${clv}`).toBe(
+          record.clv.bets < 100 && straddles(record.clv.ci95?.[0] ?? null, record.clv.ci95?.[1] ?? null),
+        );
     }
     await page.close();
   });

@@ -87,7 +87,9 @@ function overflowingCards(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
-    for (const element of Array.from(document.querySelectorAll<HTMLElement>('main article, main section, main table, main [class*="rounded-xl"], main [class*="rounded-2xl"]'))) {
+    for (const element of Array.from(
+      document.querySelectorAll<HTMLElement>('main article, main section, main table, main [class*="rounded-xl"], main [class*="rounded-2xl"]'),
+    )) {
       const scroller = element.parentElement?.closest<HTMLElement>('[role="region"][tabindex]');
       if (scroller && ['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) continue;
       let column = element.parentElement;
@@ -95,7 +97,8 @@ function overflowingCards(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || !column) continue;
       const edge = Math.min(column.getBoundingClientRect().right, width);
-      if (box.right > edge + 1) found.push(`${element.tagName.toLowerCase()}.${String(element.className).slice(0, 50)}: ${Math.round(box.right)} > ${Math.round(edge)}`);
+      if (box.right > edge + 1)
+        found.push(`${element.tagName.toLowerCase()}.${String(element.className).slice(0, 50)}: ${Math.round(box.right)} > ${Math.round(edge)}`);
     }
     return found;
   });
@@ -140,7 +143,7 @@ describe.each([
 });
 
 describe('tables on a phone', () => {
-  it('stacks /results as labelled rows (pick, odds, CLV, won/lost on screen), the analytics intervals too, and pins the league table\'s first column with a scroll cue', async () => {
+  it("stacks /results as labelled rows (pick, odds, CLV, won/lost on screen), the analytics intervals too, and pins the league table's first column with a scroll cue", async () => {
     const page = await subscriber.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await openSettled(page, '/results', 'Results');
@@ -183,14 +186,21 @@ describe('JavaScript per page', () => {
       const page = await context.newPage();
       const scripts: Promise<{ url: string; bytes: number }>[] = [];
       page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') scripts.push(response.request().sizes().then((sizes) => ({ url: response.url(), bytes: sizes.responseBodySize })));
+        if (response.request().resourceType() === 'script')
+          scripts.push(
+            response
+              .request()
+              .sizes()
+              .then((sizes) => ({ url: response.url(), bytes: sizes.responseBodySize })),
+          );
       });
       await openSettled(page, path, h1);
       const sizes = await Promise.all(scripts);
       const total = sizes.reduce((sum, s) => sum + s.bytes, 0) / 1024;
       if (total > MAX_JS_KB) heavy.push(`${path}: ${total.toFixed(1)} KB`);
       const drawsChart = (await page.locator('.recharts-wrapper').count()) > 0;
-      if (!drawsChart && sizes.some((s) => /\/assets\/(LineChart|AreaChart|BarChart|recharts)[-.]/i.test(s.url))) heavy.push(`${path}: loads the chart library without drawing a chart`);
+      if (!drawsChart && sizes.some((s) => /\/assets\/(LineChart|AreaChart|BarChart|recharts)[-.]/i.test(s.url)))
+        heavy.push(`${path}: loads the chart library without drawing a chart`);
       await context.close();
     }
     expect(heavy).toEqual([]);

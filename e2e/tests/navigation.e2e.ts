@@ -27,13 +27,23 @@ afterAll(async () => {
 });
 
 const navLinks = (page: Page, name: 'Main' | 'Mobile') =>
-  page.getByRole('navigation', { name }).getByRole('link').evaluateAll((links) => links.map((a) => `${a.textContent} ${a.getAttribute('href')}`));
+  page
+    .getByRole('navigation', { name })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => `${a.textContent} ${a.getAttribute('href')}`));
 
 describe('the header and the phone menu', () => {
   it('offers a visitor the league pages and Pricing, not Analytics, on a wide screen and in the phone menu', async () => {
     const page = await visitor.newPage();
     await open(page, '/about', 'About Us');
-    expect(await navLinks(page, 'Main')).toEqual(['Home /', 'Predictions /predictions', 'Results /results', 'Leagues /leagues', 'How It Works /how-it-works', 'Pricing /pricing']);
+    expect(await navLinks(page, 'Main')).toEqual([
+      'Home /',
+      'Predictions /predictions',
+      'Results /results',
+      'Leagues /leagues',
+      'How It Works /how-it-works',
+      'Pricing /pricing',
+    ]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
     expect(await navLinks(page, 'Mobile')).toContain('Leagues /leagues');
@@ -46,7 +56,14 @@ describe('the header and the phone menu', () => {
     await open(page, '/about', 'About Us');
     const main = page.getByRole('navigation', { name: 'Main' });
     await main.getByRole('link', { name: 'Analytics' }).waitFor();
-    expect(await navLinks(page, 'Main')).toEqual(['Home /', 'Predictions /predictions', 'Results /results', 'Leagues /leagues', 'Analytics /analytics', 'How It Works /how-it-works']);
+    expect(await navLinks(page, 'Main')).toEqual([
+      'Home /',
+      'Predictions /predictions',
+      'Results /results',
+      'Leagues /leagues',
+      'Analytics /analytics',
+      'How It Works /how-it-works',
+    ]);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
@@ -66,7 +83,10 @@ describe('links to the league and team pages', () => {
     await open(page, '/', 'AI-Powered Football Predictions');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leagues' }).click();
     await heading(page, 'Leagues').waitFor();
-    await page.getByRole('main').getByRole('link', { name: new RegExp(`^${first.league}`) }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(`^${first.league}`) })
+      .click();
     await heading(page, new RegExp(`^${first.league}: season .* simulated$`)).waitFor();
     expect(currentPath(page)).toBe(`/leagues/${first.leagueId}`);
 
@@ -80,7 +100,10 @@ describe('links to the league and team pages', () => {
 
     // On the predictions' cards: the league badge and each club's name are links to their pages.
     await open(page, '/predictions', 'Predictions');
-    const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Match details' }) }).first();
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: 'Match details' }) })
+      .first();
     await card.waitFor();
     const links = await card.getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(links.some((href) => href?.startsWith('/leagues/'))).toBe(true);
@@ -103,7 +126,9 @@ describe('links to the league and team pages', () => {
     await open(page, '/results', 'Results');
     const row = page.getByRole('region', { name: 'Settled predictions' }).getByRole('row').nth(1);
     await row.waitFor();
-    expect(await row.getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')).filter((href) => href?.startsWith('/leagues/')))).toHaveLength(1);
+    expect(
+      await row.getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')).filter((href) => href?.startsWith('/leagues/'))),
+    ).toHaveLength(1);
     await page.close();
   });
 });

@@ -8,7 +8,11 @@ import { baseUrl } from '../support/browser.ts';
 // one of the findings of issues 26 and 35 fails here too.
 describe('the security audit', () => {
   it('passes every probe against the running local stack', async () => {
-    const results = (await runAudit(baseUrl(), { dataDir: inject('dataDir'), log: (line: string) => console.log(line) })) as Array<{ name: string; ok: boolean; detail: string }>;
+    const results = (await runAudit(baseUrl(), { dataDir: inject('dataDir'), log: (line: string) => console.log(line) })) as Array<{
+      name: string;
+      ok: boolean;
+      detail: string;
+    }>;
     expect(results.length).toBeGreaterThanOrEqual(19);
     expect(results.filter((r) => !r.ok)).toEqual([]);
   }, 600_000);

@@ -2,7 +2,19 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { launch, newContext } from '../support/browser.ts';
-import { PASSWORD, acceptTerms, confirmEmail, currentPath, demoDataReady, expectAccessible, expectToast, heading, open, recordToasts, uniqueEmail } from '../support/app.ts';
+import {
+  PASSWORD,
+  acceptTerms,
+  confirmEmail,
+  currentPath,
+  demoDataReady,
+  expectAccessible,
+  expectToast,
+  heading,
+  open,
+  recordToasts,
+  uniqueEmail,
+} from '../support/app.ts';
 import { runCli } from '../support/stack.ts';
 
 // The product's screen flows as its description words them, each from a sign-up made in the form
@@ -155,7 +167,11 @@ describe('subscribe', () => {
     // the network (refused at once, React would batch both toasts and only the last one ever shows).
     await page.route('**/api/stripe/create-checkout-session', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Payments are unavailable' }) });
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'unavailable', message: 'Payments are unavailable' }),
+      });
     });
     await signUpInForm(page, uniqueEmail('checkout-down'));
     await expectToast(page, 'Checkout error', 'Redirecting you to pricing page instead.');
@@ -195,7 +211,7 @@ describe('the admin pages', () => {
 
   afterAll(() => staff.context.close());
 
-  it("admin odds: a visitor goes to /login?redirect=/admin/odds; the admin sees the odds page, its job buttons and the link to tracking", async () => {
+  it('admin odds: a visitor goes to /login?redirect=/admin/odds; the admin sees the odds page, its job buttons and the link to tracking', async () => {
     const { context, page } = await visitor('/admin/odds', 'Welcome back');
     expect(currentPath(page)).toBe('/login?redirect=/admin/odds');
     await context.close();

@@ -78,7 +78,8 @@ describe('a visitor becomes a subscriber', () => {
   it('refuses the sign-up until the box "I am 18 or older and accept the Terms" is ticked, the message under the box', async () => {
     await page.getByLabel('Password').fill(PASSWORD);
     let registers = 0;
-    const count = (request: { method(): string; url(): string }) => void (request.method() === 'POST' && request.url().endsWith('/api/auth/register') && registers++);
+    const count = (request: { method(): string; url(): string }) =>
+      void (request.method() === 'POST' && request.url().endsWith('/api/auth/register') && registers++);
     page.on('request', count);
     await page.getByRole('button', { name: 'Create account' }).click();
     const box = page.getByRole('checkbox', { name: 'I am 18 or older and accept the Terms' });
@@ -115,7 +116,9 @@ describe('a visitor becomes a subscriber', () => {
     await page.keyboard.press('Escape');
 
     // What the sign-up accepted is on record: the Terms' version and when (the stack's clock).
-    const exported = (await (await context.request.get('/api/account/export')).json()) as { responsibleGambling: { termsVersion: string; termsAcceptedAt: string; ageConfirmedAt: string } };
+    const exported = (await (await context.request.get('/api/account/export')).json()) as {
+      responsibleGambling: { termsVersion: string; termsAcceptedAt: string; ageConfirmedAt: string };
+    };
     expect(exported.responsibleGambling.termsVersion).toBe(TERMS_VERSION);
     expect(exported.responsibleGambling.ageConfirmedAt).toBe(exported.responsibleGambling.termsAcceptedAt);
     expect(Math.abs(Date.parse(exported.responsibleGambling.termsAcceptedAt) - stackNow().getTime())).toBeLessThan(10 * 60_000);
@@ -146,21 +149,32 @@ describe('a premium subscriber on /predictions', () => {
   it('sorts by win probability and by O/U probability, highest first', async () => {
     const cards = page.getByRole('main').getByRole('article');
     // The radios are visually hidden inside their labels: click the label, as a user does.
-    await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Win probability' }) }).click();
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: 'Win probability' }) })
+      .click();
     await expect.poll(() => currentPath(page)).toContain('sort=win');
     const byWin = async () => (await allProbabilities(cards)).map(([home, draw, away]) => Math.max(home!, draw!, away!));
     // The router commits the new search params in a transition: wait for the re-render.
     await expect.poll(async () => isDescending(await byWin())).toBe(true);
 
     // On the stronger side: an Under 2.5 at 69.7 % ranks with an Over at 69.7 %.
-    await page.locator('label').filter({ has: page.getByRole('radio', { name: 'O/U probability' }) }).click();
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: 'O/U probability' }) })
+      .click();
     await expect.poll(() => currentPath(page)).toContain('sort=ou');
     const byStronger = async () => (await allProbabilities(cards)).map(([, , , over, under]) => Math.max(over!, under!));
     await expect.poll(async () => isDescending(await byStronger())).toBe(true);
     expect((await byStronger()).length).toBeGreaterThanOrEqual(20);
     // The first card's 'Pick' mark names its stronger side.
     const [, , , over, under] = (await allProbabilities(cards))[0]!;
-    if (over !== under) await cards.first().locator('dt', { hasText: over! > under! ? 'Over 2.5' : 'Under 2.5' }).getByText('Pick').waitFor();
+    if (over !== under)
+      await cards
+        .first()
+        .locator('dt', { hasText: over! > under! ? 'Over 2.5' : 'Under 2.5' })
+        .getByText('Pick')
+        .waitFor();
   });
 
   it('filters to a highest outcome >= 60 % and to Over or Under 2.5 >= 60 %', async () => {
@@ -216,7 +230,10 @@ describe('a premium subscriber on /predictions', () => {
     await heatmap.waitFor();
     expect(await heatmap.getByRole('row').count()).toBe(7);
     expect(await heatmap.getByRole('cell').count()).toBe(36);
-    await page.getByRole('region', { name: 'Home, draw, away by model' }).getByRole('row', { name: /^Forecast: (market fair price|our models|\d+% our models)/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Home, draw, away by model' })
+      .getByRole('row', { name: /^Forecast: (market fair price|our models|\d+% our models)/ })
+      .waitFor();
     await page.getByRole('region', { name: 'Goals' }).getByText('Over 3.5').waitFor();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
@@ -249,7 +266,10 @@ describe('a premium subscriber on /predictions', () => {
 
   it('downloads the ledger as CSV from /analytics: every bet with its closing price and CLV, sealed in the public digests', async () => {
     await open(page, '/analytics', 'Performance Analytics');
-    await page.getByRole('region', { name: 'Closing line value' }).getByText(/Mean CLV over \d+ bets/).waitFor();
+    await page
+      .getByRole('region', { name: 'Closing line value' })
+      .getByText(/Mean CLV over \d+ bets/)
+      .waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ledger-(30-days|all-time)-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = (await readFile(await download.path(), 'utf8')).trimEnd().split('\n');
@@ -258,7 +278,9 @@ describe('a premium subscriber on /predictions', () => {
     const cells = rows.map((r) => r.split(','));
     const settled = cells.filter((c) => ['won', 'lost'].includes(c[columns.indexOf('result')]!));
     // A fresh stack: the first run's back-tested month, each settled bet with its closing price and CLV.
-    expect(settled.filter((c) => c[columns.indexOf('closing_price')] !== 'no closing price' && /^-?\d/.test(c[columns.indexOf('clv')]!)).length).toBeGreaterThanOrEqual(20);
+    expect(
+      settled.filter((c) => c[columns.indexOf('closing_price')] !== 'no closing price' && /^-?\d/.test(c[columns.indexOf('clv')]!)).length,
+    ).toBeGreaterThanOrEqual(20);
     // Each day of the download is sealed in a public digest.
     const digests = (await (await page.request.get('/api/ledger/digests')).json()) as { backtest: { day: string }[] };
     const days = new Set(cells.filter((c) => c[1] === 'backtest').map((c) => c[columns.indexOf('forecast_at')]!.slice(0, 10)));
@@ -334,10 +356,17 @@ describe('the subscriber manages the account', () => {
     await open(page, '/predictions', 'Predictions');
     await page.getByRole('status').filter({ hasText: 'You are taking a break until' }).waitFor();
     const cards = page.getByRole('main').getByRole('article');
-    await cards.first().getByText(/^You are taking a break until /).waitFor();
+    await cards
+      .first()
+      .getByText(/^You are taking a break until /)
+      .waitFor();
     expect(await page.getByTestId('probability').count()).toBe(0);
     // The server sends none: the break is decided there, not hidden by the page.
-    const during = (await (await context.request.get('/api/predictions')).json()) as { isLocked: boolean; homeWinProb: number | null; isValueBet: boolean | null }[];
+    const during = (await (await context.request.get('/api/predictions')).json()) as {
+      isLocked: boolean;
+      homeWinProb: number | null;
+      isValueBet: boolean | null;
+    }[];
     expect(during.every((p) => p.isLocked && p.homeWinProb === null && p.isValueBet === null)).toBe(true);
     expect((await context.request.get('/api/analytics')).status()).toBe(403);
     // Opened afresh (no toast on screen): the account on a break, with 0 axe violations.
@@ -405,10 +434,16 @@ describe('the subscriber manages the account', () => {
   it("deletes the account: 'Account deleted', home after 1.5 s, and the email can register again", async () => {
     await open(page, '/account', 'Account Settings');
     await page.getByRole('button', { name: 'Delete account' }).click();
-    await page.getByRole('form', { name: /Are you sure/ }).getByLabel('Password').fill('not my password');
+    await page
+      .getByRole('form', { name: /Are you sure/ })
+      .getByLabel('Password')
+      .fill('not my password');
     await page.getByRole('button', { name: 'Yes, delete my account' }).click();
     await expectToast(page, 'Failed to delete account');
-    await page.getByRole('form', { name: /Are you sure/ }).getByLabel('Password').fill(NEW_PASSWORD);
+    await page
+      .getByRole('form', { name: /Are you sure/ })
+      .getByLabel('Password')
+      .fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Yes, delete my account' }).click();
     await expectToast(page, 'Account deleted');
     await page.getByText('Your account has been deleted. Taking you to the home page...').waitFor();

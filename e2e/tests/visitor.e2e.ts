@@ -4,7 +4,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { hasHorizontalScroll, launch, newContext, onDesktopAndPhone, screenshot } from '../support/browser.ts';
-import { currentPath, demoDataReady, expectAccessible, expectResponsibleGamblingFooter, expectToast, heading, open, promisesOfWinning } from '../support/app.ts';
+import {
+  currentPath,
+  demoDataReady,
+  expectAccessible,
+  expectResponsibleGamblingFooter,
+  expectToast,
+  heading,
+  open,
+  promisesOfWinning,
+} from '../support/app.ts';
 import { stackNow } from '../support/clock.ts';
 import { repoRoot } from '../support/stack.ts';
 
@@ -98,7 +107,8 @@ describe('a visitor on every public page', () => {
       ] as const) {
         await open(target, path);
         // A phone shows /predictions as the compact list, one row a match.
-        if (path === '/' || path === '/predictions') await (path === '/predictions' && width === 390 ? target.getByTestId('prediction-row') : target.getByRole('article')).first().waitFor();
+        if (path === '/' || path === '/predictions')
+          await (path === '/predictions' && width === 390 ? target.getByTestId('prediction-row') : target.getByRole('article')).first().waitFor();
         if (path === '/') {
           // The chart loads when it is scrolled near.
           const trend = target.getByRole('region', { name: '30-day accuracy trend' });
@@ -178,7 +188,9 @@ describe('the public results page', () => {
     const api = (await (await page.request.get('/api/results')).json()) as { items: { fixtureId: string; matchTime: string }[]; total: number };
     expect(api.total).toBeGreaterThan(0);
     expect(api.items.every((r) => Date.parse(r.matchTime) <= stackNow().getTime())).toBe(true);
-    const upcoming = ((await (await page.request.get('/api/predictions')).json()) as { id: string; matchTime: string }[]).filter((p) => Date.parse(p.matchTime) > stackNow().getTime());
+    const upcoming = ((await (await page.request.get('/api/predictions')).json()) as { id: string; matchTime: string }[]).filter(
+      (p) => Date.parse(p.matchTime) > stackNow().getTime(),
+    );
     expect(upcoming.length).toBeGreaterThan(0);
     expect(api.items.map((r) => r.fixtureId).filter((id) => upcoming.some((u) => u.id === id))).toEqual([]);
 
@@ -197,9 +209,9 @@ describe('the public results page', () => {
 
 describe('a match page for a visitor', () => {
   it('shows the match with the forecast locked, form and meetings, and no probability in the DOM or the API, with 0 axe violations at 1280 and 390 px', async () => {
-    const upcoming = ((await (await page.request.get('/api/predictions')).json()) as { id: string; homeTeam: string; awayTeam: string; matchTime: string }[]).find(
-      (p) => Date.parse(p.matchTime) > stackNow().getTime(),
-    )!;
+    const upcoming = (
+      (await (await page.request.get('/api/predictions')).json()) as { id: string; homeTeam: string; awayTeam: string; matchTime: string }[]
+    ).find((p) => Date.parse(p.matchTime) > stackNow().getTime())!;
     const api = await (await page.request.get(`/api/predictions/${encodeURIComponent(upcoming.id)}`)).json();
     expect(api).toMatchObject({ isLocked: true, forecast: null, outcome: null });
     expect(JSON.stringify(api)).not.toMatch(/"(home|draw|away|over25|blend|scores|probability)":\s*\d/);
@@ -252,7 +264,9 @@ describe('the landing page', () => {
     // A fresh stack has no published pick settled yet: the trend plots the back-tested record, labelled as such.
     await trend.locator('svg.recharts-surface').waitFor();
     await trend.getByText(/All back-tested: no published pick has settled yet/).waitFor();
-    expect(await trend.getByRole('list', { name: 'Legend' }).getByRole('listitem').allTextContents()).toEqual(['Back-tested (reconstructed): not published in advance']);
+    expect(await trend.getByRole('list', { name: 'Legend' }).getByRole('listitem').allTextContents()).toEqual([
+      'Back-tested (reconstructed): not published in advance',
+    ]);
 
     // A visitor's 'Get Started' opens sign-up.
     await hero.getByRole('link', { name: 'Get Started' }).click();
@@ -271,7 +285,9 @@ describe('a visitor browsing predictions', () => {
     expect(await page.getByText('Subscribe to unlock full predictions').count()).toBe(count);
     expect(await page.getByTestId('probability').count()).toBe(0);
 
-    const counts = (await page.getByRole('region', { name: 'Upcoming leagues' }).getByRole('button').allTextContents()).map((text) => Number(/(\d+) match/.exec(text)?.[1]));
+    const counts = (await page.getByRole('region', { name: 'Upcoming leagues' }).getByRole('button').allTextContents()).map((text) =>
+      Number(/(\d+) match/.exec(text)?.[1]),
+    );
     expect(counts.length).toBeGreaterThanOrEqual(3);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(count);
@@ -319,10 +335,14 @@ describe('a visitor browsing predictions', () => {
 
     await page.getByRole('combobox', { name: 'League' }).selectOption('all');
     await expect.poll(() => cards.count()).toBe(total);
-    await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Tomorrow' }) }).click();
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: 'Tomorrow' }) })
+      .click();
     const tomorrow = stackNow();
     tomorrow.setDate(tomorrow.getDate() + 1);
-    const days = async () => new Set(await page.locator('article time').evaluateAll((list) => list.map((el) => new Date(el.getAttribute('datetime')!).toDateString())));
+    const days = async () =>
+      new Set(await page.locator('article time').evaluateAll((list) => list.map((el) => new Date(el.getAttribute('datetime')!).toDateString())));
     // Not every day has matches: the API says what tomorrow should show (browser and runner share a time zone).
     const upcoming = (await (await page.request.get('/api/predictions')).json()) as { matchTime: string }[];
     if (upcoming.some((p) => new Date(p.matchTime).toDateString() === tomorrow.toDateString())) {
@@ -379,7 +399,10 @@ describe('a visitor browsing predictions', () => {
 describe('no promise of winning', () => {
   it('no text of the built app (every page, premium and admin screens included) says guaranteed, sure bet, risk-free or income', async () => {
     const dist = join(repoRoot, 'web', 'dist');
-    const files = [...(await readdir(dist)).filter((f) => f.endsWith('.html')), ...(await readdir(join(dist, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => join('assets', f))];
+    const files = [
+      ...(await readdir(dist)).filter((f) => f.endsWith('.html')),
+      ...(await readdir(join(dist, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => join('assets', f)),
+    ];
     expect(files.length).toBeGreaterThan(10);
     const found = await Promise.all(files.map(async (file) => promisesOfWinning(await readFile(join(dist, file), 'utf8')).map((claim) => `${file}: ${claim}`)));
     expect(found.flat()).toEqual([]);
@@ -410,10 +433,12 @@ describe('season simulations and team pages for a visitor', () => {
       const sim = (await (await page.request.get(`/api/simulations/${leagueId}`)).json()) as { simulations: number; teams: Array<{ position: number[] }> };
       expect(sim.simulations, leagueId).toBeGreaterThanOrEqual(10_000);
       for (const t of sim.teams) expect(tenths(t.position), leagueId).toBe(1000);
-      for (let place = 0; place < sim.teams.length; place++) expect(tenths(sim.teams.map((t) => t.position[place]!)), `${leagueId} place ${place + 1}`).toBe(1000);
+      for (let place = 0; place < sim.teams.length; place++)
+        expect(tenths(sim.teams.map((t) => t.position[place]!)), `${leagueId} place ${place + 1}`).toBe(1000);
     }
     const cards = (await (await page.request.get('/api/predictions')).json()) as Array<{ homeTeamSlug: string; awayTeamSlug: string }>;
-    for (const slug of new Set(cards.flatMap((c) => [c.homeTeamSlug, c.awayTeamSlug]))) expect((await page.request.get(`/api/teams/${slug}`)).status(), slug).toBe(200);
+    for (const slug of new Set(cards.flatMap((c) => [c.homeTeamSlug, c.awayTeamSlug])))
+      expect((await page.request.get(`/api/teams/${slug}`)).status(), slug).toBe(200);
     expect((await page.request.get('/api/alerts')).status()).toBe(401);
   });
 

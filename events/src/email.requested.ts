@@ -9,8 +9,20 @@ const id = z.string().check(z.minLength(1), z.maxLength(100));
  */
 export const EmailRequestedSchema = z.discriminatedUnion('template', [
   z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('verify-email'), userId: id, requestedAt: z.iso.datetime() }),
-  z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('password-reset'), email: z.string().check(z.minLength(3), z.maxLength(254)), requestedAt: z.iso.datetime() }),
-  z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('account-exists'), email: z.string().check(z.minLength(3), z.maxLength(254)), requestedAt: z.iso.datetime() }),
+  z.object({
+    type: z.literal('email.requested'),
+    version: z.literal(1),
+    template: z.literal('password-reset'),
+    email: z.string().check(z.minLength(3), z.maxLength(254)),
+    requestedAt: z.iso.datetime(),
+  }),
+  z.object({
+    type: z.literal('email.requested'),
+    version: z.literal(1),
+    template: z.literal('account-exists'),
+    email: z.string().check(z.minLength(3), z.maxLength(254)),
+    requestedAt: z.iso.datetime(),
+  }),
   z.object({ type: z.literal('email.requested'), version: z.literal(1), template: z.literal('contact'), messageId: id, requestedAt: z.iso.datetime() }),
   z.object({
     type: z.literal('email.requested'),

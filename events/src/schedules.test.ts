@@ -65,7 +65,7 @@ describe('queues', () => {
     for (const name of queueNames) expect(jobTimings.taskLeaseMs).toBeLessThan(visibilityTimeoutSeconds(name) * 1000);
     expect(jobTimings.heartbeatMs * 2).toBeLessThanOrEqual(jobTimings.taskLeaseMs);
     expect(jobTimings.jobLockMs).toBeGreaterThan(MAX_RECEIVE_COUNT * Math.max(...queueNames.map(visibilityTimeoutSeconds)) * 1000);
-    for (const name of queueNames) expect(jobTimings.invocationReserveMs).toBeLessThan(queues[name].consumerTimeoutSeconds * 1000 / 2);
+    for (const name of queueNames) expect(jobTimings.invocationReserveMs).toBeLessThan((queues[name].consumerTimeoutSeconds * 1000) / 2);
   });
 });
 

@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cardBrandOf, CHECKOUT_ENDED_MESSAGE, LocalPaymentGateway, type LocalPortalAction, type LocalPortalView, type SignedWebhook } from '@app/adapters/local-billing/local-payment-gateway';
+import {
+  cardBrandOf,
+  CHECKOUT_ENDED_MESSAGE,
+  LocalPaymentGateway,
+  type LocalPortalAction,
+  type LocalPortalView,
+  type SignedWebhook,
+} from '@app/adapters/local-billing/local-payment-gateway';
 import { isDomainError } from '@app/core/errors';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
 import type { LocalOutbox, SentEmail } from '@app/adapters/email/local-outbox';
@@ -78,7 +85,11 @@ export function localAdmin(deps: LocalAdminDeps) {
       return send(res, 200, 'text/html; charset=utf-8', mailPage(await (await deps.outbox()).list()));
     }
     if (req.method === 'GET' && url.pathname === '/__local/queues') {
-      return reply(res, 200, deps.queue.queueNames().map((name) => ({ name, depth: deps.queue.depth(name), deadLetters: deps.queue.deadLetters(name) })));
+      return reply(
+        res,
+        200,
+        deps.queue.queueNames().map((name) => ({ name, depth: deps.queue.depth(name), deadLetters: deps.queue.deadLetters(name) })),
+      );
     }
     const redrive = /^\/__local\/queues\/([\w-]+)\/redrive$/.exec(url.pathname);
     if (req.method === 'POST' && redrive) {
@@ -198,14 +209,22 @@ function mailPage(mails: SentEmail[]): string {
   return page('Local outbox', `<p class="badge">LOCAL: nothing here left this machine</p><h1>Outbox</h1>${items.join('') || '<p>No email sent yet.</p>'}`);
 }
 
-async function handlePortal(deps: LocalAdminDeps, req: IncomingMessage, res: ServerResponse, id: string, action: 'cancel' | 'resume' | 'card' | undefined, body: Buffer): Promise<true> {
+async function handlePortal(
+  deps: LocalAdminDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  action: 'cancel' | 'resume' | 'card' | undefined,
+  body: Buffer,
+): Promise<true> {
   const gateway = await localGateway(deps);
   let view: LocalPortalView | undefined;
   try {
     view = gateway && (await gateway.portalPage(id));
   } catch (error) {
     // Ended by a break or a self-exclusion.
-    if (isDomainError(error) && error.kind === 'conflict') return send(res, 409, 'text/html; charset=utf-8', page('Portal session ended', `<p>${escape(error.message)}</p>`));
+    if (isDomainError(error) && error.kind === 'conflict')
+      return send(res, 409, 'text/html; charset=utf-8', page('Portal session ended', `<p>${escape(error.message)}</p>`));
     throw error;
   }
   if (!gateway || !view) return send(res, 404, 'text/html; charset=utf-8', page('Portal not found', '<p>This billing portal session does not exist.</p>'));
@@ -215,7 +234,8 @@ async function handlePortal(deps: LocalAdminDeps, req: IncomingMessage, res: Ser
   let change: LocalPortalAction;
   if (action === 'card') {
     const number = (form.get('number') ?? '').replace(/\s/g, '');
-    if (!/^\d{12,19}$/.test(number)) return send(res, 400, 'text/html; charset=utf-8', page('Invalid card', '<p>Enter a test card number (12 to 19 digits).</p>'));
+    if (!/^\d{12,19}$/.test(number))
+      return send(res, 400, 'text/html; charset=utf-8', page('Invalid card', '<p>Enter a test card number (12 to 19 digits).</p>'));
     change = { type: 'card', last4: number.slice(-4), brand: cardBrandOf(number) };
   } else change = { type: action, subscriptionId: form.get('subscription') ?? '' };
   let webhooks: SignedWebhook[];
@@ -244,7 +264,9 @@ function portalPage(view: LocalPortalView): string {
         : `<form method="post" action="/__local/portal/${id}/${s.cancelAtPeriodEnd ? 'resume' : 'cancel'}"><input type="hidden" name="subscription" value="${escape(s.id)}"><button type="submit">${s.cancelAtPeriodEnd ? 'Resume subscription' : 'Cancel subscription'}</button></form>`;
     return `<li><strong>Premium, $29.00 per month</strong><br><span class="state">${escape(state)}</span>${button}</li>`;
   });
-  const invoices = view.invoices.map((i) => `<tr><td><a href="${escape(i.url ?? '')}">${date(i.date)}</a></td><td>$${(i.amountCents / 100).toFixed(2)}</td><td>${escape(i.status)}</td></tr>`);
+  const invoices = view.invoices.map(
+    (i) => `<tr><td><a href="${escape(i.url ?? '')}">${date(i.date)}</a></td><td>$${(i.amountCents / 100).toFixed(2)}</td><td>${escape(i.status)}</td></tr>`,
+  );
   return page(
     'Billing (test mode)',
     `<p class="badge">TEST MODE: no real payment is taken</p>
@@ -310,7 +332,13 @@ function escape(s: string): string {
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string): true {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-security-policy': "default-src 'self'; form-action 'self'; frame-ancestors 'none'" }).end(body);
+  res
+    .writeHead(status, {
+      'content-type': type,
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'self'; form-action 'self'; frame-ancestors 'none'",
+    })
+    .end(body);
   return true;
 }
 

@@ -57,7 +57,10 @@ async function api(port: number, path: string, init: RequestInit = {}, cookie = 
   const headers: Record<string, string> = { 'content-type': 'application/json', cookie, ...(init.headers as Record<string, string> | undefined) };
   if (init.method && init.method !== 'GET') headers.origin = `http://localhost:${port}`;
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers });
-  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const set = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { status: res.status, json: await res.json().catch(() => undefined), cookie: set || cookie };
 }
 
@@ -100,7 +103,10 @@ async function snapshot(port: number) {
   if (!session) {
     // A new account signs in once its emailed link confirmed it (docs/decisions/0152-sign-up-without-enumeration.md).
     await api(port, '/api/auth/register', { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD, acceptTerms: true, confirmAge: true }) });
-    await api(port, '/api/auth/verify-email', { method: 'POST', body: JSON.stringify({ token: await emailedToken(`http://127.0.0.1:${port}`, ADMIN, '/verify-email') }) });
+    await api(port, '/api/auth/verify-email', {
+      method: 'POST',
+      body: JSON.stringify({ token: await emailedToken(`http://127.0.0.1:${port}`, ADMIN, '/verify-email') }),
+    });
     session = await login();
   }
   const get = async (path: string) => normalise((await api(port, path, {}, session)).json);
@@ -138,7 +144,13 @@ try {
   await settle(port);
   log(`settled ${((Date.now() - t1) / 1000).toFixed(0)} s after the restart`);
   const actual = await snapshot(port);
-  console.log(again.output().split('\n').filter((l) => l.includes('[local] resuming')).join('\n'));
+  console.log(
+    again
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('[local] resuming'))
+      .join('\n'),
+  );
   await stop(again, 'SIGINT');
 
   let same = true;

@@ -8,8 +8,13 @@ import { applyLocalDefaults, makeDataDirPrivate, readLocalEnv } from './env.ts';
 import { isLoopback, localRefusal } from './local-admin.ts';
 
 const saved = {
-  HOST: process.env.HOST, LOCAL_ALLOW_REMOTE: process.env.LOCAL_ALLOW_REMOTE, LOCAL_CLOCK_START: process.env.LOCAL_CLOCK_START,
-  EXTRA_ORIGINS: process.env.EXTRA_ORIGINS, APP_ORIGIN: process.env.APP_ORIGIN, STAGE: process.env.STAGE, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+  HOST: process.env.HOST,
+  LOCAL_ALLOW_REMOTE: process.env.LOCAL_ALLOW_REMOTE,
+  LOCAL_CLOCK_START: process.env.LOCAL_CLOCK_START,
+  EXTRA_ORIGINS: process.env.EXTRA_ORIGINS,
+  APP_ORIGIN: process.env.APP_ORIGIN,
+  STAGE: process.env.STAGE,
+  DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
 };
 const savedUmask = process.umask();
 afterEach(() => {
@@ -21,7 +26,7 @@ afterEach(() => {
 });
 
 describe('local stack defaults on a shared host', () => {
-  it('L5: the data folder and everything in it are the user\'s alone: folders 0700, files 0600, old ones and new ones', () => {
+  it("L5: the data folder and everything in it are the user's alone: folders 0700, files 0600, old ones and new ones", () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'data-')), '.data');
     mkdirSync(join(dir, 'dynamodb'), { recursive: true, mode: 0o755 });
     writeFileSync(join(dir, 'session-secret'), 'old', { mode: 0o644 });
@@ -36,7 +41,7 @@ describe('local stack defaults on a shared host', () => {
     expect([mode(join(dir, 'dynamodb', 'written-later.db')), mode(join(dir, 'later'))]).toEqual([0o600, 0o700]);
   });
 
-  it('L4: the local origins do not include the Vite dev server (its proxy presents its page as the stack\'s own origin)', () => {
+  it("L4: the local origins do not include the Vite dev server (its proxy presents its page as the stack's own origin)", () => {
     delete process.env.EXTRA_ORIGINS;
     delete process.env.APP_ORIGIN;
     delete process.env.STAGE;

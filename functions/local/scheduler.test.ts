@@ -5,7 +5,11 @@ import { firingMessage, startScheduler } from './scheduler.ts';
 
 describe('local scheduler', () => {
   it('plans each schedule of events/ in its time zone (06:00 London is 06:00 UTC in winter)', () => {
-    const s = startScheduler(schedules, async () => {}, () => {});
+    const s = startScheduler(
+      schedules,
+      async () => {},
+      () => {},
+    );
     try {
       const next = Object.fromEntries(s.next().map((n) => [n.name, n.next]));
       const generation = next['daily-prediction-generation'];
@@ -24,7 +28,14 @@ describe('local scheduler', () => {
     const schedule = schedules.find((s) => s.name === 'result-ingestion')!;
     const at = new Date('2026-11-22T06:30:00Z');
     const message = JobRequestedSchema.parse(firingMessage(schedule, at));
-    expect(message).toEqual({ type: 'job.requested', version: 1, jobType: 'results', requestedBy: 'schedule', schedule: 'result-ingestion', requestedAt: '2026-11-22T06:30:00.000Z' });
+    expect(message).toEqual({
+      type: 'job.requested',
+      version: 1,
+      jobType: 'results',
+      requestedBy: 'schedule',
+      schedule: 'result-ingestion',
+      requestedAt: '2026-11-22T06:30:00.000Z',
+    });
     expect(scheduledJobId(message.schedule!, message.requestedAt)).toBe(scheduledJobId('result-ingestion', firingMessage(schedule, at).requestedAt));
   });
 });

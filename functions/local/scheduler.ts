@@ -4,7 +4,14 @@ import type { ScheduleDefinition } from '@app/events/schedules';
 
 /** The message a firing puts on the planner queue: as EventBridge Scheduler's, it carries the schedule and its scheduled time. */
 export function firingMessage(schedule: ScheduleDefinition, scheduledAt: Date): JobRequested {
-  return { type: 'job.requested', version: 1, jobType: schedule.jobType, requestedBy: 'schedule', schedule: schedule.name, requestedAt: scheduledAt.toISOString() };
+  return {
+    type: 'job.requested',
+    version: 1,
+    jobType: schedule.jobType,
+    requestedBy: 'schedule',
+    schedule: schedule.name,
+    requestedAt: scheduledAt.toISOString(),
+  };
 }
 
 /**

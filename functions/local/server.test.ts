@@ -73,12 +73,17 @@ const eventOf = (r: { body: Buffer }) => JSON.parse(r.body.toString()) as APIGat
 
 describe('local server: request -> API Gateway v2 event', () => {
   it('puts cookies in cookies[] and joins repeated headers with commas', async () => {
-    const res = await send('POST', '/api/echo', [
-      ['cookie', 'sid=abc; theme=dark'],
-      ['x-forwarded-for', '1.1.1.1'],
-      ['x-forwarded-for', '2.2.2.2'],
-      ['content-type', 'application/json'],
-    ], Buffer.from('{"a":1}'));
+    const res = await send(
+      'POST',
+      '/api/echo',
+      [
+        ['cookie', 'sid=abc; theme=dark'],
+        ['x-forwarded-for', '1.1.1.1'],
+        ['x-forwarded-for', '2.2.2.2'],
+        ['content-type', 'application/json'],
+      ],
+      Buffer.from('{"a":1}'),
+    );
     const event = eventOf(res);
     expect(event.cookies).toEqual(['sid=abc', 'theme=dark']);
     expect(event.headers.cookie).toBeUndefined();
@@ -139,10 +144,26 @@ describe('local server: handler result -> HTTP response', () => {
 describe('local server: limits', () => {
   it('answers a body over 10 MB with 413, never 500, whether its length is declared or streamed', async () => {
     const over = Buffer.alloc(MAX_BODY_BYTES + 1, 0x61);
-    const declared = await send('POST', '/api/echo', [['content-type', 'application/json'], ['content-length', String(over.length)]], over);
+    const declared = await send(
+      'POST',
+      '/api/echo',
+      [
+        ['content-type', 'application/json'],
+        ['content-length', String(over.length)],
+      ],
+      over,
+    );
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body.toString())).toEqual({ message: 'Request body is larger than 10 MB' });
-    const streamed = await send('POST', '/api/echo', [['content-type', 'application/json'], ['transfer-encoding', 'chunked']], over);
+    const streamed = await send(
+      'POST',
+      '/api/echo',
+      [
+        ['content-type', 'application/json'],
+        ['transfer-encoding', 'chunked'],
+      ],
+      over,
+    );
     expect(streamed.status).toBe(413);
     // The server goes on serving.
     expect((await send('POST', '/api/echo', [['content-type', 'application/json']], Buffer.from('{}'))).status).toBe(200);

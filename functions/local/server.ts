@@ -181,7 +181,13 @@ function toEvent(
   for (const [name, values] of Object.entries(req.headersDistinct)) {
     if (!values) continue;
     if (name === 'cookie') {
-      for (const v of values) cookies.push(...v.split(';').map((c) => c.trim()).filter(Boolean));
+      for (const v of values)
+        cookies.push(
+          ...v
+            .split(';')
+            .map((c) => c.trim())
+            .filter(Boolean),
+        );
     } else {
       // API Gateway joins repeated headers with commas.
       headers[name] = values.join(',');
@@ -189,9 +195,7 @@ function toEvent(
   }
   const query: Record<string, string[]> = {};
   for (const [k, v] of new URLSearchParams(parts.rawQueryString)) (query[k] ??= []).push(v);
-  const queryStringParameters = Object.keys(query).length
-    ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.join(',')]))
-    : undefined;
+  const queryStringParameters = Object.keys(query).length ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.join(',')])) : undefined;
 
   let body: string | undefined;
   let isBase64Encoded = false;
@@ -217,7 +221,13 @@ function toEvent(
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
-      http: { method: (req.method ?? 'GET').toUpperCase(), path: parts.rawPath, protocol: `HTTP/${req.httpVersion}`, sourceIp, userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method: (req.method ?? 'GET').toUpperCase(),
+        path: parts.rawPath,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId,
       routeKey: routeKey(route),
       stage: '$default',
@@ -316,7 +326,12 @@ function pickEncoding(req: IncomingMessage, type: string | undefined, size: numb
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...responseSecurityHeaders });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...responseSecurityHeaders,
+  });
   res.end(text);
 }
 

@@ -41,7 +41,12 @@ export async function importHandler<T>(name: string, base: Base): Promise<T> {
 }
 
 /** Every queue consumer of routes.ts, and the consumer of the dead letters, on the in-process queue. */
-export async function subscribeConsumers(base: Base, queue: LocalQueue, consumers: ConsumerDefinition[], deadLetters: Pick<ConsumerDefinition, 'handler'>): Promise<void> {
+export async function subscribeConsumers(
+  base: Base,
+  queue: LocalQueue,
+  consumers: ConsumerDefinition[],
+  deadLetters: Pick<ConsumerDefinition, 'handler'>,
+): Promise<void> {
   for (const consumer of consumers) queue.subscribe(consumer.queue, await importHandler(consumer.handler, base));
   queue.subscribeDeadLetters(await importHandler(deadLetters.handler, base));
 }
@@ -50,7 +55,13 @@ export async function subscribeConsumers(base: Base, queue: LocalQueue, consumer
  * The schedules (onto the planner's queue) and the scheduled tasks (billing reconciliation, the
  * closing odds) on local timers, as EventBridge Scheduler runs them on AWS. Returns their stop.
  */
-async function startTimers(base: Base, queue: LocalQueue, schedules: ScheduleDefinition[], tasks: TaskDefinition[], log: (line: string) => void): Promise<() => void> {
+async function startTimers(
+  base: Base,
+  queue: LocalQueue,
+  schedules: ScheduleDefinition[],
+  tasks: TaskDefinition[],
+  log: (line: string) => void,
+): Promise<() => void> {
   const { startScheduler } = await import('./scheduler.ts');
   const scheduler = startScheduler(
     schedules,
@@ -160,7 +171,15 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler, base),
       webDist: join(repoRoot, 'web', 'dist'),
-      extra: localAdmin({ queue, billing: () => buildPaymentGateway(base), jobs: async () => buildJobs(base), outbox: async () => localOutbox(base), redriveEmails: () => redriveEmails(base), undeliveredEmails: async () => buildUndeliveredEmails(base), selfUrl: () => `http://127.0.0.1:${port}` }),
+      extra: localAdmin({
+        queue,
+        billing: () => buildPaymentGateway(base),
+        jobs: async () => buildJobs(base),
+        outbox: async () => localOutbox(base),
+        redriveEmails: () => redriveEmails(base),
+        undeliveredEmails: async () => buildUndeliveredEmails(base),
+        selfUrl: () => `http://127.0.0.1:${port}`,
+      }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
     await listen(server, port, env.host);
@@ -169,9 +188,10 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     cleanups.push(announce(env, port, dynamo.endpoint));
 
     // In the background: the server answers (with empty lists) while the first run works.
-    if (env.pipeline) void Promise.resolve()
-      .then(() => catchUp(buildJobs(base), base.clock, log))
-      .catch((error: Error) => log(`could not start the catch-up jobs: ${error.message}`));
+    if (env.pipeline)
+      void Promise.resolve()
+        .then(() => catchUp(buildJobs(base), base.clock, log))
+        .catch((error: Error) => log(`could not start the catch-up jobs: ${error.message}`));
 
     return { url: `http://localhost:${port}`, port, dynamodbEndpoint: dynamo.endpoint, stop };
   } catch (error) {

@@ -21,8 +21,15 @@ const dynamo = await startDynamoDbLocal();
 try {
   const tableName = 'AlertBench';
   Object.assign(process.env, {
-    STAGE: 'local', APP_ORIGIN: 'http://localhost:3000', TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint, QUEUE_DRIVER: 'local',
-    SESSION_SECRET: randomBytes(32).toString('base64url'), STRIPE_WEBHOOK_SECRET: 'whsec_local_bench', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR',
+    STAGE: 'local',
+    APP_ORIGIN: 'http://localhost:3000',
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    QUEUE_DRIVER: 'local',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    STRIPE_WEBHOOK_SECRET: 'whsec_local_bench',
+    LOG_LEVEL: 'ERROR',
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
     // DynamoDB Local serialises transactions and times out on many at once (DynamoDB does not): fewer claims in flight.
     ALERT_CLAIMS_IN_FLIGHT: '4',
     // The invocation's real time on a busy laptop is far longer than its virtual time: no local time limit cuts it short
@@ -43,14 +50,25 @@ try {
   t = performance.now();
   const report = await simulateFanout({ queue: localQueue(base), doc, base, fanout: buildAlertFanout(base), clock }, expected, subscribers, flags);
   const wallSeconds = (performance.now() - t) / 1000;
-  console.log(`\nValue-bet alerts fanned out by queue, ${subscribers.toLocaleString('en')} subscribers with alerts on (virtual time, modelled AWS latencies, ${report.lanes} consumer lanes):`);
-  console.log(`  emails enqueued: ${report.emailed.toLocaleString('en')} of ${report.expected.toLocaleString('en')} expected (the rest on a break, self-excluded, no longer premium or following a league without a flag); duplicates ${report.duplicates}, unexpected ${report.unexpected}`);
-  console.log(`  last enqueued ${(report.lastEnqueuedMs / 1000).toFixed(1)} s after the flag (median ${(report.medianEnqueuedMs / 1000).toFixed(1)} s); target ${BUDGET_MS / 60_000} min: ${report.withinBudget ? 'met' : 'MISSED'}`);
-  console.log(`  messages: ${report.messages.shard} shard, ${report.messages.batch} batch, ${report.messages.email.toLocaleString('en')} email requests; ${report.invocations} consumer invocations`);
+  console.log(
+    `\nValue-bet alerts fanned out by queue, ${subscribers.toLocaleString('en')} subscribers with alerts on (virtual time, modelled AWS latencies, ${report.lanes} consumer lanes):`,
+  );
+  console.log(
+    `  emails enqueued: ${report.emailed.toLocaleString('en')} of ${report.expected.toLocaleString('en')} expected (the rest on a break, self-excluded, no longer premium or following a league without a flag); duplicates ${report.duplicates}, unexpected ${report.unexpected}`,
+  );
+  console.log(
+    `  last enqueued ${(report.lastEnqueuedMs / 1000).toFixed(1)} s after the flag (median ${(report.medianEnqueuedMs / 1000).toFixed(1)} s); target ${BUDGET_MS / 60_000} min: ${report.withinBudget ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  messages: ${report.messages.shard} shard, ${report.messages.batch} batch, ${report.messages.email.toLocaleString('en')} email requests; ${report.invocations} consumer invocations`,
+  );
   console.log(`  on this machine: seeding ${seedSeconds.toFixed(0)} s, the simulation ${wallSeconds.toFixed(0)} s of wall time (DynamoDB Local, one process)`);
   const out = resolve(process.env.USER_CWD ?? resolve(import.meta.dirname, '..', '..'), 'bench-results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'alerts.json'), JSON.stringify({ ...report, seedSeconds: +seedSeconds.toFixed(1), wallSeconds: +wallSeconds.toFixed(1), at: new Date().toISOString() }, null, 2));
+  writeFileSync(
+    join(out, 'alerts.json'),
+    JSON.stringify({ ...report, seedSeconds: +seedSeconds.toFixed(1), wallSeconds: +wallSeconds.toFixed(1), at: new Date().toISOString() }, null, 2),
+  );
   process.exitCode = report.withinBudget && report.duplicates === 0 && report.unexpected === 0 ? 0 : 1;
 } finally {
   await dynamo.stop();

@@ -48,7 +48,15 @@ async function bundles() {
     const own = median(runs.map((r) => r.own));
     const sdkMs = median(runs.map((r) => r.sdk));
     const rssMb = median(runs.map((r) => r.rssMb));
-    rows.push({ handler, kb: +(bytes / 1024).toFixed(1), initMsMedian: +own.toFixed(1), sdkFirstUseMsMedian: +sdkMs.toFixed(1), sdk, rssAfterFirstUseMb: Math.round(rssMb), withinBudget: bytes <= BUNDLE_BUDGET_BYTES && own <= INIT_BUDGET_MS });
+    rows.push({
+      handler,
+      kb: +(bytes / 1024).toFixed(1),
+      initMsMedian: +own.toFixed(1),
+      sdkFirstUseMsMedian: +sdkMs.toFixed(1),
+      sdk,
+      rssAfterFirstUseMb: Math.round(rssMb),
+      withinBudget: bytes <= BUNDLE_BUDGET_BYTES && own <= INIT_BUDGET_MS,
+    });
   }
   rmSync(lab, { recursive: true, force: true });
   return rows;
@@ -98,16 +106,40 @@ async function withSeededLocalStack<T>(fn: (base: string) => Promise<T>): Promis
       await Promise.all(
         Array.from({ length: 25 }, (_, j) => i + j).map((k) =>
           repo.save({
-            id: `bench-${k}`, fixtureId: `bench-${k}`, leagueId: `L${k % 10}`, leagueName: `League ${k % 10}`, homeTeam: `Home ${k}`, awayTeam: `Away ${k}`,
-            kickoff: new Date(now + (k + 1) * 30 * 60 * 1000).toISOString(), probabilities: { home: 0.5, draw: 0.3, away: 0.2 }, overUnder25: { over: 0.55, under: 0.45 },
+            id: `bench-${k}`,
+            fixtureId: `bench-${k}`,
+            leagueId: `L${k % 10}`,
+            leagueName: `League ${k % 10}`,
+            homeTeam: `Home ${k}`,
+            awayTeam: `Away ${k}`,
+            kickoff: new Date(now + (k + 1) * 30 * 60 * 1000).toISOString(),
+            probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
+            overUnder25: { over: 0.55, under: 0.45 },
             insights: { expectedGoals: { home: 1.5, away: 1.1 }, bothTeamsToScore: 0.52, topScores: [{ home: 1, away: 1, probability: 0.12 }] },
-            valueBets: [], modelVersion: 'bench', generatedAt: new Date(now).toISOString(),
+            valueBets: [],
+            modelVersion: 'bench',
+            generatedAt: new Date(now).toISOString(),
           }),
         ),
       );
     }
-    const trend = Array.from({ length: 30 }, (_, i) => ({ date: new Date(now - (29 - i) * 86_400_000).toISOString().slice(0, 10), winAccuracy: 60 + (i % 7), totalPredictions: 40 + i, basis: 'published' as const }));
-    const latest = { winAccuracy: 62, totalPredictions: 69, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date: trend.at(-1)!.date, basis: 'published' as const, publishedPredictions: 69, backfilledPredictions: 0 };
+    const trend = Array.from({ length: 30 }, (_, i) => ({
+      date: new Date(now - (29 - i) * 86_400_000).toISOString().slice(0, 10),
+      winAccuracy: 60 + (i % 7),
+      totalPredictions: 40 + i,
+      basis: 'published' as const,
+    }));
+    const latest = {
+      winAccuracy: 62,
+      totalPredictions: 69,
+      totalProfit: 120.5,
+      payoutPercentage: 15.1,
+      bestWinningOdds: 3.4,
+      date: trend.at(-1)!.date,
+      basis: 'published' as const,
+      publishedPredictions: 69,
+      backfilledPredictions: 0,
+    };
     await new DynamoMetricsRepository(doc, 'App').saveLatest(latest, trend, new Date(now));
     return await fn(base);
   } finally {
@@ -122,7 +154,10 @@ async function withSeededLocalStack<T>(fn: (base: string) => Promise<T>): Promis
  * A bare `node:http` server in its own process that answers each path with the bytes (status,
  * headers and body) the stack answered it with: the ceiling of this machine for that answer.
  */
-async function withBareServer<T>(answers: Record<string, { status: number; headers: Record<string, string>; body: string }>, fn: (base: string) => Promise<T>): Promise<T> {
+async function withBareServer<T>(
+  answers: Record<string, { status: number; headers: Record<string, string>; body: string }>,
+  fn: (base: string) => Promise<T>,
+): Promise<T> {
   // The answers come on stdin (too large for an argument).
   const script = `
     const { createServer } = await import('node:http');
@@ -156,7 +191,11 @@ async function answerOf(base: string, path: string) {
   const res = await new Promise<IncomingMessage>((r, reject) => get(`${base}${path}`, { headers: BROWSER_HEADERS }, r).once('error', reject));
   const chunks: Buffer[] = [];
   for await (const chunk of res) chunks.push(chunk as Buffer);
-  const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)).map(([k, v]) => [k, String(v)]));
+  const headers = Object.fromEntries(
+    Object.entries(res.headers)
+      .filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k))
+      .map(([k, v]) => [k, String(v)]),
+  );
   return { status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64'), bytes: Buffer.concat(chunks).length };
 }
 
@@ -185,7 +224,8 @@ async function publicReadsThroughput(base: string) {
       await load(`${bareBase}${path}`, 2);
       await load(`${base}${path}`, 2);
       const rounds = [];
-      for (let i = 0; i < ROUNDS; i++) rounds.push({ bare: await load(`${bareBase}${path}`, ROUND_SECONDS), stack: await load(`${base}${path}`, ROUND_SECONDS) });
+      for (let i = 0; i < ROUNDS; i++)
+        rounds.push({ bare: await load(`${bareBase}${path}`, ROUND_SECONDS), stack: await load(`${base}${path}`, ROUND_SECONDS) });
       const ratio = +median(rounds.map((r) => r.stack.requestsPerSecond / r.bare.requestsPerSecond)).toFixed(2);
       const p99Times = +median(rounds.map((r) => r.stack.latencyP99Ms / Math.max(r.bare.latencyP99Ms, 1))).toFixed(2);
       const stack = { requestsPerSecond: median(rounds.map((r) => r.stack.requestsPerSecond)), latencyP99Ms: median(rounds.map((r) => r.stack.latencyP99Ms)) };
@@ -219,7 +259,11 @@ async function routeDurations(base: string) {
   const email = `bench-${Date.now().toString(36)}@example.com`;
   const password = 'correct horse battery staple';
   const post = (path: string, body: unknown, cookie = '') =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
   // A new account signs in once its emailed link confirmed it (docs/decisions/0152-sign-up-without-enumeration.md).
   await post('/api/auth/register', { email, password, acceptTerms: true, confirmAge: true });
   await post('/api/auth/verify-email', { token: await emailedToken(base, email, '/verify-email') });
@@ -236,7 +280,10 @@ async function routeDurations(base: string) {
     ms.sort((a, b) => a - b);
     return { route: name, calls: n, p50Ms: +ms[Math.floor(n / 2)]!.toFixed(1), p95Ms: +ms[Math.floor(n * 0.95)]!.toFixed(1) };
   };
-  const get = (path: string, withCookie = false) => () => fetch(`${base}${path}`, { headers: withCookie ? { cookie } : {} });
+  const get =
+    (path: string, withCookie = false) =>
+    () =>
+      fetch(`${base}${path}`, { headers: withCookie ? { cookie } : {} });
   return [
     await time('GET /api/health', 100, get('/api/health')),
     await time('GET /api/predictions (visitor)', 200, get('/api/predictions')),
@@ -274,10 +321,15 @@ async function generationBench(dir: string) {
     const csv = new CsvReplayProvider({ dir, shiftDays: await proposeShiftDaysForFolder(dir, clock.now()), now: () => clock.now() });
     const leagues = await csv.leagues();
     const generation = makeGenerationService({
-      fixturesProvider: csv, oddsProvider: csv, clock,
-      leagues: new DynamoLeagueRepository(doc, 'GenBench'), fixtures: new DynamoFixtureRepository(doc, 'GenBench'),
-      history: new DynamoHistoryRepository(doc, 'GenBench'), models: new DynamoModelStateRepository(doc, 'GenBench'),
-      predictions: new DynamoPredictionRepository(doc, 'GenBench'), ledger: new DynamoLedgerRepository(doc, 'GenBench'),
+      fixturesProvider: csv,
+      oddsProvider: csv,
+      clock,
+      leagues: new DynamoLeagueRepository(doc, 'GenBench'),
+      fixtures: new DynamoFixtureRepository(doc, 'GenBench'),
+      history: new DynamoHistoryRepository(doc, 'GenBench'),
+      models: new DynamoModelStateRepository(doc, 'GenBench'),
+      predictions: new DynamoPredictionRepository(doc, 'GenBench'),
+      ledger: new DynamoLedgerRepository(doc, 'GenBench'),
     });
     let t = performance.now();
     for (const l of leagues) await generation.generate(l.id);
@@ -287,7 +339,12 @@ async function generationBench(dir: string) {
     const summaries = [];
     for (const l of leagues) summaries.push(await generation.generate(l.id));
     const dailySeconds = (performance.now() - t) / 1000;
-    return { leagues: leagues.length, firstRunSeconds: +firstRunSeconds.toFixed(1), dailyRunSeconds: +dailySeconds.toFixed(1), refitted: summaries.filter((x) => x.includes('refitted')).length };
+    return {
+      leagues: leagues.length,
+      firstRunSeconds: +firstRunSeconds.toFixed(1),
+      dailyRunSeconds: +dailySeconds.toFixed(1),
+      refitted: summaries.filter((x) => x.includes('refitted')).length,
+    };
   } finally {
     await dynamo.stop();
   }
@@ -298,26 +355,37 @@ const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,routes,generation
 const started = performance.now();
 const bundleRows = parts.has('bundles') ? await bundles() : [];
 console.log('\nLambda bundles (minified, @aws-sdk external as on the Lambda runtime and loaded at first use; fresh process per run, median of 5):');
-console.log(`  targets: size <= ${BUNDLE_BUDGET_BYTES / 1024} KB; init (the module initialisation Lambda's init phase runs, with the SDK as deployed) <= ${INIT_BUDGET_MS} ms`);
+console.log(
+  `  targets: size <= ${BUNDLE_BUDGET_BYTES / 1024} KB; init (the module initialisation Lambda's init phase runs, with the SDK as deployed) <= ${INIT_BUDGET_MS} ms`,
+);
 console.log(`  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'init'.padStart(9)}  ${'SDK at 1st call'.padStart(15)}  ${'RSS'.padStart(7)}`);
 for (const r of bundleRows) {
-  console.log(`  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkFirstUseMsMedian} ms`.padStart(15)}  ${`${r.rssAfterFirstUseMb} MB`.padStart(7)}  ${r.withinBudget ? 'met' : 'MISSED'}`);
+  console.log(
+    `  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkFirstUseMsMedian} ms`.padStart(15)}  ${`${r.rssAfterFirstUseMb} MB`.padStart(7)}  ${r.withinBudget ? 'met' : 'MISSED'}`,
+  );
 }
 if (bundleRows.length) {
   const inits = bundleRows.map((r) => r.initMsMedian);
   const firstUse = bundleRows.map((r) => r.sdkFirstUseMsMedian);
   const met = bundleRows.filter((r) => r.withinBudget).length;
-  console.log(`  init ${Math.min(...inits)}-${Math.max(...inits)} ms (target <= ${INIT_BUDGET_MS} ms: ${met === bundleRows.length ? 'met' : `MISSED by ${bundleRows.length - met} of ${bundleRows.length}`}); the SDK then loads at the first call in ${Math.min(...firstUse)}-${Math.max(...firstUse)} ms`);
+  console.log(
+    `  init ${Math.min(...inits)}-${Math.max(...inits)} ms (target <= ${INIT_BUDGET_MS} ms: ${met === bundleRows.length ? 'met' : `MISSED by ${bundleRows.length - met} of ${bundleRows.length}`}); the SDK then loads at the first call in ${Math.min(...firstUse)}-${Math.max(...firstUse)} ms`,
+  );
 }
-const { api, routes } = parts.has('api') || parts.has('routes')
-  ? await withSeededLocalStack(async (base) => ({
-      api: parts.has('api') ? await publicReadsThroughput(base) : undefined,
-      routes: parts.has('routes') ? await routeDurations(base) : undefined,
-    }))
-  : { api: undefined, routes: undefined };
+const { api, routes } =
+  parts.has('api') || parts.has('routes')
+    ? await withSeededLocalStack(async (base) => ({
+        api: parts.has('api') ? await publicReadsThroughput(base) : undefined,
+        routes: parts.has('routes') ? await routeDurations(base) : undefined,
+      }))
+    : { api: undefined, routes: undefined };
 if (api) {
-  console.log(`\nPublic reads as a visitor (${api.fixtures} upcoming fixtures, 30 trend entries), autocannon ${api.connections} connections, ${api.rounds} rounds of ${api.secondsPerRound} s alternating with the bare server (medians):`);
-  console.log(`  against a bare node:http server sending the same bytes, same run; target: >= ${api.target.ratioOfBare}x its req/s and p99 <= ${api.target.p99TimesBare}x its p99`);
+  console.log(
+    `\nPublic reads as a visitor (${api.fixtures} upcoming fixtures, 30 trend entries), autocannon ${api.connections} connections, ${api.rounds} rounds of ${api.secondsPerRound} s alternating with the bare server (medians):`,
+  );
+  console.log(
+    `  against a bare node:http server sending the same bytes, same run; target: >= ${api.target.ratioOfBare}x its req/s and p99 <= ${api.target.p99TimesBare}x its p99`,
+  );
   for (const r of api.reads) {
     console.log(
       `  ${r.path.padEnd(22)} ${String(r.bytes).padStart(6)} B ${r.encoding.padEnd(8)}  stack ${String(r.requestsPerSecond).padStart(6)} req/s p99 ${r.latencyP99Ms} ms | bare ${String(r.bare.requestsPerSecond).padStart(6)} req/s p99 ${r.bare.latencyP99Ms} ms` +
@@ -327,11 +395,14 @@ if (api) {
 }
 if (routes) {
   console.log('\nRoute durations on the local stack, one request at a time:');
-  for (const r of routes) console.log(`  ${r.route.padEnd(34)} p50 ${String(r.p50Ms).padStart(6)} ms, p95 ${String(r.p95Ms).padStart(6)} ms (${r.calls} calls)`);
+  for (const r of routes)
+    console.log(`  ${r.route.padEnd(34)} p50 ${String(r.p50Ms).padStart(6)} ms, p95 ${String(r.p95Ms).padStart(6)} ms (${r.calls} calls)`);
 }
 const dataDir = process.env.BENCH_DATA ? resolve(process.env.USER_CWD ?? repo, process.env.BENCH_DATA) : undefined;
 if (parts.has('generation') && (!dataDir || !existsSync(dataDir))) {
-  console.log(`\nPrediction generation: skipped, ${dataDir ? `no folder at ${dataDir}` : 'no football-data.co.uk folder given'}: set FOOTBALL_DATA_DIR (or BENCH_DATA) to one laid out as <LEAGUE>/<YYYY-YY>.csv, e.g. FOOTBALL_DATA_DIR=/path/to/football-data npm run bench.`);
+  console.log(
+    `\nPrediction generation: skipped, ${dataDir ? `no folder at ${dataDir}` : 'no football-data.co.uk folder given'}: set FOOTBALL_DATA_DIR (or BENCH_DATA) to one laid out as <LEAGUE>/<YYYY-YY>.csv, e.g. FOOTBALL_DATA_DIR=/path/to/football-data npm run bench.`,
+  );
 }
 const generation = parts.has('generation') && dataDir && existsSync(dataDir) ? await generationBench(dataDir) : undefined;
 if (generation) {
@@ -350,6 +421,11 @@ if (parts.has('alerts')) {
 }
 const out = resolve(process.env.USER_CWD ?? repo, 'bench-results');
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'functions.json'), JSON.stringify({ bundles: bundleRows, publicReads: api, routeDurations: routes, generation, at: new Date().toISOString() }, null, 2));
-console.log(`\n(functions bench took ${((performance.now() - started) / 1000).toFixed(0)} s; results in bench-results/functions.json${parts.has('alerts') ? ' and alerts.json' : ''})`);
+writeFileSync(
+  join(out, 'functions.json'),
+  JSON.stringify({ bundles: bundleRows, publicReads: api, routeDurations: routes, generation, at: new Date().toISOString() }, null, 2),
+);
+console.log(
+  `\n(functions bench took ${((performance.now() - started) / 1000).toFixed(0)} s; results in bench-results/functions.json${parts.has('alerts') ? ' and alerts.json' : ''})`,
+);
 if (alertsFailed) process.exitCode = 1;

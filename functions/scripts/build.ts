@@ -44,8 +44,19 @@ export async function buildFunctions(outDir = outRoot): Promise<Array<{ handler:
   return Promise.all(
     allHandlers().map(async (handler) => {
       const outfile = join(outDir, handler, 'index.mjs');
-      const { metafile } = await build({ ...bundleOptions, entryPoints: [join(root, 'src', `${handler}.ts`)], outfile, logLevel: 'error', metafile: true, absWorkingDir: resolve(root, '..') });
-      const shipped = Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, use]) => use.bytesInOutput > 0).map(([input]) => input));
+      const { metafile } = await build({
+        ...bundleOptions,
+        entryPoints: [join(root, 'src', `${handler}.ts`)],
+        outfile,
+        logLevel: 'error',
+        metafile: true,
+        absWorkingDir: resolve(root, '..'),
+      });
+      const shipped = Object.values(metafile.outputs).flatMap((output) =>
+        Object.entries(output.inputs)
+          .filter(([, use]) => use.bytesInOutput > 0)
+          .map(([input]) => input),
+      );
       return { handler, bytes: statSync(outfile).size, inputs: Object.keys(metafile.inputs), shipped };
     }),
   );

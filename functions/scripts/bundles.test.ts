@@ -69,7 +69,9 @@ describe('Lambda bundles', () => {
   });
 
   it('carry no local stand-in (read from each bundle’s esbuild metafile)', () => {
-    const offenders = built.flatMap((b) => b.inputs.filter((input) => LOCAL_ONLY.some((dir) => input.startsWith(dir))).map((input) => `${b.handler}: ${input}`));
+    const offenders = built.flatMap((b) =>
+      b.inputs.filter((input) => LOCAL_ONLY.some((dir) => input.startsWith(dir))).map((input) => `${b.handler}: ${input}`),
+    );
     expect(offenders).toEqual([]);
     // The check reads real paths: every bundle contains the composition it is built from.
     expect(built.every((b) => b.inputs.some((input) => input.startsWith('functions/src/composition/')))).toBe(true);
@@ -97,7 +99,9 @@ describe('Lambda bundles', () => {
     });
     expect(missing).toEqual([]);
     // Nothing of the Stripe SDK is bundled any more.
-    expect(built.flatMap((b) => b.inputs.filter((input) => /node_modules\/(\.pnpm\/)?stripe[@/]/.test(input)).map((input) => `${b.handler}: ${input}`))).toEqual([]);
+    expect(
+      built.flatMap((b) => b.inputs.filter((input) => /node_modules\/(\.pnpm\/)?stripe[@/]/.test(input)).map((input) => `${b.handler}: ${input}`)),
+    ).toEqual([]);
   });
 
   it(`load on Node ${process.versions.node} with the AWS SDK external, and export a handler`, async () => {
@@ -108,7 +112,13 @@ describe('Lambda bundles', () => {
       try {
         await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
           cwd: out,
-          env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'bundles-test', STAGE: 'dev', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+          env: {
+            PATH: process.env.PATH,
+            AWS_REGION: 'eu-west-2',
+            TABLE_NAME: 'bundles-test',
+            STAGE: 'dev',
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          },
         });
       } catch (error) {
         failures.push(`${handler}: ${(error as { stderr?: string }).stderr?.split('\n').find((l) => /Error/.test(l)) ?? (error as Error).message}`);

@@ -69,7 +69,10 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** The stand-in of one SDK package: every client, command and exception it exports. */
 function standIn(pkg: string, resolveFrom: string): string {
   const real = createRequire(join(resolveFrom, 'package.json'))(pkg) as Record<string, unknown>;
-  const lines = [`import { lazyPackage, client, command, exception } from ${JSON.stringify(RUNTIME)};`, `const pkg = /* @__PURE__ */ lazyPackage(() => import(${JSON.stringify(pkg)}));`];
+  const lines = [
+    `import { lazyPackage, client, command, exception } from ${JSON.stringify(RUNTIME)};`,
+    `const pkg = /* @__PURE__ */ lazyPackage(() => import(${JSON.stringify(pkg)}));`,
+  ];
   for (const [name, value] of Object.entries(real)) {
     if (typeof value !== 'function' || !IDENTIFIER.test(name)) continue;
     if (name.endsWith('Client')) lines.push(`export const ${name} = /* @__PURE__ */ client(pkg, ${JSON.stringify(name)});`);

@@ -57,7 +57,8 @@ async function calls(path: string): Promise<{ apiFootball: number; odds: number;
   await stack.queue.drain();
   const job = (await admin.get(`/api/admin/jobs/${res.json.jobId}`)).json as { status: string; done: number };
   return {
-    apiFootball: apiFootball.requests.slice(apiFootballBefore).filter((r) => r.query.get('league') === '39' || (r.query.has('ids') && premierLeagueIds(r))).length,
+    apiFootball: apiFootball.requests.slice(apiFootballBefore).filter((r) => r.query.get('league') === '39' || (r.query.has('ids') && premierLeagueIds(r)))
+      .length,
     odds: odds.requests.slice(oddsBefore).filter((r) => r.path.startsWith('/v4/sports/soccer_epl/')).length,
     status: job.status,
     done: job.done,
@@ -73,7 +74,9 @@ describe('provider calls per league', () => {
     const results = await calls('/api/admin/fetch-match-results');
 
     // The measured figures, for docs/providers.md.
-    console.info(`provider calls per league: first generation ${first.apiFootball} API-Football + ${first.odds} The Odds API; daily generation ${daily.apiFootball} + ${daily.odds}; results run ${results.apiFootball} + ${results.odds}`);
+    console.info(
+      `provider calls per league: first generation ${first.apiFootball} API-Football + ${first.odds} The Odds API; daily generation ${daily.apiFootball} + ${daily.odds}; results run ${results.apiFootball} + ${results.odds}`,
+    );
     for (const run of [first, daily, results]) expect(run).toMatchObject({ done: 2 });
     expect(first.apiFootball).toBeGreaterThan(daily.apiFootball);
     expect(first.apiFootball).toBeLessThanOrEqual(FIRST_GENERATION_API_FOOTBALL_CALLS);

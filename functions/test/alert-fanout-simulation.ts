@@ -22,7 +22,14 @@ import { queues } from '@app/events/queues';
 
 /** Modelled latencies of one call (ms), from DynamoDB's and SQS's typical in-region figures, on the high side. */
 export const LATENCY_MS: Record<string, number> = {
-  GetCommand: 5, PutCommand: 8, UpdateCommand: 8, DeleteCommand: 8, QueryCommand: 12, BatchGetCommand: 20, TransactWriteCommand: 20, SendMessageBatch: 25,
+  GetCommand: 5,
+  PutCommand: 8,
+  UpdateCommand: 8,
+  DeleteCommand: 8,
+  QueryCommand: 12,
+  BatchGetCommand: 20,
+  TransactWriteCommand: 20,
+  SendMessageBatch: 25,
 };
 /** A warm invocation's overhead (the SQS poller's hand-over included), and a cold start's extra, once per lane. */
 export const INVOCATION_MS = 50;
@@ -58,8 +65,21 @@ interface Stack {
 }
 
 const premium = (id: string, extra: Partial<UserRecord>): UserRecord => ({
-  id, email: `${id.toLowerCase()}@example.com`, passwordHash: 'x', role: 'user', createdAt: '2026-01-01T00:00:00.000Z', emailVerifiedAt: '2026-01-01T00:00:00.000Z',
-  subscriptions: { [`sub_${id}`]: { id: `sub_${id}`, status: 'active', cancelAt: null, currentPeriodEnd: Math.floor(Date.parse('2027-01-01T00:00:00Z') / 1000), syncedAt: '2026-11-01T00:00:00.000Z' } },
+  id,
+  email: `${id.toLowerCase()}@example.com`,
+  passwordHash: 'x',
+  role: 'user',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
+  subscriptions: {
+    [`sub_${id}`]: {
+      id: `sub_${id}`,
+      status: 'active',
+      cancelAt: null,
+      currentPeriodEnd: Math.floor(Date.parse('2027-01-01T00:00:00Z') / 1000),
+      syncedAt: '2026-11-01T00:00:00.000Z',
+    },
+  },
   ...extra,
 });
 
@@ -74,7 +94,11 @@ function subscriber(i: number): { user: UserRecord; settings: StoredAlertSetting
   if (Object.keys(extra).length) expected = false;
   const leagues = i % 13 === 4 ? ['I1'] : [];
   if (leagues.length) expected = false;
-  return { user: premium(id, extra), settings: { frequency: 'realtime', leagues, minEdge: 3, bookmakers: [], markets: ['1x2', 'ou25'], maxPerDay: 5, updatedAt: '2026-11-20T00:00:00.000Z' }, expected };
+  return {
+    user: premium(id, extra),
+    settings: { frequency: 'realtime', leagues, minEdge: 3, bookmakers: [], markets: ['1x2', 'ou25'], maxPerDay: 5, updatedAt: '2026-11-20T00:00:00.000Z' },
+    expected,
+  };
 }
 
 /**
@@ -117,7 +141,9 @@ export async function simulateFanout(stack: Stack, expected: Set<string>, subscr
     }
     return sendBatch(name, batch);
   };
-  const { handler } = (await import(pathToFileURL(join(import.meta.dirname, '..', 'src', 'jobs', 'alert-fanout.ts')).href)) as { handler: { on(base: Base): (e: SQSEvent, c: unknown) => Promise<unknown> } };
+  const { handler } = (await import(pathToFileURL(join(import.meta.dirname, '..', 'src', 'jobs', 'alert-fanout.ts')).href)) as {
+    handler: { on(base: Base): (e: SQSEvent, c: unknown) => Promise<unknown> };
+  };
   queue.subscribe('alert-fanout', handler.on(stack.base) as never);
 
   try {

@@ -37,7 +37,13 @@ function season(league: WorldLeague, startYear: number, start: number): WorldMat
         const home = { id: league * 10 + h, name: `${clubs[h]} FC` };
         const away = { id: league * 10 + a, name: `${clubs[a]} FC` };
         const goals = { home: (id * 7) % 4, away: (id * 3) % 3 };
-        const side = (team: typeof home, shots: number) => ({ team, statistics: [{ type: 'Shots on Goal', value: Math.floor(shots / 3) }, { type: 'Total Shots', value: shots }] });
+        const side = (team: typeof home, shots: number) => ({
+          team,
+          statistics: [
+            { type: 'Shots on Goal', value: Math.floor(shots / 3) },
+            { type: 'Total Shots', value: shots },
+          ],
+        });
         matches.push({
           fixture: { id: ++id, date: new Date(t).toISOString().replace('.000Z', '+00:00'), status: { short: 'FT' } },
           league: { id: league, season: startYear },
@@ -71,18 +77,28 @@ export function apiFootballWorld(start: number, now: () => number = () => start)
     world.set(league, seasons);
   }
   const byId = new Map([...world.values()].flatMap((seasons) => [...seasons.values()].flat()).map((m) => [m.fixture.id, m]));
-  const answer = (response: unknown[], errors: unknown = []): ScriptedResponse => ({ body: { get: 'fixtures', parameters: {}, errors, results: response.length, paging: { current: 1, total: 1 }, response }, headers: quota });
+  const answer = (response: unknown[], errors: unknown = []): ScriptedResponse => ({
+    body: { get: 'fixtures', parameters: {}, errors, results: response.length, paging: { current: 1, total: 1 }, response },
+    headers: quota,
+  });
   /** A match as `/fixtures` lists it: without the statistics an `ids=` answer carries. */
   const listed = ({ statistics: _statistics, ...m }: WorldMatch) => m;
   return {
     /** The current season's matches of a league, as they stand now. */
-    current: (league: WorldLeague) => world.get(league)!.get(2026)!.map((m) => asOf(m, now())),
+    current: (league: WorldLeague) =>
+      world
+        .get(league)!
+        .get(2026)!
+        .map((m) => asOf(m, now())),
     /** Answers one request as API-Football would; `hold` may answer instead (an outage, a hang, a spent quota). */
     handle(req: RecordedRequest, hold?: (leagueId: string) => ScriptedResponse | undefined): ScriptedResponse {
       if (req.path !== '/fixtures') return { status: 404, body: { message: 'Endpoint not found' } };
       const ids = req.query.get('ids');
       if (ids) {
-        const found = ids.split('-').flatMap((id) => byId.get(Number(id)) ?? []).map((m) => asOf(m, now()));
+        const found = ids
+          .split('-')
+          .flatMap((id) => byId.get(Number(id)) ?? [])
+          .map((m) => asOf(m, now()));
         const held = found.length ? hold?.(WORLD_LEAGUES[found[0]!.league.id as WorldLeague]) : undefined;
         return held ?? answer(found);
       }
@@ -92,7 +108,9 @@ export function apiFootballWorld(start: number, now: () => number = () => start)
       if (held) return held;
       const from = req.query.get('from') ?? '';
       const to = req.query.get('to') ?? '9999';
-      const selected = (world.get(league)!.get(Number(req.query.get('season'))) ?? []).filter((m) => m.fixture.date.slice(0, 10) >= from && m.fixture.date.slice(0, 10) <= to);
+      const selected = (world.get(league)!.get(Number(req.query.get('season'))) ?? []).filter(
+        (m) => m.fixture.date.slice(0, 10) >= from && m.fixture.date.slice(0, 10) <= to,
+      );
       return answer(selected.map((m) => listed(asOf(m, now()))));
     },
   };

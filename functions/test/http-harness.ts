@@ -50,7 +50,11 @@ export class TestClient {
     this.ip = ip ?? `127.0.${Math.floor(nextIp / 250) % 250}.${(nextIp % 250) + 2}`;
   }
 
-  async request(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string | null } = {}): Promise<HttpResponse> {
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string | null } = {},
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     // The site's origin on the API; the page's own origin (this server) on the local pages, as a browser sends it.
@@ -126,7 +130,11 @@ function keepingContract(route: RouteDefinition, handler: HttpHandler, checked: 
       return result;
     }
     const message = `${routeKey(route)} answered ${status} outside its contract: ${problems.join('; ')}`;
-    return { statusCode: 500, headers: { 'content-type': 'application/json', [BROKEN_CONTRACT_HEADER]: '1' }, body: JSON.stringify({ error: 'broken_contract', message }) };
+    return {
+      statusCode: 500,
+      headers: { 'content-type': 'application/json', [BROKEN_CONTRACT_HEADER]: '1' },
+      body: JSON.stringify({ error: 'broken_contract', message }),
+    };
   };
 }
 
@@ -181,7 +189,13 @@ type Composition = Awaited<ReturnType<typeof composeForTests>>['composition'];
 function accounts(url: string, composition: Composition, queue: LocalQueue) {
   /** The operator path (`npm run admin -- grant`): the only way to an admin account. */
   const grantAdmin = async (email: string) =>
-    changeRole(await composition.userRepository(), email, 'admin', { log: await composition.securityLog(), actor: 'test', origin: 'http-harness', clock: composition.appClock, newId: ulid });
+    changeRole(await composition.userRepository(), email, 'admin', {
+      log: await composition.securityLog(),
+      actor: 'test',
+      origin: 'http-harness',
+      clock: composition.appClock,
+      newId: ulid,
+    });
   /** Delivers the queued email requests, then reads the local outbox (`GET /__local/mail.json`, newest first) as a person would. */
   const outbox = async (): Promise<SentEmail[]> => {
     await queue.drain();
@@ -206,7 +220,9 @@ function accounts(url: string, composition: Composition, queue: LocalQueue) {
     passwordHash ??= new ScryptPasswordHasher().hash(PASSWORD);
     const now = composition.appClock.now().toISOString();
     const userId = ulid();
-    await (await composition.userRepository()).create({ id: userId, email, passwordHash: await passwordHash, role: 'user', createdAt: now, emailVerifiedAt: now, subscriptions: {} });
+    await (
+      await composition.userRepository()
+    ).create({ id: userId, email, passwordHash: await passwordHash, role: 'user', createdAt: now, emailVerifiedAt: now, subscriptions: {} });
     const res = await client.post('/api/auth/login', { email, password: PASSWORD });
     if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${res.text}`);
     return { email, userId };
@@ -247,7 +263,10 @@ function accounts(url: string, composition: Composition, queue: LocalQueue) {
  * against its route's response contract (`contractChecks` records those that kept it);
  * `spliceHandler` stands a changed handler in for a route's real one.
  */
-export async function startHttpStack(env: Record<string, string> = {}, options: { clock?: Clock; spliceHandler?: (route: RouteDefinition, handler: HttpHandler) => HttpHandler } = {}) {
+export async function startHttpStack(
+  env: Record<string, string> = {},
+  options: { clock?: Clock; spliceHandler?: (route: RouteDefinition, handler: HttpHandler) => HttpHandler } = {},
+) {
   const table = await createTestTable();
   const { base, composition, outbox, queue: localQueue } = await composeForTests(table, env, options.clock);
   const { routes, consumers, deadLetterConsumer } = await import('../src/routes.ts');

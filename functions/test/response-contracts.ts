@@ -18,7 +18,14 @@ import {
   UserResponseSchema,
   VerifyEmailResponseSchema,
 } from '@app/contracts/auth';
-import { BillingOverviewSchema, CancelResponseSchema, CheckoutResponseSchema, PortalSessionResponseSchema, VerifySessionResponseSchema, WebhookResponseSchema } from '@app/contracts/billing';
+import {
+  BillingOverviewSchema,
+  CancelResponseSchema,
+  CheckoutResponseSchema,
+  PortalSessionResponseSchema,
+  VerifySessionResponseSchema,
+  WebhookResponseSchema,
+} from '@app/contracts/billing';
 import { ContactMessagesResponseSchema, ContactReceivedSchema, MarkReadResponseSchema } from '@app/contracts/contact';
 import { EmailDeliveryResponseSchema } from '@app/contracts/email-delivery';
 import { ErrorBodySchema } from '@app/contracts/errors';
@@ -126,7 +133,11 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'GET /api/teams/{slug}': { body: TeamPageSchema, sample: (w) => w.premium.get(`/api/teams/${w.teamSlug}`) },
 
   // Sign-up signs the client in: a client of its own, so the visitor stays a visitor.
-  'POST /api/auth/register': { body: UserResponseSchema, sample: async (w) => (await w.newUser()).client.post('/api/auth/register', { email: 'new.reader@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true }) },
+  'POST /api/auth/register': {
+    body: UserResponseSchema,
+    sample: async (w) =>
+      (await w.newUser()).client.post('/api/auth/register', { email: 'new.reader@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true }),
+  },
   'POST /api/auth/login': {
     body: UserResponseSchema,
     sample: async (w) => {
@@ -152,7 +163,9 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'POST /api/auth/verify-email': {
     body: VerifyEmailResponseSchema,
     sample: async (w) => {
-      await (await w.newUser()).client.post('/api/auth/register', { email: 'to.confirm@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true });
+      await (
+        await w.newUser()
+      ).client.post('/api/auth/register', { email: 'to.confirm@example.com', password: NEW_PASSWORD, acceptTerms: true, confirmAge: true });
       return w.visitor.post('/api/auth/verify-email', { token: await w.emailToken('to.confirm@example.com', '/verify-email') });
     },
   },
@@ -164,7 +177,10 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
       return client.post('/api/auth/resend-verification');
     },
   },
-  'POST /api/auth/delete-account': { body: DeleteAccountResponseSchema, sample: async (w) => (await w.newUser()).client.post('/api/auth/delete-account', { password: w.password }) },
+  'POST /api/auth/delete-account': {
+    body: DeleteAccountResponseSchema,
+    sample: async (w) => (await w.newUser()).client.post('/api/auth/delete-account', { password: w.password }),
+  },
 
   'GET /api/account/export': { body: AccountExportSchema, sample: (w) => w.premium.get('/api/account/export') },
   'GET /api/account/billing': { body: BillingOverviewSchema, sample: (w) => w.premium.get('/api/account/billing') },
@@ -176,7 +192,8 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'GET /api/alerts': { body: AlertsViewSchema, sample: (w) => w.premium.get('/api/alerts') },
   'PUT /api/alerts': {
     body: AlertsViewSchema,
-    sample: (w) => w.premium.request('PUT', '/api/alerts', { body: { frequency: 'weekly', leagues: [w.leagueId], minEdge: 5, bookmakers: [], markets: ['1x2'] } }),
+    sample: (w) =>
+      w.premium.request('PUT', '/api/alerts', { body: { frequency: 'weekly', leagues: [w.leagueId], minEdge: 5, bookmakers: [], markets: ['1x2'] } }),
   },
   'POST /api/alerts/unsubscribe': {
     body: UnsubscribedSchema,
@@ -203,9 +220,15 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'POST /api/admin/update-performance-metrics': { body: JobAcceptedSchema, sample: (w) => w.admin.post('/api/admin/update-performance-metrics') },
   'GET /api/admin/jobs/{id}': { body: JobStatusSchema, sample: (w) => w.admin.get(`/api/admin/jobs/${w.jobId}`) },
   'GET /api/admin/winning-predictions': { body: WinningPredictionListSchema, sample: (w) => w.admin.get('/api/admin/winning-predictions') },
-  'POST /api/admin/update-odds': { body: OkResponseSchema, sample: (w) => w.admin.post('/api/admin/update-odds', { predictionId: w.settledPickId, odds: 1.8 }) },
+  'POST /api/admin/update-odds': {
+    body: OkResponseSchema,
+    sample: (w) => w.admin.post('/api/admin/update-odds', { predictionId: w.settledPickId, odds: 1.8 }),
+  },
   'GET /api/admin/messages': { body: ContactMessagesResponseSchema, sample: (w) => w.admin.get('/api/admin/messages') },
-  'POST /api/admin/messages/{id}/read': { body: MarkReadResponseSchema, sample: async (w) => w.admin.post(`/api/admin/messages/${await newMessageId(w)}/read`, { read: true }) },
+  'POST /api/admin/messages/{id}/read': {
+    body: MarkReadResponseSchema,
+    sample: async (w) => w.admin.post(`/api/admin/messages/${await newMessageId(w)}/read`, { read: true }),
+  },
   'GET /api/admin/email-delivery': { body: EmailDeliveryResponseSchema, sample: (w) => w.admin.get('/api/admin/email-delivery') },
   'GET /api/admin/role-changes': { body: RoleChangesResponseSchema, sample: (w) => w.admin.get('/api/admin/role-changes') },
   'GET /api/tracking/predictions': { body: TrackingListSchema, sample: (w) => w.admin.get('/api/tracking/predictions?days=30') },
@@ -247,5 +270,7 @@ export function contractProblems(route: Pick<RouteDefinition, 'method' | 'path'>
   const schema = '_zod' in contract.body ? contract.body : undefined;
   const declared = schema ? 'application/json' : (contract.body as { contentType: string }).contentType;
   if (isJson) return schema ? jsonIssues(schema, body) : [`a JSON answer, where the contract says ${declared}`];
-  return [declared, contract.alsoServes].some((t) => t && type.startsWith(t)) ? [] : [`a ${status} answer of type '${type}'; the contract says ${[declared, contract.alsoServes].filter(Boolean).join(' or ')}`];
+  return [declared, contract.alsoServes].some((t) => t && type.startsWith(t))
+    ? []
+    : [`a ${status} answer of type '${type}'; the contract says ${[declared, contract.alsoServes].filter(Boolean).join(' or ')}`];
 }

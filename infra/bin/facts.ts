@@ -6,6 +6,9 @@ import { factsOf, writeFacts } from '../lib/template-facts.ts';
 
 const app = newApp({ context: { stage: 'dev', 'aws:cdk:bundling-stacks': [] } });
 buildApp(app, { webDist: null });
-const facts = factsOf('dev', app.node.findAll().filter((c): c is Stack => Stack.isStack(c)));
+const facts = factsOf(
+  'dev',
+  app.node.findAll().filter((c): c is Stack => Stack.isStack(c)),
+);
 writeFacts(facts);
 console.log(JSON.stringify(facts));

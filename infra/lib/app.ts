@@ -89,7 +89,10 @@ function resolveWebDist(option: string | null | undefined, requireWeb: boolean):
 export function stageSynthesizer(config: Pick<DeployConfig, 'stage' | 'appName'>): DefaultStackSynthesizer | undefined {
   if (config.stage === 'dev') return undefined;
   const role = (name: string) => `arn:\${AWS::Partition}:iam::\${AWS::AccountId}:role/${name}`;
-  return new DefaultStackSynthesizer({ deployRoleArn: role(deployRoleName(config.appName)), cloudFormationExecutionRole: role(executionRoleName(config.appName)) });
+  return new DefaultStackSynthesizer({
+    deployRoleArn: role(deployRoleName(config.appName)),
+    cloudFormationExecutionRole: role(executionRoleName(config.appName)),
+  });
 }
 
 export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {

@@ -37,9 +37,7 @@ export function handlersOf(routes: readonly RouteDefinition[], consumers: readon
  */
 export async function bundleFunctions(handlers: readonly string[], outDir: string): Promise<void> {
   await Promise.all(
-    handlers.map((handler) =>
-      build({ ...bundleOptions, entryPoints: [entryOf(handler)], outfile: join(outDir, handler, BUNDLE_FILE), logLevel: 'error' }),
-    ),
+    handlers.map((handler) => build({ ...bundleOptions, entryPoints: [entryOf(handler)], outfile: join(outDir, handler, BUNDLE_FILE), logLevel: 'error' })),
   );
 }
 

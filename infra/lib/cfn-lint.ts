@@ -31,7 +31,9 @@ interface RawFinding {
 /** Lints `files` against `regions` (resource types and values differ by region); resolves with every finding. */
 export function cfnLint(files: readonly string[], regions: readonly string[]): Promise<LintFinding[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn('cfn-lint', ['--format', 'json', '--non-zero-exit-code', 'none', '--regions', ...regions, '--', ...files], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('cfn-lint', ['--format', 'json', '--non-zero-exit-code', 'none', '--regions', ...regions, '--', ...files], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -40,9 +42,7 @@ export function cfnLint(files: readonly string[], regions: readonly string[]): P
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`cfn-lint exited with ${code}: ${err.trim() || out.trim()}`));
       const raw = JSON.parse(out || '[]') as RawFinding[];
-      resolve(
-        raw.map((f) => ({ rule: f.Rule.Id, level: f.Level, message: f.Message, where: `${f.Filename}: ${(f.Location.Path ?? []).join('/')}` })),
-      );
+      resolve(raw.map((f) => ({ rule: f.Rule.Id, level: f.Level, message: f.Message, where: `${f.Filename}: ${(f.Location.Path ?? []).join('/')}` })));
     });
   });
 }

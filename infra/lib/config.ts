@@ -123,7 +123,9 @@ function schedulesEnabled(value: string | undefined): boolean {
 function refuseConflicts(config: DeployConfig, str: Lookup): void {
   if (str('adminEmails')) {
     // Registering with an address proves nothing about owning it (docs/decisions/0030-admin-role-by-operator-only.md).
-    throw new ConfigError("Context 'adminEmails' is no longer supported: grant the role with `npm run admin -- grant <email> --stage <stage>` (docs/deploy.md)");
+    throw new ConfigError(
+      "Context 'adminEmails' is no longer supported: grant the role with `npm run admin -- grant <email> --stage <stage>` (docs/deploy.md)",
+    );
   }
   if (config.stage === 'prod' && !config.alarmEmail && !config.alarmTopicArn) {
     // An alarm that reaches nobody is worse than none: it looks like monitoring.
@@ -135,12 +137,17 @@ function refuseConflicts(config: DeployConfig, str: Lookup): void {
   if (config.alarmTopicArn && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(config.alarmTopicArn)) {
     throw new ConfigError(`Context 'alarmTopicArn' must be an SNS topic ARN, got '${config.alarmTopicArn}'`);
   }
-  if (config.githubRepo && !/^[\w.-]+\/[\w.-]+$/.test(config.githubRepo)) throw new ConfigError(`Context 'githubRepo' must be owner/name, got '${config.githubRepo}'`);
+  if (config.githubRepo && !/^[\w.-]+\/[\w.-]+$/.test(config.githubRepo))
+    throw new ConfigError(`Context 'githubRepo' must be owner/name, got '${config.githubRepo}'`);
   if (config.githubRepo && config.stage === 'dev') {
-    throw new ConfigError("Context 'githubRepo' sets up the pipeline's roles in the account of staging or prod: use it with -c stage=staging or -c stage=prod (docs/deploy.md#pipeline)");
+    throw new ConfigError(
+      "Context 'githubRepo' sets up the pipeline's roles in the account of staging or prod: use it with -c stage=staging or -c stage=prod (docs/deploy.md#pipeline)",
+    );
   }
-  if (config.backupRegion === config.region) throw new ConfigError(`Context 'backupRegion' must differ from 'region' (${config.region}): the copy is for a regional outage`);
-  if (config.tableName && !/^[A-Za-z0-9_.-]{3,255}$/.test(config.tableName)) throw new ConfigError(`Context 'tableName' must be a DynamoDB table name, got '${config.tableName}'`);
+  if (config.backupRegion === config.region)
+    throw new ConfigError(`Context 'backupRegion' must differ from 'region' (${config.region}): the copy is for a regional outage`);
+  if (config.tableName && !/^[A-Za-z0-9_.-]{3,255}$/.test(config.tableName))
+    throw new ConfigError(`Context 'tableName' must be a DynamoDB table name, got '${config.tableName}'`);
   if (config.stage !== 'dev' && !config.domainName) {
     // Without a domain the API keeps its execute-api endpoint: a way in around CloudFront and the WAF
     // (docs/decisions/0240-one-way-in-through-cloudfront.md).
@@ -157,13 +164,19 @@ function refuseConflicts(config: DeployConfig, str: Lookup): void {
     throw new ConfigError("Context 'hostedZoneId' and 'hostedZoneName' go together");
   }
   if (config.domainName && !config.certificateArn && !config.hostedZoneId) {
-    throw new ConfigError(`Context 'domainName' needs 'certificateArn' (an existing us-east-1 certificate) + 'apiCertificateArn' or 'hostedZoneId' + 'hostedZoneName' (to issue them)`);
+    throw new ConfigError(
+      `Context 'domainName' needs 'certificateArn' (an existing us-east-1 certificate) + 'apiCertificateArn' or 'hostedZoneId' + 'hostedZoneName' (to issue them)`,
+    );
   }
   if (config.apiCertificateArn && !config.apiCertificateArn.startsWith(`arn:aws:acm:${config.region}:`)) {
-    throw new ConfigError(`Context 'apiCertificateArn' must be an ACM certificate in ${config.region} (the API's region) covering api.${config.domainName ?? '<domainName>'}, got '${config.apiCertificateArn}'`);
+    throw new ConfigError(
+      `Context 'apiCertificateArn' must be an ACM certificate in ${config.region} (the API's region) covering api.${config.domainName ?? '<domainName>'}, got '${config.apiCertificateArn}'`,
+    );
   }
   if (config.certificateArn && !config.hostedZoneId && !config.apiCertificateArn) {
-    throw new ConfigError(`Context 'certificateArn' needs 'apiCertificateArn' too: a certificate in ${config.region} covering api.${config.domainName ?? '<domainName>'}, the API's own domain`);
+    throw new ConfigError(
+      `Context 'certificateArn' needs 'apiCertificateArn' too: a certificate in ${config.region} covering api.${config.domainName ?? '<domainName>'}, the API's own domain`,
+    );
   }
   if (!config.domainName && (config.certificateArn || config.apiCertificateArn || config.hostedZoneId)) {
     throw new ConfigError("Context 'certificateArn'/'apiCertificateArn'/'hostedZoneId' need 'domainName'");
@@ -196,7 +209,8 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
   const region = str('region') ?? DEFAULT_REGION;
   const backupRegion = str('backupRegion') ?? (region === DEFAULT_BACKUP_REGION ? DEFAULT_REGION : DEFAULT_BACKUP_REGION);
   const budget = Number(str('monthlyBudgetUsd') ?? DEFAULT_MONTHLY_BUDGET_USD[stage]);
-  if (!Number.isFinite(budget) || budget <= 0) throw new ConfigError(`Context 'monthlyBudgetUsd' must be a positive number of dollars, got '${str('monthlyBudgetUsd')}'`);
+  if (!Number.isFinite(budget) || budget <= 0)
+    throw new ConfigError(`Context 'monthlyBudgetUsd' must be a positive number of dollars, got '${str('monthlyBudgetUsd')}'`);
 
   const logLevel = (str('logLevel') ?? 'INFO').toUpperCase();
   if (!['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(logLevel)) throw new ConfigError(`Context 'logLevel' must be DEBUG, INFO, WARN or ERROR, got '${logLevel}'`);

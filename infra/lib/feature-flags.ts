@@ -13,7 +13,7 @@ export const FEATURE_FLAGS: Readonly<Record<string, unknown>> = {
   '@aws-cdk/aws-ecs-patterns:secGroupsDisablesImplicitOpenListener': true,
   '@aws-cdk/aws-lambda:recognizeLayerVersion': true,
   '@aws-cdk/core:checkSecretUsage': true,
-  '@aws-cdk/core:target-partitions': ['aws','aws-cn'],
+  '@aws-cdk/core:target-partitions': ['aws', 'aws-cn'],
   '@aws-cdk-containers/ecs-service-extensions:enableDefaultLogDriver': true,
   '@aws-cdk/aws-ec2:uniqueImdsv2TemplateName': true,
   '@aws-cdk/aws-ecs:arnFormatIncludesClusterName': true,

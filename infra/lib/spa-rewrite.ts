@@ -37,9 +37,12 @@ export const MINIMAL_NOT_FOUND_HTML =
 export function spaRewriteSource(site?: SiteFiles): string {
   // The page carries the site's security headers itself: it never comes from the origin.
   const headers = Object.fromEntries(
-    Object.entries({ ...securityHeaders, 'strict-transport-security': strictTransportSecurity, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).map(
-      ([name, value]) => [name, { value }],
-    ),
+    Object.entries({
+      ...securityHeaders,
+      'strict-transport-security': strictTransportSecurity,
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+    }).map(([name, value]) => [name, { value }]),
   );
   const files = site
     ? `var files = ${JSON.stringify(Object.fromEntries(site.files.map((f) => [f, 1])))};

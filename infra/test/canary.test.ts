@@ -41,7 +41,10 @@ let handler: () => Promise<void>;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fp-canary-'));
-  for (const [name, source] of [['Synthetics', SYNTHETICS_STAND_IN], ['SyntheticsLogger', 'exports.info = () => {};']] as const) {
+  for (const [name, source] of [
+    ['Synthetics', SYNTHETICS_STAND_IN],
+    ['SyntheticsLogger', 'exports.info = () => {};'],
+  ] as const) {
     mkdirSync(join(dir, 'node_modules', name), { recursive: true });
     writeFileSync(join(dir, 'node_modules', name, 'index.js'), source);
   }
@@ -49,7 +52,9 @@ beforeAll(async () => {
   handler = (createRequire(join(dir, 'index.cjs'))('./index.cjs') as { handler: () => Promise<void> }).handler;
   server = createServer((req, res) => {
     if (req.url === '/api/health') {
-      res.writeHead(site.health, { 'content-type': 'application/json' }).end(JSON.stringify({ status: site.health === 200 ? 'ok' : 'unavailable', table: site.table }));
+      res
+        .writeHead(site.health, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: site.health === 200 ? 'ok' : 'unavailable', table: site.table }));
     } else if (req.url === CANARY_PAGE.path) {
       res.writeHead(site.page, { 'content-type': 'text/html' }).end(`<!doctype html><title>${site.title}</title><div id="root"></div>`);
     } else res.writeHead(404).end();

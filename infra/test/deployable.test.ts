@@ -43,7 +43,11 @@ beforeAll(() => {
 }, 600_000);
 
 const resourcesOf = (stage: Stage, type: string) =>
-  [...stage.templates].flatMap(([file, t]) => Object.entries(t.Resources ?? {}).filter(([, r]) => r.Type === type).map(([id, r]) => ({ file, id, ...r })));
+  [...stage.templates].flatMap(([file, t]) =>
+    Object.entries(t.Resources ?? {})
+      .filter(([, r]) => r.Type === type)
+      .map(([id, r]) => ({ file, id, ...r })),
+  );
 /** Every key named `key` anywhere under `value`. */
 const keysNamed = (value: unknown, key: string): unknown[] =>
   value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => [...(k === key ? [v] : []), ...keysNamed(v, key)]) : [];
@@ -56,7 +60,11 @@ if (version) {
       // Each template against all three regions the stage deploys to (app, CloudFront's, the backup copy's):
       // a property one region's schema accepts and another's does not fails.
       const regions = ['eu-west-2', 'us-east-1', 'eu-west-1'];
-      const lint = (stage: Stage) => cfnLint([...stage.templates.keys()].map((f) => join(stage.dir, f)), regions);
+      const lint = (stage: Stage) =>
+        cfnLint(
+          [...stage.templates.keys()].map((f) => join(stage.dir, f)),
+          regions,
+        );
       [findings.prod, findings.staging] = await Promise.all([lint(stages.prod), lint(stages.staging)]);
     }, 600_000); // about 12 s of CPU per stage; minutes on a busy 2-core machine
 
@@ -80,13 +88,16 @@ if (version) {
 }
 
 describe.each(['prod', 'staging'] as const)('%s: one way in', (name) => {
-  it('switches off the API\'s execute-api endpoint, serves it as api.<domain> only to CloudFront, and outputs no execute-api URL', () => {
+  it("switches off the API's execute-api endpoint, serves it as api.<domain> only to CloudFront, and outputs no execute-api URL", () => {
     const stage = stages[name];
     const domain = name === 'prod' ? prodContext.domainName : stagingContext.domainName;
     const [api] = resourcesOf(stage, 'AWS::ApiGatewayV2::Api');
     expect(api!.Properties.DisableExecuteApiEndpoint).toBe(true);
     const [custom] = resourcesOf(stage, 'AWS::ApiGatewayV2::DomainName');
-    expect(custom!.Properties).toMatchObject({ DomainName: `api.${domain}`, DomainNameConfigurations: [expect.objectContaining({ EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' })] });
+    expect(custom!.Properties).toMatchObject({
+      DomainName: `api.${domain}`,
+      DomainNameConfigurations: [expect.objectContaining({ EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' })],
+    });
     expect(resourcesOf(stage, 'AWS::ApiGatewayV2::ApiMapping')).toHaveLength(1);
     const [distribution] = resourcesOf(stage, 'AWS::CloudFront::Distribution');
     const origins = (distribution!.Properties.DistributionConfig as { Origins: Array<{ DomainName: unknown; CustomOriginConfig?: unknown }> }).Origins;
@@ -98,12 +109,14 @@ describe.each(['prod', 'staging'] as const)('%s: one way in', (name) => {
     }
   });
 
-  it('alarms on the API\'s 4xx rate and on its 429s', () => {
+  it("alarms on the API's 4xx rate and on its 429s", () => {
     const alarms = resourcesOf(stages[name], 'AWS::CloudWatch::Alarm').map((a) => a.Properties);
     expect(alarms.find((a) => a.AlarmName === `fp-${name}-Api4xxRate`)).toBeDefined();
     expect(JSON.stringify(alarms.find((a) => a.AlarmName === `fp-${name}-Api4xxRate`)!.Metrics)).toMatch(/"MetricName":"4xx".*"MetricName":"Count"/);
     expect(alarms.find((a) => a.AlarmName === `fp-${name}-Api429`)).toMatchObject({ MetricName: 'ApiThrottled' });
-    const filters = resourcesOf(stages[name], 'AWS::Logs::MetricFilter').filter((f) => JSON.stringify(f.Properties.MetricTransformations).includes('ApiThrottled'));
+    const filters = resourcesOf(stages[name], 'AWS::Logs::MetricFilter').filter((f) =>
+      JSON.stringify(f.Properties.MetricTransformations).includes('ApiThrottled'),
+    );
     expect(filters.map((f) => f.Properties.FilterPattern)).toEqual(['{ $.status = "429" }']);
   });
 });
@@ -123,13 +136,36 @@ describe.each(['prod', 'staging'] as const)('%s: a pipeline that cannot be borro
 describe('the execution role', () => {
   /** CloudFormation's namespace of a resource type -> the IAM prefix of the service's actions. */
   const IAM_PREFIX: Record<string, string> = {
-    ApiGatewayV2: 'apigateway', Backup: 'backup', Budgets: 'budgets', CertificateManager: 'acm', CloudFormation: 'cloudformation', CloudFront: 'cloudfront',
-    CloudWatch: 'cloudwatch', CodeDeploy: 'codedeploy', DynamoDB: 'dynamodb', Events: 'events', IAM: 'iam', Lambda: 'lambda', Logs: 'logs', Route53: 'route53',
-    S3: 's3', Scheduler: 'scheduler', SecretsManager: 'secretsmanager', SES: 'ses', SNS: 'sns', SQS: 'sqs', Synthetics: 'synthetics', WAFv2: 'wafv2',
+    ApiGatewayV2: 'apigateway',
+    Backup: 'backup',
+    Budgets: 'budgets',
+    CertificateManager: 'acm',
+    CloudFormation: 'cloudformation',
+    CloudFront: 'cloudfront',
+    CloudWatch: 'cloudwatch',
+    CodeDeploy: 'codedeploy',
+    DynamoDB: 'dynamodb',
+    Events: 'events',
+    IAM: 'iam',
+    Lambda: 'lambda',
+    Logs: 'logs',
+    Route53: 'route53',
+    S3: 's3',
+    Scheduler: 'scheduler',
+    SecretsManager: 'secretsmanager',
+    SES: 'ses',
+    SNS: 'sns',
+    SQS: 'sqs',
+    Synthetics: 'synthetics',
+    WAFv2: 'wafv2',
   };
 
   it('may use the service of every resource type the stage templates create (custom resources run on Lambda)', () => {
-    const types = new Set([...stages.prod.templates, ...stages.staging.templates].filter(([file]) => !file.startsWith('fp-github-deploy')).flatMap(([, t]) => Object.values(t.Resources ?? {}).map((r) => r.Type)));
+    const types = new Set(
+      [...stages.prod.templates, ...stages.staging.templates]
+        .filter(([file]) => !file.startsWith('fp-github-deploy'))
+        .flatMap(([, t]) => Object.values(t.Resources ?? {}).map((r) => r.Type)),
+    );
     const services = [...types].filter((t) => t.startsWith('AWS::') && t !== 'AWS::CDK::Metadata').map((t) => t.split('::')[1]!);
     for (const service of new Set(services)) expect(EXECUTION_SERVICES, service).toContain(IAM_PREFIX[service]);
     if ([...types].some((t) => t.startsWith('Custom::'))) expect(EXECUTION_SERVICES).toContain('lambda');
@@ -144,7 +180,10 @@ describe.each(['prod', 'staging'] as const)('%s: secrets outside the template', 
     expect(secrets).toHaveLength(4);
     for (const secret of secrets) expect(secret.Properties.GenerateSecretString, secret.id).toBeDefined();
     // The two an operator fills in start as their JSON shape with empty fields.
-    const templates = secrets.map((x) => (x.Properties.GenerateSecretString as { SecretStringTemplate?: string }).SecretStringTemplate).filter(Boolean).sort();
+    const templates = secrets
+      .map((x) => (x.Properties.GenerateSecretString as { SecretStringTemplate?: string }).SecretStringTemplate)
+      .filter(Boolean)
+      .sort();
     expect(templates).toEqual(['{"apiFootballKey":"","oddsApiKey":""}', '{"secretKey":"","webhookSecret":""}']);
   });
 });
@@ -158,7 +197,9 @@ describe('staging switched to a restored table', () => {
     expect(listed).toContain('"Fn::GetAtt":["DataTable'); // the data stack's own table, still protected
     const throttles = resourcesOf(stage, 'AWS::CloudWatch::Alarm').find((a) => a.Properties.AlarmName === 'fp-staging-DynamoDbThrottles')!;
     expect(JSON.stringify(throttles.Properties.Metrics)).toContain(`{"Name":"TableName","Value":"${RESTORED}"}`);
-    for (const fn of resourcesOf(stage, 'AWS::Lambda::Function').filter((f) => (f.Properties.Environment as { Variables?: { TABLE_NAME?: string } } | undefined)?.Variables?.TABLE_NAME)) {
+    for (const fn of resourcesOf(stage, 'AWS::Lambda::Function').filter(
+      (f) => (f.Properties.Environment as { Variables?: { TABLE_NAME?: string } } | undefined)?.Variables?.TABLE_NAME,
+    )) {
       expect((fn.Properties.Environment as { Variables: { TABLE_NAME: string } }).Variables.TABLE_NAME, fn.id).toBe(RESTORED);
     }
   });
@@ -175,35 +216,66 @@ describe('prod: monitoring you can trust', () => {
     const leaves = (name: string): string[] => (byName.has(name) ? childrenOf(byName.get(name)!.AlarmRule).flatMap(leaves) : [name]);
     const notifying = composites().filter((c) => Array.isArray(c.AlarmActions) && c.AlarmActions.length > 0);
     const reached = notifying.flatMap((c) => leaves(String(c.AlarmName)));
-    const metricAlarms = alarms().map((a) => String(a.AlarmName)).filter((n) => n !== 'fp-prod-CloudFront5xxRate');
+    const metricAlarms = alarms()
+      .map((a) => String(a.AlarmName))
+      .filter((n) => n !== 'fp-prod-CloudFront5xxRate');
     expect([...reached].sort()).toEqual([...metricAlarms].sort());
   });
 
   it('pages only for what hurts users now (the paging topic), and makes tickets of the rest (the stage topic only)', () => {
     const page = composites().find((c) => c.AlarmName === 'fp-prod-api')!;
     const ticket = composites().find((c) => c.AlarmName === 'fp-prod-api-tickets')!;
-    expect(childrenOf(page.AlarmRule).sort()).toEqual(['fp-prod-Api5xx', 'fp-prod-ApiLatencyP99', 'fp-prod-CanaryFailed', 'fp-prod-DynamoDbThrottles', 'fp-prod-FailedLoginBurst']);
+    expect(childrenOf(page.AlarmRule).sort()).toEqual([
+      'fp-prod-Api5xx',
+      'fp-prod-ApiLatencyP99',
+      'fp-prod-CanaryFailed',
+      'fp-prod-DynamoDbThrottles',
+      'fp-prod-FailedLoginBurst',
+    ]);
     expect(ticket.AlarmActions).toEqual(['arn:aws:sns:eu-west-2:123456789012:fp-prod-alarms']);
-    expect(composites().map((c) => c.AlarmName).filter((n) => !String(n).endsWith('-tickets') && /^fp-prod-[a-z]+$/.test(String(n))).sort()).toEqual(['fp-prod-api', 'fp-prod-email']);
+    expect(
+      composites()
+        .map((c) => c.AlarmName)
+        .filter((n) => !String(n).endsWith('-tickets') && /^fp-prod-[a-z]+$/.test(String(n)))
+        .sort(),
+    ).toEqual(['fp-prod-api', 'fp-prod-email']);
   });
 
   it(`alarms on the API's p99 latency (${API_LATENCY_P99_MS} ms) and on each job consumer's p99 near its timeout`, () => {
-    expect(alarms().find((a) => a.AlarmName === 'fp-prod-ApiLatencyP99')).toMatchObject({ MetricName: 'Latency', ExtendedStatistic: 'p99', Threshold: API_LATENCY_P99_MS, EvaluationPeriods: 3 });
+    expect(alarms().find((a) => a.AlarmName === 'fp-prod-ApiLatencyP99')).toMatchObject({
+      MetricName: 'Latency',
+      ExtendedStatistic: 'p99',
+      Threshold: API_LATENCY_P99_MS,
+      EvaluationPeriods: 3,
+    });
     const consumers = stages.prod.s.functions.filter((f) => f.spec.kind === 'consumer');
     expect(consumers.length).toBeGreaterThan(5);
     for (const f of consumers) {
       const alarm = alarms().find((a) => a.AlarmName === `fp-prod-${f.spec.id}-p99`);
-      expect(alarm, f.spec.handler).toMatchObject({ MetricName: 'Duration', ExtendedStatistic: 'p99', Threshold: CONSUMER_LATENCY_SHARE * f.spec.timeoutSeconds * 1000 });
+      expect(alarm, f.spec.handler).toMatchObject({
+        MetricName: 'Duration',
+        ExtendedStatistic: 'p99',
+        Threshold: CONSUMER_LATENCY_SHARE * f.spec.timeoutSeconds * 1000,
+      });
     }
   });
 
   it('checks the health endpoint and one page from outside every 5 minutes, and pages when two runs in a row fail', () => {
     const [canary] = resourcesOf(stages.prod, 'AWS::Synthetics::Canary');
-    expect(canary!.Properties).toMatchObject({ Name: 'fp-prod-site', Schedule: { Expression: 'rate(5 minutes)' }, RunConfig: expect.objectContaining({ EnvironmentVariables: { SITE_URL: 'https://predictions.example.com' } }) });
+    expect(canary!.Properties).toMatchObject({
+      Name: 'fp-prod-site',
+      Schedule: { Expression: 'rate(5 minutes)' },
+      RunConfig: expect.objectContaining({ EnvironmentVariables: { SITE_URL: 'https://predictions.example.com' } }),
+    });
     const script = (canary!.Properties.Code as { Script: string }).Script;
     expect(script).toContain("'/api/health'");
     expect(script).toContain(CANARY_PAGE.path);
-    expect(alarms().find((a) => a.AlarmName === 'fp-prod-CanaryFailed')).toMatchObject({ MetricName: 'SuccessPercent', Namespace: 'CloudWatchSynthetics', EvaluationPeriods: 2, TreatMissingData: 'breaching' });
+    expect(alarms().find((a) => a.AlarmName === 'fp-prod-CanaryFailed')).toMatchObject({
+      MetricName: 'SuccessPercent',
+      Namespace: 'CloudWatchSynthetics',
+      EvaluationPeriods: 2,
+      TreatMissingData: 'breaching',
+    });
   });
 
   it('logs every request the WAF judged to an aws-waf-logs- log group with a retention, cookies redacted', () => {
@@ -216,11 +288,18 @@ describe('prod: monitoring you can trust', () => {
 
   it('matches the WAF path rules on the URL-decoded, lower-cased path', () => {
     const [acl] = resourcesOf(stages.prod, 'AWS::WAFv2::WebACL');
-    const matches = keysNamed(acl!.Properties.Rules, 'ByteMatchStatement') as Array<{ FieldToMatch: Record<string, unknown>; SearchString: string; TextTransformations: unknown }>;
+    const matches = keysNamed(acl!.Properties.Rules, 'ByteMatchStatement') as Array<{
+      FieldToMatch: Record<string, unknown>;
+      SearchString: string;
+      TextTransformations: unknown;
+    }>;
     const paths = matches.filter((m) => 'UriPath' in m.FieldToMatch);
     expect(paths.map((m) => m.SearchString)).toEqual(expect.arrayContaining(routes.filter((r) => r.password).map((r) => r.path)));
     for (const m of paths) {
-      expect(m.TextTransformations).toEqual([{ Priority: 0, Type: 'URL_DECODE' }, { Priority: 1, Type: 'LOWERCASE' }]);
+      expect(m.TextTransformations).toEqual([
+        { Priority: 0, Type: 'URL_DECODE' },
+        { Priority: 1, Type: 'LOWERCASE' },
+      ]);
       expect(m.SearchString).toBe(m.SearchString.toLowerCase());
     }
   });

@@ -74,14 +74,20 @@ describe('email infrastructure', () => {
   });
 
   it('lets only the routes that request email and the alert fan-out (value-bet alerts) write to the email queue, and none of the routes to the job queues', () => {
-    const writers = dev.functions.filter((f) => writesQueue(dev, f, 'email')).map((f) => f.spec.handler).sort();
+    const writers = dev.functions
+      .filter((f) => writesQueue(dev, f, 'email'))
+      .map((f) => f.spec.handler)
+      .sort();
     expect(writers).toEqual(['http/auth/password-reset', 'http/auth/register', 'http/auth/resend-verification', 'http/contact/send', 'jobs/alert-fanout']);
-    for (const f of dev.functions.filter((g) => writers.includes(g.spec.handler) && g.spec.kind === 'http')) expect(writesQueue(dev, f, 'jobs-planner'), f.spec.handler).toBe(false);
-    for (const f of dev.functions.filter((g) => g.spec.uses.includes('queue') && g.spec.handler !== 'jobs/alert-fanout')) expect(writesQueue(dev, f, 'email'), f.spec.handler).toBe(false);
+    for (const f of dev.functions.filter((g) => writers.includes(g.spec.handler) && g.spec.kind === 'http'))
+      expect(writesQueue(dev, f, 'jobs-planner'), f.spec.handler).toBe(false);
+    for (const f of dev.functions.filter((g) => g.spec.uses.includes('queue') && g.spec.handler !== 'jobs/alert-fanout'))
+      expect(writesQueue(dev, f, 'email'), f.spec.handler).toBe(false);
   });
 
   it('tells the functions to send through SES, and the consumer its sender, the support address and the configuration set', () => {
-    const variables = (f: Fn) => (resources(dev.templateOf(f), 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const variables = (f: Fn) =>
+      (resources(dev.templateOf(f), 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     for (const f of dev.functions) expect(variables(f).EMAIL_DRIVER, f.spec.handler).toBe('ses');
     const consumer = dev.functions.find((f) => f.spec.handler === 'jobs/send-email')!;
     expect(variables(consumer)).toMatchObject({ EMAIL_FROM: 'no-reply@example.com', SUPPORT_EMAIL: 'support@example.com' });

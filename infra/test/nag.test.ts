@@ -45,19 +45,19 @@ function report(s: Synthesised): ValidationReport {
 
 /** Every acknowledgement recorded on the construct tree, with where it was made. */
 function acknowledgements(root: IConstruct): Array<{ path: string; rule: string; reason: string }> {
-  return root.node.findAll().flatMap((c) =>
-    c.node.metadata
-      .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((m) =>
-        Object.entries(m.data as Record<string, string>).map(([id, reason]) => ({ path: c.node.path, rule: id.replace(/^annotation::/i, ''), reason })),
-      ),
-  );
+  return root.node
+    .findAll()
+    .flatMap((c) =>
+      c.node.metadata
+        .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((m) =>
+          Object.entries(m.data as Record<string, string>).map(([id, reason]) => ({ path: c.node.path, rule: id.replace(/^annotation::/i, ''), reason })),
+        ),
+    );
 }
 
 function unused(s: Synthesised) {
-  return acknowledgements(s.app).filter(
-    (a) => !used.some((u) => u.rule === a.rule && (u.path === a.path || u.path.startsWith(`${a.path}/`))),
-  );
+  return acknowledgements(s.app).filter((a) => !used.some((u) => u.rule === a.rule && (u.path === a.path || u.path.startsWith(`${a.path}/`))));
 }
 
 describe.each([

@@ -20,19 +20,29 @@ const job = (name: string) => {
 };
 
 describe('the deploy workflow', () => {
-  it('tests, synthesises and lints, deploys staging and smoke-tests it, shows prod\'s diff, waits for a person, then deploys prod', () => {
+  it("tests, synthesises and lints, deploys staging and smoke-tests it, shows prod's diff, waits for a person, then deploys prod", () => {
     expect(job('test')).toContain('bash .ci/run');
-    expect(job('synth')).toMatch(/needs: test[\s\S]*pipx install cfn-lint[\s\S]*npm run synth -- -c stage=staging -o (\S+)[\s\S]*npm run synth -- -c stage=prod -o (\S+)[\s\S]*cfn-lint --non-zero-exit-code error/);
+    expect(job('synth')).toMatch(
+      /needs: test[\s\S]*pipx install cfn-lint[\s\S]*npm run synth -- -c stage=staging -o (\S+)[\s\S]*npm run synth -- -c stage=prod -o (\S+)[\s\S]*cfn-lint --non-zero-exit-code error/,
+    );
     expect(job('synth')).toContain('-- infra/cdk.out/staging/*.template.json infra/cdk.out/prod/*.template.json');
-    expect(job('staging')).toMatch(/needs: synth[\s\S]*environment: staging[\s\S]*npm run release -- record --stage staging[\s\S]*npm run deploy -- -c stage=staging[\s\S]*npm run smoke -- --url/);
-    expect(job('production-plan')).toMatch(/needs: staging[\s\S]*environment: production-plan[\s\S]*AWS_PLAN_ROLE_ARN[\s\S]*diff -c stage=prod[\s\S]*GITHUB_STEP_SUMMARY/);
-    expect(job('production')).toMatch(/needs: \[staging, production-plan\][\s\S]*environment: production\n[\s\S]*npm run release -- record --stage prod[\s\S]*npm run deploy -- -c stage=prod/);
+    expect(job('staging')).toMatch(
+      /needs: synth[\s\S]*environment: staging[\s\S]*npm run release -- record --stage staging[\s\S]*npm run deploy -- -c stage=staging[\s\S]*npm run smoke -- --url/,
+    );
+    expect(job('production-plan')).toMatch(
+      /needs: staging[\s\S]*environment: production-plan[\s\S]*AWS_PLAN_ROLE_ARN[\s\S]*diff -c stage=prod[\s\S]*GITHUB_STEP_SUMMARY/,
+    );
+    expect(job('production')).toMatch(
+      /needs: \[staging, production-plan\][\s\S]*environment: production\n[\s\S]*npm run release -- record --stage prod[\s\S]*npm run deploy -- -c stage=prod/,
+    );
   });
 
   it.each(['staging', 'production'])('%s: rolls the functions back to their recorded versions when the smoke test fails, and only then', (name) => {
     const stage = name === 'production' ? 'prod' : name;
     expect(job(name)).toMatch(
-      new RegExp(`id: smoke[\\s\\S]*if: failure\\(\\) && steps\\.smoke\\.outcome == 'failure'\\n\\s+run: npm run release -- rollback --stage ${stage} --from "\\$RUNNER_TEMP/live-before\\.json"`),
+      new RegExp(
+        `id: smoke[\\s\\S]*if: failure\\(\\) && steps\\.smoke\\.outcome == 'failure'\\n\\s+run: npm run release -- rollback --stage ${stage} --from "\\$RUNNER_TEMP/live-before\\.json"`,
+      ),
     );
   });
 
@@ -60,7 +70,8 @@ describe('the deploy workflow', () => {
 });
 
 type Trust = { Action: string; Principal: Record<string, unknown>; Condition?: Record<string, Record<string, unknown>> };
-const trustOf = (template: Template, id: string) => (resources(template, 'AWS::IAM::Role')[id]!.Properties.AssumeRolePolicyDocument as { Statement: Trust[] }).Statement;
+const trustOf = (template: Template, id: string) =>
+  (resources(template, 'AWS::IAM::Role')[id]!.Properties.AssumeRolePolicyDocument as { Statement: Trust[] }).Statement;
 const github = (trust: Trust[]) => trust.find((t) => t.Action === 'sts:AssumeRoleWithWebIdentity')!;
 
 describe.each([
@@ -68,20 +79,28 @@ describe.each([
   ['prod', 'StringEquals', 'repo:acme/football:environment:production:ref:refs/heads/main'],
 ] as const)('the roles of the %s account', (stage, operator, sub) => {
   const app = newApp();
-  const stack = new GithubDeployStack(app, 'fp-github-deploy', { repository: 'acme/football', appName: 'fp', stage, env: { account: '123456789012', region: 'eu-west-2' } });
+  const stack = new GithubDeployStack(app, 'fp-github-deploy', {
+    repository: 'acme/football',
+    appName: 'fp',
+    stage,
+    env: { account: '123456789012', region: 'eu-west-2' },
+  });
   const template = Template.fromStack(stack);
 
   it(`trusts GitHub's OIDC tokens of the ${stage === 'prod' ? 'production environment from main' : 'staging environment'} only, and the account's administrators`, () => {
     template.hasResourceProperties('AWS::IAM::OIDCProvider', { Url: 'https://token.actions.githubusercontent.com', ClientIdList: ['sts.amazonaws.com'] });
     const trust = trustOf(template, logicalId(stack.role));
     expect(github(trust).Condition).toEqual({
-      StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', ...(operator === 'StringEquals' ? { 'token.actions.githubusercontent.com:sub': sub } : {}) },
+      StringEquals: {
+        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+        ...(operator === 'StringEquals' ? { 'token.actions.githubusercontent.com:sub': sub } : {}),
+      },
       ...(operator === 'StringLike' ? { StringLike: { 'token.actions.githubusercontent.com:sub': sub } } : {}),
     });
     expect(JSON.stringify(trust.filter((t) => t.Action === 'sts:AssumeRole').map((t) => t.Principal))).toContain(':iam::123456789012:root');
   });
 
-  it('may deploy the stage\'s stacks through CloudFormation with the named execution role, and never assume a CDK bootstrap role', () => {
+  it("may deploy the stage's stacks through CloudFormation with the named execution role, and never assume a CDK bootstrap role", () => {
     const statements = statementsOfRole(template, logicalId(stack.role)) as Array<Statement & { Condition?: unknown }>;
     const allowed = statements.filter((st) => st.Effect === 'Allow');
     expect(allowed.flatMap(actionsOf).some((a) => a.startsWith('sts:'))).toBe(false);
@@ -93,7 +112,9 @@ describe.each([
     expect(pass.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } });
     const cloudformation = allowed.filter((st) => actionsOf(st).some((a) => a.startsWith('cloudformation:')));
     for (const st of cloudformation) expect(JSON.stringify(st.Resource)).toContain(`:stack/fp-${stage}-*/*`);
-    expect(allowed.flatMap(actionsOf)).toEqual(expect.arrayContaining(['cloudformation:CreateChangeSet', 'cloudformation:ExecuteChangeSet', 'lambda:UpdateAlias']));
+    expect(allowed.flatMap(actionsOf)).toEqual(
+      expect.arrayContaining(['cloudformation:CreateChangeSet', 'cloudformation:ExecuteChangeSet', 'lambda:UpdateAlias']),
+    );
     // No service action of its own (tables, secrets, buckets...): only CloudFormation does that.
     expect(allowed.flatMap(actionsOf).filter((a) => /^(dynamodb|secretsmanager|iam:(Create|Put|Attach))/.test(a))).toEqual([]);
   });
@@ -110,10 +131,16 @@ describe.each([
       return;
     }
     expect(github(trustOf(template, logicalId(stack.planRole!))).Condition).toEqual({
-      StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': 'repo:acme/football:environment:production-plan:ref:refs/heads/main' },
+      StringEquals: {
+        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+        'token.actions.githubusercontent.com:sub': 'repo:acme/football:environment:production-plan:ref:refs/heads/main',
+      },
     });
     expect(statementsOfRole(template, logicalId(stack.planRole!)).flatMap(actionsOf).sort()).toEqual([
-      'cloudformation:DescribeStackResources', 'cloudformation:DescribeStacks', 'cloudformation:GetTemplate', 'cloudformation:ListStackResources',
+      'cloudformation:DescribeStackResources',
+      'cloudformation:DescribeStacks',
+      'cloudformation:GetTemplate',
+      'cloudformation:ListStackResources',
     ]);
   });
 });

@@ -32,7 +32,11 @@ function headersOf(config: PolicyConfig): Record<string, string> {
     ...(s.ContentTypeOptions ? { 'x-content-type-options': 'nosniff' } : {}),
     ...(s.FrameOptions ? { 'x-frame-options': s.FrameOptions.FrameOption } : {}),
     ...(s.ReferrerPolicy ? { 'referrer-policy': s.ReferrerPolicy.ReferrerPolicy } : {}),
-    ...(hsts ? { 'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}` } : {}),
+    ...(hsts
+      ? {
+          'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`,
+        }
+      : {}),
     ...Object.fromEntries((config.CustomHeadersConfig?.Items ?? []).map((h) => [h.Header.toLowerCase(), h.Value])),
   };
 }
@@ -54,7 +58,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'app.html'), '<!doctype html><title>SPA</title>');
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
   const api = async () => ({ statusCode: 200, headers: { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' }, body: '{}' });
-  server = createLocalServer({ routes: [{ method: 'GET', path: '/api/thing', handler: 'thing', auth: 'public', access: 'read' }], webDist: dist, loadHandler: async () => api });
+  server = createLocalServer({
+    routes: [{ method: 'GET', path: '/api/thing', handler: 'thing', auth: 'public', access: 'read' }],
+    webDist: dist,
+    loadHandler: async () => api,
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -72,7 +80,11 @@ describe('security headers: CloudFront and the local server', () => {
   });
 
   it('is strict: a CSP with no inline script or eval that forbids framing, HSTS for two years with subdomains and preload', () => {
-    const csp = Object.fromEntries(cloudFront['content-security-policy']!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const csp = Object.fromEntries(
+      cloudFront['content-security-policy']!.split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);

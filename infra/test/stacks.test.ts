@@ -60,7 +60,7 @@ describe('stacks', () => {
 });
 
 describe('the documentation', () => {
-  it('states the counts of the synthesized templates (docs/template-facts.json and each doc\'s block; `npm run facts` updates them)', () => {
+  it("states the counts of the synthesized templates (docs/template-facts.json and each doc's block; `npm run facts` updates them)", () => {
     const facts = factsOf('dev', [...s.templates.keys()]);
     expect(JSON.parse(readFileSync(FACTS_FILE, 'utf8'))).toEqual(facts);
     for (const doc of FACT_DOCS) expect(factsBlock(readFileSync(doc, 'utf8')), doc).toBe(renderFacts(facts));
@@ -104,9 +104,7 @@ describe('table', () => {
 
 describe('queues', () => {
   const queuesByName = () =>
-    Object.fromEntries(
-      Object.entries(resources(T.jobs(), 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, { id, ...q }]),
-    );
+    Object.fromEntries(Object.entries(resources(T.jobs(), 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, { id, ...q }]));
 
   it.each(queueNames)('%s has a DLQ (maxReceiveCount 5) and a visibility timeout of at least 6 x its consumer timeout', (name) => {
     const byName = queuesByName();
@@ -138,7 +136,9 @@ describe('queues', () => {
     const allQueues = resources(T.jobs(), 'AWS::SQS::Queue');
     const closer = s.functions.find((f) => f.spec.handler === 'jobs/dead-letters');
     expect(closer?.spec).toMatchObject({ kind: 'consumer', access: 'write' });
-    const sources = mappings.filter((m) => aliasOf(m) === logicalId(closer!.alias)).map((m) => allQueues[refId(m.Properties.EventSourceArn)!]!.Properties.QueueName);
+    const sources = mappings
+      .filter((m) => aliasOf(m) === logicalId(closer!.alias))
+      .map((m) => allQueues[refId(m.Properties.EventSourceArn)!]!.Properties.QueueName);
     expect(sources.sort()).toEqual(queueNames.map((n) => `fp-dev-${deadLetterQueueName(n)}`).sort());
   });
 
@@ -262,7 +262,12 @@ describe('HTTP API', () => {
     const stage = Object.values(resources(T.api(), 'AWS::ApiGatewayV2::Stage'))[0]!;
     const settings = (stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number }> | undefined) ?? {};
     expect(Object.keys(settings).sort()).toEqual([
-      'POST /api/account/self-exclusion', 'POST /api/auth/change-password', 'POST /api/auth/delete-account', 'POST /api/auth/login', 'POST /api/auth/password-reset/confirm', 'POST /api/auth/register',
+      'POST /api/account/self-exclusion',
+      'POST /api/auth/change-password',
+      'POST /api/auth/delete-account',
+      'POST /api/auth/login',
+      'POST /api/auth/password-reset/confirm',
+      'POST /api/auth/register',
     ]);
     expect(Object.values(settings).every((r) => r.ThrottlingRateLimit === 5)).toBe(true);
     // Reads and logout are never behind the password routes' limit.
@@ -273,7 +278,9 @@ describe('HTTP API', () => {
 describe('billing reconciliation', () => {
   it('runs daily at 03:30 London time, invoking its function through a role that may invoke only it; the function queues the first page, and the page consumer holds Stripe', () => {
     const fn = s.functions.find((f) => f.spec.kind === 'task' && f.spec.handler === 'tasks/reconcile-billing')!;
-    const schedule = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule')).find((r) => JSON.stringify(r.Properties.Target).includes(logicalId(fn.alias)))!;
+    const schedule = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule')).find((r) =>
+      JSON.stringify(r.Properties.Target).includes(logicalId(fn.alias)),
+    )!;
     expect(schedule.Properties).toMatchObject({ ScheduleExpression: 'cron(30 3 * * ? *)', ScheduleExpressionTimezone: 'Europe/London', State: 'ENABLED' });
     const target = schedule.Properties.Target as { RoleArn: unknown; DeadLetterConfig: { Arn: unknown } };
     expect(refId(target.DeadLetterConfig.Arn)).toBe(logicalId(s.jobs.jobs.scheduleDeadLetterQueue));
@@ -283,10 +290,18 @@ describe('billing reconciliation', () => {
     expect(statements.flatMap(actionsOf).sort()).toEqual(['lambda:InvokeFunction', 'sqs:SendMessage']);
     const invoke = statements.filter((st) => actionsOf(st).includes('lambda:InvokeFunction'));
     expect(JSON.stringify(invoke.map((st) => st.Resource))).toContain(logicalId(fn.alias));
-    expect(JSON.stringify(invoke.map((st) => st.Resource))).not.toMatch(new RegExp(s.functions.filter((f) => f !== fn).map(fnIdOf).join('|')));
+    expect(JSON.stringify(invoke.map((st) => st.Resource))).not.toMatch(
+      new RegExp(
+        s.functions
+          .filter((f) => f !== fn)
+          .map(fnIdOf)
+          .join('|'),
+      ),
+    );
     const send = statements.filter((st) => actionsOf(st).includes('sqs:SendMessage'));
     expect(send.map((st) => refId(Array.isArray(st.Resource) ? st.Resource[0] : st.Resource))).toEqual([logicalId(s.jobs.jobs.scheduleDeadLetterQueue)]);
-    const vars = (f: typeof fn) => (resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const vars = (f: typeof fn) =>
+      (resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(f)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     // The task only starts the run: no Stripe key; each page's consumer reads Stripe, within one page's time.
     expect(vars(fn)).not.toHaveProperty('STRIPE_SECRET_ARN');
     expect(resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Timeout).toBe(30);
@@ -301,7 +316,12 @@ describe('security monitoring', () => {
   it('counts wrong passwords from the security events of every password route and alarms on a burst', () => {
     const passwordFns = s.functions.filter((f) => f.spec.routes.some((r) => r.password));
     expect(passwordFns.map((f) => f.spec.handler).sort()).toEqual([
-      'http/account/self-exclusion', 'http/auth/change-password', 'http/auth/delete-account', 'http/auth/login', 'http/auth/password-reset-confirm', 'http/auth/register',
+      'http/account/self-exclusion',
+      'http/auth/change-password',
+      'http/auth/delete-account',
+      'http/auth/login',
+      'http/auth/password-reset-confirm',
+      'http/auth/register',
     ]);
     const filters = Object.values(allResources(s, 'AWS::Logs::MetricFilter')).filter(
       (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === 'FailedLogins',
@@ -313,23 +333,48 @@ describe('security monitoring', () => {
       );
     }
     T.api().hasResourceProperties('AWS::CloudWatch::Alarm', {
-      AlarmName: 'fp-dev-FailedLoginBurst', MetricName: 'FailedLogins', Threshold: FAILED_LOGIN_BURST, Period: 300, Statistic: 'Sum', ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmName: 'fp-dev-FailedLoginBurst',
+      MetricName: 'FailedLogins',
+      Threshold: FAILED_LOGIN_BURST,
+      Period: 300,
+      Statistic: 'Sum',
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
   });
 });
 
 describe('least privilege', () => {
   const readsSecret = (f: Fn, secretId: string) =>
-    statementsOfRole(s.templateOf(f), roleId(f)).some((st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && JSON.stringify(st.Resource).includes(secretId));
+    statementsOfRole(s.templateOf(f), roleId(f)).some(
+      (st) => actionsOf(st).includes('secretsmanager:GetSecretValue') && JSON.stringify(st.Resource).includes(secretId),
+    );
 
   it('lets only the HTTP functions that sign or verify sessions read the session key, and those using its derived alert key; other consumers and the webhook never', () => {
     const session = logicalId(s.data.secrets.session);
-    const readers = s.functions.filter((f) => readsSecret(f, session)).map((f) => f.spec.handler).sort();
-    expect(readers).toEqual(s.functions.filter((f) => verifiesSessions(f.spec)).map((f) => f.spec.handler).sort());
+    const readers = s.functions
+      .filter((f) => readsSecret(f, session))
+      .map((f) => f.spec.handler)
+      .sort();
+    expect(readers).toEqual(
+      s.functions
+        .filter((f) => verifiesSessions(f.spec))
+        .map((f) => f.spec.handler)
+        .sort(),
+    );
     expect(readers).toEqual(expect.arrayContaining(['http/auth/login', 'http/auth/register', 'http/auth/me', 'http/predictions/list']));
     // The unsubscribe links of the alert digests: signed by the email consumer, checked by the unsubscribe route.
-    expect(s.functions.filter((f) => f.spec.uses.includes('sessionKey')).map((f) => f.spec.handler).sort()).toEqual(['http/alerts/unsubscribe', 'jobs/send-email']);
-    for (const handler of ['http/stripe/webhook', 'http/health/get', 'http/metrics/latest', ...s.functions.filter((f) => f.spec.kind === 'consumer' && f.spec.handler !== 'jobs/send-email').map((f) => f.spec.handler)]) {
+    expect(
+      s.functions
+        .filter((f) => f.spec.uses.includes('sessionKey'))
+        .map((f) => f.spec.handler)
+        .sort(),
+    ).toEqual(['http/alerts/unsubscribe', 'jobs/send-email']);
+    for (const handler of [
+      'http/stripe/webhook',
+      'http/health/get',
+      'http/metrics/latest',
+      ...s.functions.filter((f) => f.spec.kind === 'consumer' && f.spec.handler !== 'jobs/send-email').map((f) => f.spec.handler),
+    ]) {
       expect(readers, handler).not.toContain(handler);
     }
     const origin = logicalId(s.data.secrets.originVerify);
@@ -386,14 +431,15 @@ describe('least privilege', () => {
 });
 
 describe('site', () => {
-  const distribution = () => Object.values(resources(T.site(), 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
-    DefaultCacheBehavior: Record<string, unknown>;
-    CacheBehaviors: Array<Record<string, unknown>>;
-    Origins: Array<Record<string, unknown>>;
-    CustomErrorResponses?: unknown;
-    WebACLId?: unknown;
-    Logging?: unknown;
-  };
+  const distribution = () =>
+    Object.values(resources(T.site(), 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Array<Record<string, unknown>>;
+      Origins: Array<Record<string, unknown>>;
+      CustomErrorResponses?: unknown;
+      WebACLId?: unknown;
+      Logging?: unknown;
+    };
 
   it('sends /api/* to the HTTP API uncached, with every viewer header but Host and every method', () => {
     const api = distribution().CacheBehaviors.find((b) => b.PathPattern === '/api/*');
@@ -428,7 +474,11 @@ describe('site', () => {
       policies[refId(behaviour(path)?.CachePolicyId)!]?.Properties.CachePolicyConfig as {
         MaxTTL: number;
         DefaultTTL: number;
-        ParametersInCacheKeyAndForwardedToOrigin: { CookiesConfig: { CookieBehavior: string; Cookies?: string[] }; QueryStringsConfig: { QueryStringBehavior: string }; HeadersConfig: { HeaderBehavior: string } };
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          CookiesConfig: { CookieBehavior: string; Cookies?: string[] };
+          QueryStringsConfig: { QueryStringBehavior: string };
+          HeadersConfig: { HeaderBehavior: string };
+        };
       };
     const cached = routes.filter((r) => r.cdn);
 
@@ -453,16 +503,25 @@ describe('site', () => {
     // unknown id); the list pages (/predictions, /leagues) stay the bucket's.
     for (const page of ['/predictions/*', '/teams/*', '/leagues/*']) expect(behaviour(page)?.TargetOriginId, page).toBe(behaviour('/api/*')?.TargetOriginId);
     expect(distribution().CacheBehaviors.some((b) => ['/predictions', '/leagues'].includes(b.PathPattern as string))).toBe(false);
-    expect(policyOf('/api/teams/*').ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({ CookieBehavior: 'whitelist', Cookies: ['__Host-sid', 'sid'] });
+    expect(policyOf('/api/teams/*').ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({
+      CookieBehavior: 'whitelist',
+      Cookies: ['__Host-sid', 'sid'],
+    });
     for (const r of cached.map((c) => ({ ...c, path: c.path.replace(/\{[^/}]+\}/g, '*') }))) {
       expect(behaviour(r.path), r.path).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], CachedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'https-only' });
       const policy = policyOf(r.path);
       // The origin's s-maxage decides, never longer than a minute; no query string or header varies the key.
       expect(policy).toMatchObject({ MaxTTL: 60, DefaultTTL: 0 });
-      expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({ QueryStringsConfig: { QueryStringBehavior: 'none' }, HeadersConfig: { HeaderBehavior: 'none' } });
+      expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+        QueryStringsConfig: { QueryStringBehavior: 'none' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+      });
     }
     expect(policyOf('/api/metrics/latest').ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({ CookieBehavior: 'none' });
-    expect(policyOf('/api/predictions').ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({ CookieBehavior: 'whitelist', Cookies: ['__Host-sid', 'sid'] });
+    expect(policyOf('/api/predictions').ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({
+      CookieBehavior: 'whitelist',
+      Cookies: ['__Host-sid', 'sid'],
+    });
     // Cached behaviours come before the catch-all, or CloudFront would never reach them.
     const order = distribution().CacheBehaviors.map((b) => b.PathPattern);
     expect(order.indexOf('/api/*')).toBe(order.length - 1);
@@ -470,7 +529,14 @@ describe('site', () => {
 
   it('never caches accounts, billing, admin or tracking: only the catch-all, uncached, matches them', () => {
     const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
-    for (const path of ['/api/admin/update-odds', '/api/auth/me', '/api/auth/login', '/api/stripe/webhook', '/api/tracking/predictions', '/api/predictions/x']) {
+    for (const path of [
+      '/api/admin/update-odds',
+      '/api/auth/me',
+      '/api/auth/login',
+      '/api/stripe/webhook',
+      '/api/tracking/predictions',
+      '/api/predictions/x',
+    ]) {
       const first = distribution().CacheBehaviors.find((b) => matches(b.PathPattern as string, path));
       expect(first?.PathPattern, path).toBe('/api/*');
       expect(first?.CachePolicyId, path).toBe(CACHING_DISABLED);
@@ -568,7 +634,10 @@ describe('monitoring', () => {
   it('alarms on the errors and the throttles of every function, one named alarm each, rolled back on by its deployment', () => {
     for (const f of s.functions) {
       const t = s.templateOf(f);
-      for (const [metricName, suffix] of [['Errors', 'errors'], ['Throttles', 'throttles']] as const) {
+      for (const [metricName, suffix] of [
+        ['Errors', 'errors'],
+        ['Throttles', 'throttles'],
+      ] as const) {
         const mine = Object.entries(resources(t, 'AWS::CloudWatch::Alarm')).filter(
           ([, a]) => a.Properties.MetricName === metricName && JSON.stringify(a.Properties.Dimensions).includes(`"Ref":"${fnIdOf(f)}"`),
         );
@@ -582,7 +651,11 @@ describe('monitoring', () => {
 
   it('notifies one composite alarm per area, on alarm and on recovery; the alarms under them notify nobody', () => {
     // What pages (users hurt now) and what makes a ticket, per area; billing and jobs never page.
-    expect(composites().map((c) => c.Properties.AlarmName).sort()).toEqual(['fp-dev-api', 'fp-dev-api-tickets', 'fp-dev-billing-tickets', 'fp-dev-email', 'fp-dev-email-tickets', 'fp-dev-jobs-tickets']);
+    expect(
+      composites()
+        .map((c) => c.Properties.AlarmName)
+        .sort(),
+    ).toEqual(['fp-dev-api', 'fp-dev-api-tickets', 'fp-dev-billing-tickets', 'fp-dev-email', 'fp-dev-email-tickets', 'fp-dev-jobs-tickets']);
     for (const c of composites()) {
       expect(c.Properties.AlarmActions, String(c.Properties.AlarmName)).toEqual(['arn:aws:sns:eu-west-2:123456789012:fp-dev-alarms']);
       expect(c.Properties.OKActions, String(c.Properties.AlarmName)).toEqual(['arn:aws:sns:eu-west-2:123456789012:fp-dev-alarms']);
@@ -593,7 +666,10 @@ describe('monitoring', () => {
       // Every alarm but CloudFront's (us-east-1, forwarded by EventBridge) is in exactly one area.
       const name = String(a.Properties.AlarmName);
       if (name === 'fp-dev-CloudFront5xxRate') continue;
-      expect(['api', 'jobs', 'billing', 'email'].filter((area) => ruleOf(area).includes(`ALARM("${name}")`)), name).toHaveLength(1);
+      expect(
+        ['api', 'jobs', 'billing', 'email'].filter((area) => ruleOf(area).includes(`ALARM("${name}")`)),
+        name,
+      ).toHaveLength(1);
     }
     const login = s.functions.find((f) => f.spec.handler === 'http/auth/login')!;
     const webhook = s.functions.find((f) => f.spec.handler === 'http/stripe/webhook')!;
@@ -614,28 +690,40 @@ describe('monitoring', () => {
   });
 
   it('has a monthly cost budget that notifies the topic', () => {
-    T.monitoring().hasResourceProperties('AWS::Budgets::Budget', { Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 30, Unit: 'USD' } } });
+    T.monitoring().hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 30, Unit: 'USD' } },
+    });
   });
 
   it('lets CloudWatch (and the budget, backups and EventBridge) publish to the topic, and nothing over plain HTTP', () => {
     // Prepare
     const [policy] = Object.values(resources(T.data(), 'AWS::SNS::TopicPolicy'));
-    const doc = policy!.Properties.PolicyDocument as { Statement: Array<{ Effect: string; Principal?: { Service: string }; Action: unknown; Condition?: Record<string, Record<string, unknown>> }> };
+    const doc = policy!.Properties.PolicyDocument as {
+      Statement: Array<{ Effect: string; Principal?: { Service: string }; Action: unknown; Condition?: Record<string, Record<string, unknown>> }>;
+    };
 
     // Assess
     expect(policy!.Properties.Topics).toEqual([{ Ref: topicId() }]);
     const allow = doc.Statement.filter((st) => st.Effect === 'Allow');
-    expect([...new Set(allow.flatMap((st) => [st.Principal!.Service].flat()))].sort()).toEqual(['backup.amazonaws.com', 'budgets.amazonaws.com', 'cloudwatch.amazonaws.com', 'events.amazonaws.com']);
+    expect([...new Set(allow.flatMap((st) => [st.Principal!.Service].flat()))].sort()).toEqual([
+      'backup.amazonaws.com',
+      'budgets.amazonaws.com',
+      'cloudwatch.amazonaws.com',
+      'events.amazonaws.com',
+    ]);
     const cloudwatch = allow.find((st) => st.Principal!.Service === 'cloudwatch.amazonaws.com')!;
     expect(JSON.stringify(cloudwatch.Condition!.ArnLike!['aws:SourceArn'])).toContain(':alarm:*');
     // AWS Backup's grant comes from the vault's notification settings (CDK), for this topic only.
-    for (const st of allow.filter((x) => x.Principal!.Service !== 'backup.amazonaws.com')) expect(st.Condition!.StringEquals!['aws:SourceAccount']).toBe(s.data.account);
+    for (const st of allow.filter((x) => x.Principal!.Service !== 'backup.amazonaws.com'))
+      expect(st.Condition!.StringEquals!['aws:SourceAccount']).toBe(s.data.account);
     expect(doc.Statement.some((st) => st.Effect === 'Deny' && JSON.stringify(st.Condition).includes('aws:SecureTransport'))).toBe(true);
   });
 
   it('gives the health route exactly the GetItem its probe makes, and no write', () => {
     const health = s.functions.find((f) => f.spec.handler === 'http/health/get')!;
-    const actions = statementsOfRole(s.templateOf(health), roleId(health)).flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:'));
+    const actions = statementsOfRole(s.templateOf(health), roleId(health))
+      .flatMap(actionsOf)
+      .filter((a) => a.startsWith('dynamodb:'));
     expect(actions).toContain('dynamodb:GetItem');
     expect(actions.filter((a) => !TABLE_READ_ACTIONS.includes(a))).toEqual([]);
   });

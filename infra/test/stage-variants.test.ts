@@ -61,7 +61,9 @@ describe('prod data safety', () => {
 
   it('deploys every function through its live alias with a CodeDeploy canary that rolls back on its alarms', () => {
     for (const f of s.functions) {
-      const groups = Object.values(resources(s.templateOf(f), 'AWS::CodeDeploy::DeploymentGroup')).filter((g) => JSON.stringify(g.Properties).includes(logicalId(f.errors)));
+      const groups = Object.values(resources(s.templateOf(f), 'AWS::CodeDeploy::DeploymentGroup')).filter((g) =>
+        JSON.stringify(g.Properties).includes(logicalId(f.errors)),
+      );
       expect(groups, f.spec.handler).toHaveLength(1);
       expect(groups[0]!.Properties).toMatchObject({
         DeploymentConfigName: 'CodeDeployDefault.LambdaCanary10Percent5Minutes',
@@ -81,7 +83,10 @@ describe('prod data safety', () => {
   });
 
   it('retains secrets and buckets, and keeps logs 90 days', () => {
-    for (const [type, template] of [['AWS::SecretsManager::Secret', T.data()], ['AWS::S3::Bucket', T.site()]] as const) {
+    for (const [type, template] of [
+      ['AWS::SecretsManager::Secret', T.data()],
+      ['AWS::S3::Bucket', T.site()],
+    ] as const) {
       for (const [id, r] of Object.entries(resources(template, type))) expect(r.DeletionPolicy, id).toBe('Retain');
     }
     T.site().resourceCountIs('Custom::S3AutoDeleteObjects', 0);
@@ -95,7 +100,9 @@ describe('consumers', () => {
   it.each(queueNames)('%s: batch size and maximum concurrency from queues.ts, partial batch failures', (queue) => {
     const fnId = logicalId(consumerOf(queue).fn);
     const aliasId = logicalId(consumerOf(queue).alias);
-    const mapping = Object.values(resources(T.jobs(), 'AWS::Lambda::EventSourceMapping')).find((m) => JSON.stringify(m.Properties.FunctionName).includes(`"Ref":"${aliasId}"`));
+    const mapping = Object.values(resources(T.jobs(), 'AWS::Lambda::EventSourceMapping')).find((m) =>
+      JSON.stringify(m.Properties.FunctionName).includes(`"Ref":"${aliasId}"`),
+    );
     expect(mapping!.Properties).toMatchObject({
       BatchSize: queues[queue].batchSize,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -109,9 +116,7 @@ describe('consumers', () => {
   });
 
   it('lets each consumer dead-letter a malformed message into its own DLQ only, and read the provider keys if it uses them', () => {
-    const dlqIds = Object.fromEntries(
-      Object.entries(resources(T.jobs(), 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, id]),
-    );
+    const dlqIds = Object.fromEntries(Object.entries(resources(T.jobs(), 'AWS::SQS::Queue')).map(([id, q]) => [q.Properties.QueueName as string, id]));
     for (const queue of queueNames) {
       const f = consumerOf(queue);
       const dlqStatement = statementsOfRole(s.templateOf(f), logicalId(f.role)).find((st) => st.Sid === 'DeadLetterPoisonMessages');
@@ -123,16 +128,34 @@ describe('consumers', () => {
   });
 
   const filtersOf = (metricName: string) =>
-    Object.values(resources(T.jobs(), 'AWS::Logs::MetricFilter')).filter((f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === metricName);
-  const logGroupsOf = (area: 'jobs' | 'email') => s.functions.filter((f) => f.spec.kind === 'consumer' && areaOf(f.spec) === area).map((f) => logicalId(f.logGroup)).sort();
+    Object.values(resources(T.jobs(), 'AWS::Logs::MetricFilter')).filter(
+      (f) => (f.Properties.MetricTransformations as Array<{ MetricName: string }>)[0]!.MetricName === metricName,
+    );
+  const logGroupsOf = (area: 'jobs' | 'email') =>
+    s.functions
+      .filter((f) => f.spec.kind === 'consumer' && areaOf(f.spec) === area)
+      .map((f) => logicalId(f.logGroup))
+      .sort();
 
   it('counts failed records of the job consumers and of the email consumers apart, and alarms on the first of each', () => {
     // The job queues' consumers and the dead-letter consumer; an email it records is the email area's.
-    expect(filtersOf('FailedJobRecords').map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(logGroupsOf('jobs'));
-    for (const filter of filtersOf('FailedJobRecords')) expect(filter.Properties.FilterPattern).toBe('{ ($.level = "ERROR") && ($.emailDeadLetter NOT EXISTS) }');
-    expect(filtersOf('FailedEmailRecords').map((f) => refId(f.Properties.LogGroupName)).sort()).toEqual(logGroupsOf('email'));
-    expect(filtersOf('EmailDeadLetters').map((f) => refId(f.Properties.LogGroupName))).toEqual([logicalId(s.functions.find((f) => f.spec.handler === 'jobs/dead-letters')!.logGroup)]);
-    for (const name of ['FailedJobRecords', 'FailedEmailRecords', 'EmailDeadLetters']) T.jobs().hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: name, Threshold: 1 });
+    expect(
+      filtersOf('FailedJobRecords')
+        .map((f) => refId(f.Properties.LogGroupName))
+        .sort(),
+    ).toEqual(logGroupsOf('jobs'));
+    for (const filter of filtersOf('FailedJobRecords'))
+      expect(filter.Properties.FilterPattern).toBe('{ ($.level = "ERROR") && ($.emailDeadLetter NOT EXISTS) }');
+    expect(
+      filtersOf('FailedEmailRecords')
+        .map((f) => refId(f.Properties.LogGroupName))
+        .sort(),
+    ).toEqual(logGroupsOf('email'));
+    expect(filtersOf('EmailDeadLetters').map((f) => refId(f.Properties.LogGroupName))).toEqual([
+      logicalId(s.functions.find((f) => f.spec.handler === 'jobs/dead-letters')!.logGroup),
+    ]);
+    for (const name of ['FailedJobRecords', 'FailedEmailRecords', 'EmailDeadLetters'])
+      T.jobs().hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: name, Threshold: 1 });
   });
 
   it('counts configuration errors (`"configurationError": true`) from every consumer log group and alarms on the first, to the topic', () => {
@@ -144,7 +167,9 @@ describe('consumers', () => {
     }
     const alarm = Object.values(resources(T.jobs(), 'AWS::CloudWatch::Alarm')).find((a) => a.Properties.MetricName === 'PipelineConfigurationErrors')!;
     expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Statistic: 'Sum', Period: 300 });
-    const jobsArea = Object.values(resources(s.templateOf(s.monitoring), 'AWS::CloudWatch::CompositeAlarm')).find((c) => c.Properties.AlarmName === 'fp-prod-jobs-tickets')!;
+    const jobsArea = Object.values(resources(s.templateOf(s.monitoring), 'AWS::CloudWatch::CompositeAlarm')).find(
+      (c) => c.Properties.AlarmName === 'fp-prod-jobs-tickets',
+    )!;
     expect(String(jobsArea.Properties.AlarmRule)).toContain(`ALARM("${alarm.Properties.AlarmName}")`);
   });
 });
@@ -177,8 +202,9 @@ describe('functions generated from a richer manifest', () => {
 
   it('passes the Stripe price from context, and no admin emails', () => {
     const webhook = s.functions.find((f) => f.spec.uses.includes('stripe') && f.spec.kind === 'http')!;
-    const vars = (resources(s.templateOf(webhook), 'AWS::Lambda::Function')[logicalId(webhook.fn)]!.Properties.Environment as { Variables: Record<string, unknown> })
-      .Variables;
+    const vars = (
+      resources(s.templateOf(webhook), 'AWS::Lambda::Function')[logicalId(webhook.fn)]!.Properties.Environment as { Variables: Record<string, unknown> }
+    ).Variables;
     expect(vars).toMatchObject({ STAGE: 'prod', STRIPE_PRICE_ID: 'price_123', APP_ORIGIN: 'https://predictions.example.com' });
     expect(vars).not.toHaveProperty('ADMIN_EMAILS');
   });
@@ -211,26 +237,32 @@ describe('custom domain', () => {
 
 describe('WAF (edge stack)', () => {
   const rules = () =>
-    (Object.values(resources(s.edgeTemplate!, 'AWS::WAFv2::WebACL'))[0]!.Properties.Rules as Array<{ Name: string; Statement: Record<string, unknown> }>);
+    Object.values(resources(s.edgeTemplate!, 'AWS::WAFv2::WebACL'))[0]!.Properties.Rules as Array<{ Name: string; Statement: Record<string, unknown> }>;
 
   it('rate-limits per client IP only the password-bearing POSTs, never /api/auth/me or logout', () => {
     const rule = rules().find((r) => r.Name === 'RateLimitAuth')!;
     expect(rule.Statement.RateBasedStatement).toMatchObject({ Limit: AUTH_RATE_LIMIT, AggregateKeyType: 'IP' });
     type Match = { ByteMatchStatement: { SearchString: string; PositionalConstraint: string; FieldToMatch: object } };
     type Statement = Match & { OrStatement?: { Statements: Match[] } };
-    const [method, paths] = (rule.Statement.RateBasedStatement as { ScopeDownStatement: { AndStatement: { Statements: Statement[] } } })
-      .ScopeDownStatement.AndStatement.Statements;
+    const [method, paths] = (rule.Statement.RateBasedStatement as { ScopeDownStatement: { AndStatement: { Statements: Statement[] } } }).ScopeDownStatement
+      .AndStatement.Statements;
     expect(method!.ByteMatchStatement).toMatchObject({ FieldToMatch: { Method: {} }, SearchString: 'POST', PositionalConstraint: 'EXACTLY' });
     const matchers: Match[] = paths!.OrStatement?.Statements ?? [paths!];
     for (const st of matchers) expect(st.ByteMatchStatement.PositionalConstraint).toBe('EXACTLY');
-    expect(matchers.map((st) => st.ByteMatchStatement.SearchString).sort()).toEqual(fixtureRoutes.filter((r) => r.password).map((r) => r.path).sort());
+    expect(matchers.map((st) => st.ByteMatchStatement.SearchString).sort()).toEqual(
+      fixtureRoutes
+        .filter((r) => r.password)
+        .map((r) => r.path)
+        .sort(),
+    );
   });
 
   it('rate-limits per client IP the API and the pages a function serves (each miss at the edge runs one): /teams/*, /sitemap.xml, not the bucket', () => {
     const rule = rules().find((r) => r.Name === 'RateLimitApi')!;
     expect(rule.Statement.RateBasedStatement).toMatchObject({ Limit: API_RATE_LIMIT, AggregateKeyType: 'IP' });
     const scope = JSON.stringify((rule.Statement.RateBasedStatement as { ScopeDownStatement: unknown }).ScopeDownStatement);
-    for (const prefix of ['/api/', ...fixtureRoutes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path.replace(/\{.*$/, ''))]) expect(scope).toContain(`"SearchString":"${prefix}"`);
+    for (const prefix of ['/api/', ...fixtureRoutes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path.replace(/\{.*$/, ''))])
+      expect(scope).toContain(`"SearchString":"${prefix}"`);
     expect(scope).not.toContain('"SearchString":"/"');
   });
 
@@ -259,7 +291,7 @@ describe('schedules deployed disabled', () => {
 });
 
 describe('web upload', () => {
-  it('answers S3 misses with 404 and HTML from the S3 behaviour\'s function, knowing the uploaded files; /api/* keeps its own answers', () => {
+  it("answers S3 misses with 404 and HTML from the S3 behaviour's function, knowing the uploaded files; /api/* keeps its own answers", () => {
     const fn = resources(T.site(), 'AWS::CloudFront::Function')[logicalId(s.site.web.spaRewrite)]!;
     const code = fn.Properties.FunctionCode as string;
     expect(Buffer.byteLength(code)).toBeLessThanOrEqual(CLOUDFRONT_FUNCTION_MAX_BYTES);
@@ -267,7 +299,8 @@ describe('web upload', () => {
     expect(handler({ request: { uri: '/favicon.svg' } })).toEqual({ uri: '/favicon.svg' });
     expect(handler({ request: { uri: '/missing.png' } }).statusCode).toBe(404);
     // The 404 mapping: every page of the site's route list is served, any other path is a real 404.
-    for (const pattern of Object.values(SITE_ROUTES)) expect(handler({ request: { uri: pattern.replace(':fixtureId', 'fx1') } }).statusCode, pattern).toBeUndefined();
+    for (const pattern of Object.values(SITE_ROUTES))
+      expect(handler({ request: { uri: pattern.replace(':fixtureId', 'fx1') } }).statusCode, pattern).toBeUndefined();
     expect(handler({ request: { uri: '/predictions/fx1' } })).toEqual({ uri: APP_SHELL });
     expect(handler({ request: { uri: '/no-such-page' } }).statusCode).toBe(404);
     const distribution = Object.values(resources(T.site(), 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {

@@ -24,10 +24,29 @@ const route = (r: Partial<RouteDefinition> & Pick<RouteDefinition, 'method' | 'p
 });
 
 describe('functions from the manifest', () => {
-  it('makes one function per scheduled task and refuses duplicates or a timeout over Lambda\'s limit', () => {
-    const task = { name: 'nightly', description: 'd', handler: 'tasks/x', cron: '0 3 * * *', timeZone: 'Europe/London', access: 'write' as const, uses: ['stripe' as const], timeoutSeconds: 300 };
+  it("makes one function per scheduled task and refuses duplicates or a timeout over Lambda's limit", () => {
+    const task = {
+      name: 'nightly',
+      description: 'd',
+      handler: 'tasks/x',
+      cron: '0 3 * * *',
+      timeZone: 'Europe/London',
+      access: 'write' as const,
+      uses: ['stripe' as const],
+      timeoutSeconds: 300,
+    };
     expect(taskFunctionSpecs([task])).toEqual([
-      { id: 'TaskNightly', handler: 'tasks/x', kind: 'task', access: 'write', uses: ['stripe'], timeoutSeconds: 300, memoryMb: DEFAULT_MEMORY_MB, routes: [], task },
+      {
+        id: 'TaskNightly',
+        handler: 'tasks/x',
+        kind: 'task',
+        access: 'write',
+        uses: ['stripe'],
+        timeoutSeconds: 300,
+        memoryMb: DEFAULT_MEMORY_MB,
+        routes: [],
+        task,
+      },
     ]);
     expect(() => taskFunctionSpecs([task, task])).toThrow(/Duplicate task 'nightly'/);
     expect(() => taskFunctionSpecs([{ ...task, timeoutSeconds: 901 }])).toThrow(/1\.\.900/);
@@ -64,9 +83,9 @@ describe('functions from the manifest', () => {
     expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/s/{id}/x', handler: 'a', cdn: 'shared' })])).toThrow(ManifestError);
     expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/feed.xml', handler: 'a', cdn: 'per-session' })])).toThrow(ManifestError);
     expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/api/x', handler: 'a', timeoutSeconds: 30 })])).toThrow(/1..29/);
-    expect(() =>
-      httpFunctionSpecs([route({ method: 'GET', path: '/api/x', handler: 'a' }), route({ method: 'GET', path: '/api/x', handler: 'b' })]),
-    ).toThrow(/Duplicate route 'GET \/api\/x'/);
+    expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/api/x', handler: 'a' }), route({ method: 'GET', path: '/api/x', handler: 'b' })])).toThrow(
+      /Duplicate route 'GET \/api\/x'/,
+    );
     expect(() => httpFunctionSpecs([route({ method: 'GET', path: '/api/x', handler: 'a', memoryMb: 64 })])).toThrow(/memoryMb/);
   });
 
@@ -92,7 +111,15 @@ describe('deployment context', () => {
   const domain = { domainName: 'predictions.example.com', hostedZoneId: 'Z1', hostedZoneName: 'example.com' };
 
   it('defaults to an offline-synthesisable dev stage', () => {
-    expect(config({})).toMatchObject({ stage: 'dev', account: PLACEHOLDER_ACCOUNT, region: 'eu-west-2', waf: true, requireWeb: false, logLevel: 'INFO', schedules: true });
+    expect(config({})).toMatchObject({
+      stage: 'dev',
+      account: PLACEHOLDER_ACCOUNT,
+      region: 'eu-west-2',
+      waf: true,
+      requireWeb: false,
+      logLevel: 'INFO',
+      schedules: true,
+    });
   });
 
   it('deploys the schedules enabled unless told `schedules=disabled`, and refuses any other value', () => {
@@ -194,9 +221,7 @@ describe('response headers policy', () => {
 
   it('parses HSTS', () => {
     expect(parseStrictTransportSecurity(strictTransportSecurity)).toMatchObject({ includeSubdomains: true, preload: true });
-    expect(parseStrictTransportSecurity('max-age=31536000; includeSubDomains; preload').accessControlMaxAge.toSeconds()).toBe(
-      Duration.days(365).toSeconds(),
-    );
+    expect(parseStrictTransportSecurity('max-age=31536000; includeSubDomains; preload').accessControlMaxAge.toSeconds()).toBe(Duration.days(365).toSeconds());
     expect(() => parseStrictTransportSecurity('includeSubDomains')).toThrow();
   });
 });
@@ -238,7 +263,10 @@ describe('SPA rewrite (CloudFront Function)', () => {
 
   describe('for an upload of web/dist', () => {
     const dist = fixtureWebDist();
-    writeFileSync(join(dist, 'app.html'), '<!doctype html><title>App</title><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+    writeFileSync(
+      join(dist, 'app.html'),
+      '<!doctype html><title>App</title><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>',
+    );
     const handler = compile(spaRewriteFor(dist));
     const answer = (uri: string) => handler({ request: { uri } });
 
@@ -252,7 +280,7 @@ describe('SPA rewrite (CloudFront Function)', () => {
     );
 
     it.each(['/robots.txt', '/missing.png', '/deep/path/old-page.html', '/constructor.js', '/__proto__.txt'])(
-      'answers a missing %s with 404 and the app shell as HTML, never S3\'s 403 XML',
+      "answers a missing %s with 404 and the app shell as HTML, never S3's 403 XML",
       (uri) => {
         const r = answer(uri);
         if (!isResponse(r)) throw new Error(`expected a response for ${uri}, got a request`);
@@ -301,11 +329,13 @@ describe('the SPA fits the CSP', () => {
   });
 });
 
-describe('composite alarms within CloudWatch\'s limit', () => {
+describe("composite alarms within CloudWatch's limit", () => {
   const alarms = (group: string, n: number) => Array.from({ length: n }, (_, i) => ({ name: `${group}-${i}`, group }));
 
   it('keeps an area that fits in one composite', () => {
-    expect(compositePlan('fp-prod-api', alarms('auth', MAX_COMPOSITE_CHILDREN))).toEqual([{ name: 'fp-prod-api', children: alarms('auth', MAX_COMPOSITE_CHILDREN).map((a) => a.name) }]);
+    expect(compositePlan('fp-prod-api', alarms('auth', MAX_COMPOSITE_CHILDREN))).toEqual([
+      { name: 'fp-prod-api', children: alarms('auth', MAX_COMPOSITE_CHILDREN).map((a) => a.name) },
+    ]);
   });
 
   it('splits a bigger area into one sub-composite per group (chunked when a group alone is too big) under the area composite', () => {

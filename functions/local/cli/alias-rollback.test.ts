@@ -4,7 +4,7 @@ import { recordOf, RollbackError, rollbackPlan } from './alias-rollback.ts';
 const NOW = new Date('2026-11-27T20:00:00Z');
 
 describe('recording the live versions before a deploy', () => {
-  it('keeps each function\'s version, sorted', () => {
+  it("keeps each function's version, sorted", () => {
     expect(recordOf('prod', { 'fp-prod-B': { version: '7' }, 'fp-prod-A': { version: '3' } }, NOW)).toEqual({
       stage: 'prod',
       recordedAt: '2026-11-27T20:00:00.000Z',
@@ -19,7 +19,11 @@ describe('recording the live versions before a deploy', () => {
 });
 
 describe('rolling the aliases back after a failed smoke test', () => {
-  const record = recordOf('prod', { 'fp-prod-A': { version: '3' }, 'fp-prod-B': { version: '7' }, 'fp-prod-C': { version: '1' }, 'fp-prod-Old': { version: '2' } }, NOW);
+  const record = recordOf(
+    'prod',
+    { 'fp-prod-A': { version: '3' }, 'fp-prod-B': { version: '7' }, 'fp-prod-C': { version: '1' }, 'fp-prod-Old': { version: '2' } },
+    NOW,
+  );
 
   it('moves every function the deploy moved back to its recorded version, including one caught mid-shift, and leaves the rest', () => {
     const plan = rollbackPlan(record, {

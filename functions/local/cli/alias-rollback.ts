@@ -32,9 +32,19 @@ export class RollbackError extends Error {
  * should wait for the shift to end.
  */
 export function recordOf(stage: string, aliases: Readonly<Record<string, LiveAlias>>, now: Date): ReleaseRecord {
-  const shifting = Object.entries(aliases).filter(([, a]) => a.weights && Object.keys(a.weights).length > 0).map(([fn]) => fn);
+  const shifting = Object.entries(aliases)
+    .filter(([, a]) => a.weights && Object.keys(a.weights).length > 0)
+    .map(([fn]) => fn);
   if (shifting.length) throw new RollbackError(`A deployment is shifting traffic on ${shifting.join(', ')}: wait for it to finish, then record`);
-  return { stage, recordedAt: now.toISOString(), live: Object.fromEntries(Object.entries(aliases).map(([fn, a]) => [fn, a.version]).sort(([a], [b]) => a!.localeCompare(b!))) };
+  return {
+    stage,
+    recordedAt: now.toISOString(),
+    live: Object.fromEntries(
+      Object.entries(aliases)
+        .map(([fn, a]) => [fn, a.version])
+        .sort(([a], [b]) => a!.localeCompare(b!)),
+    ),
+  };
 }
 
 /**
@@ -52,7 +62,11 @@ export function rollbackPlan(record: ReleaseRecord, now: Readonly<Record<string,
   }
   return {
     steps,
-    created: Object.keys(now).filter((fn) => !(fn in record.live)).sort(),
-    gone: Object.keys(record.live).filter((fn) => !(fn in now)).sort(),
+    created: Object.keys(now)
+      .filter((fn) => !(fn in record.live))
+      .sort(),
+    gone: Object.keys(record.live)
+      .filter((fn) => !(fn in now))
+      .sort(),
   };
 }

@@ -22,14 +22,23 @@ try {
   parsed = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { source: { type: 'string' }, at: { type: 'string' }, target: { type: 'string' }, switch: { type: 'string' }, table: { type: 'string' }, region: { type: 'string' } },
+    options: {
+      source: { type: 'string' },
+      at: { type: 'string' },
+      target: { type: 'string' },
+      switch: { type: 'string' },
+      table: { type: 'string' },
+      region: { type: 'string' },
+    },
   });
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
 const { positionals, values } = parsed!;
 const region = values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
-const client = createDocumentClient({ region, ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}) }) as unknown as Parameters<typeof verifyRestoredTable>[0];
+const client = createDocumentClient({ region, ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}) }) as unknown as Parameters<
+  typeof verifyRestoredTable
+>[0];
 
 try {
   if (positionals[0] === 'verify' && values.table) {
@@ -48,10 +57,13 @@ try {
       // The backup plan and the alarms first, then the functions (docs/operations.md "Restore").
       for (const deploy of deploys) {
         const run = spawnSync('npm', deploy, { cwd: repoRoot, stdio: 'inherit' });
-        if (run.status !== 0) fail(`npm ${deploy.join(' ')} failed while switching ${values.switch} to ${values.target}; the table stays, run the switch again.`);
+        if (run.status !== 0)
+          fail(`npm ${deploy.join(' ')} failed while switching ${values.switch} to ${values.target}; the table stays, run the switch again.`);
       }
     }
-    console.log(`Writes to ${values.source} after ${at.toISOString()} are not in ${values.target}: docs/operations.md "Restore" says how to find and replay them.`);
+    console.log(
+      `Writes to ${values.source} after ${at.toISOString()} are not in ${values.target}: docs/operations.md "Restore" says how to find and replay them.`,
+    );
   } else {
     fail(USAGE);
   }

@@ -23,7 +23,9 @@ if (command === 'reconcile') {
       report.excludedCancelled.push(...page.excludedCancelled);
       cursor = page.cursor;
     } while (cursor);
-    console.log(`Reconciled ${report.seen} live subscription(s): ${report.synced} synced, ${report.orphansCancelled.length} orphan(s) cancelled${report.orphansCancelled.length ? ` (${report.orphansCancelled.join(', ')})` : ''}, ${report.excludedCancelled.length} of self-excluded users set to end.`);
+    console.log(
+      `Reconciled ${report.seen} live subscription(s): ${report.synced} synced, ${report.orphansCancelled.length} orphan(s) cancelled${report.orphansCancelled.length ? ` (${report.orphansCancelled.join(', ')})` : ''}, ${report.excludedCancelled.length} of self-excluded users set to end.`,
+    );
   } catch (error) {
     fail(`Could not reconcile: ${(error as Error).message}`);
   } finally {

@@ -69,7 +69,12 @@ export function parseTableArgs(usage: string, flags: readonly string[] = []) {
     parsed = parseArgs({
       args: process.argv.slice(2),
       allowPositionals: true,
-      options: { stage: { type: 'string' }, table: { type: 'string' }, region: { type: 'string' }, ...Object.fromEntries(flags.map((f) => [f, { type: 'boolean' as const }])) },
+      options: {
+        stage: { type: 'string' },
+        table: { type: 'string' },
+        region: { type: 'string' },
+        ...Object.fromEntries(flags.map((f) => [f, { type: 'boolean' as const }])),
+      },
     });
   } catch (error) {
     fail(`${(error as Error).message}\n${usage}`);

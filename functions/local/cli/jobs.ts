@@ -69,7 +69,14 @@ if (stack) {
   });
   const body = (await res.json()) as { jobId?: string; error?: string };
   if (!res.ok || !body.jobId) fail(`Could not start the job: ${body.error ?? res.status}`);
-  exitOn(await follow(async () => (await (await fetch(`http://127.0.0.1:${stack.port}/__local/jobs/${body.jobId}`)).json()) as JobStatus, { clock: systemClock, sleep, print, pollMs: 500 }));
+  exitOn(
+    await follow(async () => (await (await fetch(`http://127.0.0.1:${stack.port}/__local/jobs/${body.jobId}`)).json()) as JobStatus, {
+      clock: systemClock,
+      sleep,
+      print,
+      pollMs: 500,
+    }),
+  );
 } else {
   const { base, release } = await connectLocal();
   try {
@@ -133,7 +140,18 @@ function checkStage(stage: string): void {
 /** The outputs of a stack, read by the AWS CLI the runbook uses anyway (the SDKs read credentials the same way). */
 function stackOutputsIn(region: string) {
   return async (stackName: string): Promise<Record<string, string>> => {
-    const { stdout } = await promisify(execFile)('aws', ['cloudformation', 'describe-stacks', '--stack-name', stackName, '--region', region, '--query', 'Stacks[0].Outputs', '--output', 'json']);
+    const { stdout } = await promisify(execFile)('aws', [
+      'cloudformation',
+      'describe-stacks',
+      '--stack-name',
+      stackName,
+      '--region',
+      region,
+      '--query',
+      'Stacks[0].Outputs',
+      '--output',
+      'json',
+    ]);
     const outputs = (JSON.parse(stdout) ?? []) as Array<{ OutputKey: string; OutputValue: string }>;
     return Object.fromEntries(outputs.map((o) => [o.OutputKey, o.OutputValue]));
   };
@@ -146,14 +164,15 @@ function stackOutputsIn(region: string) {
 async function redriveOnStage(stage: string): Promise<void> {
   checkStage(stage);
   const region = parsed.values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
-  const [{ SQSClient }, { createDocumentClient }, { DynamoUndeliveredEmailStore }, { SqsJobQueue }, { redriveUndeliveredEmails }, { parseEmailRequest }] = await Promise.all([
-    import('@aws-sdk/client-sqs'),
-    import('@app/adapters/dynamodb/client'),
-    import('@app/adapters/dynamodb/email-stores'),
-    import('@app/adapters/sqs/sqs-job-queue'),
-    import('@app/core/email/deliverability'),
-    import('@app/events/email.requested'),
-  ]);
+  const [{ SQSClient }, { createDocumentClient }, { DynamoUndeliveredEmailStore }, { SqsJobQueue }, { redriveUndeliveredEmails }, { parseEmailRequest }] =
+    await Promise.all([
+      import('@aws-sdk/client-sqs'),
+      import('@app/adapters/dynamodb/client'),
+      import('@app/adapters/dynamodb/email-stores'),
+      import('@app/adapters/sqs/sqs-job-queue'),
+      import('@app/core/email/deliverability'),
+      import('@app/events/email.requested'),
+    ]);
   try {
     const { stackName, tableName, queueUrlPrefix } = await stageTarget({ appName: parsed.values['app-name']!, stage }, stackOutputsIn(region));
     const report = await redriveUndeliveredEmails({

@@ -17,7 +17,13 @@ try {
   parsed = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { stage: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, region: { type: 'string' }, 'app-name': { type: 'string', default: 'fp' } },
+    options: {
+      stage: { type: 'string' },
+      out: { type: 'string' },
+      from: { type: 'string' },
+      region: { type: 'string' },
+      'app-name': { type: 'string', default: 'fp' },
+    },
   });
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);
@@ -27,7 +33,8 @@ const command = positionals[0];
 if (!values.stage || !['dev', 'staging', 'prod'].includes(values.stage)) fail(USAGE);
 if (!(command === 'record' && values.out) && !(command === 'rollback' && values.from)) fail(USAGE);
 const region = values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
-const aws = async (...args: string[]) => (await promisify(execFile)('aws', [...args, '--region', region, '--output', 'json'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+const aws = async (...args: string[]) =>
+  (await promisify(execFile)('aws', [...args, '--region', region, '--output', 'json'], { maxBuffer: 64 * 1024 * 1024 })).stdout;
 const prefix = `${values['app-name']}-${values.stage}-`;
 
 /** Every function of the stage (by name prefix) with its `live` alias. */
@@ -35,8 +42,14 @@ async function liveAliases(): Promise<Record<string, LiveAlias>> {
   const names = JSON.parse(await aws('lambda', 'list-functions', '--query', `Functions[?starts_with(FunctionName, '${prefix}')].FunctionName`)) as string[];
   const entries = await Promise.all(
     names.map(async (name) => {
-      const alias = JSON.parse(await aws('lambda', 'get-alias', '--function-name', name, '--name', 'live')) as { FunctionVersion: string; RoutingConfig?: { AdditionalVersionWeights?: Record<string, number> } };
-      return [name, { version: alias.FunctionVersion, ...(alias.RoutingConfig?.AdditionalVersionWeights ? { weights: alias.RoutingConfig.AdditionalVersionWeights } : {}) }] as const;
+      const alias = JSON.parse(await aws('lambda', 'get-alias', '--function-name', name, '--name', 'live')) as {
+        FunctionVersion: string;
+        RoutingConfig?: { AdditionalVersionWeights?: Record<string, number> };
+      };
+      return [
+        name,
+        { version: alias.FunctionVersion, ...(alias.RoutingConfig?.AdditionalVersionWeights ? { weights: alias.RoutingConfig.AdditionalVersionWeights } : {}) },
+      ] as const;
     }),
   );
   return Object.fromEntries(entries);
@@ -52,7 +65,18 @@ try {
     if (record.stage !== values.stage) fail(`${values.from} records ${record.stage}, not ${values.stage}`);
     const plan = rollbackPlan(record, await liveAliases());
     for (const step of plan.steps) {
-      await aws('lambda', 'update-alias', '--function-name', step.fn, '--name', 'live', '--function-version', step.to, '--routing-config', 'AdditionalVersionWeights={}');
+      await aws(
+        'lambda',
+        'update-alias',
+        '--function-name',
+        step.fn,
+        '--name',
+        'live',
+        '--function-version',
+        step.to,
+        '--routing-config',
+        'AdditionalVersionWeights={}',
+      );
       console.log(`  ${step.fn}: live ${step.from} -> ${step.to}`);
     }
     console.log(`Rolled back ${plan.steps.length} function(s) of ${values.stage} to their versions of ${record.recordedAt}.`);

@@ -10,19 +10,29 @@ import { beforeLastDeploy, restorePlan, type ObjectVersion } from './site-restor
 const USAGE = 'Usage: npm run site -- restore --stage <dev|staging|prod> [--at <ISO instant>] [--region eu-west-2] [--app-name fp]';
 let parsed;
 try {
-  parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { stage: { type: 'string' }, at: { type: 'string' }, region: { type: 'string' }, 'app-name': { type: 'string', default: 'fp' } } });
+  parsed = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { stage: { type: 'string' }, at: { type: 'string' }, region: { type: 'string' }, 'app-name': { type: 'string', default: 'fp' } },
+  });
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
 const { positionals, values } = parsed!;
 if (positionals[0] !== 'restore' || !values.stage || !['dev', 'staging', 'prod'].includes(values.stage)) fail(USAGE);
 const region = values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
-const aws = async (...args: string[]) => (await promisify(execFile)('aws', [...args, '--region', region, '--output', 'json'], { maxBuffer: 256 * 1024 * 1024 })).stdout;
+const aws = async (...args: string[]) =>
+  (await promisify(execFile)('aws', [...args, '--region', region, '--output', 'json'], { maxBuffer: 256 * 1024 * 1024 })).stdout;
 
 try {
   const stack = `${values['app-name']}-${values.stage}-site`;
   const outputs = Object.fromEntries(
-    ((JSON.parse(await aws('cloudformation', 'describe-stacks', '--stack-name', stack, '--query', 'Stacks[0].Outputs')) ?? []) as Array<{ OutputKey: string; OutputValue: string }>).map((o) => [o.OutputKey, o.OutputValue]),
+    (
+      (JSON.parse(await aws('cloudformation', 'describe-stacks', '--stack-name', stack, '--query', 'Stacks[0].Outputs')) ?? []) as Array<{
+        OutputKey: string;
+        OutputValue: string;
+      }>
+    ).map((o) => [o.OutputKey, o.OutputValue]),
   );
   const bucket = outputs.SiteBucketName;
   const distribution = outputs.DistributionId;
@@ -35,7 +45,18 @@ try {
   console.log(`Restoring ${bucket} to ${at.toISOString()}: ${plan.length} change(s).`);
   for (const action of plan) {
     if ('copy' in action) {
-      await aws('s3api', 'copy-object', '--bucket', bucket!, '--key', action.copy.key, '--copy-source', `${bucket}/${action.copy.key}?versionId=${action.copy.versionId}`, '--metadata-directive', 'COPY');
+      await aws(
+        's3api',
+        'copy-object',
+        '--bucket',
+        bucket!,
+        '--key',
+        action.copy.key,
+        '--copy-source',
+        `${bucket}/${action.copy.key}?versionId=${action.copy.versionId}`,
+        '--metadata-directive',
+        'COPY',
+      );
       console.log(`  restored ${action.copy.key}`);
     } else {
       await aws('s3api', 'delete-object', '--bucket', bucket!, '--key', action.remove.key);

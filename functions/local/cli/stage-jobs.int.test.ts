@@ -41,8 +41,7 @@ function fakeStage(jobs: DynamoJobRepository, clock: ReturnType<typeof fixedCloc
     if (body.type === 'job.requested') {
       const message = JobRequestedSchema.parse(body);
       await consumers.plan({ ...(message.jobId ? { jobId: message.jobId } : {}), type: message.jobType, requestedBy: message.requestedBy });
-    }
-    else if (body.jobType !== 'metrics') {
+    } else if (body.jobType !== 'metrics') {
       const task = body as { jobId: string; jobType: 'generate'; key: string };
       await consumers.runTask(task, async () => `league ${task.key} done`, { receiveCount: 1, invocationEnds: clock.now().getTime() + 60_000 });
     }
@@ -121,12 +120,16 @@ describe('npm run jobs -- run generate --stage dev', () => {
     const status = await runOnStage({ ...options, jobType: 'results', followMs: 10_000 }, { ...deps, sleep: async (ms) => clock.advance(ms) });
     expect(status.status).toBe('queued');
     expect(lines.slice(1)).toHaveLength(2);
-    expect(lines.at(-1)).toBe('Still queued after 10 s; it keeps running. Follow it on the admin Jobs page (a second run of this command would start another job).');
+    expect(lines.at(-1)).toBe(
+      'Still queued after 10 s; it keeps running. Follow it on the admin Jobs page (a second run of this command would start another job).',
+    );
   });
 
   it('refuses a stack without the outputs it needs, before writing anything', async () => {
     const { deps, connected } = setup({ TableName: 'fp-dev-Table' });
-    await expect(runOnStage(options, deps)).rejects.toThrow(new StageJobError('Stack fp-dev-jobs has no QueueUrlPrefix output: deploy it first (docs/deploy.md)'));
+    await expect(runOnStage(options, deps)).rejects.toThrow(
+      new StageJobError('Stack fp-dev-jobs has no QueueUrlPrefix output: deploy it first (docs/deploy.md)'),
+    );
     expect(connected).toEqual([]);
   });
 });

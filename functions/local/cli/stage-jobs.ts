@@ -89,7 +89,9 @@ export async function follow(
     last = line;
     if (p.status === 'done' || p.status === 'failed') return p;
     if (elapsed >= followMs) {
-      print(`Still ${p.status} after ${Math.round(elapsed / 1000)} s; it keeps running. Follow it on the admin Jobs page (a second run of this command would start another job).`);
+      print(
+        `Still ${p.status} after ${Math.round(elapsed / 1000)} s; it keeps running. Follow it on the admin Jobs page (a second run of this command would start another job).`,
+      );
       return p;
     }
     await sleep(pollMs);

@@ -39,7 +39,8 @@ export async function originVerifyToken(base: Base): Promise<string | undefined>
   const { config } = base;
   const token = await secretValue(base, config.ORIGIN_VERIFY_TOKEN, config.ORIGIN_VERIFY_SECRET_ARN);
   // Deployed without a token, the API would trust any caller's viewer-address header and skip the WAF.
-  if (!token && config.STAGE !== 'local') throw new ConfigError('Invalid configuration:\n  - ORIGIN_VERIFY_SECRET_ARN or ORIGIN_VERIFY_TOKEN: required outside the local stack');
+  if (!token && config.STAGE !== 'local')
+    throw new ConfigError('Invalid configuration:\n  - ORIGIN_VERIFY_SECRET_ARN or ORIGIN_VERIFY_TOKEN: required outside the local stack');
   return token;
 }
 
@@ -58,28 +59,39 @@ export function securityLog(base: Base) {
 
 /** Rebuilt when the session key changes, so a rotated key signs and verifies in warm containers too. */
 export function buildAuth(base: Base) {
-  return rebuilt(base, buildAuth, () => sessionSecret(base), async (secret) => {
-    const { config, clock } = base;
-    return makeAuthService({
-      users: buildUsers(base),
-      sessions: table(base, DynamoSessionRepository),
-      hasher: new ScryptPasswordHasher(),
-      tokens: new JoseSessionTokens(secret, config.APP_ORIGIN, `${config.APP_ORIGIN}/api`, () => clock.now()),
-      attempts: table(base, DynamoAttemptStore),
-      clock,
-      ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
-      touchSessions: config.TABLE_ACCESS === 'write',
-      security: await securityLog(base),
-      requestEmail: requestEmail(base),
-      log: (message, detail) => logger.warn(message, detail ?? {}),
-    });
-  });
+  return rebuilt(
+    base,
+    buildAuth,
+    () => sessionSecret(base),
+    async (secret) => {
+      const { config, clock } = base;
+      return makeAuthService({
+        users: buildUsers(base),
+        sessions: table(base, DynamoSessionRepository),
+        hasher: new ScryptPasswordHasher(),
+        tokens: new JoseSessionTokens(secret, config.APP_ORIGIN, `${config.APP_ORIGIN}/api`, () => clock.now()),
+        attempts: table(base, DynamoAttemptStore),
+        clock,
+        ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
+        touchSessions: config.TABLE_ACCESS === 'write',
+        security: await securityLog(base),
+        requestEmail: requestEmail(base),
+        log: (message, detail) => logger.warn(message, detail ?? {}),
+      });
+    },
+  );
 }
 
 /** Breaks and self-exclusion: the password check is the auth service's (its throttle included). */
 export async function buildResponsibleGambling(base: Base) {
   const auth = await buildAuth(base);
-  return makeResponsibleGamblingService({ users: buildUsers(base), sessions: table(base, DynamoSessionRepository), confirmPassword: auth.confirmPassword, clock: base.clock, security: await securityLog(base) });
+  return makeResponsibleGamblingService({
+    users: buildUsers(base),
+    sessions: table(base, DynamoSessionRepository),
+    confirmPassword: auth.confirmPassword,
+    clock: base.clock,
+    security: await securityLog(base),
+  });
 }
 
 /** The session behind the request's cookie, or null. */

@@ -72,7 +72,14 @@ export function makeBase(inputs: BaseInputs): Base {
   const { config } = inputs;
   logger.setLogLevel(config.LOG_LEVEL);
   const doc = createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
-  return { config, doc, clock: inputs.clock ?? systemClock, secrets: inputs.secrets ?? readSecret, ...(inputs.local ? { local: inputs.local } : {}), ...(inputs.appShell ? { appShell: inputs.appShell } : {}) };
+  return {
+    config,
+    doc,
+    clock: inputs.clock ?? systemClock,
+    secrets: inputs.secrets ?? readSecret,
+    ...(inputs.local ? { local: inputs.local } : {}),
+    ...(inputs.appShell ? { appShell: inputs.appShell } : {}),
+  };
 }
 
 let production: Base | undefined;
@@ -101,7 +108,13 @@ export function onceAsync<T>(base: Base, key: object, build: () => Promise<T>): 
 }
 
 /** Built from a secret and rebuilt once per base when it changes (`rebuildOnChange`): a rotation reaches warm containers. */
-export function rebuilt<K, T>(base: Base, key: object, readKey: () => Promise<K>, build: (key: K) => T | Promise<T>, sameKey?: (a: K, b: K) => boolean): Promise<T> {
+export function rebuilt<K, T>(
+  base: Base,
+  key: object,
+  readKey: () => Promise<K>,
+  build: (key: K) => T | Promise<T>,
+  sameKey?: (a: K, b: K) => boolean,
+): Promise<T> {
   return once(base, key, () => rebuildOnChange(readKey, build, sameKey))();
 }
 

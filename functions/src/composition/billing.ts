@@ -53,15 +53,19 @@ export function buildPaymentGateway(base: Base): Promise<PaymentGateway> {
 
 /** Subscriptions, checkout, the portal and the reconciliation; rebuilt with the gateway. */
 export function buildBilling(base: Base) {
-  return rebuilt(base, buildBilling, () => buildPaymentGateway(base), async (gateway) =>
-    makeBillingService({
-      gateway,
-      users: buildUsers(base),
-      subscriptions: table(base, DynamoSubscriptionStore),
-      clock: base.clock,
-      appOrigin: base.config.APP_ORIGIN,
-      log: (message, detail) => logger.warn(message, detail ?? {}),
-      security: await securityLog(base),
-    }),
+  return rebuilt(
+    base,
+    buildBilling,
+    () => buildPaymentGateway(base),
+    async (gateway) =>
+      makeBillingService({
+        gateway,
+        users: buildUsers(base),
+        subscriptions: table(base, DynamoSubscriptionStore),
+        clock: base.clock,
+        appOrigin: base.config.APP_ORIGIN,
+        log: (message, detail) => logger.warn(message, detail ?? {}),
+        security: await securityLog(base),
+      }),
   );
 }

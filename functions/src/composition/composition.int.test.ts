@@ -19,7 +19,18 @@ const CLOUD = {
 beforeEach(() => {
   vi.resetModules();
   for (const key of Object.keys(process.env)) if (!(key in ENV)) delete process.env[key];
-  for (const key of ['STAGE', 'API_FOOTBALL_KEY', 'ODDS_API_KEY', 'FOOTBALL_DATA_DIR', 'PROVIDERS_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_ARN', 'DYNAMODB_ENDPOINT']) delete process.env[key];
+  for (const key of [
+    'STAGE',
+    'API_FOOTBALL_KEY',
+    'ODDS_API_KEY',
+    'FOOTBALL_DATA_DIR',
+    'PROVIDERS_SECRET_ARN',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_SECRET_ARN',
+    'DYNAMODB_ENDPOINT',
+  ])
+    delete process.env[key];
 });
 afterEach(() => {
   process.env = { ...ENV };
@@ -96,7 +107,13 @@ describe('secrets that rotate', () => {
     const base = await cloudBase({ secrets: async () => JSON.stringify(secret), clock });
     const { buildPaymentGateway } = await import('./billing.ts');
     const paymentGateway = () => buildPaymentGateway(base);
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.subscription.updated', created: 1, data: { object: { id: 'sub_1', object: 'subscription', customer: 'cus_1' } } });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: 1,
+      data: { object: { id: 'sub_1', object: 'subscription', customer: 'cus_1' } },
+    });
     const signed = (webhookSecret: string) => stripeSignedHeader(payload, webhookSecret, clock.now().getTime() / 1000);
     const before = await paymentGateway();
 

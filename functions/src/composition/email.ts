@@ -68,21 +68,26 @@ function emailSender(base: Base): EmailSender {
 
 /** Rebuilt when the session key changes: the alert digest's unsubscribe key is derived from it. */
 export function buildMail(base: Base) {
-  return rebuilt(base, buildMail, () => sessionSecret(base), (secret) => {
-    const { config, clock } = base;
-    return makeMailService({
-      users: buildUsers(base),
-      tokens: makeOneTimeTokens(table(base, DynamoOneTimeTokenStore), () => clock.now().getTime()),
-      messages: buildContactMessages(base),
-      sender: emailSender(base),
-      suppressions: buildEmailSuppressions(base),
-      templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
-      supportAddress: config.SUPPORT_EMAIL,
-      clock,
-      alerts: { store: buildAlertStore(base), predictions: table(base, DynamoPredictionRepository), tokens: new HmacUnsubscribeTokens(secret) },
-      log: (message, detail) => logger.info(message, detail ?? {}),
-    });
-  });
+  return rebuilt(
+    base,
+    buildMail,
+    () => sessionSecret(base),
+    (secret) => {
+      const { config, clock } = base;
+      return makeMailService({
+        users: buildUsers(base),
+        tokens: makeOneTimeTokens(table(base, DynamoOneTimeTokenStore), () => clock.now().getTime()),
+        messages: buildContactMessages(base),
+        sender: emailSender(base),
+        suppressions: buildEmailSuppressions(base),
+        templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
+        supportAddress: config.SUPPORT_EMAIL,
+        clock,
+        alerts: { store: buildAlertStore(base), predictions: table(base, DynamoPredictionRepository), tokens: new HmacUnsubscribeTokens(secret) },
+        log: (message, detail) => logger.info(message, detail ?? {}),
+      });
+    },
+  );
 }
 
 /** Email verification and password reset. */

@@ -66,33 +66,33 @@ export function footballProviders(base: Base): Promise<FootballProviders> {
     footballProviders,
     () => providerKeys(base),
     async ({ fixturesKey, oddsKey }): Promise<FootballProviders> => {
-    const { config, clock } = base;
-    const now = () => clock.now();
-    const liveOdds = oddsKey
-      ? new TheOddsApiProvider({
-          apiKey: oddsKey,
-          host: config.ODDS_API_BASE_URL,
-          now,
-          // One EMF line per response: the credits-left metric infra's OddsApiCreditsLow alarm watches.
-          onQuota: (quota) => logger.info('The Odds API quota', { ...quota, ...oddsApiCreditsMetric(quota, config.POWERTOOLS_METRICS_NAMESPACE) }),
-        })
-      : undefined;
-    if (fixturesKey) {
-      const fixturesProvider = new ApiFootballProvider({
-        apiKey: fixturesKey,
-        baseUrl: config.API_FOOTBALL_BASE_URL,
-        onQuota: (quota) => logger.info('API-Football quota', { ...quota }),
-        http: { now },
-      });
-      return { fixturesProvider, oddsProvider: liveOdds ?? noOdds };
-    }
-    if (config.STAGE === 'local') return localAdapters(base, 'Football data without API_FOOTBALL_KEY').footballProviders(base, liveOdds);
-    const error = new ConfigError(
-      'Invalid configuration:\n  - apiFootballKey (providers secret) or API_FOOTBALL_KEY: required outside the local stack; the pipeline will not publish demo data',
-    );
-    logger.error('Pipeline configuration error: no football data provider', { configurationError: true, stage: config.STAGE, error });
-    throw error;
-  },
+      const { config, clock } = base;
+      const now = () => clock.now();
+      const liveOdds = oddsKey
+        ? new TheOddsApiProvider({
+            apiKey: oddsKey,
+            host: config.ODDS_API_BASE_URL,
+            now,
+            // One EMF line per response: the credits-left metric infra's OddsApiCreditsLow alarm watches.
+            onQuota: (quota) => logger.info('The Odds API quota', { ...quota, ...oddsApiCreditsMetric(quota, config.POWERTOOLS_METRICS_NAMESPACE) }),
+          })
+        : undefined;
+      if (fixturesKey) {
+        const fixturesProvider = new ApiFootballProvider({
+          apiKey: fixturesKey,
+          baseUrl: config.API_FOOTBALL_BASE_URL,
+          onQuota: (quota) => logger.info('API-Football quota', { ...quota }),
+          http: { now },
+        });
+        return { fixturesProvider, oddsProvider: liveOdds ?? noOdds };
+      }
+      if (config.STAGE === 'local') return localAdapters(base, 'Football data without API_FOOTBALL_KEY').footballProviders(base, liveOdds);
+      const error = new ConfigError(
+        'Invalid configuration:\n  - apiFootballKey (providers secret) or API_FOOTBALL_KEY: required outside the local stack; the pipeline will not publish demo data',
+      );
+      logger.error('Pipeline configuration error: no football data provider', { configurationError: true, stage: config.STAGE, error });
+      throw error;
+    },
     (a, b) => a.fixturesKey === b.fixturesKey && a.oddsKey === b.oddsKey,
   );
 }

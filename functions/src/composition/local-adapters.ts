@@ -11,7 +11,9 @@ import type { Base, LocalAdapters } from './base.ts';
 /** The base's stand-ins, or a ConfigError naming `what` needed them. */
 export function localAdapters(base: Base, what: string): LocalAdapters {
   if (!base.local) {
-    throw new ConfigError(`Invalid configuration:\n  - ${what} needs the local stack's stand-ins, which this process does not have (set the real service's configuration)`);
+    throw new ConfigError(
+      `Invalid configuration:\n  - ${what} needs the local stack's stand-ins, which this process does not have (set the real service's configuration)`,
+    );
   }
   return base.local;
 }

@@ -11,7 +11,12 @@ import { table } from './tables.ts';
 
 export function buildMatches(base: Base) {
   return once(base, buildMatches, () =>
-    makeMatchService({ predictions: table(base, DynamoPredictionRepository), history: table(base, DynamoHistoryRepository), ledger: ledgerRepository(base), clock: base.clock }),
+    makeMatchService({
+      predictions: table(base, DynamoPredictionRepository),
+      history: table(base, DynamoHistoryRepository),
+      ledger: ledgerRepository(base),
+      clock: base.clock,
+    }),
   );
 }
 

@@ -43,44 +43,56 @@ function invalidatingPredictionStore(base: Base): PredictionStore {
 
 /** Rebuilt with the providers when a provider key is rolled. */
 export function buildGeneration(base: Base) {
-  return rebuilt(base, buildGeneration, () => footballProviders(base), (providers) =>
-    makeGenerationService({
-      ...providers,
-      leagues: buildLeagues(base),
-      fixtures: table(base, DynamoFixtureRepository),
-      history: table(base, DynamoHistoryRepository),
-      models: table(base, DynamoModelStateRepository),
-      predictions: invalidatingPredictionStore(base),
-      ledger: ledgerReads(base),
-      clock: base.clock,
-      log: (message, detail) => logger.info(message, detail ?? {}),
-    }),
+  return rebuilt(
+    base,
+    buildGeneration,
+    () => footballProviders(base),
+    (providers) =>
+      makeGenerationService({
+        ...providers,
+        leagues: buildLeagues(base),
+        fixtures: table(base, DynamoFixtureRepository),
+        history: table(base, DynamoHistoryRepository),
+        models: table(base, DynamoModelStateRepository),
+        predictions: invalidatingPredictionStore(base),
+        ledger: ledgerReads(base),
+        clock: base.clock,
+        log: (message, detail) => logger.info(message, detail ?? {}),
+      }),
   );
 }
 
 /** The closing-odds task: snapshots before kickoff where the odds source keeps no closing line. */
 export function buildClosingOdds(base: Base) {
-  return rebuilt(base, buildClosingOdds, () => footballProviders(base), (providers) =>
-    makeClosingOddsTask({
-      oddsProvider: providers.oddsProvider,
-      predictions: table(base, DynamoPredictionRepository),
-      fixtures: table(base, DynamoFixtureRepository),
-      clock: base.clock,
-      log: (message, detail) => logger.warn(message, detail ?? {}),
-    }),
+  return rebuilt(
+    base,
+    buildClosingOdds,
+    () => footballProviders(base),
+    (providers) =>
+      makeClosingOddsTask({
+        oddsProvider: providers.oddsProvider,
+        predictions: table(base, DynamoPredictionRepository),
+        fixtures: table(base, DynamoFixtureRepository),
+        clock: base.clock,
+        log: (message, detail) => logger.warn(message, detail ?? {}),
+      }),
   );
 }
 
 /** The odds scan: value flags raised and withdrawn as prices move; writes through the invalidating store. */
 export function buildOddsScan(base: Base) {
-  return rebuilt(base, buildOddsScan, () => footballProviders(base), (providers) =>
-    makeOddsScanTask({
-      oddsProvider: providers.oddsProvider,
-      predictions: invalidatingPredictionStore(base),
-      fixtures: table(base, DynamoFixtureRepository),
-      clock: base.clock,
-      log: (message, detail) => logger.warn(message, detail ?? {}),
-    }),
+  return rebuilt(
+    base,
+    buildOddsScan,
+    () => footballProviders(base),
+    (providers) =>
+      makeOddsScanTask({
+        oddsProvider: providers.oddsProvider,
+        predictions: invalidatingPredictionStore(base),
+        fixtures: table(base, DynamoFixtureRepository),
+        clock: base.clock,
+        log: (message, detail) => logger.warn(message, detail ?? {}),
+      }),
   );
 }
 
@@ -109,16 +121,20 @@ export function buildJobs(base: Base) {
 
 /** The season step of the generation and results tasks; rebuilt with the providers when a provider key is rolled. */
 export function buildSeasonJob(base: Base) {
-  return rebuilt(base, buildSeasonJob, () => footballProviders(base), (providers) =>
-    makeSeasonJob({
-      fixturesProvider: providers.fixturesProvider,
-      history: table(base, DynamoHistoryRepository),
-      models: table(base, DynamoModelStateRepository),
-      leagues: buildLeagues(base),
-      seasons: table(base, DynamoSeasonRepository),
-      rulesOf: providers.seasonRules,
-      clock: base.clock,
-      log: (message, detail) => logger.info(message, detail ?? {}),
-    }),
+  return rebuilt(
+    base,
+    buildSeasonJob,
+    () => footballProviders(base),
+    (providers) =>
+      makeSeasonJob({
+        fixturesProvider: providers.fixturesProvider,
+        history: table(base, DynamoHistoryRepository),
+        models: table(base, DynamoModelStateRepository),
+        leagues: buildLeagues(base),
+        seasons: table(base, DynamoSeasonRepository),
+        rulesOf: providers.seasonRules,
+        clock: base.clock,
+        log: (message, detail) => logger.info(message, detail ?? {}),
+      }),
   );
 }

@@ -21,5 +21,7 @@ export function buildPredictions(base: Base) {
 
 /** The headline figures and their trend, through this process's read cache (a recomputation drops it). */
 export function buildMetrics(base: Base) {
-  return once(base, buildMetrics, () => makeMetricsService({ metrics: table(base, DynamoMetricsRepository), clock: base.clock, cacheTtlMs: base.config.READ_CACHE_SECONDS * 1000 }));
+  return once(base, buildMetrics, () =>
+    makeMetricsService({ metrics: table(base, DynamoMetricsRepository), clock: base.clock, cacheTtlMs: base.config.READ_CACHE_SECONDS * 1000 }),
+  );
 }

@@ -27,7 +27,11 @@ export function buildTrackRecordViews(base: Base) {
   return once(base, buildTrackRecordViews, () => {
     const metrics = table(base, DynamoMetricsRepository);
     const reads = buildMetrics(base);
-    return makeTrackRecordViews({ ledger: ledgerRepository(base), store: { saveLatest: afterwards(metrics.saveLatest.bind(metrics), () => reads.invalidate()) }, clock: base.clock });
+    return makeTrackRecordViews({
+      ledger: ledgerRepository(base),
+      store: { saveLatest: afterwards(metrics.saveLatest.bind(metrics), () => reads.invalidate()) },
+      clock: base.clock,
+    });
   });
 }
 
@@ -35,7 +39,11 @@ export function buildLedgerSealer(base: Base) {
   return once(base, buildLedgerSealer, () => {
     const { clock } = base;
     const jobs = table(base, DynamoJobRepository);
-    return makeLedgerSealer({ ledger: ledgerRepository(base), clock, generationRunning: async () => (await jobs.lockHolder('generate', clock.now())) !== undefined });
+    return makeLedgerSealer({
+      ledger: ledgerRepository(base),
+      clock,
+      generationRunning: async () => (await jobs.lockHolder('generate', clock.now())) !== undefined,
+    });
   });
 }
 
@@ -45,16 +53,25 @@ export function buildLedgerVerifier(base: Base) {
 
 export function buildForecastQuality(base: Base) {
   return once(base, buildForecastQuality, () =>
-    makeForecastQualityJob({ predictions: table(base, DynamoPredictionRepository), ledger: ledgerRepository(base), store: table(base, DynamoAnalyticsRepository), clock: base.clock }),
+    makeForecastQualityJob({
+      predictions: table(base, DynamoPredictionRepository),
+      ledger: ledgerRepository(base),
+      store: table(base, DynamoAnalyticsRepository),
+      clock: base.clock,
+    }),
   );
 }
 
 export function buildAnalytics(base: Base) {
-  return once(base, buildAnalytics, () => makeAnalyticsService({ ledger: ledgerRepository(base), quality: table(base, DynamoAnalyticsRepository), clock: base.clock }));
+  return once(base, buildAnalytics, () =>
+    makeAnalyticsService({ ledger: ledgerRepository(base), quality: table(base, DynamoAnalyticsRepository), clock: base.clock }),
+  );
 }
 
 export function buildResults(base: Base) {
-  return once(base, buildResults, () => makeResultsService({ predictions: table(base, DynamoPredictionRepository), ledger: ledgerRepository(base), clock: base.clock }));
+  return once(base, buildResults, () =>
+    makeResultsService({ predictions: table(base, DynamoPredictionRepository), ledger: ledgerRepository(base), clock: base.clock }),
+  );
 }
 
 export function buildTracking(base: Base) {

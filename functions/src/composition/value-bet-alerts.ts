@@ -24,14 +24,18 @@ export function buildAlertStore(base: Base): DynamoAlertStore {
 
 /** Settings and the one-click unsubscribe; rebuilt with the session key (its unsubscribe key is derived from it). */
 export function buildAlerts(base: Base) {
-  return rebuilt(base, buildAlerts, () => sessionSecret(base), (secret) =>
-    makeAlertService({
-      store: buildAlertStore(base),
-      leagues: table(base, DynamoLeagueRepository),
-      predictions: table(base, DynamoPredictionRepository),
-      tokens: new HmacUnsubscribeTokens(secret),
-      clock: base.clock,
-    }),
+  return rebuilt(
+    base,
+    buildAlerts,
+    () => sessionSecret(base),
+    (secret) =>
+      makeAlertService({
+        store: buildAlertStore(base),
+        leagues: table(base, DynamoLeagueRepository),
+        predictions: table(base, DynamoPredictionRepository),
+        tokens: new HmacUnsubscribeTokens(secret),
+        clock: base.clock,
+      }),
   );
 }
 

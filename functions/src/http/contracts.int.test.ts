@@ -22,11 +22,23 @@ let world: ContractWorld;
 
 function match(id: string, kickoffMs: number, overrides: Partial<StoredPrediction> = {}): StoredPrediction {
   return {
-    id, fixtureId: id, leagueId: 'L1', leagueName: 'League One', homeTeam: `H${id}`, awayTeam: `A${id}`, kickoff: new Date(kickoffMs).toISOString(),
-    probabilities: { home: 0.66, draw: 0.2, away: 0.14 }, overUnder25: { over: 0.45, under: 0.55 }, market: { home: 0.62, draw: 0.24, away: 0.14, over25: 0.45 },
+    id,
+    fixtureId: id,
+    leagueId: 'L1',
+    leagueName: 'League One',
+    homeTeam: `H${id}`,
+    awayTeam: `A${id}`,
+    kickoff: new Date(kickoffMs).toISOString(),
+    probabilities: { home: 0.66, draw: 0.2, away: 0.14 },
+    overUnder25: { over: 0.45, under: 0.55 },
+    market: { home: 0.62, draw: 0.24, away: 0.14, over25: 0.45 },
     insights: { expectedGoals: { home: 1.7, away: 0.8 }, bothTeamsToScore: 0.41, topScores: [{ home: 1, away: 0, probability: 0.14 }] },
-    valueBets: [{ market: 'home', odds: 1.75, edge: 0.155 }], bestOdds: { home: 1.75, draw: 4, away: 7 }, bestBookmakers: { home: 'Velox' },
-    modelVersion: 'm@2026-11-01', generatedAt: new Date(kickoffMs - DAY_MS / 2).toISOString(), ...overrides,
+    valueBets: [{ market: 'home', odds: 1.75, edge: 0.155 }],
+    bestOdds: { home: 1.75, draw: 4, away: 7 },
+    bestBookmakers: { home: 'Velox' },
+    modelVersion: 'm@2026-11-01',
+    generatedAt: new Date(kickoffMs - DAY_MS / 2).toISOString(),
+    ...overrides,
   };
 }
 
@@ -40,9 +52,24 @@ beforeAll(async () => {
     await storePlayed(repo, match(`p${i}`, NOW - (i + 1) * DAY_MS, { result: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)' }), { basis, closing });
   }
   // A season simulation of League One (what the pipeline's season step stores), and its clubs' index.
-  const teams = ['Hp0', 'Ap0'].map((team, i) => ({ team, slug: team.toLowerCase(), points: { mean: 60 - i * 10, p10: 50 - i * 10, p90: 70 - i * 10 }, position: i ? [30, 70] : [70, 30], title: i ? 30 : 70, top4: 100, relegation: 0 }));
+  const teams = ['Hp0', 'Ap0'].map((team, i) => ({
+    team,
+    slug: team.toLowerCase(),
+    points: { mean: 60 - i * 10, p10: 50 - i * 10, p90: 70 - i * 10 },
+    position: i ? [30, 70] : [70, 30],
+    title: i ? 30 : 70,
+    top4: 100,
+    relegation: 0,
+  }));
   await new DynamoSeasonRepository(stack.table.doc, stack.table.tableName).save(
-    { leagueId: 'L1', season: '2026-27', simulations: 10_000, generatedAt: new Date(NOW).toISOString(), teams, basis: { day: '2026-11-22', played: 0, remaining: 2, fittedAt: '2026-11-22' } },
+    {
+      leagueId: 'L1',
+      season: '2026-27',
+      simulations: 10_000,
+      generatedAt: new Date(NOW).toISOString(),
+      teams,
+      basis: { day: '2026-11-22', played: 0, remaining: 2, fittedAt: '2026-11-22' },
+    },
     { leagueId: 'L1', season: '2026-27', date: '2026-11-22', teams: teams.map(({ slug, title, top4, relegation }) => ({ slug, title, top4, relegation })) },
     teams.map(({ team, slug }) => ({ team, slug, leagueId: 'L1', leagueName: 'League One' })),
   );
@@ -70,10 +97,21 @@ beforeAll(async () => {
     emailToken: stack.emailToken,
     subscribe: (client) => stack.subscribe(client as TestClient),
     deliverWebhook: (type) => {
-      const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, created: NOW / 1000, livemode: false, data: { object: { id: 'cus_1', object: 'customer' } } });
+      const payload = JSON.stringify({
+        id: `evt_${type}`,
+        object: 'event',
+        type,
+        created: NOW / 1000,
+        livemode: false,
+        data: { object: { id: 'cus_1', object: 'customer' } },
+      });
       const signature = stripeSignedHeader(payload, 'whsec_local_test', NOW / 1000);
       // As Stripe sends it: no cookie, no Origin, the signature over the raw bytes.
-      return stack.client().request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      return stack.client().request('POST', '/api/stripe/webhook', {
+        rawBody: payload,
+        origin: null,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
     },
     unsubscribeToken: async (client) => {
       const { user } = (await client.get('/api/auth/me')).json as { user: { id: string } };
@@ -114,16 +152,19 @@ describe('response contracts', () => {
       '/api/health': (body) => ({ ...body, region: 'eu-west-2' }),
       '/api/metrics/latest': () => ({ winAccuracy: 64.5 }),
     };
-    const changed = await startHttpStack({}, {
-      clock,
-      spliceHandler: (route, handler) =>
-        change[route.path]
-          ? async (event, context) => {
-              const result = (await handler(event, context)) as { body: string };
-              return { ...result, body: JSON.stringify(change[route.path]!(JSON.parse(result.body) as Record<string, unknown>)) };
-            }
-          : handler,
-    });
+    const changed = await startHttpStack(
+      {},
+      {
+        clock,
+        spliceHandler: (route, handler) =>
+          change[route.path]
+            ? async (event, context) => {
+                const result = (await handler(event, context)) as { body: string };
+                return { ...result, body: JSON.stringify(change[route.path]!(JSON.parse(result.body) as Record<string, unknown>)) };
+              }
+            : handler,
+      },
+    );
     const client = changed.client();
 
     // Act
@@ -133,7 +174,9 @@ describe('response contracts', () => {
     // Assess
     expect(extra).toBeInstanceOf(ResponseContractError);
     expect((extra as Error).message).toBe('GET /api/health answered 200 outside its contract: (body): fields the contract does not name: region');
-    expect((missing as Error).message).toMatch(/^GET \/api\/metrics\/latest answered 200 outside its contract: totalPredictions: expected number; .*basis: expected one of published, backtest/);
+    expect((missing as Error).message).toMatch(
+      /^GET \/api\/metrics\/latest answered 200 outside its contract: totalPredictions: expected number; .*basis: expected one of published, backtest/,
+    );
     await changed.close();
   });
 });

@@ -35,14 +35,19 @@ const unicodeString = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 
 function broken(valid: Record<string, string | boolean>, optionalFields = false) {
   const fields = Object.keys(valid);
   const mutations: fc.Arbitrary<unknown>[] = [
-    fc.record({ key: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k) && k !== '__proto__'), value: fc.jsonValue() }).map(({ key, value }) => ({ ...valid, [key]: value })),
+    fc
+      .record({ key: fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !fields.includes(k) && k !== '__proto__'), value: fc.jsonValue() })
+      .map(({ key, value }) => ({ ...valid, [key]: value })),
     fc.jsonValue().filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
   ];
   if (fields.length) {
     const field = fc.constantFrom(...fields);
     mutations.push(
       // A value of another type than the valid one (`true` is no wrong type for the sign-up's boxes).
-      fc.tuple(field, wrongType).filter(([f, v]) => typeof v !== typeof valid[f]).map(([f, v]) => ({ ...valid, [f]: v })),
+      fc
+        .tuple(field, wrongType)
+        .filter(([f, v]) => typeof v !== typeof valid[f])
+        .map(([f, v]) => ({ ...valid, [f]: v })),
       fc.tuple(field, hugeString).map(([f, v]) => ({ ...valid, [f]: v })),
     );
     if (!optionalFields) mutations.push(field.map((f) => Object.fromEntries(Object.entries(valid).filter(([k]) => k !== f))));
@@ -58,32 +63,48 @@ const rawBody = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== ''),
   fc.constant('{"email":'),
   fc.constant(`"${'x'.repeat(1_000_000)}"`),
-  fc.jsonValue().map((v) => JSON.stringify(v)).filter((s) => s !== '{}' && s !== 'null'),
+  fc
+    .jsonValue()
+    .map((v) => JSON.stringify(v))
+    .filter((s) => s !== '{}' && s !== 'null'),
 );
 
 describe('auth and billing endpoints under fuzzing (always 4xx, never 5xx)', () => {
-  it.each(endpoints)('$path: wrong types, missing, extra, huge and unicode fields', async ({ path, valid, optionalFields }) => {
-    await fc.assert(
-      fc.asyncProperty(broken(valid, optionalFields), fc.boolean(), async (body, withSession) => {
-        const client = withSession ? signedIn : stack.client();
-        const res = await client.post(path, body, { headers: { 'stripe-signature': 't=1,v1=00' } });
-        expect(res.status, `${path} ${JSON.stringify(body).slice(0, 200)} -> ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-        expect(res.status).toBeLessThan(500);
-        expect(res.json?.error, res.text.slice(0, 200)).toEqual(expect.any(String));
-      }),
-      { numRuns: 30 },
-    );
-  }, 120_000);
+  it.each(endpoints)(
+    '$path: wrong types, missing, extra, huge and unicode fields',
+    async ({ path, valid, optionalFields }) => {
+      await fc.assert(
+        fc.asyncProperty(broken(valid, optionalFields), fc.boolean(), async (body, withSession) => {
+          const client = withSession ? signedIn : stack.client();
+          const res = await client.post(path, body, { headers: { 'stripe-signature': 't=1,v1=00' } });
+          expect(res.status, `${path} ${JSON.stringify(body).slice(0, 200)} -> ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+          expect(res.status).toBeLessThan(500);
+          expect(res.json?.error, res.text.slice(0, 200)).toEqual(expect.any(String));
+        }),
+        { numRuns: 30 },
+      );
+    },
+    120_000,
+  );
 
-  it.each(endpoints)('$path: malformed, huge and unicode raw bodies', async ({ path }) => {
-    await fc.assert(
-      fc.asyncProperty(rawBody, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), fc.boolean(), async (body, type, withSession) => {
-        const client = withSession ? signedIn : stack.client();
-        const res = await client.request('POST', path, { rawBody: body, headers: { 'content-type': type } });
-        expect(res.status, `${path} (${type}) ${body.slice(0, 100)} -> ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-        expect(res.status).toBeLessThan(500);
-      }),
-      { numRuns: 20 },
-    );
-  }, 120_000);
+  it.each(endpoints)(
+    '$path: malformed, huge and unicode raw bodies',
+    async ({ path }) => {
+      await fc.assert(
+        fc.asyncProperty(
+          rawBody,
+          fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+          fc.boolean(),
+          async (body, type, withSession) => {
+            const client = withSession ? signedIn : stack.client();
+            const res = await client.request('POST', path, { rawBody: body, headers: { 'content-type': type } });
+            expect(res.status, `${path} (${type}) ${body.slice(0, 100)} -> ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+            expect(res.status).toBeLessThan(500);
+          },
+        ),
+        { numRuns: 20 },
+      );
+    },
+    120_000,
+  );
 });

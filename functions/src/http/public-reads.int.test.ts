@@ -12,7 +12,6 @@ afterAll(() => stack.close());
 
 const PUBLIC = /^public, max-age=\d+, s-maxage=\d+, stale-while-revalidate=\d+$/;
 
-
 describe('public reads over HTTP', () => {
   it('answers an anonymous metrics read with shared lifetimes and a tag, and a repeat with that tag with 304', async () => {
     // Prepare
@@ -36,7 +35,11 @@ describe('public reads over HTTP', () => {
     const visitor = stack.client();
     const before = await visitor.get('/api/metrics/latest');
     const day = { winAccuracy: 64.5, totalPredictions: 31, totalProfit: 112.4, payoutPercentage: 18.1, bestWinningOdds: 3.2, date: '2026-11-22' };
-    await new DynamoMetricsRepository(stack.table.doc, stack.table.tableName).saveLatest({ ...day, basis: 'published', publishedPredictions: 31, backfilledPredictions: 0 }, [{ date: day.date, winAccuracy: 64.5, totalPredictions: 31, basis: 'published' }], new Date('2026-11-22T12:00:00Z'));
+    await new DynamoMetricsRepository(stack.table.doc, stack.table.tableName).saveLatest(
+      { ...day, basis: 'published', publishedPredictions: 31, backfilledPredictions: 0 },
+      [{ date: day.date, winAccuracy: 64.5, totalPredictions: 31, basis: 'published' }],
+      new Date('2026-11-22T12:00:00Z'),
+    );
 
     // Act
     const after = await visitor.get('/api/metrics/latest', { headers: { 'if-none-match': before.headers.get('etag')! } });

@@ -7,7 +7,16 @@ import { fixedClock } from '@app/core/clock';
 import { InMemoryAlertStore } from '@app/core/testing/in-memory-alerts';
 import { AlertFanoutMessageSchema, MAX_FLAGS_PER_SET, MAX_USERS_PER_BATCH } from '@app/events/alert-fanout';
 
-const flag = (i: number): NewValueFlag => ({ fixtureId: `f${i}`, leagueId: 'E0', market: '1x2', selection: 'home', price: 2.2, bookmaker: i % 2 ? 'Velox' : null, edge: 0.01 * (i % 9), flaggedAt: '2026-11-22T12:00:00.000Z' });
+const flag = (i: number): NewValueFlag => ({
+  fixtureId: `f${i}`,
+  leagueId: 'E0',
+  market: '1x2',
+  selection: 'home',
+  price: 2.2,
+  bookmaker: i % 2 ? 'Velox' : null,
+  edge: 0.01 * (i % 9),
+  flaggedAt: '2026-11-22T12:00:00.000Z',
+});
 
 describe('the alert fan-out messages', () => {
   it('keep to the schema limits', () => {
@@ -18,8 +27,14 @@ describe('the alert fan-out messages', () => {
   it('parse, as the composition sends them, with the schema the consumer checks; a set too large is trimmed to fit', async () => {
     const tasks: AlertTask[] = [];
     const store = new InMemoryAlertStore();
-    for (let i = 0; i < 300; i++) await store.put(`u${i}`, { frequency: 'realtime', leagues: [], minEdge: 0, bookmakers: [], markets: ['1x2'], updatedAt: '2026-11-20T00:00:00.000Z' });
-    const fanout = makeAlertFanout({ store, sendTasks: async (t) => void tasks.push(...t), requestEmails: async () => {}, clock: fixedClock('2026-11-22T12:00:00Z') });
+    for (let i = 0; i < 300; i++)
+      await store.put(`u${i}`, { frequency: 'realtime', leagues: [], minEdge: 0, bookmakers: [], markets: ['1x2'], updatedAt: '2026-11-20T00:00:00.000Z' });
+    const fanout = makeAlertFanout({
+      store,
+      sendTasks: async (t) => void tasks.push(...t),
+      requestEmails: async () => {},
+      clock: fixedClock('2026-11-22T12:00:00Z'),
+    });
     await fanout.announce({ id: 'scan:01JDX#4', frequency: 'realtime', flags: Array.from({ length: 150 }, (_, i) => flag(i)) });
     await fanout.shard({ ...(tasks[0] as Extract<AlertTask, { type: 'alerts.shard' }>) }, Date.parse('2026-11-22T12:01:00Z'));
     expect(tasks.map((t) => t.type)).toContain('alerts.batch');

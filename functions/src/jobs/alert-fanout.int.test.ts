@@ -10,7 +10,16 @@ const clock = fixedClock('2026-11-22T12:00:00Z');
 const SUBSCRIBERS = 1_000;
 const flags: NewValueFlag[] = [
   { fixtureId: 'sim-f1', leagueId: 'E0', market: '1x2', selection: 'home', price: 2.3, bookmaker: 'Velox', edge: 0.06, flaggedAt: '2026-11-22T12:00:00.000Z' },
-  { fixtureId: 'sim-f2', leagueId: 'SP1', market: 'ou25', selection: 'over25', price: 2.05, bookmaker: 'Fortuna', edge: 0.04, flaggedAt: '2026-11-22T12:00:00.000Z' },
+  {
+    fixtureId: 'sim-f2',
+    leagueId: 'SP1',
+    market: 'ou25',
+    selection: 'over25',
+    price: 2.05,
+    bookmaker: 'Fortuna',
+    edge: 0.04,
+    flaggedAt: '2026-11-22T12:00:00.000Z',
+  },
 ];
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 let report: SimulationReport;

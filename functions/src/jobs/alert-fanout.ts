@@ -8,12 +8,15 @@ import { jobRoute } from './route.ts';
  * subscribers into batch messages (its cursor goes on in a new message when time runs short); a batch message
  * checks, claims and queues the email of each of its users, once per flag set and within their daily cap.
  */
-export const handler = jobRoute({ queue: 'alert-fanout', schema: AlertFanoutMessageSchema, areas: { fanout: buildAlertFanout } }, async (message, { fanout, invocationEnds }) => {
-  const { type: _type, version: _version, ...task } = message;
-  if (message.type === 'alerts.shard') {
-    const out = await fanout.shard({ ...task, shard: message.shard, ...(message.cursor ? { cursor: message.cursor } : {}) }, invocationEnds);
-    if (out.users > 0 || out.continued) logger.info('Alert shard listed', { setId: message.setId, shard: message.shard, ...out });
-  } else {
-    await fanout.batch({ ...task, userIds: message.userIds });
-  }
-});
+export const handler = jobRoute(
+  { queue: 'alert-fanout', schema: AlertFanoutMessageSchema, areas: { fanout: buildAlertFanout } },
+  async (message, { fanout, invocationEnds }) => {
+    const { type: _type, version: _version, ...task } = message;
+    if (message.type === 'alerts.shard') {
+      const out = await fanout.shard({ ...task, shard: message.shard, ...(message.cursor ? { cursor: message.cursor } : {}) }, invocationEnds);
+      if (out.users > 0 || out.continued) logger.info('Alert shard listed', { setId: message.setId, shard: message.shard, ...out });
+    } else {
+      await fanout.batch({ ...task, userIds: message.userIds });
+    }
+  },
+);

@@ -13,7 +13,7 @@ function recordingQueue() {
 }
 
 describe('the job dispatcher', () => {
-  it("stamps the planner message and every task with the correlation id of the work that sent them", async () => {
+  it('stamps the planner message and every task with the correlation id of the work that sent them', async () => {
     // Prepare
     const { queue, sent } = recordingQueue();
     const dispatcher = makeDispatcher(queue, () => new Date('2026-11-22T12:00:00Z'));
@@ -26,7 +26,11 @@ describe('the job dispatcher', () => {
     await dispatcher.plan({ jobId: 'J2', type: 'metrics', requestedBy: 'schedule' });
 
     // Assess
-    expect(sent.slice(0, 3).map((s) => (s.message as { correlationId?: string }).correlationId)).toEqual(['api-request-42', 'api-request-42', 'api-request-42']);
+    expect(sent.slice(0, 3).map((s) => (s.message as { correlationId?: string }).correlationId)).toEqual([
+      'api-request-42',
+      'api-request-42',
+      'api-request-42',
+    ]);
     expect(sent.slice(1, 3).map((s) => s.queue)).toEqual(['prediction-generation', 'prediction-generation']);
     expect(sent[3]!.message).not.toHaveProperty('correlationId');
   });

@@ -9,8 +9,11 @@ import { jobRoute } from './route.ts';
  * `email-events` queue): a permanent bounce or a complaint suppresses its addresses, which the
  * email consumer then skips and the admin Messages page lists.
  */
-export const handler = jobRoute({ queue: 'email-events', schema: SesEventSchema, areas: { store: buildEmailSuppressions } }, async (event, { store, deps: { clock } }) => {
-  const suppressions = suppressionsFrom(event, clock.now());
-  for (const s of suppressions) await store.suppress(s);
-  logger.info('SES event', { eventType: event.eventType, suppressed: suppressions.length });
-});
+export const handler = jobRoute(
+  { queue: 'email-events', schema: SesEventSchema, areas: { store: buildEmailSuppressions } },
+  async (event, { store, deps: { clock } }) => {
+    const suppressions = suppressionsFrom(event, clock.now());
+    for (const s of suppressions) await store.suppress(s);
+    logger.info('SES event', { eventType: event.eventType, suppressed: suppressions.length });
+  },
+);

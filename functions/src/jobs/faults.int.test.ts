@@ -147,7 +147,12 @@ describe('faults in the job pipeline end every run as finished or failed, with n
     // Each task ran once; the leagues the stand-in does not serve are refused at once (not retried).
     const tasks = await jobs.tasks(id);
     expect(tasks.every((t) => t.attempts === 1)).toBe(true);
-    expect(tasks.filter((t) => t.status === 'done').map((t) => t.key).sort()).toEqual(Object.values(WORLD_LEAGUES).sort());
+    expect(
+      tasks
+        .filter((t) => t.status === 'done')
+        .map((t) => t.key)
+        .sort(),
+    ).toEqual(Object.values(WORLD_LEAGUES).sort());
     await expectBooksClosed();
   }, 120_000);
 
@@ -163,7 +168,10 @@ describe('faults in the job pipeline end every run as finished or failed, with n
     expect(failed).toMatchObject({ status: 'failed', done: 1, failed: 1, error: 'Task E0 dead-lettered: maxReceiveCount (5) exceeded' });
     expect(stack.queue.deadLetters('result-ingestion')).toHaveLength(1);
     // The admin page reads the run's status and reason from the job status route.
-    expect((await admin.get(`/api/admin/jobs/${job.id}`)).json).toMatchObject({ status: 'failed', error: 'Task E0 dead-lettered: maxReceiveCount (5) exceeded' });
+    expect((await admin.get(`/api/admin/jobs/${job.id}`)).json).toMatchObject({
+      status: 'failed',
+      error: 'Task E0 dead-lettered: maxReceiveCount (5) exceeded',
+    });
 
     // The zombie is gone (its lease ran out); the operator replays the dead letter.
     clock.advance(jobTimings.taskLeaseMs + 1);

@@ -112,7 +112,12 @@ describe('the data pipeline with the demo leagues', () => {
   });
 
   it('takes corrected odds only for a settled pick, only above 1.00 and within the documented range, and shows them on the staff page', async () => {
-    const rows = (await admin.get('/api/admin/winning-predictions')).json as Array<{ id: string; hasResult: boolean; actualResult: string; winningOdds: number | null }>;
+    const rows = (await admin.get('/api/admin/winning-predictions')).json as Array<{
+      id: string;
+      hasResult: boolean;
+      actualResult: string;
+      winningOdds: number | null;
+    }>;
     const won = rows.find((r) => r.hasResult)!;
     const upcoming = rows.find((r) => !r.hasResult)!;
     expect(upcoming.actualResult).toBe('Match not finished');
@@ -140,7 +145,10 @@ describe('the data pipeline with the demo leagues', () => {
     const job = (await admin.get(`/api/admin/jobs/${jobId}`)).json;
     const { handler: consumer } = await import('./generate-predictions.ts');
     const handler = consumer.on(stack.base);
-    const res = await handler(sqsEvent([{ type: 'league-task.assigned', version: 1, jobId, jobType: 'generate', key: 'NSP' }], 'prediction-generation'), {} as Context);
+    const res = await handler(
+      sqsEvent([{ type: 'league-task.assigned', version: 1, jobId, jobType: 'generate', key: 'NSP' }], 'prediction-generation'),
+      {} as Context,
+    );
     expect(res.batchItemFailures).toEqual([]);
     expect((await admin.get(`/api/admin/jobs/${jobId}`)).json).toMatchObject({ done: job.done, failed: job.failed, total: job.total });
     expect((await admin.get('/api/tracking/predictions?days=30')).json.length).toBe(before);

@@ -10,8 +10,11 @@ import { jobRoute } from './route.ts';
  * A scheduled firing on a stage without provider keys is skipped (alarmed once); a run someone
  * asked for goes ahead and fails with the reason, in front of them.
  */
-export const handler = jobRoute({ queue: 'jobs-planner', schema: JobRequestedSchema, areas: { jobs: buildJobs, schedules: buildScheduleGuard } }, async (message, { jobs, schedules }) => {
-  if (message.requestedBy === 'schedule' && !(await schedules.allowed())) return;
-  const jobId = message.jobId ?? (message.schedule ? scheduledJobId(message.schedule, message.requestedAt) : undefined);
-  await jobs.plan({ ...(jobId ? { jobId } : {}), type: message.jobType, requestedBy: message.requestedBy });
-});
+export const handler = jobRoute(
+  { queue: 'jobs-planner', schema: JobRequestedSchema, areas: { jobs: buildJobs, schedules: buildScheduleGuard } },
+  async (message, { jobs, schedules }) => {
+    if (message.requestedBy === 'schedule' && !(await schedules.allowed())) return;
+    const jobId = message.jobId ?? (message.schedule ? scheduledJobId(message.schedule, message.requestedAt) : undefined);
+    await jobs.plan({ ...(jobId ? { jobId } : {}), type: message.jobType, requestedBy: message.requestedBy });
+  },
+);

@@ -70,7 +70,11 @@ describe('a football data provider outage', () => {
     const down = await run('/api/admin/generate-daily-predictions');
 
     expect(down.status).toMatchObject({ status: 'done', done: 1 });
-    expect(down.tasks.SP1).toMatchObject({ status: 'failed', attempts: 5, detail: expect.stringMatching(/api-football: server error: Service Unavailable \(HTTP 503\) after 4 attempts/) });
+    expect(down.tasks.SP1).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      detail: expect.stringMatching(/api-football: server error: Service Unavailable \(HTTP 503\) after 4 attempts/),
+    });
     // Every delivery retried the call with backoff: more than one request per delivery, five deliveries.
     expect(requestsFor('140') - before).toBe(20);
     expect(down.logs.some((line) => line.startsWith('Task failed for good') && line.includes('SP1'))).toBe(true);
@@ -84,13 +88,25 @@ describe('a football data provider outage', () => {
     const malformed = await run('/api/admin/fetch-match-results');
 
     expect(malformed.status).toMatchObject({ status: 'done', done: 1 });
-    expect(malformed.tasks.SP1).toMatchObject({ status: 'failed', attempts: 5, detail: expect.stringMatching(/unexpected payload from \/fixtures: no response list/) });
+    expect(malformed.tasks.SP1).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      detail: expect.stringMatching(/unexpected payload from \/fixtures: no response list/),
+    });
     const ids = new Set((await predictions()).map((p) => p.id));
     expect([...published].filter((id) => !ids.has(id))).toEqual([]);
   }, 120_000);
 
   it("the day's quota spent (an error with HTTP 200): every league stops at once, no call is made again that day, and the next day's run works", async () => {
-    hold = () => ({ body: { get: 'fixtures', parameters: {}, errors: { requests: 'You have reached the request limit for the day, Go to https://dashboard.api-football.com to upgrade your plan.' }, results: 0, response: [] } });
+    hold = () => ({
+      body: {
+        get: 'fixtures',
+        parameters: {},
+        errors: { requests: 'You have reached the request limit for the day, Go to https://dashboard.api-football.com to upgrade your plan.' },
+        results: 0,
+        response: [],
+      },
+    });
     const callsBefore = apiFootball.requests.length;
 
     const spent = await run('/api/admin/generate-daily-predictions');
@@ -99,7 +115,9 @@ describe('a football data provider outage', () => {
 
     expect(spent.status).toMatchObject({ status: 'failed', done: 0, failed: 10 });
     expect(Object.values(spent.tasks).every((t) => t.attempts === 1)).toBe(true);
-    expect(spent.tasks.E0!.detail).toMatch(/daily request quota spent \(You have reached the request limit for the day.*no call before 2026-11-23T00:00:00.000Z/);
+    expect(spent.tasks.E0!.detail).toMatch(
+      /daily request quota spent \(You have reached the request limit for the day.*no call before 2026-11-23T00:00:00.000Z/,
+    );
     expect(spent.logs.some((line) => line.startsWith('Task failed for good') && line.includes('daily request quota spent'))).toBe(true);
     // The first answer said the quota was spent (two tasks run at a time); after it nobody was asked, the results run included.
     expect(callsWhileSpent).toBeGreaterThanOrEqual(1);
@@ -124,7 +142,9 @@ describe('a football data provider outage', () => {
     const recovered = await run('/api/admin/fetch-match-results');
 
     expect(waiting.status).toMatchObject({ status: 'done', done: 2 });
-    expect(waiting.tasks.E0!.detail).toMatch(/^[1-9]\d* settled, 0 voided, 0 added to history, [1-9]\d* waiting for match statistics \(api-football: server error/);
+    expect(waiting.tasks.E0!.detail).toMatch(
+      /^[1-9]\d* settled, 0 voided, 0 added to history, [1-9]\d* waiting for match statistics \(api-football: server error/,
+    );
     expect(waiting.logs.some((line) => line.startsWith('Match statistics unavailable') && line.includes('"leagueId":"E0"'))).toBe(true);
     const waited = Number(/(\d+) waiting/.exec(waiting.tasks.E0!.detail!)![1]);
     expect(recovered.tasks.E0!.detail).toMatch(new RegExp(`^0 settled, 0 voided, ${waited} added to history; season (simulation unchanged|\\S+ simulated)`));

@@ -16,15 +16,15 @@ export const handler = jobRoute(
     areas: { jobs: buildJobs, views: buildTrackRecordViews, sealer: buildLedgerSealer, quality: buildForecastQuality, alerts: buildAlertDispatcher },
   },
   async (message, delivery) => {
-  const { jobs, views, sealer, quality, alerts } = delivery;
-  await jobs.runTask(
-    message,
-    async () => {
-      const latest = await views.recompute();
-      const headline = `${latest.publishedPredictions} settled published and ${latest.backfilledPredictions} back-tested picks; headline on ${latest.basis}: ${latest.totalPredictions} picks, accuracy ${latest.winAccuracy} %`;
-      return `${headline}; ${await sealer.seal()}; ${await quality.recompute()}; ${await alerts.dispatch()}`;
-    },
-    delivery,
-  );
+    const { jobs, views, sealer, quality, alerts } = delivery;
+    await jobs.runTask(
+      message,
+      async () => {
+        const latest = await views.recompute();
+        const headline = `${latest.publishedPredictions} settled published and ${latest.backfilledPredictions} back-tested picks; headline on ${latest.basis}: ${latest.totalPredictions} picks, accuracy ${latest.winAccuracy} %`;
+        return `${headline}; ${await sealer.seal()}; ${await quality.recompute()}; ${await alerts.dispatch()}`;
+      },
+      delivery,
+    );
   },
 );

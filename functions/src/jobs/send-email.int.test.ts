@@ -24,7 +24,9 @@ beforeAll(async () => {
       received.push(body.Destination.ToAddresses[0]!);
       if (throttles > 0) {
         throttles -= 1;
-        res.writeHead(429, { 'content-type': 'application/json', 'x-amzn-errortype': 'TooManyRequestsException' }).end('{"message":"Maximum sending rate exceeded."}');
+        res
+          .writeHead(429, { 'content-type': 'application/json', 'x-amzn-errortype': 'TooManyRequestsException' })
+          .end('{"message":"Maximum sending rate exceeded."}');
         return;
       }
       if (failures > 0) {
@@ -60,7 +62,7 @@ describe('the email consumer', () => {
     expect(stack.queue.deadLetters('email')).toEqual([]);
   });
 
-  it("backs off and tries again within the delivery when SES throttles the send rate, so a burst of throttles costs no message", async () => {
+  it('backs off and tries again within the delivery when SES throttles the send rate, so a burst of throttles costs no message', async () => {
     const email = uniqueEmail();
     // More throttles than the queue has deliveries (5): only retrying within each delivery gets the email out.
     throttles = 6;
@@ -132,8 +134,18 @@ describe('bounces and complaints', () => {
     await stack.queue.drain();
     const sent = received.filter((to) => to === email).length;
     // What SES publishes through SNS (raw delivery) for a hard bounce, and a transient one for another address.
-    stack.queue.sendRaw('email-events', JSON.stringify({ eventType: 'Bounce', bounce: { bounceType: 'Permanent', bounceSubType: 'NoEmail', bouncedRecipients: [{ emailAddress: email.toUpperCase() }] }, mail: { messageId: 'm' } }));
-    stack.queue.sendRaw('email-events', JSON.stringify({ eventType: 'Bounce', bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: 'full@example.com' }] } }));
+    stack.queue.sendRaw(
+      'email-events',
+      JSON.stringify({
+        eventType: 'Bounce',
+        bounce: { bounceType: 'Permanent', bounceSubType: 'NoEmail', bouncedRecipients: [{ emailAddress: email.toUpperCase() }] },
+        mail: { messageId: 'm' },
+      }),
+    );
+    stack.queue.sendRaw(
+      'email-events',
+      JSON.stringify({ eventType: 'Bounce', bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: 'full@example.com' }] } }),
+    );
     await stack.queue.drain();
 
     expect((await stack.client().post('/api/auth/password-reset', { email })).status).toBe(202);
@@ -143,6 +155,8 @@ describe('bounces and complaints', () => {
     const suppressions = await (await stack.composition.emailSuppressions()).list(100);
     expect(suppressions.map((x) => x.email)).toContain(email.toLowerCase());
     expect(suppressions.map((x) => x.email)).not.toContain('full@example.com');
-    expect((await (await stack.adminClient()).get('/api/admin/email-delivery')).json.suppressions).toContainEqual(expect.objectContaining({ email: email.toLowerCase(), reason: 'bounce' }));
+    expect((await (await stack.adminClient()).get('/api/admin/email-delivery')).json.suppressions).toContainEqual(
+      expect.objectContaining({ email: email.toLowerCase(), reason: 'bounce' }),
+    );
   });
 });

@@ -9,9 +9,11 @@ type TaskHandler<R> = () => Promise<R>;
  * its areas built, then `fn` with them and the base.
  */
 export function taskRoute<U extends Areas<Base>, R>(areas: U, fn: (areas: Built<U>, base: Base) => Promise<R>): Bindable<TaskHandler<R>, Base> {
-  const on = (base: () => Base): TaskHandler<R> => async () => {
-    const b = base();
-    return fn(await buildAreas(areas, b), b);
-  };
+  const on =
+    (base: () => Base): TaskHandler<R> =>
+    async () => {
+      const b = base();
+      return fn(await buildAreas(areas, b), b);
+    };
   return Object.assign(on(productionBase), { on: (base: Base) => on(() => base) });
 }

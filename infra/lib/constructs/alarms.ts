@@ -49,7 +49,8 @@ export function compositePlan(name: string, alarms: ReadonlyArray<{ name: string
   const subs: CompositePlan[] = [];
   for (const [group, names] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const chunks = Math.ceil(names.length / max);
-    for (let i = 0; i < chunks; i++) subs.push({ name: chunks === 1 ? `${name}-${group}` : `${name}-${group}-${i + 1}`, children: names.slice(i * max, (i + 1) * max) });
+    for (let i = 0; i < chunks; i++)
+      subs.push({ name: chunks === 1 ? `${name}-${group}` : `${name}-${group}-${i + 1}`, children: names.slice(i * max, (i + 1) * max) });
   }
   if (subs.length > max) throw new Error(`${name}: ${subs.length} groups of alarms, more than a composite alarm can hold (${max})`);
   return [...subs, { name, children: subs.map((s) => s.name) }];
@@ -59,7 +60,14 @@ export function compositePlan(name: string, alarms: ReadonlyArray<{ name: string
  * An alarm on the p99 of `metric` (milliseconds) at or over `thresholdMs` in 3 consecutive
  * 5-minute periods: slowness that lasts, not one slow request.
  */
-export function latencyP99Alarm(scope: Construct, prefix: string, id: string, metric: cloudwatch.Metric, thresholdMs: number, alarmDescription: string): cloudwatch.Alarm {
+export function latencyP99Alarm(
+  scope: Construct,
+  prefix: string,
+  id: string,
+  metric: cloudwatch.Metric,
+  thresholdMs: number,
+  alarmDescription: string,
+): cloudwatch.Alarm {
   return namedAlarm(scope, id, {
     alarmName: `${prefix}${id}`,
     alarmDescription,

@@ -44,7 +44,6 @@ export const ACCESS_LOG_FORMAT = {
   integrationError: '$context.integrationErrorMessage',
 };
 
-
 function authorizationReason(route: RouteDefinition): string {
   const key = routeKey(route);
   if (route.rawBody) {

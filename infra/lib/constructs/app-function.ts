@@ -108,7 +108,12 @@ export class AppFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    const what = spec.kind === 'http' ? spec.routes.map(routeKey).join(', ') : spec.kind === 'task' ? `scheduled task ${spec.task?.name}` : `consumer of ${spec.queue ?? 'every dead-letter queue'}`;
+    const what =
+      spec.kind === 'http'
+        ? spec.routes.map(routeKey).join(', ')
+        : spec.kind === 'task'
+          ? `scheduled task ${spec.task?.name}`
+          : `consumer of ${spec.queue ?? 'every dead-letter queue'}`;
     this.fn = new lambda.Function(this, 'Fn', {
       functionName: name,
       code: functionCode(spec.handler, props.bundleDir),

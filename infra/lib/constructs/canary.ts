@@ -63,7 +63,11 @@ export class SiteCanary extends Construct {
       lifecycleRules: [{ expiration: Duration.days(30) }],
       ...(props.retain ? { removalPolicy: RemovalPolicy.RETAIN } : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true }),
     });
-    acknowledge(artifacts, 'S1', "The canary's own screenshots and run logs, written only by the canary's role and kept 30 days; access logs of it would log the canary.");
+    acknowledge(
+      artifacts,
+      'S1',
+      "The canary's own screenshots and run logs, written only by the canary's role and kept 30 days; access logs of it would log the canary.",
+    );
     this.canary = new synthetics.Canary(this, 'Canary', {
       canaryName: props.name,
       runtime: synthetics.Runtime.SYNTHETICS_NODEJS_PUPPETEER_13_0,
@@ -79,8 +83,20 @@ export class SiteCanary extends Construct {
     const stack = Stack.of(this);
     const why = "CDK's canary role (CloudWatch Synthetics):";
     const bucketId = stack.resolve((artifacts.node.defaultChild as s3.CfnBucket).logicalId) as string;
-    acknowledge(this.canary.role, 'IAM5[Resource::*]', `${why} cloudwatch:PutMetricData (limited to the CloudWatchSynthetics namespace by condition) and s3:ListAllMyBuckets have no resource-level permissions.`);
-    acknowledge(this.canary.role, `IAM5[Resource::<${bucketId}.Arn>/*]`, `${why} writes each run's screenshots and logs under a key Synthetics chooses, in its own bucket only.`);
-    acknowledge(this.canary.role, `IAM5[Resource::arn:${stack.partition}:logs:${stack.region}:${stack.account}:log-group:/aws/lambda/cwsyn-*]`, `${why} the canary's Lambda log group, named by Synthetics with a random suffix (cwsyn-<name>-<id>).`);
+    acknowledge(
+      this.canary.role,
+      'IAM5[Resource::*]',
+      `${why} cloudwatch:PutMetricData (limited to the CloudWatchSynthetics namespace by condition) and s3:ListAllMyBuckets have no resource-level permissions.`,
+    );
+    acknowledge(
+      this.canary.role,
+      `IAM5[Resource::<${bucketId}.Arn>/*]`,
+      `${why} writes each run's screenshots and logs under a key Synthetics chooses, in its own bucket only.`,
+    );
+    acknowledge(
+      this.canary.role,
+      `IAM5[Resource::arn:${stack.partition}:logs:${stack.region}:${stack.account}:log-group:/aws/lambda/cwsyn-*]`,
+      `${why} the canary's Lambda log group, named by Synthetics with a random suffix (cwsyn-<name>-<id>).`,
+    );
   }
 }

@@ -7,13 +7,7 @@ import { tableDefinition } from '@app/adapters/dynamodb/table-definition';
 /** What a read-only function may do: point reads and queries (no Scan on a request path). */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** Writes, including the conditional checks of TransactWriteItems (which has no action of its own). */
-export const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
-];
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
 
 export interface DataProps {
   retain: boolean;
@@ -50,7 +44,6 @@ export class Data extends Construct {
       });
     }
   }
-
 }
 
 /**

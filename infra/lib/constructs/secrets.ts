@@ -100,8 +100,6 @@ export class Secrets extends Construct {
 
   /** GetSecretValue on exactly this secret's ARN (no DescribeSecret, no wildcard). */
   static grantRead(grantee: iam.IGrantable, secret: secretsmanager.ISecret): void {
-    grantee.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
-    );
+    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
   }
 }

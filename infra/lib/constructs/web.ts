@@ -85,9 +85,7 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    const removal = props.retain
-      ? { removalPolicy: RemovalPolicy.RETAIN }
-      : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
+    const removal = props.retain ? { removalPolicy: RemovalPolicy.RETAIN } : { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true };
     const privateBucket = {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
@@ -208,7 +206,10 @@ export class Web extends Construct {
    * most a minute); the key holds no query string or header, and, for `per-session` paths, the
    * session cookie, so a signed-in viewer's answer can never be served to anyone else.
    */
-  private cachedReadBehaviours(origin: cloudfront.IOrigin, reads: readonly { path: string; cdn: 'shared' | 'per-session' }[]): Record<string, cloudfront.BehaviorOptions> {
+  private cachedReadBehaviours(
+    origin: cloudfront.IOrigin,
+    reads: readonly { path: string; cdn: 'shared' | 'per-session' }[],
+  ): Record<string, cloudfront.BehaviorOptions> {
     if (!reads.length) return {};
     const policy = (id: string, comment: string, cookieBehavior: cloudfront.CacheCookieBehavior) =>
       new cloudfront.CachePolicy(this, id, {
@@ -224,7 +225,11 @@ export class Web extends Construct {
       });
     const policies = {
       shared: policy('SharedReadCache', 'Reads identical for every viewer: origin s-maxage, at most 60 s', cloudfront.CacheCookieBehavior.none()),
-      'per-session': policy('PerSessionReadCache', 'Visitor reads shared, session reads keyed by the session cookie (and never stored: private)', cloudfront.CacheCookieBehavior.allowList(...SESSION_COOKIES)),
+      'per-session': policy(
+        'PerSessionReadCache',
+        'Visitor reads shared, session reads keyed by the session cookie (and never stored: private)',
+        cloudfront.CacheCookieBehavior.allowList(...SESSION_COOKIES),
+      ),
     };
     return Object.fromEntries(
       reads.map((r) => [
@@ -290,7 +295,11 @@ export class Web extends Construct {
     acknowledge(role, 'IAM5[Action::s3:List*]', `${why} sync lists the source and the destination.`);
     acknowledge(role, 'IAM5[Action::s3:DeleteObject*]', `${why} pruning deletes files removed from web/dist, in the site bucket only.`);
     acknowledge(role, 'IAM5[Action::s3:Abort*]', `${why} aborts its own failed multipart uploads in the site bucket.`);
-    acknowledge(role, `IAM5[Resource::arn:${stack.partition}:s3:::${assetBucket}/*]`, `${why} reads the web/dist zip from the CDK bootstrap asset bucket; its object key is a content hash CDK chooses at synthesis.`);
+    acknowledge(
+      role,
+      `IAM5[Resource::arn:${stack.partition}:s3:::${assetBucket}/*]`,
+      `${why} reads the web/dist zip from the CDK bootstrap asset bucket; its object key is a content hash CDK chooses at synthesis.`,
+    );
     acknowledge(role, `IAM5[Resource::<${siteBucketId}.Arn>/*]`, `${why} writes any object of the site bucket: that is its job.`);
     acknowledge(role, 'IAM5[Resource::*]', `${why} cloudfront:CreateInvalidation/GetInvalidation, granted on * by CDK.`);
     for (const child of stack.node.children) {

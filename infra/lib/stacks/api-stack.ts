@@ -114,7 +114,7 @@ export class ApiStack extends Stack {
           failedLogins,
           FAILED_LOGIN_BURST,
           `${FAILED_LOGIN_BURST}+ wrong passwords in 5 minutes (login or change-password). Look at the "security" lines ` +
-            '(event, network, emailHash) in the auth functions\' logs for the networks and accounts involved.',
+            "(event, network, emailHash) in the auth functions' logs for the networks and accounts involved.",
         ),
       });
     }
@@ -126,12 +126,22 @@ export class ApiStack extends Stack {
     this.areaAlarms.push({
       area: 'api',
       severity: 'page',
-      alarm: latencyP99Alarm(this, prefix, 'ApiLatencyP99', stage.metricLatency(), API_LATENCY_P99_MS, `The API's p99 latency was ${API_LATENCY_P99_MS} ms or more for 15 minutes: look at the slowest routes (access log responseLatency, X-Ray) and DynamoDB.`),
+      alarm: latencyP99Alarm(
+        this,
+        prefix,
+        'ApiLatencyP99',
+        stage.metricLatency(),
+        API_LATENCY_P99_MS,
+        `The API's p99 latency was ${API_LATENCY_P99_MS} ms or more for 15 minutes: look at the slowest routes (access log responseLatency, X-Ray) and DynamoDB.`,
+      ),
     });
     const fifteen = Duration.minutes(15);
     const rate = new cloudwatch.MathExpression({
       expression: `IF(requests >= ${API_4XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
-      usingMetrics: { errors: stage.metricClientError({ period: fifteen, statistic: cloudwatch.Stats.SUM }), requests: stage.metricCount({ period: fifteen, statistic: cloudwatch.Stats.SUM }) },
+      usingMetrics: {
+        errors: stage.metricClientError({ period: fifteen, statistic: cloudwatch.Stats.SUM }),
+        requests: stage.metricCount({ period: fifteen, statistic: cloudwatch.Stats.SUM }),
+      },
       period: fifteen,
       label: '4xx %',
     });
@@ -147,10 +157,23 @@ export class ApiStack extends Stack {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     });
-    const throttled = logLineCount(this, namespace, 'ApiThrottled', [{ id: 'AccessLog', logGroup: this.api.accessLogs }], logs.FilterPattern.stringValue('$.status', '=', '429'));
+    const throttled = logLineCount(
+      this,
+      namespace,
+      'ApiThrottled',
+      [{ id: 'AccessLog', logGroup: this.api.accessLogs }],
+      logs.FilterPattern.stringValue('$.status', '=', '429'),
+    );
     this.areaAlarms.push({
       area: 'api',
-      alarm: alarmAtLeast(this, prefix, 'Api429', throttled, API_429_THRESHOLD, `The API turned away ${API_429_THRESHOLD}+ requests with 429 in 5 minutes (stage or password-route throttle): real users may be refused. Raise the throttle or find the client.`),
+      alarm: alarmAtLeast(
+        this,
+        prefix,
+        'Api429',
+        throttled,
+        API_429_THRESHOLD,
+        `The API turned away ${API_429_THRESHOLD}+ requests with 429 in 5 minutes (stage or password-route throttle): real users may be refused. Raise the throttle or find the client.`,
+      ),
     });
   }
 
@@ -159,7 +182,9 @@ export class ApiStack extends Stack {
   private group(name: string, stage: string): { stack: NestedStack; rollout: Rollout } {
     let stack = this.groups.get(name);
     if (!stack) {
-      stack = new NestedStack(this, `Routes${name[0]!.toUpperCase()}${name.slice(1)}`, { description: `HTTP functions and routes of functions/src/http/${name}/` });
+      stack = new NestedStack(this, `Routes${name[0]!.toUpperCase()}${name.slice(1)}`, {
+        description: `HTTP functions and routes of functions/src/http/${name}/`,
+      });
       this.groups.set(name, stack);
       // Every deployment of the group's functions also rolls back on the API's 5xx alarm.
       this.rollouts.set(name, new Rollout(stack, 'Rollout', { stage, areaAlarms: () => [this.api5xx] }));

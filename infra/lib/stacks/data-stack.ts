@@ -48,7 +48,11 @@ export class DataStack extends Stack {
       backupVaultName: `${prefix}backup`,
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       notificationTopic: this.alarms.topic,
-      notificationEvents: [backup.BackupVaultEvents.BACKUP_JOB_FAILED, backup.BackupVaultEvents.COPY_JOB_FAILED, backup.BackupVaultEvents.RESTORE_JOB_COMPLETED],
+      notificationEvents: [
+        backup.BackupVaultEvents.BACKUP_JOB_FAILED,
+        backup.BackupVaultEvents.COPY_JOB_FAILED,
+        backup.BackupVaultEvents.RESTORE_JOB_COMPLETED,
+      ],
     });
     const copyVault = backup.BackupVault.fromBackupVaultArn(
       this,
@@ -83,7 +87,10 @@ export class DataStack extends Stack {
       "AWS Backup's own service policy for taking backups of the selected resources (the table); AWS keeps it in step with the service.",
     );
 
-    new CfnOutput(this, 'TableName', { description: 'The data stack\'s table (functions may use a restored one: context tableName)', value: this.data.table.tableName });
+    new CfnOutput(this, 'TableName', {
+      description: "The data stack's table (functions may use a restored one: context tableName)",
+      value: this.data.table.tableName,
+    });
     new CfnOutput(this, 'StripeSecretArn', { description: 'Put {"secretKey","webhookSecret"} here', value: this.secrets.stripe.secretArn });
     new CfnOutput(this, 'ProvidersSecretArn', { description: 'Put {"apiFootballKey","oddsApiKey"} here', value: this.secrets.providers.secretArn });
     new CfnOutput(this, 'SessionSecretArn', { description: 'Generated; put a new value only to sign everyone out', value: this.secrets.session.secretArn });

@@ -39,7 +39,9 @@ export class EdgeAlarmsStack extends Stack {
       description: 'CloudFront 5xx alarm state changes, to the app region (monitoring stack)',
       eventPattern: { source: ['aws.cloudwatch'], detailType: ['CloudWatch Alarm State Change'], detail: { alarmName: [cloudFrontAlarmName(props.config)] } },
       targets: [
-        new eventTargets.EventBus(events.EventBus.fromEventBusArn(this, 'AppRegionBus', `arn:${this.partition}:events:${props.config.region}:${this.account}:event-bus/default`)),
+        new eventTargets.EventBus(
+          events.EventBus.fromEventBusArn(this, 'AppRegionBus', `arn:${this.partition}:events:${props.config.region}:${this.account}:event-bus/default`),
+        ),
       ],
     });
   }

@@ -52,7 +52,12 @@ const anyOf = (statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL
   statements.length === 1 ? statements[0]! : { orStatement: { statements } };
 
 const isPost: wafv2.CfnWebACL.StatementProperty = {
-  byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: 'POST', textTransformations: [{ priority: 0, type: 'NONE' }] },
+  byteMatchStatement: {
+    fieldToMatch: { method: {} },
+    positionalConstraint: 'EXACTLY',
+    searchString: 'POST',
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
 };
 
 const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
@@ -131,10 +136,7 @@ export class EdgeStack extends Stack {
                 limit: API_RATE_LIMIT,
                 evaluationWindowSec: WINDOW_SECONDS,
                 aggregateKeyType: 'IP',
-                scopeDownStatement: anyOf([
-                  uriPath('STARTS_WITH', '/api/'),
-                  ...(props.functionPagePaths ?? []).map(routePath),
-                ]),
+                scopeDownStatement: anyOf([uriPath('STARTS_WITH', '/api/'), ...(props.functionPagePaths ?? []).map(routePath)]),
               },
             },
             visibilityConfig: visibility('RateLimitApi'),

@@ -24,8 +24,31 @@ export const executionRoleName = (appName: string) => `${appName}-cfn-exec`;
  * else (EC2, RDS, Organizations...) it may not.
  */
 export const EXECUTION_SERVICES = [
-  'acm', 'apigateway', 'backup', 'backup-storage', 'budgets', 'cloudformation', 'cloudfront', 'cloudwatch', 'codedeploy', 'dynamodb',
-  'events', 'iam', 'kms', 'lambda', 'logs', 'route53', 's3', 'scheduler', 'secretsmanager', 'ses', 'sns', 'sqs', 'ssm', 'synthetics', 'wafv2',
+  'acm',
+  'apigateway',
+  'backup',
+  'backup-storage',
+  'budgets',
+  'cloudformation',
+  'cloudfront',
+  'cloudwatch',
+  'codedeploy',
+  'dynamodb',
+  'events',
+  'iam',
+  'kms',
+  'lambda',
+  'logs',
+  'route53',
+  's3',
+  'scheduler',
+  'secretsmanager',
+  'ses',
+  'sns',
+  'sqs',
+  'ssm',
+  'synthetics',
+  'wafv2',
 ] as const;
 
 export interface GithubDeployStackProps extends StackProps {
@@ -70,7 +93,8 @@ export class GithubDeployStack extends Stack {
       },
     });
 
-    const exec = 'CloudFormation acts as this role to create and update the stage\'s resources, which are of these services; ' +
+    const exec =
+      "CloudFormation acts as this role to create and update the stage's resources, which are of these services; " +
       'resource names are chosen by CloudFormation and the stacks, so no narrower resource can be named. Only the deploy role may pass it, only to CloudFormation.';
     for (const service of EXECUTION_SERVICES) acknowledge(this.executionRole, `IAM5[Action::${service}:*]`, exec);
     acknowledge(this.executionRole, 'IAM5[Resource::*]', exec);
@@ -84,23 +108,55 @@ export class GithubDeployStack extends Stack {
       this.role.addToPolicy(new iam.PolicyStatement({ sid, actions, resources, ...(conditions ? { conditions } : {}) }));
     allow(
       'DeployStageStacks',
-      ['cloudformation:CreateChangeSet', 'cloudformation:DescribeChangeSet', 'cloudformation:ExecuteChangeSet', 'cloudformation:DeleteChangeSet', 'cloudformation:DescribeStacks', 'cloudformation:DescribeStackEvents', 'cloudformation:GetTemplate', 'cloudformation:GetTemplateSummary', 'cloudformation:ListStackResources', 'cloudformation:DescribeStackResources', 'cloudformation:UpdateTerminationProtection'],
+      [
+        'cloudformation:CreateChangeSet',
+        'cloudformation:DescribeChangeSet',
+        'cloudformation:ExecuteChangeSet',
+        'cloudformation:DeleteChangeSet',
+        'cloudformation:DescribeStacks',
+        'cloudformation:DescribeStackEvents',
+        'cloudformation:GetTemplate',
+        'cloudformation:GetTemplateSummary',
+        'cloudformation:ListStackResources',
+        'cloudformation:DescribeStackResources',
+        'cloudformation:UpdateTerminationProtection',
+      ],
       [stacks],
     );
     allow('PassExecutionRole', ['iam:PassRole'], [this.executionRole.roleArn], { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } });
     const assets = `arn:${this.partition}:s3:::cdk-${qualifier}-assets-${this.account}-*`;
     allow('UploadAssets', ['s3:PutObject', 's3:GetObject', 's3:ListBucket', 's3:GetBucketLocation'], [assets, `${assets}/*`]);
-    allow('ReadBootstrapVersion', ['ssm:GetParameter', 'ssm:GetParameters'], [`arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version`]);
+    allow(
+      'ReadBootstrapVersion',
+      ['ssm:GetParameter', 'ssm:GetParameters'],
+      [`arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version`],
+    );
     const functions = `arn:${this.partition}:lambda:*:${this.account}:function:${props.appName}-${props.stage}-*`;
     allow('RollBackAliases', ['lambda:GetAlias', 'lambda:UpdateAlias'], [functions]);
     allow('FindFunctions', ['lambda:ListFunctions'], ['*']);
-    const why = 'The pipeline\'s deploy role:';
-    acknowledge(this.role, `IAM5[Resource::${stacks}]`, `${why} the stage's stacks in every region it deploys to (edge stacks in us-east-1); stack ids end in a random suffix.`);
-    acknowledge(this.role, `IAM5[Resource::${functions}]`, `${why} moves the live alias of the stage's functions back after a failed smoke test (npm run release -- rollback).`);
+    const why = "The pipeline's deploy role:";
+    acknowledge(
+      this.role,
+      `IAM5[Resource::${stacks}]`,
+      `${why} the stage's stacks in every region it deploys to (edge stacks in us-east-1); stack ids end in a random suffix.`,
+    );
+    acknowledge(
+      this.role,
+      `IAM5[Resource::${functions}]`,
+      `${why} moves the live alias of the stage's functions back after a failed smoke test (npm run release -- rollback).`,
+    );
     acknowledge(this.role, 'IAM5[Resource::*]', `${why} lambda:ListFunctions has no resource-level permission; it finds the stage's functions by name prefix.`);
-    acknowledge(this.role, `IAM5[Resource::${assets}]`, `${why} the CDK asset buckets of this account, one per region (the functions' bundles, nested templates).`);
+    acknowledge(
+      this.role,
+      `IAM5[Resource::${assets}]`,
+      `${why} the CDK asset buckets of this account, one per region (the functions' bundles, nested templates).`,
+    );
     acknowledge(this.role, `IAM5[Resource::${assets}/*]`, `${why} uploads assets under the content-hash keys CDK chooses.`);
-    acknowledge(this.role, `IAM5[Resource::arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version]`, `${why} reads the bootstrap version every region's template checks.`);
+    acknowledge(
+      this.role,
+      `IAM5[Resource::arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version]`,
+      `${why} reads the bootstrap version every region's template checks.`,
+    );
     this.role.addToPolicy(
       new iam.PolicyStatement({
         sid: 'NeverTheBootstrapRoles',
@@ -117,13 +173,31 @@ export class GithubDeployStack extends Stack {
         assumedBy: githubPrincipal(provider, props.repository, PLAN_ENVIRONMENT, true),
       });
       this.planRole.addToPolicy(
-        new iam.PolicyStatement({ actions: ['cloudformation:DescribeStacks', 'cloudformation:GetTemplate', 'cloudformation:ListStackResources', 'cloudformation:DescribeStackResources'], resources: [stacks] }),
+        new iam.PolicyStatement({
+          actions: [
+            'cloudformation:DescribeStacks',
+            'cloudformation:GetTemplate',
+            'cloudformation:ListStackResources',
+            'cloudformation:DescribeStackResources',
+          ],
+          resources: [stacks],
+        }),
       );
-      acknowledge(this.planRole, `IAM5[Resource::${stacks}]`, "Read-only: the templates of the stage's stacks (cdk diff); the stack ids end in a random suffix, and the edge stacks are in us-east-1.");
-      new CfnOutput(this, 'PlanRoleArn', { description: `Set as the AWS_PLAN_ROLE_ARN variable of the ${PLAN_ENVIRONMENT} environment on GitHub`, value: this.planRole.roleArn });
+      acknowledge(
+        this.planRole,
+        `IAM5[Resource::${stacks}]`,
+        "Read-only: the templates of the stage's stacks (cdk diff); the stack ids end in a random suffix, and the edge stacks are in us-east-1.",
+      );
+      new CfnOutput(this, 'PlanRoleArn', {
+        description: `Set as the AWS_PLAN_ROLE_ARN variable of the ${PLAN_ENVIRONMENT} environment on GitHub`,
+        value: this.planRole.roleArn,
+      });
     }
 
-    new CfnOutput(this, 'DeployRoleArn', { description: `Set as the AWS_DEPLOY_ROLE_ARN variable of the ${environment} environment on GitHub`, value: this.role.roleArn });
+    new CfnOutput(this, 'DeployRoleArn', {
+      description: `Set as the AWS_DEPLOY_ROLE_ARN variable of the ${environment} environment on GitHub`,
+      value: this.role.roleArn,
+    });
   }
 }
 

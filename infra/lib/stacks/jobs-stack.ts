@@ -103,7 +103,14 @@ export class JobsStack extends Stack {
         const thresholdMs = Math.round(CONSUMER_LATENCY_SHARE * spec.timeoutSeconds * 1000);
         this.areaAlarms.push({
           area: areaOf(spec),
-          alarm: latencyP99Alarm(this, prefix, `${spec.id}-p99`, fn.fn.metricDuration(), thresholdMs, `${spec.handler}: p99 duration at ${CONSUMER_LATENCY_SHARE * 100} % of its ${spec.timeoutSeconds} s timeout or more for 15 minutes; batches are about to time out and be retried.`),
+          alarm: latencyP99Alarm(
+            this,
+            prefix,
+            `${spec.id}-p99`,
+            fn.fn.metricDuration(),
+            thresholdMs,
+            `${spec.handler}: p99 duration at ${CONSUMER_LATENCY_SHARE * 100} % of its ${spec.timeoutSeconds} s timeout or more for 15 minutes; batches are about to time out and be retried.`,
+          ),
         });
       }
     }
@@ -156,26 +163,74 @@ export class JobsStack extends Stack {
 
     // Failed records: the job middy stack logs every failed or malformed record at ERROR. An email
     // recorded as undelivered is the email area's, not the jobs'.
-    const notEmail = logs.FilterPattern.all(logs.FilterPattern.stringValue('$.level', '=', 'ERROR'), logs.FilterPattern.notExists(`$.${EMAIL_DEAD_LETTER_FIELD}`));
+    const notEmail = logs.FilterPattern.all(
+      logs.FilterPattern.stringValue('$.level', '=', 'ERROR'),
+      logs.FilterPattern.notExists(`$.${EMAIL_DEAD_LETTER_FIELD}`),
+    );
     const failedJobRecords = logLineCount(this, namespace, 'FailedJobRecords', logGroupsOf('jobs'), notEmail);
     if (logGroupsOf('jobs').length > 0) {
-      add('jobs', alarmAtLeast(this, prefix, 'FailedJobRecords', failedJobRecords, 1, 'A job consumer logged an error (a failed record is retried, a malformed one dead-lettered). See the consumer logs.'));
+      add(
+        'jobs',
+        alarmAtLeast(
+          this,
+          prefix,
+          'FailedJobRecords',
+          failedJobRecords,
+          1,
+          'A job consumer logged an error (a failed record is retried, a malformed one dead-lettered). See the consumer logs.',
+        ),
+      );
     }
-    const failedEmailRecords = logLineCount(this, namespace, 'FailedEmailRecords', logGroupsOf('email'), logs.FilterPattern.stringValue('$.level', '=', 'ERROR'));
+    const failedEmailRecords = logLineCount(
+      this,
+      namespace,
+      'FailedEmailRecords',
+      logGroupsOf('email'),
+      logs.FilterPattern.stringValue('$.level', '=', 'ERROR'),
+    );
     if (logGroupsOf('email').length > 0) {
-      add('email', alarmAtLeast(this, prefix, 'FailedEmailRecords', failedEmailRecords, 1, 'The email consumer could not send (it will retry, then dead-letter) or an SES event could not be read. See its logs.'));
+      add(
+        'email',
+        alarmAtLeast(
+          this,
+          prefix,
+          'FailedEmailRecords',
+          failedEmailRecords,
+          1,
+          'The email consumer could not send (it will retry, then dead-letter) or an SES event could not be read. See its logs.',
+        ),
+      );
     }
-    const emailDeadLetters = logLineCount(this, namespace, 'EmailDeadLetters', deadLetters, logs.FilterPattern.booleanValue(`$.${EMAIL_DEAD_LETTER_FIELD}`, true));
+    const emailDeadLetters = logLineCount(
+      this,
+      namespace,
+      'EmailDeadLetters',
+      deadLetters,
+      logs.FilterPattern.booleanValue(`$.${EMAIL_DEAD_LETTER_FIELD}`, true),
+    );
     if (deadLetters.length > 0) {
       add(
         'email',
-        alarmAtLeast(this, prefix, 'EmailDeadLetters', emailDeadLetters, 1, 'An email could not be sent after every retry: it is recorded with its request (admin Messages page, "Email delivery"); fix the cause, then `npm run jobs -- redrive --stage <stage>`.'),
+        alarmAtLeast(
+          this,
+          prefix,
+          'EmailDeadLetters',
+          emailDeadLetters,
+          1,
+          'An email could not be sent after every retry: it is recorded with its request (admin Messages page, "Email delivery"); fix the cause, then `npm run jobs -- redrive --stage <stage>`.',
+        ),
       );
     }
 
     // Configuration errors: the pipeline refuses to run (never falls back to demo data) and says why
     // in one log line, once per missing key (the guard remembers it has alarmed).
-    const configurationErrors = logLineCount(this, namespace, 'PipelineConfigurationErrors', logGroupsOf('jobs'), logs.FilterPattern.booleanValue(`$.${CONFIGURATION_ERROR_FIELD}`, true));
+    const configurationErrors = logLineCount(
+      this,
+      namespace,
+      'PipelineConfigurationErrors',
+      logGroupsOf('jobs'),
+      logs.FilterPattern.booleanValue(`$.${CONFIGURATION_ERROR_FIELD}`, true),
+    );
     if (logGroupsOf('jobs').length > 0) {
       add(
         'jobs',

@@ -63,7 +63,13 @@ export class MonitoringStack extends Stack {
     const topics = [stageTopic, ...(config.alarmTopicArn ? [sns.Topic.fromTopicArn(this, 'ExternalTopic', config.alarmTopicArn)] : [])];
 
     const throttled = (metricName: string) =>
-      new cloudwatch.Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.tableName }, period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
+      new cloudwatch.Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName,
+        dimensionsMap: { TableName: props.tableName },
+        period: FIVE_MINUTES,
+        statistic: cloudwatch.Stats.SUM,
+      });
     this.ownAlarms.push({
       area: 'api',
       severity: 'page',
@@ -71,22 +77,42 @@ export class MonitoringStack extends Stack {
         this,
         prefix,
         'DynamoDbThrottles',
-        new cloudwatch.MathExpression({ expression: 'r + w', usingMetrics: { r: throttled('ReadThrottleEvents'), w: throttled('WriteThrottleEvents') }, period: FIVE_MINUTES, label: 'throttled' }),
+        new cloudwatch.MathExpression({
+          expression: 'r + w',
+          usingMetrics: { r: throttled('ReadThrottleEvents'), w: throttled('WriteThrottleEvents') },
+          period: FIVE_MINUTES,
+          label: 'throttled',
+        }),
         DYNAMODB_THROTTLE_THRESHOLD,
         `DynamoDB throttled reads or writes on ${props.tableName} (an on-demand table throttles a sudden jump over twice its previous peak; docs/scaling.md).`,
       ),
     });
-    const reputation = (metricName: string) => new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: cloudwatch.Stats.MAXIMUM });
+    const reputation = (metricName: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: cloudwatch.Stats.MAXIMUM });
     this.ownAlarms.push(
       {
         area: 'email',
         severity: 'page',
-        alarm: alarmAtLeast(this, prefix, 'SesBounceRate', reputation('Reputation.BounceRate'), SES_BOUNCE_RATE_LIMIT, 'SES bounce rate over 5 % (SES pauses sending at 10 %): look at the suppressed addresses (admin Messages page, "Email delivery").'),
+        alarm: alarmAtLeast(
+          this,
+          prefix,
+          'SesBounceRate',
+          reputation('Reputation.BounceRate'),
+          SES_BOUNCE_RATE_LIMIT,
+          'SES bounce rate over 5 % (SES pauses sending at 10 %): look at the suppressed addresses (admin Messages page, "Email delivery").',
+        ),
       },
       {
         area: 'email',
         severity: 'page',
-        alarm: alarmAtLeast(this, prefix, 'SesComplaintRate', reputation('Reputation.ComplaintRate'), SES_COMPLAINT_RATE_LIMIT, 'SES complaint rate over 0.1 % (SES pauses sending at 0.5 %).'),
+        alarm: alarmAtLeast(
+          this,
+          prefix,
+          'SesComplaintRate',
+          reputation('Reputation.ComplaintRate'),
+          SES_COMPLAINT_RATE_LIMIT,
+          'SES complaint rate over 0.1 % (SES pauses sending at 0.5 %).',
+        ),
       },
     );
 
@@ -122,7 +148,12 @@ export class MonitoringStack extends Stack {
   /** From outside, like a user: the health probe and one page, every few minutes; two failed runs in a row page. */
   private addCanary(config: DeployConfig, siteOrigin: string): SiteCanary {
     const prefix = namePrefix(config);
-    const canary = new SiteCanary(this, 'Canary', { name: `${prefix}site`, siteOrigin, rate: config.stage === 'prod' ? Duration.minutes(5) : Duration.minutes(15), retain: config.stage !== 'dev' });
+    const canary = new SiteCanary(this, 'Canary', {
+      name: `${prefix}site`,
+      siteOrigin,
+      rate: config.stage === 'prod' ? Duration.minutes(5) : Duration.minutes(15),
+      retain: config.stage !== 'dev',
+    });
     this.ownAlarms.push({
       area: 'api',
       severity: 'page',
@@ -144,19 +175,25 @@ export class MonitoringStack extends Stack {
   private addComposites(prefix: string, all: readonly NamedAlarm[], stageTopic: sns.ITopic, topics: readonly sns.ITopic[]): void {
     for (const area of AREAS) {
       for (const severity of ['page', 'ticket'] as const) {
-        const members = all.filter((a) => a.area === area && (a.severity ?? 'ticket') === severity).map((a) => ({ name: alarmNameOf(a.alarm), group: a.group ?? 'shared' }));
+        const members = all
+          .filter((a) => a.area === area && (a.severity ?? 'ticket') === severity)
+          .map((a) => ({ name: alarmNameOf(a.alarm), group: a.group ?? 'shared' }));
         if (members.length === 0) continue;
         const name = compositeName(prefix, area, severity);
         const made = new Map<string, cloudwatch.CompositeAlarm>();
         for (const plan of compositePlan(name, members)) {
           const top = plan.name === name;
-          const composite = new cloudwatch.CompositeAlarm(this, top ? `Area-${area}${severity === 'ticket' ? '-tickets' : ''}` : `Part-${plan.name.slice(prefix.length)}`, {
-            compositeAlarmName: plan.name,
-            alarmDescription: top
-              ? `${severity === 'page' ? 'Users are affected' : 'Needs a look the next working day'} in the ${area} area: the alarms in ALARM state say what (CloudWatch, dashboard ${prefix}overview; docs/operations.md). One message on alarm, one on recovery.`
-              : `Part of ${name} (no notification of its own).`,
-            alarmRule: cloudwatch.AlarmRule.fromString(plan.children.map((n) => `ALARM("${n}")`).join(' OR ')),
-          });
+          const composite = new cloudwatch.CompositeAlarm(
+            this,
+            top ? `Area-${area}${severity === 'ticket' ? '-tickets' : ''}` : `Part-${plan.name.slice(prefix.length)}`,
+            {
+              compositeAlarmName: plan.name,
+              alarmDescription: top
+                ? `${severity === 'page' ? 'Users are affected' : 'Needs a look the next working day'} in the ${area} area: the alarms in ALARM state say what (CloudWatch, dashboard ${prefix}overview; docs/operations.md). One message on alarm, one on recovery.`
+                : `Part of ${name} (no notification of its own).`,
+              alarmRule: cloudwatch.AlarmRule.fromString(plan.children.map((n) => `ALARM("${n}")`).join(' OR ')),
+            },
+          );
           // A composite names its children: the sub-composites must exist first.
           for (const child of plan.children) if (made.has(child)) composite.node.addDependency(made.get(child)!);
           made.set(plan.name, composite);
@@ -170,7 +207,6 @@ export class MonitoringStack extends Stack {
         }
       }
     }
-
   }
 
   private buildDashboard(config: DeployConfig, props: MonitoringStackProps): cloudwatch.Dashboard {
@@ -178,21 +214,51 @@ export class MonitoringStack extends Stack {
     const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: `${prefix}overview`, defaultInterval: Duration.days(1) });
     const width = 8;
     const lambda = (spec: FunctionSpec, metricName: string, statistic: string) =>
-      new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName, dimensionsMap: { FunctionName: functionName(prefix, spec) }, statistic, period: FIVE_MINUTES, label: spec.handler });
+      new cloudwatch.Metric({
+        namespace: 'AWS/Lambda',
+        metricName,
+        dimensionsMap: { FunctionName: functionName(prefix, spec) },
+        statistic,
+        period: FIVE_MINUTES,
+        label: spec.handler,
+      });
     const sqs = (queue: string, metricName: string) =>
-      new cloudwatch.Metric({ namespace: 'AWS/SQS', metricName, dimensionsMap: { QueueName: `${prefix}${queue}` }, statistic: cloudwatch.Stats.MAXIMUM, period: FIVE_MINUTES, label: queue });
+      new cloudwatch.Metric({
+        namespace: 'AWS/SQS',
+        metricName,
+        dimensionsMap: { QueueName: `${prefix}${queue}` },
+        statistic: cloudwatch.Stats.MAXIMUM,
+        period: FIVE_MINUTES,
+        label: queue,
+      });
     const cf = (metricName: string, statistic: string) =>
-      new cloudwatch.Metric({ namespace: 'AWS/CloudFront', metricName, dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' }, region: 'us-east-1', statistic, period: FIVE_MINUTES });
+      new cloudwatch.Metric({
+        namespace: 'AWS/CloudFront',
+        metricName,
+        dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' },
+        region: 'us-east-1',
+        statistic,
+        period: FIVE_MINUTES,
+      });
     dashboard.addWidgets(new cloudwatch.AlarmStatusWidget({ title: 'Areas', alarms: [...this.composites.values()], width: 24, height: 3 }));
     dashboard.addWidgets(
-      new cloudwatch.GraphWidget({ title: 'CloudFront', width, left: [cf('Requests', cloudwatch.Stats.SUM)], right: [cf('4xxErrorRate', cloudwatch.Stats.AVERAGE), cf('5xxErrorRate', cloudwatch.Stats.AVERAGE)] }),
+      new cloudwatch.GraphWidget({
+        title: 'CloudFront',
+        width,
+        left: [cf('Requests', cloudwatch.Stats.SUM)],
+        right: [cf('4xxErrorRate', cloudwatch.Stats.AVERAGE), cf('5xxErrorRate', cloudwatch.Stats.AVERAGE)],
+      }),
       new cloudwatch.GraphWidget({ title: 'Lambda errors', width, left: props.functionSpecs.map((s) => lambda(s, 'Errors', cloudwatch.Stats.SUM)) }),
       new cloudwatch.GraphWidget({ title: 'Lambda duration p99', width, left: props.functionSpecs.map((s) => lambda(s, 'Duration', 'p99')) }),
     );
     dashboard.addWidgets(
       new cloudwatch.GraphWidget({ title: 'Queue depth', width, left: queueNames.map((n) => sqs(n, 'ApproximateNumberOfMessagesVisible')) }),
       new cloudwatch.GraphWidget({ title: 'Oldest message age (s)', width, left: queueNames.map((n) => sqs(n, 'ApproximateAgeOfOldestMessage')) }),
-      new cloudwatch.GraphWidget({ title: 'Dead letters', width, left: [...queueNames, 'schedules'].map((n) => sqs(`${n}-dlq`, 'ApproximateNumberOfMessagesVisible')) }),
+      new cloudwatch.GraphWidget({
+        title: 'Dead letters',
+        width,
+        left: [...queueNames, 'schedules'].map((n) => sqs(`${n}-dlq`, 'ApproximateNumberOfMessagesVisible')),
+      }),
     );
     return dashboard;
   }

@@ -76,7 +76,10 @@ export class SiteStack extends Stack {
       description: 'Point a custom domain here (CNAME/alias) when its DNS is not in Route 53',
       value: this.web.distribution.distributionDomainName,
     });
-    new CfnOutput(this, 'SiteBucketName', { description: 'Versioned: `npm run site -- restore` puts a previous SPA back', value: this.web.siteBucket.bucketName });
+    new CfnOutput(this, 'SiteBucketName', {
+      description: 'Versioned: `npm run site -- restore` puts a previous SPA back',
+      value: this.web.siteBucket.bucketName,
+    });
   }
 
   private customDomain(config: DeployConfig, issued?: acm.ICertificate): { name: string; certificate: acm.ICertificate } | undefined {
@@ -88,7 +91,10 @@ export class SiteStack extends Stack {
 
   private zone(config: DeployConfig): route53.IHostedZone | undefined {
     if (!config.hostedZoneId || !config.hostedZoneName) return undefined;
-    return (this.node.tryFindChild('Zone') as route53.IHostedZone | undefined) ?? route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: config.hostedZoneId, zoneName: config.hostedZoneName });
+    return (
+      (this.node.tryFindChild('Zone') as route53.IHostedZone | undefined) ??
+      route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: config.hostedZoneId, zoneName: config.hostedZoneName })
+    );
   }
 
   /**

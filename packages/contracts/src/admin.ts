@@ -24,13 +24,11 @@ export const WinningPredictionListSchema = z.array(WinningPredictionSchema);
 export const UpdateOddsBodySchema = z.strictObject({
   predictionId: z.string().check(z.minLength(1), z.maxLength(200)),
   // Two decimals at most: odds are stored and shown to the same precision (1.234 would read 1.23).
-  odds: z
-    .number()
-    .check(
-      z.gt(1, 'Odds must be greater than 1.00'),
-      z.lte(1000, 'Odds must be at most 1000'),
-      z.refine((odds) => Math.abs(odds * 100 - Math.round(odds * 100)) < 1e-6, 'Odds must have at most two decimals'),
-    ),
+  odds: z.number().check(
+    z.gt(1, 'Odds must be greater than 1.00'),
+    z.lte(1000, 'Odds must be at most 1000'),
+    z.refine((odds) => Math.abs(odds * 100 - Math.round(odds * 100)) < 1e-6, 'Odds must have at most two decimals'),
+  ),
 });
 export type UpdateOddsBody = z.infer<typeof UpdateOddsBodySchema>;
 

@@ -35,6 +35,8 @@ export const AlertsViewSchema = z.strictObject({
 export type AlertsView = z.infer<typeof AlertsViewSchema>;
 
 /** The signed token of an unsubscribe link (`<user>.<signature>`, base64url). */
-export const UnsubscribeQuerySchema = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}\.[A-Za-z0-9_-]{43}$/, 'token must be an unsubscribe token')) });
+export const UnsubscribeQuerySchema = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}\.[A-Za-z0-9_-]{43}$/, 'token must be an unsubscribe token')),
+});
 
 export const UnsubscribedSchema = z.strictObject({ unsubscribed: z.literal(true) });

@@ -100,7 +100,9 @@ export const AnalyticsReportSchema = z.strictObject({
   /** Every bet of the set (picks and value bets) with a closing price. */
   clv: ClvSchema,
   curves: z.strictObject({ picks: ProfitCurveSchema, valueBets: ProfitCurveSchema }),
-  perLeague: z.array(z.strictObject({ leagueId: z.string(), league: z.string(), '1x2': PickRecordSchema, ou25: PickRecordSchema, valueBets: PickRecordSchema })),
+  perLeague: z.array(
+    z.strictObject({ leagueId: z.string(), league: z.string(), '1x2': PickRecordSchema, ou25: PickRecordSchema, valueBets: PickRecordSchema }),
+  ),
   /** Null until the first metrics run. */
   forecast: z.nullable(ForecastQualitySchema),
   computedAt: z.iso.datetime(),

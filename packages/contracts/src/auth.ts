@@ -9,20 +9,21 @@ export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_
 /** Emails are trimmed and lower-cased before anything else sees them. */
 export const EmailSchema = z.pipe(
   z.string().check(z.maxLength(254, 'Email is too long')),
-  z.pipe(z.transform((v: string) => v.trim().toLowerCase()), z.email('Enter a valid email address')),
+  z.pipe(
+    z.transform((v: string) => v.trim().toLowerCase()),
+    z.email('Enter a valid email address'),
+  ),
 );
 
 export const PASSWORD_ONE_CHARACTER_MESSAGE = 'Password must not be one character repeated (such as eight spaces).';
 /** The rule shown beside a new-password field; the server also refuses the most common passwords and the current one. */
 export const PASSWORD_RULE_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, not a common password, and not your current one.`;
 
-export const NewPasswordSchema = z
-  .string()
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
-    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
-    z.refine((password) => new Set(password).size > 1, PASSWORD_ONE_CHARACTER_MESSAGE),
-  );
+export const NewPasswordSchema = z.string().check(
+  z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
+  z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
+  z.refine((password) => new Set(password).size > 1, PASSWORD_ONE_CHARACTER_MESSAGE),
+);
 
 /** Login does not re-apply the creation policy: any non-empty password up to the maximum. */
 const AnyPasswordSchema = z.string().check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'));

@@ -36,7 +36,12 @@ export type LatestMetrics = z.infer<typeof LatestMetricsSchema>;
  * One day of the trend: the headline figures as of the end of that day, on their basis (the same
  * rule as the latest figures), with the picks they rest on.
  */
-export const TrendEntrySchema = z.strictObject({ date: z.iso.date(), winAccuracy: z.number(), totalPredictions: z.int(), basis: z.enum(['published', 'backtest']) });
+export const TrendEntrySchema = z.strictObject({
+  date: z.iso.date(),
+  winAccuracy: z.number(),
+  totalPredictions: z.int(),
+  basis: z.enum(['published', 'backtest']),
+});
 export type TrendEntry = z.infer<typeof TrendEntrySchema>;
 
 /** Oldest first; the last 30 days that have settled picks. */

@@ -8,10 +8,16 @@ describe('the site routes', () => {
   });
 
   it('match nothing else: those paths answer 404', () => {
-    for (const path of ['/no-such-page', '/admin', '/predictions/a/b', '/signup/more', '/constructor', '/__proto__', '/predictions//', '//predictions', '/api']) expect(isSiteRoute(path), path).toBe(false);
+    for (const path of ['/no-such-page', '/admin', '/predictions/a/b', '/signup/more', '/constructor', '/__proto__', '/predictions//', '//predictions', '/api'])
+      expect(isSiteRoute(path), path).toBe(false);
   });
 
   it('serve the prerendered page of / and /predictions, the app shell elsewhere', () => {
-    expect([htmlForRoute('/'), htmlForRoute('/predictions'), htmlForRoute('/results'), htmlForRoute('/pricing')]).toEqual(['/index.html', '/predictions.html', '/results.html', '/app.html']);
+    expect([htmlForRoute('/'), htmlForRoute('/predictions'), htmlForRoute('/results'), htmlForRoute('/pricing')]).toEqual([
+      '/index.html',
+      '/predictions.html',
+      '/results.html',
+      '/app.html',
+    ]);
   });
 });

@@ -41,7 +41,10 @@ export const SITE_ROUTES = {
  */
 function routeSource(): string {
   const alternatives = Object.values(SITE_ROUTES).map((pattern) =>
-    pattern.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+'),
+    pattern
+      .replace(/\/$/, '')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:[A-Za-z]+/g, '[^/]+'),
   );
   return `^(?:${alternatives.join('|')})/?$`;
 }

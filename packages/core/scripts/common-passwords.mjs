@@ -16,7 +16,10 @@ const MIN_LENGTH = 8;
 
 /** The file's text: the kept passwords in lower case, one a line, with a final newline. */
 export function commonPasswordsText() {
-  const kept = [...new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()).filter((p) => p.length >= MIN_LENGTH && !/\s/.test(p)))].slice(0, COMMON_PASSWORD_COUNT);
+  const kept = [...new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()).filter((p) => p.length >= MIN_LENGTH && !/\s/.test(p)))].slice(
+    0,
+    COMMON_PASSWORD_COUNT,
+  );
   return `${kept.join('\n')}\n`;
 }
 

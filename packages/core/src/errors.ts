@@ -2,15 +2,7 @@
  * Domain errors. Each has a `kind` that the HTTP layer maps to a status code, so core never
  * speaks HTTP. Messages are safe to show to the user; `cause` keeps the underlying error.
  */
-export type DomainErrorKind =
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'payment_required'
-  | 'unavailable';
+export type DomainErrorKind = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'payment_required' | 'unavailable';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;

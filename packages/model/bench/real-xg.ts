@@ -19,16 +19,36 @@ import { DEFAULT_HYPER, type Hyper } from '../src/hyper.ts';
 import { binaryBrier, rps, summarize3 } from '../src/scoring.ts';
 import { loadDevelopmentMatches } from '../src/tuning.ts';
 
-interface SpiRow { day: number; league: string; team1: string; team2: string; xg1: number; xg2: number; nsxg1: number; nsxg2: number }
+interface SpiRow {
+  day: number;
+  league: string;
+  team1: string;
+  team2: string;
+  xg1: number;
+  xg2: number;
+  nsxg1: number;
+  nsxg2: number;
+}
 
 function readSpi(path: string): SpiRow[] {
   const [header, ...lines] = readFileSync(path, 'utf8').trim().split(/\r?\n/);
   const col = new Map(header!.split(',').map((h, i) => [h, i] as const));
-  return lines.map((line) => {
-    const c = line.split(',');
-    const g = (k: string) => c[col.get(k)!]!;
-    return { day: dayNumber(g('date')), league: g('league'), team1: g('team1'), team2: g('team2'), xg1: Number(g('xg1')), xg2: Number(g('xg2')), nsxg1: Number(g('nsxg1')), nsxg2: Number(g('nsxg2')) };
-  }).filter((r) => Number.isFinite(r.xg1) && Number.isFinite(r.xg2));
+  return lines
+    .map((line) => {
+      const c = line.split(',');
+      const g = (k: string) => c[col.get(k)!]!;
+      return {
+        day: dayNumber(g('date')),
+        league: g('league'),
+        team1: g('team1'),
+        team2: g('team2'),
+        xg1: Number(g('xg1')),
+        xg2: Number(g('xg2')),
+        nsxg1: Number(g('nsxg1')),
+        nsxg2: Number(g('nsxg2')),
+      };
+    })
+    .filter((r) => Number.isFinite(r.xg1) && Number.isFinite(r.xg2));
 }
 
 /** Adds FiveThirtyEight's expected goals to the matches it covers; returns how many were joined. */
@@ -40,8 +60,15 @@ export function joinRealXg(matches: ParsedMatch[], spi: readonly SpiRow[], mode:
     const byDay = new Map<number, SpiRow[]>();
     for (const r of theirs) for (const d of [r.day - 1, r.day, r.day + 1]) (byDay.get(d) ?? byDay.set(d, []).get(d)!).push(r);
     const votes = new Map<string, Map<string, number>>();
-    const vote = (a: string, b: string) => { const v = votes.get(a) ?? votes.set(a, new Map()).get(a)!; v.set(b, (v.get(b) ?? 0) + 1); };
-    for (const m of ours) for (const r of byDay.get(dayNumber(m.date)) ?? []) { vote(`H${m.home}`, r.team1); vote(`A${m.away}`, r.team2); }
+    const vote = (a: string, b: string) => {
+      const v = votes.get(a) ?? votes.set(a, new Map()).get(a)!;
+      v.set(b, (v.get(b) ?? 0) + 1);
+    };
+    for (const m of ours)
+      for (const r of byDay.get(dayNumber(m.date)) ?? []) {
+        vote(`H${m.home}`, r.team1);
+        vote(`A${m.away}`, r.team2);
+      }
     const name = new Map<string, string>();
     for (const team of new Set(ours.flatMap((m) => [m.home, m.away]))) {
       const tally = new Map<string, number>();
@@ -65,12 +92,18 @@ export function joinRealXg(matches: ParsedMatch[], spi: readonly SpiRow[], mode:
 const LEAGUES = ['E0', 'E1', 'SP1', 'D1', 'I1', 'F1'];
 
 function run(matches: readonly ParsedMatch[], seasons: string[], hyper: Hyper): EvaluatedMatch[] {
-  return LEAGUES.flatMap((lg) => backtestLeague(matches.filter((m) => m.league === lg), { seasons, hyper, market: 'none' }));
+  return LEAGUES.flatMap((lg) =>
+    backtestLeague(
+      matches.filter((m) => m.league === lg),
+      { seasons, hyper, market: 'none' },
+    ),
+  );
 }
 
 const isMain = process.argv[1]?.endsWith('real-xg.ts');
 if (isMain) {
-  const data = process.env.DATA, spiPath = process.env.SPI_XG;
+  const data = process.env.DATA,
+    spiPath = process.env.SPI_XG;
   if (!data || !spiPath) {
     console.error('DATA=<football-data folder> SPI_XG=<csv> [SEASONS=dev|eval] [XG=xg|mix] tsx bench/real-xg.ts');
     process.exit(2);
@@ -81,7 +114,9 @@ if (isMain) {
   const mode = process.env.XG === 'mix' ? 'mix' : 'xg';
   const joined = joinRealXg(matches, readSpi(spiPath), mode);
   const inEval = matches.filter((m) => seasons.includes(m.season) && LEAGUES.includes(m.league));
-  console.log(`joined ${joined} matches (${inEval.filter((m) => m.homeExpectedGoals !== undefined).length} of ${inEval.length} in the evaluated seasons), xG = ${mode}`);
+  console.log(
+    `joined ${joined} matches (${inEval.filter((m) => m.homeExpectedGoals !== undefined).length} of ${inEval.length} in the evaluated seasons), xG = ${mode}`,
+  );
   const proxy = run(matches, seasons, DEFAULT_HYPER);
   const real = run(matches, seasons, { ...DEFAULT_HYPER, xg: { ...DEFAULT_HYPER.xg, real: true } });
   const key = (e: EvaluatedMatch) => `${e.league}|${e.date}|${e.home}|${e.away}`;
@@ -93,11 +128,26 @@ if (isMain) {
     const d2 = pairs.map(([a, b]) => binaryBrier(b.models[3], b.over) - binaryBrier(a.models[3], a.over));
     const days = pairs.map(([a]) => a.date.slice(0, 10));
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-    const ci = (xs: number[]) => blockBootstrapInterval(days, [xs, xs.map(() => 1)], ([d, n]) => d! / n!).map((x) => x.toFixed(5)).join(', ');
-    const pin = summarize3(pairs.map(([a]) => a.pinnacle!), pairs.map(([a]) => a.outcome)).rps;
-    const ratio = (k: 0 | 1) => summarize3(pairs.map((p) => p[k].models.slice(0, 3)), pairs.map(([a]) => a.outcome)).rps / pin;
-    console.log(`${label}: n ${pairs.length}; our models ÷ Pinnacle closing, proxy ${ratio(0).toFixed(4)}, real xG ${ratio(1).toFixed(4)}; real − proxy RPS ${mean(d1).toFixed(5)} [${ci(d1)}]; O/U 2.5 Brier ${mean(d2).toFixed(5)} [${ci(d2)}]`);
+    const ci = (xs: number[]) =>
+      blockBootstrapInterval(days, [xs, xs.map(() => 1)], ([d, n]) => d! / n!)
+        .map((x) => x.toFixed(5))
+        .join(', ');
+    const pin = summarize3(
+      pairs.map(([a]) => a.pinnacle!),
+      pairs.map(([a]) => a.outcome),
+    ).rps;
+    const ratio = (k: 0 | 1) =>
+      summarize3(
+        pairs.map((p) => p[k].models.slice(0, 3)),
+        pairs.map(([a]) => a.outcome),
+      ).rps / pin;
+    console.log(
+      `${label}: n ${pairs.length}; our models ÷ Pinnacle closing, proxy ${ratio(0).toFixed(4)}, real xG ${ratio(1).toFixed(4)}; real − proxy RPS ${mean(d1).toFixed(5)} [${ci(d1)}]; O/U 2.5 Brier ${mean(d2).toFixed(5)} [${ci(d2)}]`,
+    );
   };
   report('all evaluated matches', proxy);
-  report('matches in a month with real xG', proxy.filter((e) => covered.has(`${e.league}|${e.date.slice(0, 7)}`)));
+  report(
+    'matches in a month with real xG',
+    proxy.filter((e) => covered.has(`${e.league}|${e.date.slice(0, 7)}`)),
+  );
 }

@@ -51,7 +51,10 @@ async function run(dataDir: string) {
   const target = (goals: number, sot: number | undefined, shots: number | undefined) =>
     sot === undefined ? goals : (1 - b) * goals + b * expectedGoalsProxy(conversion, hyper, sot, shots);
   const dcm: DCMatch[] = three.map((m) => ({
-    home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals,
+    home: m.home,
+    away: m.away,
+    homeGoals: m.homeGoals,
+    awayGoals: m.awayGoals,
     homeTarget: target(m.homeGoals, m.homeShotsOnTarget, m.homeShots),
     awayTarget: target(m.awayGoals, m.awayShotsOnTarget, m.awayShots),
     weight: Math.exp(-hyper.dc.xi * (asOf - dayNumber(m.date))),
@@ -66,7 +69,9 @@ async function run(dataDir: string) {
     iterations = p.iterations;
   }
   const dcMedian = median(dcTimes);
-  console.log(`1. Dixon-Coles fit, E0 2016-17..2018-19 (${dcm.length} matches, ${new Set(dcm.map((m) => m.home)).size} teams): median ${round(dcMedian, 2)} ms over 25 cold fits (${iterations} Newton iterations; min ${round(Math.min(...dcTimes), 2)}, max ${round(Math.max(...dcTimes), 2)})`);
+  console.log(
+    `1. Dixon-Coles fit, E0 2016-17..2018-19 (${dcm.length} matches, ${new Set(dcm.map((m) => m.home)).size} teams): median ${round(dcMedian, 2)} ms over 25 cold fits (${iterations} Newton iterations; min ${round(Math.min(...dcTimes), 2)}, max ${round(Math.max(...dcTimes), 2)})`,
+  );
 
   // 2. A week of predictions for 10 leagues (fit + predict)
   const weekStart = '2023-03-13';
@@ -76,7 +81,10 @@ async function run(dataDir: string) {
   const runs: { total: number; fit: number; predict: number; fixtures: number; perLeagueMax: number; bytes: number[] }[] = [];
   // run 0 is the cold (first, JIT warm-up) run; the median is over runs 1..3
   for (let r = 0; r < 4; r++) {
-    let fit = 0, predict = 0, fixtures = 0, perLeagueMax = 0;
+    let fit = 0,
+      predict = 0,
+      fixtures = 0,
+      perLeagueMax = 0;
     const bytes: number[] = [];
     const t0 = performance.now();
     for (const lg of leagues) {
@@ -98,8 +106,19 @@ async function run(dataDir: string) {
   }
   const cold = runs[0]!;
   const warm = runs.slice(1);
-  const week = { totalMs: median(warm.map((r) => r.total)), fitMs: median(warm.map((r) => r.fit)), predictMs: median(warm.map((r) => r.predict)), fixtures: cold.fixtures, slowestLeagueFitMs: round(median(warm.map((r) => r.perLeagueMax))), coldRunTotalMs: round(cold.total), stateBytesMax: Math.max(...cold.bytes), stateBytes: Object.fromEntries(leagues.map((l, i) => [l, cold.bytes[i]!])) };
-  console.log(`2. Week ${weekStart}..${weekEnd}, ${leagues.length} leagues, ${week.fixtures} fixtures: median ${round(week.totalMs)} ms in total (fitLeagueModel ${round(week.fitMs)} ms, slowest league ${round(week.slowestLeagueFitMs)} ms; predictFixture ${round(week.predictMs)} ms) over 3 runs after a cold first run of ${round(cold.total)} ms; largest state ${round(week.stateBytesMax / 1024)} KB`);
+  const week = {
+    totalMs: median(warm.map((r) => r.total)),
+    fitMs: median(warm.map((r) => r.fit)),
+    predictMs: median(warm.map((r) => r.predict)),
+    fixtures: cold.fixtures,
+    slowestLeagueFitMs: round(median(warm.map((r) => r.perLeagueMax))),
+    coldRunTotalMs: round(cold.total),
+    stateBytesMax: Math.max(...cold.bytes),
+    stateBytes: Object.fromEntries(leagues.map((l, i) => [l, cold.bytes[i]!])),
+  };
+  console.log(
+    `2. Week ${weekStart}..${weekEnd}, ${leagues.length} leagues, ${week.fixtures} fixtures: median ${round(week.totalMs)} ms in total (fitLeagueModel ${round(week.fitMs)} ms, slowest league ${round(week.slowestLeagueFitMs)} ms; predictFixture ${round(week.predictMs)} ms) over 3 runs after a cold first run of ${round(cold.total)} ms; largest state ${round(week.stateBytesMax / 1024)} KB`,
+  );
 
   // 3-4. Backtest wall time, research and deployed
   const timeBacktest = async (extra: string[]) => {
@@ -125,24 +144,51 @@ async function run(dataDir: string) {
 
   // 5. The proxy's level per league, pooled over the development and the evaluation seasons
   const levels = proxyLevels(all, hyper);
-  const pooled = (from: string, to: string) => Object.fromEntries([...new Set(levels.map((r) => r.league))].sort().flatMap((lg) => {
-    const rows = levels.filter((r) => r.league === lg && r.season >= from && r.season <= to);
-    return rows.length ? [[lg, round(rows.reduce((a, r) => a + r.proxy, 0) / rows.reduce((a, r) => a + r.goals, 0), 3)]] : [];
-  }));
+  const pooled = (from: string, to: string) =>
+    Object.fromEntries(
+      [...new Set(levels.map((r) => r.league))].sort().flatMap((lg) => {
+        const rows = levels.filter((r) => r.league === lg && r.season >= from && r.season <= to);
+        return rows.length ? [[lg, round(rows.reduce((a, r) => a + r.proxy, 0) / rows.reduce((a, r) => a + r.goals, 0), 3)]] : [];
+      }),
+    );
   const proxyLevel = { development: pooled('2015-16', '2018-19'), evaluation: pooled('2019-20', '2022-23'), tolerance: 0.03 };
-  const outside = Object.entries({ ...Object.fromEntries(Object.entries(proxyLevel.development).map(([k, v]) => [`${k} dev`, v])), ...Object.fromEntries(Object.entries(proxyLevel.evaluation).map(([k, v]) => [`${k} eval`, v])) })
-    .filter(([, v]) => Math.abs(v - 1) > proxyLevel.tolerance);
-  const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v.toFixed(3)}`).join(', ');
-  console.log(`5. xG proxy ÷ goals, per league: development seasons ${fmt(proxyLevel.development)}; evaluation seasons ${fmt(proxyLevel.evaluation)}: ${outside.length ? `OUTSIDE 3 %: ${outside.map(([k]) => k).join(', ')}` : 'every league within 3 %'}`);
+  const outside = Object.entries({
+    ...Object.fromEntries(Object.entries(proxyLevel.development).map(([k, v]) => [`${k} dev`, v])),
+    ...Object.fromEntries(Object.entries(proxyLevel.evaluation).map(([k, v]) => [`${k} eval`, v])),
+  }).filter(([, v]) => Math.abs(v - 1) > proxyLevel.tolerance);
+  const fmt = (o: Record<string, number>) =>
+    Object.entries(o)
+      .map(([k, v]) => `${k} ${v.toFixed(3)}`)
+      .join(', ');
+  console.log(
+    `5. xG proxy ÷ goals, per league: development seasons ${fmt(proxyLevel.development)}; evaluation seasons ${fmt(proxyLevel.evaluation)}: ${outside.length ? `OUTSIDE 3 %: ${outside.map(([k]) => k).join(', ')}` : 'every league within 3 %'}`,
+  );
 
   const out = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, availableParallelism: availableParallelism(), node: process.version },
     dixonColesFit: { league: 'E0', seasons: '2016-17..2018-19', matches: dcm.length, medianMs: round(dcMedian, 3), runs: dcTimes.length, iterations },
-    weekOfPredictions: { leagues: leagues.length, week: `${weekStart}..${weekEnd}`, ...week, totalMs: round(week.totalMs), fitMs: round(week.fitMs), predictMs: round(week.predictMs), runs: 3, includes: 'fitLeagueModel from full history + predictFixture for every fixture' },
-    backtest: { kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, weekly refit)', wallSeconds: round(research.seconds), exitCode: research.code },
+    weekOfPredictions: {
+      leagues: leagues.length,
+      week: `${weekStart}..${weekEnd}`,
+      ...week,
+      totalMs: round(week.totalMs),
+      fitMs: round(week.fitMs),
+      predictMs: round(week.predictMs),
+      runs: 3,
+      includes: 'fitLeagueModel from full history + predictFixture for every fixture',
+    },
+    backtest: {
+      kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, weekly refit)',
+      wallSeconds: round(research.seconds),
+      exitCode: research.code,
+    },
     proxyLevel: { ...proxyLevel, outside: outside.map(([k]) => k) },
-    backtestDeployed: { kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, daily fits)', wallSeconds: round(deployed.seconds), exitCode: deployed.code },
+    backtestDeployed: {
+      kind: quick ? 'quick (E0 2022-23, 1 worker)' : 'full (10 leagues x 2019-20..2022-23, daily fits)',
+      wallSeconds: round(deployed.seconds),
+      exitCode: deployed.code,
+    },
   };
   const outDir = join(repoRoot, 'bench-results');
   mkdirSync(outDir, { recursive: true });
@@ -151,7 +197,9 @@ async function run(dataDir: string) {
 }
 
 if (!dataDir || !existsSync(dataDir)) {
-  console.log(`Model benchmarks: skipped, ${dataDir ? `no folder at ${dataDir}` : 'no football-data.co.uk folder given'}: set FOOTBALL_DATA_DIR (or BENCH_DATA) to one laid out as <LEAGUE>/<YYYY-YY>.csv, e.g. FOOTBALL_DATA_DIR=/path/to/football-data npm run bench.`);
+  console.log(
+    `Model benchmarks: skipped, ${dataDir ? `no folder at ${dataDir}` : 'no football-data.co.uk folder given'}: set FOOTBALL_DATA_DIR (or BENCH_DATA) to one laid out as <LEAGUE>/<YYYY-YY>.csv, e.g. FOOTBALL_DATA_DIR=/path/to/football-data npm run bench.`,
+  );
 } else {
   run(dataDir).catch((e: unknown) => {
     console.error(e);

@@ -28,7 +28,13 @@ const leagues = Array.from({ length: LEAGUES }, (_, i) => {
   const asOf = current[half]!.date.slice(0, 10);
   const history = matches.filter((m) => m.date < asOf);
   const state = fitLeagueModel({ league, history, asOf });
-  return { league, state, asOf, played: current.slice(0, half), remaining: current.slice(half).map((m) => ({ home: m.home, away: m.away, kickoff: `${m.date.slice(0, 10)}T15:00:00Z` })) };
+  return {
+    league,
+    state,
+    asOf,
+    played: current.slice(0, half),
+    remaining: current.slice(half).map((m) => ({ home: m.home, away: m.away, kickoff: `${m.date.slice(0, 10)}T15:00:00Z` })),
+  };
 });
 
 const rules = { tieBreaks: ['goalDifference', 'goalsFor'] as const, top: 4, relegated: 3 };
@@ -47,7 +53,26 @@ for (let repeat = 0; repeat < 3; repeat++) {
   setupMs = setupTotal;
 }
 const median = [...times].sort((a, b) => a - b)[1]!;
-console.log(`Season simulations: ${LEAGUES} leagues x ${RUNS.toLocaleString('en')} runs from mid-season (190 fixtures each): median ${round(median, 2)} s of 3 (runs ${times.map((t) => round(t, 2)).join(', ')} s; forecasts of the remaining fixtures ${round(setupMs / 1000, 2)} s of it); target <= 10 s`);
+console.log(
+  `Season simulations: ${LEAGUES} leagues x ${RUNS.toLocaleString('en')} runs from mid-season (190 fixtures each): median ${round(median, 2)} s of 3 (runs ${times.map((t) => round(t, 2)).join(', ')} s; forecasts of the remaining fixtures ${round(setupMs / 1000, 2)} s of it); target <= 10 s`,
+);
 const outDir = join(repoRoot, 'bench-results');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'season.json'), JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, leagues: LEAGUES, runs: RUNS, fixturesLeft: 190, medianSeconds: round(median, 2), seconds: times.map((t) => round(t, 2)), setupSeconds: round(setupMs / 1000, 2), targetSeconds: 10 }, null, 2));
+writeFileSync(
+  join(outDir, 'season.json'),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, node: process.version },
+      leagues: LEAGUES,
+      runs: RUNS,
+      fixturesLeft: 190,
+      medianSeconds: round(median, 2),
+      seconds: times.map((t) => round(t, 2)),
+      setupSeconds: round(setupMs / 1000, 2),
+      targetSeconds: 10,
+    },
+    null,
+    2,
+  ),
+);

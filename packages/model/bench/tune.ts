@@ -51,17 +51,38 @@ export function devMetrics(ev: readonly EvaluatedMatch[]) {
     ratio: r5(rps((e) => e.ensemble.slice(0, 3)) / rps((e) => e.pinnacle!)),
     modelsRatio: r5(rps((e) => e.models.slice(0, 3)) / rps((e) => e.pinnacle!)),
     x1: {
-      ensemble: r5(rps((e) => e.ensemble.slice(0, 3))), models: r5(rps((e) => e.models.slice(0, 3))),
-      statistical: r5(rps((e) => e.statistical.slice(0, 3))), ai: r5(rps((e) => e.ai.slice(0, 3))),
-      rating: r5(rps((e) => e.rating.slice(0, 3))), market: r5(rps((e) => e.market!)), pinnacle: r5(rps((e) => e.pinnacle!)),
+      ensemble: r5(rps((e) => e.ensemble.slice(0, 3))),
+      models: r5(rps((e) => e.models.slice(0, 3))),
+      statistical: r5(rps((e) => e.statistical.slice(0, 3))),
+      ai: r5(rps((e) => e.ai.slice(0, 3))),
+      rating: r5(rps((e) => e.rating.slice(0, 3))),
+      market: r5(rps((e) => e.market!)),
+      pinnacle: r5(rps((e) => e.pinnacle!)),
       ...(withInput.length === c.length && c.length ? { input: r5(rps((e) => e.input!)) } : {}),
     },
     ou: {
-      ensemble: r5(bri((e) => e.ensemble[3])), models: r5(bri((e) => e.models[3])), statistical: r5(bri((e) => e.statistical[3])),
-      ai: r5(bri((e) => e.ai[3])), rating: r5(bri((e) => e.rating[3])), market: r5(bri((e) => e.marketOver!)),
+      ensemble: r5(bri((e) => e.ensemble[3])),
+      models: r5(bri((e) => e.models[3])),
+      statistical: r5(bri((e) => e.statistical[3])),
+      ai: r5(bri((e) => e.ai[3])),
+      rating: r5(bri((e) => e.rating[3])),
+      market: r5(bri((e) => e.marketOver!)),
     },
-    ouSlope: Math.round(calibrationSlope(co.map((e) => e.models[3]), yo).slope * 1e3) / 1e3,
-    picks60: (() => { const p = pickSummary(ev.map((e) => e.ensemble.slice(0, 3)), ev.map((e) => e.outcome), ev.map(() => undefined)); return { n: p.picks, hitRate: r5(p.hitRate) }; })(),
+    ouSlope:
+      Math.round(
+        calibrationSlope(
+          co.map((e) => e.models[3]),
+          yo,
+        ).slope * 1e3,
+      ) / 1e3,
+    picks60: (() => {
+      const p = pickSummary(
+        ev.map((e) => e.ensemble.slice(0, 3)),
+        ev.map((e) => e.outcome),
+        ev.map(() => undefined),
+      );
+      return { n: p.picks, hitRate: r5(p.hitRate) };
+    })(),
   };
 }
 
@@ -93,7 +114,13 @@ if (isMain) {
   const deployed = process.env.DEPLOYED !== undefined ? { deployed: { statsLagHours: Number(process.env.DEPLOYED) } } : {};
   const run = (matches: typeof warmMatches, hyper: Hyper) => {
     const ev: EvaluatedMatch[] = [];
-    for (const lg of leagues) ev.push(...backtestLeague(matches.filter((m) => m.league === lg), { seasons, hyper, market, ...deployed }));
+    for (const lg of leagues)
+      ev.push(
+        ...backtestLeague(
+          matches.filter((m) => m.league === lg),
+          { seasons, hyper, market, ...deployed },
+        ),
+      );
     return ev;
   };
   const coldMetrics = (ev: readonly EvaluatedMatch[]) => ({ firstSeason: devMetrics(ev.filter((e) => e.season === first)).ratio, ...devMetrics(ev) });
@@ -111,7 +138,16 @@ if (isMain) {
       metrics = { mix, warm, gap };
     }
     const round = process.env.ROUND ? { round: process.env.ROUND } : {};
-    const line = JSON.stringify({ ...round, name: v.name, market, start, ...(process.env.DEPLOYED !== undefined ? { deployed: Number(process.env.DEPLOYED) } : {}), hyper: v.hyper, seconds: Math.round((performance.now() - t0) / 1000), ...metrics });
+    const line = JSON.stringify({
+      ...round,
+      name: v.name,
+      market,
+      start,
+      ...(process.env.DEPLOYED !== undefined ? { deployed: Number(process.env.DEPLOYED) } : {}),
+      hyper: v.hyper,
+      seconds: Math.round((performance.now() - t0) / 1000),
+      ...metrics,
+    });
     console.log(line);
     if (outFile) appendFileSync(outFile, line + '\n');
   }

@@ -12,8 +12,19 @@ import { LeagueFitter, predictRaw } from './forecast.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
 import { removeMargin, threeWayFromOdds } from './odds.ts';
 import {
-  calibrationSlope, calibrationTable, outcomeOf, pickSummary, rps, summarize3, summarizeBinary,
-  type BinarySummary, type CalibrationBin, type CalibrationFit, type Outcome, type PickSummary, type ThreeWaySummary,
+  calibrationSlope,
+  calibrationTable,
+  outcomeOf,
+  pickSummary,
+  rps,
+  summarize3,
+  summarizeBinary,
+  type BinarySummary,
+  type CalibrationBin,
+  type CalibrationFit,
+  type Outcome,
+  type PickSummary,
+  type ThreeWaySummary,
 } from './scoring.ts';
 import type { MatchOdds } from './types.ts';
 import { bookmakerConfig, valueBetsOf, type ValueBets } from './value-backtest.ts';
@@ -90,11 +101,21 @@ const prop2 = (p: TwoWayPrices): number => removeMargin([p.over, p.under], 'prop
 /** A forecast of an evaluated match with the yardsticks it is scored against. `odds`: the engine's odds input. */
 function evaluated(m: ParsedMatch, prediction: Prediction, odds: MatchOdds | undefined): EvaluatedMatch {
   const e: EvaluatedMatch = {
-    league: m.league, season: m.season, date: m.date, home: m.home, away: m.away,
-    homeGoals: m.homeGoals, awayGoals: m.awayGoals,
-    outcome: outcomeOf(m.homeGoals, m.awayGoals), over: m.homeGoals + m.awayGoals > 2,
-    ensemble: prediction.final, statistical: prediction.statistical, ai: prediction.ai, rating: prediction.rating,
-    models: prediction.pool, usedOdds: prediction.features.market !== undefined,
+    league: m.league,
+    season: m.season,
+    date: m.date,
+    home: m.home,
+    away: m.away,
+    homeGoals: m.homeGoals,
+    awayGoals: m.awayGoals,
+    outcome: outcomeOf(m.homeGoals, m.awayGoals),
+    over: m.homeGoals + m.awayGoals > 2,
+    ensemble: prediction.final,
+    statistical: prediction.statistical,
+    ai: prediction.ai,
+    rating: prediction.rating,
+    models: prediction.pool,
+    usedOdds: prediction.features.market !== undefined,
   };
   const input = threeWayFromOdds(odds, 'shin');
   if (input) e.input = [input.home, input.draw, input.away];
@@ -102,8 +123,14 @@ function evaluated(m: ParsedMatch, prediction: Prediction, odds: MatchOdds | und
   if (pin) e.pinnacle = shin3(pin);
   const pinOU = m.closing.psOU ?? m.preOU.ps;
   if (pinOU) e.pinnacleOver = prop2(pinOU);
-  if (m.pre.avg) { e.market = shin3(m.pre.avg); e.avg = m.pre.avg; }
-  if (m.preOU.avg) { e.marketOver = prop2(m.preOU.avg); e.avgOU = m.preOU.avg; }
+  if (m.pre.avg) {
+    e.market = shin3(m.pre.avg);
+    e.avg = m.pre.avg;
+  }
+  if (m.preOU.avg) {
+    e.marketOver = prop2(m.preOU.avg);
+    e.avgOU = m.preOU.avg;
+  }
   if (m.pre.max) e.best = m.pre.max;
   if (m.preOU.max) e.bestOU = m.preOU.max;
   if (m.pre.ps) e.sharpPre = shin3(m.pre.ps);
@@ -122,11 +149,20 @@ function evaluated(m: ParsedMatch, prediction: Prediction, odds: MatchOdds | und
  * evaluated match is forecast by the last daily run before its kickoff, fitted (as the pipeline does) on the history
  * that run holds, with the prices that run captured.
  */
-function backtestDeployed(used: readonly ParsedMatch[], evalMatches: readonly ParsedMatch[], opts: BacktestOptions, deployed: DeployedOptions): EvaluatedMatch[] {
+function backtestDeployed(
+  used: readonly ParsedMatch[],
+  evalMatches: readonly ParsedMatch[],
+  opts: BacktestOptions,
+  deployed: DeployedOptions,
+): EvaluatedMatch[] {
   const league = used[0]!.league;
   const evalSet = new Set(opts.seasons);
   const firstKickoff = Math.min(...evalMatches.map((m) => Date.parse(kickoffOf(m))));
-  const view: DeployedView = { stageStart: deployed.stageStart ?? lastRunBefore(firstKickoff), statsLagHours: deployed.statsLagHours, odds: opts.market !== 'none' };
+  const view: DeployedView = {
+    stageStart: deployed.stageStart ?? lastRunBefore(firstKickoff),
+    statsLagHours: deployed.statsLagHours,
+    odds: opts.market !== 'none',
+  };
   const stage = stageMatches(used, view);
   const runs = new Map<number, StageMatch[]>();
   for (const s of stage) {
@@ -147,7 +183,9 @@ function backtestDeployed(used: readonly ParsedMatch[], evalMatches: readonly Pa
     const state = fitter.fit(historyAt(stage, view, runAt), new Date(runAt).toISOString());
     for (const s of fixtures) {
       const odds = s.record.odds;
-      out.push(evaluated(s.match, predictRaw(state, { kickoff: s.record.date, league, home: s.match.home, away: s.match.away, ...(odds ? { odds } : {}) }), odds));
+      out.push(
+        evaluated(s.match, predictRaw(state, { kickoff: s.record.date, league, home: s.match.home, away: s.match.away, ...(odds ? { odds } : {}) }), odds),
+      );
     }
   }
   return out;
@@ -190,8 +228,12 @@ export function backtestLeague(allMatches: readonly ParsedMatch[], opts: Backtes
   return out;
 }
 
-export interface ForecasterRow extends ThreeWaySummary { name: string }
-export interface OuRow extends BinarySummary { name: string }
+export interface ForecasterRow extends ThreeWaySummary {
+  name: string;
+}
+export interface OuRow extends BinarySummary {
+  name: string;
+}
 
 const X1_FORECASTERS = ['ensemble', 'models', 'statistical', 'ai', 'rating', 'pinnacle', 'market', 'input'] as const;
 export type X1Forecaster = (typeof X1_FORECASTERS)[number];
@@ -210,7 +252,6 @@ export interface GroupReport {
    */
   levels: { home: { models: number; pinnacle: number; observed: number }; over: { models: number; pinnacle: number; observed: number } };
 }
-
 
 /** Which backtest produced a report. */
 export interface BacktestConfig {
@@ -268,10 +309,14 @@ export interface BacktestReport {
 
 function forecastOf(e: EvaluatedMatch, k: X1Forecaster): readonly number[] {
   switch (k) {
-    case 'pinnacle': return e.pinnacle!;
-    case 'market': return e.market!;
-    case 'input': return e.input!;
-    default: return e[k].slice(0, 3);
+    case 'pinnacle':
+      return e.pinnacle!;
+    case 'market':
+      return e.market!;
+    case 'input':
+      return e.input!;
+    default:
+      return e[k].slice(0, 3);
   }
 }
 
@@ -289,12 +334,21 @@ function groupReport(label: string, ev: readonly EvaluatedMatch[]): GroupReport 
   const c = commonX1(ev);
   const y = c.map((e) => e.outcome);
   const x1 = {} as GroupReport['x1'];
-  for (const k of X1_FORECASTERS) if (k !== 'input' || c.some((e) => e.input)) x1[k] = summarize3(c.map((e) => forecastOf(e, k)), y);
+  for (const k of X1_FORECASTERS)
+    if (k !== 'input' || c.some((e) => e.input))
+      x1[k] = summarize3(
+        c.map((e) => forecastOf(e, k)),
+        y,
+      );
   const co = commonOu(ev);
   const yo = co.map((e) => e.over);
   const over = (e: EvaluatedMatch, k: (typeof OU_FORECASTERS)[number]) => (k === 'pinnacle' ? e.pinnacleOver! : k === 'market' ? e.marketOver! : e[k][3]);
   const ou = {} as GroupReport['ou'];
-  for (const k of OU_FORECASTERS) ou[k] = summarizeBinary(co.map((e) => over(e, k)), yo);
+  for (const k of OU_FORECASTERS)
+    ou[k] = summarizeBinary(
+      co.map((e) => over(e, k)),
+      yo,
+    );
   const mean = <T>(rows: readonly T[], f: (e: T) => number) => rows.reduce((a, e) => a + f(e), 0) / rows.length;
   const levels = {
     home: { models: mean(c, (e) => e.models[0]), pinnacle: mean(c, (e) => e.pinnacle![0]), observed: mean(c, (e) => (e.outcome === 0 ? 1 : 0)) },
@@ -325,12 +379,21 @@ const probabilitiesOf = (p: P4) => ({ home: p[0], draw: p[1], away: p[2], over25
 const MODELS_VALUE_RULE: ValueRule = { minEdge: 0.05, minOdds: 1.01, maxOdds: 15, minProbability: 0.2 };
 
 /** The report of evaluated matches; `config` (or just the market mode, research) says which backtest made them. */
-export function buildReport(evaluated: readonly EvaluatedMatch[], config: BacktestConfig | MarketMode = 'all', valueRule: ValueRule = VALUE_RULE): BacktestReport {
+export function buildReport(
+  evaluated: readonly EvaluatedMatch[],
+  config: BacktestConfig | MarketMode = 'all',
+  valueRule: ValueRule = VALUE_RULE,
+): BacktestReport {
   const cfg: BacktestConfig = { ...(typeof config === 'string' ? { mode: 'research', market: config } : config), bookmakers: bookmakerConfig() };
   const market = cfg.market;
   const ev = sortedForReport(evaluated);
   const keys = [...new Set(ev.map((e) => `${e.league}|${e.season}`))].sort();
-  const groups = keys.map((k) => groupReport(k.replace('|', ' '), ev.filter((e) => `${e.league}|${e.season}` === k)));
+  const groups = keys.map((k) =>
+    groupReport(
+      k.replace('|', ' '),
+      ev.filter((e) => `${e.league}|${e.season}` === k),
+    ),
+  );
   const overall = groupReport('overall', ev);
   const c = commonX1(ev);
   const matchRps = (k: X1Forecaster) => c.map((e) => rps(forecastOf(e, k), e.outcome));
@@ -340,7 +403,12 @@ export function buildReport(evaluated: readonly EvaluatedMatch[], config: Backte
   const ratioCI95 = blockBootstrapInterval(days, [ens, pin], ([a, b]) => a! / b!, BOOTSTRAP_REPLICATES);
   const co = commonOu(ev);
   const sq = (p: number, hit: boolean) => (p - (hit ? 1 : 0)) ** 2;
-  const ouDiffCI95 = blockBootstrapInterval(co.map((e) => e.date.slice(0, 10)), [co.map((e) => sq(e.ensemble[3], e.over) - sq(e.pinnacleOver!, e.over)), co.map(() => 1)], ([d, n]) => d! / n!, BOOTSTRAP_REPLICATES);
+  const ouDiffCI95 = blockBootstrapInterval(
+    co.map((e) => e.date.slice(0, 10)),
+    [co.map((e) => sq(e.ensemble[3], e.over) - sq(e.pinnacleOver!, e.over)), co.map(() => 1)],
+    ([d, n]) => d! / n!,
+    BOOTSTRAP_REPLICATES,
+  );
   const inputStats: Partial<BacktestReport['overall']> = {};
   if (overall.x1.input) {
     const inp = matchRps('input');
@@ -350,9 +418,21 @@ export function buildReport(evaluated: readonly EvaluatedMatch[], config: Backte
   }
   const avgPrices = (e: EvaluatedMatch) => (e.avg ? [e.avg.home, e.avg.draw, e.avg.away] : undefined);
   const picks = {
-    ensemble: pickSummary(ev.map((e) => e.ensemble.slice(0, 3)), ev.map((e) => e.outcome), ev.map(avgPrices)),
-    pinnacle: pickSummary(c.map((e) => e.pinnacle!), c.map((e) => e.outcome), c.map(avgPrices)),
-    market: pickSummary(c.map((e) => e.market!), c.map((e) => e.outcome), c.map(avgPrices)),
+    ensemble: pickSummary(
+      ev.map((e) => e.ensemble.slice(0, 3)),
+      ev.map((e) => e.outcome),
+      ev.map(avgPrices),
+    ),
+    pinnacle: pickSummary(
+      c.map((e) => e.pinnacle!),
+      c.map((e) => e.outcome),
+      c.map(avgPrices),
+    ),
+    market: pickSummary(
+      c.map((e) => e.market!),
+      c.map((e) => e.outcome),
+      c.map(avgPrices),
+    ),
     ouEnsemble: pickSummary(
       ev.map((e) => [e.ensemble[3], 1 - e.ensemble[3], 0]),
       ev.map((e) => (e.over ? 0 : 1) as Outcome),
@@ -368,10 +448,19 @@ export function buildReport(evaluated: readonly EvaluatedMatch[], config: Backte
     diff: overall.x1.models.rps - overall.x1[best].rps,
     diffCI95: blockBootstrapInterval(days, [modelsRps.map((x, i) => x - bestRps[i]!), modelsRps.map(() => 1)], ([d, n]) => d! / n!, BOOTSTRAP_REPLICATES),
   };
-  const probs: number[] = [], hit: boolean[] = [];
-  for (const e of ev) for (let k = 0; k < 3; k++) { probs.push(e.ensemble[k]!); hit.push(e.outcome === k); }
+  const probs: number[] = [],
+    hit: boolean[] = [];
+  for (const e of ev)
+    for (let k = 0; k < 3; k++) {
+      probs.push(e.ensemble[k]!);
+      hit.push(e.outcome === k);
+    }
   const all = ev.map((e) => e.outcome);
-  const allOf = (k: 'ensemble' | 'models' | 'statistical' | 'ai' | 'rating') => summarize3(ev.map((e) => e[k].slice(0, 3)), all);
+  const allOf = (k: 'ensemble' | 'models' | 'statistical' | 'ai' | 'rating') =>
+    summarize3(
+      ev.map((e) => e[k].slice(0, 3)),
+      all,
+    );
   const x = overall.x1;
   return {
     market,
@@ -389,11 +478,20 @@ export function buildReport(evaluated: readonly EvaluatedMatch[], config: Backte
       ouDiff: overall.ou.ensemble.brier - overall.ou.pinnacle.brier,
       ouDiffCI95,
       modelsVsBestComponent,
-      ouCalibration: calibrationSlope(ev.map((e) => e.ensemble[3]), ev.map((e) => e.over)),
+      ouCalibration: calibrationSlope(
+        ev.map((e) => e.ensemble[3]),
+        ev.map((e) => e.over),
+      ),
       picks,
       valueBets: valueBetsOf(ev, sharpFair, valueRule, 'Pinnacle pre-closing, de-vigged (Shin 1X2, proportional O/U)'),
       valueBetsModels: valueBetsOf(ev, (e) => probabilitiesOf(e.models), MODELS_VALUE_RULE, 'our models alone (the pool of the components)'),
-      calibration: { x1: calibrationTable(probs, hit), ou: calibrationTable(ev.map((e) => e.ensemble[3]), ev.map((e) => e.over)) },
+      calibration: {
+        x1: calibrationTable(probs, hit),
+        ou: calibrationTable(
+          ev.map((e) => e.ensemble[3]),
+          ev.map((e) => e.over),
+        ),
+      },
       allMatches: { ensemble: allOf('ensemble'), models: allOf('models'), statistical: allOf('statistical'), ai: allOf('ai'), rating: allOf('rating') },
     },
   };

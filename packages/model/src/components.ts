@@ -9,13 +9,27 @@
  */
 import { quickMarkets } from './grid.ts';
 import type { Hyper } from './hyper.ts';
-import { binaryProb, fitBinary, fitMultinomial, fitOrdered, multinomialProbs, orderedProbs, type BinaryModel, type MultinomialModel, type OrderedModel } from './logistic.ts';
+import {
+  binaryProb,
+  fitBinary,
+  fitMultinomial,
+  fitOrdered,
+  multinomialProbs,
+  orderedProbs,
+  type BinaryModel,
+  type MultinomialModel,
+  type OrderedModel,
+} from './logistic.ts';
 import { logit, type Features, type LearnedModel, type ModelParts, type P4 } from './features.ts';
 
 /** Mapping of the ratings before the first fit (a typical league's). */
 const DEFAULT_ORDINAL: OrderedModel = { coef: [-0.45, Math.log(1.05), 1.6, 0.2, 0.3], p: 3 };
 
-export interface Components { statistical: P4; rating: P4; ai: P4 }
+export interface Components {
+  statistical: P4;
+  rating: P4;
+  ai: P4;
+}
 
 export function statisticalComponent(f: Features): P4 {
   return quickMarkets(f.dc.lambda, f.dc.mu, f.dc.rho);
@@ -66,13 +80,25 @@ function scaleOf(rows: readonly number[][], p: number): [number[], number[]] {
   for (const v of rows) for (let j = 0; j < p; j++) mean[j]! += v[j]!;
   for (let j = 0; j < p; j++) mean[j]! /= rows.length;
   const ss = new Array<number>(p).fill(0);
-  for (const v of rows) for (let j = 0; j < p; j++) { const d = v[j]! - mean[j]!; ss[j]! += d * d; }
-  for (let j = 0; j < p; j++) { const s = Math.sqrt(ss[j]! / rows.length); sd[j] = s > 1e-9 ? s : 1; }
+  for (const v of rows)
+    for (let j = 0; j < p; j++) {
+      const d = v[j]! - mean[j]!;
+      ss[j]! += d * d;
+    }
+  for (let j = 0; j < p; j++) {
+    const s = Math.sqrt(ss[j]! / rows.length);
+    sd[j] = s > 1e-9 ? s : 1;
+  }
   return [mean, sd];
 }
 
 /** Fits the ordered logit (ratings -> 1X2) and the logit (goal ratings -> over 2.5). */
-export function fitRatingMapping(rows: readonly TrainingRow[], weights: readonly number[], hyper: Hyper, previous: OrderedModel | null): { ordinal: OrderedModel; ouRating: BinaryModel } {
+export function fitRatingMapping(
+  rows: readonly TrainingRow[],
+  weights: readonly number[],
+  hyper: Hyper,
+  previous: OrderedModel | null,
+): { ordinal: OrderedModel; ouRating: BinaryModel } {
   return {
     ordinal: fitOrdered({ x: rows.map((r) => r.features.rating), y: rows.map((r) => r.outcome), w: [...weights] }, hyper.rating.l2, previous?.coef),
     ouRating: fitBinary({ x: rows.map((r) => [logit(r.features.goalRatingOver)]), y: rows.map((r) => r.over), w: [...weights] }, { l2: 1 }, [0, 1]),
@@ -83,11 +109,17 @@ export function fitRatingMapping(rows: readonly TrainingRow[], weights: readonly
 export function fitLearned(rows: readonly TrainingRow[], weights: readonly number[], hyper: Hyper, previous: LearnedModel | null): LearnedModel {
   const { l2, l2Prior, interceptL2 } = hyper.ai;
   const fitOne = <M extends MultinomialModel | BinaryModel>(
-    vectors: number[][], priorCount: number, classes: number,
-    fit: (x: number[][], prior: number[], penalty: number[], init: readonly number[] | undefined) => M, init: M | undefined,
+    vectors: number[][],
+    priorCount: number,
+    classes: number,
+    fit: (x: number[][], prior: number[], penalty: number[], init: readonly number[] | undefined) => M,
+    init: M | undefined,
   ) => {
     const p = vectors[0]?.length ?? priorCount;
-    const scale = scaleOf(vectors.map((v) => v.slice(priorCount)), p - priorCount);
+    const scale = scaleOf(
+      vectors.map((v) => v.slice(priorCount)),
+      p - priorCount,
+    );
     const x = vectors.map((v) => standardised(v, priorCount, scale));
     // Coefficients per class: [intercept, feature 0..p-1]; the prior model's log-odds of its own class get 1.
     const prior = new Array<number>(classes * (p + 1)).fill(0);
@@ -97,9 +129,19 @@ export function fitLearned(rows: readonly TrainingRow[], weights: readonly numbe
   };
   const outcomes = rows.map((r) => r.outcome);
   const overs = rows.map((r) => r.over);
-  const x1 = fitOne(rows.map((r) => r.features.x1), X1_PRIOR_FEATURES, 2,
-    (x, prior, penalty, init) => fitMultinomial({ x, y: outcomes, w: [...weights] }, { l2: penalty, interceptL2 }, prior, init, 8), previous?.x1);
-  const ou = fitOne(rows.map((r) => r.features.ou), OU_PRIOR_FEATURES, 1,
-    (x, prior, penalty, init) => fitBinary({ x, y: overs, w: [...weights] }, { l2: penalty, interceptL2 }, prior, init, 8), previous?.ou);
+  const x1 = fitOne(
+    rows.map((r) => r.features.x1),
+    X1_PRIOR_FEATURES,
+    2,
+    (x, prior, penalty, init) => fitMultinomial({ x, y: outcomes, w: [...weights] }, { l2: penalty, interceptL2 }, prior, init, 8),
+    previous?.x1,
+  );
+  const ou = fitOne(
+    rows.map((r) => r.features.ou),
+    OU_PRIOR_FEATURES,
+    1,
+    (x, prior, penalty, init) => fitBinary({ x, y: overs, w: [...weights] }, { l2: penalty, interceptL2 }, prior, init, 8),
+    previous?.ou,
+  );
   return { x1: x1.model, ou: ou.model, scale: { x1: x1.scale, ou: ou.scale }, rows: rows.length };
 }

@@ -87,9 +87,20 @@ export function stageMatches(matches: readonly ParsedMatch[], view: DeployedView
     const odds = view.odds && kickoffMs > view.stageStart ? capturedOdds(m) : undefined;
     const stats = {
       ...(m.homeShots !== undefined && m.awayShots !== undefined ? { homeShots: m.homeShots, awayShots: m.awayShots } : {}),
-      ...(m.homeShotsOnTarget !== undefined && m.awayShotsOnTarget !== undefined ? { homeShotsOnTarget: m.homeShotsOnTarget, awayShotsOnTarget: m.awayShotsOnTarget } : {}),
+      ...(m.homeShotsOnTarget !== undefined && m.awayShotsOnTarget !== undefined
+        ? { homeShotsOnTarget: m.homeShotsOnTarget, awayShotsOnTarget: m.awayShotsOnTarget }
+        : {}),
     };
-    const record: MatchRecord = { date: kickoff, league: m.league, season: m.season, home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals, ...(odds ? { odds } : {}) };
+    const record: MatchRecord = {
+      date: kickoff,
+      league: m.league,
+      season: m.season,
+      home: m.home,
+      away: m.away,
+      homeGoals: m.homeGoals,
+      awayGoals: m.awayGoals,
+      ...(odds ? { odds } : {}),
+    };
     return { match: m, kickoffMs, record, withStats: { ...record, ...stats } };
   });
   return out.sort((a, b) => a.kickoffMs - b.kickoffMs);

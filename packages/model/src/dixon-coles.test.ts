@@ -6,7 +6,15 @@ describe('Dixon-Coles', () => {
   it('recovers known team strengths, home advantage and rho from seasons simulated with them', () => {
     const sim = simulateLeague({ teams: 20, seasons: 8, seed: 5, intercept: 0.1, home: 0.3, rho: -0.1 });
     const truth = sim.teams[0]!;
-    const ms: DCMatch[] = sim.matches.map((m) => ({ home: m.home, away: m.away, homeTarget: m.homeGoals, awayTarget: m.awayGoals, homeGoals: m.homeGoals, awayGoals: m.awayGoals, weight: 1 }));
+    const ms: DCMatch[] = sim.matches.map((m) => ({
+      home: m.home,
+      away: m.away,
+      homeTarget: m.homeGoals,
+      awayTarget: m.awayGoals,
+      homeGoals: m.homeGoals,
+      awayGoals: m.awayGoals,
+      weight: 1,
+    }));
     const p = fitDixonColes(ms, { ridge: 0.01 });
     expect(p.home).toBeCloseTo(0.3, 1);
     expect(p.intercept).toBeCloseTo(0.1, 1);
@@ -25,17 +33,37 @@ describe('Dixon-Coles', () => {
   });
   it('ranks teams correctly on three seasons and shrinks an unseen team to the newcomer prior', () => {
     const sim = simulateLeague({ teams: 20, seasons: 3, seed: 9 });
-    const ms: DCMatch[] = sim.matches.map((m) => ({ home: m.home, away: m.away, homeTarget: m.homeGoals, awayTarget: m.awayGoals, homeGoals: m.homeGoals, awayGoals: m.awayGoals, weight: 1 }));
+    const ms: DCMatch[] = sim.matches.map((m) => ({
+      home: m.home,
+      away: m.away,
+      homeTarget: m.homeGoals,
+      awayTarget: m.awayGoals,
+      homeGoals: m.homeGoals,
+      awayGoals: m.awayGoals,
+      weight: 1,
+    }));
     const p = fitDixonColes(ms, { ridge: 1, newTeam: { attack: -0.2, defence: -0.2 } });
     const truth = sim.teams[0]!;
     const corr = (a: number[], b: number[]) => {
-      const ma = a.reduce((s, x) => s + x, 0) / a.length, mb = b.reduce((s, x) => s + x, 0) / b.length;
-      let num = 0, da = 0, db = 0;
-      a.forEach((x, i) => { num += (x - ma) * (b[i]! - mb); da += (x - ma) ** 2; db += (b[i]! - mb) ** 2; });
+      const ma = a.reduce((s, x) => s + x, 0) / a.length,
+        mb = b.reduce((s, x) => s + x, 0) / b.length;
+      let num = 0,
+        da = 0,
+        db = 0;
+      a.forEach((x, i) => {
+        num += (x - ma) * (b[i]! - mb);
+        da += (x - ma) ** 2;
+        db += (b[i]! - mb) ** 2;
+      });
       return num / Math.sqrt(da * db);
     };
     const est = truth.map((t) => p.attack[p.teams.indexOf(t.name)]! + p.defence[p.teams.indexOf(t.name)]!);
-    expect(corr(est, truth.map((t) => t.attack + t.defence))).toBeGreaterThan(0.9);
+    expect(
+      corr(
+        est,
+        truth.map((t) => t.attack + t.defence),
+      ),
+    ).toBeGreaterThan(0.9);
     const known = dcExpectations(p, truth[0]!.name, truth[1]!.name);
     const unseen = dcExpectations(p, 'Nobody FC', truth[1]!.name);
     expect(unseen.lambda).toBeCloseTo(Math.exp(p.intercept + p.home - 0.2 - p.defence[p.teams.indexOf(truth[1]!.name)]!), 10);

@@ -15,8 +15,18 @@ import { components, fitLearned, fitRatingMapping, type Components, type Trainin
 import { fitDixonColes, type DCMatch } from './dixon-coles.ts';
 import { fitPoolWeights, fitStacking, poolOf, stacked } from './ensemble.ts';
 import {
-  buildFeatures, dayNumber, DAY_MS, emptyForm, emptyParts, ingestShots, marketView, matchShots,
-  type Features, type ModelParts, type P4, type TeamForm,
+  buildFeatures,
+  dayNumber,
+  DAY_MS,
+  emptyForm,
+  emptyParts,
+  ingestShots,
+  marketView,
+  matchShots,
+  type Features,
+  type ModelParts,
+  type P4,
+  type TeamForm,
 } from './features.ts';
 import { quickMarkets } from './grid.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
@@ -85,7 +95,10 @@ export class LeagueEngine {
   private rows: TrainingRow[] = [];
   private lastRefit: number | null = null;
 
-  constructor(readonly league: string, opts: EngineOptions = {}) {
+  constructor(
+    readonly league: string,
+    opts: EngineOptions = {},
+  ) {
     this.hyper = opts.hyper ?? DEFAULT_HYPER;
     this.parts = emptyParts();
     this.refitDays = opts.refitDays ?? this.hyper.refitDays;
@@ -123,7 +136,15 @@ export class LeagueEngine {
         const f = buildFeatures(parts, this.hyper, m.home, m.away, day, marketView(m.odds, this.hyper.dc.impliedRho));
         const prediction = predictFromFeatures(parts, this.hyper, f);
         if (predict) out.push({ match: m, prediction });
-        if (inFeatures) this.rows.push({ day, outcome: outcomeIndex(m), over: m.homeGoals + m.awayGoals > 2 ? 1 : 0, features: f, components: { statistical: prediction.statistical, ai: prediction.ai, rating: prediction.rating }, pool: prediction.pool });
+        if (inFeatures)
+          this.rows.push({
+            day,
+            outcome: outcomeIndex(m),
+            over: m.homeGoals + m.awayGoals > 2 ? 1 : 0,
+            features: f,
+            components: { statistical: prediction.statistical, ai: prediction.ai, rating: prediction.rating },
+            pool: prediction.pool,
+          });
       }
     }
     for (const m of matches) this.ingest(day, m);
@@ -173,12 +194,21 @@ export class LeagueEngine {
         else if (parts.prevActive.length === 0 && form.matches === 0) form.newcomerIn = null;
       }
     }
-    const played: PlayedMatch = { day, home: m.home, away: m.away, homeGoals: m.homeGoals, awayGoals: m.awayGoals, homeOffset: dcHomeOffset(parts.ratings, hyper.ratings) };
+    const played: PlayedMatch = {
+      day,
+      home: m.home,
+      away: m.away,
+      homeGoals: m.homeGoals,
+      awayGoals: m.awayGoals,
+      homeOffset: dcHomeOffset(parts.ratings, hyper.ratings),
+    };
     let shots: ShotExpectation | undefined;
     const stats = matchShots(m);
     const proxy = stats ? ingestShots(parts.shots, hyper, day, m.homeGoals, m.awayGoals, stats) : undefined;
-    const real = hyper.xg.real && m.homeExpectedGoals !== undefined && m.awayExpectedGoals !== undefined && m.homeExpectedGoals >= 0 && m.awayExpectedGoals >= 0
-      ? { homeXg: m.homeExpectedGoals, awayXg: m.awayExpectedGoals } : undefined;
+    const real =
+      hyper.xg.real && m.homeExpectedGoals !== undefined && m.awayExpectedGoals !== undefined && m.homeExpectedGoals >= 0 && m.awayExpectedGoals >= 0
+        ? { homeXg: m.homeExpectedGoals, awayXg: m.awayExpectedGoals }
+        : undefined;
     const xg = real ?? proxy;
     if (xg) {
       played.homeXg = xg.homeXg;
@@ -201,7 +231,8 @@ export class LeagueEngine {
       form.matches++;
     };
     const outcome = outcomeIndex(m);
-    const hst = stats?.homeShotsOnTarget, ast = stats?.awayShotsOnTarget;
+    const hst = stats?.homeShotsOnTarget,
+      ast = stats?.awayShotsOnTarget;
     update(parts.form[m.home]!, m.homeGoals, m.awayGoals, hst, ast, outcome === 0 ? 3 : outcome === 1 ? 1 : 0);
     update(parts.form[m.away]!, m.awayGoals, m.homeGoals, ast, hst, outcome === 2 ? 3 : outcome === 1 ? 1 : 0);
     this.played.push(played);
@@ -242,7 +273,12 @@ export class LeagueEngine {
       const p = this.played[i]!;
       const hasXg = p.homeXg !== undefined && p.awayXg !== undefined;
       matches.push({
-        home: p.home, away: p.away, homeGoals: p.homeGoals, awayGoals: p.awayGoals, weight: Math.exp(-xi * (day - p.day)), homeOffset: p.homeOffset,
+        home: p.home,
+        away: p.away,
+        homeGoals: p.homeGoals,
+        awayGoals: p.awayGoals,
+        weight: Math.exp(-xi * (day - p.day)),
+        homeOffset: p.homeOffset,
         homeTarget: hasXg ? (1 - xgBlend) * p.homeGoals + xgBlend * p.homeXg! : p.homeGoals,
         awayTarget: hasXg ? (1 - xgBlend) * p.awayGoals + xgBlend * p.awayXg! : p.awayGoals,
       });
@@ -261,9 +297,16 @@ export class LeagueEngine {
       // Too few recent matches to fit: the model at its prior (the clubs' goal ratings, the league's goal rates).
       const teams = Object.keys(parts.ratings.teams);
       parts.dc = {
-        teams, attack: teams.map((t) => priorMean(t).attack), defence: teams.map((t) => priorMean(t).defence),
-        intercept: Math.log(parts.ratings.awayRate), home: Math.log(parts.ratings.homeRate / parts.ratings.awayRate),
-        rho: this.hyper.dc.impliedRho, newTeamAttack: 0, newTeamDefence: 0, iterations: 0, logLik: 0,
+        teams,
+        attack: teams.map((t) => priorMean(t).attack),
+        defence: teams.map((t) => priorMean(t).defence),
+        intercept: Math.log(parts.ratings.awayRate),
+        home: Math.log(parts.ratings.homeRate / parts.ratings.awayRate),
+        rho: this.hyper.dc.impliedRho,
+        newTeamAttack: 0,
+        newTeamDefence: 0,
+        iterations: 0,
+        logLik: 0,
       };
     }
   }

@@ -8,8 +8,15 @@ import { mulberry32 } from './random.ts';
 
 const rand = mulberry32(11);
 const normal = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
-const softmax = (s: number[]) => { const e = s.map(Math.exp); const t = e.reduce((a, b) => a + b, 0); return e.map((v) => v / t); };
-const draw = (p: readonly number[]) => { const u = rand(); return u < p[0]! ? 0 : u < p[0]! + p[1]! ? 1 : 2; };
+const softmax = (s: number[]) => {
+  const e = s.map(Math.exp);
+  const t = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / t);
+};
+const draw = (p: readonly number[]) => {
+  const u = rand();
+  return u < p[0]! ? 0 : u < p[0]! + p[1]! ? 1 : 2;
+};
 
 /** A true 1X2 forecast and the same with noise on the log scale (a worse forecaster). */
 function truthAndNoisy(noise: number): [number[], number[]] {
@@ -19,7 +26,8 @@ function truthAndNoisy(noise: number): [number[], number[]] {
 
 describe('conditional logit (log-linear pool)', () => {
   it('puts the weight on the forecaster the outcomes were drawn from', () => {
-    const x: number[][][] = [], y: number[] = [];
+    const x: number[][][] = [],
+      y: number[] = [];
     for (let i = 0; i < 4000; i++) {
       const [truth, noisy] = truthAndNoisy(0.6);
       x.push([0, 1, 2].map((j) => [Math.log(truth[j]!), Math.log(noisy[j]!)]));
@@ -36,7 +44,14 @@ describe('conditional logit (log-linear pool)', () => {
   });
 
   it('gives probabilities that sum to 1', () => {
-    const p = conditionalProbs([0.7, 0.6], [[Math.log(0.5), Math.log(0.4)], [Math.log(0.3), Math.log(0.3)], [Math.log(0.2), Math.log(0.3)]]);
+    const p = conditionalProbs(
+      [0.7, 0.6],
+      [
+        [Math.log(0.5), Math.log(0.4)],
+        [Math.log(0.3), Math.log(0.3)],
+        [Math.log(0.2), Math.log(0.3)],
+      ],
+    );
     expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(p[0]).toBeGreaterThan(p[2]!);
   });
@@ -59,7 +74,11 @@ describe('learned pool of the components', () => {
 
   it('learns the largest weight for the component that is right, on 1X2 and O/U', () => {
     const r = rows(3000);
-    const w = fitPoolWeights(r, r.map(() => 1), hyper)!;
+    const w = fitPoolWeights(
+      r,
+      r.map(() => 1),
+      hyper,
+    )!;
     expect(w.rows).toBe(3000);
     const [statistical, ai, rating] = w.x1;
     expect(ai).toBeGreaterThan(statistical! + 0.3);
@@ -73,9 +92,21 @@ describe('learned pool of the components', () => {
 
   it('keeps the a-priori linear pool below the minimum number of rows, or when learning is off', () => {
     const r = rows(hyper.pool.minRows - 1);
-    expect(fitPoolWeights(r, r.map(() => 1), hyper)).toBeNull();
+    expect(
+      fitPoolWeights(
+        r,
+        r.map(() => 1),
+        hyper,
+      ),
+    ).toBeNull();
     const more = rows(hyper.pool.minRows + 50);
-    expect(fitPoolWeights(more, more.map(() => 1), { ...hyper, pool: { ...hyper.pool, learn: false } })).toBeNull();
+    expect(
+      fitPoolWeights(
+        more,
+        more.map(() => 1),
+        { ...hyper, pool: { ...hyper.pool, learn: false } },
+      ),
+    ).toBeNull();
     const c = more[0]!.components;
     const w = hyper.weights;
     const linear = poolOf(c, hyper, null);

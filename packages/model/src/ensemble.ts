@@ -40,7 +40,10 @@ const ouFeatures = (c: Components, hyper: Hyper) => pooled(hyper).map((k) => log
 export function poolOf(c: Components, hyper: Hyper, learned: PoolWeights | null): P4 {
   if (!learned) return linearPool(c, hyper);
   const { x1Temper, ouShrink } = hyper.pool;
-  const [home, draw, away] = conditionalProbs(learned.x1.map((w) => w * x1Temper), x1Features(c, hyper));
+  const [home, draw, away] = conditionalProbs(
+    learned.x1.map((w) => w * x1Temper),
+    x1Features(c, hyper),
+  );
   const over = binaryProb({ coef: learned.ou, p: pooled(hyper).length }, ouFeatures(c, hyper));
   // Shrunk toward the league's recent share of overs on the logit scale (a calibration slope below 1 out of sample).
   return [home!, draw!, away!, clampP(1 / (1 + Math.exp(-(ouShrink * logit(over) + (1 - ouShrink) * logit(learned.overRate)))))];
@@ -56,7 +59,10 @@ export function fitPoolWeights(rows: readonly TrainingRow[], weights: readonly n
   const w = hyper.weights;
   const prior = pooled(hyper).map((k) => w[k]);
   const x1 = fitConditionalLogit({ x: rows.map((r) => x1Features(r.components, hyper)), y: rows.map((r) => r.outcome), w: weights }, l2, prior);
-  const ou = fitBinary({ x: rows.map((r) => ouFeatures(r.components, hyper)), y: rows.map((r) => r.over), w: [...weights] }, { l2, interceptL2: l2 }, [0, ...prior]);
+  const ou = fitBinary({ x: rows.map((r) => ouFeatures(r.components, hyper)), y: rows.map((r) => r.over), w: [...weights] }, { l2, interceptL2: l2 }, [
+    0,
+    ...prior,
+  ]);
   const weight = weights.reduce((s, w) => s + w, 0);
   const overRate = rows.reduce((s, r, i) => s + weights[i]! * r.over, 0) / weight;
   return { x1, ou: ou.coef, overRate, rows: rows.length };
@@ -87,10 +93,14 @@ export function stacked(stacking: Stacking | null, market: MarketView, pool: P4)
  */
 function bestWeight(logLik: (w: number) => number, maxWeight: number, step: number, minGain: number): number {
   const market = logLik(0);
-  let best = 0, bestValue = market;
+  let best = 0,
+    bestValue = market;
   for (let w = step; w <= maxWeight + 1e-9; w += step) {
     const v = logLik(w);
-    if (v > bestValue) { best = w; bestValue = v; }
+    if (v > bestValue) {
+      best = w;
+      bestValue = v;
+    }
   }
   return bestValue - market >= minGain ? Math.round(best / step) * step : 0;
 }
@@ -100,15 +110,32 @@ export function fitStacking(rows: readonly TrainingRow[], weights: readonly numb
   const { minRows, maxWeight, step, minGain } = hyper.stacking;
   const idx = rows.map((_, i) => i).filter((i) => rows[i]!.features.market);
   if (idx.length < minRows) return null;
-  const x1Weight = bestWeight((w) => {
-    let ll = 0;
-    for (const i of idx) { const r = rows[i]!; ll += weights[i]! * Math.log(pooledX1(r.features.market!, r.pool, w)[r.outcome]); }
-    return ll;
-  }, maxWeight, step, minGain);
-  const ouWeight = bestWeight((w) => {
-    let ll = 0;
-    for (const i of idx) { const r = rows[i]!; const p = pooledOver(r.features.market!, r.pool, w); ll += weights[i]! * Math.log(r.over ? p : 1 - p); }
-    return ll;
-  }, maxWeight, step, minGain);
+  const x1Weight = bestWeight(
+    (w) => {
+      let ll = 0;
+      for (const i of idx) {
+        const r = rows[i]!;
+        ll += weights[i]! * Math.log(pooledX1(r.features.market!, r.pool, w)[r.outcome]);
+      }
+      return ll;
+    },
+    maxWeight,
+    step,
+    minGain,
+  );
+  const ouWeight = bestWeight(
+    (w) => {
+      let ll = 0;
+      for (const i of idx) {
+        const r = rows[i]!;
+        const p = pooledOver(r.features.market!, r.pool, w);
+        ll += weights[i]! * Math.log(r.over ? p : 1 - p);
+      }
+      return ll;
+    },
+    maxWeight,
+    step,
+    minGain,
+  );
   return { x1Weight, ouWeight, rows: idx.length };
 }

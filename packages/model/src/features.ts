@@ -46,7 +46,16 @@ export interface TeamForm {
 }
 
 export function emptyForm(): TeamForm {
-  return { lastDay: null, recentPoints: [], goalsFor: 1.3, goalsAgainst: 1.3, shotsOnTargetFor: null, shotsOnTargetAgainst: null, matches: 0, newcomerIn: null };
+  return {
+    lastDay: null,
+    recentPoints: [],
+    goalsFor: 1.3,
+    goalsAgainst: 1.3,
+    shotsOnTargetFor: null,
+    shotsOnTargetAgainst: null,
+    matches: 0,
+    newcomerIn: null,
+  };
 }
 
 /**
@@ -83,12 +92,19 @@ export function expectedGoalsProxy(c: ShotConversion, hyper: Hyper, shotsOnTarge
 }
 
 /** A match's shots on target and (optionally) shots, each side, as the proxy reads them; undefined without statistics. */
-export interface MatchShots { homeShotsOnTarget: number; awayShotsOnTarget: number; homeShots?: number; awayShots?: number }
+export interface MatchShots {
+  homeShotsOnTarget: number;
+  awayShotsOnTarget: number;
+  homeShots?: number;
+  awayShots?: number;
+}
 
 export function matchShots(m: { homeShotsOnTarget?: number; awayShotsOnTarget?: number; homeShots?: number; awayShots?: number }): MatchShots | undefined {
-  const hst = m.homeShotsOnTarget, ast = m.awayShotsOnTarget;
+  const hst = m.homeShotsOnTarget,
+    ast = m.awayShotsOnTarget;
   if (hst === undefined || ast === undefined || !(hst >= 0) || !(ast >= 0)) return undefined;
-  const hs = m.homeShots, as = m.awayShots;
+  const hs = m.homeShots,
+    as = m.awayShots;
   return hs !== undefined && as !== undefined && hs >= hst && as >= ast
     ? { homeShotsOnTarget: hst, awayShotsOnTarget: ast, homeShots: hs, awayShots: as }
     : { homeShotsOnTarget: hst, awayShotsOnTarget: ast };
@@ -98,18 +114,31 @@ export function matchShots(m: { homeShotsOnTarget?: number; awayShotsOnTarget?: 
  * The proxy's expected goals of both sides of a played match at the league's conversion rates before it, then the
  * match added to the (decayed) totals: what the engine ingests, and what the proxy-level check replays.
  */
-export function ingestShots(c: ShotConversion, hyper: Hyper, day: number, homeGoals: number, awayGoals: number, s: MatchShots): { homeXg: number; awayXg: number } {
+export function ingestShots(
+  c: ShotConversion,
+  hyper: Hyper,
+  day: number,
+  homeGoals: number,
+  awayGoals: number,
+  s: MatchShots,
+): { homeXg: number; awayXg: number } {
   const homeXg = expectedGoalsProxy(c, hyper, s.homeShotsOnTarget, s.homeShots);
   const awayXg = expectedGoalsProxy(c, hyper, s.awayShotsOnTarget, s.awayShots);
   const h = hyper.xg.halfLifeDays;
   if (h > 0 && c.day !== undefined && day > c.day) {
     const k = Math.pow(0.5, (day - c.day) / h);
-    c.goals *= k; c.shotsOnTarget *= k; c.goalsWithShots *= k; c.shots *= k;
+    c.goals *= k;
+    c.shotsOnTarget *= k;
+    c.goalsWithShots *= k;
+    c.shots *= k;
   }
   c.day = day;
   c.goals += homeGoals + awayGoals;
   c.shotsOnTarget += s.homeShotsOnTarget + s.awayShotsOnTarget;
-  if (s.homeShots !== undefined && s.awayShots !== undefined) { c.goalsWithShots += homeGoals + awayGoals; c.shots += s.homeShots + s.awayShots; }
+  if (s.homeShots !== undefined && s.awayShots !== undefined) {
+    c.goalsWithShots += homeGoals + awayGoals;
+    c.shots += s.homeShots + s.awayShots;
+  }
   return { homeXg, awayXg };
 }
 
@@ -159,13 +188,29 @@ export interface ModelParts {
 
 export function emptyParts(): ModelParts {
   return {
-    lastDay: null, season: null, ratings: emptyLeagueRatings(), form: {}, active: [], prevActive: [], shots: emptyConversion(),
-    dc: null, ordinal: null, ouRating: null, learned: null, pool: null, stacking: null,
+    lastDay: null,
+    season: null,
+    ratings: emptyLeagueRatings(),
+    form: {},
+    active: [],
+    prevActive: [],
+    shots: emptyConversion(),
+    dc: null,
+    ordinal: null,
+    ouRating: null,
+    learned: null,
+    pool: null,
+    stacking: null,
   };
 }
 
 /** The fixture's de-vigged market: 1X2 (Shin), over 2.5 (proportional, else implied by the 1X2 prices). */
-export interface MarketView { home: number; draw: number; away: number; over: number }
+export interface MarketView {
+  home: number;
+  draw: number;
+  away: number;
+  over: number;
+}
 
 export function marketView(odds: MatchOdds | undefined, rho: number): MarketView | undefined {
   const p = threeWayFromOdds(odds, 'shin');
@@ -218,7 +263,8 @@ export function buildFeatures(parts: ModelParts, hyper: Hyper, home: string, awa
   ];
   const homeForm = parts.form[home];
   const awayForm = parts.form[away];
-  const avgPoints = (f: TeamForm | undefined) => (f && f.recentPoints.length ? f.recentPoints.reduce((s, x) => s + x, 0) / f.recentPoints.length : NEUTRAL_POINTS);
+  const avgPoints = (f: TeamForm | undefined) =>
+    f && f.recentPoints.length ? f.recentPoints.reduce((s, x) => s + x, 0) / f.recentPoints.length : NEUTRAL_POINTS;
   const restWeeks = (f: TeamForm | undefined) => (f && f.lastDay !== null ? Math.min(day - f.lastDay, MAX_REST_DAYS) : MAX_REST_DAYS) / 7;
   const shotsKnown = (f: TeamForm | undefined): f is TeamForm & { shotsOnTargetFor: number; shotsOnTargetAgainst: number } =>
     f?.shotsOnTargetFor != null && f.shotsOnTargetAgainst != null;
@@ -234,11 +280,14 @@ export function buildFeatures(parts: ModelParts, hyper: Hyper, home: string, awa
     goalRatingOver: ratingOver,
     goalRating,
     x1: [
-      Math.log(anchor[0] / anchor[2]), Math.log(anchor[1] / anchor[2]),
+      Math.log(anchor[0] / anchor[2]),
+      Math.log(anchor[1] / anchor[2]),
       ...rating,
       avgPoints(homeForm) - avgPoints(awayForm),
-      restWeeks(homeForm), restWeeks(awayForm),
-      shotDiff, hasShots ? 1 : 0,
+      restWeeks(homeForm),
+      restWeeks(awayForm),
+      shotDiff,
+      hasShots ? 1 : 0,
     ],
     ou: [logit(anchor[3]), logit(hyper.ai.anchor === 'goal' ? dcP[3] : ratingOver), goalTotal, shotTotal, hasShots ? 1 : 0],
   };

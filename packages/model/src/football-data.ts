@@ -5,8 +5,15 @@
 import { DEFAULT_BOOKMAKERS } from './bookmakers.ts';
 import type { MatchOdds, MatchRecord } from './types.ts';
 
-export interface ThreeWayPrices { home: number; draw: number; away: number }
-export interface TwoWayPrices { over: number; under: number }
+export interface ThreeWayPrices {
+  home: number;
+  draw: number;
+  away: number;
+}
+export interface TwoWayPrices {
+  over: number;
+  under: number;
+}
 
 /** A parsed match: the public MatchRecord plus every market price the backtest needs. */
 export interface ParsedMatch extends MatchRecord {
@@ -33,11 +40,16 @@ export function splitCsvLine(line: string): string[] {
     const c = line[i]!;
     if (q) {
       if (c === '"') {
-        if (line[i + 1] === '"') { cur += '"'; i++; } else q = false;
+        if (line[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else q = false;
       } else cur += c;
     } else if (c === '"') q = true;
-    else if (c === ',') { out.push(cur); cur = ''; }
-    else cur += c;
+    else if (c === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += c;
   }
   out.push(cur);
   return out;
@@ -91,7 +103,9 @@ export function parseFootballDataCsv(text: string, opts: ParseOptions): ParsedMa
   if (headerLine < 0) return [];
   const header = splitCsvLine(lines[headerLine]!).map((h) => h.trim());
   const col = new Map<string, number>();
-  header.forEach((h, i) => { if (h && !col.has(h)) col.set(h, i); });
+  header.forEach((h, i) => {
+    if (h && !col.has(h)) col.set(h, i);
+  });
   const out: ParsedMatch[] = [];
   for (let li = headerLine + 1; li < lines.length; li++) {
     const line = lines[li]!;
@@ -109,11 +123,14 @@ export function parseFootballDataCsv(text: string, opts: ParseOptions): ParsedMa
     if (!date || !home || !away || hg === undefined || ag === undefined || hg < 0 || ag < 0) continue;
     const league = (get('Div')?.trim() || opts.league || '').trim();
     const three = (h: string, d: string, a: string): ThreeWayPrices | undefined => {
-      const ph = price(get(h)), pd = price(get(d)), pa = price(get(a));
+      const ph = price(get(h)),
+        pd = price(get(d)),
+        pa = price(get(a));
       return ph !== undefined && pd !== undefined && pa !== undefined ? { home: ph, draw: pd, away: pa } : undefined;
     };
     const two = (o: string, u: string): TwoWayPrices | undefined => {
-      const po = price(get(o)), pu = price(get(u));
+      const po = price(get(o)),
+        pu = price(get(u));
       return po !== undefined && pu !== undefined ? { over: po, under: pu } : undefined;
     };
     const m: ParsedMatch = {
@@ -130,9 +147,18 @@ export function parseFootballDataCsv(text: string, opts: ParseOptions): ParsedMa
     };
     const time = /^(\d{1,2}):(\d{2})/.exec((get('Time') ?? '').trim());
     if (time && Number(time[1]) <= 23 && Number(time[2]) <= 59) m.time = `${time[1]!.padStart(2, '0')}:${time[2]}`;
-    const hs = num(get('HS')), as = num(get('AS')), hst = num(get('HST')), ast = num(get('AST'));
-    if (hs !== undefined && as !== undefined) { m.homeShots = hs; m.awayShots = as; }
-    if (hst !== undefined && ast !== undefined) { m.homeShotsOnTarget = hst; m.awayShotsOnTarget = ast; }
+    const hs = num(get('HS')),
+      as = num(get('AS')),
+      hst = num(get('HST')),
+      ast = num(get('AST'));
+    if (hs !== undefined && as !== undefined) {
+      m.homeShots = hs;
+      m.awayShots = as;
+    }
+    if (hst !== undefined && ast !== undefined) {
+      m.homeShotsOnTarget = hst;
+      m.awayShotsOnTarget = ast;
+    }
     const ps = three('PSH', 'PSD', 'PSA');
     const avg = three('AvgH', 'AvgD', 'AvgA') ?? three('BbAvH', 'BbAvD', 'BbAvA');
     const max = three('MaxH', 'MaxD', 'MaxA') ?? three('BbMxH', 'BbMxD', 'BbMxA');
@@ -165,7 +191,11 @@ export function parseFootballDataCsv(text: string, opts: ParseOptions): ParsedMa
 }
 
 /** The declared bookmakers' pre-closing prices the file carries (bookmakers.ts), by column prefix. */
-function addBookPrices(m: ParsedMatch, three: (h: string, d: string, a: string) => ThreeWayPrices | undefined, two: (o: string, u: string) => TwoWayPrices | undefined): void {
+function addBookPrices(
+  m: ParsedMatch,
+  three: (h: string, d: string, a: string) => ThreeWayPrices | undefined,
+  two: (o: string, u: string) => TwoWayPrices | undefined,
+): void {
   for (const { research } of DEFAULT_BOOKMAKERS) {
     if (!research) continue;
     const x1 = three(`${research}H`, `${research}D`, `${research}A`);
@@ -180,15 +210,27 @@ function addBookPrices(m: ParsedMatch, three: (h: string, d: string, a: string) 
  * O/U 2.5 the same. Pinnacle first was chosen on the development seasons 2015-16..2018-19 (bench/tune.ts with
  * ODDS=ps,avg,b365: RPS 0.19612 against 0.19614 with the average first; docs/model.md). Closing prices are never used.
  */
-export function preKickoffOdds(m: Pick<ParsedMatch, 'pre' | 'preOU'>, order: readonly ('ps' | 'avg' | 'b365' | 'max')[] = ['ps', 'avg', 'b365']): MatchOdds | undefined {
+export function preKickoffOdds(
+  m: Pick<ParsedMatch, 'pre' | 'preOU'>,
+  order: readonly ('ps' | 'avg' | 'b365' | 'max')[] = ['ps', 'avg', 'b365'],
+): MatchOdds | undefined {
   const odds: MatchOdds = {};
   for (const k of order) {
     const p = m.pre[k];
-    if (p) { odds.home = p.home; odds.draw = p.draw; odds.away = p.away; break; }
+    if (p) {
+      odds.home = p.home;
+      odds.draw = p.draw;
+      odds.away = p.away;
+      break;
+    }
   }
   for (const k of order) {
     const p = m.preOU[k];
-    if (p) { odds.over25 = p.over; odds.under25 = p.under; break; }
+    if (p) {
+      odds.over25 = p.over;
+      odds.under25 = p.under;
+      break;
+    }
   }
   return Object.keys(odds).length ? odds : undefined;
 }

@@ -19,7 +19,10 @@ function checkForecast(f: Forecast) {
   expect(p.home + p.draw + p.away).toBeCloseTo(1, 12);
   expect(f.overUnder25.over + f.overUnder25.under).toBeCloseTo(1, 12);
   for (const c of [f.components.statistical, f.components.ai, f.components.rating]) {
-    for (const v of [c.home, c.draw, c.away, c.over25]) { expect(v).toBeGreaterThan(0); expect(v).toBeLessThan(1); }
+    for (const v of [c.home, c.draw, c.away, c.over25]) {
+      expect(v).toBeGreaterThan(0);
+      expect(v).toBeLessThan(1);
+    }
     expect(c.home + c.draw + c.away).toBeCloseTo(1, 10);
   }
   const dc = f.markets.doubleChance;
@@ -61,7 +64,13 @@ describe('fitLeagueModel / predictFixture', () => {
     expect(noOdds.modelWeight).toEqual({ x1: 1, ou: 1 });
     const newcomer = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: 'Brand New FC', away: fx.away });
     checkForecast(newcomer);
-    const both = predictFixture(state, { kickoff: fx.date, league: 'SIM', home: 'Brand New FC', away: 'Another New FC', odds: { home: 2.1, draw: 3.4, away: 3.6 } });
+    const both = predictFixture(state, {
+      kickoff: fx.date,
+      league: 'SIM',
+      home: 'Brand New FC',
+      away: 'Another New FC',
+      odds: { home: 2.1, draw: 3.4, away: 3.6 },
+    });
     checkForecast(both);
     expect(both.probabilities.home).toBeGreaterThan(both.probabilities.away);
     // partial odds (only O/U) are tolerated
@@ -72,11 +81,19 @@ describe('fitLeagueModel / predictFixture', () => {
     const price = fc.oneof(fc.double({ min: 1.01, max: 60, noNaN: true }), fc.constantFrom(0, -3, 1, Number.NaN, Number.POSITIVE_INFINITY));
     const teams = [...new Set(lastSeason.map((m) => m.home))];
     fc.assert(
-      fc.property(fc.constantFrom(...teams, 'Unknown United'), fc.constantFrom(...teams, 'Nobody Rovers'), fc.option(fc.record({ home: price, draw: price, away: price, over25: fc.option(price, { nil: undefined }), under25: fc.option(price, { nil: undefined }) }), { nil: undefined }), (home, away, odds) => {
-        fc.pre(home !== away);
-        const clean = odds ? Object.fromEntries(Object.entries(odds).filter(([, v]) => v !== undefined)) : undefined;
-        checkForecast(predictFixture(state, { kickoff: asOf, league: 'SIM', home, away, ...(clean ? { odds: clean } : {}) }));
-      }),
+      fc.property(
+        fc.constantFrom(...teams, 'Unknown United'),
+        fc.constantFrom(...teams, 'Nobody Rovers'),
+        fc.option(
+          fc.record({ home: price, draw: price, away: price, over25: fc.option(price, { nil: undefined }), under25: fc.option(price, { nil: undefined }) }),
+          { nil: undefined },
+        ),
+        (home, away, odds) => {
+          fc.pre(home !== away);
+          const clean = odds ? Object.fromEntries(Object.entries(odds).filter(([, v]) => v !== undefined)) : undefined;
+          checkForecast(predictFixture(state, { kickoff: asOf, league: 'SIM', home, away, ...(clean ? { odds: clean } : {}) }));
+        },
+      ),
       { seed: 5, numRuns: 150 },
     );
   });
@@ -92,9 +109,13 @@ describe('fitLeagueModel / predictFixture', () => {
 
   it('stronger teams get higher win probabilities (sanity against the simulation truth)', () => {
     const truth = sim.teams[2]!;
-    const strength = (n: string) => { const t = truth.find((x) => x.name === n)!; return t.attack + t.defence; };
+    const strength = (n: string) => {
+      const t = truth.find((x) => x.name === n)!;
+      return t.attack + t.defence;
+    };
     const sorted = [...truth].sort((a, b) => strength(b.name) - strength(a.name));
-    const best = sorted[0]!.name, worst = sorted.at(-1)!.name;
+    const best = sorted[0]!.name,
+      worst = sorted.at(-1)!.name;
     const f = predictFixture(state, { kickoff: asOf, league: 'SIM', home: best, away: worst });
     expect(f.probabilities.home).toBeGreaterThan(0.5);
     const g = predictFixture(state, { kickoff: asOf, league: 'SIM', home: worst, away: best });

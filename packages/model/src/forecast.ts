@@ -44,10 +44,17 @@ export function cleanTeam(name: string): string {
 
 function validRecord(m: MatchRecord): boolean {
   return (
-    typeof m.home === 'string' && typeof m.away === 'string' && cleanTeam(m.home) !== '' && cleanTeam(m.away) !== '' &&
+    typeof m.home === 'string' &&
+    typeof m.away === 'string' &&
+    cleanTeam(m.home) !== '' &&
+    cleanTeam(m.away) !== '' &&
     cleanTeam(m.home) !== cleanTeam(m.away) &&
-    Number.isInteger(m.homeGoals) && Number.isInteger(m.awayGoals) && m.homeGoals >= 0 && m.awayGoals >= 0 &&
-    typeof m.date === 'string' && Number.isFinite(Date.parse(m.date.length <= 10 ? `${m.date}T00:00:00Z` : m.date))
+    Number.isInteger(m.homeGoals) &&
+    Number.isInteger(m.awayGoals) &&
+    m.homeGoals >= 0 &&
+    m.awayGoals >= 0 &&
+    typeof m.date === 'string' &&
+    Number.isFinite(Date.parse(m.date.length <= 10 ? `${m.date}T00:00:00Z` : m.date))
   );
 }
 
@@ -60,7 +67,8 @@ const SETTLED_DAYS = 3;
 const YEAR_DAYS = 364;
 
 /** A day's matches in one order whatever order the history came in (dates, then clubs). */
-const byDateAndClubs = (a: MatchRecord, b: MatchRecord) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.home < b.home ? -1 : a.home > b.home ? 1 : a.away < b.away ? -1 : a.away > b.away ? 1 : 0);
+const byDateAndClubs = (a: MatchRecord, b: MatchRecord) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.home < b.home ? -1 : a.home > b.home ? 1 : a.away < b.away ? -1 : a.away > b.away ? 1 : 0;
 
 /** What a replay depends on: every field of every match the engine reads. */
 const recordKey = (m: MatchRecord) =>
@@ -82,7 +90,10 @@ export class LeagueFitter {
   /** Each history record checked, its names cleaned and its day computed once (records are never changed). */
   private readonly prepared = new WeakMap<MatchRecord, { day: number; record: MatchRecord } | null>();
 
-  constructor(readonly league: string, hyper?: Hyper) {
+  constructor(
+    readonly league: string,
+    hyper?: Hyper,
+  ) {
     this.hyper = hyper ?? DEFAULT_HYPER;
   }
 
@@ -106,7 +117,10 @@ export class LeagueFitter {
     for (const m of history) {
       if (m.league !== this.league) continue;
       const p = this.prepare(m);
-      if (!p) { skipped++; continue; }
+      if (!p) {
+        skipped++;
+        continue;
+      }
       if (p.day >= asOfDay || p.day < year - hyper.historyDays) continue;
       hist.push(p.record);
     }
@@ -114,9 +128,12 @@ export class LeagueFitter {
     const days = groupByDay(hist);
     const before = (day: number) => days.filter((d) => d.day < day).flatMap((d) => d.matches);
     const saved = this.saved;
-    const same = (a: readonly MatchRecord[], b: readonly MatchRecord[]) => a.length === b.length && a.every((m, i) => m === b[i] || recordKey(m) === recordKey(b[i]!));
+    const same = (a: readonly MatchRecord[], b: readonly MatchRecord[]) =>
+      a.length === b.length && a.every((m, i) => m === b[i] || recordKey(m) === recordKey(b[i]!));
     const reuse = saved !== null && saved.year === year && saved.until <= until && same(saved.replayed, before(saved.until));
-    const engine = reuse ? saved.engine.clone() : new LeagueEngine(this.league, { hyper, refitDays: hyper.replayRefitDays, featureStartDay: year - hyper.replayDays });
+    const engine = reuse
+      ? saved.engine.clone()
+      : new LeagueEngine(this.league, { hyper, refitDays: hyper.replayRefitDays, featureStartDay: year - hyper.replayDays });
     const from = reuse ? saved.until : -Infinity;
     for (const { day, matches } of days) if (day >= from && day < until) engine.processDay(day, matches, false);
     if (!reuse || saved.until !== until) this.saved = { year, until, replayed: before(until), engine: engine.clone() };

@@ -5,23 +5,38 @@ import { impliedGoals } from './implied-goals.ts';
 
 describe('score grid', () => {
   it('covers >= 0.999 of the probability mass and sums to 1 for any plausible expectations', () => {
-    fc.assert(fc.property(fc.double({ min: 0.05, max: 6, noNaN: true }), fc.double({ min: 0.05, max: 6, noNaN: true }), fc.double({ min: -0.2, max: 0.1, noNaN: true }), (l, m, rho) => {
-      const g = scoreGrid(l, m, rho);
-      expect(g.coveredMass).toBeGreaterThanOrEqual(0.999);
-      let s = 0;
-      for (const v of g.p) { expect(v).toBeGreaterThanOrEqual(0); s += v; }
-      expect(s).toBeCloseTo(1, 12);
-      const o = gridOutcomes(g);
-      for (const v of [o.home, o.draw, o.away]) { expect(v).toBeGreaterThan(0); expect(v).toBeLessThan(1); }
-      expect(o.home + o.draw + o.away).toBeCloseTo(1, 12);
-      const q = quickMarkets(l, m, rho);
-      expect(q[0]).toBeCloseTo(o.home, 5);
-      expect(q[1]).toBeCloseTo(o.draw, 5);
-      expect(q[3]).toBeCloseTo(gridTotals(g, 2.5).over, 5);
-    }), { seed: 3, numRuns: 150 });
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.05, max: 6, noNaN: true }),
+        fc.double({ min: 0.05, max: 6, noNaN: true }),
+        fc.double({ min: -0.2, max: 0.1, noNaN: true }),
+        (l, m, rho) => {
+          const g = scoreGrid(l, m, rho);
+          expect(g.coveredMass).toBeGreaterThanOrEqual(0.999);
+          let s = 0;
+          for (const v of g.p) {
+            expect(v).toBeGreaterThanOrEqual(0);
+            s += v;
+          }
+          expect(s).toBeCloseTo(1, 12);
+          const o = gridOutcomes(g);
+          for (const v of [o.home, o.draw, o.away]) {
+            expect(v).toBeGreaterThan(0);
+            expect(v).toBeLessThan(1);
+          }
+          expect(o.home + o.draw + o.away).toBeCloseTo(1, 12);
+          const q = quickMarkets(l, m, rho);
+          expect(q[0]).toBeCloseTo(o.home, 5);
+          expect(q[1]).toBeCloseTo(o.draw, 5);
+          expect(q[3]).toBeCloseTo(gridTotals(g, 2.5).over, 5);
+        },
+      ),
+      { seed: 3, numRuns: 150 },
+    );
   }, 30_000);
   it('applies the Dixon-Coles correction to the four low-score cells only', () => {
-    const a = scoreGrid(1.4, 1.1, 0, 12), b = scoreGrid(1.4, 1.1, -0.1, 12);
+    const a = scoreGrid(1.4, 1.1, 0, 12),
+      b = scoreGrid(1.4, 1.1, -0.1, 12);
     expect(b.p[0]! / a.p[0]!).toBeCloseTo(1 + 1.4 * 1.1 * 0.1, 10); // tau(0,0) = 1 - l*m*rho
     expect(b.p[13]! / a.p[13]!).toBeCloseTo(1.1, 10); // tau(1,1) = 1 - rho
     expect(b.p[2]! / a.p[2]!).toBeCloseTo(1, 10);
@@ -57,12 +72,15 @@ describe('implied goal expectancies', () => {
     expect(ig.mu).toBeCloseTo(1.02, 2);
   });
   it('inverts the grid it came from', () => {
-    fc.assert(fc.property(fc.double({ min: 0.3, max: 3.5, noNaN: true }), fc.double({ min: 0.3, max: 3.5, noNaN: true }), (l, m) => {
-      const q = quickMarkets(l, m, -0.05);
-      const ig = impliedGoals({ home: q[0], draw: q[1], away: q[2] }, q[3], -0.05);
-      expect(ig.lambda).toBeCloseTo(l, 3);
-      expect(ig.mu).toBeCloseTo(m, 3);
-    }), { seed: 11, numRuns: 100 });
+    fc.assert(
+      fc.property(fc.double({ min: 0.3, max: 3.5, noNaN: true }), fc.double({ min: 0.3, max: 3.5, noNaN: true }), (l, m) => {
+        const q = quickMarkets(l, m, -0.05);
+        const ig = impliedGoals({ home: q[0], draw: q[1], away: q[2] }, q[3], -0.05);
+        expect(ig.lambda).toBeCloseTo(l, 3);
+        expect(ig.mu).toBeCloseTo(m, 3);
+      }),
+      { seed: 11, numRuns: 100 },
+    );
   });
 });
 

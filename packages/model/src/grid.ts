@@ -34,8 +34,12 @@ export function gridSizeFor(lambda: number, mu: number, tol = 1e-7): number {
   let n = 11;
   while (n < 40) {
     // Tail bound: P(X >= n) for Poisson(m)
-    let p = Math.exp(-m), cdf = 0;
-    for (let k = 0; k < n; k++) { cdf += p; p *= m / (k + 1); }
+    let p = Math.exp(-m),
+      cdf = 0;
+    for (let k = 0; k < n; k++) {
+      cdf += p;
+      p *= m / (k + 1);
+    }
     if (1 - cdf < tol) break;
     n++;
   }
@@ -80,7 +84,9 @@ export function scoreGrid(lambda: number, mu: number, rho = 0, size?: number): S
 
 export function gridOutcomes(g: ScoreGrid): ThreeWay {
   const { size: n, p } = g;
-  let h = 0, d = 0, a = 0;
+  let h = 0,
+    d = 0,
+    a = 0;
   for (let x = 0; x < n; x++) {
     for (let y = 0; y < n; y++) {
       const v = p[x * n + y]!;
@@ -96,7 +102,9 @@ export function gridOutcomes(g: ScoreGrid): ThreeWay {
 /** Totals market at any line: P(total > line), P(total = line) (push, integer lines only), P(total < line). */
 export function gridTotals(g: ScoreGrid, line: number): { over: number; push: number; under: number } {
   const { size: n, p } = g;
-  let over = 0, push = 0, under = 0;
+  let over = 0,
+    push = 0,
+    under = 0;
   for (let x = 0; x < n; x++) {
     for (let y = 0; y < n; y++) {
       const v = p[x * n + y]!;
@@ -130,7 +138,8 @@ export function gridBtts(g: ScoreGrid): { yes: number; no: number } {
 
 export function gridExpectedGoals(g: ScoreGrid): { home: number; away: number } {
   const { size: n, p } = g;
-  let h = 0, a = 0;
+  let h = 0,
+    a = 0;
   for (let x = 0; x < n; x++) {
     for (let y = 0; y < n; y++) {
       const v = p[x * n + y]!;
@@ -161,14 +170,18 @@ export function quickMarkets(lambda: number, mu: number, rho: number, n = 0): [n
   if (n <= 0) n = Math.min(40, 12 + Math.ceil(2 * Math.max(lambda, mu)));
   const px = QX.length >= n ? QX : (QX = new Float64Array(n));
   const py = QY.length >= n ? QY : (QY = new Float64Array(n));
-  let u = Math.exp(-lambda), v = Math.exp(-mu);
+  let u = Math.exp(-lambda),
+    v = Math.exp(-mu);
   for (let k = 0; k < n; k++) {
-    px[k] = u; py[k] = v;
+    px[k] = u;
+    py[k] = v;
     u *= lambda / (k + 1);
     v *= mu / (k + 1);
   }
   // cumulative of the away distribution: P(away < x) and P(away = x)
-  let h = 0, d = 0, sy = 0;
+  let h = 0,
+    d = 0,
+    sy = 0;
   let cumY = 0;
   for (let x = 0; x < n; x++) {
     const pxx = px[x]!;
@@ -181,7 +194,10 @@ export function quickMarkets(lambda: number, mu: number, rho: number, n = 0): [n
   const total = sy * cumY;
   let a = total - h - d;
   const r = clampRho(rho, lambda, mu);
-  const p00 = px[0]! * py[0]!, p01 = px[0]! * py[1]!, p10 = px[1]! * py[0]!, p11 = px[1]! * py[1]!;
+  const p00 = px[0]! * py[0]!,
+    p01 = px[0]! * py[1]!,
+    p10 = px[1]! * py[0]!,
+    p11 = px[1]! * py[1]!;
   d += -lambda * mu * r * p00 - r * p11;
   a += lambda * r * p01;
   h += mu * r * p10;

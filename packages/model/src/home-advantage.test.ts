@@ -16,7 +16,10 @@ const AVERAGE: TeamRating = { elo: 1500, piHome: 0, piAway: 0, attack: 0, defenc
 function homeAdvantageAfter(hyper: Hyper, weeks: number, seed: number): { before: number; after: number } {
   const { matches } = simulateLeague({ seasons: 3, seed, shots: true, homeBySeason: [0.3, 0.3, 0] });
   const engine = new LeagueEngine('SIM', { hyper });
-  const advantage = () => { const g = goalExpectations(engine.parts.ratings, AVERAGE, AVERAGE); return Math.log(g.lambda / g.mu); };
+  const advantage = () => {
+    const g = goalExpectations(engine.parts.ratings, AVERAGE, AVERAGE);
+    return Math.log(g.lambda / g.mu);
+  };
   const days = groupByDay(matches);
   const last = days.findIndex((d) => d.matches[0]!.season === '2017-18');
   for (const d of days.slice(0, last)) engine.processDay(d.day, d.matches, false);
@@ -25,7 +28,10 @@ function homeAdvantageAfter(hyper: Hyper, weeks: number, seed: number): { before
   return { before, after: advantage() };
 }
 
-const withState = (hyper: Hyper): Hyper => ({ ...hyper, ratings: { ...hyper.ratings, goal: { ...hyper.ratings.goal, home: { perDay: 0.0001, initial: 0.01 } } } });
+const withState = (hyper: Hyper): Hyper => ({
+  ...hyper,
+  ratings: { ...hyper.ratings, goal: { ...hyper.ratings.goal, home: { perDay: 0.0001, initial: 0.01 } } },
+});
 
 describe('home advantage that learns', () => {
   const seeds = [1, 2];

@@ -53,9 +53,14 @@ export interface Hyper {
    * log-linear pool of the components with weights fitted on them (recency half-life, L2 toward `weights`).
    */
   pool: {
-    learn: boolean; windowDays: number; halfLifeDays: number; minRows: number; l2: number;
+    learn: boolean;
+    windowDays: number;
+    halfLifeDays: number;
+    minRows: number;
+    l2: number;
     /** The learned 1X2 pool's weights times this (below 1 flattens it); its P(over 2.5) shrunk toward the league's over share by this. */
-    x1Temper: number; ouShrink: number;
+    x1Temper: number;
+    ouShrink: number;
   };
   /**
    * Expected-goals proxy from shots on target and shots (features.ts expectedGoalsProxy): the league's conversion

@@ -19,14 +19,10 @@ function residuals(l: number, m: number, rho: number, pH: number, pA: number, pO
   return r;
 }
 
-export function impliedGoals(
-  p: { home: number; draw: number; away: number },
-  pOver?: number,
-  rho = -0.05,
-  ouWeight = 1,
-): ImpliedGoals {
+export function impliedGoals(p: { home: number; draw: number; away: number }, pOver?: number, rho = -0.05, ouWeight = 1): ImpliedGoals {
   const s = p.home + p.draw + p.away;
-  const pH = p.home / s, pA = p.away / s;
+  const pH = p.home / s,
+    pA = p.away / s;
   // Start: total from O/U when present, split by the home/away balance.
   let total = 2.6;
   if (pOver !== undefined) total = 2.6 + 2.2 * (pOver - 0.52);
@@ -40,16 +36,25 @@ export function impliedGoals(
   for (let it = 0; it < 40; it++) {
     const ra = residuals(Math.exp(a + h), Math.exp(b), rho, pH, pA, pOver, ouWeight);
     const rb = residuals(Math.exp(a), Math.exp(b + h), rho, pH, pA, pOver, ouWeight);
-    let jaa = 0, jab = 0, jbb = 0, ga = 0, gb = 0;
+    let jaa = 0,
+      jab = 0,
+      jbb = 0,
+      ga = 0,
+      gb = 0;
     for (let i = 0; i < r.length; i++) {
       const da = (ra[i]! - r[i]!) / h;
       const db = (rb[i]! - r[i]!) / h;
-      jaa += da * da; jab += da * db; jbb += db * db;
-      ga += da * r[i]!; gb += db * r[i]!;
+      jaa += da * da;
+      jab += da * db;
+      jbb += db * db;
+      ga += da * r[i]!;
+      gb += db * r[i]!;
     }
     let improved = false;
     for (let tries = 0; tries < 10; tries++) {
-      const A = jaa * (1 + damping) + 1e-12, B = jab, D = jbb * (1 + damping) + 1e-12;
+      const A = jaa * (1 + damping) + 1e-12,
+        B = jab,
+        D = jbb * (1 + damping) + 1e-12;
       const det = A * D - B * B;
       const sa = -(D * ga - B * gb) / det;
       const sb = -(A * gb - B * ga) / det;
@@ -59,7 +64,10 @@ export function impliedGoals(
       const nf = nr.reduce((t, x) => t + x * x, 0);
       if (nf <= f) {
         const delta = Math.abs(na - a) + Math.abs(nb - b);
-        a = na; b = nb; r = nr; f = nf;
+        a = na;
+        b = nb;
+        r = nr;
+        f = nf;
         damping = Math.max(1e-7, damping / 5);
         improved = true;
         if (delta < 1e-7) it = 1000;

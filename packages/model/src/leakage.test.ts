@@ -7,8 +7,7 @@ import type { MatchRecord } from './types.ts';
 
 // Two simulated seasons with odds; the second is evaluated walk-forward with a weekly refit.
 const sim = simulateLeague({ teams: 12, seasons: 3, seed: 77, odds: true, shots: true, promoted: 2, league: 'LK' });
-const asParsed = (ms: MatchRecord[]): ParsedMatch[] =>
-  ms.map((m) => ({ ...m, season: m.season!, pre: {}, preOU: {}, closing: {} }));
+const asParsed = (ms: MatchRecord[]): ParsedMatch[] => ms.map((m) => ({ ...m, season: m.season!, pre: {}, preOU: {}, closing: {} }));
 
 /** Changes every result (and the odds) of matches dated on or after `cut`. */
 function tamper(ms: MatchRecord[], cut: string): MatchRecord[] {
@@ -23,29 +22,32 @@ describe('no look-ahead', () => {
   const evalSeason = '2017-18';
   const dates = [...new Set(sim.matches.filter((m) => m.season === evalSeason).map((m) => m.date))].sort();
 
-  for (const market of ['all', 'none'] as const) for (const cut of [dates[5]!, dates[Math.floor(dates.length * 0.7)]!]) {
-    it(`walk-forward backtest (market ${market}): changing results on/after ${cut} leaves every earlier prediction unchanged`, () => {
-      const a = backtestLeague(asParsed(sim.matches), { seasons: [evalSeason], market });
-      const b = backtestLeague(asParsed(tamper(sim.matches, cut)), { seasons: [evalSeason], market });
-      expect(a.length).toBe(b.length);
-      let before = 0, changedAfter = 0;
-      for (let i = 0; i < a.length; i++) {
-        const x = a[i]!, y = b[i]!;
-        expect(`${x.date} ${x.home} ${x.away}`).toBe(`${y.date} ${y.home} ${y.away}`);
-        if (x.date < cut) {
-          before++;
-          expect(y.ensemble).toEqual(x.ensemble);
-          expect(y.statistical).toEqual(x.statistical);
-          expect(y.ai).toEqual(x.ai);
-          expect(y.rating).toEqual(x.rating);
-          expect(y.models).toEqual(x.models);
-        } else if (JSON.stringify(x.ensemble) !== JSON.stringify(y.ensemble)) changedAfter++;
-      }
-      expect(before).toBeGreaterThan(0);
-      // the tampering is visible from the cut on, so this test can fail
-      expect(changedAfter).toBeGreaterThan(0);
-    });
-  }
+  for (const market of ['all', 'none'] as const)
+    for (const cut of [dates[5]!, dates[Math.floor(dates.length * 0.7)]!]) {
+      it(`walk-forward backtest (market ${market}): changing results on/after ${cut} leaves every earlier prediction unchanged`, () => {
+        const a = backtestLeague(asParsed(sim.matches), { seasons: [evalSeason], market });
+        const b = backtestLeague(asParsed(tamper(sim.matches, cut)), { seasons: [evalSeason], market });
+        expect(a.length).toBe(b.length);
+        let before = 0,
+          changedAfter = 0;
+        for (let i = 0; i < a.length; i++) {
+          const x = a[i]!,
+            y = b[i]!;
+          expect(`${x.date} ${x.home} ${x.away}`).toBe(`${y.date} ${y.home} ${y.away}`);
+          if (x.date < cut) {
+            before++;
+            expect(y.ensemble).toEqual(x.ensemble);
+            expect(y.statistical).toEqual(x.statistical);
+            expect(y.ai).toEqual(x.ai);
+            expect(y.rating).toEqual(x.rating);
+            expect(y.models).toEqual(x.models);
+          } else if (JSON.stringify(x.ensemble) !== JSON.stringify(y.ensemble)) changedAfter++;
+        }
+        expect(before).toBeGreaterThan(0);
+        // the tampering is visible from the cut on, so this test can fail
+        expect(changedAfter).toBeGreaterThan(0);
+      });
+    }
 
   it('fitLeagueModel: results on or after asOf never enter the state', () => {
     const cut = dates[15]!;

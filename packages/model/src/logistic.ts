@@ -53,27 +53,24 @@ export interface MultinomialModel {
 
 export function multinomialProbs(m: MultinomialModel, x: readonly number[]): [number, number, number] {
   const q = m.p + 1;
-  let sH = m.coef[0]!, sD = m.coef[q]!;
+  let sH = m.coef[0]!,
+    sD = m.coef[q]!;
   for (let j = 0; j < m.p; j++) {
     const v = x[j]!;
     sH += m.coef[1 + j]! * v;
     sD += m.coef[q + 1 + j]! * v;
   }
   const mx = Math.max(sH, sD, 0);
-  const eH = Math.exp(sH - mx), eD = Math.exp(sD - mx), eA = Math.exp(-mx);
+  const eH = Math.exp(sH - mx),
+    eD = Math.exp(sD - mx),
+    eA = Math.exp(-mx);
   const s = eH + eD + eA;
   return [eH / s, eD / s, eA / s];
 }
 
-export function fitMultinomial(
-  data: Dataset,
-  penalty: PenaltySpec,
-  prior?: readonly number[],
-  init?: readonly number[],
-  maxIterations = 25,
-): MultinomialModel {
+export function fitMultinomial(data: Dataset, penalty: PenaltySpec, prior?: readonly number[], init?: readonly number[], maxIterations = 25): MultinomialModel {
   const n = data.x.length;
-  const p = n ? data.x[0]!.length : (prior ? prior.length / 2 - 1 : 0);
+  const p = n ? data.x[0]!.length : prior ? prior.length / 2 - 1 : 0;
   const q = p + 1;
   const P = 2 * q;
   const mean = new Float64Array(P);
@@ -89,50 +86,72 @@ export function fitMultinomial(
     let ll = 0;
     for (let i = 0; i < n; i++) {
       const x = data.x[i]!;
-      let sH = coef[0]!, sD = coef[q]!;
-      for (let j = 0; j < p; j++) { sH += coef[1 + j]! * x[j]!; sD += coef[q + 1 + j]! * x[j]!; }
+      let sH = coef[0]!,
+        sD = coef[q]!;
+      for (let j = 0; j < p; j++) {
+        sH += coef[1 + j]! * x[j]!;
+        sD += coef[q + 1 + j]! * x[j]!;
+      }
       const mx = Math.max(sH, sD, 0);
       const lse = mx + Math.log(Math.exp(sH - mx) + Math.exp(sD - mx) + Math.exp(-mx));
       const y = data.y[i]!;
       ll += (data.w?.[i] ?? 1) * ((y === 0 ? sH : y === 1 ? sD : 0) - lse);
     }
     let pen = 0;
-    for (let k = 0; k < P; k++) { const d = coef[k]! - mean[k]!; pen += lam[k]! * d * d; }
+    for (let k = 0; k < P; k++) {
+      const d = coef[k]! - mean[k]!;
+      pen += lam[k]! * d * d;
+    }
     return ll - 0.5 * pen;
   };
   const xi = new Float64Array(q);
-  maximiseNewton(theta, objective, (coef, g, H) => {
-    for (let i = 0; i < n; i++) {
-      const x = data.x[i]!;
-      xi[0] = 1;
-      for (let j = 0; j < p; j++) xi[1 + j] = x[j]!;
-      let sH = 0, sD = 0;
-      for (let j = 0; j < q; j++) { sH += coef[j]! * xi[j]!; sD += coef[q + j]! * xi[j]!; }
-      const mx = Math.max(sH, sD, 0);
-      const eH = Math.exp(sH - mx), eD = Math.exp(sD - mx), eA = Math.exp(-mx);
-      const s = eH + eD + eA;
-      const pH = eH / s, pD = eD / s;
-      const y = data.y[i]!;
-      const wi = data.w?.[i] ?? 1;
-      const rH = wi * ((y === 0 ? 1 : 0) - pH), rD = wi * ((y === 1 ? 1 : 0) - pD);
-      const aHH = wi * pH * (1 - pH), aDD = wi * pD * (1 - pD), aHD = -wi * pH * pD;
-      for (let j = 0; j < q; j++) {
-        const xj = xi[j]!;
-        g[j] = g[j]! + rH * xj;
-        g[q + j] = g[q + j]! + rD * xj;
-        for (let k = 0; k <= j; k++) {
-          const xx = xj * xi[k]!;
-          H[j * P + k] = H[j * P + k]! + aHH * xx;
-          H[(q + j) * P + q + k] = H[(q + j) * P + q + k]! + aDD * xx;
-          H[(q + j) * P + k] = H[(q + j) * P + k]! + aHD * xx;
-          if (k !== j) H[(q + k) * P + j] = H[(q + k) * P + j]! + aHD * xx;
+  maximiseNewton(
+    theta,
+    objective,
+    (coef, g, H) => {
+      for (let i = 0; i < n; i++) {
+        const x = data.x[i]!;
+        xi[0] = 1;
+        for (let j = 0; j < p; j++) xi[1 + j] = x[j]!;
+        let sH = 0,
+          sD = 0;
+        for (let j = 0; j < q; j++) {
+          sH += coef[j]! * xi[j]!;
+          sD += coef[q + j]! * xi[j]!;
+        }
+        const mx = Math.max(sH, sD, 0);
+        const eH = Math.exp(sH - mx),
+          eD = Math.exp(sD - mx),
+          eA = Math.exp(-mx);
+        const s = eH + eD + eA;
+        const pH = eH / s,
+          pD = eD / s;
+        const y = data.y[i]!;
+        const wi = data.w?.[i] ?? 1;
+        const rH = wi * ((y === 0 ? 1 : 0) - pH),
+          rD = wi * ((y === 1 ? 1 : 0) - pD);
+        const aHH = wi * pH * (1 - pH),
+          aDD = wi * pD * (1 - pD),
+          aHD = -wi * pH * pD;
+        for (let j = 0; j < q; j++) {
+          const xj = xi[j]!;
+          g[j] = g[j]! + rH * xj;
+          g[q + j] = g[q + j]! + rD * xj;
+          for (let k = 0; k <= j; k++) {
+            const xx = xj * xi[k]!;
+            H[j * P + k] = H[j * P + k]! + aHH * xx;
+            H[(q + j) * P + q + k] = H[(q + j) * P + q + k]! + aDD * xx;
+            H[(q + j) * P + k] = H[(q + j) * P + k]! + aHD * xx;
+            if (k !== j) H[(q + k) * P + j] = H[(q + k) * P + j]! + aHD * xx;
+          }
         }
       }
-    }
-    // symmetrise (lower triangle filled above) and add penalty
-    for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
-    addPenalty(coef, g, H, lam, mean);
-  }, logisticNewton(maxIterations));
+      // symmetrise (lower triangle filled above) and add penalty
+      for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
+      addPenalty(coef, g, H, lam, mean);
+    },
+    logisticNewton(maxIterations),
+  );
   return { coef: Array.from(theta), p };
 }
 
@@ -147,15 +166,9 @@ export function binaryProb(m: BinaryModel, x: readonly number[]): number {
   return 1 / (1 + Math.exp(-s));
 }
 
-export function fitBinary(
-  data: Dataset,
-  penalty: PenaltySpec,
-  prior?: readonly number[],
-  init?: readonly number[],
-  maxIterations = 25,
-): BinaryModel {
+export function fitBinary(data: Dataset, penalty: PenaltySpec, prior?: readonly number[], init?: readonly number[], maxIterations = 25): BinaryModel {
   const n = data.x.length;
-  const p = n ? data.x[0]!.length : (prior ? prior.length - 1 : 0);
+  const p = n ? data.x[0]!.length : prior ? prior.length - 1 : 0;
   const P = p + 1;
   const mean = new Float64Array(P);
   if (prior) mean.set(prior);
@@ -176,30 +189,38 @@ export function fitBinary(
       ll += (data.w?.[i] ?? 1) * (z >= 0 ? -Math.log1p(Math.exp(-z)) : z - Math.log1p(Math.exp(z)));
     }
     let pen = 0;
-    for (let k = 0; k < P; k++) { const d = coef[k]! - mean[k]!; pen += lam[k]! * d * d; }
+    for (let k = 0; k < P; k++) {
+      const d = coef[k]! - mean[k]!;
+      pen += lam[k]! * d * d;
+    }
     return ll - 0.5 * pen;
   };
-  maximiseNewton(theta, objective, (coef, g, H) => {
-    for (let i = 0; i < n; i++) {
-      const x = data.x[i]!;
-      let s = coef[0]!;
-      for (let j = 0; j < p; j++) s += coef[1 + j]! * x[j]!;
-      const pr = 1 / (1 + Math.exp(-s));
-      const wi = data.w?.[i] ?? 1;
-      const r = wi * (data.y[i]! - pr);
-      const a = wi * pr * (1 - pr);
-      for (let j = 0; j < P; j++) {
-        const xj = j === 0 ? 1 : x[j - 1]!;
-        g[j] = g[j]! + r * xj;
-        for (let k = 0; k <= j; k++) {
-          const xk = k === 0 ? 1 : x[k - 1]!;
-          H[j * P + k] = H[j * P + k]! + a * xj * xk;
+  maximiseNewton(
+    theta,
+    objective,
+    (coef, g, H) => {
+      for (let i = 0; i < n; i++) {
+        const x = data.x[i]!;
+        let s = coef[0]!;
+        for (let j = 0; j < p; j++) s += coef[1 + j]! * x[j]!;
+        const pr = 1 / (1 + Math.exp(-s));
+        const wi = data.w?.[i] ?? 1;
+        const r = wi * (data.y[i]! - pr);
+        const a = wi * pr * (1 - pr);
+        for (let j = 0; j < P; j++) {
+          const xj = j === 0 ? 1 : x[j - 1]!;
+          g[j] = g[j]! + r * xj;
+          for (let k = 0; k <= j; k++) {
+            const xk = k === 0 ? 1 : x[k - 1]!;
+            H[j * P + k] = H[j * P + k]! + a * xj * xk;
+          }
         }
       }
-    }
-    for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
-    addPenalty(coef, g, H, lam, mean);
-  }, logisticNewton(maxIterations));
+      for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
+      addPenalty(coef, g, H, lam, mean);
+    },
+    logisticNewton(maxIterations),
+  );
   return { coef: Array.from(theta), p };
 }
 
@@ -218,7 +239,8 @@ const sig = (v: number) => 1 / (1 + Math.exp(-v));
 export function orderedProbs(m: OrderedModel, x: readonly number[]): [number, number, number] {
   let z = 0;
   for (let j = 0; j < m.p; j++) z += m.coef[2 + j]! * x[j]!;
-  const k1 = m.coef[0]!, k2 = k1 + Math.exp(m.coef[1]!);
+  const k1 = m.coef[0]!,
+    k2 = k1 + Math.exp(m.coef[1]!);
   const pA = sig(k1 - z);
   const pAD = sig(k2 - z);
   return [1 - pAD, pAD - pA, pA];
@@ -230,7 +252,10 @@ export function fitOrdered(data: Dataset, l2: number, init?: readonly number[], 
   const P = p + 2;
   const theta = new Float64Array(P);
   if (init && init.length === P) theta.set(init);
-  else { theta[0] = -0.5; theta[1] = Math.log(1.1); }
+  else {
+    theta[0] = -0.5;
+    theta[1] = Math.log(1.1);
+  }
   const objective = (coef: Float64Array): number => {
     const m = { coef: Array.from(coef), p };
     let ll = 0;
@@ -243,50 +268,80 @@ export function fitOrdered(data: Dataset, l2: number, init?: readonly number[], 
     return ll - 0.5 * pen;
   };
   const J = new Float64Array(P * 2); // d(a, b) / d coef
-  maximiseNewton(theta, objective, (coef, g, H) => {
-    const k1 = coef[0]!, et = Math.exp(coef[1]!), k2 = k1 + et;
-    let gb = 0; // sum of w * dl/db, for the second derivative of b wrt t
-    for (let i = 0; i < n; i++) {
-      const x = data.x[i]!;
-      let z = 0;
-      for (let j = 0; j < p; j++) z += coef[2 + j]! * x[j]!;
-      const a = k1 - z, b = k2 - z;
-      const sa = sig(a), sb = sig(b);
-      const da = sa * (1 - sa), db = sb * (1 - sb);
-      const y = data.y[i]!;
-      const wi = data.w?.[i] ?? 1;
-      let la = 0, lb = 0, laa = 0, lbb = 0, lab = 0;
-      if (y === 2) { la = 1 - sa; laa = -da; }
-      else if (y === 0) { lb = -sb; lbb = -db; }
-      else {
-        const D = Math.max(sb - sa, 1e-300);
-        la = -da / D; lb = db / D;
-        laa = -(da * (1 - 2 * sa)) / D - (da * da) / (D * D);
-        lbb = (db * (1 - 2 * sb)) / D - (db * db) / (D * D);
-        lab = (da * db) / (D * D);
-      }
-      la *= wi; lb *= wi; laa *= wi; lbb *= wi; lab *= wi;
-      gb += lb;
-      // Jacobian rows: theta_k -> (da/dk, db/dk)
-      J[0] = 1; J[1] = 1; // k1
-      J[2] = 0; J[3] = et; // t
-      for (let j = 0; j < p; j++) { J[2 * (2 + j)] = -x[j]!; J[2 * (2 + j) + 1] = -x[j]!; }
-      for (let u = 0; u < P; u++) {
-        const ua = J[2 * u]!, ub = J[2 * u + 1]!;
-        g[u] = g[u]! + la * ua + lb * ub;
-        for (let v = 0; v <= u; v++) {
-          const va = J[2 * v]!, vb = J[2 * v + 1]!;
-          H[u * P + v] = H[u * P + v]! - (laa * ua * va + lbb * ub * vb + lab * (ua * vb + ub * va));
+  maximiseNewton(
+    theta,
+    objective,
+    (coef, g, H) => {
+      const k1 = coef[0]!,
+        et = Math.exp(coef[1]!),
+        k2 = k1 + et;
+      let gb = 0; // sum of w * dl/db, for the second derivative of b wrt t
+      for (let i = 0; i < n; i++) {
+        const x = data.x[i]!;
+        let z = 0;
+        for (let j = 0; j < p; j++) z += coef[2 + j]! * x[j]!;
+        const a = k1 - z,
+          b = k2 - z;
+        const sa = sig(a),
+          sb = sig(b);
+        const da = sa * (1 - sa),
+          db = sb * (1 - sb);
+        const y = data.y[i]!;
+        const wi = data.w?.[i] ?? 1;
+        let la = 0,
+          lb = 0,
+          laa = 0,
+          lbb = 0,
+          lab = 0;
+        if (y === 2) {
+          la = 1 - sa;
+          laa = -da;
+        } else if (y === 0) {
+          lb = -sb;
+          lbb = -db;
+        } else {
+          const D = Math.max(sb - sa, 1e-300);
+          la = -da / D;
+          lb = db / D;
+          laa = -(da * (1 - 2 * sa)) / D - (da * da) / (D * D);
+          lbb = (db * (1 - 2 * sb)) / D - (db * db) / (D * D);
+          lab = (da * db) / (D * D);
+        }
+        la *= wi;
+        lb *= wi;
+        laa *= wi;
+        lbb *= wi;
+        lab *= wi;
+        gb += lb;
+        // Jacobian rows: theta_k -> (da/dk, db/dk)
+        J[0] = 1;
+        J[1] = 1; // k1
+        J[2] = 0;
+        J[3] = et; // t
+        for (let j = 0; j < p; j++) {
+          J[2 * (2 + j)] = -x[j]!;
+          J[2 * (2 + j) + 1] = -x[j]!;
+        }
+        for (let u = 0; u < P; u++) {
+          const ua = J[2 * u]!,
+            ub = J[2 * u + 1]!;
+          g[u] = g[u]! + la * ua + lb * ub;
+          for (let v = 0; v <= u; v++) {
+            const va = J[2 * v]!,
+              vb = J[2 * v + 1]!;
+            H[u * P + v] = H[u * P + v]! - (laa * ua * va + lbb * ub * vb + lab * (ua * vb + ub * va));
+          }
         }
       }
-    }
-    H[1 * P + 1] = H[1 * P + 1]! - gb * et; // d2 b / dt2 = e^t
-    for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
-    for (let j = 0; j < p; j++) {
-      g[2 + j] = g[2 + j]! - l2 * coef[2 + j]!;
-      H[(2 + j) * P + 2 + j] = H[(2 + j) * P + 2 + j]! + l2;
-    }
-  }, logisticNewton(maxIterations));
+      H[1 * P + 1] = H[1 * P + 1]! - gb * et; // d2 b / dt2 = e^t
+      for (let a = 0; a < P; a++) for (let b = 0; b < a; b++) H[b * P + a] = H[a * P + b]!;
+      for (let j = 0; j < p; j++) {
+        g[2 + j] = g[2 + j]! - l2 * coef[2 + j]!;
+        H[(2 + j) * P + 2 + j] = H[(2 + j) * P + 2 + j]! + l2;
+      }
+    },
+    logisticNewton(maxIterations),
+  );
   return { coef: Array.from(theta), p };
 }
 
@@ -322,26 +377,34 @@ export function fitConditionalLogit(data: ConditionalDataset, l2: number, prior:
       ll += (data.w?.[i] ?? 1) * Math.log(Math.max(p[data.y[i]!]!, 1e-300));
     }
     let pen = 0;
-    for (let k = 0; k < P; k++) { const d = beta[k]! - mean[k]!; pen += lam[k]! * d * d; }
+    for (let k = 0; k < P; k++) {
+      const d = beta[k]! - mean[k]!;
+      pen += lam[k]! * d * d;
+    }
     return ll - 0.5 * pen;
   };
   const ex = new Float64Array(P);
-  maximiseNewton(theta, objective, (beta, g, H) => {
-    for (let i = 0; i < data.x.length; i++) {
-      const xs = data.x[i]!;
-      const p = conditionalProbs(beta, xs);
-      const wi = data.w?.[i] ?? 1;
-      ex.fill(0);
-      for (let j = 0; j < xs.length; j++) for (let k = 0; k < P; k++) ex[k] = ex[k]! + p[j]! * xs[j]![k]!;
-      const xy = xs[data.y[i]!]!;
-      for (let k = 0; k < P; k++) g[k] = g[k]! + wi * (xy[k]! - ex[k]!);
-      // negative Hessian = weighted covariance of the class features under p
-      for (let j = 0; j < xs.length; j++) {
-        const xj = xs[j]!;
-        for (let a = 0; a < P; a++) for (let b = 0; b < P; b++) H[a * P + b] = H[a * P + b]! + wi * p[j]! * (xj[a]! - ex[a]!) * (xj[b]! - ex[b]!);
+  maximiseNewton(
+    theta,
+    objective,
+    (beta, g, H) => {
+      for (let i = 0; i < data.x.length; i++) {
+        const xs = data.x[i]!;
+        const p = conditionalProbs(beta, xs);
+        const wi = data.w?.[i] ?? 1;
+        ex.fill(0);
+        for (let j = 0; j < xs.length; j++) for (let k = 0; k < P; k++) ex[k] = ex[k]! + p[j]! * xs[j]![k]!;
+        const xy = xs[data.y[i]!]!;
+        for (let k = 0; k < P; k++) g[k] = g[k]! + wi * (xy[k]! - ex[k]!);
+        // negative Hessian = weighted covariance of the class features under p
+        for (let j = 0; j < xs.length; j++) {
+          const xj = xs[j]!;
+          for (let a = 0; a < P; a++) for (let b = 0; b < P; b++) H[a * P + b] = H[a * P + b]! + wi * p[j]! * (xj[a]! - ex[a]!) * (xj[b]! - ex[b]!);
+        }
       }
-    }
-    addPenalty(beta, g, H, lam, mean);
-  }, logisticNewton(maxIterations));
+      addPenalty(beta, g, H, lam, mean);
+    },
+    logisticNewton(maxIterations),
+  );
   return Array.from(theta);
 }

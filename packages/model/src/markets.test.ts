@@ -7,7 +7,9 @@ import { ASIAN_LINES, asianExpectedProfit, goalDifference, goalMarkets, settleme
 /** Any grid: random non-negative cells (some zero), normalised. */
 const grids = fc
   .integer({ min: 2, max: 12 })
-  .chain((n) => fc.array(fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: n * n, maxLength: n * n }).map((cells) => ({ n, cells })))
+  .chain((n) =>
+    fc.array(fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: n * n, maxLength: n * n }).map((cells) => ({ n, cells })),
+  )
   .filter(({ cells }) => cells.reduce((s, v) => s + v, 0) > 1e-6)
   .map(({ n, cells }): ScoreGrid => {
     const total = cells.reduce((s, v) => s + v, 0);
@@ -67,7 +69,10 @@ describe('markets from one grid', () => {
   });
 
   it('settles quarter lines as two half stakes and pushes whole lines, as bookmakers do', () => {
-    expect(settlementLines(-0.25)).toEqual([{ line: -0.5, stake: 0.5 }, { line: 0, stake: 0.5 }]);
+    expect(settlementLines(-0.25)).toEqual([
+      { line: -0.5, stake: 0.5 },
+      { line: 0, stake: 0.5 },
+    ]);
     expect(settlementLines(1)).toEqual([{ line: 1, stake: 1 }]);
     expect(() => settlementLines(0.3)).toThrow(RangeError);
     // A 1-0 home win: home -1 pushes, home -1.25 loses half, home -0.75 wins half and pushes half.

@@ -32,12 +32,16 @@ export function settlementLines(line: number): Array<{ line: number; stake: numb
   const quarters = Math.round(line * 4);
   if (Math.abs(line * 4 - quarters) > 1e-9) throw new RangeError(`An Asian handicap line is a multiple of 0.25, not ${line}`);
   if (quarters % 2 === 0) return [{ line, stake: 1 }];
-  return [{ line: line - 0.25, stake: 0.5 }, { line: line + 0.25, stake: 0.5 }];
+  return [
+    { line: line - 0.25, stake: 0.5 },
+    { line: line + 0.25, stake: 0.5 },
+  ];
 }
 
 /** Probability-weighted stake won and lost by the home side of a handicap (pushes excluded): the parts of its expected profit. */
 function winLoss(gd: GoalDifference, line: number): { win: number; loss: number } {
-  let win = 0, loss = 0;
+  let win = 0,
+    loss = 0;
   for (const part of settlementLines(line)) {
     for (let i = 0; i < gd.p.length; i++) {
       const adjusted = i - gd.offset + part.line;

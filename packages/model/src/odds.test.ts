@@ -1,8 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  americanToDecimal, decimalToAmerican, decimalToFractional, fractionalToDecimal, overround, removeMargin, removeMarginDetailed,
-} from './odds.ts';
+import { americanToDecimal, decimalToAmerican, decimalToFractional, fractionalToDecimal, overround, removeMargin, removeMarginDetailed } from './odds.ts';
 
 const close = (a: readonly number[], b: readonly number[], digits: number) => a.forEach((v, i) => expect(v).toBeCloseTo(b[i]!, digits));
 
@@ -26,14 +24,22 @@ describe('margin removal (reference test vectors)', () => {
   });
   it('every method returns probabilities in (0,1) summing to 1 and keeps the order of prices', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 1.05, max: 30, noNaN: true }), { minLength: 2, maxLength: 5 }), fc.constantFrom('proportional', 'shin', 'power' as const), (odds, method) => {
-        const booksum = odds.reduce((s, o) => s + 1 / o, 0);
-        fc.pre(booksum > 1.0001 && booksum < 1.3);
-        const p = removeMargin(odds, method);
-        expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
-        for (const v of p) { expect(v).toBeGreaterThan(0); expect(v).toBeLessThan(1); }
-        for (let i = 0; i < odds.length; i++) for (let j = 0; j < odds.length; j++) if (odds[i]! < odds[j]!) expect(p[i]!).toBeGreaterThanOrEqual(p[j]! - 1e-12);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 1.05, max: 30, noNaN: true }), { minLength: 2, maxLength: 5 }),
+        fc.constantFrom('proportional', 'shin', 'power' as const),
+        (odds, method) => {
+          const booksum = odds.reduce((s, o) => s + 1 / o, 0);
+          fc.pre(booksum > 1.0001 && booksum < 1.3);
+          const p = removeMargin(odds, method);
+          expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+          for (const v of p) {
+            expect(v).toBeGreaterThan(0);
+            expect(v).toBeLessThan(1);
+          }
+          for (let i = 0; i < odds.length; i++)
+            for (let j = 0; j < odds.length; j++) if (odds[i]! < odds[j]!) expect(p[i]!).toBeGreaterThanOrEqual(p[j]! - 1e-12);
+        },
+      ),
       { seed: 42, numRuns: 200 },
     );
   });
@@ -52,7 +58,8 @@ function powerByBisection(odds: readonly number[]): number[] {
   let hi = 20;
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2;
-    if (excess(mid) > 0) lo = mid; else hi = mid;
+    if (excess(mid) > 0) lo = mid;
+    else hi = mid;
   }
   const k = (lo + hi) / 2;
   return pi.map((x) => Math.pow(x, k));
@@ -60,7 +67,11 @@ function powerByBisection(odds: readonly number[]): number[] {
 
 /** Real-like 1X2 prices: a home/draw/away split, a bookmaker margin of 1-12 %, prices rounded to 2 decimals. */
 const priceTriples = fc
-  .record({ home: fc.double({ min: 0.03, max: 0.93, noNaN: true }), drawShare: fc.double({ min: 0.05, max: 0.6, noNaN: true }), margin: fc.double({ min: 0.01, max: 0.12, noNaN: true }) })
+  .record({
+    home: fc.double({ min: 0.03, max: 0.93, noNaN: true }),
+    drawShare: fc.double({ min: 0.05, max: 0.6, noNaN: true }),
+    margin: fc.double({ min: 0.01, max: 0.12, noNaN: true }),
+  })
   .map(({ home, drawShare, margin }) => {
     const draw = (1 - home) * drawShare * (home > 0.75 ? 0.5 : 1);
     const away = 1 - home - draw;
@@ -102,8 +113,11 @@ describe('odds conversion', () => {
     expect(() => americanToDecimal(50)).toThrow();
   });
   it('round trips', () => {
-    fc.assert(fc.property(fc.double({ min: 1.01, max: 100, noNaN: true }), (d) => {
-      expect(americanToDecimal(decimalToAmerican(d))).toBeCloseTo(d, 9);
-    }), { seed: 7 });
+    fc.assert(
+      fc.property(fc.double({ min: 1.01, max: 100, noNaN: true }), (d) => {
+        expect(americanToDecimal(decimalToAmerican(d))).toBeCloseTo(d, 9);
+      }),
+      { seed: 7 },
+    );
   });
 });

@@ -30,14 +30,20 @@ export function decimalToFractional(decimal: number, maxDenominator = 100): stri
   assertDecimal(decimal);
   const x = decimal - 1;
   // Best rational approximation via continued fractions.
-  let h0 = 0, h1 = 1, k0 = 1, k1 = 0;
+  let h0 = 0,
+    h1 = 1,
+    k0 = 1,
+    k1 = 0;
   let v = x;
   for (let i = 0; i < 64; i++) {
     const a = Math.floor(v);
     const h2 = a * h1 + h0;
     const k2 = a * k1 + k0;
     if (k2 > maxDenominator) break;
-    h0 = h1; h1 = h2; k0 = k1; k1 = k2;
+    h0 = h1;
+    h1 = h2;
+    k0 = k1;
+    k1 = k2;
     const frac = v - a;
     if (Math.abs(h1 / k1 - x) < 1e-9 || frac < 1e-12) break;
     v = 1 / frac;
@@ -98,7 +104,8 @@ export function removeMarginDetailed(odds: readonly number[], method: MarginMeth
     // sum p is decreasing in z; the root lies in [0, 0.5) for a positive margin, in (-0.5, 0] for a negative one.
     const n = pi.length;
     const sumAndSlope = (z: number): [number, number] => {
-      let f = -1, df = 0;
+      let f = -1,
+        df = 0;
       for (let i = 0; i < n; i++) {
         const A = (4 * pi[i]! * pi[i]!) / booksum;
         const r = Math.sqrt(z * z + (1 - z) * A);
@@ -116,8 +123,13 @@ export function removeMarginDetailed(odds: readonly number[], method: MarginMeth
   }
   // power: p_i = pi_i^k with sum 1; sum pi_i^k is decreasing in k (every pi_i < 1), k > 1 when margin > 0.
   const sumAndSlope = (k: number): [number, number] => {
-    let f = -1, df = 0;
-    for (const x of pi) { const v = Math.pow(x, k); f += v; df += v * Math.log(x); }
+    let f = -1,
+      df = 0;
+    for (const x of pi) {
+      const v = Math.pow(x, k);
+      f += v;
+      df += v * Math.log(x);
+    }
     return [f, df];
   };
   const k = solveDecreasing(sumAndSlope, 0.05, 20, 1 + margin);
@@ -136,7 +148,8 @@ export function solveDecreasing(fAndSlope: (x: number) => [number, number], lo: 
   for (let it = 0; it < 200; it++) {
     const [f, df] = fAndSlope(x);
     if (f === 0) return x;
-    if (f > 0) lo = x; else hi = x;
+    if (f > 0) lo = x;
+    else hi = x;
     const tol = 4 * Number.EPSILON * Math.max(1, Math.abs(x));
     let next = x - f / df;
     if (!Number.isFinite(next) || next < lo || next > hi) next = (lo + hi) / 2;

@@ -24,7 +24,10 @@ export function proxyLevels(matches: readonly MatchRecord[], hyper: Hyper): Prox
   for (const league of [...new Set(matches.map((m) => m.league))].sort()) {
     const c = emptyConversion();
     const bySeason = new Map<string, ProxyLevel>();
-    const sorted = matches.filter((m) => m.league === league).map((m) => ({ m, day: dayNumber(m.date) })).sort((a, b) => a.day - b.day);
+    const sorted = matches
+      .filter((m) => m.league === league)
+      .map((m) => ({ m, day: dayNumber(m.date) }))
+      .sort((a, b) => a.day - b.day);
     for (const { m, day } of sorted) {
       const s = matchShots(m);
       if (!s) continue;
@@ -36,7 +39,8 @@ export function proxyLevels(matches: readonly MatchRecord[], hyper: Hyper): Prox
       row.goals += m.homeGoals + m.awayGoals;
       row.proxy += xg.homeXg + xg.awayXg;
     }
-    for (const row of [...bySeason.values()].sort((a, b) => (a.season < b.season ? -1 : 1))) out.push({ ...row, ratio: row.goals > 0 ? row.proxy / row.goals : 1 });
+    for (const row of [...bySeason.values()].sort((a, b) => (a.season < b.season ? -1 : 1)))
+      out.push({ ...row, ratio: row.goals > 0 ? row.proxy / row.goals : 1 });
   }
   return out;
 }

@@ -31,8 +31,14 @@ describe('memory across a gap in the record', () => {
   const history = sim.matches.filter((m) => m.season! < '2008' || m.season! >= '2015');
   const restart = history.find((m) => m.season!.startsWith('2015'))!.date;
   const truth = sim.teams[0]!;
-  const strength = (n: string) => { const t = truth.find((x) => x.name === n)!; return t.attack + t.defence; };
-  const [best, worst] = [[...truth].sort((a, b) => strength(b.name) - strength(a.name))[0]!.name, [...truth].sort((a, b) => strength(a.name) - strength(b.name))[0]!.name];
+  const strength = (n: string) => {
+    const t = truth.find((x) => x.name === n)!;
+    return t.attack + t.defence;
+  };
+  const [best, worst] = [
+    [...truth].sort((a, b) => strength(b.name) - strength(a.name))[0]!.name,
+    [...truth].sort((a, b) => strength(a.name) - strength(b.name))[0]!.name,
+  ];
   const homeWin = (historyDays: number) => {
     const state = fitLeagueModel({ league: 'SIM', history, asOf: restart, hyper: { ...DEFAULT_HYPER, historyDays } });
     return predictRaw(state, { kickoff: restart, league: 'SIM', home: best, away: worst });

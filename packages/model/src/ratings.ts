@@ -84,8 +84,15 @@ export function emptyLeagueRatings(): LeagueRatings {
 function meanOf(lr: LeagueRatings, f: (t: TeamRating) => number, only?: readonly string[]): number {
   const names = only ?? Object.keys(lr.teams);
   if (names.length === 0) return 0;
-  let s = 0, n = 0;
-  for (const k of names) { const t = lr.teams[k]; if (t) { s += f(t); n++; } }
+  let s = 0,
+    n = 0;
+  for (const k of names) {
+    const t = lr.teams[k];
+    if (t) {
+      s += f(t);
+      n++;
+    }
+  }
   return n ? s / n : 0;
 }
 
@@ -227,7 +234,8 @@ export function updateRatings(
 
   // --- goal ratings (online Poisson gradient on log scale)
   const ge = goalExpectations(lr, home, away);
-  let yH = homeGoals, yA = awayGoals;
+  let yH = homeGoals,
+    yA = awayGoals;
   if (shots) {
     const b = p.goal.xgBlend;
     yH = (1 - b) * yH + b * shots.lambda;

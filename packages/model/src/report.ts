@@ -32,13 +32,17 @@ const signed = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(x * 
 
 /** '+2.4% [+1.6%, +3.3%], 62.0% beat the close, n=710' */
 export function clvText(c: ClvSummary): string {
-  return c.n ? `CLV ${signed(c.mean)} [${signed(c.ci95[0])}, ${signed(c.ci95[1])}], ${pct(c.beatClosePct)} beat the close, n=${c.n}` : 'CLV: no bet with that close';
+  return c.n
+    ? `CLV ${signed(c.mean)} [${signed(c.ci95[0])}, ${signed(c.ci95[1])}], ${pct(c.beatClosePct)} beat the close, n=${c.n}`
+    : 'CLV: no bet with that close';
 }
 
 function valueGroupLine(name: string, g: ValueBetGroup): string {
-  return `  ${name.padEnd(10)} bets ${String(g.bets).padStart(5)}  ${clvText(g.clv)} | ROI ${signed(g.roi)} [${signed(g.roiCI95[0])}, ${signed(g.roiCI95[1])}], hit rate ${pct(g.hitRate)}`
-    + (g.clvAverageClose.n ? ` | average close: ${clvText(g.clvAverageClose)}` : '')
-    + (g.withoutClose ? ` | ${g.withoutClose} without a close` : '');
+  return (
+    `  ${name.padEnd(10)} bets ${String(g.bets).padStart(5)}  ${clvText(g.clv)} | ROI ${signed(g.roi)} [${signed(g.roiCI95[0])}, ${signed(g.roiCI95[1])}], hit rate ${pct(g.hitRate)}` +
+    (g.clvAverageClose.n ? ` | average close: ${clvText(g.clvAverageClose)}` : '') +
+    (g.withoutClose ? ` | ${g.withoutClose} without a close` : '')
+  );
 }
 
 /** The value-bet block: CLV against Pinnacle's close first, then ROI; per market, league and season. */
@@ -76,20 +80,28 @@ export function renderReport(r: BacktestReport): string {
   for (const g of r.groups) out.push(compactGroupLine(g));
   out.push('');
   const c = o.config;
-  const mode = c.mode === 'deployed'
-    ? `deployed: what a stage publishes (first run imports ${c.historySeasons} seasons, one fit a day, statistics ${c.statsLagHours} h after kickoff)`
-    : 'research: one walk-forward engine per league over every season on file, weekly refits';
+  const mode =
+    c.mode === 'deployed'
+      ? `deployed: what a stage publishes (first run imports ${c.historySeasons} seasons, one fit a day, statistics ${c.statsLagHours} h after kickoff)`
+      : 'research: one walk-forward engine per league over every season on file, weekly refits';
   out.push(`OVERALL (${mode}; market: ${r.market === 'none' ? 'none, no bookmaker price given to the engine' : 'all, pre-kickoff odds given to the engine'})`);
   out.push(groupTable(o));
   const ci = (v: readonly number[], d = 4) => `[${v[0]!.toFixed(d)}, ${v[1]!.toFixed(d)}]`;
-  out.push(`  ensemble / Pinnacle closing RPS = ${o.ratio.toFixed(4)} (95 % CI ${ci(o.ratioCI95)}); O/U Brier ensemble - Pinnacle = ${o.ouDiff.toFixed(4)} (95 % CI ${ci(o.ouDiffCI95)})`);
-  if (o.inputDiff !== undefined && o.inputDiffCI95) out.push(`  ensemble - odds input, mean paired RPS = ${o.inputDiff.toFixed(5)} (95 % CI ${ci(o.inputDiffCI95, 5)})`);
+  out.push(
+    `  ensemble / Pinnacle closing RPS = ${o.ratio.toFixed(4)} (95 % CI ${ci(o.ratioCI95)}); O/U Brier ensemble - Pinnacle = ${o.ouDiff.toFixed(4)} (95 % CI ${ci(o.ouDiffCI95)})`,
+  );
+  if (o.inputDiff !== undefined && o.inputDiffCI95)
+    out.push(`  ensemble - odds input, mean paired RPS = ${o.inputDiff.toFixed(5)} (95 % CI ${ci(o.inputDiffCI95, 5)})`);
   const mb = o.modelsVsBestComponent;
   out.push(`  our models - best component (${mb.component}), mean paired RPS = ${mb.diff.toFixed(5)} (95 % CI ${ci(mb.diffCI95, 5)})`);
-  out.push(`  P(over 2.5) calibration slope ${o.ouCalibration.slope.toFixed(3)} (95 % CI ${ci(o.ouCalibration.slopeCI95, 3)}), intercept ${o.ouCalibration.intercept.toFixed(3)}`);
-  out.push('  (95 % intervals: block bootstrap, blocks = match days; the slope\'s from the fit\'s information)');
+  out.push(
+    `  P(over 2.5) calibration slope ${o.ouCalibration.slope.toFixed(3)} (95 % CI ${ci(o.ouCalibration.slopeCI95, 3)}), intercept ${o.ouCalibration.intercept.toFixed(3)}`,
+  );
+  out.push("  (95 % intervals: block bootstrap, blocks = match days; the slope's from the fit's information)");
   const am = o.allMatches;
-  out.push(`  all ${am.ensemble.n} evaluated matches: RPS ensemble ${f4(am.ensemble.rps)}, models ${f4(am.models.rps)}, statistical ${f4(am.statistical.rps)}, ai ${f4(am.ai.rps)}, rating ${f4(am.rating.rps)}`);
+  out.push(
+    `  all ${am.ensemble.n} evaluated matches: RPS ensemble ${f4(am.ensemble.rps)}, models ${f4(am.models.rps)}, statistical ${f4(am.statistical.rps)}, ai ${f4(am.ai.rps)}, rating ${f4(am.rating.rps)}`,
+  );
   out.push('');
   const p = o.picks;
   const ps = (name: string, s: typeof p.ensemble) =>
@@ -99,21 +111,29 @@ export function renderReport(r: BacktestReport): string {
   out.push(ps('Pinnacle 1X2 (subset)', p.pinnacle));
   out.push(ps('market avg 1X2 (subset)', p.market));
   out.push(ps('ensemble O/U 2.5', p.ouEnsemble));
-  for (const [title, v] of [['as flagged (the published forecast with odds: a declared bookmaker above Pinnacle\'s fair price)', o.valueBets], ['of our models alone', o.valueBetsModels]] as const) {
+  for (const [title, v] of [
+    ["as flagged (the published forecast with odds: a declared bookmaker above Pinnacle's fair price)", o.valueBets],
+    ['of our models alone', o.valueBetsModels],
+  ] as const) {
     out.push(...valueBetLines(title, v));
   }
   out.push('');
   out.push('Calibration (ensemble 1X2, all outcomes pooled):  bin  n  mean forecast  observed');
-  for (const b of o.calibration.x1) if (b.n) out.push(`  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(6)}  ${f4(b.meanForecast)}  ${f4(b.observedFrequency)}`);
+  for (const b of o.calibration.x1)
+    if (b.n) out.push(`  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(6)}  ${f4(b.meanForecast)}  ${f4(b.observedFrequency)}`);
   out.push('Calibration (ensemble P(over 2.5)):');
-  for (const b of o.calibration.ou) if (b.n) out.push(`  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(6)}  ${f4(b.meanForecast)}  ${f4(b.observedFrequency)}`);
+  for (const b of o.calibration.ou)
+    if (b.n) out.push(`  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(6)}  ${f4(b.meanForecast)}  ${f4(b.observedFrequency)}`);
   return out.join('\n');
 }
 
 /** Reliability diagram (SVG) of the 1X2 and O/U calibration tables. */
 export function calibrationSvg(x1: readonly CalibrationBin[], ou: readonly CalibrationBin[], title: string): string {
-  const W = 640, H = 420, m = { l: 60, r: 170, t: 40, b: 50 };
-  const pw = W - m.l - m.r, ph = H - m.t - m.b;
+  const W = 640,
+    H = 420,
+    m = { l: 60, r: 170, t: 40, b: 50 };
+  const pw = W - m.l - m.r,
+    ph = H - m.t - m.b;
   const X = (v: number) => m.l + v * pw;
   const Y = (v: number) => m.t + (1 - v) * ph;
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -136,13 +156,19 @@ export function calibrationSvg(x1: readonly CalibrationBin[], ou: readonly Calib
   parts.push(`<text x="16" y="${Y(0.5)}" text-anchor="middle" transform="rotate(-90 16 ${Y(0.5)})">observed frequency</text>`);
   const series = (bins: readonly CalibrationBin[], color: string, shape: 'circle' | 'square') => {
     const pts = bins.filter((b) => b.n >= 20);
-    if (pts.length > 1) parts.push(`<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${pts.map((b) => `${X(b.meanForecast).toFixed(1)},${Y(b.observedFrequency).toFixed(1)}`).join(' ')}"/>`);
+    if (pts.length > 1)
+      parts.push(
+        `<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${pts.map((b) => `${X(b.meanForecast).toFixed(1)},${Y(b.observedFrequency).toFixed(1)}`).join(' ')}"/>`,
+      );
     for (const b of pts) {
       const r = Math.max(2.5, Math.min(7, Math.sqrt(b.n) / 8));
-      const cx = X(b.meanForecast).toFixed(1), cy = Y(b.observedFrequency).toFixed(1);
-      parts.push(shape === 'circle'
-        ? `<circle cx="${cx}" cy="${cy}" r="${r.toFixed(1)}" fill="${color}"><title>n=${b.n} forecast ${b.meanForecast.toFixed(3)} observed ${b.observedFrequency.toFixed(3)}</title></circle>`
-        : `<rect x="${(Number(cx) - r).toFixed(1)}" y="${(Number(cy) - r).toFixed(1)}" width="${(2 * r).toFixed(1)}" height="${(2 * r).toFixed(1)}" fill="${color}"><title>n=${b.n} forecast ${b.meanForecast.toFixed(3)} observed ${b.observedFrequency.toFixed(3)}</title></rect>`);
+      const cx = X(b.meanForecast).toFixed(1),
+        cy = Y(b.observedFrequency).toFixed(1);
+      parts.push(
+        shape === 'circle'
+          ? `<circle cx="${cx}" cy="${cy}" r="${r.toFixed(1)}" fill="${color}"><title>n=${b.n} forecast ${b.meanForecast.toFixed(3)} observed ${b.observedFrequency.toFixed(3)}</title></circle>`
+          : `<rect x="${(Number(cx) - r).toFixed(1)}" y="${(Number(cy) - r).toFixed(1)}" width="${(2 * r).toFixed(1)}" height="${(2 * r).toFixed(1)}" fill="${color}"><title>n=${b.n} forecast ${b.meanForecast.toFixed(3)} observed ${b.observedFrequency.toFixed(3)}</title></rect>`,
+      );
     }
   };
   series(x1, '#1f77b4', 'circle');
@@ -150,7 +176,9 @@ export function calibrationSvg(x1: readonly CalibrationBin[], ou: readonly Calib
   const lx = W - m.r + 15;
   parts.push(`<circle cx="${lx}" cy="${m.t + 10}" r="5" fill="#1f77b4"/><text x="${lx + 10}" y="${m.t + 14}">1X2 (H, D, A pooled)</text>`);
   parts.push(`<rect x="${lx - 5}" y="${m.t + 28}" width="10" height="10" fill="#d62728"/><text x="${lx + 10}" y="${m.t + 37}">Over 2.5</text>`);
-  parts.push(`<line x1="${lx - 6}" y1="${m.t + 56}" x2="${lx + 6}" y2="${m.t + 56}" stroke="#999" stroke-dasharray="4 4"/><text x="${lx + 10}" y="${m.t + 60}">perfect calibration</text>`);
+  parts.push(
+    `<line x1="${lx - 6}" y1="${m.t + 56}" x2="${lx + 6}" y2="${m.t + 56}" stroke="#999" stroke-dasharray="4 4"/><text x="${lx + 10}" y="${m.t + 60}">perfect calibration</text>`,
+  );
   parts.push(`<text x="${lx - 6}" y="${m.t + 84}" font-size="10">deciles of forecast</text>`);
   parts.push(`<text x="${lx - 6}" y="${m.t + 98}" font-size="10">probability; marker area</text>`);
   parts.push(`<text x="${lx - 6}" y="${m.t + 112}" font-size="10">grows with n (bins n&lt;20 hidden)</text>`);

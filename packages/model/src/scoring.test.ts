@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './random.ts';
 import {
-  betSummary, binaryBrier, binaryLogLoss, brier, calibrationSlope, calibrationTable, logLoss, outcomeOf, pickSummary, rps, summarize3, summarizeBinary, type Outcome,
+  betSummary,
+  binaryBrier,
+  binaryLogLoss,
+  brier,
+  calibrationSlope,
+  calibrationTable,
+  logLoss,
+  outcomeOf,
+  pickSummary,
+  rps,
+  summarize3,
+  summarizeBinary,
+  type Outcome,
 } from './scoring.ts';
 
 // Test vector from penaltyblog's documentation (martineastwood/penaltyblog, docs/metrics).
-const preds = [[1, 0, 0], [0.9, 0.1, 0], [0.8, 0.1, 0.1], [0.5, 0.25, 0.25], [0.35, 0.3, 0.35], [0.6, 0.3, 0.1], [0.6, 0.25, 0.15], [0.6, 0.15, 0.25], [0.57, 0.33, 0.1], [0.6, 0.2, 0.2]];
+const preds = [
+  [1, 0, 0],
+  [0.9, 0.1, 0],
+  [0.8, 0.1, 0.1],
+  [0.5, 0.25, 0.25],
+  [0.35, 0.3, 0.35],
+  [0.6, 0.3, 0.1],
+  [0.6, 0.25, 0.15],
+  [0.6, 0.15, 0.25],
+  [0.57, 0.33, 0.1],
+  [0.6, 0.2, 0.2],
+];
 const outcomes: Outcome[] = [0, 0, 0, 0, 1, 1, 0, 0, 0, 0];
 
 describe('scoring rules (reference test vectors)', () => {
@@ -53,7 +76,21 @@ describe('scoring rules (reference test vectors)', () => {
     expect(t[9]!.n).toBe(2); // 1.0 falls in the last bin
   });
   it('>= 60 % picks: hit rate and flat-stake ROI', () => {
-    const s = pickSummary([[0.7, 0.2, 0.1], [0.1, 0.2, 0.7], [0.5, 0.3, 0.2], [0.6, 0.3, 0.1]], [0, 0, 0, 1], [[1.5, 4, 6], [6, 4, 1.5], [2, 3, 4], [1.6, 4, 7]]);
+    const s = pickSummary(
+      [
+        [0.7, 0.2, 0.1],
+        [0.1, 0.2, 0.7],
+        [0.5, 0.3, 0.2],
+        [0.6, 0.3, 0.1],
+      ],
+      [0, 0, 0, 1],
+      [
+        [1.5, 4, 6],
+        [6, 4, 1.5],
+        [2, 3, 4],
+        [1.6, 4, 7],
+      ],
+    );
     expect(s.picks).toBe(3);
     expect(s.hits).toBe(1);
     expect(s.hitRate).toBeCloseTo(1 / 3, 12);
@@ -61,7 +98,10 @@ describe('scoring rules (reference test vectors)', () => {
     expect(s.roi).toBeCloseTo(-1.5 / 3, 12);
   });
   it('bet summary', () => {
-    const s = betSummary([{ odds: 3, won: true }, { odds: 2.5, won: false }]);
+    const s = betSummary([
+      { odds: 3, won: true },
+      { odds: 2.5, won: false },
+    ]);
     expect(s.bets).toBe(2);
     expect(s.profit).toBeCloseTo(1, 12);
     expect(s.roi).toBeCloseTo(0.5, 12);
@@ -79,7 +119,10 @@ describe('calibrationSlope', () => {
     const fair = calibrationSlope(truth, happened);
     expect(fair.slopeCI95[0]).toBeLessThan(1);
     expect(fair.slopeCI95[1]).toBeGreaterThan(1);
-    const wide = calibrationSlope(truth.map((p) => spread(p, 1.25)), happened);
+    const wide = calibrationSlope(
+      truth.map((p) => spread(p, 1.25)),
+      happened,
+    );
     expect(wide.slope).toBeCloseTo(0.8, 1);
     expect(wide.slopeCI95[1]).toBeLessThan(1);
   });

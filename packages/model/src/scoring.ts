@@ -60,7 +60,9 @@ export function mean(xs: readonly number[]): number {
 }
 
 export function argmax(p: Probs3): Outcome {
-  const a = p[0] ?? 0, b = p[1] ?? 0, c = p[2] ?? 0;
+  const a = p[0] ?? 0,
+    b = p[1] ?? 0,
+    c = p[2] ?? 0;
   return a >= b && a >= c ? 0 : b >= c ? 1 : 2;
 }
 
@@ -75,7 +77,10 @@ export interface ThreeWaySummary {
 /** Mean RPS, log loss, Brier and accuracy over a set of 3-way forecasts. */
 export function summarize3(preds: readonly Probs3[], outcomes: readonly Outcome[]): ThreeWaySummary {
   if (preds.length !== outcomes.length) throw new Error('length mismatch');
-  let r = 0, l = 0, b = 0, acc = 0;
+  let r = 0,
+    l = 0,
+    b = 0,
+    acc = 0;
   for (let i = 0; i < preds.length; i++) {
     const p = preds[i]!;
     const o = outcomes[i]!;
@@ -97,13 +102,15 @@ export interface BinarySummary {
 
 export function summarizeBinary(preds: readonly number[], happened: readonly boolean[]): BinarySummary {
   if (preds.length !== happened.length) throw new Error('length mismatch');
-  let b = 0, l = 0, acc = 0;
+  let b = 0,
+    l = 0,
+    acc = 0;
   for (let i = 0; i < preds.length; i++) {
     const p = preds[i]!;
     const y = happened[i]!;
     b += binaryBrier(p, y);
     l += binaryLogLoss(p, y);
-    if ((p >= 0.5) === y) acc++;
+    if (p >= 0.5 === y) acc++;
   }
   const n = preds.length;
   return { n, brier: b / n, logLoss: l / n, accuracy: acc / n };
@@ -164,7 +171,10 @@ export function pickSummary(
   prices: readonly (readonly (number | undefined)[] | undefined)[],
   threshold = 0.6,
 ): PickSummary {
-  let picks = 0, hits = 0, staked = 0, profit = 0;
+  let picks = 0,
+    hits = 0,
+    staked = 0,
+    profit = 0;
   for (let i = 0; i < preds.length; i++) {
     const p = preds[i]!;
     const k = argmax(p);
@@ -206,7 +216,9 @@ export interface BetSummary {
 
 /** Hit rate and ROI of a list of settled bets (flat 1-unit stakes unless stake is given). */
 export function betSummary(bets: readonly BetResult[]): BetSummary {
-  let hits = 0, staked = 0, profit = 0;
+  let hits = 0,
+    staked = 0,
+    profit = 0;
   for (const b of bets) {
     const s = b.stake ?? 1;
     staked += s;
@@ -229,22 +241,32 @@ export interface CalibrationFit {
 /** Calibration intercept and slope of binary forecasts (two-parameter Newton on the log-likelihood). */
 export function calibrationSlope(probabilities: readonly number[], happened: readonly boolean[]): CalibrationFit {
   const x = probabilities.map((p) => Math.log(Math.min(Math.max(p, 1e-9), 1 - 1e-9) / (1 - Math.min(Math.max(p, 1e-9), 1 - 1e-9))));
-  let a = 0, b = 1;
+  let a = 0,
+    b = 1;
   let info: [number, number, number] = [0, 0, 0];
   for (let it = 0; it < 50; it++) {
-    let ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
+    let ga = 0,
+      gb = 0,
+      haa = 0,
+      hab = 0,
+      hbb = 0;
     for (let i = 0; i < x.length; i++) {
       const q = 1 / (1 + Math.exp(-(a + b * x[i]!)));
       const r = (happened[i] ? 1 : 0) - q;
       const w = q * (1 - q);
-      ga += r; gb += r * x[i]!;
-      haa += w; hab += w * x[i]!; hbb += w * x[i]! * x[i]!;
+      ga += r;
+      gb += r * x[i]!;
+      haa += w;
+      hab += w * x[i]!;
+      hbb += w * x[i]! * x[i]!;
     }
     info = [haa, hab, hbb];
     const det = haa * hbb - hab * hab;
     if (!(det > 0)) break;
-    const da = (hbb * ga - hab * gb) / det, db = (haa * gb - hab * ga) / det;
-    a += da; b += db;
+    const da = (hbb * ga - hab * gb) / det,
+      db = (haa * gb - hab * ga) / det;
+    a += da;
+    b += db;
     if (Math.abs(da) + Math.abs(db) < 1e-10) break;
   }
   const se = Math.sqrt(info[0] / (info[0] * info[2] - info[1] * info[1]));

@@ -36,7 +36,8 @@ function complete(matches: readonly Played[]): { teams: string[] } | { reason: s
   const n = teams.length;
   const pairs = new Set(matches.map((m) => `${m.home}|${m.away}`));
   if (n < 6) return { reason: `${n} clubs` };
-  if (matches.length !== n * (n - 1) || pairs.size !== matches.length) return { reason: `${matches.length} matches for ${n} clubs (not a double round robin: curtailed, split or play-offs)` };
+  if (matches.length !== n * (n - 1) || pairs.size !== matches.length)
+    return { reason: `${matches.length} matches for ${n} clubs (not a double round robin: curtailed, split or play-offs)` };
   return { teams };
 }
 
@@ -48,7 +49,8 @@ const happened = (final: readonly string[], team: string, market: SeasonMarket, 
 };
 
 /** A baseline's category of a club: its place counted from the top for title and top four, from the bottom for relegation. */
-const categoryOf = (place: number | 'promoted', clubs: number, market: SeasonMarket) => (place === 'promoted' ? 'promoted' : market === 'relegation' ? `b${clubs - 1 - place}` : `t${place}`);
+const categoryOf = (place: number | 'promoted', clubs: number, market: SeasonMarket) =>
+  place === 'promoted' ? 'promoted' : market === 'relegation' ? `b${clubs - 1 - place}` : `t${place}`;
 
 /** Frequencies of an event by category, with a weak prior toward its overall rate (a category seen rarely is not 0 or 1). */
 class Frequencies {
@@ -73,7 +75,8 @@ class Frequencies {
 function projectedPlaces(teams: readonly string[], played: readonly Played[], totalMatches: number): Map<string, number> {
   const stats = new Map(teams.map((t) => [t, { pts: 0, gd: 0, n: 0 }]));
   for (const m of played) {
-    const h = stats.get(m.home)!, a = stats.get(m.away)!;
+    const h = stats.get(m.home)!,
+      a = stats.get(m.away)!;
     h.n++;
     a.n++;
     h.gd += m.homeGoals - m.awayGoals;
@@ -126,7 +129,11 @@ const BINS = [0, 0.02, 0.1, 0.25, 0.5, 0.75, 0.9, 0.98, 1.000001];
  * Runs the season calibration over `matches` (every league and season on file) for the evaluated `seasons`.
  * `progress` reports each league-season.
  */
-export function seasonBacktest(matches: readonly Played[], seasons: readonly string[], options: { runs: number; progress?: (line: string) => void }): SeasonReport {
+export function seasonBacktest(
+  matches: readonly Played[],
+  seasons: readonly string[],
+  options: { runs: number; progress?: (line: string) => void },
+): SeasonReport {
   const firstEvaluated = [...seasons].sort()[0]!;
   const byLeagueSeason = new Map<string, Played[]>();
   for (const m of matches) {
@@ -172,7 +179,8 @@ export function seasonBacktest(matches: readonly Played[], seasons: readonly str
         const cut = cutAt(s.matches, s.teams.length, round);
         if (!cut) continue;
         const places = projectedPlaces(s.teams, cut.played, (s.teams.length - 1) * 2);
-        for (const team of s.teams) ppgFreq.get(`${market}|${round}`)!.add(categoryOf(places.get(team)!, s.teams.length, market), happened(s.final, team, market, rules));
+        for (const team of s.teams)
+          ppgFreq.get(`${market}|${round}`)!.add(categoryOf(places.get(team)!, s.teams.length, market), happened(s.final, team, market, rules));
       }
     }
   }
@@ -181,7 +189,9 @@ export function seasonBacktest(matches: readonly Played[], seasons: readonly str
   const rows: Array<{ block: string; market: SeasonMarket; round: number; model: number; last: number; ppg: number; y: boolean }> = [];
   const evaluated: SeasonReport['evaluated'] = [];
   const fitters = new Map<string, LeagueFitter>();
-  const ordered = [...seasonsOf.values()].filter((s) => seasons.includes(s.season)).sort((a, b) => a.league.localeCompare(b.league) || a.season.localeCompare(b.season));
+  const ordered = [...seasonsOf.values()]
+    .filter((s) => seasons.includes(s.season))
+    .sort((a, b) => a.league.localeCompare(b.league) || a.season.localeCompare(b.season));
   for (const s of ordered) {
     if (!previous(s)) {
       skipped.push({ league: s.league, season: s.season, reason: 'no complete previous season in the data (the last-season baseline needs it)' });
@@ -196,7 +206,12 @@ export function seasonBacktest(matches: readonly Played[], seasons: readonly str
       const cut = cutAt(s.matches, s.teams.length, round);
       if (!cut) continue;
       const state = fitter.fit(history, cut.asOf);
-      const setup = seasonSetup(state, cut.played, cut.remaining.map((m) => ({ home: m.home, away: m.away, kickoff: m.date.length <= 10 ? `${m.date}T15:00:00Z` : m.date })), dayNumber(cut.asOf));
+      const setup = seasonSetup(
+        state,
+        cut.played,
+        cut.remaining.map((m) => ({ home: m.home, away: m.away, kickoff: m.date.length <= 10 ? `${m.date}T15:00:00Z` : m.date })),
+        dayNumber(cut.asOf),
+      );
       const outcome = simulateSeason(setup, rules, { runs: options.runs, seed: dayNumber(cut.asOf) });
       const places = projectedPlaces(s.teams, cut.played, (s.teams.length - 1) * 2);
       const n = s.teams.length;
@@ -226,10 +241,15 @@ export function seasonBacktest(matches: readonly Played[], seasons: readonly str
     const diff = (key: 'last' | 'ppg') => subset.map((r) => brier(r.model, r.y) - brier(r[key], r.y));
     const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
     const interval = (d: number[]) => blockBootstrapInterval(blocks, [d, ones], ([s, c]) => s! / c!);
-    const dLast = diff('last'), dPpg = diff('ppg');
+    const dLast = diff('last'),
+      dPpg = diff('ppg');
     return {
       n: subset.length,
-      brier: { model: mean(subset.map((r) => brier(r.model, r.y))), lastSeason: mean(subset.map((r) => brier(r.last, r.y))), pointsPerGame: mean(subset.map((r) => brier(r.ppg, r.y))) },
+      brier: {
+        model: mean(subset.map((r) => brier(r.model, r.y))),
+        lastSeason: mean(subset.map((r) => brier(r.last, r.y))),
+        pointsPerGame: mean(subset.map((r) => brier(r.ppg, r.y))),
+      },
       modelMinusLastSeason: { mean: mean(dLast), interval: interval(dLast) },
       modelMinusPointsPerGame: { mean: mean(dPpg), interval: interval(dPpg) },
     };
@@ -237,7 +257,13 @@ export function seasonBacktest(matches: readonly Played[], seasons: readonly str
   const scores = Object.fromEntries(
     SEASON_MARKETS.map((market) => {
       const mine = rows.filter((r) => r.market === market);
-      return [market, Object.fromEntries([...SEASON_ROUNDS.map((round) => [String(round), score(mine.filter((r) => r.round === round))] as const), ['all', score(mine)] as const])];
+      return [
+        market,
+        Object.fromEntries([
+          ...SEASON_ROUNDS.map((round) => [String(round), score(mine.filter((r) => r.round === round))] as const),
+          ['all', score(mine)] as const,
+        ]),
+      ];
     }),
   ) as SeasonReport['scores'];
   const reliability = Object.fromEntries(
@@ -248,20 +274,39 @@ export function seasonBacktest(matches: readonly Played[], seasons: readonly str
         BINS.slice(0, -1).map((lo, i) => {
           const hi = BINS[i + 1]!;
           const inBin = mine.filter((r) => r.model >= lo && r.model < hi);
-          return { lo, hi: Math.min(1, hi), n: inBin.length, meanForecast: inBin.length ? inBin.reduce((a, r) => a + r.model, 0) / inBin.length : NaN, observedFrequency: inBin.length ? inBin.filter((r) => r.y).length / inBin.length : NaN };
+          return {
+            lo,
+            hi: Math.min(1, hi),
+            n: inBin.length,
+            meanForecast: inBin.length ? inBin.reduce((a, r) => a + r.model, 0) / inBin.length : NaN,
+            observedFrequency: inBin.length ? inBin.filter((r) => r.y).length / inBin.length : NaN,
+          };
         }),
       ];
     }),
   ) as SeasonReport['reliability'];
-  const training = [...seasonsOf.values()].filter((s) => s.season < firstEvaluated).map((s) => s.season).sort();
-  return { runs: options.runs, rounds: SEASON_ROUNDS, trainingSeasons: training.length ? `${training[0]}..${training.at(-1)}` : 'none', evaluated, skipped, scores, reliability };
+  const training = [...seasonsOf.values()]
+    .filter((s) => s.season < firstEvaluated)
+    .map((s) => s.season)
+    .sort();
+  return {
+    runs: options.runs,
+    rounds: SEASON_ROUNDS,
+    trainingSeasons: training.length ? `${training[0]}..${training.at(-1)}` : 'none',
+    evaluated,
+    skipped,
+    scores,
+    reliability,
+  };
 }
 
 /** The report as text: a Brier table per market and round, and the reliability bins. */
 export function renderSeasonReport(r: SeasonReport): string {
   const f = (x: number, d = 4) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${f(x)}`;
-  const lines = [`Season simulations: ${r.evaluated.length} league-seasons, ${r.runs} runs each at rounds ${r.rounds.join(', ')}; baselines' frequencies from ${r.trainingSeasons}`];
+  const lines = [
+    `Season simulations: ${r.evaluated.length} league-seasons, ${r.runs} runs each at rounds ${r.rounds.join(', ')}; baselines' frequencies from ${r.trainingSeasons}`,
+  ];
   lines.push('market      round   n     model   last-season  ppg-extrap.  model-last [95 %]                 model-ppg [95 %]');
   for (const market of SEASON_MARKETS) {
     for (const [round, s] of Object.entries(r.scores[market])) {
@@ -272,7 +317,12 @@ export function renderSeasonReport(r: SeasonReport): string {
   }
   lines.push('Reliability (model, rounds pooled): forecast bin -> n, mean forecast, observed');
   for (const market of SEASON_MARKETS) {
-    lines.push(`  ${market}: ${r.reliability[market].filter((b) => b.n > 0).map((b) => `[${f(b.lo, 2)}, ${f(b.hi, 2)}) ${b.n}: ${f(b.meanForecast, 3)} / ${f(b.observedFrequency, 3)}`).join('; ')}`);
+    lines.push(
+      `  ${market}: ${r.reliability[market]
+        .filter((b) => b.n > 0)
+        .map((b) => `[${f(b.lo, 2)}, ${f(b.hi, 2)}) ${b.n}: ${f(b.meanForecast, 3)} / ${f(b.observedFrequency, 3)}`)
+        .join('; ')}`,
+    );
   }
   if (r.skipped.length) lines.push(`Skipped: ${r.skipped.map((s) => `${s.league} ${s.season} (${s.reason})`).join('; ')}`);
   return lines.join('\n');

@@ -14,15 +14,33 @@ function league(n: number, strength: (i: number) => number, variance: number): S
   for (let h = 0; h < n; h++) {
     for (let a = 0; a < n; a++) {
       if (h === a) continue;
-      remaining.push({ home: teams[h]!, away: teams[a]!, day: day++, lambda: 1.4 * Math.exp(strength(h) - strength(a)), mu: 1.1 * Math.exp(strength(a) - strength(h)) });
+      remaining.push({
+        home: teams[h]!,
+        away: teams[a]!,
+        day: day++,
+        lambda: 1.4 * Math.exp(strength(h) - strength(a)),
+        mu: 1.1 * Math.exp(strength(a) - strength(h)),
+      });
     }
   }
-  return { teams, played: [], remaining, variance: Object.fromEntries(teams.map((t) => [t, { attack: variance, defence: variance }])), perDay: 0, maxVariance: 0.1, startDay: 19000 };
+  return {
+    teams,
+    played: [],
+    remaining,
+    variance: Object.fromEntries(teams.map((t) => [t, { attack: variance, defence: variance }])),
+    perDay: 0,
+    maxVariance: 0.1,
+    startDay: 19000,
+  };
 }
 
 describe('season simulation', () => {
   it('counts every run once per club and once per place', () => {
-    const out = simulateSeason(league(8, (i) => 0.1 * (4 - i), 0.02), rules, { runs: 2000, seed: 1 });
+    const out = simulateSeason(
+      league(8, (i) => 0.1 * (4 - i), 0.02),
+      rules,
+      { runs: 2000, seed: 1 },
+    );
     for (const t of out.teams) expect(t.positions.reduce((s, c) => s + c, 0)).toBe(2000);
     for (let place = 0; place < 8; place++) expect(out.teams.reduce((s, t) => s + t.positions[place]!, 0)).toBe(2000);
     // The strongest club wins the title most often, the weakest is relegated most often.
@@ -41,7 +59,11 @@ describe('season simulation', () => {
 
   it('hot runs spread the points wider than cold ones from the same forecast', () => {
     const spread = (variance: number) => {
-      const out = simulateSeason(league(10, () => 0, variance), rules, { runs: 3000, seed: 3 });
+      const out = simulateSeason(
+        league(10, () => 0, variance),
+        rules,
+        { runs: 3000, seed: 3 },
+      );
       return out.teams.reduce((s, t) => s + (t.points.p90 - t.points.p10), 0) / out.teams.length;
     };
     expect(spread(0.05)).toBeGreaterThan(spread(1e-9) + 2);
@@ -100,7 +122,9 @@ describe('rounding a position table', () => {
 describe('rating timeline', () => {
   it("follows a club's Elo after each of its match days: winning every match, it rises", () => {
     const { matches } = simulateLeague({ league: 'TL', teams: 6, seasons: 2, seed: 5 });
-    const rigged = matches.map((m) => (m.home === 'Team A' ? { ...m, homeGoals: 3, awayGoals: 0 } : m.away === 'Team A' ? { ...m, homeGoals: 0, awayGoals: 3 } : m));
+    const rigged = matches.map((m) =>
+      m.home === 'Team A' ? { ...m, homeGoals: 3, awayGoals: 0 } : m.away === 'Team A' ? { ...m, homeGoals: 0, awayGoals: 3 } : m,
+    );
     const line = ratingTimeline('TL', rigged, 'Team A', '2016-01-01');
     expect(line.length).toBeGreaterThan(5);
     expect(line.every((p) => p.date >= '2016-01-01')).toBe(true);

@@ -168,7 +168,16 @@ class Ranker {
     }
   }
 
-  private resolve(start: number, end: number, rule: number, gd: Int32Array, gf: Int32Array, pairPoints: Int32Array | null, pairGoals: Int32Array | null, lot: (() => number) | null): void {
+  private resolve(
+    start: number,
+    end: number,
+    rule: number,
+    gd: Int32Array,
+    gf: Int32Array,
+    pairPoints: Int32Array | null,
+    pairGoals: Int32Array | null,
+    lot: (() => number) | null,
+  ): void {
     const { order, key, n } = this;
     const group = Array.from(order.subarray(start, end));
     if (rule >= this.rules.length) {
@@ -187,7 +196,9 @@ class Ranker {
       if (r === 'goalDifference') key[i] = gd[i]!;
       else if (r === 'goalsFor') key[i] = gf[i]!;
       else {
-        let pts = 0, scored = 0, conceded = 0;
+        let pts = 0,
+          scored = 0,
+          conceded = 0;
         for (const j of group) {
           if (j === i) continue;
           pts += pairPoints![i * n + j]!;
@@ -214,10 +225,14 @@ export function leagueTable(teams: readonly string[], played: readonly SeasonRes
   const sortedTeams = [...teams].sort();
   const n = sortedTeams.length;
   const index = new Map(sortedTeams.map((t, i) => [t, i]));
-  const points = new Int32Array(n), gd = new Int32Array(n), gf = new Int32Array(n);
-  const pairPoints = new Int32Array(n * n), pairGoals = new Int32Array(n * n);
+  const points = new Int32Array(n),
+    gd = new Int32Array(n),
+    gf = new Int32Array(n);
+  const pairPoints = new Int32Array(n * n),
+    pairGoals = new Int32Array(n * n);
   for (const m of played) {
-    const h = index.get(m.home), a = index.get(m.away);
+    const h = index.get(m.home),
+      a = index.get(m.away);
     if (h === undefined || a === undefined) continue;
     record(h, a, m.homeGoals, m.awayGoals, n, points, gd, gf, pairPoints, pairGoals);
   }
@@ -226,7 +241,18 @@ export function leagueTable(teams: readonly string[], played: readonly SeasonRes
   return Array.from(ranker.order, (i) => sortedTeams[i]!);
 }
 
-function record(h: number, a: number, hg: number, ag: number, n: number, points: Int32Array, gd: Int32Array, gf: Int32Array, pairPoints: Int32Array | null, pairGoals: Int32Array | null): void {
+function record(
+  h: number,
+  a: number,
+  hg: number,
+  ag: number,
+  n: number,
+  points: Int32Array,
+  gd: Int32Array,
+  gf: Int32Array,
+  pairPoints: Int32Array | null,
+  pairGoals: Int32Array | null,
+): void {
   const hp = hg > ag ? 3 : hg === ag ? 1 : 0;
   const ap = ag > hg ? 3 : hg === ag ? 1 : 0;
   points[h]! += hp;
@@ -256,17 +282,25 @@ export function simulateSeason(setup: SeasonSetup, rules: SeasonRules, options: 
   const useH2h = rules.tieBreaks.includes('headToHead');
 
   // The played part of the table, copied into every run.
-  const basePoints = new Int32Array(n), baseGd = new Int32Array(n), baseGf = new Int32Array(n);
-  const basePairPoints = new Int32Array(useH2h ? n * n : 0), basePairGoals = new Int32Array(useH2h ? n * n : 0);
+  const basePoints = new Int32Array(n),
+    baseGd = new Int32Array(n),
+    baseGf = new Int32Array(n);
+  const basePairPoints = new Int32Array(useH2h ? n * n : 0),
+    basePairGoals = new Int32Array(useH2h ? n * n : 0);
   for (const m of setup.played) {
-    const h = index.get(m.home), a = index.get(m.away);
+    const h = index.get(m.home),
+      a = index.get(m.away);
     if (h === undefined || a === undefined) continue;
     record(h, a, m.homeGoals, m.awayGoals, n, basePoints, baseGd, baseGf, useH2h ? basePairPoints : null, useH2h ? basePairGoals : null);
   }
 
   const fixtures = setup.remaining.filter((f) => index.has(f.home) && index.has(f.away));
   const k = fixtures.length;
-  const fh = new Int32Array(k), fa = new Int32Array(k), fday = new Float64Array(k), flam = new Float64Array(k), fmu = new Float64Array(k);
+  const fh = new Int32Array(k),
+    fa = new Int32Array(k),
+    fday = new Float64Array(k),
+    flam = new Float64Array(k),
+    fmu = new Float64Array(k);
   fixtures.forEach((f, i) => {
     fh[i] = index.get(f.home)!;
     fa[i] = index.get(f.away)!;
@@ -281,9 +315,16 @@ export function simulateSeason(setup: SeasonSetup, rules: SeasonRules, options: 
   const maxPoints = Math.max(...basePoints) + 3 * k + 1;
   const pointsHistogram = new Int32Array(n * maxPoints);
   const positions = new Int32Array(n * n);
-  const points = new Int32Array(n), gd = new Int32Array(n), gf = new Int32Array(n);
-  const pairPoints = new Int32Array(basePairPoints.length), pairGoals = new Int32Array(basePairGoals.length);
-  const attack = new Float64Array(n), defence = new Float64Array(n), va = new Float64Array(n), vd = new Float64Array(n), last = new Float64Array(n);
+  const points = new Int32Array(n),
+    gd = new Int32Array(n),
+    gf = new Int32Array(n);
+  const pairPoints = new Int32Array(basePairPoints.length),
+    pairGoals = new Int32Array(basePairGoals.length);
+  const attack = new Float64Array(n),
+    defence = new Float64Array(n),
+    va = new Float64Array(n),
+    vd = new Float64Array(n),
+    last = new Float64Array(n);
   const ranker = new Ranker(n, rules.tieBreaks);
   const rng = mulberry32(options.seed);
   const { perDay, maxVariance } = setup;
@@ -291,7 +332,9 @@ export function simulateSeason(setup: SeasonSetup, rules: SeasonRules, options: 
   const poisson = (mean: number): number => {
     // Inversion: few steps for football's means.
     const u = rng();
-    let p = Math.exp(-mean), cdf = p, x = 0;
+    let p = Math.exp(-mean),
+      cdf = p,
+      x = 0;
     while (u > cdf && x < 30) {
       x++;
       p *= mean / x;
@@ -314,18 +357,27 @@ export function simulateSeason(setup: SeasonSetup, rules: SeasonRules, options: 
     vd.set(v0d);
     last.fill(setup.startDay);
     for (let i = 0; i < k; i++) {
-      const h = fh[i]!, a = fa[i]!, day = fday[i]!;
+      const h = fh[i]!,
+        a = fa[i]!,
+        day = fday[i]!;
       // The filter's predict step: uncertainty grows with the days since each club's last match.
-      const dh = Math.max(0, day - last[h]!), da = Math.max(0, day - last[a]!);
-      const vah = Math.min(maxVariance, va[h]! + perDay * dh), vdh = Math.min(maxVariance, vd[h]! + perDay * dh);
-      const vaa = Math.min(maxVariance, va[a]! + perDay * da), vda = Math.min(maxVariance, vd[a]! + perDay * da);
+      const dh = Math.max(0, day - last[h]!),
+        da = Math.max(0, day - last[a]!);
+      const vah = Math.min(maxVariance, va[h]! + perDay * dh),
+        vdh = Math.min(maxVariance, vd[h]! + perDay * dh);
+      const vaa = Math.min(maxVariance, va[a]! + perDay * da),
+        vda = Math.min(maxVariance, vd[a]! + perDay * da);
       last[h] = day;
       last[a] = day;
       const lambda = flam[i]! * Math.exp(attack[h]! - defence[a]!);
       const mu = fmu[i]! * Math.exp(attack[a]! - defence[h]!);
-      const hg = poisson(lambda), ag = poisson(mu);
+      const hg = poisson(lambda),
+        ag = poisson(mu);
       // The update step, as on a real result: posterior variance times the residual.
-      const pah = 1 / (1 / vah + lambda), pda = 1 / (1 / vda + lambda), paa = 1 / (1 / vaa + mu), pdh = 1 / (1 / vdh + mu);
+      const pah = 1 / (1 / vah + lambda),
+        pda = 1 / (1 / vda + lambda),
+        paa = 1 / (1 / vaa + mu),
+        pdh = 1 / (1 / vdh + mu);
       va[h] = pah;
       vd[a] = pda;
       va[a] = paa;
@@ -406,7 +458,7 @@ export function roundDoublyToHundred(counts: readonly (readonly number[])[], tot
         colFrom.set(j, i);
         if (colNeed[j]! > 0) {
           let col = j;
-          for (let row = i; ; ) {
+          for (let row = i; ;) {
             up[row]![col] = true;
             const back = rowFrom.get(row)!;
             if (back < 0) break;
@@ -436,7 +488,13 @@ export function roundDoublyToHundred(counts: readonly (readonly number[])[], tot
  * A club's Elo rating (the rating component's) after each of its match days from `from` (ISO date) on, oldest first:
  * the league's history replayed through the engine's rating updates only (no refit, no forecast), as a fit replays it.
  */
-export function ratingTimeline(league: string, history: readonly MatchRecord[], team: string, from: string, hyper?: Hyper): Array<{ date: string; rating: number }> {
+export function ratingTimeline(
+  league: string,
+  history: readonly MatchRecord[],
+  team: string,
+  from: string,
+  hyper?: Hyper,
+): Array<{ date: string; rating: number }> {
   const name = cleanTeam(team);
   const engine = new LeagueEngine(league, { ...(hyper ? { hyper } : {}), featureStartDay: Infinity });
   const matches = history

@@ -23,7 +23,10 @@ describe('skill on real data (FiveThirtyEight sample)', () => {
 
   for (const [forecaster, measured] of Object.entries(MEASURED_RPS) as [keyof typeof MEASURED_RPS, number][]) {
     it(`${forecaster === 'models' ? "our models'" : `the ${forecaster} component's`} walk-forward RPS stays at or below ${(measured + PINNED_MARGIN).toFixed(5)}`, () => {
-      const rps = summarize3(rows.map((r) => r.evaluated[forecaster].slice(0, 3)), outcomes).rps;
+      const rps = summarize3(
+        rows.map((r) => r.evaluated[forecaster].slice(0, 3)),
+        outcomes,
+      ).rps;
       expect(rps).toBeLessThanOrEqual(measured + PINNED_MARGIN);
     });
   }

@@ -8,7 +8,11 @@ const rule = { minEdge: 0.02, minOdds: 1.01, maxOdds: 15, minProbability: 0 };
 /** A match where Bet365 pays 2.2 on the home side and the fair price is 50 %: a 10 % edge. */
 function match(over: Partial<ValueBetMatch> = {}): ValueBetMatch & { fair: Record<string, number> } {
   return {
-    league: 'E0', season: '2019-20', date: '2019-08-10', outcome: 0, over: false,
+    league: 'E0',
+    season: '2019-20',
+    date: '2019-08-10',
+    outcome: 0,
+    over: false,
     books: { B365: { home: 2.2, draw: 3.4, away: 3.5 }, WH: { home: 2.0, draw: 3.5, away: 3.6 } },
     closeX1: { fair: [0.55, 0.25, 0.2], source: 'pinnacle' },
     fair: { home: 0.5, draw: 0.27, away: 0.23 },
@@ -18,7 +22,16 @@ function match(over: Partial<ValueBetMatch> = {}): ValueBetMatch & { fair: Recor
 
 describe('the value rule', () => {
   it('flags the best listed price when fair probability x price clears the edge, and counts the books at that price', () => {
-    const flag = valueFlagOf('home', 0.5, [{ bookmaker: 'A', price: 2.1 }, { bookmaker: 'B', price: 2.1 }, { bookmaker: 'C', price: 1.9 }], rule);
+    const flag = valueFlagOf(
+      'home',
+      0.5,
+      [
+        { bookmaker: 'A', price: 2.1 },
+        { bookmaker: 'B', price: 2.1 },
+        { bookmaker: 'C', price: 1.9 },
+      ],
+      rule,
+    );
     expect(flag).toMatchObject({ price: 2.1, bookmaker: 'A', booksAtPrice: 2 });
     expect(flag!.edge).toBeCloseTo(0.05, 10);
     expect(valueFlagOf('home', 0.5, [{ bookmaker: 'A', price: 2.03 }], rule)).toBeUndefined();
@@ -44,7 +57,11 @@ describe('value bets in the backtest', () => {
   });
 
   it('keeps bets whose close came from the market average out of the headline', () => {
-    const ev = [match(), match({ date: '2019-08-11', closeX1: { fair: [0.4, 0.3, 0.3], source: 'average' } }), match({ date: '2019-08-12', closeX1: undefined })];
+    const ev = [
+      match(),
+      match({ date: '2019-08-11', closeX1: { fair: [0.4, 0.3, 0.3], source: 'average' } }),
+      match({ date: '2019-08-12', closeX1: undefined }),
+    ];
     const v = valueBetsOf(ev, (e) => e.fair, rule, 'test');
     expect(v.all.bets).toBe(3);
     expect(v.clv.n).toBe(1);
@@ -58,7 +75,10 @@ describe('value bets in the backtest', () => {
 
   it('gives the CLV interval by match-day blocks and the share that beat the close', () => {
     const bets = [
-      { clv: 0.1, day: 'a' }, { clv: 0.1, day: 'a' }, { clv: -0.05, day: 'b' }, { clv: 0.02, day: 'c' },
+      { clv: 0.1, day: 'a' },
+      { clv: 0.1, day: 'a' },
+      { clv: -0.05, day: 'b' },
+      { clv: 0.02, day: 'c' },
     ];
     const s = clvSummary(bets);
     expect(s.n).toBe(4);
@@ -73,11 +93,13 @@ describe('value bets in the backtest', () => {
 
   it('chooses the rule with the highest lower CLV bound among rules with enough bets', () => {
     // 500 days: Bet365 pays 2.2 at a fair 50 % (10 % edge) and closes at 53 %; William Hill pays 2.05 (2.5 % edge) and the close is 48 %
-    const ev = Array.from({ length: 500 }, (_, i) => match({
-      date: `2019-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}T${i}`,
-      books: { B365: { home: 2.2, draw: 3, away: 3 }, WH: { home: 2.05, draw: 3, away: 3 } },
-      closeX1: { fair: [0.53, 0.25, 0.22], source: 'pinnacle' },
-    }));
+    const ev = Array.from({ length: 500 }, (_, i) =>
+      match({
+        date: `2019-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}T${i}`,
+        books: { B365: { home: 2.2, draw: 3, away: 3 }, WH: { home: 2.05, draw: 3, away: 3 } },
+        closeX1: { fair: [0.53, 0.25, 0.22], source: 'pinnacle' },
+      }),
+    );
     const { rows, chosen } = tuneValueRule(ev, (e) => e.fair, DEFAULT_BOOKMAKERS, 200);
     expect(rows.length).toBeGreaterThan(100);
     expect(chosen!.clv.n).toBe(500);

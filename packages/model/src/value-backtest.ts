@@ -32,7 +32,12 @@ export interface ValueBetMatch {
 export type FairOf<T> = (e: T) => Partial<Record<RuleSelection, number>>;
 
 /** Closing line value of a set of bets: count, mean (fraction), its 95 % interval and the share that beat the close (fraction). */
-export interface ClvSummary { n: number; mean: number; ci95: [number, number]; beatClosePct: number }
+export interface ClvSummary {
+  n: number;
+  mean: number;
+  ci95: [number, number];
+  beatClosePct: number;
+}
 
 /** A set of value bets: CLV first (against Pinnacle's close; the average-close bets apart), then hit rate and ROI with its interval. */
 export type ValueBetGroup = BetSummary & {
@@ -88,7 +93,12 @@ function listedPrices(e: ValueBetMatch, list: readonly ListedBookmaker[]): Recor
 }
 
 /** The bets a rule flags over the evaluated matches, each with its result and CLV. */
-export function flaggedBets<T extends ValueBetMatch>(ev: readonly T[], fairOf: FairOf<T>, rule: ValueRule, list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS): Bet[] {
+export function flaggedBets<T extends ValueBetMatch>(
+  ev: readonly T[],
+  fairOf: FairOf<T>,
+  rule: ValueRule,
+  list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS,
+): Bet[] {
   const bets: Bet[] = [];
   for (const e of ev) {
     const fair = fairOf(e);
@@ -102,7 +112,12 @@ export function flaggedBets<T extends ValueBetMatch>(ev: readonly T[], fairOf: F
       if (x1 && e.closeX1) close = { p: e.closeX1.fair[X1.indexOf(selection)]!, source: e.closeX1.source };
       if (!x1 && e.closeOver) close = { p: selection === 'over25' ? e.closeOver.over : 1 - e.closeOver.over, source: e.closeOver.source };
       bets.push({
-        market: x1 ? '1X2' : 'OU2.5', league: e.league, season: e.season, day: e.date.slice(0, 10), odds: flag.price, won,
+        market: x1 ? '1X2' : 'OU2.5',
+        league: e.league,
+        season: e.season,
+        day: e.date.slice(0, 10),
+        odds: flag.price,
+        won,
         ...(close ? { clv: flag.price * close.p - 1, closeSource: close.source } : {}),
       });
     }
@@ -118,7 +133,14 @@ export function clvSummary(bets: readonly Pick<Bet, 'clv' | 'day'>[], replicates
   return {
     n,
     mean: n ? values.reduce((s, x) => s + x, 0) / n : NaN,
-    ci95: n ? blockBootstrapInterval(priced.map((b) => b.day), [values, values.map(() => 1)], ([s, k]) => s! / k!, replicates) : [NaN, NaN],
+    ci95: n
+      ? blockBootstrapInterval(
+          priced.map((b) => b.day),
+          [values, values.map(() => 1)],
+          ([s, k]) => s! / k!,
+          replicates,
+        )
+      : [NaN, NaN],
     beatClosePct: n ? values.filter((v) => v > 0).length / n : NaN,
   };
 }
@@ -126,7 +148,14 @@ export function clvSummary(bets: readonly Pick<Bet, 'clv' | 'day'>[], replicates
 export function groupOf(bets: readonly Bet[]): ValueBetGroup {
   return {
     ...betSummary(bets),
-    roiCI95: bets.length ? blockBootstrapInterval(bets.map((b) => b.day), [bets.map((b) => (b.won ? b.odds - 1 : -1)), bets.map(() => 1)], ([p, n]) => p! / n!, BOOTSTRAP_REPLICATES) : [NaN, NaN],
+    roiCI95: bets.length
+      ? blockBootstrapInterval(
+          bets.map((b) => b.day),
+          [bets.map((b) => (b.won ? b.odds - 1 : -1)), bets.map(() => 1)],
+          ([p, n]) => p! / n!,
+          BOOTSTRAP_REPLICATES,
+        )
+      : [NaN, NaN],
     clv: clvSummary(bets.filter((b) => b.closeSource === 'pinnacle')),
     clvAverageClose: clvSummary(bets.filter((b) => b.closeSource === 'average')),
     withoutClose: bets.filter((b) => b.clv === undefined).length,
@@ -140,7 +169,13 @@ function by(bets: readonly Bet[], key: (b: Bet) => string): Record<string, Value
 }
 
 /** The value bets of one forecast under `rule`, at the declared books' best price. */
-export function valueBetsOf<T extends ValueBetMatch>(ev: readonly T[], fairOf: FairOf<T>, rule: ValueRule, fair: string, list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS): ValueBets {
+export function valueBetsOf<T extends ValueBetMatch>(
+  ev: readonly T[],
+  fairOf: FairOf<T>,
+  rule: ValueRule,
+  fair: string,
+  list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS,
+): ValueBets {
   const bets = flaggedBets(ev, fairOf, rule, list);
   const all = groupOf(bets);
   return {
@@ -151,12 +186,20 @@ export function valueBetsOf<T extends ValueBetMatch>(ev: readonly T[], fairOf: F
     bySeason: by(bets, (b) => b.season),
     rule,
     fair,
-    against: `best pre-closing price of the declared bookmakers in the files (${list.filter((b) => b.research).map((b) => b.name).join(', ')}); never Max*/BbMx*`,
+    against: `best pre-closing price of the declared bookmakers in the files (${list
+      .filter((b) => b.research)
+      .map((b) => b.name)
+      .join(', ')}); never Max*/BbMx*`,
   };
 }
 
 /** One candidate rule's figures on the tuning seasons. */
-export interface TuningRow { rule: ValueRule; clv: ClvSummary; roi: number; bets: number }
+export interface TuningRow {
+  rule: ValueRule;
+  clv: ClvSummary;
+  roi: number;
+  bets: number;
+}
 
 /** The grid the rule is tuned over (declared in the decision record before the tuning run). */
 export const TUNING_GRID = {
@@ -174,7 +217,12 @@ export const TUNING_MIN_BETS = 400;
  * beforehand: the highest lower bound of the CLV interval among rules with at least
  * TUNING_MIN_BETS bets (ties: the lower edge threshold, then the wider odds range).
  */
-export function tuneValueRule<T extends ValueBetMatch>(ev: readonly T[], fairOf: FairOf<T>, list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS, replicates = 1000): { rows: TuningRow[]; chosen: TuningRow | undefined } {
+export function tuneValueRule<T extends ValueBetMatch>(
+  ev: readonly T[],
+  fairOf: FairOf<T>,
+  list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS,
+  replicates = 1000,
+): { rows: TuningRow[]; chosen: TuningRow | undefined } {
   const rows: TuningRow[] = [];
   for (const minEdge of TUNING_GRID.minEdge) {
     for (const minOdds of TUNING_GRID.minOdds) {
@@ -204,10 +252,12 @@ export function tuneValueRule<T extends ValueBetMatch>(ev: readonly T[], fairOf:
 
 /** The declared list as a report's `config` names it: each book with where its prices come from. */
 export function bookmakerConfig(list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS): string[] {
-  return list.map((b) => [
-    b.name,
-    b.research ? `research ${b.research}*` : 'no research column',
-    b.key ? `The Odds API ${b.key}` : 'not on The Odds API',
-    ...(b.commission ? [`net of ${(b.commission * 100).toFixed(0)} % commission`] : []),
-  ].join(', '));
+  return list.map((b) =>
+    [
+      b.name,
+      b.research ? `research ${b.research}*` : 'no research column',
+      b.key ? `The Odds API ${b.key}` : 'not on The Odds API',
+      ...(b.commission ? [`net of ${(b.commission * 100).toFixed(0)} % commission`] : []),
+    ].join(', '),
+  );
 }

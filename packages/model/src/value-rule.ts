@@ -50,7 +50,12 @@ export function bestPrice(prices: readonly BookPrice[]): (BookPrice & { booksAtP
 }
 
 /** The flag of one selection under `rule`, or undefined when the best listed price does not clear it. */
-export function valueFlagOf(selection: RuleSelection, fairProbability: number | undefined, prices: readonly BookPrice[], rule: ValueRule = VALUE_RULE): ValueFlag | undefined {
+export function valueFlagOf(
+  selection: RuleSelection,
+  fairProbability: number | undefined,
+  prices: readonly BookPrice[],
+  rule: ValueRule = VALUE_RULE,
+): ValueFlag | undefined {
   if (fairProbability === undefined || !(fairProbability > 0) || fairProbability < rule.minProbability) return undefined;
   const inRange = prices.filter((p) => p.price >= rule.minOdds && p.price <= rule.maxOdds);
   const best = bestPrice(inRange);

@@ -2,7 +2,12 @@ import * as z from 'zod/mini';
 
 const csv = z.pipe(
   z.optional(z.string()),
-  z.transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  z.transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
 );
 
 /**

@@ -64,46 +64,48 @@ export function createJobRoute<Deps>(factory: JobRouteFactoryOptions<Deps>) {
     },
     fn: (message: z.infer<S>, context: JobContext<Deps> & Built<U>) => Promise<void>,
   ): Bindable<Handler, Deps> {
-    const stack = (getDeps: () => Promise<Deps>) => middy<SQSEvent, SQSBatchResponse, Error, Context>()
-      .use(injectLambdaContext(logger, { resetKeys: true }))
-      .handler(async (event, context) => {
-        const deps = await getDeps();
-        const remaining = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Infinity;
-        const invocationEnds = factory.now(deps) + remaining;
-        const processor = new BatchProcessor(EventType.SQS);
-        const handleRecord = async (record: SQSRecord) => {
-          const parsed = parse(options.schema, record.body);
-          const sent = parsed.ok ? (parsed.message as { correlationId?: unknown }).correlationId : undefined;
-          const correlationId = typeof sent === 'string' ? sent : record.messageId;
-          const log = { queue: options.queue, messageId: record.messageId, correlationId };
-          if (!parsed.ok && typeof options.onMalformed === 'function') return options.onMalformed(record, parsed.reason, deps);
-          if (!parsed.ok && options.onMalformed === 'drop') {
-            logger.error('Malformed message dropped', { ...log, reason: parsed.reason });
-            return;
-          }
-          if (!parsed.ok) {
-            logger.error('Malformed message: sending it to the dead-letter queue', { ...log, reason: parsed.reason });
-            try {
-              await factory.deadLetter(deps, options.queue, record.body, parsed.reason);
-            } catch (dlqError) {
-              logger.error('Could not dead-letter a malformed message; it will be retried', { ...log, error: dlqError as Error });
-              throw dlqError;
+    const stack = (getDeps: () => Promise<Deps>) =>
+      middy<SQSEvent, SQSBatchResponse, Error, Context>()
+        .use(injectLambdaContext(logger, { resetKeys: true }))
+        .handler(async (event, context) => {
+          const deps = await getDeps();
+          const remaining = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : Infinity;
+          const invocationEnds = factory.now(deps) + remaining;
+          const processor = new BatchProcessor(EventType.SQS);
+          const handleRecord = async (record: SQSRecord) => {
+            const parsed = parse(options.schema, record.body);
+            const sent = parsed.ok ? (parsed.message as { correlationId?: unknown }).correlationId : undefined;
+            const correlationId = typeof sent === 'string' ? sent : record.messageId;
+            const log = { queue: options.queue, messageId: record.messageId, correlationId };
+            if (!parsed.ok && typeof options.onMalformed === 'function') return options.onMalformed(record, parsed.reason, deps);
+            if (!parsed.ok && options.onMalformed === 'drop') {
+              logger.error('Malformed message dropped', { ...log, reason: parsed.reason });
+              return;
             }
-            return;
-          }
-          try {
-            const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
-            const areas = await buildAreas(options.areas, deps);
-            await withCorrelationId(correlationId, () => fn(parsed.message, { ...areas, deps, record, receiveCount, invocationEnds }));
-          } catch (error) {
-            // A second delivery of a task that is running elsewhere is expected (at-least-once delivery), not an error.
-            if (error instanceof TaskBusyError) logger.warn('Task is running under another delivery; it will be redelivered', { ...log, reason: error.message });
-            else logger.error('Job record failed; it will be redelivered', { ...log, error: error as Error });
-            throw error;
-          }
-        };
-        return processPartialResponse(event, handleRecord, processor, { ...(context ? { context } : {}), throwOnFullBatchFailure: false });
-      });
+            if (!parsed.ok) {
+              logger.error('Malformed message: sending it to the dead-letter queue', { ...log, reason: parsed.reason });
+              try {
+                await factory.deadLetter(deps, options.queue, record.body, parsed.reason);
+              } catch (dlqError) {
+                logger.error('Could not dead-letter a malformed message; it will be retried', { ...log, error: dlqError as Error });
+                throw dlqError;
+              }
+              return;
+            }
+            try {
+              const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
+              const areas = await buildAreas(options.areas, deps);
+              await withCorrelationId(correlationId, () => fn(parsed.message, { ...areas, deps, record, receiveCount, invocationEnds }));
+            } catch (error) {
+              // A second delivery of a task that is running elsewhere is expected (at-least-once delivery), not an error.
+              if (error instanceof TaskBusyError)
+                logger.warn('Task is running under another delivery; it will be redelivered', { ...log, reason: error.message });
+              else logger.error('Job record failed; it will be redelivered', { ...log, error: error as Error });
+              throw error;
+            }
+          };
+          return processPartialResponse(event, handleRecord, processor, { ...(context ? { context } : {}), throwOnFullBatchFailure: false });
+        });
     return Object.assign(stack(defaultDeps), { on: (deps: Deps) => stack(async () => deps) });
   };
 }

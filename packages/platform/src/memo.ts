@@ -14,7 +14,11 @@ export function memoAsync<T>(build: () => T | Promise<T>): () => Promise<T> {
  * last time builds a new value. So a rotated secret takes effect in warm Lambda containers too,
  * without waiting for them to recycle.
  */
-export function rebuildOnChange<K, T>(readKey: () => Promise<K>, build: (key: K) => T | Promise<T>, sameKey: (a: K, b: K) => boolean = Object.is): () => Promise<T> {
+export function rebuildOnChange<K, T>(
+  readKey: () => Promise<K>,
+  build: (key: K) => T | Promise<T>,
+  sameKey: (a: K, b: K) => boolean = Object.is,
+): () => Promise<T> {
   let built: { key: K; value: Promise<T> } | undefined;
   return async () => {
     const key = await readKey();

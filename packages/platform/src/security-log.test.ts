@@ -16,7 +16,13 @@ describe('security log', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     const [marker, line] = warn.mock.calls[0]! as [string, Record<string, unknown>];
     expect(marker).toBe(SECURITY_LOG_MARKER);
-    expect(line).toEqual({ event: 'login_failed', requestId: 'req-1', network: '203.0.113.7', userId: 'u1', emailHash: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(line).toEqual({
+      event: 'login_failed',
+      requestId: 'req-1',
+      network: '203.0.113.7',
+      userId: 'u1',
+      emailHash: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(JSON.stringify(line)).not.toContain('ana@example.com');
     // The same address hashes the same way (lines correlate), a different key does not.
     expect((info.mock.calls[0]![1] as Record<string, unknown>).emailHash).toBe(line.emailHash);

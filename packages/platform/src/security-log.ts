@@ -34,7 +34,7 @@ export function makeSecurityLog(hashKey: () => string | undefined): SecurityLog 
     const line = {
       event: event.type,
       ...(context ? { requestId: context.requestId } : {}),
-      ...(event.network ?? context?.network ? { network: event.network ?? context?.network } : {}),
+      ...((event.network ?? context?.network) ? { network: event.network ?? context?.network } : {}),
       ...(event.userId ? { userId: event.userId } : {}),
       ...(key && event.email ? { emailHash: createHmac('sha256', key).update(event.email).digest('hex').slice(0, 32) } : {}),
       ...(event.actor ? { actor: event.actor } : {}),

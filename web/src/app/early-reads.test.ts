@@ -46,7 +46,16 @@ describe('startEarlyReads', () => {
   });
 
   it('starts nothing on the other pages, nor on a match URL with a broken escape', () => {
-    for (const path of [paths.home.getHref(), paths.predictions.getHref(), paths.analytics.getHref(), paths.leagues.getHref(), '/predictions/a/b', '/teams/a/b', '/predictions/%E0%A4%A']) startEarlyReads(path);
+    for (const path of [
+      paths.home.getHref(),
+      paths.predictions.getHref(),
+      paths.analytics.getHref(),
+      paths.leagues.getHref(),
+      '/predictions/a/b',
+      '/teams/a/b',
+      '/predictions/%E0%A4%A',
+    ])
+      startEarlyReads(path);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

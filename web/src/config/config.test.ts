@@ -21,7 +21,9 @@ describe('paths', () => {
     expect(paths.auth.login.getHref({ mode: 'signup' })).toBe('/login?mode=signup');
     expect(paths.auth.login.getHref({ mode: 'signup', intent: 'subscribe' })).toBe('/login?mode=signup&intent=subscribe');
     expect(paths.auth.login.getHref({ redirect: '/admin/odds' })).toBe('/login?redirect=/admin/odds');
-    expect(paths.auth.login.getHref({ redirect: '/predictions?league=Premier League&x=1' })).toBe('/login?redirect=/predictions%3Fleague%3DPremier%20League%26x%3D1');
+    expect(paths.auth.login.getHref({ redirect: '/predictions?league=Premier League&x=1' })).toBe(
+      '/login?redirect=/predictions%3Fleague%3DPremier%20League%26x%3D1',
+    );
   });
 
   it('builds the pricing and payment-result links', () => {

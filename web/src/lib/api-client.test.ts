@@ -95,7 +95,9 @@ describe('api-client', () => {
     fetchMock.mockResolvedValueOnce(Response.json({ url: 42 })).mockResolvedValueOnce(Response.json({ url: 'https://pay', sessionId: 'cs_1' }));
 
     const wrongType = api.post('/api/stripe/create-checkout-session', {}, { schema });
-    await expect(wrongType).rejects.toThrow(new ResponseContractError('POST /api/stripe/create-checkout-session answered outside its contract: url: expected string'));
+    await expect(wrongType).rejects.toThrow(
+      new ResponseContractError('POST /api/stripe/create-checkout-session answered outside its contract: url: expected string'),
+    );
     await expect(wrongType).rejects.toMatchObject({ cause: expect.any(core.$ZodError) });
     await expect(api.post('/api/stripe/create-checkout-session', {}, { schema })).rejects.toThrow(/\(body\): fields the contract does not name: sessionId$/);
   });
@@ -129,13 +131,14 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(failure('{"error":"conflict","message":"An account with this email already exists"}'))).toBe(
       'An account with this email already exists',
     );
-    expect(
-      apiErrorMessage(failure('{"error":"validation","issues":[{"path":"password","message":"Password must be at least 8 characters long."}]}')),
-    ).toBe('Password must be at least 8 characters long.');
+    expect(apiErrorMessage(failure('{"error":"validation","issues":[{"path":"password","message":"Password must be at least 8 characters long."}]}'))).toBe(
+      'Password must be at least 8 characters long.',
+    );
   });
 
   it("prefers the precise issue to the generic 'Invalid request body'", () => {
-    const body = '{"error":"validation","message":"Invalid request body","issues":[{"path":"message","message":"Too big: expected string to have <=1000 characters"}]}';
+    const body =
+      '{"error":"validation","message":"Invalid request body","issues":[{"path":"message","message":"Too big: expected string to have <=1000 characters"}]}';
     expect(apiErrorMessage(failure(body))).toBe('Too big: expected string to have <=1000 characters');
   });
 

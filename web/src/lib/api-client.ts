@@ -44,7 +44,9 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 function keptToContract<T>(schema: core.$ZodType<T>, data: unknown, what: string): T {
   const parsed = safeParse(schema, data);
   if (parsed.success) return parsed.data;
-  const error = new ResponseContractError(`${what} answered outside its contract: ${issueLines(parsed.error.issues).slice(0, 5).join('; ')}`, { cause: parsed.error });
+  const error = new ResponseContractError(`${what} answered outside its contract: ${issueLines(parsed.error.issues).slice(0, 5).join('; ')}`, {
+    cause: parsed.error,
+  });
   if (import.meta.env.DEV) throw error;
   globalThis.reportError(error);
   return data as T;
@@ -89,7 +91,12 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text().catch(() => '');
   const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
-  throw new ApiError(response.status, text, `${response.status}: ${text || response.statusText}`, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
+  throw new ApiError(
+    response.status,
+    text,
+    `${response.status}: ${text || response.statusText}`,
+    retryAfterSeconds === undefined ? undefined : { retryAfterSeconds },
+  );
 }
 
 /**

@@ -45,7 +45,12 @@ describe('the session (docs/product.md#session, docs/decisions/0018-client-keeps
 
     expect(await header().findByText('Premium')).toBeInTheDocument();
     await waitFor(() => expect(window.localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull());
-    expect(JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY)!)).toEqual({ id: user.id, email: 'pro@example.com', subscriptionStatus: 'premium', emailVerified: true });
+    expect(JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY)!)).toEqual({
+      id: user.id,
+      email: 'pro@example.com',
+      subscriptionStatus: 'premium',
+      emailVerified: true,
+    });
   });
 
   it('logout ends the server session, clears the client session and the cache, and goes to /', async () => {

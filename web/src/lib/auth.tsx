@@ -49,7 +49,11 @@ export function storeUser(user: User | null): void {
   const store = storage();
   if (!store) return;
   try {
-    if (user) store.setItem(USER_STORAGE_KEY, JSON.stringify({ id: user.id, email: user.email, subscriptionStatus: user.subscriptionStatus, emailVerified: user.emailVerified }));
+    if (user)
+      store.setItem(
+        USER_STORAGE_KEY,
+        JSON.stringify({ id: user.id, email: user.email, subscriptionStatus: user.subscriptionStatus, emailVerified: user.emailVerified }),
+      );
     else store.removeItem(USER_STORAGE_KEY);
   } catch {
     // quota or disabled storage: the display copy is optional

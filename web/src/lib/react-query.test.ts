@@ -41,8 +41,6 @@ describe('query client defaults (docs/product.md#query-defaults)', () => {
     const client = createQueryClient();
 
     await expect(client.fetchQuery({ queryKey: ['/api/auth/me'], queryFn: getQueryFn({ on401: 'returnNull' }) })).resolves.toBeNull();
-    await expect(client.fetchQuery({ queryKey: ['/api/auth/me', 'strict'], queryFn: getQueryFn({ on401: 'throw' }) })).rejects.toThrow(
-      '401: Unauthorized',
-    );
+    await expect(client.fetchQuery({ queryKey: ['/api/auth/me', 'strict'], queryFn: getQueryFn({ on401: 'throw' }) })).rejects.toThrow('401: Unauthorized');
   });
 });

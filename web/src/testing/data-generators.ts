@@ -19,7 +19,16 @@ export function kickoff(days: number, hour = 15, minute = 0): string {
 
 export function makeUser(overrides: Partial<User> = {}): User {
   const n = next();
-  return { id: `user-${n}`, email: `fan${n}@example.com`, emailVerified: true, subscriptionStatus: 'free', role: 'user', cancelAt: null, breakUntil: null, ...overrides };
+  return {
+    id: `user-${n}`,
+    email: `fan${n}@example.com`,
+    emailVerified: true,
+    subscriptionStatus: 'free',
+    role: 'user',
+    cancelAt: null,
+    breakUntil: null,
+    ...overrides,
+  };
 }
 
 /** An unlocked (premium view) prediction; pass `locked()` output for the visitor view. */
@@ -131,7 +140,15 @@ export function makeTrackingRow(overrides: Partial<TrackingRow> = {}): TrackingR
 /** A match page as a visitor reads it (forecast locked), with a little form and one meeting. */
 export function makeMatchPage(overrides: Partial<MatchPage> = {}): MatchPage {
   return {
-    fixtureId: 'f1', leagueId: 'L1', league: 'League One', homeTeam: 'Rovers', awayTeam: 'United', matchTime: '2026-03-06T15:00:00.000Z', status: 'scheduled', isLocked: true, forecast: null,
+    fixtureId: 'f1',
+    leagueId: 'L1',
+    league: 'League One',
+    homeTeam: 'Rovers',
+    awayTeam: 'United',
+    matchTime: '2026-03-06T15:00:00.000Z',
+    status: 'scheduled',
+    isLocked: true,
+    forecast: null,
     form: { home: [{ date: '2026-03-01', opponent: 'City', venue: 'H', goalsFor: 2, goalsAgainst: 1, outcome: 'W' }], away: [] },
     meetings: [{ date: '2026-02-01', homeTeam: 'United', awayTeam: 'Rovers', homeGoals: 0, awayGoals: 0 }],
     outcome: null,

@@ -1,16 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import {
-  formatKickoff,
-  formatLongDate,
-  formatMatchDate,
-  formatMoney,
-  formatInterval,
-  formatOdds,
-  formatPercent,
-  formatPoints,
-} from '@/utils/format';
+import { formatKickoff, formatLongDate, formatMatchDate, formatMoney, formatInterval, formatOdds, formatPercent, formatPoints } from '@/utils/format';
 
 describe('formatters of docs/product.md#display-formats', () => {
   it('shows money with a sign and 2 decimals', () => {

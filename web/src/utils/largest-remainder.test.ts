@@ -23,7 +23,7 @@ describe('roundToHundred', () => {
 
   it('always sums to exactly 100.0 over many random triples', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 2000; i += 1) {
       const raw = [random(), random(), random()];
       const total = raw.reduce((a, b) => a + b, 0);

@@ -13,9 +13,18 @@ let stack: Awaited<ReturnType<typeof startHttpStack>>;
 beforeAll(async () => {
   stack = await startHttpStack({}, { clock });
   await new DynamoPredictionRepository(stack.table.doc, stack.table.tableName).save({
-    id: 'fx1', fixtureId: 'fx1', leagueId: 'DL1', leagueName: 'Demo League', homeTeam: 'Rovers', awayTeam: 'United', kickoff: new Date(clock.now().getTime() + 3 * DAY_MS).toISOString(),
-    probabilities: { home: 0.612, draw: 0.231, away: 0.157 }, overUnder25: { over: 0.547, under: 0.453 },
-    valueBets: [{ market: 'home', odds: 1.85, edge: 0.132 }], modelVersion: 'test', generatedAt: clock.now().toISOString(),
+    id: 'fx1',
+    fixtureId: 'fx1',
+    leagueId: 'DL1',
+    leagueName: 'Demo League',
+    homeTeam: 'Rovers',
+    awayTeam: 'United',
+    kickoff: new Date(clock.now().getTime() + 3 * DAY_MS).toISOString(),
+    probabilities: { home: 0.612, draw: 0.231, away: 0.157 },
+    overUnder25: { over: 0.547, under: 0.453 },
+    valueBets: [{ market: 'home', odds: 1.85, edge: 0.132 }],
+    modelVersion: 'test',
+    generatedAt: clock.now().toISOString(),
   });
 }, 60_000);
 afterAll(() => stack.close());
@@ -41,13 +50,22 @@ describe('sign-up asks for the age and the Terms', () => {
     const email = uniqueEmail('terms');
     const without = await stack.client().post('/api/auth/register', { email, password: PASSWORD });
     expect(without.status).toBe(400);
-    expect(without.json.issues).toEqual(expect.arrayContaining([{ path: 'acceptTerms', message: ACCEPT_TERMS_MESSAGE }, { path: 'confirmAge', message: ACCEPT_TERMS_MESSAGE }]));
+    expect(without.json.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'acceptTerms', message: ACCEPT_TERMS_MESSAGE },
+        { path: 'confirmAge', message: ACCEPT_TERMS_MESSAGE },
+      ]),
+    );
     expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, acceptTerms: true, confirmAge: false })).status).toBe(400);
 
     const client = stack.client();
     expect((await client.post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
     expect((await client.get('/api/account/export')).json.responsibleGambling).toMatchObject({
-      termsVersion: TERMS_VERSION, termsAcceptedAt: '2026-03-14T10:00:00.000Z', ageConfirmedAt: '2026-03-14T10:00:00.000Z', breakUntil: null, selfExcludedUntil: null,
+      termsVersion: TERMS_VERSION,
+      termsAcceptedAt: '2026-03-14T10:00:00.000Z',
+      ageConfirmedAt: '2026-03-14T10:00:00.000Z',
+      breakUntil: null,
+      selfExcludedUntil: null,
     });
   });
 });
@@ -66,7 +84,16 @@ describe('take a break', () => {
     expect((await client.get('/api/auth/me')).json.user).toMatchObject({ subscriptionStatus: 'premium', breakUntil: '2026-03-15T10:00:00.000Z' });
 
     const during = await premiumReads(client);
-    expect(during.list).toMatchObject({ isLocked: true, homeWinProb: null, drawProb: null, awayWinProb: null, overUnder25: null, isValueBet: null, valueBets: null, picks: null });
+    expect(during.list).toMatchObject({
+      isLocked: true,
+      homeWinProb: null,
+      drawProb: null,
+      awayWinProb: null,
+      overUnder25: null,
+      isValueBet: null,
+      valueBets: null,
+      picks: null,
+    });
     expect(during.match).toMatchObject({ isLocked: true, forecast: null });
     expect(during.analytics.status).toBe(403);
     expect(during.analytics.json.message).toBe('You are taking a break until Sun, 15 Mar 2026, 10:00 UTC: performance analytics are hidden until then.');
@@ -94,7 +121,13 @@ describe('the account says what you pay', () => {
     const overview = await client.get('/api/account/billing');
     expect(overview.status).toBe(200);
     const billing = BillingOverviewSchema.parse(overview.json);
-    expect(billing).toMatchObject({ plan: 'premium', status: 'renewing', price: { amountCents: 2900, currency: 'usd', interval: 'month' }, endsAt: null, card: { brand: 'visa', last4: '4242' } });
+    expect(billing).toMatchObject({
+      plan: 'premium',
+      status: 'renewing',
+      price: { amountCents: 2900, currency: 'usd', interval: 'month' },
+      endsAt: null,
+      card: { brand: 'visa', last4: '4242' },
+    });
     expect(billing.renewsAt).toBe(clock.now().getTime() / 1000 + 30 * 86_400);
     expect(billing.invoices).toHaveLength(1);
     const invoice = await client.get(new URL(billing.invoices[0]!.url!).pathname);
@@ -111,7 +144,15 @@ describe('the account says what you pay', () => {
 
     const free = stack.client();
     await stack.signIn(free);
-    expect((await free.get('/api/account/billing')).json).toEqual({ plan: 'free', status: 'none', price: null, renewsAt: null, endsAt: null, card: null, invoices: [] });
+    expect((await free.get('/api/account/billing')).json).toEqual({
+      plan: 'free',
+      status: 'none',
+      price: null,
+      renewsAt: null,
+      endsAt: null,
+      card: null,
+      invoices: [],
+    });
     expect((await stack.client().get('/api/account/billing')).status).toBe(401);
   });
 });

@@ -9,7 +9,10 @@ import { httpRoute } from '../route.ts';
  * session ends, the subscription ends with its paid period, every session ends and the account
  * stays locked for six months; the cookie is cleared.
  */
-export const handler = httpRoute({ auth: 'user', body: SelfExclusionBodySchema, areas: { cookie: buildCookie, responsibleGambling: buildResponsibleGambling, billing: buildBilling } }, async ({ cookie, responsibleGambling, billing, body, principal, sourceIp }) => {
-  const excluded = await responsibleGambling.selfExclude(principal!, body, { ip: sourceIp }, billing);
-  return json(excluded, { cookies: [cookie.clear()] });
-});
+export const handler = httpRoute(
+  { auth: 'user', body: SelfExclusionBodySchema, areas: { cookie: buildCookie, responsibleGambling: buildResponsibleGambling, billing: buildBilling } },
+  async ({ cookie, responsibleGambling, billing, body, principal, sourceIp }) => {
+    const excluded = await responsibleGambling.selfExclude(principal!, body, { ip: sourceIp }, billing);
+    return json(excluded, { cookies: [cookie.clear()] });
+  },
+);

@@ -5,11 +5,20 @@ import { buildEmailSuppressions, buildUndeliveredEmails } from '../../compositio
 import { httpRoute } from '../route.ts';
 
 /** Suppressed addresses and undelivered emails, for the admin Messages page (bodies stay here). */
-export const handler = httpRoute({ auth: 'admin', areas: { suppressionStore: buildEmailSuppressions, undeliveredStore: buildUndeliveredEmails } }, async ({ suppressionStore, undeliveredStore }) => {
-  const [suppressions, undelivered] = await Promise.all([suppressionStore.list(100), undeliveredStore.list(100)]);
-  const response: EmailDeliveryResponse = {
-    suppressions,
-    undelivered: undelivered.map((e) => ({ id: e.id, template: templateOf(e), reason: e.reason, deadLetteredAt: e.deadLetteredAt, ...(e.redrivenAt ? { redrivenAt: e.redrivenAt } : {}) })),
-  };
-  return json(response);
-});
+export const handler = httpRoute(
+  { auth: 'admin', areas: { suppressionStore: buildEmailSuppressions, undeliveredStore: buildUndeliveredEmails } },
+  async ({ suppressionStore, undeliveredStore }) => {
+    const [suppressions, undelivered] = await Promise.all([suppressionStore.list(100), undeliveredStore.list(100)]);
+    const response: EmailDeliveryResponse = {
+      suppressions,
+      undelivered: undelivered.map((e) => ({
+        id: e.id,
+        template: templateOf(e),
+        reason: e.reason,
+        deadLetteredAt: e.deadLetteredAt,
+        ...(e.redrivenAt ? { redrivenAt: e.redrivenAt } : {}),
+      })),
+    };
+    return json(response);
+  },
+);

@@ -14,10 +14,23 @@ let stack: Awaited<ReturnType<typeof startHttpStack>>;
 
 function played(id: string, kickoffMs: number, overrides: Partial<StoredPrediction>): StoredPrediction {
   return {
-    id, fixtureId: id, leagueId: 'L1', leagueName: 'League One', homeTeam: `H${id}`, awayTeam: `A${id}`, kickoff: new Date(kickoffMs).toISOString(),
-    probabilities: { home: 0.65, draw: 0.2, away: 0.15 }, overUnder25: { over: 0.4, under: 0.6 }, market: { home: 0.6, draw: 0.25, away: 0.15, over25: 0.45 },
-    valueBets: [{ market: 'home', odds: 1.8, edge: 0.17 }], bestOdds: { home: 1.8 }, modelVersion: 'm', generatedAt: new Date(kickoffMs - DAY_MS).toISOString(),
-    result: { home: 1, away: 0 }, actualResult: '1-0 (Home Win)', ...overrides,
+    id,
+    fixtureId: id,
+    leagueId: 'L1',
+    leagueName: 'League One',
+    homeTeam: `H${id}`,
+    awayTeam: `A${id}`,
+    kickoff: new Date(kickoffMs).toISOString(),
+    probabilities: { home: 0.65, draw: 0.2, away: 0.15 },
+    overUnder25: { over: 0.4, under: 0.6 },
+    market: { home: 0.6, draw: 0.25, away: 0.15, over25: 0.45 },
+    valueBets: [{ market: 'home', odds: 1.8, edge: 0.17 }],
+    bestOdds: { home: 1.8 },
+    modelVersion: 'm',
+    generatedAt: new Date(kickoffMs - DAY_MS).toISOString(),
+    result: { home: 1, away: 0 },
+    actualResult: '1-0 (Home Win)',
+    ...overrides,
   };
 }
 
@@ -34,10 +47,12 @@ beforeAll(async () => {
   const closing = { sharp: { home: 1.7, draw: 3.9, away: 5.6 }, capturedAt: new Date(NOW).toISOString() };
   // 32 published matches in the last 20 days (home won 3 in 4), 10 back-tested home defeats, one 60 days ago.
   for (let i = 0; i < 32; i++) {
-    const overrides = i % 4 === 3 ? { result: { home: 0, away: 2 }, actualResult: '0-2 (Away Win)' } : i % 8 === 0 ? { leagueId: 'L2', leagueName: 'League Two' } : {};
-    await storePlayed(repo, played(`p${i}`, NOW - (i % 20 + 1) * DAY_MS, overrides), { basis: 'published', closing });
+    const overrides =
+      i % 4 === 3 ? { result: { home: 0, away: 2 }, actualResult: '0-2 (Away Win)' } : i % 8 === 0 ? { leagueId: 'L2', leagueName: 'League Two' } : {};
+    await storePlayed(repo, played(`p${i}`, NOW - ((i % 20) + 1) * DAY_MS, overrides), { basis: 'published', closing });
   }
-  for (let i = 0; i < 10; i++) await storePlayed(repo, played(`b${i}`, NOW - (i + 1) * DAY_MS, { result: { home: 0, away: 1 }, actualResult: '0-1 (Away Win)' }), { basis: 'backtest' });
+  for (let i = 0; i < 10; i++)
+    await storePlayed(repo, played(`b${i}`, NOW - (i + 1) * DAY_MS, { result: { home: 0, away: 1 }, actualResult: '0-1 (Away Win)' }), { basis: 'backtest' });
   await storePlayed(repo, played('old', NOW - 60 * DAY_MS, {}), { basis: 'published', closing });
   // The metrics job stores each period's forecast quality.
   await (await stack.composition.forecastQualityJob()).recompute();
@@ -73,8 +88,14 @@ describe('GET /api/analytics', () => {
     expect(month.curves.picks.maxDrawdown.flat).toBeGreaterThan(0);
     expect(month.forecast).toMatchObject({ basis: 'published', matches: 32, rps: { matches: 32 } });
     expect(month.forecast.reliability.find((b: { from: number }) => b.from === 60)).toEqual({ from: 60, to: 70, forecast: 65, observed: 75, count: 32 });
-    expect(month.perLeague.map((l: { league: string; '1x2': { picks: number } }) => [l.league, l['1x2'].picks])).toEqual([['League One', 28], ['League Two', 4]]);
-    expect(month.leagues).toEqual([{ id: 'L1', name: 'League One' }, { id: 'L2', name: 'League Two' }]);
+    expect(month.perLeague.map((l: { league: string; '1x2': { picks: number } }) => [l.league, l['1x2'].picks])).toEqual([
+      ['League One', 28],
+      ['League Two', 4],
+    ]);
+    expect(month.leagues).toEqual([
+      { id: 'L1', name: 'League One' },
+      { id: 'L2', name: 'League Two' },
+    ]);
 
     const twoLeague = (await premium.get('/api/analytics?period=30&league=L2&market=1x2')).json;
     expect(twoLeague).toMatchObject({ league: 'L2', market: '1x2', matches: 4 });

@@ -86,7 +86,14 @@ describe('accounts and sessions over HTTP', () => {
     await stack.grantAdmin(email);
     const listed = await member.get('/api/admin/role-changes');
     expect(listed.status).toBe(200);
-    expect(listed.json.changes[0]).toMatchObject({ type: 'role_granted', userId, email, actor: 'test', origin: 'http-harness', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(listed.json.changes[0]).toMatchObject({
+      type: 'role_granted',
+      userId,
+      email,
+      actor: 'test',
+      origin: 'http-harness',
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     const unconfirmed = uniqueEmail('unconfirmed');
     expect((await stack.client().post('/api/auth/register', { email: unconfirmed, password: PASSWORD, ...TERMS })).status).toBe(201);
     await expect(stack.grantAdmin(unconfirmed)).rejects.toThrow(/has not confirmed its email address/);
@@ -177,8 +184,14 @@ describe('accounts and sessions over HTTP', () => {
     const forged = [
       `${h}.${Buffer.from(JSON.stringify({ ...payload, sub: 'someone-else' })).toString('base64url')}.${s}`,
       new UnsecuredJWT({ sid: payload.sid }).setSubject(userId).setIssuer(payload.iss).setAudience(payload.aud).setExpirationTime('1h').encode(),
-      await new SignJWT({ sid: payload.sid }).setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' }).setSubject(userId).setIssuer(payload.iss)
-        .setAudience(payload.aud).setIssuedAt(1_600_000_000).setExpirationTime(1_600_000_600).sign(new TextEncoder().encode(process.env.SESSION_SECRET!)),
+      await new SignJWT({ sid: payload.sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' })
+        .setSubject(userId)
+        .setIssuer(payload.iss)
+        .setAudience(payload.aud)
+        .setIssuedAt(1_600_000_000)
+        .setExpirationTime(1_600_000_600)
+        .sign(new TextEncoder().encode(process.env.SESSION_SECRET!)),
       'not.a.token',
     ];
     for (const cookie of forged) {
@@ -201,7 +214,11 @@ describe('accounts and sessions over HTTP', () => {
   it('CSRF: Origin: null (a sandboxed or opaque page) is refused on every state-changing request, an empty body included', async () => {
     const client = stack.client();
     await stack.signIn(client);
-    for (const [path, body] of [['/api/auth/logout', undefined], ['/api/auth/delete-account', { password: PASSWORD }], ['/api/contact', { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }]] as const) {
+    for (const [path, body] of [
+      ['/api/auth/logout', undefined],
+      ['/api/auth/delete-account', { password: PASSWORD }],
+      ['/api/contact', { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }],
+    ] as const) {
       const res = await client.post(path, body, { origin: 'null' });
       expect(res.status, path).toBe(403);
     }
@@ -238,7 +255,7 @@ describe('accounts and sessions over HTTP', () => {
     expect((await attacker.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(429);
   });
 
-  it("M2: a storm of bad logins against one account does not lock the other accounts behind the same address", async () => {
+  it('M2: a storm of bad logins against one account does not lock the other accounts behind the same address', async () => {
     const { email: target } = await stack.signIn(stack.client());
     const { email: colleague } = await stack.signIn(stack.client());
     const office = stack.client();

@@ -5,8 +5,11 @@ import { buildBilling } from '../../composition/billing.ts';
 import { httpRoute } from '../route.ts';
 
 /** Needs the password again (throttled like login); cancels any subscription at once, removes the user, its email claim and sessions. */
-export const handler = httpRoute({ auth: 'user', body: DeleteAccountBodySchema, areas: { auth: buildAuth, cookie: buildCookie, billing: buildBilling } }, async ({ auth, cookie, billing, body, principal, sourceIp }) => {
-  await auth.deleteAccount(principal!, body, { ip: sourceIp }, async (user) => billing.cancelNow(user));
-  const response: DeleteAccountResponse = { deleted: true };
-  return json(response, { cookies: [cookie.clear()] });
-});
+export const handler = httpRoute(
+  { auth: 'user', body: DeleteAccountBodySchema, areas: { auth: buildAuth, cookie: buildCookie, billing: buildBilling } },
+  async ({ auth, cookie, billing, body, principal, sourceIp }) => {
+    await auth.deleteAccount(principal!, body, { ip: sourceIp }, async (user) => billing.cancelNow(user));
+    const response: DeleteAccountResponse = { deleted: true };
+    return json(response, { cookies: [cookie.clear()] });
+  },
+);

@@ -4,8 +4,11 @@ import { buildAuth, buildCookie } from '../../composition/auth.ts';
 import { httpRoute } from '../route.ts';
 
 /** Ends the server-side session (the cookie alone no longer works) and clears the cookie. */
-export const handler = httpRoute({ auth: 'viewer', body: EmptyBodySchema, areas: { auth: buildAuth, cookie: buildCookie } }, async ({ auth, cookie, principal }) => {
-  await auth.logout(principal);
-  const response: OkResponse = { ok: true };
-  return json(response, { cookies: [cookie.clear()] });
-});
+export const handler = httpRoute(
+  { auth: 'viewer', body: EmptyBodySchema, areas: { auth: buildAuth, cookie: buildCookie } },
+  async ({ auth, cookie, principal }) => {
+    await auth.logout(principal);
+    const response: OkResponse = { ok: true };
+    return json(response, { cookies: [cookie.clear()] });
+  },
+);

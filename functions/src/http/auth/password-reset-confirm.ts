@@ -6,9 +6,12 @@ import { buildRecovery } from '../../composition/email.ts';
 import { httpRoute } from '../route.ts';
 
 /** Sets the new password (the one password policy) with an emailed single-use token, ends every session (this browser's too). */
-export const handler = httpRoute({ auth: 'public', body: PasswordResetConfirmBodySchema, areas: { cookie: buildCookie, recovery: buildRecovery } }, async ({ cookie, recovery, body, sourceIp }) => {
-  const password = acceptNewPassword(body.password, 'password');
-  const { endedSessions } = await recovery.confirmPasswordReset({ ...body, password }, { ip: sourceIp });
-  const response: PasswordResetConfirmResponse = { endedSessions };
-  return json(response, { cookies: [cookie.clear()] });
-});
+export const handler = httpRoute(
+  { auth: 'public', body: PasswordResetConfirmBodySchema, areas: { cookie: buildCookie, recovery: buildRecovery } },
+  async ({ cookie, recovery, body, sourceIp }) => {
+    const password = acceptNewPassword(body.password, 'password');
+    const { endedSessions } = await recovery.confirmPasswordReset({ ...body, password }, { ip: sourceIp });
+    const response: PasswordResetConfirmResponse = { endedSessions };
+    return json(response, { cookies: [cookie.clear()] });
+  },
+);

@@ -4,8 +4,11 @@ import { buildRecovery } from '../../composition/email.ts';
 import { httpRoute } from '../route.ts';
 
 /** 202 with the same body for every email: whether an account exists is never told here. Throttled like login. */
-export const handler = httpRoute({ auth: 'public', body: PasswordResetRequestBodySchema, areas: { recovery: buildRecovery } }, async ({ recovery, body, sourceIp }) => {
-  await recovery.requestPasswordReset(body.email, { ip: sourceIp });
-  const response: MessageResponse = { message: PASSWORD_RESET_REQUESTED_MESSAGE };
-  return json(response, { status: 202 });
-});
+export const handler = httpRoute(
+  { auth: 'public', body: PasswordResetRequestBodySchema, areas: { recovery: buildRecovery } },
+  async ({ recovery, body, sourceIp }) => {
+    await recovery.requestPasswordReset(body.email, { ip: sourceIp });
+    const response: MessageResponse = { message: PASSWORD_RESET_REQUESTED_MESSAGE };
+    return json(response, { status: 202 });
+  },
+);

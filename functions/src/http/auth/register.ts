@@ -9,8 +9,11 @@ import { httpRoute } from '../route.ts';
  * session cookie. A taken address is a 409 whose message offers login and a password reset.
  * Throttled per address and per client network (docs/decisions/0200-sign-up-signs-in.md).
  */
-export const handler = httpRoute({ auth: 'public', body: RegisterBodySchema, areas: { auth: buildAuth, cookie: buildCookie } }, async ({ auth, cookie, body, sourceIp }, { clock }) => {
-  const issued = await auth.register({ ...body, password: acceptNewPassword(body.password, 'password') }, { ip: sourceIp });
-  const response: UserResponse = { user: issued.user };
-  return json(response, { status: 201, cookies: [cookie.set(issued.token, issued.expiresAt, clock.now().getTime())] });
-});
+export const handler = httpRoute(
+  { auth: 'public', body: RegisterBodySchema, areas: { auth: buildAuth, cookie: buildCookie } },
+  async ({ auth, cookie, body, sourceIp }, { clock }) => {
+    const issued = await auth.register({ ...body, password: acceptNewPassword(body.password, 'password') }, { ip: sourceIp });
+    const response: UserResponse = { user: issued.user };
+    return json(response, { status: 201, cookies: [cookie.set(issued.token, issued.expiresAt, clock.now().getTime())] });
+  },
+);

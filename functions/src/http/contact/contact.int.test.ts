@@ -9,7 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-const message = (overrides: Record<string, unknown> = {}) => ({ name: 'Ana', email: uniqueEmail('sender'), subject: 'Refund question', message: 'Hello <b>team</b>\nsecond line', ...overrides });
+const message = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ana',
+  email: uniqueEmail('sender'),
+  subject: 'Refund question',
+  message: 'Hello <b>team</b>\nsecond line',
+  ...overrides,
+});
 
 describe('contact messages', () => {
   it('are stored, emailed to support (reply-to the sender); admins read them in the inbox', async () => {
@@ -92,7 +98,15 @@ describe('your data', () => {
     await client.post('/api/contact', message({ email, subject: 'About my data' }));
     expect((await stack.client().post('/api/auth/password-reset', { email })).status).toBe(202);
     await stack.queue.drain();
-    expect((await queryAll(stack.table.doc, { TableName: stack.table.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :t)', ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':t': 'TOKEN#' } })).length).toBe(1);
+    expect(
+      (
+        await queryAll(stack.table.doc, {
+          TableName: stack.table.tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :t)',
+          ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':t': 'TOKEN#' },
+        })
+      ).length,
+    ).toBe(1);
 
     const res = await client.get('/api/account/export');
     expect(res.status).toBe(200);
@@ -107,7 +121,11 @@ describe('your data', () => {
     expect((await client.post('/api/auth/delete-account', { password: PASSWORD })).status).toBe(200);
     expect(await (await stack.composition.contactMessages()).get(messageId)).toBeUndefined();
     // The reset token (issued when the email consumer ran) went with the rest of the collection.
-    const left = await queryAll(stack.table.doc, { TableName: stack.table.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.userPartition(userId) } });
+    const left = await queryAll(stack.table.doc, {
+      TableName: stack.table.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(userId) },
+    });
     expect(left).toEqual([]);
   });
 });

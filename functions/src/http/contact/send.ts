@@ -4,8 +4,11 @@ import { buildContact } from '../../composition/email.ts';
 import { httpRoute } from '../route.ts';
 
 /** Stores the message, has it emailed to support and acknowledged to the sender; throttled per client network. */
-export const handler = httpRoute({ auth: 'viewer', body: ContactBodySchema, areas: { contact: buildContact } }, async ({ contact, body, principal, sourceIp }) => {
-  await contact.submit(body, { ip: sourceIp, ...(principal ? { userId: principal.user.id } : {}) });
-  const response: ContactReceived = { received: true };
-  return json(response, { status: 202 });
-});
+export const handler = httpRoute(
+  { auth: 'viewer', body: ContactBodySchema, areas: { contact: buildContact } },
+  async ({ contact, body, principal, sourceIp }) => {
+    await contact.submit(body, { ip: sourceIp, ...(principal ? { userId: principal.user.id } : {}) });
+    const response: ContactReceived = { received: true };
+    return json(response, { status: 202 });
+  },
+);

@@ -28,17 +28,35 @@ let admin: TestClient;
 
 function match(id: string, kickoffMs: number, overrides: Partial<StoredPrediction> = {}): StoredPrediction {
   return {
-    id, fixtureId: id, leagueId: 'L1', leagueName: 'League One', homeTeam: `H${id}`, awayTeam: `A${id}`, kickoff: new Date(kickoffMs).toISOString(),
-    probabilities: { home: 0.66, draw: 0.2, away: 0.14 }, overUnder25: { over: 0.45, under: 0.55 }, market: { home: 0.62, draw: 0.24, away: 0.14, over25: 0.45 },
-    valueBets: [{ market: 'home', odds: 1.75, edge: 0.155 }], bestOdds: { home: 1.75, draw: 4, away: 7 }, bestBookmakers: { home: 'Velox' },
-    modelVersion: 'm@2026-11-01', generatedAt: new Date(kickoffMs - DAY_MS / 2).toISOString(), result: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)', ...overrides,
+    id,
+    fixtureId: id,
+    leagueId: 'L1',
+    leagueName: 'League One',
+    homeTeam: `H${id}`,
+    awayTeam: `A${id}`,
+    kickoff: new Date(kickoffMs).toISOString(),
+    probabilities: { home: 0.66, draw: 0.2, away: 0.14 },
+    overUnder25: { over: 0.45, under: 0.55 },
+    market: { home: 0.62, draw: 0.24, away: 0.14, over25: 0.45 },
+    valueBets: [{ market: 'home', odds: 1.75, edge: 0.155 }],
+    bestOdds: { home: 1.75, draw: 4, away: 7 },
+    bestBookmakers: { home: 'Velox' },
+    modelVersion: 'm@2026-11-01',
+    generatedAt: new Date(kickoffMs - DAY_MS / 2).toISOString(),
+    result: { home: 2, away: 0 },
+    actualResult: '2-0 (Home Win)',
+    ...overrides,
   };
 }
 
 /** The track record's jobs and verifier on the stack's base. */
 const composition = async () => {
   const { buildLedgerSealer, buildLedgerVerifier, buildTrackRecordViews } = await import('../../composition/track-record.ts');
-  return { trackRecordViews: async () => buildTrackRecordViews(stack.base), ledgerSealer: async () => buildLedgerSealer(stack.base), ledgerVerifier: async () => buildLedgerVerifier(stack.base) };
+  return {
+    trackRecordViews: async () => buildTrackRecordViews(stack.base),
+    ledgerSealer: async () => buildLedgerSealer(stack.base),
+    ledgerVerifier: async () => buildLedgerVerifier(stack.base),
+  };
 };
 
 beforeAll(async () => {
@@ -48,7 +66,10 @@ beforeAll(async () => {
   // 36 published matches over the last 18 days (home wins 3 in 4; every fourth without a closing
   // price), 12 back-tested ones recorded at the first run, 3 published ahead of kickoff.
   for (let i = 0; i < 36; i++) {
-    await storePlayed(repo, match(`p${i}`, NOW - (i / 2 + 1) * DAY_MS, i % 4 === 3 ? { result: { home: 0, away: 1 }, actualResult: '0-1 (Away Win)' } : {}), { basis: 'published', ...(i % 4 === 2 ? {} : { closing }) });
+    await storePlayed(repo, match(`p${i}`, NOW - (i / 2 + 1) * DAY_MS, i % 4 === 3 ? { result: { home: 0, away: 1 }, actualResult: '0-1 (Away Win)' } : {}), {
+      basis: 'published',
+      ...(i % 4 === 2 ? {} : { closing }),
+    });
   }
   for (let i = 0; i < 12; i++) await storePlayed(repo, match(`b${i}`, NOW - (i + 1) * DAY_MS), { basis: 'backtest', closing });
   for (let i = 0; i < 3; i++) {
@@ -80,7 +101,14 @@ describe('GET /api/ledger', () => {
     const settled = list.entries.filter((e) => e.result === 'won' || e.result === 'lost');
     expect(settled.filter((e) => e.closing && e.clv !== null).length).toBeGreaterThanOrEqual(20);
     const home = settled.find((e) => e.fixtureId === 'p0' && e.kind === 'pick')!;
-    expect(home).toMatchObject({ basis: 'published', price: 1.75, bookmaker: 'Velox', stakeFlat: 1, closing: { price: 1.7, source: 'pinnacle' }, profit: { flat: 0.75 } });
+    expect(home).toMatchObject({
+      basis: 'published',
+      price: 1.75,
+      bookmaker: 'Velox',
+      stakeFlat: 1,
+      closing: { price: 1.7, source: 'pinnacle' },
+      profit: { flat: 0.75 },
+    });
     expect(home.clv).toBeCloseTo(1.75 * home.closing!.fairProbability - 1, 4);
     expect(settled.find((e) => e.fixtureId === 'p2')).toMatchObject({ closing: null, clv: null });
     // Back-tested entries say they were written after their match.
@@ -140,7 +168,14 @@ describe('GET /api/ledger/losing-runs', () => {
     expect(res.headers.get('cache-control')).toMatch(/^public, /);
     const runs = LosingRunsResponseSchema.parse(res.json);
     // Every fourth published match lost its home pick, one at a time.
-    expect(runs.published).toMatchObject({ picks: 36, hits: 27, hitRate: 75, longest: { length: 1, lossUsd: 20 }, runsOfFiveOrMore: 0, expectedLongestCi95: chanceLongestLosingRun(36, 0.25) });
+    expect(runs.published).toMatchObject({
+      picks: 36,
+      hits: 27,
+      hitRate: 75,
+      longest: { length: 1, lossUsd: 20 },
+      runsOfFiveOrMore: 0,
+      expectedLongestCi95: chanceLongestLosingRun(36, 0.25),
+    });
     expect(runs.backtest).toMatchObject({ picks: 12, hits: 12, longest: null });
     expect(runs).toMatchObject({ days: 365, stakeUsd: 20 });
   });
@@ -158,8 +193,22 @@ describe('one track record on every page', () => {
     return {
       latest: [latest.basis, latest.totalPredictions, latest.winAccuracy, latest.totalProfit, latest.payoutPercentage, latest.bestWinningOdds],
       trend: [trend.at(-1)!.basis, trend.at(-1)!.totalPredictions, trend.at(-1)!.winAccuracy],
-      results: ['published', results.published.totalPredictions, results.published.winAccuracy, results.published.totalProfit, results.published.payoutPercentage, results.published.bestWinningOdds],
-      tracking: ['published', tracking.published.totalPredictions, tracking.published.winAccuracy, tracking.published.totalProfit, tracking.published.payoutPercentage, tracking.published.bestWinningOdds],
+      results: [
+        'published',
+        results.published.totalPredictions,
+        results.published.winAccuracy,
+        results.published.totalProfit,
+        results.published.payoutPercentage,
+        results.published.bestWinningOdds,
+      ],
+      tracking: [
+        'published',
+        tracking.published.totalPredictions,
+        tracking.published.winAccuracy,
+        tracking.published.totalProfit,
+        tracking.published.payoutPercentage,
+        tracking.published.bestWinningOdds,
+      ],
       analytics: [analytics.basis, all.picks, all.hitRate, all.profit, all.roi, latest.bestWinningOdds],
     };
   }
@@ -186,7 +235,13 @@ describe('one track record on every page', () => {
     const after = await everyPage();
     expect(after).toEqual(before);
     const entry = await entryOf();
-    expect(entry).toMatchObject({ price: 1.75, effectivePrice: 1.75, clv: original.clv, profit: original.profit, corrections: [{ oldPrice: 1.75, newPrice: 1.8, by: me, at: '2026-11-22T12:00:00.000Z', sequence: 1 }] });
+    expect(entry).toMatchObject({
+      price: 1.75,
+      effectivePrice: 1.75,
+      clv: original.clv,
+      profit: original.profit,
+      corrections: [{ oldPrice: 1.75, newPrice: 1.8, by: me, at: '2026-11-22T12:00:00.000Z', sequence: 1 }],
+    });
     const row = ResultsPageSchema.parse((await stack.client().get('/api/results')).json).items.find((r) => r.fixtureId === 'p0')!;
     expect(row.picks.find((p) => p.kind === 'pick')).toMatchObject({ odds: 1.75, corrections: [{ oldPrice: 1.75, newPrice: 1.8, by: me }] });
     const { ledgerVerifier } = await composition();

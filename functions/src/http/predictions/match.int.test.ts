@@ -15,16 +15,35 @@ let stack: Awaited<ReturnType<typeof startHttpStack>>;
 const scores = Array.from({ length: 6 }, (_, h) => Array.from({ length: 6 }, (_, a) => (h === 1 && a === 0 ? 0.1234 : 0.02)));
 function prediction(id: string, kickoffMs: number, overrides: Partial<StoredPrediction> = {}): StoredPrediction {
   return {
-    id, fixtureId: id, leagueId: 'L1', leagueName: 'League One', homeTeam: 'Rovers', awayTeam: 'United', kickoff: new Date(kickoffMs).toISOString(),
-    probabilities: { home: 0.5678, draw: 0.25, away: 0.1822 }, overUnder25: { over: 0.5432, under: 0.4568 },
-    components: { statistical: { home: 0.55, draw: 0.25, away: 0.2, over25: 0.5 } }, models: { home: 0.56, draw: 0.25, away: 0.19, over25: 0.52 },
+    id,
+    fixtureId: id,
+    leagueId: 'L1',
+    leagueName: 'League One',
+    homeTeam: 'Rovers',
+    awayTeam: 'United',
+    kickoff: new Date(kickoffMs).toISOString(),
+    probabilities: { home: 0.5678, draw: 0.25, away: 0.1822 },
+    overUnder25: { over: 0.5432, under: 0.4568 },
+    components: { statistical: { home: 0.55, draw: 0.25, away: 0.2, over25: 0.5 } },
+    models: { home: 0.56, draw: 0.25, away: 0.19, over25: 0.52 },
     market: { home: 0.57, draw: 0.25, away: 0.18, over25: 0.55 },
-    insights: { expectedGoals: { home: 1.61, away: 0.92 }, bothTeamsToScore: 0.47, topScores: [{ home: 1, away: 0, probability: 0.1234 }], totals: { over15: 0.7654, over35: 0.3111 }, scores },
-    valueBets: [], bestOdds: { home: 1.95, draw: 3.6, away: 5.1 }, modelOdds: { home: 1.9, draw: 3.5, away: 5 },
-    modelVersion: 'm@2026-11-01', generatedAt: new Date(kickoffMs - DAY_MS).toISOString(), origin: 'published', status: 'scheduled', ...overrides,
+    insights: {
+      expectedGoals: { home: 1.61, away: 0.92 },
+      bothTeamsToScore: 0.47,
+      topScores: [{ home: 1, away: 0, probability: 0.1234 }],
+      totals: { over15: 0.7654, over35: 0.3111 },
+      scores,
+    },
+    valueBets: [],
+    bestOdds: { home: 1.95, draw: 3.6, away: 5.1 },
+    modelOdds: { home: 1.9, draw: 3.5, away: 5 },
+    modelVersion: 'm@2026-11-01',
+    generatedAt: new Date(kickoffMs - DAY_MS).toISOString(),
+    origin: 'published',
+    status: 'scheduled',
+    ...overrides,
   };
 }
-
 
 beforeAll(async () => {
   stack = await startHttpStack({}, { clock });
@@ -34,8 +53,14 @@ beforeAll(async () => {
   // Seven Rovers matches (three against United) before the upcoming match, one after it.
   const day = (n: number) => new Date(NOW - n * DAY_MS).toISOString().slice(0, 10);
   const matches = [
-    [10, 'Rovers', 'United', 1, 1], [9, 'City', 'Rovers', 0, 2], [8, 'Rovers', 'Town', 3, 1], [7, 'United', 'Rovers', 2, 0],
-    [6, 'Rovers', 'City', 0, 0], [5, 'Town', 'United', 1, 2], [4, 'Rovers', 'United', 4, 0], [3, 'Rovers', 'Town', 1, 2],
+    [10, 'Rovers', 'United', 1, 1],
+    [9, 'City', 'Rovers', 0, 2],
+    [8, 'Rovers', 'Town', 3, 1],
+    [7, 'United', 'Rovers', 2, 0],
+    [6, 'Rovers', 'City', 0, 0],
+    [5, 'Town', 'United', 1, 2],
+    [4, 'Rovers', 'United', 4, 0],
+    [3, 'Rovers', 'Town', 1, 2],
   ] as const;
   await new DynamoHistoryRepository(stack.table.doc, stack.table.tableName).append(
     'L1',
@@ -51,7 +76,15 @@ describe('GET /api/predictions/{fixtureId}', () => {
     for (const client of [stack.client(), free]) {
       const res = await client.get('/api/predictions/upcoming');
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ fixtureId: 'upcoming', homeTeam: 'Rovers', awayTeam: 'United', league: 'League One', isLocked: true, forecast: null, outcome: null });
+      expect(res.json).toMatchObject({
+        fixtureId: 'upcoming',
+        homeTeam: 'Rovers',
+        awayTeam: 'United',
+        league: 'League One',
+        isLocked: true,
+        forecast: null,
+        outcome: null,
+      });
       expect(res.text).not.toMatch(/56\.8|54\.3|76\.5|12\.3|1\.61|1\.95/);
       expect(res.json.form.home.map((m: { date: string; outcome: string }) => m.outcome)).toEqual(['L', 'W', 'D', 'L', 'W']);
       expect(res.json.form.home).toHaveLength(5);

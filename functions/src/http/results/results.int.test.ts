@@ -14,9 +14,22 @@ let stack: Awaited<ReturnType<typeof startHttpStack>>;
 
 function prediction(id: string, kickoffMs: number, overrides: Partial<StoredPrediction> = {}): StoredPrediction {
   return {
-    id, fixtureId: id, leagueId: 'L1', leagueName: 'League One', homeTeam: `Home ${id}`, awayTeam: `Away ${id}`, kickoff: new Date(kickoffMs).toISOString(),
-    probabilities: { home: 0.6123, draw: 0.2, away: 0.1877 }, overUnder25: { over: 0.55, under: 0.45 }, valueBets: [], bestOdds: { home: 1.9 },
-    modelVersion: 'm@2026-11-01', generatedAt: new Date(kickoffMs - DAY_MS).toISOString(), origin: 'published', status: 'scheduled', ...overrides,
+    id,
+    fixtureId: id,
+    leagueId: 'L1',
+    leagueName: 'League One',
+    homeTeam: `Home ${id}`,
+    awayTeam: `Away ${id}`,
+    kickoff: new Date(kickoffMs).toISOString(),
+    probabilities: { home: 0.6123, draw: 0.2, away: 0.1877 },
+    overUnder25: { over: 0.55, under: 0.45 },
+    valueBets: [],
+    bestOdds: { home: 1.9 },
+    modelVersion: 'm@2026-11-01',
+    generatedAt: new Date(kickoffMs - DAY_MS).toISOString(),
+    origin: 'published',
+    status: 'scheduled',
+    ...overrides,
   };
 }
 
@@ -26,12 +39,28 @@ beforeAll(async () => {
   // 30 settled matches of League One over the last 15 days, one settled match of League Two,
   // one unsettled match that kicked off an hour ago, and two upcoming fixtures (one wrongly marked settled).
   for (let i = 0; i < 30; i++) {
-    await storePlayed(repo, prediction(`s${i}`, NOW - (i + 1) * 12 * 3_600_000, { status: 'settled', result: { home: 2, away: i % 2 }, actualResult: `2-${i % 2} (Home Win)` }), { basis: i % 3 ? 'published' : 'backtest' });
+    await storePlayed(
+      repo,
+      prediction(`s${i}`, NOW - (i + 1) * 12 * 3_600_000, { status: 'settled', result: { home: 2, away: i % 2 }, actualResult: `2-${i % 2} (Home Win)` }),
+      { basis: i % 3 ? 'published' : 'backtest' },
+    );
   }
-  await storePlayed(repo, prediction('two', NOW - 2 * DAY_MS, { leagueId: 'L2', leagueName: 'League Two', status: 'settled', result: { home: 0, away: 1 }, actualResult: '0-1 (Away Win)' }), { basis: 'published' });
+  await storePlayed(
+    repo,
+    prediction('two', NOW - 2 * DAY_MS, {
+      leagueId: 'L2',
+      leagueName: 'League Two',
+      status: 'settled',
+      result: { home: 0, away: 1 },
+      actualResult: '0-1 (Away Win)',
+    }),
+    { basis: 'published' },
+  );
   await repo.save(prediction('inplay', NOW - 3_600_000));
   await repo.save(prediction('future', NOW + 3_600_000, { probabilities: { home: 0.4321, draw: 0.3, away: 0.2679 } }));
-  await repo.save(prediction('forged', NOW + 2 * DAY_MS, { status: 'settled', result: { home: 1, away: 0 }, probabilities: { home: 0.4321, draw: 0.3, away: 0.2679 } }));
+  await repo.save(
+    prediction('forged', NOW + 2 * DAY_MS, { status: 'settled', result: { home: 1, away: 0 }, probabilities: { home: 0.4321, draw: 0.3, away: 0.2679 } }),
+  );
 }, 120_000);
 afterAll(() => stack.close());
 
@@ -49,11 +78,22 @@ describe('GET /api/results', () => {
     const times = [...first.json.items, ...second.json.items].map((r: { matchTime: string }) => r.matchTime);
     expect(times).toEqual([...times].sort().reverse());
     expect(first.json.items[0]).toEqual({
-      fixtureId: 's0', leagueId: 'L1', league: 'League One', homeTeam: 'Home s0', awayTeam: 'Away s0', matchTime: new Date(NOW - 12 * 3_600_000).toISOString(),
-      origin: 'backfilled', probabilities: { home: 61.2, draw: 20, away: 18.8, over25: 55 }, score: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)',
+      fixtureId: 's0',
+      leagueId: 'L1',
+      league: 'League One',
+      homeTeam: 'Home s0',
+      awayTeam: 'Away s0',
+      matchTime: new Date(NOW - 12 * 3_600_000).toISOString(),
+      origin: 'backfilled',
+      probabilities: { home: 61.2, draw: 20, away: 18.8, over25: 55 },
+      score: { home: 2, away: 0 },
+      actualResult: '2-0 (Home Win)',
       picks: [{ kind: 'pick', market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, bookmaker: null, won: true, clv: null, corrections: [] }],
     });
-    expect(first.json.leagues).toEqual([{ id: 'L1', name: 'League One' }, { id: 'L2', name: 'League Two' }]);
+    expect(first.json.leagues).toEqual([
+      { id: 'L1', name: 'League One' },
+      { id: 'L2', name: 'League Two' },
+    ]);
     // The last 30 days per basis, as the landing page shows them: 20 published home picks won at 1.90 and one lost, 10 back-tested ones won.
     expect(first.json.summary).toMatchObject({
       days: 30,

@@ -10,8 +10,20 @@ const clock = fixedClock('2026-11-22T12:00:00Z');
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
 
 const prediction = {
-  id: 'next-week', fixtureId: 'next-week', leagueId: 'L1', leagueName: 'League One', homeTeam: 'Rovers', awayTeam: 'United', kickoff: new Date(clock.now().getTime() + 3 * DAY_MS).toISOString(),
-  probabilities: { home: 0.5, draw: 0.3, away: 0.2 }, overUnder25: { over: 0.5, under: 0.5 }, valueBets: [], modelVersion: 'm', generatedAt: '2026-11-22T06:00:00.000Z', origin: 'published', status: 'scheduled',
+  id: 'next-week',
+  fixtureId: 'next-week',
+  leagueId: 'L1',
+  leagueName: 'League One',
+  homeTeam: 'Rovers',
+  awayTeam: 'United',
+  kickoff: new Date(clock.now().getTime() + 3 * DAY_MS).toISOString(),
+  probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
+  overUnder25: { over: 0.5, under: 0.5 },
+  valueBets: [],
+  modelVersion: 'm',
+  generatedAt: '2026-11-22T06:00:00.000Z',
+  origin: 'published',
+  status: 'scheduled',
 } satisfies StoredPrediction;
 
 beforeAll(async () => {

@@ -9,11 +9,12 @@ import { buildAppShell } from '../../composition/site-pages.ts';
 import { httpRoute } from '../route.ts';
 
 /** Whether the thing a page is about exists, asked of the same services as its API read. */
-const exists: Record<string, (id: string, pages: { matches: ReturnType<typeof buildMatches>; seasons: ReturnType<typeof buildSeasons> }) => Promise<boolean>> = {
-  predictions: async (id, { matches }) => MatchParamsSchema.safeParse({ fixtureId: id }).success && found(matches.get(id, null)),
-  teams: async (id, { seasons }) => TeamParamsSchema.safeParse({ slug: id }).success && found(seasons.team(id, null)),
-  leagues: async (id, { seasons }) => LeagueParamsSchema.safeParse({ leagueId: id }).success && found(seasons.simulation(id)),
-};
+const exists: Record<string, (id: string, pages: { matches: ReturnType<typeof buildMatches>; seasons: ReturnType<typeof buildSeasons> }) => Promise<boolean>> =
+  {
+    predictions: async (id, { matches }) => MatchParamsSchema.safeParse({ fixtureId: id }).success && found(matches.get(id, null)),
+    teams: async (id, { seasons }) => TeamParamsSchema.safeParse({ slug: id }).success && found(seasons.team(id, null)),
+    leagues: async (id, { seasons }) => LeagueParamsSchema.safeParse({ leagueId: id }).success && found(seasons.simulation(id)),
+  };
 
 async function found(read: Promise<unknown>): Promise<boolean> {
   try {
@@ -34,7 +35,8 @@ function decoded(segment: string): string {
   }
 }
 
-const UNAVAILABLE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Try again</title></head><body><h1>This page could not be loaded</h1><p><a href="/">Go to the home page</a></p></body></html>';
+const UNAVAILABLE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Try again</title></head><body><h1>This page could not be loaded</h1><p><a href="/">Go to the home page</a></p></body></html>';
 
 /**
  * `/predictions/{fixtureId}`, `/teams/{slug}`, `/leagues/{leagueId}`: the app shell (whose router
@@ -42,10 +44,14 @@ const UNAVAILABLE = '<!doctype html><html lang="en"><head><meta charset="utf-8">
  * decided by the data the page's own API read serves (docs/decisions/0212-real-404s-for-unknown-ids.md).
  * The same for every viewer, so cached at the edge like the public reads.
  */
-export const handler = httpRoute({ auth: 'public', areas: { matches: buildMatches, seasons: buildSeasons, appShell: buildAppShell } }, async ({ matches, seasons, appShell, event }): Promise<APIGatewayProxyStructuredResultV2> => {
-  const [, section = '', id = ''] = event.rawPath.split('/');
-  const known = await (exists[section]?.(decoded(id), { matches, seasons }) ?? false);
-  const html = await appShell();
-  if (!html) return { statusCode: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' }, body: UNAVAILABLE };
-  return { statusCode: known ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': PUBLIC_CACHE_CONTROL }, body: html };
-});
+export const handler = httpRoute(
+  { auth: 'public', areas: { matches: buildMatches, seasons: buildSeasons, appShell: buildAppShell } },
+  async ({ matches, seasons, appShell, event }): Promise<APIGatewayProxyStructuredResultV2> => {
+    const [, section = '', id = ''] = event.rawPath.split('/');
+    const known = await (exists[section]?.(decoded(id), { matches, seasons }) ?? false);
+    const html = await appShell();
+    if (!html)
+      return { statusCode: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' }, body: UNAVAILABLE };
+    return { statusCode: known ? 200 : 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': PUBLIC_CACHE_CONTROL }, body: html };
+  },
+);

@@ -12,8 +12,20 @@ let stack: Awaited<ReturnType<typeof startHttpStack>>;
 
 const prediction = (id: string, kickoffMs: number) =>
   ({
-    id, fixtureId: id, leagueId: 'L1', leagueName: 'League One', homeTeam: 'Rovers', awayTeam: 'United', kickoff: new Date(kickoffMs).toISOString(),
-    probabilities: { home: 0.5, draw: 0.3, away: 0.2 }, overUnder25: { over: 0.5, under: 0.5 }, valueBets: [], modelVersion: 'm', generatedAt: '2026-11-22T06:00:00.000Z', origin: 'published', status: 'scheduled',
+    id,
+    fixtureId: id,
+    leagueId: 'L1',
+    leagueName: 'League One',
+    homeTeam: 'Rovers',
+    awayTeam: 'United',
+    kickoff: new Date(kickoffMs).toISOString(),
+    probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
+    overUnder25: { over: 0.5, under: 0.5 },
+    valueBets: [],
+    modelVersion: 'm',
+    generatedAt: '2026-11-22T06:00:00.000Z',
+    origin: 'published',
+    status: 'scheduled',
   }) satisfies StoredPrediction;
 
 beforeAll(async () => {

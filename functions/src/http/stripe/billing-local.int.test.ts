@@ -10,9 +10,18 @@ beforeAll(async () => {
   stack = await startHttpStack({}, { clock });
   const kickoff = new Date(clock.now().getTime() + 2 * HOUR_MS).toISOString();
   await new DynamoPredictionRepository(stack.table.doc, stack.table.tableName).save({
-    id: 'fx1', fixtureId: 'fx1', leagueId: 'DL1', leagueName: 'Demo League', homeTeam: 'Rovers', awayTeam: 'United', kickoff,
-    probabilities: { home: 0.612, draw: 0.231, away: 0.157 }, overUnder25: { over: 0.547, under: 0.453 },
-    valueBets: [{ market: 'home', odds: 1.85, edge: 0.132 }], modelVersion: 'test', generatedAt: clock.now().toISOString(),
+    id: 'fx1',
+    fixtureId: 'fx1',
+    leagueId: 'DL1',
+    leagueName: 'Demo League',
+    homeTeam: 'Rovers',
+    awayTeam: 'United',
+    kickoff,
+    probabilities: { home: 0.612, draw: 0.231, away: 0.157 },
+    overUnder25: { over: 0.547, under: 0.453 },
+    valueBets: [{ market: 'home', odds: 1.85, edge: 0.132 }],
+    modelVersion: 'test',
+    generatedAt: clock.now().toISOString(),
   });
 });
 afterAll(() => stack.close());
@@ -50,7 +59,15 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     expect((await client.get('/api/auth/me')).json.user.subscriptionStatus).toBe('premium');
 
     const open = await client.get('/api/predictions');
-    expect(open.json[0]).toMatchObject({ isLocked: false, isPremium: true, homeWinProb: 61.2, drawProb: 23.1, awayWinProb: 15.7, overUnder25: 54.7, isValueBet: true });
+    expect(open.json[0]).toMatchObject({
+      isLocked: false,
+      isPremium: true,
+      homeWinProb: 61.2,
+      drawProb: 23.1,
+      awayWinProb: 15.7,
+      overUnder25: 54.7,
+      isValueBet: true,
+    });
     expect((await stack.client().get('/api/predictions')).json[0]).toMatchObject({ isLocked: true, homeWinProb: null });
 
     const again = await client.post('/api/stripe/create-checkout-session', {});
@@ -162,11 +179,17 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     const gateway = await stack.composition.paymentGateway();
     const customerId = (await (await stack.composition.userRepository()).get(userId))!.stripeCustomerId!;
     // A session the exclusion could not reach (as a Stripe portal or a hosted page may be), paid after it.
-    const late = await gateway.createCheckoutSession({ customerId, userId, successUrl: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost:3000/pricing', idempotencyKey: 'late' });
+    const late = await gateway.createCheckoutSession({
+      customerId,
+      userId,
+      successUrl: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/pricing',
+      idempotencyKey: 'late',
+    });
     expect((await stack.client().request('POST', `${new URL(late.url).pathname}/pay`)).status).toBe(303);
     const [subscription] = Object.values((await (await stack.composition.userRepository()).get(userId))!.subscriptions);
     expect(subscription?.status).toBe('canceled');
-    expect((await gateway.listLiveSubscriptions(customerId))).toEqual([]);
+    expect(await gateway.listLiveSubscriptions(customerId)).toEqual([]);
   });
 
   it('M3: a break ends the open checkout too; after the break a new one is opened and can be paid', async () => {

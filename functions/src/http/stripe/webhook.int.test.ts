@@ -36,7 +36,9 @@ function event(type: string, object: Record<string, unknown>, id = `evt_${++n}`)
 async function deliver(payload: string, options: { secret?: string; timestamp?: number } = {}) {
   const header = stripeSignedHeader(payload, options.secret ?? SECRET, options.timestamp ?? nowSeconds());
   // Stripe sends no cookies and no Origin: the webhook is exempt from CSRF, protected by its signature.
-  return stack.client().request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+  return stack
+    .client()
+    .request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
 }
 
 async function subscriber(): Promise<{ client: TestClient; userId: string; customerId: string; subscriptionId: string }> {
@@ -58,7 +60,15 @@ const status = async (client: TestClient) => (await client.get('/api/auth/me')).
 describe('Stripe webhook, signed by the real SDK', () => {
   it('a valid checkout.session.completed makes the user premium', async () => {
     const s = await subscriber();
-    const res = await deliver(event('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', customer: s.customerId, subscription: s.subscriptionId, client_reference_id: s.userId }));
+    const res = await deliver(
+      event('checkout.session.completed', {
+        id: 'cs_1',
+        object: 'checkout.session',
+        customer: s.customerId,
+        subscription: s.subscriptionId,
+        client_reference_id: s.userId,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ received: true, outcome: 'processed' });
     expect(await status(s.client)).toBe('premium');
@@ -73,7 +83,9 @@ describe('Stripe webhook, signed by the real SDK', () => {
     const stale = await deliver(payload, { timestamp: nowSeconds() - 301 });
     expect(stale.json.message).toMatch(/outside the 300 s tolerance/);
     expect(stale.status).toBe(400);
-    const missing = await stack.client().request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json' } });
+    const missing = await stack
+      .client()
+      .request('POST', '/api/stripe/webhook', { rawBody: payload, origin: null, headers: { 'content-type': 'application/json' } });
     expect(missing.status).toBe(400);
     expect(await status(s.client)).toBe('free');
   });
@@ -95,7 +107,14 @@ describe('Stripe webhook, signed by the real SDK', () => {
     expect((await deliver(event('customer.subscription.created', { id: s.subscriptionId, object: 'subscription', customer: s.customerId }))).status).toBe(200);
     expect(await status(s.client)).toBe('premium');
     fake.setSubscription({ id: s.subscriptionId, customer: s.customerId, status: 'past_due' });
-    await deliver(event('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer: s.customerId, parent: { type: 'subscription_details', subscription_details: { subscription: s.subscriptionId } } }));
+    await deliver(
+      event('invoice.payment_failed', {
+        id: 'in_1',
+        object: 'invoice',
+        customer: s.customerId,
+        parent: { type: 'subscription_details', subscription_details: { subscription: s.subscriptionId } },
+      }),
+    );
     expect(await status(s.client)).toBe('premium');
     fake.setSubscription({ id: s.subscriptionId, customer: s.customerId, status: 'canceled' });
     await deliver(event('customer.subscription.deleted', { id: s.subscriptionId, object: 'subscription', customer: s.customerId }));
@@ -121,7 +140,15 @@ describe('Stripe webhook, signed by the real SDK', () => {
 
 describe('subscriptions keyed by Stripe subscription id', () => {
   const subscriptionEvent = (type: string, subscriptionId: string, customerId: string, created: number, id?: string) =>
-    JSON.stringify({ id: id ?? `evt_${++n}`, object: 'event', type, api_version: '2026-10-28.endive', created, livemode: false, data: { object: { id: subscriptionId, object: 'subscription', customer: customerId } } });
+    JSON.stringify({
+      id: id ?? `evt_${++n}`,
+      object: 'event',
+      type,
+      api_version: '2026-10-28.endive',
+      created,
+      livemode: false,
+      data: { object: { id: subscriptionId, object: 'subscription', customer: customerId } },
+    });
 
   it('A paid, cancelled and lapsed, then B paid: the old session id, a late A event and a replay keep B premium', async () => {
     const a = await subscriber();
@@ -194,7 +221,11 @@ describe('subscriptions keyed by Stripe subscription id', () => {
     const { DynamoSubscriptionStore } = await import('@app/adapters/dynamodb/subscription-store');
     const periodEnd = nowSeconds() - 3 * 86_400;
     await new DynamoSubscriptionStore(stack.table.doc, stack.table.tableName).saveSubscription(s.userId, {
-      id: s.subscriptionId, status: 'active', cancelAt: null, currentPeriodEnd: periodEnd, syncedAt: new Date(periodEnd * 1000 - 30 * 86_400_000).toISOString(),
+      id: s.subscriptionId,
+      status: 'active',
+      cancelAt: null,
+      currentPeriodEnd: periodEnd,
+      syncedAt: new Date(periodEnd * 1000 - 30 * 86_400_000).toISOString(),
     });
     expect(await status(s.client)).toBe('free');
   });

@@ -3,7 +3,13 @@ import { ProviderRejectedError, ProviderUnavailableError, type MatchStats, type 
 import type { MatchRecord } from '@app/model/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeProviderServer, virtualTime, type RecordedRequest, type ScriptedResponse } from '../http/testing/fake-provider-server.ts';
-import { ApiFootballPlanError, ApiFootballProvider, mapApiFootballStatus, type ApiFootballProviderOptions, type ApiFootballQuota } from './api-football-provider.ts';
+import {
+  ApiFootballPlanError,
+  ApiFootballProvider,
+  mapApiFootballStatus,
+  type ApiFootballProviderOptions,
+  type ApiFootballQuota,
+} from './api-football-provider.ts';
 import { envelope, ERRORS, fixture, LEAGUE_SAMPLES, quotaHeaders, teamStatistics, TEAMS } from './testing/payloads.ts';
 
 let server: FakeProviderServer;
@@ -40,7 +46,17 @@ describe('ApiFootballProvider: fixtures', () => {
     const fixtures = await af.fixtures('E0', from, to);
 
     // Assess
-    expect(fixtures).toEqual([{ id: 'af-1379001', leagueId: 'E0', season: '2025-26', kickoff: '2026-02-23T20:00:00.000Z', homeTeam: 'Everton', awayTeam: 'Man United', status: 'scheduled' }]);
+    expect(fixtures).toEqual([
+      {
+        id: 'af-1379001',
+        leagueId: 'E0',
+        season: '2025-26',
+        kickoff: '2026-02-23T20:00:00.000Z',
+        homeTeam: 'Everton',
+        awayTeam: 'Man United',
+        status: 'scheduled',
+      },
+    ]);
     const req = server.requests[0]!;
     expect(req.path).toBe('/fixtures');
     expect(Object.fromEntries(req.query)).toEqual({ league: '39', season: '2025', from: '2026-02-20', to: '2026-02-27' });
@@ -50,10 +66,18 @@ describe('ApiFootballProvider: fixtures', () => {
   it('settles FT on the full-time score, and AET and PEN on the 90-minute score only when the parts add up', () => {
     expect(mapApiFootballStatus('FT', { home: 0, away: 3 }, { fulltime: { home: 0, away: 3 } })).toEqual({ status: 'finished', score: { home: 0, away: 3 } });
     expect(mapApiFootballStatus('FT', { home: 2, away: 1 }, undefined)).toEqual({ status: 'finished', score: { home: 2, away: 1 } });
-    expect(mapApiFootballStatus('AET', { home: 2, away: 1 }, { fulltime: { home: 1, away: 1 }, extratime: { home: 1, away: 0 } })).toEqual({ status: 'finished', score: { home: 1, away: 1 } });
-    expect(mapApiFootballStatus('PEN', { home: 1, away: 1 }, { fulltime: { home: 1, away: 1 }, extratime: { home: 0, away: 0 } })).toEqual({ status: 'finished', score: { home: 1, away: 1 } });
+    expect(mapApiFootballStatus('AET', { home: 2, away: 1 }, { fulltime: { home: 1, away: 1 }, extratime: { home: 1, away: 0 } })).toEqual({
+      status: 'finished',
+      score: { home: 1, away: 1 },
+    });
+    expect(mapApiFootballStatus('PEN', { home: 1, away: 1 }, { fulltime: { home: 1, away: 1 }, extratime: { home: 0, away: 0 } })).toEqual({
+      status: 'finished',
+      score: { home: 1, away: 1 },
+    });
     // A full-time node that already holds the extra-time goals would settle on the wrong score: flagged instead.
-    expect(mapApiFootballStatus('AET', { home: 2, away: 1 }, { fulltime: { home: 2, away: 1 }, extratime: { home: 1, away: 0 } })).toEqual({ status: 'unknown' });
+    expect(mapApiFootballStatus('AET', { home: 2, away: 1 }, { fulltime: { home: 2, away: 1 }, extratime: { home: 1, away: 0 } })).toEqual({
+      status: 'unknown',
+    });
     expect(mapApiFootballStatus('FT', {}, {})).toEqual({ status: 'unknown' });
   });
 
@@ -70,7 +94,24 @@ describe('ApiFootballProvider: fixtures', () => {
     // Assess
     const byId = new Map(fixtures.map((f) => [f.id, f]));
     expect(statuses.map((_, i) => byId.get(`af-${100 + i}`)?.status)).toEqual([
-      'scheduled', 'scheduled', 'live', 'live', 'live', 'live', 'live', 'live', 'live', 'live', 'live', 'finished', 'postponed', 'cancelled', 'cancelled', 'cancelled', 'cancelled', 'unknown',
+      'scheduled',
+      'scheduled',
+      'live',
+      'live',
+      'live',
+      'live',
+      'live',
+      'live',
+      'live',
+      'live',
+      'live',
+      'finished',
+      'postponed',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'unknown',
     ]);
     // Only the match played to the end carries a score; an awarded 3-0 is not a played result.
     expect(fixtures.filter((f) => f.score).map((f) => f.id)).toEqual(['af-111']);
@@ -78,7 +119,11 @@ describe('ApiFootballProvider: fixtures', () => {
 
   it('asks each season for a window across the summer break, and drops fixtures outside the window', async () => {
     // Prepare
-    server.handle = (req) => ({ body: envelope([fixture({ id: Number(req.query.get('season')), date: req.query.get('season') === '2025' ? '2026-06-20T15:00:00+00:00' : '2026-06-01T15:00:00+00:00' })]) });
+    server.handle = (req) => ({
+      body: envelope([
+        fixture({ id: Number(req.query.get('season')), date: req.query.get('season') === '2025' ? '2026-06-20T15:00:00+00:00' : '2026-06-01T15:00:00+00:00' }),
+      ]),
+    });
     const { af } = provider();
 
     // Act
@@ -137,7 +182,7 @@ describe('ApiFootballProvider: fixtures', () => {
 });
 
 describe('ApiFootballProvider: errors with HTTP 200, quota and retries', () => {
-  it("stops for the day on errors.requests: no retry, and no call at all until 00:00 UTC", async () => {
+  it('stops for the day on errors.requests: no retry, and no call at all until 00:00 UTC', async () => {
     // Prepare
     server.handle = () => ({ body: envelope([], {}, ERRORS.requests) });
     const { af, time } = provider();
@@ -153,7 +198,9 @@ describe('ApiFootballProvider: errors with HTTP 200, quota and retries', () => {
 
     // Assess
     expect(first).toBeInstanceOf(ProviderRejectedError);
-    expect((first as Error).message).toMatch(/daily request quota spent \(You have reached the request limit for the day.*no call before 2026-02-21T00:00:00.000Z/);
+    expect((first as Error).message).toMatch(
+      /daily request quota spent \(You have reached the request limit for the day.*no call before 2026-02-21T00:00:00.000Z/,
+    );
     expect(second).toBeInstanceOf(ProviderRejectedError);
     expect(callsWhileSpent).toBe(1);
     expect(afterReset).toHaveLength(1);
@@ -203,13 +250,18 @@ describe('ApiFootballProvider: errors with HTTP 200, quota and retries', () => {
     server.sequence([{ status: 500 }, { status: 503, body: { message: 'maintenance' } }, { body: envelope([fixture()]) }]);
     expect(await provider().af.fixtures('E0', from, to)).toHaveLength(1);
     server.handle = () => ({ status: 502 });
-    const error = await provider({ http: { maxAttempts: 3, sleep: async () => {}, random: () => 0 } }).af.fixtures('E0', from, to).catch((e: unknown) => e);
+    const error = await provider({ http: { maxAttempts: 3, sleep: async () => {}, random: () => 0 } })
+      .af.fixtures('E0', from, to)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderUnavailableError);
   });
 
   it('reports the quota headers of every answer, and once the day has none left refuses the next call without sending it', async () => {
     // Prepare
-    server.sequence([{ body: envelope([]), headers: quotaHeaders(12) }, { body: envelope([]), headers: quotaHeaders(0, 7500, 280) }]);
+    server.sequence([
+      { body: envelope([]), headers: quotaHeaders(12) },
+      { body: envelope([]), headers: quotaHeaders(0, 7500, 280) },
+    ]);
     const { af, quotas } = provider();
 
     // Act
@@ -218,7 +270,10 @@ describe('ApiFootballProvider: errors with HTTP 200, quota and retries', () => {
     const third = await af.fixtures('E0', from, to).catch((e: unknown) => e);
 
     // Assess
-    expect(quotas.map((q) => [q.dayRemaining, q.dayLimit, q.minuteRemaining, q.minuteLimit])).toEqual([[12, 7500, 299, 300], [0, 7500, 280, 300]]);
+    expect(quotas.map((q) => [q.dayRemaining, q.dayLimit, q.minuteRemaining, q.minuteLimit])).toEqual([
+      [12, 7500, 299, 300],
+      [0, 7500, 280, 300],
+    ]);
     expect(af.quota).toMatchObject({ dayRemaining: 0, updatedAt: '2026-02-20T06:00:00.000Z' });
     expect(third).toBeInstanceOf(ProviderRejectedError);
     expect(server.requests).toHaveLength(2);
@@ -235,7 +290,14 @@ describe('ApiFootballProvider: errors with HTTP 200, quota and retries', () => {
 
 /** A finished fixture of ours, as `fixtures()` returns it. */
 const finished = (id: number, home = 'Everton', away = 'Man United'): ProviderFixture => ({
-  id: `af-${id}`, leagueId: 'E0', season: '2025-26', kickoff: '2026-02-21T15:00:00.000Z', homeTeam: home, awayTeam: away, status: 'finished', score: { home: 1, away: 0 },
+  id: `af-${id}`,
+  leagueId: 'E0',
+  season: '2025-26',
+  kickoff: '2026-02-21T15:00:00.000Z',
+  homeTeam: home,
+  awayTeam: away,
+  status: 'finished',
+  score: { home: 1, away: 0 },
 });
 
 /** Answers `ids=` with each fixture (`home` v `away`) and its statistics from `stats(id)`. */
@@ -281,11 +343,20 @@ describe('ApiFootballProvider: history', () => {
   /** Four seasons of six matches each, all finished; the current one's last match after `before`. */
   function seasons(plan?: (season: number) => boolean) {
     return (req: RecordedRequest): ScriptedResponse => {
-      if (req.query.has('ids')) return answerIds((id) => [teamStatistics(brighton, 10 + (id % 10), id % 5), teamStatistics(forest, 9, 3)], brighton, forest)(req);
+      if (req.query.has('ids'))
+        return answerIds((id) => [teamStatistics(brighton, 10 + (id % 10), id % 5), teamStatistics(forest, 9, 3)], brighton, forest)(req);
       const season = Number(req.query.get('season'));
       if (plan && !plan(season)) return { body: envelope([], {}, ERRORS.plan), headers: quotaHeaders(7000) };
       const list = Array.from({ length: 6 }, (_, i) =>
-        fixture({ id: season * 100 + i, date: `${season + (i > 2 ? 1 : 0)}-${i > 2 ? '02' : '10'}-0${i + 1}T15:00:00+00:00`, status: i === 5 && season === 2025 ? 'NS' : 'FT', home: brighton, away: forest, goals: { home: i % 3, away: 1 }, league: { id: 39, season } }),
+        fixture({
+          id: season * 100 + i,
+          date: `${season + (i > 2 ? 1 : 0)}-${i > 2 ? '02' : '10'}-0${i + 1}T15:00:00+00:00`,
+          status: i === 5 && season === 2025 ? 'NS' : 'FT',
+          home: brighton,
+          away: forest,
+          goals: { home: i % 3, away: 1 },
+          league: { id: 39, season },
+        }),
       );
       return { body: envelope(list), headers: quotaHeaders(7000) };
     };
@@ -302,7 +373,19 @@ describe('ApiFootballProvider: history', () => {
     // Assess
     expect(server.requests.filter((r) => r.query.has('season')).map((r) => r.query.get('season'))).toEqual(['2022', '2023', '2024', '2025']);
     expect(history).toHaveLength(6 + 6 + 6 + 4);
-    expect(history[0]).toEqual({ date: '2022-10-01T15:00:00.000Z', league: 'E0', season: '2022-23', home: 'Brighton', away: "Nott'm Forest", homeGoals: 0, awayGoals: 1, homeShots: 10, awayShots: 9, homeShotsOnTarget: 0, awayShotsOnTarget: 3 });
+    expect(history[0]).toEqual({
+      date: '2022-10-01T15:00:00.000Z',
+      league: 'E0',
+      season: '2022-23',
+      home: 'Brighton',
+      away: "Nott'm Forest",
+      homeGoals: 0,
+      awayGoals: 1,
+      homeShots: 10,
+      awayShots: 9,
+      homeShotsOnTarget: 0,
+      awayShotsOnTarget: 3,
+    });
     expect(server.requests.filter((r) => r.query.has('ids'))).toHaveLength(2);
   });
 
@@ -332,7 +415,9 @@ describe('ApiFootballProvider: history', () => {
 
     // Assess
     expect(first).toBeInstanceOf(ProviderRejectedError);
-    expect((first as Error).message).toMatch(/history import of E0 paused after 20 of 22 matches: 100 requests left today are kept for the results runs; the next run continues/);
+    expect((first as Error).message).toMatch(
+      /history import of E0 paused after 20 of 22 matches: 100 requests left today are kept for the results runs; the next run continues/,
+    );
     expect(keptFirst).toHaveLength(20);
     expect(server.requests.filter((r) => r.query.has('ids')).length - idsCallsBefore).toBe(1);
     expect(resumed).toHaveLength(22);

@@ -78,7 +78,11 @@ function both(g: AfGoals | undefined): { home: number; away: number } | undefine
  * settled on the wrong score). PST stays pending (docs/decisions/0121-postponed-matches-stay-pending.md);
  * CANC, ABD, AWD and WO are void: an awarded or walked-over score was not played.
  */
-export function mapApiFootballStatus(short: string | undefined, goals: AfGoals | undefined, score: { fulltime?: AfGoals; extratime?: AfGoals } | undefined): MappedStatus {
+export function mapApiFootballStatus(
+  short: string | undefined,
+  goals: AfGoals | undefined,
+  score: { fulltime?: AfGoals; extratime?: AfGoals } | undefined,
+): MappedStatus {
   switch (short) {
     case 'TBD':
     case 'NS':
@@ -152,7 +156,8 @@ export function toFixture(item: AfFixture, leagueId: string): ProviderFixture | 
   if (!Number.isFinite(kickoffMs) || !homeName || !awayName) return undefined;
   const kickoff = new Date(kickoffMs);
   const start = item.league?.season;
-  const season = start !== undefined && start > 1800 ? (leagueInfo(leagueId)?.calendarYear ? String(start) : seasonLabel(start)) : seasonLabelAt(leagueId, kickoff);
+  const season =
+    start !== undefined && start > 1800 ? (leagueInfo(leagueId)?.calendarYear ? String(start) : seasonLabel(start)) : seasonLabelAt(leagueId, kickoff);
   const mapped = mapApiFootballStatus(fixture.status?.short, item.goals, item.score);
   return {
     id: `af-${fixture.id}`,
@@ -182,7 +187,16 @@ const startYear = (leagueId: string, at: Date) => Number(seasonLabelAt(leagueId,
 const nextUtcMidnight = (at: Date) => new Date(Date.parse(utcDay(at)) + DAY_MS);
 
 function toRecord(f: ProviderFixture, stats: MatchStats | undefined): MatchRecord {
-  return { date: f.kickoff, league: f.leagueId, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away, ...stats };
+  return {
+    date: f.kickoff,
+    league: f.leagueId,
+    season: f.season,
+    home: f.homeTeam,
+    away: f.awayTeam,
+    homeGoals: f.score!.home,
+    awayGoals: f.score!.away,
+    ...stats,
+  };
 }
 
 /** The deployed stages' fixture provider: fixtures, results and match statistics of the configured leagues. */
@@ -352,11 +366,16 @@ export class ApiFootballProvider implements FixtureProvider {
     if (!errors) return { action: 'accept' };
     if (errors.requests !== undefined) {
       this.spentUntil = nextUtcMidnight(this.now());
-      return { action: 'reject', error: new ProviderRejectedError(API_FOOTBALL_NAME, `daily request quota spent (${errors.requests}): no call before ${this.spentUntil.toISOString()}`) };
+      return {
+        action: 'reject',
+        error: new ProviderRejectedError(API_FOOTBALL_NAME, `daily request quota spent (${errors.requests}): no call before ${this.spentUntil.toISOString()}`),
+      };
     }
     if (errors.rateLimit !== undefined) return { action: 'retry', reason: `rate limited: ${errors.rateLimit}`, waitMs: this.rateLimitWaitMs };
     if (errors.plan !== undefined) return { action: 'reject', error: new ApiFootballPlanError(errors.plan) };
-    const said = Object.entries(errors).map(([k, v]) => `${k}: ${v}`).join('; ');
+    const said = Object.entries(errors)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; ');
     return { action: 'reject', error: new ProviderRejectedError(API_FOOTBALL_NAME, `request refused (${said})`) };
   }
 

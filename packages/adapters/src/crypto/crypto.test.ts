@@ -36,12 +36,23 @@ describe('JoseSessionTokens', () => {
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'admin' })).toString('base64url')}.${s}`;
     expect(await tokens.verify(tampered)).toBeNull();
     expect(await tokens.verify(await tokens.sign({ ...claims, expiresAt: NOW - 60_000 }))).toBeNull();
-    const none = new UnsecuredJWT({ sid: 's1' }).setSubject('u1').setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setExpirationTime(Math.floor(NOW / 1000) + 3600).encode();
+    const none = new UnsecuredJWT({ sid: 's1' })
+      .setSubject('u1')
+      .setIssuer('http://localhost:3000')
+      .setAudience('http://localhost:3000/api')
+      .setExpirationTime(Math.floor(NOW / 1000) + 3600)
+      .encode();
     expect(await tokens.verify(none)).toBeNull();
     const otherIssuer = new JoseSessionTokens(secret, 'https://evil.example', 'http://localhost:3000/api', now);
     expect(await tokens.verify(await otherIssuer.sign(claims))).toBeNull();
-    const otherKey = await new SignJWT({ sid: 's1' }).setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' }).setSubject('u1')
-      .setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setIssuedAt(Math.floor(NOW / 1000)).setExpirationTime(Math.floor(NOW / 1000) + 3600).sign(new TextEncoder().encode('x'.repeat(40)));
+    const otherKey = await new SignJWT({ sid: 's1' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' })
+      .setSubject('u1')
+      .setIssuer('http://localhost:3000')
+      .setAudience('http://localhost:3000/api')
+      .setIssuedAt(Math.floor(NOW / 1000))
+      .setExpirationTime(Math.floor(NOW / 1000) + 3600)
+      .sign(new TextEncoder().encode('x'.repeat(40)));
     expect(await tokens.verify(otherKey)).toBeNull();
     expect(await tokens.verify('garbage')).toBeNull();
   });
@@ -75,8 +86,14 @@ describe('JoseSessionTokens', () => {
     it('names the signing key in the header, and accepts a token from before key ids', async () => {
       const [header] = (await withKeys(newKey, oldKey).sign(claims)).split('.');
       expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toMatchObject({ alg: 'HS256', kid: expect.stringMatching(/^[\w-]{12}$/) });
-      const legacy = await new SignJWT({ sid: 's1' }).setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' }).setSubject('u1')
-        .setIssuer('http://localhost:3000').setAudience('http://localhost:3000/api').setIssuedAt(Math.floor(NOW / 1000)).setExpirationTime(Math.floor(NOW / 1000) + 3600).sign(new TextEncoder().encode(oldKey));
+      const legacy = await new SignJWT({ sid: 's1' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'session+jwt' })
+        .setSubject('u1')
+        .setIssuer('http://localhost:3000')
+        .setAudience('http://localhost:3000/api')
+        .setIssuedAt(Math.floor(NOW / 1000))
+        .setExpirationTime(Math.floor(NOW / 1000) + 3600)
+        .sign(new TextEncoder().encode(oldKey));
       expect(await withKeys(newKey, oldKey).verify(legacy)).toMatchObject({ userId: 'u1', sessionId: 's1' });
       expect(await withKeys(newKey).verify(legacy)).toBeNull();
     });

@@ -50,7 +50,8 @@ async function rowsOf(league: string, season: string): Promise<Array<Record<stri
   return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [columns[i]!, v])));
 }
 /** Our fixture id of a row (its original date, both clubs). */
-const idOf = (league: string, row: Record<string, string>) => `csv-${league}-${row.Date!.split('/').reverse().join('')}-${slug(row.HomeTeam!)}-${slug(row.AwayTeam!)}`;
+const idOf = (league: string, row: Record<string, string>) =>
+  `csv-${league}-${row.Date!.split('/').reverse().join('')}-${slug(row.HomeTeam!)}-${slug(row.AwayTeam!)}`;
 const n = (v: string | undefined) => Number(v);
 
 describe('UK local time', () => {
@@ -92,7 +93,13 @@ describe('CsvReplayProvider over a season (E0 2022-23)', () => {
     // Assess
     expect(rows.length).toBeGreaterThan(100);
     expect(fixtures).toHaveLength(rows.length);
-    expect(fixtures[0]).toMatchObject({ id: idOf('E0', rows[0]!), season: '2026-27', kickoff: '2026-07-31T19:45:00.000Z', homeTeam: rows[0]!.HomeTeam, awayTeam: rows[0]!.AwayTeam });
+    expect(fixtures[0]).toMatchObject({
+      id: idOf('E0', rows[0]!),
+      season: '2026-27',
+      kickoff: '2026-07-31T19:45:00.000Z',
+      homeTeam: rows[0]!.HomeTeam,
+      awayTeam: rows[0]!.AwayTeam,
+    });
     const byId = new Map(fixtures.map((f) => [f.id, f]));
     for (const row of rows) {
       const f = byId.get(idOf('E0', row))!;
@@ -113,7 +120,7 @@ describe('CsvReplayProvider over a season (E0 2022-23)', () => {
     const winter = fixtures.filter((f) => Date.parse(f.kickoff) >= change);
     expect(summer.length).toBeGreaterThan(5);
     expect(winter.length).toBeGreaterThan(5);
-    const offsetHours = (f: { kickoff: string }) => ((Number(ukTime(f.kickoff).slice(0, 2)) - new Date(f.kickoff).getUTCHours() + 24) % 24);
+    const offsetHours = (f: { kickoff: string }) => (Number(ukTime(f.kickoff).slice(0, 2)) - new Date(f.kickoff).getUTCHours() + 24) % 24;
     expect(new Set(summer.map(offsetHours))).toEqual(new Set([1]));
     expect(new Set(winter.map(offsetHours))).toEqual(new Set([0]));
   });
@@ -163,7 +170,10 @@ describe('CsvReplayProvider over a season (E0 2022-23)', () => {
     expect(history.every((h, i) => i === 0 || history[i - 1]!.date <= h.date)).toBe(true);
     // Pinnacle's pre-closing prices first (PSH, P>2.5), never closing.
     expect(replayed[0]).toMatchObject({
-      home: row!.HomeTeam, away: row!.AwayTeam, homeGoals: n(row!.FTHG), awayGoals: n(row!.FTAG),
+      home: row!.HomeTeam,
+      away: row!.AwayTeam,
+      homeGoals: n(row!.FTHG),
+      awayGoals: n(row!.FTAG),
       odds: { home: n(row!.PSH), draw: n(row!.PSD), away: n(row!.PSA), over25: n(row!['P>2.5']), under25: n(row!['P<2.5']) },
     });
     // The oldest files have BetBrain averages only.
@@ -181,7 +191,13 @@ describe('CsvReplayProvider over a season (E0 2022-23)', () => {
     const odds = await csv.odds('E0', [fixture!, { ...fixture!, id: 'af-1' }]);
 
     // Assess
-    const market = (h: string, d: string, a: string, o: string, u: string) => ({ home: n(row![h]), draw: n(row![d]), away: n(row![a]), over25: n(row![o]), under25: n(row![u]) });
+    const market = (h: string, d: string, a: string, o: string, u: string) => ({
+      home: n(row![h]),
+      draw: n(row![d]),
+      away: n(row![a]),
+      over25: n(row![o]),
+      under25: n(row![u]),
+    });
     expect([...odds.keys()]).toEqual([idOf('E0', row!)]);
     const best = market('MaxH', 'MaxD', 'MaxA', 'Max>2.5', 'Max<2.5');
     const sharp = market('PSH', 'PSD', 'PSA', 'P>2.5', 'P<2.5');
@@ -230,7 +246,9 @@ describe('CsvReplayProvider over a season (E0 2022-23)', () => {
 
   it('rejects a shift that is not a whole number of weeks, and a league without files', async () => {
     expect(() => new CsvReplayProvider({ dir: DATA, shiftDays: 10 })).toThrow(/whole number of weeks/);
-    await expect(e0('2026-11-22T12:00:00Z').csv.fixtures('N1', new Date('2026-11-22T00:00:00Z'), new Date('2026-11-23T00:00:00Z'))).rejects.toThrow(/no season files/);
+    await expect(e0('2026-11-22T12:00:00Z').csv.fixtures('N1', new Date('2026-11-22T00:00:00Z'), new Date('2026-11-23T00:00:00Z'))).rejects.toThrow(
+      /no season files/,
+    );
   });
 });
 
@@ -245,7 +263,12 @@ describe('CsvReplayProvider reads closing prices only as closing prices', () => 
     const cols = header!.split(',');
     const closing = cols.flatMap((c, i) => (CLOSING.test(c) ? [i] : []));
     expect(closing.length).toBeGreaterThan(30);
-    const changed = rows.map((r) => r.split(',').map((v, i) => (closing.includes(i) && v !== '' ? String(Number(v) * 3 + 1) : v)).join(','));
+    const changed = rows.map((r) =>
+      r
+        .split(',')
+        .map((v, i) => (closing.includes(i) && v !== '' ? String(Number(v) * 3 + 1) : v))
+        .join(','),
+    );
     await mkdir(join(dir, 'E0'));
     await writeFile(join(dir, 'E0/2022-23.csv'), [header, ...changed].join('\n'));
   });
@@ -280,7 +303,12 @@ describe('CsvReplayProvider tolerates the quirks of the README', () => {
     // Old style: two-digit years, no Time column, BetBrain summaries, a blank trailing row.
     await writeFile(
       join(dir, 'SC0/2004-05.csv'),
-      ['Div,Date,HomeTeam,AwayTeam,FTHG,FTAG,FTR,BbMxH,BbAvH,BbMxD,BbAvD,BbMxA,BbAvA,BbMx>2.5,BbAv>2.5,BbMx<2.5,BbAv<2.5', 'SC0,14/08/04,Celtic,Rangers,2,1,H,1.9,1.8,3.5,3.3,4.5,4.1,1.95,1.85,2.0,1.9', ',,,,,,,,,,,,,,,,', ''].join('\n'),
+      [
+        'Div,Date,HomeTeam,AwayTeam,FTHG,FTAG,FTR,BbMxH,BbAvH,BbMxD,BbAvD,BbMxA,BbAvA,BbMx>2.5,BbAv>2.5,BbMx<2.5,BbAv<2.5',
+        'SC0,14/08/04,Celtic,Rangers,2,1,H,1.9,1.8,3.5,3.3,4.5,4.1,1.95,1.85,2.0,1.9',
+        ',,,,,,,,,,,,,,,,',
+        '',
+      ].join('\n'),
     );
     // New style: four-digit years, Time, stray spaces, an extra cell, missing odds, closing columns, CRLF.
     await writeFile(
@@ -309,7 +337,10 @@ describe('CsvReplayProvider tolerates the quirks of the README', () => {
     const history = await csv.history('SC0', new Date('2005-08-10T00:00:00Z'));
 
     // Assess
-    expect(leagues).toEqual([{ id: 'SC0', name: 'Premiership', country: 'Scotland' }, { id: 'ZZ9', name: 'ZZ9', country: 'Unknown' }]);
+    expect(leagues).toEqual([
+      { id: 'SC0', name: 'Premiership', country: 'Scotland' },
+      { id: 'ZZ9', name: 'ZZ9', country: 'Unknown' },
+    ]);
     expect(fixtures.map((f) => [f.id, f.kickoff, f.status])).toEqual([
       ['csv-SC0-20040814-celtic-rangers', '2004-08-14T14:00:00.000Z', 'finished'],
       ['csv-SC0-20050806-hearts-hibernian', '2005-08-06T11:30:00.000Z', 'finished'],
@@ -318,7 +349,11 @@ describe('CsvReplayProvider tolerates the quirks of the README', () => {
     ]);
     expect(odds.get('csv-SC0-20040814-celtic-rangers')!.best).toEqual({ home: 1.9, draw: 3.5, away: 4.5, over25: 1.95, under25: 2.0 });
     expect(odds.has('csv-SC0-20050807-aberdeen-dundee-united')).toBe(false);
-    expect(odds.get('csv-SC0-20050813-celtic-rangers')).toEqual({ best: { home: 1.9, draw: 3.5, away: 4.5 }, average: { home: 1.85, draw: 3.4, away: 4.2 }, capturedAt: '2005-08-10T00:00:00.000Z' });
+    expect(odds.get('csv-SC0-20050813-celtic-rangers')).toEqual({
+      best: { home: 1.9, draw: 3.5, away: 4.5 },
+      average: { home: 1.85, draw: 3.4, away: 4.2 },
+      capturedAt: '2005-08-10T00:00:00.000Z',
+    });
     expect(history.map((h) => `${h.home}-${h.away}`)).toEqual(['Celtic-Rangers', 'Hearts-Hibernian', 'Aberdeen-Dundee United']);
     expect(history[2]!.odds).toBeUndefined();
   });
@@ -351,7 +386,11 @@ describe('CsvReplayProvider closing prices and bookmakers, by column name', () =
 
     // Assess
     expect([...closing.values()]).toEqual([
-      { sharp: { home: 1.82, draw: 3.8, away: 4.7, over25: 1.95, under25: 1.93 }, average: { home: 1.8, draw: 3.7, away: 4.6, over25: 1.9, under25: 1.9 }, capturedAt: '2025-08-16T13:59:00.000Z' },
+      {
+        sharp: { home: 1.82, draw: 3.8, away: 4.7, over25: 1.95, under25: 1.93 },
+        average: { home: 1.8, draw: 3.7, away: 4.6, over25: 1.9, under25: 1.9 },
+        capturedAt: '2025-08-16T13:59:00.000Z',
+      },
       { average: { home: 2.6, draw: 3.2, away: 2.9, over25: 2.05, under25: 1.8 }, capturedAt: '2025-08-17T15:29:00.000Z' },
     ]);
     expect(odds.get(fixtures[0]!.id)!.bestBookmakers).toEqual({ home: 'Pinnacle' });

@@ -82,7 +82,10 @@ export function proposeShiftDays(season: SeasonSpan, today: Date, fraction = DEF
  */
 export async function proposeShiftDaysForFolder(dir: string, today: Date, fraction = DEFAULT_REPLAY_FRACTION, leagues?: readonly string[]): Promise<number> {
   const folders = await scanFolder(dir, leagues);
-  const latest = [...folders.values()].map((seasons) => seasons.at(-1)!).sort().at(-1);
+  const latest = [...folders.values()]
+    .map((seasons) => seasons.at(-1)!)
+    .sort()
+    .at(-1);
   if (!latest) throw new Error(`No football-data.co.uk season files under ${dir}`);
   let first = '9999-12-31';
   let last = '0000-01-01';
@@ -239,8 +242,17 @@ export class CsvReplayProvider implements FixtureProvider, OddsProvider {
       const sharp = market(pre.ps, preOU.ps);
       if (!Object.keys(best).length) continue;
       const capturedAt = new Date(Math.min(now, r.kickoffMs - this.oddsLeadMs)).toISOString();
-      const named = bestBookmakers(best, [['Pinnacle', sharp], ['Bet365', market(pre.b365, preOU.b365)]]);
-      out.set(f.id, { best, ...(Object.keys(named).length ? { bestBookmakers: named } : {}), average, ...(Object.keys(sharp).length ? { sharp } : {}), capturedAt });
+      const named = bestBookmakers(best, [
+        ['Pinnacle', sharp],
+        ['Bet365', market(pre.b365, preOU.b365)],
+      ]);
+      out.set(f.id, {
+        best,
+        ...(Object.keys(named).length ? { bestBookmakers: named } : {}),
+        average,
+        ...(Object.keys(sharp).length ? { sharp } : {}),
+        capturedAt,
+      });
     }
     return out;
   }
@@ -258,7 +270,11 @@ export class CsvReplayProvider implements FixtureProvider, OddsProvider {
       const sharp = market(ps, psOU);
       const average = market(avg, avgOU);
       if (!Object.keys(sharp).length && !Object.keys(average).length) continue;
-      out.set(f.id, { ...(Object.keys(sharp).length ? { sharp } : {}), ...(Object.keys(average).length ? { average } : {}), capturedAt: new Date(r.kickoffMs - 60_000).toISOString() });
+      out.set(f.id, {
+        ...(Object.keys(sharp).length ? { sharp } : {}),
+        ...(Object.keys(average).length ? { average } : {}),
+        capturedAt: new Date(r.kickoffMs - 60_000).toISOString(),
+      });
     }
     return out;
   }

@@ -23,7 +23,9 @@ async function window(demo: DemoProvider, from: Date, days: number): Promise<Pro
 function correlation(xs: number[], ys: number[]): number {
   const mx = xs.reduce((s, x) => s + x, 0) / xs.length;
   const my = ys.reduce((s, y) => s + y, 0) / ys.length;
-  let sxy = 0, sxx = 0, syy = 0;
+  let sxy = 0,
+    sxx = 0,
+    syy = 0;
   xs.forEach((x, i) => {
     sxy += (x - mx) * (ys[i]! - my);
     sxx += (x - mx) ** 2;
@@ -37,7 +39,11 @@ describe('DemoProvider: the world', () => {
     // Prepare
     const demo = new DemoProvider({ now: () => NOW });
     // Every club of ten real leagues, 2005-06 to 2022-23, as football-data.co.uk spells them.
-    const realNames = new Set(Object.values(RESEARCH_CLUBS).flat().map((name) => name.toLowerCase()));
+    const realNames = new Set(
+      Object.values(RESEARCH_CLUBS)
+        .flat()
+        .map((name) => name.toLowerCase()),
+    );
     expect(realNames.size).toBeGreaterThan(300);
 
     // Act
@@ -99,8 +105,12 @@ describe('DemoProvider: the world', () => {
     });
     // each book's own quote, as captured, and the sharp book's prices
     expect(played.quotes!.map((q) => [q.key, q.updatedAt, q.prices.home])).toEqual([
-      ['northbet', '2026-11-19T19:45:00.000Z', 1.86], ['crown-anchor', '2026-11-19T19:45:00.000Z', expect.any(Number)], ['velox', '2026-11-19T19:45:00.000Z', expect.any(Number)],
-      ['stakewell', '2026-11-19T19:45:00.000Z', expect.any(Number)], ['meridian-odds', '2026-11-19T19:45:00.000Z', expect.any(Number)], ['fenwick-sports', '2026-11-19T19:45:00.000Z', expect.any(Number)],
+      ['northbet', '2026-11-19T19:45:00.000Z', 1.86],
+      ['crown-anchor', '2026-11-19T19:45:00.000Z', expect.any(Number)],
+      ['velox', '2026-11-19T19:45:00.000Z', expect.any(Number)],
+      ['stakewell', '2026-11-19T19:45:00.000Z', expect.any(Number)],
+      ['meridian-odds', '2026-11-19T19:45:00.000Z', expect.any(Number)],
+      ['fenwick-sports', '2026-11-19T19:45:00.000Z', expect.any(Number)],
     ]);
     expect(Object.keys(played.sharp!)).toEqual(['home', 'draw', 'away', 'over25', 'under25']);
   });
@@ -249,7 +259,9 @@ describe('DemoProvider: history and odds', () => {
       return Math.abs(1 / o.home! / book - truth);
     };
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-    expect(mean(played.map((f) => error(closing.get(f.id)!.average!, f.id)))).toBeLessThan(0.7 * mean(played.map((f) => error(opening.get(f.id)!.average, f.id))));
+    expect(mean(played.map((f) => error(closing.get(f.id)!.average!, f.id)))).toBeLessThan(
+      0.7 * mean(played.map((f) => error(opening.get(f.id)!.average, f.id))),
+    );
     expect(closing.get(played[0]!.id)!.capturedAt).toBe(new Date(Date.parse(played[0]!.kickoff) - 60_000).toISOString());
   });
 
@@ -271,8 +283,17 @@ describe('DemoProvider: history and odds', () => {
   it('simulates goals that follow the hidden strengths, with a visible home advantage', () => {
     // Prepare
     const demo = new DemoProvider({ seed: 'strengths' });
-    const attack: number[] = [], scored: number[] = [], defence: number[] = [], conceded: number[] = [];
-    let homeGoals = 0, awayGoals = 0, homeWins = 0, awayWins = 0, expected = 0, actual = 0, n = 0;
+    const attack: number[] = [],
+      scored: number[] = [],
+      defence: number[] = [],
+      conceded: number[] = [];
+    let homeGoals = 0,
+      awayGoals = 0,
+      homeWins = 0,
+      awayWins = 0,
+      expected = 0,
+      actual = 0,
+      n = 0;
 
     // Act
     for (const league of DEMO_LEAGUES) {

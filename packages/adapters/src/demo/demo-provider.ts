@@ -73,8 +73,11 @@ export function sharpPrices(seed: string, m: DemoMatch, line: keyof typeof NOISE
   const sum = raw[0]! + raw[1]! + raw[2]!;
   const over = 1 / (1 + Math.exp(-(Math.log(m.truth.over25 / (1 - m.truth.over25)) + (noise.ou / 2) * gaussian(rng))));
   return {
-    home: price(raw[0]! / sum, DEMO_SHARP.margin1x2), draw: price(raw[1]! / sum, DEMO_SHARP.margin1x2), away: price(raw[2]! / sum, DEMO_SHARP.margin1x2),
-    over25: price(over, DEMO_SHARP.marginOu), under25: price(1 - over, DEMO_SHARP.marginOu),
+    home: price(raw[0]! / sum, DEMO_SHARP.margin1x2),
+    draw: price(raw[1]! / sum, DEMO_SHARP.margin1x2),
+    away: price(raw[2]! / sum, DEMO_SHARP.margin1x2),
+    over25: price(over, DEMO_SHARP.marginOu),
+    under25: price(1 - over, DEMO_SHARP.marginOu),
   };
 }
 
@@ -104,11 +107,20 @@ export function liveOdds(seed: string, m: DemoMatch, atMs: number): FixtureOdds 
   const updatedAt = new Date(Math.max(slot * DEMO_PRICE_SLOT_MS, atMs - DEMO_QUOTE_AGE_MS)).toISOString();
   const books = bookmakerPrices(seed, m).map((b, i) => drifted(b, DRIFT.book, seed, m.id, 'live', i, slot));
   const quotes: BookQuote[] = books.map((prices, i) => ({ key: DEMO_LISTED[i]!.key!, name: DEMO_LISTED[i]!.name, updatedAt, prices }));
-  return { ...summary(books), sharp: drifted(sharpPrices(seed, m), DRIFT.sharp, seed, m.id, 'live-sharp', slot), quotes, capturedAt: new Date(atMs).toISOString() };
+  return {
+    ...summary(books),
+    sharp: drifted(sharpPrices(seed, m), DRIFT.sharp, seed, m.id, 'live-sharp', slot),
+    quotes,
+    capturedAt: new Date(atMs).toISOString(),
+  };
 }
 
 /** Best (highest) prices with the bookmaker offering each (the first listed on a tie), and the average. */
-export function marketOdds(seed: string, m: DemoMatch, line: 'opening' | 'closing' = 'opening'): { best: MarketOdds; bestBookmakers: MarketBookmakers; average: MarketOdds } {
+export function marketOdds(
+  seed: string,
+  m: DemoMatch,
+  line: 'opening' | 'closing' = 'opening',
+): { best: MarketOdds; bestBookmakers: MarketBookmakers; average: MarketOdds } {
   return summary(bookmakerPrices(seed, m, line));
 }
 
@@ -200,7 +212,12 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
         continue;
       }
       const capturedAt = new Date(Math.min(now, m.kickoffMs - this.oddsLeadMs)).toISOString();
-      const quotes: BookQuote[] = bookmakerPrices(this.world.seed, m).map((prices, i) => ({ key: DEMO_LISTED[i]!.key!, name: DEMO_LISTED[i]!.name, updatedAt: capturedAt, prices }));
+      const quotes: BookQuote[] = bookmakerPrices(this.world.seed, m).map((prices, i) => ({
+        key: DEMO_LISTED[i]!.key!,
+        name: DEMO_LISTED[i]!.name,
+        updatedAt: capturedAt,
+        prices,
+      }));
       out.set(m.id, { ...marketOdds(this.world.seed, m), sharp: sharpPrices(this.world.seed, m), quotes, capturedAt });
     }
     return out;
@@ -212,7 +229,11 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
     const out = new Map<string, ClosingOdds>();
     for (const m of this.matches(leagueId, fixtures)) {
       if (m.kickoffMs > now) continue;
-      out.set(m.id, { sharp: sharpPrices(this.world.seed, m, 'closing'), average: marketOdds(this.world.seed, m, 'closing').average, capturedAt: new Date(m.kickoffMs - 60_000).toISOString() });
+      out.set(m.id, {
+        sharp: sharpPrices(this.world.seed, m, 'closing'),
+        average: marketOdds(this.world.seed, m, 'closing').average,
+        capturedAt: new Date(m.kickoffMs - 60_000).toISOString(),
+      });
     }
     return out;
   }
@@ -230,7 +251,15 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
 
   private toFixture(league: DemoLeague, season: DemoSeason, m: DemoMatch, now: number): ProviderFixture {
     const status: FixtureStatus = now < m.kickoffMs ? 'scheduled' : now < m.kickoffMs + this.resultDelayMs ? 'live' : 'finished';
-    const f: ProviderFixture = { id: m.id, leagueId: league.id, season: season.label, kickoff: new Date(m.kickoffMs).toISOString(), homeTeam: m.home, awayTeam: m.away, status };
+    const f: ProviderFixture = {
+      id: m.id,
+      leagueId: league.id,
+      season: season.label,
+      kickoff: new Date(m.kickoffMs).toISOString(),
+      homeTeam: m.home,
+      awayTeam: m.away,
+      status,
+    };
     if (status === 'finished') {
       f.score = { home: m.homeGoals, away: m.awayGoals };
       f.stats = { homeShots: m.homeShots, awayShots: m.awayShots, homeShotsOnTarget: m.homeShotsOnTarget, awayShotsOnTarget: m.awayShotsOnTarget };

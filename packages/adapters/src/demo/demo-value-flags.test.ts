@@ -9,7 +9,7 @@ describe('DemoProvider: prices that move during the day', () => {
   it('holds its prices within a half hour and moves them to the next, so the scan sees flags appear and disappear', async () => {
     // Prepare: the fixtures of the week ahead (after tomorrow), scanned every half hour for a day
     const at = (slot: number) => new Date(NOW.getTime() + slot * DEMO_PRICE_SLOT_MS);
-    const fixtures = (await new DemoProvider({ now: () => NOW }).fixtures('NSP', new Date(NOW.getTime() + 86_400_000), new Date(NOW.getTime() + 7 * 86_400_000)));
+    const fixtures = await new DemoProvider({ now: () => NOW }).fixtures('NSP', new Date(NOW.getTime() + 86_400_000), new Date(NOW.getTime() + 7 * 86_400_000));
     expect(fixtures.length).toBeGreaterThan(3);
 
     // Act
@@ -20,10 +20,12 @@ describe('DemoProvider: prices that move during the day', () => {
     for (let slot = 0; slot < 48; slot++) {
       const now = at(slot);
       const odds = await new DemoProvider({ now: () => now }).odds('NSP', fixtures);
-      state = new Map(fixtures.map((f) => {
-        const view = captureView(odds.get(f.id)!, now, DEMO_LISTED);
-        return [f.id, followFlags(state.get(f.id), view.flags, now)] as const;
-      }));
+      state = new Map(
+        fixtures.map((f) => {
+          const view = captureView(odds.get(f.id)!, now, DEMO_LISTED);
+          return [f.id, followFlags(state.get(f.id), view.flags, now)] as const;
+        }),
+      );
     }
 
     // Assess: the same prices within a slot, others in the next

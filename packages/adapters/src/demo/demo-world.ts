@@ -134,7 +134,10 @@ class StrengthChain {
   private readonly starts: Float64Array[] = [];
   private readonly level: Float64Array;
 
-  constructor(private readonly seed: string, private readonly league: DemoLeague) {
+  constructor(
+    private readonly seed: string,
+    private readonly league: DemoLeague,
+  ) {
     const n = league.clubs.length;
     this.level = new Float64Array(2 * n);
     for (let i = 0; i < n; i++) {
@@ -209,7 +212,10 @@ export class DemoWorld {
   private readonly chains = new Map<string, StrengthChain>();
   private readonly cache = new Map<string, DemoSeason>();
 
-  constructor(readonly seed: string, private readonly cacheSize = 16) {}
+  constructor(
+    readonly seed: string,
+    private readonly cacheSize = 16,
+  ) {}
 
   /** Generates (or reuses) one league season. */
   season(league: DemoLeague, startYear: number): DemoSeason {
@@ -300,4 +306,3 @@ export class DemoWorld {
     };
   }
 }
-

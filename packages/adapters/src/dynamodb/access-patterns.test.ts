@@ -22,7 +22,12 @@ interface Row {
 const backticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 
 function cells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 /** The first markdown table after the heading, as rows with their key names and templates. */
@@ -66,7 +71,13 @@ function readTable(markdown: string): Row[] {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `<...>` is one key segment: any value without the `#` separator. */
-const templateRegExp = (t: string) => new RegExp(`^${t.split(/<[^>]+>/).map(escape).join('[^#]+')}$`);
+const templateRegExp = (t: string) =>
+  new RegExp(
+    `^${t
+      .split(/<[^>]+>/)
+      .map(escape)
+      .join('[^#]+')}$`,
+  );
 
 /**
  * What a member of `keys` builds, by attribute: a key object's attributes (PK, SK, GSI1PK...), or
@@ -79,8 +90,7 @@ function built(member: unknown): [string, string][] {
 }
 
 /** A built value fits a template when the template matches it, or (a prefix constant) starts with it. */
-const fits = (value: string, template: string, constant: boolean) =>
-  templateRegExp(template).test(value) || (constant && template.startsWith(value));
+const fits = (value: string, template: string, constant: boolean) => templateRegExp(template).test(value) || (constant && template.startsWith(value));
 
 function mismatches(row: Row, name: string, member: unknown): string[] {
   const constant = typeof member === 'string';
@@ -108,12 +118,19 @@ describe('docs/architecture.md access-pattern table against keys.ts', () => {
     const listed = new Set(rows.flatMap((r) => r.names));
     const missing = Object.keys(members)
       .filter((name) => !listed.has(name))
-      .map((name) => `keys.${name} (builds ${built(members[name]).map(([a, v]) => `${a === '*' ? '' : `${a}=`}${v}`).join(', ')}) is not in docs/architecture.md's access-pattern table: add it to its entity's row`);
+      .map(
+        (name) =>
+          `keys.${name} (builds ${built(members[name])
+            .map(([a, v]) => `${a === '*' ? '' : `${a}=`}${v}`)
+            .join(', ')}) is not in docs/architecture.md's access-pattern table: add it to its entity's row`,
+      );
     expect(missing).toEqual([]);
   });
 
   it('names only members that keys.ts has', () => {
-    const unknown = rows.flatMap((r) => r.names.filter((name) => !(name in members)).map((name) => `row '${r.entity}' names keys.${name}, which keys.ts does not have`));
+    const unknown = rows.flatMap((r) =>
+      r.names.filter((name) => !(name in members)).map((name) => `row '${r.entity}' names keys.${name}, which keys.ts does not have`),
+    );
     expect(unknown).toEqual([]);
   });
 

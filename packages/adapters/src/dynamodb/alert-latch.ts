@@ -11,9 +11,15 @@ export class DynamoAlertLatch implements AlertLatch {
   ) {}
 
   async raise(name: string, at: string): Promise<boolean> {
-    return conditionalWrite(this.doc.send(
-      new PutCommand({ TableName: this.tableName, Item: { ...keys.alertLatch(name), type: 'AlertLatch', schemaVersion: 1, raisedAt: at }, ConditionExpression: 'attribute_not_exists(PK)' }),
-    ));
+    return conditionalWrite(
+      this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...keys.alertLatch(name), type: 'AlertLatch', schemaVersion: 1, raisedAt: at },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
+    );
   }
 
   async clear(name: string): Promise<void> {

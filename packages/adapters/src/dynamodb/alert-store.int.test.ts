@@ -9,4 +9,7 @@ beforeAll(async () => {
   table = await createTestTable();
 });
 
-alertStoreContract('DynamoDB', () => ({ store: new DynamoAlertStore(table.doc, table.tableName), users: new DynamoUserRepository(table.doc, table.tableName) }));
+alertStoreContract('DynamoDB', () => ({
+  store: new DynamoAlertStore(table.doc, table.tableName),
+  users: new DynamoUserRepository(table.doc, table.tableName),
+}));

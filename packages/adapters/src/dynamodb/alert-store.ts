@@ -21,7 +21,12 @@ function encodeCursor(key: Record<string, unknown> | undefined): string | undefi
 function decodeCursor(cursor: string): Record<string, string> {
   const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
   const fields = ['PK', 'SK', 'GSI1PK', 'GSI1SK'];
-  if (!key || typeof key !== 'object' || Object.keys(key).length !== fields.length || !fields.every((f) => typeof (key as Record<string, unknown>)[f] === 'string')) {
+  if (
+    !key ||
+    typeof key !== 'object' ||
+    Object.keys(key).length !== fields.length ||
+    !fields.every((f) => typeof (key as Record<string, unknown>)[f] === 'string')
+  ) {
     throw new Error('Not an alert shard cursor');
   }
   return key as Record<string, string>;
@@ -98,7 +103,13 @@ export class DynamoAlertStore implements AlertStore {
       await transactWrite(this.doc, this.tableName, [
         {
           Put: {
-            Item: { ...keys.alertDelivery(claim.userId, claim.setId), type: 'AlertDelivery', schemaVersion: SCHEMA_VERSION, day: claim.day, expiresAt: ttl(claim.expiresAt) },
+            Item: {
+              ...keys.alertDelivery(claim.userId, claim.setId),
+              type: 'AlertDelivery',
+              schemaVersion: SCHEMA_VERSION,
+              day: claim.day,
+              expiresAt: ttl(claim.expiresAt),
+            },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -125,7 +136,14 @@ export class DynamoAlertStore implements AlertStore {
     try {
       await transactWrite(this.doc, this.tableName, [
         { Delete: { Key: keys.alertDelivery(claim.userId, claim.setId), ConditionExpression: 'attribute_exists(PK)' } },
-        { Update: { Key: keys.alertDay(claim.userId, claim.day), UpdateExpression: 'ADD sent :minus', ConditionExpression: 'sent > :zero', ExpressionAttributeValues: { ':minus': -1, ':zero': 0 } } },
+        {
+          Update: {
+            Key: keys.alertDay(claim.userId, claim.day),
+            UpdateExpression: 'ADD sent :minus',
+            ConditionExpression: 'sent > :zero',
+            ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+          },
+        },
       ]);
     } catch (error) {
       // Released already (a repeated release changes nothing).
@@ -134,17 +152,25 @@ export class DynamoAlertStore implements AlertStore {
   }
 
   async markSent(userId: string, setId: string, at: Date): Promise<boolean> {
-    return conditionalWrite(this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.alertDelivery(userId, setId),
-        // On the delivery's claim; a request whose claim has expired gets a marker of its own.
-        UpdateExpression: 'SET sentAt = :at, #type = if_not_exists(#type, :type), schemaVersion = if_not_exists(schemaVersion, :v), expiresAt = if_not_exists(expiresAt, :exp)',
-        ConditionExpression: 'attribute_not_exists(sentAt)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':at': at.toISOString(), ':type': 'AlertDelivery', ':v': SCHEMA_VERSION, ':exp': ttl(new Date(at.getTime() + SENT_MEMORY_MS)) },
-      }),
-    ));
+    return conditionalWrite(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.alertDelivery(userId, setId),
+          // On the delivery's claim; a request whose claim has expired gets a marker of its own.
+          UpdateExpression:
+            'SET sentAt = :at, #type = if_not_exists(#type, :type), schemaVersion = if_not_exists(schemaVersion, :v), expiresAt = if_not_exists(expiresAt, :exp)',
+          ConditionExpression: 'attribute_not_exists(sentAt)',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: {
+            ':at': at.toISOString(),
+            ':type': 'AlertDelivery',
+            ':v': SCHEMA_VERSION,
+            ':exp': ttl(new Date(at.getTime() + SENT_MEMORY_MS)),
+          },
+        }),
+      ),
+    );
   }
 
   async unmarkSent(userId: string, setId: string): Promise<void> {
@@ -152,13 +178,15 @@ export class DynamoAlertStore implements AlertStore {
   }
 
   async claimAnnouncement(setId: string, expiresAt: Date): Promise<boolean> {
-    return conditionalWrite(this.doc.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { ...keys.alertSet(setId), type: 'AlertSet', schemaVersion: SCHEMA_VERSION, expiresAt: ttl(expiresAt) },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ));
+    return conditionalWrite(
+      this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...keys.alertSet(setId), type: 'AlertSet', schemaVersion: SCHEMA_VERSION, expiresAt: ttl(expiresAt) },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
+    );
   }
 
   async releaseAnnouncement(setId: string): Promise<void> {

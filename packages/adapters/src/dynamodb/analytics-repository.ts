@@ -19,6 +19,11 @@ export class DynamoAnalyticsRepository implements ForecastQualityStore {
   }
 
   async save(report: ForecastQuality): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.analyticsReport(report.period), type: 'ForecastQuality', schemaVersion: SCHEMA_VERSION, report } }));
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...keys.analyticsReport(report.period), type: 'ForecastQuality', schemaVersion: SCHEMA_VERSION, report },
+      }),
+    );
   }
 }

@@ -23,30 +23,38 @@ export class DynamoAttemptStore implements AttemptStore {
   }
 
   async put(subject: string, state: AttemptState, expected: number | undefined, ttlMs: number): Promise<boolean> {
-    return conditionalWrite(this.doc.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: {
-          ...this.key(subject), type: 'PasswordAttempts', schemaVersion: 1, ...state,
-          version: (expected ?? 0) + 1, expiresAt: Math.ceil((state.lastAt + ttlMs) / 1000),
-        },
-        ConditionExpression: expected === undefined ? 'attribute_not_exists(PK)' : 'version = :v',
-        ...(expected === undefined ? {} : { ExpressionAttributeValues: { ':v': expected } }),
-      }),
-    ));
+    return conditionalWrite(
+      this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...this.key(subject),
+            type: 'PasswordAttempts',
+            schemaVersion: 1,
+            ...state,
+            version: (expected ?? 0) + 1,
+            expiresAt: Math.ceil((state.lastAt + ttlMs) / 1000),
+          },
+          ConditionExpression: expected === undefined ? 'attribute_not_exists(PK)' : 'version = :v',
+          ...(expected === undefined ? {} : { ExpressionAttributeValues: { ':v': expected } }),
+        }),
+      ),
+    );
   }
 
   async refund(subject: string): Promise<void> {
-    await conditionalWrite(this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: this.key(subject),
-        UpdateExpression: 'ADD #count :minus, version :one',
-        ConditionExpression: '#count > :zero',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minus': -1, ':one': 1, ':zero': 0 },
-      }),
-    ));
+    await conditionalWrite(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.key(subject),
+          UpdateExpression: 'ADD #count :minus, version :one',
+          ConditionExpression: '#count > :zero',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':minus': -1, ':one': 1, ':zero': 0 },
+        }),
+      ),
+    );
   }
 
   async clear(subject: string): Promise<void> {

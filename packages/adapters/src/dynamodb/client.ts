@@ -11,9 +11,7 @@ export interface DynamoClientOptions {
 export function createDocumentClient({ region, endpoint }: DynamoClientOptions): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     region,
-    ...(endpoint
-      ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 }
-      : {}),
+    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 } : {}),
   });
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { conditionalWrite, isConditionalCheckFailed } from './conditions.ts';
 
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
-const cancelled = (...codes: string[]) => new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
 describe('conditional writes', () => {
   it("recognise a single write's failed condition and a transaction cancelled by one of its conditions", () => {

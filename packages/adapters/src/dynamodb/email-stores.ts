@@ -12,13 +12,15 @@ export class DynamoUndeliveredEmailStore implements UndeliveredEmailStore {
 
   async record(email: UndeliveredEmail): Promise<void> {
     // A dead letter delivered twice is recorded once: the second write's condition fails.
-    await conditionalWrite(this.doc.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { ...keys.undeliveredEmail(email.id), type: 'UndeliveredEmail', schemaVersion: 1, ...email },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ));
+    await conditionalWrite(
+      this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...keys.undeliveredEmail(email.id), type: 'UndeliveredEmail', schemaVersion: 1, ...email },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
+    );
   }
 
   async list(limit: number): Promise<UndeliveredEmail[]> {
@@ -64,7 +66,14 @@ export class DynamoEmailSuppressionStore implements EmailSuppressionStore {
     await this.doc.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { ...keys.emailSuppression(email), ...keys.emailSuppressionIndex(s.suppressedAt, email), type: 'EmailSuppression', schemaVersion: 1, ...s, email },
+        Item: {
+          ...keys.emailSuppression(email),
+          ...keys.emailSuppressionIndex(s.suppressedAt, email),
+          type: 'EmailSuppression',
+          schemaVersion: 1,
+          ...s,
+          email,
+        },
       }),
     );
   }

@@ -27,7 +27,9 @@ export class DynamoFixtureRepository implements FixtureRepository {
   }
 
   async saveClosingSnapshot(fixtureId: string, snapshot: ClosingOdds): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.fixtureClosing(fixtureId), type: 'ClosingSnapshot', schemaVersion: 1, ...snapshot } }));
+    await this.doc.send(
+      new PutCommand({ TableName: this.tableName, Item: { ...keys.fixtureClosing(fixtureId), type: 'ClosingSnapshot', schemaVersion: 1, ...snapshot } }),
+    );
   }
 
   async closingSnapshot(fixtureId: string): Promise<ClosingOdds | undefined> {

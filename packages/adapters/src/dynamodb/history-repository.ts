@@ -5,7 +5,6 @@ import { queryAll } from './query.ts';
 import { keys } from './keys.ts';
 import { recordOf } from './items.ts';
 
-
 /**
  * Training data: `HISTORY#<league>#<season>` partitions, plus one item listing a league's
  * seasons so the whole history reads in one query per season.

@@ -1,11 +1,4 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { JobRecord, JobRepository, JobType, TaskRecord, TaskStart } from '@app/core/pipeline/ports';
 import { conditionalWrite, isConditionalCheckFailed } from './conditions.ts';
 import { failedConditions, transactWrite } from './transactions.ts';
@@ -47,28 +40,30 @@ export class DynamoJobRepository implements JobRepository {
   ) {}
 
   async create(job: JobRecord): Promise<void> {
-    await conditionalWrite(this.doc.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: {
-          ...keys.job(job.id),
-          ...keys.jobType(job.type, job.createdAt, job.id),
-          type: 'Job',
-          schemaVersion: 1,
-          id: job.id,
-          jobType: job.type,
-          status: job.status,
-          requestedBy: job.requestedBy,
-          tasks: job.tasks,
-          total: job.total,
-          done: 0,
-          failed: 0,
-          createdAt: job.createdAt,
-          expiresAt: Math.floor(Date.parse(job.createdAt) / 1000) + KEEP_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ));
+    await conditionalWrite(
+      this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...keys.job(job.id),
+            ...keys.jobType(job.type, job.createdAt, job.id),
+            type: 'Job',
+            schemaVersion: 1,
+            id: job.id,
+            jobType: job.type,
+            status: job.status,
+            requestedBy: job.requestedBy,
+            tasks: job.tasks,
+            total: job.total,
+            done: 0,
+            failed: 0,
+            createdAt: job.createdAt,
+            expiresAt: Math.floor(Date.parse(job.createdAt) / 1000) + KEEP_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
+    );
   }
 
   async get(jobId: string): Promise<JobRecord | undefined> {
@@ -103,24 +98,42 @@ export class DynamoJobRepository implements JobRepository {
   async start(jobId: string, keysOfTasks: string[], at: Date): Promise<JobRecord> {
     // Tasks first (only those that do not exist yet), then the job: a redelivered plan changes nothing.
     for (const key of keysOfTasks) {
-      await conditionalWrite(this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...keys.jobTask(jobId, key), type: 'JobTask', schemaVersion: 1, key, status: 'pending', attempts: 0, expiresAt: Math.floor(at.getTime() / 1000) + KEEP_SECONDS },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      ));
+      await conditionalWrite(
+        this.doc.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: {
+              ...keys.jobTask(jobId, key),
+              type: 'JobTask',
+              schemaVersion: 1,
+              key,
+              status: 'pending',
+              attempts: 0,
+              expiresAt: Math.floor(at.getTime() / 1000) + KEEP_SECONDS,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        ),
+      );
     }
-    await conditionalWrite(this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.job(jobId),
-        UpdateExpression: 'SET #status = :running, tasks = :tasks, #total = :total, startedAt = :at',
-        ConditionExpression: '#status = :queued',
-        ExpressionAttributeNames: { '#status': 'status', '#total': 'total' },
-        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':tasks': keysOfTasks, ':total': keysOfTasks.length, ':at': at.toISOString() },
-      }),
-    ));
+    await conditionalWrite(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.job(jobId),
+          UpdateExpression: 'SET #status = :running, tasks = :tasks, #total = :total, startedAt = :at',
+          ConditionExpression: '#status = :queued',
+          ExpressionAttributeNames: { '#status': 'status', '#total': 'total' },
+          ExpressionAttributeValues: {
+            ':running': 'running',
+            ':queued': 'queued',
+            ':tasks': keysOfTasks,
+            ':total': keysOfTasks.length,
+            ':at': at.toISOString(),
+          },
+        }),
+      ),
+    );
     return (await this.get(jobId))!;
   }
 
@@ -139,16 +152,18 @@ export class DynamoJobRepository implements JobRepository {
   }
 
   async close(jobId: string, status: 'done' | 'failed', reason: string, at: Date): Promise<boolean> {
-    return conditionalWrite(this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.job(jobId),
-        UpdateExpression: 'SET #status = :final, #error = :reason, finishedAt = :at',
-        ConditionExpression: '#status IN (:queued, :running)',
-        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-        ExpressionAttributeValues: { ':final': status, ':reason': reason, ':at': at.toISOString(), ':queued': 'queued', ':running': 'running' },
-      }),
-    ));
+    return conditionalWrite(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.job(jobId),
+          UpdateExpression: 'SET #status = :final, #error = :reason, finishedAt = :at',
+          ConditionExpression: '#status IN (:queued, :running)',
+          ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+          ExpressionAttributeValues: { ':final': status, ':reason': reason, ':at': at.toISOString(), ':queued': 'queued', ':running': 'running' },
+        }),
+      ),
+    );
   }
 
   async acquireLock(type: JobType, jobId: string, until: Date, now: Date): Promise<boolean> {
@@ -162,7 +177,14 @@ export class DynamoJobRepository implements JobRepository {
           UpdateExpression: 'SET #type = :type, schemaVersion = :v, jobId = :job, leaseUntil = :until, expiresAt = :expires',
           ConditionExpression: 'attribute_not_exists(PK) OR leaseUntil < :now OR jobId = :job',
           ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':type': 'JobLock', ':v': 1, ':job': jobId, ':until': until.getTime(), ':expires': Math.ceil(until.getTime() / 1000) + 24 * 60 * 60, ':now': now.getTime() },
+          ExpressionAttributeValues: {
+            ':type': 'JobLock',
+            ':v': 1,
+            ':job': jobId,
+            ':until': until.getTime(),
+            ':expires': Math.ceil(until.getTime() / 1000) + 24 * 60 * 60,
+            ':now': now.getTime(),
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -173,9 +195,18 @@ export class DynamoJobRepository implements JobRepository {
     }
     if (next === jobId) {
       // The queued run is the holder now: nothing waits behind it any more.
-      await conditionalWrite(this.doc.send(
-        new UpdateCommand({ TableName: this.tableName, Key: keys.jobLock(type), UpdateExpression: 'REMOVE #next', ConditionExpression: '#next = :job', ExpressionAttributeNames: { '#next': 'next' }, ExpressionAttributeValues: { ':job': jobId } }),
-      ));
+      await conditionalWrite(
+        this.doc.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: keys.jobLock(type),
+            UpdateExpression: 'REMOVE #next',
+            ConditionExpression: '#next = :job',
+            ExpressionAttributeNames: { '#next': 'next' },
+            ExpressionAttributeValues: { ':job': jobId },
+          }),
+        ),
+      );
     }
     return true;
   }
@@ -210,7 +241,13 @@ export class DynamoJobRepository implements JobRepository {
   async releaseLock(type: JobType, jobId: string): Promise<string | undefined> {
     try {
       const out = await this.doc.send(
-        new DeleteCommand({ TableName: this.tableName, Key: keys.jobLock(type), ConditionExpression: 'jobId = :job', ExpressionAttributeValues: { ':job': jobId }, ReturnValues: 'ALL_OLD' }),
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: keys.jobLock(type),
+          ConditionExpression: 'jobId = :job',
+          ExpressionAttributeValues: { ':job': jobId },
+          ReturnValues: 'ALL_OLD',
+        }),
       );
       return out.Attributes?.next ? String(out.Attributes.next) : undefined;
     } catch (error) {
@@ -227,7 +264,8 @@ export class DynamoJobRepository implements JobRepository {
           TableName: this.tableName,
           Key: keys.jobTask(jobId, key),
           UpdateExpression: 'SET #status = :running, leaseUntil = :until ADD attempts :one',
-          ConditionExpression: 'attribute_exists(PK) AND (#status = :pending OR (#status = :running AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)))',
+          ConditionExpression:
+            'attribute_exists(PK) AND (#status = :pending OR (#status = :running AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)))',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':until': leaseUntil.getTime(), ':now': now.getTime(), ':one': 1 },
           ReturnValues: 'ALL_NEW',
@@ -261,16 +299,18 @@ export class DynamoJobRepository implements JobRepository {
   }
 
   async renewTask(jobId: string, key: string, attempts: number, leaseUntil: Date): Promise<boolean> {
-    return conditionalWrite(this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.jobTask(jobId, key),
-        UpdateExpression: 'SET leaseUntil = :until',
-        ConditionExpression: '#status = :running AND attempts = :attempts',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':until': leaseUntil.getTime(), ':running': 'running', ':attempts': attempts },
-      }),
-    ));
+    return conditionalWrite(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.jobTask(jobId, key),
+          UpdateExpression: 'SET leaseUntil = :until',
+          ConditionExpression: '#status = :running AND attempts = :attempts',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':until': leaseUntil.getTime(), ':running': 'running', ':attempts': attempts },
+        }),
+      ),
+    );
   }
 
   async completeTask(
@@ -332,10 +372,7 @@ export class DynamoJobRepository implements JobRepository {
    */
   private async updateTaskAndJob(jobId: string, key: string, task: ItemUpdate, job: ItemUpdate): Promise<boolean> {
     try {
-      await transactWrite(this.doc, this.tableName, [
-        { Update: { Key: keys.jobTask(jobId, key), ...task } },
-        { Update: { Key: keys.job(jobId), ...job } },
-      ]);
+      await transactWrite(this.doc, this.tableName, [{ Update: { Key: keys.jobTask(jobId, key), ...task } }, { Update: { Key: keys.job(jobId), ...job } }]);
       return true;
     } catch (error) {
       if (failedConditions(error)?.includes(0)) return false;
@@ -343,4 +380,3 @@ export class DynamoJobRepository implements JobRepository {
     }
   }
 }
-

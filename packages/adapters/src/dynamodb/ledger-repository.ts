@@ -23,7 +23,14 @@ function entryKey(entryId: string): string {
 /** A new entry's item: in its fixture's collection, in GSI3 by kickoff month; a published value entry also in GSI1 by the time it was flagged. */
 export function ledgerEntryItem(e: LedgerEntry) {
   const flagged = e.kind === 'value' && e.basis === 'published' ? keys.valueFlagged(e.forecastAt, e.id) : {};
-  return { ...keys.ledgerEntry(e.fixtureId, entryKey(e.id)), ...keys.ledgerByKickoff(e.kickoff, e.id), ...flagged, type: ENTRY, schemaVersion: SCHEMA_VERSION, ...e };
+  return {
+    ...keys.ledgerEntry(e.fixtureId, entryKey(e.id)),
+    ...keys.ledgerByKickoff(e.kickoff, e.id),
+    ...flagged,
+    type: ENTRY,
+    schemaVersion: SCHEMA_VERSION,
+    ...e,
+  };
 }
 
 /**
@@ -141,8 +148,12 @@ export class DynamoLedgerRepository implements LedgerRepository {
         {
           Put: {
             Item: {
-              ...keys.ledgerCorrection(c.fixtureId, key, c.at), ...keys.ledgerByKickoff(c.kickoff, `${c.entryId}#CORRECTION#${c.at}`), ...keys.ledgerCorrectionChain(c.sequence),
-              type: CORRECTION, schemaVersion: SCHEMA_VERSION, ...c,
+              ...keys.ledgerCorrection(c.fixtureId, key, c.at),
+              ...keys.ledgerByKickoff(c.kickoff, `${c.entryId}#CORRECTION#${c.at}`),
+              ...keys.ledgerCorrectionChain(c.sequence),
+              type: CORRECTION,
+              schemaVersion: SCHEMA_VERSION,
+              ...c,
             },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
@@ -154,7 +165,10 @@ export class DynamoLedgerRepository implements LedgerRepository {
             ConditionExpression: c.sequence === 1 ? 'attribute_not_exists(PK)' : '#sequence = :previousSequence AND #digest = :previous',
             ...(c.sequence === 1
               ? {}
-              : { ExpressionAttributeNames: { '#sequence': 'sequence', '#digest': 'digest' }, ExpressionAttributeValues: { ':previousSequence': c.sequence - 1, ':previous': c.previous } }),
+              : {
+                  ExpressionAttributeNames: { '#sequence': 'sequence', '#digest': 'digest' },
+                  ExpressionAttributeValues: { ':previousSequence': c.sequence - 1, ':previous': c.previous },
+                }),
           },
         },
       ]);
@@ -209,6 +223,10 @@ export class DynamoLedgerRepository implements LedgerRepository {
   }
 
   async saveDigests(digests: readonly LedgerDigest[]): Promise<void> {
-    await batchPut(this.doc, this.tableName, digests.map((d) => ({ ...keys.ledgerDigest(d.basis, d.day), type: 'LedgerDigest', schemaVersion: SCHEMA_VERSION, ...d })));
+    await batchPut(
+      this.doc,
+      this.tableName,
+      digests.map((d) => ({ ...keys.ledgerDigest(d.basis, d.day), type: 'LedgerDigest', schemaVersion: SCHEMA_VERSION, ...d })),
+    );
   }
 }

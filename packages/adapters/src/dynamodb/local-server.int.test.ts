@@ -21,14 +21,24 @@ describe('DynamoDB Local of the tests and of the local stack', () => {
   it('M1: listens on 127.0.0.1 only: not on another loopback address, nor on any address of this machine’s interfaces', async () => {
     expect(await probe('127.0.0.1', port)).toBe('open');
     // On Linux all of 127.0.0.0/8 reaches this machine: an every-interface listener answers here.
-    const elsewhere = ['127.0.0.2', ...Object.values(networkInterfaces()).flat().filter((a) => a && !a.internal && a.family === 'IPv4').map((a) => a!.address)];
+    const elsewhere = [
+      '127.0.0.2',
+      ...Object.values(networkInterfaces())
+        .flat()
+        .filter((a) => a && !a.internal && a.family === 'IPv4')
+        .map((a) => a!.address),
+    ];
     for (const host of elsewhere) expect(await probe(host, port), host).toBe('closed');
   });
 
   it('answers no cross-origin browser request (a web page the developer visits cannot call it)', async () => {
     const preflight = await fetch(endpoint, {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-amz-target' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-amz-target',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -92,7 +92,9 @@ async function compiledLauncher(home: string): Promise<string | undefined> {
   mkdirSync(cache, { recursive: true });
   const scratch = mkdtempSync(join(cache, 'compiling-'));
   const code = await new Promise<number | null>((done) =>
-    spawnProcess('java', ['-cp', jar, LAUNCHER, '--compile', scratch, LAUNCHER, jar], { stdio: 'ignore' }).once('exit', done).once('error', () => done(1)),
+    spawnProcess('java', ['-cp', jar, LAUNCHER, '--compile', scratch, LAUNCHER, jar], { stdio: 'ignore' })
+      .once('exit', done)
+      .once('error', () => done(1)),
   );
   try {
     if (code !== 0) return undefined;
@@ -128,15 +130,25 @@ export async function startDynamoDbLocal(
   const home = dynamoDbLocalHome();
   const launcher = await compiledLauncher(home);
   if (!launcher && !options.anyInterface) throw new DynamoDbLocalExposedError('this Java runtime could not compile the launcher');
-  if (!launcher) options.warn?.('WARNING: DynamoDB Local listens on every interface of this machine (LOCAL_ALLOW_REMOTE=1, and this Java cannot compile the loopback launcher): anyone who can reach it can write to the table.');
+  if (!launcher)
+    options.warn?.(
+      'WARNING: DynamoDB Local listens on every interface of this machine (LOCAL_ALLOW_REMOTE=1, and this Java cannot compile the loopback launcher): anyone who can reach it can write to the table.',
+    );
   const serverArgs = [
     ...(path ? ['-dbPath', path] : ['-inMemory']),
-    '-port', String(port), '-sharedDb', '-disableTelemetry',
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
     // No origin a browser page can have: a web page the developer visits cannot call it.
-    '-cors', 'https://cross-origin-disabled.invalid',
+    '-cors',
+    'https://cross-origin-disabled.invalid',
   ];
   const jar = join(home, 'DynamoDBLocal.jar');
-  const java = [`-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, ...(launcher ? ['-Dddb.host=127.0.0.1', '-cp', `${jar}${delimiter}${launcher}`, 'DynamoDbLocalOnLoopback'] : ['-jar', jar])];
+  const java = [
+    `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`,
+    ...(launcher ? ['-Dddb.host=127.0.0.1', '-cp', `${jar}${delimiter}${launcher}`, 'DynamoDbLocalOnLoopback'] : ['-jar', jar]),
+  ];
   const child = spawnProcess('java', [...(options.jvmOptions ?? []), ...java, ...serverArgs], { cwd: home, stdio: 'pipe' });
   const watchdog = guard(child);
   let output = '';

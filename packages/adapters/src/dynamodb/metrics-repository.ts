@@ -32,15 +32,17 @@ export class DynamoMetricsRepository implements MetricsRepository, TrackRecordSt
   }
 
   async saveLatest(latest: TrackRecord, trend: Trend, readAt: Date): Promise<boolean> {
-    return conditionalWrite(this.doc.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { ...keys.metricsLatest(), type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...latest, trend, readAtMs: readAt.getTime() },
-        // A computation from an older read of the ledger never replaces one from a newer read.
-        ConditionExpression: 'attribute_not_exists(readAtMs) OR readAtMs <= :t',
-        ExpressionAttributeValues: { ':t': readAt.getTime() },
-      }),
-    ));
+    return conditionalWrite(
+      this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: { ...keys.metricsLatest(), type: 'Metrics', schemaVersion: SCHEMA_VERSION, ...latest, trend, readAtMs: readAt.getTime() },
+          // A computation from an older read of the ledger never replaces one from a newer read.
+          ConditionExpression: 'attribute_not_exists(readAtMs) OR readAtMs <= :t',
+          ExpressionAttributeValues: { ':t': readAt.getTime() },
+        }),
+      ),
+    );
   }
 }
 

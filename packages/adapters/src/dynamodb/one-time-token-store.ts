@@ -18,22 +18,28 @@ export class DynamoOneTimeTokenStore implements OneTimeTokenStore {
       new PutCommand({
         TableName: this.tableName,
         Item: {
-          ...keys.userToken(token.userId, token.purpose), type: 'OneTimeToken', schemaVersion: 1,
-          secretHash: token.secretHash, expiresAtMs: token.expiresAt, expiresAt: Math.ceil(token.expiresAt / 1000),
+          ...keys.userToken(token.userId, token.purpose),
+          type: 'OneTimeToken',
+          schemaVersion: 1,
+          secretHash: token.secretHash,
+          expiresAtMs: token.expiresAt,
+          expiresAt: Math.ceil(token.expiresAt / 1000),
         },
       }),
     );
   }
 
   async consume(userId: string, purpose: TokenPurpose, secretHash: string, now: number): Promise<boolean> {
-    return conditionalWrite(this.doc.send(
-      new DeleteCommand({
-        TableName: this.tableName,
-        Key: keys.userToken(userId, purpose),
-        ConditionExpression: 'secretHash = :h AND expiresAtMs > :now',
-        ExpressionAttributeValues: { ':h': secretHash, ':now': now },
-      }),
-    ));
+    return conditionalWrite(
+      this.doc.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: keys.userToken(userId, purpose),
+          ConditionExpression: 'secretHash = :h AND expiresAtMs > :now',
+          ExpressionAttributeValues: { ':h': secretHash, ':now': now },
+        }),
+      ),
+    );
   }
 
   async isLive(userId: string, purpose: TokenPurpose, secretHash: string, now: number): Promise<boolean> {

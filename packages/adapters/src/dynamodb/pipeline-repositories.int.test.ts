@@ -24,9 +24,21 @@ beforeAll(async () => {
 
 function prediction(fixtureId: string, kickoff: string, home = 0.65, generatedAt = '2026-11-22T06:00:00.000Z'): StoredPrediction {
   return {
-    id: fixtureId, fixtureId, leagueId: 'L1', leagueName: 'League One', homeTeam: 'Rovers', awayTeam: 'United', kickoff,
-    probabilities: { home, draw: (1 - home) / 2, away: (1 - home) / 2 }, overUnder25: { over: 0.62, under: 0.38 },
-    valueBets: [], bestOdds: { home: 1.7, over25: 1.8 }, bestBookmakers: { home: 'Velox' }, modelVersion: 'm@2026-11-22', generatedAt, status: 'scheduled',
+    id: fixtureId,
+    fixtureId,
+    leagueId: 'L1',
+    leagueName: 'League One',
+    homeTeam: 'Rovers',
+    awayTeam: 'United',
+    kickoff,
+    probabilities: { home, draw: (1 - home) / 2, away: (1 - home) / 2 },
+    overUnder25: { over: 0.62, under: 0.38 },
+    valueBets: [],
+    bestOdds: { home: 1.7, over25: 1.8 },
+    bestBookmakers: { home: 'Velox' },
+    modelVersion: 'm@2026-11-22',
+    generatedAt,
+    status: 'scheduled',
   };
 }
 
@@ -34,7 +46,7 @@ function prediction(fixtureId: string, kickoff: string, home = 0.65, generatedAt
 const publish = (p: StoredPrediction, now: string) => store.write(p, ledgerEntriesOf(p, 'published', new Date(now)), { now: new Date(now) });
 
 describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md)', () => {
-  it('appends a prediction\'s entries with it and lists them by kickoff (GSI3)', async () => {
+  it("appends a prediction's entries with it and lists them by kickoff (GSI3)", async () => {
     const p = prediction('fxA', '2026-11-25T15:00:00.000Z');
     expect(await publish(p, '2026-11-22T06:00:00Z')).toBe(true);
     const listed = await ledger.listByKickoff(new Date('2026-11-24T00:00:00Z'), new Date('2026-11-26T00:00:00Z'));
@@ -48,7 +60,11 @@ describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md
   it('never replaces or removes an entry when the prediction is regenerated: a new selection is appended', async () => {
     const first = prediction('fxB', '2026-11-26T15:00:00.000Z', 0.7);
     await publish(first, '2026-11-22T06:00:00Z');
-    const second = { ...prediction('fxB', '2026-11-26T15:00:00.000Z', 0.2, '2026-11-23T06:00:00.000Z'), probabilities: { home: 0.2, draw: 0.15, away: 0.65 }, bestOdds: { home: 2.5, away: 1.9 } };
+    const second = {
+      ...prediction('fxB', '2026-11-26T15:00:00.000Z', 0.2, '2026-11-23T06:00:00.000Z'),
+      probabilities: { home: 0.2, draw: 0.15, away: 0.65 },
+      bestOdds: { home: 2.5, away: 1.9 },
+    };
     expect(await publish(second, '2026-11-23T06:00:00Z')).toBe(true);
     const entries = await ledger.listForFixture('fxB');
     expect(entries.map((e) => [e.id, e.probability, e.price, e.forecastAt])).toEqual([
@@ -62,7 +78,19 @@ describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md
   it('lists published value entries by the time their flag first appeared (GSI1), what an alert dispatcher reads', async () => {
     const flagged = {
       ...prediction('fxV', '2026-11-27T15:00:00.000Z'),
-      valueBets: [{ market: 'under25' as const, odds: 3.42, edge: 0.069, bookmaker: 'Northbet', fairProbability: 0.3125, quotedAt: '2026-11-22T14:04:00.000Z', booksAtPrice: 1, flaggedAt: '2026-11-22T14:05:00.000Z', seenAt: '2026-11-22T14:05:00.000Z' }],
+      valueBets: [
+        {
+          market: 'under25' as const,
+          odds: 3.42,
+          edge: 0.069,
+          bookmaker: 'Northbet',
+          fairProbability: 0.3125,
+          quotedAt: '2026-11-22T14:04:00.000Z',
+          booksAtPrice: 1,
+          flaggedAt: '2026-11-22T14:05:00.000Z',
+          seenAt: '2026-11-22T14:05:00.000Z',
+        },
+      ],
     };
     expect(await publish(flagged, '2026-11-22T14:05:02Z')).toBe(true);
     const window = await ledger.listValueFlagged(new Date('2026-11-22T14:00:00Z'), new Date('2026-11-22T14:10:00Z'));
@@ -71,7 +99,11 @@ describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md
     ]);
     expect(await ledger.listValueFlagged(new Date('2026-11-22T14:06:00Z'), new Date('2026-11-23T10:00:00Z'))).toEqual([]);
     // picks and back-tested entries are not in that index
-    expect((await ledger.listValueFlagged(new Date('2026-11-22T00:00:00Z'), new Date('2026-11-22T23:59:59Z'))).every((e) => e.kind === 'value' && e.basis === 'published')).toBe(true);
+    expect(
+      (await ledger.listValueFlagged(new Date('2026-11-22T00:00:00Z'), new Date('2026-11-22T23:59:59Z'))).every(
+        (e) => e.kind === 'value' && e.basis === 'published',
+      ),
+    ).toBe(true);
   });
 
   it('lets a resumed backfill write its prediction again without touching the entries a killed run wrote', async () => {
@@ -92,7 +124,7 @@ describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md
     expect((await ledger.listForFixture('fxC')).map((e) => e.id)).toEqual(['fxC~pick-home', 'fxC~pick-over25']);
   });
 
-  it('settles once, in one transaction with the entries\' outcomes; after that an entry gains nothing and loses nothing', async () => {
+  it("settles once, in one transaction with the entries' outcomes; after that an entry gains nothing and loses nothing", async () => {
     const p = prediction('fxD', '2026-11-21T15:00:00.000Z');
     await publish(p, '2026-11-20T06:00:00Z');
     const at = new Date('2026-11-21T17:00:00Z');
@@ -143,9 +175,19 @@ describe('prediction store and the ledger (docs/decisions/0130-the-bet-ledger.md
     expect(await ledger.digests('backtest')).toEqual([]);
   });
 
-  it('keeps a fixture\'s closing snapshot when the fixture is synced again', async () => {
+  it("keeps a fixture's closing snapshot when the fixture is synced again", async () => {
     const fixtures = new DynamoFixtureRepository(table.doc, table.tableName);
-    const fixture = { id: 'fxE', leagueId: 'L1', season: '2026-27', kickoff: '2026-11-25T15:00:00.000Z', homeTeam: 'A', awayTeam: 'B', status: 'scheduled' as const, leagueName: 'League One', updatedAt: '2026-11-25T14:00:00.000Z' };
+    const fixture = {
+      id: 'fxE',
+      leagueId: 'L1',
+      season: '2026-27',
+      kickoff: '2026-11-25T15:00:00.000Z',
+      homeTeam: 'A',
+      awayTeam: 'B',
+      status: 'scheduled' as const,
+      leagueName: 'League One',
+      updatedAt: '2026-11-25T14:00:00.000Z',
+    };
     await fixtures.saveAll([fixture]);
     await fixtures.saveClosingSnapshot('fxE', { average: { home: 2 }, capturedAt: '2026-11-25T14:50:00.000Z' });
     await fixtures.saveAll([{ ...fixture, updatedAt: '2026-11-26T06:00:00.000Z' }]);

@@ -65,7 +65,8 @@ export class DynamoPredictionRepository implements PredictionStore {
     if (!options.backfill && kickoffMs <= options.now.getTime()) return false;
     // A published entry is only ever written before its kickoff (the prediction's condition below
     // enforces it for the whole transaction); a backfill writes back-tested entries only.
-    if (entries.some((e) => e.basis !== (options.backfill ? 'backtest' : 'published'))) throw new Error(`${options.backfill ? 'A backfill' : 'A published forecast'} wrote an entry of the other basis`);
+    if (entries.some((e) => e.basis !== (options.backfill ? 'backtest' : 'published')))
+      throw new Error(`${options.backfill ? 'A backfill' : 'A published forecast'} wrote an entry of the other basis`);
     const item = {
       ...keys.prediction(prediction.fixtureId),
       ...keys.predictionDay(utcDay(new Date(kickoffMs)), kickoff, prediction.fixtureId),
@@ -143,5 +144,4 @@ export class DynamoPredictionRepository implements PredictionStore {
     });
     return items.map((item) => strip<StoredPrediction>(item));
   }
-
 }

@@ -16,8 +16,18 @@ describe('DynamoPredictionRepository by league', () => {
   it("lists one league's predictions in kickoff order within the bounds (GSI2)", async () => {
     const repo = new DynamoPredictionRepository(table.doc, table.tableName);
     const prediction = (fixtureId: string, leagueId: string, kickoff: string): StoredPrediction => ({
-      id: fixtureId, fixtureId, leagueId, leagueName: leagueId, homeTeam: 'Rovers', awayTeam: 'United', kickoff,
-      probabilities: { home: 0.5, draw: 0.3, away: 0.2 }, overUnder25: { over: 0.55, under: 0.45 }, valueBets: [], modelVersion: 'm1', generatedAt: '2026-11-20T06:00:00.000Z',
+      id: fixtureId,
+      fixtureId,
+      leagueId,
+      leagueName: leagueId,
+      homeTeam: 'Rovers',
+      awayTeam: 'United',
+      kickoff,
+      probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
+      overUnder25: { over: 0.55, under: 0.45 },
+      valueBets: [],
+      modelVersion: 'm1',
+      generatedAt: '2026-11-20T06:00:00.000Z',
     });
     await Promise.all([
       repo.save(prediction('g2', 'GL1', '2026-11-29T15:00:00.000Z')),

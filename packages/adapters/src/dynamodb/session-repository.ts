@@ -74,16 +74,18 @@ export class DynamoSessionRepository implements SessionRepository {
 
   /** Sets one field of a session that still exists: one ended in the meantime (a logout, a revocation) stays ended. */
   private async setOnLiveSession(userId: string, sessionId: string, field: 'lastSeenAt' | 'passwordEpoch', value: number): Promise<void> {
-    await conditionalWrite(this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.session(userId, sessionId),
-        UpdateExpression: 'SET #f = :v',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#f': field },
-        ExpressionAttributeValues: { ':v': value },
-      }),
-    ));
+    await conditionalWrite(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.session(userId, sessionId),
+          UpdateExpression: 'SET #f = :v',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#f': field },
+          ExpressionAttributeValues: { ':v': value },
+        }),
+      ),
+    );
   }
 
   async delete(userId: string, sessionId: string): Promise<void> {

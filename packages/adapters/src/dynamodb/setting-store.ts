@@ -17,7 +17,18 @@ export class DynamoSettingStore {
     const found = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
     if (found.Item) return found.Item.value as T;
     const value = await create();
-    if (await conditionalWrite(this.doc.send(new PutCommand({ TableName: this.tableName, Item: { ...key, type: 'Setting', schemaVersion: 1, value }, ConditionExpression: 'attribute_not_exists(PK)' })))) return value;
+    if (
+      await conditionalWrite(
+        this.doc.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: { ...key, type: 'Setting', schemaVersion: 1, value },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        ),
+      )
+    )
+      return value;
     // Another writer came first: its value wins.
     const winner = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
     return winner.Item!.value as T;

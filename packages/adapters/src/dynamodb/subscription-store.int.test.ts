@@ -11,17 +11,35 @@ beforeAll(async () => {
   table = await createTestTable();
 });
 
-const state = (id: string, status: SubscriptionState['status'] = 'active'): SubscriptionState => ({ id, status, cancelAt: null, currentPeriodEnd: 2e9, syncedAt: '2026-11-22T12:00:00.000Z' });
+const state = (id: string, status: SubscriptionState['status'] = 'active'): SubscriptionState => ({
+  id,
+  status,
+  cancelAt: null,
+  currentPeriodEnd: 2e9,
+  syncedAt: '2026-11-22T12:00:00.000Z',
+});
 
 describe('DynamoSubscriptionStore', () => {
   it('keeps every subscription of a user by id, including a profile written before the map existed', async () => {
     const users = new DynamoUserRepository(table.doc, table.tableName);
     const store = new DynamoSubscriptionStore(table.doc, table.tableName);
     // A profile of the previous schema: one `subscription`, no `subscriptions` map.
-    await table.doc.send(new PutCommand({
-      TableName: table.tableName,
-      Item: { ...keys.user('legacy'), type: 'User', schemaVersion: 1, id: 'legacy', email: 'old@example.com', passwordHash: 'x', role: 'user', createdAt: '2026-01-01T00:00:00Z', subscription: state('sub_old', 'canceled') },
-    }));
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: {
+          ...keys.user('legacy'),
+          type: 'User',
+          schemaVersion: 1,
+          id: 'legacy',
+          email: 'old@example.com',
+          passwordHash: 'x',
+          role: 'user',
+          createdAt: '2026-01-01T00:00:00Z',
+          subscription: state('sub_old', 'canceled'),
+        },
+      }),
+    );
     expect(await store.saveSubscription('legacy', state('sub_new'))).toBe('saved');
     expect(await store.saveSubscription('legacy', state('sub_newer'))).toBe('saved');
     expect(Object.keys((await users.get('legacy'))!.subscriptions).sort()).toEqual(['sub_new', 'sub_newer', 'sub_old']);

@@ -33,8 +33,12 @@ export class DynamoSubscriptionStore implements SubscriptionStore {
       ...(event ? { ConditionExpression: 'attribute_not_exists(lastEventCreated) OR lastEventCreated <= :created' } : {}),
       ExpressionAttributeNames: { '#type': 'type', '#state': 'state' },
       ExpressionAttributeValues: {
-        ':type': 'Subscription', ':v': SCHEMA_VERSION, ':u': userId, ':state': state,
-        ':g1pk': keys.subscriptionLookup(state.id).GSI1PK, ':g1sk': keys.subscriptionLookup(state.id).GSI1SK,
+        ':type': 'Subscription',
+        ':v': SCHEMA_VERSION,
+        ':u': userId,
+        ':state': state,
+        ':g1pk': keys.subscriptionLookup(state.id).GSI1PK,
+        ':g1sk': keys.subscriptionLookup(state.id).GSI1SK,
         ...(event ? { ':created': event.created } : {}),
       },
     };
@@ -73,15 +77,17 @@ export class DynamoSubscriptionStore implements SubscriptionStore {
   }
 
   async setOpenCheckout(userId: string, checkout: OpenCheckout, previousId: string | null): Promise<boolean> {
-    return conditionalWrite(this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.user(userId),
-        UpdateExpression: 'SET openCheckout = :c',
-        ConditionExpression: previousId === null ? 'attribute_exists(PK) AND attribute_not_exists(openCheckout)' : 'openCheckout.id = :prev',
-        ExpressionAttributeValues: { ':c': { id: checkout.id, url: checkout.url }, ...(previousId === null ? {} : { ':prev': previousId }) },
-      }),
-    ));
+    return conditionalWrite(
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.user(userId),
+          UpdateExpression: 'SET openCheckout = :c',
+          ConditionExpression: previousId === null ? 'attribute_exists(PK) AND attribute_not_exists(openCheckout)' : 'openCheckout.id = :prev',
+          ExpressionAttributeValues: { ':c': { id: checkout.id, url: checkout.url }, ...(previousId === null ? {} : { ':prev': previousId }) },
+        }),
+      ),
+    );
   }
 
   async markEventProcessed(eventId: string): Promise<boolean> {
@@ -91,7 +97,13 @@ export class DynamoSubscriptionStore implements SubscriptionStore {
   private eventPut(eventId: string) {
     return {
       TableName: this.tableName,
-      Item: { ...keys.stripeEvent(eventId), type: 'StripeEvent', schemaVersion: SCHEMA_VERSION, processedAt: new Date().toISOString(), expiresAt: Math.floor(Date.now() / 1000) + EVENT_TTL_SECONDS },
+      Item: {
+        ...keys.stripeEvent(eventId),
+        type: 'StripeEvent',
+        schemaVersion: SCHEMA_VERSION,
+        processedAt: new Date().toISOString(),
+        expiresAt: Math.floor(Date.now() / 1000) + EVENT_TTL_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     };
   }

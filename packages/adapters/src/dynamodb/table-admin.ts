@@ -1,12 +1,5 @@
-import type {
-  DynamoDBClient} from '@aws-sdk/client-dynamodb';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  ResourceNotFoundException,
-  UpdateTimeToLiveCommand,
-  waitUntilTableExists,
-} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createTableInput, tableDefinition } from './table-definition.ts';
 

@@ -19,7 +19,7 @@ describe('verifying a restored table before a stage is switched to it', () => {
     expect(await verifyRestoredTable(table.doc as unknown as DynamoDBClient, table.tableName)).toEqual({ items: 3 });
   });
 
-  it('refuses a table whose keys or indexes are not the definition\'s, naming what is wrong', async () => {
+  it("refuses a table whose keys or indexes are not the definition's, naming what is wrong", async () => {
     const table = await createTestTable();
     const client = table.doc as unknown as DynamoDBClient;
     const name = `${table.tableName}-wrong`;
@@ -52,7 +52,9 @@ function withContinuousBackups(local: DynamoDBClient): DynamoDBClient {
       }
       if (command instanceof DescribeContinuousBackupsCommand) {
         const status = pitr.has(command.input.TableName!) ? 'ENABLED' : 'DISABLED';
-        return Promise.resolve({ ContinuousBackupsDescription: { ContinuousBackupsStatus: 'ENABLED', PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: status } } });
+        return Promise.resolve({
+          ContinuousBackupsDescription: { ContinuousBackupsStatus: 'ENABLED', PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: status } },
+        });
       }
       return local.send(command as never);
     },
@@ -70,7 +72,11 @@ describe('a whole restore: the restored table gets what a restore leaves behind,
     await local.send(new CreateTableCommand(createTableInput(target)));
     await waitUntilTableExists({ client: local, maxWaitTime: 30 }, { TableName: target });
     for (let i = 0; i < 5; i++) await doc.send(new PutCommand({ TableName: target, Item: { PK: `USER#${i}`, SK: 'PROFILE', expiresAt: 2_000_000_000 } }));
-    expect(settingsProblems(await restoredTableSettings(client, target))).toEqual(['point-in-time recovery off', 'TTL off, expected on expiresAt', 'deletion protection off']);
+    expect(settingsProblems(await restoredTableSettings(client, target))).toEqual([
+      'point-in-time recovery off',
+      'TTL off, expected on expiresAt',
+      'deletion protection off',
+    ]);
 
     const settings = await prepareRestoredTable(client, target);
 

@@ -29,7 +29,8 @@ export class RestoredTableError extends Error {
 export function tableProblems(table: Pick<TableDescription, 'KeySchema' | 'GlobalSecondaryIndexes' | 'TableStatus'>): string[] {
   const problems: string[] = [];
   if (table.TableStatus !== 'ACTIVE') problems.push(`status ${table.TableStatus ?? 'unknown'}, not ACTIVE`);
-  const keyOf = (schema: TableDescription['KeySchema']) => `${schema?.find((k) => k.KeyType === 'HASH')?.AttributeName}/${schema?.find((k) => k.KeyType === 'RANGE')?.AttributeName}`;
+  const keyOf = (schema: TableDescription['KeySchema']) =>
+    `${schema?.find((k) => k.KeyType === 'HASH')?.AttributeName}/${schema?.find((k) => k.KeyType === 'RANGE')?.AttributeName}`;
   const wanted = `${tableDefinition.partitionKey}/${tableDefinition.sortKey}`;
   if (keyOf(table.KeySchema) !== wanted) problems.push(`key ${keyOf(table.KeySchema)}, expected ${wanted}`);
   for (const gsi of tableDefinition.globalSecondaryIndexes) {
@@ -73,7 +74,9 @@ export async function restoredTableSettings(client: DynamoDBClient, tableName: s
   ]);
   const ttlOn = ['ENABLED', 'ENABLING'].includes(ttl.TimeToLiveDescription?.TimeToLiveStatus ?? '');
   return {
-    pointInTimeRecovery: ['ENABLED', 'ENABLING'].includes(backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus ?? ''),
+    pointInTimeRecovery: ['ENABLED', 'ENABLING'].includes(
+      backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus ?? '',
+    ),
     ...(ttlOn ? { timeToLive: ttl.TimeToLiveDescription?.AttributeName } : {}),
     deletionProtection: table.Table?.DeletionProtectionEnabled === true,
   };
@@ -83,7 +86,8 @@ export async function restoredTableSettings(client: DynamoDBClient, tableName: s
 export function settingsProblems(settings: RestoredTableSettings): string[] {
   const problems: string[] = [];
   if (!settings.pointInTimeRecovery) problems.push('point-in-time recovery off');
-  if (settings.timeToLive !== tableDefinition.timeToLiveAttribute) problems.push(`TTL ${settings.timeToLive ? `on ${settings.timeToLive}` : 'off'}, expected on ${tableDefinition.timeToLiveAttribute}`);
+  if (settings.timeToLive !== tableDefinition.timeToLiveAttribute)
+    problems.push(`TTL ${settings.timeToLive ? `on ${settings.timeToLive}` : 'off'}, expected on ${tableDefinition.timeToLiveAttribute}`);
   if (!settings.deletionProtection) problems.push('deletion protection off');
   return problems;
 }
@@ -100,7 +104,9 @@ export async function prepareRestoredTable(client: DynamoDBClient, tableName: st
     await client.send(new UpdateContinuousBackupsCommand({ TableName: tableName, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }));
   }
   if (before.timeToLive !== tableDefinition.timeToLiveAttribute) {
-    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true } }));
+    await client.send(
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true } }),
+    );
   }
   if (!before.deletionProtection) await client.send(new UpdateTableCommand({ TableName: tableName, DeletionProtectionEnabled: true }));
   const after = await restoredTableSettings(client, tableName);

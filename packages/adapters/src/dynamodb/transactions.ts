@@ -16,7 +16,9 @@ export type TableAction =
  * cancelled: `failedConditions(error)` says which actions failed theirs.
  */
 export async function transactWrite(doc: DynamoDBDocumentClient, tableName: string, actions: TableAction[]): Promise<void> {
-  const items = actions.map((action) => Object.fromEntries(Object.entries(action).map(([kind, body]) => [kind, { ...body, TableName: tableName }])) as TransactItem);
+  const items = actions.map(
+    (action) => Object.fromEntries(Object.entries(action).map(([kind, body]) => [kind, { ...body, TableName: tableName }])) as TransactItem,
+  );
   await doc.send(new TransactWriteCommand({ TransactItems: items }));
 }
 

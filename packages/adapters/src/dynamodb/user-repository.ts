@@ -1,10 +1,4 @@
-import {
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EmailTakenError, PasswordChangedMeanwhileError } from '@app/core/auth/errors';
 import { NotFoundError } from '@app/core/errors';
 import { BreakCannotBeShortenedError } from '@app/core/responsible-gambling/errors';
@@ -23,7 +17,17 @@ const STALE_PENDING_CLAIM_MS = 2 * 60 * 1000;
 
 /** The optional fields of a stored user, copied as they are when present. */
 const OPTIONAL_FIELDS = [
-  'passwordEpoch', 'emailVerifiedAt', 'stripeCustomerId', 'openCheckout', 'termsVersion', 'termsAcceptedAt', 'ageConfirmedAt', 'breakStartedAt', 'breakUntil', 'selfExcludedAt', 'selfExcludedUntil',
+  'passwordEpoch',
+  'emailVerifiedAt',
+  'stripeCustomerId',
+  'openCheckout',
+  'termsVersion',
+  'termsAcceptedAt',
+  'ageConfirmedAt',
+  'breakStartedAt',
+  'breakUntil',
+  'selfExcludedAt',
+  'selfExcludedUntil',
 ] as const satisfies ReadonlyArray<keyof UserRecord>;
 
 export function userFromItem(item: Record<string, unknown>): UserRecord {
@@ -94,7 +98,10 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
           Update: {
             Key: keys.user(userId),
             UpdateExpression: 'SET passwordHash = :v, passwordEpoch = :next',
-            ConditionExpression: expectedEpoch === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(passwordEpoch) OR passwordEpoch = :expected)' : 'attribute_exists(PK) AND passwordEpoch = :expected',
+            ConditionExpression:
+              expectedEpoch === 0
+                ? 'attribute_exists(PK) AND (attribute_not_exists(passwordEpoch) OR passwordEpoch = :expected)'
+                : 'attribute_exists(PK) AND passwordEpoch = :expected',
             ExpressionAttributeValues: { ':v': passwordHash, ':next': expectedEpoch + 1, ':expected': expectedEpoch },
           },
         },
@@ -115,7 +122,15 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
   async setRole(userId: string, role: Role, change: RoleChange): Promise<void> {
     try {
       await transactWrite(this.doc, this.tableName, [
-        { Update: { Key: keys.user(userId), UpdateExpression: 'SET #role = :v', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: { '#role': 'role' }, ExpressionAttributeValues: { ':v': role } } },
+        {
+          Update: {
+            Key: keys.user(userId),
+            UpdateExpression: 'SET #role = :v',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':v': role },
+          },
+        },
         {
           Put: {
             // `type` names the item's entity, so the change's own type is kept as `event`.
@@ -133,7 +148,13 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
   /** The role changes of this table, newest first. */
   async listRoleChanges(limit: number): Promise<RoleChange[]> {
     const out = await this.doc.send(
-      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.roleChangesPartition }, ScanIndexForward: false, Limit: limit }),
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.roleChangesPartition },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
     );
     return (out.Items ?? []).map((item) => {
       const { id, at, event, userId, email, actor, origin } = item as Omit<RoleChange, 'type'> & { event: RoleChange['type'] };
@@ -214,10 +235,7 @@ export class DynamoUserRepository implements UserRepository, RoleChangeLog {
   }
 
   async delete(user: UserRecord): Promise<void> {
-    await transactWrite(this.doc, this.tableName, [
-      { Delete: { Key: keys.user(user.id) } },
-      { Delete: { Key: keys.emailClaim(user.email) } },
-    ]);
+    await transactWrite(this.doc, this.tableName, [{ Delete: { Key: keys.user(user.id) } }, { Delete: { Key: keys.emailClaim(user.email) } }]);
     // The rest of the user's collection (sessions, subscriptions, tokens, message markers), the
     // messages the markers point to, and the customer link.
     const rest = await queryAll(this.doc, {
@@ -260,4 +278,3 @@ export async function batchDelete(doc: DynamoDBDocumentClient, tableName: string
     }
   }
 }
-

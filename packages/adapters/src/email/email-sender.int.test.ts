@@ -45,9 +45,7 @@ function recordingSes(): Harness {
       httpHandlerConfigs: () => ({}),
       handle: async (request: HttpRequest) => {
         requests.push(request);
-        const [status, body] = fail
-          ? [400, { message: 'Email address is not verified.' }]
-          : [200, { MessageId: `0100018c-${requests.length}` }];
+        const [status, body] = fail ? [400, { message: 'Email address is not verified.' }] : [200, { MessageId: `0100018c-${requests.length}` }];
         const headers: Record<string, string> = { 'content-type': 'application/json', 'x-amzn-requestid': 'req-1' };
         if (fail) headers['x-amzn-errortype'] = 'MessageRejected';
         return { response: { statusCode: status, headers, body: Readable.from([Buffer.from(JSON.stringify(body))]) } };
@@ -92,7 +90,9 @@ const message = (n: number): EmailMessage => ({
   text: `Hello ${n}\nhttp://localhost:3000/verify-email?token=abc`,
   html: `<p>Hello ${n}</p>`,
   ...(n === 2 ? { replyTo: 'bob@example.com' } : {}),
-  ...(n === 3 ? { headers: { 'List-Unsubscribe': '<http://localhost:3000/api/alerts/unsubscribe?token=a.b>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+  ...(n === 3
+    ? { headers: { 'List-Unsubscribe': '<http://localhost:3000/api/alerts/unsubscribe?token=a.b>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+    : {}),
 });
 
 describe.each([

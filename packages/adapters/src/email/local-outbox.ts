@@ -31,8 +31,12 @@ export class LocalOutbox implements EmailSender {
       new PutCommand({
         TableName: this.tableName,
         Item: {
-          ...keys.localMail(sentAt, `${sequence()}${randomBytes(3).toString('hex')}`), type: 'LocalMail', schemaVersion: 1,
-          ...message, sentAt, expiresAt: Math.ceil(Date.parse(sentAt) / 1000) + KEEP_SECONDS,
+          ...keys.localMail(sentAt, `${sequence()}${randomBytes(3).toString('hex')}`),
+          type: 'LocalMail',
+          schemaVersion: 1,
+          ...message,
+          sentAt,
+          expiresAt: Math.ceil(Date.parse(sentAt) / 1000) + KEEP_SECONDS,
         },
       }),
     );

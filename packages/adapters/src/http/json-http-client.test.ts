@@ -218,6 +218,8 @@ describe('helpers', () => {
   });
 
   it('redacts keys from URLs in messages', () => {
-    expect(redact('https://api.the-odds-api.com/v4/sports/x/odds?apiKey=abc123&regions=uk')).toBe('https://api.the-odds-api.com/v4/sports/x/odds?apiKey=***&regions=uk');
+    expect(redact('https://api.the-odds-api.com/v4/sports/x/odds?apiKey=abc123&regions=uk')).toBe(
+      'https://api.the-odds-api.com/v4/sports/x/odds?apiKey=***&regions=uk',
+    );
   });
 });

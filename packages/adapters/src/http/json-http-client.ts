@@ -122,7 +122,9 @@ export class JsonHttpClient {
       const pause = this.notBefore - this.opts.now().getTime();
       if (pause > 0) {
         if (waited + pause > this.opts.maxTotalWaitMs || pause >= this.budgetLeft()) {
-          throw new ProviderUnavailableError(provider, `rate-limit pause of ${Math.ceil(pause / 1000)} s exceeds the wait budget (${what})`, { retryAfterSeconds: Math.ceil(pause / 1000) });
+          throw new ProviderUnavailableError(provider, `rate-limit pause of ${Math.ceil(pause / 1000)} s exceeds the wait budget (${what})`, {
+            retryAfterSeconds: Math.ceil(pause / 1000),
+          });
         }
         await this.opts.sleep(pause);
         waited += pause;
@@ -133,7 +135,9 @@ export class JsonHttpClient {
         response = await this.attempt(method, url, init);
       } catch (error) {
         lastCause = error;
-        lastProblem = isTimeout(error) ? `timed out after ${(error as TimeoutError).timeoutMs ?? this.opts.timeoutMs} ms` : `network error: ${(error as Error)?.message ?? String(error)}`;
+        lastProblem = isTimeout(error)
+          ? `timed out after ${(error as TimeoutError).timeoutMs ?? this.opts.timeoutMs} ms`
+          : `network error: ${(error as Error)?.message ?? String(error)}`;
         lastWaitHint = undefined;
       }
 
@@ -225,7 +229,10 @@ export class JsonHttpClient {
 
 /** An attempt that ran past the client's timeout. */
 export class TimeoutError extends Error {
-  constructor(readonly timeoutMs: number, options?: ErrorOptions) {
+  constructor(
+    readonly timeoutMs: number,
+    options?: ErrorOptions,
+  ) {
     super(`request timed out after ${timeoutMs} ms`, options);
     this.name = 'TimeoutError';
   }

@@ -8,7 +8,16 @@ import { slug } from '@app/core/text';
 describe('league catalog', () => {
   it('gives every deployed league an API-Football id and a The Odds API sport', () => {
     expect(DEPLOYED_LEAGUES.map((id) => [id, leagueInfo(id)?.apiFootball])).toEqual([
-      ['E0', 39], ['E1', 40], ['SP1', 140], ['D1', 78], ['I1', 135], ['F1', 61], ['SC0', 179], ['B1', 144], ['T1', 203], ['G1', 197],
+      ['E0', 39],
+      ['E1', 40],
+      ['SP1', 140],
+      ['D1', 78],
+      ['I1', 135],
+      ['F1', 61],
+      ['SC0', 179],
+      ['B1', 144],
+      ['T1', 203],
+      ['G1', 197],
     ]);
     for (const id of DEPLOYED_LEAGUES) expect(leagueInfo(id)?.oddsApi, id).toMatch(/^soccer_/);
     // The research files hold exactly these leagues.
@@ -49,9 +58,20 @@ describe('the team table reconciles every source', () => {
     if (Array.isArray(payload)) return payload.flatMap(teamNames);
     if (!payload || typeof payload !== 'object') return [];
     const o = payload as Record<string, unknown>;
-    const own = [o.home_team, o.away_team, (o.teams as { home?: { name?: unknown } } | undefined)?.home?.name, (o.teams as { away?: { name?: unknown } } | undefined)?.away?.name];
+    const own = [
+      o.home_team,
+      o.away_team,
+      (o.teams as { home?: { name?: unknown } } | undefined)?.home?.name,
+      (o.teams as { away?: { name?: unknown } } | undefined)?.away?.name,
+    ];
     const outcomes = o.key === 'h2h' ? (o.outcomes as { name: string }[]).map((x) => x.name).filter((n) => n !== 'Draw') : [];
-    return [...own.filter((n): n is string => typeof n === 'string'), ...outcomes, ...Object.entries(o).filter(([k]) => k !== 'teams').flatMap(([, v]) => teamNames(v))];
+    return [
+      ...own.filter((n): n is string => typeof n === 'string'),
+      ...outcomes,
+      ...Object.entries(o)
+        .filter(([k]) => k !== 'teams')
+        .flatMap(([, v]) => teamNames(v)),
+    ];
   }
 
   it('maps every team name of every recorded API-Football and The Odds API payload to a research club name', () => {
@@ -63,7 +83,7 @@ describe('the team table reconciles every source', () => {
     expect(names.filter((name) => !research.has(knownTeam(name) ?? ''))).toEqual([]);
   });
 
-  it('maps both providers\' spellings of a club to the same name', () => {
+  it("maps both providers' spellings of a club to the same name", () => {
     for (const id of DEPLOYED_LEAGUES) {
       const af = TEAMS[id as keyof typeof TEAMS].map((t) => canonicalTeam(t.name));
       expect(ODDS_API_CLUBS[id]!.map(canonicalTeam), id).toEqual(af);
@@ -125,7 +145,10 @@ describe('ids from club names', () => {
   it('gives every club of ten real leagues, 2005-06 to 2022-23, a non-empty slug of its own within its league', () => {
     for (const [league, names] of Object.entries(RESEARCH_CLUBS)) {
       const slugs = names.map((name) => slug(name));
-      expect(slugs.filter((s) => s === ''), league).toEqual([]);
+      expect(
+        slugs.filter((s) => s === ''),
+        league,
+      ).toEqual([]);
       expect(new Set(slugs).size, league).toBe(names.length);
     }
     expect(Object.values(RESEARCH_CLUBS).flat().length).toBeGreaterThan(350);

@@ -17,7 +17,13 @@ paymentGatewayContract('local test-mode provider', ({ webhookSecret, now }) => {
     paidCustomer: async () => {
       const userId = `u_contract_${++customers}`;
       const customerId = await gateway.createCustomer({ id: userId, email: `${userId}@example.com` });
-      const session = await gateway.createCheckoutSession({ customerId, userId, successUrl: 'http://localhost:3000/subscription/success', cancelUrl: 'http://localhost:3000/pricing', idempotencyKey: userId });
+      const session = await gateway.createCheckoutSession({
+        customerId,
+        userId,
+        successUrl: 'http://localhost:3000/subscription/success',
+        cancelUrl: 'http://localhost:3000/pricing',
+        idempotencyKey: userId,
+      });
       await gateway.completeCheckout(session.id);
       const [subscription] = await gateway.listLiveSubscriptions(customerId);
       return { customerId, subscriptionId: subscription!.id };

@@ -110,11 +110,24 @@ export class LocalPaymentGateway implements PaymentGateway {
     return id;
   }
 
-  async createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<{ id: string; url: string }> {
+  async createCheckoutSession(input: {
+    customerId: string;
+    userId: string;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; url: string }> {
     const id = `cs_local_${ulid()}`;
     const generation = await this.generationOf(input.customerId);
     const checkout: LocalCheckout = {
-      id, customerId: input.customerId, userId: input.userId, successUrl: input.successUrl, cancelUrl: input.cancelUrl, status: 'open', subscriptionId: null, generation,
+      id,
+      customerId: input.customerId,
+      userId: input.userId,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+      status: 'open',
+      subscriptionId: null,
+      generation,
     };
     await this.put('CHECKOUT', id, checkout);
     return { id, url: `${this.options.appOrigin}/__local/checkout/${id}` };
@@ -132,19 +145,21 @@ export class LocalPaymentGateway implements PaymentGateway {
 
   async expirePaymentSessions(customerId: string): Promise<void> {
     // One write ends them all: every Checkout and portal session made before it is over.
-    await this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.localBilling('CUSTOMER', customerId),
-        UpdateExpression: 'SET #data.sessionGeneration = if_not_exists(#data.sessionGeneration, :zero) + :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#data': 'data' },
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-      }),
-    ).catch((error: Error) => {
-      // A customer we do not know has no sessions.
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
-    });
+    await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.localBilling('CUSTOMER', customerId),
+          UpdateExpression: 'SET #data.sessionGeneration = if_not_exists(#data.sessionGeneration, :zero) + :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#data': 'data' },
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+        }),
+      )
+      .catch((error: Error) => {
+        // A customer we do not know has no sessions.
+        if (error.name !== 'ConditionalCheckFailedException') throw error;
+      });
   }
 
   async listLiveSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]> {
@@ -162,13 +177,18 @@ export class LocalPaymentGateway implements PaymentGateway {
     const now = await this.nowSeconds();
     const out = await this.doc.send(
       new QueryCommand({
-        TableName: this.tableName, IndexName: 'GSI1', Limit: page.limit,
+        TableName: this.tableName,
+        IndexName: 'GSI1',
+        Limit: page.limit,
         KeyConditionExpression: page.cursor ? 'GSI1PK = :pk AND GSI1SK > :after' : 'GSI1PK = :pk',
         ExpressionAttributeValues: { ':pk': keys.localBillingSubscriptionsPartition, ...(page.cursor ? { ':after': page.cursor } : {}) },
       }),
     );
     const read = (out.Items ?? []).map((i) => i.data as LocalSubscription);
-    const live = read.map((s) => this.advance(s, now).subscription).filter((s) => s.status !== 'canceled').map(snapshot);
+    const live = read
+      .map((s) => this.advance(s, now).subscription)
+      .filter((s) => s.status !== 'canceled')
+      .map(snapshot);
     const last = read.at(-1);
     return { subscriptions: live, ...(out.LastEvaluatedKey && last ? { cursor: last.id } : {}) };
   }
@@ -212,7 +232,12 @@ export class LocalPaymentGateway implements PaymentGateway {
 
   async createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
     const id = `bps_local_${ulid()}`;
-    await this.put('PORTAL', id, { id, customerId: input.customerId, returnUrl: input.returnUrl, generation: await this.generationOf(input.customerId) } satisfies LocalPortalSession);
+    await this.put('PORTAL', id, {
+      id,
+      customerId: input.customerId,
+      returnUrl: input.returnUrl,
+      generation: await this.generationOf(input.customerId),
+    } satisfies LocalPortalSession);
     return { url: `${this.options.appOrigin}/__local/portal/${id}` };
   }
 
@@ -240,7 +265,14 @@ export class LocalPaymentGateway implements PaymentGateway {
     if (c.status === 'expired') throw new ConflictError(CHECKOUT_ENDED_MESSAGE);
     const now = await this.nowSeconds();
     const subscription: LocalSubscription = {
-      id: `sub_local_${ulid()}`, customerId: c.customerId, userId: c.userId, status: 'active', cancelAtPeriodEnd: false, periodStart: now, periodEnd: now + MONTH_SECONDS, startedAt: now,
+      id: `sub_local_${ulid()}`,
+      customerId: c.customerId,
+      userId: c.userId,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      periodStart: now,
+      periodEnd: now + MONTH_SECONDS,
+      startedAt: now,
     };
     const pay = () =>
       transactWrite(this.doc, this.tableName, [
@@ -257,7 +289,8 @@ export class LocalPaymentGateway implements PaymentGateway {
           // The customer's sessions were not ended meanwhile (the generation the checkout was made under).
           ConditionCheck: {
             Key: keys.localBilling('CUSTOMER', c.customerId),
-            ConditionExpression: (c.generation ?? 0) === 0 ? 'attribute_not_exists(#data.sessionGeneration) OR #data.sessionGeneration = :g' : '#data.sessionGeneration = :g',
+            ConditionExpression:
+              (c.generation ?? 0) === 0 ? 'attribute_not_exists(#data.sessionGeneration) OR #data.sessionGeneration = :g' : '#data.sessionGeneration = :g',
             ExpressionAttributeNames: { '#data': 'data' },
             ExpressionAttributeValues: { ':g': c.generation ?? 0 },
           },
@@ -385,13 +418,19 @@ export class LocalPaymentGateway implements PaymentGateway {
   private invoicesOf(customerId: string, subscriptions: LocalSubscription[], now: number): InvoiceSummary[] {
     const dated = subscriptions.flatMap((s) => {
       const out: Array<{ id: string; date: number }> = [];
-      for (let t = s.startedAt ?? s.periodStart, i = 1; t <= Math.min(s.periodStart, now); t += MONTH_SECONDS, i++) out.push({ id: `in_local_${s.id.slice(-8)}_${i}`, date: t });
+      for (let t = s.startedAt ?? s.periodStart, i = 1; t <= Math.min(s.periodStart, now); t += MONTH_SECONDS, i++)
+        out.push({ id: `in_local_${s.id.slice(-8)}_${i}`, date: t });
       return out;
     });
     return dated
       .sort((a, b) => a.date - b.date)
       .map(({ id, date }, i) => ({
-        id, number: `LOCAL-${i + 1}`, date, amountCents: PRICE.amountCents, currency: PRICE.currency, status: 'paid',
+        id,
+        number: `LOCAL-${i + 1}`,
+        date,
+        amountCents: PRICE.amountCents,
+        currency: PRICE.currency,
+        status: 'paid',
         url: `${this.options.appOrigin}/__local/invoices/${encodeURIComponent(customerId)}/${encodeURIComponent(id)}`,
       }))
       .reverse();
@@ -409,7 +448,12 @@ export class LocalPaymentGateway implements PaymentGateway {
 
   private async listSubscriptions(): Promise<LocalSubscription[]> {
     const out = await this.doc.send(
-      new QueryCommand({ TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.localBillingSubscriptionsPartition } }),
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.localBillingSubscriptionsPartition },
+      }),
     );
     return (out.Items ?? []).map((i) => i.data as LocalSubscription);
   }

@@ -120,7 +120,10 @@ describe('LocalQueue', () => {
   });
 
   it('delivers on its own once started, and stop waits for the batch in flight', async () => {
-    const queue = new LocalQueue({ queues: { work: { visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 10, consumerTimeoutMs: 30_000 } }, pollIntervalMs: 10 });
+    const queue = new LocalQueue({
+      queues: { work: { visibilityTimeoutMs: 1_000, maxReceiveCount: 3, batchSize: 10, consumerTimeoutMs: 30_000 } },
+      pollIntervalMs: 10,
+    });
     const got: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

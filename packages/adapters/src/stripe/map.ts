@@ -80,7 +80,10 @@ export function toSubscriptionSnapshot(s: StripeSubscription): SubscriptionSnaps
   const periodEnd = Math.max(0, ...s.items.data.map((i) => i.current_period_end ?? 0));
   const price = s.items.data[0]?.price;
   const priceId = price?.id;
-  const charge = price?.unit_amount != null && price.currency && price.recurring ? { amountCents: price.unit_amount, currency: price.currency, interval: price.recurring.interval } : undefined;
+  const charge =
+    price?.unit_amount != null && price.currency && price.recurring
+      ? { amountCents: price.unit_amount, currency: price.currency, interval: price.recurring.interval }
+      : undefined;
   return {
     id: s.id,
     customerId: idOf(s.customer) ?? '',
@@ -97,12 +100,17 @@ export function toSubscriptionSnapshot(s: StripeSubscription): SubscriptionSnaps
 /** A PaymentMethod as an expanded field gives it: only its card's brand, last four and expiry are read. */
 const PaymentMethodSchema = z.object({
   id: z.string(),
-  card: z.optional(z.nullable(z.object({ brand: z.string(), last4: z.string(), exp_month: z.optional(z.nullable(z.int())), exp_year: z.optional(z.nullable(z.int())) }))),
+  card: z.optional(
+    z.nullable(z.object({ brand: z.string(), last4: z.string(), exp_month: z.optional(z.nullable(z.int())), exp_year: z.optional(z.nullable(z.int())) })),
+  ),
 });
 const PaymentMethodRef = z.optional(z.nullable(z.union([z.string(), PaymentMethodSchema])));
 
 /** A customer with `expand[]=invoice_settings.default_payment_method`. */
-export const CustomerCardSchema = z.object({ id: z.string(), invoice_settings: z.optional(z.nullable(z.object({ default_payment_method: PaymentMethodRef }))) });
+export const CustomerCardSchema = z.object({
+  id: z.string(),
+  invoice_settings: z.optional(z.nullable(z.object({ default_payment_method: PaymentMethodRef }))),
+});
 /** A subscription with `expand[]=default_payment_method` (Checkout sets the card there). */
 export const SubscriptionCardSchema = z.object({ id: z.string(), default_payment_method: PaymentMethodRef });
 
@@ -155,7 +163,14 @@ export const describeIssues = (error: z.core.$ZodError): string => error.issues.
  * other types are passed on by id and type only.
  */
 export function toBillingEvent(event: StripeEvent): BillingEvent {
-  const base = { id: event.id, type: event.type, subscriptionId: null, customerId: null, clientReferenceId: null, created: event.created } satisfies BillingEvent;
+  const base = {
+    id: event.id,
+    type: event.type,
+    subscriptionId: null,
+    customerId: null,
+    clientReferenceId: null,
+    created: event.created,
+  } satisfies BillingEvent;
   const read = <T>(schema: z.ZodMiniType<T>): T => {
     const parsed = schema.safeParse(event.data.object);
     if (!parsed.success) throw new ValidationError(`Stripe event ${event.id} (${event.type}) has an unexpected object: ${describeIssues(parsed.error)}`);

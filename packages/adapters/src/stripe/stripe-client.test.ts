@@ -17,9 +17,19 @@ const client = (extra: Partial<ConstructorParameters<typeof StripeClient>[0]> = 
 };
 
 describe('encodeForm', () => {
-  it("encodes nested objects and arrays the way Stripe reads them, and leaves undefined out", () => {
-    const form = encodeForm({ mode: 'subscription', quantity: 1, flag: false, skip: undefined, line_items: [{ price: 'p_1', quantity: 2 }], metadata: { userId: 'u 1&x' }, expand: ['a', 'b'] });
-    expect(decodeURIComponent(form)).toBe('mode=subscription&quantity=1&flag=false&line_items[0][price]=p_1&line_items[0][quantity]=2&metadata[userId]=u+1&x&expand[0]=a&expand[1]=b');
+  it('encodes nested objects and arrays the way Stripe reads them, and leaves undefined out', () => {
+    const form = encodeForm({
+      mode: 'subscription',
+      quantity: 1,
+      flag: false,
+      skip: undefined,
+      line_items: [{ price: 'p_1', quantity: 2 }],
+      metadata: { userId: 'u 1&x' },
+      expand: ['a', 'b'],
+    });
+    expect(decodeURIComponent(form)).toBe(
+      'mode=subscription&quantity=1&flag=false&line_items[0][price]=p_1&line_items[0][quantity]=2&metadata[userId]=u+1&x&expand[0]=a&expand[1]=b',
+    );
     expect(new URLSearchParams(form).get('metadata[userId]')).toBe('u 1&x');
   });
 });
@@ -39,28 +49,49 @@ describe('StripeClient', () => {
     server.handle = () => ({ hang: true });
     const { stripe, waits } = client({ http: { timeoutMs: 50, sleep: async (ms) => void waits.push(ms), random: () => 0.5 } });
     const failure = stripe.request('POST', '/v1/customers', Thing, { params: { email: 'a@example.com' } });
-    await expect(failure).rejects.toMatchObject({ name: 'ProviderUnavailableError', message: expect.stringMatching(/timed out after 50 ms after 3 attempts \(POST /) });
+    await expect(failure).rejects.toMatchObject({
+      name: 'ProviderUnavailableError',
+      message: expect.stringMatching(/timed out after 50 ms after 3 attempts \(POST /),
+    });
     expect(server.requests).toHaveLength(3);
     expect(new Set(server.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
   });
 
   it('retries a network error', async () => {
     const { stripe } = client({ apiBase: 'http://127.0.0.1:1' });
-    await expect(stripe.request('GET', '/v1/customers/{id}', Thing, { id: 'cus_1' })).rejects.toMatchObject({ name: 'ProviderUnavailableError', message: expect.stringMatching(/network error: .* after 3 attempts/) });
+    await expect(stripe.request('GET', '/v1/customers/{id}', Thing, { id: 'cus_1' })).rejects.toMatchObject({
+      name: 'ProviderUnavailableError',
+      message: expect.stringMatching(/network error: .* after 3 attempts/),
+    });
   });
 
   it('retries a 409 (a concurrent request with the same key) and waits what a 429 asks', async () => {
-    server.sequence([{ status: 409, body: { error: { type: 'idempotency_error', message: 'in flight' } } }, { status: 429, headers: { 'retry-after': '2' } }, { body: { id: 'cus_1' } }]);
+    server.sequence([
+      { status: 409, body: { error: { type: 'idempotency_error', message: 'in flight' } } },
+      { status: 429, headers: { 'retry-after': '2' } },
+      { body: { id: 'cus_1' } },
+    ]);
     const { stripe, waits } = client();
     expect(await stripe.request('POST', '/v1/customers', Thing, { idempotencyKey: 'k1' })).toEqual({ id: 'cus_1' });
     expect(waits).toEqual([375, 2000]);
   });
 
   it('maps resource_missing to the "missing" error the gateway answers null for', async () => {
-    server.handle = () => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such subscription: 'sub_x'" } } });
-    const error = await client().stripe.request('GET', '/v1/subscriptions/{id}', Thing, { id: 'sub_x' }).catch((e: unknown) => e);
+    server.handle = () => ({
+      status: 404,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such subscription: 'sub_x'" } },
+    });
+    const error = await client()
+      .stripe.request('GET', '/v1/subscriptions/{id}', Thing, { id: 'sub_x' })
+      .catch((e: unknown) => e);
     expect(isMissing(error)).toBe(true);
     server.handle = () => ({ status: 404, body: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } } });
-    expect(isMissing(await client().stripe.request('GET', '/v1/nothing', Thing).catch((e: unknown) => e))).toBe(false);
+    expect(
+      isMissing(
+        await client()
+          .stripe.request('GET', '/v1/nothing', Thing)
+          .catch((e: unknown) => e),
+      ),
+    ).toBe(false);
   });
 });

@@ -17,7 +17,12 @@ beforeAll(async () => {
   fake = await new FakeStripeServer(nowMs).start();
   // Backoff waits are recorded instead of slept.
   gateway = new StripePaymentGateway({
-    secretKey: 'sk_test_123', webhookSecret: WEBHOOK_SECRET, priceId: 'price_premium_monthly', apiBase: fake.url, now: nowMs, http: { sleep: async (ms) => void waits.push(ms), random: () => 0.5 },
+    secretKey: 'sk_test_123',
+    webhookSecret: WEBHOOK_SECRET,
+    priceId: 'price_premium_monthly',
+    apiBase: fake.url,
+    now: nowMs,
+    http: { sleep: async (ms) => void waits.push(ms), random: () => 0.5 },
   });
 });
 afterAll(() => fake.stop());
@@ -32,20 +37,35 @@ describe('StripePaymentGateway against recorded Stripe payloads', () => {
     expect(id).toMatch(/^cus_/);
     const req = fake.requests.at(-1)!;
     expect(req).toMatchObject({ method: 'POST', path: '/v1/customers' });
-    expect(req.headers).toMatchObject({ authorization: 'Bearer sk_test_123', 'idempotency-key': 'customer:u1', 'stripe-version': STRIPE_API_VERSION, 'content-type': 'application/x-www-form-urlencoded' });
+    expect(req.headers).toMatchObject({
+      authorization: 'Bearer sk_test_123',
+      'idempotency-key': 'customer:u1',
+      'stripe-version': STRIPE_API_VERSION,
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(Object.fromEntries(req.form)).toEqual({ email: 'ana@example.com', 'metadata[userId]': 'u1' });
   });
 
   it('creates a subscription Checkout session for the user and the configured price', async () => {
     const session = await gateway.createCheckoutSession({
-      customerId: 'cus_1', userId: 'u1', successUrl: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'http://localhost:3000/pricing', idempotencyKey: 'checkout:u1:after:none',
+      customerId: 'cus_1',
+      userId: 'u1',
+      successUrl: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/pricing',
+      idempotencyKey: 'checkout:u1:after:none',
     });
     expect(fake.requests.at(-1)!.headers['idempotency-key']).toBe('checkout:u1:after:none');
     expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     const form = fake.requests.at(-1)!.form;
     expect(Object.fromEntries(form)).toEqual({
-      mode: 'subscription', customer: 'cus_1', client_reference_id: 'u1', 'line_items[0][price]': 'price_premium_monthly', 'line_items[0][quantity]': '1',
-      'subscription_data[metadata][userId]': 'u1', success_url: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://localhost:3000/pricing',
+      mode: 'subscription',
+      customer: 'cus_1',
+      client_reference_id: 'u1',
+      'line_items[0][price]': 'price_premium_monthly',
+      'line_items[0][quantity]': '1',
+      'subscription_data[metadata][userId]': 'u1',
+      success_url: 'http://localhost:3000/subscription/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/pricing',
     });
     expect(await gateway.retrieveCheckoutSession(session.id)).toMatchObject({ id: session.id, clientReferenceId: 'u1', status: 'open', subscriptionId: null });
     await gateway.expireCheckoutSession(session.id);
@@ -95,8 +115,15 @@ describe('StripePaymentGateway against recorded Stripe payloads', () => {
     const sub = fake.setSubscription({ id: 'sub_1', customer: 'cus_1', metadata: { userId: 'u1' } });
     expect(sub.current_period_end).toBe(nowMs() / 1000 + 30 * 86_400);
     expect(await gateway.retrieveSubscription('sub_1')).toEqual({
-      id: 'sub_1', customerId: 'cus_1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null,
-      currentPeriodEnd: sub.current_period_end, priceId: 'price_premium_monthly', userId: 'u1', price: { amountCents: 2900, currency: 'usd', interval: 'month' },
+      id: 'sub_1',
+      customerId: 'cus_1',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      currentPeriodEnd: sub.current_period_end,
+      priceId: 'price_premium_monthly',
+      userId: 'u1',
+      price: { amountCents: 2900, currency: 'usd', interval: 'month' },
     });
     const cancelled = await gateway.cancelAtPeriodEnd('sub_1');
     expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, cancelAt: sub.current_period_end, status: 'active' });
@@ -111,14 +138,29 @@ describe('StripePaymentGateway against recorded Stripe payloads', () => {
     const customerId = await gateway.createCustomer({ id: 'u_card', email: 'card@example.com' });
     expect(await gateway.paymentDetails(customerId, 6)).toEqual({ card: null, invoices: [] });
     // The portal's card (the customer's default for invoices) when no subscription names one.
-    fake.customers.get(customerId)!.invoice_settings.default_payment_method = fake.addCard({ brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2029 });
+    fake.customers.get(customerId)!.invoice_settings.default_payment_method = fake.addCard({
+      brand: 'mastercard',
+      last4: '4444',
+      exp_month: 3,
+      exp_year: 2029,
+    });
     expect((await gateway.paymentDetails(customerId, 6)).card).toEqual({ brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2029 });
-    const sub = fake.setSubscription({ id: 'sub_card', customer: customerId, default_payment_method: fake.addCard({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }) });
+    const sub = fake.setSubscription({
+      id: 'sub_card',
+      customer: customerId,
+      default_payment_method: fake.addCard({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }),
+    });
     for (let month = 0; month < 8; month++) fake.addInvoice(sub, sub.current_period_start + month * 30 * 86_400);
     const details = await gateway.paymentDetails(customerId, 6);
     expect(details.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
     expect(details.invoices.map((i) => i.date)).toEqual(Array.from({ length: 6 }, (_, i) => sub.current_period_start + (7 - i) * 30 * 86_400));
-    expect(details.invoices[0]).toMatchObject({ amountCents: 2900, currency: 'usd', status: 'paid', number: 'INV-8', url: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\//) });
+    expect(details.invoices[0]).toMatchObject({
+      amountCents: 2900,
+      currency: 'usd',
+      status: 'paid',
+      number: 'INV-8',
+      url: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\//),
+    });
     const [customerRead, invoicesRead, subscriptionsRead] = fake.requests.slice(-3).sort((a, b) => a.path.localeCompare(b.path));
     expect(customerRead).toMatchObject({ method: 'GET', path: `/v1/customers/${customerId}` });
     expect(customerRead!.form.get('expand[0]')).toBe('invoice_settings.default_payment_method');
@@ -162,14 +204,21 @@ describe('StripePaymentGateway when Stripe fails', () => {
   it('gives up after two retries', async () => {
     fake.failures.push({ status: 503 }, { status: 503 }, { status: 503 });
     const before = fake.requests.length;
-    await expect(gateway.retrieveSubscription('sub_1')).rejects.toMatchObject({ name: 'ProviderUnavailableError', message: expect.stringMatching(/^stripe: .* after 3 attempts/) });
+    await expect(gateway.retrieveSubscription('sub_1')).rejects.toMatchObject({
+      name: 'ProviderUnavailableError',
+      message: expect.stringMatching(/^stripe: .* after 3 attempts/),
+    });
     expect(fake.requests.length - before).toBe(3);
   });
 
   it('follows Stripe-Should-Retry: no retry when Stripe says false, a retry of a 4xx when it says true', async () => {
     fake.failures.push({ status: 503, headers: { 'stripe-should-retry': 'false' }, body: { error: { type: 'api_error', message: 'Do not retry' } } });
     const before = fake.requests.length;
-    await expect(gateway.retrieveSubscription('sub_1')).rejects.toMatchObject({ name: 'StripeApiError', status: 503, message: expect.stringMatching(/Do not retry \(req_\d+\)/) });
+    await expect(gateway.retrieveSubscription('sub_1')).rejects.toMatchObject({
+      name: 'StripeApiError',
+      status: 503,
+      message: expect.stringMatching(/Do not retry \(req_\d+\)/),
+    });
     expect(fake.requests.length - before).toBe(1);
     fake.failures.push({ status: 400, headers: { 'stripe-should-retry': 'true' }, body: { error: { type: 'invalid_request_error', message: 'Try again' } } });
     expect(await gateway.retrieveSubscription('sub_1')).toMatchObject({ id: 'sub_1' });
@@ -179,12 +228,20 @@ describe('StripePaymentGateway when Stripe fails', () => {
     fake.failures.push({ status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid_empty', message: 'Missing customer' } } });
     const error = await gateway.createPortalSession({ customerId: '', returnUrl: 'http://localhost:3000/account' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StripeApiError);
-    expect(error).toMatchObject({ status: 400, type: 'invalid_request_error', code: 'parameter_invalid_empty', message: expect.stringMatching(/^stripe: HTTP 400 parameter_invalid_empty: Missing customer/) });
+    expect(error).toMatchObject({
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_empty',
+      message: expect.stringMatching(/^stripe: HTTP 400 parameter_invalid_empty: Missing customer/),
+    });
   });
 
   it('refuses an answer without the fields the product reads', async () => {
     fake.failures.push({ status: 200, body: { id: 'sub_1', object: 'subscription', status: 'active' } });
-    await expect(gateway.retrieveSubscription('sub_1')).rejects.toMatchObject({ name: 'ProviderRejectedError', message: expect.stringMatching(/unexpected answer to GET \/v1\/subscriptions\/\{id\}: customer: /) });
+    await expect(gateway.retrieveSubscription('sub_1')).rejects.toMatchObject({
+      name: 'ProviderRejectedError',
+      message: expect.stringMatching(/unexpected answer to GET \/v1\/subscriptions\/\{id\}: customer: /),
+    });
     fake.failures.push({ status: 200, body: { id: 'sub_1', customer: 'cus_1', status: 'on_holiday', cancel_at_period_end: false, items: { data: [] } } });
     await expect(gateway.retrieveSubscription('sub_1')).rejects.toThrow(/status: /);
   });
@@ -199,21 +256,36 @@ describe('StripePaymentGateway webhook events', () => {
   it("reads an invoice's subscription from its parent, or from the pre-2025 field", async () => {
     const parent = { parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1' } } };
     expect(await parse({ id: 'evt_1', type: 'invoice.paid', data: { object: { id: 'in_1', object: 'invoice', customer: 'cus_1', ...parent } } })).toEqual({
-      id: 'evt_1', type: 'invoice.paid', subscriptionId: 'sub_1', customerId: 'cus_1', clientReferenceId: null, created: 1_763_640_000,
+      id: 'evt_1',
+      type: 'invoice.paid',
+      subscriptionId: 'sub_1',
+      customerId: 'cus_1',
+      clientReferenceId: null,
+      created: 1_763_640_000,
     });
-    expect(await parse({ id: 'evt_2', type: 'invoice.payment_failed', data: { object: { id: 'in_2', customer: { id: 'cus_2' }, subscription: 'sub_2' } } })).toMatchObject({ subscriptionId: 'sub_2', customerId: 'cus_2' });
+    expect(
+      await parse({ id: 'evt_2', type: 'invoice.payment_failed', data: { object: { id: 'in_2', customer: { id: 'cus_2' }, subscription: 'sub_2' } } }),
+    ).toMatchObject({ subscriptionId: 'sub_2', customerId: 'cus_2' });
   });
 
   it('reads a subscription event by the subscription id, and passes other types on by id and type', async () => {
-    expect(await parse({ id: 'evt_3', type: 'customer.subscription.deleted', data: { object: { id: 'sub_3', object: 'subscription', customer: 'cus_3' } } })).toMatchObject({ subscriptionId: 'sub_3', customerId: 'cus_3' });
+    expect(
+      await parse({ id: 'evt_3', type: 'customer.subscription.deleted', data: { object: { id: 'sub_3', object: 'subscription', customer: 'cus_3' } } }),
+    ).toMatchObject({ subscriptionId: 'sub_3', customerId: 'cus_3' });
     expect(await parse({ id: 'evt_4', type: 'charge.refunded', data: { object: { id: 'ch_1', customer: 42 } } })).toEqual({
-      id: 'evt_4', type: 'charge.refunded', subscriptionId: null, customerId: null, clientReferenceId: null, created: 1_763_640_000,
+      id: 'evt_4',
+      type: 'charge.refunded',
+      subscriptionId: null,
+      customerId: null,
+      clientReferenceId: null,
+      created: 1_763_640_000,
     });
   });
 
   it('refuses an event of a type the sync reads whose object has the wrong shape', async () => {
     await expect(parse({ id: 'evt_5', type: 'customer.subscription.updated', data: { object: { customer: 'cus_5' } } })).rejects.toMatchObject({
-      name: 'ValidationError', message: expect.stringMatching(/^Stripe event evt_5 \(customer\.subscription\.updated\) has an unexpected object: id: /),
+      name: 'ValidationError',
+      message: expect.stringMatching(/^Stripe event evt_5 \(customer\.subscription\.updated\) has an unexpected object: id: /),
     });
   });
 });

@@ -1,8 +1,17 @@
 import * as z from 'zod/mini';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentDetails, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
 import {
-  CheckoutSessionSchema, CustomerCardSchema, CustomerSchema, InvoiceSchema, PortalSessionSchema, SubscriptionCardSchema, SubscriptionSchema,
-  toCardSummary, toCheckoutSnapshot, toInvoiceSummary, toSubscriptionSnapshot,
+  CheckoutSessionSchema,
+  CustomerCardSchema,
+  CustomerSchema,
+  InvoiceSchema,
+  PortalSessionSchema,
+  SubscriptionCardSchema,
+  SubscriptionSchema,
+  toCardSummary,
+  toCheckoutSnapshot,
+  toInvoiceSummary,
+  toSubscriptionSnapshot,
 } from './map.ts';
 import { isMissing, StripeClient, type StripeClientOptions } from './stripe-client.ts';
 import { parseSignedEvent } from './webhook-signature.ts';
@@ -41,7 +50,13 @@ export class StripePaymentGateway implements PaymentGateway {
     return customer.id;
   }
 
-  async createCheckoutSession(input: { customerId: string; userId: string; successUrl: string; cancelUrl: string; idempotencyKey: string }): Promise<{ id: string; url: string }> {
+  async createCheckoutSession(input: {
+    customerId: string;
+    userId: string;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; url: string }> {
     const session = await this.stripe.request('POST', '/v1/checkout/sessions', CheckoutSessionSchema, {
       params: {
         mode: 'subscription',
@@ -87,7 +102,9 @@ export class StripePaymentGateway implements PaymentGateway {
 
   async listLiveSubscriptionsPage(page: { cursor?: string; limit: number }): Promise<{ subscriptions: SubscriptionSnapshot[]; cursor?: string }> {
     const pageSchema = z.object({ data: z.array(SubscriptionSchema), has_more: z.boolean() });
-    const out = await this.stripe.request('GET', '/v1/subscriptions', pageSchema, { params: { limit: Math.min(100, page.limit), ...(page.cursor ? { starting_after: page.cursor } : {}) } });
+    const out = await this.stripe.request('GET', '/v1/subscriptions', pageSchema, {
+      params: { limit: Math.min(100, page.limit), ...(page.cursor ? { starting_after: page.cursor } : {}) },
+    });
     const last = out.data.at(-1);
     return { subscriptions: out.data.map(toSubscriptionSnapshot), ...(out.has_more && last ? { cursor: last.id } : {}) };
   }
@@ -100,11 +117,15 @@ export class StripePaymentGateway implements PaymentGateway {
   // No fixed idempotency key for cancel and resume: the client's own key per call covers its
   // retries, and a fixed one would make Stripe replay a cancel answer after a resume (24 h window).
   async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
-    return toSubscriptionSnapshot(await this.stripe.request('POST', '/v1/subscriptions/{id}', SubscriptionSchema, { id: subscriptionId, params: { cancel_at_period_end: true } }));
+    return toSubscriptionSnapshot(
+      await this.stripe.request('POST', '/v1/subscriptions/{id}', SubscriptionSchema, { id: subscriptionId, params: { cancel_at_period_end: true } }),
+    );
   }
 
   async resumeSubscription(subscriptionId: string): Promise<SubscriptionSnapshot> {
-    return toSubscriptionSnapshot(await this.stripe.request('POST', '/v1/subscriptions/{id}', SubscriptionSchema, { id: subscriptionId, params: { cancel_at_period_end: false } }));
+    return toSubscriptionSnapshot(
+      await this.stripe.request('POST', '/v1/subscriptions/{id}', SubscriptionSchema, { id: subscriptionId, params: { cancel_at_period_end: false } }),
+    );
   }
 
   /**
@@ -114,11 +135,22 @@ export class StripePaymentGateway implements PaymentGateway {
   async paymentDetails(customerId: string, limit: number): Promise<PaymentDetails> {
     const page = <T>(item: z.ZodMiniType<T>) => z.object({ data: z.array(item) });
     const [customer, subscriptions, invoices] = await Promise.all([
-      orNull(this.stripe.request('GET', '/v1/customers/{id}', CustomerCardSchema, { id: customerId, params: { expand: ['invoice_settings.default_payment_method'] } })),
-      orNull(this.stripe.request('GET', '/v1/subscriptions', page(SubscriptionCardSchema), { params: { customer: customerId, limit: 10, expand: ['data.default_payment_method'] } })),
+      orNull(
+        this.stripe.request('GET', '/v1/customers/{id}', CustomerCardSchema, {
+          id: customerId,
+          params: { expand: ['invoice_settings.default_payment_method'] },
+        }),
+      ),
+      orNull(
+        this.stripe.request('GET', '/v1/subscriptions', page(SubscriptionCardSchema), {
+          params: { customer: customerId, limit: 10, expand: ['data.default_payment_method'] },
+        }),
+      ),
       orNull(this.stripe.request('GET', '/v1/invoices', page(InvoiceSchema), { params: { customer: customerId, limit } })),
     ]);
-    const card = (subscriptions?.data ?? []).map((s) => toCardSummary(s.default_payment_method)).find((c) => c !== null) ?? toCardSummary(customer?.invoice_settings?.default_payment_method);
+    const card =
+      (subscriptions?.data ?? []).map((s) => toCardSummary(s.default_payment_method)).find((c) => c !== null) ??
+      toCardSummary(customer?.invoice_settings?.default_payment_method);
     return { card: card ?? null, invoices: (invoices?.data ?? []).map(toInvoiceSummary) };
   }
 
@@ -127,7 +159,9 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 
   async createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
-    const session = await this.stripe.request('POST', '/v1/billing_portal/sessions', PortalSessionSchema, { params: { customer: input.customerId, return_url: input.returnUrl } });
+    const session = await this.stripe.request('POST', '/v1/billing_portal/sessions', PortalSessionSchema, {
+      params: { customer: input.customerId, return_url: input.returnUrl },
+    });
     return { url: session.url };
   }
 

@@ -45,7 +45,13 @@ function parseHeader(header: string): { timestamp: number; v1: string[] } {
  * Throws InvalidSignatureError unless `header` signs exactly `payload` with `secret`, at a time
  * within `toleranceSeconds` of `nowSeconds`.
  */
-export function verifySignature(payload: Buffer, header: string | undefined, secret: string, nowSeconds: number, toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS): void {
+export function verifySignature(
+  payload: Buffer,
+  header: string | undefined,
+  secret: string,
+  nowSeconds: number,
+  toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS,
+): void {
   // An empty key would let anyone sign: a configuration fault, never a pass.
   if (!secret) throw new Error('The Stripe webhook secret is empty');
   if (!header) throw new InvalidSignatureError('Missing Stripe-Signature header');

@@ -20,7 +20,13 @@ function provider(extra: Partial<TheOddsApiProviderOptions> = {}) {
 }
 
 const fixture = (id: string, home: string, away: string, kickoff: string): ProviderFixture => ({
-  id, leagueId: 'E0', season: '2024-25', kickoff, homeTeam: home, awayTeam: away, status: 'scheduled',
+  id,
+  leagueId: 'E0',
+  season: '2024-25',
+  kickoff,
+  homeTeam: home,
+  awayTeam: away,
+  status: 'scheduled',
 });
 const leicesterSpurs = fixture('fdo-1', 'Leicester', 'Tottenham', '2024-08-19T19:00:00.000Z');
 const brightonUnited = fixture('fdo-2', 'Brighton', 'Man United', '2024-08-24T11:30:00.000Z');
@@ -39,7 +45,10 @@ describe('TheOddsApiProvider: prices', () => {
     // Prepare
     route([
       event({
-        id: 'e1', commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur',
+        id: 'e1',
+        commence: '2024-08-19T19:00:00Z',
+        home: 'Leicester City',
+        away: 'Tottenham Hotspur',
         bookmakers: [
           { key: 'pinnacle', h2h: [5.0, 4.2, 1.6], order: ['away', 'draw', 'home'], totals: [{ point: 2.5, over: 1.95, under: 1.91 }] },
           { key: 'betfair', h2h: [5.5, 4.0, 1.62], order: ['draw', 'home', 'away'], totals: [{ point: 2.5, over: 1.9, under: 1.97 }] },
@@ -68,19 +77,34 @@ describe('TheOddsApiProvider: prices', () => {
     const q = server.requests[0]!.query;
     expect(server.requests[0]!.path).toBe('/v4/sports/soccer_epl/odds');
     expect(Object.fromEntries(q)).toEqual({
-      apiKey: 'key-1', regions: 'uk,eu', markets: 'h2h,totals', oddsFormat: 'decimal', dateFormat: 'iso',
-      commenceTimeFrom: '2024-08-19T16:00:00Z', commenceTimeTo: '2024-08-19T22:00:00Z',
+      apiKey: 'key-1',
+      regions: 'uk,eu',
+      markets: 'h2h,totals',
+      oddsFormat: 'decimal',
+      dateFormat: 'iso',
+      commenceTimeFrom: '2024-08-19T16:00:00Z',
+      commenceTimeTo: '2024-08-19T22:00:00Z',
     });
     expect(server.requests).toHaveLength(1);
   });
 
-  it('scans the named bookmakers only (one region\'s cost, no alternate-totals call), each quote as old as its stalest market', async () => {
+  it("scans the named bookmakers only (one region's cost, no alternate-totals call), each quote as old as its stalest market", async () => {
     // Prepare
     route([
       event({
-        id: 'e1', commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur',
+        id: 'e1',
+        commence: '2024-08-19T19:00:00Z',
+        home: 'Leicester City',
+        away: 'Tottenham Hotspur',
         bookmakers: [
-          { key: 'williamhill', title: 'William Hill', h2h: [5.2, 4.0, 1.6], totals: [{ point: 2.25, over: 1.8, under: 2.05 }], lastUpdate: '2024-08-18T08:59:00Z', h2hLastUpdate: '2024-08-18T08:40:00Z' },
+          {
+            key: 'williamhill',
+            title: 'William Hill',
+            h2h: [5.2, 4.0, 1.6],
+            totals: [{ point: 2.25, over: 1.8, under: 2.05 }],
+            lastUpdate: '2024-08-18T08:59:00Z',
+            h2hLastUpdate: '2024-08-18T08:40:00Z',
+          },
         ],
       }),
     ]);
@@ -90,7 +114,9 @@ describe('TheOddsApiProvider: prices', () => {
     const result = await odds.odds('E0', [leicesterSpurs], { bookmakers: ['williamhill', 'pinnacle'] });
 
     // Assess
-    expect(result.get('fdo-1')?.quotes).toEqual([{ key: 'williamhill', name: 'William Hill', updatedAt: '2024-08-18T08:40:00.000Z', prices: { home: 5.2, draw: 4.0, away: 1.6 } }]);
+    expect(result.get('fdo-1')?.quotes).toEqual([
+      { key: 'williamhill', name: 'William Hill', updatedAt: '2024-08-18T08:40:00.000Z', prices: { home: 5.2, draw: 4.0, away: 1.6 } },
+    ]);
     expect(Object.fromEntries(server.requests[0]!.query)).toMatchObject({ bookmakers: 'williamhill,pinnacle', markets: 'h2h,totals' });
     expect(server.requests[0]!.query.has('regions')).toBe(false);
     expect(server.requests).toHaveLength(1);
@@ -99,12 +125,31 @@ describe('TheOddsApiProvider: prices', () => {
   it('asks the event’s alternate_totals when the featured totals only have 2.25, and takes the 2.5 line there', async () => {
     // Prepare
     route(
-      [event({ id: 'e1', commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur', bookmakers: [{ key: 'pinnacle', h2h: [5, 4.2, 1.6], totals: [{ point: 2.25, over: 1.8, under: 2.05 }] }] })],
+      [
+        event({
+          id: 'e1',
+          commence: '2024-08-19T19:00:00Z',
+          home: 'Leicester City',
+          away: 'Tottenham Hotspur',
+          bookmakers: [{ key: 'pinnacle', h2h: [5, 4.2, 1.6], totals: [{ point: 2.25, over: 1.8, under: 2.05 }] }],
+        }),
+      ],
       (id) => ({
         body: event({
-          id, commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur',
+          id,
+          commence: '2024-08-19T19:00:00Z',
+          home: 'Leicester City',
+          away: 'Tottenham Hotspur',
           bookmakers: [
-            { key: 'pinnacle', totalsKey: 'alternate_totals', totals: [{ point: 2.0, over: 1.6, under: 2.3 }, { point: 2.5, over: 2.02, under: 1.84 }, { point: 3.0, over: 2.6, under: 1.5 }] },
+            {
+              key: 'pinnacle',
+              totalsKey: 'alternate_totals',
+              totals: [
+                { point: 2.0, over: 1.6, under: 2.3 },
+                { point: 2.5, over: 2.02, under: 1.84 },
+                { point: 3.0, over: 2.6, under: 1.5 },
+              ],
+            },
             { key: 'unibet', totalsKey: 'alternate_totals', totals: [{ point: 2.5, over: 1.98, under: 1.86 }] },
           ],
         }),
@@ -126,8 +171,24 @@ describe('TheOddsApiProvider: prices', () => {
   it('gives no O/U price when neither the featured nor the alternate totals have a 2.5 line', async () => {
     // Prepare
     route(
-      [event({ id: 'e1', commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur', bookmakers: [{ key: 'pinnacle', h2h: [5, 4.2, 1.6], totals: [{ point: 2.25, over: 1.8, under: 2.05 }] }] })],
-      (id) => ({ body: event({ id, commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur', bookmakers: [{ key: 'pinnacle', totalsKey: 'alternate_totals', totals: [{ point: 2.75, over: 2.2, under: 1.7 }] }] }) }),
+      [
+        event({
+          id: 'e1',
+          commence: '2024-08-19T19:00:00Z',
+          home: 'Leicester City',
+          away: 'Tottenham Hotspur',
+          bookmakers: [{ key: 'pinnacle', h2h: [5, 4.2, 1.6], totals: [{ point: 2.25, over: 1.8, under: 2.05 }] }],
+        }),
+      ],
+      (id) => ({
+        body: event({
+          id,
+          commence: '2024-08-19T19:00:00Z',
+          home: 'Leicester City',
+          away: 'Tottenham Hotspur',
+          bookmakers: [{ key: 'pinnacle', totalsKey: 'alternate_totals', totals: [{ point: 2.75, over: 2.2, under: 1.7 }] }],
+        }),
+      }),
     );
     const { odds } = provider();
 
@@ -143,10 +204,33 @@ describe('TheOddsApiProvider: prices', () => {
     // Prepare
     route(
       [
-        event({ id: 'gone', commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur', bookmakers: [{ key: 'a', h2h: [5, 4.2, 1.6] }] }),
-        event({ id: 'e2', commence: '2024-08-24T11:30:00Z', home: 'Brighton and Hove Albion', away: 'Manchester United', bookmakers: [{ key: 'a', h2h: [2.4, 3.75, 2.6] }] }),
+        event({
+          id: 'gone',
+          commence: '2024-08-19T19:00:00Z',
+          home: 'Leicester City',
+          away: 'Tottenham Hotspur',
+          bookmakers: [{ key: 'a', h2h: [5, 4.2, 1.6] }],
+        }),
+        event({
+          id: 'e2',
+          commence: '2024-08-24T11:30:00Z',
+          home: 'Brighton and Hove Albion',
+          away: 'Manchester United',
+          bookmakers: [{ key: 'a', h2h: [2.4, 3.75, 2.6] }],
+        }),
       ],
-      (id) => (id === 'gone' ? { status: 404, body: eventNotFound } : { body: event({ id, commence: '2024-08-24T11:30:00Z', home: 'Brighton and Hove Albion', away: 'Manchester United', bookmakers: [{ key: 'a', totalsKey: 'alternate_totals', totals: [{ point: 2.5, over: 1.7, under: 2.1 }] }] }) }),
+      (id) =>
+        id === 'gone'
+          ? { status: 404, body: eventNotFound }
+          : {
+              body: event({
+                id,
+                commence: '2024-08-24T11:30:00Z',
+                home: 'Brighton and Hove Albion',
+                away: 'Manchester United',
+                bookmakers: [{ key: 'a', totalsKey: 'alternate_totals', totals: [{ point: 2.5, over: 1.7, under: 2.1 }] }],
+              }),
+            },
     );
     const { odds } = provider();
 
@@ -161,7 +245,13 @@ describe('TheOddsApiProvider: prices', () => {
   it('joins events through the alias table within the kickoff window only', async () => {
     // Prepare
     route([
-      event({ id: 'e2', commence: '2024-08-24T11:30:00Z', home: 'Brighton and Hove Albion', away: 'Manchester United', bookmakers: [{ key: 'a', h2h: [2.4, 3.75, 2.6], totals: [{ point: 2.5, over: 1.7, under: 2.1 }] }] }),
+      event({
+        id: 'e2',
+        commence: '2024-08-24T11:30:00Z',
+        home: 'Brighton and Hove Albion',
+        away: 'Manchester United',
+        bookmakers: [{ key: 'a', h2h: [2.4, 3.75, 2.6], totals: [{ point: 2.5, over: 1.7, under: 2.1 }] }],
+      }),
       event({ id: 'e3', commence: '2024-08-19T23:30:00Z', home: 'Leicester City', away: 'Tottenham Hotspur', bookmakers: [{ key: 'a', h2h: [5, 4.2, 1.6] }] }),
       event({ id: 'e4', commence: '2024-08-24T14:00:00Z', home: 'Crystal Palace', away: 'West Ham United', bookmakers: [{ key: 'a', h2h: [2.2, 3.4, 3.1] }] }),
     ]);
@@ -176,7 +266,15 @@ describe('TheOddsApiProvider: prices', () => {
 
   it('joins a club the alias table does not know when the spellings are close', async () => {
     // Prepare
-    route([event({ id: 'e9', commence: '2024-08-24T14:00:00Z', home: 'Harbourside Athletic', away: 'Kidderminster Harriers', bookmakers: [{ key: 'a', h2h: [2.2, 3.4, 3.1] }] })]);
+    route([
+      event({
+        id: 'e9',
+        commence: '2024-08-24T14:00:00Z',
+        home: 'Harbourside Athletic',
+        away: 'Kidderminster Harriers',
+        bookmakers: [{ key: 'a', h2h: [2.2, 3.4, 3.1] }],
+      }),
+    ]);
     const { odds } = provider();
 
     // Act
@@ -198,7 +296,13 @@ describe('TheOddsApiProvider: prices', () => {
 describe('TheOddsApiProvider: malformed payloads', () => {
   it('skips a bookmaker, market or outcome of the wrong shape and keeps the rest of the event', async () => {
     // Prepare
-    const good = event({ id: 'e1', commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur', bookmakers: [{ key: 'a', h2h: [5, 4.2, 1.6], totals: [{ point: 2.5, over: 2, under: 1.8 }] }] });
+    const good = event({
+      id: 'e1',
+      commence: '2024-08-19T19:00:00Z',
+      home: 'Leicester City',
+      away: 'Tottenham Hotspur',
+      bookmakers: [{ key: 'a', h2h: [5, 4.2, 1.6], totals: [{ point: 2.5, over: 2, under: 1.8 }] }],
+    });
     const bookmakers = (good as { bookmakers: unknown[] }).bookmakers;
     route([
       {
@@ -207,7 +311,19 @@ describe('TheOddsApiProvider: malformed payloads', () => {
           ...bookmakers,
           'not a bookmaker',
           { key: 'b', markets: 'none' },
-          { key: 'c', markets: [{ key: 'h2h', outcomes: [{ name: 'Leicester City', price: '9.5' }, { name: 'Draw', price: 9 }, { name: 'Tottenham Hotspur', price: 9 }] }] },
+          {
+            key: 'c',
+            markets: [
+              {
+                key: 'h2h',
+                outcomes: [
+                  { name: 'Leicester City', price: '9.5' },
+                  { name: 'Draw', price: 9 },
+                  { name: 'Tottenham Hotspur', price: 9 },
+                ],
+              },
+            ],
+          },
         ],
       },
       { id: 42, commence_time: null },
@@ -255,7 +371,17 @@ describe('TheOddsApiProvider: errors and quota', () => {
     // Prepare
     server.sequence([
       { status: 429, body: frequencyLimit },
-      { body: [event({ id: 'e1', commence: '2024-08-19T19:00:00Z', home: 'Leicester City', away: 'Tottenham Hotspur', bookmakers: [{ key: 'a', h2h: [5, 4.2, 1.6], totals: [{ point: 2.5, over: 2, under: 1.8 }] }] })] },
+      {
+        body: [
+          event({
+            id: 'e1',
+            commence: '2024-08-19T19:00:00Z',
+            home: 'Leicester City',
+            away: 'Tottenham Hotspur',
+            bookmakers: [{ key: 'a', h2h: [5, 4.2, 1.6], totals: [{ point: 2.5, over: 2, under: 1.8 }] }],
+          }),
+        ],
+      },
     ]);
     const { odds, time } = provider();
 

@@ -62,7 +62,11 @@ export interface TheOddsApiProviderOptions {
 
 /** The circuit is open after a 401: calls are refused without reaching the API until `until`. */
 export class OddsApiCircuitOpenError extends ProviderRejectedError {
-  constructor(readonly until: Date, reason: string, options?: ErrorOptions) {
+  constructor(
+    readonly until: Date,
+    reason: string,
+    options?: ErrorOptions,
+  ) {
     super(THE_ODDS_API_NAME, `circuit open until ${until.toISOString()} (${reason})`, options);
     this.name = 'OddsApiCircuitOpenError';
   }

@@ -4,7 +4,11 @@ import { entitlementOf, isEntitled, RENEWAL_GRACE_SECONDS, type SubscriptionStat
 const now = new Date('2026-11-22T12:00:00Z');
 const nowS = now.getTime() / 1000;
 const sub = (status: SubscriptionStatus, cancelAt: number | null = null, currentPeriodEnd = nowS + 86_400, id = 'sub_1'): SubscriptionState => ({
-  id, status, cancelAt, currentPeriodEnd, syncedAt: now.toISOString(),
+  id,
+  status,
+  cancelAt,
+  currentPeriodEnd,
+  syncedAt: now.toISOString(),
 });
 
 describe('entitlement', () => {

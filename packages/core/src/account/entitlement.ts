@@ -1,13 +1,5 @@
 /** Stripe subscription statuses. */
-export type SubscriptionStatus =
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'paused';
+export type SubscriptionStatus = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 /** The part of a Stripe subscription that decides access, as synced from the gateway. */
 export interface SubscriptionState {
@@ -52,7 +44,10 @@ export function isEntitled(subscription: SubscriptionState, now: Date): boolean 
  * entitles. `cancelAt` is when access ends if nothing changes: null while any entitling
  * subscription renews, else the latest pending cancellation.
  */
-export function entitlementOf(subscriptions: Iterable<SubscriptionState>, now: Date): { premium: boolean; cancelAt: number | null; entitling: SubscriptionState[] } {
+export function entitlementOf(
+  subscriptions: Iterable<SubscriptionState>,
+  now: Date,
+): { premium: boolean; cancelAt: number | null; entitling: SubscriptionState[] } {
   const entitling = [...subscriptions].filter((s) => isEntitled(s, now));
   if (entitling.length === 0) return { premium: false, cancelAt: null, entitling };
   const renewing = entitling.some((s) => s.cancelAt === null);

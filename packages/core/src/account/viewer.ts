@@ -30,6 +30,7 @@ export function isAdmin(viewer: Viewer | null | undefined): boolean {
  */
 export function requirePremiumContent(viewer: Viewer | null | undefined, feature: string): void {
   if (seesPremiumContent(viewer)) return;
-  if (viewer?.breakUntil) throw new ForbiddenError(`You are taking a break until ${utcInstant(viewer.breakUntil)}: ${feature.toLowerCase()} hidden until then.`);
+  if (viewer?.breakUntil)
+    throw new ForbiddenError(`You are taking a break until ${utcInstant(viewer.breakUntil)}: ${feature.toLowerCase()} hidden until then.`);
   throw new ForbiddenError(`${feature} part of Premium`);
 }

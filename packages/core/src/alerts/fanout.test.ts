@@ -7,16 +7,48 @@ import { ALERT_SHARDS, alertShardOf, makeAlertFanout, matchingFlags } from './fa
 import type { AlertTask, NewValueFlag, StoredAlertSettings } from './ports.ts';
 
 const clock = fixedClock('2026-11-22T06:30:00Z');
-const flag = (fixtureId: string, leagueId: string, edge: number, bookmaker: string | null = 'Velox', selection: NewValueFlag['selection'] = 'home'): NewValueFlag => ({
-  fixtureId, leagueId, market: selection === 'over25' || selection === 'under25' ? 'ou25' : '1x2', selection, price: 2.5, bookmaker, edge, flaggedAt: '2026-11-22T06:25:00.000Z',
+const flag = (
+  fixtureId: string,
+  leagueId: string,
+  edge: number,
+  bookmaker: string | null = 'Velox',
+  selection: NewValueFlag['selection'] = 'home',
+): NewValueFlag => ({
+  fixtureId,
+  leagueId,
+  market: selection === 'over25' || selection === 'under25' ? 'ou25' : '1x2',
+  selection,
+  price: 2.5,
+  bookmaker,
+  edge,
+  flaggedAt: '2026-11-22T06:25:00.000Z',
 });
 const flags = [flag('f1', 'E0', 0.08), flag('f2', 'SP1', 0.06, 'Fortuna', 'over25'), flag('f3', 'E0', 0.03, null, 'away')];
 const on = (frequency: StoredAlertSettings['frequency'] = 'realtime', extra: Partial<StoredAlertSettings> = {}): StoredAlertSettings => ({
-  frequency, leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2', 'ou25'], updatedAt: '2026-11-20T00:00:00.000Z', ...extra,
+  frequency,
+  leagues: [],
+  minEdge: 5,
+  bookmakers: [],
+  markets: ['1x2', 'ou25'],
+  updatedAt: '2026-11-20T00:00:00.000Z',
+  ...extra,
 });
 const account = (id: string, extra: Partial<UserRecord> = {}): UserRecord => ({
-  id, email: `${id}@example.com`, passwordHash: 'x', role: 'user', createdAt: '2026-01-01T00:00:00.000Z', emailVerifiedAt: '2026-01-01T00:00:00.000Z',
-  subscriptions: { sub1: { id: 'sub1', status: 'active', cancelAt: null, currentPeriodEnd: Math.floor(Date.parse('2026-12-20T00:00:00Z') / 1000), syncedAt: '2026-11-20T00:00:00.000Z' } },
+  id,
+  email: `${id}@example.com`,
+  passwordHash: 'x',
+  role: 'user',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
+  subscriptions: {
+    sub1: {
+      id: 'sub1',
+      status: 'active',
+      cancelAt: null,
+      currentPeriodEnd: Math.floor(Date.parse('2026-12-20T00:00:00Z') / 1000),
+      syncedAt: '2026-11-20T00:00:00.000Z',
+    },
+  },
   ...extra,
 });
 
@@ -91,14 +123,16 @@ describe('the alert fan-out', () => {
     await drain();
     expect(emails.map((e) => e.template === 'value-alert' && e.userId).sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     expect(emails[0]).toMatchObject({
-      template: 'value-alert', kind: 'realtime',
+      template: 'value-alert',
+      kind: 'realtime',
       bets: [
         { fixtureId: 'f1', selection: 'home', odds: 2.5, bookmaker: 'Velox', edge: 0.08, asOf: '2026-11-22T06:25:00.000Z' },
         { fixtureId: 'f2', selection: 'over25', odds: 2.5, bookmaker: 'Fortuna', edge: 0.06 },
       ],
     });
     // The set delivered again (a redelivery, a repeated shard) sends nothing more.
-    for (let shard = 0; shard < ALERT_SHARDS; shard++) await fanout.shard({ setId: 'scan:S1', frequency: 'realtime', flags, raisedAt: '2026-11-22T06:30:00.000Z', shard }, Infinity);
+    for (let shard = 0; shard < ALERT_SHARDS; shard++)
+      await fanout.shard({ setId: 'scan:S1', frequency: 'realtime', flags, raisedAt: '2026-11-22T06:30:00.000Z', shard }, Infinity);
     await drain();
     expect(emails).toHaveLength(6);
   });

@@ -126,7 +126,10 @@ function announcer({ store, clock, sendTasks, log }: FanoutDeps) {
  * on the clock) the rest of the shard goes on in a new message that carries the cursor.
  */
 function shardLister({ store, clock, sendTasks }: FanoutDeps, settings: FanoutSettings) {
-  return async (task: AlertSetTask & { shard: number; cursor?: string }, invocationEnds: number): Promise<{ batches: number; users: number; continued: boolean }> => {
+  return async (
+    task: AlertSetTask & { shard: number; cursor?: string },
+    invocationEnds: number,
+  ): Promise<{ batches: number; users: number; continued: boolean }> => {
     let cursor = task.cursor;
     let batches = 0;
     let users = 0;
@@ -174,8 +177,18 @@ function batchSender({ store, clock, requestEmails, log }: FanoutDeps, settings:
         report[outcome] += 1;
         return;
       }
-      const bets = flags.map((f) => ({ fixtureId: f.fixtureId, selection: f.selection, odds: f.price, bookmaker: f.bookmaker, edge: f.edge, asOf: f.flaggedAt }));
-      claimed.push({ claim, request: { template: 'value-alert', userId: r.user.id, kind: task.frequency === 'realtime' ? 'realtime' : 'digest', setId: task.setId, bets } });
+      const bets = flags.map((f) => ({
+        fixtureId: f.fixtureId,
+        selection: f.selection,
+        odds: f.price,
+        bookmaker: f.bookmaker,
+        edge: f.edge,
+        asOf: f.flaggedAt,
+      }));
+      claimed.push({
+        claim,
+        request: { template: 'value-alert', userId: r.user.id, kind: task.frequency === 'realtime' ? 'realtime' : 'digest', setId: task.setId, bets },
+      });
     });
     // Ten requests per call (one SQS SendMessageBatch). Those not queued are released, so the redelivered batch claims them again.
     for (let i = 0; i < claimed.length; i += EMAILS_PER_CALL) {

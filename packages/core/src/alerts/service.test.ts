@@ -10,13 +10,36 @@ import { DEFAULT_ALERTS, InvalidUnsubscribeTokenError, makeAlertDispatcher, make
 
 // Saturday 22 November 2026, 06:30 UTC; the run started at 06:00 and finished at 06:20.
 const clock = fixedClock('2026-11-22T06:30:00Z');
-const run = (finishedAt = '2026-11-22T06:20:00.000Z'): JobRecord => ({ id: 'RUN1', type: 'generate', status: 'done', requestedBy: 'schedule', tasks: [], total: 3, done: 3, failed: 0, createdAt: '2026-11-22T06:00:00.000Z', finishedAt });
+const run = (finishedAt = '2026-11-22T06:20:00.000Z'): JobRecord => ({
+  id: 'RUN1',
+  type: 'generate',
+  status: 'done',
+  requestedBy: 'schedule',
+  tasks: [],
+  total: 3,
+  done: 3,
+  failed: 0,
+  createdAt: '2026-11-22T06:00:00.000Z',
+  finishedAt,
+});
 
 function prediction(fixtureId: string, leagueId: string, valueBets: StoredPrediction['valueBets'], bookmaker = 'Velox'): StoredPrediction {
   return {
-    id: fixtureId, fixtureId, leagueId, leagueName: leagueId, homeTeam: 'Rovers', awayTeam: 'United', kickoff: '2026-11-23T15:00:00.000Z',
-    probabilities: { home: 0.5, draw: 0.3, away: 0.2 }, overUnder25: { over: 0.5, under: 0.5 }, valueBets, bestBookmakers: { home: bookmaker, over25: bookmaker, away: bookmaker },
-    modelVersion: 'm', generatedAt: '2026-11-22T06:10:00.000Z', origin: 'published', status: 'scheduled',
+    id: fixtureId,
+    fixtureId,
+    leagueId,
+    leagueName: leagueId,
+    homeTeam: 'Rovers',
+    awayTeam: 'United',
+    kickoff: '2026-11-23T15:00:00.000Z',
+    probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
+    overUnder25: { over: 0.5, under: 0.5 },
+    valueBets,
+    bestBookmakers: { home: bookmaker, over25: bookmaker, away: bookmaker },
+    modelVersion: 'm',
+    generatedAt: '2026-11-22T06:10:00.000Z',
+    origin: 'published',
+    status: 'scheduled',
   };
 }
 const predictions = [
@@ -26,8 +49,27 @@ const predictions = [
 ];
 /** Value entries of the ledger: f1 first flagged by this run, f2 by yesterday's. */
 const entry = (fixtureId: string, selection: 'home' | 'over25', recordedAt: string, price: number, probability: number): RecordedEntry => ({
-  id: `${fixtureId}~value-${selection}`, fixtureId, leagueId: 'E0', leagueName: 'E0', homeTeam: 'Rovers', awayTeam: 'United', kickoff: '2026-11-23T15:00:00.000Z', basis: 'published', kind: 'value',
-  market: selection === 'home' ? '1x2' : 'ou25', selection, probability, fairProbability: 0.4, price, bookmaker: 'Velox', stakeFlat: 1, stakeKelly: 1, modelVersion: 'm', forecastAt: recordedAt, recordedAt, corrections: [],
+  id: `${fixtureId}~value-${selection}`,
+  fixtureId,
+  leagueId: 'E0',
+  leagueName: 'E0',
+  homeTeam: 'Rovers',
+  awayTeam: 'United',
+  kickoff: '2026-11-23T15:00:00.000Z',
+  basis: 'published',
+  kind: 'value',
+  market: selection === 'home' ? '1x2' : 'ou25',
+  selection,
+  probability,
+  fairProbability: 0.4,
+  price,
+  bookmaker: 'Velox',
+  stakeFlat: 1,
+  stakeKelly: 1,
+  modelVersion: 'm',
+  forecastAt: recordedAt,
+  recordedAt,
+  corrections: [],
 });
 const entries = [entry('f1', 'home', '2026-11-22T06:10:00.000Z', 2.4, 0.45), entry('f2', 'over25', '2026-11-21T06:10:00.000Z', 2.1, 0.505)];
 
@@ -58,7 +100,16 @@ describe('value-bet alert dispatch after a generation run', () => {
       ['daily:RUN1', 'daily', ['f1', 'f2', 'f3']],
     ]);
     // The flag carries the price, the bookmaker, the edge on our probability and when the ledger first recorded it.
-    expect(announced[0]!.flags[0]).toEqual({ fixtureId: 'f1', leagueId: 'E0', market: '1x2', selection: 'home', price: 2.4, bookmaker: 'Velox', edge: expect.closeTo(0.08, 6), flaggedAt: '2026-11-22T06:10:00.000Z' });
+    expect(announced[0]!.flags[0]).toEqual({
+      fixtureId: 'f1',
+      leagueId: 'E0',
+      market: '1x2',
+      selection: 'home',
+      price: 2.4,
+      bookmaker: 'Velox',
+      edge: expect.closeTo(0.08, 6),
+      flaggedAt: '2026-11-22T06:10:00.000Z',
+    });
     expect(announced[1]!.flags[1]).toMatchObject({ fixtureId: 'f2', market: 'ou25', selection: 'over25', price: 2.1, bookmaker: 'Fortuna', edge: 0.06 });
     // The metrics task runs again after each results run: nothing is announced twice.
     expect(await d.dispatch()).toBe('alerts: nothing new for run RUN1');
@@ -103,7 +154,9 @@ describe('the flags an odds scan raised first', () => {
     expect(scanFlagSet(at, [flagged])).toEqual({
       id: 'scan:2026-11-22T14:05:00.000Z',
       frequency: 'realtime',
-      flags: [{ fixtureId: 'f1', leagueId: 'E0', market: '1x2', selection: 'home', price: 2.5, bookmaker: 'Northbet', edge: 0.07, flaggedAt: at.toISOString() }],
+      flags: [
+        { fixtureId: 'f1', leagueId: 'E0', market: '1x2', selection: 'home', price: 2.5, bookmaker: 'Northbet', edge: 0.07, flaggedAt: at.toISOString() },
+      ],
     });
   });
 

@@ -11,7 +11,14 @@ import { requirePremiumContent, type Viewer } from '../account/viewer.ts';
 import type { AlertFrequency, AlertStore, NewValueFlag, NewValueFlags, StoredAlertSettings, UnsubscribeTokens } from './ports.ts';
 
 /** Until a subscriber chooses, no email: alerts are opt-in. */
-export const DEFAULT_ALERTS: AlertSettings = { frequency: 'off', leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2', 'ou25'], maxPerDay: DEFAULT_ALERTS_PER_DAY };
+export const DEFAULT_ALERTS: AlertSettings = {
+  frequency: 'off',
+  leagues: [],
+  minEdge: 5,
+  bookmakers: [],
+  markets: ['1x2', 'ou25'],
+  maxPerDay: DEFAULT_ALERTS_PER_DAY,
+};
 /** The window a digest covers: the matches the generation run predicted. */
 const ALERT_REACH_DAYS = 7;
 
@@ -27,8 +34,14 @@ export class InvalidUnsubscribeTokenError extends DomainError {
 export function flagsOfPredictions(predictions: readonly StoredPrediction[]): NewValueFlag[] {
   return predictions.flatMap((p) =>
     p.valueBets.map((v) => ({
-      fixtureId: p.fixtureId, leagueId: p.leagueId, market: marketOf(v.market), selection: v.market, price: v.odds,
-      bookmaker: v.bookmaker ?? p.bestBookmakers?.[v.market] ?? null, edge: v.edge, flaggedAt: new Date(v.flaggedAt ?? p.generatedAt).toISOString(),
+      fixtureId: p.fixtureId,
+      leagueId: p.leagueId,
+      market: marketOf(v.market),
+      selection: v.market,
+      price: v.odds,
+      bookmaker: v.bookmaker ?? p.bestBookmakers?.[v.market] ?? null,
+      edge: v.edge,
+      flaggedAt: new Date(v.flaggedAt ?? p.generatedAt).toISOString(),
     })),
   );
 }
@@ -50,8 +63,14 @@ export function newFlagsOfLedger(entries: readonly RecordedEntry[], since: Date)
   return entries
     .filter((e) => e.kind === 'value' && e.basis === 'published' && e.price !== null && Date.parse(e.recordedAt) >= since.getTime())
     .map((e) => ({
-      fixtureId: e.fixtureId, leagueId: e.leagueId, market: e.market, selection: e.selection, price: e.price!,
-      bookmaker: e.bookmaker, edge: e.probability * e.price! - 1, flaggedAt: e.recordedAt,
+      fixtureId: e.fixtureId,
+      leagueId: e.leagueId,
+      market: e.market,
+      selection: e.selection,
+      price: e.price!,
+      bookmaker: e.bookmaker,
+      edge: e.probability * e.price! - 1,
+      flaggedAt: e.recordedAt,
     }));
 }
 
@@ -77,7 +96,10 @@ export function makeAlertService(deps: {
   };
   async function view(settings: AlertSettings): Promise<AlertsView> {
     const now = clock.now();
-    const [leagues, upcoming] = await Promise.all([deps.leagues.listActive(), deps.predictions.listByKickoff(now, new Date(now.getTime() + ALERT_REACH_DAYS * DAY_MS))]);
+    const [leagues, upcoming] = await Promise.all([
+      deps.leagues.listActive(),
+      deps.predictions.listByKickoff(now, new Date(now.getTime() + ALERT_REACH_DAYS * DAY_MS)),
+    ]);
     const bookmakers = new Set([...upcoming.flatMap((p) => Object.values(p.bestBookmakers ?? {})), ...settings.bookmakers]);
     return { settings, options: { leagues: leagues.map((l) => ({ id: l.id, name: l.name })), bookmakers: [...bookmakers].sort() } };
   }
@@ -90,7 +112,10 @@ export function makeAlertService(deps: {
     async put(viewer: Viewer, settings: AlertSettings): Promise<AlertsView> {
       assertPremium(viewer);
       const clean: AlertSettings = {
-        ...settings, leagues: [...new Set(settings.leagues)].sort(), bookmakers: [...new Set(settings.bookmakers)].sort(), markets: [...new Set(settings.markets)].sort(),
+        ...settings,
+        leagues: [...new Set(settings.leagues)].sort(),
+        bookmakers: [...new Set(settings.bookmakers)].sort(),
+        markets: [...new Set(settings.markets)].sort(),
         maxPerDay: settings.maxPerDay ?? DEFAULT_ALERTS_PER_DAY,
       };
       await store.put(viewer.userId, { ...clean, updatedAt: clock.now().toISOString() });
@@ -132,14 +157,19 @@ export function makeAlertDispatcher(deps: {
       const ahead = (kickoff: string) => Date.parse(kickoff) > now.getTime();
       const [predictions, entries] = await Promise.all([deps.predictions.listByKickoff(now, until), deps.ledger.listByKickoff(now, until)]);
       const upcoming = flagsOfPredictions(predictions.filter((p) => ahead(p.kickoff) && p.origin === 'published'));
-      const fresh = newFlagsOfLedger(entries.filter((e) => ahead(e.kickoff)), new Date(run.createdAt));
+      const fresh = newFlagsOfLedger(
+        entries.filter((e) => ahead(e.kickoff)),
+        new Date(run.createdAt),
+      );
       const sets: Array<{ frequency: AlertFrequency; flags: NewValueFlag[] }> = [
         { frequency: 'realtime', flags: fresh },
         { frequency: 'daily', flags: upcoming },
         ...(isUkMonday(new Date(run.finishedAt)) ? [{ frequency: 'weekly' as const, flags: upcoming }] : []),
       ];
       const announced: string[] = [];
-      for (const set of sets) if (await deps.announce({ id: `${set.frequency === 'realtime' ? 'run' : set.frequency}:${run.id}`, ...set })) announced.push(`${set.frequency} (${set.flags.length} flag(s))`);
+      for (const set of sets)
+        if (await deps.announce({ id: `${set.frequency === 'realtime' ? 'run' : set.frequency}:${run.id}`, ...set }))
+          announced.push(`${set.frequency} (${set.flags.length} flag(s))`);
       deps.log?.('Value-bet alerts', { run: run.id, announced });
       return `alerts: ${announced.length ? `announced ${announced.join(', ')}` : 'nothing new'} for run ${run.id}`;
     },

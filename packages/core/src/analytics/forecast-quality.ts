@@ -16,7 +16,9 @@ const BINS = 10;
 export function forecastQuality(all: readonly StoredPrediction[], period: AnalyticsPeriod, days: number, basis: LedgerBasis, asOf: Date): ForecastQuality {
   const from = asOf.getTime() - days * DAY_MS;
   const origin = basis === 'published' ? 'published' : 'backfilled';
-  const set = all.filter((p) => p.status === 'settled' && p.result && Date.parse(p.kickoff) > from && Date.parse(p.kickoff) <= asOf.getTime() && originOf(p) === origin);
+  const set = all.filter(
+    (p) => p.status === 'settled' && p.result && Date.parse(p.kickoff) > from && Date.parse(p.kickoff) <= asOf.getTime() && originOf(p) === origin,
+  );
 
   const withMarket = set.filter((p) => p.market);
   const mean = (xs: number[]) => (xs.length ? round(xs.reduce((s, x) => s + x, 0) / xs.length, 4) : null);
@@ -39,7 +41,9 @@ export function forecastQuality(all: readonly StoredPrediction[], period: Analyt
     matches: set.length,
     rps: { matches: withMarket.length, ours: mean(withMarket.map((p) => rpsOf(p.probabilities, p))), market: mean(withMarket.map((p) => rpsOf(p.market!, p))) },
     reliability: bins.flatMap((b, i) =>
-      b.count ? [{ from: i * 10, to: (i + 1) * 10, forecast: round((b.sum / b.count) * 100, 1), observed: round((b.hits / b.count) * 100, 1), count: b.count }] : [],
+      b.count
+        ? [{ from: i * 10, to: (i + 1) * 10, forecast: round((b.sum / b.count) * 100, 1), observed: round((b.hits / b.count) * 100, 1), count: b.count }]
+        : [],
     ),
     computedAt: asOf.toISOString(),
   };

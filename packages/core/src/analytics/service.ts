@@ -1,4 +1,11 @@
-import { ANALYTICS_ALL_DAYS, ANALYTICS_PERIODS, type AnalyticsPeriod, type AnalyticsQuery, type AnalyticsReport, type ForecastQuality } from '@app/contracts/analytics';
+import {
+  ANALYTICS_ALL_DAYS,
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  type AnalyticsQuery,
+  type AnalyticsReport,
+  type ForecastQuality,
+} from '@app/contracts/analytics';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { groupBy } from '../collections.ts';
 import type { RecordedEntry } from '../ledger/entry.ts';
@@ -19,7 +26,17 @@ export interface ForecastQualityStore {
  * Run by the metrics job: each period's forecast quality over the predictions its betting record
  * rests on (published once 30 published picks are settled in it, else back-tested).
  */
-export function makeForecastQualityJob({ predictions, ledger, store, clock }: { predictions: PredictionRepository; ledger: Pick<LedgerRepository, 'listByKickoff'>; store: ForecastQualityStore; clock: Clock }) {
+export function makeForecastQualityJob({
+  predictions,
+  ledger,
+  store,
+  clock,
+}: {
+  predictions: PredictionRepository;
+  ledger: Pick<LedgerRepository, 'listByKickoff'>;
+  store: ForecastQualityStore;
+  clock: Clock;
+}) {
   return {
     async recompute(): Promise<string> {
       const now = clock.now();
@@ -40,7 +57,9 @@ const publishedPicks = (entries: readonly RecordedEntry[], asOf: Date, days: num
 
 /** Entries by league, leagues sorted by name. */
 function byLeague(entries: readonly RecordedEntry[]): Array<{ leagueId: string; name: string; entries: RecordedEntry[] }> {
-  return [...groupBy(entries, (e) => e.leagueId).entries()].map(([leagueId, list]) => ({ leagueId, name: list[0]!.leagueName, entries: list })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...groupBy(entries, (e) => e.leagueId).entries()]
+    .map(([leagueId, list]) => ({ leagueId, name: list[0]!.leagueName, entries: list }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
@@ -50,7 +69,15 @@ function byLeague(entries: readonly RecordedEntry[]): Array<{ leagueId: string; 
  * Like the headline, the period rests on published picks once 30 are settled in it, else on
  * back-tested ones, labelled.
  */
-export function makeAnalyticsService({ ledger, quality, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff'>; quality: Pick<ForecastQualityStore, 'get'>; clock: Clock }) {
+export function makeAnalyticsService({
+  ledger,
+  quality,
+  clock,
+}: {
+  ledger: Pick<LedgerRepository, 'listByKickoff'>;
+  quality: Pick<ForecastQualityStore, 'get'>;
+  clock: Clock;
+}) {
   return {
     async get(viewer: Viewer | null, query: AnalyticsQuery): Promise<AnalyticsReport> {
       requirePremiumContent(viewer, 'Performance analytics are');
@@ -82,7 +109,13 @@ export function makeAnalyticsService({ ledger, quality, clock }: { ledger: Pick<
         curves: { picks: profitCurve(settledBets(picks)), valueBets: profitCurve(settledBets(values)) },
         perLeague: byLeague(chosen).map((l) => {
           const leaguePicks = l.entries.filter((e) => e.kind === 'pick');
-          return { leagueId: l.leagueId, league: l.name, '1x2': record(leaguePicks.filter((e) => e.market === '1x2')), ou25: record(leaguePicks.filter((e) => e.market === 'ou25')), valueBets: record(l.entries.filter((e) => e.kind === 'value')) };
+          return {
+            leagueId: l.leagueId,
+            league: l.name,
+            '1x2': record(leaguePicks.filter((e) => e.market === '1x2')),
+            ou25: record(leaguePicks.filter((e) => e.market === 'ou25')),
+            valueBets: record(l.entries.filter((e) => e.kind === 'value')),
+          };
         }),
         forecast,
         computedAt: now.toISOString(),

@@ -25,7 +25,13 @@ export async function exportAccount(user: UserRecord, messages: Pick<ContactMess
       selfExcludedAt: user.selfExcludedAt ?? null,
       selfExcludedUntil: user.selfExcludedUntil ?? null,
     },
-    subscriptions: Object.values(user.subscriptions).map(({ id, status, cancelAt, currentPeriodEnd, syncedAt }) => ({ id, status, cancelAt, currentPeriodEnd, syncedAt })),
+    subscriptions: Object.values(user.subscriptions).map(({ id, status, cancelAt, currentPeriodEnd, syncedAt }) => ({
+      id,
+      status,
+      cancelAt,
+      currentPeriodEnd,
+      syncedAt,
+    })),
     messages: (await messages.listByUser(user.id)).map(toPublicMessage),
   };
 }

@@ -11,7 +11,8 @@ import { acceptNewPassword, assertNotCurrentPassword, COMMON_PASSWORD_MESSAGE, i
 
 describe('password policy', () => {
   it('finds the most common leaked passwords in any case and with surrounding spaces', () => {
-    for (const password of ['password', 'PASSWORD', '12345678', ' football ', 'Iloveyou', 'qwertyuiop']) expect(isCommonPassword(password), password).toBe(true);
+    for (const password of ['password', 'PASSWORD', '12345678', ' football ', 'Iloveyou', 'qwertyuiop'])
+      expect(isCommonPassword(password), password).toBe(true);
     for (const password of ['correct horse battery', 'tY7#mQ2!vL9p', 'football fan since 1998']) expect(isCommonPassword(password), password).toBe(false);
   });
 
@@ -28,11 +29,18 @@ describe('password policy', () => {
   });
 
   it('is the one policy: length and repeated characters (the contract rules), common list, not the current password', async () => {
-    expect(() => acceptNewPassword('short', 'password')).toThrow(expect.objectContaining({ field: 'password', message: 'Password must be at least 8 characters long.' }));
+    expect(() => acceptNewPassword('short', 'password')).toThrow(
+      expect.objectContaining({ field: 'password', message: 'Password must be at least 8 characters long.' }),
+    );
     expect(() => acceptNewPassword('x'.repeat(129), 'password')).toThrow(expect.objectContaining({ message: 'Password must be at most 128 characters long.' }));
-    expect(() => acceptNewPassword(' '.repeat(8), 'password')).toThrow(expect.objectContaining({ message: 'Password must not be one character repeated (such as eight spaces).' }));
+    expect(() => acceptNewPassword(' '.repeat(8), 'password')).toThrow(
+      expect.objectContaining({ message: 'Password must not be one character repeated (such as eight spaces).' }),
+    );
     const current = await plainHasher.hash('correct horse');
-    await expect(assertNotCurrentPassword(acceptNewPassword('correct horse', 'password'), current, plainHasher, 'password')).rejects.toMatchObject({ field: 'password', message: SAME_PASSWORD_MESSAGE });
+    await expect(assertNotCurrentPassword(acceptNewPassword('correct horse', 'password'), current, plainHasher, 'password')).rejects.toMatchObject({
+      field: 'password',
+      message: SAME_PASSWORD_MESSAGE,
+    });
     await expect(assertNotCurrentPassword(acceptNewPassword('battery staple', 'password'), current, plainHasher, 'password')).resolves.toBeUndefined();
   });
 

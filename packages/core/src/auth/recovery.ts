@@ -44,12 +44,17 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
     async resendVerification(user: UserRecord, context: ClientContext): Promise<void> {
       if (user.emailVerifiedAt) return;
       const network = clientNetwork(context.ip);
-      await takeLoggedAttempt(limiter, security, [...mailAddressSubjects('verify', user.email), { key: `verify:net:${network}`, policy: MAIL_NETWORK_POLICY }], {
-        type: 'verification_email_throttled',
-        email: user.email,
-        network,
-        userId: user.id,
-      });
+      await takeLoggedAttempt(
+        limiter,
+        security,
+        [...mailAddressSubjects('verify', user.email), { key: `verify:net:${network}`, policy: MAIL_NETWORK_POLICY }],
+        {
+          type: 'verification_email_throttled',
+          email: user.email,
+          network,
+          userId: user.id,
+        },
+      );
       await deps.requestEmail({ template: 'verify-email', userId: user.id });
     },
 
@@ -86,7 +91,10 @@ export function makeRecoveryService(deps: RecoveryServiceDeps) {
      */
     async confirmPasswordReset(body: PasswordResetConfirmBody & { password: NewPassword }, context: ClientContext): Promise<{ endedSessions: number }> {
       const network = clientNetwork(context.ip);
-      await takeLoggedAttempt(limiter, security, [{ key: `reset-confirm:net:${network}`, policy: NETWORK_POLICY }], { type: 'password_reset_throttled', network });
+      await takeLoggedAttempt(limiter, security, [{ key: `reset-confirm:net:${network}`, policy: NETWORK_POLICY }], {
+        type: 'password_reset_throttled',
+        network,
+      });
       const invalid = () => {
         security({ type: 'password_reset_failed', network });
         return new ValidationError(INVALID_LINK_MESSAGE);

@@ -45,15 +45,26 @@ function setup() {
   const events: SecurityEvent[] = [];
   const mail: EmailRequest[] = [];
   const auth = makeAuthService({
-    users, sessions, attempts, clock, hasher: plainHasher, tokens: plainTokens,
-    ids: { user: sequentialIds('u'), session: sequentialIds('s') }, security: (e) => void events.push(e),
+    users,
+    sessions,
+    attempts,
+    clock,
+    hasher: plainHasher,
+    tokens: plainTokens,
+    ids: { user: sequentialIds('u'), session: sequentialIds('s') },
+    security: (e) => void events.push(e),
     requestEmail: async (request) => void mail.push(request),
   });
   return { auth, clock, users, sessions, attempts, events, mail, signedUp: (c = creds, ip = '1.1.1.1') => signedUp(auth, users, c, ip) };
 }
 
 /** A sign-up body with both boxes ticked; core tests skip the policy's list (the handlers apply it; password-policy.test.ts tests it). */
-const withPolicy = <T extends { password: string }>(body: T) => ({ ...body, password: body.password as NewPassword, acceptTerms: true as const, confirmAge: true as const });
+const withPolicy = <T extends { password: string }>(body: T) => ({
+  ...body,
+  password: body.password as NewPassword,
+  acceptTerms: true as const,
+  confirmAge: true as const,
+});
 const newPassword = (p: string) => p as NewPassword;
 const creds = { email: 'ana@example.com', password: 'correct horse' };
 
@@ -65,7 +76,15 @@ describe('AuthService', () => {
 
   it('signs up a free, unconfirmed user, signed in at once, and sends the verification link; never an admin', async () => {
     const issued = await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
-    expect(issued.user).toEqual({ id: 'u1', email: creds.email, emailVerified: false, subscriptionStatus: 'free', role: 'user', cancelAt: null, breakUntil: null });
+    expect(issued.user).toEqual({
+      id: 'u1',
+      email: creds.email,
+      emailVerified: false,
+      subscriptionStatus: 'free',
+      role: 'user',
+      cancelAt: null,
+      breakUntil: null,
+    });
     expect((await t.auth.resolve(issued.token))?.viewer).toMatchObject({ userId: 'u1', role: 'user', subscriptionStatus: 'free' });
     expect((await t.users.getByEmail(creds.email))?.emailVerifiedAt).toBeUndefined();
     expect(t.mail).toEqual([{ template: 'verify-email', userId: 'u1' }]);
@@ -74,7 +93,9 @@ describe('AuthService', () => {
   it('stores what the sign-up accepted: the Terms version and when the terms and the age were confirmed', async () => {
     await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
     expect(await t.users.getByEmail(creds.email)).toMatchObject({
-      termsVersion: TERMS_VERSION, termsAcceptedAt: '2026-11-22T12:00:00.000Z', ageConfirmedAt: '2026-11-22T12:00:00.000Z',
+      termsVersion: TERMS_VERSION,
+      termsAcceptedAt: '2026-11-22T12:00:00.000Z',
+      ageConfirmedAt: '2026-11-22T12:00:00.000Z',
     });
   });
 
@@ -82,7 +103,10 @@ describe('AuthService', () => {
     const { token } = await t.signedUp();
     await t.users.selfExclude('u1', '2026-11-22T12:00:00.000Z', '2027-05-22T12:00:00.000Z');
     expect(await t.auth.resolve(token)).toBeNull();
-    await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'forbidden', message: 'This account is self-excluded until Sat, 22 May 2027, 12:00 UTC. It cannot be used before then.' });
+    await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: 'This account is self-excluded until Sat, 22 May 2027, 12:00 UTC. It cannot be used before then.',
+    });
     await expect(t.auth.login({ ...creds, password: 'nope' }, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized', message: INVALID_CREDENTIALS });
     expect(t.events.filter((e) => e.type === 'login_refused_self_excluded')).toHaveLength(1);
     t.clock.set('2027-05-22T12:00:01Z');
@@ -91,9 +115,15 @@ describe('AuthService', () => {
 
   it('sign-up: a taken address is a 409 that offers login and reset, changes nothing, and the owner hears of it', async () => {
     await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
-    await expect(t.auth.register(withPolicy({ ...creds, password: 'another password' }), { ip: '1.1.1.2' })).rejects.toMatchObject({ kind: 'conflict', message: EMAIL_TAKEN_MESSAGE });
+    await expect(t.auth.register(withPolicy({ ...creds, password: 'another password' }), { ip: '1.1.1.2' })).rejects.toMatchObject({
+      kind: 'conflict',
+      message: EMAIL_TAKEN_MESSAGE,
+    });
     expect(EMAIL_TAKEN_MESSAGE).toMatch(/Log in, or choose a new password with "Forgot password\?"/);
-    expect(t.mail).toEqual([{ template: 'verify-email', userId: 'u1' }, { template: 'account-exists', email: creds.email }]);
+    expect(t.mail).toEqual([
+      { template: 'verify-email', userId: 'u1' },
+      { template: 'account-exists', email: creds.email },
+    ]);
     expect((await t.users.getByEmail(creds.email))?.passwordHash).toBe('plain$correct horse');
     expect(t.events.filter((e) => e.type === 'signup_requested').map((e) => e.detail?.taken)).toEqual([false, true]);
   });
@@ -108,7 +138,8 @@ describe('AuthService', () => {
   it('sign-up has a throttle of its own: per address from anywhere, per network across addresses', async () => {
     // The first creates the account, the next two are 409s (a taken address counts like a new one), the fourth waits.
     await t.auth.register(withPolicy(creds), { ip: '7.7.7.0' });
-    for (let i = 1; i < SIGNUP_ADDRESS_POLICY.freeAttempts; i++) await expect(t.auth.register(withPolicy(creds), { ip: `7.7.7.${i}` })).rejects.toMatchObject({ kind: 'conflict' });
+    for (let i = 1; i < SIGNUP_ADDRESS_POLICY.freeAttempts; i++)
+      await expect(t.auth.register(withPolicy(creds), { ip: `7.7.7.${i}` })).rejects.toMatchObject({ kind: 'conflict' });
     await expect(t.auth.register(withPolicy(creds), { ip: '7.7.8.1' })).rejects.toMatchObject({ kind: 'rate_limited' });
     for (let i = 0; i < MAIL_NETWORK_POLICY.freeAttempts; i++) await t.auth.register(withPolicy({ ...creds, email: `n${i}@example.com` }), { ip: '6.6.6.6' });
     await expect(t.auth.register(withPolicy({ ...creds, email: 'last@example.com' }), { ip: '6.6.6.6' })).rejects.toMatchObject({ kind: 'rate_limited' });
@@ -141,7 +172,7 @@ describe('AuthService', () => {
     await expect(t.auth.login(creds, ip)).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 30 });
     t.clock.advance(30_000);
     await expect(t.auth.login({ ...creds, password: 'nope' }, ip)).rejects.toMatchObject({ kind: 'unauthorized' });
-    await expect(t.auth.login(creds, ip)).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 2 * ACCOUNT_POLICY.baseDelayMs / 1000 });
+    await expect(t.auth.login(creds, ip)).rejects.toMatchObject({ kind: 'rate_limited', retryAfterSeconds: (2 * ACCOUNT_POLICY.baseDelayMs) / 1000 });
     t.clock.advance(2 * ACCOUNT_POLICY.baseDelayMs);
     await expect(t.auth.login(creds, ip)).resolves.toMatchObject({ user: { email: creds.email } });
     expect(t.events.filter((e) => e.type === 'login_throttled')).toHaveLength(3);
@@ -163,7 +194,9 @@ describe('AuthService', () => {
     for (let i = 0; i < 205; i++) await t.auth.login({ ...creds, password: `guess ${i}` }, { ip: '10.1.1.1' }).catch(() => {});
     expect(t.events.filter((e) => e.type === 'login_failed' && e.network === '10.1.1.1')).toHaveLength(5);
     // Bo, behind the same address, signs in at once.
-    await expect(t.auth.login({ email: 'bo@example.com', password: 'bo password' }, { ip: '10.1.1.1' })).resolves.toMatchObject({ user: { email: 'bo@example.com' } });
+    await expect(t.auth.login({ email: 'bo@example.com', password: 'bo password' }, { ip: '10.1.1.1' })).resolves.toMatchObject({
+      user: { email: 'bo@example.com' },
+    });
   });
 
   it('charges the network for failed checks, never for a success, and lets an office fail 100 times first', async () => {
@@ -174,8 +207,17 @@ describe('AuthService', () => {
     for (let i = 0; i < NETWORK_POLICY.freeAttempts; i++) {
       // Two each against Ana's and Bo's accounts, then one each against other existing accounts.
       const email = i % 2 ? creds.email : 'bo@example.com';
-      await t.users.create({ id: `n${i}`, email: `n${i}@example.com`, passwordHash: 'plain$secret words', role: 'user', createdAt: '2026-01-01T00:00:00.000Z', subscriptions: {} });
-      await expect(t.auth.login({ email: i < 4 ? email : `n${i}@example.com`, password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'unauthorized' });
+      await t.users.create({
+        id: `n${i}`,
+        email: `n${i}@example.com`,
+        passwordHash: 'plain$secret words',
+        role: 'user',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        subscriptions: {},
+      });
+      await expect(t.auth.login({ email: i < 4 ? email : `n${i}@example.com`, password: 'x' }, { ip: '9.9.9.9' })).rejects.toMatchObject({
+        kind: 'unauthorized',
+      });
     }
     await expect(t.auth.login(creds, { ip: '9.9.9.9' })).rejects.toMatchObject({ kind: 'rate_limited' });
     await expect(t.auth.login(creds, { ip: '9.9.9.10' })).resolves.toBeTruthy();
@@ -190,13 +232,20 @@ describe('AuthService', () => {
     // 22 unknown addresses x 5 wrong passwords (the audit's storm): 110 guesses.
     const statuses: string[] = [];
     for (let a = 0; a < 22; a++) {
-      for (let g = 0; g < 5; g++) statuses.push(await t.auth.login({ email: `nobody${a}@example.com`, password: `guess ${g}` }, office).then(() => 'ok', (e: { kind: string }) => e.kind));
+      for (let g = 0; g < 5; g++)
+        statuses.push(
+          await t.auth.login({ email: `nobody${a}@example.com`, password: `guess ${g}` }, office).then(
+            () => 'ok',
+            (e: { kind: string }) => e.kind,
+          ),
+        );
     }
     expect(statuses.slice(0, NETWORK_POLICY.freeAttempts).every((s) => s === 'unauthorized')).toBe(true);
     expect(statuses.slice(NETWORK_POLICY.freeAttempts)).toContain('rate_limited');
     // The owner behind the same address signs in, and the per-account rule still holds for a known account.
     await expect(t.auth.login(creds, office)).resolves.toMatchObject({ user: { email: creds.email } });
-    for (let g = 0; g < ACCOUNT_POLICY.freeAttempts; g++) await expect(t.auth.login({ ...creds, password: `wrong ${g}` }, office)).rejects.toMatchObject({ kind: 'unauthorized' });
+    for (let g = 0; g < ACCOUNT_POLICY.freeAttempts; g++)
+      await expect(t.auth.login({ ...creds, password: `wrong ${g}` }, office)).rejects.toMatchObject({ kind: 'unauthorized' });
     await expect(t.auth.login(creds, office)).rejects.toMatchObject({ kind: 'rate_limited' });
   });
 
@@ -204,9 +253,13 @@ describe('AuthService', () => {
     const { token } = await t.signedUp(creds, '8.8.8.8');
     const resolved = (await t.auth.resolve(token))!;
     for (let i = 0; i < 5; i++) {
-      await expect(t.auth.changePassword(resolved, { currentPassword: `guess ${i}`, newPassword: newPassword('new password') }, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'validation' });
+      await expect(
+        t.auth.changePassword(resolved, { currentPassword: `guess ${i}`, newPassword: newPassword('new password') }, { ip: '8.8.8.8' }),
+      ).rejects.toMatchObject({ kind: 'validation' });
     }
-    await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('new password') }, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'rate_limited' });
+    await expect(
+      t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('new password') }, { ip: '8.8.8.8' }),
+    ).rejects.toMatchObject({ kind: 'rate_limited' });
     await expect(t.auth.login(creds, { ip: '8.8.8.8' })).rejects.toMatchObject({ kind: 'rate_limited' });
     expect(t.events.map((e) => e.type)).toContain('password_change_throttled');
   });
@@ -237,10 +290,14 @@ describe('AuthService', () => {
     expect(await t.auth.resolve(c.token)).toBeNull();
 
     const resolvedA = (await t.auth.resolve(a.token))!;
-    await expect(t.auth.changePassword(resolvedA, { currentPassword: 'wrong', newPassword: newPassword('new password') }, { ip: '1.1.1.1' })).rejects.toMatchObject({
+    await expect(
+      t.auth.changePassword(resolvedA, { currentPassword: 'wrong', newPassword: newPassword('new password') }, { ip: '1.1.1.1' }),
+    ).rejects.toMatchObject({
       message: 'Current password is incorrect',
     });
-    expect(await t.auth.changePassword(resolvedA, { currentPassword: creds.password, newPassword: newPassword('new password') }, { ip: '1.1.1.1' })).toEqual({ endedSessions: 1 });
+    expect(await t.auth.changePassword(resolvedA, { currentPassword: creds.password, newPassword: newPassword('new password') }, { ip: '1.1.1.1' })).toEqual({
+      endedSessions: 1,
+    });
     expect(await t.auth.resolve(a.token)).not.toBeNull();
     expect(await t.auth.resolve(b.token)).toBeNull();
     await expect(t.auth.login(creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'unauthorized' });
@@ -264,13 +321,29 @@ describe('AuthService', () => {
           return t.sessions.create(session);
         },
       };
-      const racing = makeAuthService({ users: t.users, sessions, attempts: t.attempts, clock: t.clock, hasher: plainHasher, tokens: plainTokens, ids: { user: sequentialIds('x'), session: sequentialIds('r') } });
+      const racing = makeAuthService({
+        users: t.users,
+        sessions,
+        attempts: t.attempts,
+        clock: t.clock,
+        hasher: plainHasher,
+        tokens: plainTokens,
+        ids: { user: sequentialIds('x'), session: sequentialIds('r') },
+      });
       return { racing, release, arrived: () => arrived };
     }
 
     function recoveryOver() {
       const store = new InMemoryTokenStore();
-      const recovery = makeRecoveryService({ users: t.users, sessions: t.sessions, hasher: plainHasher, attempts: t.attempts, tokens: store, requestEmail: async () => {}, clock: t.clock });
+      const recovery = makeRecoveryService({
+        users: t.users,
+        sessions: t.sessions,
+        hasher: plainHasher,
+        attempts: t.attempts,
+        tokens: store,
+        requestEmail: async () => {},
+        clock: t.clock,
+      });
       const links = makeOneTimeTokens(store, () => t.clock.now().getTime());
       return { recovery, resetLink: (userId: string) => links.issue(userId, 'password-reset') };
     }
@@ -293,8 +366,19 @@ describe('AuthService', () => {
       const before = await t.signedUp();
       const { recovery, resetLink } = recoveryOver();
       // Session writes land a turn of the event loop after the password check, as over a network.
-      const sessions = { ...bindAll(t.sessions), create: async (s: Parameters<typeof t.sessions.create>[0]) => (await new Promise((r) => setImmediate(r)), t.sessions.create(s)) };
-      const loops = makeAuthService({ users: t.users, sessions, attempts: t.attempts, clock: t.clock, hasher: plainHasher, tokens: plainTokens, ids: { user: sequentialIds('x'), session: sequentialIds('l') } });
+      const sessions = {
+        ...bindAll(t.sessions),
+        create: async (s: Parameters<typeof t.sessions.create>[0]) => (await new Promise((r) => setImmediate(r)), t.sessions.create(s)),
+      };
+      const loops = makeAuthService({
+        users: t.users,
+        sessions,
+        attempts: t.attempts,
+        clock: t.clock,
+        hasher: plainHasher,
+        tokens: plainTokens,
+        ids: { user: sequentialIds('x'), session: sequentialIds('l') },
+      });
       const issued: string[] = [before.token];
       let resetDone = false;
       const loop = async (ip: string) => {
@@ -320,7 +404,11 @@ describe('AuthService', () => {
       const waiting = arrived();
       const login = racing.login(creds, { ip: '1.1.1.9' });
       await waiting;
-      await t.auth.changePassword((await t.auth.resolve(mine.token))!, { currentPassword: creds.password, newPassword: newPassword('a changed password') }, { ip: '1.1.1.1' });
+      await t.auth.changePassword(
+        (await t.auth.resolve(mine.token))!,
+        { currentPassword: creds.password, newPassword: newPassword('a changed password') },
+        { ip: '1.1.1.1' },
+      );
       release();
       expect(await t.auth.resolve((await login).token)).toBeNull();
       expect(await t.auth.resolve(mine.token)).not.toBeNull();
@@ -331,8 +419,11 @@ describe('AuthService', () => {
       const resolved = (await t.auth.resolve(mine.token))!;
       await t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('first change') }, { ip: '1.1.1.1' });
       // The same resolved session, read before the first change: refused.
-      await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('second change') }, { ip: '1.1.1.1' })).rejects.toMatchObject({
-        name: 'PasswordChangedMeanwhileError', kind: 'conflict',
+      await expect(
+        t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword('second change') }, { ip: '1.1.1.1' }),
+      ).rejects.toMatchObject({
+        name: 'PasswordChangedMeanwhileError',
+        kind: 'conflict',
       });
       expect((await t.users.get('u1'))?.passwordHash).toBe('plain$first change');
     });
@@ -349,7 +440,9 @@ describe('AuthService', () => {
   it('refuses a new password equal to the current one, naming the field', async () => {
     const a = await t.signedUp();
     const resolved = (await t.auth.resolve(a.token))!;
-    await expect(t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword(creds.password) }, { ip: '1.1.1.1' })).rejects.toMatchObject({
+    await expect(
+      t.auth.changePassword(resolved, { currentPassword: creds.password, newPassword: newPassword(creds.password) }, { ip: '1.1.1.1' }),
+    ).rejects.toMatchObject({
       kind: 'validation',
       field: 'newPassword',
       message: 'The new password must be different from the current one.',
@@ -361,7 +454,10 @@ describe('AuthService', () => {
     const a = await t.signedUp();
     const cancelled: string[] = [];
     const resolved = (await t.auth.resolve(a.token))!;
-    await expect(t.auth.deleteAccount(resolved, { password: 'not it' }, { ip: '1.1.1.1' }, async (u) => void cancelled.push(u.id))).rejects.toMatchObject({ kind: 'validation', field: 'password' });
+    await expect(t.auth.deleteAccount(resolved, { password: 'not it' }, { ip: '1.1.1.1' }, async (u) => void cancelled.push(u.id))).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'password',
+    });
     expect(await t.auth.resolve(a.token)).not.toBeNull();
     expect(t.events.map((e) => e.type)).toContain('account_delete_failed');
     await t.auth.deleteAccount(resolved, { password: creds.password }, { ip: '1.1.1.1' }, async (u) => void cancelled.push(u.id));
@@ -374,16 +470,41 @@ describe('AuthService', () => {
   it('grants and revokes the admin role through the operator path only, and logs both', async () => {
     const a = await t.signedUp();
     const events: SecurityEvent[] = [];
-    const options = { log: (e: SecurityEvent) => void events.push(e), actor: 'ops', origin: 'laptop (npm run admin)', clock: t.clock, newId: sequentialIds('rc') };
+    const options = {
+      log: (e: SecurityEvent) => void events.push(e),
+      actor: 'ops',
+      origin: 'laptop (npm run admin)',
+      clock: t.clock,
+      newId: sequentialIds('rc'),
+    };
     await changeRole(t.users, ' ANA@example.com ', 'admin', options);
     expect((await t.auth.resolve(a.token))?.viewer.role).toBe('admin');
     await changeRole(t.users, 'ana@example.com', 'user', options);
     expect((await t.auth.resolve(a.token))?.viewer.role).toBe('user');
-    expect(events.map((e) => [e.type, e.userId, e.actor])).toEqual([['role_granted', 'u1', 'ops'], ['role_revoked', 'u1', 'ops']]);
+    expect(events.map((e) => [e.type, e.userId, e.actor])).toEqual([
+      ['role_granted', 'u1', 'ops'],
+      ['role_revoked', 'u1', 'ops'],
+    ]);
     // Each change is written with the role (who, whom, when, from where).
     expect(t.users.roleChanges).toEqual([
-      { id: 'rc1', at: '2026-11-22T12:00:00.000Z', type: 'role_granted', userId: 'u1', email: 'ana@example.com', actor: 'ops', origin: 'laptop (npm run admin)' },
-      { id: 'rc2', at: '2026-11-22T12:00:00.000Z', type: 'role_revoked', userId: 'u1', email: 'ana@example.com', actor: 'ops', origin: 'laptop (npm run admin)' },
+      {
+        id: 'rc1',
+        at: '2026-11-22T12:00:00.000Z',
+        type: 'role_granted',
+        userId: 'u1',
+        email: 'ana@example.com',
+        actor: 'ops',
+        origin: 'laptop (npm run admin)',
+      },
+      {
+        id: 'rc2',
+        at: '2026-11-22T12:00:00.000Z',
+        type: 'role_revoked',
+        userId: 'u1',
+        email: 'ana@example.com',
+        actor: 'ops',
+        origin: 'laptop (npm run admin)',
+      },
     ]);
     await expect(changeRole(t.users, 'nobody@example.com', 'admin', options)).rejects.toMatchObject({ kind: 'not_found' });
   });

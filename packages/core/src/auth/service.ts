@@ -5,7 +5,16 @@ import { noSecurityLog, type SecurityEventType, type SecurityLog } from '../secu
 import { clientNetwork } from '../security/network.ts';
 import type { Viewer } from '../account/viewer.ts';
 import type { RequestEmail } from '../email/ports.ts';
-import { ACCOUNT_POLICY, MAIL_NETWORK_POLICY, makeAttemptLimiter, NETWORK_POLICY, SIGNUP_ADDRESS_POLICY, type AttemptLimiter, type AttemptStore, type Subject } from '../security/attempts.ts';
+import {
+  ACCOUNT_POLICY,
+  MAIL_NETWORK_POLICY,
+  makeAttemptLimiter,
+  NETWORK_POLICY,
+  SIGNUP_ADDRESS_POLICY,
+  type AttemptLimiter,
+  type AttemptStore,
+  type Subject,
+} from '../security/attempts.ts';
 import { EmailTakenError } from './errors.ts';
 import { assertNotCurrentPassword, type NewPassword } from './password-policy.ts';
 import type { PasswordHasher, SessionRecord, SessionRepository, SessionTokens } from './ports.ts';
@@ -99,7 +108,12 @@ export function makeAuthService(deps: AuthServiceDeps) {
     // Bound to the epoch of the user as read with the password it checked: a reset or change that
     // lands before this write moves the epoch on, and the session never resolves (M1).
     const session: SessionRecord = {
-      userId: user.id, sessionId: deps.ids.session(), passwordEpoch: passwordEpochOf(user), createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_ABSOLUTE_MS,
+      userId: user.id,
+      sessionId: deps.ids.session(),
+      passwordEpoch: passwordEpochOf(user),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: now + SESSION_ABSOLUTE_MS,
     };
     await sessions.create(session);
     const token = await tokens.sign({ userId: user.id, sessionId: session.sessionId, expiresAt: session.expiresAt });
@@ -149,7 +163,9 @@ export function makeAuthService(deps: AuthServiceDeps) {
       const taken = async (cause?: unknown) => {
         security({ type: 'signup_requested', email: body.email, network, detail: { taken: true } });
         // A failure to queue does not change the answer.
-        await deps.requestEmail?.({ template: 'account-exists', email: body.email }).catch((error: unknown) => deps.log?.('Could not queue the sign-up email', { error }));
+        await deps
+          .requestEmail?.({ template: 'account-exists', email: body.email })
+          .catch((error: unknown) => deps.log?.('Could not queue the sign-up email', { error }));
         return new EmailTakenError(cause ? { cause } : undefined);
       };
       // The claim's transaction decides; this read only spares a taken address the hash.
@@ -175,7 +191,9 @@ export function makeAuthService(deps: AuthServiceDeps) {
         throw error;
       }
       // A failure to queue does not fail the sign-up: the banner's Resend sends the link again.
-      await deps.requestEmail?.({ template: 'verify-email', userId: user.id }).catch((error: unknown) => deps.log?.('Could not queue the verification email', { userId: user.id, error }));
+      await deps
+        .requestEmail?.({ template: 'verify-email', userId: user.id })
+        .catch((error: unknown) => deps.log?.('Could not queue the verification email', { userId: user.id, error }));
       security({ type: 'signup_requested', email: body.email, network, userId: user.id, detail: { taken: false } });
       return startSession(user);
     },
@@ -232,7 +250,12 @@ export function makeAuthService(deps: AuthServiceDeps) {
      * The signed-in user's password again, throttled like login (for a step a stolen session must
      * not take alone: self-exclusion); a wrong one is a ValidationError on `password`.
      */
-    confirmPassword(resolved: ResolvedSession, password: string, context: ClientContext, on: { throttled: SecurityEventType; failed: SecurityEventType }): Promise<void> {
+    confirmPassword(
+      resolved: ResolvedSession,
+      password: string,
+      context: ClientContext,
+      on: { throttled: SecurityEventType; failed: SecurityEventType },
+    ): Promise<void> {
       return checkCurrentPassword(resolved, password, context, { ...on, field: 'password' });
     },
 
@@ -245,13 +268,27 @@ export function makeAuthService(deps: AuthServiceDeps) {
      * every other session (and any login still in flight with the old password) is over, while
      * this one is bound to the new epoch; then deletes the other sessions' items.
      */
-    async changePassword(resolved: ResolvedSession, body: ChangePasswordBody & { newPassword: NewPassword }, context: ClientContext): Promise<{ endedSessions: number }> {
-      await checkCurrentPassword(resolved, body.currentPassword, context, { throttled: 'password_change_throttled', failed: 'password_change_failed', field: 'currentPassword' });
+    async changePassword(
+      resolved: ResolvedSession,
+      body: ChangePasswordBody & { newPassword: NewPassword },
+      context: ClientContext,
+    ): Promise<{ endedSessions: number }> {
+      await checkCurrentPassword(resolved, body.currentPassword, context, {
+        throttled: 'password_change_throttled',
+        failed: 'password_change_failed',
+        field: 'currentPassword',
+      });
       await assertNotCurrentPassword(body.newPassword, resolved.user.passwordHash, hasher, 'newPassword');
       const epoch = await users.setPasswordHash(resolved.user.id, await hasher.hash(body.newPassword), passwordEpochOf(resolved.user));
       await sessions.rebind(resolved.user.id, resolved.session.sessionId, epoch);
       const endedSessions = await sessions.deleteAll(resolved.user.id, resolved.session.sessionId);
-      security({ type: 'password_changed', email: resolved.user.email, network: clientNetwork(context.ip), userId: resolved.user.id, detail: { endedSessions } });
+      security({
+        type: 'password_changed',
+        email: resolved.user.email,
+        network: clientNetwork(context.ip),
+        userId: resolved.user.id,
+        detail: { endedSessions },
+      });
       return { endedSessions };
     },
 
@@ -261,8 +298,17 @@ export function makeAuthService(deps: AuthServiceDeps) {
      * so only this use case loads the payment provider), then removes the user with its email
      * claim and sessions (docs/decisions/0156-account-deletion-asks-for-the-password.md).
      */
-    async deleteAccount(resolved: ResolvedSession, body: DeleteAccountBody, context: ClientContext, cancelSubscriptionNow: (user: UserRecord) => Promise<void>): Promise<void> {
-      await checkCurrentPassword(resolved, body.password, context, { throttled: 'account_delete_throttled', failed: 'account_delete_failed', field: 'password' });
+    async deleteAccount(
+      resolved: ResolvedSession,
+      body: DeleteAccountBody,
+      context: ClientContext,
+      cancelSubscriptionNow: (user: UserRecord) => Promise<void>,
+    ): Promise<void> {
+      await checkCurrentPassword(resolved, body.password, context, {
+        throttled: 'account_delete_throttled',
+        failed: 'account_delete_failed',
+        field: 'password',
+      });
       const user = (await users.get(resolved.user.id)) ?? resolved.user;
       if (Object.keys(user.subscriptions).length > 0 || user.stripeCustomerId || user.openCheckout) await cancelSubscriptionNow(user);
       await users.delete(user);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { makeAuthService } from '../auth/service.ts';
 import { DAY_MS, fixedClock } from '../clock.ts';
-import { InMemoryAttempts, InMemorySessions, InMemorySubscriptions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
+import {
+  InMemoryAttempts,
+  InMemorySessions,
+  InMemorySubscriptions,
+  InMemoryUsers,
+  plainHasher,
+  plainTokens,
+  sequentialIds,
+  signedUp,
+} from '../testing/in-memory.ts';
 import { RENEWAL_GRACE_SECONDS } from '../account/entitlement.ts';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentGateway, SubscriptionSnapshot } from './ports.ts';
 import { makeBillingService } from './service.ts';
@@ -37,7 +46,10 @@ function fakeGateway() {
     },
     listLiveSubscriptions: async (customerId) => [...subs.values()].filter((s) => s.status !== 'canceled' && s.customerId === customerId),
     listLiveSubscriptionsPage: async ({ cursor, limit }) => {
-      const live = [...subs.values()].filter((s) => s.status !== 'canceled').sort((a, b) => a.id.localeCompare(b.id)).filter((s) => !cursor || s.id > cursor);
+      const live = [...subs.values()]
+        .filter((s) => s.status !== 'canceled')
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .filter((s) => !cursor || s.id > cursor);
       const page = live.slice(0, limit);
       return { subscriptions: page, ...(live.length > limit ? { cursor: page.at(-1)!.id } : {}) };
     },
@@ -56,7 +68,15 @@ function fakeGateway() {
       customerId === 'cus_u1'
         ? {
             card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
-            invoices: Array.from({ length: 8 }, (_, i) => ({ id: `in_${8 - i}`, number: null, date: 1_790_000_000 - i * 2_592_000, amountCents: 2900, currency: 'usd', status: 'paid', url: `https://invoice.example/${8 - i}` })).slice(0, limit),
+            invoices: Array.from({ length: 8 }, (_, i) => ({
+              id: `in_${8 - i}`,
+              number: null,
+              date: 1_790_000_000 - i * 2_592_000,
+              amountCents: 2900,
+              currency: 'usd',
+              status: 'paid',
+              url: `https://invoice.example/${8 - i}`,
+            })).slice(0, limit),
           }
         : { card: null, invoices: [] },
     cancelNow: async (id) => {
@@ -75,7 +95,13 @@ function fakeGateway() {
     s.status = 'complete';
     s.subscriptionId = subscriptionId;
     subs.set(subscriptionId, {
-      id: subscriptionId, customerId: s.customerId!, status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: now.getTime() / 1000 + 30 * 86_400, userId: s.clientReferenceId!,
+      id: subscriptionId,
+      customerId: s.customerId!,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      currentPeriodEnd: now.getTime() / 1000 + 30 * 86_400,
+      userId: s.clientReferenceId!,
       price: { amountCents: 2900, currency: 'usd', interval: 'month' },
     });
   };
@@ -86,14 +112,23 @@ async function setup() {
   const clock = fixedClock('2026-11-22T12:00:00Z');
   const users = new InMemoryUsers();
   const auth = makeAuthService({
-    users, sessions: new InMemorySessions(users), attempts: new InMemoryAttempts(), clock, hasher: plainHasher, tokens: plainTokens,
+    users,
+    sessions: new InMemorySessions(users),
+    attempts: new InMemoryAttempts(),
+    clock,
+    hasher: plainHasher,
+    tokens: plainTokens,
     ids: { user: sequentialIds('u'), session: sequentialIds('s') },
   });
   const { gateway, pay } = fakeGateway();
   const orphans: string[] = [];
   const events: string[] = [];
   const billing = makeBillingService({
-    gateway, users, subscriptions: new InMemorySubscriptions(users), clock, appOrigin: 'http://localhost:3000',
+    gateway,
+    users,
+    subscriptions: new InMemorySubscriptions(users),
+    clock,
+    appOrigin: 'http://localhost:3000',
     security: (e) => {
       events.push(e.type);
       if (e.type === 'subscription_orphan_cancelled') orphans.push(String(e.detail?.subscriptionId));
@@ -106,7 +141,12 @@ async function setup() {
   const status = async () => (await resolved()).viewer.subscriptionStatus;
   const checkoutId = async () => new URL((await billing.createCheckout(await resolved())).url).pathname.slice(1);
   const event = (id: string, subscriptionId: string, created: number): BillingEvent => ({
-    id, type: 'customer.subscription.updated', subscriptionId, customerId: 'cus_u1', clientReferenceId: null, created,
+    id,
+    type: 'customer.subscription.updated',
+    subscriptionId,
+    customerId: 'cus_u1',
+    clientReferenceId: null,
+    created,
   });
   const exclude = () => users.selfExclude('u1', clock.now().toISOString(), '2027-05-22T12:00:00.000Z');
   return { auth, billing, gateway, pay, resolved, status, checkoutId, event, clock, users, orphans, events, exclude };
@@ -200,30 +240,74 @@ describe('BillingService', () => {
     const t = await setup();
     const id = await t.checkoutId();
     t.pay(id, 'sub_A', t.clock.now());
-    t.gateway.subs.set('sub_orphan', { id: 'sub_orphan', customerId: 'cus_gone', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u_gone' });
+    t.gateway.subs.set('sub_orphan', {
+      id: 'sub_orphan',
+      customerId: 'cus_gone',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      currentPeriodEnd: 2e9,
+      userId: 'u_gone',
+    });
     // An unsynced second subscription of the user's (e.g. paid in another tab before this fix).
-    t.gateway.subs.set('sub_C', { id: 'sub_C', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u1' });
+    t.gateway.subs.set('sub_C', {
+      id: 'sub_C',
+      customerId: 'cus_u1',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      currentPeriodEnd: 2e9,
+      userId: 'u1',
+    });
     expect(await t.status()).toBe('free');
     // Page by page, each from the cursor of the one before: no call reads every subscription.
     const first = await t.billing.reconcile({ limit: 2 });
     expect(first).toEqual({ seen: 2, synced: 2, orphansCancelled: [], excludedCancelled: [], cursor: 'sub_C' });
-    expect(await t.billing.reconcile({ cursor: first.cursor!, limit: 2 })).toEqual({ seen: 1, synced: 0, orphansCancelled: ['sub_orphan'], excludedCancelled: [] });
+    expect(await t.billing.reconcile({ cursor: first.cursor!, limit: 2 })).toEqual({
+      seen: 1,
+      synced: 0,
+      orphansCancelled: ['sub_orphan'],
+      excludedCancelled: [],
+    });
     expect(t.orphans).toEqual(['sub_orphan']);
     expect(await t.status()).toBe('premium');
-    t.gateway.subs.set('sub_D', { id: 'sub_D', customerId: 'cus_u1', status: 'active', cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: 2e9, userId: 'u1' });
+    t.gateway.subs.set('sub_D', {
+      id: 'sub_D',
+      customerId: 'cus_u1',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      currentPeriodEnd: 2e9,
+      userId: 'u1',
+    });
     await t.auth.deleteAccount(await t.resolved(), { password: 'correct horse' }, { ip: '1.1.1.1' }, (u) => t.billing.cancelNow(u));
     expect(t.gateway.cancelledNow.sort()).toEqual(['sub_A', 'sub_C', 'sub_D', 'sub_orphan']);
   });
 
   it('says what the user pays: price from the provider, renewal date, card and the latest six invoices; after cancelling the end date, and Resume renews again', async () => {
     const t = await setup();
-    expect(await t.billing.overview(await t.resolved())).toEqual({ plan: 'free', status: 'none', price: null, renewsAt: null, endsAt: null, card: null, invoices: [] });
+    expect(await t.billing.overview(await t.resolved())).toEqual({
+      plan: 'free',
+      status: 'none',
+      price: null,
+      renewsAt: null,
+      endsAt: null,
+      card: null,
+      invoices: [],
+    });
     const id = await t.checkoutId();
     t.pay(id, 'sub_A', t.clock.now());
     await t.billing.sync('sub_A');
     const periodEnd = t.gateway.subs.get('sub_A')!.currentPeriodEnd;
     const renewing = await t.billing.overview(await t.resolved());
-    expect(renewing).toMatchObject({ plan: 'premium', status: 'renewing', price: { amountCents: 2900, currency: 'usd', interval: 'month' }, renewsAt: periodEnd, endsAt: null, card: { brand: 'visa', last4: '4242' } });
+    expect(renewing).toMatchObject({
+      plan: 'premium',
+      status: 'renewing',
+      price: { amountCents: 2900, currency: 'usd', interval: 'month' },
+      renewsAt: periodEnd,
+      endsAt: null,
+      card: { brand: 'visa', last4: '4242' },
+    });
     expect(renewing.invoices.map((i) => i.id)).toEqual(['in_8', 'in_7', 'in_6', 'in_5', 'in_4', 'in_3']);
 
     await t.billing.cancel(await t.resolved());
@@ -239,7 +323,10 @@ describe('BillingService', () => {
     expect(t.gateway.cancelUrls).toEqual(['http://localhost:3000/pricing?checkout=cancelled']);
     const user = (await t.users.getByEmail('ana@example.com'))!;
     await t.users.startBreak(user.id, t.clock.now().toISOString(), new Date(t.clock.now().getTime() + DAY_MS).toISOString());
-    await expect(t.billing.createCheckout(await t.resolved())).rejects.toMatchObject({ kind: 'conflict', message: 'You are taking a break until Mon, 23 Nov 2026, 12:00 UTC: subscribing waits until then.' });
+    await expect(t.billing.createCheckout(await t.resolved())).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'You are taking a break until Mon, 23 Nov 2026, 12:00 UTC: subscribing waits until then.',
+    });
   });
 
   it("reconciliation sets a self-excluded user's renewing subscription to end with its period (an exclusion whose cancellation failed)", async () => {
@@ -269,7 +356,9 @@ describe('BillingService', () => {
       const id = await t.checkoutId();
       await t.exclude();
       t.pay(id, 'sub_A', t.clock.now());
-      expect(await t.billing.handleWebhook({ ...t.event('evt_1', 'sub_A', t.clock.now().getTime() / 1000), type: 'customer.subscription.created' })).toBe('processed');
+      expect(await t.billing.handleWebhook({ ...t.event('evt_1', 'sub_A', t.clock.now().getTime() / 1000), type: 'customer.subscription.created' })).toBe(
+        'processed',
+      );
       expect(t.gateway.cancelledNow).toEqual(['sub_A']);
       expect((await t.users.get('u1'))?.subscriptions.sub_A?.status).toBe('canceled');
       expect(t.events).toContain('subscription_excluded_cancelled');

@@ -1,4 +1,12 @@
-import { BILLING_INVOICES_SHOWN, CHECKOUT_CANCELLED_QUERY, type BillingOverview, type CancelResponse, type CheckoutResponse, type PortalSessionResponse, type VerifySessionResponse } from '@app/contracts/billing';
+import {
+  BILLING_INVOICES_SHOWN,
+  CHECKOUT_CANCELLED_QUERY,
+  type BillingOverview,
+  type CancelResponse,
+  type CheckoutResponse,
+  type PortalSessionResponse,
+  type VerifySessionResponse,
+} from '@app/contracts/billing';
 import type { ResolvedSession } from '../auth/service.ts';
 import type { UserRepository } from '../account/ports.ts';
 import { entitlementOfUser, subscriptionStatusOf, toPublicUser, type UserRecord } from '../account/user.ts';
@@ -75,7 +83,9 @@ export function makeBillingService(deps: BillingServiceDeps) {
   const security = deps.security ?? noSecurityLog;
 
   async function ownerOf(snapshot: SubscriptionSnapshot): Promise<UserRecord | undefined> {
-    return (snapshot.userId ? await users.get(snapshot.userId) : undefined) ?? (snapshot.customerId ? await users.findByCustomer(snapshot.customerId) : undefined);
+    return (
+      (snapshot.userId ? await users.get(snapshot.userId) : undefined) ?? (snapshot.customerId ? await users.findByCustomer(snapshot.customerId) : undefined)
+    );
   }
 
   async function sync(subscriptionId: string, event?: { id: string; created: number }): Promise<WebhookOutcome> {
@@ -109,7 +119,13 @@ export function makeBillingService(deps: BillingServiceDeps) {
       await gateway.cancelNow(snapshot.id);
       state = (await gateway.retrieveSubscription(snapshot.id)) ?? { ...snapshot, status: 'canceled' };
     } else state = await gateway.cancelAtPeriodEnd(snapshot.id);
-    security({ type: 'subscription_excluded_cancelled', userId: user.id, email: user.email, actor: 'webhook', detail: { subscriptionId: snapshot.id, cancelled: started ? 'now' : 'at_period_end' } });
+    security({
+      type: 'subscription_excluded_cancelled',
+      userId: user.id,
+      email: user.email,
+      actor: 'webhook',
+      detail: { subscriptionId: snapshot.id, cancelled: started ? 'now' : 'at_period_end' },
+    });
     return state;
   }
 
@@ -264,7 +280,11 @@ export function makeBillingService(deps: BillingServiceDeps) {
      * we know and any other live one the provider has for the customer.
      */
     async cancelNow(user: UserRecord): Promise<void> {
-      const ids = new Set(Object.values(user.subscriptions).filter((s) => !TERMINAL.has(s.status)).map((s) => s.id));
+      const ids = new Set(
+        Object.values(user.subscriptions)
+          .filter((s) => !TERMINAL.has(s.status))
+          .map((s) => s.id),
+      );
       if (user.stripeCustomerId) for (const s of await gateway.listLiveSubscriptions(user.stripeCustomerId)) ids.add(s.id);
       if (user.openCheckout) await gateway.expireCheckoutSession(user.openCheckout.id);
       for (const id of ids) await gateway.cancelNow(id);
@@ -288,7 +308,10 @@ export function makeBillingService(deps: BillingServiceDeps) {
      */
     async reconcile(page: { cursor?: string; limit?: number } = {}): Promise<ReconcileReport & { cursor?: string }> {
       const report: ReconcileReport = { seen: 0, synced: 0, orphansCancelled: [], excludedCancelled: [] };
-      const { subscriptions: live, cursor } = await gateway.listLiveSubscriptionsPage({ ...(page.cursor ? { cursor: page.cursor } : {}), limit: page.limit ?? RECONCILE_PAGE });
+      const { subscriptions: live, cursor } = await gateway.listLiveSubscriptionsPage({
+        ...(page.cursor ? { cursor: page.cursor } : {}),
+        limit: page.limit ?? RECONCILE_PAGE,
+      });
       for (const snapshot of live) {
         report.seen += 1;
         const user = await ownerOf(snapshot);

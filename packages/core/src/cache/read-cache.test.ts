@@ -48,7 +48,12 @@ describe('makeReadCache', () => {
 
   it('does not keep a value that `keep` refuses', async () => {
     let calls = 0;
-    const cache = makeReadCache({ load: async () => (++calls > 2 ? [calls] : []), clock: fixedClock('2026-11-22T12:00:00Z'), ttlMs: 10_000, keep: (v) => v.length > 0 });
+    const cache = makeReadCache({
+      load: async () => (++calls > 2 ? [calls] : []),
+      clock: fixedClock('2026-11-22T12:00:00Z'),
+      ttlMs: 10_000,
+      keep: (v) => v.length > 0,
+    });
     expect([await cache.get(), await cache.get(), await cache.get(), await cache.get()]).toEqual([[], [], [3], [3]]);
   });
 

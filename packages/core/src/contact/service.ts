@@ -18,7 +18,15 @@ export interface ContactServiceDeps {
   newId: () => string;
 }
 
-export const toPublicMessage = (m: ContactMessage): PublicMessage => ({ id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.body, createdAt: m.createdAt, read: m.read });
+export const toPublicMessage = (m: ContactMessage): PublicMessage => ({
+  id: m.id,
+  name: m.name,
+  email: m.email,
+  subject: m.subject,
+  message: m.body,
+  createdAt: m.createdAt,
+  read: m.read,
+});
 
 /** Contact messages: stored, forwarded to support and acknowledged by email, read in the admin inbox. */
 export function makeContactService(deps: ContactServiceDeps) {

@@ -6,14 +6,31 @@ const at = new Date('2026-11-20T10:00:00.000Z');
 
 describe('suppressionsFrom', () => {
   it('suppresses every recipient of a permanent bounce and of a complaint, lower-cased, and nobody for a transient bounce', () => {
-    expect(suppressionsFrom({ eventType: 'Bounce', bounce: { bounceType: 'Permanent', bounceSubType: 'NoEmail', bouncedRecipients: [{ emailAddress: 'A@Example.com' }, { emailAddress: 'b@example.com' }] } }, at)).toEqual([
+    expect(
+      suppressionsFrom(
+        {
+          eventType: 'Bounce',
+          bounce: {
+            bounceType: 'Permanent',
+            bounceSubType: 'NoEmail',
+            bouncedRecipients: [{ emailAddress: 'A@Example.com' }, { emailAddress: 'b@example.com' }],
+          },
+        },
+        at,
+      ),
+    ).toEqual([
       { email: 'a@example.com', reason: 'bounce', detail: 'bounce: Permanent / NoEmail', suppressedAt: '2026-11-20T10:00:00.000Z' },
       { email: 'b@example.com', reason: 'bounce', detail: 'bounce: Permanent / NoEmail', suppressedAt: '2026-11-20T10:00:00.000Z' },
     ]);
-    expect(suppressionsFrom({ eventType: 'Bounce', bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: 'c@example.com' }] } }, at)).toEqual([]);
-    expect(suppressionsFrom({ eventType: 'Complaint', complaint: { complaintFeedbackType: 'abuse', complainedRecipients: [{ emailAddress: 'd@example.com' }] } }, at)).toEqual([
-      { email: 'd@example.com', reason: 'complaint', detail: 'complaint: abuse', suppressedAt: '2026-11-20T10:00:00.000Z' },
-    ]);
+    expect(suppressionsFrom({ eventType: 'Bounce', bounce: { bounceType: 'Transient', bouncedRecipients: [{ emailAddress: 'c@example.com' }] } }, at)).toEqual(
+      [],
+    );
+    expect(
+      suppressionsFrom(
+        { eventType: 'Complaint', complaint: { complaintFeedbackType: 'abuse', complainedRecipients: [{ emailAddress: 'd@example.com' }] } },
+        at,
+      ),
+    ).toEqual([{ email: 'd@example.com', reason: 'complaint', detail: 'complaint: abuse', suppressedAt: '2026-11-20T10:00:00.000Z' }]);
   });
 });
 

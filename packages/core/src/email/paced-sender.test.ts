@@ -24,7 +24,11 @@ function setup(options: { rate: number; failures?: number }) {
       },
     },
     {
-      ratePerSecond: options.rate, now: () => t, sleep: async (ms) => void (waits.push(ms), (t += ms)), isThrottle: (e) => e instanceof Throttled, random: () => 0.5,
+      ratePerSecond: options.rate,
+      now: () => t,
+      sleep: async (ms) => void (waits.push(ms), (t += ms)),
+      isThrottle: (e) => e instanceof Throttled,
+      random: () => 0.5,
     },
   );
   return { sender, sentAt, waits };
@@ -60,7 +64,18 @@ describe('email paced to the send rate', () => {
 
   it('does not retry other errors', async () => {
     let calls = 0;
-    const sender = pacedEmailSender({ send: async () => void (calls += 1, (() => { throw new Error('MessageRejected'); })()) }, { ratePerSecond: 10, now: () => 0, sleep: async () => {}, isThrottle: () => false });
+    const sender = pacedEmailSender(
+      {
+        send: async () =>
+          void (
+            (calls += 1),
+            (() => {
+              throw new Error('MessageRejected');
+            })()
+          ),
+      },
+      { ratePerSecond: 10, now: () => 0, sleep: async () => {}, isThrottle: () => false },
+    );
     await expect(sender.send(message(1))).rejects.toThrow('MessageRejected');
     expect(calls).toBe(1);
   });

@@ -2,7 +2,15 @@ import type { UserRepository } from '../account/ports.ts';
 import { isProtected } from '../account/protection.ts';
 import type { Clock } from '../clock.ts';
 import type { AlertMailing, EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore, MailedContactMessage, MailTokens } from './ports.ts';
-import { accountExistsMessage, contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, valueAlertMessage, verifyEmailMessage, type TemplateContext } from './templates.ts';
+import {
+  accountExistsMessage,
+  contactAcknowledgementMessage,
+  contactToSupportMessage,
+  passwordResetMessage,
+  valueAlertMessage,
+  verifyEmailMessage,
+  type TemplateContext,
+} from './templates.ts';
 import { PICK_LABELS } from '../predictions/picks.ts';
 
 export interface MailServiceDeps {
@@ -61,7 +69,8 @@ export function makeMailService(deps: MailServiceDeps) {
           // Acknowledged only to a signed-in sender's confirmed address, never to the typed one.
           const sender = message.userId ? await deps.users.get(message.userId) : undefined;
           if (!sender?.emailVerifiedAt) return log('Contact acknowledgement skipped', { reason: sender ? 'address not confirmed' : 'sender not signed in' });
-          if (isProtected(sender, deps.clock.now())) return log('Contact acknowledgement skipped', { reason: 'the sender is taking a break or is self-excluded' });
+          if (isProtected(sender, deps.clock.now()))
+            return log('Contact acknowledgement skipped', { reason: 'the sender is taking a break or is self-excluded' });
           return send(contactAcknowledgementMessage(deps.templates, sender.email, message.createdAt));
         }
         case 'value-alert': {
@@ -76,7 +85,8 @@ export function makeMailService(deps: MailServiceDeps) {
           for (const bet of request.bets) {
             const p = await alerts.predictions.get(bet.fixtureId);
             // The flag's own price when the request carries it (a scan's price may differ from the morning's); else the prediction's.
-            const value = bet.odds !== undefined && bet.edge !== undefined ? { odds: bet.odds, edge: bet.edge } : p?.valueBets.find((v) => v.market === bet.selection);
+            const value =
+              bet.odds !== undefined && bet.edge !== undefined ? { odds: bet.odds, edge: bet.edge } : p?.valueBets.find((v) => v.market === bet.selection);
             if (!p || !value || Date.parse(p.kickoff) <= deps.clock.now().getTime()) continue;
             lines.push({
               match: `${p.homeTeam} v ${p.awayTeam}`,

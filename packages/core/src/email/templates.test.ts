@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { accountExistsMessage, contactAcknowledgementMessage, contactToSupportMessage, passwordResetMessage, verifyEmailMessage } from './templates.ts';
 
 const ctx = { appOrigin: 'https://predictions.example.com', productName: 'Football Predictions' };
-const message = { id: 'M1', name: 'Eve <script>', email: 'eve@example.com', subject: 'Hi & "bye"', body: '<img src=x onerror=alert(1)>\nline 2', createdAt: '2026-11-23T10:00:00.000Z' };
+const message = {
+  id: 'M1',
+  name: 'Eve <script>',
+  email: 'eve@example.com',
+  subject: 'Hi & "bye"',
+  body: '<img src=x onerror=alert(1)>\nline 2',
+  createdAt: '2026-11-23T10:00:00.000Z',
+};
 
 describe('email templates', () => {
   it('put the same link in the text and the HTML part, with the token encoded', () => {

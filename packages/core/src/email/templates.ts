@@ -24,7 +24,11 @@ export function verifyEmailMessage(ctx: TemplateContext, to: string, token: stri
     to,
     subject,
     text: `Welcome to ${ctx.productName}.\n\nConfirm that this is your email address by opening this link (valid for 24 hours):\n${url}\n\nIf you did not sign up, ignore this email.`,
-    html: html(subject, [`Welcome to ${escapeHtml(ctx.productName)}.`, `Confirm that this is your email address: ${link(url, 'confirm my email')} (valid for 24 hours).`, 'If you did not sign up, ignore this email.']),
+    html: html(subject, [
+      `Welcome to ${escapeHtml(ctx.productName)}.`,
+      `Confirm that this is your email address: ${link(url, 'confirm my email')} (valid for 24 hours).`,
+      'If you did not sign up, ignore this email.',
+    ]),
   };
 }
 
@@ -72,7 +76,9 @@ export function contactAcknowledgementMessage(ctx: TemplateContext, to: string, 
     to,
     subject,
     text: `Thank you for writing to ${ctx.productName}. We received your message of ${when} and answer within 24 hours.`,
-    html: html(subject, [`Thank you for writing to ${escapeHtml(ctx.productName)}. We received your message of ${escapeHtml(when)} and answer within 24 hours.`]),
+    html: html(subject, [
+      `Thank you for writing to ${escapeHtml(ctx.productName)}. We received your message of ${escapeHtml(when)} and answer within 24 hours.`,
+    ]),
   };
 }
 
@@ -114,17 +120,26 @@ export interface AlertLine {
  * `List-Unsubscribe` with the signed link, `List-Unsubscribe-Post` so a mail client can unsubscribe without opening
  * anything; the visible link opens a page with a button, because link scanners follow links).
  */
-export function valueAlertMessage(ctx: TemplateContext, to: string, lines: AlertLine[], unsubscribeToken: string, kind: 'realtime' | 'digest' = 'digest'): EmailMessage {
+export function valueAlertMessage(
+  ctx: TemplateContext,
+  to: string,
+  lines: AlertLine[],
+  unsubscribeToken: string,
+  kind: 'realtime' | 'digest' = 'digest',
+): EmailMessage {
   const token = encodeURIComponent(unsubscribeToken);
   const oneClick = `${ctx.appOrigin}/api/alerts/unsubscribe?token=${token}`;
   const page = `${ctx.appOrigin}/alerts/unsubscribe?token=${token}`;
   const settings = `${ctx.appOrigin}/account`;
   const record = `${ctx.appOrigin}/analytics`;
   const plural = lines.length === 1 ? '' : 's';
-  const subject = kind === 'realtime' ? `New value bet${plural}: ${lines.length} matching your alerts` : `${lines.length} value bet${plural} matching your alerts`;
+  const subject =
+    kind === 'realtime' ? `New value bet${plural}: ${lines.length} matching your alerts` : `${lines.length} value bet${plural} matching your alerts`;
   const asOf = (l: AlertLine) => (l.asOf ? `, as of ${l.asOf.slice(11, 16)} UTC` : '');
-  const describe = (l: AlertLine) => `${l.match} (${l.league}, ${utcMinute(l.kickoff)}): ${l.selection} @ ${l.odds.toFixed(2)}${l.bookmaker ? ` (${l.bookmaker})` : ''}${asOf(l)}, +${l.edge.toFixed(1)} % expected value by our forecast`;
-  const caution = 'A value bet is a price above our forecast\'s fair price, not a sure win: most value bets lose, and our record of them, with its interval, is on the analytics page. 18+ only. Bet only what you can afford to lose.';
+  const describe = (l: AlertLine) =>
+    `${l.match} (${l.league}, ${utcMinute(l.kickoff)}): ${l.selection} @ ${l.odds.toFixed(2)}${l.bookmaker ? ` (${l.bookmaker})` : ''}${asOf(l)}, +${l.edge.toFixed(1)} % expected value by our forecast`;
+  const caution =
+    "A value bet is a price above our forecast's fair price, not a sure win: most value bets lose, and our record of them, with its interval, is on the analytics page. 18+ only. Bet only what you can afford to lose.";
   return {
     to,
     subject,

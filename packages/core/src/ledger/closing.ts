@@ -18,7 +18,11 @@ function complete(odds: MarketOdds | undefined, selection: Selection): odds is M
  * probability speak of the same thing (docs/decisions/0131-closing-line-value.md).
  */
 export function closingPriceOf(selection: Selection, closing: ClosingOdds): ClosingPrice | undefined {
-  const [source, odds] = complete(closing.sharp, selection) ? (['pinnacle', closing.sharp] as const) : complete(closing.average, selection) ? (['average', closing.average] as const) : [];
+  const [source, odds] = complete(closing.sharp, selection)
+    ? (['pinnacle', closing.sharp] as const)
+    : complete(closing.average, selection)
+      ? (['average', closing.average] as const)
+      : [];
   if (!source || !odds) return undefined;
   let fair: number | undefined;
   if (marketOf(selection) === '1x2') {

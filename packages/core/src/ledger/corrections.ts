@@ -37,7 +37,10 @@ const LINK_FIELDS = (c: Omit<LedgerCorrection, 'sequence' | 'previous' | 'digest
   [sequence, c.entryId, c.fixtureId, c.kickoff, c.oldPrice, c.newPrice, c.by, c.at].map(csvField).join(',');
 
 /** The head of the chain: the last correction's sequence and digest (0 and the genesis when empty). */
-export interface CorrectionHead { sequence: number; digest: string }
+export interface CorrectionHead {
+  sequence: number;
+  digest: string;
+}
 export const EMPTY_HEAD: CorrectionHead = { sequence: 0, digest: GENESIS };
 
 /** The next link: the correction sealed after `head`. */
@@ -67,6 +70,7 @@ export function verifyCorrections(stored: readonly LedgerCorrection[], head: Cor
     previous = c.digest;
   });
   const last = ordered.at(-1);
-  if ((last?.sequence ?? 0) !== head.sequence || previous !== head.digest) problems.push(`the chain ends at ${last?.sequence ?? 0}, its head says ${head.sequence}`);
+  if ((last?.sequence ?? 0) !== head.sequence || previous !== head.digest)
+    problems.push(`the chain ends at ${last?.sequence ?? 0}, its head says ${head.sequence}`);
   return { ok: problems.length === 0, corrections: ordered.length, problems };
 }

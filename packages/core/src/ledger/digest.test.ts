@@ -7,7 +7,15 @@ import { ledgerCsv } from './views.ts';
 
 /** An open published entry forecast at `forecastAt` for a match three days later. */
 const published = (id: string, forecastAt: string): LedgerEntry => {
-  const { corrections: _c, result: _r, score: _s, settledAt: _t, profit: _p, closing: _cl, ...open } = ledgerEntry({
+  const {
+    corrections: _c,
+    result: _r,
+    score: _s,
+    settledAt: _t,
+    profit: _p,
+    closing: _cl,
+    ...open
+  } = ledgerEntry({
     fixtureId: id,
     kickoff: new Date(Date.parse(forecastAt) + 3 * 86_400_000).toISOString(),
   });
@@ -20,10 +28,16 @@ const day2 = [published('c', '2026-11-21T06:00:00.000Z')];
 describe('day digests (docs/decisions/0132-day-digests.md)', () => {
   it('hash the previous digest and the sealed CSV columns of the day, so sha256sum over the export reproduces them', () => {
     const [first] = sealPublished(undefined, day1, new Date('2026-11-20T07:00:00Z'));
-    const lines = ledgerCsv(day1.map((e) => ({ ...e, corrections: [] }))).split('\n').slice(1, 3);
+    const lines = ledgerCsv(day1.map((e) => ({ ...e, corrections: [] })))
+      .split('\n')
+      .slice(1, 3);
     const cut = lines.map((l) => l.split(',').slice(0, SEALED_COLUMNS.length).join(','));
     expect(cut).toEqual(day1.map(sealedLine));
-    expect(first!.digest).toBe(createHash('sha256').update(`${GENESIS}\n${cut.join('\n')}\n`).digest('hex'));
+    expect(first!.digest).toBe(
+      createHash('sha256')
+        .update(`${GENESIS}\n${cut.join('\n')}\n`)
+        .digest('hex'),
+    );
     expect(first).toMatchObject({ basis: 'published', day: '2026-11-20', entries: 2, previous: GENESIS, computedAt: '2026-11-20T07:00:00.000Z' });
   });
 
@@ -48,9 +62,21 @@ describe('day digests (docs/decisions/0132-day-digests.md)', () => {
     const statuses = (digests: LedgerDigest[], entries: LedgerEntry[]) => verifyChain('published', digests, entries).map((c) => `${c.day} ${c.status}`);
     expect(statuses(sealed, [{ ...day1[0]!, price: 1.81 }, day1[1]!, ...day2])).toEqual(['2026-11-20 edited', '2026-11-21 ok']);
     expect(statuses(sealed, [day1[0]!, ...day2])).toEqual(['2026-11-20 missing', '2026-11-21 ok']);
-    expect(statuses(sealed, [...day1, ...day2, published('late', '2026-11-19T06:00:00.000Z')])).toEqual(['2026-11-19 inserted', '2026-11-20 ok', '2026-11-21 ok']);
-    expect(statuses([sealed[0]!, { ...sealed[1]!, previous: GENESIS }], [...day1, ...day2])).toEqual(['2026-11-20 ok', '2026-11-21 broken-link', '2026-11-21 edited']);
-    expect(statuses(sealed, [...day1, ...day2, published('new', '2026-11-22T06:00:00.000Z')])).toEqual(['2026-11-20 ok', '2026-11-21 ok', '2026-11-22 unsealed']);
+    expect(statuses(sealed, [...day1, ...day2, published('late', '2026-11-19T06:00:00.000Z')])).toEqual([
+      '2026-11-19 inserted',
+      '2026-11-20 ok',
+      '2026-11-21 ok',
+    ]);
+    expect(statuses([sealed[0]!, { ...sealed[1]!, previous: GENESIS }], [...day1, ...day2])).toEqual([
+      '2026-11-20 ok',
+      '2026-11-21 broken-link',
+      '2026-11-21 edited',
+    ]);
+    expect(statuses(sealed, [...day1, ...day2, published('new', '2026-11-22T06:00:00.000Z')])).toEqual([
+      '2026-11-20 ok',
+      '2026-11-21 ok',
+      '2026-11-22 unsealed',
+    ]);
   });
 
   it('report a published entry first sealed after its kickoff', () => {
@@ -81,7 +107,9 @@ describe('the ledger CSV and spreadsheets (L6)', () => {
     const column = (name: string) => rows.map((row) => parseCsvLine(row)[[...SEALED_COLUMNS].indexOf(name as (typeof SEALED_COLUMNS)[number])]);
     expect(column('home')).toEqual(formulas.map((f) => `'${f}`));
     expect(column('bookmaker').every((b) => b === "'=cmd|calc")).toBe(true);
-    expect(parseCsvLine(sealedLine({ ...published('n', '2026-11-20T06:00:00.000Z'), stakeKelly: -0.5 }))[[...SEALED_COLUMNS].indexOf('stake_kelly')]).toBe('-0.5');
+    expect(parseCsvLine(sealedLine({ ...published('n', '2026-11-20T06:00:00.000Z'), stakeKelly: -0.5 }))[[...SEALED_COLUMNS].indexOf('stake_kelly')]).toBe(
+      '-0.5',
+    );
   });
 });
 

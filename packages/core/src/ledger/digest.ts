@@ -16,8 +16,26 @@ export const GENESIS = '0'.repeat(64);
 
 /** The columns a digest commits to: everything written when the entry is published. */
 export const SEALED_COLUMNS = [
-  'id', 'basis', 'fixture_id', 'league_id', 'league', 'kickoff', 'home', 'away', 'kind', 'market', 'selection',
-  'probability', 'fair_probability', 'price', 'bookmaker', 'stake_flat', 'stake_kelly', 'model_version', 'forecast_at', 'recorded_at',
+  'id',
+  'basis',
+  'fixture_id',
+  'league_id',
+  'league',
+  'kickoff',
+  'home',
+  'away',
+  'kind',
+  'market',
+  'selection',
+  'probability',
+  'fair_probability',
+  'price',
+  'bookmaker',
+  'stake_flat',
+  'stake_kelly',
+  'model_version',
+  'forecast_at',
+  'recorded_at',
 ] as const;
 
 /**
@@ -42,10 +60,30 @@ export const SEALED_QUOTE_COLUMNS = ['quoted_at', 'books_at_price'] as const;
 /** The sealed part of an entry's CSV line, exactly as the export prints it. */
 export function sealedLine(e: LedgerEntry): string {
   return [
-    e.id, e.basis, e.fixtureId, e.leagueId, e.leagueName, e.kickoff, e.homeTeam, e.awayTeam, e.kind, e.market, e.selection,
-    e.probability, e.fairProbability, e.price, e.bookmaker, e.stakeFlat, e.stakeKelly, e.modelVersion, e.forecastAt, e.recordedAt,
+    e.id,
+    e.basis,
+    e.fixtureId,
+    e.leagueId,
+    e.leagueName,
+    e.kickoff,
+    e.homeTeam,
+    e.awayTeam,
+    e.kind,
+    e.market,
+    e.selection,
+    e.probability,
+    e.fairProbability,
+    e.price,
+    e.bookmaker,
+    e.stakeFlat,
+    e.stakeKelly,
+    e.modelVersion,
+    e.forecastAt,
+    e.recordedAt,
     ...(e.quotedAt ? [e.quotedAt, e.booksAtPrice] : []),
-  ].map(csvField).join(',');
+  ]
+    .map(csvField)
+    .join(',');
 }
 
 /** The day an entry belongs to: the UTC day of its forecast. */
@@ -78,8 +116,24 @@ function byDay(entries: readonly LedgerEntry[]): Map<string, LedgerEntry[]> {
 
 const firstKickoff = (entries: readonly LedgerEntry[]) => entries.map((e) => e.kickoff).sort()[0]!;
 
-function newDigest(basis: LedgerBasis, day: string, previous: string, entries: readonly LedgerEntry[], at: string, digest = digestOf(previous, entries.map(sealedLine))): LedgerDigest {
-  return { basis, day, entries: entries.length, digest, previous, firstKickoff: firstKickoff(entries), computedAt: at, versions: [{ entries: entries.length, digest, at }] };
+function newDigest(
+  basis: LedgerBasis,
+  day: string,
+  previous: string,
+  entries: readonly LedgerEntry[],
+  at: string,
+  digest = digestOf(previous, entries.map(sealedLine)),
+): LedgerDigest {
+  return {
+    basis,
+    day,
+    entries: entries.length,
+    digest,
+    previous,
+    firstKickoff: firstKickoff(entries),
+    computedAt: at,
+    versions: [{ entries: entries.length, digest, at }],
+  };
 }
 
 /**
@@ -95,14 +149,22 @@ export function sealPublished(last: LedgerDigest | undefined, entries: readonly 
   const days = byDay(entries.filter((e) => e.basis === 'published' && e.forecastAt <= at));
   if (last && !days.has(last.day)) throw new LedgerSealError(`the sealed entries of ${last.day} are gone`);
   for (const [day, list] of days) {
-    if (last && day < last.day) throw new LedgerSealError(`${list.length} published entr${list.length === 1 ? 'y' : 'ies'} of ${day}, a day sealed before ${last.day}`);
+    if (last && day < last.day)
+      throw new LedgerSealError(`${list.length} published entr${list.length === 1 ? 'y' : 'ies'} of ${day}, a day sealed before ${last.day}`);
     if (last && day === last.day) {
       if (list.length < last.entries || digestOf(last.previous, list.slice(0, last.entries).map(sealedLine)) !== last.digest) {
         throw new LedgerSealError(`the sealed entries of ${day} no longer match their digest`);
       }
       if (list.length === last.entries) continue;
       const digest = digestOf(last.previous, list.map(sealedLine));
-      out.push({ ...last, entries: list.length, digest, firstKickoff: firstKickoff(list), computedAt: at, versions: [...last.versions, { entries: list.length, digest, at }] });
+      out.push({
+        ...last,
+        entries: list.length,
+        digest,
+        firstKickoff: firstKickoff(list),
+        computedAt: at,
+        versions: [...last.versions, { entries: list.length, digest, at }],
+      });
       previous = digest;
       continue;
     }
@@ -133,7 +195,11 @@ export function sealBacktest(anchor: LedgerDigest | undefined, stored: readonly 
   return out;
 }
 
-const lastDay = (digests: readonly LedgerDigest[]) => digests.map((d) => d.day).sort().at(-1) ?? '';
+const lastDay = (digests: readonly LedgerDigest[]) =>
+  digests
+    .map((d) => d.day)
+    .sort()
+    .at(-1) ?? '';
 
 export type DayStatus = 'ok' | 'edited' | 'missing' | 'inserted' | 'broken-link' | 'unsealed' | 'sealed-after-kickoff';
 
@@ -161,7 +227,8 @@ export function verifyChain(basis: LedgerBasis, digests: readonly LedgerDigest[]
   for (const d of [...digests].sort((a, b) => a.day.localeCompare(b.day))) {
     const list = days.get(d.day) ?? [];
     days.delete(d.day);
-    if (d.previous !== previous) check(d.day, 'broken-link', `its previous digest ${d.previous.slice(0, 12)}… is not the digest of the day before (${previous.slice(0, 12)}…)`);
+    if (d.previous !== previous)
+      check(d.day, 'broken-link', `its previous digest ${d.previous.slice(0, 12)}… is not the digest of the day before (${previous.slice(0, 12)}…)`);
     previous = d.digest;
     if (list.length < d.entries) {
       check(d.day, 'missing', `${d.entries} entries sealed, ${list.length} stored`);
@@ -170,7 +237,11 @@ export function verifyChain(basis: LedgerBasis, digests: readonly LedgerDigest[]
     const lines = list.map(sealedLine);
     const bad = d.versions.filter((v) => digestOf(d.previous, lines.slice(0, v.entries)) !== v.digest);
     if (digestOf(d.previous, lines.slice(0, d.entries)) !== d.digest || bad.length) {
-      check(d.day, 'edited', `the stored entries do not hash to the day's digest${bad.length ? ` (${bad.length} of ${d.versions.length} versions differ)` : ''}`);
+      check(
+        d.day,
+        'edited',
+        `the stored entries do not hash to the day's digest${bad.length ? ` (${bad.length} of ${d.versions.length} versions differ)` : ''}`,
+      );
       continue;
     }
     if (list.length > d.entries) check(d.day, 'unsealed', `${list.length - d.entries} entries added after the last sealing`);

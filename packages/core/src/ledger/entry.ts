@@ -192,7 +192,8 @@ export function outcomeOf(entry: LedgerEntry, played: { home: number; away: numb
 }
 
 /** Newest kickoff first, then by id: the staff's lists. */
-export const newestFirst = (a: Pick<LedgerEntry, 'kickoff' | 'id'>, b: Pick<LedgerEntry, 'kickoff' | 'id'>) => b.kickoff.localeCompare(a.kickoff) || a.id.localeCompare(b.id);
+export const newestFirst = (a: Pick<LedgerEntry, 'kickoff' | 'id'>, b: Pick<LedgerEntry, 'kickoff' | 'id'>) =>
+  b.kickoff.localeCompare(a.kickoff) || a.id.localeCompare(b.id);
 
 /** The odds the staff's page shows: the latest correction's, else the price taken. Never a figure's price. */
 export function shownOdds(entry: RecordedEntry): number | null {

@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../clock.ts';
 import { ledgerEntry } from '../testing/ledger-entries.ts';
 import type { RecordedEntry } from './entry.ts';
-import { chanceLongestLosingRun, clvSummary, longestRunAtMost, losingRunsByBasis, metricsByBasis, profitCurve, recordOf, settledBets, trackRecordOf, trendOf } from './record.ts';
+import {
+  chanceLongestLosingRun,
+  clvSummary,
+  longestRunAtMost,
+  losingRunsByBasis,
+  metricsByBasis,
+  profitCurve,
+  recordOf,
+  settledBets,
+  trackRecordOf,
+  trendOf,
+} from './record.ts';
 
 const NOW = new Date('2026-11-22T20:00:00Z');
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000).toISOString();
@@ -51,7 +62,12 @@ describe('the public headline as a view of the ledger (docs/decisions/0009-resul
 
   it('never lets a correction change a figure: every one is at the price taken', () => {
     const entry = ledgerEntry({ price: 1.8 });
-    const corrected = { ...entry, corrections: [sealCorrection(EMPTY_HEAD, { entryId: entry.id, fixtureId: 'f1', kickoff: entry.kickoff, oldPrice: 1.8, newPrice: 1000, by: 'u1', at: hoursAgo(1) })] };
+    const corrected = {
+      ...entry,
+      corrections: [
+        sealCorrection(EMPTY_HEAD, { entryId: entry.id, fixtureId: 'f1', kickoff: entry.kickoff, oldPrice: 1.8, newPrice: 1000, by: 'u1', at: hoursAgo(1) }),
+      ],
+    };
     const asOf = new Date('2026-11-23T00:00:00Z');
     expect(metricsByBasis([entry], asOf).published).toMatchObject({ totalProfit: 16, bestWinningOdds: 1.8 });
     expect(metricsByBasis([corrected], asOf).published).toEqual(metricsByBasis([entry], asOf).published);
@@ -63,7 +79,10 @@ describe('the public headline as a view of the ledger (docs/decisions/0009-resul
     expect(trend.length).toBeGreaterThan(20);
     expect(new Set(trend.map((p) => p.basis))).toEqual(new Set(['backtest']));
     expect(trend.at(-1)).toMatchObject({ date: '2026-11-22', totalPredictions: 30 });
-    const switched = trendOf([...picks(30, 'backtest'), ...picks(30, 'published').map((e) => ({ ...e, kickoff: hoursAgo(5 + Number(e.fixtureId.split('-')[1]) * 2) }))], NOW);
+    const switched = trendOf(
+      [...picks(30, 'backtest'), ...picks(30, 'published').map((e) => ({ ...e, kickoff: hoursAgo(5 + Number(e.fixtureId.split('-')[1]) * 2) }))],
+      NOW,
+    );
     expect(switched.at(-1)?.basis).toBe('published');
     expect(switched.at(-3)?.basis).toBe('backtest');
   });
@@ -72,12 +91,25 @@ describe('the public headline as a view of the ledger (docs/decisions/0009-resul
 describe('records of bets', () => {
   it('never puts an ROI bound below -100 %, whatever the bets', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ won: fc.boolean(), price: fc.double({ min: 1.01, max: 30, noNaN: true }), day: fc.integer({ min: 0, max: 20 }) }), { minLength: 2, maxLength: 60 }), (bets) => {
-        const entries = bets.map((b, i) => ledgerEntry({ fixtureId: `x${i}`, result: b.won ? 'won' : 'lost', price: b.price, kickoff: new Date(Date.UTC(2026, 10, 1 + b.day, 15)).toISOString() }));
-        const r = recordOf(settledBets(entries));
-        expect(r.roiLow!).toBeGreaterThanOrEqual(-100);
-        expect(r.roiHigh!).toBeGreaterThanOrEqual(r.roiLow!);
-      }),
+      fc.property(
+        fc.array(fc.record({ won: fc.boolean(), price: fc.double({ min: 1.01, max: 30, noNaN: true }), day: fc.integer({ min: 0, max: 20 }) }), {
+          minLength: 2,
+          maxLength: 60,
+        }),
+        (bets) => {
+          const entries = bets.map((b, i) =>
+            ledgerEntry({
+              fixtureId: `x${i}`,
+              result: b.won ? 'won' : 'lost',
+              price: b.price,
+              kickoff: new Date(Date.UTC(2026, 10, 1 + b.day, 15)).toISOString(),
+            }),
+          );
+          const r = recordOf(settledBets(entries));
+          expect(r.roiLow!).toBeGreaterThanOrEqual(-100);
+          expect(r.roiHigh!).toBeGreaterThanOrEqual(r.roiLow!);
+        },
+      ),
       { numRuns: 40 },
     );
     const allLost = recordOf(settledBets(picks(8, 'published', { result: 'lost' })));
@@ -115,7 +147,9 @@ describe('records of bets', () => {
 describe('losing runs (docs/responsible-gambling.md)', () => {
   /** Picks a day apart, oldest first, lost where `pattern` has an L. */
   const sequence = (pattern: string, basis: 'published' | 'backtest' = 'published') =>
-    [...pattern].map((c, i) => ledgerEntry({ fixtureId: `${basis}-${i}`, basis, kickoff: hoursAgo(5 + (pattern.length - 1 - i) * 24), result: c === 'L' ? 'lost' : 'won' }));
+    [...pattern].map((c, i) =>
+      ledgerEntry({ fixtureId: `${basis}-${i}`, basis, kickoff: hoursAgo(5 + (pattern.length - 1 - i) * 24), result: c === 'L' ? 'lost' : 'won' }),
+    );
 
   it('finds the longest run of lost picks in kickoff order, its dates and its cost at the flat stake, and counts runs of 5 or more', () => {
     const entries = [...sequence('WLLWLLLLLWLLLLLLW'), ...sequence('LLW', 'backtest')];
@@ -125,7 +159,15 @@ describe('losing runs (docs/responsible-gambling.md)', () => {
     expect(runs.backtest).toMatchObject({ picks: 3, hits: 1, longest: { length: 2, lossUsd: 40 }, runsOfFiveOrMore: 0 });
     // A run that reaches the last pick counts too; no pick at all has no run and no interval.
     expect(losingRunsByBasis(sequence('WLLLLL'), NOW, 365).published).toMatchObject({ longest: { length: 5 }, runsOfFiveOrMore: 1 });
-    expect(losingRunsByBasis([], NOW, 365).published).toEqual({ picks: 0, hits: 0, hitRate: null, hitRateCi95: null, longest: null, runsOfFiveOrMore: 0, expectedLongestCi95: null });
+    expect(losingRunsByBasis([], NOW, 365).published).toEqual({
+      picks: 0,
+      hits: 0,
+      hitRate: null,
+      hitRateCi95: null,
+      longest: null,
+      runsOfFiveOrMore: 0,
+      expectedLongestCi95: null,
+    });
   });
 
   it('the chance of a longest losing run: exact for small cases, and the 95 % range the page prints', () => {

@@ -79,7 +79,10 @@ export function clvSummary(bets: readonly SettledBet[]): Clv {
     bets: priced.length,
     withoutClosing: bets.length - priced.length,
     mean: values.length ? round((sum(values) / values.length) * 100, 1) : null,
-    ci95: meanInterval(values, priced.map((b) => b.day)),
+    ci95: meanInterval(
+      values,
+      priced.map((b) => b.day),
+    ),
     beatClosePct: values.length ? round((values.filter((v) => v > 0).length / values.length) * 100, 1) : null,
   };
 }
@@ -276,7 +279,10 @@ export function losingRunsOf(bets: readonly SettledBet[]): LosingRuns {
     picks: n,
     hits,
     hitRate: n ? round((hits / n) * 100, 1) : null,
-    hitRateCi95: meanInterval(ordered.map((b) => (b.won ? 1 : 0)), ordered.map((b) => b.day)),
+    hitRateCi95: meanInterval(
+      ordered.map((b) => (b.won ? 1 : 0)),
+      ordered.map((b) => b.day),
+    ),
     longest,
     runsOfFiveOrMore,
     expectedLongestCi95: n ? chanceLongestLosingRun(n, 1 - hits / n) : null,

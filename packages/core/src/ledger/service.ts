@@ -37,7 +37,14 @@ export function makeLedgerService({ ledger, clock }: { ledger: Pick<LedgerReposi
   return {
     async list(viewer: Viewer | null, query: LedgerQuery): Promise<LedgerList> {
       const { period, from, to, entries } = await read(viewer, query);
-      return { period, from: from.toISOString(), to: to.toISOString(), league: query.league ?? null, market: query.market ?? null, entries: entries.map(entryView) };
+      return {
+        period,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        league: query.league ?? null,
+        market: query.market ?? null,
+        entries: entries.map(entryView),
+      };
     },
     /** The same entries as CSV, with the file name to save it under. */
     async csv(viewer: Viewer | null, query: LedgerQuery): Promise<{ text: string; fileName: string }> {
@@ -103,8 +110,17 @@ export function makeLedgerSealer({ ledger, clock, generationRunning }: { ledger:
       const entries: RecordedEntry[] = await ledger.listByKickoff(new Date(from), new Date(now.getTime() + FORECAST_REACH_DAYS * DAY_MS));
       const anchor = backtest.filter((d) => d.day < mutableFrom).at(-1);
       const sealed = [
-        ...sealPublished(last, entries.filter((e) => !last || ledgerDay(e) >= last.day), now),
-        ...sealBacktest(anchor, backtest.filter((d) => d.day >= mutableFrom), entries.filter((e) => ledgerDay(e) >= mutableFrom), now),
+        ...sealPublished(
+          last,
+          entries.filter((e) => !last || ledgerDay(e) >= last.day),
+          now,
+        ),
+        ...sealBacktest(
+          anchor,
+          backtest.filter((d) => d.day >= mutableFrom),
+          entries.filter((e) => ledgerDay(e) >= mutableFrom),
+          now,
+        ),
       ];
       await ledger.saveDigests(sealed);
       return `digests: ${sealed.length} day(s) sealed`;
@@ -116,10 +132,21 @@ export function makeLedgerSealer({ ledger, clock, generationRunning }: { ledger:
  * `npm run ledger -- verify`: every stored digest recomputed from the stored entries, both chains
  * (docs/track-record.md#checking-a-day). `ok` is false on any edited, missing or back-dated entry.
  */
-export function makeLedgerVerifier({ ledger, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff' | 'digests' | 'listCorrections' | 'correctionHead'>; clock: Clock }) {
+export function makeLedgerVerifier({
+  ledger,
+  clock,
+}: {
+  ledger: Pick<LedgerRepository, 'listByKickoff' | 'digests' | 'listCorrections' | 'correctionHead'>;
+  clock: Clock;
+}) {
   return {
     async verify(): Promise<{ ok: boolean; checks: DayCheck[]; corrections: CorrectionsCheck }> {
-      const [published, backtest, stored, head] = await Promise.all([ledger.digests('published'), ledger.digests('backtest'), ledger.listCorrections(), ledger.correctionHead()]);
+      const [published, backtest, stored, head] = await Promise.all([
+        ledger.digests('published'),
+        ledger.digests('backtest'),
+        ledger.listCorrections(),
+        ledger.correctionHead(),
+      ]);
       // The corrections have a chain of their own: one link per correction.
       const corrections = verifyCorrections(stored, head);
       const days = [...published, ...backtest].map((d) => d.day).sort();

@@ -43,8 +43,20 @@ export function entryView(e: RecordedEntry): LedgerEntryView {
 
 /** The columns after the sealed ones: what an entry gains after kickoff, and its latest correction. */
 const OUTCOME_COLUMNS = [
-  'closing_price', 'closing_fair_probability', 'closing_source', 'closing_at', 'result', 'score', 'settled_at',
-  'effective_price', 'profit_flat', 'profit_kelly', 'clv', 'corrections', 'corrected_by', 'corrected_at',
+  'closing_price',
+  'closing_fair_probability',
+  'closing_source',
+  'closing_at',
+  'result',
+  'score',
+  'settled_at',
+  'effective_price',
+  'profit_flat',
+  'profit_kelly',
+  'clv',
+  'corrections',
+  'corrected_by',
+  'corrected_at',
 ] as const;
 
 /** What the export prints where a figure cannot exist. */

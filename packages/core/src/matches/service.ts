@@ -19,7 +19,13 @@ const threeWay = (t: ThreeWay) => ({ home: percent(t.home), draw: percent(t.draw
 
 /** A flag's change as the match page's history shows it. */
 const valueEventView = (e: ValueFlagEvent) => ({
-  at: e.at, market: e.selection, event: e.event, odds: e.odds ?? null, bookmaker: e.bookmaker ?? null, fairOdds: fairOddsOf(e.fairProbability), edge: e.edge === undefined ? null : percent(e.edge),
+  at: e.at,
+  market: e.selection,
+  event: e.event,
+  odds: e.odds ?? null,
+  bookmaker: e.bookmaker ?? null,
+  fairOdds: fairOddsOf(e.fairProbability),
+  edge: e.edge === undefined ? null : percent(e.edge),
 });
 
 /** The premium sections: only ever built for a premium viewer. */
@@ -31,7 +37,9 @@ function forecastOf(p: StoredPrediction): MatchForecast {
     market: p.market ? threeWay(p.market) : null,
     components: Object.entries(p.components ?? {}).map(([name, c]) => ({ name, ...threeWay(c) })),
     scores: p.insights?.scores ? p.insights.scores.map((row) => row.map(percent)) : null,
-    expectedGoals: p.insights ? { home: Math.round(p.insights.expectedGoals.home * 100) / 100, away: Math.round(p.insights.expectedGoals.away * 100) / 100 } : null,
+    expectedGoals: p.insights
+      ? { home: Math.round(p.insights.expectedGoals.home * 100) / 100, away: Math.round(p.insights.expectedGoals.away * 100) / 100 }
+      : null,
     bothTeamsToScore: p.insights ? percent(p.insights.bothTeamsToScore) : null,
     totals: {
       over15: p.insights?.totals ? percent(p.insights.totals.over15) : null,
@@ -58,7 +66,14 @@ export function formOf(team: string, history: readonly MatchRecord[], count = FO
       const home = m.home === team;
       const goalsFor = home ? m.homeGoals : m.awayGoals;
       const goalsAgainst = home ? m.awayGoals : m.homeGoals;
-      return { date: m.date.slice(0, 10), opponent: home ? m.away : m.home, venue: home ? 'H' : 'A', goalsFor, goalsAgainst, outcome: goalsFor > goalsAgainst ? 'W' : goalsFor < goalsAgainst ? 'L' : 'D' };
+      return {
+        date: m.date.slice(0, 10),
+        opponent: home ? m.away : m.home,
+        venue: home ? 'H' : 'A',
+        goalsFor,
+        goalsAgainst,
+        outcome: goalsFor > goalsAgainst ? 'W' : goalsFor < goalsAgainst ? 'L' : 'D',
+      };
     });
 }
 
@@ -104,7 +119,8 @@ export function makeMatchService({
             ? {
                 score: p.result,
                 actualResult: p.actualResult ?? `${p.result.home}-${p.result.away}`,
-                rps: Math.round(rps([p.probabilities.home, p.probabilities.draw, p.probabilities.away], outcomeOf(p.result.home, p.result.away)) * 10000) / 10000,
+                rps:
+                  Math.round(rps([p.probabilities.home, p.probabilities.draw, p.probabilities.away], outcomeOf(p.result.home, p.result.away)) * 10000) / 10000,
                 picks: (await ledger.listForFixture(fixtureId))
                   .filter((e) => e.kind === 'pick' && (e.result === 'won' || e.result === 'lost'))
                   .map((e) => ({ label: PICK_LABELS[e.selection], confidence: percent(e.probability), won: e.result === 'won' })),

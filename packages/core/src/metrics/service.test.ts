@@ -5,7 +5,15 @@ import type { MetricsRepository } from './ports.ts';
 import { makeMetricsService, TREND_LENGTH } from './service.ts';
 
 const metrics = (winAccuracy: number): TrackRecord => ({
-  winAccuracy, totalPredictions: 40, totalProfit: 120.5, payoutPercentage: 15.1, bestWinningOdds: 3.4, date: '2026-11-22', basis: 'published', publishedPredictions: 40, backfilledPredictions: 0,
+  winAccuracy,
+  totalPredictions: 40,
+  totalProfit: 120.5,
+  payoutPercentage: 15.1,
+  bestWinningOdds: 3.4,
+  date: '2026-11-22',
+  basis: 'published',
+  publishedPredictions: 40,
+  backfilledPredictions: 0,
 });
 
 function repo() {

@@ -11,9 +11,7 @@ describe('time budgets', () => {
   });
 
   it('nests: an inner budget never outlives the one it runs in', async () => {
-    const deadlines = await withinDeadline('invocation', 5_000, now, () =>
-      withinDeadline('call', 9_000, now, async () => [currentBudget()?.deadline]),
-    );
+    const deadlines = await withinDeadline('invocation', 5_000, now, () => withinDeadline('call', 9_000, now, async () => [currentBudget()?.deadline]));
     expect(deadlines).toEqual([5_000]);
   });
 

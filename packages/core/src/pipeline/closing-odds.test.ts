@@ -13,10 +13,24 @@ function setup(odds: OddsProvider['odds'], closingOdds?: OddsProvider['closingOd
   const calls: string[][] = [];
   const snapshots = new Map<string, ClosingOdds>();
   const task = makeClosingOddsTask({
-    oddsProvider: { name: 'live', odds: async (league, fixtures) => (calls.push([league, ...fixtures.map((f) => f.id)]), odds(league, fixtures)), ...(closingOdds ? { closingOdds } : {}) },
+    oddsProvider: {
+      name: 'live',
+      odds: async (league, fixtures) => (calls.push([league, ...fixtures.map((f) => f.id)]), odds(league, fixtures)),
+      ...(closingOdds ? { closingOdds } : {}),
+    },
     predictions: { listByKickoff: async (from, to) => soon.filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()) },
     fixtures: {
-      get: async (id) => ({ id, leagueId: 'E0', season: '2026-27', kickoff: '2026-11-22T15:00:00Z', homeTeam: 'A', awayTeam: 'B', status: 'scheduled', leagueName: 'Premier League', updatedAt: NOW }),
+      get: async (id) => ({
+        id,
+        leagueId: 'E0',
+        season: '2026-27',
+        kickoff: '2026-11-22T15:00:00Z',
+        homeTeam: 'A',
+        awayTeam: 'B',
+        status: 'scheduled',
+        leagueName: 'Premier League',
+        updatedAt: NOW,
+      }),
       saveClosingSnapshot: async (id, snapshot) => void snapshots.set(id, snapshot),
     },
     clock: fixedClock(NOW),
@@ -26,9 +40,20 @@ function setup(odds: OddsProvider['odds'], closingOdds?: OddsProvider['closingOd
 
 describe('the closing-odds task (docs/decisions/0131-closing-line-value.md)', () => {
   it('snapshots, once per league, the fixtures that kick off before its next run', async () => {
-    const { task, calls, snapshots } = setup(async (_league, fixtures) => new Map(fixtures.map((f) => [f.id, { best: { home: 2 }, average: { home: 1.9, draw: 3.5, away: 4 }, sharp: { home: 1.95, draw: 3.6, away: 4.1 }, capturedAt: NOW }])));
+    const { task, calls, snapshots } = setup(
+      async (_league, fixtures) =>
+        new Map(
+          fixtures.map((f) => [
+            f.id,
+            { best: { home: 2 }, average: { home: 1.9, draw: 3.5, away: 4 }, sharp: { home: 1.95, draw: 3.6, away: 4.1 }, capturedAt: NOW },
+          ]),
+        ),
+    );
     expect(await task.capture()).toMatch(/^2 closing snapshot\(s\) of 2 fixture/);
-    expect(calls).toEqual([['E0', 'a'], ['SP1', 'b']]);
+    expect(calls).toEqual([
+      ['E0', 'a'],
+      ['SP1', 'b'],
+    ]);
     expect(snapshots.get('a')).toEqual({ sharp: { home: 1.95, draw: 3.6, away: 4.1 }, average: { home: 1.9, draw: 3.5, away: 4 }, capturedAt: NOW });
   });
 
@@ -42,7 +67,10 @@ describe('the closing-odds task (docs/decisions/0131-closing-line-value.md)', ()
   });
 
   it('spends nothing when the provider keeps closing prices itself', async () => {
-    const { task, calls } = setup(async () => new Map(), async () => new Map());
+    const { task, calls } = setup(
+      async () => new Map(),
+      async () => new Map(),
+    );
     expect(await task.capture()).toMatch(/no snapshot needed/);
     expect(calls).toEqual([]);
   });

@@ -6,7 +6,10 @@ import type { FixtureRepository } from './ports.ts';
 import { isProviderOutage, type OddsProvider, type ProviderFixture } from './providers.ts';
 
 /** The stored fixtures of some predictions, as the provider gave them (what an odds call is asked about). */
-export async function storedAsProvided(fixtures: Pick<FixtureRepository, 'get'>, predictions: readonly Pick<StoredPrediction, 'fixtureId'>[]): Promise<ProviderFixture[]> {
+export async function storedAsProvided(
+  fixtures: Pick<FixtureRepository, 'get'>,
+  predictions: readonly Pick<StoredPrediction, 'fixtureId'>[],
+): Promise<ProviderFixture[]> {
   const stored = (await Promise.all(predictions.map((p) => fixtures.get(p.fixtureId)))).filter((f): f is NonNullable<typeof f> => f !== undefined);
   return stored.map(({ leagueName: _name, odds: _odds, updatedAt: _at, ...f }) => f);
 }
@@ -37,7 +40,9 @@ export function makeClosingOddsTask({
     async capture(): Promise<string> {
       if (oddsProvider.closingOdds) return `${oddsProvider.name} keeps closing prices: no snapshot needed`;
       const now = clock.now();
-      const soon = (await predictions.listByKickoff(now, new Date(now.getTime() + CLOSING_SNAPSHOT_WINDOW_MS))).filter((p) => Date.parse(p.kickoff) > now.getTime());
+      const soon = (await predictions.listByKickoff(now, new Date(now.getTime() + CLOSING_SNAPSHOT_WINDOW_MS))).filter(
+        (p) => Date.parse(p.kickoff) > now.getTime(),
+      );
       let saved = 0;
       const failed: string[] = [];
       for (const [leagueId, list] of groupBy(soon, (p) => p.leagueId)) {

@@ -25,7 +25,10 @@ function recordedLeague(): ParsedMatch[] {
     const scaledOu = (k: number) => ({ over: +(o.over25! * k).toFixed(2), under: +(o.under25! * k).toFixed(2) });
     const sharp = i % 5 !== 0;
     return {
-      ...m, date, season: m.season!, time: times[slot]!,
+      ...m,
+      date,
+      season: m.season!,
+      time: times[slot]!,
       pre: { avg: scaled(0.98), max: scaled(1.04), ...(sharp ? { ps: scaled(1.01) } : {}) },
       preOU: { avg: scaledOu(0.98), max: scaledOu(1.04), ...(sharp ? { ps: scaledOu(1.01) } : {}) },
       closing: {},
@@ -66,7 +69,10 @@ describe('the --deployed backtest reproduces the production pipeline', () => {
     // The history the pipeline stored is the deployed view's: the kept seasons, each match's captured prices, and
     // the statistics the source had when the results job first found it finished.
     const view = { stageStart: start, statsLagHours, odds: true };
-    const plain = (records: object[]) => records.map((r) => JSON.parse(JSON.stringify({ ...r, id: undefined })) as { date: string; home: string; season: string }).sort((a, b) => a.date.localeCompare(b.date) || a.home.localeCompare(b.home));
+    const plain = (records: object[]) =>
+      records
+        .map((r) => JSON.parse(JSON.stringify({ ...r, id: undefined })) as { date: string; home: string; season: string })
+        .sort((a, b) => a.date.localeCompare(b.date) || a.home.localeCompare(b.home));
     const stored = plain([...stores.history.values()]);
     expect(stored).toEqual(plain(historyAt(stageMatches(recorded, view), view, clock.now().getTime())));
     expect(stored.filter((r) => 'odds' in r).length).toBeGreaterThan(evaluated.length / 2);

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
 import { makeGenerationService } from './generation.ts';
-import { ProviderRejectedError, ProviderUnavailableError, type FixtureProvider, type MatchStats, type OddsProvider, type ProviderFixture } from './providers.ts';
+import {
+  ProviderRejectedError,
+  ProviderUnavailableError,
+  type FixtureProvider,
+  type MatchStats,
+  type OddsProvider,
+  type ProviderFixture,
+} from './providers.ts';
 
 const NOW = '2026-11-22T12:00:00Z';
 const clubs = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
@@ -15,18 +22,36 @@ function world(start: number, now: () => number): () => ProviderFixture[] {
   for (let n = 0; t < start + 9 * DAY_MS; n++, t += 1.75 * DAY_MS) {
     const season = `${new Date(t).getUTCFullYear() - (new Date(t).getUTCMonth() < 7 ? 1 : 0)}`;
     const [home, away] = [clubs[n % 6]!, clubs[(n + 1 + (Math.floor(n / 6) % 5)) % 6]!];
-    base.push({ id: `f${n}`, leagueId: 'L1', season, kickoff: new Date(t).toISOString(), homeTeam: home, awayTeam: away, status: 'scheduled', score: { home: (n * 7) % 4, away: (n * 3) % 3 } });
+    base.push({
+      id: `f${n}`,
+      leagueId: 'L1',
+      season,
+      kickoff: new Date(t).toISOString(),
+      homeTeam: home,
+      awayTeam: away,
+      status: 'scheduled',
+      score: { home: (n * 7) % 4, away: (n * 3) % 3 },
+    });
   }
-  return () =>
-    base.map(({ score, ...f }) => (Date.parse(f.kickoff) + 2 * 3_600_000 < now() ? { ...f, status: 'finished' as const, score } : f));
+  return () => base.map(({ score, ...f }) => (Date.parse(f.kickoff) + 2 * 3_600_000 < now() ? { ...f, status: 'finished' as const, score } : f));
 }
 
 /** Every fixture priced alike: the away side a clear favourite, with a closing line that moved towards it. */
 const pricedEverywhere: OddsProvider = {
   name: 'fixed',
   odds: async (_league, fixtures) =>
-    new Map(fixtures.map((f) => [f.id, { best: { home: 7.0, draw: 4.8, away: 1.85, over25: 2.0, under25: 1.9 }, average: { home: 6.5, draw: 4.5, away: 1.45, over25: 1.9, under25: 1.85 }, capturedAt: f.kickoff }])),
-  closingOdds: async (_league, fixtures) => new Map(fixtures.map((f) => [f.id, { sharp: { home: 7.2, draw: 4.7, away: 1.42, over25: 1.95, under25: 1.92 }, capturedAt: f.kickoff }])),
+    new Map(
+      fixtures.map((f) => [
+        f.id,
+        {
+          best: { home: 7.0, draw: 4.8, away: 1.85, over25: 2.0, under25: 1.9 },
+          average: { home: 6.5, draw: 4.5, away: 1.45, over25: 1.9, under25: 1.85 },
+          capturedAt: f.kickoff,
+        },
+      ]),
+    ),
+  closingOdds: async (_league, fixtures) =>
+    new Map(fixtures.map((f) => [f.id, { sharp: { home: 7.2, draw: 4.7, away: 1.42, over25: 1.95, under25: 1.92 }, capturedAt: f.kickoff }])),
 };
 
 /**
@@ -34,7 +59,14 @@ const pricedEverywhere: OddsProvider = {
  * killed consumer); `provider` replaces parts of the synthetic provider; `statuses` overrides the
  * status of some fixtures; `odds` prices them.
  */
-function setup(options: { failAfterWrites?: number; provider?: (all: () => ProviderFixture[]) => Partial<FixtureProvider>; statuses?: Map<string, ProviderFixture['status']>; odds?: OddsProvider } = {}) {
+function setup(
+  options: {
+    failAfterWrites?: number;
+    provider?: (all: () => ProviderFixture[]) => Partial<FixtureProvider>;
+    statuses?: Map<string, ProviderFixture['status']>;
+    odds?: OddsProvider;
+  } = {},
+) {
   const clock = fixedClock(NOW);
   const played = world(clock.now().getTime(), () => clock.now().getTime());
   const all = () =>
@@ -51,10 +83,25 @@ function setup(options: { failAfterWrites?: number; provider?: (all: () => Provi
     leagues: async () => [league],
     fixtures: async (_league, from, to) => all().filter((f) => Date.parse(f.kickoff) >= from.getTime() && Date.parse(f.kickoff) <= to.getTime()),
     history: async (id, before): Promise<MatchRecord[]> =>
-      all().filter((f) => f.score && Date.parse(f.kickoff) < before.getTime()).map((f) => ({ date: f.kickoff, league: id, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away })),
+      all()
+        .filter((f) => f.score && Date.parse(f.kickoff) < before.getTime())
+        .map((f) => ({
+          date: f.kickoff,
+          league: id,
+          season: f.season,
+          home: f.homeTeam,
+          away: f.awayTeam,
+          homeGoals: f.score!.home,
+          awayGoals: f.score!.away,
+        })),
     ...options.provider?.(all),
   };
-  const service = makeGenerationService({ fixturesProvider: provider, oddsProvider: options.odds ?? { name: 'none', odds: async () => new Map() }, ...stores.ports, clock });
+  const service = makeGenerationService({
+    fixturesProvider: provider,
+    oddsProvider: options.odds ?? { name: 'none', odds: async () => new Map() },
+    ...stores.ports,
+    clock,
+  });
   return { service, clock, all, ...stores };
 }
 
@@ -91,7 +138,7 @@ describe('generation', () => {
     expect(counts().writes - first).toBeLessThan(10);
   });
 
-  it('records each prediction\'s origin and its ledger entries\' basis: back-tested for the past days of a first run, written now and settled with their closing price; published for the week ahead', async () => {
+  it("records each prediction's origin and its ledger entries' basis: back-tested for the past days of a first run, written now and settled with their closing price; published for the week ahead", async () => {
     // Act
     const { service, predictions } = setup({ odds: pricedEverywhere });
     await service.generate('L1');
@@ -117,7 +164,7 @@ describe('generation', () => {
     }
   });
 
-  it('never replaces a published entry: tomorrow\'s run keeps today\'s price, and the result adds the closing price', async () => {
+  it("never replaces a published entry: tomorrow's run keeps today's price, and the result adds the closing price", async () => {
     const { service, clock, predictions } = setup({ odds: pricedEverywhere });
     await service.generate('L1');
     const firstEntries = [...predictions.values()].filter((r) => r.prediction.origin === 'published').flatMap((r) => r.entries);
@@ -128,7 +175,14 @@ describe('generation', () => {
     await service.ingestResults('L1');
     for (const first of firstEntries) {
       const now = predictions.get(first.fixtureId)!.entries.find((e) => e.id === first.id)!;
-      expect({ ...now, result: undefined, score: undefined, settledAt: undefined, profit: undefined, closing: undefined }).toEqual({ ...first, result: undefined, score: undefined, settledAt: undefined, profit: undefined, closing: undefined });
+      expect({ ...now, result: undefined, score: undefined, settledAt: undefined, profit: undefined, closing: undefined }).toEqual({
+        ...first,
+        result: undefined,
+        score: undefined,
+        settledAt: undefined,
+        profit: undefined,
+        closing: undefined,
+      });
       if (now.result === 'won' || now.result === 'lost') expect(now.closing).toMatchObject({ price: expect.any(Number), source: 'pinnacle' });
     }
     expect(firstEntries.some((e) => predictions.get(e.fixtureId)!.entries.find((x) => x.id === e.id)!.result)).toBe(true);
@@ -156,7 +210,10 @@ describe('generation', () => {
     const statuses = new Map<string, ProviderFixture['status']>();
     const { service, clock, predictions } = setup({ statuses });
     await service.generate('L1');
-    const ahead = [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) > Date.parse(NOW)).sort((a, b) => a.kickoff.localeCompare(b.kickoff));
+    const ahead = [...predictions.values()]
+      .map((p) => p.prediction)
+      .filter((p) => Date.parse(p.kickoff) > Date.parse(NOW))
+      .sort((a, b) => a.kickoff.localeCompare(b.kickoff));
     const [postponed, cancelled] = [ahead[0]!, ahead[1]!];
     statuses.set(postponed.fixtureId, 'postponed');
     statuses.set(cancelled.fixtureId, 'cancelled');
@@ -198,7 +255,11 @@ describe('generation', () => {
     expect(read.length).toBeGreaterThan(0);
     expect(read.every((f) => f.status === 'finished' && Date.parse(f.kickoff) > Date.parse(NOW) - 2 * 3_600_000)).toBe(true);
     for (const f of read) {
-      expect([...history.values()].find((r) => r.date === f.kickoff && r.home === f.homeTeam)).toMatchObject({ awayShots: 8, homeShotsOnTarget: 4, awayShotsOnTarget: 3 });
+      expect([...history.values()].find((r) => r.date === f.kickoff && r.home === f.homeTeam)).toMatchObject({
+        awayShots: 8,
+        homeShotsOnTarget: 4,
+        awayShotsOnTarget: 3,
+      });
     }
   });
 
@@ -224,7 +285,9 @@ describe('generation', () => {
     // Assess
     const played = [...predictions.values()].filter((p) => p.prediction.status === 'settled' && !settledBefore.has(p.prediction.fixtureId));
     expect(played.length).toBeGreaterThan(0);
-    expect(outage).toMatch(new RegExp(`${played.length} settled, 0 voided, 0 added to history, ${played.length} waiting for match statistics \\(synthetic: HTTP 503\\)`));
+    expect(outage).toMatch(
+      new RegExp(`${played.length} settled, 0 voided, 0 added to history, ${played.length} waiting for match statistics \\(synthetic: HTTP 503\\)`),
+    );
     expect(whileDown).toBe(sizeBefore);
     expect(recovered).toMatch(new RegExp(`0 settled, 0 voided, ${played.length} added to history$`));
     expect(history.size).toBe(sizeBefore + played.length);
@@ -247,7 +310,15 @@ describe('generation', () => {
           if (day.left === 0) throw new ProviderRejectedError('synthetic', 'daily request quota spent');
           day.left -= 1;
           day.requests += 1;
-          const batch = toRead.slice(i, i + 40).map((f) => ({ date: f.kickoff, league, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away }));
+          const batch = toRead.slice(i, i + 40).map((f) => ({
+            date: f.kickoff,
+            league,
+            season: f.season,
+            home: f.homeTeam,
+            away: f.awayTeam,
+            homeGoals: f.score!.home,
+            awayGoals: f.score!.away,
+          }));
           await progress?.save(batch);
           out.push(...batch);
         }
@@ -286,6 +357,10 @@ describe('generation', () => {
     // Assess
     const played = all().filter((f) => f.status === 'finished' && Date.parse(f.kickoff) > Date.parse(NOW) - 2 * 3_600_000);
     expect(played.length).toBeGreaterThan(0);
-    for (const f of played) expect([...history.values()].some((r) => r.date === f.kickoff && r.home === f.homeTeam), f.id).toBe(true);
+    for (const f of played)
+      expect(
+        [...history.values()].some((r) => r.date === f.kickoff && r.home === f.homeTeam),
+        f.id,
+      ).toBe(true);
   });
 });

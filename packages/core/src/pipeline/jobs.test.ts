@@ -93,7 +93,11 @@ describe('job service', () => {
     const job = await service.request('results', 'cli', ['E0']);
     await service.plan(take('plan')[0]!);
     let finishWork!: (detail: string) => void;
-    const running = service.runTask({ jobId: job.id, jobType: 'results', key: 'E0' }, () => new Promise<string>((r) => (finishWork = r)), delivery(1, 10 * 60_000));
+    const running = service.runTask(
+      { jobId: job.id, jobType: 'results', key: 'E0' },
+      () => new Promise<string>((r) => (finishWork = r)),
+      delivery(1, 10 * 60_000),
+    );
     await Promise.resolve();
     await new Promise((r) => setImmediate(r));
 
@@ -121,7 +125,11 @@ describe('job service', () => {
     // The lease was handed over at once: the next delivery need not wait for it to expire.
     expect((await jobs.tasks(job.id)).find((t) => t.key === 'E0')).toMatchObject({ status: 'running', attempts: 1 });
     expect(await service.runTask(message, hang, short(jobTimings.maxAttempts))).toBe('failed');
-    expect((await jobs.tasks(job.id)).find((t) => t.key === 'E0')).toMatchObject({ status: 'failed', attempts: 2, detail: expect.stringMatching(/ran out of its 30 ms time budget/) });
+    expect((await jobs.tasks(job.id)).find((t) => t.key === 'E0')).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      detail: expect.stringMatching(/ran out of its 30 ms time budget/),
+    });
 
     await service.runTask({ ...message, key: 'SP1' }, async () => 'ok', delivery());
     expect(await service.get(job.id)).toMatchObject({ status: 'done', done: 1, failed: 1 });

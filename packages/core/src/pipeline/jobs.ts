@@ -97,7 +97,17 @@ export function makeJobService(deps: JobServiceDeps) {
     const now = clock.now();
     const running = await jobs.lockHolder(type, now);
     if (running && requestedBy === 'admin') throw new ConflictError(`A ${type} job is already running (${running})`);
-    const job: JobRecord = { id: deps.newId(), type, status: 'queued', requestedBy, tasks: type === 'metrics' ? [] : leagues, total: 0, done: 0, failed: 0, createdAt: now.toISOString() };
+    const job: JobRecord = {
+      id: deps.newId(),
+      type,
+      status: 'queued',
+      requestedBy,
+      tasks: type === 'metrics' ? [] : leagues,
+      total: 0,
+      done: 0,
+      failed: 0,
+      createdAt: now.toISOString(),
+    };
     await jobs.create(job);
     await dispatcher.plan({ jobId: job.id, type, requestedBy });
     return job;
@@ -142,7 +152,17 @@ export function makeJobService(deps: JobServiceDeps) {
       const now = clock.now();
       let job = message.jobId ? await jobs.get(message.jobId) : undefined;
       if (!job) {
-        job = { id: message.jobId ?? deps.newId(), type: message.type, status: 'queued', requestedBy: message.requestedBy, tasks: [], total: 0, done: 0, failed: 0, createdAt: now.toISOString() };
+        job = {
+          id: message.jobId ?? deps.newId(),
+          type: message.type,
+          status: 'queued',
+          requestedBy: message.requestedBy,
+          tasks: [],
+          total: 0,
+          done: 0,
+          failed: 0,
+          createdAt: now.toISOString(),
+        };
         await jobs.create(job);
         job = (await jobs.get(job.id))!;
       }
@@ -176,7 +196,11 @@ export function makeJobService(deps: JobServiceDeps) {
      * propagates) until the final attempt, or at once for a provider that will never accept
      * the call; then the task is recorded as failed and the run goes on for the other leagues.
      */
-    async runTask(message: { jobId: string; jobType: JobType; key: string }, work: () => Promise<string>, delivery: Delivery): Promise<'done' | 'failed' | 'skipped'> {
+    async runTask(
+      message: { jobId: string; jobType: JobType; key: string },
+      work: () => Promise<string>,
+      delivery: Delivery,
+    ): Promise<'done' | 'failed' | 'skipped'> {
       const { jobId, key, jobType } = message;
       const now = clock.now();
       const begun = await jobs.beginTask(jobId, key, new Date(now.getTime() + rules.taskLeaseMs), now);

@@ -30,7 +30,8 @@ const fairPrice = (odds: number) => Math.max(1.01, round(odds, 2));
 const outcomes = (o: ThreeWay & { over25: number }) => ({ home: percent(o.home), draw: percent(o.draw), away: percent(o.away), over25: percent(o.over25) });
 
 /** A tracked pick as a card and the match page show it. */
-export const cardPicks = (p: StoredPrediction) => picksOf(p).map((pick) => ({ market: pick.market, selection: pick.selection, probability: percent(pick.confidence) }));
+export const cardPicks = (p: StoredPrediction) =>
+  picksOf(p).map((pick) => ({ market: pick.market, selection: pick.selection, probability: percent(pick.confidence) }));
 
 export const fairOddsOf = (probability: number | undefined) => (probability ? round(1 / probability, 2) : null);
 
@@ -38,8 +39,15 @@ export const fairOddsOf = (probability: number | undefined) => (probability ? ro
 export function valueBetView(p: StoredPrediction, v: ValueBet): NonNullable<Prediction['valueBets']>[number] {
   const fair = v.fairProbability ?? (p.market && selectionProbability(p.market, v.market));
   return {
-    market: v.market, odds: v.odds, priceSource: 'best', bookmaker: v.bookmaker ?? p.bestBookmakers?.[v.market] ?? null, fairOdds: fairOddsOf(fair), edge: percent(v.edge),
-    seenAt: v.seenAt ?? null, flaggedAt: v.flaggedAt ?? null, quotedAt: v.quotedAt ?? null,
+    market: v.market,
+    odds: v.odds,
+    priceSource: 'best',
+    bookmaker: v.bookmaker ?? p.bestBookmakers?.[v.market] ?? null,
+    fairOdds: fairOddsOf(fair),
+    edge: percent(v.edge),
+    seenAt: v.seenAt ?? null,
+    flaggedAt: v.flaggedAt ?? null,
+    quotedAt: v.quotedAt ?? null,
   };
 }
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { StoredPrediction } from './prediction.ts';
 import { actualResultText, isCorrect, picksOf } from './picks.ts';
 
-const base: Pick<StoredPrediction, 'probabilities' | 'overUnder25'> = { probabilities: { home: 0.62, draw: 0.22, away: 0.16 }, overUnder25: { over: 0.35, under: 0.65 } };
+const base: Pick<StoredPrediction, 'probabilities' | 'overUnder25'> = {
+  probabilities: { home: 0.62, draw: 0.22, away: 0.16 },
+  overUnder25: { over: 0.35, under: 0.65 },
+};
 
 describe('picks (docs/decisions/0008-picks-and-the-high-confidence-threshold.md)', () => {
   it('takes the top 1X2 outcome and the goals side, keeping only those at 60 % or more', () => {

@@ -51,7 +51,9 @@ export function picksOf(prediction: Pick<StoredPrediction, 'probabilities' | 'ov
   // Ties go to the first listed (home, then draw), deterministically.
   const top = oneXTwo.reduce((best, c) => (c[1] > best[1] ? c : best));
   const goals: [Selection, number] = prediction.overUnder25.over >= 0.5 ? ['over25', prediction.overUnder25.over] : ['under25', prediction.overUnder25.under];
-  return [top, goals].filter(([, confidence]) => confidence >= HIGH_CONFIDENCE).map(([selection, confidence]) => ({ market: marketOf(selection), selection, confidence }));
+  return [top, goals]
+    .filter(([, confidence]) => confidence >= HIGH_CONFIDENCE)
+    .map(([selection, confidence]) => ({ market: marketOf(selection), selection, confidence }));
 }
 
 export function outcomeLabel(score: { home: number; away: number }): 'Home Win' | 'Draw' | 'Away Win' {

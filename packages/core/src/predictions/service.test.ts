@@ -10,10 +10,19 @@ const free: Viewer = { ...premium, subscriptionStatus: 'free' };
 
 function prediction(id: string, kickoff: string, overrides: Partial<StoredPrediction> = {}): StoredPrediction {
   return {
-    id, fixtureId: id, leagueId: 'DL1', leagueName: 'Demo League', homeTeam: `H${id}`, awayTeam: `A${id}`, kickoff,
-    probabilities: { home: 0.6234, draw: 0.2266, away: 0.15 }, overUnder25: { over: 0.5561, under: 0.4439 },
+    id,
+    fixtureId: id,
+    leagueId: 'DL1',
+    leagueName: 'Demo League',
+    homeTeam: `H${id}`,
+    awayTeam: `A${id}`,
+    kickoff,
+    probabilities: { home: 0.6234, draw: 0.2266, away: 0.15 },
+    overUnder25: { over: 0.5561, under: 0.4439 },
     insights: { expectedGoals: { home: 1.734, away: 0.912 }, bothTeamsToScore: 0.48, topScores: [{ home: 1, away: 0, probability: 0.121 }] },
-    valueBets: [{ market: 'home', odds: 1.9, edge: 0.0845 }], modelVersion: 'm1', generatedAt: '2026-11-22T06:00:00.000Z',
+    valueBets: [{ market: 'home', odds: 1.9, edge: 0.0845 }],
+    modelVersion: 'm1',
+    generatedAt: '2026-11-22T06:00:00.000Z',
     ...overrides,
   };
 }
@@ -49,8 +58,14 @@ describe('PredictionService.upcoming', () => {
     for (const viewer of [null, free]) {
       const [card] = (await service.upcoming(viewer)).value;
       expect(card).toMatchObject({
-        isLocked: true, homeWinProb: null, drawProb: null, awayWinProb: null,
-        overUnder25: null, isValueBet: null, valueBets: null, insights: null,
+        isLocked: true,
+        homeWinProb: null,
+        drawProb: null,
+        awayWinProb: null,
+        overUnder25: null,
+        isValueBet: null,
+        valueBets: null,
+        insights: null,
       });
     }
   });
@@ -59,8 +74,14 @@ describe('PredictionService.upcoming', () => {
     const service = makePredictionService({ predictions: repo(items), clock });
     const [card] = (await service.upcoming(premium)).value;
     expect(card).toMatchObject({
-      isLocked: false, isPremium: true, homeWinProb: 62.3, drawProb: 22.7, awayWinProb: 15, overUnder25: 55.6,
-      isValueBet: true, valueBets: [{ market: 'home', odds: 1.9, edge: 8.5 }],
+      isLocked: false,
+      isPremium: true,
+      homeWinProb: 62.3,
+      drawProb: 22.7,
+      awayWinProb: 15,
+      overUnder25: 55.6,
+      isValueBet: true,
+      valueBets: [{ market: 'home', odds: 1.9, edge: 8.5 }],
       insights: { expectedGoals: { home: 1.73, away: 0.91 }, bothTeamsToScore: 48, topScores: [{ home: 1, away: 0, probability: 12.1 }] },
     });
   });

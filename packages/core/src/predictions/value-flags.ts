@@ -30,7 +30,11 @@ export function sharpFair(odds: Pick<FixtureOdds, 'sharp'>): Partial<Record<Sele
 const fresh = (q: BookQuote, now: Date) => now.getTime() - Date.parse(q.updatedAt) <= QUOTE_MAX_AGE_MS;
 
 /** The declared books' fresh prices per selection, each net of any commission. */
-export function listedPrices(odds: Pick<FixtureOdds, 'quotes'>, now: Date, list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS): Record<Selection, (BookPrice & { quotedAt: string })[]> {
+export function listedPrices(
+  odds: Pick<FixtureOdds, 'quotes'>,
+  now: Date,
+  list: readonly ListedBookmaker[] = DEFAULT_BOOKMAKERS,
+): Record<Selection, (BookPrice & { quotedAt: string })[]> {
   const out: Record<Selection, (BookPrice & { quotedAt: string })[]> = { home: [], draw: [], away: [], over25: [], under25: [] };
   const byKey = new Map(list.map((b) => [b.key, b] as const));
   for (const q of odds.quotes ?? []) {
@@ -68,8 +72,13 @@ export function captureView(odds: FixtureOdds, now: Date, list?: readonly Listed
     const flag = valueFlagOf(s, fair[s], prices[s], rule);
     if (!flag) continue;
     flags.push({
-      market: s, odds: flag.price, edge: round(flag.edge, 4), bookmaker: flag.bookmaker, fairProbability: round(flag.fairProbability, 4),
-      quotedAt: prices[s].find((p) => p.bookmaker === flag.bookmaker)!.quotedAt, booksAtPrice: flag.booksAtPrice,
+      market: s,
+      odds: flag.price,
+      edge: round(flag.edge, 4),
+      bookmaker: flag.bookmaker,
+      fairProbability: round(flag.fairProbability, 4),
+      quotedAt: prices[s].find((p) => p.bookmaker === flag.bookmaker)!.quotedAt,
+      booksAtPrice: flag.booksAtPrice,
     });
   }
   return { flags, best, bestBookmakers };
@@ -79,12 +88,24 @@ export function captureView(odds: FixtureOdds, now: Date, list?: readonly Listed
  * This scan's flags after the previous ones: a flag that was up keeps when it appeared; a new
  * one appears now; a changed price or bookmaker is a move; a flag no longer there is withdrawn.
  */
-export function followFlags(previous: { valueBets: readonly ValueBet[]; valueHistory?: readonly ValueFlagEvent[] } | undefined, now: readonly ValueBet[], at: Date): { valueBets: ValueBet[]; valueHistory: ValueFlagEvent[] } {
+export function followFlags(
+  previous: { valueBets: readonly ValueBet[]; valueHistory?: readonly ValueFlagEvent[] } | undefined,
+  now: readonly ValueBet[],
+  at: Date,
+): { valueBets: ValueBet[]; valueHistory: ValueFlagEvent[] } {
   const iso = at.toISOString();
   const before = new Map((previous?.valueBets ?? []).map((v) => [v.market, v] as const));
   const history = [...(previous?.valueHistory ?? [])];
   // (an absent bookmaker or fair probability is left out when stored)
-  const event = (v: ValueBet, kind: 'flagged' | 'moved'): ValueFlagEvent => ({ at: iso, selection: v.market, event: kind, odds: v.odds, bookmaker: v.bookmaker, fairProbability: v.fairProbability, edge: v.edge });
+  const event = (v: ValueBet, kind: 'flagged' | 'moved'): ValueFlagEvent => ({
+    at: iso,
+    selection: v.market,
+    event: kind,
+    odds: v.odds,
+    bookmaker: v.bookmaker,
+    fairProbability: v.fairProbability,
+    edge: v.edge,
+  });
   const valueBets = now.map((v) => {
     const was = before.get(v.market);
     if (!was) history.push(event(v, 'flagged'));

@@ -12,14 +12,22 @@ async function setup() {
   const sessions = new InMemorySessions(users);
   const events: SecurityEvent[] = [];
   const auth = makeAuthService({
-    users, sessions, attempts: new InMemoryAttempts(), clock, hasher: plainHasher, tokens: plainTokens,
-    ids: { user: sequentialIds('u'), session: sequentialIds('s') }, security: (e) => void events.push(e),
+    users,
+    sessions,
+    attempts: new InMemoryAttempts(),
+    clock,
+    hasher: plainHasher,
+    tokens: plainTokens,
+    ids: { user: sequentialIds('u'), session: sequentialIds('s') },
+    security: (e) => void events.push(e),
   });
   const rg = makeResponsibleGamblingService({ users, sessions, confirmPassword: auth.confirmPassword, clock, security: (e) => void events.push(e) });
   const creds = { email: 'ana@example.com', password: 'correct horse' };
   let { token } = await signedUp(auth, users, creds);
   // Premium, as a paid subscription makes it.
-  users.byId.get('u1')!.subscriptions = { sub_A: { id: 'sub_A', status: 'active', cancelAt: null, currentPeriodEnd: Date.parse('2026-05-01T00:00:00Z') / 1000, syncedAt: '2026-03-01T00:00:00Z' } };
+  users.byId.get('u1')!.subscriptions = {
+    sub_A: { id: 'sub_A', status: 'active', cancelAt: null, currentPeriodEnd: Date.parse('2026-05-01T00:00:00Z') / 1000, syncedAt: '2026-03-01T00:00:00Z' },
+  };
   /** The user's session; signs in again once the test's clock has outlived the last one. */
   const resolved = async () => (await auth.resolve(token)) ?? (await auth.resolve((token = (await auth.login(creds, { ip: '1.1.1.1' })).token)))!;
   /** What the billing side was asked, in order. */
@@ -42,7 +50,9 @@ describe('ResponsibleGamblingService', () => {
     expect(t.auth.me(await t.resolved())).toMatchObject({ subscriptionStatus: 'premium', breakUntil: '2026-03-21T10:00:00.000Z' });
 
     await expect(t.rg.takeBreak(await t.resolved(), { duration: '24h' }, { ip: '1.1.1.1' }, t.billing)).rejects.toMatchObject({
-      name: 'BreakCannotBeShortenedError', kind: 'conflict', message: 'You are already taking a break until Sat, 21 Mar 2026, 10:00 UTC. A break cannot be shortened; you can only choose a longer one.',
+      name: 'BreakCannotBeShortenedError',
+      kind: 'conflict',
+      message: 'You are already taking a break until Sat, 21 Mar 2026, 10:00 UTC. A break cannot be shortened; you can only choose a longer one.',
     });
     expect(await t.rg.takeBreak(await t.resolved(), { duration: '30d' }, { ip: '1.1.1.1' }, t.billing)).toEqual({ breakUntil: '2026-04-13T10:00:00.000Z' });
     expect(t.events.filter((e) => e.type === 'break_started').map((e) => e.detail?.duration)).toEqual(['7d', '30d']);
@@ -59,17 +69,23 @@ describe('ResponsibleGamblingService', () => {
   it('the repository refuses a shorter break too, so two requests cannot race past the check', async () => {
     const t = await setup();
     await t.rg.takeBreak(await t.resolved(), { duration: '30d' }, { ip: '1.1.1.1' }, t.billing);
-    await expect(t.users.startBreak('u1', t.clock.now().toISOString(), new Date(t.clock.now().getTime() + DAY_MS).toISOString())).rejects.toMatchObject({ name: 'BreakCannotBeShortenedError' });
+    await expect(t.users.startBreak('u1', t.clock.now().toISOString(), new Date(t.clock.now().getTime() + DAY_MS).toISOString())).rejects.toMatchObject({
+      name: 'BreakCannotBeShortenedError',
+    });
   });
 
   it('self-exclusion asks for the password, cancels at the period end, ends every session and locks sign-in for six months', async () => {
     const t = await setup();
-    await expect(t.rg.selfExclude(await t.resolved(), { password: 'wrong one', confirm: true }, { ip: '1.1.1.1' }, t.billing)).rejects.toMatchObject({ kind: 'validation', field: 'password' });
+    await expect(t.rg.selfExclude(await t.resolved(), { password: 'wrong one', confirm: true }, { ip: '1.1.1.1' }, t.billing)).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'password',
+    });
     expect(t.stops).toEqual([]);
     expect(t.events.map((e) => e.type)).toContain('self_exclusion_failed');
 
     expect(await t.rg.selfExclude(await t.resolved(), { password: t.creds.password, confirm: true }, { ip: '1.1.1.1' }, t.billing)).toEqual({
-      excludedUntil: '2026-09-14T10:00:00.000Z', subscriptionEndsAt: Date.parse('2026-04-01T00:00:00Z') / 1000,
+      excludedUntil: '2026-09-14T10:00:00.000Z',
+      subscriptionEndsAt: Date.parse('2026-04-01T00:00:00Z') / 1000,
     });
     // M3: the payment sessions end before the subscription is set to end.
     expect(t.stops).toEqual(['end sessions (self_exclusion): u1', 'cancel at period end: u1']);

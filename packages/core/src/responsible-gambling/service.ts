@@ -43,14 +43,25 @@ export function makeResponsibleGamblingService(deps: ResponsibleGamblingDeps) {
      * Starts a break of 24 hours, 7 days or 30 days (refused when a longer one already runs), and
      * ends every payment session opened before it: a purchase in the moment the break is for.
      */
-    async takeBreak(resolved: ResolvedSession, body: TakeBreakBody, context: ClientContext, billing: Pick<PaymentStops, 'endPaymentSessions'>): Promise<BreakResponse> {
+    async takeBreak(
+      resolved: ResolvedSession,
+      body: TakeBreakBody,
+      context: ClientContext,
+      billing: Pick<PaymentStops, 'endPaymentSessions'>,
+    ): Promise<BreakResponse> {
       const now = clock.now();
       const until = breakEnd(now, body.duration);
       const user = (await users.get(resolved.user.id)) ?? resolved.user;
       if (!mayStartBreak(user, until, now)) throw new BreakCannotBeShortenedError(activeBreakUntil(user, now)!);
       await users.startBreak(user.id, now.toISOString(), until.toISOString());
       await billing.endPaymentSessions(user, 'break');
-      security({ type: 'break_started', userId: user.id, email: user.email, network: clientNetwork(context.ip), detail: { duration: body.duration, until: until.toISOString() } });
+      security({
+        type: 'break_started',
+        userId: user.id,
+        email: user.email,
+        network: clientNetwork(context.ip),
+        detail: { duration: body.duration, until: until.toISOString() },
+      });
       return { breakUntil: until.toISOString() };
     },
 

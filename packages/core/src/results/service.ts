@@ -23,7 +23,12 @@ function toResultRow(p: StoredPrediction, entries: readonly RecordedEntry[], now
   return {
     ...matchIdentity(p),
     origin: originOf(p),
-    probabilities: { home: percent(p.probabilities.home), draw: percent(p.probabilities.draw), away: percent(p.probabilities.away), over25: percent(p.overUnder25.over) },
+    probabilities: {
+      home: percent(p.probabilities.home),
+      draw: percent(p.probabilities.draw),
+      away: percent(p.probabilities.away),
+      over25: percent(p.overUnder25.over),
+    },
     score,
     actualResult: p.actualResult ?? `${score.home}-${score.away}`,
     picks: entries
@@ -31,8 +36,14 @@ function toResultRow(p: StoredPrediction, entries: readonly RecordedEntry[], now
       .map((e) => {
         const clv = clvOf(e);
         return {
-          kind: e.kind, market: e.market, label: PICK_LABELS[e.selection], confidence: percent(e.probability), odds: e.price, bookmaker: e.bookmaker,
-          won: e.result === 'won', clv: clv === null ? null : round(clv * 100, 1),
+          kind: e.kind,
+          market: e.market,
+          label: PICK_LABELS[e.selection],
+          confidence: percent(e.probability),
+          odds: e.price,
+          bookmaker: e.bookmaker,
+          won: e.result === 'won',
+          clv: clv === null ? null : round(clv * 100, 1),
           corrections: e.corrections.map((c) => ({ oldPrice: c.oldPrice, newPrice: c.newPrice, by: c.by, at: c.at })),
         };
       }),
@@ -44,14 +55,23 @@ function toResultRow(p: StoredPrediction, entries: readonly RecordedEntry[], now
  * the last 30 days' figures per basis, computed from the ledger as every page computes them
  * (docs/decisions/0091-public-record-match-pages-and-premium-analytics.md).
  */
-export function makeResultsService({ predictions, ledger, clock }: { predictions: PredictionRepository; ledger: Pick<LedgerRepository, 'listByKickoff'>; clock: Clock }) {
+export function makeResultsService({
+  predictions,
+  ledger,
+  clock,
+}: {
+  predictions: PredictionRepository;
+  ledger: Pick<LedgerRepository, 'listByKickoff'>;
+  clock: Clock;
+}) {
   return {
     async list(query: ResultsQuery): Promise<ResultsPage> {
       const now = clock.now();
       const to = query.to ?? utcDay(now);
       const from = query.from ?? utcDay(new Date(Date.parse(to) - (RESULTS_DEFAULT_DAYS - 1) * DAY_MS));
       if (from > to) throw new ValidationError('from must not be after to');
-      if (Date.parse(to) - Date.parse(from) >= RESULTS_MAX_SPAN_DAYS * DAY_MS) throw new ValidationError(`from and to may span at most ${RESULTS_MAX_SPAN_DAYS} days`);
+      if (Date.parse(to) - Date.parse(from) >= RESULTS_MAX_SPAN_DAYS * DAY_MS)
+        throw new ValidationError(`from and to may span at most ${RESULTS_MAX_SPAN_DAYS} days`);
       const end = Math.min(Date.parse(to) + DAY_MS - 1, now.getTime());
       const windowStart = new Date(now.getTime() - METRICS_WINDOW_DAYS * DAY_MS);
       const readFrom = new Date(Math.min(Date.parse(from), windowStart.getTime()));
@@ -64,7 +84,9 @@ export function makeResultsService({ predictions, ledger, clock }: { predictions
         .map((p) => toResultRow(p, byFixture.get(p.fixtureId) ?? [], now.getTime()))
         .filter((r): r is ResultRow => r !== undefined)
         .sort((a, b) => b.matchTime.localeCompare(a.matchTime) || a.fixtureId.localeCompare(b.fixtureId));
-      const leagues = [...new Map(rows.map((r) => [r.leagueId, r.league])).entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+      const leagues = [...new Map(rows.map((r) => [r.leagueId, r.league])).entries()]
+        .map(([id, name]) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name));
       const inLeague = query.league ? rows.filter((r) => r.leagueId === query.league) : rows;
       const page = Number(query.page ?? '1');
       return {

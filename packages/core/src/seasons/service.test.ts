@@ -24,10 +24,21 @@ function setup() {
   const fixtures = (): ProviderFixture[] =>
     current.map((m) => {
       const kickoff = `${m.date.slice(0, 10)}T15:00:00.000Z`;
-      const f: ProviderFixture = { id: `fx-${m.date.slice(0, 10)}-${m.home}-${m.away}`.replace(/\s/g, ''), leagueId: 'SIM', season, kickoff, homeTeam: m.home, awayTeam: m.away, status: 'scheduled' };
+      const f: ProviderFixture = {
+        id: `fx-${m.date.slice(0, 10)}-${m.home}-${m.away}`.replace(/\s/g, ''),
+        leagueId: 'SIM',
+        season,
+        kickoff,
+        homeTeam: m.home,
+        awayTeam: m.away,
+        status: 'scheduled',
+      };
       return Date.parse(kickoff) + 2 * 3_600_000 < clock.now().getTime() ? { ...f, status: 'finished', score: { home: m.homeGoals, away: m.awayGoals } } : f;
     });
-  const playedBefore = (at: number) => matches.filter((m) => Date.parse(`${m.date.slice(0, 10)}T17:00:00Z`) < at).map((m) => ({ ...m, date: `${m.date.slice(0, 10)}T15:00:00.000Z`, id: historyId('SIM', m.date, m.home, m.away) }));
+  const playedBefore = (at: number) =>
+    matches
+      .filter((m) => Date.parse(`${m.date.slice(0, 10)}T17:00:00Z`) < at)
+      .map((m) => ({ ...m, date: `${m.date.slice(0, 10)}T15:00:00.000Z`, id: historyId('SIM', m.date, m.home, m.away) }));
   void stores.ports.history.append('SIM', playedBefore(clock.now().getTime()));
   stores.models.set('SIM', fitLeagueModel({ league: 'SIM', history: matches, asOf: clock.now().toISOString().slice(0, 10) }));
   const store = new InMemorySeasonStore();
@@ -52,7 +63,10 @@ function setup() {
     history: stores.ports.history,
     leagues: stores.ports.leagues,
     seasons: store,
-    predictions: { listByLeague: async (id, from, to) => predictions.filter((p) => p.leagueId === id && Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()) },
+    predictions: {
+      listByLeague: async (id, from, to) =>
+        predictions.filter((p) => p.leagueId === id && Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
+    },
     clock,
   });
   const service = { refresh: job.refresh, ...reads };
@@ -110,8 +124,18 @@ describe('team pages', () => {
     const team = sim.teams[0]!;
     const mine = fixtures().filter((f) => f.homeTeam === team.team || f.awayTeam === team.team);
     const stored = (f: ProviderFixture): StoredPrediction => ({
-      id: f.id, fixtureId: f.id, leagueId: 'SIM', leagueName: 'Sim League', homeTeam: f.homeTeam, awayTeam: f.awayTeam, kickoff: f.kickoff,
-      probabilities: { home: 0.5, draw: 0.3, away: 0.2 }, overUnder25: { over: 0.5, under: 0.5 }, valueBets: [], modelVersion: 'v', generatedAt: f.kickoff,
+      id: f.id,
+      fixtureId: f.id,
+      leagueId: 'SIM',
+      leagueName: 'Sim League',
+      homeTeam: f.homeTeam,
+      awayTeam: f.awayTeam,
+      kickoff: f.kickoff,
+      probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
+      overUnder25: { over: 0.5, under: 0.5 },
+      valueBets: [],
+      modelVersion: 'v',
+      generatedAt: f.kickoff,
       ...(f.score ? { status: 'settled' as const, result: f.score } : { status: 'scheduled' as const }),
     });
     const lastPlayed = mine.filter((f) => f.status === 'finished').at(-1)!;

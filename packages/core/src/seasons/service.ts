@@ -1,6 +1,14 @@
 import type { Simulation, SimulationHistory, TeamPage } from '@app/contracts/seasons';
 import { dayNumber } from '@app/model/engine';
-import { leagueSeasonRules, ratingTimeline, roundDoublyToHundred, SEASON_RUNS_DEFAULT, seasonSetup, simulateSeason, type SeasonResult } from '@app/model/season';
+import {
+  leagueSeasonRules,
+  ratingTimeline,
+  roundDoublyToHundred,
+  SEASON_RUNS_DEFAULT,
+  seasonSetup,
+  simulateSeason,
+  type SeasonResult,
+} from '@app/model/season';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { NotFoundError } from '../errors.ts';
 import { formOf } from '../matches/service.ts';
@@ -65,8 +73,13 @@ export function makeSeasonJob(deps: SeasonJobDeps) {
       const recordedIn = (season: string) => records.filter((r) => r.season === season).length;
       // Most results runs change nothing: the same day, fit and season history as the day's last
       // simulation skip it before the provider is asked for the season's fixtures (a paid request).
-      if (previous?.basis.day === utcDay(now) && previous.basis.fittedAt === state.fittedAt && previous.basis.recorded === recordedIn(previous.season)) return 'season simulation unchanged';
-      const fixtures = await deps.fixturesProvider.fixtures(leagueId, new Date(now.getTime() - RECENT_DAYS * DAY_MS), new Date(now.getTime() + SEASON_REACH_DAYS * DAY_MS));
+      if (previous?.basis.day === utcDay(now) && previous.basis.fittedAt === state.fittedAt && previous.basis.recorded === recordedIn(previous.season))
+        return 'season simulation unchanged';
+      const fixtures = await deps.fixturesProvider.fixtures(
+        leagueId,
+        new Date(now.getTime() - RECENT_DAYS * DAY_MS),
+        new Date(now.getTime() + SEASON_REACH_DAYS * DAY_MS),
+      );
       const ahead = fixtures.filter((f) => f.status !== 'finished' && f.status !== 'cancelled').sort((a, b) => a.kickoff.localeCompare(b.kickoff));
       const season = ahead[0]?.season ?? records.reduce<string | undefined>((s, r) => (r.season && (!s || r.season > s) ? r.season : s), undefined);
       if (!season) return 'season simulation skipped: no season';
@@ -86,8 +99,15 @@ export function makeSeasonJob(deps: SeasonJobDeps) {
       const setup = seasonSetup(state, played, remaining, dayNumber(now.toISOString()));
       const outcome = simulateSeason(setup, rules, { runs, seed: seedOf(`${leagueId}|${basis.day}|${basis.played}`) });
       const n = outcome.teams.length;
-      const table = roundDoublyToHundred(outcome.teams.map((t) => t.positions), outcome.runs);
-      const sum = (row: number[], from: number, to: number) => round(row.slice(from, to).reduce((s, v) => s + v, 0), 1);
+      const table = roundDoublyToHundred(
+        outcome.teams.map((t) => t.positions),
+        outcome.runs,
+      );
+      const sum = (row: number[], from: number, to: number) =>
+        round(
+          row.slice(from, to).reduce((s, v) => s + v, 0),
+          1,
+        );
       const rows = outcome.teams
         .map((t, i) => {
           const position = table[i]!;
@@ -106,7 +126,12 @@ export function makeSeasonJob(deps: SeasonJobDeps) {
         .sort((a, b) => a.place - b.place || b.row.points.mean - a.row.points.mean)
         .map(({ row }) => row);
       const simulation: StoredSimulation = { leagueId, season, simulations: outcome.runs, generatedAt: now.toISOString(), teams: rows, basis };
-      const snapshot: SimulationSnapshot = { leagueId, season, date: basis.day, teams: rows.map((r) => ({ slug: r.slug, title: r.title, top4: r.top4, relegation: r.relegation })) };
+      const snapshot: SimulationSnapshot = {
+        leagueId,
+        season,
+        date: basis.day,
+        teams: rows.map((r) => ({ slug: r.slug, title: r.title, top4: r.top4, relegation: r.relegation })),
+      };
       const leagueName = (await deps.leagues.listActive()).find((l) => l.id === leagueId)?.name ?? leagueId;
       const teams: TeamEntry[] = rows.map((r) => ({ slug: r.slug, team: r.team, leagueId, leagueName }));
       await seasons.save(simulation, snapshot, teams);
@@ -137,7 +162,6 @@ export function makeSeasonService(deps: SeasonServiceDeps) {
   }
 
   return {
-
     /** `GET /api/simulations/:leagueId`. */
     async simulation(leagueId: string): Promise<Simulation> {
       return publicSimulation(await latestOrThrow(leagueId));
@@ -147,7 +171,12 @@ export function makeSeasonService(deps: SeasonServiceDeps) {
     async history(leagueId: string): Promise<SimulationHistory> {
       const latest = await latestOrThrow(leagueId);
       const [days, leagues] = await Promise.all([seasons.snapshots(leagueId, latest.season), deps.leagues.listActive()]);
-      return { leagueId, league: leagues.find((l) => l.id === leagueId)?.name ?? leagueId, season: latest.season, days: days.map((d) => ({ date: d.date, teams: d.teams })) };
+      return {
+        leagueId,
+        league: leagues.find((l) => l.id === leagueId)?.name ?? leagueId,
+        season: latest.season,
+        days: days.map((d) => ({ date: d.date, teams: d.teams })),
+      };
     },
 
     /**
@@ -161,14 +190,19 @@ export function makeSeasonService(deps: SeasonServiceDeps) {
       const now = clock.now();
       const [records, predictions, latest] = await Promise.all([
         deps.history.list(entry.leagueId),
-        deps.predictions.listByLeague(entry.leagueId, new Date(now.getTime() - TEAM_RESULTS_REACH_DAYS * DAY_MS), new Date(now.getTime() + SEASON_REACH_DAYS * DAY_MS)),
+        deps.predictions.listByLeague(
+          entry.leagueId,
+          new Date(now.getTime() - TEAM_RESULTS_REACH_DAYS * DAY_MS),
+          new Date(now.getTime() + SEASON_REACH_DAYS * DAY_MS),
+        ),
         seasons.latest(entry.leagueId),
       ]);
       const played = records.filter((m) => m.home === entry.team || m.away === entry.team).sort((a, b) => a.date.localeCompare(b.date));
       const seasonsPlayed = [...new Set(played.map((m) => m.season).filter((s): s is string => Boolean(s)))].sort().slice(-2);
       const since = played.find((m) => m.season === seasonsPlayed[0])?.date.slice(0, 10) ?? utcDay(now);
       const mine = predictions.filter((p) => p.homeTeam === entry.team || p.awayTeam === entry.team);
-      const forecastOf = (date: string, home: string, away: string) => mine.find((p) => p.kickoff.slice(0, 10) === date && p.homeTeam === home && p.awayTeam === away && p.status === 'settled');
+      const forecastOf = (date: string, home: string, away: string) =>
+        mine.find((p) => p.kickoff.slice(0, 10) === date && p.homeTeam === home && p.awayTeam === away && p.status === 'settled');
       const results = formOf(entry.team, played, TEAM_RESULTS).map((r) => {
         const [home, away] = r.venue === 'H' ? [entry.team, r.opponent] : [r.opponent, entry.team];
         const p = forecastOf(r.date, home, away);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryAttempts } from '../testing/in-memory.ts';
-import { decideAttempt, MAIL_ADDRESS_DAILY_POLICY, MAIL_ADDRESS_HOURLY_POLICY, mailAddressSubjects, makeAttemptLimiter, type AttemptPolicy, type AttemptState } from './attempts.ts';
+import {
+  decideAttempt,
+  MAIL_ADDRESS_DAILY_POLICY,
+  MAIL_ADDRESS_HOURLY_POLICY,
+  mailAddressSubjects,
+  makeAttemptLimiter,
+  type AttemptPolicy,
+  type AttemptState,
+} from './attempts.ts';
 
 const policy: AttemptPolicy = { freeAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 4_000, resetAfterMs: 60_000 };
 
@@ -26,7 +34,16 @@ describe('attempt limiter', () => {
   it('counts concurrent attempts through compare-and-set: never more than the free ones at one instant', async () => {
     const store = new InMemoryAttempts();
     // A store whose reads all happen before any write, the worst interleaving.
-    const racing = { ...store, get: store.get.bind(store), put: async (...args: Parameters<typeof store.put>) => { await new Promise((r) => setTimeout(r, 0)); return store.put(...args); }, refund: store.refund.bind(store), clear: store.clear.bind(store) };
+    const racing = {
+      ...store,
+      get: store.get.bind(store),
+      put: async (...args: Parameters<typeof store.put>) => {
+        await new Promise((r) => setTimeout(r, 0));
+        return store.put(...args);
+      },
+      refund: store.refund.bind(store),
+      clear: store.clear.bind(store),
+    };
     const limiter = makeAttemptLimiter(racing, () => 1_000);
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => limiter.take([{ key: 'k', policy }])));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
@@ -78,7 +95,13 @@ describe('refused attempts and busy networks (decision 0151)', () => {
     // Someone asks every minute for two days.
     for (let minute = 0; minute < 2 * 24 * 60; minute++) {
       now = minute * 60_000;
-      if (await limiter.take(mailAddressSubjects('reset', 'ana@example.com')).then(() => true, () => false)) sent.push(minute);
+      if (
+        await limiter.take(mailAddressSubjects('reset', 'ana@example.com')).then(
+          () => true,
+          () => false,
+        )
+      )
+        sent.push(minute);
     }
     const inWindow = (from: number, length: number) => sent.filter((m) => m >= from && m < from + length).length;
     for (let start = 0; start < 2 * 24 * 60; start += 30) {

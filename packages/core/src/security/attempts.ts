@@ -52,10 +52,22 @@ export const ACCOUNT_POLICY: AttemptPolicy = { freeAttempts: 5, baseDelayMs: 60_
  * A client network across accounts (an office NAT, an IPv6 /64), charged only for failed password
  * checks: a burst of 100, and 100 an hour after that (one forgotten every 36 s), before any delay.
  */
-export const NETWORK_POLICY: AttemptPolicy = { freeAttempts: 100, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, resetAfterMs: 60 * 60_000, drainEveryMs: 36_000 };
+export const NETWORK_POLICY: AttemptPolicy = {
+  freeAttempts: 100,
+  baseDelayMs: 60_000,
+  maxDelayMs: 15 * 60_000,
+  resetAfterMs: 60 * 60_000,
+  drainEveryMs: 36_000,
+};
 
 /** Requests that send mail (sign-up, password reset) from one client network: 30 at once, then 30 an hour. */
-export const MAIL_NETWORK_POLICY: AttemptPolicy = { freeAttempts: 30, baseDelayMs: 60_000, maxDelayMs: 30 * 60_000, resetAfterMs: 60 * 60_000, drainEveryMs: 2 * 60_000 };
+export const MAIL_NETWORK_POLICY: AttemptPolicy = {
+  freeAttempts: 30,
+  baseDelayMs: 60_000,
+  maxDelayMs: 30 * 60_000,
+  resetAfterMs: 60 * 60_000,
+  drainEveryMs: 2 * 60_000,
+};
 /** Sign-ups for one email address from anywhere: each sends that inbox a message, so 3 a day before delays. */
 export const SIGNUP_ADDRESS_POLICY: AttemptPolicy = { freeAttempts: 3, baseDelayMs: 10 * 60_000, maxDelayMs: 60 * 60_000, resetAfterMs: 24 * 60 * 60_000 };
 
@@ -65,7 +77,12 @@ export const SIGNUP_ADDRESS_POLICY: AttemptPolicy = { freeAttempts: 3, baseDelay
  * (docs/decisions/0203-reset-mail-capped-per-address.md).
  */
 export const MAIL_ADDRESS_HOURLY_POLICY: AttemptPolicy = { freeAttempts: 3, baseDelayMs: 60 * 60_000, maxDelayMs: 60 * 60_000, resetAfterMs: 60 * 60_000 };
-export const MAIL_ADDRESS_DAILY_POLICY: AttemptPolicy = { freeAttempts: 5, baseDelayMs: 24 * 60 * 60_000, maxDelayMs: 24 * 60 * 60_000, resetAfterMs: 24 * 60 * 60_000 };
+export const MAIL_ADDRESS_DAILY_POLICY: AttemptPolicy = {
+  freeAttempts: 5,
+  baseDelayMs: 24 * 60 * 60_000,
+  maxDelayMs: 24 * 60 * 60_000,
+  resetAfterMs: 24 * 60 * 60_000,
+};
 
 /** The subjects of a request that mails `address` (`kind`: which email), hourly then daily. */
 export function mailAddressSubjects(kind: 'reset' | 'verify', address: string): Subject[] {

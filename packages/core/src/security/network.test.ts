@@ -9,7 +9,13 @@ describe('clientNetwork', () => {
 
   it('cuts IPv6 to its /64, whatever the spelling', () => {
     const net = '2001:db8:85a3:1::/64';
-    for (const ip of ['2001:db8:85a3:1::1', '2001:0db8:85a3:0001:ffff:ffff:ffff:ffff', '2001:DB8:85A3:1:0:0:0:2', '[2001:db8:85a3:1::3]', '2001:db8:85a3:1::a%eth0']) {
+    for (const ip of [
+      '2001:db8:85a3:1::1',
+      '2001:0db8:85a3:0001:ffff:ffff:ffff:ffff',
+      '2001:DB8:85A3:1:0:0:0:2',
+      '[2001:db8:85a3:1::3]',
+      '2001:db8:85a3:1::a%eth0',
+    ]) {
       expect(clientNetwork(ip)).toBe(net);
     }
     expect(clientNetwork('2001:db8:85a3:2::1')).not.toBe(net);

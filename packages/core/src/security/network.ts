@@ -6,7 +6,10 @@ import { isIP } from 'node:net';
  * an IPv4-mapped IPv6 address as the IPv4 address. Anything unparsable is its own bucket.
  */
 export function clientNetwork(ip: string): string {
-  const address = ip.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const address = ip
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
   if (isIP(address) === 4) return address;

@@ -12,7 +12,12 @@ describe('sitemap', () => {
     const clock = fixedClock('2026-11-22T12:00:00Z');
     const now = clock.now().getTime();
     const p = (id: string, t: number) => ({ fixtureId: id, kickoff: new Date(t).toISOString(), generatedAt: '2026-11-22T06:00:00.000Z' }) as StoredPrediction;
-    const service = makeSitemapService({ predictions: { listByKickoff: async () => [p('past', now - 1000), p('soon', now + DAY_MS)] }, pages: async () => [{ leagueId: 'NSP', teams: ['kestrel-bay', 'hollowmoor'] }], clock, origin: 'https://example.com' });
+    const service = makeSitemapService({
+      predictions: { listByKickoff: async () => [p('past', now - 1000), p('soon', now + DAY_MS)] },
+      pages: async () => [{ leagueId: 'NSP', teams: ['kestrel-bay', 'hollowmoor'] }],
+      clock,
+      origin: 'https://example.com',
+    });
 
     const xml = await service.xml();
 

@@ -28,15 +28,30 @@ export function leaguePagesOf({ leagues, seasons }: { leagues: Pick<LeagueReposi
 }
 
 /** The public pages, every league and team page, and the match page of every fixture of the next seven days. */
-export function makeSitemapService({ predictions, pages, clock, origin }: { predictions: PredictionRepository; pages: LeaguePages; clock: Clock; origin: string }) {
+export function makeSitemapService({
+  predictions,
+  pages,
+  clock,
+  origin,
+}: {
+  predictions: PredictionRepository;
+  pages: LeaguePages;
+  clock: Clock;
+  origin: string;
+}) {
   return {
     async xml(): Promise<string> {
       const now = clock.now();
       const [upcoming, leagues] = await Promise.all([predictions.listByKickoff(now, new Date(now.getTime() + SITEMAP_UPCOMING_DAYS * DAY_MS)), pages()]);
       return sitemapXml(origin, [
         ...SITEMAP_PAGES.map((path) => ({ path })),
-        ...leagues.flatMap((l) => [{ path: `/leagues/${encodeURIComponent(l.leagueId)}` }, ...l.teams.map((slug) => ({ path: `/teams/${encodeURIComponent(slug)}` }))]),
-        ...upcoming.filter((p) => Date.parse(p.kickoff) > now.getTime()).map((p) => ({ path: `/predictions/${encodeURIComponent(p.fixtureId)}`, lastmod: p.generatedAt.slice(0, 10) })),
+        ...leagues.flatMap((l) => [
+          { path: `/leagues/${encodeURIComponent(l.leagueId)}` },
+          ...l.teams.map((slug) => ({ path: `/teams/${encodeURIComponent(slug)}` })),
+        ]),
+        ...upcoming
+          .filter((p) => Date.parse(p.kickoff) > now.getTime())
+          .map((p) => ({ path: `/predictions/${encodeURIComponent(p.fixtureId)}`, lastmod: p.generatedAt.slice(0, 10) })),
       ]);
     },
   };

@@ -16,8 +16,23 @@ export function alertStoreContract(name: string, make: () => AlertStoreFixture |
   let n = 0;
   /** A unique user per test (the DynamoDB suite shares one table). */
   const user = () => `U${name.replace(/\W/g, '')}x${++n}`;
-  const settings = (frequency: StoredAlertSettings['frequency']): StoredAlertSettings => ({ frequency, leagues: ['E0'], minEdge: 5, bookmakers: ['Bet365'], markets: ['1x2'], maxPerDay: 3, updatedAt: '2026-11-22T10:00:00.000Z' });
-  const account = (id: string): UserRecord => ({ id, email: `${id.toLowerCase()}@example.com`, passwordHash: 'x', role: 'user', createdAt: '2026-01-01T00:00:00.000Z', subscriptions: {} });
+  const settings = (frequency: StoredAlertSettings['frequency']): StoredAlertSettings => ({
+    frequency,
+    leagues: ['E0'],
+    minEdge: 5,
+    bookmakers: ['Bet365'],
+    markets: ['1x2'],
+    maxPerDay: 3,
+    updatedAt: '2026-11-22T10:00:00.000Z',
+  });
+  const account = (id: string): UserRecord => ({
+    id,
+    email: `${id.toLowerCase()}@example.com`,
+    passwordHash: 'x',
+    role: 'user',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    subscriptions: {},
+  });
   const expires = new Date('2026-12-22T00:00:00Z');
   /** Every user of a shard at a frequency, page by page. */
   const listAll = async (store: AlertStore, shard: number, frequency: 'realtime' | 'daily' | 'weekly', limit: number) => {
@@ -55,7 +70,9 @@ export function alertStoreContract(name: string, make: () => AlertStoreFixture |
         expect([...listed].sort()).toEqual(listed);
       }
       expect(seen.sort()).toEqual([...realtime].sort());
-      const dailySeen = (await Promise.all(Array.from({ length: ALERT_SHARDS }, (_, s) => listAll(store, s, 'daily', 100)))).flatMap((r) => r.ids).filter((id) => ids.includes(id));
+      const dailySeen = (await Promise.all(Array.from({ length: ALERT_SHARDS }, (_, s) => listAll(store, s, 'daily', 100))))
+        .flatMap((r) => r.ids)
+        .filter((id) => ids.includes(id));
       expect(dailySeen.sort()).toEqual([...daily].sort());
     });
 

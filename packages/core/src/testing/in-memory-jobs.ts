@@ -30,7 +30,8 @@ export class InMemoryJobRepository implements JobRepository {
     return this.byType(type).slice(-limit);
   }
   async start(jobId: string, keys: string[], at: Date) {
-    for (const key of keys) if (!this.taskItems.has(this.id(jobId, key))) this.taskItems.set(this.id(jobId, key), { jobId, key, status: 'pending', attempts: 0 });
+    for (const key of keys)
+      if (!this.taskItems.has(this.id(jobId, key))) this.taskItems.set(this.id(jobId, key), { jobId, key, status: 'pending', attempts: 0 });
     const job = this.jobs.get(jobId)!;
     if (job.status === 'queued') Object.assign(job, { status: 'running', tasks: [...keys], total: keys.length, startedAt: at.toISOString() });
     return structuredClone(job);
@@ -88,7 +89,14 @@ export class InMemoryJobRepository implements JobRepository {
     task.leaseUntil = leaseUntil.getTime();
     return true;
   }
-  async completeTask(jobId: string, key: string, outcome: 'done' | 'failed', detail: string, at: Date, options: { jobError?: string; deadLettered?: boolean } = {}) {
+  async completeTask(
+    jobId: string,
+    key: string,
+    outcome: 'done' | 'failed',
+    detail: string,
+    at: Date,
+    options: { jobError?: string; deadLettered?: boolean } = {},
+  ) {
     const task = this.taskItems.get(this.id(jobId, key));
     if (!task || task.status === 'done' || task.status === 'failed') return undefined;
     Object.assign(task, { status: outcome, detail, finishedAt: at.toISOString(), ...(options.deadLettered ? { deadLettered: true } : {}) });

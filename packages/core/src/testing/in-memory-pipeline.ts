@@ -5,7 +5,15 @@
 import type { LeagueModelState } from '@app/model/forecast';
 import type { LedgerEntry, RecordedEntry } from '../ledger/entry.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
-import type { FixtureRepository, HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore, StoredFixture } from '../pipeline/ports.ts';
+import type {
+  FixtureRepository,
+  HistoryRecord,
+  HistoryRepository,
+  LeagueRepository,
+  ModelStateRepository,
+  PredictionStore,
+  StoredFixture,
+} from '../pipeline/ports.ts';
 import type { ClosingOdds } from '../predictions/odds.ts';
 import type { League } from '../pipeline/providers.ts';
 
@@ -26,7 +34,8 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
   let writes = 0;
   let settles = 0;
   const store: PredictionStore = {
-    listByKickoff: async (from, to) => [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
+    listByKickoff: async (from, to) =>
+      [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
     get: async (id) => predictions.get(id)?.prediction,
     write: async (prediction, entries, { now, backfill }) => {
       if (failAfterWrites !== undefined && writes >= failAfterWrites) throw new Error('consumer killed');
@@ -40,12 +49,16 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
       const row = predictions.get(prediction.fixtureId);
       if (!row || row.prediction.status === 'settled') return false;
       settles += 1;
-      predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: row.entries.map((e) => ({ ...e, ...outcomes.find((o) => o.entryId === e.id)?.outcome })) }));
+      predictions.set(
+        prediction.fixtureId,
+        structuredClone({ prediction, entries: row.entries.map((e) => ({ ...e, ...outcomes.find((o) => o.entryId === e.id)?.outcome })) }),
+      );
       return true;
     },
   };
   const historyRepository: HistoryRepository = {
-    list: async (leagueId) => [...history.values()].filter((r) => r.league === leagueId).sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)),
+    list: async (leagueId) =>
+      [...history.values()].filter((r) => r.league === leagueId).sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)),
     append: async (_leagueId, records) => records.forEach((r) => history.set(r.id, structuredClone(r))),
   };
   const fixtureRepository: FixtureRepository = {
@@ -59,7 +72,9 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
     save: async (league, state) => void models.set(league, state),
   };
   const leagueRepository: LeagueRepository = { saveAll: async () => {}, listActive: async () => options.leagues };
-  const ledger = { listForFixture: async (id: string): Promise<RecordedEntry[]> => (predictions.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })) };
+  const ledger = {
+    listForFixture: async (id: string): Promise<RecordedEntry[]> => (predictions.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })),
+  };
   return {
     ports: { leagues: leagueRepository, fixtures: fixtureRepository, history: historyRepository, models: modelRepository, predictions: store, ledger },
     history,

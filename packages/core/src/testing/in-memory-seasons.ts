@@ -18,7 +18,10 @@ export class InMemorySeasonStore implements SeasonStore {
   }
 
   async snapshots(leagueId: string, season: string): Promise<SimulationSnapshot[]> {
-    return [...this.days.values()].filter((d) => d.leagueId === leagueId && d.season === season).sort((a, b) => a.date.localeCompare(b.date)).map((d) => structuredClone(d));
+    return [...this.days.values()]
+      .filter((d) => d.leagueId === leagueId && d.season === season)
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((d) => structuredClone(d));
   }
 
   async team(slug: string): Promise<TeamEntry | undefined> {

@@ -48,7 +48,8 @@ export class InMemoryUsers implements UserRepository {
   }
   async selfExclude(id: string, at: string, until: string) {
     const user = this.byId.get(id)!;
-    if (!user.selfExcludedUntil || user.selfExcludedUntil < until) Object.assign(user, { selfExcludedAt: at, selfExcludedUntil: until, passwordEpoch: (user.passwordEpoch ?? 0) + 1 });
+    if (!user.selfExcludedUntil || user.selfExcludedUntil < until)
+      Object.assign(user, { selfExcludedAt: at, selfExcludedUntil: until, passwordEpoch: (user.passwordEpoch ?? 0) + 1 });
   }
   async linkCustomer(id: string, customerId: string) {
     this.byId.get(id)!.stripeCustomerId = customerId;

@@ -10,7 +10,15 @@ export function jobRepositoryContract(name: string, make: () => JobRepository | 
   /** A unique id per test (the DynamoDB suite shares one table). */
   const id = (label: string) => `${label}-${name.replace(/\W/g, '')}-${++n}`;
   const job = (jobId: string, type: JobType = 'generate', createdAt = now): JobRecord => ({
-    id: jobId, type, status: 'queued', requestedBy: 'admin', tasks: [], total: 0, done: 0, failed: 0, createdAt: createdAt.toISOString(),
+    id: jobId,
+    type,
+    status: 'queued',
+    requestedBy: 'admin',
+    tasks: [],
+    total: 0,
+    done: 0,
+    failed: 0,
+    createdAt: createdAt.toISOString(),
   });
 
   describe(`JobRepository contract: ${name}`, () => {

@@ -68,5 +68,9 @@ export async function storePlayed(
   const recordedAt = options.recordedAt ?? settledAt;
   const entries = ledgerEntriesOf(settled, 'backtest', recordedAt);
   const outcomes = entryOutcomes(entries, settled, options.closing, settledAt);
-  await store.write(settled, entries.map((e, i) => ({ ...e, ...outcomes[i]!.outcome })), { now: recordedAt, backfill: true });
+  await store.write(
+    settled,
+    entries.map((e, i) => ({ ...e, ...outcomes[i]!.outcome })),
+    { now: recordedAt, backfill: true },
+  );
 }

@@ -47,7 +47,9 @@ export class RecordedProvider implements FixtureProvider, OddsProvider {
 
   async fixtures(leagueId: string, from: Date, to: Date): Promise<ProviderFixture[]> {
     const now = this.options.now().getTime();
-    return this.of(leagueId).filter((r) => r.kickoffMs >= from.getTime() && r.kickoffMs <= to.getTime()).map((r) => this.fixture(r, now));
+    return this.of(leagueId)
+      .filter((r) => r.kickoffMs >= from.getTime() && r.kickoffMs <= to.getTime())
+      .map((r) => this.fixture(r, now));
   }
 
   async history(leagueId: string, before: Date): Promise<MatchRecord[]> {
@@ -55,7 +57,16 @@ export class RecordedProvider implements FixtureProvider, OddsProvider {
       .filter((r) => r.kickoffMs + RESULT_DELAY_MS <= before.getTime())
       .map((r) => {
         const f = this.fixture(r, before.getTime());
-        return { date: f.kickoff, league: leagueId, season: f.season, home: f.homeTeam, away: f.awayTeam, homeGoals: f.score!.home, awayGoals: f.score!.away, ...f.stats };
+        return {
+          date: f.kickoff,
+          league: leagueId,
+          season: f.season,
+          home: f.homeTeam,
+          away: f.awayTeam,
+          homeGoals: f.score!.home,
+          awayGoals: f.score!.away,
+          ...f.stats,
+        };
       });
   }
 
@@ -69,7 +80,12 @@ export class RecordedProvider implements FixtureProvider, OddsProvider {
       if (!r || r.kickoffMs <= now.getTime()) continue;
       const { pre, preOU } = r.match;
       const sharp = market(pre.ps, preOU.ps);
-      out.set(f.id, { best: market(pre.max, preOU.max), average: market(pre.avg, preOU.avg), ...(Object.keys(sharp).length ? { sharp } : {}), capturedAt: now.toISOString() });
+      out.set(f.id, {
+        best: market(pre.max, preOU.max),
+        average: market(pre.avg, preOU.avg),
+        ...(Object.keys(sharp).length ? { sharp } : {}),
+        capturedAt: now.toISOString(),
+      });
     }
     return out;
   }
@@ -80,7 +96,15 @@ export class RecordedProvider implements FixtureProvider, OddsProvider {
 
   private fixture(r: Recorded, now: number): ProviderFixture {
     const m = r.match;
-    const f: ProviderFixture = { id: r.id, leagueId: m.league, season: m.season, kickoff: r.kickoff, homeTeam: m.home, awayTeam: m.away, status: now < r.kickoffMs ? 'scheduled' : now < r.kickoffMs + RESULT_DELAY_MS ? 'live' : 'finished' };
+    const f: ProviderFixture = {
+      id: r.id,
+      leagueId: m.league,
+      season: m.season,
+      kickoff: r.kickoff,
+      homeTeam: m.home,
+      awayTeam: m.away,
+      status: now < r.kickoffMs ? 'scheduled' : now < r.kickoffMs + RESULT_DELAY_MS ? 'live' : 'finished',
+    };
     if (f.status !== 'finished') return f;
     f.score = { home: m.homeGoals, away: m.awayGoals };
     if (now >= r.kickoffMs + this.options.statsLagHours * HOUR_MS) {

@@ -12,10 +12,25 @@ export function seasonStoreContract(name: string, make: () => SeasonStore | Prom
     season,
     simulations: 10000,
     generatedAt: `${day}T06:30:00.000Z`,
-    teams: [{ team: 'Ambervale Athletic', slug: `ambervale-${leagueId.toLowerCase()}`, points: { mean: 61.2, p10: 52, p90: 70 }, position: [60, 40], title: 60, top4: 100, relegation: 0 }],
+    teams: [
+      {
+        team: 'Ambervale Athletic',
+        slug: `ambervale-${leagueId.toLowerCase()}`,
+        points: { mean: 61.2, p10: 52, p90: 70 },
+        position: [60, 40],
+        title: 60,
+        top4: 100,
+        relegation: 0,
+      },
+    ],
     basis: { day, played: 120, remaining: 120, fittedAt: day },
   });
-  const snapshot = (leagueId: string, date: string, title: number, season = '2026-27'): SimulationSnapshot => ({ leagueId, season, date, teams: [{ slug: 'ambervale', title, top4: 100, relegation: 0 }] });
+  const snapshot = (leagueId: string, date: string, title: number, season = '2026-27'): SimulationSnapshot => ({
+    leagueId,
+    season,
+    date,
+    teams: [{ slug: 'ambervale', title, top4: 100, relegation: 0 }],
+  });
 
   describe(`SeasonStore contract: ${name}`, () => {
     it('keeps the latest simulation of each league and one snapshot per day, oldest first, per season', async () => {
@@ -30,7 +45,11 @@ export function seasonStoreContract(name: string, make: () => SeasonStore | Prom
       await store.save(simulation(l, '2026-05-01', '2025-26'), snapshot(l, '2026-05-01', 90, '2025-26'), []);
       expect((await store.latest(l))?.generatedAt).toBe('2026-05-01T06:30:00.000Z');
       expect((await store.latest(l))?.basis).toEqual({ day: '2026-05-01', played: 120, remaining: 120, fittedAt: '2026-05-01' });
-      expect((await store.snapshots(l, '2026-27')).map((d) => [d.date, d.teams[0]!.title])).toEqual([['2026-11-20', 40], ['2026-11-21', 47], ['2026-11-22', 55]]);
+      expect((await store.snapshots(l, '2026-27')).map((d) => [d.date, d.teams[0]!.title])).toEqual([
+        ['2026-11-20', 40],
+        ['2026-11-21', 47],
+        ['2026-11-22', 55],
+      ]);
       expect((await store.snapshots(l, '2025-26')).map((d) => d.date)).toEqual(['2026-05-01']);
       expect(await store.snapshots(league(), '2026-27')).toEqual([]);
     });

@@ -11,8 +11,7 @@ import { actualResultText, PICK_LABELS, PREDICTION_TYPES } from '../predictions/
 
 const NOT_FINISHED = 'Match not finished';
 
-const actualResult = (e: RecordedEntry) =>
-  e.result === 'void' ? 'Void' : e.score ? actualResultText(e.score) : NOT_FINISHED;
+const actualResult = (e: RecordedEntry) => (e.result === 'void' ? 'Void' : e.score ? actualResultText(e.score) : NOT_FINISHED);
 
 /**
  * The staff's views of the ledger's picks: performance tracking (published and back-tested side
@@ -20,7 +19,13 @@ const actualResult = (e: RecordedEntry) =>
  * whose entries are corrections: records of their own, shown beside the entry, that never change
  * the price taken or any figure (docs/decisions/0193-corrections-that-cannot-rewrite.md).
  */
-export function makeTrackingService({ ledger, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff' | 'get' | 'correct' | 'correctionHead'>; clock: Clock }) {
+export function makeTrackingService({
+  ledger,
+  clock,
+}: {
+  ledger: Pick<LedgerRepository, 'listByKickoff' | 'get' | 'correct' | 'correctionHead'>;
+  clock: Clock;
+}) {
   /** Picks of the last `days` days, plus the rest of today's (still open). */
   async function picks(days: number): Promise<RecordedEntry[]> {
     const now = clock.now();
@@ -89,7 +94,13 @@ export function makeTrackingService({ ledger, clock }: { ledger: Pick<LedgerRepo
       assertCorrectable(entry, odds);
       for (let attempt = 1; attempt <= CORRECTION_ATTEMPTS; attempt++) {
         const sealed = sealCorrection(await ledger.correctionHead(), {
-          entryId: entry.id, fixtureId: entry.fixtureId, kickoff: entry.kickoff, oldPrice: shownOdds(entry), newPrice: odds, by, at: clock.now().toISOString(),
+          entryId: entry.id,
+          fixtureId: entry.fixtureId,
+          kickoff: entry.kickoff,
+          oldPrice: shownOdds(entry),
+          newPrice: odds,
+          by,
+          at: clock.now().toISOString(),
         });
         const outcome = await ledger.correct(sealed);
         if (outcome === 'ok') return;

@@ -5,10 +5,15 @@ import { mergeMatches, parseFootballDataCsv, seasonFromFileName } from '../footb
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 
-export interface WorkerJob { league: string; files: string[]; seasons: string[]; refitDays: number; market: MarketMode; deployed?: DeployedOptions }
-export type WorkerMessage =
-  | { type: 'progress'; message: string }
-  | { type: 'done'; league: string; matches: EvaluatedMatch[]; ms: number };
+export interface WorkerJob {
+  league: string;
+  files: string[];
+  seasons: string[];
+  refitDays: number;
+  market: MarketMode;
+  deployed?: DeployedOptions;
+}
+export type WorkerMessage = { type: 'progress'; message: string } | { type: 'done'; league: string; matches: EvaluatedMatch[]; ms: number };
 
 /** Runs one league job (in a worker thread or in-process). */
 export function runJob(job: WorkerJob, post: (m: WorkerMessage) => void): void {

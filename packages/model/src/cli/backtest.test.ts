@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { simulateLeague } from '../testing/simulate.ts';
 import { expandSeasons, main, parseArgs } from './backtest.ts';
 
-const HEADER = 'Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,HST,AST,AvgH,AvgD,AvgA,MaxH,MaxD,MaxA,Avg>2.5,Avg<2.5,Max>2.5,Max<2.5,PSCH,PSCD,PSCA,PC>2.5,PC<2.5,PSH,PSD,PSA,B365H,B365D,B365A';
+const HEADER =
+  'Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,HST,AST,AvgH,AvgD,AvgA,MaxH,MaxD,MaxA,Avg>2.5,Avg<2.5,Max>2.5,Max<2.5,PSCH,PSCD,PSCA,PC>2.5,PC<2.5,PSH,PSD,PSA,B365H,B365D,B365A';
 
 function toCsv(league: string, ms: ReturnType<typeof simulateLeague>['matches'], twoDigitYear: boolean): string {
   const rows = ms.map((m) => {
@@ -16,9 +17,39 @@ function toCsv(league: string, ms: ReturnType<typeof simulateLeague>['matches'],
     const bump = (x: number | undefined) => (x === undefined ? '' : (x * 1.03).toFixed(2));
     // a listed book (Bet365) that sometimes pays well above the Pinnacle line
     const up = (x: number | undefined) => (x === undefined ? '' : (x * (m.homeGoals % 2 ? 1.12 : 1.0)).toFixed(2));
-    return [league, date, '15:00', ` ${m.home}`, m.away, m.homeGoals, m.awayGoals, r, m.homeShotsOnTarget, m.awayShotsOnTarget,
-      o.home, o.draw, o.away, bump(o.home), bump(o.draw), bump(o.away), o.over25, o.under25, bump(o.over25), bump(o.under25),
-      o.home, o.draw, o.away, o.over25, o.under25, o.home, o.draw, o.away, up(o.home), up(o.draw), up(o.away)].join(',');
+    return [
+      league,
+      date,
+      '15:00',
+      ` ${m.home}`,
+      m.away,
+      m.homeGoals,
+      m.awayGoals,
+      r,
+      m.homeShotsOnTarget,
+      m.awayShotsOnTarget,
+      o.home,
+      o.draw,
+      o.away,
+      bump(o.home),
+      bump(o.draw),
+      bump(o.away),
+      o.over25,
+      o.under25,
+      bump(o.over25),
+      bump(o.under25),
+      o.home,
+      o.draw,
+      o.away,
+      o.over25,
+      o.under25,
+      o.home,
+      o.draw,
+      o.away,
+      up(o.home),
+      up(o.draw),
+      up(o.away),
+    ].join(',');
   });
   return [HEADER, ...rows, ',,,,,,'].join('\n') + '\n';
 }
@@ -29,13 +60,23 @@ let dir2: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'model-cli-'));
   dir2 = mkdtempSync(join(tmpdir(), 'model-cli2-'));
-  for (const [league, seed] of [['AA', 1], ['BB', 2]] as const) {
+  for (const [league, seed] of [
+    ['AA', 1],
+    ['BB', 2],
+  ] as const) {
     const sim = simulateLeague({ league, teams: 10, seasons: 3, seed, odds: true, shots: true, firstSeason: 2016 });
     for (const season of ['2016-17', '2017-18', '2018-19']) {
       // the last season of BB lives in the second folder (folders are merged)
       const base = league === 'BB' && season === '2018-19' ? dir2 : dir;
       mkdirSync(join(base, league), { recursive: true });
-      writeFileSync(join(base, league, `${season}.csv`), toCsv(league, sim.matches.filter((m) => m.season === season), season === '2016-17'));
+      writeFileSync(
+        join(base, league, `${season}.csv`),
+        toCsv(
+          league,
+          sim.matches.filter((m) => m.season === season),
+          season === '2016-17',
+        ),
+      );
     }
   }
   writeFileSync(join(dir, 'README.md'), 'not data');
@@ -84,7 +125,9 @@ describe('backtest CLI', () => {
 
   it('runs a walk-forward backtest over merged folders and writes JSON with the headline fields and an SVG', async () => {
     const logs: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => { logs.push(a.join(' ')); });
+    vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => {
+      logs.push(a.join(' '));
+    });
     const out = join(dir, 'out', 'report.json');
     const svg = join(dir, 'out', 'cal.svg');
     process.env.USER_CWD = dir;
@@ -107,15 +150,31 @@ describe('backtest CLI', () => {
     expect(text).toMatch(/Picks with top probability >= 60 %/);
   });
 
-  interface Summary { rps: number; n: number }
+  interface Summary {
+    rps: number;
+    n: number;
+  }
   interface ReportJson {
     market: string;
     overall: {
       config: { mode: string; market: string; statsLagHours?: number; historySeasons?: number };
-      ensemble: Summary; pinnacle: Summary; input?: Summary; ratioCI95: [number, number]; inputDiffCI95?: [number, number];
-      components: Record<'models' | 'statistical' | 'ai' | 'rating', Summary>; allMatches: Record<string, Summary>;
-      ou: { ensemble: { brier: number }; pinnacle: { brier: number } }; calibration: unknown; picks: { ensemble: { picks: number; hitRate: number } };
-      valueBets: { clv: { n: number; mean: number; ci95: [number, number]; beatClosePct: number }; all: { bets: number; roiCI95: [number, number] }; byMarket: Record<string, { bets: number }>; byLeague: Record<string, { bets: number }>; bySeason: Record<string, { bets: number }> };
+      ensemble: Summary;
+      pinnacle: Summary;
+      input?: Summary;
+      ratioCI95: [number, number];
+      inputDiffCI95?: [number, number];
+      components: Record<'models' | 'statistical' | 'ai' | 'rating', Summary>;
+      allMatches: Record<string, Summary>;
+      ou: { ensemble: { brier: number }; pinnacle: { brier: number } };
+      calibration: unknown;
+      picks: { ensemble: { picks: number; hitRate: number } };
+      valueBets: {
+        clv: { n: number; mean: number; ci95: [number, number]; beatClosePct: number };
+        all: { bets: number; roiCI95: [number, number] };
+        byMarket: Record<string, { bets: number }>;
+        byLeague: Record<string, { bets: number }>;
+        bySeason: Record<string, { bets: number }>;
+      };
     };
   }
 
@@ -176,9 +235,23 @@ describe('backtest CLI', () => {
     // a copy of the data with every column after the shots on target blanked (all bookmaker prices)
     const blank = mkdtempSync(join(tmpdir(), 'model-blank-'));
     const keep = HEADER.split(',').indexOf('AST') + 1;
-    for (const [base, league, season] of [[dir, 'AA', '2016-17'], [dir, 'AA', '2017-18'], [dir, 'AA', '2018-19'], [dir, 'BB', '2016-17'], [dir, 'BB', '2017-18'], [dir2, 'BB', '2018-19']] as const) {
+    for (const [base, league, season] of [
+      [dir, 'AA', '2016-17'],
+      [dir, 'AA', '2017-18'],
+      [dir, 'AA', '2018-19'],
+      [dir, 'BB', '2016-17'],
+      [dir, 'BB', '2017-18'],
+      [dir2, 'BB', '2018-19'],
+    ] as const) {
       const lines = readFileSync(join(base, league, `${season}.csv`), 'utf8').split('\n');
-      const blanked = lines.map((l, i) => (i === 0 || l === '' ? l : l.split(',').map((c, j) => (j < keep ? c : '')).join(',')));
+      const blanked = lines.map((l, i) =>
+        i === 0 || l === ''
+          ? l
+          : l
+              .split(',')
+              .map((c, j) => (j < keep ? c : ''))
+              .join(','),
+      );
       expect(blanked[1]).not.toBe(lines[1]);
       mkdirSync(join(blank, league), { recursive: true });
       writeFileSync(join(blank, league, `${season}.csv`), blanked.join('\n'));

@@ -82,18 +82,33 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       return v;
     };
     switch (key) {
-      case '--data': args.data.push(value()); break;
-      case '--leagues': args.leagues = value().split(',').map((s) => s.trim()).filter(Boolean); break;
-      case '--seasons': args.seasons = value(); break;
-      case '--json': args.json = value(); break;
-      case '--svg': args.svg = value(); break;
+      case '--data':
+        args.data.push(value());
+        break;
+      case '--leagues':
+        args.leagues = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case '--seasons':
+        args.seasons = value();
+        break;
+      case '--json':
+        args.json = value();
+        break;
+      case '--svg':
+        args.svg = value();
+        break;
       case '--market': {
         const m = value();
         if (m !== 'all' && m !== 'none') throw new UsageError(`--market must be 'all' or 'none' (got '${m}')`);
         args.market = m;
         break;
       }
-      case '--deployed': args.deployed ??= DEFAULT_STATS_LAG_HOURS; break;
+      case '--deployed':
+        args.deployed ??= DEFAULT_STATS_LAG_HOURS;
+        break;
       case '--stats-lag': {
         const n = Number(value());
         if (!Number.isFinite(n) || n < 0 || n > MAX_STATS_LAG_HOURS) throw new UsageError(`--stats-lag must be a number of hours 0..${MAX_STATS_LAG_HOURS}`);
@@ -112,16 +127,23 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         args.workers = n;
         break;
       }
-      case '--season-sims': args.seasonSims ??= SEASON_RUNS_DEFAULT; break;
-      case '--tune-value': args.tuneValue = true; break;
+      case '--season-sims':
+        args.seasonSims ??= SEASON_RUNS_DEFAULT;
+        break;
+      case '--tune-value':
+        args.tuneValue = true;
+        break;
       case '--season-runs': {
         const n = Number(value());
         if (!Number.isInteger(n) || n < 100 || n > 100_000) throw new UsageError('--season-runs must be an integer 100..100000');
         seasonRuns = n;
         break;
       }
-      case '--help': case '-h': throw new UsageError('');
-      default: throw new UsageError(`Unknown argument '${a}'`);
+      case '--help':
+      case '-h':
+        throw new UsageError('');
+      default:
+        throw new UsageError(`Unknown argument '${a}'`);
     }
   }
   if (args.data.length === 0) throw new UsageError('At least one --data folder is required');
@@ -149,7 +171,8 @@ function checkSeason(s: string): string {
 export function expandSeasons(spec: string): string[] {
   if (spec.includes('..')) {
     const [a, b] = spec.split('..').map((s) => checkSeason(s.trim()));
-    const from = Number(a!.slice(0, 4)), to = Number(b!.slice(0, 4));
+    const from = Number(a!.slice(0, 4)),
+      to = Number(b!.slice(0, 4));
     if (to < from) throw new UsageError(`Empty season range '${spec}'`);
     const out: string[] = [];
     for (let y = from; y <= to; y++) out.push(`${y}-${String((y + 1) % 100).padStart(2, '0')}`);
@@ -162,16 +185,25 @@ function runJobs(jobs: WorkerJob[], workers: number, onMessage: (m: WorkerMessag
   if (workers <= 1) {
     // in-process, one league after the other
     const results: EvaluatedMatch[] = [];
-    for (const job of jobs) runJob(job, (m) => { if (m.type === 'done') results.push(...m.matches); onMessage(m); });
+    for (const job of jobs)
+      runJob(job, (m) => {
+        if (m.type === 'done') results.push(...m.matches);
+        onMessage(m);
+      });
     return Promise.resolve(results);
   }
   return new Promise((resolvePromise, reject) => {
     const results: EvaluatedMatch[] = [];
-    let next = 0, running = 0, failed = false;
+    let next = 0,
+      running = 0,
+      failed = false;
     const url = new URL('./backtest-worker-boot.mjs', import.meta.url);
     const start = () => {
       if (failed) return;
-      if (next >= jobs.length && running === 0) { resolvePromise(results); return; }
+      if (next >= jobs.length && running === 0) {
+        resolvePromise(results);
+        return;
+      }
       while (running < workers && next < jobs.length) {
         const job = jobs[next++]!;
         running++;
@@ -180,10 +212,17 @@ function runJobs(jobs: WorkerJob[], workers: number, onMessage: (m: WorkerMessag
           if (m.type === 'done') results.push(...m.matches);
           onMessage(m);
         });
-        w.on('error', (e) => { failed = true; reject(e); });
+        w.on('error', (e) => {
+          failed = true;
+          reject(e);
+        });
         w.on('exit', (code) => {
           running--;
-          if (code !== 0 && !failed) { failed = true; reject(new Error(`worker for ${job.league} exited with code ${code}`)); return; }
+          if (code !== 0 && !failed) {
+            failed = true;
+            reject(new Error(`worker for ${job.league} exited with code ${code}`));
+            return;
+          }
           start();
         });
       }
@@ -231,17 +270,32 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw e;
   }
   const leagues = [...new Set(files.map((f) => f.league))].sort();
-  if (args.seasonSims !== undefined) return seasonSims(args, files.filter((f) => f.season <= seasons.at(-1)!), seasons, leagues, abs, t0);
+  if (args.seasonSims !== undefined)
+    return seasonSims(
+      args,
+      files.filter((f) => f.season <= seasons.at(-1)!),
+      seasons,
+      leagues,
+      abs,
+      t0,
+    );
   const jobs: WorkerJob[] = leagues
     .map((league) => ({
-      league, files: files.filter((f) => f.league === league && f.season <= seasons.at(-1)!).map((f) => f.path), seasons, refitDays: args.refitDays, market: args.market,
+      league,
+      files: files.filter((f) => f.league === league && f.season <= seasons.at(-1)!).map((f) => f.path),
+      seasons,
+      refitDays: args.refitDays,
+      market: args.market,
       ...(args.deployed !== undefined ? { deployed: { statsLagHours: args.deployed } } : {}),
     }))
     .filter((j) => files.some((f) => f.league === j.league && seasons.includes(f.season)))
     // biggest leagues first for better load balance
     .sort((a, b) => b.files.length - a.files.length);
-  const mode = args.deployed !== undefined ? `deployed (daily fits, statistics ${args.deployed} h after kickoff)` : `research (refit every ${args.refitDays} days)`;
-  console.log(`Backtest ${MODEL_VERSION}: ${jobs.length} league(s) [${jobs.map((j) => j.league).join(', ')}], evaluated seasons ${seasons.join(', ')}, market ${args.market}, ${mode}, ${files.length} files, ${args.workers} worker(s)`);
+  const mode =
+    args.deployed !== undefined ? `deployed (daily fits, statistics ${args.deployed} h after kickoff)` : `research (refit every ${args.refitDays} days)`;
+  console.log(
+    `Backtest ${MODEL_VERSION}: ${jobs.length} league(s) [${jobs.map((j) => j.league).join(', ')}], evaluated seasons ${seasons.join(', ')}, market ${args.market}, ${mode}, ${files.length} files, ${args.workers} worker(s)`,
+  );
   const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)}s`;
   const matches = await runJobs(jobs, args.workers, (m) => {
     if (m.type === 'progress') console.log(`  [${elapsed()}] ${m.message}`);
@@ -251,7 +305,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error('Error: no evaluated matches (are the evaluated seasons present for these leagues?)');
     return 1;
   }
-  const report = buildReport(matches, args.deployed !== undefined ? { mode: 'deployed', market: args.market, statsLagHours: args.deployed, historySeasons: HISTORY_SEASONS } : { mode: 'research', market: args.market });
+  const report = buildReport(
+    matches,
+    args.deployed !== undefined
+      ? { mode: 'deployed', market: args.market, statsLagHours: args.deployed, historySeasons: HISTORY_SEASONS }
+      : { mode: 'research', market: args.market },
+  );
   console.log('');
   console.log(renderReport(report));
   const tuning = args.tuneValue ? tuneValueRule(sortedForReport(matches), sharpFair) : undefined;
@@ -261,13 +320,36 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (args.json) {
     const p = abs(args.json);
     mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, JSON.stringify({ modelVersion: MODEL_VERSION, args: { ...args, data: args.data }, seasons, leagues: jobs.map((j) => j.league), wallSeconds, hyper: DEFAULT_HYPER, ...report, ...(tuning ? { valueTuning: tuning } : {}) }, null, 1));
+    writeFileSync(
+      p,
+      JSON.stringify(
+        {
+          modelVersion: MODEL_VERSION,
+          args: { ...args, data: args.data },
+          seasons,
+          leagues: jobs.map((j) => j.league),
+          wallSeconds,
+          hyper: DEFAULT_HYPER,
+          ...report,
+          ...(tuning ? { valueTuning: tuning } : {}),
+        },
+        null,
+        1,
+      ),
+    );
     console.log(`JSON written to ${p}`);
   }
   if (args.svg) {
     const p = abs(args.svg);
     mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, calibrationSvg(report.overall.calibration.x1, report.overall.calibration.ou, `Calibration, ${jobs.length} league(s), ${seasons.length > 1 ? `${seasons[0]}..${seasons.at(-1)}` : seasons[0]}`));
+    writeFileSync(
+      p,
+      calibrationSvg(
+        report.overall.calibration.x1,
+        report.overall.calibration.ou,
+        `Calibration, ${jobs.length} league(s), ${seasons.length > 1 ? `${seasons[0]}..${seasons.at(-1)}` : seasons[0]}`,
+      ),
+    );
     console.log(`Calibration plot written to ${p}`);
   }
   return 0;
@@ -275,7 +357,9 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 /** `--season-sims`: the season simulations' calibration instead of the match backtest (season-backtest.ts). */
 function seasonSims(args: CliArgs, files: FileRef[], seasons: string[], leagues: string[], abs: (p: string) => string, t0: number): number {
-  console.log(`Season simulations ${MODEL_VERSION}: ${leagues.length} league(s) [${leagues.join(', ')}], evaluated seasons ${seasons.join(', ')}, ${args.seasonSims} runs, rounds ${SEASON_ROUNDS.join(', ')}`);
+  console.log(
+    `Season simulations ${MODEL_VERSION}: ${leagues.length} league(s) [${leagues.join(', ')}], evaluated seasons ${seasons.join(', ')}, ${args.seasonSims} runs, rounds ${SEASON_ROUNDS.join(', ')}`,
+  );
   const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)}s`;
   const report = seasonBacktest(loadMatches(files), seasons, { runs: args.seasonSims!, progress: (line) => console.log(`  [${elapsed()}] ${line}`) });
   if (report.evaluated.length === 0) {
@@ -289,7 +373,10 @@ function seasonSims(args: CliArgs, files: FileRef[], seasons: string[], leagues:
   if (args.json) {
     const p = abs(args.json);
     mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, JSON.stringify({ modelVersion: MODEL_VERSION, args: { ...args, data: args.data }, seasons, leagues, wallSeconds, season: report }, null, 1));
+    writeFileSync(
+      p,
+      JSON.stringify({ modelVersion: MODEL_VERSION, args: { ...args, data: args.data }, seasons, leagues, wallSeconds, season: report }, null, 1),
+    );
     console.log(`JSON written to ${p}`);
   }
   return 0;

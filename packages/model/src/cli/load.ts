@@ -3,7 +3,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeMatches, parseFootballDataCsv, seasonFromFileName, type ParsedMatch } from '../football-data.ts';
 
-export interface FileRef { league: string; season: string; path: string }
+export interface FileRef {
+  league: string;
+  season: string;
+  path: string;
+}
 
 export class UsageError extends Error {}
 

@@ -23,7 +23,9 @@ export interface SpiMatch {
 
 /** The sample's matches, with the season of their date (July onwards starts a season). */
 export function loadSpiSample(): SpiMatch[] {
-  const [header, ...lines] = readFileSync(new URL('./fivethirtyeight/spi-matches.csv', import.meta.url), 'utf8').trim().split('\n');
+  const [header, ...lines] = readFileSync(new URL('./fivethirtyeight/spi-matches.csv', import.meta.url), 'utf8')
+    .trim()
+    .split('\n');
   const col = new Map(header!.split(',').map((h, i) => [h, i] as const));
   return lines.map((line) => {
     const cells = line.split(',');
@@ -31,9 +33,16 @@ export function loadSpiSample(): SpiMatch[] {
     const date = get('date');
     const year = Number(date.slice(0, 4)) - (Number(date.slice(5, 7)) < 7 ? 1 : 0);
     const match: ParsedMatch = {
-      date, league: LEAGUES[get('league')]!, season: `${year}-${String((year + 1) % 100).padStart(2, '0')}`,
-      home: get('team1'), away: get('team2'), homeGoals: Number(get('score1')), awayGoals: Number(get('score2')),
-      pre: {}, preOU: {}, closing: {},
+      date,
+      league: LEAGUES[get('league')]!,
+      season: `${year}-${String((year + 1) % 100).padStart(2, '0')}`,
+      home: get('team1'),
+      away: get('team2'),
+      homeGoals: Number(get('score1')),
+      awayGoals: Number(get('score2')),
+      pre: {},
+      preOU: {},
+      closing: {},
     };
     return { match, spi: [Number(get('prob1')), Number(get('probtie')), Number(get('prob2'))] };
   });
@@ -44,7 +53,9 @@ export function spiWalkForward(hyper?: Hyper): { evaluated: EvaluatedMatch; spi:
   const sample = loadSpiSample();
   const spiOf = new Map(sample.map((s) => [`${s.match.league}|${s.match.date}|${s.match.home}|${s.match.away}`, s.spi]));
   return Object.values(LEAGUES).flatMap((league) =>
-    backtestLeague(sample.filter((s) => s.match.league === league).map((s) => s.match), { seasons: [SPI_EVALUATED_SEASON], market: 'none', ...(hyper ? { hyper } : {}) })
-      .map((evaluated) => ({ evaluated, spi: spiOf.get(`${evaluated.league}|${evaluated.date}|${evaluated.home}|${evaluated.away}`)! })),
+    backtestLeague(
+      sample.filter((s) => s.match.league === league).map((s) => s.match),
+      { seasons: [SPI_EVALUATED_SEASON], market: 'none', ...(hyper ? { hyper } : {}) },
+    ).map((evaluated) => ({ evaluated, spi: spiOf.get(`${evaluated.league}|${evaluated.date}|${evaluated.home}|${evaluated.away}`)! })),
   );
 }

@@ -3,7 +3,11 @@ import { quickMarkets, scoreGrid } from '../grid.ts';
 import type { MatchRecord } from '../types.ts';
 import { mulberry32 } from '../random.ts';
 
-export interface SimTeam { name: string; attack: number; defence: number }
+export interface SimTeam {
+  name: string;
+  attack: number;
+  defence: number;
+}
 
 export interface SimOptions {
   league?: string;
@@ -24,7 +28,11 @@ export interface SimOptions {
   homeBySeason?: number[];
 }
 
-export interface SimResult { matches: MatchRecord[]; teams: SimTeam[][] /* per season */; params: { intercept: number; home: number; rho: number } }
+export interface SimResult {
+  matches: MatchRecord[];
+  teams: SimTeam[][] /* per season */;
+  params: { intercept: number; home: number; rho: number };
+}
 
 /** Double round-robin seasons, one match day per week (Saturday), ten matches per round for 20 teams. */
 export function simulateLeague(o: SimOptions = {}): SimResult {
@@ -37,11 +45,18 @@ export function simulateLeague(o: SimOptions = {}): SimResult {
   const home = o.home ?? 0.25;
   const rho = o.rho ?? -0.08;
   const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
-  let teams: SimTeam[] = Array.from({ length: T }, (_, i) => ({ name: `Team ${String.fromCharCode(65 + i)}`, attack: 0.25 * normal(), defence: 0.25 * normal() }));
+  let teams: SimTeam[] = Array.from({ length: T }, (_, i) => ({
+    name: `Team ${String.fromCharCode(65 + i)}`,
+    attack: 0.25 * normal(),
+    defence: 0.25 * normal(),
+  }));
   const centre = (ts: SimTeam[]) => {
     const ma = ts.reduce((s, t) => s + t.attack, 0) / ts.length;
     const md = ts.reduce((s, t) => s + t.defence, 0) / ts.length;
-    for (const t of ts) { t.attack -= ma; t.defence -= md; }
+    for (const t of ts) {
+      t.attack -= ma;
+      t.defence -= md;
+    }
   };
   centre(teams);
   const matches: MatchRecord[] = [];
@@ -64,7 +79,8 @@ export function simulateLeague(o: SimOptions = {}): SimResult {
     for (let k = 0; k < T - 1; k++) {
       const pairs: [number, number][] = [];
       for (let i = 0; i < T / 2; i++) {
-        const a = arr[i]!, b = arr[T - 1 - i]!;
+        const a = arr[i]!,
+          b = arr[T - 1 - i]!;
         pairs.push(k % 2 === 0 ? [a, b] : [b, a]);
       }
       rounds.push(pairs);
@@ -75,23 +91,32 @@ export function simulateLeague(o: SimOptions = {}): SimResult {
     all.forEach((rd, k) => {
       const date = new Date(start + k * 7 * 86400000).toISOString().slice(0, 10);
       for (const [hi, ai] of rd) {
-        const h = teams[hi]!, a = teams[ai]!;
+        const h = teams[hi]!,
+          a = teams[ai]!;
         const lambda = Math.exp(intercept + (o.homeBySeason?.[s] ?? home) + h.attack - a.defence);
         const mu = Math.exp(intercept + a.attack - h.defence);
         const g = scoreGrid(lambda, mu, rho);
         let u = r();
-        let hg = 0, ag = 0;
+        let hg = 0,
+          ag = 0;
         for (let c = 0; c < g.p.length; c++) {
           u -= g.p[c]!;
-          if (u <= 0) { hg = Math.floor(c / g.size); ag = c % g.size; break; }
+          if (u <= 0) {
+            hg = Math.floor(c / g.size);
+            ag = c % g.size;
+            break;
+          }
         }
         const m: MatchRecord = { date, league, season, home: h.name, away: a.name, homeGoals: hg, awayGoals: ag };
         if (o.odds) {
           const q = quickMarkets(lambda * Math.exp(0.05 * normal()), mu * Math.exp(0.05 * normal()), rho);
           const margin = 1.05;
           m.odds = {
-            home: round2(1 / (q[0] * margin)), draw: round2(1 / (q[1] * margin)), away: round2(1 / (q[2] * margin)),
-            over25: round2(1 / (q[3] * margin)), under25: round2(1 / ((1 - q[3]) * margin)),
+            home: round2(1 / (q[0] * margin)),
+            draw: round2(1 / (q[1] * margin)),
+            away: round2(1 / (q[2] * margin)),
+            over25: round2(1 / (q[3] * margin)),
+            under25: round2(1 / ((1 - q[3]) * margin)),
           };
         }
         if (o.shots) {

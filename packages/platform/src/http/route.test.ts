@@ -23,10 +23,7 @@ const { httpRoute, rawRoute } = createHttpRoute({
   allowedOrigins: () => [ORIGIN],
 });
 
-const echo = httpRoute(
-  { auth: 'public', body: z.object({ odds: z.number().check(z.gt(1)), name: z.string() }) },
-  async ({ body }) => json({ received: body }),
-);
+const echo = httpRoute({ auth: 'public', body: z.object({ odds: z.number().check(z.gt(1)), name: z.string() }) }, async ({ body }) => json({ received: body }));
 
 const post = (body: string | object, headers: Record<string, string> = { origin: ORIGIN }) =>
   echo(apiGatewayEvent({ method: 'POST', path: '/api/echo', body, headers: { 'content-type': 'application/json', ...headers } }), context);
@@ -87,7 +84,13 @@ describe('httpRoute', () => {
   it('L4: an unsafe request without a body needs Content-Type: application/json or X-Requested-With, even from our own origin', async () => {
     const empty = (headers: Record<string, string>) => echo(apiGatewayEvent({ method: 'POST', path: '/api/echo', headers }), context);
     // What a page on an allowed origin, or a form or image, sends without our client: refused.
-    const without: Record<string, string>[] = [{ origin: ORIGIN }, { 'sec-fetch-site': 'same-origin' }, {}, { origin: ORIGIN, 'x-requested-with': ' ' }, { origin: ORIGIN, 'content-type': 'text/plain' }];
+    const without: Record<string, string>[] = [
+      { origin: ORIGIN },
+      { 'sec-fetch-site': 'same-origin' },
+      {},
+      { origin: ORIGIN, 'x-requested-with': ' ' },
+      { origin: ORIGIN, 'content-type': 'text/plain' },
+    ];
     for (const headers of without) {
       const res = await empty(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
@@ -192,7 +195,14 @@ describe('client address and security events', () => {
     const headers = { ...viewerHeader, 'x-origin-verify': 'cloudfront-only-token-123' };
     expect((await adminOnly(apiGatewayEvent({ method: 'POST', headers: { ...headers, origin: 'https://evil.example' } }), context)).statusCode).toBe(403);
     expect((await adminOnly(apiGatewayEvent({ method: 'POST', headers: viewerHeader }), context)).statusCode).toBe(403);
-    expect((await adminOnly(apiGatewayEvent({ method: 'POST', cookies: ['sid=sid1'], headers: { ...headers, origin: ORIGIN, 'x-requested-with': 'fetch' } }), context)).statusCode).toBe(403);
+    expect(
+      (
+        await adminOnly(
+          apiGatewayEvent({ method: 'POST', cookies: ['sid=sid1'], headers: { ...headers, origin: ORIGIN, 'x-requested-with': 'fetch' } }),
+          context,
+        )
+      ).statusCode,
+    ).toBe(403);
     expect(events.map((e) => [e.type, e.network])).toEqual([
       ['csrf_rejected', '2001:db8:aa:bb::/64'],
       ['origin_rejected', apiGatewayEvent().requestContext.http.sourceIp],
@@ -252,7 +262,11 @@ describe('cachedRead', () => {
     // Assess
     expect(first).toBe(second);
     expect(Object.isFrozen(first)).toBe(true);
-    expect(first).toMatchObject({ statusCode: 200, body: '{"n":1}', headers: { etag: '"abc-7"', vary: 'cookie', 'cache-control': expect.stringMatching(/^public, /) } });
+    expect(first).toMatchObject({
+      statusCode: 200,
+      body: '{"n":1}',
+      headers: { etag: '"abc-7"', vary: 'cookie', 'cache-control': expect.stringMatching(/^public, /) },
+    });
     expect(calls).toEqual({ principal: 0, read: [null, null] });
   });
 

@@ -162,7 +162,11 @@ interface CachedReadOptions<Deps, U extends Areas<Deps>> {
 function cachedReads<Deps, Principal>(
   factory: HttpRouteFactoryOptions<Deps, Principal>,
   defaultDeps: () => Promise<Deps>,
-  fullRoute: (getDeps: () => Promise<Deps>, auth: 'public' | 'viewer', fn: (request: RouteRequest<undefined, undefined, undefined, Principal>, deps: Deps) => Promise<HttpResult>) => Handler,
+  fullRoute: (
+    getDeps: () => Promise<Deps>,
+    auth: 'public' | 'viewer',
+    fn: (request: RouteRequest<undefined, undefined, undefined, Principal>, deps: Deps) => Promise<HttpResult>,
+  ) => Handler,
 ) {
   return function cachedRead<U extends Areas<Deps> = NoAreas>(options: CachedReadOptions<Deps, U>): Bindable<CachedReadHandler, Deps> {
     const tagged = { varyOnCookie: options.varyOnCookie ?? false };
@@ -217,12 +221,16 @@ const httpMiddleware = () =>
 function rawRoutes<Deps, Principal>(factory: HttpRouteFactoryOptions<Deps, Principal>, defaultDeps: () => Promise<Deps>) {
   const refusalLogged = refusalLogger(factory);
   function rawRoute(fn: (request: RawRequest, deps: Deps) => Promise<HttpResult>): Bindable<Handler, Deps>;
-  function rawRoute<U extends Areas<Deps>>(options: { areas: U }, fn: (request: RawRequest & Built<U>, deps: Deps) => Promise<HttpResult>): Bindable<Handler, Deps>;
+  function rawRoute<U extends Areas<Deps>>(
+    options: { areas: U },
+    fn: (request: RawRequest & Built<U>, deps: Deps) => Promise<HttpResult>,
+  ): Bindable<Handler, Deps>;
   function rawRoute<U extends Areas<Deps>>(
     first: { areas: U } | ((request: RawRequest, deps: Deps) => Promise<HttpResult>),
     second?: (request: RawRequest & Built<U>, deps: Deps) => Promise<HttpResult>,
   ): Bindable<Handler, Deps> {
-    const [areas, fn] = typeof first === 'function' ? [undefined, first as (request: RawRequest & Built<U>, deps: Deps) => Promise<HttpResult>] : [first.areas, second!];
+    const [areas, fn] =
+      typeof first === 'function' ? [undefined, first as (request: RawRequest & Built<U>, deps: Deps) => Promise<HttpResult>] : [first.areas, second!];
     const stack = (getDeps: () => Promise<Deps>) =>
       httpMiddleware().handler(async (event, context) => {
         const deps = await getDeps();
@@ -253,7 +261,12 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
 
   const refusalLogged = refusalLogger(factory);
 
-  function httpRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, U extends Areas<Deps> = NoAreas>(
+  function httpRoute<
+    B extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    P extends Schema | undefined = undefined,
+    U extends Areas<Deps> = NoAreas,
+  >(
     options: RouteOptions<B, Q, P, U>,
     fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>, Principal> & Built<U>, deps: Deps) => Promise<HttpResult>,
   ): Bindable<Handler, Deps> {
@@ -266,16 +279,17 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
     fn: (request: RouteRequest<Out<B>, Out<Q>, Out<P>, Principal> & Built<U>, deps: Deps) => Promise<HttpResult>,
   ): Handler {
     return httpMiddleware().handler(async (event, context) => {
-        const deps = await getDeps();
-        const requestId = requestIdOf(event, context);
-        // Every line this request logs, and every queue message it causes, carries its id.
-        logger.appendKeys({ correlation_id: requestId });
-        const token = await factory.originToken?.(deps);
-        // Until the token matched, the only address we know is the socket's.
-        await refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
-        const sourceIp = clientIp(event, Boolean(token));
-        const network = clientNetwork(sourceIp);
-        return withRequestContext({ requestId, network }, () => withCorrelationId(requestId, async () => {
+      const deps = await getDeps();
+      const requestId = requestIdOf(event, context);
+      // Every line this request logs, and every queue message it causes, carries its id.
+      logger.appendKeys({ correlation_id: requestId });
+      const token = await factory.originToken?.(deps);
+      // Until the token matched, the only address we know is the socket's.
+      await refusalLogged(deps, 'origin_rejected', clientNetwork(event.requestContext.http.sourceIp), () => assertThroughCloudFront(event, token));
+      const sourceIp = clientIp(event, Boolean(token));
+      const network = clientNetwork(sourceIp);
+      return withRequestContext({ requestId, network }, () =>
+        withCorrelationId(requestId, async () => {
           await refusalLogged(deps, 'csrf_rejected', network, () => assertSameOrigin(event, factory.allowedOrigins(deps)));
           // Who is asking comes before what they sent: a visitor learns nothing about the contract.
           const cookies = parseCookies(event.cookies);
@@ -305,9 +319,15 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
           logger.debug('request', { requestId, routeKey: event.routeKey });
           const areas = await buildAreas(options.areas, deps);
           return fn({ ...areas, body, query, params, viewer, principal, cookies, event, requestId, sourceIp }, deps);
-        }));
-      });
+        }),
+      );
+    });
   }
 
-  return { httpRoute, rawRoute: rawRoutes(factory, getDeps), cachedRead: cachedReads(factory, getDeps, (deps, auth, fn) => httpStack<undefined, undefined, undefined, NoAreas>(deps, { auth }, fn)), getDeps };
+  return {
+    httpRoute,
+    rawRoute: rawRoutes(factory, getDeps),
+    cachedRead: cachedReads(factory, getDeps, (deps, auth, fn) => httpStack<undefined, undefined, undefined, NoAreas>(deps, { auth }, fn)),
+    getDeps,
+  };
 }

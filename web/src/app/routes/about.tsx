@@ -13,8 +13,8 @@ export default function AboutRoute() {
             Our mission
           </h2>
           <p className="mt-3 text-muted-foreground">
-            Football is unpredictable, and that is why we love it. We build probabilistic forecasts for upcoming matches so that
-            fans and analysts can reason about the chances of each result instead of relying on gut feeling.
+            Football is unpredictable, and that is why we love it. We build probabilistic forecasts for upcoming matches so that fans and analysts can reason
+            about the chances of each result instead of relying on gut feeling.
           </p>
         </section>
         <section aria-labelledby="what-heading">
@@ -22,9 +22,12 @@ export default function AboutRoute() {
             What we do
           </h2>
           <p className="mt-3 text-muted-foreground">
-            Every day we combine three models (statistical learning, a football-optimised AI and a dynamic team rating) into
-            home, draw and away win probabilities and an Over/Under 2.5 goals probability for each fixture. You can read the
-            details on <Link to={paths.howItWorks.getHref()} className="font-medium text-primary underline underline-offset-4">How It Works</Link>.
+            Every day we combine three models (statistical learning, a football-optimised AI and a dynamic team rating) into home, draw and away win
+            probabilities and an Over/Under 2.5 goals probability for each fixture. You can read the details on{' '}
+            <Link to={paths.howItWorks.getHref()} className="font-medium text-primary underline underline-offset-4">
+              How It Works
+            </Link>
+            .
           </p>
         </section>
         <section aria-labelledby="honesty-heading">
@@ -32,9 +35,8 @@ export default function AboutRoute() {
             Transparency first
           </h2>
           <p className="mt-3 text-muted-foreground">
-            Predictions are frozen at kickoff and our performance figures are computed from real completed matches: the
-            predictions at {HIGH_CONFIDENCE_THRESHOLD}% confidence or more from the last 30 days. We show our losses as well as our
-            wins.
+            Predictions are frozen at kickoff and our performance figures are computed from real completed matches: the predictions at{' '}
+            {HIGH_CONFIDENCE_THRESHOLD}% confidence or more from the last 30 days. We show our losses as well as our wins.
           </p>
         </section>
         <section aria-labelledby="responsible-heading">
@@ -42,8 +44,8 @@ export default function AboutRoute() {
             Play responsibly
           </h2>
           <p className="mt-3 text-muted-foreground">
-            Our predictions are information, not betting advice, and no model makes any result certain. If you bet, only stake
-            what you can afford to lose. You must be 18 or over to use this service. Breaks, self-exclusion and where to find help:{' '}
+            Our predictions are information, not betting advice, and no model makes any result certain. If you bet, only stake what you can afford to lose. You
+            must be 18 or over to use this service. Breaks, self-exclusion and where to find help:{' '}
             <Link to={paths.responsibleGambling.getHref()} className="font-medium text-primary underline underline-offset-4">
               responsible gambling
             </Link>
@@ -51,7 +53,11 @@ export default function AboutRoute() {
           </p>
         </section>
         <p className="text-muted-foreground">
-          Questions? <Link to={paths.contact.getHref()} className="font-medium text-primary underline underline-offset-4">Contact us</Link>.
+          Questions?{' '}
+          <Link to={paths.contact.getHref()} className="font-medium text-primary underline underline-offset-4">
+            Contact us
+          </Link>
+          .
         </p>
       </div>
     </ContentLayout>

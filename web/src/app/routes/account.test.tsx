@@ -148,9 +148,23 @@ describe('/account: what a subscriber pays', () => {
   const premium = makeUser({ subscriptionStatus: 'premium' });
   const renewsAt = Math.floor(new Date(2026, 3, 13, 10).getTime() / 1000);
   const overview = {
-    plan: 'premium', status: 'renewing', price: { amountCents: 2900, currency: 'usd', interval: 'month' }, renewsAt, endsAt: null,
+    plan: 'premium',
+    status: 'renewing',
+    price: { amountCents: 2900, currency: 'usd', interval: 'month' },
+    renewsAt,
+    endsAt: null,
     card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
-    invoices: [{ id: 'in_2', number: 'INV-2', date: Math.floor(new Date(2026, 2, 13, 10).getTime() / 1000), amountCents: 2900, currency: 'usd', status: 'paid', url: 'https://invoice.example/in_2' }],
+    invoices: [
+      {
+        id: 'in_2',
+        number: 'INV-2',
+        date: Math.floor(new Date(2026, 2, 13, 10).getTime() / 1000),
+        amountCents: 2900,
+        currency: 'usd',
+        status: 'paid',
+        url: 'https://invoice.example/in_2',
+      },
+    ],
   };
 
   it('shows one Subscription heading: the plan, $29.00/month, the renewal date, the card and the invoices with links', async () => {
@@ -260,7 +274,8 @@ describe('/account: responsible gambling', () => {
     const api = signedIn(makeUser(), {
       'GET /api/auth/me': () => (excluded ? apiError(401) : { user: makeUser() }),
       'POST /api/account/self-exclusion': ({ body }: { body: unknown }) => {
-        if ((body as { password?: string }).password !== 'correct horse') return apiError(400, 'Current password is incorrect', { issues: [{ path: 'password', message: 'Current password is incorrect' }] });
+        if ((body as { password?: string }).password !== 'correct horse')
+          return apiError(400, 'Current password is incorrect', { issues: [{ path: 'password', message: 'Current password is incorrect' }] });
         excluded = true;
         return { excludedUntil: '2026-09-14T10:00:00.000Z', subscriptionEndsAt: null };
       },

@@ -23,7 +23,11 @@ export default function AlertsUnsubscribeRoute() {
           <Button onClick={() => unsubscribe.mutate(token)} disabled={!token || unsubscribe.isPending}>
             Unsubscribe
           </Button>
-          {unsubscribe.isError ? <p role="alert" className="text-sm text-destructive">{apiErrorMessage(unsubscribe.error) ?? 'Please try again.'}</p> : null}
+          {unsubscribe.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {apiErrorMessage(unsubscribe.error) ?? 'Please try again.'}
+            </p>
+          ) : null}
         </div>
       )}
     </ContentLayout>

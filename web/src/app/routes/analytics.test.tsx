@@ -8,18 +8,51 @@ import { renderApp } from '@/testing/test-utils';
 
 const clv = { bets: 36, withoutClosing: 4, mean: 2.4, ci95: [0.8, 4.1] as [number, number], beatClosePct: 61.1 };
 const record = (overrides: Partial<PickRecord> = {}): PickRecord => ({
-  picks: 40, hits: 26, hitRate: 65, staked: 40, profit: 84, roi: 10.5, roiLow: -4.2, roiHigh: 25.2, kelly: { staked: 31.2, profit: 2.9, roi: 9.3 }, clv, ...overrides,
+  picks: 40,
+  hits: 26,
+  hitRate: 65,
+  staked: 40,
+  profit: 84,
+  roi: 10.5,
+  roiLow: -4.2,
+  roiHigh: 25.2,
+  kelly: { staked: 31.2, profit: 2.9, roi: 9.3 },
+  clv,
+  ...overrides,
 });
-const curve = { points: [{ kickoff: '2026-03-01T15:00:00.000Z', flat: 1.5, kelly: 0.9 }, { kickoff: '2026-03-04T15:00:00.000Z', flat: 4.2, kelly: 2.9 }], maxDrawdown: { flat: 3, kelly: 1.8 } };
+const curve = {
+  points: [
+    { kickoff: '2026-03-01T15:00:00.000Z', flat: 1.5, kelly: 0.9 },
+    { kickoff: '2026-03-04T15:00:00.000Z', flat: 4.2, kelly: 2.9 },
+  ],
+  maxDrawdown: { flat: 3, kelly: 1.8 },
+};
 
 function report(overrides: Partial<AnalyticsReport> = {}): AnalyticsReport {
   return {
-    period: '30', from: '2026-02-04', to: '2026-03-05', league: null, market: null, leagues: [{ id: 'L1', name: 'League One' }], basis: 'published', matches: 52,
+    period: '30',
+    from: '2026-02-04',
+    to: '2026-03-05',
+    league: null,
+    market: null,
+    leagues: [{ id: 'L1', name: 'League One' }],
+    basis: 'published',
+    matches: 52,
     markets: { all: record(), '1x2': record({ picks: 30 }), ou25: record({ picks: 10, roi: null, roiLow: null, roiHigh: null }) },
-    valueBets: record({ picks: 120, staked: 120, clv: { ...clv, bets: 150 } }), clv, curves: { picks: curve, valueBets: curve },
+    valueBets: record({ picks: 120, staked: 120, clv: { ...clv, bets: 150 } }),
+    clv,
+    curves: { picks: curve, valueBets: curve },
     perLeague: [{ leagueId: 'L1', league: 'League One', '1x2': record({ picks: 18 }), ou25: record({ picks: 6 }), valueBets: record({ picks: 5 }) }],
-    forecast: { period: '30', basis: 'published', matches: 52, rps: { matches: 40, ours: 0.2012, market: 0.1998 }, reliability: [{ from: 60, to: 70, forecast: 64.2, observed: 61.5, count: 39 }], computedAt: '2026-03-05T00:05:00.000Z' },
-    computedAt: '2026-03-05T12:00:00.000Z', ...overrides,
+    forecast: {
+      period: '30',
+      basis: 'published',
+      matches: 52,
+      rps: { matches: 40, ours: 0.2012, market: 0.1998 },
+      reliability: [{ from: 60, to: 70, forecast: 64.2, observed: 61.5, count: 39 }],
+      computedAt: '2026-03-05T00:05:00.000Z',
+    },
+    computedAt: '2026-03-05T12:00:00.000Z',
+    ...overrides,
   };
 }
 
@@ -47,26 +80,51 @@ describe('/analytics', () => {
 
     const markets = within(await screen.findByRole('region', { name: 'Picks by market table' }));
     // 40 bets: an interval around 0 gets the plain note that so few bets say little; the CLV interval, clear of 0, does not.
-    expect(markets.getByRole('row', { name: /Home \/ draw \/ away 30 65.0% \+\$84.00 \+10.5% \[-4.2%, \+25.2%\] · too few bets to judge \+9.3% on 31.20 units \+2.4% \[\+0.8%, \+4.1%\]$/ })).toBeInTheDocument();
+    expect(
+      markets.getByRole('row', {
+        name: /Home \/ draw \/ away 30 65.0% \+\$84.00 \+10.5% \[-4.2%, \+25.2%\] · too few bets to judge \+9.3% on 31.20 units \+2.4% \[\+0.8%, \+4.1%\]$/,
+      }),
+    ).toBeInTheDocument();
     expect(markets.getByRole('row', { name: /Over\/Under 2.5 10 .* N\/A/ })).toBeInTheDocument();
     // 120 value bets: no note.
-    expect(within(screen.getByRole('region', { name: 'Value bets table' })).getByRole('row', { name: /Value bets 120 .*\+10.5% \[-4.2%, \+25.2%\] \+9.3% on 31.20 units/ })).not.toHaveTextContent(/too few/);
-    expect(screen.getByRole('region', { name: 'Closing line value' })).toHaveTextContent('Mean CLV over 36 bets: +2.4% [+0.8%, +4.1%]; 61.1% beat the close. 4 settled bets have no closing price');
-    expect(screen.getByRole('region', { name: 'Profit over time' })).toHaveTextContent('flat 1 unit 4.20, quarter-Kelly 2.90. Largest fall from a peak: flat 3.00, quarter-Kelly 1.80 units');
+    expect(
+      within(screen.getByRole('region', { name: 'Value bets table' })).getByRole('row', {
+        name: /Value bets 120 .*\+10.5% \[-4.2%, \+25.2%\] \+9.3% on 31.20 units/,
+      }),
+    ).not.toHaveTextContent(/too few/);
+    expect(screen.getByRole('region', { name: 'Closing line value' })).toHaveTextContent(
+      'Mean CLV over 36 bets: +2.4% [+0.8%, +4.1%]; 61.1% beat the close. 4 settled bets have no closing price',
+    );
+    expect(screen.getByRole('region', { name: 'Profit over time' })).toHaveTextContent(
+      'flat 1 unit 4.20, quarter-Kelly 2.90. Largest fall from a peak: flat 3.00, quarter-Kelly 1.80 units',
+    );
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/ledger?format=csv&period=30');
-    expect(screen.getByRole('region', { name: 'Forecast quality against the market' })).toHaveTextContent('ours 0.2012, the market’s fair probabilities 0.1998');
+    expect(screen.getByRole('region', { name: 'Forecast quality against the market' })).toHaveTextContent(
+      'ours 0.2012, the market’s fair probabilities 0.1998',
+    );
     expect(within(screen.getByRole('table', { name: 'Reliability bins' })).getByRole('row', { name: '60-70% 64.2% 61.5% 39' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'By league table' })).getByRole('row', { name: /League One 18/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Last 90 days' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'League' }), 'L1');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'ou25');
-    expect(api.callsTo('GET', '/api/analytics').map((c) => c.search)).toEqual(['?period=30', '?period=90', '?period=90&league=L1', '?period=90&league=L1&market=ou25']);
+    expect(api.callsTo('GET', '/api/analytics').map((c) => c.search)).toEqual([
+      '?period=30',
+      '?period=90',
+      '?period=90&league=L1',
+      '?period=90&league=L1&market=ou25',
+    ]);
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/ledger?format=csv&period=90&league=L1&market=ou25');
   });
 
   it('holds back quarter-Kelly figures under 10 units staked, and says "too few bets" only beside an interval that contains 0', async () => {
-    const small = record({ kelly: { staked: 0.29, profit: 0.17, roi: 58 }, roi: -8.9, roiLow: -40.1, roiHigh: 22.3, clv: { ...clv, mean: -1.7, ci95: [-2.2, -1.3] } });
+    const small = record({
+      kelly: { staked: 0.29, profit: 0.17, roi: 58 },
+      roi: -8.9,
+      roiLow: -40.1,
+      roiHigh: 22.3,
+      clv: { ...clv, mean: -1.7, ci95: [-2.2, -1.3] },
+    });
     mockApi({
       'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
       'GET /api/analytics': report({ markets: { all: small, '1x2': small, ou25: small }, clv: { ...clv, mean: -1.7, ci95: [-2.2, -1.3] } }),

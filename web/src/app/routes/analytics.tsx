@@ -82,7 +82,13 @@ function ProfitSection({ report }: { report: AnalyticsReport }) {
     <Section title="Profit over time">
       <div role="group" aria-label="Bets shown" className="mb-3 flex flex-wrap gap-2">
         {(['picks', 'valueBets'] as const).map((k) => (
-          <button key={k} type="button" aria-pressed={k === kind} onClick={() => setKind(k)} className={buttonStyles({ variant: k === kind ? 'primary' : 'outline', size: 'sm' })}>
+          <button
+            key={k}
+            type="button"
+            aria-pressed={k === kind}
+            onClick={() => setKind(k)}
+            className={buttonStyles({ variant: k === kind ? 'primary' : 'outline', size: 'sm' })}
+          >
             {k === 'picks' ? 'Picks' : 'Value bets'}
           </button>
         ))}
@@ -105,7 +111,9 @@ function ProfitSection({ report }: { report: AnalyticsReport }) {
               {MIN_KELLY_UNITS_STAKED} units are staked ({kellyStaked.toFixed(2)} so far).
             </p>
           )}
-          <ChartSlot className="h-72"><ProfitChart curve={curve} kelly={kellyShown(kellyStaked)} /></ChartSlot>
+          <ChartSlot className="h-72">
+            <ProfitChart curve={curve} kelly={kellyShown(kellyStaked)} />
+          </ChartSlot>
         </>
       ) : (
         <p className="text-sm text-muted-foreground">No settled bet in this selection.</p>
@@ -120,14 +128,23 @@ function Report({ report }: { report: AnalyticsReport }) {
     <div className="space-y-6">
       {report.basis === 'backtest' ? (
         <p className="rounded-xl border border-border bg-surface p-4 text-sm">
-          Back-tested: fewer than 30 published picks are settled in this period, so these figures come from predictions reconstructed when a league was added, not published in advance.
+          Back-tested: fewer than 30 published picks are settled in this period, so these figures come from predictions reconstructed when a league was added,
+          not published in advance.
         </p>
       ) : null}
       <Section title="Picks by market">
         <p className="mb-3 text-sm text-muted-foreground">
-          {report.matches} settled matches from {report.from} to {report.to}; picks are outcomes we gave {HIGH_CONFIDENCE_THRESHOLD}% or more, staked 1 unit flat and quarter-Kelly (at most 2.5 units).
+          {report.matches} settled matches from {report.from} to {report.to}; picks are outcomes we gave {HIGH_CONFIDENCE_THRESHOLD}% or more, staked 1 unit
+          flat and quarter-Kelly (at most 2.5 units).
         </p>
-        <RecordTable label="Picks by market table" rows={[['All picks', report.markets.all], [MARKET_LABEL['1x2'], report.markets['1x2']], [MARKET_LABEL.ou25, report.markets.ou25]]} />
+        <RecordTable
+          label="Picks by market table"
+          rows={[
+            ['All picks', report.markets.all],
+            [MARKET_LABEL['1x2'], report.markets['1x2']],
+            [MARKET_LABEL.ou25, report.markets.ou25],
+          ]}
+        />
       </Section>
       <Section title="Value bets">
         <p className="mb-3 text-sm text-muted-foreground">Prices above the market&apos;s fair price, settled at the price shown before kickoff.</p>
@@ -138,7 +155,8 @@ function Report({ report }: { report: AnalyticsReport }) {
           Whether the price taken beat the market&apos;s fair closing price: the measure that tells an edge from luck sooner than ROI does.{' '}
           {report.clv.bets ? (
             <>
-              Mean CLV over {report.clv.bets} bets: <span className="font-semibold tabular-nums">{clv(report.clv)}</span>; {formatPercent(report.clv.beatClosePct)} beat the close.
+              Mean CLV over {report.clv.bets} bets: <span className="font-semibold tabular-nums">{clv(report.clv)}</span>;{' '}
+              {formatPercent(report.clv.beatClosePct)} beat the close.
             </>
           ) : (
             'No bet of this selection has a closing price yet.'
@@ -152,9 +170,9 @@ function Report({ report }: { report: AnalyticsReport }) {
           <p className="text-sm text-muted-foreground">Forecast quality appears after the first metrics run.</p>
         ) : forecast.rps.matches ? (
           <p className="text-sm">
-            All leagues, {forecast.basis === 'published' ? 'published' : 'back-tested'} forecasts. Mean ranked probability score on the {forecast.rps.matches} matches with bookmaker odds (lower is better): ours{' '}
-            <span className="font-semibold tabular-nums">{forecast.rps.ours?.toFixed(4)}</span>, the market’s fair probabilities{' '}
-            <span className="font-semibold tabular-nums">{forecast.rps.market?.toFixed(4)}</span>.
+            All leagues, {forecast.basis === 'published' ? 'published' : 'back-tested'} forecasts. Mean ranked probability score on the {forecast.rps.matches}{' '}
+            matches with bookmaker odds (lower is better): ours <span className="font-semibold tabular-nums">{forecast.rps.ours?.toFixed(4)}</span>, the
+            market’s fair probabilities <span className="font-semibold tabular-nums">{forecast.rps.market?.toFixed(4)}</span>.
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">No settled match with bookmaker odds in this period.</p>
@@ -162,15 +180,23 @@ function Report({ report }: { report: AnalyticsReport }) {
       </Section>
       {forecast ? (
         <Section title="Reliability diagram">
-          <p className="mb-3 text-sm text-muted-foreground">Every home, draw and away probability we published, grouped in 10-point bins, against how often that outcome happened.</p>
+          <p className="mb-3 text-sm text-muted-foreground">
+            Every home, draw and away probability we published, grouped in 10-point bins, against how often that outcome happened.
+          </p>
           {forecast.reliability.length ? (
             <>
-              <ChartSlot className="h-72"><ReliabilityChart bins={forecast.reliability} /></ChartSlot>
+              <ChartSlot className="h-72">
+                <ReliabilityChart bins={forecast.reliability} />
+              </ChartSlot>
               <CompactTable
                 label="Reliability bins"
                 className="mt-3"
                 columns={['Bin', 'Forecast', 'Observed', 'Outcomes']}
-                rows={forecast.reliability.map((b) => ({ key: String(b.from), header: `${b.from}-${b.to}%`, cells: [formatPercent(b.forecast), formatPercent(b.observed), b.count] }))}
+                rows={forecast.reliability.map((b) => ({
+                  key: String(b.from),
+                  header: `${b.from}-${b.to}%`,
+                  cells: [formatPercent(b.forecast), formatPercent(b.observed), b.count],
+                }))}
               />
             </>
           ) : (
@@ -187,7 +213,15 @@ function Report({ report }: { report: AnalyticsReport }) {
           rows={report.perLeague.map((l) => ({
             key: l.leagueId,
             header: <LeagueLink leagueId={l.leagueId}>{l.league}</LeagueLink>,
-            cells: [l['1x2'].picks, roi(l['1x2']), l.ou25.picks, roi(l.ou25), l.valueBets.picks, roi(l.valueBets), formatPercent(l.valueBets.clv.mean, { signed: true })],
+            cells: [
+              l['1x2'].picks,
+              roi(l['1x2']),
+              l.ou25.picks,
+              roi(l.ou25),
+              l.valueBets.picks,
+              roi(l.valueBets),
+              formatPercent(l.valueBets.clv.mean, { signed: true }),
+            ],
           }))}
         />
       </Section>
@@ -197,10 +231,14 @@ function Report({ report }: { report: AnalyticsReport }) {
 
 function LockedPreview() {
   return (
-    <section aria-label="Locked analytics" className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface px-4 py-10 text-center">
+    <section
+      aria-label="Locked analytics"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface px-4 py-10 text-center"
+    >
       <Lock aria-hidden="true" className="size-6 text-muted-foreground" />
       <p className="max-w-xl text-sm font-medium">
-        Premium analytics: every bet we recorded, with profit and ROI and their 95% intervals per market and league, closing line value, flat and quarter-Kelly profit curves, our forecasts scored against the market, a reliability diagram, and the full ledger as CSV.
+        Premium analytics: every bet we recorded, with profit and ROI and their 95% intervals per market and league, closing line value, flat and quarter-Kelly
+        profit curves, our forecasts scored against the market, a reliability diagram, and the full ledger as CSV.
       </p>
       <Link to={paths.pricing.getHref({ intent: 'subscribe' })} className={buttonStyles({ size: 'sm' })}>
         Unlock Analytics
@@ -276,15 +314,21 @@ export default function AnalyticsRoute() {
             </a>
           </div>
           {analytics.isError ? (
-            <p role="alert" className="text-sm text-destructive">Analytics are unavailable right now.</p>
+            <p role="alert" className="text-sm text-destructive">
+              Analytics are unavailable right now.
+            </p>
           ) : analytics.data === undefined ? (
             <p className="min-h-dvh text-sm text-muted-foreground">Loading analytics…</p>
           ) : (
             <Report report={analytics.data} />
           )}
           <p className="mt-6 text-xs text-muted-foreground">
-            The CSV holds every bet of the selection as recorded, with its closing price, result, profit, CLV and corrections; each day&apos;s entries are sealed in a public digest before kickoff (
-            <a href="/api/ledger/digests" className="underline underline-offset-2">digests</a>).
+            The CSV holds every bet of the selection as recorded, with its closing price, result, profit, CLV and corrections; each day&apos;s entries are
+            sealed in a public digest before kickoff (
+            <a href="/api/ledger/digests" className="underline underline-offset-2">
+              digests
+            </a>
+            ).
           </p>
         </>
       )}

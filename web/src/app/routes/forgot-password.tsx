@@ -23,7 +23,11 @@ export default function ForgotPasswordRoute() {
   };
 
   return (
-    <ContentLayout width="prose" title="Reset your password" description="Enter the email of your account and we will send you a link to choose a new password.">
+    <ContentLayout
+      width="prose"
+      title="Reset your password"
+      description="Enter the email of your account and we will send you a link to choose a new password."
+    >
       <Card>
         {reset.isSuccess ? (
           <p role="status" className="text-sm">

@@ -13,7 +13,10 @@ describe('/how-it-works', () => {
     expect(odds.getByText(/replays what this service does/)).toBeInTheDocument();
     expect(odds.getByText(/the forecast is our models.{1,2} alone, and the card says so/)).toBeInTheDocument();
     const table = odds.getByRole('table', { name: /Backtest of the forecasts/ });
-    const cells = (name: RegExp) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (name: RegExp) =>
+      within(within(table).getByRole('rowheader', { name }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(cells(/Our models alone/)).toEqual(['0.2051', '2.1% behind (1.7%–2.5%)']);
     expect(cells(/with pre-kickoff odds/)).toEqual(['0.2018', '0.5% behind (0.3%–0.7%)']);
   });
@@ -23,9 +26,16 @@ describe('/how-it-works', () => {
 
     const odds = within(await screen.findByRole('region', { name: 'How we use bookmaker odds' }));
     const table = odds.getByRole('table', { name: /Backtest of the value bets/ });
-    const cells = (name: RegExp) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (name: RegExp) =>
+      within(within(table).getByRole('rowheader', { name }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     // closing line value first, then the return
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Value bets', 'Bets', 'Closing line value', 'Return']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Value bets', 'Bets', 'Closing line value', 'Return']);
     expect(cells(/Flagged on this site/)).toEqual(['206', '+7.5% (+5.4% to +9.6%)', '+9.9% (-9.3% to +29.2%)']);
     expect(cells(/Our models.{1,2} probabilities alone/)).toEqual(['11,299', '-3.3% (-3.5% to -3.1%)', '-6.8% (-9.4% to -4.1%)']);
     expect(odds.getByText(/whether they make money is not reliably known/)).toBeInTheDocument();

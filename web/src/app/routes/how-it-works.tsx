@@ -131,45 +131,53 @@ export default function HowItWorksRoute() {
         </h2>
         <div className="mt-4 max-w-3xl space-y-3 text-muted-foreground">
           <p>
-            Our models never see a bookmaker price. When a match has odds, we remove the bookmaker&apos;s margin to get the market&apos;s fair
-            probabilities and combine them with our models&apos; forecast. How much weight our models get is learned from past matches only,
-            league by league, and they get none unless they have beaten the market there clearly.
+            Our models never see a bookmaker price. When a match has odds, we remove the bookmaker&apos;s margin to get the market&apos;s fair probabilities and
+            combine them with our models&apos; forecast. How much weight our models get is learned from past matches only, league by league, and they get none
+            unless they have beaten the market there clearly.
           </p>
           <p>
-            So far they have not, so when a match has odds the probabilities we publish are the market&apos;s fair price: the bookmakers&apos;
-            prices with their margin removed. Premium cards show our models&apos; probabilities next to it, so you can see where they disagree.
-            When a match has no odds (a league our odds provider does not cover, for example), the forecast is our models&apos; alone, and the
-            card says so.
+            So far they have not, so when a match has odds the probabilities we publish are the market&apos;s fair price: the bookmakers&apos; prices with their
+            margin removed. Premium cards show our models&apos; probabilities next to it, so you can see where they disagree. When a match has no odds (a league
+            our odds provider does not cover, for example), the forecast is our models&apos; alone, and the card says so.
           </p>
         </div>
         <h3 className="mt-8 text-lg font-semibold">How good are the forecasts?</h3>
         <p className="mt-2 max-w-3xl text-sm text-muted-foreground">
-          A walk-forward backtest on {BACKTEST.matches.toLocaleString('en-GB')} matches of {BACKTEST.leagues} leagues ({BACKTEST.seasons}) that
-          replays what this service does: it starts with four seasons of history, refits every morning on the results and match
-          statistics it would have had by then, and forecasts each match from that morning&apos;s data only. Scored with the ranked
-          probability score (lower is better) against Pinnacle&apos;s closing odds, the sharpest public benchmark (
-          {BACKTEST.pinnacleClosingRps.toFixed(4)}). Ranges are 95% intervals.
+          A walk-forward backtest on {BACKTEST.matches.toLocaleString('en-GB')} matches of {BACKTEST.leagues} leagues ({BACKTEST.seasons}) that replays what
+          this service does: it starts with four seasons of history, refits every morning on the results and match statistics it would have had by then, and
+          forecasts each match from that morning&apos;s data only. Scored with the ranked probability score (lower is better) against Pinnacle&apos;s closing
+          odds, the sharpest public benchmark ({BACKTEST.pinnacleClosingRps.toFixed(4)}). Ranges are 95% intervals.
         </p>
         <div className="mt-4 overflow-x-auto">
           <table className="w-full max-w-3xl text-sm">
             <caption className="sr-only">Backtest of the forecasts against Pinnacle&apos;s closing odds</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="py-2 pr-4 font-semibold">Forecast</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Score</th>
-                <th scope="col" className="py-2 text-right font-semibold">vs closing odds</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Forecast
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                  Score
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  vs closing odds
+                </th>
               </tr>
             </thead>
             <tbody>
               <tr className="border-b border-border">
-                <th scope="row" className="py-2 pr-4 text-left font-normal">Our models alone, no odds at all</th>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">
+                  Our models alone, no odds at all
+                </th>
                 <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.modelsOnly.rps.toFixed(4)}</td>
                 <td className="py-2 text-right tabular-nums">
                   {pctBehind(BACKTEST.modelsOnly.ratio)} behind ({pctBehind(BACKTEST.modelsOnly.ratioLow)}–{pctBehind(BACKTEST.modelsOnly.ratioHigh)})
                 </td>
               </tr>
               <tr>
-                <th scope="row" className="py-2 pr-4 text-left font-normal">Published forecast with pre-kickoff odds (the market&apos;s fair price)</th>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">
+                  Published forecast with pre-kickoff odds (the market&apos;s fair price)
+                </th>
                 <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.withOdds.rps.toFixed(4)}</td>
                 <td className="py-2 text-right tabular-nums">
                   {pctBehind(BACKTEST.withOdds.ratio)} behind ({pctBehind(BACKTEST.withOdds.ratioLow)}–{pctBehind(BACKTEST.withOdds.ratioHigh)})
@@ -180,31 +188,43 @@ export default function HowItWorksRoute() {
         </div>
         <h3 className="mt-8 text-lg font-semibold">Did the value bets beat the closing price?</h3>
         <p className="mt-2 max-w-3xl text-sm text-muted-foreground">
-          The flags did beat the closing price, which is how an edge is judged; whether they make money is not reliably known. On 2019-20 to
-          2022-23 (a rule chosen on earlier seasons and fixed before this test), a flag is a listed bookmaker&apos;s price at least 5% above
-          Pinnacle&apos;s fair price. Closing line value is how much better the price taken was than the fair closing price; the return is one
-          unit on every bet, on the amount staked. Only {BACKTEST.valueBets.flagged.bets} bets in four seasons: a small sample.
+          The flags did beat the closing price, which is how an edge is judged; whether they make money is not reliably known. On 2019-20 to 2022-23 (a rule
+          chosen on earlier seasons and fixed before this test), a flag is a listed bookmaker&apos;s price at least 5% above Pinnacle&apos;s fair price. Closing
+          line value is how much better the price taken was than the fair closing price; the return is one unit on every bet, on the amount staked. Only{' '}
+          {BACKTEST.valueBets.flagged.bets} bets in four seasons: a small sample.
         </p>
         <div className="mt-4 overflow-x-auto">
           <table className="w-full max-w-3xl text-sm">
             <caption className="sr-only">Backtest of the value bets</caption>
             <thead>
               <tr className="border-b border-border text-left">
-                <th scope="col" className="py-2 pr-4 font-semibold">Value bets</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Bets</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Closing line value</th>
-                <th scope="col" className="py-2 text-right font-semibold">Return</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Value bets
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                  Bets
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                  Closing line value
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Return
+                </th>
               </tr>
             </thead>
             <tbody>
               <tr className="border-b border-border">
-                <th scope="row" className="py-2 pr-4 text-left font-normal">Flagged on this site: a listed bookmaker above Pinnacle&apos;s fair price</th>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">
+                  Flagged on this site: a listed bookmaker above Pinnacle&apos;s fair price
+                </th>
                 <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.valueBets.flagged.bets.toLocaleString('en-GB')}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{clvWithRange(BACKTEST.valueBets.flagged)}</td>
                 <td className="py-2 text-right tabular-nums">{returnWithRange(BACKTEST.valueBets.flagged)}</td>
               </tr>
               <tr>
-                <th scope="row" className="py-2 pr-4 text-left font-normal">Our models&apos; probabilities alone at the same books</th>
+                <th scope="row" className="py-2 pr-4 text-left font-normal">
+                  Our models&apos; probabilities alone at the same books
+                </th>
                 <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.valueBets.modelsAlone.bets.toLocaleString('en-GB')}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{clvWithRange(BACKTEST.valueBets.modelsAlone)}</td>
                 <td className="py-2 text-right tabular-nums">{returnWithRange(BACKTEST.valueBets.modelsAlone)}</td>

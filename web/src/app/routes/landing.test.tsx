@@ -45,7 +45,9 @@ describe('/ (landing)', () => {
   });
 
   it('titles back-tested figures as such while fewer than 30 published picks are settled, and links to the results', async () => {
-    mockApi({ 'GET /api/metrics/latest': makeMetrics({ basis: 'backtest', winAccuracy: 58, totalPredictions: 41, publishedPredictions: 4, backfilledPredictions: 41 }) });
+    mockApi({
+      'GET /api/metrics/latest': makeMetrics({ basis: 'backtest', winAccuracy: 58, totalPredictions: 41, publishedPredictions: 4, backfilledPredictions: 41 }),
+    });
     await renderApp('/');
 
     const card = within(await screen.findByRole('region', { name: 'Back-tested Performance' }));
@@ -109,7 +111,10 @@ describe('/ (landing)', () => {
   it('describes the last 30 days of the trend by their dates', async () => {
     mockApi({
       'GET /api/metrics/trend': Array.from({ length: 35 }, (_, i) => ({
-        date: new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10), winAccuracy: 50 + (i % 10), totalPredictions: 30 + i, basis: 'published',
+        date: new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10),
+        winAccuracy: 50 + (i % 10),
+        totalPredictions: 30 + i,
+        basis: 'published',
       })),
     });
     await renderApp('/');
@@ -118,7 +123,11 @@ describe('/ (landing)', () => {
     expect(await screen.findByText(/6 Feb to 7 Mar/)).toBeInTheDocument();
     expect(screen.queryByText(/Day 1/)).not.toBeInTheDocument();
     expect(screen.queryByText('No historical data yet')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Published before kickoff']);
+    expect(
+      within(screen.getByRole('list', { name: 'Legend' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Published before kickoff']);
   });
 
   it('labels a back-tested trend as such until published picks settle', async () => {
@@ -131,7 +140,9 @@ describe('/ (landing)', () => {
     await renderApp('/');
 
     expect(await screen.findByText(/All back-tested: no published pick has settled yet/)).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Legend' })).getByRole('listitem')).toHaveTextContent('Back-tested (reconstructed): not published in advance');
+    expect(within(screen.getByRole('list', { name: 'Legend' })).getByRole('listitem')).toHaveTextContent(
+      'Back-tested (reconstructed): not published in advance',
+    );
   });
 
   it('has the feature cards and the pricing section', async () => {

@@ -41,7 +41,10 @@ export default function LeagueRoute() {
     .filter((t) => (peak.get(t.slug) ?? t.title) >= 1)
     .slice(0, CHART_CLUBS)
     .map((t) => ({ slug: t.slug, name: displayTeamName(t.team) }));
-  const rows = days.map((d) => ({ date: d.date, ...Object.fromEntries(d.teams.filter((t) => followed.some((f) => f.slug === t.slug)).map((t) => [t.slug, t.title])) }));
+  const rows = days.map((d) => ({
+    date: d.date,
+    ...Object.fromEntries(d.teams.filter((t) => followed.some((f) => f.slug === t.slug)).map((t) => [t.slug, t.title])),
+  }));
   const n = s.teams.length;
   const league = history.data?.league ?? leagueId;
   return (
@@ -54,21 +57,32 @@ export default function LeagueRoute() {
         <Section title="Chances">
           <SideScroll label="Season simulation, scrolls sideways">
             <CompactTable
-            label="Season simulation"
-            pinFirstColumn
-            className="min-w-[36rem]"
-            columns={['Club', 'Points (10-90 %)', 'Title', 'Top four', 'Relegation']}
-            rows={s.teams.map((t) => ({
-              key: t.slug,
-              header: <Link to={paths.team.getHref(t.slug)} className="text-primary underline underline-offset-4">{displayTeamName(t.team)}</Link>,
-              cells: [`${t.points.mean.toFixed(1)} (${t.points.p10}-${t.points.p90})`, formatPercent(t.title), formatPercent(t.top4), formatPercent(t.relegation)],
-            }))}
+              label="Season simulation"
+              pinFirstColumn
+              className="min-w-[36rem]"
+              columns={['Club', 'Points (10-90 %)', 'Title', 'Top four', 'Relegation']}
+              rows={s.teams.map((t) => ({
+                key: t.slug,
+                header: (
+                  <Link to={paths.team.getHref(t.slug)} className="text-primary underline underline-offset-4">
+                    {displayTeamName(t.team)}
+                  </Link>
+                ),
+                cells: [
+                  `${t.points.mean.toFixed(1)} (${t.points.p10}-${t.points.p90})`,
+                  formatPercent(t.title),
+                  formatPercent(t.top4),
+                  formatPercent(t.relegation),
+                ],
+              }))}
             />
           </SideScroll>
         </Section>
         <Section title="Title chances through the season">
           {rows.length ? (
-            <ChartSlot className="h-64"><TitleOddsChart rows={rows} teams={followed} /></ChartSlot>
+            <ChartSlot className="h-64">
+              <TitleOddsChart rows={rows} teams={followed} />
+            </ChartSlot>
           ) : null}
           <p className="mt-2 text-sm text-muted-foreground">
             One simulation a day since {days[0]?.date ?? s.generatedAt.slice(0, 10)}: {followed.map((f) => f.name).join(', ') || 'no club'} shown.
@@ -77,11 +91,15 @@ export default function LeagueRoute() {
         <Section title="Finishing positions">
           <SideScroll label="Finishing positions, scrolls sideways">
             <CompactTable
-            label="Finishing positions, percent of simulations"
-            pinFirstColumn
-            className="min-w-[48rem] text-xs"
-            columns={['Club', ...Array.from({ length: n }, (_, i) => String(i + 1))]}
-            rows={s.teams.map((t) => ({ key: t.slug, header: <TeamLink teamSlug={t.slug}>{displayTeamName(t.team)}</TeamLink>, cells: t.position.map((p) => (p >= 0.05 ? p.toFixed(1) : '')) }))}
+              label="Finishing positions, percent of simulations"
+              pinFirstColumn
+              className="min-w-[48rem] text-xs"
+              columns={['Club', ...Array.from({ length: n }, (_, i) => String(i + 1))]}
+              rows={s.teams.map((t) => ({
+                key: t.slug,
+                header: <TeamLink teamSlug={t.slug}>{displayTeamName(t.team)}</TeamLink>,
+                cells: t.position.map((p) => (p >= 0.05 ? p.toFixed(1) : '')),
+              }))}
             />
           </SideScroll>
         </Section>

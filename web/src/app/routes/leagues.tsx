@@ -59,7 +59,10 @@ export default function LeaguesRoute() {
               <ul className="mt-2 space-y-1">
                 {leagues.map((league) => (
                   <li key={league.id}>
-                    <Link to={paths.league.getHref(league.id)} className="flex items-center justify-between gap-3 rounded-lg px-2 py-2 text-sm font-medium hover:bg-muted">
+                    <Link
+                      to={paths.league.getHref(league.id)}
+                      className="flex items-center justify-between gap-3 rounded-lg px-2 py-2 text-sm font-medium hover:bg-muted"
+                    >
                       <span className="flex min-w-0 items-center gap-2">
                         <Trophy aria-hidden="true" className="size-4 shrink-0 text-primary" />
                         <span className="truncate">{league.name}</span>

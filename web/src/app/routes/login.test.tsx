@@ -24,7 +24,7 @@ describe('/login', () => {
     expect(screen.getByLabelText('Password')).toBeRequired();
   });
 
-  it("toggles between login and sign-up, keeping intent and redirect", async () => {
+  it('toggles between login and sign-up, keeping intent and redirect', async () => {
     const { user, router } = await renderApp('/login?intent=subscribe&redirect=/account');
 
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
@@ -56,7 +56,7 @@ describe('/login', () => {
     expect(api.callsTo('POST', '/api/auth/login')[0]?.body).toEqual({ email: 'fan@example.com', password: 'correct horse' });
   });
 
-  it("ignores a redirect to another origin", async () => {
+  it('ignores a redirect to another origin', async () => {
     mockApi({ 'POST /api/auth/login': { user: makeUser() } });
     const { user, router } = await renderApp('/login?redirect=//evil.example');
 
@@ -107,7 +107,12 @@ describe('/login', () => {
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Predictions' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/predictions');
-    expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({ email: 'new@example.com', password: 'long enough', acceptTerms: true, confirmAge: true });
+    expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({
+      email: 'new@example.com',
+      password: 'long enough',
+      acceptTerms: true,
+      confirmAge: true,
+    });
     // The address is not confirmed yet: the banner says so, with Resend.
     expect(await screen.findByRole('status', { name: 'Confirm your email address' })).toHaveTextContent('we sent a link to new@example.com');
   });
@@ -218,7 +223,9 @@ describe('/login', () => {
     await user.click(termsBox());
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This password is too common: choose one that is harder to guess.'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This password is too common: choose one that is harder to guess.'),
+    );
     expect(screen.queryByText('Invalid request body')).not.toBeInTheDocument();
   });
 

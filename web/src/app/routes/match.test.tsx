@@ -49,7 +49,10 @@ describe('/predictions/:fixtureId', () => {
   });
 
   it('tells a subscriber on a break until when the forecast is hidden, not to subscribe', async () => {
-    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium', breakUntil: '2030-01-01T10:00:00.000Z' }) }, 'GET /api/predictions/f1': match() });
+    mockApi({
+      'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium', breakUntil: '2030-01-01T10:00:00.000Z' }) },
+      'GET /api/predictions/f1': match(),
+    });
     await renderApp('/predictions/f1');
 
     const forecast = within(await screen.findByRole('region', { name: 'Forecast' }));
@@ -63,12 +66,26 @@ describe('/predictions/:fixtureId', () => {
         isLocked: false,
         status: 'settled',
         forecast: {
-          blend: { home: 56.8, draw: 25, away: 18.2 }, modelWeight: 1, models: { home: 56, draw: 25, away: 19 }, market: null, components: [{ name: 'statistical', home: 55, draw: 25, away: 20 }],
-          scores, expectedGoals: { home: 1.61, away: 0.92 }, bothTeamsToScore: 47, totals: { over15: 76.5, over25: 54.3, over35: 31.1 }, oddsUsed: null, bestOdds: null,
-          picks: [], valueBets: [], valueHistory: [], valueScannedAt: null,
+          blend: { home: 56.8, draw: 25, away: 18.2 },
+          modelWeight: 1,
+          models: { home: 56, draw: 25, away: 19 },
+          market: null,
+          components: [{ name: 'statistical', home: 55, draw: 25, away: 20 }],
+          scores,
+          expectedGoals: { home: 1.61, away: 0.92 },
+          bothTeamsToScore: 47,
+          totals: { over15: 76.5, over25: 54.3, over35: 31.1 },
+          oddsUsed: null,
+          bestOdds: null,
+          picks: [],
+          valueBets: [],
+          valueHistory: [],
+          valueScannedAt: null,
           markets: {
-            doubleChance: { homeOrDraw: 81.8, homeOrAway: 75, drawOrAway: 43.2 }, drawNoBet: { home: 75.7, away: 24.3 },
-            overUnder: { '1.5': 76.5, '2.5': 54.3, '3.5': 31.1 }, btts: 47,
+            doubleChance: { homeOrDraw: 81.8, homeOrAway: 75, drawOrAway: 43.2 },
+            drawNoBet: { home: 75.7, away: 24.3 },
+            overUnder: { '1.5': 76.5, '2.5': 54.3, '3.5': 31.1 },
+            btts: 47,
             asianHandicap: Array.from({ length: 21 }, (_, i) => ({ line: -2.5 + i * 0.25, homeFairOdds: 1.5 + i * 0.1, awayFairOdds: 3 - i * 0.05 })),
           },
         },
@@ -103,10 +120,32 @@ describe('/predictions/:fixtureId', () => {
       'GET /api/predictions/f1': match({
         isLocked: false,
         forecast: {
-          blend: market, modelWeight: 0, models: market, market, components: [], scores, expectedGoals: null, bothTeamsToScore: null,
-          totals: { over15: null, over25: 66, over35: null }, oddsUsed: { over25: 1.5, under25: 2.6 }, bestOdds: { over25: 1.48, under25: 3.42 }, markets: null,
+          blend: market,
+          modelWeight: 0,
+          models: market,
+          market,
+          components: [],
+          scores,
+          expectedGoals: null,
+          bothTeamsToScore: null,
+          totals: { over15: null, over25: 66, over35: null },
+          oddsUsed: { over25: 1.5, under25: 2.6 },
+          bestOdds: { over25: 1.48, under25: 3.42 },
+          markets: null,
           picks: [{ market: 'ou25', selection: 'over25', probability: 66 }],
-          valueBets: [{ market: 'under25', odds: 3.42, priceSource: 'best', bookmaker: 'Northbet', fairOdds: 3.2, edge: 6.9, seenAt: '2026-03-06T14:05:00.000Z', flaggedAt: '2026-03-06T13:30:00.000Z', quotedAt: '2026-03-06T14:04:00.000Z' }],
+          valueBets: [
+            {
+              market: 'under25',
+              odds: 3.42,
+              priceSource: 'best',
+              bookmaker: 'Northbet',
+              fairOdds: 3.2,
+              edge: 6.9,
+              seenAt: '2026-03-06T14:05:00.000Z',
+              flaggedAt: '2026-03-06T13:30:00.000Z',
+              quotedAt: '2026-03-06T14:04:00.000Z',
+            },
+          ],
           valueHistory: [
             { at: '2026-03-06T13:30:00.000Z', market: 'under25', event: 'flagged', odds: 3.3, bookmaker: 'Velox', fairOdds: 3.2, edge: 3.1 },
             { at: '2026-03-06T14:00:00.000Z', market: 'under25', event: 'moved', odds: 3.42, bookmaker: 'Northbet', fairOdds: 3.2, edge: 6.9 },
@@ -118,7 +157,9 @@ describe('/predictions/:fixtureId', () => {
     await renderApp('/predictions/f1');
 
     const odds = within(await screen.findByRole('region', { name: 'Odds' }));
-    expect(odds.getByTestId('value-bet-line')).toHaveTextContent(`Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen ${formatTime('2026-03-06T14:05:00.000Z')}`);
+    expect(odds.getByTestId('value-bet-line')).toHaveTextContent(
+      `Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen ${formatTime('2026-03-06T14:05:00.000Z')}`,
+    );
     const history = odds.getAllByRole('listitem').filter((li) => li.closest('ol'));
     expect(history.map((li) => li.textContent)).toEqual([
       `${formatTime('2026-03-06T13:30:00.000Z')} Under 2.5 flagged 3.30 Velox (+3.1%)`,
@@ -133,9 +174,22 @@ describe('/predictions/:fixtureId', () => {
       'GET /api/predictions/f1': match({
         isLocked: false,
         forecast: {
-          blend: market, modelWeight: 0, models: { home: 41, draw: 29.5, away: 29.5 }, market, components: [],
-          scores, expectedGoals: null, bothTeamsToScore: null, totals: { over15: null, over25: 54.3, over35: null }, oddsUsed: null, bestOdds: null, markets: null,
-          picks: [], valueBets: [], valueHistory: [], valueScannedAt: null,
+          blend: market,
+          modelWeight: 0,
+          models: { home: 41, draw: 29.5, away: 29.5 },
+          market,
+          components: [],
+          scores,
+          expectedGoals: null,
+          bothTeamsToScore: null,
+          totals: { over15: null, over25: 54.3, over35: null },
+          oddsUsed: null,
+          bestOdds: null,
+          markets: null,
+          picks: [],
+          valueBets: [],
+          valueHistory: [],
+          valueScannedAt: null,
         },
       }),
     });

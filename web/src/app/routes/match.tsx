@@ -39,7 +39,9 @@ function Locked() {
     <Section title="Forecast">
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface px-4 py-6 text-center">
         <Lock aria-hidden="true" className="size-6 text-muted-foreground" />
-        <p className="text-sm font-medium">Subscribe to unlock the full forecast: the scoreline heatmap, each model beside the market, expected goals, totals and the odds.</p>
+        <p className="text-sm font-medium">
+          Subscribe to unlock the full forecast: the scoreline heatmap, each model beside the market, expected goals, totals and the odds.
+        </p>
         <Link to={paths.pricing.getHref({ intent: 'subscribe' })} className={buttonStyles({ size: 'sm' })}>
           Unlock Predictions
         </Link>
@@ -63,7 +65,11 @@ function Forecast({ match }: { match: MatchPage }) {
   return (
     <>
       <Section title="Scoreline probabilities">
-        {f.scores ? <ScoreHeatmap scores={f.scores} homeTeam={displayTeamName(match.homeTeam)} awayTeam={displayTeamName(match.awayTeam)} /> : <p className="text-sm text-muted-foreground">Not kept for this prediction.</p>}
+        {f.scores ? (
+          <ScoreHeatmap scores={f.scores} homeTeam={displayTeamName(match.homeTeam)} awayTeam={displayTeamName(match.awayTeam)} />
+        ) : (
+          <p className="text-sm text-muted-foreground">Not kept for this prediction.</p>
+        )}
       </Section>
       <Section title="Home, draw, away by model">
         <CompactTable
@@ -141,7 +147,10 @@ function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
         <ol className="space-y-1 text-sm">
           {matches.map((m) => (
             <li key={`${m.date}-${m.opponent}`} className="flex items-center gap-2">
-              <Badge variant={m.outcome === 'W' ? 'success' : m.outcome === 'L' ? 'destructive' : 'muted'} aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[m.outcome]}>
+              <Badge
+                variant={m.outcome === 'W' ? 'success' : m.outcome === 'L' ? 'destructive' : 'muted'}
+                aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[m.outcome]}
+              >
                 {m.outcome}
               </Badge>
               <span className="whitespace-nowrap tabular-nums">
@@ -188,7 +197,11 @@ export default function MatchRoute() {
   const { fixtureId = '' } = useParams();
   const match = useMatch(fixtureId);
   const m = match.data;
-  useMetaDescription(m ? `${displayTeamName(m.homeTeam)} vs ${displayTeamName(m.awayTeam)}, ${m.league}, ${formatKickoff(m.matchTime)}: AI prediction with the scoreline distribution, each model against the market, form and head-to-head.` : undefined);
+  useMetaDescription(
+    m
+      ? `${displayTeamName(m.homeTeam)} vs ${displayTeamName(m.awayTeam)}, ${m.league}, ${formatKickoff(m.matchTime)}: AI prediction with the scoreline distribution, each model against the market, form and head-to-head.`
+      : undefined,
+  );
   if (match.isError) {
     return <NotFoundPage title="Match not found" />;
   }
@@ -197,7 +210,10 @@ export default function MatchRoute() {
   }
   const title = `${displayTeamName(m.homeTeam)} vs ${displayTeamName(m.awayTeam)}`;
   return (
-    <ContentLayout title={title} documentTitle={`${title} prediction`} description={
+    <ContentLayout
+      title={title}
+      documentTitle={`${title} prediction`}
+      description={
         <>
           <LeagueLink leagueId={m.leagueId}>{m.league}</LeagueLink> · {formatKickoff(m.matchTime)}
         </>
@@ -208,7 +224,8 @@ export default function MatchRoute() {
           <Section title="Full time">
             <p className="text-2xl font-bold tabular-nums">{m.outcome.actualResult}</p>
             <p className="mt-2 text-sm">
-              Ranked probability score of our forecast: <span className="font-semibold tabular-nums">{m.outcome.rps.toFixed(4)}</span> (0 is perfect, lower is better)
+              Ranked probability score of our forecast: <span className="font-semibold tabular-nums">{m.outcome.rps.toFixed(4)}</span> (0 is perfect, lower is
+              better)
             </p>
             <ul className="mt-2 space-y-1 text-sm">
               {m.outcome.picks.length ? (

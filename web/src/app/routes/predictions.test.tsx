@@ -8,9 +8,36 @@ import { mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
 const fixtures = () => [
-  makePrediction({ homeTeam: 'Ashford', awayTeam: 'Brookvale', league: 'Northern League', matchTime: kickoff(0, 23), homeWinProb: 45, drawProb: 30, awayWinProb: 25, overUnder25: 71 }),
-  makePrediction({ homeTeam: 'Carlton', awayTeam: 'Dunmore', league: 'Southern League', matchTime: kickoff(1, 13), homeWinProb: 20, drawProb: 15, awayWinProb: 65, overUnder25: 40 }),
-  makePrediction({ homeTeam: 'Eastwick', awayTeam: 'Fairport', league: 'Northern League', matchTime: kickoff(2, 15), homeWinProb: 62, drawProb: 23, awayWinProb: 15, overUnder25: 61 }),
+  makePrediction({
+    homeTeam: 'Ashford',
+    awayTeam: 'Brookvale',
+    league: 'Northern League',
+    matchTime: kickoff(0, 23),
+    homeWinProb: 45,
+    drawProb: 30,
+    awayWinProb: 25,
+    overUnder25: 71,
+  }),
+  makePrediction({
+    homeTeam: 'Carlton',
+    awayTeam: 'Dunmore',
+    league: 'Southern League',
+    matchTime: kickoff(1, 13),
+    homeWinProb: 20,
+    drawProb: 15,
+    awayWinProb: 65,
+    overUnder25: 40,
+  }),
+  makePrediction({
+    homeTeam: 'Eastwick',
+    awayTeam: 'Fairport',
+    league: 'Northern League',
+    matchTime: kickoff(2, 15),
+    homeWinProb: 62,
+    drawProb: 23,
+    awayWinProb: 15,
+    overUnder25: 61,
+  }),
 ];
 
 const cardTitles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
@@ -78,7 +105,11 @@ describe('/predictions for a visitor', () => {
 
     const sidebar = within(screen.getByRole('region', { name: 'Upcoming leagues' }));
     expect(sidebar.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['England', 'Scotland']);
-    expect(within(screen.getByLabelText('League')).getAllByRole('group').map((group) => group.getAttribute('label'))).toEqual(['England', 'Scotland']);
+    expect(
+      within(screen.getByLabelText('League'))
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('label')),
+    ).toEqual(['England', 'Scotland']);
     expect(cardTitles()).toContain('Nottingham Forest vs Manchester United');
     expect(cardTitles()).toContain('Hearts vs Inverness Caledonian Thistle');
   });
@@ -103,7 +134,12 @@ describe('/predictions for a visitor', () => {
 });
 
 describe('/predictions for a premium user', () => {
-  const premium = () => mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/predictions': fixtures(), 'GET /api/metrics/latest': makeMetrics() });
+  const premium = () =>
+    mockApi({
+      'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
+      'GET /api/predictions': fixtures(),
+      'GET /api/metrics/latest': makeMetrics(),
+    });
 
   it('sorts by win probability and by O/U probability', async () => {
     premium();
@@ -150,7 +186,16 @@ describe('/predictions for a premium user', () => {
 describe('/predictions as a compact list (docs/product.md#predictions)', () => {
   /** A phone: the media query of the list's default matches. */
   const onPhone = () =>
-    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: true, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }));
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
   afterEach(() => {
     vi.restoreAllMocks();
     window.localStorage.clear();
@@ -161,18 +206,38 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     onPhone();
     const list = fixtures();
     list[2]!.isValueBet = true;
-    list[2]!.valueBets = [{ market: 'under25', odds: 3.42, priceSource: 'best', bookmaker: 'Northbet', fairOdds: 3.2, edge: 6.9, seenAt: '2026-03-06T14:05:00.000Z', flaggedAt: null, quotedAt: null }];
+    list[2]!.valueBets = [
+      {
+        market: 'under25',
+        odds: 3.42,
+        priceSource: 'best',
+        bookmaker: 'Northbet',
+        fairOdds: 3.2,
+        edge: 6.9,
+        seenAt: '2026-03-06T14:05:00.000Z',
+        flaggedAt: null,
+        quotedAt: null,
+      },
+    ];
     mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/predictions': list });
     await renderApp('/predictions');
 
     expect(await screen.findAllByTestId('prediction-row')).toHaveLength(3);
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(expect.arrayContaining(['Today', 'Tomorrow']));
-    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent?.replace(/[HDA] %/g, '').trim())).toEqual(['Northern League', 'Southern League', 'Northern League']);
+    expect(screen.getAllByRole('heading', { level: 4 }).map((h) => h.textContent?.replace(/[HDA] %/g, '').trim())).toEqual([
+      'Northern League',
+      'Southern League',
+      'Northern League',
+    ]);
     const eastwick = rows()[2]!;
     expect(eastwick).toHaveAttribute('href', `/predictions/${list[2]!.id}`);
     expect(eastwick).toHaveTextContent(/Eastwick\s*vs Fairport/);
-    expect(within(eastwick).getAllByTestId('list-probability').map((p) => p.textContent)).toEqual(['62.0', '23.0', '15.0']);
+    expect(
+      within(eastwick)
+        .getAllByTestId('list-probability')
+        .map((p) => p.textContent),
+    ).toEqual(['62.0', '23.0', '15.0']);
     expect(eastwick).toHaveTextContent('Home win 62.0%');
     // the value bet where the user is: side, price, bookmaker, fair price, edge and when it was seen
     expect(within(eastwick).getByTestId('value-bet-line')).toHaveTextContent(/^Value: Under 2\.5 @ 3\.42 Northbet - fair 3\.20 - \+6\.9% - seen \d\d:\d\d$/);
@@ -205,11 +270,16 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
 
   it('a premium user on a break gets locked rows and is told until when', async () => {
     onPhone();
-    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium', breakUntil: '2030-01-01T10:00:00.000Z' }) }, 'GET /api/predictions': fixtures().map(locked) });
+    mockApi({
+      'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium', breakUntil: '2030-01-01T10:00:00.000Z' }) },
+      'GET /api/predictions': fixtures().map(locked),
+    });
     await renderApp('/predictions');
     await screen.findAllByTestId('prediction-row');
 
-    expect(await screen.findByText(/You are taking a break until 1 January 2030, \d\d:\d\d: odds, probabilities and value flags are hidden until then\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/You are taking a break until 1 January 2030, \d\d:\d\d: odds, probabilities and value flags are hidden until then\./),
+    ).toBeInTheDocument();
     expect(within(rows()[0]!).getByText('On a break')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Win probability (Premium)' })).toBeDisabled();
   });

@@ -41,5 +41,13 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function PrivacyRoute() {
-  return <LegalPage title="Privacy Policy" lastUpdated={LAST_UPDATED} sections={SECTIONS} contactLead="To exercise your rights or ask about this policy," contactLabel="contact us" />;
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      lastUpdated={LAST_UPDATED}
+      sections={SECTIONS}
+      contactLead="To exercise your rights or ask about this policy,"
+      contactLabel="contact us"
+    />
+  );
 }

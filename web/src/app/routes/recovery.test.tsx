@@ -35,7 +35,7 @@ describe('email verification and password reset', () => {
     expect(api.callsTo('POST', '/api/auth/password-reset/confirm').map((c) => c.body)).toEqual([{ token: 'U1.secret', password: 'a new passphrase' }]);
   });
 
-  it("says why a used or expired link does not work", async () => {
+  it('says why a used or expired link does not work', async () => {
     mockApi({ 'POST /api/auth/password-reset/confirm': () => apiError(400, 'This link is invalid, already used or expired. Ask for a new one.') });
     const { user } = await renderApp('/reset-password?token=U1.old');
     await user.type(screen.getByLabelText('New password'), 'a new passphrase');

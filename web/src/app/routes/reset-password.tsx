@@ -51,8 +51,23 @@ export default function ResetPasswordRoute() {
       <Card>
         {token ? (
           <form onSubmit={onSubmit} aria-label="Choose a new password" className="space-y-4">
-            <InputField label="New password" name="password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password} />
-            <InputField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+            <InputField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              error={errors.password}
+            />
+            <InputField
+              label="Confirm new password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={errors.confirmPassword}
+            />
             {linkError ? (
               <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-destructive">
                 {linkError}

@@ -5,14 +5,26 @@ import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 const runs = (overrides: Record<string, unknown> = {}) => ({
-  picks: 120, hits: 78, hitRate: 65, hitRateCi95: [56.2, 73.1], runsOfFiveOrMore: 1, expectedLongestCi95: [3, 7],
-  longest: { length: 6, from: '2026-02-01T15:00:00.000Z', to: '2026-02-04T19:45:00.000Z', lossUsd: 120 }, ...overrides,
+  picks: 120,
+  hits: 78,
+  hitRate: 65,
+  hitRateCi95: [56.2, 73.1],
+  runsOfFiveOrMore: 1,
+  expectedLongestCi95: [3, 7],
+  longest: { length: 6, from: '2026-02-01T15:00:00.000Z', to: '2026-02-04T19:45:00.000Z', lossUsd: 120 },
+  ...overrides,
 });
 
 describe('/responsible-gambling', () => {
   it("explains what a probability promises with the track record's own losing runs, each figure with its sample and interval", async () => {
     const api = mockApi({
-      'GET /api/ledger/losing-runs': { days: 365, to: '2026-03-14T10:00:00.000Z', stakeUsd: 20, published: runs(), backtest: runs({ picks: 0, hits: 0, hitRate: null, hitRateCi95: null, longest: null, runsOfFiveOrMore: 0, expectedLongestCi95: null }) },
+      'GET /api/ledger/losing-runs': {
+        days: 365,
+        to: '2026-03-14T10:00:00.000Z',
+        stakeUsd: 20,
+        published: runs(),
+        backtest: runs({ picks: 0, hits: 0, hitRate: null, hitRateCi95: null, longest: null, runsOfFiveOrMore: 0, expectedLongestCi95: null }),
+      },
     });
     await renderApp('/responsible-gambling');
 

@@ -43,8 +43,8 @@ function LosingRunsOf({ label, runs, stakeUsd }: { label: string; runs: LosingRu
           <>
             <dt className="text-muted-foreground">What chance alone gives</dt>
             <dd>
-              At this hit rate, {runs.picks} independent picks have a longest losing run of {runs.expectedLongestCi95[0]} to {runs.expectedLongestCi95[1]} in 95 of 100 cases,
-              even when every probability is right.
+              At this hit rate, {runs.picks} independent picks have a longest losing run of {runs.expectedLongestCi95[0]} to {runs.expectedLongestCi95[1]} in 95
+              of 100 cases, even when every probability is right.
             </dd>
           </>
         ) : null}
@@ -60,7 +60,9 @@ function LosingRunsSection() {
   const { published, backtest, stakeUsd, days } = runs.data;
   return (
     <div className="space-y-6 rounded-2xl border border-border bg-surface p-5">
-      <p className="text-sm text-muted-foreground">Our own picks (outcomes we gave 60 % or more) over the last {days} days, from the bet ledger, in kickoff order.</p>
+      <p className="text-sm text-muted-foreground">
+        Our own picks (outcomes we gave 60 % or more) over the last {days} days, from the bet ledger, in kickoff order.
+      </p>
       <LosingRunsOf label={BASIS_LABELS.published} runs={published} stakeUsd={stakeUsd} />
       <LosingRunsOf label={BASIS_LABELS.backtest} runs={backtest} stakeUsd={stakeUsd} />
     </div>
@@ -73,7 +75,11 @@ function LosingRunsSection() {
  */
 export default function ResponsibleGamblingRoute() {
   return (
-    <ContentLayout width="prose" title="Responsible gambling" description="18+ only. Our forecasts are probabilities: they describe how often something tends to happen, not what will happen next.">
+    <ContentLayout
+      width="prose"
+      title="Responsible gambling"
+      description="18+ only. Our forecasts are probabilities: they describe how often something tends to happen, not what will happen next."
+    >
       <div className="space-y-10 leading-relaxed">
         <section aria-labelledby="rg-probability">
           <h2 id="rg-probability" className="text-xl font-semibold">
@@ -81,12 +87,12 @@ export default function ResponsibleGamblingRoute() {
           </h2>
           <div className="mt-3 space-y-3">
             <p>
-              A home win at 70 % means that in matches like this one the home side wins about 7 times in 10, and does not win the other 3. It says nothing certain about the
-              next match: a 70 % pick loses 3 times in 10 when the forecast is exactly right.
+              A home win at 70 % means that in matches like this one the home side wins about 7 times in 10, and does not win the other 3. It says nothing
+              certain about the next match: a 70 % pick loses 3 times in 10 when the forecast is exactly right.
             </p>
             <p>
-              Losses come in runs. Even well-calibrated picks lose several times in a row, and a run of losses says little about whether the forecasts were good. A winning run
-              says as little. Never stake money you cannot afford to lose, and never bet to win back what you lost.
+              Losses come in runs. Even well-calibrated picks lose several times in a row, and a run of losses says little about whether the forecasts were
+              good. A winning run says as little. Never stake money you cannot afford to lose, and never bet to win back what you lost.
             </p>
             <p>Do not count on betting to pay for anything. Bookmakers set their prices with a margin, and most people who bet lose money over time.</p>
           </div>
@@ -107,12 +113,12 @@ export default function ResponsibleGamblingRoute() {
           </h2>
           <div className="mt-3 space-y-3">
             <p>
-              <strong>Take a break</strong> of {BREAK_LENGTHS_TEXT}: while it runs we show you no odds, probabilities or value flags and send you no email except what you need
-              to sign in. A break cannot be shortened; you can only choose a longer one.
+              <strong>Take a break</strong> of {BREAK_LENGTHS_TEXT}: while it runs we show you no odds, probabilities or value flags and send you no email
+              except what you need to sign in. A break cannot be shortened; you can only choose a longer one.
             </p>
             <p>
-              <strong>Self-exclusion</strong> locks your account for {SELF_EXCLUSION_MONTHS} months. A subscription is cancelled at the end of the period you paid for, and you are
-              signed out everywhere. It cannot be undone before the {SELF_EXCLUSION_MONTHS} months are over.
+              <strong>Self-exclusion</strong> locks your account for {SELF_EXCLUSION_MONTHS} months. A subscription is cancelled at the end of the period you
+              paid for, and you are signed out everywhere. It cannot be undone before the {SELF_EXCLUSION_MONTHS} months are over.
             </p>
             <p>
               Both are on your{' '}

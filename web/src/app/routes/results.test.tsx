@@ -7,23 +7,57 @@ import { renderApp } from '@/testing/test-utils';
 
 function row(n: number, overrides: Partial<ResultRow> = {}): ResultRow {
   return {
-    fixtureId: `f${n}`, leagueId: 'L1', league: 'League One', homeTeam: `Home ${n}`, awayTeam: `Away ${n}`, matchTime: '2026-03-04T15:00:00.000Z', origin: 'published',
-    probabilities: { home: 61.2, draw: 20, away: 18.8, over25: 55 }, score: { home: 2, away: 0 }, actualResult: '2-0 (Home Win)',
-    picks: [{ kind: 'pick', market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, bookmaker: 'Northbet', won: true, clv: 2.4, corrections: [] }], ...overrides,
+    fixtureId: `f${n}`,
+    leagueId: 'L1',
+    league: 'League One',
+    homeTeam: `Home ${n}`,
+    awayTeam: `Away ${n}`,
+    matchTime: '2026-03-04T15:00:00.000Z',
+    origin: 'published',
+    probabilities: { home: 61.2, draw: 20, away: 18.8, over25: 55 },
+    score: { home: 2, away: 0 },
+    actualResult: '2-0 (Home Win)',
+    picks: [{ kind: 'pick', market: '1x2', label: 'Home Win', confidence: 61.2, odds: 1.9, bookmaker: 'Northbet', won: true, clv: 2.4, corrections: [] }],
+    ...overrides,
   };
 }
 
 function page(items: ResultRow[], overrides: Partial<ResultsPage> = {}): ResultsPage {
-  const metrics = (totalPredictions: number, totalProfit: number) => ({ winAccuracy: 62.5, totalPredictions, totalProfit, payoutPercentage: 8.4, bestWinningOdds: 2.9, date: '2026-03-05' });
+  const metrics = (totalPredictions: number, totalProfit: number) => ({
+    winAccuracy: 62.5,
+    totalPredictions,
+    totalProfit,
+    payoutPercentage: 8.4,
+    bestWinningOdds: 2.9,
+    date: '2026-03-05',
+  });
   return {
-    items, page: 1, pageSize: 25, total: items.length, from: '2026-02-04', to: '2026-03-05', leagues: [{ id: 'L1', name: 'League One' }, { id: 'L2', name: 'League Two' }],
-    summary: { days: 30, to: '2026-03-05T12:00:00.000Z', published: metrics(8, 13.4), backtest: metrics(64, 107.5) }, ...overrides,
+    items,
+    page: 1,
+    pageSize: 25,
+    total: items.length,
+    from: '2026-02-04',
+    to: '2026-03-05',
+    leagues: [
+      { id: 'L1', name: 'League One' },
+      { id: 'L2', name: 'League Two' },
+    ],
+    summary: { days: 30, to: '2026-03-05T12:00:00.000Z', published: metrics(8, 13.4), backtest: metrics(64, 107.5) },
+    ...overrides,
   };
 }
 
 describe('/results', () => {
   it('shows each settled prediction with its published probabilities, pick, odds, score and outcome, and marks back-tested rows', async () => {
-    mockApi({ 'GET /api/results': page([row(1), row(2, { origin: 'backfilled', picks: [{ kind: 'pick', market: '1x2', label: 'Away Win', confidence: 64, odds: null, bookmaker: null, won: false, clv: null, corrections: [] }] })]) });
+    mockApi({
+      'GET /api/results': page([
+        row(1),
+        row(2, {
+          origin: 'backfilled',
+          picks: [{ kind: 'pick', market: '1x2', label: 'Away Win', confidence: 64, odds: null, bookmaker: null, won: false, clv: null, corrections: [] }],
+        }),
+      ]),
+    });
     await renderApp('/results');
 
     const table = within(await screen.findByRole('region', { name: 'Settled predictions' }));
@@ -41,7 +75,17 @@ describe('/results', () => {
   });
 
   it('shows a staff correction beside the price taken, which stays what the figures use', async () => {
-    const corrected = { kind: 'pick' as const, market: '1x2' as const, label: 'Home Win', confidence: 61.2, odds: 1.9, bookmaker: 'Northbet', won: true, clv: 2.4, corrections: [{ oldPrice: 1.9, newPrice: 1.85, by: 'user-01HADMIN1', at: '2026-03-05T09:00:00.000Z' }] };
+    const corrected = {
+      kind: 'pick' as const,
+      market: '1x2' as const,
+      label: 'Home Win',
+      confidence: 61.2,
+      odds: 1.9,
+      bookmaker: 'Northbet',
+      won: true,
+      clv: 2.4,
+      corrections: [{ oldPrice: 1.9, newPrice: 1.85, by: 'user-01HADMIN1', at: '2026-03-05T09:00:00.000Z' }],
+    };
     mockApi({ 'GET /api/results': page([row(1, { picks: [corrected] })]) });
     await renderApp('/results');
 

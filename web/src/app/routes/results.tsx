@@ -100,13 +100,23 @@ export default function ResultsRoute() {
         <>
           <ResultsTable rows={data.items} />
           <nav aria-label="Results pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-            <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => set({ page: String(filter.page - 1), league: filter.league, from: filter.from, to: filter.to })}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={filter.page <= 1}
+              onClick={() => set({ page: String(filter.page - 1), league: filter.league, from: filter.from, to: filter.to })}
+            >
               Newer
             </Button>
             <span>
               Page {filter.page} of {pages} ({data.total} settled)
             </span>
-            <Button variant="outline" size="sm" disabled={filter.page >= pages} onClick={() => set({ page: String(filter.page + 1), league: filter.league, from: filter.from, to: filter.to })}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={filter.page >= pages}
+              onClick={() => set({ page: String(filter.page + 1), league: filter.league, from: filter.from, to: filter.to })}
+            >
               Older
             </Button>
           </nav>

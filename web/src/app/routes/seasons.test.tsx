@@ -8,7 +8,15 @@ import { locked, makePrediction, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
-const row = (team: string, slug: string, title: number, position: number[]) => ({ team, slug, points: { mean: 61.4, p10: 52, p90: 70 }, position, title, top4: 90, relegation: 0 });
+const row = (team: string, slug: string, title: number, position: number[]) => ({
+  team,
+  slug,
+  points: { mean: 61.4, p10: 52, p90: 70 },
+  position,
+  title,
+  top4: 90,
+  relegation: 0,
+});
 const simulation: Simulation = {
   leagueId: 'NSP',
   season: '2026-27',
@@ -21,13 +29,20 @@ describe('/leagues/:leagueId', () => {
   it('shows the simulated table with points, title, top four and relegation, each club linking to its page, and the positions', async () => {
     mockApi({
       'GET /api/simulations/NSP': simulation,
-      'GET /api/simulations/NSP/history': { leagueId: 'NSP', league: 'Northshire Premier', season: '2026-27', days: [{ date: '2026-11-22', teams: [{ slug: 'kestrel-bay', title: 62.5, top4: 90, relegation: 0 }] }] },
+      'GET /api/simulations/NSP/history': {
+        leagueId: 'NSP',
+        league: 'Northshire Premier',
+        season: '2026-27',
+        days: [{ date: '2026-11-22', teams: [{ slug: 'kestrel-bay', title: 62.5, top4: 90, relegation: 0 }] }],
+      },
     });
     await renderApp('/leagues/NSP');
     const table = within(await screen.findByRole('table', { name: 'Season simulation' }));
     expect(table.getByRole('row', { name: /Kestrel Bay 61.4 \(52-70\) 62.5% 90.0% 0.0%/ })).toBeInTheDocument();
     expect(table.getByRole('link', { name: 'Kestrel Bay' })).toHaveAttribute('href', '/teams/kestrel-bay');
-    expect(within(screen.getByRole('table', { name: 'Finishing positions, percent of simulations' })).getByRole('row', { name: 'Hollowmoor 37.5 62.5' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Finishing positions, percent of simulations' })).getByRole('row', { name: 'Hollowmoor 37.5 62.5' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/10,000 times/)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Northshire Premier: season 2026-27 simulated' })).toBeInTheDocument();
   });
@@ -43,9 +58,26 @@ describe('/teams/:slug', () => {
   it('shows the season row, the rating, the last results with our forecasts and the next fixtures locked for a visitor', async () => {
     const next = locked(makePrediction({ homeTeam: 'Kestrel Bay', awayTeam: 'Hollowmoor' }));
     const page: TeamPage = {
-      slug: 'kestrel-bay', team: 'Kestrel Bay', leagueId: 'NSP', league: 'Northshire Premier',
-      ratingHistory: [{ date: '2026-11-15', rating: 1540 }, { date: '2026-11-21', rating: 1552.4 }],
-      results: [{ date: '2026-11-21', opponent: 'Hollowmoor', venue: 'H', goalsFor: 2, goalsAgainst: 0, outcome: 'W', fixtureId: 'f9', forecast: { home: 51.2, draw: 26.1, away: 22.7 } }],
+      slug: 'kestrel-bay',
+      team: 'Kestrel Bay',
+      leagueId: 'NSP',
+      league: 'Northshire Premier',
+      ratingHistory: [
+        { date: '2026-11-15', rating: 1540 },
+        { date: '2026-11-21', rating: 1552.4 },
+      ],
+      results: [
+        {
+          date: '2026-11-21',
+          opponent: 'Hollowmoor',
+          venue: 'H',
+          goalsFor: 2,
+          goalsAgainst: 0,
+          outcome: 'W',
+          fixtureId: 'f9',
+          forecast: { home: 51.2, draw: 26.1, away: 22.7 },
+        },
+      ],
       fixtures: [next],
       simulation: { ...simulation.teams[0]!, season: '2026-27', simulations: 10000, generatedAt: simulation.generatedAt },
     };
@@ -54,7 +86,9 @@ describe('/teams/:slug', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Kestrel Bay' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Season simulation' })).getByText('62.5%')).toBeInTheDocument();
     expect(screen.getByText('1552')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: /Last ten results/ })).getByRole('row', { name: /2026-11-21 vs Hollowmoor Won 2-0 51.2% \/ 26.1% \/ 22.7%/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: /Last ten results/ })).getByRole('row', { name: /2026-11-21 vs Hollowmoor Won 2-0 51.2% \/ 26.1% \/ 22.7%/ }),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Next fixtures' })).getByRole('link', { name: 'Unlock Predictions' })).toBeInTheDocument();
   });
 });
@@ -81,7 +115,14 @@ describe('value-bet alerts', () => {
     await userEvent.click(card.getByRole('checkbox', { name: 'Velox' }));
     await userEvent.click(card.getByRole('button', { name: 'Save alerts' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/alerts')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/alerts')[0]!.body).toEqual({ frequency: 'realtime', leagues: ['NSP'], minEdge: 5, bookmakers: ['Velox'], markets: ['1x2', 'ou25'], maxPerDay: 3 });
+    expect(api.callsTo('PUT', '/api/alerts')[0]!.body).toEqual({
+      frequency: 'realtime',
+      leagues: ['NSP'],
+      minEdge: 5,
+      bookmakers: ['Velox'],
+      markets: ['1x2', 'ou25'],
+      maxPerDay: 3,
+    });
   });
 
   it('unsubscribes from the email link only when the button is pressed, without a session', async () => {

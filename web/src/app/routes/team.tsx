@@ -33,7 +33,15 @@ export default function TeamRoute() {
   const name = displayTeamName(t.team);
   const latest = t.ratingHistory.at(-1);
   return (
-    <ContentLayout title={name} documentTitle={`${name}: form, rating and season odds`} description={<Link to={paths.league.getHref(t.leagueId)} className="underline underline-offset-4">{t.league}</Link>}>
+    <ContentLayout
+      title={name}
+      documentTitle={`${name}: form, rating and season odds`}
+      description={
+        <Link to={paths.league.getHref(t.leagueId)} className="underline underline-offset-4">
+          {t.league}
+        </Link>
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Season simulation">
           {t.simulation ? (
@@ -49,7 +57,9 @@ export default function TeamRoute() {
               />
               <p className="mt-2 text-sm text-muted-foreground">
                 {t.simulation.simulations.toLocaleString('en')} simulations of the rest of the {t.simulation.season} season.{' '}
-                <Link to={paths.league.getHref(t.leagueId)} className="underline underline-offset-4">The whole table</Link>
+                <Link to={paths.league.getHref(t.leagueId)} className="underline underline-offset-4">
+                  The whole table
+                </Link>
               </p>
             </>
           ) : (
@@ -57,9 +67,18 @@ export default function TeamRoute() {
           )}
         </Section>
         <Section title="Rating">
-          {latest ? <p className="text-sm">Elo rating after {latest.date}: <span className="font-semibold tabular-nums">{latest.rating.toFixed(0)}</span> (our rating model; 1500 is an average club)</p> : <p className="text-sm text-muted-foreground">No rated match yet.</p>}
+          {latest ? (
+            <p className="text-sm">
+              Elo rating after {latest.date}: <span className="font-semibold tabular-nums">{latest.rating.toFixed(0)}</span> (our rating model; 1500 is an
+              average club)
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">No rated match yet.</p>
+          )}
           {t.ratingHistory.length > 1 ? (
-            <ChartSlot className="h-56"><RatingChart points={t.ratingHistory} /></ChartSlot>
+            <ChartSlot className="h-56">
+              <RatingChart points={t.ratingHistory} />
+            </ChartSlot>
           ) : null}
         </Section>
         <Section title="Last ten results">
@@ -75,7 +94,12 @@ export default function TeamRoute() {
                     {r.venue === 'H' ? 'vs' : 'at'} <TeamLink teamSlug={slugOf(r.opponent)}>{displayTeamName(r.opponent)}</TeamLink>
                   </span>,
                   <span key="score" className="flex items-center gap-1.5">
-                    <Badge variant={r.outcome === 'W' ? 'success' : r.outcome === 'L' ? 'destructive' : 'muted'} aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[r.outcome]}>{r.outcome}</Badge>{' '}
+                    <Badge
+                      variant={r.outcome === 'W' ? 'success' : r.outcome === 'L' ? 'destructive' : 'muted'}
+                      aria-label={{ W: 'Won', D: 'Drew', L: 'Lost' }[r.outcome]}
+                    >
+                      {r.outcome}
+                    </Badge>{' '}
                     {r.goalsFor}-{r.goalsAgainst}
                   </span>,
                   r.forecast ? `${formatPercent(r.forecast.home)} / ${formatPercent(r.forecast.draw)} / ${formatPercent(r.forecast.away)}` : 'none published',
@@ -88,7 +112,11 @@ export default function TeamRoute() {
         </Section>
         <section aria-label="Next fixtures" className="space-y-3">
           <h2 className="text-lg font-semibold">Next fixtures</h2>
-          {t.fixtures.length ? t.fixtures.map((p) => <PredictionCard key={p.id} prediction={listPrediction(p, displayNames)} />) : <p className="text-sm text-muted-foreground">No fixture in the coming week.</p>}
+          {t.fixtures.length ? (
+            t.fixtures.map((p) => <PredictionCard key={p.id} prediction={listPrediction(p, displayNames)} />)
+          ) : (
+            <p className="text-sm text-muted-foreground">No fixture in the coming week.</p>
+          )}
         </section>
       </div>
     </ContentLayout>

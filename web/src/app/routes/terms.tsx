@@ -63,5 +63,7 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function TermsRoute() {
-  return <LegalPage title="Terms of Service" lastUpdated={LAST_UPDATED} sections={SECTIONS} contactLead="Questions about these terms?" contactLabel="Contact us" />;
+  return (
+    <LegalPage title="Terms of Service" lastUpdated={LAST_UPDATED} sections={SECTIONS} contactLead="Questions about these terms?" contactLabel="Contact us" />
+  );
 }

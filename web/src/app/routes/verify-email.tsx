@@ -15,7 +15,14 @@ import { userQueryKey, useSession } from '@/lib/auth';
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const result = useQuery({ queryKey: ['verify-email', token], queryFn: () => verifyEmail({ token }), enabled: token !== '', retry: false, staleTime: Infinity, gcTime: Infinity });
+  const result = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => verifyEmail({ token }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
   const queryClient = useQueryClient();
   const { user } = useSession();
   // Signed in here: the session learns the address is confirmed (the banner goes).

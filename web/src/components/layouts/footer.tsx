@@ -54,8 +54,7 @@ export function Footer() {
             {BRAND_NAME}
           </p>
           <p className="text-sm text-muted-foreground">
-            Football match predictions from three weighted models, regenerated daily, with a track record computed from real
-            results.
+            Football match predictions from three weighted models, regenerated daily, with a track record computed from real results.
           </p>
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">

@@ -7,7 +7,19 @@ import { paths } from '@/config/paths';
 export type LegalSection = { heading: string; paragraphs: string[] };
 
 /** A legal page (privacy, terms): numbered or named sections of plain paragraphs, then a line that links to the contact form. */
-export function LegalPage({ title, lastUpdated, sections, contactLead, contactLabel }: { title: string; lastUpdated: string; sections: LegalSection[]; contactLead: ReactNode; contactLabel: string }) {
+export function LegalPage({
+  title,
+  lastUpdated,
+  sections,
+  contactLead,
+  contactLabel,
+}: {
+  title: string;
+  lastUpdated: string;
+  sections: LegalSection[];
+  contactLead: ReactNode;
+  contactLabel: string;
+}) {
   return (
     <ContentLayout width="prose" title={title} description={`Last updated ${lastUpdated}.`}>
       <div className="space-y-10 leading-relaxed">

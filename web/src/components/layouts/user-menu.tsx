@@ -21,7 +21,8 @@ export function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout?: (() 
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`Account menu for ${user.email}`}
-        className="flex h-10 max-w-56 items-center gap-2 rounded-full border border-border bg-background px-2 text-sm font-medium hover:bg-muted xl:px-3">
+        className="flex h-10 max-w-56 items-center gap-2 rounded-full border border-border bg-background px-2 text-sm font-medium hover:bg-muted xl:px-3"
+      >
         <UserRound aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
         <span className="hidden truncate xl:inline">{user.email}</span>
       </DropdownMenu.Trigger>

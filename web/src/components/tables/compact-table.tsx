@@ -28,7 +28,8 @@ type CompactTableProps = {
 };
 
 const cellClass = (index: number, count: number) => (index < count - 1 ? 'py-1 pr-3' : 'py-1');
-const stackedCell = 'max-md:grid max-md:grid-cols-[minmax(7rem,40%)_1fr] max-md:gap-2 max-md:py-0.5 max-md:before:text-xs max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
+const stackedCell =
+  'max-md:grid max-md:grid-cols-[minmax(7rem,40%)_1fr] max-md:gap-2 max-md:py-0.5 max-md:before:text-xs max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
 
 /** A small table of figures (tabular numbers, row headings) inside a detail page's section. */
 export function CompactTable({ columns, rows, label, scrollLabel, pinFirstColumn, stackOnPhone, className }: CompactTableProps) {
@@ -40,7 +41,12 @@ export function CompactTable({ columns, rows, label, scrollLabel, pinFirstColumn
       <thead {...role('rowgroup')} className={cn('text-xs text-muted-foreground', stackOnPhone && 'max-md:sr-only')}>
         <tr {...role('row')}>
           {columns.map((column, index) => (
-            <th key={`${index}-${column}`} {...role('columnheader')} scope="col" className={cn(cellClass(index, columns.length), scrolls && index === 0 && 'sticky left-0 z-10 bg-background')}>
+            <th
+              key={`${index}-${column}`}
+              {...role('columnheader')}
+              scope="col"
+              className={cn(cellClass(index, columns.length), scrolls && index === 0 && 'sticky left-0 z-10 bg-background')}
+            >
               {column}
             </th>
           ))}
@@ -49,7 +55,11 @@ export function CompactTable({ columns, rows, label, scrollLabel, pinFirstColumn
       <tbody {...role('rowgroup')} className={cn(stackOnPhone && 'max-md:block')}>
         {rows.map((row) => (
           <tr key={row.key} {...role('row')} className={cn('border-t border-border', stackOnPhone && 'max-md:block max-md:py-2')}>
-            <th scope="row" {...role('rowheader')} className={cn('py-1 pr-3 font-medium', stackOnPhone && 'max-md:block', scrolls && 'sticky left-0 z-10 bg-background')}>
+            <th
+              scope="row"
+              {...role('rowheader')}
+              className={cn('py-1 pr-3 font-medium', stackOnPhone && 'max-md:block', scrolls && 'sticky left-0 z-10 bg-background')}
+            >
               {row.header}
             </th>
             {'note' in row ? (
@@ -58,7 +68,12 @@ export function CompactTable({ columns, rows, label, scrollLabel, pinFirstColumn
               </td>
             ) : (
               row.cells.map((cell, index) => (
-                <td key={index} {...role('cell')} data-label={stackOnPhone ? columns[index + 1] : undefined} className={cn(cellClass(index + 1, columns.length), stackOnPhone && stackedCell)}>
+                <td
+                  key={index}
+                  {...role('cell')}
+                  data-label={stackOnPhone ? columns[index + 1] : undefined}
+                  className={cn(cellClass(index + 1, columns.length), stackOnPhone && stackedCell)}
+                >
                   {stackOnPhone ? <span>{cell}</span> : cell}
                 </td>
               ))

@@ -27,7 +27,11 @@ export function SideScroll({ label, children }: { label: string; children: React
         {children}
       </div>
       {more ? (
-        <div aria-hidden="true" data-testid="scroll-cue" className="pointer-events-none absolute inset-y-0 right-0 flex w-16 items-start justify-end bg-gradient-to-l from-background via-background/80 to-transparent">
+        <div
+          aria-hidden="true"
+          data-testid="scroll-cue"
+          className="pointer-events-none absolute inset-y-0 right-0 flex w-16 items-start justify-end bg-gradient-to-l from-background via-background/80 to-transparent"
+        >
           <span className="mt-0.5 flex items-center rounded-full bg-primary-soft px-1.5 py-0.5 text-xs font-semibold text-primary">
             More
             <ChevronRight className="size-3" />

@@ -69,7 +69,12 @@ export function TextareaField({ label, error, hint, className, id: idProp, ...pr
  * A checkbox with its label beside it (the label may hold a link) and an error under both. Its
  * required-ness is checked by the form, so the message is ours and the same as the server's.
  */
-export function CheckboxField({ label, error, id: idProp, ...props }: { label: ReactNode; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function CheckboxField({
+  label,
+  error,
+  id: idProp,
+  ...props
+}: { label: ReactNode; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const generated = useId();
   const id = idProp ?? generated;
   return (

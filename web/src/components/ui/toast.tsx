@@ -48,7 +48,11 @@ const noSubscription = () => () => {};
  * could not finish, which React reports as an error (#419) when it hydrates the page.
  */
 export function Toaster() {
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>

@@ -50,7 +50,8 @@ export function Tooltip({ content, children, align = 'center', className }: Tool
   useLayoutEffect(() => {
     if (!open) return;
     const update = () => {
-      if (triggerRef.current && bubbleRef.current) setStyle(place(triggerRef.current.getBoundingClientRect(), bubbleRef.current.getBoundingClientRect(), align));
+      if (triggerRef.current && bubbleRef.current)
+        setStyle(place(triggerRef.current.getBoundingClientRect(), bubbleRef.current.getBoundingClientRect(), align));
     };
     update();
     window.addEventListener('scroll', update, true);

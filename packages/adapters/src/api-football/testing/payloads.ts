@@ -14,15 +14,45 @@ const team = (id: number, name: string): Team => ({ id, name });
 
 /** Clubs of the ten deployed leagues as API-Football names them (league id -> clubs). */
 export const TEAMS = {
-  E0: [team(33, 'Manchester United'), team(45, 'Everton'), team(51, 'Brighton'), team(65, 'Nottingham Forest'), team(47, 'Tottenham'), team(39, 'Wolves'), team(34, 'Newcastle'), team(48, 'West Ham')],
+  E0: [
+    team(33, 'Manchester United'),
+    team(45, 'Everton'),
+    team(51, 'Brighton'),
+    team(65, 'Nottingham Forest'),
+    team(47, 'Tottenham'),
+    team(39, 'Wolves'),
+    team(34, 'Newcastle'),
+    team(48, 'West Ham'),
+  ],
   E1: [team(62, 'Sheffield Utd'), team(74, 'Sheffield Wednesday'), team(64, 'Hull City'), team(75, 'Stoke City'), team(60, 'West Brom'), team(72, 'QPR')],
   SP1: [team(530, 'Atletico Madrid'), team(531, 'Athletic Club'), team(543, 'Real Betis'), team(538, 'Celta Vigo'), team(540, 'Espanyol'), team(542, 'Alaves')],
-  D1: [team(157, 'Bayern München'), team(163, 'Borussia Mönchengladbach'), team(167, '1899 Hoffenheim'), team(192, '1. FC Köln'), team(169, 'Eintracht Frankfurt'), team(172, 'VfB Stuttgart')],
+  D1: [
+    team(157, 'Bayern München'),
+    team(163, 'Borussia Mönchengladbach'),
+    team(167, '1899 Hoffenheim'),
+    team(192, '1. FC Köln'),
+    team(169, 'Eintracht Frankfurt'),
+    team(172, 'VfB Stuttgart'),
+  ],
   I1: [team(505, 'Inter'), team(489, 'AC Milan'), team(497, 'AS Roma'), team(504, 'Verona')],
   F1: [team(85, 'Paris Saint Germain'), team(106, 'Stade Brestois 29'), team(1063, 'Saint Etienne'), team(81, 'Marseille')],
   SC0: [team(254, 'Heart Of Midlothian'), team(1386, 'Dundee Utd'), team(251, 'ST Mirren'), team(247, 'Celtic')],
-  B1: [team(569, 'Club Brugge KV'), team(733, 'Standard Liege'), team(1393, 'Union St. Gilloise'), team(735, 'Sint-Truiden'), team(266, 'KV Mechelen'), team(624, 'OH Leuven')],
-  T1: [team(564, 'Istanbul Basaksehir'), team(994, 'Goztepe'), team(1007, 'Rizespor'), team(3573, 'Gaziantep FK'), team(611, 'Fenerbahce'), team(549, 'Besiktas')],
+  B1: [
+    team(569, 'Club Brugge KV'),
+    team(733, 'Standard Liege'),
+    team(1393, 'Union St. Gilloise'),
+    team(735, 'Sint-Truiden'),
+    team(266, 'KV Mechelen'),
+    team(624, 'OH Leuven'),
+  ],
+  T1: [
+    team(564, 'Istanbul Basaksehir'),
+    team(994, 'Goztepe'),
+    team(1007, 'Rizespor'),
+    team(3573, 'Gaziantep FK'),
+    team(611, 'Fenerbahce'),
+    team(549, 'Besiktas'),
+  ],
   G1: [team(553, 'Olympiakos Piraeus'), team(575, 'AEK Athens FC'), team(619, 'PAOK'), team(8, 'OFI'), team(617, 'Panathinaikos'), team(9, 'Levadiakos')],
 } as const satisfies Record<string, readonly Team[]>;
 
@@ -33,7 +63,11 @@ const none: Goals = { home: null, away: null };
 export type Statistic = { type: string; value: number | string | null };
 
 /** One team's statistics block, with the usual types; `shots` and `onTarget` may be null (the API's "not available"). */
-export function teamStatistics(t: Team, shots: number | string | null, onTarget: number | string | null): { team: Team & { logo: string }; statistics: Statistic[] } {
+export function teamStatistics(
+  t: Team,
+  shots: number | string | null,
+  onTarget: number | string | null,
+): { team: Team & { logo: string }; statistics: Statistic[] } {
   return {
     team: { ...t, logo: `https://media.api-sports.io/football/teams/${t.id}.png` },
     statistics: [
@@ -69,7 +103,15 @@ export interface FixtureOverrides {
 }
 
 const LONG: Record<string, string> = {
-  NS: 'Not Started', TBD: 'Time To Be Defined', FT: 'Match Finished', AET: 'Match Finished', PEN: 'Match Finished', PST: 'Match Postponed', CANC: 'Match Cancelled', ABD: 'Match Abandoned', '1H': 'First Half',
+  NS: 'Not Started',
+  TBD: 'Time To Be Defined',
+  FT: 'Match Finished',
+  AET: 'Match Finished',
+  PEN: 'Match Finished',
+  PST: 'Match Postponed',
+  CANC: 'Match Cancelled',
+  ABD: 'Match Abandoned',
+  '1H': 'First Half',
 };
 
 /** One item of `GET /fixtures` (with `statistics` when the test gives them, as `ids=` answers do). */

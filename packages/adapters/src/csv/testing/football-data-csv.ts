@@ -48,9 +48,18 @@ const OU_BOOKS: readonly Book[] = ['B365', 'PS'];
 const STATS = ['HS', 'AS', 'HST', 'AST', 'HF', 'AF', 'HC', 'AC', 'HY', 'AY', 'HR', 'AR'];
 
 /** The bookmakers a file prices: Pinnacle only in modern files that have it. */
-const booksOf = (file: Pick<SeasonFile, 'format' | 'withoutPinnacle'>): Book[] => BOOKMAKER_COLUMNS.filter((b) => b !== 'PS' || (file.format === 'modern' && !file.withoutPinnacle));
+const booksOf = (file: Pick<SeasonFile, 'format' | 'withoutPinnacle'>): Book[] =>
+  BOOKMAKER_COLUMNS.filter((b) => b !== 'PS' || (file.format === 'modern' && !file.withoutPinnacle));
 
-const ukParts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const ukParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** UK local date and time of an instant: ['05/08/2022', '20:00']. */
 function ukLocal(ms: number): [string, string] {
@@ -71,15 +80,38 @@ export function header(file: Pick<SeasonFile, 'format' | 'withoutPinnacle'>): st
   const ou = (prefix: string, c = '') => [`${prefix}${c}>2.5`, `${prefix}${c}<2.5`];
   const match = ['Div', 'Date', ...(file.format === 'modern' ? ['Time'] : []), 'HomeTeam', 'AwayTeam', 'FTHG', 'FTAG', 'FTR', 'HTHG', 'HTAG', 'HTR', ...STATS];
   if (file.format === 'betbrain') {
-    return [...match, ...books.flatMap((b) => x12(b)), 'Bb1X2', 'BbMxH', 'BbAvH', 'BbMxD', 'BbAvD', 'BbMxA', 'BbAvA', 'BbOU', 'BbMx>2.5', 'BbAv>2.5', 'BbMx<2.5', 'BbAv<2.5'];
+    return [
+      ...match,
+      ...books.flatMap((b) => x12(b)),
+      'Bb1X2',
+      'BbMxH',
+      'BbAvH',
+      'BbMxD',
+      'BbAvD',
+      'BbMxA',
+      'BbAvA',
+      'BbOU',
+      'BbMx>2.5',
+      'BbAv>2.5',
+      'BbMx<2.5',
+      'BbAv<2.5',
+    ];
   }
   const ouBooks = OU_BOOKS.filter((b) => books.includes(b)).map((b) => OU_PREFIX[b] ?? b);
   return [
     ...match,
-    ...books.flatMap((b) => x12(b)), ...x12('Max'), ...x12('Avg'),
-    ...ouBooks.flatMap((p) => ou(p)), ...ou('Max'), ...ou('Avg'),
-    ...books.flatMap((b) => x12(b, 'C')), ...x12('Max', 'C'), ...x12('Avg', 'C'),
-    ...ouBooks.flatMap((p) => ou(p, 'C')), ...ou('Max', 'C'), ...ou('Avg', 'C'),
+    ...books.flatMap((b) => x12(b)),
+    ...x12('Max'),
+    ...x12('Avg'),
+    ...ouBooks.flatMap((p) => ou(p)),
+    ...ou('Max'),
+    ...ou('Avg'),
+    ...books.flatMap((b) => x12(b, 'C')),
+    ...x12('Max', 'C'),
+    ...x12('Avg', 'C'),
+    ...ouBooks.flatMap((p) => ou(p, 'C')),
+    ...ou('Max', 'C'),
+    ...ou('Avg', 'C'),
   ];
 }
 
@@ -96,15 +128,31 @@ function cells(file: SeasonFile, m: DemoMatch, seed: string, blank: boolean): Ma
     ['Time', time],
     ['HomeTeam', m.home],
     ['AwayTeam', m.away],
-    ['FTHG', m.homeGoals], ['FTAG', m.awayGoals], ['FTR', result(m.homeGoals, m.awayGoals)],
-    ['HTHG', htHome], ['HTAG', htAway], ['HTR', result(htHome, htAway)],
-    ['HS', m.homeShots], ['AS', m.awayShots], ['HST', m.homeShotsOnTarget], ['AST', m.awayShotsOnTarget],
-    ['HF', 8 + poisson(rng, 3)], ['AF', 8 + poisson(rng, 3.5)], ['HC', poisson(rng, 5.5)], ['AC', poisson(rng, 4.5)],
-    ['HY', poisson(rng, 1.6)], ['AY', poisson(rng, 1.9)], ['HR', rng() < 0.04 ? 1 : 0], ['AR', rng() < 0.05 ? 1 : 0],
+    ['FTHG', m.homeGoals],
+    ['FTAG', m.awayGoals],
+    ['FTR', result(m.homeGoals, m.awayGoals)],
+    ['HTHG', htHome],
+    ['HTAG', htAway],
+    ['HTR', result(htHome, htAway)],
+    ['HS', m.homeShots],
+    ['AS', m.awayShots],
+    ['HST', m.homeShotsOnTarget],
+    ['AST', m.awayShotsOnTarget],
+    ['HF', 8 + poisson(rng, 3)],
+    ['AF', 8 + poisson(rng, 3.5)],
+    ['HC', poisson(rng, 5.5)],
+    ['AC', poisson(rng, 4.5)],
+    ['HY', poisson(rng, 1.6)],
+    ['AY', poisson(rng, 1.9)],
+    ['HR', rng() < 0.04 ? 1 : 0],
+    ['AR', rng() < 0.05 ? 1 : 0],
   ]);
   if (blank) return out;
   const books = booksOf(file);
-  for (const [timing, c] of [['opening', ''], ['closing', 'C']] as const) {
+  for (const [timing, c] of [
+    ['opening', ''],
+    ['closing', 'C'],
+  ] as const) {
     if (timing === 'closing' && file.format === 'betbrain') continue;
     const all = bookmakerPrices(seed, m, timing);
     const priced = books.map((b) => [b, all[DEMO_BOOKMAKER[b]]!] as const);
@@ -161,9 +209,60 @@ export async function writeFootballDataFolder(dir: string, files: readonly Seaso
   }
 }
 
-const E0_CLUBS = ['Crystal Palace', 'Arsenal', 'Fulham', 'Liverpool', "Nott'm Forest", 'Man United', 'Brighton', 'Chelsea', 'Everton', 'Tottenham', 'Leeds', 'Wolves', 'Newcastle', 'Aston Villa', 'West Ham', 'Man City'];
-const D1_CLUBS = ['Ein Frankfurt', 'Bayern Munich', 'Augsburg', 'Freiburg', 'Bochum', 'Mainz', "M'gladbach", 'Hoffenheim', 'Union Berlin', 'Hertha', 'Wolfsburg', 'Werder Bremen', 'Dortmund', 'Leverkusen', 'FC Koln', 'Stuttgart'];
-const SP1_CLUBS = ['Osasuna', 'Sevilla', 'Celta', 'Espanol', 'Barcelona', 'Vallecano', 'Ath Madrid', 'Getafe', 'Sociedad', 'Cadiz', 'Valencia', 'Girona', 'Ath Bilbao', 'Mallorca', 'Betis', 'Real Madrid'];
+const E0_CLUBS = [
+  'Crystal Palace',
+  'Arsenal',
+  'Fulham',
+  'Liverpool',
+  "Nott'm Forest",
+  'Man United',
+  'Brighton',
+  'Chelsea',
+  'Everton',
+  'Tottenham',
+  'Leeds',
+  'Wolves',
+  'Newcastle',
+  'Aston Villa',
+  'West Ham',
+  'Man City',
+];
+const D1_CLUBS = [
+  'Ein Frankfurt',
+  'Bayern Munich',
+  'Augsburg',
+  'Freiburg',
+  'Bochum',
+  'Mainz',
+  "M'gladbach",
+  'Hoffenheim',
+  'Union Berlin',
+  'Hertha',
+  'Wolfsburg',
+  'Werder Bremen',
+  'Dortmund',
+  'Leverkusen',
+  'FC Koln',
+  'Stuttgart',
+];
+const SP1_CLUBS = [
+  'Osasuna',
+  'Sevilla',
+  'Celta',
+  'Espanol',
+  'Barcelona',
+  'Vallecano',
+  'Ath Madrid',
+  'Getafe',
+  'Sociedad',
+  'Cadiz',
+  'Valencia',
+  'Girona',
+  'Ath Bilbao',
+  'Mallorca',
+  'Betis',
+  'Real Madrid',
+];
 
 /**
  * The files the CSV adapter's tests read, in the shapes of the research files: an old file

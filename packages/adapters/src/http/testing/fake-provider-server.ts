@@ -86,7 +86,12 @@ export function recordingSleep(): { sleep: (ms: number) => Promise<void>; waits:
 }
 
 /** A clock that only moves when the recording sleep is called (pair with `recordingSleep`). */
-export function virtualTime(start = '2026-01-10T12:00:00Z'): { now: () => Date; sleep: (ms: number) => Promise<void>; waits: number[]; advance: (ms: number) => void } {
+export function virtualTime(start = '2026-01-10T12:00:00Z'): {
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+  waits: number[];
+  advance: (ms: number) => void;
+} {
   let t = Date.parse(start);
   const waits: number[] = [];
   return {

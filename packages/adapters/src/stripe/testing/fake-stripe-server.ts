@@ -49,7 +49,10 @@ export class FakeStripeServer {
   readonly subscriptions = new Map<string, Sub>();
   readonly sessions = new Map<string, Record<string, unknown>>();
   readonly customers = new Map<string, Customer>();
-  readonly paymentMethods = new Map<string, { id: string; object: 'payment_method'; type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number } }>();
+  readonly paymentMethods = new Map<
+    string,
+    { id: string; object: 'payment_method'; type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number } }
+  >();
   readonly invoices: Invoice[] = [];
   /** Answers for the next requests, before any routing (an outage, a rate limit). */
   readonly failures: Array<{ status: number; headers?: Record<string, string>; body?: unknown }> = [];
@@ -74,7 +77,9 @@ export class FakeStripeServer {
       for (const [k, v] of url.searchParams) form.append(k, v);
       this.requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, form });
       const failure = this.failures.shift();
-      const [status, body] = failure ? [failure.status, failure.body ?? { error: { type: 'api_error', message: 'An unknown error occurred' } }] : this.route(req.method ?? 'GET', url.pathname, form);
+      const [status, body] = failure
+        ? [failure.status, failure.body ?? { error: { type: 'api_error', message: 'An unknown error occurred' } }]
+        : this.route(req.method ?? 'GET', url.pathname, form);
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.seq}`, ...failure?.headers }).end(JSON.stringify(body));
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
@@ -90,8 +95,14 @@ export class FakeStripeServer {
   setSubscription(sub: Partial<Sub> & { id: string; customer: string }): Sub {
     const now = Math.floor(this.now() / 1000);
     const full: Sub = {
-      status: 'active', cancel_at_period_end: false, cancel_at: null, current_period_start: now, current_period_end: now + 30 * 86_400, metadata: {},
-      ...this.subscriptions.get(sub.id), ...sub,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      current_period_start: now,
+      current_period_end: now + 30 * 86_400,
+      metadata: {},
+      ...this.subscriptions.get(sub.id),
+      ...sub,
     };
     this.subscriptions.set(sub.id, full);
     return full;
@@ -106,7 +117,16 @@ export class FakeStripeServer {
 
   /** A paid invoice of the subscription's price, at `created` (Unix seconds). */
   addInvoice(subscription: Sub, created: number): Invoice {
-    const invoice = { id: `in_${++this.seq}`, customer: subscription.customer, subscription: subscription.id, number: `INV-${this.invoices.length + 1}`, created, total: 2900, currency: 'usd', status: 'paid' };
+    const invoice = {
+      id: `in_${++this.seq}`,
+      customer: subscription.customer,
+      subscription: subscription.id,
+      number: `INV-${this.invoices.length + 1}`,
+      created,
+      total: 2900,
+      currency: 'usd',
+      status: 'paid',
+    };
     this.invoices.push(invoice);
     return invoice;
   }
@@ -115,7 +135,12 @@ export class FakeStripeServer {
     let m: RegExpExecArray | null;
     const expand = [...form.entries()].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
     if (method === 'POST' && path === '/v1/customers') {
-      const customer: Customer = { id: `cus_${++this.seq}`, email: form.get('email'), metadata: { userId: form.get('metadata[userId]') ?? '' }, invoice_settings: { default_payment_method: null } };
+      const customer: Customer = {
+        id: `cus_${++this.seq}`,
+        email: form.get('email'),
+        metadata: { userId: form.get('metadata[userId]') ?? '' },
+        invoice_settings: { default_payment_method: null },
+      };
       this.customers.set(customer.id, customer);
       return [200, this.customerJson(customer, [])];
     }
@@ -134,9 +159,18 @@ export class FakeStripeServer {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_${++this.seq}`;
       const session = {
-        id, object: 'checkout.session', mode: form.get('mode'), status: 'open', payment_status: 'unpaid', customer: form.get('customer'),
-        client_reference_id: form.get('client_reference_id'), subscription: null, url: `https://checkout.stripe.com/c/pay/${id}`,
-        success_url: form.get('success_url'), cancel_url: form.get('cancel_url'), livemode: false,
+        id,
+        object: 'checkout.session',
+        mode: form.get('mode'),
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: form.get('customer'),
+        client_reference_id: form.get('client_reference_id'),
+        subscription: null,
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        success_url: form.get('success_url'),
+        cancel_url: form.get('cancel_url'),
+        livemode: false,
       };
       this.sessions.set(id, session);
       return [200, session];
@@ -150,13 +184,24 @@ export class FakeStripeServer {
     if (method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(path))) {
       const s = this.sessions.get(m[1]!);
       if (!s) return missing('checkout.session', m[1]!);
-      if (s.status !== 'open') return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } }];
+      if (s.status !== 'open')
+        return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } }];
       s.status = 'expired';
       return [200, s];
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = `bps_${++this.seq}`;
-      return [200, { id, object: 'billing_portal.session', customer: form.get('customer'), return_url: form.get('return_url'), url: `https://billing.stripe.com/p/session/test_${id}`, livemode: false }];
+      return [
+        200,
+        {
+          id,
+          object: 'billing_portal.session',
+          customer: form.get('customer'),
+          return_url: form.get('return_url'),
+          url: `https://billing.stripe.com/p/session/test_${id}`,
+          livemode: false,
+        },
+      ];
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
       // Stripe's default list: every subscription that is not cancelled, `limit` a page, after `starting_after`.
@@ -167,7 +212,10 @@ export class FakeStripeServer {
       const limit = Number(form.get('limit') ?? 10);
       const page = live.slice(from, from + limit);
       const expanded = expand.includes('data.default_payment_method');
-      return [200, { object: 'list', data: page.map((sub) => this.withPaymentMethod(sub, expanded)), has_more: from + limit < live.length, url: '/v1/subscriptions' }];
+      return [
+        200,
+        { object: 'list', data: page.map((sub) => this.withPaymentMethod(sub, expanded)), has_more: from + limit < live.length, url: '/v1/subscriptions' },
+      ];
     }
     if (method === 'GET' && (m = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path))) {
       const s = this.sessions.get(m[1]!);
@@ -192,7 +240,12 @@ export class FakeStripeServer {
   private customerJson(customer: Customer, expand: string[]) {
     const pm = customer.invoice_settings.default_payment_method;
     const expanded = expand.includes('invoice_settings.default_payment_method') && pm ? this.paymentMethods.get(pm) : pm;
-    return { ...customer, object: 'customer', livemode: false, invoice_settings: { custom_fields: null, footer: null, default_payment_method: expanded ?? null } };
+    return {
+      ...customer,
+      object: 'customer',
+      livemode: false,
+      invoice_settings: { custom_fields: null, footer: null, default_payment_method: expanded ?? null },
+    };
   }
 
   private withPaymentMethod(sub: Sub, expand: boolean) {
@@ -204,14 +257,35 @@ export class FakeStripeServer {
 /** An invoice as API version 2026-10-28 returns it (the fields the product reads, and a few beside them). */
 function invoiceJson(i: Invoice) {
   return {
-    id: i.id, object: 'invoice', customer: i.customer, number: i.number, created: i.created, currency: i.currency, total: i.total, amount_paid: i.status === 'paid' ? i.total : 0,
-    status: i.status, hosted_invoice_url: `https://invoice.stripe.com/i/acct_test/${i.id}`, invoice_pdf: `https://pay.stripe.com/invoice/acct_test/${i.id}/pdf`, livemode: false,
+    id: i.id,
+    object: 'invoice',
+    customer: i.customer,
+    number: i.number,
+    created: i.created,
+    currency: i.currency,
+    total: i.total,
+    amount_paid: i.status === 'paid' ? i.total : 0,
+    status: i.status,
+    hosted_invoice_url: `https://invoice.stripe.com/i/acct_test/${i.id}`,
+    invoice_pdf: `https://pay.stripe.com/invoice/acct_test/${i.id}/pdf`,
+    livemode: false,
     parent: { type: 'subscription_details', subscription_details: { subscription: i.subscription } },
   };
 }
 
 function missing(kind: string, id: string): [number, unknown] {
-  return [404, { error: { code: 'resource_missing', doc_url: 'https://stripe.com/docs/error-codes/resource-missing', message: `No such ${kind}: '${id}'`, param: 'id', type: 'invalid_request_error' } }];
+  return [
+    404,
+    {
+      error: {
+        code: 'resource_missing',
+        doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+        message: `No such ${kind}: '${id}'`,
+        param: 'id',
+        type: 'invalid_request_error',
+      },
+    },
+  ];
 }
 
 /** A subscription as API version 2026-10-28 returns it: the period lives on the items. */

@@ -16,7 +16,10 @@ export interface ContractGateway {
 }
 
 /** `make` builds the gateway with the contract's webhook secret and clock (epoch ms). */
-export function paymentGatewayContract(name: string, make: (options: { webhookSecret: string; now: () => number }) => ContractGateway | Promise<ContractGateway>): void {
+export function paymentGatewayContract(
+  name: string,
+  make: (options: { webhookSecret: string; now: () => number }) => ContractGateway | Promise<ContractGateway>,
+): void {
   const NOW = Date.parse('2026-11-20T12:00:00Z');
   const seconds = NOW / 1000;
   const setup = async () => {
@@ -25,7 +28,12 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
     return { ...made, setNow: (ms: number) => void (now = ms) };
   };
   const payload = JSON.stringify({
-    id: 'evt_contract_1', object: 'event', type: 'checkout.session.completed', api_version: '2026-10-28.endive', created: seconds - 5, livemode: false,
+    id: 'evt_contract_1',
+    object: 'event',
+    type: 'checkout.session.completed',
+    api_version: '2026-10-28.endive',
+    created: seconds - 5,
+    livemode: false,
     data: { object: { id: 'cs_1', object: 'checkout.session', customer: 'cus_1', subscription: 'sub_1', client_reference_id: 'u1' } },
   });
   const signed = (timestamp = seconds, secret = CONTRACT_WEBHOOK_SECRET) => stripeSignedHeader(payload, secret, timestamp);
@@ -34,15 +42,27 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
     it('accepts a delivery signed by Stripe and reads the event from it', async () => {
       const { gateway } = await setup();
       expect(await gateway.parseWebhook(Buffer.from(payload), signed())).toEqual({
-        id: 'evt_contract_1', type: 'checkout.session.completed', subscriptionId: 'sub_1', customerId: 'cus_1', clientReferenceId: 'u1', created: seconds - 5,
+        id: 'evt_contract_1',
+        type: 'checkout.session.completed',
+        subscriptionId: 'sub_1',
+        customerId: 'cus_1',
+        clientReferenceId: 'u1',
+        created: seconds - 5,
       });
     });
 
     it('refuses a tampered body, another secret, a missing or malformed header', async () => {
       const { gateway } = await setup();
       const refused = (body: string, header: string | undefined) => expect(gateway.parseWebhook(Buffer.from(body), header)).rejects;
-      await refused(payload.replace('cus_1', 'cus_2'), signed()).toMatchObject({ name: 'InvalidSignatureError', kind: 'validation', message: expect.stringMatching(/No signature .* matches/) });
-      await refused(payload, signed(seconds, 'whsec_attacker')).toMatchObject({ name: 'InvalidSignatureError', message: expect.stringMatching(/No signature .* matches/) });
+      await refused(payload.replace('cus_1', 'cus_2'), signed()).toMatchObject({
+        name: 'InvalidSignatureError',
+        kind: 'validation',
+        message: expect.stringMatching(/No signature .* matches/),
+      });
+      await refused(payload, signed(seconds, 'whsec_attacker')).toMatchObject({
+        name: 'InvalidSignatureError',
+        message: expect.stringMatching(/No signature .* matches/),
+      });
       await refused(payload, undefined).toMatchObject({ name: 'InvalidSignatureError', message: 'Missing Stripe-Signature header' });
       const v1 = signed().split(',v1=')[1]!;
       for (const header of [`v1=${v1}`, `t=${seconds}`, `t=soon,v1=${v1}`, `t=${seconds},t=${seconds},v1=${v1}`, 'garbage']) {
@@ -54,7 +74,9 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
       const { gateway } = await setup();
       const other = signed(seconds, 'whsec_old_secret').split(',v1=')[1]!;
       await expect(gateway.parseWebhook(Buffer.from(payload), `${signed()},v1=${other}`)).resolves.toMatchObject({ id: 'evt_contract_1' });
-      await expect(gateway.parseWebhook(Buffer.from(payload), `t=${seconds},v1=${other},v1=${signed().split(',v1=')[1]}`)).resolves.toMatchObject({ id: 'evt_contract_1' });
+      await expect(gateway.parseWebhook(Buffer.from(payload), `t=${seconds},v1=${other},v1=${signed().split(',v1=')[1]}`)).resolves.toMatchObject({
+        id: 'evt_contract_1',
+      });
       await expect(gateway.parseWebhook(Buffer.from(payload), `t=${seconds},v1=${other},v1=abc`)).rejects.toMatchObject({ name: 'InvalidSignatureError' });
     });
 
@@ -64,7 +86,10 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
       setNow(NOW + 300_000);
       await expect(gateway.parseWebhook(Buffer.from(payload), header)).resolves.toMatchObject({ id: 'evt_contract_1' });
       setNow(NOW + 301_000);
-      await expect(gateway.parseWebhook(Buffer.from(payload), header)).rejects.toMatchObject({ name: 'InvalidSignatureError', message: expect.stringMatching(/301 s from now, outside the 300 s tolerance/) });
+      await expect(gateway.parseWebhook(Buffer.from(payload), header)).rejects.toMatchObject({
+        name: 'InvalidSignatureError',
+        message: expect.stringMatching(/301 s from now, outside the 300 s tolerance/),
+      });
       // Signed "in the future" by more than the tolerance: refused too.
       setNow(NOW - 301_000);
       await expect(gateway.parseWebhook(Buffer.from(payload), header)).rejects.toMatchObject({ name: 'InvalidSignatureError' });
@@ -73,9 +98,15 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
     it('refuses a correctly signed body that is not a Stripe event with a validation error', async () => {
       const { gateway } = await setup();
       const notJson = 'not json';
-      await expect(gateway.parseWebhook(Buffer.from(notJson), stripeSignedHeader(notJson, CONTRACT_WEBHOOK_SECRET, seconds))).rejects.toMatchObject({ name: 'ValidationError', message: 'The webhook body is not JSON' });
+      await expect(gateway.parseWebhook(Buffer.from(notJson), stripeSignedHeader(notJson, CONTRACT_WEBHOOK_SECRET, seconds))).rejects.toMatchObject({
+        name: 'ValidationError',
+        message: 'The webhook body is not JSON',
+      });
       const noType = JSON.stringify({ id: 'evt_x', created: 1, data: { object: {} } });
-      await expect(gateway.parseWebhook(Buffer.from(noType), stripeSignedHeader(noType, CONTRACT_WEBHOOK_SECRET, seconds))).rejects.toMatchObject({ name: 'ValidationError', message: expect.stringMatching(/not a Stripe event: type/) });
+      await expect(gateway.parseWebhook(Buffer.from(noType), stripeSignedHeader(noType, CONTRACT_WEBHOOK_SECRET, seconds))).rejects.toMatchObject({
+        name: 'ValidationError',
+        message: expect.stringMatching(/not a Stripe event: type/),
+      });
     });
 
     it('answers null for a subscription or Checkout session it does not know; cancelling or expiring one is a no-op', async () => {
@@ -90,7 +121,13 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
       const { gateway, paidCustomer } = await setup();
       const { customerId, subscriptionId } = await paidCustomer();
       const subscription = await gateway.retrieveSubscription(subscriptionId);
-      expect(subscription).toMatchObject({ id: subscriptionId, customerId, status: 'active', cancelAtPeriodEnd: false, price: { amountCents: 2900, currency: 'usd', interval: 'month' } });
+      expect(subscription).toMatchObject({
+        id: subscriptionId,
+        customerId,
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        price: { amountCents: 2900, currency: 'usd', interval: 'month' },
+      });
       const details = await gateway.paymentDetails(customerId, 6);
       expect(details.card).toMatchObject({ brand: 'visa', last4: '4242' });
       expect(details.invoices).toHaveLength(1);
@@ -102,7 +139,11 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
       const { subscriptionId } = await paidCustomer();
       const cancelled = await gateway.cancelAtPeriodEnd(subscriptionId);
       expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, cancelAt: cancelled.currentPeriodEnd });
-      expect(await gateway.resumeSubscription(subscriptionId)).toMatchObject({ cancelAtPeriodEnd: false, cancelAt: null, currentPeriodEnd: cancelled.currentPeriodEnd });
+      expect(await gateway.resumeSubscription(subscriptionId)).toMatchObject({
+        cancelAtPeriodEnd: false,
+        cancelAt: null,
+        currentPeriodEnd: cancelled.currentPeriodEnd,
+      });
       // A second cancel after the resume cancels again (no answer replayed from the first).
       expect(await gateway.cancelAtPeriodEnd(subscriptionId)).toMatchObject({ cancelAtPeriodEnd: true });
     });
@@ -110,10 +151,20 @@ export function paymentGatewayContract(name: string, make: (options: { webhookSe
     it("M3: ends every open Checkout session of a customer, and only that customer's; a paid one stays paid", async () => {
       const { gateway, paidCustomer } = await setup();
       const checkout = (customerId: string, userId: string, n: number) =>
-        gateway.createCheckoutSession({ customerId, userId, successUrl: 'http://localhost:3000/subscription/success', cancelUrl: 'http://localhost:3000/pricing', idempotencyKey: `${userId}:${n}` });
+        gateway.createCheckoutSession({
+          customerId,
+          userId,
+          successUrl: 'http://localhost:3000/subscription/success',
+          cancelUrl: 'http://localhost:3000/pricing',
+          idempotencyKey: `${userId}:${n}`,
+        });
       const excluded = await gateway.createCustomer({ id: 'u_excluded', email: 'excluded@example.com' });
       const other = await gateway.createCustomer({ id: 'u_other', email: 'other@example.com' });
-      const [first, second, theirs] = [await checkout(excluded, 'u_excluded', 1), await checkout(excluded, 'u_excluded', 2), await checkout(other, 'u_other', 1)];
+      const [first, second, theirs] = [
+        await checkout(excluded, 'u_excluded', 1),
+        await checkout(excluded, 'u_excluded', 2),
+        await checkout(other, 'u_other', 1),
+      ];
       const { customerId: payer } = await paidCustomer();
       await gateway.expirePaymentSessions(excluded);
       await gateway.expirePaymentSessions(payer);

@@ -8,7 +8,16 @@ import { leagueInfo } from '../../leagues/catalog.ts';
 import { event } from './payloads.ts';
 
 export const ODDS_API_CLUBS: Readonly<Record<string, readonly string[]>> = {
-  E0: ['Manchester United', 'Everton', 'Brighton and Hove Albion', 'Nottingham Forest', 'Tottenham Hotspur', 'Wolverhampton Wanderers', 'Newcastle United', 'West Ham United'],
+  E0: [
+    'Manchester United',
+    'Everton',
+    'Brighton and Hove Albion',
+    'Nottingham Forest',
+    'Tottenham Hotspur',
+    'Wolverhampton Wanderers',
+    'Newcastle United',
+    'West Ham United',
+  ],
   E1: ['Sheffield United', 'Sheffield Wednesday', 'Hull City', 'Stoke City', 'West Bromwich Albion', 'Queens Park Rangers'],
   SP1: ['Atlético Madrid', 'Athletic Bilbao', 'Real Betis', 'Celta Vigo', 'Espanyol', 'Alavés'],
   D1: ['Bayern Munich', 'Borussia Monchengladbach', 'TSG Hoffenheim', '1. FC Köln', 'Eintracht Frankfurt', 'VfB Stuttgart'],

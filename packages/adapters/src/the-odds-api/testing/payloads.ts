@@ -28,7 +28,11 @@ export function event(o: { id: string; commence: string; home: string; away: str
       const markets: Record<string, unknown>[] = [];
       if (b.h2h) {
         const byOutcome = { home: { name: o.home, price: b.h2h[0] }, draw: { name: 'Draw', price: b.h2h[1] }, away: { name: o.away, price: b.h2h[2] } };
-        markets.push({ key: 'h2h', last_update: b.h2hLastUpdate ?? b.lastUpdate ?? '2024-08-19T08:26:02Z', outcomes: (b.order ?? ['home', 'away', 'draw']).map((k) => byOutcome[k]) });
+        markets.push({
+          key: 'h2h',
+          last_update: b.h2hLastUpdate ?? b.lastUpdate ?? '2024-08-19T08:26:02Z',
+          outcomes: (b.order ?? ['home', 'away', 'draw']).map((k) => byOutcome[k]),
+        });
       }
       if (b.totals) {
         markets.push({
@@ -51,7 +55,11 @@ export const quotaHeaders = (remaining: number, used: number, last: number) => (
   'x-requests-last': String(last),
 });
 
-export const outOfCredits = { message: 'Usage quota has been reached.', error_code: 'OUT_OF_USAGE_CREDITS', details_url: 'https://the-odds-api.com/liveapi/guides/v4/api-error-codes.html#out-of-usage-credits' };
+export const outOfCredits = {
+  message: 'Usage quota has been reached.',
+  error_code: 'OUT_OF_USAGE_CREDITS',
+  details_url: 'https://the-odds-api.com/liveapi/guides/v4/api-error-codes.html#out-of-usage-credits',
+};
 export const frequencyLimit = { message: 'Exceeded frequency limit.', error_code: 'EXCEEDED_FREQ_LIMIT' };
 export const invalidMarket = { message: 'Markets not supported by this endpoint.', error_code: 'INVALID_MARKET' };
 export const eventNotFound = { message: 'Event not found.', error_code: 'EVENT_NOT_FOUND' };

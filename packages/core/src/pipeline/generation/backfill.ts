@@ -29,13 +29,27 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
  * in the same write, from the league's fixtures of the window, their odds and the stored history.
  * Returns how many predictions it wrote.
  */
-export async function backfill(deps: StepDeps, leagueId: string, name: string, fixtures: ProviderFixture[], records: HistoryRecord[], odds: Map<string, FixtureOdds>, now: Date): Promise<number> {
+export async function backfill(
+  deps: StepDeps,
+  leagueId: string,
+  name: string,
+  fixtures: ProviderFixture[],
+  records: HistoryRecord[],
+  odds: Map<string, FixtureOdds>,
+  now: Date,
+): Promise<number> {
   let state: LeagueModelState | undefined;
   // One fitter for the whole backfill: each weekly fit continues the replay of the one before (the same states).
   const fitter = new LeagueFitter(leagueId);
   const rows: Array<{ prediction: StoredPrediction; entries: LedgerEntry[] }> = [];
-  const past = fixtures.filter((f) => Date.parse(f.kickoff) <= now.getTime() && Date.parse(f.kickoff) > now.getTime() - BACKFILL_DAYS * DAY_MS).sort((a, b) => a.kickoff.localeCompare(b.kickoff));
-  const closing = await closingOf(deps, leagueId, past.filter((f) => f.status === 'finished'));
+  const past = fixtures
+    .filter((f) => Date.parse(f.kickoff) <= now.getTime() && Date.parse(f.kickoff) > now.getTime() - BACKFILL_DAYS * DAY_MS)
+    .sort((a, b) => a.kickoff.localeCompare(b.kickoff));
+  const closing = await closingOf(
+    deps,
+    leagueId,
+    past.filter((f) => f.status === 'finished'),
+  );
   for (const f of past) {
     const day = utcDay(new Date(f.kickoff));
     // Weekly refits, as the walk-forward backtest does: only data dated before the day is used.
@@ -43,7 +57,15 @@ export async function backfill(deps: StepDeps, leagueId: string, name: string, f
       state = fitter.fit(records, day);
     }
     const generatedAt = new Date(`${day}T${String(GENERATION_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
-    const prediction = toStoredPrediction(f, name, state, odds.get(f.id), generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS), 'backfilled', deps.oddsProvider.bookmakers ? { list: deps.oddsProvider.bookmakers } : {});
+    const prediction = toStoredPrediction(
+      f,
+      name,
+      state,
+      odds.get(f.id),
+      generatedAt.getTime() < Date.parse(f.kickoff) ? generatedAt : new Date(Date.parse(f.kickoff) - DAY_MS),
+      'backfilled',
+      deps.oddsProvider.bookmakers ? { list: deps.oddsProvider.bookmakers } : {},
+    );
     const entries = ledgerEntriesOf(prediction, 'backtest', now);
     // Made and settled in one write: the prediction as it was, then its result.
     const settled = settledPrediction(prediction, f);

@@ -27,7 +27,12 @@ export async function historyForFit(deps: StepDeps, leagueId: string, now: Date,
  * Today's model state: the stored one when it was fitted today by this model code, else a refit on
  * `records` (the caller saves a refit once the run is done).
  */
-export async function currentModel(deps: StepDeps, leagueId: string, records: HistoryRecord[], now: Date): Promise<{ state: LeagueModelState; refit: boolean }> {
+export async function currentModel(
+  deps: StepDeps,
+  leagueId: string,
+  records: HistoryRecord[],
+  now: Date,
+): Promise<{ state: LeagueModelState; refit: boolean }> {
   const stored = await deps.models.latest(leagueId);
   // A state fitted earlier today by other model code (a deploy since) cannot be used: refit it.
   if (stored && stored.fittedAt >= utcDay(now) && stored.version === MODEL_VERSION) return { state: stored, refit: false };

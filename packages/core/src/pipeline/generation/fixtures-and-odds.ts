@@ -30,6 +30,8 @@ export async function syncFixturesAndOdds(deps: StepDeps, leagueId: string, name
   const wanted = firstRun ? provided.filter((f) => Date.parse(f.kickoff) > from.getTime()) : upcoming;
   const odds = wanted.length ? await oddsOrLastKnown(deps, leagueId, wanted) : new Map<string, FixtureOdds>();
   const toSave = firstRun ? provided : provided.filter((f) => f.status !== 'finished');
-  await deps.fixtures.saveAll(toSave.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })));
+  await deps.fixtures.saveAll(
+    toSave.map((f) => ({ ...f, leagueName: name, ...(odds.get(f.id) ? { odds: odds.get(f.id)! } : {}), updatedAt: now.toISOString() })),
+  );
   return { provided, upcoming, odds };
 }

@@ -23,7 +23,11 @@ export async function statisticsOf(deps: StepDeps, leagueId: string, fixtures: P
     return { read: await provider.statistics(leagueId, fixtures) };
   } catch (error) {
     if (!isProviderOutage(error)) throw error;
-    deps.log('Match statistics unavailable: results settled, the matches join the history on a later run', { leagueId, fixtures: fixtures.length, error: error.message });
+    deps.log('Match statistics unavailable: results settled, the matches join the history on a later run', {
+      leagueId,
+      fixtures: fixtures.length,
+      error: error.message,
+    });
     return { read: new Map(), error: error.message };
   }
 }

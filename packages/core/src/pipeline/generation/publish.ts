@@ -10,11 +10,21 @@ import { toStoredPrediction } from './stored-prediction.ts';
  * Predictions freeze at kickoff: the store refuses one whose stored prediction has kicked off, and
  * the count is of those written.
  */
-export async function publishUpcoming(deps: StepDeps, upcoming: ProviderFixture[], name: string, state: LeagueModelState, odds: Map<string, FixtureOdds>, now: Date): Promise<number> {
+export async function publishUpcoming(
+  deps: StepDeps,
+  upcoming: ProviderFixture[],
+  name: string,
+  state: LeagueModelState,
+  odds: Map<string, FixtureOdds>,
+  now: Date,
+): Promise<number> {
   let predicted = 0;
   for (const f of upcoming) {
     const previous = await deps.predictions.get(f.id);
-    const prediction = toStoredPrediction(f, name, state, odds.get(f.id), now, 'published', { ...(deps.oddsProvider.bookmakers ? { list: deps.oddsProvider.bookmakers } : {}), ...(previous ? { previous } : {}) });
+    const prediction = toStoredPrediction(f, name, state, odds.get(f.id), now, 'published', {
+      ...(deps.oddsProvider.bookmakers ? { list: deps.oddsProvider.bookmakers } : {}),
+      ...(previous ? { previous } : {}),
+    });
     if (await deps.predictions.write(prediction, ledgerEntriesOf(prediction, 'published', now), { now })) predicted += 1;
   }
   return predicted;

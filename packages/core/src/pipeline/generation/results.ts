@@ -26,7 +26,11 @@ export async function ingestResults(deps: StepDeps, leagueId: string): Promise<s
     const before = stored.get(f.id);
     return f.status === 'finished' && f.score && (before?.status !== 'finished' || before.statisticsPending);
   });
-  const statistics = await statisticsOf(deps, leagueId, newlyFinished.filter((f) => !f.stats));
+  const statistics = await statisticsOf(
+    deps,
+    leagueId,
+    newlyFinished.filter((f) => !f.stats),
+  );
   let waiting = 0;
   const newHistory: HistoryRecord[] = [];
   const updates: StoredFixture[] = [];
@@ -48,7 +52,11 @@ export async function ingestResults(deps: StepDeps, leagueId: string): Promise<s
     else if (isNew) newHistory.push(toHistoryRecord(f, before?.odds));
   }
   // Each prediction with its ledger entries still open (or voided before), at the closing prices read for the played ones.
-  const closing = await closingOf(deps, leagueId, toSettle.filter((s) => s.settled.status === 'settled').map((s) => s.fixture));
+  const closing = await closingOf(
+    deps,
+    leagueId,
+    toSettle.filter((s) => s.settled.status === 'settled').map((s) => s.fixture),
+  );
   let settledCount = 0;
   let voided = 0;
   for (const { fixture, settled } of toSettle) {

@@ -11,8 +11,13 @@ const sim = simulateLeague({ teams: 10, seasons: 2, seed: 5, odds: true, shots: 
 const last = sim.matches.at(-1)!;
 const state = fitLeagueModel({ league: 'SIM', history: sim.matches, asOf: last.date });
 const fixture: ProviderFixture = {
-  id: 'demo-1', leagueId: 'SIM', season: last.season!, kickoff: `${last.date}T15:00:00Z`,
-  homeTeam: last.home, awayTeam: last.away, status: 'scheduled',
+  id: 'demo-1',
+  leagueId: 'SIM',
+  season: last.season!,
+  kickoff: `${last.date}T15:00:00Z`,
+  homeTeam: last.home,
+  awayTeam: last.away,
+  status: 'scheduled',
 };
 const odds: FixtureOdds = {
   best: { home: 2.2, draw: 3.6, away: 3.9, over25: 2.0, under25: 1.95 },
@@ -42,7 +47,19 @@ describe('a stored prediction', () => {
     expect(p.market!.home).toBeGreaterThan(p.market!.away);
     const shown = toPublicPrediction({ ...p, valueBets: [{ market: 'home', odds: 2.2, edge: 0.06 }] }, premium);
     expect(shown.insights?.market?.home).toBeCloseTo(p.market!.home * 100, 0);
-    expect(shown.valueBets).toEqual([{ market: 'home', odds: 2.2, priceSource: 'best', bookmaker: 'Velox', fairOdds: Math.round((1 / p.market!.home) * 100) / 100, edge: 6, seenAt: null, flaggedAt: null, quotedAt: null }]);
+    expect(shown.valueBets).toEqual([
+      {
+        market: 'home',
+        odds: 2.2,
+        priceSource: 'best',
+        bookmaker: 'Velox',
+        fairOdds: Math.round((1 / p.market!.home) * 100) / 100,
+        edge: 6,
+        seenAt: null,
+        flaggedAt: null,
+        quotedAt: null,
+      },
+    ]);
     // How much of the published forecast is our models' travels with it to the card.
     expect(p.modelWeight).toEqual({ x1: expect.any(Number), ou: expect.any(Number) });
     expect(shown.modelWeight).toEqual(p.modelWeight);
@@ -51,7 +68,8 @@ describe('a stored prediction', () => {
   it("flags a declared book's fresh quote above the sharp fair price, as of the run, and carries the flag's history on", () => {
     const at = new Date(`${last.date}T06:00:00Z`);
     const withQuotes: FixtureOdds = {
-      ...odds, sharp: { home: 2.0, draw: 3.6, away: 4.0, over25: 1.95, under25: 1.95 },
+      ...odds,
+      sharp: { home: 2.0, draw: 3.6, away: 4.0, over25: 1.95, under25: 1.95 },
       quotes: [{ key: 'williamhill', name: 'William Hill', updatedAt: `${last.date}T05:59:00.000Z`, prices: { home: 2.3, draw: 3.3, away: 3.6 } }],
     };
     const stale = { ...withQuotes, quotes: withQuotes.quotes!.map((q) => ({ ...q, updatedAt: `${last.date}T05:00:00.000Z` })) };
@@ -59,7 +77,9 @@ describe('a stored prediction', () => {
     const p = toStoredPrediction(fixture, 'Sim League', state, withQuotes, at, 'published', { previous });
     // a quote an hour old is no price to take: no flag; a fresh one is, at William Hill's price
     expect(previous.valueBets).toEqual([]);
-    expect(p.valueBets).toEqual([expect.objectContaining({ market: 'home', odds: 2.3, bookmaker: 'William Hill', flaggedAt: at.toISOString(), quotedAt: `${last.date}T05:59:00.000Z` })]);
+    expect(p.valueBets).toEqual([
+      expect.objectContaining({ market: 'home', odds: 2.3, bookmaker: 'William Hill', flaggedAt: at.toISOString(), quotedAt: `${last.date}T05:59:00.000Z` }),
+    ]);
     expect(p.valueHistory?.map((e) => e.event)).toEqual(['flagged']);
     expect(p.bestOdds).toEqual({ home: 2.3, draw: 3.3, away: 3.6 });
   });

@@ -11,7 +11,12 @@ import type { FixtureOdds } from '../../predictions/odds.ts';
  * a backfilled one judges its quotes' age as of their capture.
  */
 export function toStoredPrediction(
-  f: ProviderFixture, leagueName: string, state: LeagueModelState, odds: FixtureOdds | undefined, generatedAt: Date, origin: Origin,
+  f: ProviderFixture,
+  leagueName: string,
+  state: LeagueModelState,
+  odds: FixtureOdds | undefined,
+  generatedAt: Date,
+  origin: Origin,
   { list, previous }: { list?: readonly ListedBookmaker[]; previous?: StoredPrediction } = {},
 ): StoredPrediction {
   const input = odds ? modelOdds(odds) : undefined;
@@ -46,7 +51,11 @@ export function toStoredPrediction(
     ...(view ? { valueScannedAt: scannedAt.toISOString() } : {}),
     ...(odds && input ? { modelOdds: input } : {}),
     // staking: the declared books' best where the source names its books, else the source's best
-    ...(view && Object.keys(view.best).length ? { bestOdds: view.best, bestBookmakers: view.bestBookmakers } : odds && input ? { bestOdds: odds.best, ...(odds.bestBookmakers ? { bestBookmakers: odds.bestBookmakers } : {}) } : {}),
+    ...(view && Object.keys(view.best).length
+      ? { bestOdds: view.best, bestBookmakers: view.bestBookmakers }
+      : odds && input
+        ? { bestOdds: odds.best, ...(odds.bestBookmakers ? { bestBookmakers: odds.bestBookmakers } : {}) }
+        : {}),
     modelWeight: forecast.modelWeight,
     // Which code and which fit made it, so the track record can be audited.
     modelVersion: `${forecast.modelVersion}@${state.fittedAt}`,

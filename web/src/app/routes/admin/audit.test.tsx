@@ -11,8 +11,24 @@ describe('/admin/audit', () => {
       'GET /api/auth/me': { user: makeUser({ role: 'admin' }) },
       'GET /api/admin/role-changes': {
         changes: [
-          { id: 'rc2', at: '2026-11-24T09:30:00.000Z', type: 'role_revoked', userId: 'u2', email: 'old@example.com', actor: 'ops', origin: 'laptop: npm run admin --stage prod' },
-          { id: 'rc1', at: '2026-11-23T08:00:00.000Z', type: 'role_granted', userId: 'u1', email: 'boss@example.com', actor: 'ops (AWS profile prod-admin)', origin: 'laptop: npm run admin --stage prod' },
+          {
+            id: 'rc2',
+            at: '2026-11-24T09:30:00.000Z',
+            type: 'role_revoked',
+            userId: 'u2',
+            email: 'old@example.com',
+            actor: 'ops',
+            origin: 'laptop: npm run admin --stage prod',
+          },
+          {
+            id: 'rc1',
+            at: '2026-11-23T08:00:00.000Z',
+            type: 'role_granted',
+            userId: 'u1',
+            email: 'boss@example.com',
+            actor: 'ops (AWS profile prod-admin)',
+            origin: 'laptop: npm run admin --stage prod',
+          },
         ],
       },
     });

@@ -16,7 +16,13 @@ describe('/admin/messages email delivery', () => {
         suppressions: [{ email: 'gone@example.com', reason: 'bounce', detail: 'bounce: Permanent / NoEmail', suppressedAt: '2026-11-20T10:00:00.000Z' }],
         undelivered: [
           { id: 'a', template: 'password-reset', reason: 'maxReceiveCount (5) exceeded', deadLetteredAt: '2026-11-21T10:00:00.000Z' },
-          { id: 'b', template: 'verify-email', reason: 'maxReceiveCount (5) exceeded', deadLetteredAt: '2026-11-19T10:00:00.000Z', redrivenAt: '2026-11-19T11:00:00.000Z' },
+          {
+            id: 'b',
+            template: 'verify-email',
+            reason: 'maxReceiveCount (5) exceeded',
+            deadLetteredAt: '2026-11-19T10:00:00.000Z',
+            redrivenAt: '2026-11-19T11:00:00.000Z',
+          },
         ],
       },
     });

@@ -18,7 +18,15 @@ describe('/admin/odds', () => {
   it('lists winning predictions with their row states: Upcoming, Awaiting Odds, Finished', async () => {
     asAdmin({
       'GET /api/admin/winning-predictions': [
-        makeWinningPrediction({ homeTeam: 'Ashford', awayTeam: 'Brookvale', hasResult: false, actualResult: 'Match not finished', winningOdds: null, predictionType: 'over_25', ourPrediction: 'Over 2.5' }),
+        makeWinningPrediction({
+          homeTeam: 'Ashford',
+          awayTeam: 'Brookvale',
+          hasResult: false,
+          actualResult: 'Match not finished',
+          winningOdds: null,
+          predictionType: 'over_25',
+          ourPrediction: 'Over 2.5',
+        }),
         makeWinningPrediction({ homeTeam: 'Carlton', awayTeam: 'Dunmore', winningOdds: null }),
         makeWinningPrediction({ homeTeam: 'Eastwick', awayTeam: 'Fairport', winningOdds: 2.5 }),
       ],
@@ -109,14 +117,26 @@ describe('/admin/odds', () => {
       return date.toISOString();
     };
     const rows = [
-      ...Array.from({ length: 25 }, (_, i) => makeWinningPrediction({ homeTeam: `North ${i}`, awayTeam: 'X', league: 'Northern League', matchTime: day(0), winningOdds: 2 })),
+      ...Array.from({ length: 25 }, (_, i) =>
+        makeWinningPrediction({ homeTeam: `North ${i}`, awayTeam: 'X', league: 'Northern League', matchTime: day(0), winningOdds: 2 }),
+      ),
       makeWinningPrediction({ homeTeam: 'South 1', awayTeam: 'Y', league: 'Southern League', matchTime: day(1), winningOdds: null }),
-      makeWinningPrediction({ homeTeam: 'South 2', awayTeam: 'Z', league: 'Southern League', matchTime: day(2), hasResult: false, actualResult: 'Match not finished' }),
+      makeWinningPrediction({
+        homeTeam: 'South 2',
+        awayTeam: 'Z',
+        league: 'Southern League',
+        matchTime: day(2),
+        hasResult: false,
+        actualResult: 'Match not finished',
+      }),
     ];
     asAdmin({ 'GET /api/admin/winning-predictions': rows });
     const { user } = await renderApp('/admin/odds');
     await screen.findByRole('table');
-    const bodyRows = () => within(screen.getByRole('table')).getAllByRole('rowheader').map((cell) => cell.textContent);
+    const bodyRows = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent);
 
     expect(bodyRows()).toHaveLength(20);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
@@ -164,7 +184,17 @@ describe('/admin/odds', () => {
   it('starts prediction generation and shows the job live until it finishes, then reloads the data', async () => {
     const states: JobStatus[] = [
       { id: 'J1', type: 'generate', status: 'running', total: 30, done: 12, failed: 1, startedAt: '2026-11-22T06:00:00.000Z', finishedAt: null, error: null },
-      { id: 'J1', type: 'generate', status: 'done', total: 30, done: 29, failed: 1, startedAt: '2026-11-22T06:00:00.000Z', finishedAt: '2026-11-22T06:00:40.000Z', error: null },
+      {
+        id: 'J1',
+        type: 'generate',
+        status: 'done',
+        total: 30,
+        done: 29,
+        failed: 1,
+        startedAt: '2026-11-22T06:00:00.000Z',
+        finishedAt: '2026-11-22T06:00:40.000Z',
+        error: null,
+      },
     ];
     let polls = 0;
     const api = asAdmin({
@@ -192,7 +222,14 @@ describe('/admin/odds', () => {
       'GET /api/admin/winning-predictions': [],
       'POST /api/admin/fetch-match-results': Response.json({ jobId: 'J2' }, { status: 202 }),
       'GET /api/admin/jobs/J2': {
-        id: 'J2', type: 'results', status: 'failed', total: 3, done: 2, failed: 1, startedAt: '2026-11-22T06:30:00.000Z', finishedAt: '2026-11-22T07:31:00.000Z',
+        id: 'J2',
+        type: 'results',
+        status: 'failed',
+        total: 3,
+        done: 2,
+        failed: 1,
+        startedAt: '2026-11-22T06:30:00.000Z',
+        finishedAt: '2026-11-22T07:31:00.000Z',
         error: 'Task SP1 dead-lettered: maxReceiveCount (5) exceeded',
       } satisfies JobStatus,
     });

@@ -9,11 +9,24 @@ const admin = makeUser({ role: 'admin' });
 
 describe('/admin/tracking', () => {
   it("shows the period's published and back-tested figures in two labelled columns, as the server computes them, and refetches them with the period", async () => {
-    const metrics = (totalPredictions: number, winAccuracy: number, totalProfit: number) => ({ winAccuracy, totalPredictions, totalProfit, payoutPercentage: 12.5, bestWinningOdds: 2.4, date: '2026-03-05' });
+    const metrics = (totalPredictions: number, winAccuracy: number, totalProfit: number) => ({
+      winAccuracy,
+      totalPredictions,
+      totalProfit,
+      payoutPercentage: 12.5,
+      bestWinningOdds: 2.4,
+      date: '2026-03-05',
+    });
     const api = mockApi({
       'GET /api/auth/me': { user: admin },
       'GET /api/tracking/predictions': [makeTrackingRow(), makeTrackingRow({ basis: 'backtest' })],
-      'GET /api/tracking/summary': { days: 7, to: '2026-03-05T12:00:00.000Z', published: metrics(12, 66.7, 30), backtest: metrics(40, 62.5, 100), pending: { published: 3, backtest: 0 } },
+      'GET /api/tracking/summary': {
+        days: 7,
+        to: '2026-03-05T12:00:00.000Z',
+        published: metrics(12, 66.7, 30),
+        backtest: metrics(40, 62.5, 100),
+        pending: { published: 3, backtest: 0 },
+      },
     });
     const { user } = await renderApp('/admin/tracking');
 
@@ -47,7 +60,16 @@ describe('/admin/tracking', () => {
     mockApi({
       'GET /api/auth/me': { user: admin },
       'GET /api/tracking/predictions': [
-        makeTrackingRow({ homeTeam: 'Ashford', awayTeam: 'Brookvale', league: 'Northern League', matchTime, ourPrediction: 'Over 2.5', confidence: 63.25, actualResult: '3-1 (Home Win)', isCorrect: true }),
+        makeTrackingRow({
+          homeTeam: 'Ashford',
+          awayTeam: 'Brookvale',
+          league: 'Northern League',
+          matchTime,
+          ourPrediction: 'Over 2.5',
+          confidence: 63.25,
+          actualResult: '3-1 (Home Win)',
+          isCorrect: true,
+        }),
         makeTrackingRow({ homeTeam: 'Carlton', awayTeam: 'Dunmore', isCorrect: false, basis: 'backtest' }),
         makeTrackingRow({ homeTeam: 'Eastwick', awayTeam: 'Fairport', hasResult: false, isCorrect: null, actualResult: 'Match not finished' }),
       ],
@@ -55,7 +77,11 @@ describe('/admin/tracking', () => {
     await renderApp('/admin/tracking');
     const table = await screen.findByRole('table');
 
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status', 'Basis']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status', 'Basis']);
     const first = within(screen.getByRole('rowheader', { name: 'Ashford vs Brookvale' }).closest('tr')!);
     expect(first.getByText('Mar 5, 19:45')).toBeInTheDocument();
     expect(first.getByText('Over 2.5')).toBeInTheDocument();

@@ -36,9 +36,7 @@ function Tracking() {
         <TrackingStats summary={summary.data} isError={summary.isError} />
         <TrackingHistory
           period={period}
-          onPeriodChange={(days) =>
-            setParams(days === DEFAULT_TRACKING_PERIOD ? {} : { days: String(days) }, { replace: true, preventScrollReset: true })
-          }
+          onPeriodChange={(days) => setParams(days === DEFAULT_TRACKING_PERIOD ? {} : { days: String(days) }, { replace: true, preventScrollReset: true })}
           rows={rows.data}
           isLoading={rows.isPending || (rows.isPlaceholderData && rows.isFetching && !rows.data)}
           isRefreshing={rows.isPlaceholderData && rows.isFetching}

@@ -8,7 +8,9 @@ export function YourDataSection() {
   return (
     <Card>
       <h2 className="text-lg font-semibold">Your data</h2>
-      <p className="mt-2 text-sm text-muted-foreground">A copy of everything we hold about you: your account, your subscription history and your messages to us, as a JSON file.</p>
+      <p className="mt-2 text-sm text-muted-foreground">
+        A copy of everything we hold about you: your account, your subscription history and your messages to us, as a JSON file.
+      </p>
       <a href="/api/account/export" download className={buttonStyles({ variant: 'outline', className: 'mt-4' })}>
         <Download aria-hidden="true" />
         Download my data

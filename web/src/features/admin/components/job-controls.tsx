@@ -130,11 +130,7 @@ function JobControl({ spec }: { spec: JobSpec }) {
         <Icon aria-hidden={true} />
         {running ? `${spec.label}...` : spec.label}
       </Button>
-      {jobId ? (
-        <JobProgress job={job.data} label={spec.label} />
-      ) : (
-        <p className="text-sm text-muted-foreground">{spec.about}</p>
-      )}
+      {jobId ? <JobProgress job={job.data} label={spec.label} /> : <p className="text-sm text-muted-foreground">{spec.about}</p>}
     </li>
   );
 }

@@ -150,7 +150,12 @@ function OddsFilterBar({ filters, leagues, onChange }: { filters: OddsFilters; l
     <div role="group" aria-label="Filter winning predictions" className="flex flex-wrap items-end gap-3 px-1 pb-4">
       <FilterField label="Status">
         {(id) => (
-          <select id={id} value={filters.status} onChange={(event) => onChange({ ...filters, status: event.target.value as OddsFilters['status'] })} className={filterControl}>
+          <select
+            id={id}
+            value={filters.status}
+            onChange={(event) => onChange({ ...filters, status: event.target.value as OddsFilters['status'] })}
+            className={filterControl}
+          >
             <option value="all">All statuses</option>
             <option value="Upcoming">Upcoming</option>
             <option value="Awaiting Odds">Awaiting Odds</option>
@@ -171,7 +176,9 @@ function OddsFilterBar({ filters, leagues, onChange }: { filters: OddsFilters; l
         )}
       </FilterField>
       <FilterField label="Match day">
-        {(id) => <input id={id} type="date" value={filters.day} onChange={(event) => onChange({ ...filters, day: event.target.value })} className={filterControl} />}
+        {(id) => (
+          <input id={id} type="date" value={filters.day} onChange={(event) => onChange({ ...filters, day: event.target.value })} className={filterControl} />
+        )}
       </FilterField>
       {active ? (
         <Button variant="outline" size="md" onClick={() => onChange(NO_FILTERS)}>

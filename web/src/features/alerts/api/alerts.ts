@@ -6,7 +6,8 @@ import { api } from '@/lib/api-client';
 const KEY = ['/api/alerts'];
 
 /** `GET /api/alerts` (premium). */
-export const useAlerts = ({ enabled }: { enabled: boolean }) => useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get('/api/alerts', { signal, schema: AlertsViewSchema }), enabled });
+export const useAlerts = ({ enabled }: { enabled: boolean }) =>
+  useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get('/api/alerts', { signal, schema: AlertsViewSchema }), enabled });
 
 /** `PUT /api/alerts`: the saved settings come back with the choices. */
 export function useSaveAlerts() {

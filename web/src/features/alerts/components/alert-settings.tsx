@@ -9,14 +9,29 @@ import { useAlerts, useSaveAlerts } from '@/features/alerts/api/alerts';
 import { apiErrorMessage } from '@/lib/api-client';
 
 const MARKET_LABELS: Record<(typeof ALERT_MARKETS)[number], string> = { '1x2': 'Home / draw / away', ou25: 'Over / Under 2.5' };
-const FREQUENCY_LABELS: Record<AlertSettings['frequency'], string> = { realtime: 'As they appear', daily: 'Daily digest', weekly: 'Weekly digest (Mondays)', off: 'Off' };
+const FREQUENCY_LABELS: Record<AlertSettings['frequency'], string> = {
+  realtime: 'As they appear',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest (Mondays)',
+  off: 'Off',
+};
 const SAVED: Record<Exclude<AlertSettings['frequency'], 'off'>, string> = {
   realtime: 'An email within minutes of each new value bet that matches',
   daily: 'A daily digest of the value bets that match',
   weekly: 'A weekly digest (Mondays) of the value bets that match',
 };
 
-function Checkboxes({ legend, name, options, checked }: { legend: string; name: string; options: Array<{ value: string; label: string }>; checked: readonly string[] }) {
+function Checkboxes({
+  legend,
+  name,
+  options,
+  checked,
+}: {
+  legend: string;
+  name: string;
+  options: Array<{ value: string; label: string }>;
+  checked: readonly string[];
+}) {
   return (
     <fieldset className="space-y-1">
       <legend className="text-sm font-medium">{legend}</legend>
@@ -52,7 +67,11 @@ function Form({ view }: { view: AlertsView }) {
     }
     save.mutate(next, {
       onSuccess: () =>
-        toast({ title: 'Alerts saved', description: next.frequency === 'off' ? 'You will get no alert emails.' : `${SAVED[next.frequency]}, at most ${next.maxPerDay} a day.`, variant: 'success' }),
+        toast({
+          title: 'Alerts saved',
+          description: next.frequency === 'off' ? 'You will get no alert emails.' : `${SAVED[next.frequency]}, at most ${next.maxPerDay} a day.`,
+          variant: 'success',
+        }),
       onError: (error) => toast({ title: 'Alerts not saved', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   };
@@ -60,7 +79,11 @@ function Form({ view }: { view: AlertsView }) {
     <form onSubmit={onSubmit} className="mt-4 space-y-4">
       <label className="block text-sm font-medium">
         Email
-        <select name="frequency" defaultValue={settings.frequency} className="mt-1 block w-full rounded-md border border-border bg-background px-3 py-2 text-sm">
+        <select
+          name="frequency"
+          defaultValue={settings.frequency}
+          className="mt-1 block w-full rounded-md border border-border bg-background px-3 py-2 text-sm"
+        >
           {(['realtime', 'daily', 'weekly', 'off'] as const).map((f) => (
             <option key={f} value={f}>
               {FREQUENCY_LABELS[f]}
@@ -70,14 +93,41 @@ function Form({ view }: { view: AlertsView }) {
       </label>
       <label className="block text-sm font-medium">
         At most this many alert emails a day
-        <input name="maxPerDay" type="number" min={1} max={MAX_ALERTS_PER_DAY} step={1} required defaultValue={settings.maxPerDay ?? DEFAULT_ALERTS_PER_DAY} className="mt-1 block w-32 rounded-md border border-border bg-background px-3 py-2 text-sm" />
+        <input
+          name="maxPerDay"
+          type="number"
+          min={1}
+          max={MAX_ALERTS_PER_DAY}
+          step={1}
+          required
+          defaultValue={settings.maxPerDay ?? DEFAULT_ALERTS_PER_DAY}
+          className="mt-1 block w-32 rounded-md border border-border bg-background px-3 py-2 text-sm"
+        />
       </label>
       <label className="block text-sm font-medium">
         Minimum edge (expected value, % of the stake)
-        <input name="minEdge" type="number" min={0} max={100} step={0.5} defaultValue={settings.minEdge} className="mt-1 block w-32 rounded-md border border-border bg-background px-3 py-2 text-sm" />
+        <input
+          name="minEdge"
+          type="number"
+          min={0}
+          max={100}
+          step={0.5}
+          defaultValue={settings.minEdge}
+          className="mt-1 block w-32 rounded-md border border-border bg-background px-3 py-2 text-sm"
+        />
       </label>
-      <Checkboxes legend="Leagues (none ticked: all)" name="leagues" options={options.leagues.map((l) => ({ value: l.id, label: l.name }))} checked={settings.leagues} />
-      <Checkboxes legend="Bookmakers you hold an account with (none ticked: any)" name="bookmakers" options={options.bookmakers.map((b) => ({ value: b, label: b }))} checked={settings.bookmakers} />
+      <Checkboxes
+        legend="Leagues (none ticked: all)"
+        name="leagues"
+        options={options.leagues.map((l) => ({ value: l.id, label: l.name }))}
+        checked={settings.leagues}
+      />
+      <Checkboxes
+        legend="Bookmakers you hold an account with (none ticked: any)"
+        name="bookmakers"
+        options={options.bookmakers.map((b) => ({ value: b, label: b }))}
+        checked={settings.bookmakers}
+      />
       <Checkboxes legend="Markets" name="markets" options={ALERT_MARKETS.map((m) => ({ value: m, label: MARKET_LABELS[m] }))} checked={settings.markets} />
       <Button type="submit" disabled={save.isPending}>
         Save alerts
@@ -99,9 +149,14 @@ export function AlertSettingsCard() {
         Value-bet alerts
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        As they appear (an email within minutes of a new value bet that matches, up to your daily limit), or one digest per morning run (or a weekly one). Nothing is sent during a break or a self-exclusion. Value bets lose more often than they win; the track record shows how they did. 18+.
+        As they appear (an email within minutes of a new value bet that matches, up to your daily limit), or one digest per morning run (or a weekly one).
+        Nothing is sent during a break or a self-exclusion. Value bets lose more often than they win; the track record shows how they did. 18+.
       </p>
-      {alerts.data ? <Form view={alerts.data} /> : <p className="mt-4 text-sm text-muted-foreground">{alerts.isError ? 'Alerts could not be loaded.' : 'Loading alerts…'}</p>}
+      {alerts.data ? (
+        <Form view={alerts.data} />
+      ) : (
+        <p className="mt-4 text-sm text-muted-foreground">{alerts.isError ? 'Alerts could not be loaded.' : 'Loading alerts…'}</p>
+      )}
     </Card>
   );
 }

@@ -13,7 +13,10 @@ export function getAnalytics(filter: AnalyticsFilter, { signal }: { signal?: Abo
 }
 
 export const getAnalyticsQueryOptions = (filter: AnalyticsFilter) =>
-  queryOptions({ queryKey: ['/api/analytics', filter.period, filter.league ?? '', filter.market ?? ''], queryFn: ({ signal }) => getAnalytics(filter, { signal }) });
+  queryOptions({
+    queryKey: ['/api/analytics', filter.period, filter.league ?? '', filter.market ?? ''],
+    queryFn: ({ signal }) => getAnalytics(filter, { signal }),
+  });
 
 export function useAnalytics(filter: AnalyticsFilter, { enabled }: { enabled: boolean }) {
   return useQuery({ ...getAnalyticsQueryOptions(filter), enabled, placeholderData: keepPreviousData });
@@ -21,6 +24,11 @@ export function useAnalytics(filter: AnalyticsFilter, { enabled }: { enabled: bo
 
 /** The same filter's ledger as a CSV download (`GET /api/ledger?format=csv`, premium). */
 export function ledgerCsvHref(filter: AnalyticsFilter): string {
-  const search = new URLSearchParams({ format: 'csv', period: filter.period, ...(filter.league ? { league: filter.league } : {}), ...(filter.market ? { market: filter.market } : {}) });
+  const search = new URLSearchParams({
+    format: 'csv',
+    period: filter.period,
+    ...(filter.league ? { league: filter.league } : {}),
+    ...(filter.market ? { market: filter.market } : {}),
+  });
   return `${env.API_URL}/api/ledger?${search.toString()}`;
 }

@@ -7,7 +7,13 @@ import { formatShortDay } from '@/utils/format';
  * Cumulative profit in units, flat stakes and quarter-Kelly, one point per match day. Only ever
  * imported lazily; hidden from assistive technology: the text beside it gives the figures.
  */
-export default function ProfitChart({ curve, kelly = true }: { curve: ProfitCurve; /** Draw the quarter-Kelly line (not under the minimum staked). */ kelly?: boolean }) {
+export default function ProfitChart({
+  curve,
+  kelly = true,
+}: {
+  curve: ProfitCurve;
+  /** Draw the quarter-Kelly line (not under the minimum staked). */ kelly?: boolean;
+}) {
   const data = curve.points.map((p) => ({ day: formatShortDay(p.kickoff.slice(0, 10)), flat: p.flat, kelly: p.kelly }));
   return (
     <div aria-hidden="true" className="h-72 w-full" data-testid="profit-chart">

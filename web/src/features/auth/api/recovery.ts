@@ -14,7 +14,8 @@ import { api } from '@/lib/api-client';
 export const requestPasswordReset = (body: PasswordResetRequestBody) => api.post('/api/auth/password-reset', body, { schema: MessageResponseSchema });
 
 /** `POST /api/auth/password-reset/confirm`: the server ends every session, this browser's included. */
-export const confirmPasswordReset = (body: PasswordResetConfirmBody) => api.post('/api/auth/password-reset/confirm', body, { schema: PasswordResetConfirmResponseSchema });
+export const confirmPasswordReset = (body: PasswordResetConfirmBody) =>
+  api.post('/api/auth/password-reset/confirm', body, { schema: PasswordResetConfirmResponseSchema });
 
 export const verifyEmail = (body: VerifyEmailBody) => api.post('/api/auth/verify-email', body, { schema: VerifyEmailResponseSchema });
 

@@ -57,7 +57,11 @@ export function ChangePasswordForm() {
           const message = apiErrorMessage(error) ?? 'Please try again.';
           // Under the field the server names (a common new password, a wrong current one).
           const fields = apiFieldErrors(error);
-          setErrors(fields.newPassword || fields.currentPassword ? { newPassword: fields.newPassword, currentPassword: fields.currentPassword } : { currentPassword: message });
+          setErrors(
+            fields.newPassword || fields.currentPassword
+              ? { newPassword: fields.newPassword, currentPassword: fields.currentPassword }
+              : { currentPassword: message },
+          );
           toast({ title: 'Failed to change password', description: message, variant: 'destructive' });
         },
       },

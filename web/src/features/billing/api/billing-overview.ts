@@ -12,7 +12,8 @@ export function getBillingOverview({ signal }: { signal?: AbortSignal } = {}): P
 
 export const billingOverviewQueryKey = ['/api/account/billing'] as const;
 
-export const getBillingOverviewQueryOptions = () => queryOptions({ queryKey: billingOverviewQueryKey, queryFn: ({ signal }) => getBillingOverview({ signal }) });
+export const getBillingOverviewQueryOptions = () =>
+  queryOptions({ queryKey: billingOverviewQueryKey, queryFn: ({ signal }) => getBillingOverview({ signal }) });
 
 export function useBillingOverview({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...getBillingOverviewQueryOptions(), enabled });

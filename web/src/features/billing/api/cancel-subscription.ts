@@ -23,7 +23,10 @@ export function useCancelSubscription({ mutationConfig }: { mutationConfig?: Mut
       // still in flight (from before the cancellation) must not overwrite it.
       await queryClient.cancelQueries({ queryKey: billingOverviewQueryKey });
       queryClient.setQueryData<User | null>(userQueryKey, (user) => (user ? { ...user, cancelAt: data.cancel_at } : user));
-      queryClient.setQueryData<BillingOverview>(billingOverviewQueryKey, (overview) => overview && { ...overview, status: 'cancelling', renewsAt: null, endsAt: data.cancel_at });
+      queryClient.setQueryData<BillingOverview>(
+        billingOverviewQueryKey,
+        (overview) => overview && { ...overview, status: 'cancelling', renewsAt: null, endsAt: data.cancel_at },
+      );
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
       void queryClient.invalidateQueries({ queryKey: billingOverviewQueryKey });
       return onSuccess?.(data, ...args);

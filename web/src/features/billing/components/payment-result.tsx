@@ -63,9 +63,7 @@ export function PaymentResult({ sessionId }: { sessionId: string | null }) {
           <p className="font-semibold text-destructive">{error}</p>
           {detail ? <p className="text-muted-foreground">{detail}</p> : null}
         </div>
-        <p className="mt-4 text-muted-foreground">
-          If you were charged, your subscription will still be activated; contact us and we will sort it out.
-        </p>
+        <p className="mt-4 text-muted-foreground">If you were charged, your subscription will still be activated; contact us and we will sort it out.</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Link to={paths.pricing.getHref()} className={buttonStyles()}>
             Back to pricing

@@ -69,7 +69,8 @@ function CancelSubscription() {
 function Renewal({ user, overview }: { user: User; overview: BillingOverview | undefined }) {
   const resume = useResumeSubscription({
     mutationConfig: {
-      onSuccess: ({ renewsAt }) => toast({ title: 'Subscription resumed', description: renewsAt ? `Premium renews on ${formatLongDate(renewsAt)}.` : undefined, variant: 'success' }),
+      onSuccess: ({ renewsAt }) =>
+        toast({ title: 'Subscription resumed', description: renewsAt ? `Premium renews on ${formatLongDate(renewsAt)}.` : undefined, variant: 'success' }),
       onError: (error) => toast({ title: 'Failed to resume subscription', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     },
   });
@@ -91,7 +92,9 @@ function Renewal({ user, overview }: { user: User; overview: BillingOverview | u
   return (
     <p className="flex items-center gap-2 text-sm">
       <CalendarCheck aria-hidden="true" className="size-4 text-muted-foreground" />
-      {overview.status === 'past_due' ? `Payment is being retried; renewal was due on ${formatLongDate(overview.renewsAt)}` : `Renews on ${formatLongDate(overview.renewsAt)}`}
+      {overview.status === 'past_due'
+        ? `Payment is being retried; renewal was due on ${formatLongDate(overview.renewsAt)}`
+        : `Renews on ${formatLongDate(overview.renewsAt)}`}
     </p>
   );
 }
@@ -110,7 +113,11 @@ function Invoices({ invoices }: { invoices: BillingOverview['invoices'] }) {
             <span className="flex items-center gap-3">
               <span className="tabular-nums">{formatAmount(invoice.amountCents, invoice.currency)}</span>
               {invoice.url ? (
-                <a href={invoice.url} aria-label={`View the invoice of ${formatLongDate(invoice.date)}`} className="font-medium text-primary underline underline-offset-4">
+                <a
+                  href={invoice.url}
+                  aria-label={`View the invoice of ${formatLongDate(invoice.date)}`}
+                  className="font-medium text-primary underline underline-offset-4"
+                >
                   View
                 </a>
               ) : null}
@@ -165,7 +172,8 @@ export function SubscriptionCard({ user }: { user: User }) {
             disabled={portal.isPending || portal.isSuccess}
             onClick={() =>
               portal.mutate(undefined, {
-                onError: (error) => toast({ title: 'Could not open billing', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+                onError: (error) =>
+                  toast({ title: 'Could not open billing', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
               })
             }
           >

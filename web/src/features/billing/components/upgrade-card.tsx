@@ -27,8 +27,8 @@ export function UpgradeCard({ user }: { user: User }) {
       </h2>
       <p className="mt-2 text-sm">You are on the Free plan ($0): fixtures are visible, probabilities are locked.</p>
       <p className="mt-2 text-sm text-muted-foreground">
-        Unlock home, draw and away probabilities, Over/Under 2.5 goals, value-bet flags and every sort and filter for ${PREMIUM_PRICE_USD} per month.
-        Cancel anytime.
+        Unlock home, draw and away probabilities, Over/Under 2.5 goals, value-bet flags and every sort and filter for ${PREMIUM_PRICE_USD} per month. Cancel
+        anytime.
       </p>
       <Button className="mt-4" disabled={busy} onClick={upgrade}>
         {busy ? 'Redirecting to checkout...' : `Upgrade for $${PREMIUM_PRICE_USD}/month`}

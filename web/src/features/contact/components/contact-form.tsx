@@ -29,17 +29,20 @@ export function ContactForm() {
     }
     setErrors({});
     const website = String(new FormData(form).get('website') ?? '');
-    send.mutate({ ...parsed.data, ...(website ? { website } : {}) }, {
-      onSuccess: () => {
-        form.reset();
-        toast({
-          title: 'Message Sent!',
-          description: `Thanks for getting in touch. We'll reply within ${CONTACT_REPLY_HOURS} hours.`,
-          variant: 'success',
-        });
+    send.mutate(
+      { ...parsed.data, ...(website ? { website } : {}) },
+      {
+        onSuccess: () => {
+          form.reset();
+          toast({
+            title: 'Message Sent!',
+            description: `Thanks for getting in touch. We'll reply within ${CONTACT_REPLY_HOURS} hours.`,
+            variant: 'success',
+          });
+        },
+        onError: (error) => toast({ title: 'Message not sent', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
       },
-      onError: (error) => toast({ title: 'Message not sent', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
-    });
+    );
   };
 
   return (

@@ -26,8 +26,7 @@ export function Hero({ aside, signedIn = false }: { aside?: ReactNode; signedIn?
             AI-Powered Football Predictions
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
-            Win, draw and Over/Under 2.5 goals probabilities for upcoming matches, from three models combined and measured
-            against real results.
+            Win, draw and Over/Under 2.5 goals probabilities for upcoming matches, from three models combined and measured against real results.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to={signedIn ? paths.predictions.getHref() : paths.auth.signup.getHref()} className={buttonStyles({ size: 'lg' })}>

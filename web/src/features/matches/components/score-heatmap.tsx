@@ -8,7 +8,10 @@ export function ScoreHeatmap({ scores, homeTeam, awayTeam }: { scores: number[][
   const max = Math.max(...scores.flat(), 0.1);
   return (
     <div className="overflow-x-auto" role="region" aria-label="Scoreline heatmap" tabIndex={0}>
-      <table className="border-separate border-spacing-1 text-center text-xs tabular-nums" aria-label={`Scoreline probabilities: ${homeTeam} goals by row, ${awayTeam} goals by column`}>
+      <table
+        className="border-separate border-spacing-1 text-center text-xs tabular-nums"
+        aria-label={`Scoreline probabilities: ${homeTeam} goals by row, ${awayTeam} goals by column`}
+      >
         <thead>
           <tr>
             <th scope="col" className="px-1 text-left font-medium text-muted-foreground">
@@ -28,7 +31,12 @@ export function ScoreHeatmap({ scores, homeTeam, awayTeam }: { scores: number[][
                 {h}
               </th>
               {row.map((p, a) => (
-                <td key={a} className="h-9 w-12 rounded text-slate-900" style={{ backgroundColor: `rgba(34, 197, 94, ${((p / max) * 0.6).toFixed(3)})` }} title={`${h}-${a}`}>
+                <td
+                  key={a}
+                  className="h-9 w-12 rounded text-slate-900"
+                  style={{ backgroundColor: `rgba(34, 197, 94, ${((p / max) * 0.6).toFixed(3)})` }}
+                  title={`${h}-${a}`}
+                >
                   {formatPercent(p)}
                 </td>
               ))}

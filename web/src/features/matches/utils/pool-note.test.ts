@@ -16,8 +16,12 @@ describe('sharperThanItsParts', () => {
   });
 
   it('says below when the pool is under every model, and nothing when it sits inside their range', () => {
-    expect(sharperThanItsParts({ models: { home: 40, draw: 30, away: 30 }, components: [component('a', 45, 25, 30), component('b', 44, 26, 30)] })).toMatch(/home win chance \(40.0%\) is below each model's/);
-    expect(sharperThanItsParts({ models: { home: 59, draw: 22.5, away: 18.5 }, components: [component('a', 58.2, 23.1, 18.7), component('b', 60.4, 22, 17.6)] })).toBeNull();
+    expect(sharperThanItsParts({ models: { home: 40, draw: 30, away: 30 }, components: [component('a', 45, 25, 30), component('b', 44, 26, 30)] })).toMatch(
+      /home win chance \(40.0%\) is below each model's/,
+    );
+    expect(
+      sharperThanItsParts({ models: { home: 59, draw: 22.5, away: 18.5 }, components: [component('a', 58.2, 23.1, 18.7), component('b', 60.4, 22, 17.6)] }),
+    ).toBeNull();
     expect(sharperThanItsParts({ models: null, components: [] })).toBeNull();
   });
 });

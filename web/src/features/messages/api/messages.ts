@@ -16,11 +16,17 @@ export const useMessages = () => useQuery(getMessagesQueryOptions());
 export function useMarkMessageRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, read }: { id: string; read: boolean }) => api.post(`/api/admin/messages/${encodeURIComponent(id)}/read`, { read }, { schema: MarkReadResponseSchema }),
+    mutationFn: ({ id, read }: { id: string; read: boolean }) =>
+      api.post(`/api/admin/messages/${encodeURIComponent(id)}/read`, { read }, { schema: MarkReadResponseSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesKey }),
   });
 }
 
 /** `GET /api/admin/email-delivery`: addresses SES made us stop mailing, and emails no retry could send. */
 export const useEmailDelivery = () =>
-  useQuery(queryOptions({ queryKey: ['/api/admin', 'email-delivery'] as const, queryFn: ({ signal }) => api.get('/api/admin/email-delivery', { signal, schema: EmailDeliveryResponseSchema }) }));
+  useQuery(
+    queryOptions({
+      queryKey: ['/api/admin', 'email-delivery'] as const,
+      queryFn: ({ signal }) => api.get('/api/admin/email-delivery', { signal, schema: EmailDeliveryResponseSchema }),
+    }),
+  );

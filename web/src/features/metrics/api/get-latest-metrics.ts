@@ -8,8 +8,7 @@ export function getLatestMetrics({ signal }: { signal?: AbortSignal } = {}): Pro
   return api.get('/api/metrics/latest', { signal, schema: LatestMetricsSchema }).then((metrics) => metrics ?? null);
 }
 
-export const getLatestMetricsQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/metrics', 'latest'], queryFn: ({ signal }) => getLatestMetrics({ signal }) });
+export const getLatestMetricsQueryOptions = () => queryOptions({ queryKey: ['/api/metrics', 'latest'], queryFn: ({ signal }) => getLatestMetrics({ signal }) });
 
 export function useLatestMetrics() {
   return useQuery(getLatestMetricsQueryOptions());

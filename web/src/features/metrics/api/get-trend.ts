@@ -23,7 +23,15 @@ export function useTrend() {
  * series has no point that day), so published and back-tested figures are drawn, and labelled,
  * apart.
  */
-export type TrendPoint = { day: string; date: string; winAccuracy: number; picks: number; basis: Trend[number]['basis']; published: number | null; backtest: number | null };
+export type TrendPoint = {
+  day: string;
+  date: string;
+  winAccuracy: number;
+  picks: number;
+  basis: Trend[number]['basis'];
+  published: number | null;
+  backtest: number | null;
+};
 
 /**
  * The last 30 entries, each labelled with its date rather than the product's `Day 1..n`

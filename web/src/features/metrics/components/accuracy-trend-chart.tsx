@@ -18,8 +18,20 @@ export default function AccuracyTrendChart({ points }: { points: TrendPoint[] })
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
           <XAxis dataKey="day" tick={{ fontSize: 12, fill: '#475569' }} interval="preserveStartEnd" minTickGap={24} />
           <YAxis domain={[0, 100]} tick={{ fontSize: 12, fill: '#475569' }} tickFormatter={(value: number) => `${value}%`} />
-          <Tooltip formatter={(value, name) => [formatPercent(Number(value)), BASIS_LABELS[name as keyof typeof BASIS_LABELS]]} labelFormatter={(label) => String(label)} />
-          <Line type="monotone" dataKey="backtest" stroke="#64748b" strokeWidth={2} strokeDasharray="5 4" dot={false} connectNulls={false} isAnimationActive={false} />
+          <Tooltip
+            formatter={(value, name) => [formatPercent(Number(value)), BASIS_LABELS[name as keyof typeof BASIS_LABELS]]}
+            labelFormatter={(label) => String(label)}
+          />
+          <Line
+            type="monotone"
+            dataKey="backtest"
+            stroke="#64748b"
+            strokeWidth={2}
+            strokeDasharray="5 4"
+            dot={false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
           <Line type="monotone" dataKey="published" stroke="#047857" strokeWidth={2.5} dot={false} connectNulls={false} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>

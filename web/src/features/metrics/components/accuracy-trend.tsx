@@ -8,7 +8,6 @@ import { formatPercent } from '@/utils/format';
 
 const AccuracyTrendChart = lazy(() => import('@/features/metrics/components/accuracy-trend-chart'));
 
-
 /** docs/product.md#messages. */
 export const NO_HISTORY_TEXT = 'No historical data yet';
 
@@ -30,9 +29,12 @@ function useNearViewport<T extends Element>() {
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -52,7 +54,8 @@ export function AccuracyTrend() {
   const last = points.at(-1);
   const average = points.length ? points.reduce((sum, point) => sum + point.winAccuracy, 0) / points.length : 0;
   const bases = new Set(points.map((p) => p.basis));
-  const basisNote = bases.size === 2 ? ' Back-tested days are drawn dashed.' : bases.has('backtest') ? ' All back-tested: no published pick has settled yet.' : '';
+  const basisNote =
+    bases.size === 2 ? ' Back-tested days are drawn dashed.' : bases.has('backtest') ? ' All back-tested: no published pick has settled yet.' : '';
 
   return (
     <section aria-labelledby="trend-heading" className="rounded-2xl border border-border bg-background p-6 shadow-sm">

@@ -29,7 +29,12 @@ export function LivePerformanceCard({ headingLevel = 'h2' }: { headingLevel?: 'h
         </Heading>
         <Tooltip content={backtest ? BACKTEST_INFO : LIVE_PERFORMANCE_INFO} align="end">
           {(props) => (
-            <button type="button" aria-label="About these figures" className="rounded-full p-1 text-muted-foreground hover:bg-muted hover:text-foreground" {...props}>
+            <button
+              type="button"
+              aria-label="About these figures"
+              className="rounded-full p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+              {...props}
+            >
               <Info aria-hidden="true" className="size-5" />
             </button>
           )}

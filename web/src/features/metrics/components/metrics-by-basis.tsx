@@ -4,7 +4,6 @@ import { CompactTable } from '@/components/tables/compact-table';
 import { BASIS_LABELS, STAKE_USD } from '@/config/product';
 import { formatMoney, formatOdds, formatPercent } from '@/utils/format';
 
-
 const ROWS: [string, (m: Metrics) => string][] = [
   ['Settled picks', (m) => String(m.totalPredictions)],
   ['Win accuracy', (m) => (m.totalPredictions ? formatPercent(m.winAccuracy) : 'N/A')],

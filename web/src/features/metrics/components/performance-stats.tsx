@@ -25,7 +25,17 @@ const signTone = (value: number | null) => (value === null || value === 0 ? 'tex
  * The latest metrics (docs/product.md#data-shown): win accuracy, predictions counted, profit at a $20 stake,
  * payout percentage and best winning odds, each in the display format of docs/product.md#display-formats.
  */
-export function PerformanceStats({ metrics, isLoading, isError, layout = 'grid' }: { metrics: Metrics | null | undefined; isLoading?: boolean; isError?: boolean; layout?: 'grid' | 'list' }) {
+export function PerformanceStats({
+  metrics,
+  isLoading,
+  isError,
+  layout = 'grid',
+}: {
+  metrics: Metrics | null | undefined;
+  isLoading?: boolean;
+  isError?: boolean;
+  layout?: 'grid' | 'list';
+}) {
   if (isError) return <p className="py-4 text-sm text-muted-foreground">Performance figures are unavailable right now.</p>;
   if (!isLoading && !metrics) return <MetricsEmptyState />;
 
@@ -43,12 +53,7 @@ export function PerformanceStats({ metrics, isLoading, isError, layout = 'grid' 
   return (
     <dl aria-busy={isLoading || undefined} className={layout === 'grid' ? 'grid grid-cols-2 gap-4' : 'space-y-3'}>
       {stats.map((stat, index) => (
-        <div
-          key={stat.label}
-          className={cn(
-            layout === 'grid' ? (index === 0 ? 'col-span-2' : '') : 'flex items-baseline justify-between gap-3',
-          )}
-        >
+        <div key={stat.label} className={cn(layout === 'grid' ? (index === 0 ? 'col-span-2' : '') : 'flex items-baseline justify-between gap-3')}>
           <dt className="text-sm text-muted-foreground">{stat.label}</dt>
           <dd className={cn('font-bold tabular-nums', stat.tone, layout === 'grid' && index === 0 ? 'text-4xl' : 'text-xl')}>{stat.value}</dd>
         </div>

@@ -34,12 +34,14 @@ export function listPrediction(prediction: Prediction, { displayTeamName, league
  * alongside the list, so they stay out of the landing page's initial JavaScript.
  */
 export async function getPredictions({ signal }: { signal?: AbortSignal } = {}): Promise<ListedPrediction[]> {
-  const [predictions, names] = await Promise.all([api.get('/api/predictions', { signal, schema: PredictionListSchema }), import('@app/contracts/display-names')]);
+  const [predictions, names] = await Promise.all([
+    api.get('/api/predictions', { signal, schema: PredictionListSchema }),
+    import('@app/contracts/display-names'),
+  ]);
   return predictions.map((prediction) => listPrediction(prediction, names));
 }
 
-export const getPredictionsQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/predictions'], queryFn: ({ signal }) => getPredictions({ signal }) });
+export const getPredictionsQueryOptions = () => queryOptions({ queryKey: ['/api/predictions'], queryFn: ({ signal }) => getPredictions({ signal }) });
 
 export function usePredictions({ queryConfig }: { queryConfig?: QueryConfig<typeof getPredictionsQueryOptions> } = {}) {
   return useQuery({ ...getPredictionsQueryOptions(), ...queryConfig });

@@ -32,7 +32,6 @@ const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'ou', label: 'O/U probability' },
 ];
 
-
 /** Date chips: one tap instead of a select (Today / Tomorrow / This weekend / All). */
 function DateChips({ value, onChange }: { value: DateFilter; onChange: (value: DateFilter) => void }) {
   const name = useId();
@@ -66,12 +65,32 @@ function TeamSearch({ value, onChange }: { value: string; onChange: (value: stri
         Search teams
       </label>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-      <input id={id} type="search" value={value} onChange={(event) => onChange(event.target.value)} placeholder="Search teams" autoComplete="off" className={cn(controlClass, 'pl-9')} />
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="Search teams"
+        autoComplete="off"
+        className={cn(controlClass, 'pl-9')}
+      />
     </div>
   );
 }
 
-function SortOption({ option, checked, locked, name, onSelect }: { option: (typeof SORT_OPTIONS)[number]; checked: boolean; locked: boolean; name: string; onSelect: () => void }) {
+function SortOption({
+  option,
+  checked,
+  locked,
+  name,
+  onSelect,
+}: {
+  option: (typeof SORT_OPTIONS)[number];
+  checked: boolean;
+  locked: boolean;
+  name: string;
+  onSelect: () => void;
+}) {
   const label = (
     <label
       className={cn(
@@ -87,7 +106,11 @@ function SortOption({ option, checked, locked, name, onSelect }: { option: (type
     </label>
   );
   if (!locked) return label;
-  return <Tooltip content={PREMIUM_SORT_TOOLTIP} className="flex">{() => label}</Tooltip>;
+  return (
+    <Tooltip content={PREMIUM_SORT_TOOLTIP} className="flex">
+      {() => label}
+    </Tooltip>
+  );
 }
 
 function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string; pressed: boolean; locked: boolean; onToggle: () => void }) {
@@ -114,7 +137,11 @@ function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string;
     </button>
   );
   if (!locked) return button({});
-  return <Tooltip content={PREMIUM_FILTER_TOOLTIP} align="start">{(props) => button(props)}</Tooltip>;
+  return (
+    <Tooltip content={PREMIUM_FILTER_TOOLTIP} align="start">
+      {(props) => button(props)}
+    </Tooltip>
+  );
 }
 
 /**

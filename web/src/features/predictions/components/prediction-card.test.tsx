@@ -11,7 +11,9 @@ const probabilities = () => screen.getAllByTestId('probability');
 
 describe('PredictionCard', () => {
   it("shows a locked card's teams, league and the unlock prompt, and no probability", () => {
-    renderWithProviders(<PredictionCard prediction={locked(makeListedPrediction({ homeTeam: 'Ashford', awayTeam: 'Brookvale', league: 'Southern League' }))} />);
+    renderWithProviders(
+      <PredictionCard prediction={locked(makeListedPrediction({ homeTeam: 'Ashford', awayTeam: 'Brookvale', league: 'Southern League' }))} />,
+    );
 
     const card = screen.getByRole('article', { name: 'Ashford vs Brookvale' });
     expect(within(card).getByText('Southern League')).toBeInTheDocument();
@@ -45,7 +47,17 @@ describe('PredictionCard', () => {
         prediction={makeListedPrediction({
           isValueBet: true,
           valueBets: [
-            { market: 'away', odds: 3.4, priceSource: 'best', bookmaker: 'Bet365', fairOdds: 3.05, edge: 11.4, seenAt: '2026-11-22T14:05:00.000Z', flaggedAt: '2026-11-22T13:30:00.000Z', quotedAt: '2026-11-22T14:04:00.000Z' },
+            {
+              market: 'away',
+              odds: 3.4,
+              priceSource: 'best',
+              bookmaker: 'Bet365',
+              fairOdds: 3.05,
+              edge: 11.4,
+              seenAt: '2026-11-22T14:05:00.000Z',
+              flaggedAt: '2026-11-22T13:30:00.000Z',
+              quotedAt: '2026-11-22T14:04:00.000Z',
+            },
             { market: 'over25', odds: 2.2, priceSource: 'best', bookmaker: null, fairOdds: null, edge: 6, seenAt: null, flaggedAt: null, quotedAt: null },
           ],
         })}
@@ -54,7 +66,10 @@ describe('PredictionCard', () => {
 
     expect(screen.getByText('Value Bet')).toBeInTheDocument();
     const bets = within(screen.getByRole('list', { name: 'Value bets' })).getAllByRole('listitem');
-    expect(bets.map((li) => li.textContent)).toEqual([`Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatTime('2026-11-22T14:05:00.000Z')}`, 'Value: Over 2.5 @ 2.20 - +6.0%']);
+    expect(bets.map((li) => li.textContent)).toEqual([
+      `Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatTime('2026-11-22T14:05:00.000Z')}`,
+      'Value: Over 2.5 @ 2.20 - +6.0%',
+    ]);
     const flag = within(bets[0]!).getByRole('button', { name: 'Value' });
     expect(flag).toHaveAccessibleDescription(VALUE_DEFINITION);
     // Past the league badge and the two clubs (links to their pages), the tooltips' buttons.
@@ -71,9 +86,25 @@ describe('PredictionCard', () => {
     renderWithProviders(
       <PredictionCard
         prediction={makeListedPrediction({
-          homeWinProb: 20, drawProb: 18, awayWinProb: 62, overUnder25: 66, isValueBet: true,
+          homeWinProb: 20,
+          drawProb: 18,
+          awayWinProb: 62,
+          overUnder25: 66,
+          isValueBet: true,
           picks: [{ market: 'ou25', selection: 'over25', probability: 66 }],
-          valueBets: [{ market: 'under25', odds: 3.42, priceSource: 'best', bookmaker: 'Northbet', fairOdds: 3.2, edge: 6.9, seenAt: '2026-11-22T14:05:00.000Z', flaggedAt: null, quotedAt: null }],
+          valueBets: [
+            {
+              market: 'under25',
+              odds: 3.42,
+              priceSource: 'best',
+              bookmaker: 'Northbet',
+              fairOdds: 3.2,
+              edge: 6.9,
+              seenAt: '2026-11-22T14:05:00.000Z',
+              flaggedAt: null,
+              quotedAt: null,
+            },
+          ],
         })}
       />,
     );
@@ -87,7 +118,13 @@ describe('PredictionCard', () => {
   it('marks Pick only on the selections the track record counts, each with its definition', () => {
     renderWithProviders(
       <PredictionCard
-        prediction={makeListedPrediction({ homeWinProb: 64, drawProb: 21, awayWinProb: 15, overUnder25: 55, picks: [{ market: '1x2', selection: 'home', probability: 64 }] })}
+        prediction={makeListedPrediction({
+          homeWinProb: 64,
+          drawProb: 21,
+          awayWinProb: 15,
+          overUnder25: 55,
+          picks: [{ market: '1x2', selection: 'home', probability: 64 }],
+        })}
       />,
     );
 
@@ -137,12 +174,17 @@ describe('PredictionCard', () => {
     market: market && { ...market, over25: 52 },
   });
   const rowOf = (table: HTMLElement, name: string) =>
-    within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    within(within(table).getByRole('rowheader', { name }).closest('tr')!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
 
   it("says the forecast is the market's fair price where our models' learned weight is 0, and shows our models beside it with the gap", () => {
     renderWithProviders(
       <PredictionCard
-        prediction={makeListedPrediction({ modelWeight: { x1: 0, ou: 0 }, insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, { home: 41, draw: 29.5, away: 29.5 }) })}
+        prediction={makeListedPrediction({
+          modelWeight: { x1: 0, ou: 0 },
+          insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, { home: 41, draw: 29.5, away: 29.5 }),
+        })}
       />,
     );
 

@@ -27,7 +27,8 @@ type PredictionCardProps = {
 
 /** The one-line definitions of what a card flags (docs/decisions/0134-what-the-card-flags.md). */
 export const PICK_DEFINITION = `Pick: an outcome we give ${HIGH_CONFIDENCE_THRESHOLD}% or more. Every Pick is recorded in the track record at the best price when published.`;
-export const VALUE_DEFINITION = "Value: a listed bookmaker's price above the market's fair price (the sharp bookmaker's odds with their margin removed), as seen at the time shown.";
+export const VALUE_DEFINITION =
+  "Value: a listed bookmaker's price above the market's fair price (the sharp bookmaker's odds with their margin removed), as seen at the time shown.";
 
 /** A flag with its definition on hover, tap and keyboard focus. */
 function Flag({ label, definition, variant }: { label: ReactNode; definition: string; variant: 'pick' | 'value' }) {
@@ -71,7 +72,6 @@ function ProbabilityRow({ label, percent, pick = false }: { label: string; perce
 
 type OutcomeView = NonNullable<NonNullable<Prediction['insights']>['models']>;
 
-
 /**
  * Whose forecast the card shows, then our models (football data only) beside the market's fair
  * probabilities with the gap, so a subscriber sees where they disagree; without bookmaker odds
@@ -99,15 +99,27 @@ function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; mark
         <thead>
           <tr className="text-xs text-muted-foreground">
             <td />
-            <th scope="col" className="pl-2 text-right font-medium">Home</th>
-            <th scope="col" className="pl-2 text-right font-medium">Draw</th>
-            <th scope="col" className="pl-2 text-right font-medium">Away</th>
+            <th scope="col" className="pl-2 text-right font-medium">
+              Home
+            </th>
+            <th scope="col" className="pl-2 text-right font-medium">
+              Draw
+            </th>
+            <th scope="col" className="pl-2 text-right font-medium">
+              Away
+            </th>
           </tr>
         </thead>
         <tbody>
           {market ? row('Market', three(market)) : null}
           {row('Our models', three(models))}
-          {market ? row('Gap (points)', three(models).map((v, i) => v - three(market)[i]!), true) : null}
+          {market
+            ? row(
+                'Gap (points)',
+                three(models).map((v, i) => v - three(market)[i]!),
+                true,
+              )
+            : null}
         </tbody>
       </table>
       <p className="mt-1 text-xs text-muted-foreground">
@@ -244,7 +256,11 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: 
         <time dateTime={prediction.matchTime}>{formatKickoff(prediction.matchTime)}</time>
       </p>
       {locked ? <LockedBody describedBy={headingId} breakUntil={breakUntil} /> : <UnlockedBody prediction={prediction} />}
-      <Link to={paths.match.getHref(prediction.id)} aria-describedby={headingId} className="mt-3 self-start text-sm font-medium text-primary underline underline-offset-4">
+      <Link
+        to={paths.match.getHref(prediction.id)}
+        aria-describedby={headingId}
+        className="mt-3 self-start text-sm font-medium text-primary underline underline-offset-4"
+      >
         Match details
       </Link>
     </article>

@@ -34,7 +34,17 @@ export function EmptyState({ icon, children }: { icon: ReactNode; children: Reac
   );
 }
 
-export function PredictionGrid({ predictions, total, isLoading, isError, emptyAction, headingLevel, className = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3', breakUntil = null, render }: PredictionGridProps) {
+export function PredictionGrid({
+  predictions,
+  total,
+  isLoading,
+  isError,
+  emptyAction,
+  headingLevel,
+  className = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3',
+  breakUntil = null,
+  render,
+}: PredictionGridProps) {
   if (isLoading) {
     return (
       <div className="flex min-h-80 items-center justify-center">

@@ -106,9 +106,7 @@ export function PredictionList({ predictions, breakUntil, now = new Date() }: { 
     <div className="space-y-4" data-testid="prediction-list">
       {groupByDayAndLeague(predictions).map(({ day, leagues }) => (
         <div key={day}>
-          <h3 className={cn(DAY_HEADING_CLASS, 'bg-background text-sm font-semibold')}>
-            {formatDayHeading(day, now)}
-          </h3>
+          <h3 className={cn(DAY_HEADING_CLASS, 'bg-background text-sm font-semibold')}>{formatDayHeading(day, now)}</h3>
           <div className="space-y-2">
             {leagues.map(({ league, predictions: matches }) => (
               <div key={league} className="overflow-clip rounded-xl border border-border bg-background">

@@ -172,8 +172,10 @@ describe("the home page's top 3", () => {
     expect(ids(topPredictions(list))).toEqual(['y', 'x']);
   });
 
-  it("uses kickoff order for locked predictions (no probabilities to rank)", () => {
-    const list = [makeListedPrediction({ id: 'late', matchTime: kickoff(0, 23, 30) }), makeListedPrediction({ id: 'early', matchTime: kickoff(0, 23, 0) })].map(locked);
+  it('uses kickoff order for locked predictions (no probabilities to rank)', () => {
+    const list = [makeListedPrediction({ id: 'late', matchTime: kickoff(0, 23, 30) }), makeListedPrediction({ id: 'early', matchTime: kickoff(0, 23, 0) })].map(
+      locked,
+    );
 
     expect(ids(topPredictions(list))).toEqual(['early', 'late']);
   });
@@ -194,12 +196,25 @@ describe('filters in the URL', () => {
 
 describe("the compact list's groups", () => {
   it('groups by local day in date order, then by league in the order of their first listed match, keeping the list order inside', () => {
-    const at = (id: string, day: number, hour: number, league: string) => makeListedPrediction({ id, league, matchTime: new Date(2026, 2, day, hour).toISOString() });
+    const at = (id: string, day: number, hour: number, league: string) =>
+      makeListedPrediction({ id, league, matchTime: new Date(2026, 2, day, hour).toISOString() });
     // Sorted by probability, not by kickoff: the groups keep that order inside.
     const list = [at('b2', 15, 20, 'B'), at('a1', 14, 12, 'A'), at('b1', 14, 15, 'B'), at('a2', 14, 18, 'A'), at('a3', 15, 13, 'A')];
     expect(groupByDayAndLeague(list).map(({ day, leagues }) => [day, leagues.map(({ league, predictions }) => [league, ids(predictions)])])).toEqual([
-      ['2026-03-14', [['A', ['a1', 'a2']], ['B', ['b1']]]],
-      ['2026-03-15', [['B', ['b2']], ['A', ['a3']]]],
+      [
+        '2026-03-14',
+        [
+          ['A', ['a1', 'a2']],
+          ['B', ['b1']],
+        ],
+      ],
+      [
+        '2026-03-15',
+        [
+          ['B', ['b2']],
+          ['A', ['a3']],
+        ],
+      ],
     ]);
     expect(groupByDayAndLeague([])).toEqual([]);
   });

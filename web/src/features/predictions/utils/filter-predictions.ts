@@ -45,7 +45,6 @@ export function strongerOverUnder(prediction: Prediction): OverUnderSide | null 
   return shown.under > shown.over ? { side: 'under', percent: shown.under } : { side: 'over', percent: shown.over };
 }
 
-
 export function dayOffset(now: Date, days: number): string {
   return localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
 }
@@ -65,7 +64,11 @@ function matchesDate(prediction: Prediction, date: DateFilter, now: Date): boole
 }
 
 /** Lower case without accents: 'atletico' finds 'Atlético Madrid'. */
-const searchable = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const searchable = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** The team search looks at the name shown and at the data's own spelling ('Ath Madrid'). */
 function matchesTeam(prediction: ListedPrediction, team: string): boolean {
@@ -130,7 +133,10 @@ export function leaguesByCountry(predictions: ListedPrediction[]): CountryLeague
     leagues.set(p.league, (leagues.get(p.league) ?? 0) + 1);
     countries.set(country, leagues);
   }
-  const byCount = <T extends { count: number }>(name: (item: T) => string) => (a: T, b: T) => b.count - a.count || compareText(name(a), name(b));
+  const byCount =
+    <T extends { count: number }>(name: (item: T) => string) =>
+    (a: T, b: T) =>
+      b.count - a.count || compareText(name(a), name(b));
   return [...countries]
     .map(([country, leagues]) => {
       const list = [...leagues].map(([league, count]) => ({ league, count })).sort(byCount<LeagueCount>((item) => item.league));

@@ -25,14 +25,34 @@ const LONGER_BY_MS = 60 * 60 * 1000;
 const endOf = (duration: BreakDuration, now: number) => new Date(now + BREAK_DURATIONS[duration].days * DAY_MS);
 
 /** The break's lengths as radio buttons; a length that would end before the running break is disabled. */
-function BreakLengths({ name, legend, chosen, available, onChoose }: { name: string; legend: string; chosen: BreakDuration; available: BreakDuration[]; onChoose: (d: BreakDuration) => void }) {
+function BreakLengths({
+  name,
+  legend,
+  chosen,
+  available,
+  onChoose,
+}: {
+  name: string;
+  legend: string;
+  chosen: BreakDuration;
+  available: BreakDuration[];
+  onChoose: (d: BreakDuration) => void;
+}) {
   return (
     <fieldset className="mt-3">
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {BREAK_DURATION_KEYS.map((d) => (
           <label key={d} className="inline-flex items-center gap-2 text-sm">
-            <input type="radio" name={name} value={d} checked={chosen === d} disabled={!available.includes(d)} onChange={() => onChoose(d)} className="size-4 accent-primary" />
+            <input
+              type="radio"
+              name={name}
+              value={d}
+              checked={chosen === d}
+              disabled={!available.includes(d)}
+              onChange={() => onChoose(d)}
+              className="size-4 accent-primary"
+            />
             {BREAK_DURATIONS[d].label}
           </label>
         ))}
@@ -55,7 +75,11 @@ function TakeBreak({ user }: { user: User }) {
     mutationConfig: {
       onSuccess: ({ breakUntil }) => {
         setConfirming(null);
-        toast({ title: 'Break started', description: `Odds, probabilities and value flags are hidden until ${formatDateTime(breakUntil)}.`, variant: 'success' });
+        toast({
+          title: 'Break started',
+          description: `Odds, probabilities and value flags are hidden until ${formatDateTime(breakUntil)}.`,
+          variant: 'success',
+        });
       },
       onError: (error) => toast({ title: 'Could not start the break', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     },
@@ -121,7 +145,11 @@ function SelfExclusion() {
   const exclude = useSelfExclude({
     mutationConfig: {
       onSuccess: async ({ excludedUntil }) => {
-        toast({ title: 'Self-exclusion confirmed', description: `Your account is locked until ${formatLongDate(excludedUntil)}. You have been signed out.`, variant: 'success' });
+        toast({
+          title: 'Self-exclusion confirmed',
+          description: `Your account is locked until ${formatLongDate(excludedUntil)}. You have been signed out.`,
+          variant: 'success',
+        });
         await endSession();
       },
       onError: (error) => {
@@ -149,13 +177,18 @@ function SelfExclusion() {
         Self-exclusion
       </h3>
       <p className="mt-2 text-sm text-muted-foreground">
-        Locks your account for {SELF_EXCLUSION_MONTHS} months: your subscription is cancelled at the end of the period you paid for, you are signed out everywhere, and you
-        cannot sign in again until the {SELF_EXCLUSION_MONTHS} months are over.
+        Locks your account for {SELF_EXCLUSION_MONTHS} months: your subscription is cancelled at the end of the period you paid for, you are signed out
+        everywhere, and you cannot sign in again until the {SELF_EXCLUSION_MONTHS} months are over.
       </p>
       {open ? (
         <form onSubmit={onSubmit} aria-label="Self-exclusion" className="mt-3 space-y-3 rounded-xl border border-red-200 bg-red-50 p-4">
           <InputField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-          <CheckboxField name="confirm" aria-required="true" error={errors.confirm} label={`I want my account locked for ${SELF_EXCLUSION_MONTHS} months, and I understand it cannot be reopened sooner`} />
+          <CheckboxField
+            name="confirm"
+            aria-required="true"
+            error={errors.confirm}
+            label={`I want my account locked for ${SELF_EXCLUSION_MONTHS} months, and I understand it cannot be reopened sooner`}
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="destructive" size="sm" disabled={exclude.isPending}>
               {exclude.isPending ? 'Excluding...' : `Exclude me for ${SELF_EXCLUSION_MONTHS} months`}

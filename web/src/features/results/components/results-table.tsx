@@ -20,7 +20,8 @@ function PriceTaken({ bet }: { bet: ResultRow['picks'][number] }) {
       {formatOdds(bet.odds)}
       {last ? (
         <span className="block text-xs text-muted-foreground" data-testid="odds-corrected">
-          corrected {formatOdds(last.oldPrice)} to {formatOdds(last.newPrice)} by staff {last.by.slice(-6)}, {formatMatchDate(last.at)}; figures use the price taken
+          corrected {formatOdds(last.oldPrice)} to {formatOdds(last.newPrice)} by staff {last.by.slice(-6)}, {formatMatchDate(last.at)}; figures use the price
+          taken
         </span>
       ) : null}
     </div>
@@ -38,7 +39,8 @@ const COLUMNS = ['Match', 'Kickoff', 'Home / Draw / Away', 'Over 2.5', 'Bets', '
  * by screen readers, and each cell shows its column's name (`data-label`).
  */
 const th = 'px-3 py-2';
-const td = 'px-3 py-2 max-md:grid max-md:grid-cols-[6.5rem_1fr] max-md:gap-2 max-md:py-1 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
+const td =
+  'px-3 py-2 max-md:grid max-md:grid-cols-[6.5rem_1fr] max-md:gap-2 max-md:py-1 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
 
 /**
  * The settled predictions: teams, kickoff, the probabilities published before kickoff, the
@@ -72,13 +74,23 @@ export function ResultsTable({ rows }: { rows: ResultRow[] }) {
                   </div>
                 </div>
               </td>
-              <td role="cell" data-label="Kickoff" className={`${td} whitespace-nowrap`}>{formatMatchDate(r.matchTime)}</td>
+              <td role="cell" data-label="Kickoff" className={`${td} whitespace-nowrap`}>
+                {formatMatchDate(r.matchTime)}
+              </td>
               <td role="cell" data-label="H / D / A" className={`${td} whitespace-nowrap tabular-nums`}>
                 {formatPercent(r.probabilities.home)} / {formatPercent(r.probabilities.draw)} / {formatPercent(r.probabilities.away)}
               </td>
-              <td role="cell" data-label="Over 2.5" className={`${td} tabular-nums`}>{formatPercent(r.probabilities.over25)}</td>
+              <td role="cell" data-label="Over 2.5" className={`${td} tabular-nums`}>
+                {formatPercent(r.probabilities.over25)}
+              </td>
               <td role="cell" data-label="Bets" className={td}>
-                <div>{r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}>{betLabel(p)}</div>) : <span className="text-muted-foreground">No pick</span>}</div>
+                <div>
+                  {r.picks.length ? (
+                    r.picks.map((p) => <div key={`${p.kind}-${p.label}`}>{betLabel(p)}</div>)
+                  ) : (
+                    <span className="text-muted-foreground">No pick</span>
+                  )}
+                </div>
               </td>
               <td role="cell" data-label="Odds" className={`${td} tabular-nums`}>
                 <div>{r.picks.length ? r.picks.map((p) => <PriceTaken key={`${p.kind}-${p.label}`} bet={p} />) : '–'}</div>
@@ -86,9 +98,19 @@ export function ResultsTable({ rows }: { rows: ResultRow[] }) {
               <td role="cell" data-label="CLV" className={`${td} tabular-nums`}>
                 <div>{r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}>{formatPercent(p.clv, { signed: true })}</div>) : '–'}</div>
               </td>
-              <td role="cell" data-label="Result" className={`${td} whitespace-nowrap`}>{r.actualResult}</td>
+              <td role="cell" data-label="Result" className={`${td} whitespace-nowrap`}>
+                {r.actualResult}
+              </td>
               <td role="cell" data-label="Outcome" className={td}>
-                <div>{r.picks.length ? r.picks.map((p) => <div key={`${p.kind}-${p.label}`}><Outcome won={p.won} /></div>) : '–'}</div>
+                <div>
+                  {r.picks.length
+                    ? r.picks.map((p) => (
+                        <div key={`${p.kind}-${p.label}`}>
+                          <Outcome won={p.won} />
+                        </div>
+                      ))
+                    : '–'}
+                </div>
               </td>
             </tr>
           ))}

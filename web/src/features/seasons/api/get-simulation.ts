@@ -18,6 +18,8 @@ export function getTeam(slug: string, { signal }: { signal?: AbortSignal } = {})
   return api.get(`/api/teams/${encodeURIComponent(slug)}`, { signal, schema: TeamPageSchema });
 }
 
-export const useSimulation = (leagueId: string) => useQuery(queryOptions({ queryKey: ['/api/simulations', leagueId], queryFn: ({ signal }) => getSimulation(leagueId, { signal }) }));
-export const useSimulationHistory = (leagueId: string) => useQuery(queryOptions({ queryKey: ['/api/simulations', leagueId, 'history'], queryFn: ({ signal }) => getSimulationHistory(leagueId, { signal }) }));
+export const useSimulation = (leagueId: string) =>
+  useQuery(queryOptions({ queryKey: ['/api/simulations', leagueId], queryFn: ({ signal }) => getSimulation(leagueId, { signal }) }));
+export const useSimulationHistory = (leagueId: string) =>
+  useQuery(queryOptions({ queryKey: ['/api/simulations', leagueId, 'history'], queryFn: ({ signal }) => getSimulationHistory(leagueId, { signal }) }));
 export const useTeam = (slug: string) => useQuery(queryOptions({ queryKey: ['/api/teams', slug], queryFn: ({ signal }) => getTeam(slug, { signal }) }));

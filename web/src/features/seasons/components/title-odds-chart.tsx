@@ -19,7 +19,15 @@ export default function TitleOddsChart({ rows, teams }: { rows: Array<Record<str
           <Tooltip formatter={(value, name) => [formatPercent(Number(value)), teams.find((t) => t.slug === name)?.name ?? String(name)]} />
           <Legend formatter={(value: string) => teams.find((t) => t.slug === value)?.name ?? value} />
           {teams.map((t, i) => (
-            <Line key={t.slug} type="monotone" dataKey={t.slug} stroke={COLOURS[i % COLOURS.length]} strokeWidth={2} dot={rows.length < 3} isAnimationActive={false} />
+            <Line
+              key={t.slug}
+              type="monotone"
+              dataKey={t.slug}
+              stroke={COLOURS[i % COLOURS.length]}
+              strokeWidth={2}
+              dot={rows.length < 3}
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

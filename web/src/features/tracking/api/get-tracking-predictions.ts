@@ -39,5 +39,9 @@ export function getTrackingSummary(days: TrackingPeriod, { signal }: { signal?: 
 }
 
 export function useTrackingSummary(days: TrackingPeriod) {
-  return useQuery({ queryKey: ['/api/tracking', 'summary', days], queryFn: ({ signal }) => getTrackingSummary(days, { signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['/api/tracking', 'summary', days],
+    queryFn: ({ signal }) => getTrackingSummary(days, { signal }),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -66,7 +66,9 @@ export function ValueHistory({ events }: { events: MatchForecast['valueHistory']
         {events.map((e) => (
           <li key={`${e.at}-${e.market}-${e.event}`} className="tabular-nums">
             <time dateTime={e.at}>{formatTime(e.at)}</time> {SELECTION_LABELS[e.market]} {EVENT_WORDS[e.event]}
-            {e.event !== 'withdrawn' && e.odds !== null ? ` ${formatOdds(e.odds)}${e.bookmaker ? ` ${e.bookmaker}` : ''}${e.edge === null ? '' : ` (${formatPercent(e.edge, { signed: true })})`}` : ''}
+            {e.event !== 'withdrawn' && e.odds !== null
+              ? ` ${formatOdds(e.odds)}${e.bookmaker ? ` ${e.bookmaker}` : ''}${e.edge === null ? '' : ` (${formatPercent(e.edge, { signed: true })})`}`
+              : ''}
           </li>
         ))}
       </ol>
