@@ -30,7 +30,7 @@ const runtimeSmokeStep = ['--filter', '@app/functions', 'exec', 'vitest', 'run',
 
 const layers = {
   lint: {
-    what: 'eslint (with the import direction of docs/architecture.md#layers), no import cycle, no two areas of packages/core importing each other, no citation of documents outside the repository (and dated decision records), kebab-case file names, test layers by file name, and no unused code (knip)',
+    what: 'eslint (with the import direction of docs/architecture.md#layers), no import cycle, no two areas of packages/core importing each other, no citation of documents outside the repository (and dated decision records), kebab-case file names, test layers by file name, no unused code (knip), and every source file as Prettier writes it',
     steps: LINT_STEPS,
   },
   typecheck: { what: 'tsc: the server packages as one program (tsconfig.server.json), then web and e2e', steps: TYPECHECK_STEPS },
