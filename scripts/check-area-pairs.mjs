@@ -50,7 +50,7 @@ function areaEdges(dir, name, files) {
 }
 
 /** The pairs of areas that import each other, each with the files on both sides. */
-export function mutualPairs(edges) {
+function mutualPairs(edges) {
   const pairs = [];
   for (const [key, files] of edges) {
     const [from, to] = key.split(' -> ');
@@ -60,7 +60,7 @@ export function mutualPairs(edges) {
 }
 
 /** The loops of three areas or more (a -> b -> c -> a), each as its areas in order; pairs are reported by mutualPairs. */
-export function longerLoops(edges) {
+function longerLoops(edges) {
   const next = new Map();
   for (const key of edges.keys()) {
     const [from, to] = key.split(' -> ');

@@ -1,5 +1,5 @@
-// The local stack's configuration: sets the environment the handlers' config module reads,
-// before any handler is imported. Values the user set in the environment win.
+// The local stack's configuration: sets the environment the config module reads, before the
+// stack's base is built. Values the user set in the environment win.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';

@@ -9,23 +9,20 @@ import {
 } from '@app/adapters/local-billing/local-payment-gateway';
 import { isDomainError } from '@app/core/errors';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
-import type { LocalOutbox, SentEmail } from '@app/adapters/email/local-outbox';
-import type { PaymentGateway } from '@app/core/billing/ports';
-import { EMAIL_QUEUE, type EmailRedriveReport } from '@app/core/email/deliverability';
-import type { UndeliveredEmailStore } from '@app/core/email/ports';
-import type { JobService } from '@app/core/pipeline/jobs';
+import type { SentEmail } from '@app/adapters/email/local-outbox';
+import { EMAIL_QUEUE } from '@app/core/email/deliverability';
+import type { Base } from '../src/composition/base.ts';
+import { buildPaymentGateway } from '../src/composition/billing.ts';
+import { buildUndeliveredEmails, redriveEmails } from '../src/composition/email.ts';
+import { buildJobs } from '../src/composition/pipeline.ts';
+import { localOutbox } from './adapters.ts';
 
 export interface LocalAdminDeps {
+  /** The stack's base: the payment provider, the jobs, the outbox and the undelivered emails are built on it. */
+  base: Base;
   queue: LocalQueue;
-  billing: () => Promise<PaymentGateway>;
   /** This server's own URL, to deliver the local provider's webhooks through the real route. */
   selfUrl: () => string;
-  jobs: () => Promise<JobService>;
-  /** The local stack's mail server (what the email consumer sent). */
-  outbox: () => Promise<LocalOutbox>;
-  /** Replays the undelivered emails kept in the table. */
-  redriveEmails: () => Promise<EmailRedriveReport>;
-  undeliveredEmails: () => Promise<Pick<UndeliveredEmailStore, 'list'>>;
 }
 
 /** Loopback: 127.0.0.0/8 and ::1. */
@@ -79,10 +76,10 @@ export function localAdmin(deps: LocalAdminDeps) {
     if (req.method === 'GET' && invoice) return handleInvoice(deps, res, invoice[1]!, invoice[2]!);
 
     if (req.method === 'GET' && url.pathname === '/__local/mail.json') {
-      return reply(res, 200, await (await deps.outbox()).list());
+      return reply(res, 200, await localOutbox(deps.base).list());
     }
     if (req.method === 'GET' && url.pathname === '/__local/mail') {
-      return send(res, 200, 'text/html; charset=utf-8', mailPage(await (await deps.outbox()).list()));
+      return send(res, 200, 'text/html; charset=utf-8', mailPage(await localOutbox(deps.base).list()));
     }
     if (req.method === 'GET' && url.pathname === '/__local/queues') {
       return reply(
@@ -97,8 +94,8 @@ export function localAdmin(deps: LocalAdminDeps) {
       if (!deps.queue.queueNames().includes(name)) return reply(res, 404, { error: `unknown queue ${name}` });
       if (name === EMAIL_QUEUE) {
         // Emails are replayed from their records, as on AWS; the local DLQ's copies of them go.
-        const report = await deps.redriveEmails();
-        deps.queue.discardDeadLetters(name, new Set((await (await deps.undeliveredEmails()).list(1000)).map((e) => e.id)));
+        const report = await redriveEmails(deps.base);
+        deps.queue.discardDeadLetters(name, new Set((await buildUndeliveredEmails(deps.base).list(1000)).map((e) => e.id)));
         return reply(res, 200, { redriven: report.redriven, kept: report.kept });
       }
       return reply(res, 200, { redriven: deps.queue.redrive(name) });
@@ -106,18 +103,18 @@ export function localAdmin(deps: LocalAdminDeps) {
     if (req.method === 'POST' && url.pathname === '/__local/jobs') {
       const { type, leagues } = JSON.parse(body.toString() || '{}') as { type?: string; leagues?: string[] };
       if (!['generate', 'results', 'metrics'].includes(type ?? '')) return reply(res, 400, { error: 'type must be generate, results or metrics' });
-      const job = await (await deps.jobs()).request(type as 'generate', 'cli', Array.isArray(leagues) ? leagues.map(String) : []);
+      const job = await buildJobs(deps.base).request(type as 'generate', 'cli', Array.isArray(leagues) ? leagues.map(String) : []);
       return reply(res, 202, { jobId: job.id });
     }
     if (req.method === 'GET' && url.pathname === '/__local/jobs') {
-      const jobs = await deps.jobs();
+      const jobs = buildJobs(deps.base);
       const latest = await Promise.all((['generate', 'results', 'metrics'] as const).map(async (type) => [type, (await jobs.latest(type)) ?? null]));
       return reply(res, 200, Object.fromEntries(latest));
     }
     const jobStatus = /^\/__local\/jobs\/([0-9A-Z]{26})$/.exec(url.pathname);
     if (req.method === 'GET' && jobStatus) {
       try {
-        return reply(res, 200, await (await deps.jobs()).get(jobStatus[1]!));
+        return reply(res, 200, await buildJobs(deps.base).get(jobStatus[1]!));
       } catch {
         return reply(res, 404, { error: 'no such job' });
       }
@@ -136,7 +133,7 @@ export function localAdmin(deps: LocalAdminDeps) {
 }
 
 async function localGateway(deps: LocalAdminDeps): Promise<LocalPaymentGateway | undefined> {
-  const gateway = await deps.billing();
+  const gateway = await buildPaymentGateway(deps.base);
   return gateway instanceof LocalPaymentGateway ? gateway : undefined;
 }
 

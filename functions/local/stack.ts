@@ -139,17 +139,15 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     const port = env.port === 0 ? await freePort() : env.port;
     applyLocalDefaults({ port, dynamodbEndpoint: dynamo.endpoint });
     applyLocalSecrets(env);
-    // Imported only now, so the handlers' configuration sees the local environment.
+    // Imported once the environment is set, which the base below reads.
     const { routes, consumers, deadLetterConsumer, tasks } = await import('../src/routes.ts');
     const { schedules } = await import('@app/events/schedules');
-    const { localBase, localOutbox, localQueue } = await import('./adapters.ts');
+    const { localBase, localQueue } = await import('./adapters.ts');
+    const { buildJobs } = await import('../src/composition/pipeline.ts');
     const { clockFrom } = await import('@app/core/clock');
     // The stack's root: its environment, its clock (a replayed one with LOCAL_CLOCK_START), its stand-ins.
     const base = localBase(env.clockStart ? { clock: clockFrom(env.clockStart) } : {});
     if (env.clockStart) log(`the clock starts at ${env.clockStart.toISOString()} (LOCAL_CLOCK_START)`);
-    const { buildPaymentGateway } = await import('../src/composition/billing.ts');
-    const { buildJobs } = await import('../src/composition/pipeline.ts');
-    const { buildUndeliveredEmails, redriveEmails } = await import('../src/composition/email.ts');
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
     const { createLocalServer } = await import('./server.ts');
     const { localAdmin } = await import('./local-admin.ts');
@@ -171,15 +169,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler, base),
       webDist: join(repoRoot, 'web', 'dist'),
-      extra: localAdmin({
-        queue,
-        billing: () => buildPaymentGateway(base),
-        jobs: async () => buildJobs(base),
-        outbox: async () => localOutbox(base),
-        redriveEmails: () => redriveEmails(base),
-        undeliveredEmails: async () => buildUndeliveredEmails(base),
-        selfUrl: () => `http://127.0.0.1:${port}`,
-      }),
+      extra: localAdmin({ base, queue, selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });
     await listen(server, port, env.host);

@@ -43,12 +43,11 @@ try {
   const base = localBase({ clock });
   const { doc } = base;
   await ensureTable(doc, tableName);
-  const { buildAlertFanout } = await import('../src/composition/value-bet-alerts.ts');
   let t = performance.now();
   const expected = await seedSubscribers({ doc, tableName }, subscribers);
   const seedSeconds = (performance.now() - t) / 1000;
   t = performance.now();
-  const report = await simulateFanout({ queue: localQueue(base), doc, base, fanout: buildAlertFanout(base), clock }, expected, subscribers, flags);
+  const report = await simulateFanout({ queue: localQueue(base), base, clock }, expected, subscribers, flags);
   const wallSeconds = (performance.now() - t) / 1000;
   console.log(
     `\nValue-bet alerts fanned out by queue, ${subscribers.toLocaleString('en')} subscribers with alerts on (virtual time, modelled AWS latencies, ${report.lanes} consumer lanes):`,

@@ -8,11 +8,10 @@
  * subscribers) and `npm run bench` (100,000).
  */
 import type { SQSEvent } from 'aws-lambda';
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
 import type { Base } from '../src/composition/base.ts';
+import { buildAlertFanout } from '../src/composition/value-bet-alerts.ts';
+import { importHandler } from '../local/stack.ts';
 import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
-import type { AlertFanout } from '@app/core/alerts/fanout';
 import { alertSettingsItem } from '@app/adapters/dynamodb/alert-store';
 import { batchPut } from '@app/adapters/dynamodb/batch';
 import { userItem } from '@app/adapters/dynamodb/user-repository';
@@ -56,10 +55,8 @@ export interface SimulationReport {
 
 interface Stack {
   queue: LocalQueue;
-  doc: Base['doc'];
-  /** The base the consumer is put on (the same `doc`, clock and queue). */
+  /** The base the fan-out and its consumer run on (its table client, clock and queue). */
   base: Base;
-  fanout: AlertFanout;
   /** The virtual clock the whole composition runs on. */
   clock: { now(): Date; set(at: Date | string): void; advance(ms: number): void };
 }
@@ -105,7 +102,7 @@ function subscriber(i: number): { user: UserRecord; settings: StoredAlertSetting
  * Seeds `n` subscribers: their profiles and alert settings as the repositories write them, 25 items per BatchWriteItem
  * (a transaction per sign-up would take an hour at 100,000 on DynamoDB Local). The ids of those who should be emailed.
  */
-export async function seedSubscribers(stack: Pick<Stack, 'doc'> & { tableName: string }, n: number): Promise<Set<string>> {
+export async function seedSubscribers(stack: { doc: Base['doc']; tableName: string }, n: number): Promise<Set<string>> {
   const expected = new Set<string>();
   const items: Record<string, unknown>[] = [];
   for (let i = 0; i < n; i++) {
@@ -120,11 +117,12 @@ export async function seedSubscribers(stack: Pick<Stack, 'doc'> & { tableName: s
 /** Announces `flags` at the clock's time and runs the fan-out to its end on virtual time. */
 export async function simulateFanout(stack: Stack, expected: Set<string>, subscribers: number, flags: NewValueFlag[]): Promise<SimulationReport> {
   const { queue, clock } = stack;
+  const doc = stack.base.doc;
   const t0 = clock.now().getTime();
   const messages = { shard: 0, batch: 0, email: 0 };
   // Each AWS call moves the running lane's clock on by its latency, before it takes effect (so what it sends is stamped after it).
-  const send = stack.doc.send.bind(stack.doc) as (...args: unknown[]) => Promise<unknown>;
-  (stack.doc as { send: unknown }).send = (command: { constructor: { name: string } }, ...rest: unknown[]) => {
+  const send = doc.send.bind(doc) as (...args: unknown[]) => Promise<unknown>;
+  (doc as { send: unknown }).send = (command: { constructor: { name: string } }, ...rest: unknown[]) => {
     clock.advance(LATENCY_MS[command.constructor.name] ?? 10);
     return send(command, ...rest);
   };
@@ -141,13 +139,10 @@ export async function simulateFanout(stack: Stack, expected: Set<string>, subscr
     }
     return sendBatch(name, batch);
   };
-  const { handler } = (await import(pathToFileURL(join(import.meta.dirname, '..', 'src', 'jobs', 'alert-fanout.ts')).href)) as {
-    handler: { on(base: Base): (e: SQSEvent, c: unknown) => Promise<unknown> };
-  };
-  queue.subscribe('alert-fanout', handler.on(stack.base) as never);
+  queue.subscribe('alert-fanout', (await importHandler<(e: SQSEvent, c: unknown) => Promise<unknown>>('jobs/alert-fanout', stack.base)) as never);
 
   try {
-    await stack.fanout.announce({ id: 'scan:SIM', frequency: 'realtime', flags });
+    await buildAlertFanout(stack.base).announce({ id: 'scan:SIM', frequency: 'realtime', flags });
     const lanes = new Array<number>(queues['alert-fanout'].maxConcurrency).fill(clock.now().getTime());
     const warm = new Array<boolean>(lanes.length).fill(false);
     let invocations = 0;
@@ -181,7 +176,7 @@ export async function simulateFanout(stack: Stack, expected: Set<string>, subscr
       withinBudget: lastEnqueuedMs <= BUDGET_MS && enqueued.size === expected.size,
     };
   } finally {
-    (stack.doc as { send: unknown }).send = send;
+    (doc as { send: unknown }).send = send;
     queue.sendBatch = sendBatch;
   }
 }

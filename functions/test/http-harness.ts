@@ -138,7 +138,7 @@ function keepingContract(route: RouteDefinition, handler: HttpHandler, checked: 
   };
 }
 
-/** The environment of a test file's stack, its local adapters installed, and the composition root its handlers share. */
+/** A test file's base (its table, environment, clock and the local stand-ins), and what the tests reach of the composition on it. */
 async function composeForTests(table: { tableName: string; endpoint: string }, env: Record<string, string>, clock: Clock | undefined) {
   Object.assign(process.env, {
     STAGE: 'local',
@@ -151,19 +151,17 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
     READ_CACHE_SECONDS: '0',
     ...env,
   });
-  const { localBase, localOutbox, localQueue } = await import('../local/adapters.ts');
+  const { localBase, localQueue } = await import('../local/adapters.ts');
   // The test's root: the local stand-ins, the test's clock, and (no web build here) a stand-in app shell for the page routes.
   const base = localBase({ ...(clock ? { clock } : {}), appShell: async () => TEST_APP_SHELL });
   const { buildUsers, securityLog } = await import('../src/composition/auth.ts');
   const { buildPaymentGateway } = await import('../src/composition/billing.ts');
   const { buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');
   const { buildJobQueue } = await import('../src/composition/queues.ts');
-  const { buildContactMessages, buildEmailSuppressions, buildUndeliveredEmails, redriveEmails } = await import('../src/composition/email.ts');
+  const { buildContactMessages, buildEmailSuppressions, buildUndeliveredEmails } = await import('../src/composition/email.ts');
   const { buildForecastQuality, buildLedgerSealer, buildTrackRecordViews } = await import('../src/composition/track-record.ts');
-  const { buildAlertFanout } = await import('../src/composition/value-bet-alerts.ts');
   /** What the tests reach of the composition, on the test's base. */
   const composition = {
-    base: async () => base,
     appClock: base.clock,
     userRepository: async () => buildUsers(base),
     securityLog: () => securityLog(base),
@@ -174,13 +172,11 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
     contactMessages: async () => buildContactMessages(base),
     emailSuppressions: async () => buildEmailSuppressions(base),
     undeliveredEmails: async () => buildUndeliveredEmails(base),
-    redriveEmails: () => redriveEmails(base),
     trackRecordViews: async () => buildTrackRecordViews(base),
     ledgerSealer: async () => buildLedgerSealer(base),
     forecastQualityJob: async () => buildForecastQuality(base),
-    alertFanout: async () => buildAlertFanout(base),
   };
-  return { base, composition, outbox: () => localOutbox(base), queue: () => localQueue(base) };
+  return { base, composition, queue: () => localQueue(base) };
 }
 
 type Composition = Awaited<ReturnType<typeof composeForTests>>['composition'];
@@ -259,7 +255,7 @@ function accounts(url: string, composition: Composition, queue: LocalQueue) {
 
 /**
  * Starts the routes of routes.ts behind the local server, configured for a fresh table. Call
- * once per test file (the composition root is per file in Vitest). Every answer is checked
+ * once per test file (the configuration read from the environment is cached per file in Vitest). Every answer is checked
  * against its route's response contract (`contractChecks` records those that kept it);
  * `spliceHandler` stands a changed handler in for a route's real one.
  */
@@ -268,7 +264,7 @@ export async function startHttpStack(
   options: { clock?: Clock; spliceHandler?: (route: RouteDefinition, handler: HttpHandler) => HttpHandler } = {},
 ) {
   const table = await createTestTable();
-  const { base, composition, outbox, queue: localQueue } = await composeForTests(table, env, options.clock);
+  const { base, composition, queue: localQueue } = await composeForTests(table, env, options.clock);
   const { routes, consumers, deadLetterConsumer } = await import('../src/routes.ts');
   const uncovered = routesWithoutContract(routes);
   if (uncovered.length) throw new ResponseContractError(`No response contract for ${uncovered.join(', ')}: add a row to functions/test/response-contracts.ts`);
@@ -283,15 +279,7 @@ export async function startHttpStack(
       const handler = await importHandler<HttpHandler>(route.handler, base);
       return keepingContract(route, options.spliceHandler?.(route, handler) ?? handler, contractChecks);
     },
-    extra: localAdmin({
-      queue,
-      billing: composition.paymentGateway,
-      jobs: composition.jobService,
-      outbox: async () => outbox(),
-      redriveEmails: composition.redriveEmails,
-      undeliveredEmails: composition.undeliveredEmails,
-      selfUrl: () => `http://127.0.0.1:${port}`,
-    }),
+    extra: localAdmin({ base, queue, selfUrl: () => `http://127.0.0.1:${port}` }),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;

@@ -35,7 +35,7 @@ export function runningStack(): RunningStack | undefined {
   }
 }
 
-/** Points the composition root at the local table; returns a function that releases it. */
+/** A base on the local table, and what releases it. */
 export async function connectLocal(): Promise<Connection> {
   const env = readLocalEnv();
   const running = runningStack();
@@ -91,9 +91,8 @@ export function parseTableArgs(usage: string, flags: readonly string[] = []) {
 }
 
 /**
- * Points the composition root at a deployed stage's table (the SDK's default credential chain:
- * AWS_PROFILE, SSO...; no endpoint) or, without a stage, at the local stack's; returns what
- * releases it.
+ * A base on a deployed stage's table (the SDK's default credential chain: AWS_PROFILE, SSO...; no
+ * endpoint) or, without a stage, on the local stack's; with what releases it.
  */
 export async function connectTable({ stage, table, region }: { stage?: string; table?: string; region?: string }): Promise<Connection> {
   if (!stage) return connectLocal();

@@ -26,11 +26,8 @@ let report: SimulationReport;
 
 beforeAll(async () => {
   stack = await startHttpStack({}, { clock });
-  const { alertFanout } = stack.composition;
-  const base = await stack.composition.base();
-  const sim = { queue: stack.queue, doc: base.doc, base, fanout: await alertFanout(), clock };
-  const expected = await seedSubscribers({ doc: sim.doc, tableName: stack.table.tableName }, SUBSCRIBERS);
-  report = await simulateFanout(sim, expected, SUBSCRIBERS, flags);
+  const expected = await seedSubscribers({ doc: stack.base.doc, tableName: stack.table.tableName }, SUBSCRIBERS);
+  report = await simulateFanout({ queue: stack.queue, base: stack.base, clock }, expected, SUBSCRIBERS, flags);
 }, 300_000);
 afterAll(() => stack.close());
 

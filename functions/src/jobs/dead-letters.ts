@@ -5,10 +5,12 @@ import { JobRequestedSchema } from '@app/events/job.requested';
 import { LeagueTaskAssignedSchema } from '@app/events/league-task.assigned';
 import { deadLetterQueueName } from '@app/events/queues';
 import { logger } from '@app/platform/logger';
-import type { Base } from '../composition/base.ts';
+import type { Clock } from '@app/core/clock';
 import { buildUndeliveredEmails } from '../composition/email.ts';
 import { buildJobs } from '../composition/pipeline.ts';
 import { jobRoute } from './route.ts';
+
+type UndeliveredEmails = ReturnType<typeof buildUndeliveredEmails>;
 
 const EMAIL_DLQ = deadLetterQueueName('email');
 /** `...:fp-prod-email-dlq` on AWS, `...:email-dlq` locally. */
@@ -21,9 +23,8 @@ const reasonOf = (record: SQSRecord) => record.messageAttributes?.reason?.string
  * `emailDeadLetter`, which raises the email area's alarm. The body is not logged: it names a
  * person (docs/decisions/0141-email-dead-letters-kept-and-replayed.md).
  */
-async function keepUndelivered(base: Base, record: SQSRecord, reason: string): Promise<void> {
-  const { clock } = base;
-  await buildUndeliveredEmails(base).record({ id: record.messageId, body: record.body, reason, deadLetteredAt: clock.now().toISOString() });
+async function keepUndelivered(undelivered: UndeliveredEmails, clock: Clock, record: SQSRecord, reason: string): Promise<void> {
+  await undelivered.record({ id: record.messageId, body: record.body, reason, deadLetteredAt: clock.now().toISOString() });
   logger.error('Email dead-lettered: recorded for a replay', { emailDeadLetter: true, undeliveredEmailId: record.messageId, reason });
 }
 
@@ -37,15 +38,16 @@ export const handler = jobRoute(
   {
     queue: 'dead-letters',
     schema: z.union([LeagueTaskAssignedSchema, JobRequestedSchema, EmailRequestedSchema]),
-    areas: { jobs: buildJobs },
+    areas: { jobs: buildJobs, undelivered: buildUndeliveredEmails },
+    // A malformed message reaches no area (the route builds them for a parsed one): the store is built here.
     onMalformed: async (record, reason, base) => {
-      if (fromEmailQueue(record)) return keepUndelivered(base, record, `${reasonOf(record)}; malformed: ${reason}`);
+      if (fromEmailQueue(record)) return keepUndelivered(buildUndeliveredEmails(base), base.clock, record, `${reasonOf(record)}; malformed: ${reason}`);
       logger.error('Malformed message dropped', { queue: 'dead-letters', messageId: record.messageId, reason });
     },
   },
-  async (message, { record, jobs, deps }) => {
+  async (message, { record, jobs, undelivered, deps }) => {
     const reason = reasonOf(record);
-    if (message.type === 'email.requested' || fromEmailQueue(record)) return keepUndelivered(deps, record, reason);
+    if (message.type === 'email.requested' || fromEmailQueue(record)) return keepUndelivered(undelivered, deps.clock, record, reason);
     // At ERROR: the jobs' failed-record alarm fires, and the body is what an operator replays.
     logger.error('Dead letter closed', { jobId: message.jobId, key: 'key' in message ? message.key : undefined, reason, body: record.body });
     if (message.type === 'league-task.assigned') await jobs.deadLettered({ jobId: message.jobId, jobType: message.jobType, key: message.key }, reason);

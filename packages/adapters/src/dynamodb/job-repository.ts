@@ -348,8 +348,8 @@ export class DynamoJobRepository implements JobRepository {
     if (job.done + job.failed < job.total || job.status !== 'running') return { job, finishedNow: false };
     // Only one caller moves the run from running to finished.
     const status = job.done === 0 || job.error ? 'failed' : 'done';
-    try {
-      await this.doc.send(
+    const finished = await conditionalWrite(
+      this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.job(jobId),
@@ -358,11 +358,9 @@ export class DynamoJobRepository implements JobRepository {
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':final': status, ':at': at.toISOString(), ':running': 'running' },
         }),
-      );
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return { job, finishedNow: false };
-      throw error;
-    }
+      ),
+    );
+    if (!finished) return { job, finishedNow: false };
     return { job: { ...job, status, finishedAt: at.toISOString() }, finishedNow: true };
   }
 

@@ -3,7 +3,7 @@ import { utcDay, utcDaysBetween } from '@app/core/clock';
 import type { LedgerEntry, LedgerOutcome } from '@app/core/ledger/entry';
 import type { PredictionStore } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { isConditionalCheckFailed } from './conditions.ts';
+import { conditionalWrite } from './conditions.ts';
 import { entryUpdate, ledgerEntryItem, readFixtureLedger } from './ledger-repository.ts';
 import { failedConditions, transactWrite, type TableAction } from './transactions.ts';
 import { queryAll } from './query.ts';
@@ -126,13 +126,7 @@ export class DynamoPredictionRepository implements PredictionStore {
       },
       ...outcomes.map((o) => ({ Update: entryUpdate(o.fixtureId, o.entryId, o.outcome) })),
     ];
-    try {
-      await transactWrite(this.doc, this.tableName, actions);
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw error;
-    }
+    return conditionalWrite(transactWrite(this.doc, this.tableName, actions));
   }
 
   private async queryDay(day: string, fromSk: string, toSk: string): Promise<StoredPrediction[]> {

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '../dynamodb/conditions.ts';
 import { failedConditions, transactWrite } from '../dynamodb/transactions.ts';
 import { ulid } from 'ulid';
 import type { CardSummary, InvoiceSummary } from '@app/contracts/billing';
@@ -156,9 +157,9 @@ export class LocalPaymentGateway implements PaymentGateway {
           ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
         }),
       )
-      .catch((error: Error) => {
+      .catch((error: unknown) => {
         // A customer we do not know has no sessions.
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionalCheckFailed(error)) throw error;
       });
   }
 

@@ -328,6 +328,5 @@ export function createHttpRoute<Deps, Principal>(factory: HttpRouteFactoryOption
     httpRoute,
     rawRoute: rawRoutes(factory, getDeps),
     cachedRead: cachedReads(factory, getDeps, (deps, auth, fn) => httpStack<undefined, undefined, undefined, NoAreas>(deps, { auth }, fn)),
-    getDeps,
   };
 }
