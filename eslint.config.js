@@ -1,12 +1,13 @@
 // Lint rules, including the import direction of docs/architecture.md#layers:
-// web -> contracts; functions -> platform, adapters, core, contracts, events;
+// web -> contracts; functions -> platform, adapters, core, contracts, events (its local stack and
+// tests also -> local); local -> adapters, core, model, contracts;
 // adapters -> core, model; core -> model, contracts; model -> nothing of ours.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const ours = ['contracts', 'core', 'model', 'adapters', 'platform', 'events', 'functions', 'web', 'infra'];
+const ours = ['contracts', 'core', 'model', 'adapters', 'local', 'platform', 'events', 'functions', 'web', 'infra'];
 
 // `import * as z from 'zod/mini'` (or named imports) tree-shakes to ~20 KB; the classic API or
 // the `z` namespace export pulls in every locale (~450 KB), which would blow the bundle budgets.
@@ -68,6 +69,13 @@ export default tseslint.config(
   ...layer('packages/adapters', ['core', 'model', 'contracts']),
   ...layer('packages/platform', ['core', 'contracts']),
   ...layer('functions', ['platform', 'adapters', 'core', 'contracts', 'events']),
+  // The laptop's stand-ins (@app/local) reach the local stack, its CLIs, benchmarks and tests, never
+  // a Lambda handler (docs/decisions/0267-the-local-package.md).
+  ...layer('packages/local', ['adapters', 'core', 'model', 'contracts']),
+  {
+    files: ['functions/local/**', 'functions/test/**', 'functions/scripts/**', 'functions/src/**/*.test.ts'],
+    rules: allowOnly(['platform', 'adapters', 'local', 'core', 'contracts', 'events']),
+  },
   ...layer('infra', ['functions', 'events', 'adapters']),
   ...layer('e2e', ['contracts']),
   // No function past 125 lines, blank lines and comments not counted (80 until the formatter, in

@@ -16,7 +16,16 @@ const seq = ['--workspace-concurrency=1', '--if-present'];
 // Layers by file name (scripts/test-layers.mjs): `*.int.test.ts` files form the integration layer,
 // wherever they are; every other test file is a unit test. The browser (web, jsdom) and the CDK
 // app (infra) keep layers of their own for their environments; e2e is the browser against the stack.
-const SERVER_PACKAGES = ['packages/model', 'packages/contracts', 'events', 'packages/core', 'packages/platform', 'packages/adapters', 'functions'];
+const SERVER_PACKAGES = [
+  'packages/model',
+  'packages/contracts',
+  'events',
+  'packages/core',
+  'packages/platform',
+  'packages/adapters',
+  'packages/local',
+  'functions',
+];
 const INTEGRATION_PACKAGES = [...SERVER_PACKAGES, 'infra', 'web'].filter((dir) => hasIntegrationTests(join(root, dir)));
 const unit = { TEST_LAYER: 'unit' };
 const integration = { TEST_LAYER: 'integration' };
@@ -34,7 +43,11 @@ const layers = {
     steps: LINT_STEPS,
   },
   typecheck: { what: 'tsc: the server packages as one program (tsconfig.server.json), then web and e2e', steps: TYPECHECK_STEPS },
-  unit: { what: 'every *.test.ts but the integration ones, in model, contracts, events, core, platform, adapters and functions', env: unit, steps: [unitStep] },
+  unit: {
+    what: 'every *.test.ts but the integration ones, in model, contracts, events, core, platform, adapters, local and functions',
+    env: unit,
+    steps: [unitStep],
+  },
   // Lambda runs the functions on Node 24 (infra's RUNTIME), so the layer that drives the handlers
   // runs on it, and every bundle is loaded on it. Node 20 (the laptop's line) runs the unit layer,
   // and e2e drives the whole local stack on it. Node 24's binary comes from the npm registry

@@ -5,13 +5,13 @@
  * and the test harness build one; no Lambda handler imports this file.
  */
 import { resolve } from 'node:path';
-import { CsvReplayProvider, proposeShiftDaysForFolder } from '@app/adapters/csv/csv-replay-provider';
-import { demoSeasonRules } from '@app/adapters/demo/demo-leagues';
-import { DemoProvider } from '@app/adapters/demo/demo-provider';
+import { CsvReplayProvider, proposeShiftDaysForFolder } from '@app/local/csv/csv-replay-provider';
+import { demoSeasonRules } from '@app/local/demo/demo-leagues';
+import { DemoProvider } from '@app/local/demo/demo-provider';
 import { DynamoSettingStore } from '@app/adapters/dynamodb/setting-store';
-import { LocalPaymentGateway } from '@app/adapters/local-billing/local-payment-gateway';
-import { LocalOutbox } from '@app/adapters/email/local-outbox';
-import { LocalQueue } from '@app/adapters/local-queue/local-queue';
+import { LocalPaymentGateway } from '@app/local/local-billing/local-payment-gateway';
+import { LocalOutbox } from '@app/local/email/local-outbox';
+import { LocalQueue } from '@app/local/local-queue/local-queue';
 import type { Clock } from '@app/core/clock';
 import { MAX_RECEIVE_COUNT, queueNames, queues } from '@app/events/queues';
 import { getConfig } from '@app/platform/config';

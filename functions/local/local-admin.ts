@@ -6,10 +6,10 @@ import {
   type LocalPortalAction,
   type LocalPortalView,
   type SignedWebhook,
-} from '@app/adapters/local-billing/local-payment-gateway';
+} from '@app/local/local-billing/local-payment-gateway';
 import { isDomainError } from '@app/core/errors';
-import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
-import type { SentEmail } from '@app/adapters/email/local-outbox';
+import type { LocalQueue } from '@app/local/local-queue/local-queue';
+import type { SentEmail } from '@app/local/email/local-outbox';
 import { EMAIL_QUEUE } from '@app/core/email/deliverability';
 import type { Base } from '../src/composition/base.ts';
 import { buildPaymentGateway } from '../src/composition/billing.ts';

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { Cron } from 'croner';
 import { startDynamoDbLocal, type DynamoDbLocal } from '@app/adapters/dynamodb/local-server';
 import { applyLocalDefaults, applyLocalSecrets, makeDataDirPrivate, repoRoot, type LocalEnv } from './env.ts';
-import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
+import type { LocalQueue } from '@app/local/local-queue/local-queue';
 import type { ScheduleDefinition } from '@app/events/schedules';
 import type { Base } from '../src/composition/base.ts';
 import type { ConsumerDefinition, TaskDefinition } from '../src/routes.ts';

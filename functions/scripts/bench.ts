@@ -304,7 +304,7 @@ async function generationBench(dir: string) {
   const { startDynamoDbLocal } = await import('@app/adapters/dynamodb/local-server');
   const { createDocumentClient } = await import('@app/adapters/dynamodb/client');
   const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
-  const { CsvReplayProvider, proposeShiftDaysForFolder } = await import('@app/adapters/csv/csv-replay-provider');
+  const { CsvReplayProvider, proposeShiftDaysForFolder } = await import('@app/local/csv/csv-replay-provider');
   const { DynamoFixtureRepository } = await import('@app/adapters/dynamodb/fixture-repository');
   const { DynamoHistoryRepository } = await import('@app/adapters/dynamodb/history-repository');
   const { DynamoLeagueRepository } = await import('@app/adapters/dynamodb/league-repository');

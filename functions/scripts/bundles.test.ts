@@ -13,11 +13,7 @@ import { allHandlers, BUNDLE_BUDGET_BYTES, buildFunctions } from './build.ts';
 
 /** Source folders of the local stand-ins: a bundle that contains any of them ships local code to Lambda. */
 const LOCAL_ONLY = [
-  'packages/adapters/src/demo/',
-  'packages/adapters/src/csv/',
-  'packages/adapters/src/local-queue/',
-  'packages/adapters/src/local-billing/',
-  'packages/adapters/src/email/local-outbox.ts',
+  'packages/local/',
   'packages/adapters/src/dynamodb/local-server.ts',
   'packages/adapters/src/dynamodb/testing/',
   'functions/local/',

@@ -1,6 +1,6 @@
 // Integration tests drive the real handlers over HTTP: the local server (the same one `npm start`
 // runs) in front of a fresh table in the test run's DynamoDB Local.
-import type { SentEmail } from '@app/adapters/email/local-outbox';
+import type { SentEmail } from '@app/local/email/local-outbox';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
 import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
-import type { LocalQueue } from '@app/adapters/local-queue/local-queue';
+import type { LocalQueue } from '@app/local/local-queue/local-queue';
 import { ResponseContractError } from '@app/contracts/response-contract';
 import { changeRole } from '@app/core/auth/admin-role';
 import type { Clock } from '@app/core/clock';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SentEmail } from '@app/adapters/email/local-outbox';
+import type { SentEmail } from '@app/local/email/local-outbox';
 import { PASSWORD_RESET_REQUESTED_MESSAGE, VERIFICATION_SENT_MESSAGE } from '@app/contracts/auth';
 import { PASSWORD, TERMS, startHttpStack, tokenIn, uniqueEmail, type TestClient } from '../../../test/http-harness.ts';
 

@@ -21,7 +21,7 @@ import { ProviderRejectedError } from '@app/core/pipeline/providers';
 import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import { parseFootballDataCsv, seasonFromFileName, type ParsedMatch, type ThreeWayPrices, type TwoWayPrices } from '@app/model/football-data';
 import type { MatchRecord } from '@app/model/types';
-import { leagueInfo } from '../leagues/catalog.ts';
+import { leagueInfo } from '@app/adapters/leagues/catalog';
 import { ukLocalToUtc } from '@app/model/uk-time';
 import { slug } from '@app/core/text';
 import { DAY_MS, HOUR_MS } from '@app/core/clock';

@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
 import type { EmailMessage, EmailSender } from '@app/core/email/ports';
-import { keys } from '../dynamodb/keys.ts';
+import { keys } from '@app/adapters/dynamodb/keys';
 
 export interface SentEmail extends EmailMessage {
   /** ISO-8601 UTC. */

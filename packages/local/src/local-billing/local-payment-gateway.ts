@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../dynamodb/conditions.ts';
-import { failedConditions, transactWrite } from '../dynamodb/transactions.ts';
+import { isConditionalCheckFailed } from '@app/adapters/dynamodb/conditions';
+import { failedConditions, transactWrite } from '@app/adapters/dynamodb/transactions';
 import { ulid } from 'ulid';
 import type { CardSummary, InvoiceSummary } from '@app/contracts/billing';
 import type { BillingEvent, CheckoutSessionSnapshot, PaymentDetails, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
 import { ConflictError, NotFoundError } from '@app/core/errors';
-import { keys } from '../dynamodb/keys.ts';
-import { parseSignedEvent, signatureHeader } from '../stripe/webhook-signature.ts';
+import { keys } from '@app/adapters/dynamodb/keys';
+import { parseSignedEvent, signatureHeader } from '@app/adapters/stripe/webhook-signature';
 
 const MONTH_SECONDS = 30 * 24 * 60 * 60;
 

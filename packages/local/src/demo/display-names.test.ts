@@ -1,8 +1,8 @@
 import { displayTeamName, LEAGUE_IDS_WITH_COUNTRY, leagueCountry, RENAMED_TEAMS } from '@app/contracts/display-names';
 import { describe, expect, it } from 'vitest';
-import { DEMO_LEAGUES } from '../demo/demo-leagues.ts';
-import { LEAGUE_CATALOG } from './catalog.ts';
-import { canonicalTeam, knownTeam, RESEARCH_CLUBS } from './teams.ts';
+import { DEMO_LEAGUES } from './demo-leagues.ts';
+import { LEAGUE_CATALOG } from '@app/adapters/leagues/catalog';
+import { canonicalTeam, knownTeam, RESEARCH_CLUBS } from '@app/adapters/leagues/teams';
 
 /** Forms that only a data file uses: short words, apostrophes for missing letters, codes. */
 const DATA_FILE_FORMS: RegExp[] = [

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProviderRejectedError, type ProviderFixture } from '@app/core/pipeline/providers';
-import { knownTeam, RESEARCH_CLUBS } from '../leagues/teams.ts';
+import { knownTeam, RESEARCH_CLUBS } from '@app/adapters/leagues/teams';
 import { DEMO_LEAGUES, demoLeague } from './demo-leagues.ts';
 import { DemoProvider } from './demo-provider.ts';
 import { seasonYearAt } from './demo-world.ts';

@@ -1,6 +1,6 @@
 import { beforeAll } from 'vitest';
-import { createTestTable } from '../dynamodb/testing/test-table.ts';
-import { paymentGatewayContract } from '../stripe/testing/payment-gateway.contract.ts';
+import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
+import { paymentGatewayContract } from '@app/adapters/stripe/testing/payment-gateway.contract';
 import { LocalPaymentGateway } from './local-payment-gateway.ts';
 
 let table: Awaited<ReturnType<typeof createTestTable>>;

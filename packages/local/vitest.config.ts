@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+// @ts-expect-error: a plain .mjs module without types
+import { testLayer } from '../../scripts/test-layers.mjs';
+
+export default defineConfig({
+  test: {
+    ...testLayer(import.meta.dirname, ['src/**/*.test.ts']),
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
