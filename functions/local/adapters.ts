@@ -47,7 +47,7 @@ export function localOutbox(base: Base): LocalOutbox {
 }
 
 const standIns: LocalAdapters = {
-  jobQueue: localQueue,
+  messageQueue: localQueue,
   emailSender: localOutbox,
   paymentGateway: (base, webhookSecret) =>
     new LocalPaymentGateway(base.doc, base.config.TABLE_NAME, { appOrigin: base.config.APP_ORIGIN, webhookSecret, now: () => base.clock.now().getTime() }),

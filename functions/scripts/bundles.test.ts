@@ -21,17 +21,17 @@ const LOCAL_ONLY = [
 ];
 /** The functions that talk to Stripe, and the REST endpoints (path templates) the gateway calls. */
 const STRIPE_HANDLERS = [
+  'consumers/reconcile-billing',
   'http/account/billing',
   'http/account/self-exclusion',
   'http/account/take-break',
   'http/auth/delete-account',
-  'http/stripe/cancel-subscription',
-  'http/stripe/create-checkout-session',
-  'http/stripe/portal-session',
-  'http/stripe/resume-subscription',
-  'http/stripe/verify-session',
-  'http/stripe/webhook',
-  'jobs/reconcile-billing',
+  'http/billing/cancel-subscription',
+  'http/billing/create-checkout-session',
+  'http/billing/portal-session',
+  'http/billing/resume-subscription',
+  'http/billing/verify-session',
+  'http/billing/webhook',
 ];
 const STRIPE_ENDPOINTS = [
   '/v1/customers',

@@ -139,7 +139,7 @@ export const routes: RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/stripe/create-checkout-session',
-    handler: 'http/stripe/create-checkout-session',
+    handler: 'http/billing/create-checkout-session',
     auth: 'user',
     access: 'write',
     uses: ['stripe'],
@@ -148,7 +148,7 @@ export const routes: RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/stripe/verify-session',
-    handler: 'http/stripe/verify-session',
+    handler: 'http/billing/verify-session',
     auth: 'user',
     access: 'write',
     uses: ['stripe'],
@@ -157,7 +157,7 @@ export const routes: RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/stripe/cancel-subscription',
-    handler: 'http/stripe/cancel-subscription',
+    handler: 'http/billing/cancel-subscription',
     auth: 'user',
     access: 'write',
     uses: ['stripe'],
@@ -166,7 +166,7 @@ export const routes: RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/stripe/resume-subscription',
-    handler: 'http/stripe/resume-subscription',
+    handler: 'http/billing/resume-subscription',
     auth: 'user',
     access: 'write',
     uses: ['stripe'],
@@ -175,7 +175,7 @@ export const routes: RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/stripe/portal-session',
-    handler: 'http/stripe/portal-session',
+    handler: 'http/billing/portal-session',
     auth: 'user',
     access: 'read',
     uses: ['stripe'],
@@ -184,7 +184,7 @@ export const routes: RouteDefinition[] = [
   {
     method: 'POST',
     path: '/api/stripe/webhook',
-    handler: 'http/stripe/webhook',
+    handler: 'http/billing/webhook',
     auth: 'public',
     access: 'write',
     uses: ['stripe'],
@@ -211,7 +211,7 @@ export const routes: RouteDefinition[] = [
     uses: ['queue'],
   },
   { method: 'GET', path: '/api/admin/jobs/{id}', handler: 'http/admin/job-status', auth: 'admin', access: 'read' },
-  { method: 'GET', path: '/api/admin/winning-predictions', handler: 'http/admin/winning-predictions', auth: 'admin', access: 'read' },
+  { method: 'GET', path: '/api/admin/winning-predictions', handler: 'http/admin/list-picks', auth: 'admin', access: 'read' },
   // A correction recomputes the stored headline in the same request.
   { method: 'POST', path: '/api/admin/update-odds', handler: 'http/admin/update-odds', auth: 'admin', access: 'write', timeoutSeconds: 25 },
   { method: 'GET', path: '/api/admin/messages', handler: 'http/admin/messages', auth: 'admin', access: 'read' },
@@ -224,19 +224,19 @@ export const routes: RouteDefinition[] = [
 
 /** Queue consumers; every job's worker can also enqueue the next stage. */
 export const consumers: ConsumerDefinition[] = [
-  { queue: 'jobs-planner', handler: 'jobs/planner', access: 'write', uses: ['queue', 'providers'] },
-  { queue: 'prediction-generation', handler: 'jobs/generate-predictions', access: 'write', uses: ['queue', 'providers'], memoryMb: 1024 },
-  { queue: 'result-ingestion', handler: 'jobs/ingest-results', access: 'write', uses: ['queue', 'providers'] },
+  { queue: 'jobs-planner', handler: 'consumers/planner', access: 'write', uses: ['queue', 'providers'] },
+  { queue: 'prediction-generation', handler: 'consumers/generate-predictions', access: 'write', uses: ['queue', 'providers'], memoryMb: 1024 },
+  { queue: 'result-ingestion', handler: 'consumers/ingest-results', access: 'write', uses: ['queue', 'providers'] },
   // Also announces the value-bet alerts of the generation run it follows (onto the alert-fanout queue).
-  { queue: 'metrics-recompute', handler: 'jobs/recompute-metrics', access: 'write', uses: ['queue'] },
+  { queue: 'metrics-recompute', handler: 'consumers/recompute-metrics', access: 'write', uses: ['queue'] },
   // Value-bet alerts by shard and batch of subscribers (docs/decisions/0250-alerts-fanned-out-by-queue.md): continues a shard on its own queue, requests the emails.
-  { queue: 'alert-fanout', handler: 'jobs/alert-fanout', access: 'write', uses: ['queue', 'email'] },
+  { queue: 'alert-fanout', handler: 'consumers/alert-fanout', access: 'write', uses: ['queue', 'email'] },
   // Issues tokens (verification, reset) and reads contact messages; the only function that may send email.
-  { queue: 'email', handler: 'jobs/send-email', access: 'write', uses: ['ses', 'sessionKey'] },
+  { queue: 'email', handler: 'consumers/send-email', access: 'write', uses: ['ses', 'sessionKey'] },
   // SES bounce and complaint events: suppress the addresses.
-  { queue: 'email-events', handler: 'jobs/email-events', access: 'write' },
+  { queue: 'email-events', handler: 'consumers/email-events', access: 'write' },
   // The daily billing reconciliation, one page of subscriptions per message; each puts the next (docs/decisions/0252-billing-reconciliation-by-pages.md).
-  { queue: 'billing-reconciliation', handler: 'jobs/reconcile-billing', access: 'write', uses: ['stripe', 'queue'] },
+  { queue: 'billing-reconciliation', handler: 'consumers/reconcile-billing', access: 'write', uses: ['stripe', 'queue'] },
 ];
 
 /**
@@ -294,7 +294,7 @@ export const tasks: TaskDefinition[] = [
 ];
 
 /** The consumer of every dead-letter queue (it closes the books of messages no delivery completed). */
-export const deadLetterConsumer = { handler: 'jobs/dead-letters', access: 'write', uses: ['queue'] } as const satisfies Omit<ConsumerDefinition, 'queue'>;
+export const deadLetterConsumer = { handler: 'consumers/dead-letters', access: 'write', uses: ['queue'] } as const satisfies Omit<ConsumerDefinition, 'queue'>;
 
 /** `GET /api/admin/jobs/{id}` -> `GET /api/admin/jobs/{id}` route key, as API Gateway names it. */
 export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>) => `${r.method} ${r.path}`;

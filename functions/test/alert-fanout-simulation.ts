@@ -139,7 +139,7 @@ export async function simulateFanout(stack: Stack, expected: Set<string>, subscr
     }
     return sendBatch(name, batch);
   };
-  queue.subscribe('alert-fanout', (await importHandler<(e: SQSEvent, c: unknown) => Promise<unknown>>('jobs/alert-fanout', stack.base)) as never);
+  queue.subscribe('alert-fanout', (await importHandler<(e: SQSEvent, c: unknown) => Promise<unknown>>('consumers/alert-fanout', stack.base)) as never);
 
   try {
     await buildAlertFanout(stack.base).announce({ id: 'scan:SIM', frequency: 'realtime', flags });

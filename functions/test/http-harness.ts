@@ -157,7 +157,7 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
   const { buildUsers, securityLog } = await import('../src/composition/auth.ts');
   const { buildPaymentGateway } = await import('../src/composition/billing.ts');
   const { buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');
-  const { buildJobQueue } = await import('../src/composition/queues.ts');
+  const { buildMessageQueue } = await import('../src/composition/queues.ts');
   const { buildContactMessages, buildEmailSuppressions, buildUndeliveredEmails } = await import('../src/composition/email.ts');
   const { buildForecastQuality, buildLedgerSealer, buildTrackRecordViews } = await import('../src/composition/track-record.ts');
   /** What the tests reach of the composition, on the test's base. */
@@ -168,7 +168,7 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
     paymentGateway: () => buildPaymentGateway(base),
     jobService: async () => buildJobs(base),
     leagueRepository: async () => buildLeagues(base),
-    jobQueue: async () => buildJobQueue(base),
+    messageQueue: async () => buildMessageQueue(base),
     contactMessages: async () => buildContactMessages(base),
     emailSuppressions: async () => buildEmailSuppressions(base),
     undeliveredEmails: async () => buildUndeliveredEmails(base),

@@ -52,7 +52,7 @@ export function templateFacts(stage: string, templates: readonly SynthesisedTemp
     nestedStacks: templates.filter((t) => t.nested).length,
     largestStack: largest,
     resources: all.length,
-    functions: { total: functions.length, http: kind('http/'), consumers: kind('jobs/'), tasks: kind('tasks/') },
+    functions: { total: functions.length, http: kind('http/'), consumers: kind('consumers/'), tasks: kind('tasks/') },
     routes: count('AWS::ApiGatewayV2::Route'),
     workQueues: queues.filter((q) => !q.endsWith('-dlq')).length,
     deadLetterQueues: queues.filter((q) => q.endsWith('-dlq')).length,

@@ -58,13 +58,13 @@ describe('email infrastructure', () => {
       Endpoint: { 'Fn::GetAtt': [logicalId(dev.jobs.jobs.queues['email-events']), 'Arn'] },
     });
     const consumer = dev.functions.find((f) => f.spec.queue === 'email-events')!;
-    expect(consumer.spec).toMatchObject({ handler: 'jobs/email-events', access: 'write', uses: [] });
+    expect(consumer.spec).toMatchObject({ handler: 'consumers/email-events', access: 'write', uses: [] });
   });
 
   it('lets only the email consumer send email, with SendEmail on the identity and the configuration set, from the sender address', () => {
     const senders = dev.functions.filter((f) => sendsEmail(dev, f)).map((f) => f.spec.handler);
-    expect(senders).toEqual(['jobs/send-email']);
-    const consumer = dev.functions.find((f) => f.spec.handler === 'jobs/send-email')!;
+    expect(senders).toEqual(['consumers/send-email']);
+    const consumer = dev.functions.find((f) => f.spec.handler === 'consumers/send-email')!;
     const ses = statements(dev, consumer).filter((st) => actionsOf(st).some((a) => a.startsWith('ses:')));
     expect(ses).toHaveLength(1);
     expect(actionsOf(ses[0]!)).toEqual(['ses:SendEmail']);
@@ -78,10 +78,10 @@ describe('email infrastructure', () => {
       .filter((f) => writesQueue(dev, f, 'email'))
       .map((f) => f.spec.handler)
       .sort();
-    expect(writers).toEqual(['http/auth/password-reset', 'http/auth/register', 'http/auth/resend-verification', 'http/contact/send', 'jobs/alert-fanout']);
+    expect(writers).toEqual(['consumers/alert-fanout', 'http/auth/password-reset', 'http/auth/register', 'http/auth/resend-verification', 'http/contact/send']);
     for (const f of dev.functions.filter((g) => writers.includes(g.spec.handler) && g.spec.kind === 'http'))
       expect(writesQueue(dev, f, 'jobs-planner'), f.spec.handler).toBe(false);
-    for (const f of dev.functions.filter((g) => g.spec.uses.includes('queue') && g.spec.handler !== 'jobs/alert-fanout'))
+    for (const f of dev.functions.filter((g) => g.spec.uses.includes('queue') && g.spec.handler !== 'consumers/alert-fanout'))
       expect(writesQueue(dev, f, 'email'), f.spec.handler).toBe(false);
   });
 
@@ -89,7 +89,7 @@ describe('email infrastructure', () => {
     const variables = (f: Fn) =>
       (resources(dev.templateOf(f), 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     for (const f of dev.functions) expect(variables(f).EMAIL_DRIVER, f.spec.handler).toBe('ses');
-    const consumer = dev.functions.find((f) => f.spec.handler === 'jobs/send-email')!;
+    const consumer = dev.functions.find((f) => f.spec.handler === 'consumers/send-email')!;
     expect(variables(consumer)).toMatchObject({ EMAIL_FROM: 'no-reply@example.com', SUPPORT_EMAIL: 'support@example.com' });
     expect(JSON.stringify(variables(consumer).SES_CONFIGURATION_SET)).toContain(logicalId(dev.jobs.configurationSet));
   });

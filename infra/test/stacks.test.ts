@@ -134,7 +134,7 @@ describe('queues', () => {
   it('closes the books of every DLQ with one dead-letter consumer', () => {
     const mappings = Object.values(resources(T.jobs(), 'AWS::Lambda::EventSourceMapping'));
     const allQueues = resources(T.jobs(), 'AWS::SQS::Queue');
-    const closer = s.functions.find((f) => f.spec.handler === 'jobs/dead-letters');
+    const closer = s.functions.find((f) => f.spec.handler === 'consumers/dead-letters');
     expect(closer?.spec).toMatchObject({ kind: 'consumer', access: 'write' });
     const sources = mappings
       .filter((m) => aliasOf(m) === logicalId(closer!.alias))
@@ -306,7 +306,7 @@ describe('billing reconciliation', () => {
     expect(vars(fn)).not.toHaveProperty('STRIPE_SECRET_ARN');
     expect(resources(T.jobs(), 'AWS::Lambda::Function')[fnIdOf(fn)]!.Properties.Timeout).toBe(30);
     const pages = s.functions.find((f) => f.spec.queue === 'billing-reconciliation')!;
-    expect(pages.spec.handler).toBe('jobs/reconcile-billing');
+    expect(pages.spec.handler).toBe('consumers/reconcile-billing');
     expect(vars(pages)).toHaveProperty('STRIPE_SECRET_ARN');
     expect(vars(pages)).not.toHaveProperty('SESSION_SECRET_ARN');
   });
@@ -368,12 +368,12 @@ describe('least privilege', () => {
         .filter((f) => f.spec.uses.includes('sessionKey'))
         .map((f) => f.spec.handler)
         .sort(),
-    ).toEqual(['http/alerts/unsubscribe', 'jobs/send-email']);
+    ).toEqual(['consumers/send-email', 'http/alerts/unsubscribe']);
     for (const handler of [
-      'http/stripe/webhook',
+      'http/billing/webhook',
       'http/health/get',
       'http/metrics/latest',
-      ...s.functions.filter((f) => f.spec.kind === 'consumer' && f.spec.handler !== 'jobs/send-email').map((f) => f.spec.handler),
+      ...s.functions.filter((f) => f.spec.kind === 'consumer' && f.spec.handler !== 'consumers/send-email').map((f) => f.spec.handler),
     ]) {
       expect(readers, handler).not.toContain(handler);
     }
@@ -672,8 +672,8 @@ describe('monitoring', () => {
       ).toHaveLength(1);
     }
     const login = s.functions.find((f) => f.spec.handler === 'http/auth/login')!;
-    const webhook = s.functions.find((f) => f.spec.handler === 'http/stripe/webhook')!;
-    const email = s.functions.find((f) => f.spec.handler === 'jobs/send-email')!;
+    const webhook = s.functions.find((f) => f.spec.handler === 'http/billing/webhook')!;
+    const email = s.functions.find((f) => f.spec.handler === 'consumers/send-email')!;
     expect(ruleOf('api')).toContain(`ALARM("fp-dev-${login.spec.id}-errors")`);
     expect(ruleOf('billing')).toContain(`ALARM("fp-dev-${webhook.spec.id}-errors")`);
     expect(ruleOf('email')).toContain(`ALARM("fp-dev-${email.spec.id}-errors")`);

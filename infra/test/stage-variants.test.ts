@@ -152,7 +152,7 @@ describe('consumers', () => {
         .sort(),
     ).toEqual(logGroupsOf('email'));
     expect(filtersOf('EmailDeadLetters').map((f) => refId(f.Properties.LogGroupName))).toEqual([
-      logicalId(s.functions.find((f) => f.spec.handler === 'jobs/dead-letters')!.logGroup),
+      logicalId(s.functions.find((f) => f.spec.handler === 'consumers/dead-letters')!.logGroup),
     ]);
     for (const name of ['FailedJobRecords', 'FailedEmailRecords', 'EmailDeadLetters'])
       T.jobs().hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: name, Threshold: 1 });

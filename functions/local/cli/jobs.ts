@@ -104,11 +104,11 @@ async function runDeployed(stage: string): Promise<void> {
   const followMinutes = Number(parsed.values['follow-minutes']);
   if (!Number.isFinite(followMinutes) || followMinutes < 0) fail(`--follow-minutes must be a number of minutes\n${USAGE}`);
   const region = parsed.values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
-  const [{ SQSClient }, { createDocumentClient }, { DynamoJobRepository }, { SqsJobQueue }, { ulid }] = await Promise.all([
+  const [{ SQSClient }, { createDocumentClient }, { DynamoJobRepository }, { SqsMessageQueue }, { ulid }] = await Promise.all([
     import('@aws-sdk/client-sqs'),
     import('@app/adapters/dynamodb/client'),
     import('@app/adapters/dynamodb/job-repository'),
-    import('@app/adapters/sqs/sqs-job-queue'),
+    import('@app/adapters/sqs/sqs-message-queue'),
     import('ulid'),
   ]);
   try {
@@ -118,7 +118,7 @@ async function runDeployed(stage: string): Promise<void> {
         stackOutputs: stackOutputsIn(region),
         connect: ({ tableName, queueUrlPrefix }) => ({
           jobs: new DynamoJobRepository(createDocumentClient({ region }), tableName),
-          queue: new SqsJobQueue(new SQSClient({ region }), queueUrlPrefix),
+          queue: new SqsMessageQueue(new SQSClient({ region }), queueUrlPrefix),
         }),
         clock: systemClock,
         newId: () => ulid(),
@@ -164,12 +164,12 @@ function stackOutputsIn(region: string) {
 async function redriveOnStage(stage: string): Promise<void> {
   checkStage(stage);
   const region = parsed.values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
-  const [{ SQSClient }, { createDocumentClient }, { DynamoUndeliveredEmailStore }, { SqsJobQueue }, { redriveUndeliveredEmails }, { parseEmailRequest }] =
+  const [{ SQSClient }, { createDocumentClient }, { DynamoUndeliveredEmailStore }, { SqsMessageQueue }, { redriveUndeliveredEmails }, { parseEmailRequest }] =
     await Promise.all([
       import('@aws-sdk/client-sqs'),
       import('@app/adapters/dynamodb/client'),
       import('@app/adapters/dynamodb/email-stores'),
-      import('@app/adapters/sqs/sqs-job-queue'),
+      import('@app/adapters/sqs/sqs-message-queue'),
       import('@app/core/email/deliverability'),
       import('@app/events/email.requested'),
     ]);
@@ -177,7 +177,7 @@ async function redriveOnStage(stage: string): Promise<void> {
     const { stackName, tableName, queueUrlPrefix } = await stageTarget({ appName: parsed.values['app-name']!, stage }, stackOutputsIn(region));
     const report = await redriveUndeliveredEmails({
       store: new DynamoUndeliveredEmailStore(createDocumentClient({ region }), tableName),
-      queue: new SqsJobQueue(new SQSClient({ region }), queueUrlPrefix),
+      queue: new SqsMessageQueue(new SQSClient({ region }), queueUrlPrefix),
       now: () => systemClock.now(),
       parse: parseEmailRequest,
     });

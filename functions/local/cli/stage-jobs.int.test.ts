@@ -2,24 +2,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { createTestTable } from '@app/adapters/dynamodb/testing/test-table';
 import { fixedClock } from '@app/core/clock';
-import type { JobQueue } from '@app/core/jobs/ports';
+import type { MessageQueue } from '@app/core/queues/ports';
 import { makeJobService } from '@app/core/pipeline/jobs';
 import { JobRequestedSchema } from '@app/events/job.requested';
 import { jobTimings } from '@app/events/queues';
-import { makeDispatcher } from '../../src/jobs/dispatcher.ts';
+import { makeDispatcher } from '../../src/consumers/dispatcher.ts';
 import { runOnStage, StageJobError, type StageJobDeps, type StageJobOptions } from './stage-jobs.ts';
 
 const PREFIX = 'https://sqs.eu-west-2.amazonaws.com/123456789012/fp-dev-';
 const LEAGUES = ['E0', 'SP1'];
 
 /**
- * The stage's side, faked behind the JobQueue port: SQS cannot run here. Every sleep of the CLI
+ * The stage's side, faked behind the MessageQueue port: SQS cannot run here. Every sleep of the CLI
  * delivers one queued message to the real job service on the same table, as the stage's planner
  * and workers would, so the CLI sees the run progress one step per poll.
  */
 function fakeStage(jobs: DynamoJobRepository, clock: ReturnType<typeof fixedClock>) {
   const sent: Array<{ url: string; body: Record<string, unknown> }> = [];
-  const queue: JobQueue = {
+  const queue: MessageQueue = {
     send: async (name, message) => void sent.push({ url: `${PREFIX}${name}`, body: message as Record<string, unknown> }),
     sendBatch: async (name, messages) => void messages.forEach((m) => sent.push({ url: `${PREFIX}${name}`, body: m as Record<string, unknown> })),
     deadLetter: async () => {},

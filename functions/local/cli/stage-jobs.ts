@@ -3,11 +3,11 @@
 // the planner message on the planner queue), and follows its record until it ends.
 import type { JobStatus } from '@app/contracts/admin';
 import type { Clock } from '@app/core/clock';
-import type { JobQueue } from '@app/core/jobs/ports';
+import type { MessageQueue } from '@app/core/queues/ports';
 import { makeJobService } from '@app/core/pipeline/jobs';
 import type { JobRepository, JobType } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
-import { makeDispatcher } from '../../src/jobs/dispatcher.ts';
+import { makeDispatcher } from '../../src/consumers/dispatcher.ts';
 
 /** The jobs stack's outputs this command needs (infra/lib/stacks/jobs-stack.ts): the table the functions use, the queues. */
 export const TABLE_OUTPUT = 'TableName';
@@ -30,7 +30,7 @@ export interface StageJobDeps {
   /** The outputs of a CloudFormation stack, by output key. */
   stackOutputs: (stackName: string) => Promise<Record<string, string>>;
   /** The job table and the job queues of the stage. */
-  connect: (where: { tableName: string; queueUrlPrefix: string }) => { jobs: JobRepository; queue: JobQueue };
+  connect: (where: { tableName: string; queueUrlPrefix: string }) => { jobs: JobRepository; queue: MessageQueue };
   clock: Clock;
   newId: () => string;
   sleep: (ms: number) => Promise<void>;

@@ -13,7 +13,7 @@ import { logger } from '@app/platform/logger';
 import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import type { PaymentGateway } from '@app/core/billing/ports';
 import type { EmailSender } from '@app/core/email/ports';
-import type { JobQueue } from '@app/core/jobs/ports';
+import type { MessageQueue } from '@app/core/queues/ports';
 import type { FixtureProvider, OddsProvider } from '@app/core/pipeline/providers';
 import type { SeasonRulesOf } from '@app/core/seasons/ports';
 
@@ -48,7 +48,7 @@ export interface FootballProviders {
 /** The laptop's stand-ins (local-adapters.ts is where the composition asks for them). */
 export interface LocalAdapters {
   /** The in-process queue with SQS semantics. */
-  jobQueue(base: Base): JobQueue;
+  messageQueue(base: Base): MessageQueue;
   /** The outbox kept in the local table and shown at /__local/mail. */
   emailSender(base: Base): EmailSender;
   /** The test-mode checkout and billing clock, signing its webhooks with `webhookSecret`. */

@@ -92,9 +92,9 @@ describe('the pipeline outside the local stack', () => {
     Object.assign(process.env, CLOUD, { STAGE: 'local', QUEUE_DRIVER: 'local', EMAIL_DRIVER: 'local' });
     const base = await cloudBase();
     const { footballProviders } = await import('./football-providers.ts');
-    const { buildJobQueue } = await import('./queues.ts');
+    const { buildMessageQueue } = await import('./queues.ts');
     await expect(footballProviders(base)).rejects.toThrow(/needs the local stack's stand-ins/);
-    await expect(Promise.resolve().then(() => buildJobQueue(base))).rejects.toThrow(/QUEUE_DRIVER=local needs the local stack's stand-ins/);
+    await expect(Promise.resolve().then(() => buildMessageQueue(base))).rejects.toThrow(/QUEUE_DRIVER=local needs the local stack's stand-ins/);
   });
 });
 

@@ -24,7 +24,7 @@ import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tok
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { once, onceAsync, rebuilt, type Base } from './base.ts';
 import { localAdapters } from './local-adapters.ts';
-import { buildJobQueue, requestEmail } from './queues.ts';
+import { buildMessageQueue, requestEmail } from './queues.ts';
 import { table } from './tables.ts';
 
 /** Contact messages (the staff's inbox, a user's export). */
@@ -44,7 +44,12 @@ export function buildUndeliveredEmails(base: Base): DynamoUndeliveredEmailStore 
 
 /** Puts every undelivered email not replayed yet back on the email queue (`npm run jobs -- redrive`). */
 export async function redriveEmails(base: Base): Promise<EmailRedriveReport> {
-  return redriveUndeliveredEmails({ store: buildUndeliveredEmails(base), queue: buildJobQueue(base), now: () => base.clock.now(), parse: parseEmailRequest });
+  return redriveUndeliveredEmails({
+    store: buildUndeliveredEmails(base),
+    queue: buildMessageQueue(base),
+    now: () => base.clock.now(),
+    parse: parseEmailRequest,
+  });
 }
 
 /** Amazon SES on AWS; the local stack's outbox (/__local/mail) otherwise. */

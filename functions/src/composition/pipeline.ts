@@ -15,11 +15,11 @@ import type { PredictionStore } from '@app/core/pipeline/ports';
 import { jobTimings } from '@app/events/queues';
 import { logger } from '@app/platform/logger';
 import { ulid } from 'ulid';
-import { makeDispatcher } from '../jobs/dispatcher.ts';
+import { makeDispatcher } from '../consumers/dispatcher.ts';
 import { afterwards, once, rebuilt, type Base } from './base.ts';
 import { ledgerReads } from './ledger.ts';
 import { footballProviders } from './football-providers.ts';
-import { buildJobQueue } from './queues.ts';
+import { buildMessageQueue } from './queues.ts';
 import { buildPredictions } from './public-reads.ts';
 import { table } from './tables.ts';
 
@@ -103,7 +103,7 @@ export function buildJobs(base: Base) {
     const leagues = buildLeagues(base);
     return makeJobService({
       jobs: table(base, DynamoJobRepository),
-      dispatcher: makeDispatcher(buildJobQueue(base), () => clock.now()),
+      dispatcher: makeDispatcher(buildMessageQueue(base), () => clock.now()),
       clock,
       rules: jobTimings,
       newId: () => ulid(),

@@ -15,7 +15,7 @@ import type { AlertFanoutMessage } from '@app/events/alert-fanout';
 import { logger } from '@app/platform/logger';
 import { sessionSecret } from './auth.ts';
 import { once, rebuilt, type Base } from './base.ts';
-import { buildJobQueue, requestEmails } from './queues.ts';
+import { buildMessageQueue, requestEmails } from './queues.ts';
 import { table } from './tables.ts';
 
 export function buildAlertStore(base: Base): DynamoAlertStore {
@@ -41,7 +41,7 @@ export function buildAlerts(base: Base) {
 
 /** The `alert-fanout` queue's messages, ten per SendMessageBatch. */
 function sendAlertTasks(base: Base): SendAlertTasks {
-  const queue = buildJobQueue(base);
+  const queue = buildMessageQueue(base);
   return async (tasks) => {
     const messages: AlertFanoutMessage[] = tasks.map((task) => ({ version: 1, ...task }));
     for (let i = 0; i < messages.length; i += 10) await queue.sendBatch('alert-fanout', messages.slice(i, i + 10));

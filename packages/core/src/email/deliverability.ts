@@ -1,4 +1,4 @@
-import type { JobQueue } from '../jobs/ports.ts';
+import type { MessageQueue } from '../queues/ports.ts';
 import type { EmailSuppression, UndeliveredEmail, UndeliveredEmailStore } from './ports.ts';
 
 /** A bounce or complaint as SES reports it (the fields that decide a suppression). */
@@ -43,7 +43,7 @@ export const EMAIL_QUEUE = 'email';
 export async function redriveUndeliveredEmails(
   deps: {
     store: UndeliveredEmailStore;
-    queue: Pick<JobQueue, 'send'>;
+    queue: Pick<MessageQueue, 'send'>;
     now: () => Date;
     /** The request in `body` when it is a valid email request (the queue message's schema), else undefined. */
     parse: (body: string) => object | undefined;

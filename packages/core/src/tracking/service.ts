@@ -63,7 +63,7 @@ export function makeTrackingService({
     },
 
     /** Upcoming and won picks of the last 30 days and the next 7 (lost and void ones need no odds). */
-    async winning(): Promise<WinningPrediction[]> {
+    async picksForOddsEntry(): Promise<WinningPrediction[]> {
       const now = clock.now();
       return (await ledger.listByKickoff(new Date(now.getTime() - 30 * DAY_MS), new Date(now.getTime() + 7 * DAY_MS)))
         .filter((e) => e.kind === 'pick' && (e.result === 'won' || !e.result))

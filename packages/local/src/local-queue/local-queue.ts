@@ -1,6 +1,6 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createHash, randomUUID } from 'node:crypto';
-import type { JobQueue } from '@app/core/jobs/ports';
+import type { MessageQueue } from '@app/core/queues/ports';
 
 export interface LocalQueueSettings {
   visibilityTimeoutMs: number;
@@ -53,9 +53,9 @@ export interface LocalQueueOptions {
  * An in-process queue with the SQS semantics our consumers rely on: batches delivered as real
  * `SQSEvent`s, a visibility timeout, redelivery of failed records (honouring partial batch
  * responses), a max receive count and then a dead-letter list that can be listed and redriven.
- * It implements the same `JobQueue` port as the SQS adapter.
+ * It implements the same `MessageQueue` port as the SQS adapter.
  */
-export class LocalQueue implements JobQueue {
+export class LocalQueue implements MessageQueue {
   private readonly queues = new Map<string, QueueState>();
   private readonly now: () => number;
   private readonly pollIntervalMs: number;

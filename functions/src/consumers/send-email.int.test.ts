@@ -88,7 +88,7 @@ describe('the email consumer', () => {
 
   it('sends a malformed request straight to the dead-letter queue, never to SES, and still keeps it', async () => {
     const before = received.length;
-    await (await stack.composition.jobQueue()).send('email', { type: 'email.requested', version: 1, template: 'password-reset' });
+    await (await stack.composition.messageQueue()).send('email', { type: 'email.requested', version: 1, template: 'password-reset' });
     await stack.queue.drain();
     expect(received.length).toBe(before);
     expect(stack.queue.deadLetters('email').at(-1)!.reason).toMatch(/email/);

@@ -1,12 +1,12 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import type { JobQueue } from '@app/core/jobs/ports';
+import type { MessageQueue } from '@app/core/queues/ports';
 
 /**
  * The job queue on AWS. Queue URLs are `<prefix><queue name>`; each queue's dead-letter queue
  * is `<prefix><queue name>-dlq` (infra names them that way).
  */
-export class SqsJobQueue implements JobQueue {
+export class SqsMessageQueue implements MessageQueue {
   constructor(
     private readonly client: SQSClient,
     private readonly urlPrefix: string,

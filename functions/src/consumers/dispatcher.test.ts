@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobQueue } from '@app/core/jobs/ports';
+import type { MessageQueue } from '@app/core/queues/ports';
 import { withCorrelationId } from '@app/platform/correlation';
 import { makeDispatcher } from './dispatcher.ts';
 
@@ -8,7 +8,7 @@ function recordingQueue() {
   const queue = {
     send: async (name: string, message: unknown) => void sent.push({ queue: name, message }),
     sendBatch: async (name: string, messages: unknown[]) => void messages.forEach((message) => sent.push({ queue: name, message })),
-  } as unknown as JobQueue;
+  } as unknown as MessageQueue;
   return { queue, sent };
 }
 

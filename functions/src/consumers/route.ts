@@ -1,10 +1,10 @@
 import { createJobRoute } from '@app/platform/jobs';
 import { productionBase, type Base } from '../composition/base.ts';
-import { buildJobQueue } from '../composition/queues.ts';
+import { buildMessageQueue } from '../composition/queues.ts';
 
 /** The middy stack of every SQS consumer, on the composition root's base (a Lambda's own, or the one it is put `on`). */
 export const jobRoute = createJobRoute<Base>({
   deps: productionBase,
   now: (b) => b.clock.now().getTime(),
-  deadLetter: async (base, queue, rawBody, reason) => buildJobQueue(base).deadLetter(queue, rawBody, reason),
+  deadLetter: async (base, queue, rawBody, reason) => buildMessageQueue(base).deadLetter(queue, rawBody, reason),
 });

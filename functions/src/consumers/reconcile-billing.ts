@@ -1,7 +1,7 @@
 import { ReconcilePageSchema } from '@app/events/billing-reconciliation';
 import { logger } from '@app/platform/logger';
 import { buildBilling } from '../composition/billing.ts';
-import { buildJobQueue } from '../composition/queues.ts';
+import { buildMessageQueue } from '../composition/queues.ts';
 import { jobRoute } from './route.ts';
 
 /**
@@ -10,7 +10,7 @@ import { jobRoute } from './route.ts';
  * puts the next page (the provider's cursor) on the queue. A failure comes back through the queue, then dead-letters.
  */
 export const handler = jobRoute(
-  { queue: 'billing-reconciliation', schema: ReconcilePageSchema, areas: { billing: buildBilling, queue: buildJobQueue } },
+  { queue: 'billing-reconciliation', schema: ReconcilePageSchema, areas: { billing: buildBilling, queue: buildMessageQueue } },
   async (message, { billing, queue }) => {
     const report = await billing.reconcile(message.cursor ? { cursor: message.cursor } : {});
     logger.info('Billing reconciliation page', {

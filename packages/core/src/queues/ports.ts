@@ -1,8 +1,9 @@
 /**
- * The job queue port. The SQS adapter implements it on AWS; an in-process adapter with SQS
- * semantics implements it locally. Messages carry ids, never data.
+ * The message queue port: sends to the named queues (the job pipeline's and the email queues).
+ * The SQS adapter implements it on AWS; an in-process adapter with SQS semantics (@app/local)
+ * implements it locally. Job messages carry ids, never data.
  */
-export interface JobQueue {
+export interface MessageQueue {
   send(queue: string, message: object): Promise<void>;
   sendBatch(queue: string, messages: object[]): Promise<void>;
   /** Moves a message that can never succeed (malformed) straight to the queue's dead-letter queue. */

@@ -1,4 +1,4 @@
-import type { JobQueue } from '@app/core/jobs/ports';
+import type { MessageQueue } from '@app/core/queues/ports';
 import { currentCorrelationId } from '@app/platform/correlation';
 import type { JobDispatcher } from '@app/core/pipeline/jobs';
 import type { JobRequested } from '@app/events/job.requested';
@@ -9,7 +9,7 @@ import { stageQueue, type LeagueTaskAssigned } from '@app/events/league-task.ass
  * of the work that sent it (the admin request, or the planner run), so the chain can be followed
  * in the logs.
  */
-export function makeDispatcher(queue: JobQueue, now: () => Date): JobDispatcher {
+export function makeDispatcher(queue: MessageQueue, now: () => Date): JobDispatcher {
   const correlation = () => {
     const id = currentCorrelationId();
     return id ? { correlationId: id } : {};
