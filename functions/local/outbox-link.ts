@@ -7,7 +7,7 @@ export async function emailedToken(base: string, email: string, path: string, ti
   const deadline = Date.now() + timeoutMs;
   const link = new RegExp(`${path}\\?token=([\\w.%-]+)`);
   while (Date.now() < deadline) {
-    const mails = (await (await fetch(`${base}/__local/mail.json`)).json()) as Array<{ to: string; text: string }>;
+    const mails = (await fetch(`${base}/__local/mail.json`).then((r) => r.json())) as Array<{ to: string; text: string }>;
     const match = mails.map((m) => (m.to === email ? link.exec(m.text) : null)).find(Boolean);
     if (match) return decodeURIComponent(match[1]!);
     await new Promise((r) => setTimeout(r, 250));

@@ -215,7 +215,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * of the machine: the ratios are the medians of the rounds' ratios.
  */
 async function publicReadsThroughput(base: string) {
-  const fixtures = ((await (await fetch(`${base}/api/predictions`)).json()) as unknown[]).length;
+  const fixtures = ((await fetch(`${base}/api/predictions`).then((r) => r.json())) as unknown[]).length;
   const answers = Object.fromEntries(await Promise.all(PUBLIC_READS.map(async (path) => [path, await answerOf(base, path)] as const)));
   return withBareServer(answers, async (bareBase) => {
     const rows = [];

@@ -70,7 +70,7 @@ if (stack) {
   const body = (await res.json()) as { jobId?: string; error?: string };
   if (!res.ok || !body.jobId) fail(`Could not start the job: ${body.error ?? res.status}`);
   exitOn(
-    await follow(async () => (await (await fetch(`http://127.0.0.1:${stack.port}/__local/jobs/${body.jobId}`)).json()) as JobStatus, {
+    await follow(async () => (await fetch(`http://127.0.0.1:${stack.port}/__local/jobs/${body.jobId}`).then((r) => r.json())) as JobStatus, {
       clock: systemClock,
       sleep,
       print,
@@ -201,7 +201,7 @@ async function redrive(): Promise<void> {
   const stack = runningStack();
   if (!stack) fail('No running stack (npm start): the local queue, and its dead letters, live in its process.');
   const base = `http://127.0.0.1:${stack!.port}/__local/queues`;
-  const queues = (await (await fetch(base)).json()) as Array<{ name: string; deadLetters: Array<{ reason: string }> }>;
+  const queues = (await fetch(base).then((r) => r.json())) as Array<{ name: string; deadLetters: Array<{ reason: string }> }>;
   let total = 0;
   for (const q of queues) {
     if (q.name === 'email') {
