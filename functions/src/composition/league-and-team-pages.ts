@@ -15,6 +15,7 @@ export function buildSeasons(base: Base) {
       seasons: table(base, DynamoSeasonRepository),
       predictions: table(base, DynamoPredictionRepository),
       clock: base.clock,
+      cacheTtlMs: base.config.READ_CACHE_SECONDS * 1000,
     }),
   );
 }

@@ -1,7 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
-import { formatKickoff, formatLongDate, formatMatchDate, formatMoney, formatInterval, formatOdds, formatPercent, formatPoints } from '@/utils/format';
+import {
+  formatCount,
+  formatKickoff,
+  formatLongDate,
+  formatMatchDate,
+  formatMoney,
+  formatInterval,
+  formatOdds,
+  formatPercent,
+  formatPoints,
+} from '@/utils/format';
 
 describe('formatters of docs/product.md#display-formats', () => {
   it('shows money with a sign and 2 decimals', () => {
@@ -23,6 +33,10 @@ describe('formatters of docs/product.md#display-formats', () => {
     expect(formatInterval(null)).toBe('');
     expect(formatPoints(4.25)).toBe('+4.3');
     expect(formatPoints(-0.8)).toBe('-0.8');
+  });
+
+  it('shows a count with thousands separators, as toLocaleString("en") would', () => {
+    for (const n of [0, 7, 999, 1000, 10_000, 123_456, 1_234_567, -4_200]) expect(formatCount(n)).toBe(n.toLocaleString('en'));
   });
 
   it('shows odds with 2 decimals, N/A when there are none', () => {

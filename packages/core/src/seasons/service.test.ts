@@ -14,7 +14,7 @@ const league = { id: 'SIM', name: 'Sim League', country: 'Nowhere' };
 const premium = { userId: 'u1', email: 'p@example.com', role: 'user' as const, subscriptionStatus: 'premium' as const };
 
 /** Four seasons of a 10-club league; "now" is the middle of the last one. */
-function setup() {
+function setup({ cacheTtlMs }: { cacheTtlMs?: number } = {}) {
   const { matches } = simulateLeague({ league: 'SIM', teams: 10, seasons: 4, seed: 11, shots: true });
   const season = '2018-19';
   const current = matches.filter((m) => m.season === season).sort((a, b) => a.date.localeCompare(b.date));
@@ -59,8 +59,9 @@ function setup() {
     clock,
     runs: 2000,
   });
+  const historyReads = { count: 0 };
   const reads = makeSeasonService({
-    history: stores.ports.history,
+    history: { list: (id) => (historyReads.count++, stores.ports.history.list(id)) },
     leagues: stores.ports.leagues,
     seasons: store,
     predictions: {
@@ -68,9 +69,10 @@ function setup() {
         predictions.filter((p) => p.leagueId === id && Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
     },
     clock,
+    ...(cacheTtlMs === undefined ? {} : { cacheTtlMs }),
   });
   const service = { refresh: job.refresh, ...reads };
-  return { service, store, clock, stores, fixtures, predictions, playedBefore, providerCalls };
+  return { service, store, clock, stores, fixtures, predictions, playedBefore, providerCalls, historyReads };
 }
 
 describe('season simulations', () => {
@@ -116,6 +118,22 @@ describe('season simulations', () => {
   });
 });
 
+const upcomingPrediction: StoredPrediction = {
+  id: '',
+  fixtureId: '',
+  leagueId: 'SIM',
+  leagueName: 'Sim League',
+  homeTeam: '',
+  awayTeam: '',
+  kickoff: '',
+  probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
+  overUnder25: { over: 0.5, under: 0.5 },
+  valueBets: [],
+  modelVersion: 'v',
+  generatedAt: '',
+  status: 'scheduled',
+};
+
 describe('team pages', () => {
   it("shows the rating line, the last ten results with our forecasts, next fixtures locked for visitors, and the team's simulation row", async () => {
     const { service, fixtures, predictions, clock } = setup();
@@ -152,6 +170,24 @@ describe('team pages', () => {
     expect(page.simulation).toMatchObject({ title: team.title, season: '2018-19', simulations: 2000 });
     expect(page.ratingHistory.length).toBeGreaterThan(10);
     expect(page.ratingHistory.at(-1)!.date <= clock.now().toISOString().slice(0, 10)).toBe(true);
+    await expect(service.team('no-such-team', null)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("reads a team's history once per cache lifetime, while each viewer still gets the fixtures their access allows", async () => {
+    const { service, clock, historyReads, fixtures, predictions } = setup({ cacheTtlMs: 10_000 });
+    await service.refresh('SIM');
+    const team = (await service.simulation('SIM')).teams[0]!;
+    const next = fixtures().find((f) => f.status === 'scheduled' && (f.homeTeam === team.team || f.awayTeam === team.team))!;
+    predictions.push({ ...upcomingPrediction, id: next.id, fixtureId: next.id, homeTeam: next.homeTeam, awayTeam: next.awayTeam, kickoff: next.kickoff });
+    const first = await service.team(team.slug, null);
+    const again = await service.team(team.slug, premium);
+    expect(historyReads.count).toBe(1);
+    expect(again.ratingHistory).toEqual(first.ratingHistory);
+    expect(first.fixtures.map((f) => [f.fixtureId, f.isLocked, f.homeWinProb])).toEqual([[next.id, true, null]]);
+    expect(again.fixtures.map((f) => [f.fixtureId, f.isLocked, f.homeWinProb])).toEqual([[next.id, false, 50]]);
+    clock.advance(10_001);
+    await service.team(team.slug, null);
+    expect(historyReads.count).toBe(2);
     await expect(service.team('no-such-team', null)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -9,6 +9,7 @@ import {
   simulateSeason,
   type SeasonResult,
 } from '@app/model/season';
+import { makeReadCache, type ReadCache } from '../cache/read-cache.ts';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { NotFoundError } from '../errors.ts';
 import { formOf } from '../matches/service.ts';
@@ -17,6 +18,7 @@ import { historyId } from '../pipeline/generation/history-record.ts';
 import type { HistoryRepository, LeagueRepository, ModelStateRepository } from '../pipeline/ports.ts';
 import type { FixtureProvider } from '../pipeline/providers.ts';
 import { toPublicPrediction } from '../predictions/locking.ts';
+import type { StoredPrediction } from '../predictions/prediction.ts';
 import { slug } from '../text.ts';
 import type { Viewer } from '../account/viewer.ts';
 import type { LeaguePredictions, SeasonRulesOf, SeasonStore, SimulationSnapshot, StoredSimulation, TeamEntry } from './ports.ts';
@@ -149,11 +151,62 @@ export interface SeasonServiceDeps {
   seasons: Pick<SeasonStore, 'latest' | 'snapshots' | 'team'>;
   predictions: LeaguePredictions;
   clock: Clock;
+  /** How long a team page's reads are reused (0: read every time). */
+  cacheTtlMs?: number;
 }
 
 /** The reads of the league and team pages. */
 export function makeSeasonService(deps: SeasonServiceDeps) {
-  const { clock, seasons } = deps;
+  const { clock, seasons, cacheTtlMs = 0 } = deps;
+
+  /**
+   * A team's page but for how its next fixtures show to the viewer: the league's whole history and the
+   * rating line are read and computed once per team for `cacheTtlMs`, not on every read. Only known
+   * teams get a cache (an unknown slug is refused before), so their number is bounded.
+   */
+  const teamPages = new Map<string, ReadCache<Omit<TeamPage, 'fixtures'> & { upcoming: StoredPrediction[] }>>();
+  async function teamPage(entry: TeamEntry) {
+    const now = clock.now();
+    const [records, predictions, latest] = await Promise.all([
+      deps.history.list(entry.leagueId),
+      deps.predictions.listByLeague(
+        entry.leagueId,
+        new Date(now.getTime() - TEAM_RESULTS_REACH_DAYS * DAY_MS),
+        new Date(now.getTime() + SEASON_REACH_DAYS * DAY_MS),
+      ),
+      seasons.latest(entry.leagueId),
+    ]);
+    const played = records.filter((m) => m.home === entry.team || m.away === entry.team).sort((a, b) => a.date.localeCompare(b.date));
+    const seasonsPlayed = [...new Set(played.map((m) => m.season).filter((s): s is string => Boolean(s)))].sort().slice(-2);
+    const since = played.find((m) => m.season === seasonsPlayed[0])?.date.slice(0, 10) ?? utcDay(now);
+    const mine = predictions.filter((p) => p.homeTeam === entry.team || p.awayTeam === entry.team);
+    const forecastOf = (date: string, home: string, away: string) =>
+      mine.find((p) => p.kickoff.slice(0, 10) === date && p.homeTeam === home && p.awayTeam === away && p.status === 'settled');
+    const results = formOf(entry.team, played, TEAM_RESULTS).map((r) => {
+      const [home, away] = r.venue === 'H' ? [entry.team, r.opponent] : [r.opponent, entry.team];
+      const p = forecastOf(r.date, home, away);
+      return {
+        ...r,
+        fixtureId: p?.fixtureId ?? null,
+        forecast: p ? { home: percent(p.probabilities.home), draw: percent(p.probabilities.draw), away: percent(p.probabilities.away) } : null,
+      };
+    });
+    const upcoming = mine
+      .filter((p) => Date.parse(p.kickoff) > now.getTime() && p.status !== 'settled' && p.status !== 'void')
+      .sort((a, b) => a.kickoff.localeCompare(b.kickoff))
+      .slice(0, TEAM_FIXTURES);
+    const row = latest?.teams.find((t) => t.slug === entry.slug);
+    return {
+      slug: entry.slug,
+      team: entry.team,
+      leagueId: entry.leagueId,
+      league: entry.leagueName,
+      ratingHistory: ratingTimeline(entry.leagueId, records, entry.team, since),
+      results,
+      upcoming,
+      simulation: latest && row ? { ...row, season: latest.season, simulations: latest.simulations, generatedAt: latest.generatedAt } : null,
+    };
+  }
 
   async function latestOrThrow(leagueId: string): Promise<StoredSimulation> {
     const latest = await seasons.latest(leagueId);
@@ -187,47 +240,10 @@ export function makeSeasonService(deps: SeasonServiceDeps) {
     async team(teamSlug: string, viewer: Viewer | null): Promise<TeamPage> {
       const entry = await seasons.team(teamSlug);
       if (!entry) throw new NotFoundError(`No team ${teamSlug}`);
-      const now = clock.now();
-      const [records, predictions, latest] = await Promise.all([
-        deps.history.list(entry.leagueId),
-        deps.predictions.listByLeague(
-          entry.leagueId,
-          new Date(now.getTime() - TEAM_RESULTS_REACH_DAYS * DAY_MS),
-          new Date(now.getTime() + SEASON_REACH_DAYS * DAY_MS),
-        ),
-        seasons.latest(entry.leagueId),
-      ]);
-      const played = records.filter((m) => m.home === entry.team || m.away === entry.team).sort((a, b) => a.date.localeCompare(b.date));
-      const seasonsPlayed = [...new Set(played.map((m) => m.season).filter((s): s is string => Boolean(s)))].sort().slice(-2);
-      const since = played.find((m) => m.season === seasonsPlayed[0])?.date.slice(0, 10) ?? utcDay(now);
-      const mine = predictions.filter((p) => p.homeTeam === entry.team || p.awayTeam === entry.team);
-      const forecastOf = (date: string, home: string, away: string) =>
-        mine.find((p) => p.kickoff.slice(0, 10) === date && p.homeTeam === home && p.awayTeam === away && p.status === 'settled');
-      const results = formOf(entry.team, played, TEAM_RESULTS).map((r) => {
-        const [home, away] = r.venue === 'H' ? [entry.team, r.opponent] : [r.opponent, entry.team];
-        const p = forecastOf(r.date, home, away);
-        return {
-          ...r,
-          fixtureId: p?.fixtureId ?? null,
-          forecast: p ? { home: percent(p.probabilities.home), draw: percent(p.probabilities.draw), away: percent(p.probabilities.away) } : null,
-        };
-      });
-      const fixtures = mine
-        .filter((p) => Date.parse(p.kickoff) > now.getTime() && p.status !== 'settled' && p.status !== 'void')
-        .sort((a, b) => a.kickoff.localeCompare(b.kickoff))
-        .slice(0, TEAM_FIXTURES)
-        .map((p) => toPublicPrediction(p, viewer));
-      const row = latest?.teams.find((t) => t.slug === entry.slug);
-      return {
-        slug: entry.slug,
-        team: entry.team,
-        leagueId: entry.leagueId,
-        league: entry.leagueName,
-        ratingHistory: ratingTimeline(entry.leagueId, records, entry.team, since),
-        results,
-        fixtures,
-        simulation: latest && row ? { ...row, season: latest.season, simulations: latest.simulations, generatedAt: latest.generatedAt } : null,
-      };
+      let cache = teamPages.get(entry.slug);
+      if (!cache) teamPages.set(entry.slug, (cache = makeReadCache({ load: () => teamPage(entry), clock, ttlMs: cacheTtlMs })));
+      const { upcoming, ...page } = await cache.get();
+      return { ...page, fixtures: upcoming.map((p) => toPublicPrediction(p, viewer)) };
     },
   };
 }

@@ -6,7 +6,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { BACKTEST, HIGH_CONFIDENCE_THRESHOLD, MODELS, STAKE_USD } from '@/config/product';
-import { formatPercent } from '@/utils/format';
+import { formatCount, formatPercent } from '@/utils/format';
 
 const MODEL_DETAILS: Record<(typeof MODELS)[number]['name'], { icon: typeof Activity; text: string }> = {
   'Statistical learning': {
@@ -217,7 +217,7 @@ export default function HowItWorksRoute() {
                 <th scope="row" className="py-2 pr-4 text-left font-normal">
                   Flagged on this site: a listed bookmaker above Pinnacle&apos;s fair price
                 </th>
-                <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.valueBets.flagged.bets.toLocaleString('en-GB')}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatCount(BACKTEST.valueBets.flagged.bets)}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{clvWithRange(BACKTEST.valueBets.flagged)}</td>
                 <td className="py-2 text-right tabular-nums">{returnWithRange(BACKTEST.valueBets.flagged)}</td>
               </tr>
@@ -225,7 +225,7 @@ export default function HowItWorksRoute() {
                 <th scope="row" className="py-2 pr-4 text-left font-normal">
                   Our models&apos; probabilities alone at the same books
                 </th>
-                <td className="py-2 pr-4 text-right tabular-nums">{BACKTEST.valueBets.modelsAlone.bets.toLocaleString('en-GB')}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatCount(BACKTEST.valueBets.modelsAlone.bets)}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{clvWithRange(BACKTEST.valueBets.modelsAlone)}</td>
                 <td className="py-2 text-right tabular-nums">{returnWithRange(BACKTEST.valueBets.modelsAlone)}</td>
               </tr>

@@ -10,7 +10,7 @@ import { ChartSlot } from '@/components/ui/chart-slot';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { useSimulation, useSimulationHistory } from '@/features/seasons/api/get-simulation';
-import { formatKickoff, formatPercent } from '@/utils/format';
+import { formatCount, formatKickoff, formatPercent } from '@/utils/format';
 
 const TitleOddsChart = lazy(() => import('@/features/seasons/components/title-odds-chart'));
 
@@ -51,7 +51,7 @@ export default function LeagueRoute() {
     <ContentLayout
       title={`${league}: season ${s.season} simulated`}
       documentTitle={`${league} ${s.season}: title, top four and relegation chances`}
-      description={`The rest of the season played ${s.simulations.toLocaleString('en')} times by our forecast model, the clubs' strengths moving with each simulated result; ${formatKickoff(s.generatedAt)}. Chances, not certainties: how well they were calibrated on past seasons is in How It Works.`}
+      description={`The rest of the season played ${formatCount(s.simulations)} times by our forecast model, the clubs' strengths moving with each simulated result; ${formatKickoff(s.generatedAt)}. Chances, not certainties: how well they were calibrated on past seasons is in How It Works.`}
     >
       <div className="space-y-6">
         <Section title="Chances">

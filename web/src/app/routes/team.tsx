@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { listPrediction } from '@/features/predictions/api/get-predictions';
 import { PredictionCard } from '@/features/predictions/components/prediction-card';
 import { useTeam } from '@/features/seasons/api/get-simulation';
-import { formatPercent } from '@/utils/format';
+import { formatCount, formatPercent } from '@/utils/format';
 
 const RatingChart = lazy(() => import('@/features/seasons/components/rating-chart'));
 
@@ -56,7 +56,7 @@ export default function TeamRoute() {
                 ]}
               />
               <p className="mt-2 text-sm text-muted-foreground">
-                {t.simulation.simulations.toLocaleString('en')} simulations of the rest of the {t.simulation.season} season.{' '}
+                {formatCount(t.simulation.simulations)} simulations of the rest of the {t.simulation.season} season.{' '}
                 <Link to={paths.league.getHref(t.leagueId)} className="underline underline-offset-4">
                   The whole table
                 </Link>
