@@ -68,6 +68,6 @@ const standIns: LocalAdapters = {
 };
 
 /** A base on this process's (local) environment, with the stand-ins, and the given clock and app shell. */
-export function localBase(options: { clock?: Clock; appShell?: AppShellSource } = {}): Base {
+export function localBase(options: { clock?: Clock; appShell?: AppShellSource; scryptLogN?: number } = {}): Base {
   return makeBase({ config: getConfig(), ...options, local: standIns });
 }

@@ -26,6 +26,11 @@ export interface LocalEnv {
   pipeline: boolean;
   /** LOCAL_CLOCK_START=<ISO instant>: the stack's clock starts there and runs on (the e2e tests pin it). */
   clockStart?: Date;
+  /**
+   * LOCAL_SCRYPT_LOG_N=<10..17>: new password hashes at this cost instead of OWASP's 17; the e2e
+   * tests' stack only (docs/decisions/0272-test-stacks-hash-passwords-cheaper.md).
+   */
+  scryptLogN?: number;
 }
 
 /** Loopback addresses: the local stack serves the person at this machine only. */
@@ -43,7 +48,7 @@ export class UnsafeBindError extends Error {
 
 /**
  * Reads the local stack's own knobs (PORT, HOST, LOCAL_ALLOW_REMOTE, DATA_DIR, LOCAL_IN_MEMORY,
- * LOCAL_PIPELINE, LOCAL_CLOCK_START). A non-loopback HOST is refused unless LOCAL_ALLOW_REMOTE=1,
+ * LOCAL_PIPELINE, LOCAL_CLOCK_START, LOCAL_SCRYPT_LOG_N). A non-loopback HOST is refused unless LOCAL_ALLOW_REMOTE=1,
  * and then comes with a warning.
  */
 export function readLocalEnv(): LocalEnv {
@@ -51,6 +56,9 @@ export function readLocalEnv(): LocalEnv {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${process.env.PORT}'`);
   const clockStart = process.env.LOCAL_CLOCK_START?.trim() ? new Date(process.env.LOCAL_CLOCK_START) : undefined;
   if (clockStart && Number.isNaN(clockStart.getTime())) throw new Error(`LOCAL_CLOCK_START must be an ISO date-time, got '${process.env.LOCAL_CLOCK_START}'`);
+  const scryptLogN = process.env.LOCAL_SCRYPT_LOG_N?.trim() ? Number(process.env.LOCAL_SCRYPT_LOG_N) : undefined;
+  if (scryptLogN !== undefined && !(Number.isInteger(scryptLogN) && scryptLogN >= 10 && scryptLogN <= 17))
+    throw new Error(`LOCAL_SCRYPT_LOG_N must be a whole number from 10 to 17, got '${process.env.LOCAL_SCRYPT_LOG_N}'`);
   const host = process.env.HOST?.trim() || '127.0.0.1';
   const allowRemote = process.env.LOCAL_ALLOW_REMOTE === '1' || process.env.LOCAL_ALLOW_REMOTE === 'true';
   if (!isLoopbackHost(host) && !allowRemote) throw new UnsafeBindError(host);
@@ -66,6 +74,7 @@ export function readLocalEnv(): LocalEnv {
     inMemory: process.env.LOCAL_IN_MEMORY === '1' || process.env.LOCAL_IN_MEMORY === 'true',
     pipeline: process.env.LOCAL_PIPELINE !== 'off',
     ...(clockStart ? { clockStart } : {}),
+    ...(scryptLogN === undefined ? {} : { scryptLogN }),
   };
 }
 

@@ -11,6 +11,7 @@ const saved = {
   HOST: process.env.HOST,
   LOCAL_ALLOW_REMOTE: process.env.LOCAL_ALLOW_REMOTE,
   LOCAL_CLOCK_START: process.env.LOCAL_CLOCK_START,
+  LOCAL_SCRYPT_LOG_N: process.env.LOCAL_SCRYPT_LOG_N,
   EXTRA_ORIGINS: process.env.EXTRA_ORIGINS,
   APP_ORIGIN: process.env.APP_ORIGIN,
   STAGE: process.env.STAGE,
@@ -101,5 +102,18 @@ describe('LOCAL_CLOCK_START', () => {
   it('stops the start with a clear message when it is not a date', () => {
     process.env.LOCAL_CLOCK_START = 'saturday';
     expect(() => readLocalEnv()).toThrow("LOCAL_CLOCK_START must be an ISO date-time, got 'saturday'");
+  });
+});
+
+describe('LOCAL_SCRYPT_LOG_N', () => {
+  it("is absent by default (new password hashes at OWASP's 2^17) and read as a whole number from 10 to 17", () => {
+    delete process.env.LOCAL_SCRYPT_LOG_N;
+    expect(readLocalEnv().scryptLogN).toBeUndefined();
+    process.env.LOCAL_SCRYPT_LOG_N = '15';
+    expect(readLocalEnv().scryptLogN).toBe(15);
+    for (const wrong of ['9', '18', 'cheap', '12.5']) {
+      process.env.LOCAL_SCRYPT_LOG_N = wrong;
+      expect(() => readLocalEnv()).toThrow(`LOCAL_SCRYPT_LOG_N must be a whole number from 10 to 17, got '${wrong}'`);
+    }
   });
 });

@@ -146,8 +146,12 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     const { buildJobs } = await import('../src/composition/pipeline.ts');
     const { clockFrom } = await import('@app/core/clock');
     // The stack's root: its environment, its clock (a replayed one with LOCAL_CLOCK_START), its stand-ins.
-    const base = localBase(env.clockStart ? { clock: clockFrom(env.clockStart) } : {});
+    const base = localBase({
+      ...(env.clockStart ? { clock: clockFrom(env.clockStart) } : {}),
+      ...(env.scryptLogN === undefined ? {} : { scryptLogN: env.scryptLogN }),
+    });
     if (env.clockStart) log(`the clock starts at ${env.clockStart.toISOString()} (LOCAL_CLOCK_START)`);
+    if (env.scryptLogN !== undefined) log(`new password hashes cost 2^${env.scryptLogN}, not 2^17 (LOCAL_SCRYPT_LOG_N: for tests only)`);
     const { ensureTable } = await import('@app/adapters/dynamodb/table-admin');
     const { createLocalServer } = await import('./server.ts');
     const { localAdmin } = await import('./local-admin.ts');

@@ -138,6 +138,12 @@ function keepingContract(route: RouteDefinition, handler: HttpHandler, checked: 
   };
 }
 
+/**
+ * The harness hashes passwords at 2^12 (10 ms here) instead of OWASP's 2^17 (390 ms): the auth
+ * tests sign up and sign in hundreds of times (docs/decisions/0272-test-stacks-hash-passwords-cheaper.md).
+ */
+const TEST_SCRYPT_LOG_N = 12;
+
 /** A test file's base (its table, environment, clock and the local stand-ins), and what the tests reach of the composition on it. */
 async function composeForTests(table: { tableName: string; endpoint: string }, env: Record<string, string>, clock: Clock | undefined) {
   Object.assign(process.env, {
@@ -153,7 +159,7 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
   });
   const { localBase, localQueue } = await import('../local/adapters.ts');
   // The test's root: the local stand-ins, the test's clock, and (no web build here) a stand-in app shell for the page routes.
-  const base = localBase({ ...(clock ? { clock } : {}), appShell: async () => TEST_APP_SHELL });
+  const base = localBase({ ...(clock ? { clock } : {}), appShell: async () => TEST_APP_SHELL, scryptLogN: TEST_SCRYPT_LOG_N });
   const { buildUsers, securityLog } = await import('../src/composition/auth.ts');
   const { buildPaymentGateway } = await import('../src/composition/billing.ts');
   const { buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');

@@ -22,6 +22,11 @@ export function buildCookie(base: Base) {
 }
 
 /** The accounts (staff lists read them too). */
+/** The password hasher, at the base's cost (OWASP's unless a test stack asks for less). */
+export function passwordHasher(base: Base): ScryptPasswordHasher {
+  return once(base, passwordHasher, () => new ScryptPasswordHasher(base.scryptLogN));
+}
+
 export function buildUsers(base: Base): DynamoUserRepository {
   return table(base, DynamoUserRepository);
 }
@@ -68,7 +73,7 @@ export function buildAuth(base: Base) {
       return makeAuthService({
         users: buildUsers(base),
         sessions: table(base, DynamoSessionRepository),
-        hasher: new ScryptPasswordHasher(),
+        hasher: passwordHasher(base),
         tokens: new JoseSessionTokens(secret, config.APP_ORIGIN, `${config.APP_ORIGIN}/api`, () => clock.now()),
         attempts: table(base, DynamoAttemptStore),
         clock,

@@ -32,6 +32,11 @@ export interface Base {
   local?: LocalAdapters;
   /** Replaces the app shell fetched from the site (tests without a web build). */
   appShell?: AppShellSource;
+  /**
+   * The cost (scrypt's log2 N) of new password hashes: OWASP's 17 unless given. Only a test stack
+   * gives less (docs/decisions/0272-test-stacks-hash-passwords-cheaper.md).
+   */
+  scryptLogN?: number;
 }
 
 /** Where the pipeline reads fixtures, results and odds. */
@@ -65,6 +70,7 @@ export interface BaseInputs {
   secrets?: SecretReader;
   local?: LocalAdapters;
   appShell?: AppShellSource;
+  scryptLogN?: number;
 }
 
 /** A base from its inputs: the table client is made here, the rest is what was passed. */
@@ -79,6 +85,7 @@ export function makeBase(inputs: BaseInputs): Base {
     secrets: inputs.secrets ?? readSecret,
     ...(inputs.local ? { local: inputs.local } : {}),
     ...(inputs.appShell ? { appShell: inputs.appShell } : {}),
+    ...(inputs.scryptLogN === undefined ? {} : { scryptLogN: inputs.scryptLogN }),
   };
 }
 

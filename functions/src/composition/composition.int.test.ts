@@ -43,6 +43,14 @@ async function cloudBase(inputs: { secrets?: (arn: string) => Promise<string>; c
   return makeBase({ config: getConfig(), ...inputs });
 }
 
+describe('passwords in the cloud', () => {
+  it("hashes new passwords at OWASP's cost: only a test stack's base asks for less", async () => {
+    Object.assign(process.env, CLOUD);
+    const { passwordHasher } = await import('./auth.ts');
+    expect(await passwordHasher(await cloudBase()).hash('correct horse battery')).toMatch(/^scrypt\$ln=17,r=8,p=1\$/);
+  });
+});
+
 describe('the pipeline outside the local stack', () => {
   it('refuses to start without a football data key instead of publishing demo data', async () => {
     // Prepare

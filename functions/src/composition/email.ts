@@ -1,6 +1,5 @@
 /** The composition root: email (verification, password reset, contact), its stores, bounces and undelivered requests. */
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
 import { DynamoAttemptStore } from '@app/adapters/dynamodb/attempt-store';
 import { DynamoContactMessageStore } from '@app/adapters/dynamodb/contact-message-store';
 import { DynamoEmailSuppressionStore, DynamoUndeliveredEmailStore } from '@app/adapters/dynamodb/email-stores';
@@ -19,7 +18,7 @@ import { logger } from '@app/platform/logger';
 import { parseEmailRequest } from '@app/events/email.requested';
 import { ulid } from 'ulid';
 import { buildAlertStore } from './value-bet-alerts.ts';
-import { buildUsers, securityLog, sessionSecret } from './auth.ts';
+import { buildUsers, passwordHasher, securityLog, sessionSecret } from './auth.ts';
 import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tokens';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { once, onceAsync, rebuilt, type Base } from './base.ts';
@@ -101,7 +100,7 @@ export function buildRecovery(base: Base) {
     makeRecoveryService({
       users: buildUsers(base),
       sessions: table(base, DynamoSessionRepository),
-      hasher: new ScryptPasswordHasher(),
+      hasher: passwordHasher(base),
       attempts: table(base, DynamoAttemptStore),
       tokens: table(base, DynamoOneTimeTokenStore),
       requestEmail: requestEmail(base),

@@ -15,6 +15,14 @@ describe('ScryptPasswordHasher', () => {
     expect(await hasher.verify('correct horse batterY', a)).toBe(false);
     expect(await hasher.verify('anything', 'not-a-hash')).toBe(false);
   });
+
+  it("hashes at a test stack's lower cost when asked, checks any hash at the cost written in it, and never goes above OWASP's or below 2^10", async () => {
+    const cheap = await new ScryptPasswordHasher(12).hash('correct horse battery');
+    expect(cheap).toMatch(/^scrypt\$ln=12,r=8,p=1\$/);
+    expect(await hasher.verify('correct horse battery', cheap)).toBe(true);
+    expect(await new ScryptPasswordHasher(12).verify('correct horse battery', await hasher.hash('correct horse battery'))).toBe(true);
+    for (const logN of [9, 18, 12.5]) expect(() => new ScryptPasswordHasher(logN)).toThrow(RangeError);
+  });
 });
 
 describe('JoseSessionTokens', () => {

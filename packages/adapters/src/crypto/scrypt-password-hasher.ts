@@ -19,13 +19,20 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
 
 /**
  * scrypt with a 16-byte random salt, stored as a self-describing string
- * `scrypt$ln=17,r=8,p=1$<salt b64>$<hash b64>`, compared in constant time.
+ * `scrypt$ln=17,r=8,p=1$<salt b64>$<hash b64>`, compared in constant time. A hash is checked with
+ * the cost written in it; new hashes get `logN` (OWASP's 17 unless a test stack asks for less:
+ * docs/decisions/0272-test-stacks-hash-passwords-cheaper.md).
  */
 export class ScryptPasswordHasher implements PasswordHasher {
+  constructor(private readonly logN: number = SCRYPT_LOG_N) {
+    if (!Number.isInteger(logN) || logN < 10 || logN > SCRYPT_LOG_N)
+      throw new RangeError(`scrypt's log2 N must be an integer from 10 to ${SCRYPT_LOG_N}, got ${logN}`);
+  }
+
   async hash(password: string): Promise<string> {
     const salt = randomBytes(SALT_BYTES);
-    const key = await derive(password, salt, SCRYPT_LOG_N, SCRYPT_R, SCRYPT_P);
-    return `scrypt$ln=${SCRYPT_LOG_N},r=${SCRYPT_R},p=${SCRYPT_P}$${salt.toString('base64')}$${key.toString('base64')}`;
+    const key = await derive(password, salt, this.logN, SCRYPT_R, SCRYPT_P);
+    return `scrypt$ln=${this.logN},r=${SCRYPT_R},p=${SCRYPT_P}$${salt.toString('base64')}$${key.toString('base64')}`;
   }
 
   async verify(password: string, stored: string): Promise<boolean> {
