@@ -105,7 +105,14 @@ function failureCollector() {
  */
 const SIDE_BY_SIDE = new Set(['lint', 'typecheck']);
 
-async function runLayer(name, { echo }) {
+/**
+ * e2e spends most of its time waiting on the browser and the stack (about 0.7 of a core on this
+ * 2-core machine, measured), so with other layers asked for it runs beside them, its output held and
+ * printed whole when it ends (docs/decisions/0273-e2e-beside-the-other-layers.md).
+ */
+const BESIDE_THE_REST = 'e2e';
+
+async function runLayer(name, { echo, beside = [] }) {
   const layer = layers[name];
   const held = [];
   const say = (line) => (echo ? console.log(line) : held.push(line));
@@ -120,25 +127,28 @@ async function runLayer(name, { echo }) {
     if (code !== 0) break;
   }
   const seconds = (performance.now() - started) / 1000;
-  if (!echo)
-    console.log(
-      `${held.join('\n')}\n(${name}: ${seconds.toFixed(1)} s, run beside ${[...SIDE_BY_SIDE].filter((n) => n !== name && selected.includes(n)).join(', ')})`,
-    );
-  return { name, ok: code === 0, seconds, failures };
+  if (!echo) console.log(`${held.join('\n')}\n(${name}: ${seconds.toFixed(1)} s, run beside ${beside.join(', ')})`);
+  return { name, ok: code === 0, seconds, failures, beside };
 }
 
 const runStarted = performance.now();
 await install();
 const results = [];
-const together = selected.filter((name) => SIDE_BY_SIDE.has(name));
-for (const name of selected) {
-  if (together.length > 1 && name === together[0]) results.push(...(await Promise.all(together.map((n) => runLayer(n, { echo: false })))));
+const background = selected.includes(BESIDE_THE_REST) && selected.length > 1 ? BESIDE_THE_REST : undefined;
+const inOrder = selected.filter((name) => name !== background);
+const pending = background ? runLayer(background, { echo: false, beside: inOrder }) : undefined;
+if (background) console.log(`\n=== ${background} runs beside ${inOrder.join(', ')}; its output follows them`);
+const together = inOrder.filter((name) => SIDE_BY_SIDE.has(name));
+for (const name of inOrder) {
+  if (together.length > 1 && name === together[0])
+    results.push(...(await Promise.all(together.map((n) => runLayer(n, { echo: false, beside: together.filter((other) => other !== n) })))));
   else if (together.length < 2 || !together.includes(name)) results.push(await runLayer(name, { echo: true }));
 }
+if (pending) results.push(await pending);
 
 console.log('\n=== Summary');
 for (const r of results) {
-  const beside = together.length > 1 && together.includes(r.name) ? '  (side by side with the other static check)' : '';
+  const beside = r.beside.length ? `  (beside ${r.beside.join(', ')})` : '';
   console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.toFixed(1).padStart(6)} s${beside}`);
   for (const failure of r.ok ? [] : r.failures.slice(0, 10)) console.log(`        ${failure}`);
 }
