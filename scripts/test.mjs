@@ -1,6 +1,7 @@
 // `npm test`: install, then run every test layer. `npm test -- <layer...>` runs only those
 // layers; `npm run e2e` is `npm test -- e2e`.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { LINT_STEPS, TYPECHECK_STEPS } from './lint-steps.mjs';
@@ -27,8 +28,12 @@ const SERVER_PACKAGES = [
   'functions',
 ];
 const INTEGRATION_PACKAGES = [...SERVER_PACKAGES, 'infra', 'web'].filter((dir) => hasIntegrationTests(join(root, dir)));
-const unit = { TEST_LAYER: 'unit' };
-const integration = { TEST_LAYER: 'integration' };
+// vitest runs one file at a time on a 2-core machine (its default is a core less than the
+// machine's); its files wait on DynamoDB Local, the local stack and their own timers much of the
+// time, so two at a time on 2 cores (and vitest's default on bigger machines).
+const VITEST_MAX_WORKERS = String(Math.max(2, availableParallelism() - 1));
+const unit = { TEST_LAYER: 'unit', VITEST_MAX_WORKERS };
+const integration = { TEST_LAYER: 'integration', VITEST_MAX_WORKERS };
 
 const unitStep = [...filters(SERVER_PACKAGES), ...seq, 'run', 'test'];
 const integrationStep = [...filters(INTEGRATION_PACKAGES), ...seq, 'run', 'test'];
@@ -107,10 +112,11 @@ const SIDE_BY_SIDE = new Set(['lint', 'typecheck']);
 
 /**
  * e2e spends most of its time waiting on the browser and the stack (about 0.7 of a core on this
- * 2-core machine, measured), so with other layers asked for it runs beside them, its output held and
- * printed whole when it ends (docs/decisions/0273-e2e-beside-the-other-layers.md).
+ * 2-core machine, measured), so with other layers asked for it runs beside them, and the web layer
+ * after it in the same lane; each one's output is held and printed whole when it ends
+ * (docs/decisions/0273-e2e-beside-the-other-layers.md).
  */
-const BESIDE_THE_REST = 'e2e';
+const SECOND_LANE = ['e2e', 'web'];
 
 async function runLayer(name, { echo, beside = [] }) {
   const layer = layers[name];
@@ -134,17 +140,21 @@ async function runLayer(name, { echo, beside = [] }) {
 const runStarted = performance.now();
 await install();
 const results = [];
-const background = selected.includes(BESIDE_THE_REST) && selected.length > 1 ? BESIDE_THE_REST : undefined;
-const inOrder = selected.filter((name) => name !== background);
-const pending = background ? runLayer(background, { echo: false, beside: inOrder }) : undefined;
-if (background) console.log(`\n=== ${background} runs beside ${inOrder.join(', ')}; its output follows them`);
+const second = selected.includes('e2e') && selected.length > 1 ? SECOND_LANE.filter((name) => selected.includes(name)) : [];
+const inOrder = selected.filter((name) => !second.includes(name));
+const secondLane = (async () => {
+  const done = [];
+  for (const name of second) done.push(await runLayer(name, { echo: false, beside: inOrder }));
+  return done;
+})();
+if (second.length) console.log(`\n=== ${second.join(', then ')} run beside ${inOrder.join(', ')}; their output follows as each ends`);
 const together = inOrder.filter((name) => SIDE_BY_SIDE.has(name));
 for (const name of inOrder) {
   if (together.length > 1 && name === together[0])
     results.push(...(await Promise.all(together.map((n) => runLayer(n, { echo: false, beside: together.filter((other) => other !== n) })))));
   else if (together.length < 2 || !together.includes(name)) results.push(await runLayer(name, { echo: true }));
 }
-if (pending) results.push(await pending);
+results.push(...(await secondLane));
 
 console.log('\n=== Summary');
 for (const r of results) {
