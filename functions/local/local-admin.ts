@@ -62,6 +62,7 @@ export function localRefusal(req: IncomingMessage): string | undefined {
 export function localAdmin(deps: LocalAdminDeps) {
   return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://local');
+    // The server asks for /__local/ paths only; a caller that does not is answered as before.
     if (!url.pathname.startsWith('/__local/')) return false;
     // Everything here is for the person at this machine: the test-mode checkout (its Pay button
     // would hand anyone premium) as much as the operator endpoints and the outbox.

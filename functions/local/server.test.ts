@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../src/routes.ts';
-import { createLocalServer, MAX_BODY_BYTES, type HttpHandler } from './server.ts';
+import { createLocalServer, MAX_BODY_BYTES, pathOf, type HttpHandler } from './server.ts';
 
 const routes: RouteDefinition[] = [
   { method: 'POST', path: '/api/echo', handler: 'echo', auth: 'public', access: 'read' },
@@ -215,5 +215,28 @@ describe('local server: the SPA', () => {
     expect((await send('GET', '/assets/missing.js')).status).toBe(404);
     const traversal = await send('GET', '/../../etc/passwd');
     expect(traversal.body.toString()).not.toContain('root:');
+  });
+});
+
+describe('pathOf', () => {
+  it('gives the path WHATWG URL parsing gives, parsing only what is not a plain path', () => {
+    for (const url of [
+      '/api/predictions',
+      '/api/predictions?x=1',
+      '/',
+      '/assets/a-b_c.js',
+      '/a/~b',
+      '/api/x%20y',
+      '/a/../b',
+      '/a/./b',
+      '//evil/x',
+      '/.well-known/x',
+      '/a\\b',
+      '/api/teams/ÄÖ',
+      '/a b',
+      '/a#b',
+      '/a/..',
+    ])
+      expect(pathOf(url), url).toBe(new URL(url, 'http://local').pathname);
   });
 });

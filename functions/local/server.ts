@@ -16,7 +16,7 @@ export interface LocalServerOptions {
   loadHandler: (route: RouteDefinition) => Promise<HttpHandler>;
   /** The built SPA (web/dist); every non-/api path is served from it with SPA fallback. */
   webDist?: string;
-  /** Local-only endpoints (e.g. /__local/*); return true when the request was answered. */
+  /** Local-only endpoints, asked for paths under /__local/ only; return true when the request was answered. */
   extra?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<boolean>;
   /** API Gateway's integration timeout. */
   timeoutMs?: number;
@@ -42,21 +42,35 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
   return createServer(async (req, res) => {
     const started = performance.now();
-    let pathname = '';
+    let toApi = false;
     try {
-      pathname = new URL(req.url ?? '/', 'http://local').pathname;
+      const pathname = pathOf(req.url ?? '/');
       const body = await readBody(req);
-      if (options.extra && (await options.extra(req, res, body))) return;
-      if (api.serves(pathname)) await api.handle(req, res, body);
+      if (options.extra && pathname.startsWith('/__local/') && (await options.extra(req, res, body))) return;
+      toApi = api.serves(pathname);
+      if (toApi) await api.handle(req, res, body);
       else if (statics) statics.serve(req, res, pathname);
       else sendJson(res, 404, { message: 'Not Found' });
     } catch (error) {
       answerFailure(res, error, options.log);
     } finally {
-      if (api.serves(pathname)) options.log?.(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      if (toApi && options.log) options.log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     }
   });
 }
+
+/**
+ * A request's path as WHATWG URL parsing gives it. A plain path (letters, digits, `/-_.~`, no dot
+ * segment, no empty one) comes out of the parser as it went in, so it is taken as it is: the parser runs only for
+ * the others (escapes, dot segments, backslashes, anything unusual), which it normalises.
+ */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (PLAIN_PATH.test(path) && !path.includes('/.') && !path.includes('//')) return path;
+  return new URL(url, 'http://local').pathname;
+}
+const PLAIN_PATH = /^\/[\w\-./~]*$/;
 
 /** The answer to a request the server itself could not serve: a body too large (413), or a failure of ours (500). */
 function answerFailure(res: ServerResponse, error: unknown, log: LocalServerOptions['log']): void {
@@ -81,6 +95,7 @@ class ApiGatewayStandIn {
   private readonly rootRoutes: RegExp[];
   private readonly handlers = new Map<RouteDefinition, Promise<HttpHandler>>();
   private readonly timeoutMs: number;
+  private readonly deadlines = new Deadlines();
 
   /** The routes whose path has no parameter, by path (one route per path and method; the first of a path here). */
   private readonly fixedRoutes = new Map<string, CompiledRoute>();
@@ -130,22 +145,60 @@ class ApiGatewayStandIn {
     return p;
   }
 
-  private async invoke(handler: HttpHandler, event: APIGatewayProxyEventV2, route: RouteDefinition): Promise<APIGatewayProxyStructuredResultV2> {
+  private invoke(handler: HttpHandler, event: APIGatewayProxyEventV2, route: RouteDefinition): Promise<APIGatewayProxyStructuredResultV2> {
     const deadline = Date.now() + Math.min(this.timeoutMs, (route.timeoutSeconds ?? 30) * 1000);
     const context = lambdaContext(route, event.requestContext.requestId, deadline);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<APIGatewayProxyStructuredResultV2>((r) => {
-      timer = setTimeout(() => r({ statusCode: 503, body: JSON.stringify({ message: 'Service Unavailable' }) }), deadline - Date.now());
+    return new Promise((resolve) => {
+      const done = this.deadlines.add(deadline, () => resolve({ statusCode: 503, body: JSON.stringify({ message: 'Service Unavailable' }) }));
+      let outcome: Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+      try {
+        outcome = handler(event, context);
+      } catch (error) {
+        outcome = Promise.reject(error);
+      }
+      outcome.then(
+        (result) => {
+          done();
+          resolve(normaliseResult(result));
+        },
+        (error: unknown) => {
+          done();
+          // What API Gateway answers when the function itself fails.
+          this.options.log?.(`handler ${route.handler} threw: ${(error as Error).stack ?? error}`);
+          resolve({ statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) });
+        },
+      );
     });
-    try {
-      const result = await Promise.race([handler(event, context), timeout]);
-      return normaliseResult(result);
-    } catch (error) {
-      // What API Gateway answers when the function itself fails.
-      this.options.log?.(`handler ${route.handler} threw: ${(error as Error).stack ?? error}`);
-      return { statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) };
-    } finally {
-      clearTimeout(timer);
+  }
+}
+
+/**
+ * The integration timeout of every invocation under way, watched by one timer for all of them
+ * (a timer each cost more than a small read's whole handler): an invocation still running at its
+ * deadline is answered 503 within a tenth of a second after it.
+ */
+class Deadlines {
+  private readonly pending = new Set<{ at: number; expire: () => void }>();
+  private timer: NodeJS.Timeout | undefined;
+
+  /** Watches `at`; returns what ends the watch. */
+  add(at: number, expire: () => void): () => void {
+    const entry = { at, expire };
+    this.pending.add(entry);
+    this.timer ??= setInterval(() => this.check(), 100).unref();
+    return () => void this.pending.delete(entry);
+  }
+
+  private check(): void {
+    const now = Date.now();
+    for (const entry of this.pending) {
+      if (entry.at > now) continue;
+      this.pending.delete(entry);
+      entry.expire();
+    }
+    if (this.pending.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
     }
   }
 }
@@ -171,6 +224,15 @@ function compile(route: RouteDefinition): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), names };
 }
 
+let lastSecond = -1;
+let lastUtcString = '';
+/** `Date#toUTCString` of `ms`, made once a second. */
+function utcString(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) [lastSecond, lastUtcString] = [second, new Date(ms).toUTCString()];
+  return lastUtcString;
+}
+
 function toEvent(
   req: IncomingMessage,
   route: RouteDefinition,
@@ -178,19 +240,18 @@ function toEvent(
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
-  for (const [name, values] of Object.entries(req.headersDistinct)) {
-    if (!values) continue;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const value = raw[i + 1]!;
     if (name === 'cookie') {
-      for (const v of values)
-        cookies.push(
-          ...v
-            .split(';')
-            .map((c) => c.trim())
-            .filter(Boolean),
-        );
+      for (const c of value.split(';')) {
+        const cookie = c.trim();
+        if (cookie) cookies.push(cookie);
+      }
     } else {
       // API Gateway joins repeated headers with commas.
-      headers[name] = values.join(',');
+      headers[name] = Object.hasOwn(headers, name) ? `${headers[name]},${value}` : value;
     }
   }
   const query: Record<string, string[]> = {};
@@ -204,7 +265,7 @@ function toEvent(
     body = text ? parts.body.toString('utf8') : parts.body.toString('base64');
     isBase64Encoded = !text;
   }
-  const now = new Date();
+  const now = Date.now();
   const requestId = randomUUID();
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   return {
@@ -231,28 +292,34 @@ function toEvent(
       requestId,
       routeKey: routeKey(route),
       stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
+      time: utcString(now),
+      timeEpoch: now,
     },
     ...(body !== undefined ? { body } : {}),
     isBase64Encoded,
   };
 }
 
+const noop = () => {};
+
+const functionNames = new WeakMap<RouteDefinition, string>();
+
 function lambdaContext(route: RouteDefinition, requestId: string, deadline: number): Context {
+  let functionName = functionNames.get(route);
+  if (functionName === undefined) functionNames.set(route, (functionName = route.handler.replaceAll('/', '-')));
   return {
     callbackWaitsForEmptyEventLoop: false,
-    functionName: route.handler.replaceAll('/', '-'),
+    functionName,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler.replaceAll('/', '-')}`,
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
     memoryLimitInMB: String(route.memoryMb ?? 512),
     awsRequestId: requestId,
     logGroupName: 'local',
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
+    done: noop,
+    fail: noop,
+    succeed: noop,
   };
 }
 
@@ -348,11 +415,9 @@ export class PayloadTooLargeError extends Error {
 const NO_BODY = Buffer.alloc(0);
 
 function readBody(req: IncomingMessage): Promise<Buffer> | Buffer {
-  // A request that declares no body (a GET, most often) has none: nothing to wait for.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-    req.resume();
-    return NO_BODY;
-  }
+  // A request that declares no body (a GET, most often) has none: nothing to wait for (and nothing
+  // to drain: node:http dumps an unread request when its response ends).
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
