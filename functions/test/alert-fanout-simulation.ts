@@ -130,7 +130,8 @@ export async function simulateFanout(stack: Stack, expected: Set<string>, subscr
   const enqueued = new Map<string, number[]>();
   const sendBatch = queue.sendBatch.bind(queue);
   queue.sendBatch = async (name: string, batch: object[]) => {
-    clock.advance(LATENCY_MS.SendMessageBatch!);
+    // One SendMessageBatch for every ten messages (the SQS adapter's calls).
+    clock.advance(LATENCY_MS.SendMessageBatch! * Math.ceil(batch.length / 10));
     if (name === 'email') {
       messages.email += batch.length;
       for (const { userId } of batch as Array<{ userId: string }>) enqueued.set(userId, [...(enqueued.get(userId) ?? []), clock.now().getTime() - t0]);

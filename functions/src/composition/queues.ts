@@ -25,12 +25,12 @@ export function requestEmail(base: Base): RequestEmail {
   };
 }
 
-/** Puts email requests on the email queue, ten per call (one SQS SendMessageBatch each). */
+/** Puts email requests on the email queue. */
 export function requestEmails(base: Base): RequestEmails {
   const queue = buildMessageQueue(base);
   return async (requests: EmailRequest[]) => {
     const requestedAt = base.clock.now().toISOString();
     const messages: EmailRequested[] = requests.map((request) => ({ type: 'email.requested', version: 1, ...request, requestedAt }));
-    for (let i = 0; i < messages.length; i += 10) await queue.sendBatch('email', messages.slice(i, i + 10));
+    await queue.sendBatch('email', messages);
   };
 }

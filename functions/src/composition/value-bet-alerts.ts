@@ -39,13 +39,14 @@ export function buildAlerts(base: Base) {
   );
 }
 
-/** The `alert-fanout` queue's messages, ten per SendMessageBatch. */
+/** The `alert-fanout` queue's messages. */
 function sendAlertTasks(base: Base): SendAlertTasks {
   const queue = buildMessageQueue(base);
-  return async (tasks) => {
-    const messages: AlertFanoutMessage[] = tasks.map((task) => ({ version: 1, ...task }));
-    for (let i = 0; i < messages.length; i += 10) await queue.sendBatch('alert-fanout', messages.slice(i, i + 10));
-  };
+  return (tasks) =>
+    queue.sendBatch(
+      'alert-fanout',
+      tasks.map((task): AlertFanoutMessage => ({ version: 1, ...task })),
+    );
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 export interface MessageQueue {
   send(queue: string, message: object): Promise<void>;
+  /** Sends every message, any number of them (SQS takes ten a call: the queue makes as many calls as it takes). */
   sendBatch(queue: string, messages: object[]): Promise<void>;
   /** Moves a message that can never succeed (malformed) straight to the queue's dead-letter queue. */
   deadLetter(queue: string, rawBody: string, reason: string): Promise<void>;

@@ -79,7 +79,6 @@ export class LocalQueue implements MessageQueue {
 
   async sendBatch(queue: string, messages: object[]): Promise<void> {
     const state = this.state(queue);
-    if (messages.length > 10) throw new Error('SendMessageBatch accepts at most 10 messages');
     const now = this.now();
     for (const message of messages) {
       state.messages.push({ messageId: randomUUID(), body: JSON.stringify(message), sentAt: now, visibleAt: now, receiveCount: 0 });
