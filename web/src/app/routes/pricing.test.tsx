@@ -64,6 +64,22 @@ describe('/pricing for signed-in users', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/__local/checkout/cs_2'));
   });
 
+  it('starts checkout for a signed-in user who clicks before the session has been read, instead of sending them to sign-up', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    let answer: (value: unknown) => void = () => {};
+    const me = new Promise((resolve) => (answer = resolve));
+    const api = mockApi({ 'GET /api/auth/me': () => me, 'POST /api/stripe/create-checkout-session': { url: '/__local/checkout/cs_3' } });
+    const { user, router } = await renderApp('/pricing');
+
+    await user.click(within(screen.getByRole('article', { name: 'Premium' })).getByRole('button', { name: 'Subscribe Now' }));
+    answer({ user: makeUser() });
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/__local/checkout/cs_3'));
+    expect(api.callsTo('POST', '/api/stripe/create-checkout-session')).toHaveLength(1);
+    expect(currentUrl(router)).toBe('/pricing');
+    expect(screen.queryByText('Account required')).not.toBeInTheDocument();
+  });
+
   it("says 'Error' - 'Failed to start checkout. Please try again.' when checkout fails", async () => {
     mockApi({ 'GET /api/auth/me': { user: makeUser() }, 'POST /api/stripe/create-checkout-session': apiError(500) });
     const { user } = await renderApp('/pricing');

@@ -1,4 +1,5 @@
 import { Check, Crown, Users } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
@@ -9,7 +10,7 @@ import { paths } from '@/config/paths';
 import { FREE_PRICE_USD, MEMBER_COUNT_LABEL, PREMIUM_PRICE_USD } from '@/config/product';
 import { useStartCheckout } from '@/features/billing/api/create-checkout-session';
 import { isApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/auth';
+import { getUserQueryOptions, useSession } from '@/lib/auth';
 import { cn } from '@/utils/cn';
 
 /** Who is looking: drives what each plan's button does. */
@@ -65,22 +66,26 @@ export function PricingSection({ headingLevel = 'h2', highlightPremium = false }
   const navigate = useNavigate();
   const headingId = useId();
   const session = useSession();
+  const queryClient = useQueryClient();
   const viewer: PricingViewer = !session.user ? 'visitor' : session.isPremium ? 'premium' : 'free';
   const checkout = useStartCheckout();
   const Heading = headingLevel;
   const PlanHeading = headingLevel === 'h1' ? 'h2' : 'h3';
 
-  const choosePremium = () => {
-    if (viewer === 'premium') {
+  const choosePremium = async () => {
+    // A click before the server has said who this is (a page just opened) waits for its answer:
+    // a signed-in user is not sent to sign-up for being quicker than the session read.
+    const user = session.isLoading ? await queryClient.fetchQuery(getUserQueryOptions()).catch(() => null) : session.user;
+    if (user?.subscriptionStatus === 'premium') {
       showAlreadySubscribed();
       return;
     }
-    if (viewer === 'visitor' || !session.user) {
+    if (!user) {
       toast({ title: 'Account required', description: 'Create a free account first, then you can subscribe to Premium.' });
       void navigate(paths.auth.login.getHref({ mode: 'signup', intent: 'subscribe' }));
       return;
     }
-    checkout.mutate(session.user, {
+    checkout.mutate(user, {
       onError: (error) => {
         if (isApiError(error, 409)) showAlreadySubscribed();
         else toast({ title: 'Error', description: 'Failed to start checkout. Please try again.', variant: 'destructive' });
@@ -150,7 +155,7 @@ export function PricingSection({ headingLevel = 'h2', highlightPremium = false }
               className={cn('w-full', viewer === 'premium' && 'cursor-not-allowed opacity-60 hover:bg-primary')}
               aria-disabled={viewer === 'premium' || undefined}
               disabled={checkout.isPending || checkout.isSuccess}
-              onClick={choosePremium}
+              onClick={() => void choosePremium()}
             >
               {viewer === 'premium'
                 ? 'Current Plan'
