@@ -1,6 +1,5 @@
 // Runs the pinned pnpm without any global setup: npm fetches it once into its npx cache.
 import { spawn, spawnSync } from 'node:child_process';
-import { setPriority } from 'node:os';
 
 export const PNPM_VERSION = '12.21.0';
 
@@ -24,19 +23,10 @@ export function pnpmPath() {
 /**
  * Runs pnpm; resolves with the exit code. Output goes straight to ours; with `onLine`, it is
  * also handed over line by line (stdout and stderr alike), and with `echo: false` only handed over.
- * `priority` (a nice value: 19 lowest, 0 normal) is set on pnpm as it starts, before it starts
- * anything, so what it runs inherits it.
  */
-export function pnpm(args, { onLine, echo = true, priority, ...options } = {}) {
+export function pnpm(args, { onLine, echo = true, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(pnpmPath(), args, { stdio: onLine ? ['inherit', 'pipe', 'pipe'] : 'inherit', ...options });
-    if (priority !== undefined && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, priority);
-      } catch {
-        // Not allowed here: the layer runs at the usual priority.
-      }
-    }
     if (onLine) {
       for (const [from, to] of [
         [child.stdout, process.stdout],

@@ -113,14 +113,12 @@ const SIDE_BY_SIDE = new Set(['lint', 'typecheck']);
 /**
  * e2e spends most of its time waiting on the browser and the stack (about 0.7 of a core on this
  * 2-core machine, measured), so with other layers asked for it runs beside them, and the web layer
- * after it in the same lane; each one's output is held and printed whole when it ends. The first
- * lane runs at a lower CPU priority (nice 10): it takes the cores e2e leaves, and e2e, the longer
- * lane, is not slowed by it (docs/decisions/0273-e2e-beside-the-other-layers.md).
+ * after it in the same lane; each one's output is held and printed whole when it ends
+ * (docs/decisions/0273-e2e-beside-the-other-layers.md).
  */
 const SECOND_LANE = ['e2e', 'web'];
-const FIRST_LANE_PRIORITY = 10;
 
-async function runLayer(name, { echo, beside = [], priority }) {
+async function runLayer(name, { echo, beside = [] }) {
   const layer = layers[name];
   const held = [];
   const say = (line) => (echo ? console.log(line) : held.push(line));
@@ -131,7 +129,7 @@ async function runLayer(name, { echo, beside = [], priority }) {
   const { failures, onLine } = failureCollector();
   for (const step of layer.steps) {
     const { args, env: stepEnv } = Array.isArray(step) ? { args: step } : step;
-    code = await pnpm(args, { env: { ...env, ...stepEnv }, echo, priority, onLine: (line) => (onLine(line), echo || held.push(line)) });
+    code = await pnpm(args, { env: { ...env, ...stepEnv }, echo, onLine: (line) => (onLine(line), echo || held.push(line)) });
     if (code !== 0) break;
   }
   const seconds = (performance.now() - started) / 1000;
@@ -149,14 +147,12 @@ const secondLane = (async () => {
   for (const name of second) done.push(await runLayer(name, { echo: false, beside: inOrder }));
   return done;
 })();
-if (second.length)
-  console.log(`\n=== ${second.join(', then ')} run beside ${inOrder.join(', ')} (those at a lower CPU priority); their output follows as each ends`);
-const priority = second.length ? FIRST_LANE_PRIORITY : undefined;
+if (second.length) console.log(`\n=== ${second.join(', then ')} run beside ${inOrder.join(', ')}; their output follows as each ends`);
 const together = inOrder.filter((name) => SIDE_BY_SIDE.has(name));
 for (const name of inOrder) {
   if (together.length > 1 && name === together[0])
-    results.push(...(await Promise.all(together.map((n) => runLayer(n, { echo: false, priority, beside: together.filter((other) => other !== n) })))));
-  else if (together.length < 2 || !together.includes(name)) results.push(await runLayer(name, { echo: true, priority }));
+    results.push(...(await Promise.all(together.map((n) => runLayer(n, { echo: false, beside: together.filter((other) => other !== n) })))));
+  else if (together.length < 2 || !together.includes(name)) results.push(await runLayer(name, { echo: true }));
 }
 results.push(...(await secondLane));
 
