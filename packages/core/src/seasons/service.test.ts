@@ -118,21 +118,22 @@ describe('season simulations', () => {
   });
 });
 
-const upcomingPrediction: StoredPrediction = {
-  id: '',
-  fixtureId: '',
+/** A published forecast of a fixture (settled once the fixture has a score). */
+const stored = (f: ProviderFixture): StoredPrediction => ({
+  id: f.id,
+  fixtureId: f.id,
   leagueId: 'SIM',
   leagueName: 'Sim League',
-  homeTeam: '',
-  awayTeam: '',
-  kickoff: '',
+  homeTeam: f.homeTeam,
+  awayTeam: f.awayTeam,
+  kickoff: f.kickoff,
   probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
   overUnder25: { over: 0.5, under: 0.5 },
   valueBets: [],
   modelVersion: 'v',
-  generatedAt: '',
-  status: 'scheduled',
-};
+  generatedAt: f.kickoff,
+  ...(f.score ? { status: 'settled' as const, result: f.score } : { status: 'scheduled' as const }),
+});
 
 describe('team pages', () => {
   it("shows the rating line, the last ten results with our forecasts, next fixtures locked for visitors, and the team's simulation row", async () => {
@@ -141,21 +142,6 @@ describe('team pages', () => {
     const sim = await service.simulation('SIM');
     const team = sim.teams[0]!;
     const mine = fixtures().filter((f) => f.homeTeam === team.team || f.awayTeam === team.team);
-    const stored = (f: ProviderFixture): StoredPrediction => ({
-      id: f.id,
-      fixtureId: f.id,
-      leagueId: 'SIM',
-      leagueName: 'Sim League',
-      homeTeam: f.homeTeam,
-      awayTeam: f.awayTeam,
-      kickoff: f.kickoff,
-      probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
-      overUnder25: { over: 0.5, under: 0.5 },
-      valueBets: [],
-      modelVersion: 'v',
-      generatedAt: f.kickoff,
-      ...(f.score ? { status: 'settled' as const, result: f.score } : { status: 'scheduled' as const }),
-    });
     const lastPlayed = mine.filter((f) => f.status === 'finished').at(-1)!;
     const next = mine.find((f) => f.status === 'scheduled')!;
     predictions.push(stored(lastPlayed), stored(next));
@@ -178,7 +164,7 @@ describe('team pages', () => {
     await service.refresh('SIM');
     const team = (await service.simulation('SIM')).teams[0]!;
     const next = fixtures().find((f) => f.status === 'scheduled' && (f.homeTeam === team.team || f.awayTeam === team.team))!;
-    predictions.push({ ...upcomingPrediction, id: next.id, fixtureId: next.id, homeTeam: next.homeTeam, awayTeam: next.awayTeam, kickoff: next.kickoff });
+    predictions.push(stored(next));
     const first = await service.team(team.slug, null);
     const again = await service.team(team.slug, premium);
     expect(historyReads.count).toBe(1);
