@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import type { BillingEvent, CheckoutSessionSnapshot, PaymentDetails, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
+import type {
+  BillingEvent,
+  CheckoutSessionInput,
+  CheckoutSessionSnapshot,
+  PaymentDetails,
+  PaymentGateway,
+  SubscriptionSnapshot,
+} from '@app/core/billing/ports';
 import {
   CheckoutSessionSchema,
   CustomerCardSchema,
@@ -50,13 +57,7 @@ export class StripePaymentGateway implements PaymentGateway {
     return customer.id;
   }
 
-  async createCheckoutSession(input: {
-    customerId: string;
-    userId: string;
-    successUrl: string;
-    cancelUrl: string;
-    idempotencyKey: string;
-  }): Promise<{ id: string; url: string }> {
+  async createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }> {
     const session = await this.stripe.request('POST', '/v1/checkout/sessions', CheckoutSessionSchema, {
       params: {
         mode: 'subscription',

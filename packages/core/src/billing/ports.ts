@@ -51,17 +51,20 @@ export interface BillingEvent {
  * The payment provider. Stripe implements it on AWS (and locally with keys); without keys a
  * local test-mode gateway stands in, feeding the same subscription code path.
  */
+/** What a Checkout session is opened with. */
+export interface CheckoutSessionInput {
+  customerId: string;
+  userId: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
 export interface PaymentGateway {
   /** Creates (idempotently per user) the provider's customer for the user. */
   createCustomer(user: { id: string; email: string }): Promise<string>;
   /** `idempotencyKey`: the same key within the provider's window returns the same session. */
-  createCheckoutSession(input: {
-    customerId: string;
-    userId: string;
-    successUrl: string;
-    cancelUrl: string;
-    idempotencyKey: string;
-  }): Promise<{ id: string; url: string }>;
+  createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionSnapshot | null>;
   /** Expires an open Checkout session so it can no longer be paid (no-op when it is not open). */
   expireCheckoutSession(sessionId: string): Promise<void>;

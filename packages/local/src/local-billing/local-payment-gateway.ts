@@ -3,7 +3,14 @@ import { isConditionalCheckFailed } from '@app/adapters/dynamodb/conditions';
 import { failedConditions, transactWrite } from '@app/adapters/dynamodb/transactions';
 import { ulid } from 'ulid';
 import type { CardSummary, InvoiceSummary } from '@app/contracts/billing';
-import type { BillingEvent, CheckoutSessionSnapshot, PaymentDetails, PaymentGateway, SubscriptionSnapshot } from '@app/core/billing/ports';
+import type {
+  BillingEvent,
+  CheckoutSessionInput,
+  CheckoutSessionSnapshot,
+  PaymentDetails,
+  PaymentGateway,
+  SubscriptionSnapshot,
+} from '@app/core/billing/ports';
 import { ConflictError, NotFoundError } from '@app/core/errors';
 import { keys } from '@app/adapters/dynamodb/keys';
 import { parseSignedEvent, signatureHeader } from '@app/adapters/stripe/webhook-signature';
@@ -111,13 +118,7 @@ export class LocalPaymentGateway implements PaymentGateway {
     return id;
   }
 
-  async createCheckoutSession(input: {
-    customerId: string;
-    userId: string;
-    successUrl: string;
-    cancelUrl: string;
-    idempotencyKey: string;
-  }): Promise<{ id: string; url: string }> {
+  async createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }> {
     const id = `cs_local_${ulid()}`;
     const generation = await this.generationOf(input.customerId);
     const checkout: LocalCheckout = {
