@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../src/routes.ts';
 import { createLocalServer, MAX_BODY_BYTES, pathOf, type HttpHandler } from './server.ts';
@@ -14,8 +15,18 @@ const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/items/{id}', handler: 'echo', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/throws', handler: 'throws', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/cookies', handler: 'cookies', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/cached', handler: 'cached', auth: 'public', access: 'read' },
+  { method: 'GET', path: '/api/hangs', handler: 'hangs', auth: 'public', access: 'read' },
   { method: 'GET', path: '/teams/{slug}', handler: 'page', auth: 'public', access: 'read', cdn: 'shared' },
 ];
+
+/** A cached read's answer: the same frozen object on every request (platform/http/cache-control.ts). */
+const cachedText = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, team: `Team ${i}` })));
+const cachedAnswer = Object.freeze({
+  statusCode: 200,
+  headers: Object.freeze({ 'Content-Type': 'application/json', etag: '"v1"', 'cache-control': 'public, max-age=10' }),
+  body: cachedText,
+});
 
 /** Echoes the event it received, as base64 when asked, so the test can compare bytes. */
 const handlers: Record<string, HttpHandler> = {
@@ -29,6 +40,8 @@ const handlers: Record<string, HttpHandler> = {
   throws: async () => {
     throw new Error('boom');
   },
+  cached: async () => cachedAnswer,
+  hangs: () => new Promise(() => {}),
   cookies: async () => ({
     statusCode: 200,
     headers: { 'content-type': 'application/octet-stream', 'x-multi': 'a, b' },
@@ -132,6 +145,34 @@ describe('local server: handler result -> HTTP response', () => {
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(JSON.parse(res.body.toString())).toMatchObject({ error: 'not_found' });
+  });
+
+  it('writes a frozen answer (a cached read) the same each time, compressed as each request accepts', async () => {
+    const br = await send('GET', '/api/cached', [['accept-encoding', 'gzip, br']]);
+    const plain = await send('GET', '/api/cached');
+    const gzip = await send('GET', '/api/cached', [['accept-encoding', 'gzip']]);
+    const brAgain = await send('GET', '/api/cached', [['accept-encoding', 'br']]);
+    expect([br, plain, gzip, brAgain].map((r) => r.headers['content-encoding'])).toEqual(['br', undefined, 'gzip', 'br']);
+    expect(brotliDecompressSync(br.body).toString()).toBe(cachedText);
+    expect(gunzipSync(gzip.body).toString()).toBe(cachedText);
+    expect(plain.body.toString()).toBe(cachedText);
+    expect(brAgain.body.equals(br.body)).toBe(true);
+    expect(br.headers['content-length']).toBe(String(br.body.length));
+    for (const r of [br, plain, gzip]) {
+      expect(r.headers).toMatchObject({ 'content-type': 'application/json', etag: '"v1"', vary: 'accept-encoding', 'x-content-type-options': 'nosniff' });
+    }
+  });
+
+  it('answers 503 when a function runs past its time limit, like API Gateway', async () => {
+    const slow = createLocalServer({ routes, loadHandler: async (r) => handlers[r.handler]!, timeoutMs: 50 });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/api/hangs`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ message: 'Service Unavailable' });
+    } finally {
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
   });
 
   it('answers 500 when a function fails outside its middleware, like API Gateway', async () => {

@@ -27,6 +27,10 @@ interface CompiledRoute {
   route: RouteDefinition;
   pattern: RegExp;
   names: string[];
+  /** API Gateway's route key, `GET /api/...`. */
+  key: string;
+  /** The Lambda function's name, as the context gives it. */
+  functionName: string;
 }
 
 const TEXT_TYPES = /^(text\/|application\/(json|javascript|xml|x-www-form-urlencoded)|[^;]*\+(json|xml))/i;
@@ -121,18 +125,22 @@ class ApiGatewayStandIn {
     let pathMatched = false;
     // A path without parameters is found at once; the patterns are tried only for the rest.
     const fixed = this.fixedRoutes.get(rawPath);
-    for (const c of fixed && fixed.route.method === method ? [fixed] : this.compiled) {
+    if (fixed && fixed.route.method === method) return this.answer(req, res, fixed, { rawPath, rawQueryString, pathParameters: undefined, body });
+    for (const c of this.compiled) {
       const m = c.pattern.exec(rawPath);
       if (!m) continue;
       pathMatched = true;
       if (c.route.method !== method) continue;
-      const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, safeDecode(m[i + 1] ?? '')]));
-      const event = toEvent(req, c.route, { rawPath, rawQueryString, pathParameters, body });
-      const result = await this.invoke(await this.loadOnce(c.route), event, c.route);
-      return writeResult(req, res, result);
+      const pathParameters = c.names.length ? Object.fromEntries(c.names.map((n, i) => [n, safeDecode(m[i + 1] ?? '')])) : undefined;
+      return this.answer(req, res, c, { rawPath, rawQueryString, pathParameters, body });
     }
     if (pathMatched) return sendJson(res, 405, { message: 'Method Not Allowed' });
     sendJson(res, 404, { error: 'not_found', message: `No API route for ${method} ${rawPath}` });
+  }
+
+  private async answer(req: IncomingMessage, res: ServerResponse, c: CompiledRoute, parts: EventParts): Promise<void> {
+    const event = toEvent(req, c, parts);
+    writeResult(req, res, await this.invoke(await this.loadOnce(c.route), event, c));
   }
 
   private loadOnce(route: RouteDefinition): Promise<HttpHandler> {
@@ -145,26 +153,25 @@ class ApiGatewayStandIn {
     return p;
   }
 
-  private invoke(handler: HttpHandler, event: APIGatewayProxyEventV2, route: RouteDefinition): Promise<APIGatewayProxyStructuredResultV2> {
-    const deadline = Date.now() + Math.min(this.timeoutMs, (route.timeoutSeconds ?? 30) * 1000);
-    const context = lambdaContext(route, event.requestContext.requestId, deadline);
+  private invoke(handler: HttpHandler, event: APIGatewayProxyEventV2, c: CompiledRoute): Promise<APIGatewayProxyStructuredResultV2> {
+    const deadline = Date.now() + Math.min(this.timeoutMs, (c.route.timeoutSeconds ?? 30) * 1000);
     return new Promise((resolve) => {
-      const done = this.deadlines.add(deadline, () => resolve({ statusCode: 503, body: JSON.stringify({ message: 'Service Unavailable' }) }));
+      const watch = this.deadlines.add(deadline, resolve);
       let outcome: Promise<APIGatewayProxyStructuredResultV2 | string | object>;
       try {
-        outcome = handler(event, context);
+        outcome = handler(event, new LocalContext(c, event.requestContext.requestId, deadline));
       } catch (error) {
         outcome = Promise.reject(error);
       }
       outcome.then(
         (result) => {
-          done();
+          this.deadlines.end(watch);
           resolve(normaliseResult(result));
         },
         (error: unknown) => {
-          done();
+          this.deadlines.end(watch);
           // What API Gateway answers when the function itself fails.
-          this.options.log?.(`handler ${route.handler} threw: ${(error as Error).stack ?? error}`);
+          this.options.log?.(`handler ${c.route.handler} threw: ${(error as Error).stack ?? error}`);
           resolve({ statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) });
         },
       );
@@ -178,29 +185,39 @@ class ApiGatewayStandIn {
  * deadline is answered 503 within a tenth of a second after it.
  */
 class Deadlines {
-  private readonly pending = new Set<{ at: number; expire: () => void }>();
+  private readonly pending = new Set<Watch>();
   private timer: NodeJS.Timeout | undefined;
 
-  /** Watches `at`; returns what ends the watch. */
-  add(at: number, expire: () => void): () => void {
-    const entry = { at, expire };
-    this.pending.add(entry);
+  /** Watches `at`: past it, `expire` gets API Gateway's answer to a function that runs too long (503). */
+  add(at: number, expire: (answer: APIGatewayProxyStructuredResultV2) => void): Watch {
+    const watch = { at, expire };
+    this.pending.add(watch);
     this.timer ??= setInterval(() => this.check(), 100).unref();
-    return () => void this.pending.delete(entry);
+    return watch;
+  }
+
+  /** Ends the watch of an invocation that answered. */
+  end(watch: Watch): void {
+    this.pending.delete(watch);
   }
 
   private check(): void {
     const now = Date.now();
-    for (const entry of this.pending) {
-      if (entry.at > now) continue;
-      this.pending.delete(entry);
-      entry.expire();
+    for (const watch of this.pending) {
+      if (watch.at > now) continue;
+      this.pending.delete(watch);
+      watch.expire({ statusCode: 503, body: JSON.stringify({ message: 'Service Unavailable' }) });
     }
     if (this.pending.size === 0) {
       clearInterval(this.timer);
       this.timer = undefined;
     }
   }
+}
+
+interface Watch {
+  at: number;
+  expire: (answer: APIGatewayProxyStructuredResultV2) => void;
 }
 
 function compile(route: RouteDefinition): CompiledRoute {
@@ -221,7 +238,7 @@ function compile(route: RouteDefinition): CompiledRoute {
       return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
-  return { route, pattern: new RegExp(`^${source}$`), names };
+  return { route, pattern: new RegExp(`^${source}$`), names, key: routeKey(route), functionName: route.handler.replaceAll('/', '-') };
 }
 
 let lastSecond = -1;
@@ -233,11 +250,14 @@ function utcString(ms: number): string {
   return lastUtcString;
 }
 
-function toEvent(
-  req: IncomingMessage,
-  route: RouteDefinition,
-  parts: { rawPath: string; rawQueryString: string; pathParameters: Record<string, string>; body: Buffer },
-): APIGatewayProxyEventV2 {
+interface EventParts {
+  rawPath: string;
+  rawQueryString: string;
+  pathParameters: Record<string, string> | undefined;
+  body: Buffer;
+}
+
+function toEvent(req: IncomingMessage, c: CompiledRoute, parts: EventParts): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   const raw = req.rawHeaders;
@@ -254,73 +274,78 @@ function toEvent(
       headers[name] = Object.hasOwn(headers, name) ? `${headers[name]},${value}` : value;
     }
   }
-  const query: Record<string, string[]> = {};
-  for (const [k, v] of new URLSearchParams(parts.rawQueryString)) (query[k] ??= []).push(v);
-  const queryStringParameters = Object.keys(query).length ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.join(',')])) : undefined;
-
-  let body: string | undefined;
-  let isBase64Encoded = false;
-  if (parts.body.length > 0) {
-    const text = !route.rawBody && TEXT_TYPES.test(headers['content-type'] ?? '');
-    body = text ? parts.body.toString('utf8') : parts.body.toString('base64');
-    isBase64Encoded = !text;
-  }
   const now = Date.now();
-  const requestId = randomUUID();
-  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-  return {
+  const host = headers.host ?? 'localhost';
+  const method = (req.method ?? 'GET').toUpperCase();
+  const event: APIGatewayProxyEventV2 = {
     version: '2.0',
-    routeKey: routeKey(route),
+    routeKey: c.key,
     rawPath: parts.rawPath,
     rawQueryString: parts.rawQueryString,
-    ...(cookies.length ? { cookies } : {}),
     headers,
-    ...(queryStringParameters ? { queryStringParameters } : {}),
-    ...(Object.keys(parts.pathParameters).length ? { pathParameters: parts.pathParameters } : {}),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
+      domainName: host,
+      domainPrefix: host.split('.')[0] ?? host,
       http: {
-        method: (req.method ?? 'GET').toUpperCase(),
+        method,
         path: parts.rawPath,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp,
+        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId,
-      routeKey: routeKey(route),
+      requestId: randomUUID(),
+      routeKey: c.key,
       stage: '$default',
       time: utcString(now),
       timeEpoch: now,
     },
-    ...(body !== undefined ? { body } : {}),
-    isBase64Encoded,
+    isBase64Encoded: false,
   };
+  if (cookies.length) event.cookies = cookies;
+  if (parts.rawQueryString) {
+    const query: Record<string, string[]> = {};
+    for (const [k, v] of new URLSearchParams(parts.rawQueryString)) (query[k] ??= []).push(v);
+    if (Object.keys(query).length) event.queryStringParameters = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v.join(',')]));
+  }
+  if (parts.pathParameters) event.pathParameters = parts.pathParameters;
+  if (parts.body.length > 0) {
+    const text = !c.route.rawBody && TEXT_TYPES.test(headers['content-type'] ?? '');
+    event.body = text ? parts.body.toString('utf8') : parts.body.toString('base64');
+    event.isBase64Encoded = !text;
+  }
+  return event;
 }
 
 const noop = () => {};
 
-const functionNames = new WeakMap<RouteDefinition, string>();
+/** The Lambda context of one invocation. */
+class LocalContext implements Context {
+  callbackWaitsForEmptyEventLoop = false;
+  readonly functionName: string;
+  readonly functionVersion = '$LATEST';
+  readonly invokedFunctionArn: string;
+  readonly memoryLimitInMB: string;
+  readonly logGroupName = 'local';
+  readonly logStreamName = 'local';
+  readonly done = noop;
+  readonly fail = noop;
+  readonly succeed = noop;
 
-function lambdaContext(route: RouteDefinition, requestId: string, deadline: number): Context {
-  let functionName = functionNames.get(route);
-  if (functionName === undefined) functionNames.set(route, (functionName = route.handler.replaceAll('/', '-')));
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: String(route.memoryMb ?? 512),
-    awsRequestId: requestId,
-    logGroupName: 'local',
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: noop,
-    fail: noop,
-    succeed: noop,
-  };
+  constructor(
+    c: CompiledRoute,
+    readonly awsRequestId: string,
+    private readonly deadline: number,
+  ) {
+    this.functionName = c.functionName;
+    this.invokedFunctionArn = `arn:aws:lambda:local:000000000000:function:${c.functionName}`;
+    this.memoryLimitInMB = String(c.route.memoryMb ?? 512);
+  }
+
+  getRemainingTimeInMillis(): number {
+    return Math.max(0, this.deadline - Date.now());
+  }
 }
 
 /** API Gateway's rules for a result that is not `{ statusCode, ... }`: 200 with the value as JSON. */
@@ -331,57 +356,54 @@ function normaliseResult(result: unknown): APIGatewayProxyStructuredResultV2 {
 }
 
 function writeResult(req: IncomingMessage, res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
+  const text = result.body ?? '';
+  const encoding = result.isBase64Encoded ? 'identity' : (pickEncoding(req, contentTypeOf(result), text.length) ?? 'identity');
+  const { headers, body } = Object.isFrozen(result) ? preparedAnswers.get(result, encoding) : prepare(result, encoding);
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(req.method === 'HEAD' || result.statusCode === 304 ? undefined : body);
+}
+
+function contentTypeOf(result: APIGatewayProxyStructuredResultV2): string | undefined {
+  for (const name in result.headers) if (name.toLowerCase() === 'content-type') return String(result.headers[name]);
+  return undefined;
+}
+
+type Encoding = 'identity' | 'br' | 'gzip';
+
+/** What the server writes for a handler's result: the headers as CloudFront and API Gateway send them, and the body's bytes. */
+function prepare(result: APIGatewayProxyStructuredResultV2, encoding: Encoding): { headers: Record<string, string | string[]>; body: Buffer } {
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
   // CloudFront's response headers policy overrides these on every /api response as well.
   Object.assign(headers, responseSecurityHeaders);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const text = result.body ?? '';
-  const encoding = result.isBase64Encoded ? undefined : pickEncoding(req, headers['content-type'] as string | undefined, text.length);
-  let body: Buffer;
-  if (result.isBase64Encoded) {
-    body = Buffer.from(text, 'base64');
-  } else {
-    // Tagged bodies are the cached public reads: encode each once. Anything else is encoded as it comes.
-    body = headers.etag ? encodedBodies.get(text, encoding ?? 'identity') : encode(text, encoding ?? 'identity');
-    if (encoding) headers['content-encoding'] = encoding;
-  }
-  if (encoding || body.length >= 1024) headers.vary = [headers.vary, 'accept-encoding'].filter(Boolean).join(', ');
+  const body = result.isBase64Encoded ? Buffer.from(text, 'base64') : encode(text, encoding);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  if (encoding !== 'identity' || body.length >= 1024) headers.vary = [headers.vary, 'accept-encoding'].filter(Boolean).join(', ');
   headers['content-length'] = String(body.length);
-  res.writeHead(result.statusCode ?? 200, headers);
-  res.end(req.method === 'HEAD' || result.statusCode === 304 ? undefined : body);
+  return { headers, body };
 }
 
 /**
- * The encoded bytes of recent tagged bodies. Public reads answer the same cached JSON text again
- * and again (core/cache/read-cache.ts), so each is encoded (and compressed) once; a few entries
- * cover the predictions, metrics and trend reads. Map keys are the strings themselves: V8 keeps
- * a string's hash, so a repeated lookup of the same text costs little.
+ * What is written for a frozen result, by encoding. A frozen result is the same answer each time
+ * (the cached public reads answer the same frozen object while their content is the same,
+ * platform/http/cache-control.ts), so its headers and (compressed) body are prepared once.
  */
-class EncodedBodies {
-  private readonly entries = new Map<string, Partial<Record<'identity' | 'br' | 'gzip', Buffer>>>();
-  constructor(private readonly capacity: number) {}
+const preparedAnswers = {
+  byResult: new WeakMap<APIGatewayProxyStructuredResultV2, Partial<Record<Encoding, ReturnType<typeof prepare>>>>(),
+  get(result: APIGatewayProxyStructuredResultV2, encoding: Encoding): ReturnType<typeof prepare> {
+    let entry = this.byResult.get(result);
+    if (!entry) this.byResult.set(result, (entry = {}));
+    return (entry[encoding] ??= prepare(result, encoding));
+  },
+};
 
-  get(text: string, encoding: 'identity' | 'br' | 'gzip'): Buffer {
-    let entry = this.entries.get(text);
-    if (entry) {
-      this.entries.delete(text);
-    } else {
-      entry = {};
-      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    }
-    this.entries.set(text, entry);
-    return (entry[encoding] ??= encode(text, encoding));
-  }
-}
-
-function encode(text: string, encoding: 'identity' | 'br' | 'gzip'): Buffer {
+function encode(text: string, encoding: Encoding): Buffer {
   if (encoding === 'br') return brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
   if (encoding === 'gzip') return gzipSync(text, { level: 6 });
   return Buffer.from(text, 'utf8');
 }
-
-const encodedBodies = new EncodedBodies(8);
 
 function pickEncoding(req: IncomingMessage, type: string | undefined, size: number): 'br' | 'gzip' | undefined {
   if (size < 1024 || !type || (!TEXT_TYPES.test(type) && !/svg/.test(type))) return undefined;

@@ -16,7 +16,19 @@ export type Bindable<H, Deps> = H & {
 
 /** Builds every area of `areas` on `deps`. */
 export async function buildAreas<Deps, U extends Areas<Deps>>(areas: U | undefined, deps: Deps): Promise<Built<U>> {
-  if (!areas) return {} as Built<U>;
-  const entries = await Promise.all(Object.entries(areas).map(async ([name, build]) => [name, await build(deps)] as const));
-  return Object.fromEntries(entries) as Built<U>;
+  const built: Record<string, unknown> = {};
+  if (!areas) return built as Built<U>;
+  // Most builders answer at once (the composition root's `once`); only the others are waited for, together.
+  const pending: Promise<unknown>[] = [];
+  for (const name of Object.keys(areas)) {
+    const area = areas[name]!(deps);
+    if (isPromiseLike(area)) pending.push(Promise.resolve(area).then((value) => (built[name] = value)));
+    else built[name] = area;
+  }
+  if (pending.length) await Promise.all(pending);
+  return built as Built<U>;
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
