@@ -140,7 +140,8 @@ async function runLayer(name, { echo, beside = [] }) {
 const runStarted = performance.now();
 await install();
 const results = [];
-const second = selected.includes('e2e') && selected.length > 1 ? SECOND_LANE.filter((name) => selected.includes(name)) : [];
+// A second lane only when some other layer is asked for beside it (`npm test -- e2e web` runs in order).
+const second = selected.includes('e2e') && selected.some((name) => !SECOND_LANE.includes(name)) ? SECOND_LANE.filter((name) => selected.includes(name)) : [];
 const inOrder = selected.filter((name) => !second.includes(name));
 const secondLane = (async () => {
   const done = [];
