@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 
 import { dismissToasts } from '@/components/ui/toast';
@@ -7,6 +7,11 @@ import { mockApi } from '@/testing/mock-api';
 
 // Pure unit tests opt into `// @vitest-environment node`; everything below is for jsdom.
 const isDom = typeof window !== 'undefined';
+
+// How long a `findBy…`/`waitFor` waits for the page to show something (1 s by default). A route's
+// module loads lazily, as in the browser, and on a busy 2-core CI machine its first load took over
+// a second (the login redirect to /account); a test still fails if the thing never shows.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => {
   if (!isDom) return;
