@@ -4,10 +4,24 @@ import { textModules } from '../scripts/text-modules.mjs';
 // @ts-expect-error: a plain .mjs module without types
 import { testLayer } from '../scripts/test-layers.mjs';
 
+/**
+ * The one test whose subject is the runtime: every Lambda bundle built and loaded with the AWS SDK
+ * external. It runs in the integration layer's run, on Node 24 as Lambda does, beside the files
+ * that wait on DynamoDB Local, not in the unit layer on Node 20
+ * (docs/decisions/0274-bundle-test-once-in-the-integration-run.md).
+ */
+const RUNTIME_TEST = 'scripts/bundles.test.ts';
+const layer = testLayer(import.meta.dirname, ['src/**/*.test.ts', 'local/**/*.test.ts', 'scripts/**/*.test.ts']);
+const runtimeTest = {
+  include: process.env.TEST_LAYER === 'integration' ? [...layer.include, RUNTIME_TEST] : layer.include,
+  exclude: process.env.TEST_LAYER === 'unit' ? [...layer.exclude, RUNTIME_TEST] : layer.exclude,
+};
+
 export default defineConfig({
   plugins: [textModules()],
   test: {
-    ...testLayer(import.meta.dirname, ['src/**/*.test.ts', 'local/**/*.test.ts', 'scripts/**/*.test.ts']),
+    ...layer,
+    ...runtimeTest,
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT' },
     testTimeout: 20_000,
     hookTimeout: 60_000,

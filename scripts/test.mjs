@@ -37,11 +37,6 @@ const integration = { TEST_LAYER: 'integration', VITEST_MAX_WORKERS };
 
 const unitStep = [...filters(SERVER_PACKAGES), ...seq, 'run', 'test'];
 const integrationStep = [...filters(INTEGRATION_PACKAGES), ...seq, 'run', 'test'];
-// The one unit test whose subject is the runtime itself: every Lambda bundle loads on this Node
-// with the AWS SDK external. Run on Node 24 after the integration layer, it is the proof that what
-// the unit layer checks on Node 20 holds on the Lambda runtime.
-const runtimeSmokeStep = ['--filter', '@app/functions', 'exec', 'vitest', 'run', 'scripts/bundles.test.ts'];
-
 const layers = {
   lint: {
     what: 'eslint (with the import direction of docs/architecture.md#layers), no import cycle, no two areas of packages/core importing each other, no citation of documents outside the repository (and dated decision records), kebab-case file names, test layers by file name, no unused code (knip), and every source file as Prettier writes it',
@@ -49,18 +44,19 @@ const layers = {
   },
   typecheck: { what: 'tsc: the server packages as one program (tsconfig.server.json), then web and e2e', steps: TYPECHECK_STEPS },
   unit: {
-    what: 'every *.test.ts but the integration ones, in model, contracts, events, core, platform, adapters, local and functions',
+    what: 'every *.test.ts but the integration ones and the bundle test, in model, contracts, events, core, platform, adapters, local and functions',
     env: unit,
     steps: [unitStep],
   },
   // Lambda runs the functions on Node 24 (infra's RUNTIME), so the layer that drives the handlers
-  // runs on it, and every bundle is loaded on it. Node 20 (the laptop's line) runs the unit layer,
-  // and e2e drives the whole local stack on it. Node 24's binary comes from the npm registry
-  // (scripts/node24.mjs); docs/decisions/0271-integration-layer-once-on-node-24.md.
+  // runs on it, and every bundle is loaded on it, in the same run (functions/vitest.config.ts).
+  // Node 20 (the laptop's line) runs the unit layer, and e2e drives the whole local stack on it.
+  // Node 24's binary comes from the npm registry (scripts/node24.mjs);
+  // docs/decisions/0271-integration-layer-once-on-node-24.md, docs/decisions/0274-bundle-test-once-in-the-integration-run.md.
   integration: {
-    what: `every *.int.test.ts (${INTEGRATION_PACKAGES.join(', ')}) on Node 24, the Lambda runtime: against DynamoDB Local and the local server, queue and scheduler; then every Lambda bundle loaded on it`,
+    what: `every *.int.test.ts (${INTEGRATION_PACKAGES.join(', ')}) on Node 24, the Lambda runtime: against DynamoDB Local and the local server, queue and scheduler; and every Lambda bundle built and loaded on it (functions/scripts/bundles.test.ts, in the same run)`,
     node24: true,
-    steps: [['exec', 'node', '-e', "console.log('Node', process.version)"], { env: integration, args: integrationStep }, { env: unit, args: runtimeSmokeStep }],
+    steps: [['exec', 'node', '-e', "console.log('Node', process.version)"], { env: integration, args: integrationStep }],
   },
   web: { what: 'web component tests (jsdom)', env: unit, steps: [[...filters(['web']), ...seq, 'run', 'test']] },
   infra: { what: 'CDK template tests and cdk-nag', env: unit, steps: [[...filters(['infra']), ...seq, 'run', 'test']] },
