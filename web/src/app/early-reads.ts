@@ -1,12 +1,19 @@
 import { matchApiPath } from '@/features/matches/api/match-path';
 import { startEarlyRequest } from '@/lib/early-requests';
 
+/** The session read (`GET /api/auth/me`), which every page makes as it starts (lib/auth.tsx). */
+const SESSION_READ = '/api/auth/me';
+
 /**
- * The pages about one thing, as patterns written out (the entry script stays free of the route
- * table; early-reads.test.ts checks them against `paths`): each with its route's code and the API
- * reads it waits for before it can show anything.
+ * The pages whose data is worth starting with the app's code, as patterns written out (the entry
+ * script stays free of the route table; early-reads.test.ts checks them against `paths`): each
+ * with its route's code and the API reads it waits for before it can show anything (an id, when
+ * the pattern captures one, is the page's).
  */
 const PAGES: readonly (readonly [RegExp, (() => Promise<unknown>) | null, (id: string) => string[]])[] = [
+  // The landing page's live performance and top predictions; /predictions' matches and performance.
+  [/^\/$/, null, () => ['/api/predictions', '/api/metrics/latest']],
+  [/^\/predictions\/?$/, null, () => ['/api/predictions', '/api/metrics/latest']],
   [/^\/predictions\/([^/]+)\/?$/, () => import('@/app/routes/match'), (id) => [matchApiPath(id)]],
   // Their data only: an early import of their code would regroup the shared chunks of the
   // landing page's budgeted first load (measured: +1.5 KB).
@@ -15,22 +22,25 @@ const PAGES: readonly (readonly [RegExp, (() => Promise<unknown>) | null, (id: s
 ];
 
 /**
- * Starts what a match, team or league page needs before it can show anything, while the app's code
- * loads: the API reads, which the route would start once its code has loaded, and (for the match
- * page) the route's own code, which the router would only ask for once the app has started. These pages are not prerendered (their
- * content is the data), so every step they wait for in turn adds to when they appear. The reads
- * are started only for an API on the page's origin (no VITE_APP_API_URL, as CloudFront and the
- * local server serve it); otherwise the app reads as usual.
+ * Starts what a page needs before it can show anything, while the app's code loads: the session
+ * read on every page and the page's API reads, which the app would start only once its code has
+ * loaded, and (for the match page) the route's own code, which the router would only ask for once
+ * the app has started. Every step a page waits for in turn adds to when it appears, and a read
+ * started here is one request less in the busy moments the app starts in. The reads are started
+ * only for an API on the page's origin (no VITE_APP_API_URL, as CloudFront and the local server
+ * serve it); otherwise the app reads as usual.
  */
 export function startEarlyReads(pathname: string): void {
+  const sameOrigin = !import.meta.env.VITE_APP_API_URL;
+  if (sameOrigin) startEarlyRequest(SESSION_READ);
   for (const [pattern, route, reads] of PAGES) {
-    const [, id] = pattern.exec(pathname) ?? [];
-    if (!id) continue;
+    const match = pattern.exec(pathname);
+    if (!match) continue;
     // A failed load is the router's to report when it imports the same module.
     route?.().catch(() => undefined);
-    if (import.meta.env.VITE_APP_API_URL) return;
+    if (!sameOrigin) return;
     try {
-      for (const url of reads(decodeURIComponent(id))) startEarlyRequest(url);
+      for (const url of reads(decodeURIComponent(match[1] ?? ''))) startEarlyRequest(url);
     } catch {
       // A malformed escape in the URL: the page shows its error without an early read.
     }

@@ -1,26 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { ActionFunction, createBrowserRouter, LoaderFunction, RouteObject } from 'react-router-dom';
+import type { ActionFunction, createBrowserRouter, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
 
 import { PageLoader, RootErrorBoundary, RootLayout } from '@/app/routes/root';
 import { paths } from '@/config/paths';
 
 /**
  * A route module's shape: the page as default export, optionally a `clientLoader` /
- * `clientAction` factory that receives the query client (to prefetch with `queryOptions`).
+ * `clientAction` factory that receives the query client (to prefetch with `queryOptions`), and
+ * when its loader runs again (`shouldRevalidate`, React Router's).
  */
 type RouteModule = {
   default: ComponentType;
   clientLoader?: (queryClient: QueryClient) => LoaderFunction;
   clientAction?: (queryClient: QueryClient) => ActionFunction;
+  shouldRevalidate?: ShouldRevalidateFunction;
 };
 
 const convert =
   (queryClient: QueryClient) =>
-  ({ default: Component, clientLoader, clientAction }: RouteModule) => ({
+  ({ default: Component, clientLoader, clientAction, shouldRevalidate }: RouteModule) => ({
     Component,
     ...(clientLoader ? { loader: clientLoader(queryClient) } : {}),
     ...(clientAction ? { action: clientAction(queryClient) } : {}),
+    ...(shouldRevalidate ? { shouldRevalidate } : {}),
   });
 
 /**

@@ -1,12 +1,13 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 
 import { App } from '@/app';
 import { createAppRoutes, type AppRouter } from '@/app/router';
-import { readStoredUser } from '@/lib/auth';
+import { getUserQueryOptions, readStoredUser } from '@/lib/auth';
 import { dropEarlyRequests } from '@/lib/early-requests';
 import { createQueryClient } from '@/lib/react-query';
+import { markAppStarted } from '@/lib/shown-query';
 
 /** Resolves once the router has loaded the first page's code (its lazy route module). */
 function initialized(router: AppRouter): Promise<void> {
@@ -18,6 +19,19 @@ function initialized(router: AppRouter): Promise<void> {
       resolve();
     });
   });
+}
+
+/** Resolves in a later task: the browser may paint or handle input in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/**
+ * Loads the code of the page being opened, as the router would once created: asking for its files
+ * (the page's chunk and those it imports) is the longest step of the router's start, so it gets a
+ * task of its own. The router then finds the modules loaded.
+ */
+async function loadPageCode(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy().catch(() => undefined) : undefined)));
 }
 
 const focusables = () => [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')];
@@ -48,11 +62,24 @@ function keepFocusPosition(): () => void {
  */
 export async function start(root: HTMLElement): Promise<void> {
   const restoreFocus = keepFocusPosition();
+  // Steps in tasks of their own, so that none holds a slow phone's main thread for long: the app's
+  // modules have just run; the session is asked for; the page's code; the router starts (and the
+  // page's reads); React renders (in slices of its own).
+  await nextTask();
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(createAppRoutes(queryClient));
+  // Asked before the first render, the session is already on its way when the header subscribes
+  // to it; asked by that subscription, it would make React render the page again at once.
+  void queryClient.prefetchQuery(getUserQueryOptions());
+  await nextTask();
+  const routes = createAppRoutes(queryClient);
+  await loadPageCode(routes);
+  await nextTask();
+  const router = createBrowserRouter(routes);
   await initialized(router);
+  await nextTask();
   const onStarted = () => {
     dropEarlyRequests();
+    markAppStarted();
     restoreFocus();
     document.documentElement.dataset.app = 'started';
   };

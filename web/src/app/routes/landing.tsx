@@ -5,7 +5,17 @@ import { FeatureCards } from '@/features/landing/components/feature-cards';
 import { AccuracyTrend } from '@/features/metrics/components/accuracy-trend';
 import { LivePerformanceCard } from '@/features/metrics/components/live-performance-card';
 import { TopPredictions } from '@/features/predictions/components/top-predictions';
+import { getLatestMetricsQueryOptions } from '@/features/metrics/api/get-latest-metrics';
+import { getPredictionsQueryOptions } from '@/features/predictions/api/get-predictions';
 import { useSession } from '@/lib/auth';
+import { prefetchReads, revalidateOnNewParams } from '@/lib/shown-query';
+
+/** Starts the live performance and top predictions' reads before the page renders (lib/shown-query.ts). */
+export const clientLoader = prefetchReads(
+  (client) => client.prefetchQuery(getLatestMetricsQueryOptions()),
+  (client) => client.prefetchQuery(getPredictionsQueryOptions()),
+);
+export const shouldRevalidate = revalidateOnNewParams;
 
 /** docs/product.md#landing: hero with 'Live Performance', today's top 3, the 30-day trend, features, pricing. */
 export default function LandingRoute() {

@@ -9,7 +9,8 @@ import { SideScroll } from '@/components/tables/side-scroll';
 import { ChartSlot } from '@/components/ui/chart-slot';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { useSimulation, useSimulationHistory } from '@/features/seasons/api/get-simulation';
+import { getSimulationHistoryQueryOptions, getSimulationQueryOptions, useSimulation, useSimulationHistory } from '@/features/seasons/api/get-simulation';
+import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
 import { formatCount, formatKickoff, formatPercent } from '@/utils/format';
 
 const TitleOddsChart = lazy(() => import('@/features/seasons/components/title-odds-chart'));
@@ -17,11 +18,18 @@ const TitleOddsChart = lazy(() => import('@/features/seasons/components/title-od
 /** The clubs the chart follows: those with a title chance of at least 1 % on some day, six at most. */
 const CHART_CLUBS = 6;
 
+/** Starts the league's two reads before the page renders (lib/shown-query.ts). */
+export const clientLoader = prefetchReads(
+  (client, { leagueId = '' }) => client.prefetchQuery(getSimulationQueryOptions(leagueId)),
+  (client, { leagueId = '' }) => client.prefetchQuery(getSimulationHistoryQueryOptions(leagueId)),
+);
+export const shouldRevalidate = revalidateOnNewParams;
+
 /** A league's season simulation: the table of chances, the finishing positions and how the title race moved. */
 export default function LeagueRoute() {
   const { leagueId = '' } = useParams();
-  const simulation = useSimulation(leagueId);
-  const history = useSimulationHistory(leagueId);
+  const simulation = useShownQuery(useSimulation(leagueId));
+  const history = useShownQuery(useSimulationHistory(leagueId));
   const s = simulation.data;
   if (simulation.isError) {
     return (

@@ -1,12 +1,13 @@
 import { Activity } from 'lucide-react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { CollapsibleSection } from '@/components/ui/collapsible-section';
-import { useLatestMetrics } from '@/features/metrics/api/get-latest-metrics';
+import { getLatestMetricsQueryOptions, useLatestMetrics } from '@/features/metrics/api/get-latest-metrics';
 import { PerformanceStats } from '@/features/metrics/components/performance-stats';
-import { usePredictions } from '@/features/predictions/api/get-predictions';
+import { getPredictionsQueryOptions, usePredictions, type ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { FilterBar } from '@/features/predictions/components/filter-bar';
 import { LeagueList } from '@/features/predictions/components/league-list';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
@@ -23,6 +24,16 @@ import {
 import { usePredictionsView } from '@/features/predictions/utils/view';
 import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
 import { useSession } from '@/lib/auth';
+import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
+
+const NONE: ListedPrediction[] = [];
+
+/** Starts the page's two reads before it renders (lib/shown-query.ts). */
+export const clientLoader = prefetchReads(
+  (client) => client.prefetchQuery(getPredictionsQueryOptions()),
+  (client) => client.prefetchQuery(getLatestMetricsQueryOptions()),
+);
+export const shouldRevalidate = revalidateOnNewParams;
 
 /**
  * docs/product.md#predictions: filter bar, the toolbar that stays on screen (league, list or
@@ -31,18 +42,19 @@ import { useSession } from '@/lib/auth';
  */
 export default function PredictionsRoute() {
   const [search, setSearch] = useSearchParams();
-  const filters = filtersFromSearch(search);
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
   const { isPremium, user } = useSession();
   const breakUntil = user?.breakUntil ?? null;
   // On a break the server sends no probabilities: the premium sorts and filters have nothing to read.
   const seesProbabilities = isPremium && !breakUntil;
   const [view, setView] = usePredictionsView();
-  const predictions = usePredictions();
-  const metrics = useLatestMetrics();
+  // Drawn as transitions: the list of matches is the page's heaviest render (lib/shown-query.ts).
+  const predictions = useShownQuery(usePredictions());
+  const metrics = useShownQuery(useLatestMetrics());
 
-  const all = predictions.data ?? [];
-  const visible = applyFilters(all, filters, { isPremium: seesProbabilities });
-  const countries = leaguesByCountry(all);
+  const all = predictions.data ?? NONE;
+  const visible = useMemo(() => applyFilters(all, filters, { isPremium: seesProbabilities }), [all, filters, seesProbabilities]);
+  const countries = useMemo(() => leaguesByCountry(all), [all]);
 
   const update = (next: Partial<PredictionFilters>) => setSearch(filtersToSearch({ ...filters, ...next }), { replace: true, preventScrollReset: true });
 

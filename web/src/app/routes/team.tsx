@@ -14,15 +14,20 @@ import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { listPrediction } from '@/features/predictions/api/get-predictions';
 import { PredictionCard } from '@/features/predictions/components/prediction-card';
-import { useTeam } from '@/features/seasons/api/get-simulation';
+import { getTeamQueryOptions, useTeam } from '@/features/seasons/api/get-simulation';
+import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
 import { formatCount, formatPercent } from '@/utils/format';
 
 const RatingChart = lazy(() => import('@/features/seasons/components/rating-chart'));
 
+/** Starts the team's read before the page renders (lib/shown-query.ts). */
+export const clientLoader = prefetchReads((client, { slug = '' }) => client.prefetchQuery(getTeamQueryOptions(slug)));
+export const shouldRevalidate = revalidateOnNewParams;
+
 /** A team: its rating through two seasons, its last ten results with our forecasts, its next fixtures and its season chances. */
 export default function TeamRoute() {
   const { slug = '' } = useParams();
-  const team = useTeam(slug);
+  const team = useShownQuery(useTeam(slug));
   const t = team.data;
   if (team.isError) {
     return <NotFoundPage title="Team not found" />;

@@ -5,6 +5,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { HIGH_CONFIDENCE_THRESHOLD, PUBLISHED_BASIS_MIN_PICKS, STAKE_USD } from '@/config/product';
 import { useLatestMetrics } from '@/features/metrics/api/get-latest-metrics';
 import { PerformanceStats } from '@/features/metrics/components/performance-stats';
+import { useShownQuery } from '@/lib/shown-query';
 import { formatLongDate } from '@/utils/format';
 
 export const LIVE_PERFORMANCE_INFO = `Computed from our high-confidence predictions (${HIGH_CONFIDENCE_THRESHOLD}% or more), published before kickoff, on matches completed in the last 30 days. Profit assumes a $${STAKE_USD} stake per prediction; payout is profit divided by the total staked.`;
@@ -17,7 +18,7 @@ export const BACKTEST_INFO = `Back-tested: predictions reconstructed after the f
  * their own title (docs/decisions/0090-published-and-backfilled-predictions.md).
  */
 export function LivePerformanceCard({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
-  const metrics = useLatestMetrics();
+  const metrics = useShownQuery(useLatestMetrics());
   const Heading = headingLevel;
   const backtest = metrics.data?.basis === 'backtest';
   return (

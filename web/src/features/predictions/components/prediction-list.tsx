@@ -1,4 +1,5 @@
 import { Coffee, Lock } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -67,8 +68,11 @@ function Outcomes({ prediction, breakUntil }: { prediction: ListedPrediction; br
   );
 }
 
-/** One match: kickoff, teams, H/D/A (or a lock), the value flag; the whole row opens the match page. */
-function Row({ prediction, breakUntil }: { prediction: ListedPrediction; breakUntil: string | null }) {
+/**
+ * One match: kickoff, teams, H/D/A (or a lock), the value flag; the whole row opens the match page.
+ * Memoised: the page's other renders (the session answering, a filter typed) leave the rows be.
+ */
+const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPrediction; breakUntil: string | null }) {
   return (
     <li>
       <Link
@@ -95,7 +99,7 @@ function Row({ prediction, breakUntil }: { prediction: ListedPrediction; breakUn
       </Link>
     </li>
   );
-}
+});
 
 /**
  * docs/product.md#predictions: the compact list, one row a match, grouped by day and by league

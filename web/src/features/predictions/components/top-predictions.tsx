@@ -6,13 +6,14 @@ import { usePredictions } from '@/features/predictions/api/get-predictions';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
 import { maxOutcome, topPredictions } from '@/features/predictions/utils/filter-predictions';
 import { useSession } from '@/lib/auth';
+import { useShownQuery } from '@/lib/shown-query';
 
 /**
  * docs/product.md#landing: today's top 3 by the highest outcome probability. A visitor's cards carry no probability, so
  * they are today's first kickoffs, and the heading and the text say so instead of claiming a ranking.
  */
 export function TopPredictions() {
-  const predictions = usePredictions();
+  const predictions = useShownQuery(usePredictions());
   const { user } = useSession();
   const top = topPredictions(predictions.data ?? []);
   const ranked = top.length > 0 && top.every((p) => maxOutcome(p) !== null);

@@ -18,8 +18,12 @@ export function getTeam(slug: string, { signal }: { signal?: AbortSignal } = {})
   return api.get(`/api/teams/${encodeURIComponent(slug)}`, { signal, schema: TeamPageSchema });
 }
 
-export const useSimulation = (leagueId: string) =>
-  useQuery(queryOptions({ queryKey: ['/api/simulations', leagueId], queryFn: ({ signal }) => getSimulation(leagueId, { signal }) }));
-export const useSimulationHistory = (leagueId: string) =>
-  useQuery(queryOptions({ queryKey: ['/api/simulations', leagueId, 'history'], queryFn: ({ signal }) => getSimulationHistory(leagueId, { signal }) }));
-export const useTeam = (slug: string) => useQuery(queryOptions({ queryKey: ['/api/teams', slug], queryFn: ({ signal }) => getTeam(slug, { signal }) }));
+export const getSimulationQueryOptions = (leagueId: string) =>
+  queryOptions({ queryKey: ['/api/simulations', leagueId], queryFn: ({ signal }) => getSimulation(leagueId, { signal }) });
+export const getSimulationHistoryQueryOptions = (leagueId: string) =>
+  queryOptions({ queryKey: ['/api/simulations', leagueId, 'history'], queryFn: ({ signal }) => getSimulationHistory(leagueId, { signal }) });
+export const getTeamQueryOptions = (slug: string) => queryOptions({ queryKey: ['/api/teams', slug], queryFn: ({ signal }) => getTeam(slug, { signal }) });
+
+export const useSimulation = (leagueId: string) => useQuery(getSimulationQueryOptions(leagueId));
+export const useSimulationHistory = (leagueId: string) => useQuery(getSimulationHistoryQueryOptions(leagueId));
+export const useTeam = (slug: string) => useQuery(getTeamQueryOptions(slug));
