@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
+
 import { Head } from '@/components/seo/head';
-import { PricingSection } from '@/features/billing/components/pricing-section';
 import { Hero } from '@/features/landing/components/hero';
 import { FeatureCards } from '@/features/landing/components/feature-cards';
 import { AccuracyTrend } from '@/features/metrics/components/accuracy-trend';
@@ -9,6 +10,12 @@ import { getLatestMetricsQueryOptions } from '@/features/metrics/api/get-latest-
 import { getPredictionsQueryOptions } from '@/features/predictions/api/get-predictions';
 import { useSession } from '@/lib/auth';
 import { prefetchReads, revalidateOnNewParams } from '@/lib/shown-query';
+
+/**
+ * The pricing section's code loads after the page's: it is below the fold, and its HTML is in the
+ * prerendered page already (shell.tsx waits for it), which React keeps on screen until it adopts it.
+ */
+const PricingSection = lazy(() => import('@/features/billing/components/pricing-section').then((module) => ({ default: module.PricingSection })));
 
 /** Starts the live performance and top predictions' reads before the page renders (lib/shown-query.ts). */
 export const clientLoader = prefetchReads(
@@ -34,7 +41,9 @@ export default function LandingRoute() {
         <FeatureCards />
       </div>
       <div className="bg-surface [contain-intrinsic-size:auto_50rem] [content-visibility:auto]">
-        <PricingSection />
+        <Suspense>
+          <PricingSection />
+        </Suspense>
       </div>
     </>
   );
