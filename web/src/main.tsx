@@ -1,5 +1,5 @@
 import '@/index.css';
-import { startEarlyReads } from '@/app/early-reads';
+import { startEarlyPageCode, startEarlyReads } from '@/app/early-reads';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
@@ -13,6 +13,7 @@ let started = false;
 const boot = () => {
   if (started) return;
   started = true;
+  startEarlyPageCode(window.location.pathname);
   void import('@/app/start').then(({ start }) => start(root));
 };
 requestAnimationFrame(() => setTimeout(boot));

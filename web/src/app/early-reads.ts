@@ -24,26 +24,38 @@ const PAGES: readonly (readonly [RegExp, (() => Promise<unknown>) | null, (id: s
 /**
  * Starts what a page needs before it can show anything, while the app's code loads: the session
  * read on every page and the page's API reads, which the app would start only once its code has
- * loaded, and (for the match page) the route's own code, which the router would only ask for once
- * the app has started. Every step a page waits for in turn adds to when it appears, and a read
- * started here is one request less in the busy moments the app starts in. The reads are started
- * only for an API on the page's origin (no VITE_APP_API_URL, as CloudFront and the local server
- * serve it); otherwise the app reads as usual.
+ * loaded. Every step a page waits for in turn adds to when it appears, and a read started here is
+ * one request less in the busy moments the app starts in. The reads are started only for an API on
+ * the page's origin (no VITE_APP_API_URL, as CloudFront and the local server serve it); otherwise
+ * the app reads as usual.
  */
 export function startEarlyReads(pathname: string): void {
-  const sameOrigin = !import.meta.env.VITE_APP_API_URL;
-  if (sameOrigin) startEarlyRequest(SESSION_READ);
-  for (const [pattern, route, reads] of PAGES) {
-    const match = pattern.exec(pathname);
-    if (!match) continue;
-    // A failed load is the router's to report when it imports the same module.
-    route?.().catch(() => undefined);
-    if (!sameOrigin) return;
-    try {
-      for (const url of reads(decodeURIComponent(match[1] ?? ''))) startEarlyRequest(url);
-    } catch {
-      // A malformed escape in the URL: the page shows its error without an early read.
-    }
-    return;
+  if (import.meta.env.VITE_APP_API_URL) return;
+  startEarlyRequest(SESSION_READ);
+  const page = pageOf(pathname);
+  if (!page) return;
+  try {
+    for (const url of page.reads(decodeURIComponent(page.id))) startEarlyRequest(url);
+  } catch {
+    // A malformed escape in the URL: the page shows its error without an early read.
   }
+}
+
+/**
+ * Starts loading the page's own code (the match page's) beside the app's, which the router would
+ * only ask for once the app has started. Called when the app's code is asked for, after the first
+ * paint: the files a page asks for before its first paint are ones a phone waits for before it
+ * shows the prerendered HTML.
+ */
+export function startEarlyPageCode(pathname: string): void {
+  // A failed load is the router's to report when it imports the same module.
+  pageOf(pathname)?.code?.().catch(() => undefined);
+}
+
+function pageOf(pathname: string) {
+  for (const [pattern, code, reads] of PAGES) {
+    const match = pattern.exec(pathname);
+    if (match) return { code, reads, id: match[1] ?? '' };
+  }
+  return undefined;
 }
