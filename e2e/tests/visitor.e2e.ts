@@ -60,13 +60,16 @@ describe('a visitor on every public page', () => {
     expect(promisesOfWinning(await page.locator('body').innerText()), path).toEqual([]);
   });
 
-  it('hydrates the prerendered / and /predictions without a script error, and starts the other routes from the app shell', async () => {
+  it('hydrates the prerendered /, /predictions, a league and a team page without a script error, and starts the other routes from the app shell', async () => {
     const errors: string[] = [];
     const onError = (error: Error) => errors.push(error.message);
     page.on('pageerror', onError);
     for (const [path, h1, prerendered] of [
       ['/', 'AI-Powered Football Predictions', 'true'],
       ['/predictions', 'Predictions', 'true'],
+      // One prerendered page for every league and every team: the same heading and lead whatever the id.
+      ['/leagues/NSP', /^Northshire Premier: season .* simulated$/, 'true'],
+      ['/teams/larkspur-town', 'Larkspur Town', 'true'],
       ['/pricing', 'Simple, transparent pricing', null],
     ] as const) {
       const html = await (await page.request.get(path)).text();

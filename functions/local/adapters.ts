@@ -16,7 +16,7 @@ import type { Clock } from '@app/core/clock';
 import { MAX_RECEIVE_COUNT, queueNames, queues } from '@app/events/queues';
 import { getConfig } from '@app/platform/config';
 import { logger } from '@app/platform/logger';
-import { makeBase, once, type AppShellSource, type Base, type LocalAdapters } from '../src/composition/base.ts';
+import { makeBase, once, type PageHtmlSource, type Base, type LocalAdapters } from '../src/composition/base.ts';
 import { table } from '../src/composition/tables.ts';
 
 /** The in-process queue of a local base; the local stack subscribes the consumers to it. */
@@ -67,7 +67,7 @@ const standIns: LocalAdapters = {
   },
 };
 
-/** A base on this process's (local) environment, with the stand-ins, and the given clock and app shell. */
-export function localBase(options: { clock?: Clock; appShell?: AppShellSource; scryptLogN?: number } = {}): Base {
+/** A base on this process's (local) environment, with the stand-ins, and the given clock and page files. */
+export function localBase(options: { clock?: Clock; pageHtml?: PageHtmlSource; scryptLogN?: number } = {}): Base {
   return makeBase({ config: getConfig(), ...options, local: standIns });
 }

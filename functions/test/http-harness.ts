@@ -19,8 +19,9 @@ import { routeKey, type RouteDefinition } from '../src/routes.ts';
 import { contractProblems, routesWithoutContract } from './response-contracts.ts';
 
 export const ORIGIN = 'http://localhost:3000';
-/** The app shell the page routes answer in these tests (the real one comes from the site). */
-export const TEST_APP_SHELL = '<!doctype html><html lang="en"><head><title>App shell</title></head><body><div id="root"></div></body></html>';
+/** The page file (`/app.html`, `/team.html`, ...) the page routes answer in these tests, naming itself (the real ones come from the site). */
+export const testPageHtml = (file: string): string =>
+  `<!doctype html><html lang="en"><head><title>${file}</title></head><body><div id="root"></div></body></html>`;
 /** Marks the 500 that stands for an answer that broke its contract (the client throws on it). */
 const BROKEN_CONTRACT_HEADER = 'x-test-broken-contract';
 
@@ -159,7 +160,7 @@ async function composeForTests(table: { tableName: string; endpoint: string }, e
   });
   const { localBase, localQueue } = await import('../local/adapters.ts');
   // The test's root: the local stand-ins, the test's clock, and (no web build here) a stand-in app shell for the page routes.
-  const base = localBase({ ...(clock ? { clock } : {}), appShell: async () => TEST_APP_SHELL, scryptLogN: TEST_SCRYPT_LOG_N });
+  const base = localBase({ ...(clock ? { clock } : {}), pageHtml: async (file) => testPageHtml(file), scryptLogN: TEST_SCRYPT_LOG_N });
   const { buildUsers, securityLog } = await import('../src/composition/auth.ts');
   const { buildPaymentGateway } = await import('../src/composition/billing.ts');
   const { buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');

@@ -1,5 +1,5 @@
 import { securityHeaders, strictTransportSecurity } from '@app/functions/security-headers';
-import { APP_SHELL, PRERENDERED_PAGES, SITE_ROUTE_FLAGS, SITE_ROUTE_SOURCE } from '@app/functions/web-pages';
+import { APP_SHELL, PRERENDERED_PAGES, PRERENDERED_ROUTE_SOURCES, SITE_ROUTE_FLAGS, SITE_ROUTE_SOURCE } from '@app/functions/web-pages';
 
 /** CloudFront Functions refuse code over 10 KB. */
 export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
@@ -52,8 +52,17 @@ export function spaRewriteSource(site?: SiteFiles): string {
     ? `
   if (request.uri.indexOf('${HASHED_ASSETS_PREFIX}') !== 0 && !Object.prototype.hasOwnProperty.call(files, request.uri)) return notFound;`
     : '';
+  const routePages = PRERENDERED_ROUTE_SOURCES.map(
+    ([source, file]) => `[new RegExp(${JSON.stringify(source)}, ${JSON.stringify(SITE_ROUTE_FLAGS)}), ${JSON.stringify(file)}]`,
+  );
   return `var pages = ${JSON.stringify(PRERENDERED_PAGES)};
+var routePages = [${routePages.join(', ')}];
 var routes = new RegExp(${JSON.stringify(SITE_ROUTE_SOURCE)}, ${JSON.stringify(SITE_ROUTE_FLAGS)});
+function pageFor(uri) {
+  if (Object.prototype.hasOwnProperty.call(pages, uri)) return pages[uri];
+  for (var i = 0; i < routePages.length; i++) if (routePages[i][0].test(uri)) return routePages[i][1];
+  return '${APP_SHELL}';
+}
 ${files}var notFound = {
   statusCode: 404,
   statusDescription: 'Not Found',
@@ -65,7 +74,7 @@ function handler(event) {
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (!/\\.[A-Za-z0-9]{1,12}$/.test(last)) {
     if (!routes.test(request.uri)) return notFound;
-    request.uri = Object.prototype.hasOwnProperty.call(pages, request.uri) ? pages[request.uri] : '${APP_SHELL}';
+    request.uri = pageFor(request.uri);
     return request;
   }${miss}
   return request;

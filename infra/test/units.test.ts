@@ -240,6 +240,10 @@ describe('SPA rewrite (CloudFront Function)', () => {
     it.each([
       ['/', '/index.html'],
       ['/predictions', '/predictions.html'],
+      ['/leagues', '/leagues.html'],
+      ['/leagues/NSP', '/league.html'],
+      ['/Leagues/e0/', '/league.html'],
+      ['/teams/larkspur-town', '/team.html'],
     ])('serves the prerendered page of %s', (uri, file) => expect(rewrite(uri).uri).toBe(file));
 
     it.each(['/pricing', '/account', '/subscription/success', '/predictions/2026-01-05', '/responsible-gambling/', '/Results'])(

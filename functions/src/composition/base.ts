@@ -20,8 +20,8 @@ import type { SeasonRulesOf } from '@app/core/seasons/ports';
 /** Reads a secret's string value (Secrets Manager, cached for minutes so a rotation is picked up). */
 export type SecretReader = (arn: string, region: string) => Promise<string>;
 
-/** Where the app shell's HTML comes from (the site's own origin, or a test's stand-in). */
-export type AppShellSource = () => Promise<string | undefined>;
+/** Where the HTML of a page file (`/app.html`, `/team.html`, ...) comes from (the site's own origin, or a test's stand-in). */
+export type PageHtmlSource = (file: string) => Promise<string | undefined>;
 
 export interface Base {
   config: Config;
@@ -30,8 +30,8 @@ export interface Base {
   secrets: SecretReader;
   /** The laptop's stand-ins (queue, outbox, payments, football data); absent on AWS. */
   local?: LocalAdapters;
-  /** Replaces the app shell fetched from the site (tests without a web build). */
-  appShell?: AppShellSource;
+  /** Replaces the page files fetched from the site (tests without a web build). */
+  pageHtml?: PageHtmlSource;
   /**
    * The cost (scrypt's log2 N) of new password hashes: OWASP's 17 unless given. Only a test stack
    * gives less (docs/decisions/0272-test-stacks-hash-passwords-cheaper.md).
@@ -69,7 +69,7 @@ export interface BaseInputs {
   /** Secrets Manager unless given (tests rotate secrets with it). */
   secrets?: SecretReader;
   local?: LocalAdapters;
-  appShell?: AppShellSource;
+  pageHtml?: PageHtmlSource;
   scryptLogN?: number;
 }
 
@@ -84,7 +84,7 @@ export function makeBase(inputs: BaseInputs): Base {
     clock: inputs.clock ?? systemClock,
     secrets: inputs.secrets ?? readSecret,
     ...(inputs.local ? { local: inputs.local } : {}),
-    ...(inputs.appShell ? { appShell: inputs.appShell } : {}),
+    ...(inputs.pageHtml ? { pageHtml: inputs.pageHtml } : {}),
     ...(inputs.scryptLogN === undefined ? {} : { scryptLogN: inputs.scryptLogN }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlForRoute, isSiteRoute, SITE_ROUTES } from './site.ts';
+import { htmlForRoute, isSiteRoute, PRERENDERED_ROUTE_PAGES, SITE_ROUTES } from './site.ts';
 
 describe('the site routes', () => {
   it('match every page, any one segment for a parameter, any letter case and a trailing slash, as the client router does', () => {
@@ -12,12 +12,21 @@ describe('the site routes', () => {
       expect(isSiteRoute(path), path).toBe(false);
   });
 
-  it('serve the prerendered page of / and /predictions, the app shell elsewhere', () => {
-    expect([htmlForRoute('/'), htmlForRoute('/predictions'), htmlForRoute('/results'), htmlForRoute('/pricing')]).toEqual([
+  it('serve the prerendered page of /, /predictions, /results and /leagues, the app shell elsewhere', () => {
+    expect([htmlForRoute('/'), htmlForRoute('/predictions'), htmlForRoute('/results'), htmlForRoute('/leagues'), htmlForRoute('/pricing')]).toEqual([
       '/index.html',
       '/predictions.html',
       '/results.html',
+      '/leagues.html',
       '/app.html',
     ]);
+  });
+
+  it('serve one prerendered page for every league and every team, as the router matches their paths; a match gets the app shell', () => {
+    for (const path of ['/leagues/NSP', '/leagues/nsp/', '/LEAGUES/E0', '/leagues/a%20b']) expect(htmlForRoute(path), path).toBe('/league.html');
+    for (const path of ['/teams/larkspur-town', '/teams/x/', '/Teams/Kestrel-Bay']) expect(htmlForRoute(path), path).toBe('/team.html');
+    for (const path of ['/teams/a/b', '/leagues/', '/teams', '/predictions/fx-1', '/leagues'])
+      expect(htmlForRoute(path), path).not.toMatch(/^\/(league|team)\.html$/);
+    expect(Object.keys(PRERENDERED_ROUTE_PAGES).every((pattern) => Object.values(SITE_ROUTES).includes(pattern as never))).toBe(true);
   });
 });

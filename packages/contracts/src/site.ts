@@ -34,19 +34,20 @@ export const SITE_ROUTES = {
   adminAudit: '/admin/audit',
 } as const;
 
+/** A route pattern as the client router matches it: a `:name` segment is any one segment (no anchors, no trailing slash). */
+const patternSource = (pattern: string): string =>
+  pattern
+    .replace(/\/$/, '')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:[A-Za-z]+/g, '[^/]+');
+
 /**
  * The regular expression of the route patterns, as the client router matches them: a `:name`
  * segment is any one segment, letters match in any case, a trailing slash is allowed. ES5 syntax,
  * so the CloudFront Function can carry it.
  */
 function routeSource(): string {
-  const alternatives = Object.values(SITE_ROUTES).map((pattern) =>
-    pattern
-      .replace(/\/$/, '')
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/:[A-Za-z]+/g, '[^/]+'),
-  );
-  return `^(?:${alternatives.join('|')})/?$`;
+  return `^(?:${Object.values(SITE_ROUTES).map(patternSource).join('|')})/?$`;
 }
 
 // Pure: a page that only needs the route names (the SPA) does not carry the matcher.
@@ -61,8 +62,8 @@ export const isSiteRoute = (pathname: string): boolean => siteRoute.test(pathnam
 /**
  * Which HTML file answers a client route. The build (web/vite.config.ts) prerenders the first
  * paint of the busiest public pages into their own file; every other route gets the app shell
- * (header, page loader, footer). The local server and the CloudFront Function both serve by
- * this table.
+ * (header, page loader, footer). The local server, the CloudFront Function and the function that
+ * answers the pages about one match, team or league all serve by these tables.
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': '/index.html',
@@ -72,7 +73,25 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/leagues': '/leagues.html',
 };
 
+/**
+ * The pages about one league or one team: their first paint (heading, lead, the page loading) is
+ * the same whichever it is, so one prerendered file answers every id
+ * (docs/decisions/0277-league-and-team-pages-prerendered.md).
+ */
+export const PRERENDERED_ROUTE_PAGES: Readonly<Record<string, string>> = {
+  [SITE_ROUTES.league]: '/league.html',
+  [SITE_ROUTES.team]: '/team.html',
+};
+
+/** Each pattern of {@link PRERENDERED_ROUTE_PAGES} as a regular expression source (ES5, with the route flags) and its file. */
+export const PRERENDERED_ROUTE_SOURCES: readonly (readonly [string, string])[] = /* @__PURE__ */ Object.entries(PRERENDERED_ROUTE_PAGES).map(
+  ([pattern, file]) => [`^${patternSource(pattern)}/?$`, file] as const,
+);
+
 export const APP_SHELL = '/app.html';
 
+const routePages = /* @__PURE__ */ PRERENDERED_ROUTE_SOURCES.map(([source, file]) => [new RegExp(source, SITE_ROUTE_FLAGS), file] as const);
+
 /** The HTML file for a client route (a path without a file extension). */
-export const htmlForRoute = (pathname: string): string => PRERENDERED_PAGES[pathname] ?? APP_SHELL;
+export const htmlForRoute = (pathname: string): string =>
+  PRERENDERED_PAGES[pathname] ?? routePages.find(([pattern]) => pattern.test(pathname))?.[1] ?? APP_SHELL;

@@ -1,10 +1,11 @@
 // The match, team and league pages through the local server, as CloudFront sends them to the API:
-// the app shell, 200 for a match, team or league that exists and 404 for one that does not.
+// the page's HTML file (the app shell for a match, the prerendered team or league page), 200 for a
+// match, team or league that exists and 404 for one that does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { startHttpStack, TEST_APP_SHELL } from '../../../test/http-harness.ts';
+import { startHttpStack, testPageHtml } from '../../../test/http-harness.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00Z');
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
@@ -36,16 +37,22 @@ describe('GET /predictions/{fixtureId}, /teams/{slug}, /leagues/{leagueId}', () 
   it('answers the app shell with 200 for a match that exists, cacheable for everyone', async () => {
     const res = await stack.client().get('/predictions/next-week');
     expect(res.status).toBe(200);
-    expect(res.text).toBe(TEST_APP_SHELL);
+    expect(res.text).toBe(testPageHtml('/app.html'));
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toMatch(/^public, .*s-maxage=/);
   });
 
-  it('answers the app shell with 404 for an unknown match, team or league, and for an id that cannot be one', async () => {
-    for (const path of ['/predictions/no-such-match', '/teams/no-such-team', '/leagues/XX9', '/teams/Not_A_Slug', '/predictions/%E0%A4%A']) {
-      const res = await stack.client().get(path);
+  it("answers each page's file with 404 for an unknown match, team or league, and for an id that cannot be one", async () => {
+    for (const [path, file] of [
+      ['/predictions/no-such-match', '/app.html'],
+      ['/teams/no-such-team', '/team.html'],
+      ['/leagues/XX9', '/league.html'],
+      ['/teams/Not_A_Slug', '/team.html'],
+      ['/predictions/%E0%A4%A', '/app.html'],
+    ]) {
+      const res = await stack.client().get(path!);
       expect(res.status, path).toBe(404);
-      expect(res.text, path).toBe(TEST_APP_SHELL);
+      expect(res.text, path).toBe(testPageHtml(file!));
     }
   });
 });

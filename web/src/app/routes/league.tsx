@@ -2,7 +2,7 @@ import { displayTeamName } from '@app/contracts/display-names';
 import { lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { ContentLayout, LoadingPage } from '@/components/layouts/content-layout';
+import { ContentLayout } from '@/components/layouts/content-layout';
 import { TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { SideScroll } from '@/components/tables/side-scroll';
@@ -17,6 +17,10 @@ const TitleOddsChart = lazy(() => import('@/features/seasons/components/title-od
 
 /** The clubs the chart follows: those with a title chance of at least 1 % on some day, six at most. */
 const CHART_CLUBS = 6;
+
+/** The page's lead, the same for every league: it is in the page's prerendered HTML (docs/decisions/0277-league-and-team-pages-prerendered.md). */
+const LEAD =
+  "The rest of the season played thousands of times by our forecast model, the clubs' strengths moving with each simulated result. Chances, not certainties: how well they were calibrated on past seasons is in How It Works.";
 
 /** Starts the league's two reads before the page renders (lib/shown-query.ts). */
 export const clientLoader = prefetchReads(
@@ -38,9 +42,14 @@ export default function LeagueRoute() {
       </ContentLayout>
     );
   }
-  // The heading names the league from the history: both arrive before the page shows, so it never reflows.
+  // The heading names the league from the history: the page waits for both reads.
   if (!s || history.isPending) {
-    return <LoadingPage title="Season simulation" loading="Loading the simulation…" />;
+    // The loaded page's layout, so React keeps its lead in place when the simulation arrives.
+    return (
+      <ContentLayout title="Season simulation" description={LEAD}>
+        <p className="text-sm text-muted-foreground">Loading the simulation…</p>
+      </ContentLayout>
+    );
   }
   const days = history.data?.days ?? [];
   const peak = new Map<string, number>();
@@ -59,8 +68,11 @@ export default function LeagueRoute() {
     <ContentLayout
       title={`${league}: season ${s.season} simulated`}
       documentTitle={`${league} ${s.season}: title, top four and relegation chances`}
-      description={`The rest of the season played ${formatCount(s.simulations)} times by our forecast model, the clubs' strengths moving with each simulated result; ${formatKickoff(s.generatedAt)}. Chances, not certainties: how well they were calibrated on past seasons is in How It Works.`}
+      description={LEAD}
     >
+      <p className="mb-6 text-sm text-muted-foreground">
+        {formatCount(s.simulations)} simulations of the rest of the {s.season} season; {formatKickoff(s.generatedAt)}.
+      </p>
       <div className="space-y-6">
         <Section title="Chances">
           <SideScroll label="Season simulation, scrolls sideways">

@@ -43,7 +43,7 @@ describe('/leagues/:leagueId', () => {
     expect(
       within(screen.getByRole('table', { name: 'Finishing positions, percent of simulations' })).getByRole('row', { name: 'Hollowmoor 37.5 62.5' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/10,000 times/)).toBeInTheDocument();
+    expect(screen.getByText(/^10,000 simulations of the rest of the 2026-27 season;/)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Northshire Premier: season 2026-27 simulated' })).toBeInTheDocument();
   });
 
@@ -84,6 +84,7 @@ describe('/teams/:slug', () => {
     mockApi({ 'GET /api/teams/kestrel-bay': page });
     await renderApp('/teams/kestrel-bay');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kestrel Bay' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Northshire Premier' })).toHaveAttribute('href', '/leagues/NSP');
     expect(within(screen.getByRole('region', { name: 'Season simulation' })).getByText('62.5%')).toBeInTheDocument();
     expect(screen.getByText('1552')).toBeInTheDocument();
     expect(

@@ -4,7 +4,7 @@ import * as displayNames from '@app/contracts/display-names';
 import { lazy } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { ContentLayout, LoadingPage, NotFoundPage } from '@/components/layouts/content-layout';
+import { ContentLayout, NotFoundPage } from '@/components/layouts/content-layout';
 import { TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
@@ -20,6 +20,10 @@ import { formatCount, formatPercent } from '@/utils/format';
 
 const RatingChart = lazy(() => import('@/features/seasons/components/rating-chart'));
 
+/** The page's lead, the same for every club: it is in the page's prerendered HTML (docs/decisions/0277-league-and-team-pages-prerendered.md). */
+const LEAD =
+  "The club's rating through two seasons, its last ten results beside the forecasts we published before kickoff, its next fixtures and its chances this season.";
+
 /** Starts the team's read before the page renders (lib/shown-query.ts). */
 export const clientLoader = prefetchReads((client, { slug = '' }) => client.prefetchQuery(getTeamQueryOptions(slug)));
 export const shouldRevalidate = revalidateOnNewParams;
@@ -33,20 +37,24 @@ export default function TeamRoute() {
     return <NotFoundPage title="Team not found" />;
   }
   if (!t) {
-    return <LoadingPage title="Team" loading="Loading team…" />;
+    // The loaded page's layout, so React keeps its lead in place when the team arrives.
+    return (
+      <ContentLayout title="Team" description={LEAD}>
+        <p className="text-sm text-muted-foreground">Loading team…</p>
+      </ContentLayout>
+    );
   }
   const name = displayTeamName(t.team);
   const latest = t.ratingHistory.at(-1);
   return (
-    <ContentLayout
-      title={name}
-      documentTitle={`${name}: form, rating and season odds`}
-      description={
-        <Link to={paths.league.getHref(t.leagueId)} className="underline underline-offset-4">
+    <ContentLayout title={name} documentTitle={`${name}: form, rating and season odds`} description={LEAD}>
+      <p className="mb-6 text-sm">
+        Plays in{' '}
+        <Link to={paths.league.getHref(t.leagueId)} className="font-medium text-primary underline underline-offset-4">
           {t.league}
         </Link>
-      }
-    >
+        .
+      </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title="Season simulation">
           {t.simulation ? (
