@@ -27,12 +27,12 @@ function sonnerWithoutRuntimeStyles(): Plugin {
   };
 }
 
-/** The id a league or team page is prerendered for (app/shell.tsx). */
+/** The id a match, league or team page is prerendered for (app/shell.tsx). */
 const STAND_IN_ID = 'prerendered-stand-in';
 
 /**
  * Prerenders the first paint of each page file of `@app/contracts/site` (`src/app/shell.tsx`):
- * the landing page, /predictions and the others it lists as they first render (a league or team
+ * the landing page, /predictions and the others it lists as they first render (a match, league or team
  * page whatever its id), which React then hydrates, and the app shell with the page loader for
  * every other route. The browser paints as soon as the HTML and CSS arrive instead of after the
  * JavaScript. index.html is the landing page; the other files are emitted next to it.
@@ -55,7 +55,7 @@ function prerenderedPages(): Plugin {
       for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
         files.set(file, `<div id="root" data-prerendered="true">${await shell.renderPage(route)}</div>`);
       }
-      // A page about one league or team is drawn for a stand-in id: its first paint must not show it.
+      // A page about one match, league or team is drawn for a stand-in id: its first paint must not show it.
       for (const [pattern, file] of Object.entries(PRERENDERED_ROUTE_PAGES)) {
         const html = await shell.renderPage(pattern.replace(/:[A-Za-z]+/g, STAND_IN_ID));
         if (html.includes(STAND_IN_ID)) throw new Error(`The prerendered page of ${pattern} shows its id; it must be the same for every id`);

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { hasHorizontalScroll, launch, newContext, onDesktopAndPhone, screenshot } from '../support/browser.ts';
@@ -60,14 +60,21 @@ describe('a visitor on every public page', () => {
     expect(promisesOfWinning(await page.locator('body').innerText()), path).toEqual([]);
   });
 
-  it('hydrates the prerendered /, /predictions, a league and a team page without a script error, and starts the other routes from the app shell', async () => {
+  it('hydrates the prerendered /, /predictions, a match, a league and a team page without a script error, and starts the other routes from the app shell', async () => {
+    const [first] = (await (await page.request.get('/api/predictions')).json()) as { id: string }[];
     const errors: string[] = [];
     const onError = (error: Error) => errors.push(error.message);
+    // React reports a prerendered page it could not adopt as it stood (and drew again) on the console.
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text());
+    };
     page.on('pageerror', onError);
+    page.on('console', onConsole);
     for (const [path, h1, prerendered] of [
       ['/', 'AI-Powered Football Predictions', 'true'],
       ['/predictions', 'Predictions', 'true'],
-      // One prerendered page for every league and every team: the same heading and lead whatever the id.
+      // One prerendered page for every match, league and team: the same heading and lead whatever the id.
+      [`/predictions/${encodeURIComponent(first!.id)}`, / vs /, 'true'],
       ['/leagues/NSP', /^Northshire Premier: season .* simulated$/, 'true'],
       ['/teams/larkspur-town', 'Larkspur Town', 'true'],
       ['/pricing', 'Simple, transparent pricing', null],
@@ -79,6 +86,7 @@ describe('a visitor on every public page', () => {
       expect(await page.locator('#root').getAttribute('data-prerendered')).toBe(prerendered);
     }
     page.off('pageerror', onError);
+    page.off('console', onConsole);
     expect(errors).toEqual([]);
   });
 

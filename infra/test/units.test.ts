@@ -244,11 +244,11 @@ describe('SPA rewrite (CloudFront Function)', () => {
       ['/leagues/NSP', '/league.html'],
       ['/Leagues/e0/', '/league.html'],
       ['/teams/larkspur-town', '/team.html'],
+      ['/predictions/2026-01-05', '/match.html'],
     ])('serves the prerendered page of %s', (uri, file) => expect(rewrite(uri).uri).toBe(file));
 
-    it.each(['/pricing', '/account', '/subscription/success', '/predictions/2026-01-05', '/responsible-gambling/', '/Results'])(
-      'serves the app shell for the client route %s',
-      (uri) => expect(rewrite(uri).uri).toBe('/app.html'),
+    it.each(['/pricing', '/account', '/subscription/success', '/responsible-gambling/', '/Results'])('serves the app shell for the client route %s', (uri) =>
+      expect(rewrite(uri).uri).toBe('/app.html'),
     );
 
     it.each(['/no-such-page', '/account/settings', '/league/premier-league/', '/predictions/a/b', '/constructor', '/__proto__'])(

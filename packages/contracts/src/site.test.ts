@@ -22,11 +22,12 @@ describe('the site routes', () => {
     ]);
   });
 
-  it('serve one prerendered page for every league and every team, as the router matches their paths; a match gets the app shell', () => {
+  it('serve one prerendered page for every match, every league and every team, as the router matches their paths', () => {
+    for (const path of ['/predictions/fx-2026-03-14', '/predictions/demo%20x/', '/PREDICTIONS/f1']) expect(htmlForRoute(path), path).toBe('/match.html');
     for (const path of ['/leagues/NSP', '/leagues/nsp/', '/LEAGUES/E0', '/leagues/a%20b']) expect(htmlForRoute(path), path).toBe('/league.html');
     for (const path of ['/teams/larkspur-town', '/teams/x/', '/Teams/Kestrel-Bay']) expect(htmlForRoute(path), path).toBe('/team.html');
-    for (const path of ['/teams/a/b', '/leagues/', '/teams', '/predictions/fx-1', '/leagues'])
-      expect(htmlForRoute(path), path).not.toMatch(/^\/(league|team)\.html$/);
+    for (const path of ['/teams/a/b', '/leagues/', '/teams', '/predictions/a/b', '/leagues', '/predictions/'])
+      expect(htmlForRoute(path), path).not.toMatch(/^\/(match|league|team)\.html$/);
     expect(Object.keys(PRERENDERED_ROUTE_PAGES).every((pattern) => Object.values(SITE_ROUTES).includes(pattern as never))).toBe(true);
   });
 });

@@ -74,11 +74,12 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The pages about one league or one team: their first paint (heading, lead, the page loading) is
- * the same whichever it is, so one prerendered file answers every id
- * (docs/decisions/0277-league-and-team-pages-prerendered.md).
+ * The pages about one match, league or team: their first paint (heading, lead, the page loading)
+ * is the same whichever it is, so one prerendered file answers every id
+ * (docs/decisions/0277-match-league-and-team-pages-prerendered.md).
  */
 export const PRERENDERED_ROUTE_PAGES: Readonly<Record<string, string>> = {
+  [SITE_ROUTES.match]: '/match.html',
   [SITE_ROUTES.league]: '/league.html',
   [SITE_ROUTES.team]: '/team.html',
 };

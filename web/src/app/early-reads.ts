@@ -49,7 +49,8 @@ export function startEarlyReads(pathname: string): void {
  */
 export function startEarlyPageCode(pathname: string): void {
   // A failed load is the router's to report when it imports the same module.
-  pageOf(pathname)?.code?.().catch(() => undefined);
+  const code = pageOf(pathname)?.code;
+  code?.().catch(() => undefined);
 }
 
 function pageOf(pathname: string) {

@@ -1,5 +1,5 @@
 // The match, team and league pages through the local server, as CloudFront sends them to the API:
-// the page's HTML file (the app shell for a match, the prerendered team or league page), 200 for a
+// the page's prerendered HTML file (the same for every match, team or league), 200 for a
 // match, team or league that exists and 404 for one that does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
@@ -34,21 +34,21 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 describe('GET /predictions/{fixtureId}, /teams/{slug}, /leagues/{leagueId}', () => {
-  it('answers the app shell with 200 for a match that exists, cacheable for everyone', async () => {
+  it("answers the match page's file with 200 for a match that exists, cacheable for everyone", async () => {
     const res = await stack.client().get('/predictions/next-week');
     expect(res.status).toBe(200);
-    expect(res.text).toBe(testPageHtml('/app.html'));
+    expect(res.text).toBe(testPageHtml('/match.html'));
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toMatch(/^public, .*s-maxage=/);
   });
 
   it("answers each page's file with 404 for an unknown match, team or league, and for an id that cannot be one", async () => {
     for (const [path, file] of [
-      ['/predictions/no-such-match', '/app.html'],
+      ['/predictions/no-such-match', '/match.html'],
       ['/teams/no-such-team', '/team.html'],
       ['/leagues/XX9', '/league.html'],
       ['/teams/Not_A_Slug', '/team.html'],
-      ['/predictions/%E0%A4%A', '/app.html'],
+      ['/predictions/%E0%A4%A', '/match.html'],
     ]) {
       const res = await stack.client().get(path!);
       expect(res.status, path).toBe(404);

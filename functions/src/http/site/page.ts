@@ -40,9 +40,9 @@ const UNAVAILABLE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Try again</title></head><body><h1>This page could not be loaded</h1><p><a href="/">Go to the home page</a></p></body></html>';
 
 /**
- * `/predictions/{fixtureId}`, `/teams/{slug}`, `/leagues/{leagueId}`: the page's HTML file as the
- * site would serve it (the prerendered team or league page, the app shell for a match; the router
- * renders the page), answered 200 when the match, team or league exists and 404 when it does not,
+ * `/predictions/{fixtureId}`, `/teams/{slug}`, `/leagues/{leagueId}`: the page's prerendered HTML
+ * file as the site would serve it (the same for every id; the router renders the page), answered
+ * 200 when the match, team or league exists and 404 when it does not,
  * decided by the data the page's own API read serves (docs/decisions/0212-real-404s-for-unknown-ids.md).
  * The same for every viewer, so cached at the edge like the public reads.
  */

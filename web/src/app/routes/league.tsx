@@ -18,7 +18,7 @@ const TitleOddsChart = lazy(() => import('@/features/seasons/components/title-od
 /** The clubs the chart follows: those with a title chance of at least 1 % on some day, six at most. */
 const CHART_CLUBS = 6;
 
-/** The page's lead, the same for every league: it is in the page's prerendered HTML (docs/decisions/0277-league-and-team-pages-prerendered.md). */
+/** The page's lead, the same for every league: it is in the page's prerendered HTML (docs/decisions/0277-match-league-and-team-pages-prerendered.md). */
 const LEAD =
   "The rest of the season played thousands of times by our forecast model, the clubs' strengths moving with each simulated result. Chances, not certainties: how well they were calibrated on past seasons is in How It Works.";
 

@@ -200,18 +200,20 @@ describe('/predictions/:fixtureId', () => {
     expect(models.queryByText(/blend/)).toBeNull();
   });
 
-  it('renders the page once the match has loaded, never a loading state first (nothing below it moves when the data arrives)', async () => {
+  it('shows its heading and lead while the match is read, then the match under the same lead (the element stays in place)', async () => {
     let answer: (value: MatchPage) => void = () => {};
     const api = mockApi({ 'GET /api/predictions/f1': () => new Promise<MatchPage>((resolve) => (answer = resolve)) });
-    const pending = renderApp('/predictions/f1');
+    await renderApp('/predictions/f1');
 
-    // While the match is being read, the page has not rendered: no heading of its own yet.
+    // The page's first paint, as prerendered for every match: no data in it.
     await waitFor(() => expect(api.callsTo('GET', '/api/predictions/f1')).toHaveLength(1));
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
-    expect(screen.getByRole('main')).toHaveTextContent('Loading page');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Match');
+    const lead = screen.getByText(/^Our forecast for this match:/);
+    expect(screen.getByText('Loading match…')).toBeInTheDocument();
     answer(match());
-    await pending;
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Rovers vs United');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rovers vs United' })).toBeInTheDocument();
+    expect(screen.getByText(/^Our forecast for this match:/)).toBe(lead);
+    expect(screen.queryByText('Loading match…')).toBeNull();
   });
 
   it('says a match that does not exist was not found, after one read', async () => {

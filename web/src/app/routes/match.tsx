@@ -5,7 +5,7 @@ import { Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { ContentLayout, LoadingPage, NotFoundPage } from '@/components/layouts/content-layout';
+import { ContentLayout, NotFoundPage } from '@/components/layouts/content-layout';
 import { LeagueLink, TeamLink } from '@/components/links/entity-links';
 import { CompactTable } from '@/components/tables/compact-table';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +13,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { Figures } from '@/components/ui/figures';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { matchLoader, useMatch } from '@/features/matches/api/get-match';
+import { getMatchQueryOptions, useMatch } from '@/features/matches/api/get-match';
 import { GoalMarketsView } from '@/features/markets/components/goal-markets';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
 import { sharperThanItsParts } from '@/features/matches/utils/pool-note';
@@ -21,6 +21,7 @@ import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
 import { PickAndValue, ValueBetLine, ValueHistory } from '@/features/value-bets/components/value-bet-line';
 import { useSession } from '@/lib/auth';
+import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
 import { formatKickoff, formatOdds, formatPercent } from '@/utils/format';
 import { formatTime } from '@/utils/list-format';
 
@@ -190,12 +191,18 @@ function useMetaDescription(content: string | undefined) {
   }, [content]);
 }
 
-export const clientLoader = matchLoader;
+/** The page's lead, the same for every match: it is in the page's prerendered HTML (docs/decisions/0277-match-league-and-team-pages-prerendered.md). */
+const LEAD =
+  'Our forecast for this match: win, draw and Over/Under 2.5 goals probabilities from three models beside the market (Premium), each side’s last five results and their last meetings, and after full time how the forecast scored.';
+
+/** Starts the match's read before the page renders (lib/shown-query.ts). */
+export const clientLoader = prefetchReads((client, { fixtureId = '' }) => client.prefetchQuery(getMatchQueryOptions(fixtureId)));
+export const shouldRevalidate = revalidateOnNewParams;
 
 /** A match: its forecast for premium subscribers, its form and meetings for everyone, how the forecast scored after full time. */
 export default function MatchRoute() {
   const { fixtureId = '' } = useParams();
-  const match = useMatch(fixtureId);
+  const match = useShownQuery(useMatch(fixtureId));
   const m = match.data;
   useMetaDescription(
     m
@@ -206,19 +213,19 @@ export default function MatchRoute() {
     return <NotFoundPage title="Match not found" />;
   }
   if (!m) {
-    return <LoadingPage title="Match" loading="Loading match…" />;
+    // The loaded page's layout, so React keeps its lead in place when the match arrives.
+    return (
+      <ContentLayout title="Match" description={LEAD}>
+        <p className="text-sm text-muted-foreground">Loading match…</p>
+      </ContentLayout>
+    );
   }
   const title = `${displayTeamName(m.homeTeam)} vs ${displayTeamName(m.awayTeam)}`;
   return (
-    <ContentLayout
-      title={title}
-      documentTitle={`${title} prediction`}
-      description={
-        <>
-          <LeagueLink leagueId={m.leagueId}>{m.league}</LeagueLink> · {formatKickoff(m.matchTime)}
-        </>
-      }
-    >
+    <ContentLayout title={title} documentTitle={`${title} prediction`} description={LEAD}>
+      <p className="mb-6 text-sm">
+        <LeagueLink leagueId={m.leagueId}>{m.league}</LeagueLink> · {formatKickoff(m.matchTime)}
+      </p>
       <div className="grid gap-6 lg:grid-cols-2">
         {m.outcome ? (
           <Section title="Full time">

@@ -20,7 +20,7 @@ import { formatCount, formatPercent } from '@/utils/format';
 
 const RatingChart = lazy(() => import('@/features/seasons/components/rating-chart'));
 
-/** The page's lead, the same for every club: it is in the page's prerendered HTML (docs/decisions/0277-league-and-team-pages-prerendered.md). */
+/** The page's lead, the same for every club: it is in the page's prerendered HTML (docs/decisions/0277-match-league-and-team-pages-prerendered.md). */
 const LEAD =
   "The club's rating through two seasons, its last ten results beside the forecasts we published before kickoff, its next fixtures and its chances this season.";
 

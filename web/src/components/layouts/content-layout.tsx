@@ -31,15 +31,6 @@ export function ContentLayout({ title, description, documentTitle, width = 'wide
   );
 }
 
-/** A page whose data is still loading: its heading, and what it is waiting for. */
-export function LoadingPage({ title, loading }: { title: string; loading: string }) {
-  return (
-    <ContentLayout title={title} documentTitle={title}>
-      <p className="text-sm text-muted-foreground">{loading}</p>
-    </ContentLayout>
-  );
-}
-
 /** A page whose subject does not exist (an old or mistyped link): says so and leads back to the predictions. */
 export function NotFoundPage({ title }: { title: string }) {
   return (
