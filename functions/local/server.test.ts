@@ -60,6 +60,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Landing</title>');
   writeFileSync(join(dist, 'predictions.html'), '<!doctype html><title>Predictions</title>');
   writeFileSync(join(dist, 'leagues.html'), '<!doctype html><title>Leagues</title>');
+  writeFileSync(join(dist, 'match.html'), '<!doctype html><title>Match</title>');
+  writeFileSync(join(dist, 'team.html'), '<!doctype html><title>Team</title>');
   writeFileSync(join(dist, 'app.html'), '<!doctype html><title>SPA</title>');
   writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   server = createLocalServer({ routes, webDist: dist, loadHandler: async (r) => handlers[r.handler]! });
@@ -212,11 +214,11 @@ describe('local server: limits', () => {
 });
 
 describe('local server: the SPA', () => {
-  it('serves files from web/dist, the prerendered pages, and the app shell for other client routes', async () => {
+  it('serves files from web/dist, the prerendered pages (one for every match, every team), and the app shell for other client routes', async () => {
     const asset = await send('GET', '/assets/app-123.js');
     expect(asset.body.toString()).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
-    const page = await send('GET', '/predictions/fx-2026-03-14');
+    const page = await send('GET', '/pricing');
     expect(page.status).toBe(200);
     expect(page.body.toString()).toContain('<title>SPA</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
@@ -224,6 +226,8 @@ describe('local server: the SPA', () => {
     expect((await send('GET', '/')).body.toString()).toContain('<title>Landing</title>');
     expect((await send('GET', '/predictions')).body.toString()).toContain('<title>Predictions</title>');
     expect((await send('GET', '/predictions/')).body.toString()).toContain('<title>SPA</title>');
+    expect((await send('GET', '/predictions/fx-2026-03-14')).body.toString()).toContain('<title>Match</title>');
+    expect((await send('GET', '/teams/kestrel-bay/')).body.toString()).toContain('<title>Team</title>');
   });
 
   it('answers a path that is no page with 404 and the app shell (its router shows the not-found page); /api keeps its JSON 404', async () => {

@@ -301,7 +301,8 @@ describe('web upload', () => {
     // The 404 mapping: every page of the site's route list is served, any other path is a real 404.
     for (const pattern of Object.values(SITE_ROUTES))
       expect(handler({ request: { uri: pattern.replace(':fixtureId', 'fx1') } }).statusCode, pattern).toBeUndefined();
-    expect(handler({ request: { uri: '/predictions/fx1' } })).toEqual({ uri: APP_SHELL });
+    expect(handler({ request: { uri: '/predictions/fx1' } })).toEqual({ uri: '/match.html' });
+    expect(handler({ request: { uri: '/pricing' } })).toEqual({ uri: APP_SHELL });
     expect(handler({ request: { uri: '/no-such-page' } }).statusCode).toBe(404);
     const distribution = Object.values(resources(T.site(), 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as {
       CacheBehaviors: Array<{ PathPattern: string; FunctionAssociations?: unknown }>;
