@@ -32,8 +32,8 @@ const STAND_IN_ID = 'prerendered-stand-in';
 
 /**
  * Prerenders the first paint of each page file of `@app/contracts/site` (`src/app/shell.tsx`):
- * the landing page, /predictions and the others it lists as they first render (a match, league or team
- * page whatever its id), which React then hydrates, and the app shell with the page loader for
+ * the landing page, /predictions and the others it lists as they first render (a match, league or
+ * team page whatever its id), which React then hydrates, and the app shell with the page loader for
  * every other route. The browser paints as soon as the HTML and CSS arrive instead of after the
  * JavaScript. index.html is the landing page; the other files are emitted next to it.
  */
@@ -52,13 +52,14 @@ function prerenderedPages(): Plugin {
       const shell = (await server.ssrLoadModule('/src/app/shell.tsx')) as { renderPage: (path: string) => Promise<string>; renderAppShell: () => string };
       const { PRERENDERED_PAGES, PRERENDERED_ROUTE_PAGES, APP_SHELL } = (await server.ssrLoadModule('@app/contracts/site')) as typeof site;
       const files = new Map<string, string>([[APP_SHELL, `<div id="root">${shell.renderAppShell()}</div>`]]);
-      for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
-        files.set(file, `<div id="root" data-prerendered="true">${await shell.renderPage(route)}</div>`);
-      }
       // A page about one match, league or team is drawn for a stand-in id: its first paint must not show it.
-      for (const [pattern, file] of Object.entries(PRERENDERED_ROUTE_PAGES)) {
-        const html = await shell.renderPage(pattern.replace(/:[A-Za-z]+/g, STAND_IN_ID));
-        if (html.includes(STAND_IN_ID)) throw new Error(`The prerendered page of ${pattern} shows its id; it must be the same for every id`);
+      const pages = [
+        ...Object.entries(PRERENDERED_PAGES),
+        ...Object.entries(PRERENDERED_ROUTE_PAGES).map(([pattern, file]) => [pattern.replace(/:[A-Za-z]+/g, STAND_IN_ID), file] as const),
+      ];
+      for (const [path, file] of pages) {
+        const html = await shell.renderPage(path);
+        if (html.includes(STAND_IN_ID)) throw new Error(`The prerendered page of ${path} shows its id; it must be the same for every id`);
         files.set(file, `<div id="root" data-prerendered="true">${html}</div>`);
       }
       return files;
