@@ -284,8 +284,8 @@ describe('the odds page', () => {
     expect(await button.isDisabled()).toBe(true);
 
     // Then it finishes: every league done, a full bar, the data reloads and the button is back.
-    const reloaded = page.waitForResponse((r) => isWinningPredictions(r.request()), { timeout: 45_000 });
-    await page.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 45_000 });
+    const reloaded = page.waitForResponse((r) => isWinningPredictions(r.request()), { timeout: 180_000 });
+    await page.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 180_000 });
     page.off('response', onResponse);
     const seen = await Promise.all(polls);
     const last = seen.at(-1)!;
@@ -326,7 +326,7 @@ describe('the odds page', () => {
       }
       expect(started.status()).toBe(202);
       await expectToast(page, title, description);
-      await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 45_000 });
+      await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 180_000 });
       expect(await control.getByRole('progressbar', { name: `${label} progress` }).getAttribute('aria-valuenow')).toBe('100');
       await expect.poll(() => button.textContent()).toBe(label);
     }
@@ -475,7 +475,7 @@ describe('the ledger after corrections', () => {
     expect(output).toMatch(
       /Ledger verified: every sealed day matches its digest \(\d+ published and \d+ back-tested days ok\); the corrections chain \([1-9]\d*\) checks out/,
     );
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('the Performance Tracking page', () => {
@@ -688,7 +688,7 @@ describe('an admin area that scales (issue 21)', () => {
       response = await answered;
     }
     expect(response.status()).toBe(202);
-    await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 45_000 });
+    await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 180_000 });
     page.off('request', onRequest);
     expect(starts).toEqual(['POST']);
   });
@@ -700,6 +700,6 @@ async function lockHolderEnded(page: Page, refused: Response): Promise<void> {
   const holder = /already running \(([^)]+)\)/.exec(message)?.[1];
   expect(holder, message).toBeDefined();
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/admin/jobs/${holder}`)).json()) as JobStatus).status, { timeout: 60_000 })
+    .poll(async () => ((await (await page.request.get(`/api/admin/jobs/${holder}`)).json()) as JobStatus).status, { timeout: 180_000 })
     .toMatch(/^(done|failed)$/);
 }
