@@ -36,13 +36,22 @@ const stopBurners = () => children.forEach((child) => child.kill('SIGKILL'));
 const limit = setTimeout(() => {
   console.error(`burn: ${maxMinutes} min reached; stopping the burners and the command`);
   stopBurners();
-  current?.kill('SIGTERM');
+  stopCommand('SIGTERM');
 }, maxMinutes * 60_000);
 limit.unref();
 let current;
+// The command runs in a process group of its own, so that stopping it stops everything it started
+// (a test stack, its DynamoDB Local, the browser), not only its first process.
+const stopCommand = (signal) => {
+  try {
+    if (current?.pid) process.kill(-current.pid, signal);
+  } catch {
+    // already gone
+  }
+};
 process.on('SIGINT', () => {
   stopBurners();
-  current?.kill('SIGINT');
+  stopCommand('SIGINT');
   process.exit(130);
 });
 console.log(`burn: ${burners} CPU-burning processes beside \`${[command, ...commandArgs].join(' ')}\`, ${runs} run(s), at most ${maxMinutes} min`);
@@ -50,7 +59,7 @@ console.log(`burn: ${burners} CPU-burning processes beside \`${[command, ...comm
 let code = 0;
 for (let run = 1; run <= runs && code === 0; run++) {
   const started = performance.now();
-  current = spawn(command, commandArgs, { stdio: 'inherit' });
+  current = spawn(command, commandArgs, { stdio: 'inherit', detached: true });
   code = await new Promise((resolve) => current.on('close', (exit, signal) => resolve(exit ?? (signal ? 1 : 0))));
   console.log(`burn: run ${run} of ${runs} ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
