@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import tests from './scripts/eslint-rules/wait-after-render.mjs';
 
 const ours = ['contracts', 'core', 'model', 'adapters', 'local', 'platform', 'events', 'functions', 'web', 'infra'];
 
@@ -124,5 +125,13 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...allowOnly(['contracts']),
     },
+  },
+  // A test waits for the thing: the first query after a render is findBy… or inside waitFor
+  // (scripts/eslint-rules/wait-after-render.mjs); a synchronous one raced the page's lazy code and
+  // data on a busy machine.
+  {
+    files: ['web/src/**/*.test.tsx'],
+    plugins: { tests },
+    rules: { 'tests/wait-after-render': 'error' },
   },
 );

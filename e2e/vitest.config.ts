@@ -5,9 +5,10 @@ export default defineConfig({
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
     setupFiles: ['support/contract-reports.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    // One browser-heavy file at a time on a 2-core machine.
+    // Bounds on a hang, not the time a flow takes (docs/development.md#tests).
+    testTimeout: 240_000,
+    hookTimeout: 300_000,
+    // One browser-heavy file at a time in a lane; run-lanes.mjs runs two lanes, each with its own stack.
     fileParallelism: false,
   },
 });

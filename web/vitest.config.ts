@@ -15,7 +15,8 @@ export default defineConfig({
     ...testLayer(import.meta.dirname, ['src/**/*.test.{ts,tsx}']),
     restoreMocks: true,
     unstubGlobals: true,
-    testTimeout: 10_000,
+    // A bound on a hang (docs/development.md#tests): with CPU burners beside it a page's test took 11 s.
+    testTimeout: 90_000,
     // One module graph per worker: the lazily loaded route modules are transformed and imported
     // once instead of once per file (~3x faster on 2 cores). Per-test state is reset in
     // setup-tests.ts (fetch stub, toasts, localStorage) and by restoreMocks / unstubGlobals.

@@ -15,9 +15,9 @@ import lighthouse from 'lighthouse';
 
 import { repoRoot, startStack, waitForDemoData } from '../support/stack.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGES = ['/', '/predictions', '/results'];
-/** The targets of a page on a phone (median of the runs). */
+/** The targets of a page on a phone: the median run for the score, layout shift and bytes; every run for blocking time. */
 const TARGETS = { performance: 0.95, cumulativeLayoutShift: 0.1, totalBlockingTimeMs: 200, javascriptKbCompressed: 200 };
 /** The pages about one thing measured: the first upcoming fixture's match page, its league's page and its home team's page. */
 async function detailPages(base: string): Promise<string[]> {
@@ -141,17 +141,18 @@ try {
     }
     const scores = runs.map((r) => r.score);
     const middle = runs.find((r) => r.score === median(scores))!;
-    // Layout shift, blocking time and bytes: the medians over the runs, each against its target.
+    // Layout shift and bytes: the medians over the runs; blocking time: the worst run, so that every run meets it.
     const of = (key: string) => median(runs.map((r) => r.metrics[key]!));
+    const tbt = runs.map((r) => r.metrics['total-blocking-time-ms']!);
     const checks: [string, number, number, string][] = [
       ['score', median(scores), TARGETS.performance, '>='],
       ['layout shift', of('cumulative-layout-shift'), TARGETS.cumulativeLayoutShift, '<='],
-      ['TBT ms', of('total-blocking-time-ms'), TARGETS.totalBlockingTimeMs, '<='],
+      ['worst TBT ms', Math.max(...tbt), TARGETS.totalBlockingTimeMs, '<='],
       ['JS KB', of('javascript-kb-compressed'), TARGETS.javascriptKbCompressed, '<='],
     ];
     const missed = checks.filter(([, value, target, op]) => (op === '>=' ? value < target : value > target)).map(([name]) => name);
     results.push({ url: routeOf(path), runs: RUNS, performance: median(scores), metrics: middle.metrics, scores, missed, machine: quiet });
-    console.log(`Lighthouse mobile ${routeOf(path)}: runs ${scores.map((s) => s.toFixed(2)).join(', ')} (${quiet})`);
+    console.log(`Lighthouse mobile ${routeOf(path)}: runs ${scores.map((s) => s.toFixed(2)).join(', ')}; TBT ${tbt.join(', ')} ms (${quiet})`);
     for (const [name, value, target, op] of checks)
       console.log(`  ${name.padEnd(13)} ${String(value).padStart(7)}  target ${op} ${target}  ${missed.includes(name) ? 'MISSED' : 'met'}`);
   }

@@ -42,6 +42,9 @@ export function takeContractReports(): string[] {
  */
 export async function newContext(browser: Browser, options: { width?: number; height?: number } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  // Each step waits for its locator, response or page; this only bounds a hang (Playwright's 30 s
+  // default was within reach of a page's first load beside CPU burners).
+  context.setDefaultTimeout(90_000);
   context.on('weberror', (error) => {
     const text = String(error.error());
     if (text.startsWith('ResponseContractError')) contractReports.push(`${error.page()?.url() ?? '(page closed)'}: ${text}`);

@@ -20,7 +20,7 @@ export async function mailsTo(context: BrowserContext, to: string, subject: RegE
  * Waits until more than `after` emails to `to` match (an address that got such an email before
  * passes how many), and returns the newest.
  */
-export async function waitForMail(context: BrowserContext, to: string, subject: RegExp, { after = 0, timeoutMs = 20_000 } = {}): Promise<OutboxMail> {
+export async function waitForMail(context: BrowserContext, to: string, subject: RegExp, { after = 0, timeoutMs = 90_000 } = {}): Promise<OutboxMail> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const mails = await mailsTo(context, to, subject);

@@ -284,8 +284,8 @@ describe('the odds page', () => {
     expect(await button.isDisabled()).toBe(true);
 
     // Then it finishes: every league done, a full bar, the data reloads and the button is back.
-    const reloaded = page.waitForResponse((r) => isWinningPredictions(r.request()), { timeout: 45_000 });
-    await page.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 45_000 });
+    const reloaded = page.waitForResponse((r) => isWinningPredictions(r.request()), { timeout: 180_000 });
+    await page.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 180_000 });
     page.off('response', onResponse);
     const seen = await Promise.all(polls);
     const last = seen.at(-1)!;
@@ -319,14 +319,14 @@ describe('the odds page', () => {
       const click = async () => (await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === path), button.click()]))[0];
       let started = await click();
       // A finished generation or result run starts a metrics run of its own: while it holds the lock, 409.
-      for (let attempt = 0; started.status() === 409 && attempt < 20; attempt++) {
+      for (let attempt = 0; started.status() === 409 && attempt < 5; attempt++) {
         await expectToast(page, failed, 'already running');
-        await page.waitForTimeout(500);
+        await lockHolderEnded(page, started);
         started = await click();
       }
       expect(started.status()).toBe(202);
       await expectToast(page, title, description);
-      await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 45_000 });
+      await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 180_000 });
       expect(await control.getByRole('progressbar', { name: `${label} progress` }).getAttribute('aria-valuenow')).toBe('100');
       await expect.poll(() => button.textContent()).toBe(label);
     }
@@ -475,7 +475,7 @@ describe('the ledger after corrections', () => {
     expect(output).toMatch(
       /Ledger verified: every sealed day matches its digest \(\d+ published and \d+ back-tested days ok\); the corrections chain \([1-9]\d*\) checks out/,
     );
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('the Performance Tracking page', () => {
@@ -680,16 +680,26 @@ describe('an admin area that scales (issue 21)', () => {
     await button.dblclick();
     let response = await answered;
     // Another run may still hold the lock (409): then wait and try again, still with double clicks.
-    for (let attempt = 0; response.status() === 409 && attempt < 20; attempt++) {
-      await page.waitForTimeout(500);
+    for (let attempt = 0; response.status() === 409 && attempt < 5; attempt++) {
+      await lockHolderEnded(page, response);
       starts.length = 0;
       answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/update-performance-metrics');
       await button.dblclick();
       response = await answered;
     }
     expect(response.status()).toBe(202);
-    await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 45_000 });
+    await control.getByTestId('job-status').filter({ hasText: 'Finished' }).waitFor({ timeout: 180_000 });
     page.off('request', onRequest);
     expect(starts).toEqual(['POST']);
   });
 });
+
+/** Waits until the run that held the job's lock (named in the 409's message) has ended, so a retry is not refused again. */
+async function lockHolderEnded(page: Page, refused: Response): Promise<void> {
+  const { message } = (await refused.json()) as { message: string };
+  const holder = /already running \(([^)]+)\)/.exec(message)?.[1];
+  expect(holder, message).toBeDefined();
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/admin/jobs/${holder}`)).json()) as JobStatus).status, { timeout: 180_000 })
+    .toMatch(/^(done|failed)$/);
+}

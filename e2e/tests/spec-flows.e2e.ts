@@ -207,7 +207,7 @@ describe('the admin pages', () => {
     staff = await signedUp('staff');
     await confirmEmail(staff.context, staff.email);
     expect(await runCli(inject('dataDir'), 'admin', ['grant', staff.email])).toContain(`${staff.email} is now an admin`);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(() => staff.context.close());
 

@@ -447,7 +447,7 @@ describe('the subscriber manages the account', () => {
     await page.getByRole('button', { name: 'Yes, delete my account' }).click();
     await expectToast(page, 'Account deleted');
     await page.getByText('Your account has been deleted. Taking you to the home page...').waitFor();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     expect((await context.request.get('/api/auth/me')).status()).toBe(401);
 

@@ -3,7 +3,7 @@
 // football-data.co.uk folder in BENCH_DATA. Prints the figures and writes bench-results/functions.json.
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
-import { get, type IncomingMessage } from 'node:http';
+import { Agent, get, type IncomingMessage } from 'node:http';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -202,9 +202,45 @@ async function answerOf(base: string, path: string) {
 const ROUNDS = 3;
 const ROUND_SECONDS = 5;
 
+const CONNECTIONS = 50;
+
+/** Throughput (autocannon), then latency to the microsecond (autocannon's histogram counts whole milliseconds) under the same load. */
 async function load(url: string, seconds: number) {
-  const result = await autocannon({ url, connections: 50, duration: seconds, headers: BROWSER_HEADERS });
-  return { requestsPerSecond: Math.round(result.requests.average), latencyP99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: BROWSER_HEADERS });
+  const latency = await latencyUs(url, seconds);
+  return { requestsPerSecond: Math.round(result.requests.average), ...latency, non2xx: result.non2xx + latency.non2xx, errors: result.errors };
+}
+
+/**
+ * Each request's time from its write to its last byte, in microseconds (performance.now()), with
+ * CONNECTIONS keep-alive connections each sending its next request as soon as its answer ends.
+ */
+async function latencyUs(url: string, seconds: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const samples: number[] = [];
+  let non2xx = 0;
+  const until = performance.now() + seconds * 1000;
+  const one = () =>
+    new Promise<void>((done, fail) => {
+      const t = performance.now();
+      get(url, { agent, headers: BROWSER_HEADERS }, (res) => {
+        if ((res.statusCode ?? 0) >= 300) non2xx += 1;
+        res.on('data', () => {});
+        res.on('end', () => {
+          samples.push((performance.now() - t) * 1000);
+          done();
+        });
+      }).once('error', fail);
+    });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) await one();
+    }),
+  );
+  agent.destroy();
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(samples[Math.min(samples.length - 1, Math.floor(samples.length * q))]!);
+  return { latencyP50Us: at(0.5), latencyP99Us: at(0.99), non2xx };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -227,9 +263,14 @@ async function publicReadsThroughput(base: string) {
       for (let i = 0; i < ROUNDS; i++)
         rounds.push({ bare: await load(`${bareBase}${path}`, ROUND_SECONDS), stack: await load(`${base}${path}`, ROUND_SECONDS) });
       const ratio = +median(rounds.map((r) => r.stack.requestsPerSecond / r.bare.requestsPerSecond)).toFixed(2);
-      const p99Times = +median(rounds.map((r) => r.stack.latencyP99Ms / Math.max(r.bare.latencyP99Ms, 1))).toFixed(2);
-      const stack = { requestsPerSecond: median(rounds.map((r) => r.stack.requestsPerSecond)), latencyP99Ms: median(rounds.map((r) => r.stack.latencyP99Ms)) };
-      const bare = { requestsPerSecond: median(rounds.map((r) => r.bare.requestsPerSecond)), latencyP99Ms: median(rounds.map((r) => r.bare.latencyP99Ms)) };
+      const p99Times = +median(rounds.map((r) => r.stack.latencyP99Us / r.bare.latencyP99Us)).toFixed(2);
+      const medians = (side: 'stack' | 'bare') => ({
+        requestsPerSecond: median(rounds.map((r) => r[side].requestsPerSecond)),
+        latencyP50Us: median(rounds.map((r) => r[side].latencyP50Us)),
+        latencyP99Us: median(rounds.map((r) => r[side].latencyP99Us)),
+      });
+      const stack = medians('stack');
+      const bare = medians('bare');
       const non2xx = rounds.reduce((n, r) => n + r.stack.non2xx, 0);
       const errors = rounds.reduce((n, r) => n + r.stack.errors, 0);
       rows.push({
@@ -245,7 +286,7 @@ async function publicReadsThroughput(base: string) {
         withinTarget: ratio >= PUBLIC_READ_TARGET.ratioOfBare && p99Times <= PUBLIC_READ_TARGET.p99TimesBare && non2xx === 0 && errors === 0,
       });
     }
-    return { fixtures, connections: 50, rounds: ROUNDS, secondsPerRound: ROUND_SECONDS, target: PUBLIC_READ_TARGET, reads: rows };
+    return { fixtures, connections: CONNECTIONS, rounds: ROUNDS, secondsPerRound: ROUND_SECONDS, target: PUBLIC_READ_TARGET, reads: rows };
   });
 }
 
@@ -381,14 +422,14 @@ const { api, routes } =
     : { api: undefined, routes: undefined };
 if (api) {
   console.log(
-    `\nPublic reads as a visitor (${api.fixtures} upcoming fixtures, 30 trend entries), autocannon ${api.connections} connections, ${api.rounds} rounds of ${api.secondsPerRound} s alternating with the bare server (medians):`,
+    `\nPublic reads as a visitor (${api.fixtures} upcoming fixtures, 30 trend entries), ${api.connections} connections (req/s by autocannon, latency in microseconds by a keep-alive client), ${api.rounds} rounds of ${api.secondsPerRound} s alternating with the bare server (medians):`,
   );
   console.log(
     `  against a bare node:http server sending the same bytes, same run; target: >= ${api.target.ratioOfBare}x its req/s and p99 <= ${api.target.p99TimesBare}x its p99`,
   );
   for (const r of api.reads) {
     console.log(
-      `  ${r.path.padEnd(22)} ${String(r.bytes).padStart(6)} B ${r.encoding.padEnd(8)}  stack ${String(r.requestsPerSecond).padStart(6)} req/s p99 ${r.latencyP99Ms} ms | bare ${String(r.bare.requestsPerSecond).padStart(6)} req/s p99 ${r.bare.latencyP99Ms} ms` +
+      `  ${r.path.padEnd(22)} ${String(r.bytes).padStart(6)} B ${r.encoding.padEnd(8)}  stack ${String(r.requestsPerSecond).padStart(6)} req/s p50 ${r.latencyP50Us} us p99 ${r.latencyP99Us} us | bare ${String(r.bare.requestsPerSecond).padStart(6)} req/s p50 ${r.bare.latencyP50Us} us p99 ${r.bare.latencyP99Us} us` +
         ` | ${r.ratioOfBare}x req/s, ${r.p99TimesBare}x p99, non-2xx ${r.non2xx}, errors ${r.errors}: ${r.withinTarget ? 'met' : 'MISSED'}`,
     );
   }

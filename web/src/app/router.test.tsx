@@ -28,7 +28,7 @@ describe('routes of docs/product.md#routes', () => {
   ])('%s shows its page inside the layout', async (url, heading) => {
     await renderApp(url);
 
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('routes of docs/product.md#routes', () => {
   it.each(['/does-not-exist', '/admin', '/predictions/extra/segments'])('%s shows the 404 page', async (url) => {
     await renderApp(url);
 
-    expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
   });
 

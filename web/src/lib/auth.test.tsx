@@ -14,7 +14,7 @@ describe('the session (docs/product.md#session, docs/decisions/0018-client-keeps
     await renderApp('/about');
 
     expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
-    expect(header().getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(await header().findByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('discards a stored value of the wrong shape', async () => {

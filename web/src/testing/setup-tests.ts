@@ -8,10 +8,10 @@ import { mockApi } from '@/testing/mock-api';
 // Pure unit tests opt into `// @vitest-environment node`; everything below is for jsdom.
 const isDom = typeof window !== 'undefined';
 
-// How long a `findBy…`/`waitFor` waits for the page to show something (1 s by default). A route's
-// module loads lazily, as in the browser, and on a busy 2-core CI machine its first load took over
-// a second (the login redirect to /account); a test still fails if the thing never shows.
-configure({ asyncUtilTimeout: 5_000 });
+// How long a `findBy…`/`waitFor` may wait for the page to show something (1 s by default): a bound
+// on a hang, not a guess of how long drawing takes. A passing test waits only as long as the page
+// takes; with four CPU burners beside the layer a lazily loaded route took over 5 s to draw.
+configure({ asyncUtilTimeout: 30_000 });
 
 beforeAll(() => {
   if (!isDom) return;

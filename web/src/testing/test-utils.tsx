@@ -21,7 +21,7 @@ export async function renderApp(url = '/') {
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1 });
   return { ...result, user, router, queryClient };
 }
 

@@ -113,15 +113,21 @@ describe('password reset', () => {
     const token = await resetLink(email);
     const jars: TestClient[] = [];
     let resetDone = false;
+    let firstSession!: () => void;
+    const signedIn = new Promise<void>((r) => (firstSession = r));
     const loop = async () => {
       // Each login from a network of its own (the account's throttle is per network), one more after the reset.
       for (let after = 0; !resetDone || after < 1; after += resetDone ? 1 : 0) {
         const jar = stack.client();
-        if ((await jar.post('/api/auth/login', { email, password: PASSWORD })).status === 200) jars.push(jar);
+        if ((await jar.post('/api/auth/login', { email, password: PASSWORD })).status === 200) {
+          jars.push(jar);
+          firstSession();
+        }
       }
     };
     const loops = Array.from({ length: 4 }, loop);
-    await new Promise((r) => setTimeout(r, 150));
+    // The reset races loops that are already signing in: it starts once one of them holds a session.
+    await signedIn;
     expect((await stack.client().post('/api/auth/password-reset/confirm', { token, password: 'the owner took it back' })).status).toBe(200);
     resetDone = true;
     await Promise.all(loops);

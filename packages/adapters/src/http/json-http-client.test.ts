@@ -2,7 +2,7 @@ import { withinDeadline } from '@app/core/pipeline/budget';
 import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JsonHttpClient, redact, retryAfterMs, TimeoutError, type JsonHttpClientOptions } from './json-http-client.ts';
-import { FakeProviderServer, virtualTime } from './testing/fake-provider-server.ts';
+import { FakeProviderServer, manualTimers, virtualTime } from './testing/fake-provider-server.ts';
 
 let server: FakeProviderServer;
 beforeAll(async () => {
@@ -35,16 +35,18 @@ describe('JsonHttpClient', () => {
   });
 
   it('inside a time budget, bounds each attempt by the time left: a hanging provider fails the call before the deadline', async () => {
-    // Prepare: the provider never answers; 150 ms of budget (a real timer bounds the attempt).
-    server.handle = () => ({ hang: true });
-    const { http, time } = client({ timeoutMs: 10_000 });
+    // Prepare: the provider has the request and never answers; 150 ms of (virtual) budget.
+    const timers = manualTimers();
+    server.handle = () => (timers.fire(), { hang: true });
+    const { http, time } = client({ timeoutMs: 10_000, startTimer: timers.startTimer });
     const now = () => time.now().getTime();
 
     // Act
     const failure = withinDeadline('task', now() + 150, now, () => http.getJson(`${server.url}/x`));
 
-    // Assess: the attempt was cut at 150 ms, not the client's 10 s.
-    await expect(failure).rejects.toThrow(/timed out after 150 ms|ran out of its 150 ms time budget/);
+    // Assess: the attempt's timer was set to the 150 ms left, not the client's 10 s.
+    await expect(failure).rejects.toThrow(/timed out after 150 ms/);
+    expect(timers.started[0]).toBe(150);
   });
 
   it('returns the parsed body and headers of a 200', async () => {
@@ -97,7 +99,13 @@ describe('JsonHttpClient', () => {
       calls += 1;
       return new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)));
     };
-    const { http } = client({ fetch: hanging, timeoutMs: 5, maxAttempts: 3 });
+    const timers = manualTimers();
+    const hangingUntilTimeout: typeof fetch = (url, init) => {
+      const answer = hanging(url, init);
+      timers.fire();
+      return answer;
+    };
+    const { http } = client({ fetch: hangingUntilTimeout, timeoutMs: 5, maxAttempts: 3, startTimer: timers.startTimer });
 
     // Act
     const error = await http.getJson('http://provider.invalid/x').catch((e: unknown) => e);

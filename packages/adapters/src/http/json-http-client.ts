@@ -3,7 +3,8 @@
  * with exponential backoff and jitter on 5xx, network errors and timeouts, 429 waits (Retry-After
  * or a wait the provider parses from its body), a cap on the total time spent waiting, and a
  * pause before the next call when the provider says its request window is spent. `fetch`, `sleep`,
- * the clock and the jitter source are injectable, so tests never really wait. Inside a time
+ * the clock, the attempt timer and the jitter source are injectable, so tests never really wait
+ * and never race a real timer. Inside a time
  * budget (a task's), no attempt and no wait runs past the budget's deadline: the call fails as
  * unavailable (retryable) instead.
  */
@@ -31,6 +32,8 @@ export interface JsonHttpClientOptions {
   now?: () => Date;
   /** Uniform [0, 1) source for the jitter. */
   random?: () => number;
+  /** Starts an attempt's timeout: calls `onTimeout` after `ms` unless the returned cancel runs first. Default: setTimeout. */
+  startTimer?: StartTimer;
   /** Per-attempt timeout. Default 10 s. */
   timeoutMs?: number;
   /** Attempts per request, the first included. Default 4. */
@@ -53,6 +56,14 @@ export interface JsonHttpClientOptions {
   /** Called with every response, errors included (quota accounting). */
   onResponse?: (response: JsonResponse) => void;
 }
+
+/** Starts a timer; the returned function cancels it. */
+export type StartTimer = (ms: number, onTimeout: () => void) => () => void;
+
+const realTimer: StartTimer = (ms, onTimeout) => {
+  const timer = setTimeout(onTimeout, ms);
+  return () => clearTimeout(timer);
+};
 
 export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -87,6 +98,7 @@ export class JsonHttpClient {
       sleep: defaultSleep,
       now: () => new Date(),
       random: Math.random,
+      startTimer: realTimer,
       timeoutMs: 10_000,
       maxAttempts: 4,
       baseDelayMs: 500,
@@ -191,7 +203,7 @@ export class JsonHttpClient {
   private async attempt(method: string, url: string | URL, init: { headers?: Record<string, string>; body?: string }): Promise<JsonResponse> {
     const controller = new AbortController();
     const timeoutMs = Math.max(0, Math.min(this.opts.timeoutMs, this.budgetLeft()));
-    const timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
+    const cancelTimer = this.opts.startTimer(timeoutMs, () => controller.abort(new TimeoutError(timeoutMs)));
     // The budget's owner gave up (its deadline passed): stop the request too.
     const budgetSignal = currentBudget()?.signal;
     const onGiveUp = () => controller.abort(new TimeoutError(timeoutMs));
@@ -221,7 +233,7 @@ export class JsonHttpClient {
       if (controller.signal.aborted && controller.signal.reason instanceof TimeoutError) throw controller.signal.reason;
       throw error;
     } finally {
-      clearTimeout(timer);
+      cancelTimer();
       budgetSignal?.removeEventListener('abort', onGiveUp);
     }
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { FakeProviderServer, recordingSleep } from '../http/testing/fake-provider-server.ts';
+import { FakeProviderServer, manualTimers, recordingSleep } from '../http/testing/fake-provider-server.ts';
 import { encodeForm, isMissing, StripeClient } from './stripe-client.ts';
 
 let server: FakeProviderServer;
@@ -46,14 +46,17 @@ describe('StripeClient', () => {
   });
 
   it('bounds each attempt by a timeout and retries it, then gives up as unavailable', async () => {
-    server.handle = () => ({ hang: true });
-    const { stripe, waits } = client({ http: { timeoutMs: 50, sleep: async (ms) => void waits.push(ms), random: () => 0.5 } });
+    // The provider has each attempt's request and hangs; only then does that attempt's timer run out.
+    const timers = manualTimers();
+    server.handle = () => (timers.fire(), { hang: true });
+    const { stripe, waits } = client({ http: { timeoutMs: 50, startTimer: timers.startTimer, sleep: async (ms) => void waits.push(ms), random: () => 0.5 } });
     const failure = stripe.request('POST', '/v1/customers', Thing, { params: { email: 'a@example.com' } });
     await expect(failure).rejects.toMatchObject({
       name: 'ProviderUnavailableError',
       message: expect.stringMatching(/timed out after 50 ms after 3 attempts \(POST /),
     });
     expect(server.requests).toHaveLength(3);
+    expect(timers.started).toEqual([50, 50, 50]);
     expect(new Set(server.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
   });
 

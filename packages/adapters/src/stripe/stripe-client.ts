@@ -62,7 +62,7 @@ export interface StripeClientOptions {
   /** https://api.stripe.com unless a test points the client at a local server. */
   apiBase?: string;
   /** Test seams of the HTTP client: fetch, sleep (no real waits), the jitter source, the clock. */
-  http?: Pick<JsonHttpClientOptions, 'fetch' | 'sleep' | 'random' | 'now' | 'timeoutMs'>;
+  http?: Pick<JsonHttpClientOptions, 'fetch' | 'sleep' | 'random' | 'now' | 'timeoutMs' | 'startTimer'>;
 }
 
 /** Retry rules: Stripe's own header first, then 409 (a concurrent request holds the lock), 429 and 5xx. */

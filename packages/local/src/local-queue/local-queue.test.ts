@@ -127,13 +127,17 @@ describe('LocalQueue', () => {
     const got: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inFlight = new Promise<void>((r) => (entered = r));
     queue.subscribe('work', async (event) => {
+      entered();
       await gate;
       got.push(...event.Records.map((r) => r.body));
     });
     queue.start();
     await queue.send('work', { n: 1 });
-    await new Promise((r) => setTimeout(r, 50));
+    // The queue's own poll delivers the batch: wait until the consumer holds it.
+    await inFlight;
     const stopped = queue.stop();
     release();
     await stopped;

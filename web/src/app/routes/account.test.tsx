@@ -137,7 +137,7 @@ describe('/account', () => {
 
     expect(await screen.findByText('Account deleted')).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/account');
-    expect(await screen.findByRole('heading', { level: 1, name: 'AI-Powered Football Predictions' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI-Powered Football Predictions' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/delete-account').map((c) => c.body)).toEqual([{ password: 'wrong one' }, { password: 'correct horse' }]);

@@ -9,14 +9,14 @@ describe('/contact', () => {
     await renderApp('/contact');
 
     for (const label of ['Name', 'Email', 'Subject', 'Message']) {
-      expect(screen.getByLabelText(label)).toBeRequired();
+      expect(await screen.findByLabelText(label)).toBeRequired();
     }
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
   });
 
   it('does not send while a field is empty', async () => {
     const { user } = await renderApp('/contact');
-    await user.type(screen.getByLabelText('Name'), 'Alex');
+    await user.type(await screen.findByLabelText('Name'), 'Alex');
     await user.type(screen.getByLabelText('Email'), 'alex@example.com');
     await user.type(screen.getByLabelText('Subject'), 'Question');
 
@@ -29,7 +29,7 @@ describe('/contact', () => {
 
   it('rejects fields that hold only spaces', async () => {
     const { user } = await renderApp('/contact');
-    await user.type(screen.getByLabelText('Name'), '   ');
+    await user.type(await screen.findByLabelText('Name'), '   ');
     await user.type(screen.getByLabelText('Email'), 'alex@example.com');
     await user.type(screen.getByLabelText('Subject'), 'Question');
     await user.type(screen.getByLabelText('Message'), 'Hello');
@@ -46,7 +46,7 @@ describe('/contact', () => {
     const answered = new Promise<void>((resolve) => (release = resolve));
     const api = mockApi({ 'POST /api/contact': async () => (await answered, Response.json({ received: true }, { status: 202 })) });
     const { user } = await renderApp('/contact');
-    await user.type(screen.getByLabelText('Name'), 'Alex');
+    await user.type(await screen.findByLabelText('Name'), 'Alex');
     await user.type(screen.getByLabelText('Email'), 'alex@example.com');
     await user.type(screen.getByLabelText('Subject'), 'Question');
     await user.type(screen.getByLabelText('Message'), 'When are predictions published?');
@@ -55,7 +55,7 @@ describe('/contact', () => {
 
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     release();
-    expect(await screen.findByText('Message Sent!', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Message Sent!')).toBeInTheDocument();
     expect(screen.getByText(/reply within 24 hours/)).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Message')).toHaveValue('');
@@ -67,7 +67,7 @@ describe('/contact', () => {
   it('keeps the message and says why when the server refuses it', async () => {
     mockApi({ 'POST /api/contact': () => apiError(429, 'Too many attempts. Try again in 60 seconds.') });
     const { user } = await renderApp('/contact');
-    await user.type(screen.getByLabelText('Name'), 'Alex');
+    await user.type(await screen.findByLabelText('Name'), 'Alex');
     await user.type(screen.getByLabelText('Email'), 'alex@example.com');
     await user.type(screen.getByLabelText('Subject'), 'Question');
     await user.type(screen.getByLabelText('Message'), 'Hello');
@@ -81,7 +81,7 @@ describe('/contact', () => {
   it('states the reply time and the support hours', async () => {
     await renderApp('/contact');
 
-    expect(screen.getByText('We reply to every message within 24 hours.')).toBeInTheDocument();
+    expect(await screen.findByText('We reply to every message within 24 hours.')).toBeInTheDocument();
     expect(screen.getByText('Mon-Fri, 9:00-18:00 GMT')).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { currentUrl, renderApp } from '@/testing/test-utils';
 describe('/ (landing)', () => {
   it("has the hero with 'Get Started' to sign-up and 'View Predictions' to /predictions", async () => {
     const { user, router } = await renderApp('/');
-    const hero = within(screen.getByRole('region', { name: 'AI-Powered Football Predictions' }));
+    const hero = within(await screen.findByRole('region', { name: 'AI-Powered Football Predictions' }));
 
     expect(hero.getByRole('link', { name: 'View Predictions' })).toHaveAttribute('href', '/predictions');
     await user.click(hero.getByRole('link', { name: 'Get Started' }));
@@ -19,7 +19,7 @@ describe('/ (landing)', () => {
   it("sends a signed-in user's 'Get Started' to /predictions", async () => {
     mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) } });
     const { user, router } = await renderApp('/');
-    const hero = within(screen.getByRole('region', { name: 'AI-Powered Football Predictions' }));
+    const hero = within(await screen.findByRole('region', { name: 'AI-Powered Football Predictions' }));
 
     await waitFor(() => expect(hero.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/predictions'));
     await user.click(hero.getByRole('link', { name: 'Get Started' }));
@@ -30,7 +30,7 @@ describe('/ (landing)', () => {
   it("shows the 'Live Performance' card with its info tooltip and the spec's formats", async () => {
     mockApi({ 'GET /api/metrics/latest': makeMetrics({ winAccuracy: 71.25, totalProfit: -35.5, payoutPercentage: -4.44, bestWinningOdds: null }) });
     const { user } = await renderApp('/');
-    const card = within(screen.getByRole('region', { name: 'Live Performance' }));
+    const card = within(await screen.findByRole('region', { name: 'Live Performance' }));
 
     expect(await card.findByText('71.3%')).toHaveClass('text-success');
     expect(card.getByText('-$35.50')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('/ (landing)', () => {
       ],
     });
     await renderApp('/');
-    const section = within(screen.getByRole('region', { name: 'Today’s top predictions' }));
+    const section = within(await screen.findByRole('region', { name: 'Today’s top predictions' }));
 
     await section.findAllByRole('article');
     expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'E vs F', 'G vs H']);
@@ -148,7 +148,7 @@ describe('/ (landing)', () => {
   it('has the feature cards and the pricing section', async () => {
     await renderApp('/');
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Why fans use our predictions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Why fans use our predictions' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Simple, transparent pricing' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Premium' })).toBeInTheDocument();
   });

@@ -19,7 +19,7 @@ describe('/login', () => {
   it('requires an email (type email) and a password', async () => {
     await renderApp('/login');
 
-    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(await screen.findByLabelText('Email')).toBeRequired();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toBeRequired();
   });
@@ -27,7 +27,7 @@ describe('/login', () => {
   it('toggles between login and sign-up, keeping intent and redirect', async () => {
     const { user, router } = await renderApp('/login?intent=subscribe&redirect=/account');
 
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign up' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/login?mode=signup&intent=subscribe&redirect=/account');
 
@@ -48,7 +48,7 @@ describe('/login', () => {
     const { user, router } = await renderApp('/login?redirect=/account');
 
     await fill(user, 'fan@example.com', 'correct horse');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('/login', () => {
     const { user, router } = await renderApp('/login?redirect=//evil.example');
 
     await fill(user, 'fan@example.com', 'correct horse');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Predictions' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/predictions');
@@ -72,7 +72,7 @@ describe('/login', () => {
     const { user } = await renderApp('/login');
 
     await fill(user, 'fan@example.com', 'wrong password');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid email or password');
@@ -83,7 +83,7 @@ describe('/login', () => {
     const { user } = await renderApp('/login');
 
     await fill(user, 'fan@example.com', 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
   });
@@ -102,7 +102,7 @@ describe('/login', () => {
 
     await fill(user, 'new@example.com', 'long enough');
     await user.click(termsBox());
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Predictions' })).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('/login', () => {
 
     await fill(user, 'new@example.com', 'long enough');
     await user.click(termsBox());
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'));
@@ -144,7 +144,7 @@ describe('/login', () => {
 
     await fill(user, 'new@example.com', 'long enough');
     await user.click(termsBox());
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByText('Checkout error')).toBeInTheDocument();
     expect(screen.getByText('Redirecting you to pricing page instead.')).toBeInTheDocument();
@@ -159,7 +159,7 @@ describe('/login', () => {
     const { user } = await renderApp('/signup');
     await fill(user, 'taken@example.com', 'long enough');
     await user.click(termsBox());
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(message);
@@ -171,7 +171,7 @@ describe('/login', () => {
   it('refuses a sign-up without the box ticked, under the box and before calling the server; the box links to the Terms', async () => {
     const api = mockApi();
     const { user } = await renderApp('/signup');
-    expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
 
     await fill(user, 'new@example.com', 'long enough');
@@ -194,6 +194,8 @@ describe('/login', () => {
     const { router } = await renderApp(url);
 
     await waitFor(() => expect(currentUrl(router)).toBe(target));
+    // The page it was sent to is drawn, and it has no login form.
+    await screen.findByRole('heading', { level: 1, name: (name) => !/Welcome back|Create your account/.test(name) });
     expect(screen.queryByRole('button', { name: /Log in|Create account/ })).not.toBeInTheDocument();
   });
 
@@ -202,7 +204,7 @@ describe('/login', () => {
     const { user } = await renderApp('/login?mode=signup');
 
     await fill(user, 'new@example.com', 'short');
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
 
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password must be at least 8 characters long.'));
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
@@ -217,7 +219,7 @@ describe('/login', () => {
         }),
     });
     const { user } = await renderApp('/login?mode=signup');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters, not a common password, and not your current one.');
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters, not a common password, and not your current one.');
 
     await fill(user, 'new@example.com', 'Password1');
     await user.click(termsBox());
@@ -240,7 +242,7 @@ describe('/login', () => {
     const { user } = await renderApp('/login');
 
     await fill(user, 'fan@example.com', 'wrong password');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed login attempts. Try again in 14 minutes.');
   });
@@ -255,7 +257,7 @@ describe('/login', () => {
     const { user } = await renderApp('/login?intent=subscribe');
 
     await fill(user, 'new@example.com', 'long enough');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/__local/checkout/cs_1'));
@@ -271,7 +273,7 @@ describe('/login', () => {
     const { user, router } = await renderApp('/login?intent=subscribe');
 
     await fill(user, 'new@example.com', 'long enough');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Checkout error')).toBeInTheDocument();
     expect(screen.getByText('Redirecting you to pricing page instead.')).toBeInTheDocument();

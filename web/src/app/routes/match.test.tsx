@@ -207,7 +207,7 @@ describe('/predictions/:fixtureId', () => {
 
     // The page's first paint, as prerendered for every match: no data in it.
     await waitFor(() => expect(api.callsTo('GET', '/api/predictions/f1')).toHaveLength(1));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Match');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Match');
     const lead = screen.getByText(/^Our forecast for this match:/);
     expect(screen.getByText('Loading match…')).toBeInTheDocument();
     answer(match());
@@ -220,7 +220,7 @@ describe('/predictions/:fixtureId', () => {
     const api = mockApi({ 'GET /api/predictions/nope': () => apiError(404, 'No such match') });
     await renderApp('/predictions/nope');
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Match not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Match not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to predictions' })).toHaveAttribute('href', '/predictions');
     expect(api.callsTo('GET', '/api/predictions/nope')).toHaveLength(1);
   });

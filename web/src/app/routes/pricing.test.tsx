@@ -9,11 +9,12 @@ import { browser } from '@/utils/browser';
 describe('/pricing after a cancelled checkout', () => {
   it("says 'Checkout cancelled: you have not been charged.' only when Checkout sent the user back", async () => {
     await renderApp('/pricing?checkout=cancelled');
-    expect(screen.getByRole('status')).toHaveTextContent('Checkout cancelled: you have not been charged.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Checkout cancelled: you have not been charged.');
   });
 
   it('says nothing of it otherwise', async () => {
     await renderApp('/pricing');
+    await screen.findByRole('article', { name: 'Premium' });
     expect(screen.queryByText('Checkout cancelled: you have not been charged.')).not.toBeInTheDocument();
   });
 });
@@ -22,7 +23,7 @@ describe('/pricing for a visitor', () => {
   it('shows Free at $0 forever, Premium at $29 per month and 2,500+ members', async () => {
     await renderApp('/pricing');
 
-    const free = screen.getByRole('article', { name: 'Free' });
+    const free = await screen.findByRole('article', { name: 'Free' });
     const premium = screen.getByRole('article', { name: 'Premium' });
     expect(within(free).getByText('$0')).toBeInTheDocument();
     expect(within(free).getByText('forever')).toBeInTheDocument();
@@ -34,7 +35,7 @@ describe('/pricing for a visitor', () => {
   it('sends the Free button to sign-up', async () => {
     const { user, router } = await renderApp('/pricing');
 
-    await user.click(within(screen.getByRole('article', { name: 'Free' })).getByRole('link', { name: 'Get Started Free' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Free' })).getByRole('link', { name: 'Get Started Free' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/login?mode=signup');
@@ -43,7 +44,7 @@ describe('/pricing for a visitor', () => {
   it("sends the Premium button to sign-up with intent=subscribe and says 'Account required'", async () => {
     const { user, router } = await renderApp('/pricing');
 
-    await user.click(within(screen.getByRole('article', { name: 'Premium' })).getByRole('button', { name: 'Subscribe Now' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Premium' })).getByRole('button', { name: 'Subscribe Now' }));
 
     expect(await screen.findByText('Account required')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
@@ -57,7 +58,7 @@ describe('/pricing for signed-in users', () => {
     mockApi({ 'GET /api/auth/me': { user: makeUser() }, 'POST /api/stripe/create-checkout-session': { url: '/__local/checkout/cs_2' } });
     const { user } = await renderApp('/pricing');
 
-    const free = screen.getByRole('article', { name: 'Free' });
+    const free = await screen.findByRole('article', { name: 'Free' });
     expect(await within(free).findByRole('button', { name: 'Current Plan' })).toBeDisabled();
     await user.click(within(screen.getByRole('article', { name: 'Premium' })).getByRole('button', { name: 'Upgrade to Premium' }));
 
@@ -71,7 +72,7 @@ describe('/pricing for signed-in users', () => {
     const api = mockApi({ 'GET /api/auth/me': () => me, 'POST /api/stripe/create-checkout-session': { url: '/__local/checkout/cs_3' } });
     const { user, router } = await renderApp('/pricing');
 
-    await user.click(within(screen.getByRole('article', { name: 'Premium' })).getByRole('button', { name: 'Subscribe Now' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Premium' })).getByRole('button', { name: 'Subscribe Now' }));
     answer({ user: makeUser() });
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/__local/checkout/cs_3'));
@@ -93,7 +94,7 @@ describe('/pricing for signed-in users', () => {
   it("shows a premium user 'Current Plan', disabled, and answers an attempt with 'Already subscribed'", async () => {
     const api = mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) } });
     const { user } = await renderApp('/pricing');
-    const premium = within(screen.getByRole('article', { name: 'Premium' }));
+    const premium = within(await screen.findByRole('article', { name: 'Premium' }));
 
     const button = await premium.findByRole('button', { name: 'Current Plan' });
     expect(button).toHaveAttribute('aria-disabled', 'true');

@@ -9,7 +9,7 @@ describe('email verification and password reset', () => {
   it('Forgot password? leads to a form that answers the same whatever the email', async () => {
     const api = mockApi({ 'POST /api/auth/password-reset': () => Response.json({ message: PASSWORD_RESET_REQUESTED_MESSAGE }, { status: 202 }) });
     const { user, router } = await renderApp('/login');
-    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/forgot-password');
     await user.type(screen.getByLabelText('Email'), 'ana@example.com');
@@ -21,7 +21,7 @@ describe('email verification and password reset', () => {
   it('sets a new password from the link, then goes to log in; refuses mismatches before asking the server', async () => {
     const api = mockApi({ 'POST /api/auth/password-reset/confirm': { endedSessions: 2 } });
     const { user, router } = await renderApp('/reset-password?token=U1.secret');
-    await user.type(screen.getByLabelText('New password'), 'a new passphrase');
+    await user.type(await screen.findByLabelText('New password'), 'a new passphrase');
     await user.type(screen.getByLabelText('Confirm new password'), 'something else');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText(/make sure your new password and confirmation match/)).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('email verification and password reset', () => {
   it('says why a used or expired link does not work', async () => {
     mockApi({ 'POST /api/auth/password-reset/confirm': () => apiError(400, 'This link is invalid, already used or expired. Ask for a new one.') });
     const { user } = await renderApp('/reset-password?token=U1.old');
-    await user.type(screen.getByLabelText('New password'), 'a new passphrase');
+    await user.type(await screen.findByLabelText('New password'), 'a new passphrase');
     await user.type(screen.getByLabelText('Confirm new password'), 'a new passphrase');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('already used or expired');

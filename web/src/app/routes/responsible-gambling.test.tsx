@@ -28,7 +28,7 @@ describe('/responsible-gambling', () => {
     });
     await renderApp('/responsible-gambling');
 
-    expect(screen.getByRole('heading', { level: 2, name: 'What a probability promises, and what it does not' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'What a probability promises, and what it does not' })).toBeInTheDocument();
     expect(await screen.findByText('6 lost picks in a row, 1 February 2026 to 4 February 2026: -$120.00 at a $20 stake')).toBeInTheDocument();
     expect(screen.getByText('120, of which 78 won: 65.0% (95 % interval 56.2% to 73.1%)')).toBeInTheDocument();
     expect(screen.getByText(/longest losing run of 3 to 7 in 95 of 100 cases, even when every probability is right/)).toBeInTheDocument();

@@ -37,7 +37,7 @@ describe('/subscription/success', () => {
     const api = mockApi();
     await renderApp('/subscription/success');
 
-    expect(screen.getByRole('alert')).toHaveTextContent('No session ID found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No session ID found');
     expect(api.callsTo('POST', '/api/stripe/verify-session')).toHaveLength(0);
   });
 });

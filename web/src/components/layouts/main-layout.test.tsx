@@ -12,7 +12,7 @@ function linkTargets(container: HTMLElement) {
 describe('header and footer (logged out)', () => {
   it('header links to Home, Predictions, Results, Leagues, How It Works and Pricing, plus Login and Subscribe', async () => {
     await renderApp('/about');
-    const header = screen.getByRole('banner');
+    const header = await screen.findByRole('banner');
 
     expect(linkTargets(within(header).getByRole('navigation', { name: 'Main' }))).toEqual([
       ['Home', '/'],
@@ -29,14 +29,14 @@ describe('header and footer (logged out)', () => {
 
   it('footer links to the seven pages of the spec', async () => {
     await renderApp('/');
-    const footerNav = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Footer' });
+    const footerNav = within(await screen.findByRole('contentinfo')).getByRole('navigation', { name: 'Footer' });
 
     expect(linkTargets(footerNav).map(([, href]) => href)).toEqual(['/predictions', '/how-it-works', '/pricing', '/about', '/contact', '/privacy', '/terms']);
   });
 
   it('footer says 18+ | Gamble responsibly and links to the help services and to /responsible-gambling', async () => {
     await renderApp('/about');
-    const help = within(screen.getByRole('contentinfo')).getByRole('region', { name: '18+ | Gamble responsibly' });
+    const help = within(await screen.findByRole('contentinfo')).getByRole('region', { name: '18+ | Gamble responsibly' });
 
     expect(within(help).getByRole('link', { name: /Responsible gambling/ })).toHaveAttribute('href', '/responsible-gambling');
     const services = within(within(help).getByRole('list', { name: 'Gambling help' }));
@@ -49,7 +49,7 @@ describe('header and footer (logged out)', () => {
 
   it('marks the current page in the header', async () => {
     await renderApp('/pricing');
-    const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
+    const nav = within(await screen.findByRole('banner')).getByRole('navigation', { name: 'Main' });
 
     expect(within(nav).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
@@ -58,7 +58,7 @@ describe('header and footer (logged out)', () => {
   it('navigates when a header link is clicked', async () => {
     const { user, router } = await renderApp('/');
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'How It Works' }));
+    await user.click(within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'How It Works' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'How It Works' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/how-it-works');
@@ -69,7 +69,7 @@ describe('header and footer (logged out)', () => {
 
     await user.tab();
 
-    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    const skip = await screen.findByRole('link', { name: 'Skip to main content' });
     expect(skip).toHaveFocus();
     expect(skip).toHaveAttribute('href', '#main-content');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
@@ -77,7 +77,7 @@ describe('header and footer (logged out)', () => {
 
   it('opens and closes the mobile menu with the keyboard', async () => {
     const { user, router } = await renderApp('/');
-    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
 

@@ -85,6 +85,29 @@ export function recordingSleep(): { sleep: (ms: number) => Promise<void>; waits:
   return { waits, sleep: async (ms) => void waits.push(ms) };
 }
 
+/**
+ * Attempt timers that fire only when the test says so (`startTimer` for the client): a timeout is
+ * then tested at the moment the test chooses (the provider has the request and hangs), never
+ * against a real short timer that a busy machine can outrun.
+ */
+export function manualTimers(): { startTimer: (ms: number, onTimeout: () => void) => () => void; started: number[]; fire: () => void } {
+  const running = new Set<() => void>();
+  const started: number[] = [];
+  return {
+    started,
+    startTimer: (ms, onTimeout) => {
+      started.push(ms);
+      running.add(onTimeout);
+      return () => running.delete(onTimeout);
+    },
+    fire: () => {
+      const due = [...running];
+      running.clear();
+      for (const onTimeout of due) onTimeout();
+    },
+  };
+}
+
 /** A clock that only moves when the recording sleep is called (pair with `recordingSleep`). */
 export function virtualTime(start = '2026-01-10T12:00:00Z'): {
   now: () => Date;

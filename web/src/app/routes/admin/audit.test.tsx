@@ -34,7 +34,7 @@ describe('/admin/audit', () => {
     });
     await renderApp('/admin/audit');
 
-    const rows = within(await screen.findByRole('table', { name: 'Role changes' })).getAllByRole('row');
+    const rows = await within(await screen.findByRole('table', { name: 'Role changes' })).findAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'When (UTC)ChangeAccountByFrom',
       '2026-11-24 09:30Admin revokedold@example.comopslaptop: npm run admin --stage prod',

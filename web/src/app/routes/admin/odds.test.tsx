@@ -211,7 +211,7 @@ describe('/admin/odds', () => {
     expect(screen.getByText('Follow its progress below.')).toBeInTheDocument();
     expect(await screen.findByText('12 of 30 done, 1 failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate Predictions...' })).toBeDisabled();
-    expect(await screen.findByText('Finished', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Finished')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Generate Predictions progress' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByRole('button', { name: 'Generate Predictions' })).toBeEnabled();
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/winning-predictions').length).toBeGreaterThan(1));

@@ -30,7 +30,7 @@ describe('/admin/tracking', () => {
     });
     const { user } = await renderApp('/admin/tracking');
 
-    expect(screen.getByText('Monitor high-confidence predictions (≥60%) and track accuracy')).toBeInTheDocument();
+    expect(await screen.findByText('Monitor high-confidence predictions (≥60%) and track accuracy')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Performance by basis' });
     expect(within(table).getByRole('row', { name: 'Published before kickoff Back-tested (reconstructed)' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Settled picks 12 40' })).toBeInTheDocument();
