@@ -3,12 +3,16 @@
 // tests also -> local); local -> adapters, core, model, contracts;
 // adapters -> core, model; core -> model, contracts; model -> nothing of ours.
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import tests from './scripts/eslint-rules/wait-after-render.mjs';
 
 const ours = ['contracts', 'core', 'model', 'adapters', 'local', 'platform', 'events', 'functions', 'web', 'infra'];
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // `import * as z from 'zod/mini'` (or named imports) tree-shakes to ~20 KB; the classic API or
 // the `z` namespace export pulls in every locale (~450 KB), which would blow the bundle budgets.
@@ -134,4 +138,26 @@ export default tseslint.config(
     plugins: { tests },
     rules: { 'tests/wait-after-render': 'error' },
   },
+  // A web feature never imports another feature (bulletproof-react's rule): the app composes
+  // features; what two features share lives in components/, lib/, utils/ or hooks/.
+  ...webFeatures.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: allowOnly(
+      ['contracts'],
+      [
+        {
+          group: [
+            '@/features/*',
+            `!@/features/${feature}`,
+            '@/features/*/**',
+            `!@/features/${feature}/**`,
+            '../../*',
+            `!../../${feature}`,
+            `!../../${feature}/**`,
+          ],
+          message: `A feature imports no other feature: compose them in app/, or move what they share to components/, lib/ or utils/ (${feature}).`,
+        },
+      ],
+    ),
+  })),
 );

@@ -2,7 +2,7 @@ import type { MatchPage } from '@app/contracts/matches';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { PICK_AND_VALUE_DIFFER } from '@/features/value-bets/components/value-bet-line';
+import { PICK_AND_VALUE_DIFFER } from '@/components/predictions/value-bet-line';
 import { makeMatchPage as match, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';

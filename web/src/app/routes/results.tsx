@@ -4,7 +4,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
-import { MetricsByBasisTable } from '@/features/metrics/components/metrics-by-basis';
+import { MetricsByBasisTable } from '@/components/tables/metrics-by-basis';
 import { useResults, type ResultsFilter } from '@/features/results/api/get-results';
 import { ResultsTable } from '@/features/results/components/results-table';
 

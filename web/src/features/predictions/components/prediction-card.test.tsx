@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { PICK_DEFINITION, PredictionCard, VALUE_DEFINITION } from '@/features/predictions/components/prediction-card';
-import { PICK_AND_VALUE_DIFFER, PICK_LINE, VALUE_LINE } from '@/features/value-bets/components/value-bet-line';
+import { PICK_AND_VALUE_DIFFER, PICK_LINE, VALUE_LINE } from '@/components/predictions/value-bet-line';
 import { locked, makeListedPrediction } from '@/testing/data-generators';
 import { formatTime } from '@/utils/list-format';
 import { renderWithProviders } from '@/testing/test-utils';

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { groupByDayAndLeague } from '@/features/predictions/utils/filter-predictions';
-import { ValueBetLine } from '@/features/value-bets/components/value-bet-line';
+import { ValueBetLine } from '@/components/predictions/value-bet-line';
 import { shownOutcomes } from '@/features/predictions/utils/shown-probabilities';
 import { cn } from '@/utils/cn';
 import { formatPercent } from '@/utils/format';

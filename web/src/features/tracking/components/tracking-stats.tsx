@@ -2,7 +2,7 @@ import type { TrackingSummary } from '@app/contracts/tracking';
 
 import { Card } from '@/components/ui/card';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
-import { MetricsByBasisTable } from '@/features/metrics/components/metrics-by-basis';
+import { MetricsByBasisTable } from '@/components/tables/metrics-by-basis';
 
 /**
  * docs/product.md#performance-tracking: the period's high-confidence picks, published and
