@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ScanMark, ScanMarkStore } from '@app/core/pipeline/ports';
 import { batchPut } from './batch.ts';
 import { recordOf } from './items.ts';
@@ -23,6 +23,11 @@ export class DynamoScanMarkStore implements ScanMarkStore {
       ExpressionAttributeValues: { ':pk': keys.scanMarksPartition },
     });
     return items.map((item) => recordOf<ScanMark>(item));
+  }
+
+  async get(leagueId: string): Promise<ScanMark | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.scanMark(leagueId) }));
+    return out.Item ? recordOf<ScanMark>(out.Item) : undefined;
   }
 
   async saveAll(marks: ScanMark[]): Promise<void> {

@@ -137,7 +137,7 @@ describe('fixtures by match day, and the scan marks', () => {
     expect(counted.tally()).toEqual({ QueryCommand: expect.objectContaining({ calls: 3 }) });
   });
 
-  it("keeps one mark per league and reads them all in one Query", async () => {
+  it('keeps one mark per league, read one at a time or all in one Query', async () => {
     const marks = new DynamoScanMarkStore(table.doc, table.tableName);
     await marks.saveAll([
       { leagueId: 'E0', at: NOW.toISOString(), unchanged: { f1: NOW.toISOString() } },
@@ -148,5 +148,7 @@ describe('fixtures by match day, and the scan marks', () => {
       { leagueId: 'E0', at: LATER.toISOString(), unchanged: { f2: LATER.toISOString() } },
       { leagueId: 'SP1', at: NOW.toISOString(), unchanged: {} },
     ]);
+    expect(await marks.get('SP1')).toEqual({ leagueId: 'SP1', at: NOW.toISOString(), unchanged: {} });
+    expect(await marks.get('D1')).toBeUndefined();
   });
 });

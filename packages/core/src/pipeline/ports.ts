@@ -107,6 +107,8 @@ export interface ScanMark {
 export interface ScanMarkStore {
   /** Every league's mark (one read). */
   all(): Promise<ScanMark[]>;
+  /** One league's mark. */
+  get(leagueId: string): Promise<ScanMark | undefined>;
   /** Replaces the marks of these leagues (batched). */
   saveAll(marks: ScanMark[]): Promise<void>;
 }

@@ -96,6 +96,7 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
   };
   const marks: ScanMarkStore = {
     all: async () => structuredClone([...scanMarks.values()]),
+    get: async (leagueId) => structuredClone(scanMarks.get(leagueId)),
     saveAll: async (list) => list.forEach((m) => scanMarks.set(m.leagueId, structuredClone(m))),
   };
   const leagueRepository: LeagueRepository = { saveAll: async () => {}, listActive: async () => options.leagues };
