@@ -302,12 +302,19 @@ try {
    * the fixtures a run lists (the first scan listed and read them all), writes in proportion to the
    * fixtures due at the share the tenth-moved scan wrote, time in proportion to the fixtures due.
    */
+  const mode = (rows: Row[]) => (rows === now ? 'now' : 'before');
   const monthly = (rows: Row[]) => {
     const [first, , moved] = rows as [Row, Row, Row];
     const readUnits = (first.reads.units / first.fixtures) * listedReads;
     const writeUnits = (moved.writes.units / moved.fixtures) * fixtureScans;
     const lambdaSeconds = (moved.wallSeconds / moved.fixtures) * fixtureScans;
-    const calls = ((first.reads.calls + moved.writes.calls) / first.fixtures) * fixtureScans;
+    // calls: a run's shared reads as the first scan made them, plus the tenth-moved scan's writes a fixture due (now: its
+    // transactions, and the marks' batches a run; before: every read and write a fixture)
+    const active = runs.filter((r) => r.due > 0);
+    const sharedReads = mode(rows) === 'now' ? first.reads.calls : (first.calls.Query ?? 0) - first.fixtures;
+    const perFixture = mode(rows) === 'now' ? (moved.calls.TransactWrite ?? 0) / moved.fixtures : (moved.reads.calls + moved.writes.calls - sharedReads) / moved.fixtures;
+    const markBatches = mode(rows) === 'now' ? active.reduce((n, r) => n + Math.ceil(r.calls / 25), 0) : 0;
+    const calls = active.length * sharedReads + perFixture * fixtureScans + markBatches;
     const usd = {
       dynamoRead: (readUnits / 1e6) * PRICE.dynamoReadPerMillion,
       dynamoWrite: (writeUnits / 1e6) * PRICE.dynamoWritePerMillion,
