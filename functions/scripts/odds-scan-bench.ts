@@ -320,12 +320,13 @@ try {
       dynamoWrite: (writeUnits / 1e6) * PRICE.dynamoWritePerMillion,
       lambda: lambdaSeconds * LAMBDA_GB * PRICE.lambdaPerGbSecond + (runs.length / 1e6) * PRICE.lambdaPerMillion,
     };
+    const cents = (x: number) => +x.toFixed(2);
     return {
       readUnits: Math.round(readUnits),
       writeUnits: Math.round(writeUnits),
       dynamoCalls: Math.round(calls),
       lambdaGbSeconds: Math.round(lambdaSeconds * LAMBDA_GB),
-      usd: { ...Object.fromEntries(Object.entries(usd).map(([k, v]) => [k, +v.toFixed(2)])), total: +(usd.dynamoRead + usd.dynamoWrite + usd.lambda).toFixed(2) },
+      usd: { dynamoRead: cents(usd.dynamoRead), dynamoWrite: cents(usd.dynamoWrite), lambda: cents(usd.lambda), total: cents(usd.dynamoRead + usd.dynamoWrite + usd.lambda) },
     };
   };
 

@@ -189,10 +189,10 @@ describe('the odds-scan task', () => {
   /** A provider whose every quote of 'williamhill' is `home` (a flag from 2.25 up), quoted a minute before each call. */
   function pricing(price: () => number) {
     return async (_l: string, fixtures: { id: string }[], at: () => Date) =>
-      new Map(
+      new Map<string, FixtureOdds>(
         fixtures.map((f) => {
           const quotedAt = new Date(at().getTime() - 60_000).toISOString();
-          return [f.id, { best: {}, average: {}, sharp, quotes: [quote('williamhill', price(), quotedAt)], capturedAt: quotedAt }] as const;
+          return [f.id, { best: {}, average: {}, sharp, quotes: [quote('williamhill', price(), quotedAt)], capturedAt: quotedAt }];
         }),
       );
   }
