@@ -38,9 +38,43 @@ const MIN = 60_000;
 /** A league's weekend round (minutes from Friday 00:00 UTC): 11 fixtures from Friday evening to Monday afternoon. */
 const WEEKEND = [19 * 60 + 45, 35 * 60 + 30, 38 * 60, 38 * 60, 38 * 60, 40 * 60 + 30, 43 * 60, 60 * 60, 62 * 60, 64 * 60 + 30, 89 * 60];
 /** A midweek round (minutes from Tuesday 00:00 UTC). */
-const MIDWEEK = [18 * 60 + 45, 18 * 60 + 45, 19 * 60, 19 * 60, 19 * 60 + 45, 24 * 60 + 18 * 60 + 45, 24 * 60 + 19 * 60, 24 * 60 + 19 * 60, 24 * 60 + 19 * 60 + 45, 24 * 60 + 20 * 60];
+const MIDWEEK = [
+  18 * 60 + 45,
+  18 * 60 + 45,
+  19 * 60,
+  19 * 60,
+  19 * 60 + 45,
+  24 * 60 + 18 * 60 + 45,
+  24 * 60 + 19 * 60,
+  24 * 60 + 19 * 60,
+  24 * 60 + 19 * 60 + 45,
+  24 * 60 + 20 * 60,
+];
 /** Club names that no two clubs of a league share once normalised (digits alone are dropped when names are joined). */
-const CLUBS = ['Ashford', 'Brampton', 'Carrow', 'Dunmore', 'Easton', 'Fairhaven', 'Glenrock', 'Harwood', 'Ivybridge', 'Kingsley', 'Larkhill', 'Millbrook', 'Northgate', 'Oakridge', 'Pinewood', 'Queensbury', 'Redcliff', 'Stonebridge', 'Thornbury', 'Upton', 'Westfield', 'Yarmouth'];
+const CLUBS = [
+  'Ashford',
+  'Brampton',
+  'Carrow',
+  'Dunmore',
+  'Easton',
+  'Fairhaven',
+  'Glenrock',
+  'Harwood',
+  'Ivybridge',
+  'Kingsley',
+  'Larkhill',
+  'Millbrook',
+  'Northgate',
+  'Oakridge',
+  'Pinewood',
+  'Queensbury',
+  'Redcliff',
+  'Stonebridge',
+  'Thornbury',
+  'Upton',
+  'Westfield',
+  'Yarmouth',
+];
 const leagues = LEAGUE_CATALOG.map((l, i) => ({ id: l.id, name: l.name, sport: l.oddsApi ?? `soccer_bench_${l.id.toLowerCase()}`, offset: (i % 4) * 15 }));
 const sports = Object.fromEntries(leagues.map((l) => [l.id, l.sport]));
 
@@ -97,7 +131,10 @@ function oddsApi(fixtures: StoredFixture[], clock: () => Date, moved: (index: nu
       .filter(({ f }) => Date.parse(f.kickoff) >= from && Date.parse(f.kickoff) <= to)
       .map(({ f, index }) =>
         event({
-          id: f.id.replace(/[^a-z0-9]/gi, '').padEnd(32, '0').slice(0, 32),
+          id: f.id
+            .replace(/[^a-z0-9]/gi, '')
+            .padEnd(32, '0')
+            .slice(0, 32),
           sport,
           commence: f.kickoff,
           home: f.homeTeam,
@@ -109,7 +146,12 @@ function oddsApi(fixtures: StoredFixture[], clock: () => Date, moved: (index: nu
     tally.credits += markets;
     return new Response(JSON.stringify(events), {
       status: 200,
-      headers: { 'content-type': 'application/json', 'x-requests-last': String(markets), 'x-requests-used': String(tally.credits), 'x-requests-remaining': '1000000' },
+      headers: {
+        'content-type': 'application/json',
+        'x-requests-last': String(markets),
+        'x-requests-used': String(tally.credits),
+        'x-requests-remaining': '1000000',
+      },
     });
   }) as typeof fetch;
   return { fetch: fetchStub, tally };
@@ -312,7 +354,8 @@ try {
     // transactions, and the marks' batches a run; before: every read and write a fixture)
     const active = runs.filter((r) => r.due > 0);
     const sharedReads = mode(rows) === 'now' ? first.reads.calls : (first.calls.Query ?? 0) - first.fixtures;
-    const perFixture = mode(rows) === 'now' ? (moved.calls.TransactWrite ?? 0) / moved.fixtures : (moved.reads.calls + moved.writes.calls - sharedReads) / moved.fixtures;
+    const perFixture =
+      mode(rows) === 'now' ? (moved.calls.TransactWrite ?? 0) / moved.fixtures : (moved.reads.calls + moved.writes.calls - sharedReads) / moved.fixtures;
     const markBatches = mode(rows) === 'now' ? active.reduce((n, r) => n + Math.ceil(r.calls / 25), 0) : 0;
     const calls = active.length * sharedReads + perFixture * fixtureScans + markBatches;
     const usd = {
@@ -326,7 +369,12 @@ try {
       writeUnits: Math.round(writeUnits),
       dynamoCalls: Math.round(calls),
       lambdaGbSeconds: Math.round(lambdaSeconds * LAMBDA_GB),
-      usd: { dynamoRead: cents(usd.dynamoRead), dynamoWrite: cents(usd.dynamoWrite), lambda: cents(usd.lambda), total: cents(usd.dynamoRead + usd.dynamoWrite + usd.lambda) },
+      usd: {
+        dynamoRead: cents(usd.dynamoRead),
+        dynamoWrite: cents(usd.dynamoWrite),
+        lambda: cents(usd.lambda),
+        total: cents(usd.dynamoRead + usd.dynamoWrite + usd.lambda),
+      },
     };
   };
 

@@ -161,7 +161,10 @@ describe('the odds scan and the read cache', () => {
     // Prepare: a deployed stage's scan function, one prediction stored.
     const table = await createTestTable();
     Object.assign(process.env, CLOUD, { PROVIDERS_SECRET_ARN: 'arn:providers', TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint });
-    const base = await cloudBase({ secrets: async () => JSON.stringify({ apiFootballKey: 'af', oddsApiKey: 'oa' }), clock: fixedClock('2026-11-22T13:00:00Z') });
+    const base = await cloudBase({
+      secrets: async () => JSON.stringify({ apiFootballKey: 'af', oddsApiKey: 'oa' }),
+      clock: fixedClock('2026-11-22T13:00:00Z'),
+    });
     const { buildOddsScan, invalidatingPredictionStore } = await import('./pipeline.ts');
     const { builtAlready } = await import('./base.ts');
     const { buildPredictions } = await import('./public-reads.ts');

@@ -1,5 +1,5 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ScanMark, ScanMarkStore } from '@app/core/pipeline/ports';
+import type { ScanMark, ScanMarkStore } from '@app/core/predictions/ports';
 import { batchPut } from './batch.ts';
 import { recordOf } from './items.ts';
 import { keys } from './keys.ts';

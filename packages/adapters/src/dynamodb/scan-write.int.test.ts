@@ -132,7 +132,9 @@ describe('fixtures by match day, and the scan marks', () => {
     await fixtures.saveAll(list);
     counted.reset();
     const read = await fixtures.listByKickoff(new Date('2026-12-05T12:00:00Z'), new Date('2026-12-07T12:00:00Z'));
-    expect(read.map((f) => f.id)).toEqual(list.filter((f) => f.kickoff >= '2026-12-05T12:00:00.000Z' && f.kickoff <= '2026-12-07T12:00:00.000Z').map((f) => f.id));
+    expect(read.map((f) => f.id)).toEqual(
+      list.filter((f) => f.kickoff >= '2026-12-05T12:00:00.000Z' && f.kickoff <= '2026-12-07T12:00:00.000Z').map((f) => f.id),
+    );
     expect(read[0]).toEqual(list[4]);
     expect(counted.tally()).toEqual({ QueryCommand: expect.objectContaining({ calls: 3 }) });
   });

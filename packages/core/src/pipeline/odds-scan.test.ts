@@ -5,7 +5,8 @@ import { captureView, dueForScan, followFlags } from '../predictions/value-flags
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
 import { makeOddsScanTask } from './odds-scan.ts';
 import { ScanConflictError } from './ports.ts';
-import { asOfLastScan, changedByScan, marksByLeague, newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
+import { changedByScan, newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
+import { asOfLastScan, marksByLeague } from '../predictions/scan-marks.ts';
 import { ProviderUnavailableError, type OddsProvider } from './providers.ts';
 import type { FixtureOdds } from '../predictions/odds.ts';
 
@@ -307,7 +308,9 @@ describe('what a scan writes (docs/decisions/0295-one-owner-for-the-scan-write.m
     expect(same.valueBets[0]!.seenAt).toBe(t2.toISOString());
     expect(changedByScan(first, same)).toBe(false);
     // stored and read back: key order and absent fields do not count
-    expect(changedByScan(JSON.parse(JSON.stringify(first)) as StoredPrediction, { ...same, valueBets: same.valueBets.map((v) => ({ ...v, quotedAt: undefined })) })).toBe(false);
+    expect(
+      changedByScan(JSON.parse(JSON.stringify(first)) as StoredPrediction, { ...same, valueBets: same.valueBets.map((v) => ({ ...v, quotedAt: undefined })) }),
+    ).toBe(false);
     expect(changedByScan(first, { ...same, bestOdds: { home: 2.3 } })).toBe(true);
     expect(changedByScan(first, { ...same, bestBookmakers: { home: 'BetVictor' } })).toBe(true);
     expect(changedByScan(first, { ...first, ...followFlags(first, [flag('home', 2.3)], t2) })).toBe(true);
@@ -326,7 +329,10 @@ describe('what a scan writes (docs/decisions/0295-one-owner-for-the-scan-write.m
     const mark = nextScanMark(undefined, 'E0', at, { unchanged: ['f1', 'f2'], written: ['f3'], listed })!;
     expect(mark).toEqual({ leagueId: 'E0', at: at.toISOString(), unchanged: { f1: at.toISOString(), f2: at.toISOString() } });
     // f1 written now, f2 not scanned (kept), f3 unchanged now
-    expect(nextScanMark(mark, 'E0', later, { unchanged: ['f3'], written: ['f1'], listed })!.unchanged).toEqual({ f2: at.toISOString(), f3: later.toISOString() });
+    expect(nextScanMark(mark, 'E0', later, { unchanged: ['f3'], written: ['f1'], listed })!.unchanged).toEqual({
+      f2: at.toISOString(),
+      f3: later.toISOString(),
+    });
     // f1 kicked off (no longer listed)
     expect(nextScanMark(mark, 'E0', later, { unchanged: [], written: [], listed: new Set(['f2']) })!.unchanged).toEqual({ f2: at.toISOString() });
     expect(nextScanMark(mark, 'E0', later, { unchanged: [], written: [], listed })).toBeUndefined();

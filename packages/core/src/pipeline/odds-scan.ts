@@ -3,10 +3,12 @@ import type { Clock } from '../clock.ts';
 import { groupBy, mapInFlight } from '../collections.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
-import { ScanConflictError, type FixtureRepository, type PredictionStore, type ScanMark, type ScanMarkStore } from './ports.ts';
+import { ScanConflictError, type FixtureRepository, type PredictionStore } from './ports.ts';
+import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
+import { marksByLeague } from '../predictions/scan-marks.ts';
 import { providedOf, storedAsProvided } from './closing-odds.ts';
 import { isProviderOutage, type OddsProvider } from './providers.ts';
-import { marksByLeague, newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
+import { newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
 
 /** The scan looks this far ahead; the daily generation run covers the rest of the week. */
 export const SCAN_REACH_MS = 72 * 3_600_000;

@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { ledgerEntriesOf, type LedgerEntry } from '../ledger/entry.ts';
 import type { Selection, StoredPrediction } from '../predictions/prediction.ts';
-import type { ScanMark } from './ports.ts';
+import type { ScanMark } from '../predictions/ports.ts';
 
 /** Within this of kickoff a scan is the last one: it writes whatever it found, so the stored prediction keeps its final "as of". */
 export const LAST_SCAN_MS = 15 * 60_000;
@@ -72,18 +72,3 @@ export function nextScanMark(
   if (same || (!previous && !Object.keys(next).length)) return undefined;
   return { leagueId, at: iso, unchanged: next };
 }
-
-/**
- * A stored prediction as of the last scan of it: when a later scan found it unchanged (its
- * league's mark) and was not generated again since, its "as of" and its flags' "seen" are that
- * scan's: exactly what a write would have stored.
- */
-export function asOfLastScan(p: StoredPrediction, marks: ReadonlyMap<string, ScanMark>): StoredPrediction {
-  const at = marks.get(p.leagueId)?.unchanged[p.fixtureId];
-  // (a prediction generated or scanned again after that scan is newer than the mark)
-  if (!at || p.generatedAt > at || (p.valueScannedAt !== undefined && p.valueScannedAt >= at)) return p;
-  return { ...p, valueScannedAt: at, valueBets: p.valueBets.map((v) => ({ ...v, seenAt: at })) };
-}
-
-/** The marks by league, for `asOfLastScan`. */
-export const marksByLeague = (marks: readonly ScanMark[]): Map<string, ScanMark> => new Map(marks.map((m) => [m.leagueId, m]));

@@ -3,9 +3,8 @@ import { answerMaker, makeReadCache, type Serialised } from '../cache/read-cache
 import { DAY_MS, type Clock } from '../clock.ts';
 import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { toPublicPrediction } from './locking.ts';
-import type { PredictionRepository } from './ports.ts';
-import type { ScanMarkStore } from '../pipeline/ports.ts';
-import { asOfLastScan, marksByLeague } from '../pipeline/scan-rules.ts';
+import type { PredictionRepository, ScanMarkStore } from './ports.ts';
+import { asOfLastScan, marksByLeague } from './scan-marks.ts';
 
 /** Matches stay listed for a while after kickoff so in-play games do not vanish. */
 export const LISTED_AFTER_KICKOFF_MS = 3 * 60 * 60 * 1000;

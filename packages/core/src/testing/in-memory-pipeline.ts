@@ -12,10 +12,9 @@ import type {
   LeagueRepository,
   ModelStateRepository,
   PredictionStore,
-  ScanMark,
-  ScanMarkStore,
   StoredFixture,
 } from '../pipeline/ports.ts';
+import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
 import { ScanConflictError } from '../pipeline/ports.ts';
 import type { ClosingOdds } from '../predictions/odds.ts';
 import type { League } from '../pipeline/providers.ts';

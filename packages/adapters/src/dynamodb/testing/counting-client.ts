@@ -41,7 +41,12 @@ export function countingClient(doc: DynamoDBDocumentClient) {
     /** The tally so far, by command name. */
     tally: () => Object.fromEntries([...tally].map(([k, v]) => [k, { ...v }])) as Record<string, CallTally>,
     /** Calls and units of every command together. */
-    total: () => [...tally.values()].reduce((a, r) => ({ calls: a.calls + r.calls, readUnits: a.readUnits + r.readUnits, writeUnits: a.writeUnits + r.writeUnits }), { calls: 0, readUnits: 0, writeUnits: 0 }),
+    total: () =>
+      [...tally.values()].reduce((a, r) => ({ calls: a.calls + r.calls, readUnits: a.readUnits + r.readUnits, writeUnits: a.writeUnits + r.writeUnits }), {
+        calls: 0,
+        readUnits: 0,
+        writeUnits: 0,
+      }),
     reset: () => tally.clear(),
   };
 }
