@@ -1,6 +1,6 @@
 // `npm run bench` (functions part): Lambda bundle sizes and module initialisation times, the
-// throughput of every public read on the local stack, and daily generation over the
-// football-data.co.uk folder in BENCH_DATA. Prints the figures and writes bench-results/functions.json.
+// throughput of every public read on the local stack, daily generation over the
+// football-data.co.uk folder in BENCH_DATA, the alert fan-out and the odds scan at scale. Prints the figures and writes bench-results/functions.json.
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
 import { Agent, get, type IncomingMessage } from 'node:http';
@@ -391,8 +391,8 @@ async function generationBench(dir: string) {
   }
 }
 
-// BENCH_PARTS=bundles,api,routes,generation,alerts picks some of them (all by default).
-const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,routes,generation,alerts').split(','));
+// BENCH_PARTS=bundles,api,routes,generation,alerts,scan picks some of them (all by default).
+const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,routes,generation,alerts,scan').split(','));
 const started = performance.now();
 const bundleRows = parts.has('bundles') ? await bundles() : [];
 console.log('\nLambda bundles (minified, @aws-sdk external as on the Lambda runtime and loaded at first use; fresh process per run, median of 5):');
@@ -460,6 +460,19 @@ if (parts.has('alerts')) {
     alertsFailed = true;
   }
 }
+// The odds scan at 36 leagues (about 400 fixtures), in a process of its own on its own DynamoDB Local.
+let scanFailed = false;
+if (parts.has('scan')) {
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/odds-scan-bench.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    });
+  } catch {
+    scanFailed = true;
+  }
+}
 const out = resolve(process.env.USER_CWD ?? repo, 'bench-results');
 mkdirSync(out, { recursive: true });
 writeFileSync(
@@ -467,6 +480,6 @@ writeFileSync(
   JSON.stringify({ bundles: bundleRows, publicReads: api, routeDurations: routes, generation, at: new Date().toISOString() }, null, 2),
 );
 console.log(
-  `\n(functions bench took ${((performance.now() - started) / 1000).toFixed(0)} s; results in bench-results/functions.json${parts.has('alerts') ? ' and alerts.json' : ''})`,
+  `\n(functions bench took ${((performance.now() - started) / 1000).toFixed(0)} s; results in bench-results/functions.json${parts.has('alerts') ? ', alerts.json' : ''}${parts.has('scan') ? ', odds-scan.json' : ''})`,
 );
-if (alertsFailed) process.exitCode = 1;
+if (alertsFailed || scanFailed) process.exitCode = 1;

@@ -109,6 +109,11 @@ export function once<T>(base: Base, key: object, build: () => T): T {
   return values.get(key) as T;
 }
 
+/** What `once(base, key, ...)` built on this base, if anything: undefined before its first use (nothing is built here). */
+export function builtAlready<T>(base: Base, key: object): T | undefined {
+  return built.get(base)?.get(key) as T | undefined;
+}
+
 /** `build()` once per base; a failed build is retried on the next call. */
 export function onceAsync<T>(base: Base, key: object, build: () => Promise<T>): Promise<T> {
   return once(base, key, () => memoAsync(build))();

@@ -155,3 +155,52 @@ describe('secrets that rotate', () => {
     expect(rotated).not.toBe(first);
   });
 });
+
+describe('the odds scan and the read cache', () => {
+  it('never builds the public read path in a pipeline function to drop its cache; a process that built one (the local stack) has it dropped', async () => {
+    // Prepare: a deployed stage's scan function, one prediction stored.
+    const table = await createTestTable();
+    Object.assign(process.env, CLOUD, { PROVIDERS_SECRET_ARN: 'arn:providers', TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint });
+    const base = await cloudBase({
+      secrets: async () => JSON.stringify({ apiFootballKey: 'af', oddsApiKey: 'oa' }),
+      clock: fixedClock('2026-11-22T13:00:00Z'),
+    });
+    const { buildOddsScan, invalidatingPredictionStore } = await import('./pipeline.ts');
+    const { builtAlready } = await import('./base.ts');
+    const { buildPredictions } = await import('./public-reads.ts');
+    const store = invalidatingPredictionStore(base);
+    const stored = {
+      id: 'f1',
+      fixtureId: 'f1',
+      leagueId: 'E0',
+      leagueName: 'Premier League',
+      homeTeam: 'A',
+      awayTeam: 'B',
+      kickoff: '2026-11-23T15:00:00.000Z',
+      probabilities: { home: 0.5, draw: 0.3, away: 0.2 },
+      overUnder25: { over: 0.5, under: 0.5 },
+      valueBets: [],
+      modelVersion: 'm',
+      generatedAt: '2026-11-22T06:00:00.000Z',
+    };
+    await store.write(stored, [], { now: new Date('2026-11-22T06:00:00Z') });
+    const now = new Date('2026-11-22T13:00:00Z');
+
+    // Act + Assess: the scan's write, on AWS: nothing built to drop
+    await store.writeScan({ ...stored, valueScannedAt: now.toISOString() }, [], { now, previous: stored });
+    expect((await (await buildOddsScan(base)).scan()).summary).toMatch(/due fixture/);
+    expect(builtAlready(base, buildPredictions)).toBeUndefined();
+    // where the process serves reads too, the next read after a write is a fresh one
+    const reads = buildPredictions(base);
+    const premium = { userId: 'u', email: 'u@example.com', role: 'user' as const, subscriptionStatus: 'premium' as const };
+    expect((await reads.upcoming(premium)).value.map((p) => p.valueBets)).toEqual([[]]);
+    const later = new Date('2026-11-22T14:00:00Z');
+    const flag = { market: 'home' as const, odds: 2.3, edge: 0.08, bookmaker: 'William Hill', seenAt: later.toISOString() };
+    await store.writeScan({ ...stored, valueBets: [flag], valueScannedAt: later.toISOString() }, [], {
+      now: later,
+      previous: { ...stored, valueScannedAt: now.toISOString() },
+    });
+    expect(builtAlready(base, buildPredictions)).toBe(reads);
+    expect((await reads.upcoming(premium)).value[0]!.valueBets).toEqual([expect.objectContaining({ market: 'home', odds: 2.3, seenAt: later.toISOString() })]);
+  });
+});

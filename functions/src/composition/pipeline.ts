@@ -5,6 +5,7 @@ import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository';
 import { DynamoModelStateRepository } from '@app/adapters/dynamodb/model-state-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
+import { DynamoScanMarkStore } from '@app/adapters/dynamodb/scan-mark-store';
 import { makeClosingOddsTask } from '@app/core/pipeline/closing-odds';
 import { makeOddsScanTask } from '@app/core/pipeline/odds-scan';
 import { makeGenerationService } from '@app/core/pipeline/generation';
@@ -12,11 +13,12 @@ import { makeSeasonJob } from '@app/core/seasons/service';
 import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
 import { makeJobService } from '@app/core/pipeline/jobs';
 import type { PredictionStore } from '@app/core/pipeline/ports';
+import type { ScanMarkStore } from '@app/core/predictions/ports';
 import { jobTimings } from '@app/events/queues';
 import { logger } from '@app/platform/logger';
 import { ulid } from 'ulid';
 import { makeDispatcher } from '../consumers/dispatcher.ts';
-import { afterwards, once, rebuilt, type Base } from './base.ts';
+import { afterwards, builtAlready, once, rebuilt, type Base } from './base.ts';
 import { ledgerReads } from './ledger.ts';
 import { footballProviders } from './football-providers.ts';
 import { buildMessageQueue } from './queues.ts';
@@ -27,17 +29,34 @@ export function buildLeagues(base: Base): DynamoLeagueRepository {
   return table(base, DynamoLeagueRepository);
 }
 
+/**
+ * Drops this process's cached upcoming-predictions read, if this process built one. On AWS the
+ * pipeline's functions never serve reads (the read cache lives in the API's functions, each
+ * refreshing within its TTL), so nothing is built; the local stack serves reads and runs the
+ * pipeline in one process, whose cache is dropped after each write.
+ */
+const invalidateReads = (base: Base) => () => builtAlready<ReturnType<typeof buildPredictions>>(base, buildPredictions)?.invalidate();
+
 /** The store the pipeline writes through: the upcoming-predictions read of this process is dropped after each write. */
-function invalidatingPredictionStore(base: Base): PredictionStore {
+export function invalidatingPredictionStore(base: Base): PredictionStore {
   return once(base, invalidatingPredictionStore, () => {
     const store = table(base, DynamoPredictionRepository);
-    const invalidate = () => buildPredictions(base).invalidate();
+    const invalidate = invalidateReads(base);
     return {
       get: (fixtureId) => store.get(fixtureId),
       listByKickoff: (from, to) => store.listByKickoff(from, to),
       write: afterwards(store.write.bind(store), invalidate),
+      writeScan: afterwards(store.writeScan.bind(store), invalidate),
       settle: afterwards(store.settle.bind(store), invalidate),
     };
+  });
+}
+
+/** The odds scan's league marks, through which a read shows a prediction as of its last scan: saving them drops this process's cached read too. */
+function invalidatingScanMarks(base: Base): ScanMarkStore {
+  return once(base, invalidatingScanMarks, () => {
+    const marks = table(base, DynamoScanMarkStore);
+    return { all: () => marks.all(), get: (leagueId) => marks.get(leagueId), saveAll: afterwards(marks.saveAll.bind(marks), invalidateReads(base)) };
   });
 }
 
@@ -90,6 +109,7 @@ export function buildOddsScan(base: Base) {
         oddsProvider: providers.oddsProvider,
         predictions: invalidatingPredictionStore(base),
         fixtures: table(base, DynamoFixtureRepository),
+        marks: invalidatingScanMarks(base),
         clock: base.clock,
         log: (message, detail) => logger.warn(message, detail ?? {}),
       }),

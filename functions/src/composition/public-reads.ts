@@ -2,6 +2,7 @@
 import { makeTableProbe } from '@app/adapters/dynamodb/health';
 import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
+import { DynamoScanMarkStore } from '@app/adapters/dynamodb/scan-mark-store';
 import { makeMetricsService } from '@app/core/metrics/service';
 import { makePredictionService } from '@app/core/predictions/service';
 import { once, type Base } from './base.ts';
@@ -15,7 +16,12 @@ export function buildHealth(base: Base) {
 /** Today's and upcoming predictions, through this process's read cache (the pipeline drops it after a write). */
 export function buildPredictions(base: Base) {
   return once(base, buildPredictions, () =>
-    makePredictionService({ predictions: table(base, DynamoPredictionRepository), clock: base.clock, cacheTtlMs: base.config.READ_CACHE_SECONDS * 1000 }),
+    makePredictionService({
+      predictions: table(base, DynamoPredictionRepository),
+      marks: table(base, DynamoScanMarkStore),
+      clock: base.clock,
+      cacheTtlMs: base.config.READ_CACHE_SECONDS * 1000,
+    }),
   );
 }
 

@@ -1,9 +1,11 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { utcDaysBetween } from '@app/core/clock';
 import type { FixtureRepository, StoredFixture } from '@app/core/pipeline/ports';
 import type { ClosingOdds } from '@app/core/pipeline/providers';
 import { batchPut } from './batch.ts';
 import { keys } from './keys.ts';
 import { recordOf } from './items.ts';
+import { queryAll } from './query.ts';
 
 /** Fixtures in their own item collection (with the prediction, its ledger entries and the closing snapshot), by day in GSI1. */
 export class DynamoFixtureRepository implements FixtureRepository {
@@ -24,6 +26,24 @@ export class DynamoFixtureRepository implements FixtureRepository {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.fixture(fixtureId) }));
     if (!out.Item) return undefined;
     return recordOf<StoredFixture>(out.Item);
+  }
+
+  /** One Query of GSI1 per UTC match day (the whole day: a fixture's kickoff is kept as its provider wrote it), filtered to [from, to]. */
+  async listByKickoff(from: Date, to: Date): Promise<StoredFixture[]> {
+    const perDay = await Promise.all(
+      utcDaysBetween(from, to).map((day) =>
+        queryAll(this.doc, {
+          TableName: this.tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.fixtureDayPartition(day) },
+        }),
+      ),
+    );
+    return perDay
+      .flat()
+      .map((item) => recordOf<StoredFixture>(item))
+      .filter((f) => Date.parse(f.kickoff) >= from.getTime() && Date.parse(f.kickoff) <= to.getTime());
   }
 
   async saveClosingSnapshot(fixtureId: string, snapshot: ClosingOdds): Promise<void> {

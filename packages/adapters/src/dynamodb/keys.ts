@@ -94,6 +94,10 @@ export const keys = {
   fixtureClosing: (fixtureId: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: 'CLOSING' }),
   /** GSI1: fixtures by match day. */
   fixtureDay: (kickoff: string, fixtureId: string) => ({ GSI1PK: `FIXDAY#${kickoff.slice(0, 10)}`, GSI1SK: `${kickoff}#${fixtureId}` }),
+  fixtureDayPartition: (day: string) => `FIXDAY#${day}`,
+  /** A league's odds-scan mark: the fixtures its last scans found unchanged (one small partition: every league's in one Query). */
+  scanMark: (leagueId: string) => ({ PK: 'ODDSSCAN', SK: `LEAGUE#${leagueId}` }),
+  scanMarksPartition: 'ODDSSCAN',
   league: (leagueId: string) => ({ PK: `LEAGUE#${leagueId}`, SK: 'LEAGUE' }),
   /** GSI1: active leagues (`1#`) sorted by name. */
   leagueIndex: (name: string, active: boolean) => ({ GSI1PK: 'LEAGUES', GSI1SK: `${active ? 1 : 0}#${name}` }),

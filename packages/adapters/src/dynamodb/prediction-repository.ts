@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { utcDay, utcDaysBetween } from '@app/core/clock';
 import type { LedgerEntry, LedgerOutcome } from '@app/core/ledger/entry';
-import type { PredictionStore } from '@app/core/pipeline/ports';
+import { ScanConflictError, type PredictionStore } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { conditionalWrite } from './conditions.ts';
 import { entryUpdate, ledgerEntryItem, readFixtureLedger } from './ledger-repository.ts';
@@ -18,6 +18,22 @@ function strip<T>(item: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) if (!INDEX_ATTRIBUTES.includes(k)) out[k] = v;
   return out as T;
+}
+
+/** A prediction's item: in its fixture's collection, by match day (GSI1) and league (GSI2), with its kickoff in ms for the conditions. */
+function predictionItem(prediction: StoredPrediction) {
+  const kickoff = new Date(prediction.kickoff).toISOString();
+  const kickoffMs = Date.parse(kickoff);
+  return {
+    ...keys.prediction(prediction.fixtureId),
+    ...keys.predictionDay(utcDay(new Date(kickoffMs)), kickoff, prediction.fixtureId),
+    ...keys.predictionLeague(prediction.leagueId, kickoff, prediction.fixtureId),
+    type: 'Prediction',
+    schemaVersion: SCHEMA_VERSION,
+    ...prediction,
+    kickoff,
+    kickoffMs,
+  };
 }
 
 /**
@@ -67,16 +83,7 @@ export class DynamoPredictionRepository implements PredictionStore {
     // enforces it for the whole transaction); a backfill writes back-tested entries only.
     if (entries.some((e) => e.basis !== (options.backfill ? 'backtest' : 'published')))
       throw new Error(`${options.backfill ? 'A backfill' : 'A published forecast'} wrote an entry of the other basis`);
-    const item = {
-      ...keys.prediction(prediction.fixtureId),
-      ...keys.predictionDay(utcDay(new Date(kickoffMs)), kickoff, prediction.fixtureId),
-      ...keys.predictionLeague(prediction.leagueId, kickoff, prediction.fixtureId),
-      type: 'Prediction',
-      schemaVersion: SCHEMA_VERSION,
-      ...prediction,
-      kickoff,
-      kickoffMs,
-    };
+    const item = predictionItem(prediction);
     const heldIds = async () => new Set((await readFixtureLedger(this.doc, this.tableName, prediction.fixtureId)).map((e) => e.id));
     // A backfill writes entries the ledger does not hold (unless a killed run wrote them: then the
     // condition fails and the retry reads); a daily regeneration usually meets its own entries.
@@ -103,6 +110,49 @@ export class DynamoPredictionRepository implements PredictionStore {
         if (failed?.includes(0)) return false;
         if (!failed?.length || attempt >= WRITE_ATTEMPTS) throw error;
         held = await heldIds();
+      }
+    }
+  }
+
+  /**
+   * The odds scan's write: one transaction, no read (docs/decisions/0295-one-owner-for-the-scan-write.md).
+   * The prediction's Put holds only if the stored one is the one the scan read (its `generatedAt`
+   * and `valueScannedAt`) and has not kicked off; each entry's only if the ledger does not hold it.
+   * An entry held already (its `flagged` event had left the kept history) is named by the
+   * cancellation: the transaction is tried once more without it.
+   */
+  async writeScan(
+    prediction: StoredPrediction,
+    entries: LedgerEntry[],
+    options: { now: Date; previous: Pick<StoredPrediction, 'generatedAt' | 'valueScannedAt'> },
+  ): Promise<{ appended: LedgerEntry[] } | 'kicked-off'> {
+    const item = predictionItem(prediction);
+    if (item.kickoffMs <= options.now.getTime()) return 'kicked-off';
+    if (entries.some((e) => e.basis !== 'published' || e.kind !== 'value')) throw new Error('A scan writes published value entries only');
+    const { previous } = options;
+    const condition = {
+      ConditionExpression:
+        'kickoffMs > :now AND generatedAt = :generatedAt AND ' +
+        (previous.valueScannedAt === undefined ? 'attribute_not_exists(valueScannedAt)' : 'valueScannedAt = :scannedAt'),
+      ExpressionAttributeValues: {
+        ':now': options.now.getTime(),
+        ':generatedAt': previous.generatedAt,
+        ...(previous.valueScannedAt === undefined ? {} : { ':scannedAt': previous.valueScannedAt }),
+      },
+    };
+    let appended = entries;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await transactWrite(this.doc, this.tableName, [
+          { Put: { Item: item, ...condition } },
+          ...appended.map((e) => ({ Put: { Item: ledgerEntryItem({ ...e, kickoff: item.kickoff }), ConditionExpression: 'attribute_not_exists(PK)' } })),
+        ]);
+        return { appended };
+      } catch (error) {
+        const failed = failedConditions(error);
+        if (failed?.includes(0)) throw new ScanConflictError(prediction.fixtureId, { cause: error });
+        if (!failed?.length || attempt >= WRITE_ATTEMPTS) throw error;
+        appended = appended.filter((_e, i) => !failed.includes(i + 1));
       }
     }
   }

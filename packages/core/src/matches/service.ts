@@ -6,6 +6,8 @@ import { NotFoundError } from '../errors.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import { PICK_LABELS } from '../predictions/picks.ts';
 import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
+import type { ScanMarkStore } from '../predictions/ports.ts';
+import { asOfLastScan } from '../predictions/scan-marks.ts';
 import type { ThreeWay, StoredPrediction, ValueFlagEvent } from '../predictions/prediction.ts';
 import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { matchIdentity } from './identity.ts';
@@ -87,17 +89,22 @@ export function makeMatchService({
   predictions,
   history,
   ledger,
+  marks,
   clock,
 }: {
   predictions: Pick<PredictionStore, 'get'>;
   history: Pick<HistoryRepository, 'list'>;
   ledger: Pick<LedgerRepository, 'listForFixture'>;
+  /** The odds scan's league marks: the page shows the prediction as of its last scan (docs/decisions/0296-a-scan-that-changed-nothing-writes-nothing.md). */
+  marks?: Pick<ScanMarkStore, 'get'>;
   clock: Clock;
 }) {
   return {
     async get(fixtureId: string, viewer: Viewer | null): Promise<MatchPage> {
-      const p = await predictions.get(fixtureId);
-      if (!p) throw new NotFoundError(`No match ${fixtureId}`);
+      const stored = await predictions.get(fixtureId);
+      if (!stored) throw new NotFoundError(`No match ${fixtureId}`);
+      const mark = marks && Date.parse(stored.kickoff) > clock.now().getTime() ? await marks.get(stored.leagueId) : undefined;
+      const p = mark ? asOfLastScan(stored, new Map([[mark.leagueId, mark]])) : stored;
       const kickoff = new Date(p.kickoff).toISOString();
       const before = (await history.list(p.leagueId)).filter((m) => new Date(m.date).toISOString() < kickoff).sort((a, b) => a.date.localeCompare(b.date));
       const meetings = before

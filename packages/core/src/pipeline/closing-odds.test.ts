@@ -12,6 +12,7 @@ const soon = [match('a', 'E0', '2026-11-22T15:00:00Z'), match('b', 'SP1', '2026-
 function setup(odds: OddsProvider['odds'], closingOdds?: OddsProvider['closingOdds']) {
   const calls: string[][] = [];
   const snapshots = new Map<string, ClosingOdds>();
+  const reads: string[] = [];
   const task = makeClosingOddsTask({
     oddsProvider: {
       name: 'live',
@@ -20,27 +21,33 @@ function setup(odds: OddsProvider['odds'], closingOdds?: OddsProvider['closingOd
     },
     predictions: { listByKickoff: async (from, to) => soon.filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()) },
     fixtures: {
-      get: async (id) => ({
-        id,
-        leagueId: 'E0',
-        season: '2026-27',
-        kickoff: '2026-11-22T15:00:00Z',
-        homeTeam: 'A',
-        awayTeam: 'B',
-        status: 'scheduled',
-        leagueName: 'Premier League',
-        updatedAt: NOW,
-      }),
+      // the stored fixtures by kickoff (a day's read): every one in the window, not only those asked about
+      listByKickoff: async (from, to) => {
+        reads.push(`${from.toISOString()}..${to.toISOString()}`);
+        return [...soon, match('other', 'D1', '2026-11-22T15:00:00Z')]
+          .filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime())
+          .map((p) => ({
+            id: p.fixtureId,
+            leagueId: p.leagueId,
+            season: '2026-27',
+            kickoff: p.kickoff,
+            homeTeam: 'A',
+            awayTeam: 'B',
+            status: 'scheduled',
+            leagueName: 'Premier League',
+            updatedAt: NOW,
+          }));
+      },
       saveClosingSnapshot: async (id, snapshot) => void snapshots.set(id, snapshot),
     },
     clock: fixedClock(NOW),
   });
-  return { task, calls, snapshots };
+  return { task, calls, snapshots, reads };
 }
 
 describe('the closing-odds task (docs/decisions/0131-closing-line-value.md)', () => {
   it('snapshots, once per league, the fixtures that kick off before its next run', async () => {
-    const { task, calls, snapshots } = setup(
+    const { task, calls, snapshots, reads } = setup(
       async (_league, fixtures) =>
         new Map(
           fixtures.map((f) => [
@@ -54,6 +61,8 @@ describe('the closing-odds task (docs/decisions/0131-closing-line-value.md)', ()
       ['E0', 'a'],
       ['SP1', 'b'],
     ]);
+    // the fixtures of both leagues in one read, over the window of their kickoffs
+    expect(reads).toEqual(['2026-11-22T15:00:00.000Z..2026-11-22T15:00:00.000Z']);
     expect(snapshots.get('a')).toEqual({ sharp: { home: 1.95, draw: 3.6, away: 4.1 }, average: { home: 1.9, draw: 3.5, away: 4 }, capturedAt: NOW });
   });
 
@@ -67,11 +76,12 @@ describe('the closing-odds task (docs/decisions/0131-closing-line-value.md)', ()
   });
 
   it('spends nothing when the provider keeps closing prices itself', async () => {
-    const { task, calls } = setup(
+    const { task, calls, reads } = setup(
       async () => new Map(),
       async () => new Map(),
     );
     expect(await task.capture()).toMatch(/no snapshot needed/);
     expect(calls).toEqual([]);
+    expect(reads).toEqual([]);
   });
 });

@@ -5,14 +5,27 @@ import type { StoredPrediction } from '../predictions/prediction.ts';
 import type { FixtureRepository } from './ports.ts';
 import { isProviderOutage, type OddsProvider, type ProviderFixture } from './providers.ts';
 
-/** The stored fixtures of some predictions, as the provider gave them (what an odds call is asked about). */
+/**
+ * The stored fixtures of some predictions, as the provider gave them (what an odds call is asked
+ * about), by id: one read per UTC match day their kickoffs span, however many there are.
+ */
 export async function storedAsProvided(
-  fixtures: Pick<FixtureRepository, 'get'>,
-  predictions: readonly Pick<StoredPrediction, 'fixtureId'>[],
-): Promise<ProviderFixture[]> {
-  const stored = (await Promise.all(predictions.map((p) => fixtures.get(p.fixtureId)))).filter((f): f is NonNullable<typeof f> => f !== undefined);
-  return stored.map(({ leagueName: _name, odds: _odds, updatedAt: _at, ...f }) => f);
+  fixtures: Pick<FixtureRepository, 'listByKickoff'>,
+  predictions: readonly Pick<StoredPrediction, 'fixtureId' | 'kickoff'>[],
+): Promise<Map<string, ProviderFixture>> {
+  if (!predictions.length) return new Map();
+  const kickoffs = predictions.map((p) => Date.parse(p.kickoff));
+  const wanted = new Set(predictions.map((p) => p.fixtureId));
+  const stored = await fixtures.listByKickoff(new Date(Math.min(...kickoffs)), new Date(Math.max(...kickoffs)));
+  return new Map(stored.filter((f) => wanted.has(f.id)).map(({ leagueName: _name, odds: _odds, updatedAt: _at, ...f }) => [f.id, f]));
 }
+
+/** The provider fixtures of `predictions` among those read by `storedAsProvided`. */
+export const providedOf = (read: ReadonlyMap<string, ProviderFixture>, predictions: readonly Pick<StoredPrediction, 'fixtureId'>[]): ProviderFixture[] =>
+  predictions.flatMap((p) => {
+    const f = read.get(p.fixtureId);
+    return f ? [f] : [];
+  });
 
 /** The task runs every 15 minutes and snapshots the fixtures that kick off before its next run. */
 export const CLOSING_SNAPSHOT_WINDOW_MS = 15 * 60_000;
@@ -32,7 +45,7 @@ export function makeClosingOddsTask({
 }: {
   oddsProvider: OddsProvider;
   predictions: Pick<PredictionRepository, 'listByKickoff'>;
-  fixtures: Pick<FixtureRepository, 'get' | 'saveClosingSnapshot'>;
+  fixtures: Pick<FixtureRepository, 'listByKickoff' | 'saveClosingSnapshot'>;
   clock: Clock;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }) {
@@ -45,9 +58,10 @@ export function makeClosingOddsTask({
       );
       let saved = 0;
       const failed: string[] = [];
+      const read = await storedAsProvided(fixtures, soon);
       for (const [leagueId, list] of groupBy(soon, (p) => p.leagueId)) {
         try {
-          const odds = await oddsProvider.odds(leagueId, await storedAsProvided(fixtures, list));
+          const odds = await oddsProvider.odds(leagueId, providedOf(read, list));
           for (const [fixtureId, o] of odds) {
             await fixtures.saveClosingSnapshot(fixtureId, { ...(o.sharp ? { sharp: o.sharp } : {}), average: o.average, capturedAt: o.capturedAt });
             saved += 1;

@@ -4,6 +4,9 @@ import type { StoredPrediction } from '../predictions/prediction.ts';
 import { captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
 import { makeOddsScanTask } from './odds-scan.ts';
+import { ScanConflictError } from './ports.ts';
+import { changedByScan, newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
+import { asOfLastScan, marksByLeague } from '../predictions/scan-marks.ts';
 import { ProviderUnavailableError, type OddsProvider } from './providers.ts';
 import type { FixtureOdds } from '../predictions/odds.ts';
 
@@ -127,6 +130,7 @@ describe('the odds-scan task', () => {
         oddsProvider: { name: 'live', odds: async (league, fixtures, scan) => (asked.push([...(scan?.bookmakers ?? [])]), odds(league, fixtures)) },
         predictions: pipeline.ports.predictions,
         fixtures: pipeline.ports.fixtures,
+        marks: pipeline.ports.marks,
         clock: fixedClock(now.toISOString()),
       });
     return { pipeline, task, asked };
@@ -181,5 +185,172 @@ describe('the odds-scan task', () => {
     const result = await task(NOW).scan();
     expect(result.summary).toMatch(/0 of 1 due fixture.*failed: E0/);
     expect(result.firstFlagged).toEqual([]);
+  });
+
+  /** A provider whose every quote of 'williamhill' is `home` (a flag from 2.25 up), quoted a minute before each call. */
+  function pricing(price: () => number) {
+    return async (_l: string, fixtures: { id: string }[], at: () => Date) =>
+      new Map<string, FixtureOdds>(
+        fixtures.map((f) => {
+          const quotedAt = new Date(at().getTime() - 60_000).toISOString();
+          return [f.id, { best: {}, average: {}, sharp, quotes: [quote('williamhill', price(), quotedAt)], capturedAt: quotedAt }];
+        }),
+      );
+  }
+
+  it('writes nothing for a fixture whose scan changed nothing, and its league mark says when it was seen', async () => {
+    let at = NOW;
+    const odds = pricing(() => 2.0);
+    const { pipeline, task } = setup((l, f) => odds(l, f, () => at));
+    // the first scan of the fixture records its best prices: a change
+    expect((await task(at).scan()).summary).toMatch(/1 written, 0 unchanged/);
+    const stored = pipeline.predictions.get('f1')!.prediction;
+    expect(stored.valueScannedAt).toBe(NOW.toISOString());
+    // an hour later the same prices (their quote time aside): nothing written, the mark holds the scan
+    at = new Date(NOW.getTime() + 60 * 60_000);
+    expect((await task(at).scan()).summary).toMatch(/0 written, 1 unchanged/);
+    expect(pipeline.counts().scanWrites).toBe(1);
+    expect(pipeline.predictions.get('f1')!.prediction).toEqual(stored);
+    expect(pipeline.scanMarks.get('E0')).toEqual({ leagueId: 'E0', at: at.toISOString(), unchanged: { f1: at.toISOString() } });
+    // what the pages read: the prediction as of that scan
+    expect(asOfLastScan(stored, marksByLeague([...pipeline.scanMarks.values()])).valueScannedAt).toBe(at.toISOString());
+  });
+
+  it('writes a fixture at its last scan before kickoff even when nothing changed, and drops it from the mark', async () => {
+    let at = new Date('2026-11-22T18:30:00Z');
+    const { pipeline, task } = setup((l, f) => pricing(() => 2.0)(l, f, () => at));
+    await task(at).scan();
+    at = new Date('2026-11-22T19:00:00Z');
+    expect((await task(at).scan()).summary).toMatch(/0 written, 1 unchanged/);
+    expect(pipeline.scanMarks.get('E0')!.unchanged).toEqual({ f1: at.toISOString() });
+    // 19:30 + 15 minutes is the kickoff: the last scan
+    at = new Date('2026-11-22T19:30:00Z');
+    expect((await task(at).scan()).summary).toMatch(/1 written, 0 unchanged/);
+    expect(pipeline.predictions.get('f1')!.prediction.valueScannedAt).toBe(at.toISOString());
+    expect(pipeline.scanMarks.get('E0')!.unchanged).toEqual({});
+  });
+
+  it('counts a prediction changed since the scan read it as a conflict, writes nothing of it, and goes on', async () => {
+    const { pipeline, task } = setup((l, f) => pricing(() => 2.25)(l, f, () => NOW));
+    const { predictions } = pipeline.ports;
+    // a generation run rewrites the prediction between the scan's read and its write
+    const racing = {
+      ...predictions,
+      listByKickoff: async (from: Date, to: Date) => {
+        const read = await predictions.listByKickoff(from, to);
+        const row = pipeline.predictions.get('f1')!;
+        pipeline.predictions.set('f1', { ...row, prediction: { ...row.prediction, generatedAt: '2026-11-22T12:59:00.000Z' } });
+        return read;
+      },
+    };
+    const result = await makeOddsScanTask({
+      oddsProvider: { name: 'live', odds: async (l, f) => pricing(() => 2.25)(l, f, () => NOW) },
+      predictions: racing,
+      fixtures: pipeline.ports.fixtures,
+      marks: pipeline.ports.marks,
+      clock: fixedClock(NOW.toISOString()),
+    }).scan();
+    expect(result.summary).toMatch(/0 written, 0 unchanged, 1 changed since read/);
+    expect(result.firstFlagged).toEqual([]);
+    expect(pipeline.predictions.get('f1')!.entries).toEqual([]);
+    // the next scan starts from what is stored: the flag and its entry are written then
+    expect((await task(NOW).scan()).firstFlagged).toHaveLength(1);
+    expect(pipeline.predictions.get('f1')!.entries.map((e) => e.id)).toEqual(['f1~value-home']);
+  });
+
+  it('announces only the flags whose entries the write appended (an entry held already was announced with it)', async () => {
+    const { pipeline, task } = setup((l, f) => pricing(() => 2.25)(l, f, () => NOW));
+    const row = pipeline.predictions.get('f1')!;
+    // a flag whose 'flagged' event fell off the kept history: new to the rule, held by the ledger
+    const held = newValueEntries(row.prediction, { ...row.prediction, valueBets: [{ market: 'home', odds: 2.25, edge: 0.1 }] }, NOW);
+    pipeline.predictions.set('f1', { ...row, entries: held });
+    const result = await task(NOW).scan();
+    expect(result.summary).toMatch(/1 flag\(s\) appeared/);
+    expect(result.firstFlagged).toEqual([]);
+    expect(pipeline.predictions.get('f1')!.entries).toHaveLength(1);
+  });
+});
+
+describe('what a scan writes (docs/decisions/0295-one-owner-for-the-scan-write.md)', () => {
+  const base: StoredPrediction = {
+    id: 'f1',
+    fixtureId: 'f1',
+    leagueId: 'E0',
+    leagueName: 'Premier League',
+    homeTeam: 'A',
+    awayTeam: 'B',
+    kickoff: KICKOFF,
+    probabilities: { home: 0.49, draw: 0.27, away: 0.24 },
+    overUnder25: { over: 0.5, under: 0.5 },
+    valueBets: [],
+    modelVersion: 'm',
+    generatedAt: '2026-11-22T06:00:00.000Z',
+  };
+  const flag = (market: 'home' | 'away', odds = 2.25) => ({ market, odds, edge: 0.1, bookmaker: 'William Hill', fairProbability: 0.49 });
+  const t1 = new Date('2026-11-22T12:00:00Z');
+  const t2 = new Date('2026-11-22T13:00:00Z');
+
+  it('a value entry is new only for a selection never flagged: not a current flag, nor a flagged event kept in the history', () => {
+    const first = { ...base, ...followFlags(base, [flag('home')], t1) };
+    expect(newValueEntries(base, first, t1).map((e) => [e.id, e.price, e.forecastAt])).toEqual([['f1~value-home', 2.25, t1.toISOString()]]);
+    // still up, or moved: not new
+    const moved = { ...first, ...followFlags(first, [flag('home', 2.3)], t2) };
+    expect(newValueEntries(first, moved, t2)).toEqual([]);
+    // withdrawn, then back: not new; a second selection is
+    const withdrawn = { ...first, ...followFlags(first, [], t2) };
+    const back = { ...withdrawn, ...followFlags(withdrawn, [flag('home'), flag('away')], t2) };
+    expect(newValueEntries(withdrawn, back, t2).map((e) => e.id)).toEqual(['f1~value-away']);
+  });
+
+  it('a scan changed the prediction when its flags (their seen time aside), history or best prices differ', () => {
+    const first = { ...base, ...followFlags(base, [flag('home')], t1), valueScannedAt: t1.toISOString(), bestOdds: { home: 2.25 } };
+    const same = { ...first, ...followFlags(first, [flag('home')], t2), valueScannedAt: t2.toISOString() };
+    expect(same.valueBets[0]!.seenAt).toBe(t2.toISOString());
+    expect(changedByScan(first, same)).toBe(false);
+    // stored and read back: key order and absent fields do not count
+    expect(
+      changedByScan(JSON.parse(JSON.stringify(first)) as StoredPrediction, { ...same, valueBets: same.valueBets.map((v) => ({ ...v, quotedAt: undefined })) }),
+    ).toBe(false);
+    expect(changedByScan(first, { ...same, bestOdds: { home: 2.3 } })).toBe(true);
+    expect(changedByScan(first, { ...same, bestBookmakers: { home: 'BetVictor' } })).toBe(true);
+    expect(changedByScan(first, { ...first, ...followFlags(first, [flag('home', 2.3)], t2) })).toBe(true);
+    expect(changedByScan(first, { ...first, ...followFlags(first, [{ ...flag('home'), quotedAt: t2.toISOString() }], t2) })).toBe(true);
+    expect(changedByScan(first, { ...first, ...followFlags(first, [], t2) })).toBe(true);
+    // written when changed, with new entries, or at the last scan before kickoff
+    expect(scanWrites(first, same, [], t2)).toBe(false);
+    expect(scanWrites(first, same, newValueEntries(base, first, t1), t2)).toBe(true);
+    expect(scanWrites(first, same, [], new Date(Date.parse(KICKOFF) - 15 * 60_000))).toBe(true);
+  });
+
+  it("a league's mark keeps the fixtures found unchanged until they are written or kicked off, and is not rewritten when it would not change", () => {
+    const at = new Date('2026-11-22T13:00:00Z');
+    const later = new Date('2026-11-22T14:00:00Z');
+    const listed = new Set(['f1', 'f2', 'f3']);
+    const mark = nextScanMark(undefined, 'E0', at, { unchanged: ['f1', 'f2'], written: ['f3'], listed })!;
+    expect(mark).toEqual({ leagueId: 'E0', at: at.toISOString(), unchanged: { f1: at.toISOString(), f2: at.toISOString() } });
+    // f1 written now, f2 not scanned (kept), f3 unchanged now
+    expect(nextScanMark(mark, 'E0', later, { unchanged: ['f3'], written: ['f1'], listed })!.unchanged).toEqual({
+      f2: at.toISOString(),
+      f3: later.toISOString(),
+    });
+    // f1 kicked off (no longer listed)
+    expect(nextScanMark(mark, 'E0', later, { unchanged: [], written: [], listed: new Set(['f2']) })!.unchanged).toEqual({ f2: at.toISOString() });
+    expect(nextScanMark(mark, 'E0', later, { unchanged: [], written: [], listed })).toBeUndefined();
+    expect(nextScanMark(undefined, 'E0', later, { unchanged: [], written: ['f1'], listed })).toBeUndefined();
+  });
+
+  it('the pages read a prediction as of the last scan that found it unchanged, unless it was generated or written since', () => {
+    const stored = { ...base, ...followFlags(base, [flag('home')], t1), valueScannedAt: t1.toISOString() };
+    const marks = marksByLeague([{ leagueId: 'E0', at: t2.toISOString(), unchanged: { f1: t2.toISOString() } }]);
+    const shown = asOfLastScan(stored, marks);
+    expect(shown.valueScannedAt).toBe(t2.toISOString());
+    expect(shown.valueBets.map((v) => [v.flaggedAt, v.seenAt])).toEqual([[t1.toISOString(), t2.toISOString()]]);
+    expect(asOfLastScan({ ...stored, valueScannedAt: '2026-11-22T13:30:00.000Z' }, marks)).toEqual({ ...stored, valueScannedAt: '2026-11-22T13:30:00.000Z' });
+    expect(asOfLastScan({ ...stored, generatedAt: '2026-11-22T13:10:00.000Z' }, marks).valueScannedAt).toBe(t1.toISOString());
+    expect(asOfLastScan({ ...stored, leagueId: 'SP1' }, marks).valueScannedAt).toBe(t1.toISOString());
+  });
+
+  it('the conflict error names the fixture', () => {
+    expect(new ScanConflictError('f1')).toMatchObject({ kind: 'conflict', fixtureId: 'f1' });
   });
 });

@@ -1,15 +1,20 @@
 import { DEFAULT_BOOKMAKERS, SHARP_REFERENCE } from '@app/model/bookmakers';
 import type { Clock } from '../clock.ts';
-import { groupBy } from '../collections.ts';
-import { ledgerEntriesOf } from '../ledger/entry.ts';
+import { groupBy, mapInFlight } from '../collections.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
-import type { FixtureRepository, PredictionStore } from './ports.ts';
-import { storedAsProvided } from './closing-odds.ts';
+import { ScanConflictError, type FixtureRepository, type PredictionStore } from './ports.ts';
+import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
+import { marksByLeague } from '../predictions/scan-marks.ts';
+import { providedOf, storedAsProvided } from './closing-odds.ts';
 import { isProviderOutage, type OddsProvider } from './providers.ts';
+import { newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
 
 /** The scan looks this far ahead; the daily generation run covers the rest of the week. */
 export const SCAN_REACH_MS = 72 * 3_600_000;
+
+/** A league's writes in flight at once (each its own transaction: one fixture's conflict never holds up another's). */
+const WRITES_IN_FLIGHT = 8;
 
 /**
  * Prices found when they appear (docs/decisions/0192-prices-found-when-they-appear.md): every 15
@@ -19,17 +24,25 @@ export const SCAN_REACH_MS = 72 * 3_600_000;
  * that call, its flags follow on from the last scan's (appeared, moved, withdrawn), and a flag
  * seen for the first time is written to the ledger with its price, bookmaker, quote time and fair
  * probability, in the same write as the prediction. Predictions that have kicked off are never touched.
+ *
+ * What it costs (docs/scaling.md#the-odds-scan): the due predictions and their fixtures are read by
+ * match day; a fixture whose scan changed anything is written in one conditional transaction with
+ * its new entries (docs/decisions/0295-one-owner-for-the-scan-write.md); one that changed nothing
+ * is not written, its league's mark says when it was seen (one batched write for every league,
+ * docs/decisions/0296-a-scan-that-changed-nothing-writes-nothing.md).
  */
 export function makeOddsScanTask({
   oddsProvider,
   predictions,
   fixtures,
+  marks,
   clock,
   log = () => {},
 }: {
   oddsProvider: OddsProvider;
-  predictions: Pick<PredictionStore, 'listByKickoff' | 'write'>;
-  fixtures: Pick<FixtureRepository, 'get'>;
+  predictions: Pick<PredictionStore, 'listByKickoff' | 'writeScan'>;
+  fixtures: Pick<FixtureRepository, 'listByKickoff'>;
+  marks: ScanMarkStore;
   clock: Clock;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }) {
@@ -44,13 +57,17 @@ export function makeOddsScanTask({
     async scan(): Promise<{ summary: string; at: Date; firstFlagged: StoredPrediction[] }> {
       const now = clock.now();
       const firstFlagged: StoredPrediction[] = [];
-      const due = (await predictions.listByKickoff(now, new Date(now.getTime() + SCAN_REACH_MS))).filter((p) => dueForScan(Date.parse(p.kickoff), now));
-      const tally = { scanned: 0, appeared: 0, withdrawn: 0 };
+      const listed = await predictions.listByKickoff(now, new Date(now.getTime() + SCAN_REACH_MS));
+      const due = listed.filter((p) => dueForScan(Date.parse(p.kickoff), now));
+      const tally = { scanned: 0, written: 0, unchanged: 0, conflicts: 0, appeared: 0, withdrawn: 0 };
       const failed: string[] = [];
+      const [provided, previousMarks] = due.length ? await Promise.all([storedAsProvided(fixtures, due), marks.all()]) : [new Map(), []];
+      const markOf = marksByLeague(previousMarks);
+      const newMarks: ScanMark[] = [];
       for (const [leagueId, group] of groupBy(due, (p) => p.leagueId)) {
         let odds;
         try {
-          odds = await oddsProvider.odds(leagueId, await storedAsProvided(fixtures, group), { bookmakers });
+          odds = await oddsProvider.odds(leagueId, providedOf(provided, group), { bookmakers });
         } catch (error) {
           if (!isProviderOutage(error)) throw error;
           // The flags stay as the last scan left them; the next league is still worth a call.
@@ -58,22 +75,41 @@ export function makeOddsScanTask({
           log('Odds scan failed', { leagueId, error: error.message });
           continue;
         }
-        for (const p of group) {
-          const captured = odds.get(p.fixtureId);
-          if (!captured) continue;
-          const result = await rescan(p, captured, now);
+        const captured = group.flatMap((p) => {
+          const c = odds.get(p.fixtureId);
+          return c ? [{ p, c }] : [];
+        });
+        const results = await mapInFlight(captured, WRITES_IN_FLIGHT, ({ p, c }) => rescan(p, c, now));
+        const unchanged: string[] = [];
+        const written: string[] = [];
+        for (const [i, result] of results.entries()) {
+          const id = captured[i]!.p.fixtureId;
           tally.scanned += 1;
-          tally.appeared += result.appeared;
-          tally.withdrawn += result.withdrawn;
-          if (result.first) firstFlagged.push(result.first);
+          if (result.state === 'unchanged') unchanged.push(id);
+          else if (result.state === 'conflict') tally.conflicts += 1;
+          else if (result.state === 'written') {
+            written.push(id);
+            tally.appeared += result.appeared;
+            tally.withdrawn += result.withdrawn;
+            if (result.first) firstFlagged.push(result.first);
+          }
         }
+        tally.written += written.length;
+        tally.unchanged += unchanged.length;
+        const listedIds = new Set(listed.filter((p) => p.leagueId === leagueId).map((p) => p.fixtureId));
+        const mark = nextScanMark(markOf.get(leagueId), leagueId, now, { unchanged, written, listed: listedIds });
+        if (mark) newMarks.push(mark);
       }
-      const summary = `${tally.scanned} of ${due.length} due fixture(s) scanned: ${tally.appeared} flag(s) appeared, ${tally.withdrawn} withdrawn${failed.length ? `; failed: ${failed.join(', ')}` : ''}`;
+      if (newMarks.length) await marks.saveAll(newMarks);
+      const summary =
+        `${tally.scanned} of ${due.length} due fixture(s) scanned: ${tally.appeared} flag(s) appeared, ${tally.withdrawn} withdrawn` +
+        `; ${tally.written} written, ${tally.unchanged} unchanged${tally.conflicts ? `, ${tally.conflicts} changed since read (left to the next scan)` : ''}` +
+        (failed.length ? `; failed: ${failed.join(', ')}` : '');
       return { summary, at: now, firstFlagged };
     },
   };
 
-  /** One fixture's new flags, written with the value entries of the flags first seen now (the store skips those it holds). */
+  /** One fixture's new flags: written with the value entries core finds new, unless nothing but the scan's time changed. */
   async function rescan(p: StoredPrediction, captured: Parameters<typeof captureView>[0], now: Date) {
     const view = captureView(captured, now, list);
     const { valueBets, valueHistory } = followFlags(p, view.flags, now);
@@ -84,15 +120,25 @@ export function makeOddsScanTask({
       valueScannedAt: now.toISOString(),
       ...(Object.keys(view.best).length ? { bestOdds: view.best, bestBookmakers: view.bestBookmakers } : {}),
     };
-    const entries = ledgerEntriesOf(updated, 'published', now).filter((e) => e.kind === 'value');
-    const written = await predictions.write(updated, entries, { now });
+    const entries = newValueEntries(p, updated, now);
+    if (!scanWrites(p, updated, entries, now)) return { state: 'unchanged' as const };
+    let outcome;
+    try {
+      outcome = await predictions.writeScan(updated, entries, { now, previous: p });
+    } catch (error) {
+      // Another writer (a generation run, an overlapping scan) changed it since the read: the next scan starts from that.
+      if (error instanceof ScanConflictError) return { state: 'conflict' as const };
+      throw error;
+    }
+    if (outcome === 'kicked-off') return { state: 'kicked-off' as const };
     const before = new Set(p.valueBets.map((v) => v.market));
-    // a flag that was withdrawn and comes back is not new: its ledger entry and its alert were written the first time
-    const everFlagged = new Set([...before, ...(p.valueHistory ?? []).filter((e) => e.event === 'flagged').map((e) => e.selection)]);
-    const first = written ? valueBets.filter((v) => !everFlagged.has(v.market)) : [];
+    // the alerts announce the flags whose entries this write appended (an entry held already was announced with it)
+    const appended = new Set(outcome.appended.map((e) => e.selection));
+    const first = valueBets.filter((v) => appended.has(v.market));
     return {
-      appeared: written ? valueBets.filter((v) => !before.has(v.market)).length : 0,
-      withdrawn: written ? [...before].filter((s) => !valueBets.some((v) => v.market === s)).length : 0,
+      state: 'written' as const,
+      appeared: valueBets.filter((v) => !before.has(v.market)).length,
+      withdrawn: [...before].filter((s) => !valueBets.some((v) => v.market === s)).length,
       first: first.length ? { ...updated, valueBets: first } : undefined,
     };
   }

@@ -1,6 +1,7 @@
 import type { LeagueModelState } from '@app/model/forecast';
 import type { MatchRecord } from '@app/model/types';
 import type { LedgerEntry, LedgerOutcome } from '../ledger/entry.ts';
+import { ConflictError } from '../errors.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import type { ClosingOdds, FixtureOdds } from '../predictions/odds.ts';
@@ -26,6 +27,8 @@ export interface LeagueRepository {
 export interface FixtureRepository {
   saveAll(fixtures: StoredFixture[]): Promise<void>;
   get(fixtureId: string): Promise<StoredFixture | undefined>;
+  /** The fixtures with kickoff within [from, to], read by UTC match day (a few reads for any number of fixtures). */
+  listByKickoff(from: Date, to: Date): Promise<StoredFixture[]>;
   /**
    * The last prices seen shortly before kickoff (the closing-odds task), kept apart from the
    * fixture so the fixture's daily sync never drops them: the closing price of a provider that
@@ -57,10 +60,35 @@ export interface PredictionStore extends PredictionRepository {
    */
   write(prediction: StoredPrediction, entries: LedgerEntry[], options: { now: Date; backfill?: boolean }): Promise<boolean>;
   /**
+   * The odds scan's write (docs/decisions/0295-one-owner-for-the-scan-write.md): the rescanned
+   * prediction and the value entries core decided are new, in one conditional transaction and
+   * without reading the ledger. The prediction is written only if it is still the one the scan
+   * read (`previous`: the same `generatedAt` and `valueScannedAt`) and its kickoff is after `now`;
+   * each entry only if the ledger does not hold it. An entry the ledger holds already is left out
+   * (not an error: `appended` lists those written). 'kicked-off' (nothing written) when the
+   * kickoff is not after `now`; a prediction changed since it was read throws `ScanConflictError`.
+   */
+  writeScan(
+    prediction: StoredPrediction,
+    entries: LedgerEntry[],
+    options: { now: Date; previous: Pick<StoredPrediction, 'generatedAt' | 'valueScannedAt'> },
+  ): Promise<{ appended: LedgerEntry[] } | 'kicked-off'>;
+  /**
    * Records the result (or the void) on the prediction and the outcome of each of its ledger
    * entries, once, in one transaction (false if it was settled already).
    */
   settle(prediction: StoredPrediction, outcomes: Array<{ entryId: string; fixtureId: string; outcome: LedgerOutcome }>): Promise<boolean>;
+}
+
+/** The stored prediction changed between the scan's read and its write (a generation run, another scan): nothing was written; the next scan recomputes from it. */
+export class ScanConflictError extends ConflictError {
+  constructor(
+    readonly fixtureId: string,
+    options?: ErrorOptions,
+  ) {
+    super(`The prediction of ${fixtureId} changed since the scan read it`, options);
+    this.name = 'ScanConflictError';
+  }
 }
 
 export type JobType = 'generate' | 'results' | 'metrics';

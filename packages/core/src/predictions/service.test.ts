@@ -53,6 +53,17 @@ describe('PredictionService.upcoming', () => {
     expect(list.map((p) => p.id)).toEqual(['live', 'soon']);
   });
 
+  it("shows a prediction's flags as of the last odds scan that found them unchanged (the league's mark)", async () => {
+    const flagged = prediction('soon', '2026-11-23T15:00:00Z', {
+      valueBets: [{ market: 'home', odds: 1.9, edge: 0.0845, flaggedAt: '2026-11-22T10:00:00.000Z', seenAt: '2026-11-22T10:00:00.000Z' }],
+      valueScannedAt: '2026-11-22T10:00:00.000Z',
+    });
+    const marks = { all: async () => [{ leagueId: 'DL1', at: '2026-11-22T11:30:00.000Z', unchanged: { soon: '2026-11-22T11:00:00.000Z' } }] };
+    const service = makePredictionService({ predictions: repo([flagged]), marks, clock });
+    const [card] = (await service.upcoming(premium)).value;
+    expect(card!.valueBets).toEqual([expect.objectContaining({ flaggedAt: '2026-11-22T10:00:00.000Z', seenAt: '2026-11-22T11:00:00.000Z' })]);
+  });
+
   it('locks every probability, value flag and insight for visitors and free users', async () => {
     const service = makePredictionService({ predictions: repo(items), clock });
     for (const viewer of [null, free]) {

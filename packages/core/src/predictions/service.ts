@@ -3,7 +3,8 @@ import { answerMaker, makeReadCache, type Serialised } from '../cache/read-cache
 import { DAY_MS, type Clock } from '../clock.ts';
 import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { toPublicPrediction } from './locking.ts';
-import type { PredictionRepository } from './ports.ts';
+import type { PredictionRepository, ScanMarkStore } from './ports.ts';
+import { asOfLastScan, marksByLeague } from './scan-marks.ts';
 
 /** Matches stay listed for a while after kickoff so in-play games do not vanish. */
 export const LISTED_AFTER_KICKOFF_MS = 3 * 60 * 60 * 1000;
@@ -12,22 +13,28 @@ export const UPCOMING_WINDOW_DAYS = 7;
 export interface PredictionServiceOptions {
   predictions: PredictionRepository;
   clock: Clock;
+  /** The odds scan's league marks: each prediction as of its last scan (docs/decisions/0296-a-scan-that-changed-nothing-writes-nothing.md). */
+  marks?: Pick<ScanMarkStore, 'all'>;
   /** How long a read of the upcoming window may be reused (the read path is hot). 0 reads every time. */
   cacheTtlMs?: number;
 }
 
 /** Use cases on the read side of predictions. */
-export function makePredictionService({ predictions, clock, cacheTtlMs = 0 }: PredictionServiceOptions) {
+export function makePredictionService({ predictions, clock, marks, cacheTtlMs = 0 }: PredictionServiceOptions) {
   const lockedAnswer = answerMaker<Prediction[]>();
   const premiumAnswer = answerMaker<Prediction[]>();
   async function read(): Promise<{ locked: Serialised<Prediction[]>; premium: Serialised<Prediction[]> }> {
     const now = clock.now().getTime();
     const from = now - LISTED_AFTER_KICKOFF_MS;
     const to = now + UPCOMING_WINDOW_DAYS * DAY_MS;
-    const items = (await predictions.listByKickoff(new Date(from), new Date(to))).filter((p) => {
-      const t = Date.parse(p.kickoff);
-      return t >= from && t <= to;
-    });
+    const [listed, scanMarks] = await Promise.all([predictions.listByKickoff(new Date(from), new Date(to)), marks ? marks.all() : []]);
+    const byLeague = marksByLeague(scanMarks);
+    const items = listed
+      .filter((p) => {
+        const t = Date.parse(p.kickoff);
+        return t >= from && t <= to;
+      })
+      .map((p) => asOfLastScan(p, byLeague));
     // Both views are built and serialised once per read (the same answer while their content is the same): the hot path then only picks one.
     return {
       locked: await lockedAnswer(items.map((p) => toPublicPrediction(p, null))),

@@ -14,6 +14,8 @@ import type {
   PredictionStore,
   StoredFixture,
 } from '../pipeline/ports.ts';
+import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
+import { ScanConflictError } from '../pipeline/ports.ts';
 import type { ClosingOdds } from '../predictions/odds.ts';
 import type { League } from '../pipeline/providers.ts';
 
@@ -30,8 +32,10 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
   const closingSnapshots = new Map<string, ClosingOdds>();
   const models = new Map<string, LeagueModelState>();
   const predictions = new Map<string, { prediction: StoredPrediction; entries: LedgerEntry[] }>();
+  const scanMarks = new Map<string, ScanMark>();
   let failAfterWrites = options.failAfterWrites;
   let writes = 0;
+  let scanWrites = 0;
   let settles = 0;
   const store: PredictionStore = {
     listByKickoff: async (from, to) =>
@@ -44,6 +48,22 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
       const held = predictions.get(prediction.fixtureId)?.entries ?? [];
       predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: [...held, ...entries.filter((e) => !held.some((h) => h.id === e.id))] }));
       return true;
+    },
+    // as the DynamoDB adapter: one conditional write, on the prediction as the scan read it, entries appended once, no ledger read
+    writeScan: async (prediction, entries, { now, previous }) => {
+      if (Date.parse(prediction.kickoff) <= now.getTime()) return 'kicked-off';
+      const row = predictions.get(prediction.fixtureId);
+      if (
+        !row ||
+        Date.parse(row.prediction.kickoff) <= now.getTime() ||
+        row.prediction.generatedAt !== previous.generatedAt ||
+        row.prediction.valueScannedAt !== previous.valueScannedAt
+      )
+        throw new ScanConflictError(prediction.fixtureId);
+      scanWrites += 1;
+      const appended = entries.filter((e) => !row.entries.some((h) => h.id === e.id));
+      predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: [...row.entries, ...appended] }));
+      return { appended };
     },
     settle: async (prediction, outcomes) => {
       const row = predictions.get(prediction.fixtureId);
@@ -64,6 +84,8 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
   const fixtureRepository: FixtureRepository = {
     saveAll: async (list) => list.forEach((f) => fixtures.set(f.id, structuredClone(f))),
     get: async (id) => structuredClone(fixtures.get(id)),
+    listByKickoff: async (from, to) =>
+      structuredClone([...fixtures.values()].filter((f) => Date.parse(f.kickoff) >= from.getTime() && Date.parse(f.kickoff) <= to.getTime())),
     saveClosingSnapshot: async (id, snapshot) => void closingSnapshots.set(id, structuredClone(snapshot)),
     closingSnapshot: async (id) => structuredClone(closingSnapshots.get(id)),
   };
@@ -71,17 +93,23 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
     latest: async (league) => models.get(league),
     save: async (league, state) => void models.set(league, state),
   };
+  const marks: ScanMarkStore = {
+    all: async () => structuredClone([...scanMarks.values()]),
+    get: async (leagueId) => structuredClone(scanMarks.get(leagueId)),
+    saveAll: async (list) => list.forEach((m) => scanMarks.set(m.leagueId, structuredClone(m))),
+  };
   const leagueRepository: LeagueRepository = { saveAll: async () => {}, listActive: async () => options.leagues };
   const ledger = {
     listForFixture: async (id: string): Promise<RecordedEntry[]> => (predictions.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })),
   };
   return {
-    ports: { leagues: leagueRepository, fixtures: fixtureRepository, history: historyRepository, models: modelRepository, predictions: store, ledger },
+    ports: { leagues: leagueRepository, fixtures: fixtureRepository, history: historyRepository, models: modelRepository, predictions: store, ledger, marks },
     history,
     fixtures,
     models,
     predictions,
-    counts: () => ({ writes, settles }),
+    scanMarks,
+    counts: () => ({ writes, settles, scanWrites }),
     heal: () => {
       failAfterWrites = undefined;
     },
