@@ -31,8 +31,6 @@ function send(base, method, path, { headers = {}, body, from = '127.0.0.1', cook
   const all = {
     ...(payload && !Buffer.isBuffer(body) && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
     ...(method !== 'GET' && !('origin' in headers) ? { origin: new URL(base).origin } : {}),
-    // As the SPA marks what changes something (a probe that wants it gone passes undefined).
-    ...(method !== 'GET' && url.pathname.startsWith('/api/') ? { 'x-requested-with': 'audit' } : {}),
     ...(cookie ? { cookie } : {}),
     ...headers,
   };
@@ -367,15 +365,20 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     return 'five Pays, one subscription, one invoice';
   });
 
-  await probe('L4: a state-changing request needs JSON or X-Requested-With, from our own origin too; the Vite dev origin is refused', async () => {
+  await probe('L4: a body-less POST from our own origin passes (as the product sends logout); with no origin, a foreign one or the Vite dev origin: 403', async () => {
     const session = (await login(colleague)).cookie;
     const logout = (headers) => api('POST', '/api/auth/logout', { cookie: session, headers });
-    const bare = await logout({ 'x-requested-with': undefined });
-    check(bare.status === 403, `an empty POST without either -> ${bare.status}`);
+    const bare = await logout({ origin: undefined });
+    check(bare.status === 403, `an empty POST with no origin and no header -> ${bare.status}`);
     const vite = await logout({ origin: 'http://localhost:5173' });
     check(vite.status === 403, `Origin http://localhost:5173 -> ${vite.status}`);
+    const foreign = await logout({ origin: 'https://evil.example' });
+    check(foreign.status === 403, `a foreign Origin -> ${foreign.status}`);
     check((await api('GET', '/api/auth/me', { cookie: session })).status === 200, 'a refused request ended the session');
-    return 'an empty POST without JSON or X-Requested-With: 403; Origin localhost:5173: 403';
+    const ours = await logout({});
+    check(ours.status === 200, `an empty POST from our own origin -> ${ours.status} ${ours.text}`);
+    check((await api('GET', '/api/auth/me', { cookie: session })).status === 401, 'our own logout did not end the session');
+    return 'no origin, Origin localhost:5173, a foreign Origin: 403; our own body-less logout: 200';
   });
 
   await probe("L5: the data folder is the user's alone (0700), every file in it 0600", async () => {
