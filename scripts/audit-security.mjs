@@ -103,14 +103,16 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     check(signUp.status === 201 && signUp.cookie, `sign-up answered ${signUp.status} ${signUp.text}`);
     return { email, cookie: signUp.cookie };
   }
-  /** A confirmed account (sign-up, the emailed link), from a network of its own. */
-  async function account(name) {
-    const { email } = await signedUp(name);
+  /** A confirmed account (sign-up, the emailed link), still signed in by its sign-up, from a network of its own. */
+  async function confirmed(name) {
+    const { email, cookie } = await signedUp(name);
     const token = tokenIn(await waitForMail(email, (m) => m.text.includes('/verify-email?token=')), '/verify-email');
     const verified = await api('POST', '/api/auth/verify-email', { body: { token }, from: address() });
     check(verified.status === 200, `verification answered ${verified.status}`);
-    return email;
+    return { email, cookie };
   }
+  /** A confirmed account's address. */
+  const account = async (name) => (await confirmed(name)).email;
   /** The test-mode checkout's path of a new checkout for the session, or undefined with real Stripe keys. */
   async function localCheckout(cookie) {
     const res = await api('POST', '/api/stripe/create-checkout-session', { cookie });
@@ -306,15 +308,33 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     return `${jars.length} sessions from 4 login loops, 0 alive after the reset`;
   });
 
+  await probe("M1 (fifth audit): an unconfirmed sign-up with someone's address cannot exclude or rest it; the owner's reset and login work", async () => {
+    const { email, cookie } = await signedUp('m1-victim');
+    const out = await api('POST', '/api/account/self-exclusion', { cookie, body: { password: PASSWORD, confirm: true } });
+    check(out.status === 403 && /Confirm your email address first/.test(out.json?.message ?? ''), `self-exclusion by the intruder -> ${out.status} ${out.text}`);
+    const rest = await api('POST', '/api/account/break', { cookie, body: { duration: '30d' } });
+    check(rest.status === 403, `a break by the intruder -> ${rest.status} ${rest.text}`);
+    const owner = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, ...TERMS }, from: address() });
+    check(owner.status === 409, `the owner's sign-up -> ${owner.status}`);
+    check((await api('POST', '/api/auth/password-reset', { body: { email }, from: address() })).status === 202, 'the reset request was refused');
+    const token = tokenIn(await waitForMail(email, (m) => m.text.includes('/reset-password?token=')), '/reset-password');
+    const reset = await api('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'the owner took it back' }, from: address() });
+    check(reset.status === 200, `the owner's reset -> ${reset.status}`);
+    const signIn = await login(email, 'the owner took it back');
+    check(signIn.status === 200, `the owner's login -> ${signIn.status} ${signIn.text}`);
+    return 'exclusion and break by the unconfirmed intruder: 403; the owner: 409, reset 200, login 200';
+  });
+
   await probe('M3: a checkout opened before a self-exclusion (or a break) cannot be paid after it: 409, no subscription', async () => {
-    const excluded = await signedUp('m3');
+    // Breaks and exclusions need a confirmed address (decision 0280).
+    const excluded = await confirmed('m3');
     const path = await localCheckout(excluded.cookie);
     if (!path) return 'skipped: Stripe keys are set (the Stripe adapter expires the open sessions; its contract tests cover it)';
     const out = await api('POST', '/api/account/self-exclusion', { cookie: excluded.cookie, body: { password: PASSWORD, confirm: true } });
     check(out.status === 200, `self-exclusion -> ${out.status} ${out.text}`);
     const paid = await pay(path);
     check(paid.status === 409 && /nothing was charged/.test(paid.text), `pay after the exclusion -> ${paid.status}`);
-    const resting = await signedUp('m3-break');
+    const resting = await confirmed('m3-break');
     const before = await localCheckout(resting.cookie);
     check((await api('POST', '/api/account/break', { cookie: resting.cookie, body: { duration: '24h' } })).status === 200, 'the break was refused');
     check((await pay(before)).status === 409, 'a checkout from before the break was paid');
