@@ -359,6 +359,49 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     return `110 guesses (${refused} refused), the owner signed in`;
   });
 
+  await probe('M2 (fifth audit): with either login budget of one network spent, a known and an unknown address get one answer in the same time', async () => {
+    /** SAMPLES logins each of a known and an unknown address from `office`: same answers, medians within the timing bound. */
+    const compare = async (office, known, what) => {
+      const times = { known: [], unknown: [] };
+      let answer;
+      for (let i = 0; i < SAMPLES; i++) {
+        const a = await login(known, `m2 guess ${i}`, office);
+        const b = await login(uniqueEmail('m2-nobody'), `m2 guess ${i}`, office);
+        check(a.status === b.status && a.text === b.text && !a.cookie === !b.cookie, `${what}: known ${a.status} ${a.text} vs unknown ${b.status} ${b.text}`);
+        times.known.push(a.ms);
+        times.unknown.push(b.ms);
+        answer = a.status;
+      }
+      const [mk, mu] = [median(times.known), median(times.unknown)];
+      check(Math.abs(mk - mu) <= Math.max(40, 0.3 * Math.max(mk, mu)), `${what}: median ${mk.toFixed(0)} ms (known) vs ${mu.toFixed(0)} ms (unknown)`);
+      return `${what}: both ${answer}, ${mk.toFixed(0)}/${mu.toFixed(0)} ms`;
+    };
+    // 1. About 100 misses on made-up addresses spend the unknown-address budget of one network.
+    const office = address();
+    const { email: known } = await signedUp('m2-known');
+    await Promise.all(
+      Array.from({ length: 22 }, async (_, a) => {
+        const ghost = uniqueEmail(`m2-ghost${a}`);
+        for (let g = 0; g < 5; g++) await login(ghost, `guess ${g}`, office);
+      }),
+    );
+    const spentUnknown = await login(uniqueEmail('m2-probe'), 'guess', office);
+    check(spentUnknown.status === 429, `after 110 misses on made-up addresses an unknown address got ${spentUnknown.status}: the budget was not spent`);
+    const first = await compare(office, known, 'unknown budget spent');
+    // 2. 5 failures at each of 21 real accounts spend the known-accounts budget of another network.
+    const office2 = address();
+    const staff = [];
+    for (let i = 0; i < 21; i++) staff.push((await signedUp(`m2-staff${i}`)).email);
+    await Promise.all(staff.map(async (email) => {
+      for (let g = 0; g < 5; g++) await login(email, `wrong ${g}`, office2);
+    }));
+    const { email: fresh } = await signedUp('m2-fresh');
+    const spentKnown = await login(fresh, 'wrong', office2);
+    check(spentKnown.status === 429, `after 105 failures at real accounts a real one got ${spentKnown.status}: the budget was not spent`);
+    const second = await compare(office2, fresh, 'known budget spent');
+    return `${first}; ${second}`;
+  });
+
   await probe('L2: reset mail bombing: 20 requests from 4 addresses put at most 3 reset emails into one inbox', async () => {
     const { email } = await signedUp('l2');
     const statuses = [];

@@ -107,6 +107,9 @@ export function decideAttempt(
   return { allowed: true, next: { count, lastAt: now, nextAt: now + delay } };
 }
 
+/** The answer of every refused attempt. */
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Try again later.';
+
 /** How many times one request retries a compare-and-set it lost to a concurrent one. */
 const MAX_RACES = 12;
 
@@ -131,13 +134,13 @@ export function makeAttemptLimiter(store: AttemptStore, now: () => number) {
       const stored = await store.get(subject.key);
       const at = now();
       const decision = decideAttempt(stored?.state, at, subject.policy);
-      if (!decision.allowed) throw new RateLimitedError('Too many attempts. Try again later.', decision.retryAfterMs / 1000);
+      if (!decision.allowed) throw new RateLimitedError(TOO_MANY_ATTEMPTS_MESSAGE, decision.retryAfterMs / 1000);
       if (await store.put(subject.key, decision.next, stored?.version, ttlOf(subject, decision.next, at))) {
         return { subject, before: stored?.state, version: (stored?.version ?? 0) + 1, at };
       }
     }
     // Heavy contention on one subject is itself a sign of an attack: refuse rather than evaluate.
-    throw new RateLimitedError('Too many attempts. Try again later.', 1);
+    throw new RateLimitedError(TOO_MANY_ATTEMPTS_MESSAGE, 1);
   }
 
   /** Puts a subject back as it was before `taken`, unless another request wrote since (then one attempt is refunded). */
@@ -159,6 +162,12 @@ export function makeAttemptLimiter(store: AttemptStore, now: () => number) {
         await Promise.all(taken.map(putBack));
         throw error;
       }
+    },
+    /** How long an attempt on `subject` would wait now (0: it would go through); writes nothing. */
+    async wait(subject: Subject): Promise<number> {
+      const stored = await store.get(subject.key);
+      const decision = decideAttempt(stored?.state, now(), subject.policy);
+      return decision.allowed ? 0 : decision.retryAfterMs;
     },
     refund: (subject: Subject) => store.refund(subject.key),
     clear: (subject: Subject) => store.clear(subject.key),
