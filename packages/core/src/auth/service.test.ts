@@ -149,6 +149,25 @@ describe('AuthService', () => {
     expect(t.events.filter((e) => e.type === 'signup_throttled')).toHaveLength(2);
   });
 
+  it('L3 (fifth audit): sign-ups for one address, tried every 10 minutes from anywhere for a day, reach its inbox 3 times', async () => {
+    const statuses: string[] = [];
+    for (let i = 0; i < 144; i++) {
+      statuses.push(
+        await t.auth.register(withPolicy(creds), { ip: `7.8.${i % 250}.1` }).then(
+          () => 'created',
+          (e: { kind: string }) => e.kind,
+        ),
+      );
+      t.clock.advance(10 * 60_000);
+    }
+    expect(statuses.slice(0, 3)).toEqual(['created', 'conflict', 'conflict']);
+    expect(statuses.slice(3).every((s) => s === 'rate_limited')).toBe(true);
+    expect(t.mail).toHaveLength(3);
+    // A day after the third, the address may try again.
+    t.clock.advance(30 * 60_000);
+    await expect(t.auth.register(withPolicy(creds), { ip: '7.9.0.1' })).rejects.toMatchObject({ kind: 'conflict' });
+  });
+
   it('an unconfirmed account signs in with its password; a wrong one is answered like an unknown email', async () => {
     await t.auth.register(withPolicy(creds), { ip: '1.1.1.1' });
     expect((await t.auth.login(creds, { ip: '1.1.1.1' })).user).toMatchObject({ email: creds.email, emailVerified: false });
