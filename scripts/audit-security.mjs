@@ -414,6 +414,49 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     return `${mails.length} emails; statuses ${statuses.filter((s) => s === 202).length} x 202, ${statuses.filter((s) => s === 429).length} x 429`;
   });
 
+  await probe('L1 (fifth audit): checkouts asked for while the self-exclusion lands: none can be paid afterwards', async () => {
+    let issued = 0;
+    let refused = 0;
+    for (let round = 0; round < 3; round++) {
+      const { cookie } = await confirmed(`l1-race${round}`);
+      if (!(await localCheckout(cookie))) return 'skipped: Stripe keys are set (the Stripe adapter expires the open sessions; its contract tests cover it)';
+      let done = false;
+      const exclusion = api('POST', '/api/account/self-exclusion', { cookie, body: { password: PASSWORD, confirm: true } }).finally(() => (done = true));
+      // A stream of checkout requests over the whole exclusion call: some resolve their session before it lands and read the user after.
+      const paths = new Set();
+      const stream = (async () => {
+        while (!done) {
+          const res = await api('POST', '/api/stripe/create-checkout-session', { cookie });
+          if (res.status === 200) paths.add(new URL(res.json.url).pathname);
+          else refused += 1;
+        }
+      })();
+      const out = await exclusion;
+      await stream;
+      check(out.status === 200, `self-exclusion -> ${out.status} ${out.text}`);
+      for (const path of paths) {
+        issued += 1;
+        const paid = await pay(path);
+        check(paid.status === 409, `a checkout issued around the exclusion was paid (${paid.status})`);
+      }
+    }
+    return `3 exclusions raced by checkout streams: ${issued} sessions issued, none payable (409); ${refused} requests refused`;
+  });
+
+  await probe('L2 (fifth audit): during a break neither resuming a subscription nor a new portal session is allowed (409)', async () => {
+    const { cookie } = await confirmed('l2-break');
+    const path = await localCheckout(cookie);
+    if (!path) return 'skipped: Stripe keys are set (a subscription is needed)';
+    check((await pay(path)).status === 303, 'the test-mode payment failed');
+    check((await api('POST', '/api/stripe/cancel-subscription', { cookie })).status === 200, 'the cancellation failed');
+    check((await api('POST', '/api/account/break', { cookie, body: { duration: '24h' } })).status === 200, 'the break was refused');
+    const resumed = await api('POST', '/api/stripe/resume-subscription', { cookie });
+    check(resumed.status === 409, `resume during a break -> ${resumed.status} ${resumed.text}`);
+    const portal = await api('POST', '/api/stripe/portal-session', { cookie });
+    check(portal.status === 409, `a portal session during a break -> ${portal.status} ${portal.text}`);
+    return 'resume and portal during a break: 409';
+  });
+
   await probe('L3: five concurrent Pays of one test-mode checkout make one subscription', async () => {
     const buyer = await signedUp('l3');
     const path = await localCheckout(buyer.cookie);
