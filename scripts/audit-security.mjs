@@ -1,5 +1,5 @@
-// `npm run audit:security [-- --url http://localhost:3000]`: the probes behind the security
-// findings of issues 26 and 35, run against a started local stack (`npm start`), so a later change
+// `npm run audit:security [-- --url http://localhost:3000] [--only <text in a probe's name>]`: the
+// probes behind the security findings of issues 26 and 35, run against a started local stack (`npm start`), so a later change
 // that reopens one shows up. Each probe says what it checked; the exit code is 1 when one failed.
 // What each probe holds, and the unit and integration tests behind it: docs/security.md.
 // It signs up a few throwaway accounts (confirmed through the local outbox, /__local/mail.json)
@@ -58,9 +58,11 @@ function send(base, method, path, { headers = {}, body, from = '127.0.0.1', cook
 }
 
 /** Runs every probe against `base`; returns [{ name, ok, detail }]. */
-export async function runAudit(base, { dataDir, log = () => {} } = {}) {
+export async function runAudit(base, { dataDir, only, log = () => {} } = {}) {
   const results = [];
   const probe = async (name, fn) => {
+    // `--only <text>`: the probes whose name contains it (to check one control quickly).
+    if (only && !name.includes(only)) return;
     try {
       const detail = await fn();
       results.push({ name, ok: true, detail });
@@ -311,7 +313,10 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
   await probe("M1 (fifth audit): an unconfirmed sign-up with someone's address cannot exclude or rest it; the owner's reset and login work", async () => {
     const { email, cookie } = await signedUp('m1-victim');
     const out = await api('POST', '/api/account/self-exclusion', { cookie, body: { password: PASSWORD, confirm: true } });
-    check(out.status === 403 && /Confirm your email address first/.test(out.json?.message ?? ''), `self-exclusion by the intruder -> ${out.status} ${out.text}`);
+    check(
+      out.status === 403 && /Confirm your email address first/.test(out.json?.message ?? ''),
+      `self-exclusion by the intruder -> ${out.status} ${out.text}`,
+    );
     const rest = await api('POST', '/api/account/break', { cookie, body: { duration: '30d' } });
     check(rest.status === 403, `a break by the intruder -> ${rest.status} ${rest.text}`);
     const owner = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, ...TERMS }, from: address() });
@@ -392,9 +397,11 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     const office2 = address();
     const staff = [];
     for (let i = 0; i < 21; i++) staff.push((await signedUp(`m2-staff${i}`)).email);
-    await Promise.all(staff.map(async (email) => {
-      for (let g = 0; g < 5; g++) await login(email, `wrong ${g}`, office2);
-    }));
+    await Promise.all(
+      staff.map(async (email) => {
+        for (let g = 0; g < 5; g++) await login(email, `wrong ${g}`, office2);
+      }),
+    );
     const { email: fresh } = await signedUp('m2-fresh');
     const spentKnown = await login(fresh, 'wrong', office2);
     check(spentKnown.status === 429, `after 105 failures at real accounts a real one got ${spentKnown.status}: the budget was not spent`);
@@ -471,21 +478,24 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     return 'five Pays, one subscription, one invoice';
   });
 
-  await probe('L4: a body-less POST from our own origin passes (as the product sends logout); with no origin, a foreign one or the Vite dev origin: 403', async () => {
-    const session = (await login(colleague)).cookie;
-    const logout = (headers) => api('POST', '/api/auth/logout', { cookie: session, headers });
-    const bare = await logout({ origin: undefined });
-    check(bare.status === 403, `an empty POST with no origin and no header -> ${bare.status}`);
-    const vite = await logout({ origin: 'http://localhost:5173' });
-    check(vite.status === 403, `Origin http://localhost:5173 -> ${vite.status}`);
-    const foreign = await logout({ origin: 'https://evil.example' });
-    check(foreign.status === 403, `a foreign Origin -> ${foreign.status}`);
-    check((await api('GET', '/api/auth/me', { cookie: session })).status === 200, 'a refused request ended the session');
-    const ours = await logout({});
-    check(ours.status === 200, `an empty POST from our own origin -> ${ours.status} ${ours.text}`);
-    check((await api('GET', '/api/auth/me', { cookie: session })).status === 401, 'our own logout did not end the session');
-    return 'no origin, Origin localhost:5173, a foreign Origin: 403; our own body-less logout: 200';
-  });
+  await probe(
+    'L4: a body-less POST from our own origin passes (as the product sends logout); with no origin, a foreign one or the Vite dev origin: 403',
+    async () => {
+      const session = (await login(colleague)).cookie;
+      const logout = (headers) => api('POST', '/api/auth/logout', { cookie: session, headers });
+      const bare = await logout({ origin: undefined });
+      check(bare.status === 403, `an empty POST with no origin and no header -> ${bare.status}`);
+      const vite = await logout({ origin: 'http://localhost:5173' });
+      check(vite.status === 403, `Origin http://localhost:5173 -> ${vite.status}`);
+      const foreign = await logout({ origin: 'https://evil.example' });
+      check(foreign.status === 403, `a foreign Origin -> ${foreign.status}`);
+      check((await api('GET', '/api/auth/me', { cookie: session })).status === 200, 'a refused request ended the session');
+      const ours = await logout({});
+      check(ours.status === 200, `an empty POST from our own origin -> ${ours.status} ${ours.text}`);
+      check((await api('GET', '/api/auth/me', { cookie: session })).status === 401, 'our own logout did not end the session');
+      return 'no origin, Origin localhost:5173, a foreign Origin: 403; our own body-less logout: 200';
+    },
+  );
 
   await probe("L5: the data folder is the user's alone (0700), every file in it 0600", async () => {
     if (!dataDir || !existsSync(dataDir)) return 'skipped: no DATA_DIR folder';
@@ -574,9 +584,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const dataDir = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.DATA_DIR ?? '.data');
+  const onlyAt = args.indexOf('--only');
+  const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
   console.log(`Security audit of ${base} (throwaway accounts @audit.invalid)`);
   const started = performance.now();
-  const results = await runAudit(base, { dataDir, log: (line) => console.log(line) }).catch((error) => {
+  const results = await runAudit(base, { dataDir, only, log: (line) => console.log(line) }).catch((error) => {
     console.error(`The audit could not run: ${error.message}. Is the stack running (npm start)?`);
     process.exit(2);
   });

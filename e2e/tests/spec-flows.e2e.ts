@@ -230,7 +230,9 @@ describe('the admin pages', () => {
     // The four stat cards, counted from the rows the page received.
     const card = (name: string) => staff.page.getByRole('region', { name, exact: true });
     await card('Total Predictions').getByText('High confidence (≥60%)').waitFor();
-    await card('Win Rate').getByText(/^From \d+ completed$/).waitFor();
+    await card('Win Rate')
+      .getByText(/^From \d+ completed$/)
+      .waitFor();
     await card('Correct').getByText('Winning predictions').waitFor();
     await card('Incorrect').getByText('Losing predictions').waitFor();
     // Until the rows arrive the cards show a dash; then they count the table's rows and badges.
@@ -244,7 +246,11 @@ describe('the admin pages', () => {
     expect(await card('Incorrect').getByText(/^\d+$/).textContent()).toBe(String(losses));
     const rate = wins + losses === 0 ? '0.0%' : `${((wins / (wins + losses)) * 100).toFixed(1)}%`;
     expect(await card('Win Rate').getByText(/%$/).textContent()).toBe(rate);
-    expect(await card('Win Rate').getByText(/^From \d+ completed$/).textContent()).toBe(`From ${wins + losses} completed`);
+    expect(
+      await card('Win Rate')
+        .getByText(/^From \d+ completed$/)
+        .textContent(),
+    ).toBe(`From ${wins + losses} completed`);
     const periods = staff.page.getByRole('group', { name: 'Period' });
     expect(await periods.getByRole('button').allTextContents()).toEqual(['Yesterday', 'Last 7 Days', 'Last 30 Days']);
     expect(await periods.getByRole('button', { name: 'Last 7 Days' }).getAttribute('aria-pressed')).toBe('true');

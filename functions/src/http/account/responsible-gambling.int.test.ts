@@ -197,7 +197,10 @@ describe('M1 (fifth audit): an address nobody has proved cannot be locked', () =
     // The owner: sign-up says the address is taken, the reset through the inbox works, and so does login.
     expect((await stack.client().post('/api/auth/register', { email: victim, password: PASSWORD, ...TERMS })).status).toBe(409);
     expect((await stack.client().post('/api/auth/password-reset', { email: victim })).status).toBe(202);
-    const token = tokenIn((await stack.outbox()).find((m) => m.to === victim && m.text.includes('/reset-password?token='))!, '/reset-password');
+    const token = tokenIn(
+      (await stack.outbox()).find((m) => m.to === victim && m.text.includes('/reset-password?token='))!,
+      '/reset-password',
+    );
     expect((await stack.client().post('/api/auth/password-reset/confirm', { token, password: 'the owner took it back' })).status).toBe(200);
     const owner = stack.client();
     const login = await owner.post('/api/auth/login', { email: victim, password: 'the owner took it back' });

@@ -225,7 +225,9 @@ describe('accounts and sessions over HTTP', () => {
     expect(bare.status).toBe(403);
     expect((await client.get('/api/auth/me')).status).toBe(200);
     // A body that is not JSON stays 415.
-    expect((await client.request('POST', '/api/auth/logout', { rawBody: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect(
+      (await client.request('POST', '/api/auth/logout', { rawBody: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status,
+    ).toBe(415);
     expect((await client.request('POST', '/api/auth/logout')).status).toBe(200);
     expect((await client.get('/api/auth/me')).status).toBe(401);
   });

@@ -287,7 +287,8 @@ describe('AuthService', () => {
     it('the unknown-address budget spent (about 100 misses on made-up addresses): known and unknown alike, each checked; the owner still signs in', async () => {
       await t.signedUp();
       const office = '9.9.7.1';
-      for (let i = 0; i < NETWORK_POLICY.freeAttempts + 1; i++) await t.auth.login({ email: `made-up${i}@example.com`, password: 'x' }, { ip: office }).catch(() => undefined);
+      for (let i = 0; i < NETWORK_POLICY.freeAttempts + 1; i++)
+        await t.auth.login({ email: `made-up${i}@example.com`, password: 'x' }, { ip: office }).catch(() => undefined);
       const known = await outcome(creds.email, office);
       const unknown = await outcome('never-signed-up@example.com', office);
       expect(unknown).toMatchObject({ kind: 'rate_limited', message: 'Too many attempts. Try again later.', checks: 1 });

@@ -220,7 +220,11 @@ export function makeAuthService(deps: AuthServiceDeps) {
         security({ type: event.type, email: body.email, network, ...(user ? { userId: user.id } : {}), detail: { ...event.detail, networkBudget: true } });
         return new RateLimitedError(TOO_MANY_ATTEMPTS_MESSAGE, retryAfterMs / 1000);
       };
-      if (knownWait > 0) throw refused(Math.max(knownWait, unknownWait), { type: 'login_throttled', detail: { retryAfterSeconds: Math.ceil(Math.max(knownWait, unknownWait) / 1000) } });
+      if (knownWait > 0)
+        throw refused(Math.max(knownWait, unknownWait), {
+          type: 'login_throttled',
+          detail: { retryAfterSeconds: Math.ceil(Math.max(knownWait, unknownWait) / 1000) },
+        });
       const spentUnknown = unknownWait > 0;
       // With the unknown budget spent its subject is not taken (it would refuse): the account's own rule still is.
       await takeLoggedAttempt(limiter, security, spentUnknown ? [subjects.account] : [subjects.account, subjects.network], {

@@ -52,7 +52,13 @@ function send(user: UserRecord) {
     log: (message, detail) => void skipped.push(detail?.reason),
   });
   return mail
-    .deliver({ template: 'value-alert', userId: user.id, kind: 'realtime', setId: 'run:1', bets: [{ fixtureId: 'f1', selection: 'home', odds: 2.18, edge: 0.09 }] })
+    .deliver({
+      template: 'value-alert',
+      userId: user.id,
+      kind: 'realtime',
+      setId: 'run:1',
+      bets: [{ fixtureId: 'f1', selection: 'home', odds: 2.18, edge: 0.09 }],
+    })
     .then(() => ({ sent: sent.map((m) => m.to), skipped }));
 }
 

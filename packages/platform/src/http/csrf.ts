@@ -47,6 +47,10 @@ export function assertSameOrigin(event: APIGatewayProxyEventV2, allowedOrigins: 
   // same-origin mark, says the request is ours.
   const ours = Boolean(origin) || headers['sec-fetch-site'] === 'same-origin';
   if (!ours && type !== 'application/json' && !headers[REQUESTED_WITH_HEADER]?.trim()) {
-    throw new HttpError(403, 'forbidden', 'A request that changes something must come from our own origin, or send Content-Type: application/json or X-Requested-With');
+    throw new HttpError(
+      403,
+      'forbidden',
+      'A request that changes something must come from our own origin, or send Content-Type: application/json or X-Requested-With',
+    );
   }
 }

@@ -84,11 +84,19 @@ describe('httpRoute', () => {
   it('a body-less unsafe request from our own origin is accepted (what the site sends for logout, cancel, delete, the jobs); a missing or foreign origin is still refused', async () => {
     const empty = (headers: Record<string, string>) => echo(apiGatewayEvent({ method: 'POST', path: '/api/echo', headers }), context);
     // The site's own client: no body, no Content-Type, no extra header.
-    for (const headers of [{ origin: ORIGIN }, { 'sec-fetch-site': 'same-origin' }, { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }] as Record<string, string>[]) {
+    for (const headers of [{ origin: ORIGIN }, { 'sec-fetch-site': 'same-origin' }, { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }] as Record<
+      string,
+      string
+    >[]) {
       expect((await empty(headers)).statusCode, JSON.stringify(headers)).not.toBe(403);
     }
     // A foreign or opaque origin, or a cross-site fetch: refused, body or not.
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ] as Record<string, string>[]) {
       expect((await empty(headers)).statusCode, JSON.stringify(headers)).toBe(403);
     }
     // No origin at all (no Origin, no same-origin mark): refused unless a non-browser client says so.
@@ -102,7 +110,10 @@ describe('httpRoute', () => {
     expect((await empty({ 'x-requested-with': 'curl' })).statusCode).not.toBe(403);
     expect((await empty({ 'content-type': 'application/json' })).statusCode).not.toBe(403);
     // A body that is not JSON stays 415, from our own origin too.
-    const text = await echo(apiGatewayEvent({ method: 'POST', path: '/api/echo', body: 'odds=2', headers: { origin: ORIGIN, 'content-type': 'text/plain' } }), context);
+    const text = await echo(
+      apiGatewayEvent({ method: 'POST', path: '/api/echo', body: 'odds=2', headers: { origin: ORIGIN, 'content-type': 'text/plain' } }),
+      context,
+    );
     expect(text.statusCode).toBe(415);
     // A read needs nothing.
     expect((await echo(apiGatewayEvent({ method: 'GET', path: '/api/echo', headers: {} }), context)).statusCode).not.toBe(403);

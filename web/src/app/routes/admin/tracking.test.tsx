@@ -53,7 +53,12 @@ describe('/admin/tracking', () => {
               makeTrackingRow({ hasResult: false, isCorrect: null, actualResult: 'Match not finished' }),
             ]
           : search === '?days=1'
-            ? [makeTrackingRow({ isCorrect: true }), makeTrackingRow({ isCorrect: true }), makeTrackingRow({ isCorrect: true }), makeTrackingRow({ isCorrect: false })]
+            ? [
+                makeTrackingRow({ isCorrect: true }),
+                makeTrackingRow({ isCorrect: true }),
+                makeTrackingRow({ isCorrect: true }),
+                makeTrackingRow({ isCorrect: false }),
+              ]
             : [makeTrackingRow({ hasResult: false, isCorrect: null, actualResult: 'Match not finished' })],
     });
     const { user } = await renderApp('/admin/tracking');

@@ -1,5 +1,11 @@
 import type { User } from '@app/contracts/auth';
-import { BREAK_DURATION_KEYS, BREAK_DURATIONS, CONFIRM_ADDRESS_FIRST_MESSAGE, SELF_EXCLUSION_MONTHS, type BreakDuration } from '@app/contracts/responsible-gambling';
+import {
+  BREAK_DURATION_KEYS,
+  BREAK_DURATIONS,
+  CONFIRM_ADDRESS_FIRST_MESSAGE,
+  SELF_EXCLUSION_MONTHS,
+  type BreakDuration,
+} from '@app/contracts/responsible-gambling';
 import { Coffee, LifeBuoy, Lock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';

@@ -44,7 +44,12 @@ export function TrackingCards({ rows }: { rows: readonly TrackingRow[] | undefin
         tone={rows ? winRateTone(counts.winRate) : undefined}
       />
       <StatCard title={TRACKING_CARD_TEXTS.correct.title} value={shown(counts.correct)} caption={TRACKING_CARD_TEXTS.correct.caption} tone="text-success" />
-      <StatCard title={TRACKING_CARD_TEXTS.incorrect.title} value={shown(counts.incorrect)} caption={TRACKING_CARD_TEXTS.incorrect.caption} tone="text-destructive" />
+      <StatCard
+        title={TRACKING_CARD_TEXTS.incorrect.title}
+        value={shown(counts.incorrect)}
+        caption={TRACKING_CARD_TEXTS.incorrect.caption}
+        tone="text-destructive"
+      />
     </div>
   );
 }
