@@ -223,7 +223,7 @@ describe('the admin pages', () => {
     expect(currentPath(staff.page)).toBe('/admin/tracking');
   });
 
-  it("admin tracking: 'Performance Tracking', 'Monitor high-confidence predictions (≥60%) and track accuracy', 'Prediction History' with Last 7 Days first chosen", async () => {
+  it("admin tracking: 'Performance Tracking', 'Monitor high-confidence predictions (≥60%) and track accuracy', the four stat cards counted from the rows, 'Prediction History' with Last 7 Days first chosen", async () => {
     await open(staff.page, '/admin/tracking', 'Performance Tracking');
     await staff.page.getByText('Monitor high-confidence predictions (≥60%) and track accuracy').waitFor();
     await staff.page.getByRole('heading', { name: 'Prediction History' }).waitFor();
