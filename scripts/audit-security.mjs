@@ -1,5 +1,5 @@
-// `npm run audit:security [-- --url http://localhost:3000]`: the probes behind the security
-// findings of issues 26 and 35, run against a started local stack (`npm start`), so a later change
+// `npm run audit:security [-- --url http://localhost:3000] [--only <text in a probe's name>]`: the
+// probes behind the security findings of issues 26 and 35, run against a started local stack (`npm start`), so a later change
 // that reopens one shows up. Each probe says what it checked; the exit code is 1 when one failed.
 // What each probe holds, and the unit and integration tests behind it: docs/security.md.
 // It signs up a few throwaway accounts (confirmed through the local outbox, /__local/mail.json)
@@ -31,8 +31,6 @@ function send(base, method, path, { headers = {}, body, from = '127.0.0.1', cook
   const all = {
     ...(payload && !Buffer.isBuffer(body) && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
     ...(method !== 'GET' && !('origin' in headers) ? { origin: new URL(base).origin } : {}),
-    // As the SPA marks what changes something (a probe that wants it gone passes undefined).
-    ...(method !== 'GET' && url.pathname.startsWith('/api/') ? { 'x-requested-with': 'audit' } : {}),
     ...(cookie ? { cookie } : {}),
     ...headers,
   };
@@ -60,9 +58,11 @@ function send(base, method, path, { headers = {}, body, from = '127.0.0.1', cook
 }
 
 /** Runs every probe against `base`; returns [{ name, ok, detail }]. */
-export async function runAudit(base, { dataDir, log = () => {} } = {}) {
+export async function runAudit(base, { dataDir, only, log = () => {} } = {}) {
   const results = [];
   const probe = async (name, fn) => {
+    // `--only <text>`: the probes whose name contains it (to check one control quickly).
+    if (only && !name.includes(only)) return;
     try {
       const detail = await fn();
       results.push({ name, ok: true, detail });
@@ -105,14 +105,16 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     check(signUp.status === 201 && signUp.cookie, `sign-up answered ${signUp.status} ${signUp.text}`);
     return { email, cookie: signUp.cookie };
   }
-  /** A confirmed account (sign-up, the emailed link), from a network of its own. */
-  async function account(name) {
-    const { email } = await signedUp(name);
+  /** A confirmed account (sign-up, the emailed link), still signed in by its sign-up, from a network of its own. */
+  async function confirmed(name) {
+    const { email, cookie } = await signedUp(name);
     const token = tokenIn(await waitForMail(email, (m) => m.text.includes('/verify-email?token=')), '/verify-email');
     const verified = await api('POST', '/api/auth/verify-email', { body: { token }, from: address() });
     check(verified.status === 200, `verification answered ${verified.status}`);
-    return email;
+    return { email, cookie };
   }
+  /** A confirmed account's address. */
+  const account = async (name) => (await confirmed(name)).email;
   /** The test-mode checkout's path of a new checkout for the session, or undefined with real Stripe keys. */
   async function localCheckout(cookie) {
     const res = await api('POST', '/api/stripe/create-checkout-session', { cookie });
@@ -308,15 +310,36 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     return `${jars.length} sessions from 4 login loops, 0 alive after the reset`;
   });
 
+  await probe("M1 (fifth audit): an unconfirmed sign-up with someone's address cannot exclude or rest it; the owner's reset and login work", async () => {
+    const { email, cookie } = await signedUp('m1-victim');
+    const out = await api('POST', '/api/account/self-exclusion', { cookie, body: { password: PASSWORD, confirm: true } });
+    check(
+      out.status === 403 && /Confirm your email address first/.test(out.json?.message ?? ''),
+      `self-exclusion by the intruder -> ${out.status} ${out.text}`,
+    );
+    const rest = await api('POST', '/api/account/break', { cookie, body: { duration: '30d' } });
+    check(rest.status === 403, `a break by the intruder -> ${rest.status} ${rest.text}`);
+    const owner = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, ...TERMS }, from: address() });
+    check(owner.status === 409, `the owner's sign-up -> ${owner.status}`);
+    check((await api('POST', '/api/auth/password-reset', { body: { email }, from: address() })).status === 202, 'the reset request was refused');
+    const token = tokenIn(await waitForMail(email, (m) => m.text.includes('/reset-password?token=')), '/reset-password');
+    const reset = await api('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'the owner took it back' }, from: address() });
+    check(reset.status === 200, `the owner's reset -> ${reset.status}`);
+    const signIn = await login(email, 'the owner took it back');
+    check(signIn.status === 200, `the owner's login -> ${signIn.status} ${signIn.text}`);
+    return 'exclusion and break by the unconfirmed intruder: 403; the owner: 409, reset 200, login 200';
+  });
+
   await probe('M3: a checkout opened before a self-exclusion (or a break) cannot be paid after it: 409, no subscription', async () => {
-    const excluded = await signedUp('m3');
+    // Breaks and exclusions need a confirmed address (decision 0280).
+    const excluded = await confirmed('m3');
     const path = await localCheckout(excluded.cookie);
     if (!path) return 'skipped: Stripe keys are set (the Stripe adapter expires the open sessions; its contract tests cover it)';
     const out = await api('POST', '/api/account/self-exclusion', { cookie: excluded.cookie, body: { password: PASSWORD, confirm: true } });
     check(out.status === 200, `self-exclusion -> ${out.status} ${out.text}`);
     const paid = await pay(path);
     check(paid.status === 409 && /nothing was charged/.test(paid.text), `pay after the exclusion -> ${paid.status}`);
-    const resting = await signedUp('m3-break');
+    const resting = await confirmed('m3-break');
     const before = await localCheckout(resting.cookie);
     check((await api('POST', '/api/account/break', { cookie: resting.cookie, body: { duration: '24h' } })).status === 200, 'the break was refused');
     check((await pay(before)).status === 409, 'a checkout from before the break was paid');
@@ -341,6 +364,56 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     return `110 guesses (${refused} refused), the owner signed in`;
   });
 
+  await probe('M2 (fifth audit): with either login budget of one network spent, a known and an unknown address get one answer in the same time', async () => {
+    /** SAMPLES logins each of a known and an unknown address from `office`: same answers, medians within the timing bound. */
+    const compare = async (office, known, what) => {
+      const times = { known: [], unknown: [] };
+      let answer;
+      for (let i = 0; i < SAMPLES; i++) {
+        const a = await login(known, `m2 guess ${i}`, office);
+        const b = await login(uniqueEmail('m2-nobody'), `m2 guess ${i}`, office);
+        check(a.status === b.status && a.text === b.text && !a.cookie === !b.cookie, `${what}: known ${a.status} ${a.text} vs unknown ${b.status} ${b.text}`);
+        times.known.push(a.ms);
+        times.unknown.push(b.ms);
+        answer = a.status;
+      }
+      const [mk, mu] = [median(times.known), median(times.unknown)];
+      check(Math.abs(mk - mu) <= Math.max(40, 0.3 * Math.max(mk, mu)), `${what}: median ${mk.toFixed(0)} ms (known) vs ${mu.toFixed(0)} ms (unknown)`);
+      return `${what}: both ${answer}, ${mk.toFixed(0)}/${mu.toFixed(0)} ms`;
+    };
+    // 1. Misses on made-up addresses (about 100, in rounds of 22 x 5) spend the unknown-address budget of one network.
+    const office = address();
+    const { email: known } = await signedUp('m2-known');
+    let misses = 0;
+    let spentUnknown;
+    do {
+      await Promise.all(
+        Array.from({ length: 22 }, async (_, a) => {
+          const ghost = uniqueEmail(`m2-ghost${a}`);
+          for (let g = 0; g < 5; g++) await login(ghost, `guess ${g}`, office);
+        }),
+      );
+      misses += 110;
+      spentUnknown = await login(uniqueEmail('m2-probe'), 'guess', office);
+    } while (spentUnknown.status !== 429 && misses < 330);
+    check(spentUnknown.status === 429, `after ${misses} misses on made-up addresses an unknown address got ${spentUnknown.status}: the budget was not spent`);
+    const first = await compare(office, known, 'unknown budget spent');
+    // 2. 5 failures at each of 24 real accounts spend the known-accounts budget of another network (100, with room for its drain).
+    const office2 = address();
+    const staff = [];
+    for (let i = 0; i < 24; i++) staff.push((await signedUp(`m2-staff${i}`)).email);
+    await Promise.all(
+      staff.map(async (email) => {
+        for (let g = 0; g < 5; g++) await login(email, `wrong ${g}`, office2);
+      }),
+    );
+    const { email: fresh } = await signedUp('m2-fresh');
+    const spentKnown = await login(fresh, 'wrong', office2);
+    check(spentKnown.status === 429, `after 120 failures at real accounts a real one got ${spentKnown.status}: the budget was not spent`);
+    const second = await compare(office2, fresh, 'known budget spent');
+    return `${first}; ${second}`;
+  });
+
   await probe('L2: reset mail bombing: 20 requests from 4 addresses put at most 3 reset emails into one inbox', async () => {
     const { email } = await signedUp('l2');
     const statuses = [];
@@ -351,6 +424,51 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     check(mails.length <= 3, `${mails.length} reset emails reached the inbox`);
     check(statuses.filter((s) => s === 202).length === 3, `statuses ${statuses.join(',')}`);
     return `${mails.length} emails; statuses ${statuses.filter((s) => s === 202).length} x 202, ${statuses.filter((s) => s === 429).length} x 429`;
+  });
+
+  await probe('L1 (fifth audit): checkouts asked for while the self-exclusion lands: none can be paid afterwards', async () => {
+    let issued = 0;
+    let refused = 0;
+    for (let round = 0; round < 3; round++) {
+      const { cookie } = await confirmed(`l1-race${round}`);
+      if (!(await localCheckout(cookie))) return 'skipped: Stripe keys are set (the Stripe adapter expires the open sessions; its contract tests cover it)';
+      let done = false;
+      const exclusion = api('POST', '/api/account/self-exclusion', { cookie, body: { password: PASSWORD, confirm: true } }).finally(() => (done = true));
+      // Eight streams of checkout requests over the whole exclusion call: some resolve their session before it lands and read the user after.
+      const paths = new Set();
+      const stream = Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (!done) {
+            const res = await api('POST', '/api/stripe/create-checkout-session', { cookie });
+            if (res.status === 200) paths.add(new URL(res.json.url).pathname);
+            else refused += 1;
+          }
+        }),
+      );
+      const out = await exclusion;
+      await stream;
+      check(out.status === 200, `self-exclusion -> ${out.status} ${out.text}`);
+      for (const path of paths) {
+        issued += 1;
+        const paid = await pay(path);
+        check(paid.status === 409, `a checkout issued around the exclusion was paid (${paid.status})`);
+      }
+    }
+    return `3 exclusions raced by checkout streams: ${issued} sessions issued, none payable (409); ${refused} requests refused`;
+  });
+
+  await probe('L2 (fifth audit): during a break neither resuming a subscription nor a new portal session is allowed (409)', async () => {
+    const { cookie } = await confirmed('l2-break');
+    const path = await localCheckout(cookie);
+    if (!path) return 'skipped: Stripe keys are set (a subscription is needed)';
+    check((await pay(path)).status === 303, 'the test-mode payment failed');
+    check((await api('POST', '/api/stripe/cancel-subscription', { cookie })).status === 200, 'the cancellation failed');
+    check((await api('POST', '/api/account/break', { cookie, body: { duration: '24h' } })).status === 200, 'the break was refused');
+    const resumed = await api('POST', '/api/stripe/resume-subscription', { cookie });
+    check(resumed.status === 409, `resume during a break -> ${resumed.status} ${resumed.text}`);
+    const portal = await api('POST', '/api/stripe/portal-session', { cookie });
+    check(portal.status === 409, `a portal session during a break -> ${portal.status} ${portal.text}`);
+    return 'resume and portal during a break: 409';
   });
 
   await probe('L3: five concurrent Pays of one test-mode checkout make one subscription', async () => {
@@ -367,16 +485,24 @@ export async function runAudit(base, { dataDir, log = () => {} } = {}) {
     return 'five Pays, one subscription, one invoice';
   });
 
-  await probe('L4: a state-changing request needs JSON or X-Requested-With, from our own origin too; the Vite dev origin is refused', async () => {
-    const session = (await login(colleague)).cookie;
-    const logout = (headers) => api('POST', '/api/auth/logout', { cookie: session, headers });
-    const bare = await logout({ 'x-requested-with': undefined });
-    check(bare.status === 403, `an empty POST without either -> ${bare.status}`);
-    const vite = await logout({ origin: 'http://localhost:5173' });
-    check(vite.status === 403, `Origin http://localhost:5173 -> ${vite.status}`);
-    check((await api('GET', '/api/auth/me', { cookie: session })).status === 200, 'a refused request ended the session');
-    return 'an empty POST without JSON or X-Requested-With: 403; Origin localhost:5173: 403';
-  });
+  await probe(
+    'L4: a body-less POST from our own origin passes (as the product sends logout); with no origin, a foreign one or the Vite dev origin: 403',
+    async () => {
+      const session = (await login(colleague)).cookie;
+      const logout = (headers) => api('POST', '/api/auth/logout', { cookie: session, headers });
+      const bare = await logout({ origin: undefined });
+      check(bare.status === 403, `an empty POST with no origin and no header -> ${bare.status}`);
+      const vite = await logout({ origin: 'http://localhost:5173' });
+      check(vite.status === 403, `Origin http://localhost:5173 -> ${vite.status}`);
+      const foreign = await logout({ origin: 'https://evil.example' });
+      check(foreign.status === 403, `a foreign Origin -> ${foreign.status}`);
+      check((await api('GET', '/api/auth/me', { cookie: session })).status === 200, 'a refused request ended the session');
+      const ours = await logout({});
+      check(ours.status === 200, `an empty POST from our own origin -> ${ours.status} ${ours.text}`);
+      check((await api('GET', '/api/auth/me', { cookie: session })).status === 401, 'our own logout did not end the session');
+      return 'no origin, Origin localhost:5173, a foreign Origin: 403; our own body-less logout: 200';
+    },
+  );
 
   await probe("L5: the data folder is the user's alone (0700), every file in it 0600", async () => {
     if (!dataDir || !existsSync(dataDir)) return 'skipped: no DATA_DIR folder';
@@ -465,9 +591,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const dataDir = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.DATA_DIR ?? '.data');
+  const onlyAt = args.indexOf('--only');
+  const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
   console.log(`Security audit of ${base} (throwaway accounts @audit.invalid)`);
   const started = performance.now();
-  const results = await runAudit(base, { dataDir, log: (line) => console.log(line) }).catch((error) => {
+  const results = await runAudit(base, { dataDir, only, log: (line) => console.log(line) }).catch((error) => {
     console.error(`The audit could not run: ${error.message}. Is the stack running (npm start)?`);
     process.exit(2);
   });

@@ -75,12 +75,12 @@ describe('sign-up', () => {
     await context.close();
   });
 
-  it("'Get Started' takes a visitor to sign-up and a signed-in user to /predictions", async () => {
+  it("'Get Started' takes a visitor to /login (in sign-up mode) and a signed-in user to /predictions", async () => {
     const { context, page } = await visitor('/', 'AI-Powered Football Predictions');
     const hero = page.getByRole('region', { name: 'AI-Powered Football Predictions' });
     await hero.getByRole('link', { name: 'Get Started' }).click();
     await heading(page, 'Create your account').waitFor();
-    expect(currentPath(page)).toBe('/signup');
+    expect(currentPath(page)).toBe('/login?mode=signup');
     await signUpInForm(page, uniqueEmail('started'));
     await expectToast(page, 'Account created!');
     await heading(page, 'Predictions').waitFor();
@@ -223,10 +223,34 @@ describe('the admin pages', () => {
     expect(currentPath(staff.page)).toBe('/admin/tracking');
   });
 
-  it("admin tracking: 'Performance Tracking', 'Monitor high-confidence predictions (≥60%) and track accuracy', 'Prediction History' with Last 7 Days first chosen", async () => {
+  it("admin tracking: 'Performance Tracking', 'Monitor high-confidence predictions (≥60%) and track accuracy', the four stat cards counted from the rows, 'Prediction History' with Last 7 Days first chosen", async () => {
     await open(staff.page, '/admin/tracking', 'Performance Tracking');
     await staff.page.getByText('Monitor high-confidence predictions (≥60%) and track accuracy').waitFor();
     await staff.page.getByRole('heading', { name: 'Prediction History' }).waitFor();
+    // The four stat cards, counted from the rows the page received.
+    const card = (name: string) => staff.page.getByRole('region', { name, exact: true });
+    await card('Total Predictions').getByText('High confidence (≥60%)').waitFor();
+    await card('Win Rate')
+      .getByText(/^From \d+ completed$/)
+      .waitFor();
+    await card('Correct').getByText('Winning predictions').waitFor();
+    await card('Incorrect').getByText('Losing predictions').waitFor();
+    // Until the rows arrive the cards show a dash; then they count the table's rows and badges.
+    await card('Total Predictions').getByText(/^\d+$/).waitFor();
+    const history = staff.page.getByRole('region', { name: 'Prediction history table' });
+    const rows = await history.locator('tbody tr').count();
+    const wins = await history.getByText('Win', { exact: true }).count();
+    const losses = await history.getByText('Loss', { exact: true }).count();
+    expect(await card('Total Predictions').getByText(/^\d+$/).textContent()).toBe(String(rows));
+    expect(await card('Correct').getByText(/^\d+$/).textContent()).toBe(String(wins));
+    expect(await card('Incorrect').getByText(/^\d+$/).textContent()).toBe(String(losses));
+    const rate = wins + losses === 0 ? '0.0%' : `${((wins / (wins + losses)) * 100).toFixed(1)}%`;
+    expect(await card('Win Rate').getByText(/%$/).textContent()).toBe(rate);
+    expect(
+      await card('Win Rate')
+        .getByText(/^From \d+ completed$/)
+        .textContent(),
+    ).toBe(`From ${wins + losses} completed`);
     const periods = staff.page.getByRole('group', { name: 'Period' });
     expect(await periods.getByRole('button').allTextContents()).toEqual(['Yesterday', 'Last 7 Days', 'Last 30 Days']);
     expect(await periods.getByRole('button', { name: 'Last 7 Days' }).getAttribute('aria-pressed')).toBe('true');

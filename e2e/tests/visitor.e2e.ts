@@ -279,10 +279,10 @@ describe('the landing page', () => {
       'Back-tested (reconstructed): not published in advance',
     ]);
 
-    // A visitor's 'Get Started' opens sign-up.
+    // A visitor's 'Get Started' opens /login, in sign-up mode.
     await hero.getByRole('link', { name: 'Get Started' }).click();
     await heading(page, 'Create your account').waitFor();
-    expect(currentPath(page)).toBe('/signup');
+    expect(currentPath(page)).toBe('/login?mode=signup');
   });
 });
 

@@ -60,8 +60,6 @@ export class TestClient {
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     // The site's origin on the API; the page's own origin (this server) on the local pages, as a browser sends it.
     if (!['GET', 'HEAD'].includes(method) && options.origin !== null) headers.origin = options.origin ?? (path.startsWith('/__local/') ? this.baseUrl : ORIGIN);
-    // As the SPA marks every API call that changes something (a test may send its own, or '' for none).
-    if (!['GET', 'HEAD'].includes(method) && path.startsWith('/api/')) headers['x-requested-with'] ??= 'fetch';
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {

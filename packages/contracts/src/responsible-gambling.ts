@@ -29,6 +29,13 @@ export const BREAK_DURATION_KEYS = Object.keys(BREAK_DURATIONS) as BreakDuration
 /** How long a self-exclusion locks the account: the minimum the UK Gambling Commission asks of licensees. */
 export const SELF_EXCLUSION_MONTHS = 6;
 
+/**
+ * Why a break or a self-exclusion waits for a confirmed address: both lock the account, so only the
+ * address's owner may set them (docs/decisions/0280-protections-only-on-a-confirmed-address.md).
+ */
+export const CONFIRM_ADDRESS_FIRST_MESSAGE =
+  'Confirm your email address first: a break or a self-exclusion locks this account, so we need to know the address is yours. Open the link we emailed you, or send it again from the banner.';
+
 /** `POST /api/account/break`. */
 export const TakeBreakBodySchema = z.strictObject({ duration: z.enum(BREAK_DURATION_KEYS, 'duration must be 24h, 7d or 30d') });
 export type TakeBreakBody = z.infer<typeof TakeBreakBodySchema>;

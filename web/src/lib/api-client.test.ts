@@ -79,7 +79,11 @@ describe('api-client', () => {
 
     await expect(api.post('/api/stripe/cancel-subscription')).resolves.toBeUndefined();
 
+    // As the product's client does: a body as JSON only when there is one, so nothing else is sent
+    // (the server accepts a body-less request from our own origin).
     expect(lastInit().body).toBeUndefined();
+    expect(new Headers(lastInit().headers).has('Content-Type')).toBe(false);
+    expect(new Headers(lastInit().headers).has('X-Requested-With')).toBe(false);
   });
 
   it('appends query parameters', async () => {

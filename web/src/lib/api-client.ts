@@ -101,8 +101,9 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 
 /**
  * The one way the web app talks to the API. Every call sends the session cookie
- * (`credentials: 'include'`), sends a JSON body only when one is given, marks every call that
- * changes something with `X-Requested-With`, and rejects with an {@link ApiError} on a non-OK status.
+ * (`credentials: 'include'`), sends a JSON body (and its Content-Type) only when one is given, and
+ * rejects with an {@link ApiError} on a non-OK status. A call without a body sends nothing more: the
+ * browser's `Origin` says it is ours (docs/decisions/0205-state-changing-requests-say-so.md).
  */
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, params, schema, signal, headers } = options;
@@ -117,8 +118,6 @@ export async function request<T = unknown>(path: string, options: RequestOptions
       headers: {
         Accept: 'application/json',
         ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-        // A request that changes something says it comes from this app, body or not (the server's CSRF rule).
-        ...(method !== 'GET' ? { 'X-Requested-With': 'fetch' } : {}),
         ...headers,
       },
       body: hasBody ? JSON.stringify(body) : undefined,

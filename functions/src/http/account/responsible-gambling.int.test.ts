@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { BillingOverviewSchema } from '@app/contracts/billing';
-import { ACCEPT_TERMS_MESSAGE, TERMS_VERSION } from '@app/contracts/responsible-gambling';
+import { ACCEPT_TERMS_MESSAGE, CONFIRM_ADDRESS_FIRST_MESSAGE, TERMS_VERSION } from '@app/contracts/responsible-gambling';
 import { DAY_MS, fixedClock, HOUR_MS } from '@app/core/clock';
-import { PASSWORD, startHttpStack, TERMS, uniqueEmail, type TestClient } from '../../../test/http-harness.ts';
+import { PASSWORD, startHttpStack, TERMS, tokenIn, uniqueEmail, type TestClient } from '../../../test/http-harness.ts';
 
 const clock = fixedClock('2026-03-14T10:00:00Z');
 let stack: Awaited<ReturnType<typeof startHttpStack>>;
@@ -177,5 +177,37 @@ describe('self-exclusion', () => {
     expect(login.json.message).toBe('This account is self-excluded until Mon, 14 Sep 2026, 10:00 UTC. It cannot be used before then.');
     const user = await (await stack.composition.userRepository()).getByEmail(email);
     expect(Object.values(user!.subscriptions)[0]).toMatchObject({ status: 'active', cancelAt: clock.now().getTime() / 1000 + 30 * 86_400 });
+  });
+});
+
+describe('M1 (fifth audit): an address nobody has proved cannot be locked', () => {
+  it("someone who signs up with the owner's address can take neither a self-exclusion nor a break (403 saying why); the owner's reset and login then work", async () => {
+    const victim = uniqueEmail('victim');
+    // The attack: sign up with the victim's address (201, signed in, unconfirmed), then lock it.
+    const intruder = stack.client();
+    expect((await intruder.post('/api/auth/register', { email: victim, password: 'the intruder picked this', ...TERMS })).status).toBe(201);
+    const excluded = await intruder.post('/api/account/self-exclusion', { password: 'the intruder picked this', confirm: true });
+    expect(excluded.status).toBe(403);
+    expect(excluded.json.message).toBe(CONFIRM_ADDRESS_FIRST_MESSAGE);
+    const rested = await intruder.post('/api/account/break', { duration: '30d' });
+    expect(rested.status).toBe(403);
+    expect(rested.json.message).toBe(CONFIRM_ADDRESS_FIRST_MESSAGE);
+    expect((await intruder.get('/api/auth/me')).json.user).toMatchObject({ emailVerified: false, breakUntil: null });
+
+    // The owner: sign-up says the address is taken, the reset through the inbox works, and so does login.
+    expect((await stack.client().post('/api/auth/register', { email: victim, password: PASSWORD, ...TERMS })).status).toBe(409);
+    expect((await stack.client().post('/api/auth/password-reset', { email: victim })).status).toBe(202);
+    const token = tokenIn(
+      (await stack.outbox()).find((m) => m.to === victim && m.text.includes('/reset-password?token='))!,
+      '/reset-password',
+    );
+    expect((await stack.client().post('/api/auth/password-reset/confirm', { token, password: 'the owner took it back' })).status).toBe(200);
+    const owner = stack.client();
+    const login = await owner.post('/api/auth/login', { email: victim, password: 'the owner took it back' });
+    expect(login.status).toBe(200);
+    expect(login.json.user).toMatchObject({ email: victim, emailVerified: true });
+    expect((await intruder.get('/api/auth/me')).status).toBe(401);
+    // Now proved, the owner can protect the account.
+    expect((await owner.post('/api/account/break', { duration: '24h' })).status).toBe(200);
   });
 });

@@ -211,6 +211,27 @@ describe('accounts and sessions over HTTP', () => {
     expect(crossSite.status).toBe(403);
   });
 
+  it("CSRF: a body-less POST from our own origin is accepted, as the product's client sends logout, cancel and the admin jobs; a missing origin is refused", async () => {
+    const client = stack.client();
+    await stack.signIn(client);
+    // No body, no Content-Type, no extra header: only the browser's Origin.
+    const cancel = await client.request('POST', '/api/stripe/cancel-subscription');
+    expect(cancel.status).not.toBe(403);
+    expect(cancel.status).toBeLessThan(500);
+    const admin = await stack.adminClient();
+    expect((await admin.request('POST', '/api/admin/fetch-match-results')).status).toBe(202);
+    // Without an Origin (or a browser's same-origin mark), the same request is refused.
+    const bare = await client.request('POST', '/api/auth/logout', { origin: null });
+    expect(bare.status).toBe(403);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    // A body that is not JSON stays 415.
+    expect(
+      (await client.request('POST', '/api/auth/logout', { rawBody: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status,
+    ).toBe(415);
+    expect((await client.request('POST', '/api/auth/logout')).status).toBe(200);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
   it('CSRF: Origin: null (a sandboxed or opaque page) is refused on every state-changing request, an empty body included', async () => {
     const client = stack.client();
     await stack.signIn(client);

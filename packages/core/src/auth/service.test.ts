@@ -44,18 +44,20 @@ function setup() {
   const attempts = new InMemoryAttempts();
   const events: SecurityEvent[] = [];
   const mail: EmailRequest[] = [];
+  /** How many password checks were made: the work a login's answer costs (what its time shows). */
+  const checks = { count: 0 };
   const auth = makeAuthService({
     users,
     sessions,
     attempts,
     clock,
-    hasher: plainHasher,
+    hasher: { ...plainHasher, verify: (p, stored) => ((checks.count += 1), plainHasher.verify(p, stored)) },
     tokens: plainTokens,
     ids: { user: sequentialIds('u'), session: sequentialIds('s') },
     security: (e) => void events.push(e),
     requestEmail: async (request) => void mail.push(request),
   });
-  return { auth, clock, users, sessions, attempts, events, mail, signedUp: (c = creds, ip = '1.1.1.1') => signedUp(auth, users, c, ip) };
+  return { auth, clock, users, sessions, attempts, events, mail, checks, signedUp: (c = creds, ip = '1.1.1.1') => signedUp(auth, users, c, ip) };
 }
 
 /** A sign-up body with both boxes ticked; core tests skip the policy's list (the handlers apply it; password-policy.test.ts tests it). */
@@ -145,6 +147,25 @@ describe('AuthService', () => {
     await expect(t.auth.register(withPolicy({ ...creds, email: 'last@example.com' }), { ip: '6.6.6.6' })).rejects.toMatchObject({ kind: 'rate_limited' });
     await t.auth.register(withPolicy({ ...creds, email: 'last@example.com' }), { ip: '6.6.6.7' });
     expect(t.events.filter((e) => e.type === 'signup_throttled')).toHaveLength(2);
+  });
+
+  it('L3 (fifth audit): sign-ups for one address, tried every 10 minutes from anywhere for a day, reach its inbox 3 times', async () => {
+    const statuses: string[] = [];
+    for (let i = 0; i < 144; i++) {
+      statuses.push(
+        await t.auth.register(withPolicy(creds), { ip: `7.8.${i % 250}.1` }).then(
+          () => 'created',
+          (e: { kind: string }) => e.kind,
+        ),
+      );
+      t.clock.advance(10 * 60_000);
+    }
+    expect(statuses.slice(0, 3)).toEqual(['created', 'conflict', 'conflict']);
+    expect(statuses.slice(3).every((s) => s === 'rate_limited')).toBe(true);
+    expect(t.mail).toHaveLength(3);
+    // A day after the third, the address may try again.
+    t.clock.advance(30 * 60_000);
+    await expect(t.auth.register(withPolicy(creds), { ip: '7.9.0.1' })).rejects.toMatchObject({ kind: 'conflict' });
   });
 
   it('an unconfirmed account signs in with its password; a wrong one is answered like an unknown email', async () => {
@@ -242,11 +263,62 @@ describe('AuthService', () => {
     }
     expect(statuses.slice(0, NETWORK_POLICY.freeAttempts).every((s) => s === 'unauthorized')).toBe(true);
     expect(statuses.slice(NETWORK_POLICY.freeAttempts)).toContain('rate_limited');
-    // The owner behind the same address signs in, and the per-account rule still holds for a known account.
+    // The owner behind the same address signs in, and the per-account rule still holds for a known account
+    // (its wrong passwords answered as an unknown address's are while that budget refuses: M2).
     await expect(t.auth.login(creds, office)).resolves.toMatchObject({ user: { email: creds.email } });
     for (let g = 0; g < ACCOUNT_POLICY.freeAttempts; g++)
-      await expect(t.auth.login({ ...creds, password: `wrong ${g}` }, office)).rejects.toMatchObject({ kind: 'unauthorized' });
+      await expect(t.auth.login({ ...creds, password: `wrong ${g}` }, office)).rejects.toMatchObject({ kind: 'rate_limited' });
+    const checked = t.checks.count;
     await expect(t.auth.login(creds, office)).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(t.checks.count, 'the account rule refuses before any check').toBe(checked);
+  });
+
+  describe('M2 (fifth audit): once a network budget refuses, a known and an unknown address get one answer for the same work', () => {
+    /** What a login shows a client: its answer and how many password checks it cost. */
+    const outcome = async (email: string, ip: string) => {
+      const before = t.checks.count;
+      const answer = await t.auth.login({ email, password: 'a guess' }, { ip }).then(
+        () => ({ kind: 'ok' }) as Record<string, unknown>,
+        (e: { kind: string; message: string; retryAfterSeconds?: number }) => ({ kind: e.kind, message: e.message, retryAfterSeconds: e.retryAfterSeconds }),
+      );
+      return { ...answer, checks: t.checks.count - before };
+    };
+
+    it('the unknown-address budget spent (about 100 misses on made-up addresses): known and unknown alike, each checked; the owner still signs in', async () => {
+      await t.signedUp();
+      const office = '9.9.7.1';
+      for (let i = 0; i < NETWORK_POLICY.freeAttempts + 1; i++)
+        await t.auth.login({ email: `made-up${i}@example.com`, password: 'x' }, { ip: office }).catch(() => undefined);
+      const known = await outcome(creds.email, office);
+      const unknown = await outcome('never-signed-up@example.com', office);
+      expect(unknown).toMatchObject({ kind: 'rate_limited', message: 'Too many attempts. Try again later.', checks: 1 });
+      expect(known).toEqual(unknown);
+      // 16 more candidates, half of them real: not one told apart.
+      for (let i = 0; i < 8; i++) await t.signedUp({ email: `real${i}@example.com`, password: 'correct horse' }, '8.8.8.8');
+      const answers = new Set<string>();
+      for (let i = 0; i < 8; i++) {
+        answers.add(JSON.stringify(await outcome(`real${i}@example.com`, office)));
+        answers.add(JSON.stringify(await outcome(`ghost${i}@example.com`, office)));
+      }
+      expect([...answers]).toEqual([JSON.stringify(unknown)]);
+      // L1 holds: the owner's right password behind the same address.
+      await expect(t.auth.login(creds, { ip: office })).resolves.toMatchObject({ user: { email: creds.email } });
+    });
+
+    it('the known-accounts budget spent (100 failures against real accounts): known and unknown alike, refused before any check', async () => {
+      const office = '9.9.7.2';
+      for (let i = 0; i < NETWORK_POLICY.freeAttempts / ACCOUNT_POLICY.freeAttempts + 1; i++) {
+        await t.signedUp({ email: `staff${i}@example.com`, password: 'correct horse' }, '8.8.8.8');
+        for (let g = 0; g < ACCOUNT_POLICY.freeAttempts; g++)
+          await t.auth.login({ email: `staff${i}@example.com`, password: `wrong ${g}` }, { ip: office }).catch(() => undefined);
+      }
+      const known = await outcome('staff0@example.com', office);
+      const fresh = await outcome(`staff${NETWORK_POLICY.freeAttempts / ACCOUNT_POLICY.freeAttempts}@example.com`, office);
+      const unknown = await outcome('never-signed-up@example.com', office);
+      expect(unknown).toMatchObject({ kind: 'rate_limited', message: 'Too many attempts. Try again later.', checks: 0 });
+      expect(known).toEqual(unknown);
+      expect(fresh).toEqual(unknown);
+    });
   });
 
   it('change-password is counted by the same limiter', async () => {

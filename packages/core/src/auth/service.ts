@@ -1,6 +1,6 @@
 import type { ChangePasswordBody, DeleteAccountBody, LoginBody, RegisterBody, User } from '@app/contracts/auth';
 import type { Clock } from '../clock.ts';
-import { isDomainError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { isDomainError, RateLimitedError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { noSecurityLog, type SecurityEventType, type SecurityLog } from '../security/events.ts';
 import { clientNetwork } from '../security/network.ts';
 import type { Viewer } from '../account/viewer.ts';
@@ -11,6 +11,7 @@ import {
   makeAttemptLimiter,
   NETWORK_POLICY,
   SIGNUP_ADDRESS_POLICY,
+  TOO_MANY_ATTEMPTS_MESSAGE,
   type AttemptLimiter,
   type AttemptStore,
   type Subject,
@@ -198,20 +199,51 @@ export function makeAuthService(deps: AuthServiceDeps) {
       return startSession(user);
     },
 
-    /** Signs in (a confirmed address or not); every failure looks the same and costs the same. */
+    /**
+     * Signs in (a confirmed address or not); every failure looks the same and costs the same, for
+     * a known and an unknown address alike, also once a network budget refuses (M2,
+     * docs/decisions/0281-login-refusals-that-look-alike.md):
+     * - the known-accounts budget spent: every login from the network is refused at once, no hash;
+     * - only the unknown-addresses budget spent: every login is checked (the same hash work), the
+     *   owner's right password goes through (L1), every other one is refused with one answer;
+     * - neither: the account on the network, then its own budget, as before.
+     */
     async login(body: LoginBody, context: ClientContext): Promise<IssuedSession> {
       const network = clientNetwork(context.ip);
       // The account is looked up first: which network budget the check is charged to depends on it (L1).
       const user = await users.getByEmail(body.email);
       const subjects = passwordSubjects(body.email, network, user !== undefined);
-      await takeLoggedAttempt(limiter, security, [subjects.account, subjects.network], { type: 'login_throttled', email: body.email, network });
+      const budgets = { known: passwordSubjects(body.email, network, true).network, unknown: passwordSubjects(body.email, network, false).network };
+      // Both budgets read for every address, so which one refuses never depends on the account.
+      const [knownWait, unknownWait] = await Promise.all([limiter.wait(budgets.known), limiter.wait(budgets.unknown)]);
+      const refused = (retryAfterMs: number, event: { type: SecurityEventType; detail?: Record<string, unknown> }) => {
+        security({ type: event.type, email: body.email, network, ...(user ? { userId: user.id } : {}), detail: { ...event.detail, networkBudget: true } });
+        return new RateLimitedError(TOO_MANY_ATTEMPTS_MESSAGE, retryAfterMs / 1000);
+      };
+      if (knownWait > 0)
+        throw refused(Math.max(knownWait, unknownWait), {
+          type: 'login_throttled',
+          detail: { retryAfterSeconds: Math.ceil(Math.max(knownWait, unknownWait) / 1000) },
+        });
+      const spentUnknown = unknownWait > 0;
+      // With the unknown budget spent its subject is not taken (it would refuse): the account's own rule still is.
+      await takeLoggedAttempt(limiter, security, spentUnknown ? [subjects.account] : [subjects.account, subjects.network], {
+        type: 'login_throttled',
+        email: body.email,
+        network,
+      });
       const ok = await hasher.verify(body.password, user?.passwordHash ?? (await hashOfNobody()));
       if (!user || !ok) {
+        if (spentUnknown) {
+          // A failed check on a real account still counts against the known budget; the answer is the unknown address's.
+          if (user) await limiter.take([budgets.known]).catch(() => undefined);
+          throw refused(unknownWait, { type: 'login_failed', detail: { knownAccount: user !== undefined } });
+        }
         security({ type: 'login_failed', email: body.email, network, ...(user ? { userId: user.id } : { detail: { knownAccount: false } }) });
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
       // The owner's attempt is given back to the network, and the account starts afresh there.
-      await Promise.all([limiter.clear(subjects.account), limiter.refund(subjects.network)]);
+      await Promise.all([limiter.clear(subjects.account), spentUnknown ? undefined : limiter.refund(subjects.network)]);
       // Said only to whoever knows the password: the exclusion is the owner's business.
       const excludedUntil = activeExclusionUntil(user, clock.now());
       if (excludedUntil) {

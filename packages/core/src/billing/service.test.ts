@@ -387,4 +387,48 @@ describe('BillingService', () => {
       expect(await t.status()).toBe('premium');
     });
   });
+
+  it('L1: a checkout asked for by a session from before the exclusion is refused, and one made while the exclusion lands is ended', async () => {
+    const t = await setup();
+    const before = await t.resolved();
+    await t.exclude();
+    await expect(t.billing.createCheckout(before)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'This account is self-excluded until Sat, 22 May 2027, 12:00 UTC: subscribing waits until then.',
+    });
+    expect(t.gateway.sessions.size).toBe(0);
+
+    // The exclusion lands while the provider makes the session (after the first check): that session is ended, never handed out.
+    const racing = await setup();
+    const session = await racing.resolved();
+    const create = racing.gateway.createCheckoutSession;
+    racing.gateway.createCheckoutSession = async (request) => {
+      await racing.exclude();
+      return create(request);
+    };
+    await expect(racing.billing.createCheckout(session)).rejects.toMatchObject({ kind: 'conflict', message: /self-excluded/ });
+    expect([...racing.gateway.sessions.values()].map((s) => s.status)).toEqual(['expired']);
+  });
+
+  it('L2: a break refuses resuming a subscription and a new portal session, as it refuses subscribing', async () => {
+    const t = await setup();
+    const id = await t.checkoutId();
+    t.pay(id, 'sub_A', t.clock.now());
+    await t.billing.sync('sub_A');
+    await t.billing.cancel(await t.resolved());
+    await t.users.startBreak('u1', t.clock.now().toISOString(), new Date(t.clock.now().getTime() + 7 * DAY_MS).toISOString());
+    await expect(t.billing.resume(await t.resolved())).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'You are taking a break until Sun, 29 Nov 2026, 12:00 UTC: resuming the subscription waits until then.',
+    });
+    expect(t.gateway.subs.get('sub_A')).toMatchObject({ cancelAtPeriodEnd: true });
+    await expect(t.billing.createPortalSession(await t.resolved())).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'You are taking a break until Sun, 29 Nov 2026, 12:00 UTC: the billing portal waits until then.',
+    });
+    // After the break both work again.
+    t.clock.advance(7 * DAY_MS + 1);
+    await expect(t.billing.createPortalSession(await t.resolved())).resolves.toMatchObject({ url: expect.stringContaining('portal.example') });
+    await expect(t.billing.resume(await t.resolved())).resolves.toMatchObject({ status: 'renewing' });
+  });
 });

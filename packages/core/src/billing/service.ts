@@ -14,7 +14,7 @@ import type { Clock } from '../clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
 import { SITE_ROUTES } from '@app/contracts/site';
-import { activeBreakUntil, activeExclusionUntil } from '../account/protection.ts';
+import { activeBreakUntil, activeExclusionUntil, isProtected } from '../account/protection.ts';
 import { utcInstant } from '../text.ts';
 import { TERMINAL, type SubscriptionState } from '../account/entitlement.ts';
 import type { BillingEvent, PaymentGateway, SubscriptionSnapshot, SubscriptionStore } from './ports.ts';
@@ -136,6 +136,19 @@ export function makeBillingService(deps: BillingServiceDeps) {
     return customerId;
   }
 
+  /**
+   * A break or a self-exclusion running now refuses every new way to pay: a checkout (L1: the
+   * exclusion too, for a request that raced it), resuming a subscription and a portal session (L2)
+   * (docs/decisions/0282-every-way-to-pay-waits-for-a-protection.md).
+   */
+  function refuseWhileProtected(user: UserRecord, what: string): void {
+    const now = clock.now();
+    const excludedUntil = activeExclusionUntil(user, now);
+    if (excludedUntil) throw new ConflictError(`This account is self-excluded until ${utcInstant(excludedUntil)}: ${what} waits until then.`);
+    const breakUntil = activeBreakUntil(user, now);
+    if (breakUntil) throw new ConflictError(`You are taking a break until ${utcInstant(breakUntil)}: ${what} waits until then.`);
+  }
+
   async function freshUser(resolved: ResolvedSession): Promise<UserRecord> {
     return (await users.get(resolved.user.id)) ?? resolved.user;
   }
@@ -173,9 +186,9 @@ export function makeBillingService(deps: BillingServiceDeps) {
     async createCheckout(resolved: ResolvedSession): Promise<CheckoutResponse> {
       let user = await freshUser(resolved);
       if (subscriptionStatusOf(user, clock) === 'premium') throw new ConflictError('Already subscribed');
-      // Paying for what a break hides would be a purchase made in the moment the break is for.
-      const breakUntil = activeBreakUntil(user, clock.now());
-      if (breakUntil) throw new ConflictError(`You are taking a break until ${utcInstant(breakUntil)}: subscribing waits until then.`);
+      // Paying for what a break hides would be a purchase made in the moment the break is for; an
+      // exclusion recorded while this request was on its way refuses it too (L1).
+      refuseWhileProtected(user, 'subscribing');
       const previous = user.openCheckout;
       if (previous) {
         const snapshot = await gateway.retrieveCheckoutSession(previous.id);
@@ -195,7 +208,16 @@ export function makeBillingService(deps: BillingServiceDeps) {
         // Concurrent requests replacing the same session get the same new one from Stripe.
         idempotencyKey: `checkout:${user.id}:after:${previous?.id ?? 'none'}`,
       });
-      if (await subscriptions.setOpenCheckout(user.id, session, previous?.id ?? null)) return { url: session.url };
+      if (await subscriptions.setOpenCheckout(user.id, session, previous?.id ?? null)) {
+        // A break or an exclusion recorded while the session was being made ended the sessions it
+        // knew of, not this one: this one is ended here (L1).
+        const after = await freshUser(resolved);
+        if (isProtected(after, clock.now())) {
+          await gateway.expireCheckoutSession(session.id);
+          refuseWhileProtected(after, 'subscribing');
+        }
+        return { url: session.url };
+      }
       const winner = (await freshUser(resolved)).openCheckout;
       if (winner?.id !== session.id) await gateway.expireCheckoutSession(session.id);
       if (!winner) throw new ConflictError('Checkout is being prepared; try again');
@@ -237,6 +259,7 @@ export function makeBillingService(deps: BillingServiceDeps) {
     /** Undoes the pending cancellations of the caller's subscriptions: they renew again. */
     async resume(resolved: ResolvedSession): Promise<BillingOverview> {
       const user = await freshUser(resolved);
+      refuseWhileProtected(user, 'resuming the subscription');
       const pending = entitlementOfUser(user, clock).entitling.filter((s) => s.cancelAt !== null);
       if (pending.length === 0) throw new ConflictError('No cancelled subscription to resume');
       for (const subscription of pending) {
@@ -272,6 +295,8 @@ export function makeBillingService(deps: BillingServiceDeps) {
     async createPortalSession(resolved: ResolvedSession): Promise<PortalSessionResponse> {
       const user = await freshUser(resolved);
       if (!user.stripeCustomerId) throw new ConflictError('No billing account yet: subscribe first');
+      // The portal can resume a subscription or start paying again (L2).
+      refuseWhileProtected(user, 'the billing portal');
       return gateway.createPortalSession({ customerId: user.stripeCustomerId, returnUrl: `${deps.appOrigin}/account` });
     },
 

@@ -1,5 +1,6 @@
 import type { UserRepository } from '../account/ports.ts';
 import { isProtected } from '../account/protection.ts';
+import { subscriptionStatusOf } from '../account/user.ts';
 import type { Clock } from '../clock.ts';
 import type { AlertMailing, EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore, MailedContactMessage, MailTokens } from './ports.ts';
 import {
@@ -81,6 +82,9 @@ export function makeMailService(deps: MailServiceDeps) {
           const settings = await alerts.store.get(user.id);
           if (!settings || settings.frequency === 'off') return log('Value-bet alert skipped', { reason: 'alerts turned off' });
           if (isProtected(user, deps.clock.now())) return log('Value-bet alert skipped', { reason: 'silenced by a responsible-gambling limit' });
+          // A delayed or replayed request must not reach someone who has stopped paying, or an address nobody proved.
+          if (subscriptionStatusOf(user, deps.clock) !== 'premium') return log('Value-bet alert skipped', { reason: 'no longer premium' });
+          if (!user.emailVerifiedAt) return log('Value-bet alert skipped', { reason: 'address not confirmed' });
           const lines = [];
           for (const bet of request.bets) {
             const p = await alerts.predictions.get(bet.fixtureId);

@@ -5,6 +5,8 @@ import type { SecurityEvent } from '../security/events.ts';
 import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
 import { seesPremiumContent } from '../account/viewer.ts';
 import { makeResponsibleGamblingService } from './service.ts';
+import { CONFIRM_ADDRESS_FIRST_MESSAGE } from '@app/contracts/responsible-gambling';
+import type { NewPassword } from '../auth/password-policy.ts';
 
 async function setup() {
   const clock = fixedClock('2026-03-14T10:00:00Z');
@@ -93,5 +95,28 @@ describe('ResponsibleGamblingService', () => {
     expect(t.sessions.items.size).toBe(0);
     await expect(t.auth.login(t.creds, { ip: '1.1.1.1' })).rejects.toMatchObject({ kind: 'forbidden' });
     expect(await t.users.get('u1')).toMatchObject({ selfExcludedAt: '2026-03-14T10:00:00.000Z', selfExcludedUntil: '2026-09-14T10:00:00.000Z' });
+  });
+
+  it('M1: an unconfirmed address can take neither a break nor a self-exclusion (403 saying why); nothing is recorded, nothing of billing is touched', async () => {
+    const t = await setup();
+    const intruder = await t.auth.register(
+      { email: 'victim@example.com', password: 'intruder chose this' as NewPassword, acceptTerms: true, confirmAge: true },
+      { ip: '6.6.6.6' },
+    );
+    const session = (await t.auth.resolve(intruder.token))!;
+    expect(session.user.emailVerifiedAt).toBeUndefined();
+    const refused = { name: 'AddressNotConfirmedError', kind: 'forbidden', message: CONFIRM_ADDRESS_FIRST_MESSAGE };
+    await expect(t.rg.takeBreak(session, { duration: '30d' }, { ip: '6.6.6.6' }, t.billing)).rejects.toMatchObject(refused);
+    await expect(t.rg.selfExclude(session, { password: 'intruder chose this', confirm: true }, { ip: '6.6.6.6' }, t.billing)).rejects.toMatchObject(refused);
+    const stored = await t.users.get(intruder.user.id);
+    expect(stored?.breakUntil).toBeUndefined();
+    expect(stored?.selfExcludedUntil).toBeUndefined();
+    expect(t.stops).toEqual([]);
+    expect(t.events.filter((e) => e.type === 'break_started' || e.type === 'self_excluded')).toEqual([]);
+    // Once the address is proved (the emailed link), both work.
+    await t.users.markEmailVerified(intruder.user.id, '2026-03-14T10:00:00.000Z');
+    expect(await t.rg.takeBreak((await t.auth.resolve(intruder.token))!, { duration: '24h' }, { ip: '6.6.6.6' }, t.billing)).toEqual({
+      breakUntil: '2026-03-15T10:00:00.000Z',
+    });
   });
 });

@@ -6,7 +6,7 @@ import type { UserRecord } from '../account/user.ts';
 import type { Clock } from '../clock.ts';
 import { clientNetwork } from '../security/network.ts';
 import { noSecurityLog, type SecurityLog } from '../security/events.ts';
-import { BreakCannotBeShortenedError } from './errors.ts';
+import { AddressNotConfirmedError, BreakCannotBeShortenedError } from './errors.ts';
 import { activeBreakUntil } from '../account/protection.ts';
 import { breakEnd, mayStartBreak, selfExclusionEnd } from './protection.ts';
 
@@ -31,6 +31,14 @@ export interface ResponsibleGamblingDeps {
 }
 
 /**
+ * A break or a self-exclusion only on a proved address: someone who signed up with another person's
+ * address (unconfirmed) cannot lock its owner out (M1, docs/decisions/0280-protections-only-on-a-confirmed-address.md).
+ */
+function assertAddressConfirmed(user: UserRecord): void {
+  if (!user.emailVerifiedAt) throw new AddressNotConfirmedError();
+}
+
+/**
  * Breaks and self-exclusion (docs/decisions/0160-breaks-and-self-exclusion.md). What they hide is
  * decided where premium content is (account/viewer.ts `seesPremiumContent`) and at sign-in
  * (auth/service.ts); this service only records them.
@@ -40,7 +48,8 @@ export function makeResponsibleGamblingService(deps: ResponsibleGamblingDeps) {
   const security = deps.security ?? noSecurityLog;
   return {
     /**
-     * Starts a break of 24 hours, 7 days or 30 days (refused when a longer one already runs), and
+     * Starts a break of 24 hours, 7 days or 30 days (refused when a longer one already runs, and on
+     * an unconfirmed address), and
      * ends every payment session opened before it: a purchase in the moment the break is for.
      */
     async takeBreak(
@@ -52,6 +61,7 @@ export function makeResponsibleGamblingService(deps: ResponsibleGamblingDeps) {
       const now = clock.now();
       const until = breakEnd(now, body.duration);
       const user = (await users.get(resolved.user.id)) ?? resolved.user;
+      assertAddressConfirmed(user);
       if (!mayStartBreak(user, until, now)) throw new BreakCannotBeShortenedError(activeBreakUntil(user, now)!);
       await users.startBreak(user.id, now.toISOString(), until.toISOString());
       await billing.endPaymentSessions(user, 'break');
@@ -66,12 +76,13 @@ export function makeResponsibleGamblingService(deps: ResponsibleGamblingDeps) {
     },
 
     /**
-     * Locks the account for six months: the password again (a stolen session must not lock the
-     * owner out); the exclusion recorded first (the billing sync refuses from then on to start or
+     * Locks the account for six months: only on a confirmed address, with the password again (a
+     * stolen session must not lock the owner out); the exclusion recorded first (the billing sync refuses from then on to start or
      * resume a subscription), every open Checkout and portal session ended, the subscription
      * cancelled at the end of its paid period, every session ended (the password epoch moved on).
      */
     async selfExclude(resolved: ResolvedSession, body: SelfExclusionBody, context: ClientContext, billing: PaymentStops): Promise<SelfExclusionResponse> {
+      assertAddressConfirmed((await users.get(resolved.user.id)) ?? resolved.user);
       await deps.confirmPassword(resolved, body.password, context, { throttled: 'self_exclusion_throttled', failed: 'self_exclusion_failed' });
       const now = clock.now();
       const until = selfExclusionEnd(now).toISOString();

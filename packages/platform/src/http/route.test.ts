@@ -81,25 +81,41 @@ describe('httpRoute', () => {
     }
   });
 
-  it('L4: an unsafe request without a body needs Content-Type: application/json or X-Requested-With, even from our own origin', async () => {
+  it('a body-less unsafe request from our own origin is accepted (what the site sends for logout, cancel, delete, the jobs); a missing or foreign origin is still refused', async () => {
     const empty = (headers: Record<string, string>) => echo(apiGatewayEvent({ method: 'POST', path: '/api/echo', headers }), context);
-    // What a page on an allowed origin, or a form or image, sends without our client: refused.
-    const without: Record<string, string>[] = [
-      { origin: ORIGIN },
-      { 'sec-fetch-site': 'same-origin' },
-      {},
-      { origin: ORIGIN, 'x-requested-with': ' ' },
-      { origin: ORIGIN, 'content-type': 'text/plain' },
-    ];
-    for (const headers of without) {
+    // The site's own client: no body, no Content-Type, no extra header.
+    for (const headers of [{ origin: ORIGIN }, { 'sec-fetch-site': 'same-origin' }, { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }] as Record<
+      string,
+      string
+    >[]) {
+      expect((await empty(headers)).statusCode, JSON.stringify(headers)).not.toBe(403);
+    }
+    // A foreign or opaque origin, or a cross-site fetch: refused, body or not.
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ] as Record<string, string>[]) {
+      expect((await empty(headers)).statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    // No origin at all (no Origin, no same-origin mark): refused unless a non-browser client says so.
+    for (const headers of [{}, { 'sec-fetch-site': 'none' }, { 'x-requested-with': ' ' }, { 'content-type': 'text/plain' }] as Record<string, string>[]) {
       const res = await empty(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(JSON.parse(String(res.body)).message).toBe('A request that changes something must send Content-Type: application/json or X-Requested-With');
+      expect(JSON.parse(String(res.body)).message).toBe(
+        'A request that changes something must come from our own origin, or send Content-Type: application/json or X-Requested-With',
+      );
     }
-    // Our client marks it; a JSON content type alone also holds.
-    expect((await empty({ origin: ORIGIN, 'x-requested-with': 'fetch' })).statusCode).not.toBe(403);
-    expect((await empty({ origin: ORIGIN, 'content-type': 'application/json' })).statusCode).not.toBe(403);
-    // A read needs neither.
+    expect((await empty({ 'x-requested-with': 'curl' })).statusCode).not.toBe(403);
+    expect((await empty({ 'content-type': 'application/json' })).statusCode).not.toBe(403);
+    // A body that is not JSON stays 415, from our own origin too.
+    const text = await echo(
+      apiGatewayEvent({ method: 'POST', path: '/api/echo', body: 'odds=2', headers: { origin: ORIGIN, 'content-type': 'text/plain' } }),
+      context,
+    );
+    expect(text.statusCode).toBe(415);
+    // A read needs nothing.
     expect((await echo(apiGatewayEvent({ method: 'GET', path: '/api/echo', headers: {} }), context)).statusCode).not.toBe(403);
   });
 

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { User } from '@app/contracts/auth';
+import { CONFIRM_ADDRESS_FIRST_MESSAGE } from '@app/contracts/responsible-gambling';
 import { makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
@@ -251,6 +252,16 @@ describe('/account: responsible gambling', () => {
     expect(section.getByRole('radio', { name: '7 days' })).toBeDisabled();
     expect(section.getByRole('radio', { name: '30 days' })).toBeChecked();
     expect(section.getByRole('button', { name: 'Extend the break' })).toBeInTheDocument();
+  });
+
+  it('M1: an unconfirmed address is told why it can take neither a break nor a self-exclusion yet, and both buttons wait', async () => {
+    signedIn(makeUser({ emailVerified: false }));
+    await renderApp('/account');
+
+    const section = within(await screen.findByRole('region', { name: 'Responsible gambling' }));
+    expect(section.getByRole('note')).toHaveTextContent(CONFIRM_ADDRESS_FIRST_MESSAGE);
+    expect(section.getByRole('button', { name: 'Take a break' })).toBeDisabled();
+    expect(section.getByRole('button', { name: 'Self-exclude' })).toBeDisabled();
   });
 
   it('does not offer the length just taken when the device clock runs ahead of the server (the server would refuse it as not longer)', async () => {

@@ -6,14 +6,14 @@ import { mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
 describe('/ (landing)', () => {
-  it("has the hero with 'Get Started' to sign-up and 'View Predictions' to /predictions", async () => {
+  it("has the hero with 'Get Started' to /login (in sign-up mode) and 'View Predictions' to /predictions", async () => {
     const { user, router } = await renderApp('/');
     const hero = within(await screen.findByRole('region', { name: 'AI-Powered Football Predictions' }));
 
     expect(hero.getByRole('link', { name: 'View Predictions' })).toHaveAttribute('href', '/predictions');
     await user.click(hero.getByRole('link', { name: 'Get Started' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
-    expect(currentUrl(router)).toBe('/signup');
+    expect(currentUrl(router)).toBe('/login?mode=signup');
   });
 
   it("sends a signed-in user's 'Get Started' to /predictions", async () => {

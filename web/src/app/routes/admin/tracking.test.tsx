@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { makeTrackingRow, makeUser } from '@/testing/data-generators';
-import { apiError, mockApi } from '@/testing/mock-api';
+import { apiError, mockApi, type ApiCall } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
 const admin = makeUser({ role: 'admin' });
@@ -39,6 +39,52 @@ describe('/admin/tracking', () => {
 
     await user.click(screen.getByRole('button', { name: 'Last 30 Days' }));
     await waitFor(() => expect(api.callsTo('GET', '/api/tracking/summary').map((c) => c.search)).toEqual(['?days=7', '?days=30']));
+  });
+
+  it("shows the spec's four stat cards counted from the rows received: Total Predictions, Win Rate (one decimal, coloured by threshold), Correct, Incorrect", async () => {
+    const api = mockApi({
+      'GET /api/auth/me': { user: admin },
+      'GET /api/tracking/predictions': ({ search }: ApiCall) =>
+        search === '?days=7'
+          ? [
+              makeTrackingRow({ isCorrect: true }),
+              makeTrackingRow({ isCorrect: true }),
+              makeTrackingRow({ isCorrect: false, basis: 'backtest' }),
+              makeTrackingRow({ hasResult: false, isCorrect: null, actualResult: 'Match not finished' }),
+            ]
+          : search === '?days=1'
+            ? [
+                makeTrackingRow({ isCorrect: true }),
+                makeTrackingRow({ isCorrect: true }),
+                makeTrackingRow({ isCorrect: true }),
+                makeTrackingRow({ isCorrect: false }),
+              ]
+            : [makeTrackingRow({ hasResult: false, isCorrect: null, actualResult: 'Match not finished' })],
+    });
+    const { user } = await renderApp('/admin/tracking');
+    const card = (name: string) => within(screen.getByRole('region', { name }));
+
+    await waitFor(() => expect(card('Total Predictions').getByText('4')).toBeInTheDocument());
+    expect(card('Total Predictions').getByText('High confidence (≥60%)')).toBeInTheDocument();
+    // 2 correct of 3 completed: 66.7, yellow (50 % or more, under 70 %).
+    expect(card('Win Rate').getByText('66.7%')).toHaveClass('text-warning');
+    expect(card('Win Rate').getByText('From 3 completed')).toBeInTheDocument();
+    expect(card('Correct').getByText('2')).toBeInTheDocument();
+    expect(card('Correct').getByText('Winning predictions')).toBeInTheDocument();
+    expect(card('Incorrect').getByText('1')).toBeInTheDocument();
+    expect(card('Incorrect').getByText('Losing predictions')).toBeInTheDocument();
+
+    // 3 of 4: 75.0, green (70 % or more).
+    await user.click(screen.getByRole('button', { name: 'Yesterday' }));
+    await waitFor(() => expect(card('Win Rate').getByText('75.0%')).toHaveClass('text-success'));
+    expect(card('Win Rate').getByText('From 4 completed')).toBeInTheDocument();
+
+    // Nothing completed: 0.0, red (under 50 %).
+    await user.click(screen.getByRole('button', { name: 'Last 30 Days' }));
+    await waitFor(() => expect(card('Win Rate').getByText('0.0%')).toHaveClass('text-destructive'));
+    expect(card('Win Rate').getByText('From 0 completed')).toBeInTheDocument();
+    expect(card('Total Predictions').getByText('1')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/tracking/predictions').map((c) => c.search)).toEqual(['?days=7', '?days=1', '?days=30']);
   });
 
   it('defaults to the last 7 days and refetches when the period changes', async () => {

@@ -11,6 +11,7 @@ import {
   useTrackingSummary,
   type TrackingPeriod,
 } from '@/features/tracking/api/get-tracking-predictions';
+import { TrackingCards } from '@/features/tracking/components/tracking-cards';
 import { TrackingHistory } from '@/features/tracking/components/tracking-history';
 import { TrackingStats } from '@/features/tracking/components/tracking-stats';
 import { RequireUser } from '@/lib/authorization';
@@ -33,6 +34,7 @@ function Tracking() {
           <ArrowLeft aria-hidden="true" className="size-4" />
           Odds entry
         </Link>
+        <TrackingCards rows={rows.data} />
         <TrackingStats summary={summary.data} isError={summary.isError} />
         <TrackingHistory
           period={period}

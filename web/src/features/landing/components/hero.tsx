@@ -14,7 +14,8 @@ const HIGHLIGHTS = [
 /**
  * docs/product.md#landing: 'AI-Powered Football Predictions' with 'Get Started' and 'View Predictions';
  * `aside` is the 'Live Performance' card (composed by the landing route). 'Get Started' goes to
- * sign-up, or to /predictions for a signed-in user (docs/decisions/0200-sign-up-signs-in.md).
+ * /login (in sign-up mode: `/login?mode=signup`; /signup stays as its alias), or to /predictions
+ * for a signed-in user (docs/decisions/0200-sign-up-signs-in.md).
  */
 export function Hero({ aside, signedIn = false }: { aside?: ReactNode; signedIn?: boolean }) {
   return (
@@ -29,7 +30,7 @@ export function Hero({ aside, signedIn = false }: { aside?: ReactNode; signedIn?
             Win, draw and Over/Under 2.5 goals probabilities for upcoming matches, from three models combined and measured against real results.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to={signedIn ? paths.predictions.getHref() : paths.auth.signup.getHref()} className={buttonStyles({ size: 'lg' })}>
+            <Link to={signedIn ? paths.predictions.getHref() : paths.auth.login.getHref({ mode: 'signup' })} className={buttonStyles({ size: 'lg' })}>
               Get Started
               <ArrowRight aria-hidden="true" />
             </Link>

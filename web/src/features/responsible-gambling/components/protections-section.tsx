@@ -1,5 +1,11 @@
 import type { User } from '@app/contracts/auth';
-import { BREAK_DURATION_KEYS, BREAK_DURATIONS, SELF_EXCLUSION_MONTHS, type BreakDuration } from '@app/contracts/responsible-gambling';
+import {
+  BREAK_DURATION_KEYS,
+  BREAK_DURATIONS,
+  CONFIRM_ADDRESS_FIRST_MESSAGE,
+  SELF_EXCLUSION_MONTHS,
+  type BreakDuration,
+} from '@app/contracts/responsible-gambling';
 import { Coffee, LifeBuoy, Lock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -127,7 +133,7 @@ function TakeBreak({ user }: { user: User }) {
               </div>
             </div>
           ) : (
-            <Button variant="outline" className="mt-3" onClick={() => setConfirming(endOf(chosen, Date.now()))}>
+            <Button variant="outline" className="mt-3" disabled={!user.emailVerified} onClick={() => setConfirming(endOf(chosen, Date.now()))}>
               {user.breakUntil ? 'Extend the break' : 'Take a break'}
             </Button>
           )}
@@ -138,7 +144,7 @@ function TakeBreak({ user }: { user: User }) {
 }
 
 /** Self-exclusion for six months, confirmed with the password and an explicit box. */
-function SelfExclusion() {
+function SelfExclusion({ confirmed }: { confirmed: boolean }) {
   const [open, setOpen] = useState(false);
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const endSession = useEndSession();
@@ -199,7 +205,7 @@ function SelfExclusion() {
           </div>
         </form>
       ) : (
-        <Button variant="outline" className="mt-3" onClick={() => setOpen(true)}>
+        <Button variant="outline" className="mt-3" disabled={!confirmed} onClick={() => setOpen(true)}>
           Self-exclude
         </Button>
       )}
@@ -215,8 +221,14 @@ export function ProtectionsSection({ user }: { user: User }) {
         Responsible gambling
       </h2>
       <div className="mt-4 space-y-6">
+        {user.emailVerified ? null : (
+          // M1: both lock the account, so they wait for a proved address (docs/decisions/0280-protections-only-on-a-confirmed-address.md).
+          <p role="note" className="rounded-lg border border-border bg-surface px-3 py-2 text-sm font-medium">
+            {CONFIRM_ADDRESS_FIRST_MESSAGE}
+          </p>
+        )}
         <TakeBreak user={user} />
-        <SelfExclusion />
+        <SelfExclusion confirmed={user.emailVerified} />
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <LifeBuoy aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
