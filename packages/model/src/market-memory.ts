@@ -28,6 +28,11 @@ export interface MemoryParams {
   homeRidge: number;
   /** Share of the end-of-season rating given back toward the league mean at a new season (per season away). */
   seasonRegression: number;
+  /**
+   * Weight multiplier of closes from an earlier season than the league's current one (1: the decay alone; below 1:
+   * the regressed end-of-season prior takes over at a season's start).
+   */
+  pastSeasonWeight: number;
   /** Carry of a mover's old-league rating, relative to the earlier movers on the same route (0 = route mean). */
   carry: number;
   /** Dixon-Coles low-score correction of the inversion and the forecast grid. */
@@ -36,11 +41,13 @@ export interface MemoryParams {
   minAgeDays: number;
 }
 
+/** Chosen on 2015-16..2019-20 only (bench/memory-tune.ts; decision 0290). */
 export const DEFAULT_MEMORY: MemoryParams = {
-  halfLifeDays: 28,
-  ridge: 1,
+  halfLifeDays: 14,
+  ridge: 0.02,
   homeRidge: 4,
-  seasonRegression: 0.3,
+  seasonRegression: 0.15,
+  pastSeasonWeight: 0.3,
   carry: 0.7,
   rho: -0.05,
   minAgeDays: 1,
@@ -160,6 +167,7 @@ export interface LeagueRatings {
 
 interface Observation {
   day: number;
+  season: string;
   home: string;
   away: string;
   yHome: number;
@@ -256,7 +264,7 @@ export class MarketMemory {
     }
     if (!m.close) return;
     const g = expectedGoalsOf(m.close, this.params.rho);
-    l.observations.push({ day, home: m.home, away: m.away, yHome: Math.log(g.home), yAway: Math.log(g.away) });
+    l.observations.push({ day, season: m.season, home: m.home, away: m.away, yHome: Math.log(g.home), yAway: Math.log(g.away) });
     l.cache = undefined;
   }
 
@@ -287,7 +295,7 @@ export class MarketMemory {
   }
 
   private fit(code: string, l: LeagueMemory, day: number): LeagueRatings {
-    const { halfLifeDays, ridge, homeRidge } = this.params;
+    const { halfLifeDays, ridge, homeRidge, pastSeasonWeight } = this.params;
     const horizon = day - HORIZON_HALF_LIVES * halfLifeDays;
     const obs = l.observations.filter((o) => o.day >= horizon && o.day < day);
     const current = l.season ? (l.members.get(l.season) ?? new Set<string>()) : new Set<string>();
@@ -303,7 +311,7 @@ export class MarketMemory {
       }
     };
     for (const o of obs) {
-      const w = 2 ** (-(day - o.day) / halfLifeDays);
+      const w = 2 ** (-(day - o.day) / halfLifeDays) * (o.season === l.season ? 1 : pastSeasonWeight);
       const hi = index.get(o.home)!,
         ai = index.get(o.away)!;
       add(
