@@ -7,7 +7,9 @@ const CLUBS = ['Ayr', 'Bury', 'Cove', 'Deal', 'Eton', 'Fife'];
 const STRENGTH: Record<string, number> = { Ayr: 0.3, Bury: 0.15, Cove: 0, Deal: 0, Eton: -0.15, Fife: -0.3 };
 
 /** A synthetic league of six clubs: closes priced from the true grid (log mean c + h + s[home] - s[away]), a round a week. */
-function league(opts: { code?: string; season?: string; start?: string; rounds?: number; teams?: string[]; strength?: Record<string, number> } = {}): MemoryMatch[] {
+function league(
+  opts: { code?: string; season?: string; start?: string; rounds?: number; teams?: string[]; strength?: Record<string, number> } = {},
+): MemoryMatch[] {
   const teams = opts.teams ?? CLUBS;
   const strength = opts.strength ?? STRENGTH;
   const start = Date.parse(`${opts.start ?? '2020-08-01'}T00:00:00Z`);

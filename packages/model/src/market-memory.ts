@@ -1,5 +1,5 @@
 /**
- * Market memory: ratings implied by past closing prices (decision 0290).
+ * Market memory: ratings implied by past closing prices (docs/decisions/0290-market-memory.md).
  *
  * Each past match's closing prices (Pinnacle's, else the bookmakers' average; de-vigged: Shin 1X2, proportional
  * O/U 2.5) are turned into the two sides' expected goals by solving the Dixon-Coles grid for the (home, away)
@@ -132,7 +132,7 @@ export function expectedGoalsOf(line: ClosingLine, rho = DEFAULT_MEMORY.rho): { 
       j22 = (b[1] - r[1]) / h;
     const det = j11 * j22 - j12 * j21;
     if (!(Math.abs(det) > 1e-14)) break;
-    let dt = -(j22 * r[0] - j12 * r[1]) / det,
+    const dt = -(j22 * r[0] - j12 * r[1]) / det,
       ds = -(j11 * r[1] - j21 * r[0]) / det;
     let step = 1;
     let accepted = false;
@@ -150,7 +150,6 @@ export function expectedGoalsOf(line: ClosingLine, rho = DEFAULT_MEMORY.rho): { 
       step /= 2;
     }
     if (!accepted) break;
-    dt = ds = 0;
   }
   const t = Math.exp(lt),
     s = 1 / (1 + Math.exp(-ls));
@@ -458,7 +457,7 @@ export function memoryWalkForward(
   const memory = new MarketMemory(params);
   const out = new Map<number, { p: P4; home: number; away: number }>();
   let next = 0;
-  for (let k = 0; k < order.length; ) {
+  for (let k = 0; k < order.length;) {
     const day = order[k]!.day;
     let end = k;
     while (end < order.length && order[end]!.day === day) end++;

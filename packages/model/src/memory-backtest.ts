@@ -1,7 +1,7 @@
 /**
  * The `--market memory` backtest (pure): each evaluated match forecast from the closes of earlier matches (never its
  * own; `minAgeDays` before its day), pooled with our models (the `--market none` forecasts) by weights learned
- * walk-forward, and scored against Pinnacle's close. Decision 0290.
+ * walk-forward, and scored against Pinnacle's close (docs/decisions/0290-market-memory.md).
  */
 import type { EvaluatedMatch } from './backtest.ts';
 import { blockBootstrapInterval } from './bootstrap.ts';
@@ -21,7 +21,8 @@ export interface StackParams {
   minRows: number;
 }
 
-export const DEFAULT_STACK: StackParams = { w1x2: 0.1, wOver: 0.1, minRows: 1000 };
+/** Prior weights: the ones the development run (2015-16..2019-20) had learned on its last day (decision 0290). */
+export const DEFAULT_STACK: StackParams = { w1x2: 0.06, wOver: 0.14, minRows: 1000 };
 
 const WEIGHT_GRID = Array.from({ length: 51 }, (_, i) => i / 50);
 
@@ -127,7 +128,7 @@ export function stackWalkForward(rows: MemoryRow[], stack: StackParams): void {
     for (let k = 1; k < a.length; k++) if (a[k]! < a[best]!) best = k;
     return WEIGHT_GRID[best]!;
   };
-  for (let k = 0; k < rows.length; ) {
+  for (let k = 0; k < rows.length;) {
     let end = k;
     while (end < rows.length && rows[end]!.date === rows[k]!.date) end++;
     const w: [number, number] = seen >= stack.minRows ? [argmin(loss1), argmin(lossO)] : [stack.w1x2, stack.wOver];
@@ -228,7 +229,13 @@ export function memoryReport(rows: readonly MemoryRow[]): MemoryReport {
       BOOTSTRAP_REPLICATES,
     );
   const overall = groupOf('overall', rows);
-  const by = (f: (r: MemoryRow) => string) => [...new Set(rows.map(f))].sort().map((k) => groupOf(k, rows.filter((r) => f(r) === k)));
+  const by = (f: (r: MemoryRow) => string) =>
+    [...new Set(rows.map(f))].sort().map((k) =>
+      groupOf(
+        k,
+        rows.filter((r) => f(r) === k),
+      ),
+    );
   const firstDay = new Map<string, string>();
   for (const r of rows) {
     const k = `${r.league}|${r.season}`;
@@ -273,7 +280,13 @@ export function memoryReport(rows: readonly MemoryRow[]): MemoryReport {
     },
     leagues: by((r) => r.league),
     seasons: by((r) => r.season),
-    early: [groupOf('first six weeks of a season', rows.filter(early)), groupOf('the rest', rows.filter((r) => !early(r)))],
+    early: [
+      groupOf('first six weeks of a season', rows.filter(early)),
+      groupOf(
+        'the rest',
+        rows.filter((r) => !early(r)),
+      ),
+    ],
   };
 }
 
@@ -304,9 +317,10 @@ export function renderMemoryReport(r: MemoryReport, title: string): string {
     '',
     'group                           n   memory/Pin  stack/Pin  models/Pin   O/U memory-Pin  stack-Pin',
   ];
+  const ou = (g: MemoryGroup, x: number) => (g.nOu ? sg(x - g.brier.pinnacle) : '      –');
   for (const g of [...r.leagues, ...r.seasons, ...r.early])
     lines.push(
-      `${g.label.padEnd(28)}${String(g.n).padStart(6)}   ${f4(g.ratio.memory)}     ${f4(g.ratio.stack)}     ${f4(g.ratio.models)}      ${sg(g.brier.memory - g.brier.pinnacle)}        ${sg(g.brier.stack - g.brier.pinnacle)}`,
+      `${g.label.padEnd(28)}${String(g.n).padStart(6)}   ${f4(g.ratio.memory)}     ${f4(g.ratio.stack)}     ${f4(g.ratio.models)}      ${ou(g, g.brier.memory)}        ${ou(g, g.brier.stack)}`,
     );
   return lines.join('\n');
 }

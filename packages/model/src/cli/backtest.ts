@@ -111,7 +111,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         break;
       case '--market': {
         const m = value();
-        if (m !== 'all' && m !== 'none' && m !== 'memory') throw new UsageError(`--market must be 'all', 'none' or 'memory' (got '${m}')`);
+        if (m !== 'all' && m !== 'none' && m !== 'memory') throw new UsageError(`--market must be 'all' or 'none' or 'memory' (got '${m}')`);
         if (m === 'memory') {
           args.market = 'none';
           args.memoryAge ??= DEFAULT_MEMORY.minAgeDays;
@@ -418,7 +418,11 @@ async function marketMemory(
     mkdirSync(dirname(p), { recursive: true });
     writeFileSync(
       p,
-      JSON.stringify({ modelVersion: MODEL_VERSION, args, seasons, leagues: jobs.map((j) => j.league), wallSeconds, memory: params, stack: DEFAULT_STACK, report }, null, 1),
+      JSON.stringify(
+        { modelVersion: MODEL_VERSION, args, seasons, leagues: jobs.map((j) => j.league), wallSeconds, memory: params, stack: DEFAULT_STACK, report },
+        null,
+        1,
+      ),
     );
     console.log(`JSON written to ${p}`);
   }
