@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { P4 } from './features.ts';
-import { poolMemory, stackWalkForward, type MemoryRow } from './memory-backtest.ts';
+import type { ParsedMatch } from './football-data.ts';
+import { DEFAULT_MEMORY } from './market-memory.ts';
+import { memoryRows, poolMemory, stackWalkForward, type MemoryRow } from './memory-backtest.ts';
+import { simulateLeague } from './testing/simulate.ts';
+import type { MatchRecord } from './types.ts';
 
 function row(date: string, memory: P4, models: P4, outcome: 0 | 1 | 2, over: boolean): MemoryRow {
   return { league: 'X1', season: '2020-21', date, home: `H${date}`, away: 'A', outcome, over, memory, models, stack: memory, weights: [0, 0] };
@@ -39,5 +43,39 @@ describe('the market-memory stack', () => {
     for (let i = 31; i < changed.length; i++) changed[i] = { ...changed[i]!, outcome: 1, over: false };
     stackWalkForward(changed, { w1x2: 0.1, wOver: 0.2, minRows: 6 });
     for (let i = 0; i <= 32; i++) expect(changed[i]!.weights).toEqual(rows[i]!.weights);
+  });
+});
+
+describe('memoryRows', () => {
+  const sim = simulateLeague({ league: 'AA', teams: 10, seasons: 3, seed: 5, odds: true, firstSeason: 2016 });
+  const price = (p: number) => 1 / p;
+  // every match closes at its own simulated odds, kept as Pinnacle's closing line
+  const parsed = (ms: MatchRecord[]): ParsedMatch[] =>
+    ms.map((m) => ({
+      ...m,
+      season: m.season!,
+      pre: {},
+      preOU: {},
+      closing: {
+        ps: { home: m.odds!.home!, draw: m.odds!.draw!, away: m.odds!.away! },
+        psOU: { over: m.odds!.over25!, under: m.odds!.under25! },
+      },
+    }));
+
+  it("forecasts a match from earlier days' closes only: changing every close from a day on leaves earlier forecasts as they were", () => {
+    const base = parsed(sim.matches);
+    const cut = base.filter((m) => m.season === '2018-19')[60]!.date;
+    const changed = base.map((m) =>
+      m.date >= cut ? { ...m, closing: { ps: { home: price(0.9), draw: price(0.06), away: price(0.04) }, psOU: { over: price(0.9), under: price(0.1) } } } : m,
+    );
+    const a = memoryRows(base, ['2018-19'], DEFAULT_MEMORY);
+    const b = memoryRows(changed, ['2018-19'], DEFAULT_MEMORY);
+    expect(a.length).toBe(b.length);
+    const upTo = a.filter((r) => r.date <= cut).length;
+    expect(upTo).toBeGreaterThan(50);
+    for (let i = 0; i < a.length; i++) {
+      if (a[i]!.date <= cut) expect(b[i]!.memory).toEqual(a[i]!.memory);
+    }
+    expect(b.some((r, i) => r.date > cut && r.memory[0] !== a[i]!.memory[0])).toBe(true);
   });
 });
