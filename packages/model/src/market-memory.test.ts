@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quickMarkets } from './grid.ts';
-import { closingLineOf, DEFAULT_MEMORY, expectedGoalsOf, MarketMemory, memoryWalkForward, type MemoryMatch } from './market-memory.ts';
+import { closingLineOf, DEFAULT_MEMORY, expectedGoalsOf, leagueMemory, lineOfOdds, MarketMemory, memoryWalkForward, type MemoryMatch } from './market-memory.ts';
+import type { MatchOdds, MatchRecord } from './types.ts';
 
 const CLUBS = ['Ayr', 'Bury', 'Cove', 'Deal', 'Eton', 'Fife'];
 const STRENGTH: Record<string, number> = { Ayr: 0.3, Bury: 0.15, Cove: 0, Deal: 0, Eton: -0.15, Fife: -0.3 };
@@ -146,5 +147,54 @@ describe('MarketMemory', () => {
     const u = mem.forecast({ league: 'T2', season: '2021-22', date: '2021-08-07', home: 'Stranger', away: rival });
     expect(f.p[0]).toBeGreaterThan(u.p[0] + 0.1);
     expect(f.p[0]).toBeGreaterThan(0.5);
+  });
+});
+
+describe('leagueMemory (the product reads the stored history)', () => {
+  /** Prices with a margin from a fair line. */
+  const priced = (m: MemoryMatch): MatchOdds => ({
+    home: 1 / (m.close!.x1[0] * 1.05),
+    draw: 1 / (m.close!.x1[1] * 1.05),
+    away: 1 / (m.close!.x1[2] * 1.05),
+    over25: 1 / (m.close!.over * 1.04),
+    under25: 1 / ((1 - m.close!.over) * 1.04),
+  });
+  const played = league({ rounds: 8 });
+  const record = (m: MemoryMatch, prices: Partial<Pick<MatchRecord, 'odds' | 'closingOdds'>>): MatchRecord => ({
+    date: `${m.date}T15:00:00Z`,
+    league: m.league,
+    season: m.season,
+    home: m.home,
+    away: m.away,
+    homeGoals: 1,
+    awayGoals: 1,
+    ...prices,
+  });
+  const fixture = { league: 'X1', season: '2020-21', date: '2020-09-26', home: 'Ayr', away: 'Fife' };
+
+  it('reads the closing prices, else the last ones captured, of matches before the day it is asked for', () => {
+    const line = lineOfOdds(priced(played[0]!))!;
+    expect(line.over).toBeCloseTo(played[0]!.close!.over, 10);
+    const closes = played.map((m) => record(m, { closingOdds: priced(m) }));
+    const fromCloses = leagueMemory(closes, 'X1', fixture.date)!.forecast(fixture);
+    // the last captured prices stand in for a close that was not stored
+    const fromCaptured = leagueMemory(played.map((m) => record(m, { odds: priced(m) })), 'X1', fixture.date)!.forecast(fixture);
+    expect(fromCaptured.p).toEqual(fromCloses.p.map((v) => expect.closeTo(v, 12)));
+    expect(fromCloses.p[0]).toBeGreaterThan(fromCloses.p[2] + 0.3);
+    // a close on the day asked for or later is never read (a fixture's own): wild prices there change nothing
+    const wild = { home: 10, draw: 5, away: 1.2, over25: 3, under25: 1.3 };
+    const own = record({ ...fixture, close: played[0]!.close! }, { closingOdds: wild });
+    const later = record({ ...fixture, date: '2020-10-03', close: played[0]!.close! }, { closingOdds: wild });
+    expect(leagueMemory([...closes, own, later], 'X1', fixture.date)!.forecast(fixture).p).toEqual(fromCloses.p);
+    // another league's prices are not this league's memory
+    expect(leagueMemory(closes, 'X2', fixture.date)).toBeUndefined();
+  });
+
+  it('is undefined for a league whose recent matches have no prices: it stays on our models', () => {
+    expect(leagueMemory(played.map((m) => record(m, {})), 'X1', fixture.date)).toBeUndefined();
+    const closes = played.map((m) => record(m, { closingOdds: priced(m) }));
+    const long = DEFAULT_MEMORY.halfLifeDays * 12 + 60;
+    const afar = new Date(Date.parse('2020-09-19T00:00:00Z') + long * 86_400_000).toISOString().slice(0, 10);
+    expect(leagueMemory(closes, 'X1', afar)).toBeUndefined();
   });
 });

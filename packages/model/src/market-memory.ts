@@ -18,6 +18,7 @@ import { quickMarkets } from './grid.ts';
 import { choleskySolve } from './linalg.ts';
 import { removeMargin } from './odds.ts';
 import type { P4 } from './features.ts';
+import type { MatchOdds, MatchRecord } from './types.ts';
 
 export interface MemoryParams {
   /** Half-life of a close's weight, days. */
@@ -472,3 +473,56 @@ export function memoryWalkForward(
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Pool weights of our models against the market memory, and how they are learned walk-forward. */
+export interface StackParams {
+  /** Weight of our models in the 1X2 log-linear pool before `minRows` earlier forecasts exist. */
+  w1x2: number;
+  /** The same for P(over 2.5), a logit-linear pool. */
+  wOver: number;
+  /** Earlier forecasts of the run needed before the weights are learned from them. */
+  minRows: number;
+}
+
+/** Prior weights: the ones the development run (2015-16..2019-20) had learned on its last day (decision 0290). */
+export const DEFAULT_STACK: StackParams = { w1x2: 0.06, wOver: 0.14, minRows: 1000 };
+
+/** The log-linear pool of two 1X2 forecasts and the logit-linear pool of their P(over 2.5); w = our models' weight. */
+export function poolMemory(memory: P4, models: P4, w: number, wo: number): P4 {
+  const q = [0, 1, 2].map((k) => Math.exp((1 - w) * Math.log(memory[k]!) + w * Math.log(models[k]!)));
+  const s = q[0]! + q[1]! + q[2]!;
+  const lo = (p: number) => Math.log(p / (1 - p));
+  const z = (1 - wo) * lo(memory[3]) + wo * lo(models[3]);
+  return [q[0]! / s, q[1]! / s, q[2]! / s, 1 / (1 + Math.exp(-z))];
+}
+
+
+/** The fair line of stored prices (Shin 1X2, proportional O/U 2.5); undefined without all five prices. */
+export function lineOfOdds(o: MatchOdds | undefined): ClosingLine | undefined {
+  if (!o?.home || !o.draw || !o.away || !o.over25 || !o.under25) return undefined;
+  return closingLineOf({ closing: { ps: { home: o.home, draw: o.draw, away: o.away }, psOU: { over: o.over25, under: o.under25 } }, pre: {}, preOU: {} });
+}
+
+/** A season label ('2024-25') for a date without one: seasons turn in July. */
+const seasonAt = (date: string) => {
+  const y = Number(date.slice(0, 4)) - (Number(date.slice(5, 7)) < 7 ? 1 : 0);
+  return `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
+};
+
+/**
+ * The market memory of one league from its stored history, as a deployed run reads it: each played match's closing
+ * prices, else the last prices captured before its kickoff, of matches dated before `before` (a run forecasts fixtures
+ * of its day or later, so never a fixture's own). Undefined when no match of the last `HORIZON_HALF_LIVES` half-lives
+ * has prices: a league without odds stays on our models.
+ */
+export function leagueMemory(history: readonly MatchRecord[], league: string, before: string, params: MemoryParams = DEFAULT_MEMORY): MarketMemory | undefined {
+  const until = dayOf(before);
+  const rows = history
+    .filter((r) => r.league === league && dayOf(r.date) < until)
+    .map((r) => ({ league, season: r.season ?? seasonAt(r.date), date: r.date.slice(0, 10), home: r.home, away: r.away, close: lineOfOdds(r.closingOdds ?? r.odds) }))
+    .sort((a, b) => cmp(a.date, b.date) || cmp(a.home, b.home) || cmp(a.away, b.away));
+  if (!rows.some((r) => r.close && dayOf(r.date) >= until - HORIZON_HALF_LIVES * params.halfLifeDays)) return undefined;
+  const memory = new MarketMemory(params);
+  for (const r of rows) memory.ingest(r);
+  return memory;
+}

@@ -7,22 +7,11 @@ import type { EvaluatedMatch } from './backtest.ts';
 import { blockBootstrapInterval } from './bootstrap.ts';
 import type { P4 } from './features.ts';
 import type { ParsedMatch } from './football-data.ts';
-import { closingLineOf, memoryWalkForward, type MemoryParams } from './market-memory.ts';
+import { closingLineOf, memoryWalkForward, poolMemory, type MemoryParams, type StackParams } from './market-memory.ts';
+
+export { DEFAULT_STACK, poolMemory, type StackParams } from './market-memory.ts';
 import { removeMargin } from './odds.ts';
 import { calibrationSlope, outcomeOf, rps, type CalibrationFit, type Outcome } from './scoring.ts';
-
-/** Pool weights of our models against the market memory, and how they are learned walk-forward. */
-export interface StackParams {
-  /** Weight of our models in the 1X2 log-linear pool before `minRows` earlier forecasts exist. */
-  w1x2: number;
-  /** The same for P(over 2.5), a logit-linear pool. */
-  wOver: number;
-  /** Earlier forecasts of the run needed before the weights are learned from them. */
-  minRows: number;
-}
-
-/** Prior weights: the ones the development run (2015-16..2019-20) had learned on its last day (decision 0290). */
-export const DEFAULT_STACK: StackParams = { w1x2: 0.06, wOver: 0.14, minRows: 1000 };
 
 const WEIGHT_GRID = Array.from({ length: 51 }, (_, i) => i / 50);
 
@@ -42,15 +31,6 @@ export interface MemoryRow {
   /** De-vigged Pinnacle 1X2 (closing, else pre-closing) and O/U 2.5 (closing, else pre-closing). */
   pinnacle?: [number, number, number];
   pinnacleOver?: number;
-}
-
-/** The log-linear pool of two 1X2 forecasts and the logit-linear pool of their P(over 2.5); w = our models' weight. */
-export function poolMemory(memory: P4, models: P4, w: number, wo: number): P4 {
-  const q = [0, 1, 2].map((k) => Math.exp((1 - w) * Math.log(memory[k]!) + w * Math.log(models[k]!)));
-  const s = q[0]! + q[1]! + q[2]!;
-  const lo = (p: number) => Math.log(p / (1 - p));
-  const z = (1 - wo) * lo(memory[3]) + wo * lo(models[3]);
-  return [q[0]! / s, q[1]! / s, q[2]! / s, 1 / (1 + Math.exp(-z))];
 }
 
 const log3 = (p: P4, y: Outcome) => -Math.log(Math.max(1e-12, p[y]));
