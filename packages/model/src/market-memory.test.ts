@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quickMarkets } from './grid.ts';
-import { closingLineOf, DEFAULT_MEMORY, expectedGoalsOf, leagueMemory, lineOfOdds, MarketMemory, memoryWalkForward, type MemoryMatch } from './market-memory.ts';
+import {
+  closingLineOf,
+  DEFAULT_MEMORY,
+  expectedGoalsOf,
+  leagueMemory,
+  lineOfOdds,
+  MarketMemory,
+  memoryWalkForward,
+  type MemoryMatch,
+} from './market-memory.ts';
 import type { MatchOdds, MatchRecord } from './types.ts';
 
 const CLUBS = ['Ayr', 'Bury', 'Cove', 'Deal', 'Eton', 'Fife'];
@@ -178,7 +187,11 @@ describe('leagueMemory (the product reads the stored history)', () => {
     const closes = played.map((m) => record(m, { closingOdds: priced(m) }));
     const fromCloses = leagueMemory(closes, 'X1', fixture.date)!.forecast(fixture);
     // the last captured prices stand in for a close that was not stored
-    const fromCaptured = leagueMemory(played.map((m) => record(m, { odds: priced(m) })), 'X1', fixture.date)!.forecast(fixture);
+    const fromCaptured = leagueMemory(
+      played.map((m) => record(m, { odds: priced(m) })),
+      'X1',
+      fixture.date,
+    )!.forecast(fixture);
     expect(fromCaptured.p).toEqual(fromCloses.p.map((v) => expect.closeTo(v, 12)));
     expect(fromCloses.p[0]).toBeGreaterThan(fromCloses.p[2] + 0.3);
     // a close on the day asked for or later is never read (a fixture's own): wild prices there change nothing
@@ -191,7 +204,13 @@ describe('leagueMemory (the product reads the stored history)', () => {
   });
 
   it('is undefined for a league whose recent matches have no prices: it stays on our models', () => {
-    expect(leagueMemory(played.map((m) => record(m, {})), 'X1', fixture.date)).toBeUndefined();
+    expect(
+      leagueMemory(
+        played.map((m) => record(m, {})),
+        'X1',
+        fixture.date,
+      ),
+    ).toBeUndefined();
     const closes = played.map((m) => record(m, { closingOdds: priced(m) }));
     const long = DEFAULT_MEMORY.halfLifeDays * 12 + 60;
     const afar = new Date(Date.parse('2020-09-19T00:00:00Z') + long * 86_400_000).toISOString().slice(0, 10);

@@ -496,7 +496,6 @@ export function poolMemory(memory: P4, models: P4, w: number, wo: number): P4 {
   return [q[0]! / s, q[1]! / s, q[2]! / s, 1 / (1 + Math.exp(-z))];
 }
 
-
 /** The fair line of stored prices (Shin 1X2, proportional O/U 2.5); undefined without all five prices. */
 export function lineOfOdds(o: MatchOdds | undefined): ClosingLine | undefined {
   if (!o?.home || !o.draw || !o.away || !o.over25 || !o.under25) return undefined;
@@ -519,7 +518,14 @@ export function leagueMemory(history: readonly MatchRecord[], league: string, be
   const until = dayOf(before);
   const rows = history
     .filter((r) => r.league === league && dayOf(r.date) < until)
-    .map((r) => ({ league, season: r.season ?? seasonAt(r.date), date: r.date.slice(0, 10), home: r.home, away: r.away, close: lineOfOdds(r.closingOdds ?? r.odds) }))
+    .map((r) => ({
+      league,
+      season: r.season ?? seasonAt(r.date),
+      date: r.date.slice(0, 10),
+      home: r.home,
+      away: r.away,
+      close: lineOfOdds(r.closingOdds ?? r.odds),
+    }))
     .sort((a, b) => cmp(a.date, b.date) || cmp(a.home, b.home) || cmp(a.away, b.away));
   if (!rows.some((r) => r.close && dayOf(r.date) >= until - HORIZON_HALF_LIVES * params.halfLifeDays)) return undefined;
   const memory = new MarketMemory(params);

@@ -3,7 +3,6 @@ import type { HistoryRecord, StoredFixture } from '../ports.ts';
 import { modelOdds, type ProviderFixture } from '../providers.ts';
 import type { ClosingOdds, FixtureOdds } from '../../predictions/odds.ts';
 
-
 /** The id of a played match in history: the same for an imported row and a settled fixture. */
 export function historyId(leagueId: string, kickoff: string, home: string, away: string): string {
   return `${leagueId}-${kickoff.slice(0, 10)}-${slug(home)}-${slug(away)}`;

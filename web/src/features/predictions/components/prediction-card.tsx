@@ -195,7 +195,9 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
             <dt className="text-muted-foreground">Both teams to score</dt>
             <dd className="text-right font-semibold tabular-nums">{formatPercent(insights.bothTeamsToScore)}</dd>
           </dl>
-          {insights.models ? <ModelsAndMarket models={insights.models} market={insights.market} weight={prediction.modelWeight?.x1} source={prediction.forecastSource} /> : null}
+          {insights.models ? (
+            <ModelsAndMarket models={insights.models} market={insights.market} weight={prediction.modelWeight?.x1} source={prediction.forecastSource} />
+          ) : null}
           {insights.topScores.length > 0 ? (
             <>
               <p className="mt-2 text-sm text-muted-foreground">Most likely scores</p>

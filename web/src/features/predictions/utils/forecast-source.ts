@@ -12,7 +12,8 @@ export const MEMORY_FORECAST = 'Forecast from past market prices and our models'
  */
 export function forecastSource(weight: number | undefined, hasMarket: boolean, source?: ForecastSource | null): string {
   const pct = (w: number) => formatPercent(w * 100, { digits: 0 });
-  if (source === 'memory') return weight === undefined ? 'Forecast: past market prices and our models' : `Forecast: ${pct(1 - weight)} past market prices, ${pct(weight)} our models`;
+  if (source === 'memory')
+    return weight === undefined ? 'Forecast: past market prices and our models' : `Forecast: ${pct(1 - weight)} past market prices, ${pct(weight)} our models`;
   if (!hasMarket || weight === 1) return 'Forecast: our models';
   if (weight === undefined) return 'Forecast';
   if (weight === 0) return 'Forecast: market fair price';
