@@ -232,7 +232,7 @@ describe('a premium subscriber on /predictions', () => {
     expect(await heatmap.getByRole('cell').count()).toBe(36);
     await page
       .getByRole('region', { name: 'Home, draw, away by model' })
-      .getByRole('row', { name: /^Forecast: (market fair price|our models|\d+% our models)/ })
+      .getByRole('row', { name: /^Forecast: (market fair price|our models|\d+% our models|\d+% past market prices)/ })
       .waitFor();
     await page.getByRole('region', { name: 'Goals' }).getByText('Over 3.5').waitFor();
     for (const width of [1280, 390]) {

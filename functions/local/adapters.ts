@@ -62,7 +62,8 @@ const standIns: LocalAdapters = {
       logger.info('Replaying football-data.co.uk seasons', { dir, shiftDays });
       return { fixturesProvider: csv, oddsProvider: liveOdds ?? csv };
     }
-    const demo = new DemoProvider({ now });
+    // Some markets open late: those fixtures are published before their odds, from the market memory.
+    const demo = new DemoProvider({ now, lateMarkets: true });
     return { fixturesProvider: demo, oddsProvider: liveOdds ?? demo, seasonRules: demoSeasonRules };
   },
 };

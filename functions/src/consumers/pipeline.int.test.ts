@@ -32,9 +32,15 @@ describe('the data pipeline with the demo leagues', () => {
     expect(job).toMatchObject({ type: 'generate', status: 'done', total: 3, done: 3, failed: 0 });
     expect(job.finishedAt).toEqual(expect.any(String));
 
-    const predictions = (await stack.client().get('/api/predictions')).json as Array<{ matchTime: string; isLocked: boolean }>;
+    const predictions = (await stack.client().get('/api/predictions')).json as Array<{ matchTime: string; isLocked: boolean; forecastSource: string | null }>;
     expect(predictions.filter((p) => Date.parse(p.matchTime) > clock.now().getTime()).length).toBeGreaterThanOrEqual(20);
     expect(predictions.every((p) => p.isLocked)).toBe(true);
+    // The demo's late markets: a fixture published before its odds open is forecast from past market prices, and says
+    // so on a locked card too; within two days of kickoff every fixture has its odds (docs/decisions/0291-forecasts-from-market-memory-in-the-product.md).
+    const fromMemory = predictions.filter((p) => p.forecastSource === 'memory');
+    expect(fromMemory.length).toBeGreaterThan(0);
+    expect(fromMemory.every((p) => Date.parse(p.matchTime) - clock.now().getTime() > 48 * 3_600_000)).toBe(true);
+    expect(predictions.filter((p) => Date.parse(p.matchTime) > clock.now().getTime()).some((p) => p.forecastSource === 'market')).toBe(true);
 
     // Backfilled predictions never pass for published ones (docs/decisions/0090-published-and-backfilled-predictions.md):
     // the headline and every trend point are labelled back-tested, and the staff's tracking says which row is which.

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { matchIdentityFields } from './match-identity.ts';
-import { CardPickSchema, GoalMarketsSchema, ValueBetSchema, ValueFlagEventSchema } from './predictions.ts';
+import { CardPickSchema, ForecastSourceSchema, GoalMarketsSchema, ValueBetSchema, ValueFlagEventSchema } from './predictions.ts';
 
 /** Fixture ids are provider ids: letters, digits, `-`, `_`, `.`, `~` (never a path). */
 export const MatchParamsSchema = z.object({
@@ -23,6 +23,8 @@ export const MatchForecastSchema = z.strictObject({
   blend: ThreeWayPct,
   /** Our models' weight in it, 1X2 (0: the market's fair price; 1: our models alone); null on predictions stored without it. */
   modelWeight: z.nullable(z.number()),
+  /** What the published forecast comes from (the market, the market memory with our models, our models); null on predictions stored without it. */
+  source: z.nullable(ForecastSourceSchema),
   /** Our models' pool, without any bookmaker price. */
   models: z.nullable(ThreeWayPct),
   /** The market's fair (de-vigged) probabilities; null without odds. */

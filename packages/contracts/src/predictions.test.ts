@@ -21,6 +21,7 @@ const locked = {
   valueBets: null,
   picks: null,
   modelWeight: null,
+  forecastSource: 'memory',
   insights: null,
   markets: null,
   modelVersion: 'm1',
@@ -30,6 +31,13 @@ const locked = {
 describe('PredictionSchema', () => {
   it('accepts a locked card with every probability null', () => {
     expect(PredictionSchema.safeParse(locked).success).toBe(true);
+  });
+
+  it('says where the forecast comes from, from a closed list, or null on a prediction stored before', () => {
+    for (const source of ['market', 'memory', 'models', null]) expect(PredictionSchema.safeParse({ ...locked, forecastSource: source }).success).toBe(true);
+    expect(PredictionSchema.safeParse({ ...locked, forecastSource: 'rumour' }).success).toBe(false);
+    const { forecastSource: _, ...without } = locked;
+    expect(PredictionSchema.safeParse(without).success).toBe(false);
   });
 
   it('rejects a probability outside 0-100', () => {

@@ -75,6 +75,10 @@ export const CardPickSchema = z.strictObject({ market: z.enum(['1x2', 'ou25']), 
  * One prediction card. For a viewer who is not premium, `isLocked` is true and every
  * probability, value flag and insight is null: nothing can be read from the network.
  */
+/** What a published forecast comes from (docs/decisions/0291-forecasts-from-market-memory-in-the-product.md). */
+export const ForecastSourceSchema = z.enum(['market', 'memory', 'models']);
+export type ForecastSource = z.infer<typeof ForecastSourceSchema>;
+
 export const PredictionSchema = z.strictObject({
   id: z.string(),
   fixtureId: z.string(),
@@ -102,6 +106,12 @@ export const PredictionSchema = z.strictObject({
    * market's fair price, 1 = no odds, our models alone. Null when locked (or not kept).
    */
   modelWeight: z.nullable(z.strictObject({ x1: Fraction, ou: Fraction })),
+  /**
+   * What the published forecast comes from: the fixture's own odds ('market'), past market prices (the market memory)
+   * pooled with our models for want of odds ('memory'), or our models alone ('models'). Shown locked or not; null on
+   * predictions stored before it was kept.
+   */
+  forecastSource: z.nullable(ForecastSourceSchema),
   insights: z.nullable(PredictionInsightsSchema),
   /** Null when locked, and on predictions stored before the markets were kept. */
   markets: z.nullable(GoalMarketsSchema),

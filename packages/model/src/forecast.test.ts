@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitLeagueModel, LeagueFitter, predictFixture, type LeagueModelState } from './forecast.ts';
+import { DEFAULT_STACK, poolMemory } from './market-memory.ts';
 import { simulateLeague } from './testing/simulate.ts';
 import type { Forecast, MatchRecord } from './types.ts';
 
@@ -75,6 +76,31 @@ describe('fitLeagueModel / predictFixture', () => {
     expect(both.probabilities.home).toBeGreaterThan(both.probabilities.away);
     // partial odds (only O/U) are tolerated
     checkForecast(predictFixture(state, { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away, odds: { over25: 1.9, under25: 1.95 } }));
+  });
+
+  it('publishes the market memory pooled with our models when the fixture has no odds, the fair price when it has', () => {
+    const fx = lastSeason.find((m) => m.date >= asOf)!;
+    const memory = { home: 0.62, draw: 0.22, away: 0.16, over25: 0.58 };
+    const input = { kickoff: fx.date, league: 'SIM', home: fx.home, away: fx.away };
+    const fromMemory = predictFixture(state, { ...input, memory });
+    checkForecast(fromMemory);
+    expect(fromMemory.source).toBe('memory');
+    expect(fromMemory.memory).toEqual(memory);
+    expect(fromMemory.market).toBeUndefined();
+    expect(fromMemory.modelWeight).toEqual({ x1: DEFAULT_STACK.w1x2, ou: DEFAULT_STACK.wOver });
+    const m = fromMemory.models;
+    const pooled = poolMemory([0.62, 0.22, 0.16, 0.58], [m.home, m.draw, m.away, m.over25], DEFAULT_STACK.w1x2, DEFAULT_STACK.wOver);
+    expect([fromMemory.probabilities.home, fromMemory.probabilities.draw, fromMemory.probabilities.away, fromMemory.overUnder25.over]).toEqual(
+      pooled.map((v) => expect.closeTo(v, 12)),
+    );
+    // the memory leads: the pool sits nearer it than our models
+    expect(Math.abs(fromMemory.probabilities.home - 0.62)).toBeLessThan(Math.abs(m.home - 0.62));
+    expect(predictFixture(state, input).source).toBe('models');
+    // with odds of its own, the memory is not read: the market's stack as before
+    const withOdds = predictFixture(state, { ...input, odds: fx.odds!, memory });
+    expect(withOdds.source).toBe('market');
+    expect(withOdds.memory).toBeUndefined();
+    expect(withOdds.probabilities).toEqual(predictFixture(state, { ...input, odds: fx.odds! }).probabilities);
   });
 
   it('any odds (extreme, arbitrage, partial, garbage) still give valid probabilities', () => {

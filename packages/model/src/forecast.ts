@@ -8,10 +8,11 @@ import { LeagueEngine, dayNumber, dayToIso, groupByDay, predictFromFeatures, typ
 import { buildFeatures, marketView } from './features.ts';
 import { doubleChance, gridBtts, gridCorner, gridExpectedGoals, gridOver, gridTopScores, rakeGrid, scoreGrid } from './grid.ts';
 import { DEFAULT_HYPER, type Hyper } from './hyper.ts';
+import { DEFAULT_STACK, poolMemory } from './market-memory.ts';
 import { goalMarkets } from './markets.ts';
 import type { ComponentOutput, FixtureInput, Forecast, MatchRecord, ThreeWay } from './types.ts';
 
-export type { ComponentOutput, FixtureInput, Forecast, MatchOdds, MatchRecord, ThreeWay } from './types.ts';
+export type { ComponentOutput, FixtureInput, Forecast, ForecastSource, MatchOdds, MatchRecord, ThreeWay } from './types.ts';
 
 /** Version of the model code and of the state format. A state from another version is refused by predictFixture. */
 export const MODEL_VERSION = 'fp-ensemble-4.0.0';
@@ -177,12 +178,17 @@ export function predictRaw(state: LeagueModelState, fixture: FixtureInput): Pred
 }
 
 /**
- * Forecast for one fixture. Works without odds (the published forecast is then our models' pool) and for teams
- * the state has never seen (newcomer priors).
+ * Forecast for one fixture. Works without odds (the published forecast is then the market memory's forecast pooled
+ * with our models when `fixture.memory` is given, else our models' pool) and for teams the state has never seen
+ * (newcomer priors).
  */
 export function predictFixture(state: LeagueModelState, fixture: FixtureInput): Forecast {
   const pr = predictRaw(state, fixture);
-  const fin = pr.final;
+  const market = pr.features.market;
+  const m = fixture.memory;
+  // Without odds of its own, the market memory's forecast pooled with our models by the frozen weights (decision 0290).
+  const memory = !market && m ? poolMemory([m.home, m.draw, m.away, m.over25], pr.pool, DEFAULT_STACK.w1x2, DEFAULT_STACK.wOver) : undefined;
+  const fin = memory ?? pr.final;
   const probabilities = three(fin);
   // One grid for every market: the statistical component's Dixon-Coles grid, raked to the published 1X2 and O/U 2.5.
   const s = pr.features.dc;
@@ -195,7 +201,9 @@ export function predictFixture(state: LeagueModelState, fixture: FixtureInput): 
     overUnder25: { over: fin[3], under: 1 - fin[3] },
     components: { statistical: comp(pr.statistical), ai: comp(pr.ai), rating: comp(pr.rating) },
     models: comp(pr.pool),
-    ...(pr.features.market ? { market: comp([pr.features.market.home, pr.features.market.draw, pr.features.market.away, pr.features.market.over]) } : {}),
+    ...(market ? { market: comp([market.home, market.draw, market.away, market.over]) } : {}),
+    ...(memory ? { memory: { ...m! } } : {}),
+    source: market ? 'market' : memory ? 'memory' : 'models',
     markets: {
       expectedGoals: { home: xg.home, away: xg.away },
       btts,
@@ -207,7 +215,11 @@ export function predictFixture(state: LeagueModelState, fixture: FixtureInput): 
       asianHandicap: goals.asianHandicap,
     },
     modelVersion: MODEL_VERSION,
-    usedOdds: pr.features.market !== undefined,
-    modelWeight: pr.features.market ? { x1: state.parts.stacking?.x1Weight ?? 0, ou: state.parts.stacking?.ouWeight ?? 0 } : { x1: 1, ou: 1 },
+    usedOdds: market !== undefined,
+    modelWeight: market
+      ? { x1: state.parts.stacking?.x1Weight ?? 0, ou: state.parts.stacking?.ouWeight ?? 0 }
+      : memory
+        ? { x1: DEFAULT_STACK.w1x2, ou: DEFAULT_STACK.wOver }
+        : { x1: 1, ou: 1 },
   };
 }

@@ -31,6 +31,8 @@ export interface MatchRecord {
   awayExpectedGoals?: number;
   /** Pre-kickoff market odds of that match when known (average or best market). */
   odds?: MatchOdds;
+  /** Its closing prices when stored (the sharp book's, else the average): read by the market memory only. */
+  closingOdds?: MatchOdds;
 }
 
 export interface FixtureInput {
@@ -39,7 +41,14 @@ export interface FixtureInput {
   home: string;
   away: string;
   odds?: MatchOdds;
+  /**
+   * The market memory's forecast of the fixture (market-memory.ts), used when it has no odds of its own: the published
+   * forecast is then the memory pooled with our models.
+   */
+  memory?: ComponentOutput;
 }
+
+export type ForecastSource = 'market' | 'memory' | 'models';
 
 /** Probabilities 0..1 summing to 1. */
 export interface ThreeWay {
@@ -51,7 +60,7 @@ export interface ThreeWay {
 export type ComponentOutput = ThreeWay & { over25: number };
 
 export interface Forecast {
-  /** The published forecast: our models stacked with the market when the fixture has odds, else our models. */
+  /** The published forecast: our models stacked with the market when the fixture has odds, else the market memory pooled with our models when given, else our models. */
   probabilities: ThreeWay;
   overUnder25: { over: number; under: number };
   /** The three independent components (results and shots only, never a bookmaker price). */
@@ -60,6 +69,13 @@ export interface Forecast {
   models: ComponentOutput;
   /** The market's fair probabilities (de-vigged fixture odds), when the fixture has odds. */
   market?: ComponentOutput;
+  /** The market memory's forecast, when it was published (pooled with our models) for want of odds. */
+  memory?: ComponentOutput;
+  /**
+   * What the published forecast comes from: the fixture's own odds (stacked with our models by the learned weight),
+   * the market memory pooled with our models (no odds of its own), or our models alone.
+   */
+  source: ForecastSource;
   markets: {
     expectedGoals: { home: number; away: number };
     btts: { yes: number; no: number };

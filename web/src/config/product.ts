@@ -19,6 +19,13 @@ export const MODELS = [
 ] as const;
 
 /**
+ * A match without odds of its own: the market memory (ratings from earlier matches' closing prices) pooled with our
+ * models, 1X2 weights in percent (the prior weights frozen by docs/decisions/0290-market-memory.md, published as
+ * docs/decisions/0291-forecasts-from-market-memory-in-the-product.md says).
+ */
+export const MEMORY_WEIGHTS = { memory: 94, models: 6 } as const;
+
+/**
  * Walk-forward backtest of the forecasting engine as a deployed stage runs it (docs/model.md, the `--deployed`
  * backtest): 10 leagues, seasons 2019-20 to 2022-23, ranked probability score (lower is better) against Pinnacle's
  * closing odds, and the value bets of both kinds with their return; 95 % block-bootstrap intervals.

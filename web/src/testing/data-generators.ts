@@ -54,6 +54,7 @@ export function makePrediction(overrides: Partial<Prediction> = {}): Prediction 
     valueBets: [],
     picks: [],
     modelWeight: null,
+    forecastSource: null,
     insights: null,
     markets: null,
     modelVersion: 'test-1',

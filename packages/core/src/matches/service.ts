@@ -35,6 +35,7 @@ function forecastOf(p: StoredPrediction): MatchForecast {
   return {
     blend: threeWay(p.probabilities),
     modelWeight: p.modelWeight?.x1 ?? null,
+    source: p.forecastSource ?? null,
     models: p.models ? threeWay(p.models) : null,
     market: p.market ? threeWay(p.market) : null,
     components: Object.entries(p.components ?? {}).map(([name, c]) => ({ name, ...threeWay(c) })),

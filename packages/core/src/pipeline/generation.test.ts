@@ -263,6 +263,22 @@ describe('generation', () => {
     }
   });
 
+  it('adds each newly finished match to the history with its closing prices (the market memory reads them), the sharp book where complete', async () => {
+    const { service, clock, history } = setup({ odds: pricedEverywhere });
+    await service.generate('L1');
+    const before = new Set(history.keys());
+    clock.advance(2 * DAY_MS);
+    await service.ingestResults('L1');
+
+    const added = [...history.entries()].filter(([id]) => !before.has(id)).map(([, r]) => r);
+    expect(added.length).toBeGreaterThan(0);
+    for (const r of added) {
+      expect(r.closingOdds).toEqual({ home: 7.2, draw: 4.7, away: 1.42, over25: 1.95, under25: 1.92 });
+      // the model's own pre-kickoff odds stay the prices captured before kickoff
+      expect(r.odds).toEqual({ home: 6.5, draw: 4.5, away: 1.45, over25: 1.9, under25: 1.85 });
+    }
+  });
+
   it('settles results when the statistics provider is down, and adds the matches to the history on the next run', async () => {
     // Prepare
     let down = true;

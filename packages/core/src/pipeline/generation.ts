@@ -1,10 +1,11 @@
 import { backfill } from './generation/backfill.ts';
 import type { PipelineDeps, StepDeps } from './generation/deps.ts';
-import { currentModel, historyForFit } from './generation/fit.ts';
+import { currentModel, historyForFit, marketMemoryOf } from './generation/fit.ts';
 import { syncFixturesAndOdds } from './generation/fixtures-and-odds.ts';
 import { leagueName } from './generation/provider-reads.ts';
 import { publishUpcoming } from './generation/publish.ts';
 import { ingestResults } from './generation/results.ts';
+import { modelOdds } from './providers.ts';
 
 /**
  * Per league: sync fixtures and odds, keep the model state fresh (refit daily from the stored
@@ -26,7 +27,9 @@ export function makeGenerationService(serviceDeps: PipelineDeps) {
       const records = await historyForFit(deps, leagueId, now, firstRun);
       const { provided, upcoming, odds } = await syncFixturesAndOdds(deps, leagueId, name, now, firstRun);
       const { state, refit } = await currentModel(deps, leagueId, records, now);
-      const predicted = await publishUpcoming(deps, upcoming, name, state, odds, now);
+      // The market memory is read only when a fixture has no odds of its own.
+      const memory = upcoming.some((f) => !odds.has(f.id) || !modelOdds(odds.get(f.id)!).home) ? marketMemoryOf(deps, leagueId, records, now) : undefined;
+      const predicted = await publishUpcoming(deps, upcoming, name, state, odds, now, memory);
       const backfilled = firstRun ? await backfill(deps, leagueId, name, provided, records, odds, now) : 0;
       // Saved last: a first run's state marks its backfill as complete.
       if (refit) await deps.models.save(leagueId, state);

@@ -88,10 +88,10 @@ export interface FixtureProvider {
 /**
  * The prices the model reads: per market (1X2 as a whole, O/U 2.5 as a whole) the sharp
  * bookmaker's when complete, else the average, as the backtest does with football-data.co.uk's
- * PSH/Avg columns (@app/model preKickoffOdds).
+ * PSH/Avg columns (@app/model preKickoffOdds); of a closing line too (the market memory reads it).
  */
-export function modelOdds(odds: FixtureOdds): MarketOdds {
-  const { sharp, average } = odds;
+export function modelOdds(odds: FixtureOdds | ClosingOdds): MarketOdds {
+  const { sharp, average = {} } = odds;
   const x1 = sharp?.home && sharp.draw && sharp.away ? sharp : average;
   const ou = sharp?.over25 && sharp.under25 ? sharp : average;
   return {

@@ -68,6 +68,7 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
     matchTime: p.kickoff,
     modelVersion: p.modelVersion,
     generatedAt: p.generatedAt,
+    forecastSource: p.forecastSource ?? null,
   };
   if (!seesPremiumContent(viewer)) {
     return {

@@ -12,6 +12,12 @@ export interface ThreeWay {
  */
 export type Origin = 'published' | 'backfilled';
 
+/**
+ * What a published forecast comes from (docs/decisions/0291-forecasts-from-market-memory-in-the-product.md): the
+ * fixture's own odds, the market memory of earlier matches' prices pooled with our models, or our models alone.
+ */
+export type ForecastSource = 'market' | 'memory' | 'models';
+
 /** A record written before origins were kept counts as backfilled: the record is never overstated. */
 export function originOf(record: { origin?: Origin }): Origin {
   return record.origin ?? 'backfilled';
@@ -121,6 +127,14 @@ export interface StoredPrediction extends FixtureRef {
    * models alone); absent on predictions stored before it was kept.
    */
   modelWeight?: { x1: number; ou: number };
+  /**
+   * What the published forecast comes from: the fixture's own odds ('market'), the market memory (past closing
+   * prices) pooled with our models for want of odds ('memory'), or our models alone; absent on predictions stored
+   * before it was kept.
+   */
+  forecastSource?: ForecastSource;
+  /** The market memory's own forecast, when it was published. */
+  memory?: ThreeWay & { over25: number };
   modelVersion: string;
   generatedAt: string;
   /** Absent on records written before origins were kept (they count as backfilled). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ProviderRejectedError, type ProviderFixture } from '@app/core/pipeline/providers';
 import { knownTeam, RESEARCH_CLUBS } from '@app/adapters/leagues/teams';
 import { DEMO_LEAGUES, demoLeague } from './demo-leagues.ts';
-import { DemoProvider } from './demo-provider.ts';
+import { DemoProvider, LATE_MARKET } from './demo-provider.ts';
 import { seasonYearAt } from './demo-world.ts';
 
 const DAY = 86_400_000;
@@ -263,6 +263,34 @@ describe('DemoProvider: history and odds', () => {
       0.7 * mean(played.map((f) => error(opening.get(f.id)!.average, f.id))),
     );
     expect(closing.get(played[0]!.id)!.capturedAt).toBe(new Date(Date.parse(played[0]!.kickoff) - 60_000).toISOString());
+  });
+
+  it('with late markets, prices a quarter of the matches only from two days before kickoff; the rest as without', async () => {
+    // Prepare: the fixtures of the week ahead
+    const usual = new DemoProvider({ now: () => NOW });
+    const late = new DemoProvider({ now: () => NOW, lateMarkets: true });
+    const fixtures = (await Promise.all(DEMO_LEAGUES.map((l) => usual.fixtures(l.id, NOW, new Date(NOW.getTime() + 7 * DAY))))).flat();
+
+    // Act
+    const priced = new Map<string, unknown>();
+    const everything = new Map<string, unknown>();
+    for (const l of DEMO_LEAGUES) {
+      const ofLeague = fixtures.filter((f) => f.leagueId === l.id);
+      for (const [id, o] of await late.odds(l.id, ofLeague)) priced.set(id, o);
+      for (const [id, o] of await usual.odds(l.id, ofLeague)) everything.set(id, o);
+    }
+
+    // Assess: within two days of kickoff every match is priced; beyond, some are not yet, and the priced ones are priced alike
+    const unpriced = fixtures.filter((f) => !priced.has(f.id));
+    expect(fixtures.filter((f) => Date.parse(f.kickoff) - NOW.getTime() <= LATE_MARKET.leadMs).every((f) => priced.has(f.id))).toBe(true);
+    expect(unpriced.length).toBeGreaterThan(0);
+    expect(unpriced.length).toBeLessThan(fixtures.length / 2);
+    for (const [id, o] of priced) expect(o).toEqual(everything.get(id));
+    expect(everything.size).toBe(fixtures.length);
+    // once its market opens, the match is priced
+    const first = unpriced[0]!;
+    const then = new DemoProvider({ now: () => new Date(Date.parse(first.kickoff) - LATE_MARKET.leadMs), lateMarkets: true });
+    expect((await then.odds(first.leagueId, [first])).has(first.id)).toBe(true);
   });
 
   it('prices only its own fixtures, captured a day before kickoff and never after now', async () => {

@@ -8,7 +8,9 @@
  * A seventh, sharp book (`DEMO_SHARP`, half the noise, a low margin) is the fair price value flags
  * are measured against. Before kickoff every price drifts from one half hour to the next (a
  * deterministic walk per book and slot), so the odds scan sees flags appear and disappear; the six
- * books are the demo's declared bookmakers (`DEMO_LISTED`).
+ * books are the demo's declared bookmakers (`DEMO_LISTED`). With `lateMarkets` (the local stack),
+ * one match in four opens its market only two days before kickoff (`LATE_MARKET`): published
+ * earlier, it has no odds of its own yet, and is forecast from the market memory.
  */
 import type { BookQuote, ClosingOdds, FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import type { ListedBookmaker } from '@app/model/bookmakers';
@@ -32,7 +34,15 @@ export interface DemoProviderOptions {
   resultDelayMs?: number;
   /** Odds count as captured this long before kickoff (never later than now). Default 24 h. */
   oddsLeadMs?: number;
+  /**
+   * Some matches' markets open late (`LATE_MARKET`): no prices for them before then. Default off
+   * (every fixture ahead priced); the local stack turns it on.
+   */
+  lateMarkets?: boolean;
 }
+
+/** With `lateMarkets`: the share of matches whose market opens late, and how long before kickoff it opens. */
+export const LATE_MARKET = { share: 0.25, leadMs: 48 * HOUR_MS } as const;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const price = (p: number, margin: number) => Math.max(1.01, round2(1 / (p * (1 + margin))));
@@ -145,6 +155,7 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
   private readonly historySeasons: number;
   private readonly resultDelayMs: number;
   private readonly oddsLeadMs: number;
+  private readonly lateMarkets: boolean;
 
   constructor(options: DemoProviderOptions = {}) {
     this.world = new DemoWorld(String(options.seed ?? 'demo'));
@@ -152,6 +163,12 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
     this.historySeasons = options.historySeasons ?? 3;
     this.resultDelayMs = options.resultDelayMs ?? 2 * HOUR_MS;
     this.oddsLeadMs = options.oddsLeadMs ?? 24 * HOUR_MS;
+    this.lateMarkets = options.lateMarkets ?? false;
+  }
+
+  /** Whether the match's market has not opened yet at `now` (a late market, more than its lead before kickoff). */
+  private marketClosed(m: DemoMatch, now: number): boolean {
+    return this.lateMarkets && m.kickoffMs - now > LATE_MARKET.leadMs && rngFor(this.world.seed, m.id, 'late-market')() < LATE_MARKET.share;
   }
 
   async leagues(): Promise<League[]> {
@@ -199,7 +216,8 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
   }
 
   /**
-   * A fixture ahead: its prices as they stand now (they move every half hour). One that has kicked
+   * A fixture ahead: its prices as they stand now (they move every half hour), none while its
+   * market has not opened (`lateMarkets`). One that has kicked
    * off (a first run's backfill): the opening prices, as captured a day before kickoff, each
    * quote updated then.
    */
@@ -208,7 +226,7 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
     const out = new Map<string, FixtureOdds>();
     for (const m of this.matches(leagueId, fixtures)) {
       if (m.kickoffMs > now) {
-        out.set(m.id, liveOdds(this.world.seed, m, now));
+        if (!this.marketClosed(m, now)) out.set(m.id, liveOdds(this.world.seed, m, now));
         continue;
       }
       const capturedAt = new Date(Math.min(now, m.kickoffMs - this.oddsLeadMs)).toISOString();

@@ -106,6 +106,29 @@ describe('backtest CLI', () => {
     expect(parseArgs(['--data', 'x', '--stats-lag', '12', '--deployed']).deployed).toBe(12);
     expect(() => parseArgs(['--data', 'x', '--stats-lag', '12'])).toThrow(/only applies with --deployed/);
     expect(() => parseArgs(['--data', 'x', '--deployed', '--stats-lag', '72'])).toThrow(/--stats-lag must be/);
+    const memory = parseArgs(['--data', 'x', '--market', 'memory']);
+    expect([memory.market, memory.memoryAge]).toEqual(['none', 1]);
+    expect(parseArgs(['--data', 'x', '--memory-age', '7', '--market', 'memory']).memoryAge).toBe(7);
+    expect(() => parseArgs(['--data', 'x', '--memory-age', '7'])).toThrow(/only applies with --market memory/);
+    expect(() => parseArgs(['--data', 'x', '--market', 'memory', '--memory-age', '0'])).toThrow(/--memory-age must be/);
+    expect(() => parseArgs(['--data', 'x', '--market', 'memory', '--deployed'])).toThrow(/research history/);
+  });
+
+  it('runs --market memory: the memory from earlier closes, stacked with our models, scored against Pinnacle', async () => {
+    const logs: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => {
+      logs.push(a.join(' '));
+    });
+    const out = join(dir, 'memory.json');
+    expect(await main(['--data', dir, '--data', dir2, '--seasons', '2018-19', '--market', 'memory', '--workers', '1', '--json', out])).toBe(0);
+    const text = logs.join('\n');
+    expect(text).toMatch(/Market memory \(closes at least 1 day/);
+    expect(text).toMatch(/market memory +0\.\d{5} +\d\.\d{4} \[/);
+    const json = JSON.parse(readFileSync(out, 'utf8')) as { report: { overall: { n: number; ratio: { memory: number; stack: number } } } };
+    expect(json.report.overall.n).toBeGreaterThan(100);
+    expect(json.report.overall.ratio.memory).toBeGreaterThan(0.9);
+    expect(json.report.overall.ratio.memory).toBeLessThan(1.1);
+    vi.restoreAllMocks();
   });
 
   it('reports clear errors for a missing folder, no files, unknown leagues or absent seasons', async () => {

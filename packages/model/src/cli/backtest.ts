@@ -1,7 +1,7 @@
 /**
  * Walk-forward backtest CLI.
  *   npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
- *                       [--market all|none] [--deployed [--stats-lag 2]] [--json out.json] [--svg calibration.svg]
+ *                       [--market all|none|memory [--memory-age 1]] [--deployed [--stats-lag 2]] [--json out.json] [--svg calibration.svg]
  *                       [--refit-days 7] [--workers 2] [--season-sims [--season-runs 10000]]
  * Relative paths are resolved against $USER_CWD (the directory npm was run from) or the current directory.
  */
@@ -15,20 +15,26 @@ import { MODEL_VERSION } from '../forecast.ts';
 import { DEFAULT_HYPER } from '../hyper.ts';
 import { calibrationSvg, renderReport, renderTuning } from '../report.ts';
 import { tuneValueRule } from '../value-backtest.ts';
+import { DEFAULT_MEMORY, type MemoryParams } from '../market-memory.ts';
+import { DEFAULT_STACK, memoryReport, memoryRows, renderMemoryReport, stackRows } from '../memory-backtest.ts';
 import { SEASON_ROUNDS, seasonBacktest, renderSeasonReport } from '../season-backtest.ts';
 import { SEASON_RUNS_DEFAULT } from '../season.ts';
 import { listDataFiles, loadMatches, UsageError, type FileRef } from './load.ts';
 import { runJob, type WorkerJob, type WorkerMessage } from './backtest-worker.ts';
 
 const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
-                         [--market all|none] [--deployed [--stats-lag ${DEFAULT_STATS_LAG_HOURS}]] [--json out.json] [--svg calibration.svg]
+                         [--market all|none|memory [--memory-age 1]] [--deployed [--stats-lag ${DEFAULT_STATS_LAG_HOURS}]] [--json out.json] [--svg calibration.svg]
                          [--refit-days 7] [--workers 2] [--season-sims [--season-runs 10000]] [--tune-value]
   --data        folder laid out as <LEAGUE>/<YYYY-YY>.csv (football-data.co.uk format); repeatable, merged
   --leagues     comma-separated league codes (default: every league folder found)
   --seasons     evaluated seasons: a range 2019-20..2022-23, a list 2019-20,2020-21 or one season
                 (default: the last four seasons found); every earlier season is history
   --market      all (default): the engine gets each match's pre-kickoff odds; none: no bookmaker price at all
-                (history and fixtures); Pinnacle closing is scored as the yardstick either way
+                (history and fixtures); Pinnacle closing is scored as the yardstick either way; memory: each
+                fixture forecast from the closing prices of earlier matches only (market memory, never its own),
+                stacked with our models (the \`none\` run's forecasts) by weights learned walk-forward
+  --memory-age  with --market memory: days a close must be older than the fixture's day to be read (default 1: up
+                to the day before; 7: a forecast published a week ahead)
   --deployed    replay what a deployed stage publishes instead of the research walk-forward: the stage starts with
                 the run that publishes the first evaluated match and imports the last ${HISTORY_SEASONS} seasons (no prices); every
                 day at ${GENERATION_UK_TIME} UK time it fits each league on the history it holds then (matches finished by then,
@@ -56,6 +62,8 @@ export interface CliArgs {
   json?: string;
   svg?: string;
   market: MarketMode;
+  /** `--market memory`: the market-memory run (its models' part runs with market 'none'); days a close must be old. */
+  memoryAge?: number;
   /** Hours of statistics lag of the deployed replay; absent: the research walk-forward. */
   deployed?: number;
   refitDays: number;
@@ -70,6 +78,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = { data: [], market: 'all', refitDays: DEFAULT_HYPER.refitDays, workers: Math.max(1, Math.min(2, availableParallelism())) };
   let statsLag: number | undefined;
   let seasonRuns: number | undefined;
+  let memoryAge: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const eq = a.indexOf('=');
@@ -102,8 +111,17 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         break;
       case '--market': {
         const m = value();
-        if (m !== 'all' && m !== 'none') throw new UsageError(`--market must be 'all' or 'none' (got '${m}')`);
-        args.market = m;
+        if (m !== 'all' && m !== 'none' && m !== 'memory') throw new UsageError(`--market must be 'all' or 'none' or 'memory' (got '${m}')`);
+        if (m === 'memory') {
+          args.market = 'none';
+          args.memoryAge ??= DEFAULT_MEMORY.minAgeDays;
+        } else args.market = m;
+        break;
+      }
+      case '--memory-age': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1 || n > 60) throw new UsageError('--memory-age must be an integer 1..60 (days)');
+        memoryAge = n;
         break;
       }
       case '--deployed':
@@ -152,6 +170,12 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     args.seasonSims = seasonRuns;
   }
   if (args.seasonSims !== undefined && args.deployed !== undefined) throw new UsageError('--season-sims runs on the research history: leave out --deployed');
+  if (memoryAge !== undefined) {
+    if (args.memoryAge === undefined) throw new UsageError('--memory-age only applies with --market memory');
+    args.memoryAge = memoryAge;
+  }
+  if (args.memoryAge !== undefined && (args.deployed !== undefined || args.seasonSims !== undefined || args.tuneValue))
+    throw new UsageError('--market memory runs on the research history: leave out --deployed, --season-sims and --tune-value');
   if (statsLag !== undefined) {
     if (args.deployed === undefined) throw new UsageError('--stats-lag only applies with --deployed');
     args.deployed = statsLag;
@@ -297,6 +321,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     `Backtest ${MODEL_VERSION}: ${jobs.length} league(s) [${jobs.map((j) => j.league).join(', ')}], evaluated seasons ${seasons.join(', ')}, market ${args.market}, ${mode}, ${files.length} files, ${args.workers} worker(s)`,
   );
   const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)}s`;
+  if (args.memoryAge !== undefined) return marketMemory(args, jobs, files, seasons, abs, t0, elapsed);
   const matches = await runJobs(jobs, args.workers, (m) => {
     if (m.type === 'progress') console.log(`  [${elapsed()}] ${m.message}`);
     else console.log(`  [${elapsed()}] ${m.league} done: ${m.matches.length} evaluated matches (${(m.ms / 1000).toFixed(1)}s)`);
@@ -351,6 +376,55 @@ export async function main(argv: readonly string[]): Promise<number> {
       ),
     );
     console.log(`Calibration plot written to ${p}`);
+  }
+  return 0;
+}
+
+/**
+ * `--market memory`: our models' forecasts (the `--market none` run, in the workers) and the market memory's (in this
+ * thread meanwhile), stacked walk-forward and scored (memory-backtest.ts).
+ */
+async function marketMemory(
+  args: CliArgs,
+  jobs: WorkerJob[],
+  files: FileRef[],
+  seasons: string[],
+  abs: (p: string) => string,
+  t0: number,
+  elapsed: () => string,
+): Promise<number> {
+  const params: MemoryParams = { ...DEFAULT_MEMORY, minAgeDays: args.memoryAge! };
+  const running = runJobs(jobs, args.workers, (m) => {
+    if (m.type === 'progress') console.log(`  [${elapsed()}] ${m.message}`);
+    else console.log(`  [${elapsed()}] ${m.league} done: ${m.matches.length} evaluated matches (${(m.ms / 1000).toFixed(1)}s)`);
+  });
+  // the memory reads every league loaded (clubs move between them), every season up to the last evaluated one
+  const rows = memoryRows(loadMatches(files.filter((f) => f.season <= seasons.at(-1)!)), seasons, params);
+  console.log(`  [${elapsed()}] market memory: ${rows.length} evaluated matches`);
+  const models = await running;
+  stackRows(rows, DEFAULT_STACK, models);
+  const report = memoryReport(rows);
+  console.log('');
+  console.log(
+    renderMemoryReport(
+      report,
+      `Market memory (closes at least ${params.minAgeDays} day(s) before the fixture's day; half-life ${params.halfLifeDays} d, ridge ${params.ridge}) stacked with our models`,
+    ),
+  );
+  const wallSeconds = (performance.now() - t0) / 1000;
+  console.log(`\nWall time ${wallSeconds.toFixed(1)} s`);
+  if (args.json) {
+    const p = abs(args.json);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(
+      p,
+      JSON.stringify(
+        { modelVersion: MODEL_VERSION, args, seasons, leagues: jobs.map((j) => j.league), wallSeconds, memory: params, stack: DEFAULT_STACK, report },
+        null,
+        1,
+      ),
+    );
+    console.log(`JSON written to ${p}`);
   }
   return 0;
 }

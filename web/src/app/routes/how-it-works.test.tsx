@@ -12,6 +12,11 @@ describe('/how-it-works', () => {
     expect(odds.getByText(/when a match has odds the probabilities we publish are the market.{1,2}s fair price/)).toBeInTheDocument();
     expect(odds.getByText(/replays what this service does/)).toBeInTheDocument();
     expect(odds.getByText(/the forecast is our models.{1,2} alone, and the card says so/)).toBeInTheDocument();
+    // without odds of its own yet: past market prices pooled with our models, the card's words quoted
+    expect(
+      odds.getByText(/we forecast it from past market prices: .*never its\s+own, pooled with our models \(94% past market prices, 6% our models\)/),
+    ).toBeInTheDocument();
+    expect(odds.getByText(/The card says "Forecast from past market prices and our models"/)).toBeInTheDocument();
     const table = odds.getByRole('table', { name: /Backtest of the forecasts/ });
     const cells = (name: RegExp) =>
       within(within(table).getByRole('rowheader', { name }).closest('tr')!)

@@ -68,6 +68,7 @@ describe('/predictions/:fixtureId', () => {
         forecast: {
           blend: { home: 56.8, draw: 25, away: 18.2 },
           modelWeight: 1,
+          source: 'models',
           models: { home: 56, draw: 25, away: 19 },
           market: null,
           components: [{ name: 'statistical', home: 55, draw: 25, away: 20 }],
@@ -122,6 +123,7 @@ describe('/predictions/:fixtureId', () => {
         forecast: {
           blend: market,
           modelWeight: 0,
+          source: 'market',
           models: market,
           market,
           components: [],
@@ -176,6 +178,7 @@ describe('/predictions/:fixtureId', () => {
         forecast: {
           blend: market,
           modelWeight: 0,
+          source: 'market',
           models: { home: 41, draw: 29.5, away: 29.5 },
           market,
           components: [],

@@ -55,7 +55,7 @@ function Forecast({ match }: { match: MatchPage }) {
   const f = match.forecast!;
   const rows: [string, { home: number; draw: number; away: number } | null][] = [
     // Named as on the card: whose forecast is published (the market's fair price, our models, a blend).
-    [forecastSource(f.modelWeight ?? undefined, f.market !== null), f.blend],
+    [forecastSource(f.modelWeight ?? undefined, f.market !== null, f.source), f.blend],
     ['Our models', f.models],
     ...f.components.map((c): [string, { home: number; draw: number; away: number }] => [MODEL_NAMES[c.name] ?? c.name, c]),
     ['Market (fair, margin removed)', f.market],

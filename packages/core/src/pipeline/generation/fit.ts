@@ -1,5 +1,6 @@
 import { seasonsToKeep } from '@app/model/deployment';
 import { fitLeagueModel, MODEL_VERSION, type LeagueModelState } from '@app/model/forecast';
+import { leagueMemory, type MarketMemory } from '@app/model/market-memory';
 import type { MatchRecord } from '@app/model/types';
 import { utcDay } from '../../clock.ts';
 import type { HistoryRecord } from '../ports.ts';
@@ -37,4 +38,18 @@ export async function currentModel(
   // A state fitted earlier today by other model code (a deploy since) cannot be used: refit it.
   if (stored && stored.fittedAt >= utcDay(now) && stored.version === MODEL_VERSION) return { state: stored, refit: false };
   return { state: fitLeagueModel({ league: leagueId, history: records, asOf: utcDay(now) }), refit: true };
+}
+
+/**
+ * The league's market memory (docs/decisions/0291-forecasts-from-market-memory-in-the-product.md): ratings fitted to
+ * the prices of its matches played before today, for the fixtures that have no odds of their own. Undefined when
+ * none of its recent matches has prices, or when the history cannot be read so (logged): those cards stay on our models.
+ */
+export function marketMemoryOf(deps: StepDeps, leagueId: string, records: HistoryRecord[], now: Date): MarketMemory | undefined {
+  try {
+    return leagueMemory(records, leagueId, utcDay(now));
+  } catch (error) {
+    deps.log('Market memory unavailable: fixtures without odds are forecast by our models', { leagueId, error: (error as Error).message });
+    return undefined;
+  }
 }

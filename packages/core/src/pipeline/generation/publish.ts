@@ -1,4 +1,5 @@
 import type { LeagueModelState } from '@app/model/forecast';
+import type { MarketMemory } from '@app/model/market-memory';
 import { ledgerEntriesOf } from '../../ledger/entry.ts';
 import type { FixtureOdds } from '../../predictions/odds.ts';
 import type { ProviderFixture } from '../providers.ts';
@@ -6,7 +7,7 @@ import type { StepDeps } from './deps.ts';
 import { toStoredPrediction } from './stored-prediction.ts';
 
 /**
- * Predicts each upcoming fixture and writes the prediction with its ledger entries as published.
+ * Predicts each upcoming fixture (one without odds from the market memory, when the league has one) and writes the prediction with its ledger entries as published.
  * Predictions freeze at kickoff: the store refuses one whose stored prediction has kicked off, and
  * the count is of those written.
  */
@@ -17,6 +18,7 @@ export async function publishUpcoming(
   state: LeagueModelState,
   odds: Map<string, FixtureOdds>,
   now: Date,
+  memory?: MarketMemory,
 ): Promise<number> {
   let predicted = 0;
   for (const f of upcoming) {
@@ -24,6 +26,7 @@ export async function publishUpcoming(
     const prediction = toStoredPrediction(f, name, state, odds.get(f.id), now, 'published', {
       ...(deps.oddsProvider.bookmakers ? { list: deps.oddsProvider.bookmakers } : {}),
       ...(previous ? { previous } : {}),
+      ...(memory ? { memory } : {}),
     });
     if (await deps.predictions.write(prediction, ledgerEntriesOf(prediction, 'published', now), { now })) predicted += 1;
   }

@@ -32,7 +32,7 @@ export async function ingestResults(deps: StepDeps, leagueId: string): Promise<s
     newlyFinished.filter((f) => !f.stats),
   );
   let waiting = 0;
-  const newHistory: HistoryRecord[] = [];
+  const finished: Array<{ fixture: ProviderFixture; odds: StoredFixture['odds'] }> = [];
   const updates: StoredFixture[] = [];
   const toSettle: Array<{ fixture: ProviderFixture; settled: StoredPrediction }> = [];
   for (const reported of provided) {
@@ -49,14 +49,13 @@ export async function ingestResults(deps: StepDeps, leagueId: string): Promise<s
     const settled = prediction && prediction.status !== 'settled' ? settledPrediction(prediction, f) : undefined;
     if (settled) toSettle.push({ fixture: f, settled });
     if (pending) waiting += 1;
-    else if (isNew) newHistory.push(toHistoryRecord(f, before?.odds));
+    else if (isNew) finished.push({ fixture: f, odds: before?.odds });
   }
-  // Each prediction with its ledger entries still open (or voided before), at the closing prices read for the played ones.
-  const closing = await closingOf(
-    deps,
-    leagueId,
-    toSettle.filter((s) => s.settled.status === 'settled').map((s) => s.fixture),
-  );
+  // The closing prices of the played ones: each prediction's ledger entries still open (or voided before) are
+  // settled at them, and each match joins the history with them (the market memory reads them).
+  const played = toSettle.filter((s) => s.settled.status === 'settled').map((s) => s.fixture);
+  const closing = await closingOf(deps, leagueId, [...played, ...finished.map((h) => h.fixture).filter((f) => !played.some((p) => p.id === f.id))]);
+  const newHistory: HistoryRecord[] = finished.map((h) => toHistoryRecord(h.fixture, h.odds, closing.get(h.fixture.id)));
   let settledCount = 0;
   let voided = 0;
   for (const { fixture, settled } of toSettle) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitLeagueModel } from '@app/model/forecast';
+import { DEFAULT_STACK, leagueMemory, poolMemory } from '@app/model/market-memory';
 import { simulateLeague } from '@app/model/testing/simulate';
 import { toPublicPrediction } from '../../predictions/locking.ts';
 import type { Viewer } from '../../account/viewer.ts';
@@ -38,6 +39,28 @@ describe('a stored prediction', () => {
     const shown = toPublicPrediction(p, premium);
     expect(shown.insights?.market).toBeNull();
     expect(shown.insights?.models?.home).toBeCloseTo(p.models!.home * 100, 0);
+  });
+
+  it('is published without odds from the market memory pooled with our models, and says so; with odds the memory is not read', () => {
+    const memory = leagueMemory(sim.matches, 'SIM', last.date)!;
+    const at = new Date(`${last.date}T06:00:00Z`);
+    const p = toStoredPrediction(fixture, 'Sim League', state, undefined, at, 'published', { memory });
+    expect(p.forecastSource).toBe('memory');
+    const own = memory.forecast({ league: 'SIM', season: fixture.season, date: fixture.kickoff, home: fixture.homeTeam, away: fixture.awayTeam }).p;
+    expect(p.memory).toEqual({ home: own[0], draw: own[1], away: own[2], over25: own[3] });
+    const m = p.models!;
+    const pooled = poolMemory(own, [m.home, m.draw, m.away, m.over25], DEFAULT_STACK.w1x2, DEFAULT_STACK.wOver);
+    expect([p.probabilities.home, p.probabilities.draw, p.probabilities.away, p.overUnder25.over]).toEqual(pooled.map((v) => expect.closeTo(v, 12)));
+    expect(p.market).toBeUndefined();
+    expect(p.modelWeight).toEqual({ x1: DEFAULT_STACK.w1x2, ou: DEFAULT_STACK.wOver });
+    expect(toPublicPrediction(p, premium).forecastSource).toBe('memory');
+    // without a memory (a league without prices): our models alone
+    expect(toStoredPrediction(fixture, 'Sim League', state, undefined, at, 'published').forecastSource).toBe('models');
+    // with odds: the market's stack as before, the memory unread
+    const priced = toStoredPrediction(fixture, 'Sim League', state, odds, at, 'published', { memory });
+    expect(priced.forecastSource).toBe('market');
+    expect(priced.memory).toBeUndefined();
+    expect(priced.probabilities).toEqual(toStoredPrediction(fixture, 'Sim League', state, odds, at, 'published').probabilities);
   });
 
   it('with odds keeps our models beside the market, and says which price value bets used', () => {

@@ -1,5 +1,6 @@
 import type { ListedBookmaker } from '@app/model/bookmakers';
 import { predictFixture, type LeagueModelState } from '@app/model/forecast';
+import type { MarketMemory } from '@app/model/market-memory';
 import type { Origin, StoredPrediction } from '../../predictions/prediction.ts';
 import { captureView, followFlags } from '../../predictions/value-flags.ts';
 import { modelOdds, type ProviderFixture } from '../providers.ts';
@@ -17,10 +18,17 @@ export function toStoredPrediction(
   odds: FixtureOdds | undefined,
   generatedAt: Date,
   origin: Origin,
-  { list, previous }: { list?: readonly ListedBookmaker[]; previous?: StoredPrediction } = {},
+  { list, previous, memory }: { list?: readonly ListedBookmaker[]; previous?: StoredPrediction; memory?: MarketMemory } = {},
 ): StoredPrediction {
   const input = odds ? modelOdds(odds) : undefined;
-  const forecast = predictFixture(state, { kickoff: f.kickoff, league: f.leagueId, home: f.homeTeam, away: f.awayTeam, ...(input ? { odds: input } : {}) });
+  const fixture = { kickoff: f.kickoff, league: f.leagueId, home: f.homeTeam, away: f.awayTeam };
+  // Without odds of its own, the market memory's forecast from earlier matches' prices (the model pools it with ours).
+  const m = memory && !input?.home ? memory.forecast({ ...fixture, season: f.season, date: f.kickoff }).p : undefined;
+  const forecast = predictFixture(state, {
+    ...fixture,
+    ...(input ? { odds: input } : {}),
+    ...(m ? { memory: { home: m[0], draw: m[1], away: m[2], over25: m[3] } } : {}),
+  });
   const scannedAt = origin === 'published' || !odds ? generatedAt : new Date(odds.capturedAt);
   const view = odds ? captureView(odds, scannedAt, list) : undefined;
   const { valueBets, valueHistory } = followFlags(previous, view?.flags ?? [], scannedAt);
@@ -37,6 +45,8 @@ export function toStoredPrediction(
     components: forecast.components,
     models: forecast.models,
     ...(forecast.market ? { market: forecast.market } : {}),
+    ...(forecast.memory ? { memory: forecast.memory } : {}),
+    forecastSource: forecast.source,
     insights: {
       expectedGoals: forecast.markets.expectedGoals,
       bothTeamsToScore: forecast.markets.btts.yes,

@@ -204,4 +204,28 @@ describe('PredictionCard', () => {
     expect(screen.getByText('No bookmaker odds for this match: the forecast is our models’ alone.')).toBeInTheDocument();
     expect(screen.getByText('Forecast: our models')).toBeInTheDocument();
   });
+  it('says the forecast comes from past market prices and our models when the match has no odds of its own yet, locked or not', async () => {
+    const fromMemory = makeListedPrediction({
+      forecastSource: 'memory',
+      modelWeight: { x1: 0.06, ou: 0.14 },
+      insights: insights({ home: 48.2, draw: 27.1, away: 24.7 }, null),
+    });
+    const { unmount } = renderWithProviders(<PredictionCard prediction={fromMemory} />);
+
+    expect(await screen.findByText('Forecast from past market prices and our models')).toBeInTheDocument();
+    expect(screen.getByText('Forecast: 94% past market prices, 6% our models')).toBeInTheDocument();
+    expect(screen.getByText(/No bookmaker odds for this match yet: team ratings from earlier matches’ closing prices/)).toBeInTheDocument();
+    expect(screen.queryByText('Forecast: our models')).not.toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<PredictionCard prediction={locked(fromMemory)} />);
+    expect(await screen.findByText('Forecast from past market prices and our models')).toBeInTheDocument();
+  });
+
+  it('carries no such line for a forecast from the market or our models', async () => {
+    renderWithProviders(<PredictionCard prediction={makeListedPrediction({ forecastSource: 'market', modelWeight: { x1: 0, ou: 0 } })} />);
+
+    expect(await screen.findByRole('article')).toBeInTheDocument();
+    expect(screen.queryByText('Forecast from past market prices and our models')).not.toBeInTheDocument();
+  });
 });

@@ -12,7 +12,7 @@ import { GoalMarketsView } from '@/components/predictions/goal-markets';
 import { PickAndValue, valueBetText } from '@/components/predictions/value-bet-line';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { cn } from '@/utils/cn';
-import { forecastSource } from '@/features/predictions/utils/forecast-source';
+import { forecastSource, MEMORY_FORECAST } from '@/features/predictions/utils/forecast-source';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
 import { formatDateTime, formatKickoff, formatPercent, formatPoints } from '@/utils/format';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
@@ -77,7 +77,17 @@ type OutcomeView = NonNullable<NonNullable<Prediction['insights']>['models']>;
  * probabilities with the gap, so a subscriber sees where they disagree; without bookmaker odds
  * the forecast is the models' alone.
  */
-function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; market: OutcomeView | null; weight: number | undefined }) {
+function ModelsAndMarket({
+  models,
+  market,
+  weight,
+  source,
+}: {
+  models: OutcomeView;
+  market: OutcomeView | null;
+  weight: number | undefined;
+  source: Prediction['forecastSource'];
+}) {
   const row = (label: string, values: number[], signed = false) => (
     <tr>
       <th scope="row" className="py-0.5 text-left font-normal text-muted-foreground">
@@ -93,7 +103,7 @@ function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; mark
   const three = (v: OutcomeView) => [v.home, v.draw, v.away];
   return (
     <div className="mt-3">
-      <p className="text-sm font-semibold">{forecastSource(weight, market !== null)}</p>
+      <p className="text-sm font-semibold">{forecastSource(weight, market !== null, source)}</p>
       <table className="mt-1 w-full text-sm">
         <caption className="sr-only">Our models and the market</caption>
         <thead>
@@ -125,7 +135,9 @@ function ModelsAndMarket({ models, market, weight }: { models: OutcomeView; mark
       <p className="mt-1 text-xs text-muted-foreground">
         {market
           ? 'Market: bookmaker odds, margin removed. Our models: results and match statistics only.'
-          : 'No bookmaker odds for this match: the forecast is our models’ alone.'}
+          : source === 'memory'
+            ? 'No bookmaker odds for this match yet: team ratings from earlier matches’ closing prices, pooled with our models.'
+            : 'No bookmaker odds for this match: the forecast is our models’ alone.'}
       </p>
     </div>
   );
@@ -183,7 +195,9 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
             <dt className="text-muted-foreground">Both teams to score</dt>
             <dd className="text-right font-semibold tabular-nums">{formatPercent(insights.bothTeamsToScore)}</dd>
           </dl>
-          {insights.models ? <ModelsAndMarket models={insights.models} market={insights.market} weight={prediction.modelWeight?.x1} /> : null}
+          {insights.models ? (
+            <ModelsAndMarket models={insights.models} market={insights.market} weight={prediction.modelWeight?.x1} source={prediction.forecastSource} />
+          ) : null}
           {insights.topScores.length > 0 ? (
             <>
               <p className="mt-2 text-sm text-muted-foreground">Most likely scores</p>
@@ -255,6 +269,8 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: 
         <CalendarClock aria-hidden="true" className="size-4" />
         <time dateTime={prediction.matchTime}>{formatKickoff(prediction.matchTime)}</time>
       </p>
+      {/* Said on every card, locked or not: the match has no odds of its own yet. */}
+      {prediction.forecastSource === 'memory' ? <p className="mt-1 text-sm text-muted-foreground">{MEMORY_FORECAST}</p> : null}
       {locked ? <LockedBody describedBy={headingId} breakUntil={breakUntil} /> : <UnlockedBody prediction={prediction} />}
       <Link
         to={paths.match.getHref(prediction.id)}
