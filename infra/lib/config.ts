@@ -54,6 +54,11 @@ export interface DeployConfig {
   /** AWS Budgets: the account's monthly cost budget in USD (alerts at 80 % actual and 100 % forecast). */
   monthlyBudgetUsd: number;
   /**
+   * Addresses the budget's notifications also email directly (comma-separated, at most 10: AWS
+   * Budgets' limit). The budget's one SNS subscriber is the stage's topic, which already reaches `alarmEmail`.
+   */
+  budgetEmails?: string[];
+  /**
    * The sender of the product's email. Default: `no-reply@<domainName>`. Without a domain it is
    * required for a deploy (SES verifies the address itself); offline synthesis uses a placeholder.
    */
@@ -188,6 +193,10 @@ function refuseConflicts(config: DeployConfig, str: Lookup): void {
   if (config.requireWeb && !config.emailFrom && !config.domainName) {
     throw new ConfigError("Context 'emailFrom' (the sender address, verified by SES) is required without 'domainName' (docs/deploy.md#email)");
   }
+  for (const address of config.budgetEmails ?? []) {
+    if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(address)) throw new ConfigError(`Context 'budgetEmails' must be email addresses, got '${address}'`);
+  }
+  if ((config.budgetEmails?.length ?? 0) > 10) throw new ConfigError("Context 'budgetEmails' takes at most 10 addresses (AWS Budgets' limit)");
   if (config.stripePriceId && !config.stripePriceId.startsWith('price_')) {
     throw new ConfigError(`Context 'stripePriceId' must look like price_..., got '${config.stripePriceId}'`);
   }
@@ -232,6 +241,10 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     githubRepo: str('githubRepo'),
     backupRegion,
     monthlyBudgetUsd: budget,
+    budgetEmails: str('budgetEmails')
+      ?.split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
     emailFrom: str('emailFrom'),
     supportEmail: str('supportEmail'),
     stripePriceId: str('stripePriceId'),
