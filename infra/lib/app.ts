@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, DefaultStackSynthesizer, Tags, Validations, type AppProps, type Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { schedules as definedSchedules, type ScheduleDefinition } from '@app/events/schedules';
 import {
@@ -27,7 +28,7 @@ import { ApiStack } from './stacks/api-stack.ts';
 import { BackupCopyStack, DataStack } from './stacks/data-stack.ts';
 import { EdgeAlarmsStack } from './stacks/edge-alarms-stack.ts';
 import { EdgeStack } from './stacks/edge-stack.ts';
-import { deployRoleName, executionRoleName, GithubDeployStack } from './stacks/github-deploy-stack.ts';
+import { boundaryPolicyName, deployRoleName, executionRoleName, GithubDeployStack } from './stacks/github-deploy-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { SiteStack } from './stacks/site-stack.ts';
@@ -233,6 +234,14 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
       : undefined;
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  const stacks: Stack[] = [...(github ? [github] : []), ...(edge ? [edge] : []), backupCopy, data, site, jobs, api, edgeAlarms, monitoring];
+  const stageStacks: Stack[] = [...(edge ? [edge] : []), backupCopy, data, site, jobs, api, edgeAlarms, monitoring];
+  // Staging and prod deploy through fp-cfn-exec, which creates a role only with this boundary (github-deploy-stack.ts).
+  if (config.stage !== 'dev') {
+    for (const stack of stageStacks) {
+      const boundary = iam.ManagedPolicy.fromManagedPolicyName(stack, 'PermissionsBoundary', boundaryPolicyName(config.appName, config.stage));
+      iam.PermissionsBoundary.of(stack).apply(boundary);
+    }
+  }
+  const stacks: Stack[] = [...(github ? [github] : []), ...stageStacks];
   return { config, data, site, jobs, api, monitoring, edgeAlarms, backupCopy, edge, github, functions: [...api.functions, ...jobs.functions], stacks };
 }

@@ -40,3 +40,62 @@ it('prod: emails the configured budget addresses directly, besides the topic', (
     expect(n.Subscribers).toContainEqual({ SubscriptionType: 'EMAIL', Address: 'finance@example.com' });
   }
 });
+
+describe.each(['prod', 'staging'] as const)('%s: a pipeline that cannot make anyone admin', (stage) => {
+  const github = () => stages[stage].github!;
+  const template = () => stages[stage].templateOf(github());
+  type Doc = { Statement: Array<{ Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> }> };
+  const actions = (a: string | string[]) => (Array.isArray(a) ? a : [a]);
+  const boundaryArn = `arn:aws:iam::123456789012:policy/fp-${stage}-boundary`;
+
+  it('puts the permissions boundary on every role of every stage template, nested ones and custom-resource providers included', () => {
+    const roles = all(stage, 'AWS::IAM::Role').filter((r) => !r.id.startsWith('fp-github-deploy/'));
+    expect(roles.length).toBeGreaterThan(60);
+    for (const role of roles) expect(JSON.stringify(role.Properties.PermissionsBoundary), role.id).toContain(`:policy/fp-${stage}-boundary`);
+    expect(all(stage, 'AWS::IAM::User')).toEqual([]);
+    expect(all(stage, 'AWS::IAM::AccessKey')).toEqual([]);
+  });
+
+  it('caps the boundary at the run-time services: no IAM, no STS, no Organizations', () => {
+    const [boundary] = Object.values(resources(template(), 'AWS::IAM::ManagedPolicy'));
+    expect(boundary!.Properties.ManagedPolicyName).toBe(`fp-${stage}-boundary`);
+    const doc = boundary!.Properties.PolicyDocument as Doc;
+    const allowed = doc.Statement.filter((st) => st.Effect === 'Allow').flatMap((st) => actions(st.Action));
+    expect(allowed.filter((a) => /^(iam|sts|organizations|account):/.test(a) || a === '*')).toEqual([]);
+    const denied = doc.Statement.filter((st) => st.Effect === 'Deny').flatMap((st) => actions(st.Action));
+    expect(denied).toEqual(expect.arrayContaining(['iam:*', 'sts:AssumeRole', 'organizations:*']));
+  });
+
+  it(`lets the execution role touch IAM only for roles fp-${stage}-*, creating or granting them only with the boundary, and never a user or a key`, () => {
+    const role = Object.entries(resources(template(), 'AWS::IAM::Role')).find(([, r]) => r.Properties.RoleName === 'fp-cfn-exec')![1];
+    const statements = (role.Properties.Policies as Array<{ PolicyDocument: Doc }>).flatMap((p) => p.PolicyDocument.Statement);
+    const allowIam = statements.filter((st) => st.Effect === 'Allow' && actions(st.Action).some((a) => a.startsWith('iam:')));
+    expect(statements.filter((st) => st.Effect === 'Allow').flatMap((st) => actions(st.Action))).not.toContain('iam:*');
+    for (const st of allowIam) {
+      const resource = JSON.stringify(st.Resource);
+      const serviceLinked = actions(st.Action).every((a) => a === 'iam:CreateServiceLinkedRole');
+      expect(resource, JSON.stringify(st.Action)).toContain(serviceLinked ? ':role/aws-service-role/*' : `:role/fp-${stage}-*`);
+      const grants = actions(st.Action).filter((a) => /^iam:(CreateRole|PutRolePolicy|AttachRolePolicy|PutRolePermissionsBoundary)$/.test(a));
+      if (grants.length > 0) expect(JSON.stringify(st.Condition?.StringEquals?.['iam:PermissionsBoundary']), grants.join()).toContain(`fp-${stage}-boundary`);
+    }
+    const granted = allowIam.flatMap((st) => actions(st.Action));
+    expect(granted).toEqual(expect.arrayContaining(['iam:CreateRole', 'iam:PutRolePolicy', 'iam:PassRole']));
+    expect(granted.filter((a) => /User|AccessKey|LoginProfile|Policy(Version)?$/.test(a) && !/RolePolic/.test(a))).toEqual([]);
+    const denied = statements.filter((st) => st.Effect === 'Deny').flatMap((st) => actions(st.Action));
+    expect(denied).toEqual(expect.arrayContaining(['iam:CreateUser', 'iam:CreateAccessKey', 'iam:DeleteRolePermissionsBoundary', 'iam:CreatePolicyVersion']));
+    expect(boundaryArn).toContain(stage);
+  });
+
+  it('is assumed only by GitHub tokens of the stage environment from main, never through the account root', () => {
+    const role = Object.values(resources(template(), 'AWS::IAM::Role')).find((r) => r.Properties.RoleName === 'fp-deploy')!;
+    const trust = (role.Properties.AssumeRolePolicyDocument as Doc).Statement;
+    expect(JSON.stringify(trust)).not.toMatch(/:root|"AWS"/);
+    expect(trust).toHaveLength(1);
+    expect(trust[0]!.Condition).toEqual({
+      StringEquals: {
+        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+        'token.actions.githubusercontent.com:sub': `repo:acme/football:environment:${stage === 'prod' ? 'production' : 'staging'}:ref:refs/heads/main`,
+      },
+    });
+  });
+});
