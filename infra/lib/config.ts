@@ -76,6 +76,11 @@ export interface DeployConfig {
   schedules: boolean;
   /** Fail synthesis when web/dist is missing (set by `npm run deploy`, never by synth or tests). */
   requireWeb: boolean;
+  /**
+   * `false` (`-c rolloutAlarms=ignore`, break-glass): CodeDeploy shifts every alias without watching the new
+   * versions' alarms, for a fix that must go out while they fire for a cause outside it (docs/deploy.md "Rollback").
+   */
+  rolloutAlarms: boolean;
 }
 
 /** Used for offline synthesis only (CI, tests): a real deploy gets the account from the credentials. */
@@ -122,6 +127,12 @@ function schedulesEnabled(value: string | undefined): boolean {
   if (value === undefined || value === 'enabled') return true;
   if (value === 'disabled') return false;
   throw new ConfigError(`Context 'schedules' must be enabled or disabled, got '${value}'`);
+}
+
+function rolloutAlarms(value: string | undefined): boolean {
+  if (value === undefined || value === 'watch') return true;
+  if (value === 'ignore') return false;
+  throw new ConfigError(`Context 'rolloutAlarms' must be watch or ignore (break-glass), got '${value}'`);
 }
 
 /** The rules between keys (a domain needs a certificate, prod an alarm target, ...): throws a `ConfigError` naming the first one broken. */
@@ -251,6 +262,7 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     logLevel: logLevel as LogLevel,
     schedules: schedulesEnabled(str('schedules')),
     requireWeb: bool(str, 'requireWeb', false),
+    rolloutAlarms: rolloutAlarms(str('rolloutAlarms')),
   };
 
   refuseConflicts(config, str);

@@ -216,9 +216,12 @@ describe('prod: monitoring you can trust', () => {
     const leaves = (name: string): string[] => (byName.has(name) ? childrenOf(byName.get(name)!.AlarmRule).flatMap(leaves) : [name]);
     const notifying = composites().filter((c) => Array.isArray(c.AlarmActions) && c.AlarmActions.length > 0);
     const reached = notifying.flatMap((c) => leaves(String(c.AlarmName)));
+    // Outside the composites: the CloudFront alarm (forwarded from us-east-1), and each function's
+    // new-version alarm, which only gates CodeDeploy (its errors are also the function's errors alarm's).
     const metricAlarms = alarms()
       .map((a) => String(a.AlarmName))
-      .filter((n) => n !== 'fp-prod-CloudFront5xxRate');
+      .filter((n) => n !== 'fp-prod-CloudFront5xxRate' && !n.endsWith('-new-version-errors'));
+    expect(alarms().filter((a) => String(a.AlarmName).endsWith('-new-version-errors'))).toHaveLength(stages.prod.s.functions.length);
     expect([...reached].sort()).toEqual([...metricAlarms].sort());
   });
 

@@ -5,7 +5,8 @@
  * pipeline. Each block names what failed or could fail on the day, and what stops it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prodContext, resources, stagingContext, synthesise, type Resource, type Synthesised } from './helpers.ts';
+import { rollbackPlan, type LiveAlias, type ReleaseRecord } from '../../functions/local/cli/alias-rollback.ts';
+import { prodContext, refId, resources, stagingContext, synthesise, type Resource, type Synthesised } from './helpers.ts';
 
 const PAGING_TOPIC = 'arn:aws:sns:eu-west-2:123456789012:pagerduty-prod';
 const stages = {} as Record<'prod' | 'staging', Synthesised>;
@@ -98,4 +99,78 @@ describe.each(['prod', 'staging'] as const)('%s: a pipeline that cannot make any
       },
     });
   });
+});
+
+describe('prod: rollbacks that have somewhere to go', () => {
+  /** Function name -> the logical id (stack-qualified) of the version its live alias points at. */
+  const liveVersions = (s: Synthesised): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [stack, t] of s.templates) {
+      const fns = resources(t, 'AWS::Lambda::Function');
+      for (const alias of Object.values(resources(t, 'AWS::Lambda::Alias'))) {
+        const fn = fns[refId(alias.Properties.FunctionName)!]!;
+        out[String(fn.Properties.FunctionName)] = `${stack.node.path}/${refId(alias.Properties.FunctionVersion)!}`;
+      }
+    }
+    return out;
+  };
+  const versions = (s: Synthesised) =>
+    new Map([...s.templates].flatMap(([stack, t]) => Object.entries(resources(t, 'AWS::Lambda::Version')).map(([id, r]) => [`${stack.node.path}/${id}`, r] as const)));
+
+  it('keeps every published version when a stack update replaces it (CloudFormation would delete it, and the rollback would have nothing to move to)', () => {
+    const all = versions(stages.prod);
+    expect(all.size).toBe(stages.prod.functions.length);
+    for (const [id, version] of all) {
+      expect(version.DeletionPolicy, id).toBe('Retain');
+      expect(version.UpdateReplacePolicy, id).toBe('Retain');
+    }
+  });
+
+  it('rolls a synthesised release back onto versions that still exist after the next one is deployed', () => {
+    // Release A, then release B that changes every function (a new version each), as the pipeline would deploy them.
+    const before = stages.prod;
+    const after = synthesise({ ...prodContext, alarmTopicArn: PAGING_TOPIC, logLevel: 'DEBUG' });
+    const [a, b] = [liveVersions(before), liveVersions(after)];
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    const record: ReleaseRecord = { stage: 'prod', recordedAt: '2026-12-07T06:00:00.000Z', live: a };
+    const now: Record<string, LiveAlias> = Object.fromEntries(Object.entries(b).map(([fn, v]) => [fn, { version: v }]));
+    // What CloudFormation leaves once B is deployed: B's versions, and A's that it retains.
+    const survivors = new Set([...versions(after).keys(), ...[...versions(before)].filter(([, v]) => v.DeletionPolicy === 'Retain').map(([id]) => id)]);
+    const plan = rollbackPlan(record, now);
+    expect(plan.steps).toHaveLength(Object.keys(a).length);
+    for (const step of plan.steps) {
+      expect(step.to).not.toBe(step.from);
+      expect(survivors.has(step.to), `${step.fn} -> ${step.to}`).toBe(true);
+    }
+  });
+
+  it("stops and rolls a deployment back on its new version's errors alone: never on every version's errors or the API's 5xx, which the bug being fixed keeps firing", () => {
+    for (const f of stages.prod.functions) {
+      const t = stages.prod.templateOf(f);
+      const byName = Object.fromEntries(Object.entries(resources(t, 'AWS::CloudWatch::Alarm')).map(([id, x]) => [id, String(x.Properties.AlarmName)]));
+      const groups = Object.values(resources(t, 'AWS::CodeDeploy::DeploymentGroup'))
+        .map((g) => (g.Properties.AlarmConfiguration as { Alarms: Array<{ Name: unknown }> }).Alarms.map((x) => byName[refId(x.Name)!] ?? JSON.stringify(x.Name)))
+        .filter((names) => names.some((n) => n.startsWith(`fp-prod-${f.spec.id}-`)));
+      expect(groups, f.spec.handler).toEqual([[`fp-prod-${f.spec.id}-new-version-errors`]]);
+      const [alarm] = Object.values(resources(t, 'AWS::CloudWatch::Alarm')).filter((x) => x.Properties.AlarmName === `fp-prod-${f.spec.id}-new-version-errors`);
+      const dimensions = alarm!.Properties.Dimensions as Array<{ Name: string; Value: unknown }>;
+      expect(dimensions.map((d) => d.Name).sort()).toEqual(['ExecutedVersion', 'FunctionName', 'Resource']);
+      // The version this deploy publishes: the alias's own target.
+      const alias = resources(t, 'AWS::Lambda::Alias');
+      const version = dimensions.find((d) => d.Name === 'ExecutedVersion')!.Value;
+      expect(Object.values(alias).map((x) => JSON.stringify(x.Properties.FunctionVersion))).toContain(JSON.stringify(version));
+      expect(dimensions.find((d) => d.Name === 'Resource')!.Value).toBe(`fp-prod-${f.spec.id}:live`);
+    }
+  });
+});
+
+it('break-glass: `-c rolloutAlarms=ignore` lets CodeDeploy shift every alias without watching the alarms (and nothing else changes)', () => {
+  const s = synthesise({ ...prodContext, rolloutAlarms: 'ignore' });
+  const groups = [...s.templates.values()].flatMap((t) => Object.values(resources(t, 'AWS::CodeDeploy::DeploymentGroup')));
+  expect(groups).toHaveLength(s.functions.length);
+  // The alarm stays listed (a later deploy without the switch watches it again); the group ignores it.
+  for (const g of groups) expect(g.Properties.AlarmConfiguration).toMatchObject({ Enabled: false, Alarms: [expect.anything()] });
+  for (const g of Object.values(resources(stages.prod.templateOf(stages.prod.functions[0]!), 'AWS::CodeDeploy::DeploymentGroup'))) {
+    expect(g.Properties.AlarmConfiguration).toMatchObject({ Enabled: true });
+  }
 });

@@ -62,7 +62,7 @@ describe('prod data safety', () => {
   it('deploys every function through its live alias with a CodeDeploy canary that rolls back on its alarms', () => {
     for (const f of s.functions) {
       const groups = Object.values(resources(s.templateOf(f), 'AWS::CodeDeploy::DeploymentGroup')).filter((g) =>
-        JSON.stringify(g.Properties).includes(logicalId(f.errors)),
+        JSON.stringify(g.Properties).includes(logicalId(f.newVersionErrors)),
       );
       expect(groups, f.spec.handler).toHaveLength(1);
       expect(groups[0]!.Properties).toMatchObject({

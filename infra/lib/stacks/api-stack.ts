@@ -87,7 +87,7 @@ export class ApiStack extends Stack {
 
     const ctx = { config, ...props.functionContext };
     for (const spec of props.httpSpecs) {
-      const group = this.group(routeGroupOf(spec), config.stage);
+      const group = this.group(routeGroupOf(spec), config);
       const fn = createFunction(group.stack, spec, ctx, group.rollout);
       this.api.addFunction(group.stack, fn);
       this.functions.push(fn);
@@ -179,15 +179,16 @@ export class ApiStack extends Stack {
 
   private readonly rollouts = new Map<string, Rollout>();
 
-  private group(name: string, stage: string): { stack: NestedStack; rollout: Rollout } {
+  private group(name: string, config: DeployConfig): { stack: NestedStack; rollout: Rollout } {
     let stack = this.groups.get(name);
     if (!stack) {
       stack = new NestedStack(this, `Routes${name[0]!.toUpperCase()}${name.slice(1)}`, {
         description: `HTTP functions and routes of functions/src/http/${name}/`,
       });
       this.groups.set(name, stack);
-      // Every deployment of the group's functions also rolls back on the API's 5xx alarm.
-      this.rollouts.set(name, new Rollout(stack, 'Rollout', { stage, areaAlarms: () => [this.api5xx] }));
+      // A deployment rolls back on its new version's errors only, never on the API's 5xx alarm, which a
+      // bug still in the old version keeps firing while its fix rolls out.
+      this.rollouts.set(name, new Rollout(stack, 'Rollout', { stage: config.stage, watchAlarms: config.rolloutAlarms }));
     }
     return { stack, rollout: this.rollouts.get(name)! };
   }

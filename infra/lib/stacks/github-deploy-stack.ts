@@ -273,7 +273,10 @@ export class GithubDeployStack extends Stack {
       [`arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version`],
     );
     const functions = `arn:${this.partition}:lambda:*:${this.account}:function:${props.appName}-${props.stage}-*`;
-    allow('RollBackAliases', ['lambda:GetAlias', 'lambda:UpdateAlias'], [functions]);
+    allow('RollBackAliases', ['lambda:GetAlias', 'lambda:UpdateAlias', 'lambda:ListVersionsByFunction'], [functions]);
+    // `npm run release -- prune`: old versions only (a qualified ARN, `name:version`), never a whole function.
+    const versions = `${functions}:*`;
+    allow('PruneVersions', ['lambda:DeleteFunction'], [versions]);
     allow('FindFunctions', ['lambda:ListFunctions'], ['*']);
     const why = "The pipeline's deploy role:";
     acknowledge(
@@ -285,6 +288,11 @@ export class GithubDeployStack extends Stack {
       this.role,
       `IAM5[Resource::${functions}]`,
       `${why} moves the live alias of the stage's functions back after a failed smoke test (npm run release -- rollback).`,
+    );
+    acknowledge(
+      this.role,
+      `IAM5[Resource::${versions}]`,
+      `${why} deletes old published versions of the stage's functions (npm run release -- prune); the version is the qualifier.`,
     );
     acknowledge(this.role, 'IAM5[Resource::*]', `${why} lambda:ListFunctions has no resource-level permission; it finds the stage's functions by name prefix.`);
     acknowledge(

@@ -80,7 +80,7 @@ export class JobsStack extends Stack {
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
     });
 
-    const rollout = new Rollout(this, 'Rollout', { stage: config.stage });
+    const rollout = new Rollout(this, 'Rollout', { stage: config.stage, watchAlarms: config.rolloutAlarms });
     const ctx = {
       config,
       bundleDir: props.bundleDir,
