@@ -241,7 +241,9 @@ describe('prod: monitoring you can trust', () => {
         .map((c) => c.AlarmName)
         .filter((n) => !String(n).endsWith('-tickets') && /^fp-prod-[a-z]+$/.test(String(n)))
         .sort(),
-    ).toEqual(['fp-prod-api', 'fp-prod-email']);
+    ).toEqual(['fp-prod-api', 'fp-prod-email', 'fp-prod-jobs']);
+    // The jobs area pages only when a schedule stops running (its heartbeat); the rest of it makes tickets.
+    expect(childrenOf(composites().find((c) => c.AlarmName === 'fp-prod-jobs')!.AlarmRule).every((n) => n.startsWith('fp-prod-NoRun-'))).toBe(true);
   });
 
   it(`alarms on the API's p99 latency (${API_LATENCY_P99_MS} ms) and on each job consumer's p99 near its timeout`, () => {

@@ -5,7 +5,10 @@
  * pipeline. Each block names what failed or could fail on the day, and what stops it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schedules } from '@app/events/schedules';
+import { tasks } from '@app/functions/routes';
 import { rollbackPlan, type LiveAlias, type ReleaseRecord } from '../../functions/local/cli/alias-rollback.ts';
+import { WEBHOOK_REFUSED_PER_HOUR } from '../lib/stacks/api-stack.ts';
 import { prodContext, refId, resources, stagingContext, synthesise, type Resource, type Synthesised } from './helpers.ts';
 
 const PAGING_TOPIC = 'arn:aws:sns:eu-west-2:123456789012:pagerduty-prod';
@@ -173,4 +176,50 @@ it('break-glass: `-c rolloutAlarms=ignore` lets CodeDeploy shift every alias wit
   for (const g of Object.values(resources(stages.prod.templateOf(stages.prod.functions[0]!), 'AWS::CodeDeploy::DeploymentGroup'))) {
     expect(g.Properties.AlarmConfiguration).toMatchObject({ Enabled: true });
   }
+});
+
+describe('prod: on-call hears when the jobs stop', () => {
+  const alarms = () => Object.fromEntries(all('prod', 'AWS::CloudWatch::Alarm').map((a) => [String(a.Properties.AlarmName), a.Properties]));
+  const rule = (name: string) => String(all('prod', 'AWS::CloudWatch::CompositeAlarm').find((c) => c.Properties.AlarmName === name)?.Properties.AlarmRule);
+
+  it.each([
+    ['daily-prediction-generation', 3600, 25, 'fp-prod-jobs'],
+    ['result-ingestion', 1800, 2, 'fp-prod-jobs'],
+    ['odds-scan', 900, 2, 'fp-prod-jobs'],
+  ] as const)('pages when %s stops running: no run metric for %i s x %i, missing data counted as a missed run', (name, period, periods, composite) => {
+    expect(alarms()[`fp-prod-NoRun-${name}`]).toMatchObject({
+      Namespace: 'FootballPredictions/fp-prod',
+      MetricName: 'ScheduledRuns',
+      Dimensions: [{ Name: 'Schedule', Value: name }],
+      Statistic: 'Sum',
+      Period: period,
+      EvaluationPeriods: periods,
+      DatapointsToAlarm: periods,
+      Threshold: 1,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'breaching',
+    });
+    expect(rule(composite)).toContain(`ALARM("fp-prod-NoRun-${name}")`);
+  });
+
+  it('watches every schedule and every scheduled task, each logging its heartbeat under its own name', () => {
+    for (const name of [...schedules.map((x) => x.name), ...tasks.map((t) => t.name)]) expect(alarms()[`fp-prod-NoRun-${name}`], name).toBeDefined();
+    for (const f of stages.prod.functions.filter((x) => x.spec.kind === 'task')) {
+      const fn = Object.values(resources(stages.prod.templateOf(f), 'AWS::Lambda::Function')).find((x) => x.Properties.FunctionName === `fp-prod-${f.spec.id}`)!;
+      expect((fn.Properties.Environment as { Variables: Record<string, string> }).Variables.SCHEDULE_NAME).toBe(f.spec.task!.name);
+    }
+  });
+
+  it('watches nothing when the schedules are deployed disabled (nothing runs on purpose)', () => {
+    const s = synthesise({ ...prodContext, schedules: 'disabled' });
+    const names = [...s.templates.values()].flatMap((t) => Object.values(resources(t, 'AWS::CloudWatch::Alarm')).map((a) => String(a.Properties.AlarmName)));
+    expect(names.filter((n) => n.includes('NoRun-'))).toEqual([]);
+  });
+
+  it(`counts refused Stripe webhook deliveries (400 on the webhook route, from the access log) and makes a billing ticket at ${WEBHOOK_REFUSED_PER_HOUR} an hour`, () => {
+    const filters = all('prod', 'AWS::Logs::MetricFilter').filter((f) => JSON.stringify(f.Properties.MetricTransformations).includes('WebhookSignatureRefused'));
+    expect(filters.map((f) => f.Properties.FilterPattern)).toEqual(['{ ($.status = "400") && ($.routeKey = "POST /api/stripe/webhook") }']);
+    expect(alarms()['fp-prod-WebhookSignatureRefused']).toMatchObject({ MetricName: 'WebhookSignatureRefused', Period: 3600, Threshold: WEBHOOK_REFUSED_PER_HOUR });
+    expect(rule('fp-prod-billing-tickets')).toContain('ALARM("fp-prod-WebhookSignatureRefused")');
+  });
 });

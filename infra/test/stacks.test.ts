@@ -654,12 +654,12 @@ describe('monitoring', () => {
   });
 
   it('notifies one composite alarm per area, on alarm and on recovery; the alarms under them notify nobody', () => {
-    // What pages (users hurt now) and what makes a ticket, per area; billing and jobs never page.
+    // What pages (users hurt now) and what makes a ticket, per area; billing never pages, jobs only when a schedule stops running.
     expect(
       composites()
         .map((c) => c.Properties.AlarmName)
         .sort(),
-    ).toEqual(['fp-dev-api', 'fp-dev-api-tickets', 'fp-dev-billing-tickets', 'fp-dev-email', 'fp-dev-email-tickets', 'fp-dev-jobs-tickets']);
+    ).toEqual(['fp-dev-api', 'fp-dev-api-tickets', 'fp-dev-billing-tickets', 'fp-dev-email', 'fp-dev-email-tickets', 'fp-dev-jobs', 'fp-dev-jobs-tickets']);
     for (const c of composites()) {
       expect(c.Properties.AlarmActions, String(c.Properties.AlarmName)).toEqual(['arn:aws:sns:eu-west-2:123456789012:fp-dev-alarms']);
       expect(c.Properties.OKActions, String(c.Properties.AlarmName)).toEqual(['arn:aws:sns:eu-west-2:123456789012:fp-dev-alarms']);

@@ -29,6 +29,12 @@ export const API_4XX_MIN_REQUESTS = 100;
 /** 429s (the API's own throttles, stage or route) per 5 minutes that raise a ticket: real users are being turned away. */
 export const API_429_THRESHOLD = 10;
 
+/**
+ * Answers 400 on a raw-body (Stripe-signed) route per hour that raise a ticket: a wrong webhook
+ * signing secret refuses every delivery (Stripe retries each for 3 days); a prober sends one or two.
+ */
+export const WEBHOOK_REFUSED_PER_HOUR = 3;
+
 /** The security events (packages/platform/src/security-log.ts) that count as a failed password. */
 export const FAILED_PASSWORD_EVENTS = ['login_failed', 'password_change_failed', 'account_delete_failed', 'self_exclusion_failed'] as const;
 
@@ -84,6 +90,7 @@ export class ApiStack extends Stack {
       mapping.node.addDependency(this.api.stage);
     }
     this.addTrafficAlarms(prefix, namespace);
+    this.addWebhookAlarm(prefix, namespace, props.httpSpecs);
 
     const ctx = { config, ...props.functionContext };
     for (const spec of props.httpSpecs) {
@@ -173,6 +180,36 @@ export class ApiStack extends Stack {
         throttled,
         API_429_THRESHOLD,
         `The API turned away ${API_429_THRESHOLD}+ requests with 429 in 5 minutes (stage or password-route throttle): real users may be refused. Raise the throttle or find the client.`,
+      ),
+    });
+  }
+
+  /**
+   * Refused Stripe webhook deliveries (raw-body routes of functions that use Stripe), counted from the access log: the handler answers 400 when the
+   * Stripe-Signature does not match the body and the signing secret (or the body is no Stripe event).
+   */
+  private addWebhookAlarm(prefix: string, namespace: string, specs: readonly FunctionSpec[]): void {
+    const keys = specs.filter((s) => s.uses.includes('stripe')).flatMap((s) => s.routes.filter((r) => r.rawBody).map((r) => `${r.method} ${r.path}`));
+    if (keys.length === 0) return;
+    const refused = logLineCount(
+      this,
+      namespace,
+      'WebhookSignatureRefused',
+      [{ id: 'AccessLog', logGroup: this.api.accessLogs }],
+      logs.FilterPattern.all(
+        logs.FilterPattern.stringValue('$.status', '=', '400'),
+        logs.FilterPattern.any(...keys.map((k) => logs.FilterPattern.stringValue('$.routeKey', '=', k))),
+      ),
+    );
+    this.areaAlarms.push({
+      area: 'billing',
+      alarm: alarmAtLeast(
+        this,
+        prefix,
+        'WebhookSignatureRefused',
+        refused.with({ period: Duration.hours(1) }),
+        WEBHOOK_REFUSED_PER_HOUR,
+        `${WEBHOOK_REFUSED_PER_HOUR}+ Stripe webhook deliveries refused (400) in an hour: most likely the signing secret in the Stripe secret is not the endpoint's (docs/deploy.md "Registering the Stripe webhook"). Stripe retries each delivery for 3 days.`,
       ),
     });
   }
