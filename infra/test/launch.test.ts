@@ -9,6 +9,7 @@ import { schedules } from '@app/events/schedules';
 import { tasks } from '@app/functions/routes';
 import { rollbackPlan, type LiveAlias, type ReleaseRecord } from '../../functions/local/cli/alias-rollback.ts';
 import { WEBHOOK_REFUSED_PER_HOUR } from '../lib/stacks/api-stack.ts';
+import { RETIRED_OUTPUTS } from '../lib/stacks/edge-stack.ts';
 import { prodContext, refId, resources, stagingContext, synthesise, type Resource, type Synthesised } from './helpers.ts';
 
 const PAGING_TOPIC = 'arn:aws:sns:eu-west-2:123456789012:pagerduty-prod';
@@ -221,5 +222,47 @@ describe('prod: on-call hears when the jobs stop', () => {
     expect(filters.map((f) => f.Properties.FilterPattern)).toEqual(['{ ($.status = "400") && ($.routeKey = "POST /api/stripe/webhook") }']);
     expect(alarms()['fp-prod-WebhookSignatureRefused']).toMatchObject({ MetricName: 'WebhookSignatureRefused', Period: 3600, Threshold: WEBHOOK_REFUSED_PER_HOUR });
     expect(rule('fp-prod-billing-tickets')).toContain('ALARM("fp-prod-WebhookSignatureRefused")');
+  });
+});
+
+describe.each(['prod', 'staging'] as const)('%s: a first create that fails can be retried', (stage) => {
+  /** Properties that give a resource a fixed physical name: a retained leftover blocks the retry with "already exists". */
+  const NAME_PROPERTIES = ['TableName', 'BackupVaultName', 'LogGroupName', 'BucketName', 'QueueName', 'TopicName', 'FunctionName', 'RoleName', 'Name'];
+  const everything = () =>
+    [...stages[stage].templates].flatMap(([stack, t]) =>
+      Object.entries((t.toJSON() as { Resources: Record<string, Resource> }).Resources).map(([id, r]) => ({ ...r, id: `${stack.node.path}/${id}` })),
+    );
+
+  it('retains no named resource when its first create fails: named ones are Retain on update and delete only', () => {
+    const named = everything().filter((r) => NAME_PROPERTIES.some((p) => typeof r.Properties?.[p] === 'string'));
+    expect(named.filter((r) => r.DeletionPolicy === 'Retain').map((r) => r.id)).toEqual([]);
+    const byName = (prop: string, value: string) => named.find((r) => r.Properties[prop] === value)!;
+    for (const r of [
+      byName('TableName', `fp-${stage}-table`),
+      byName('BackupVaultName', `fp-${stage}-backup`),
+      byName('BackupVaultName', `fp-${stage}-backup-copy`),
+      byName('LogGroupName', `aws-waf-logs-fp-${stage}`),
+    ]) {
+      expect(r.DeletionPolicy, r.id).toBe('RetainExceptOnCreate');
+      expect(r.UpdateReplacePolicy, r.id).toBe('Retain');
+    }
+  });
+
+  it('reads the web ACL (and an issued certificate) through strong references: CloudFront follows a change in the same deploy', () => {
+    const site = JSON.stringify(stages[stage].templateOf(stages[stage].site).toJSON());
+    expect(site).not.toMatch(/"StackName":"fp-[a-z]+-edge"/);
+    expect(all(stage, 'Custom::CrossRegionExportReader').length).toBeGreaterThan(0);
+    const [writer] = all(stage, 'Custom::CrossRegionExportWriter');
+    const exported = JSON.stringify(writer!.Properties);
+    expect(exported).toContain('"WebAcl","Arn"');
+    if (stage === 'prod') expect(exported).toContain('"Ref":"Certificate4E7ABB08"');
+  });
+
+  it('keeps the outputs the previous release read by Fn::GetStackOutput, for one release (a rollback of the site stack reads them again)', () => {
+    const outputs = (stages[stage].templateOf(stages[stage].edge!).toJSON() as { Outputs: Record<string, { Value: unknown }> }).Outputs;
+    expect(outputs.PublishOutputFnGetAttWebAclArn773D5034?.Value).toEqual({ 'Fn::GetAtt': ['WebAcl', 'Arn'] });
+    if (stage === 'prod') expect(outputs.PublishOutputRefCertificate4E7ABB08FF286F7F?.Value).toEqual({ Ref: 'Certificate4E7ABB08' });
+    else expect(outputs.PublishOutputRefCertificate4E7ABB08FF286F7F).toBeUndefined(); // staging brings its own certificates
+    expect(Object.keys(RETIRED_OUTPUTS).sort()).toEqual(['PublishOutputFnGetAttWebAclArn773D5034', 'PublishOutputRefCertificate4E7ABB08FF286F7F']);
   });
 });
