@@ -6,6 +6,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { reservedConcurrency } from './capacity.ts';
 import { namePrefix, type DeployConfig } from './config.ts';
 import { AppFunction, type Rollout } from './constructs/app-function.ts';
 import { metricNamespace } from './constructs/alarms.ts';
@@ -84,6 +85,7 @@ export function createFunction(scope: Construct, spec: FunctionSpec, ctx: Functi
     logRetention: prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
     removalPolicy: config.stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     rollout,
+    reservedConcurrency: reservedConcurrency(config.stage, spec.handler),
   });
   grantTable(fn.role, ctx.tableName, spec.access);
   if (verifiesSessions(spec)) Secrets.grantRead(fn.role, ctx.secrets.session);

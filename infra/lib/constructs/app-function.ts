@@ -38,6 +38,8 @@ export interface AppFunctionProps {
   logRetention: logs.RetentionDays;
   removalPolicy: RemovalPolicy;
   rollout: Rollout;
+  /** Executions kept for this function alone (and its cap): lib/capacity.ts. */
+  reservedConcurrency?: number;
 }
 
 /** What the functions of one stack share for their gradual deployments. */
@@ -130,6 +132,7 @@ export class AppFunction extends Construct {
       // Every published version outlives the deploy that replaces it: `npm run release -- rollback`
       // moves the alias back onto it, and `npm run release -- prune` deletes all but the last few.
       currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
+      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
     });
     acknowledge(this.role, 'IAM5[Resource::*]', 'X-Ray active tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.');
 

@@ -5,6 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { namePrefix, type DeployConfig } from '../config.ts';
 import { alarmAtLeast, FIVE_MINUTES, latencyP99Alarm, logLineCount, metricNamespace, namedAlarm, type NamedAlarm } from '../constructs/alarms.ts';
+import { API_THROTTLE } from '../capacity.ts';
 import { Api } from '../constructs/api.ts';
 import { Rollout, type AppFunction } from '../constructs/app-function.ts';
 import { createFunction, type FunctionContext } from '../functions.ts';
@@ -71,7 +72,7 @@ export class ApiStack extends Stack {
 
     this.api = new Api(this, 'Api', {
       httpApi: props.httpApi,
-      throttle: prod ? { rateLimit: 100, burstLimit: 200 } : { rateLimit: 20, burstLimit: 40 },
+      throttle: API_THROTTLE[config.stage],
       passwordThrottle: prod ? { rateLimit: 20, burstLimit: 40 } : { rateLimit: 5, burstLimit: 10 },
       logRetention: prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
       removalPolicy: config.stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,

@@ -273,11 +273,11 @@ export class GithubDeployStack extends Stack {
       [`arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version`],
     );
     const functions = `arn:${this.partition}:lambda:*:${this.account}:function:${props.appName}-${props.stage}-*`;
-    allow('RollBackAliases', ['lambda:GetAlias', 'lambda:UpdateAlias', 'lambda:ListVersionsByFunction'], [functions]);
+    allow('RollBackAliases', ['lambda:GetAlias', 'lambda:UpdateAlias', 'lambda:ListVersionsByFunction', 'lambda:GetFunctionConcurrency'], [functions]);
     // `npm run release -- prune`: old versions only (a qualified ARN, `name:version`), never a whole function.
     const versions = `${functions}:*`;
     allow('PruneVersions', ['lambda:DeleteFunction'], [versions]);
-    allow('FindFunctions', ['lambda:ListFunctions'], ['*']);
+    allow('FindFunctions', ['lambda:ListFunctions', 'lambda:GetAccountSettings'], ['*']);
     const why = "The pipeline's deploy role:";
     acknowledge(
       this.role,
@@ -294,7 +294,7 @@ export class GithubDeployStack extends Stack {
       `IAM5[Resource::${versions}]`,
       `${why} deletes old published versions of the stage's functions (npm run release -- prune); the version is the qualifier.`,
     );
-    acknowledge(this.role, 'IAM5[Resource::*]', `${why} lambda:ListFunctions has no resource-level permission; it finds the stage's functions by name prefix.`);
+    acknowledge(this.role, 'IAM5[Resource::*]', `${why} lambda:ListFunctions and GetAccountSettings have no resource-level permission; it finds the stage's functions by name prefix and checks the concurrency quota before a deploy.`);
     acknowledge(
       this.role,
       `IAM5[Resource::${assets}]`,
