@@ -87,8 +87,11 @@ export interface DeployConfig {
 export const PLACEHOLDER_ACCOUNT = '123456789012';
 export const DEFAULT_REGION = 'eu-west-2';
 export const DEFAULT_BACKUP_REGION = 'eu-west-1';
-/** Per stage: a few times the cost model's estimate at low traffic (docs/scaling.md). */
-export const DEFAULT_MONTHLY_BUDGET_USD: Record<Stage, number> = { dev: 30, staging: 30, prod: 100 };
+/**
+ * Per stage: above the cost model's estimate at low traffic (docs/scaling.md; an idle staging or dev
+ * stage about $52, prod at 10,000 visitors about $60), so that the 80 % alert means something changed.
+ */
+export const DEFAULT_MONTHLY_BUDGET_USD: Record<Stage, number> = { dev: 75, staging: 75, prod: 100 };
 
 /** A context value that cannot be deployed; the message names the key and what to set. */
 export class ConfigError extends Error {

@@ -266,3 +266,50 @@ describe.each(['prod', 'staging'] as const)('%s: a first create that fails can b
     expect(Object.keys(RETIRED_OUTPUTS).sort()).toEqual(['PublishOutputFnGetAttWebAclArn773D5034', 'PublishOutputRefCertificate4E7ABB08FF286F7F']);
   });
 });
+
+describe('prod: capacity for launch day', () => {
+  it("reserves executions for the health probe, sign-in and the reads every page makes, and none for the rest", async () => {
+    const { RESERVED_CONCURRENCY } = await import('../lib/capacity.ts');
+    for (const f of stages.prod.functions) {
+      const fn = Object.values(resources(stages.prod.templateOf(f), 'AWS::Lambda::Function')).find((x) => x.Properties.FunctionName === `fp-prod-${f.spec.id}`)!;
+      expect(fn.Properties.ReservedConcurrentExecutions, f.spec.handler).toBe(RESERVED_CONCURRENCY[f.spec.handler]);
+    }
+    for (const handler of ['http/health/get', 'http/auth/login', 'http/auth/me', 'http/predictions/list', 'http/metrics/latest']) {
+      expect(RESERVED_CONCURRENCY[handler], handler).toBeGreaterThan(0);
+    }
+  });
+
+  it('bounds every SQS event source, and fits what is reserved and what the consumers may run in the quota the runbook asks for', async () => {
+    const { LAMBDA_CONCURRENCY_QUOTA, SQS_CONCURRENCY_BUDGET } = await import('../lib/capacity.ts');
+    const { concurrencyNeed, quotaProblems } = await import('../../functions/local/cli/concurrency-quota.ts');
+    const need = concurrencyNeed([...stages.prod.templates.values()].map((t) => t.toJSON() as Parameters<typeof concurrencyNeed>[0][number]));
+    expect(need.unbounded).toBe(0);
+    expect(need.reserved).toBeGreaterThan(0);
+    expect(need.queueConsumers).toBeLessThanOrEqual(SQS_CONCURRENCY_BUDGET);
+    // The release command's pre-deploy check, on the synthesised templates: a fresh account of 10 fails, the quota asked for passes.
+    expect(quotaProblems({ limit: 10, unreserved: 10, reservedByStage: 0 }, need)).toHaveLength(1);
+    expect(quotaProblems({ limit: LAMBDA_CONCURRENCY_QUOTA, unreserved: LAMBDA_CONCURRENCY_QUOTA, reservedByStage: 0 }, need)).toEqual([]);
+  });
+
+  it("throttles the API stage no lower than the cost model's busiest modelled second", async () => {
+    // @ts-expect-error: a plain .mjs module without types
+    const { peakOriginPerSecond } = (await import('../../scripts/cost-model.mjs')) as { peakOriginPerSecond: () => number };
+    const [stage] = all('prod', 'AWS::ApiGatewayV2::Stage');
+    const throttle = stage!.Properties.DefaultRouteSettings as { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
+    expect(peakOriginPerSecond()).toBeGreaterThan(400);
+    expect(throttle.ThrottlingRateLimit).toBeGreaterThanOrEqual(peakOriginPerSecond());
+    expect(throttle.ThrottlingBurstLimit).toBeGreaterThanOrEqual(2 * throttle.ThrottlingRateLimit);
+  });
+});
+
+describe('cost: budgets above what the cost model expects', () => {
+  it.each(['prod', 'staging'] as const)('%s: its default budget is above its modelled month at low traffic, with room for the 80 %% alert', async (stage) => {
+    // @ts-expect-error: a plain .mjs module without types
+    const model = (await import('../../scripts/cost-model.mjs')) as { idleStageMonthly: () => number; month: (visitors: number, cache: boolean) => { total: number } };
+    const [budget] = all(stage, 'AWS::Budgets::Budget');
+    const limit = (budget!.Properties.Budget as { BudgetLimit: { Amount: number } }).BudgetLimit.Amount;
+    const estimate = stage === 'prod' ? model.month(10_000, true).total : model.idleStageMonthly();
+    expect(estimate).toBeGreaterThan(30);
+    expect(limit * 0.8).toBeGreaterThan(estimate);
+  });
+});

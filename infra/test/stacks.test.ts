@@ -697,7 +697,7 @@ describe('monitoring', () => {
 
   it('has a monthly cost budget that notifies the topic', () => {
     T.monitoring().hasResourceProperties('AWS::Budgets::Budget', {
-      Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 30, Unit: 'USD' } },
+      Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 75, Unit: 'USD' } },
     });
   });
 
