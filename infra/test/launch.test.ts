@@ -139,7 +139,7 @@ describe('prod: rollbacks that have somewhere to go', () => {
     const record: ReleaseRecord = { stage: 'prod', recordedAt: '2026-12-07T06:00:00.000Z', live: a };
     const now: Record<string, LiveAlias> = Object.fromEntries(Object.entries(b).map(([fn, v]) => [fn, { version: v }]));
     // What CloudFormation leaves once B is deployed: B's versions, and A's that it retains.
-    const survivors = new Set([...versions(after).keys(), ...[...versions(before)].filter(([, v]) => v.DeletionPolicy === 'Retain').map(([id]) => id)]);
+    const survivors = new Set<string>([...versions(after).keys(), ...[...versions(before)].filter(([, v]) => v.DeletionPolicy === 'Retain').map(([id]) => id)]);
     const plan = rollbackPlan(record, now);
     expect(plan.steps).toHaveLength(Object.keys(a).length);
     for (const step of plan.steps) {

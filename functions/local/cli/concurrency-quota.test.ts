@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyNeed, quotaProblems, UNRESERVED_MINIMUM } from './concurrency-quota.ts';
+import { concurrencyNeed, quotaProblems, UNRESERVED_MINIMUM, type Template } from './concurrency-quota.ts';
 
 const fn = (reserved?: number) => ({ Type: 'AWS::Lambda::Function', Properties: reserved ? { ReservedConcurrentExecutions: reserved } : {} });
 const source = (max?: number) => ({ Type: 'AWS::Lambda::EventSourceMapping', Properties: max ? { ScalingConfig: { MaximumConcurrency: max } } : {} });
-const templates = [{ Resources: { A: fn(30), B: fn(), C: source(20), D: source(2) } }, { Resources: { E: fn(5), F: source(2) } }, {}];
+const templates: Template[] = [{ Resources: { A: fn(30), B: fn(), C: source(20), D: source(2) } }, { Resources: { E: fn(5), F: source(2) } }, {}];
 
 describe('the concurrency a stage asks of its account', () => {
   it('adds up the reservations and the queue consumers of every template', () => {

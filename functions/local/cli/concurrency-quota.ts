@@ -5,7 +5,7 @@
 /** Lambda refuses a reservation that would leave fewer unreserved executions than this. */
 export const UNRESERVED_MINIMUM = 100;
 
-type Template = { Resources?: Record<string, { Type: string; Properties?: Record<string, unknown> }> };
+export type Template = { Resources?: Record<string, { Type: string; Properties?: Record<string, unknown> }> };
 
 export interface ConcurrencyNeed {
   /** Executions the templates reserve (ReservedConcurrentExecutions of every function). */
