@@ -258,7 +258,8 @@ function applyBoundary(stack: Stack, policyName: string): void {
     const original = render._toCloudFormation.bind(s);
     render._toCloudFormation = () => {
       for (const c of s.node.findAll()) {
-        if (CfnResource.isCfnResource(c) && c.cfnResourceType === 'AWS::IAM::Role' && Stack.of(c) === s) c.addPropertyOverride('PermissionsBoundary', boundary.managedPolicyArn);
+        if (CfnResource.isCfnResource(c) && c.cfnResourceType === 'AWS::IAM::Role' && Stack.of(c) === s)
+          c.addPropertyOverride('PermissionsBoundary', boundary.managedPolicyArn);
       }
       return original();
     };

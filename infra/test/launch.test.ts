@@ -119,7 +119,9 @@ describe('prod: rollbacks that have somewhere to go', () => {
     return out;
   };
   const versions = (s: Synthesised) =>
-    new Map([...s.templates].flatMap(([stack, t]) => Object.entries(resources(t, 'AWS::Lambda::Version')).map(([id, r]) => [`${stack.node.path}/${id}`, r] as const)));
+    new Map(
+      [...s.templates].flatMap(([stack, t]) => Object.entries(resources(t, 'AWS::Lambda::Version')).map(([id, r]) => [`${stack.node.path}/${id}`, r] as const)),
+    );
 
   it('keeps every published version when a stack update replaces it (CloudFormation would delete it, and the rollback would have nothing to move to)', () => {
     const all = versions(stages.prod);
@@ -153,7 +155,9 @@ describe('prod: rollbacks that have somewhere to go', () => {
       const t = stages.prod.templateOf(f);
       const byName = Object.fromEntries(Object.entries(resources(t, 'AWS::CloudWatch::Alarm')).map(([id, x]) => [id, String(x.Properties.AlarmName)]));
       const groups = Object.values(resources(t, 'AWS::CodeDeploy::DeploymentGroup'))
-        .map((g) => (g.Properties.AlarmConfiguration as { Alarms: Array<{ Name: unknown }> }).Alarms.map((x) => byName[refId(x.Name)!] ?? JSON.stringify(x.Name)))
+        .map((g) =>
+          (g.Properties.AlarmConfiguration as { Alarms: Array<{ Name: unknown }> }).Alarms.map((x) => byName[refId(x.Name)!] ?? JSON.stringify(x.Name)),
+        )
         .filter((names) => names.some((n) => n.startsWith(`fp-prod-${f.spec.id}-`)));
       expect(groups, f.spec.handler).toEqual([[`fp-prod-${f.spec.id}-new-version-errors`]]);
       const [alarm] = Object.values(resources(t, 'AWS::CloudWatch::Alarm')).filter((x) => x.Properties.AlarmName === `fp-prod-${f.spec.id}-new-version-errors`);
@@ -206,7 +210,9 @@ describe('prod: on-call hears when the jobs stop', () => {
   it('watches every schedule and every scheduled task, each logging its heartbeat under its own name', () => {
     for (const name of [...schedules.map((x) => x.name), ...tasks.map((t) => t.name)]) expect(alarms()[`fp-prod-NoRun-${name}`], name).toBeDefined();
     for (const f of stages.prod.functions.filter((x) => x.spec.kind === 'task')) {
-      const fn = Object.values(resources(stages.prod.templateOf(f), 'AWS::Lambda::Function')).find((x) => x.Properties.FunctionName === `fp-prod-${f.spec.id}`)!;
+      const fn = Object.values(resources(stages.prod.templateOf(f), 'AWS::Lambda::Function')).find(
+        (x) => x.Properties.FunctionName === `fp-prod-${f.spec.id}`,
+      )!;
       expect((fn.Properties.Environment as { Variables: Record<string, string> }).Variables.SCHEDULE_NAME).toBe(f.spec.task!.name);
     }
   });
@@ -218,9 +224,15 @@ describe('prod: on-call hears when the jobs stop', () => {
   });
 
   it(`counts refused Stripe webhook deliveries (400 on the webhook route, from the access log) and makes a billing ticket at ${WEBHOOK_REFUSED_PER_HOUR} an hour`, () => {
-    const filters = all('prod', 'AWS::Logs::MetricFilter').filter((f) => JSON.stringify(f.Properties.MetricTransformations).includes('WebhookSignatureRefused'));
+    const filters = all('prod', 'AWS::Logs::MetricFilter').filter((f) =>
+      JSON.stringify(f.Properties.MetricTransformations).includes('WebhookSignatureRefused'),
+    );
     expect(filters.map((f) => f.Properties.FilterPattern)).toEqual(['{ ($.status = "400") && ($.routeKey = "POST /api/stripe/webhook") }']);
-    expect(alarms()['fp-prod-WebhookSignatureRefused']).toMatchObject({ MetricName: 'WebhookSignatureRefused', Period: 3600, Threshold: WEBHOOK_REFUSED_PER_HOUR });
+    expect(alarms()['fp-prod-WebhookSignatureRefused']).toMatchObject({
+      MetricName: 'WebhookSignatureRefused',
+      Period: 3600,
+      Threshold: WEBHOOK_REFUSED_PER_HOUR,
+    });
     expect(rule('fp-prod-billing-tickets')).toContain('ALARM("fp-prod-WebhookSignatureRefused")');
   });
 });
@@ -268,10 +280,12 @@ describe.each(['prod', 'staging'] as const)('%s: a first create that fails can b
 });
 
 describe('prod: capacity for launch day', () => {
-  it("reserves executions for the health probe, sign-in and the reads every page makes, and none for the rest", async () => {
+  it('reserves executions for the health probe, sign-in and the reads every page makes, and none for the rest', async () => {
     const { RESERVED_CONCURRENCY } = await import('../lib/capacity.ts');
     for (const f of stages.prod.functions) {
-      const fn = Object.values(resources(stages.prod.templateOf(f), 'AWS::Lambda::Function')).find((x) => x.Properties.FunctionName === `fp-prod-${f.spec.id}`)!;
+      const fn = Object.values(resources(stages.prod.templateOf(f), 'AWS::Lambda::Function')).find(
+        (x) => x.Properties.FunctionName === `fp-prod-${f.spec.id}`,
+      )!;
       expect(fn.Properties.ReservedConcurrentExecutions, f.spec.handler).toBe(RESERVED_CONCURRENCY[f.spec.handler]);
     }
     for (const handler of ['http/health/get', 'http/auth/login', 'http/auth/me', 'http/predictions/list', 'http/metrics/latest']) {
@@ -305,7 +319,10 @@ describe('prod: capacity for launch day', () => {
 describe('cost: budgets above what the cost model expects', () => {
   it.each(['prod', 'staging'] as const)('%s: its default budget is above its modelled month at low traffic, with room for the 80 %% alert', async (stage) => {
     // @ts-expect-error: a plain .mjs module without types
-    const model = (await import('../../scripts/cost-model.mjs')) as { idleStageMonthly: () => number; month: (visitors: number, cache: boolean) => { total: number } };
+    const model = (await import('../../scripts/cost-model.mjs')) as {
+      idleStageMonthly: () => number;
+      month: (visitors: number, cache: boolean) => { total: number };
+    };
     const [budget] = all(stage, 'AWS::Budgets::Budget');
     const limit = (budget!.Properties.Budget as { BudgetLimit: { Amount: number } }).BudgetLimit.Amount;
     const estimate = stage === 'prod' ? model.month(10_000, true).total : model.idleStageMonthly();

@@ -646,7 +646,10 @@ describe('monitoring', () => {
         expect(mine, `${metricName} ${f.spec.handler}`).toHaveLength(1);
         expect(mine[0]![1].Properties).toMatchObject({ AlarmName: `fp-dev-${f.spec.id}-${suffix}`, Threshold: 1 });
         // Every version's errors page or make a ticket; they never stop a deployment (a fix-forward of the bug they report).
-        expect(groups.filter((g) => JSON.stringify(g.Properties).includes(`fp-dev-${f.spec.id}-${suffix}`)), f.spec.handler).toEqual([]);
+        expect(
+          groups.filter((g) => JSON.stringify(g.Properties).includes(`fp-dev-${f.spec.id}-${suffix}`)),
+          f.spec.handler,
+        ).toEqual([]);
       }
       const group = groups.find((g) => JSON.stringify(g.Properties.AlarmConfiguration).includes(`"Ref":"${logicalId(f.newVersionErrors)}"`));
       expect(group, f.spec.handler).toBeDefined();

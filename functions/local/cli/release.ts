@@ -78,8 +78,12 @@ try {
   } else if (command === 'quota') {
     const files = readdirSync(values.templates!).filter((f) => f.endsWith('.template.json') && !f.includes('github-deploy'));
     if (files.length === 0) fail(`No templates in ${values.templates}: synthesise first (npm run synth -- -c stage=${values.stage} -o ${values.templates})`);
-    const need = concurrencyNeed(files.map((f) => JSON.parse(readFileSync(join(values.templates!, f), 'utf8')) as Parameters<typeof concurrencyNeed>[0][number]));
-    const settings = JSON.parse(await aws('lambda', 'get-account-settings')) as { AccountLimit: { ConcurrentExecutions: number; UnreservedConcurrentExecutions: number } };
+    const need = concurrencyNeed(
+      files.map((f) => JSON.parse(readFileSync(join(values.templates!, f), 'utf8')) as Parameters<typeof concurrencyNeed>[0][number]),
+    );
+    const settings = JSON.parse(await aws('lambda', 'get-account-settings')) as {
+      AccountLimit: { ConcurrentExecutions: number; UnreservedConcurrentExecutions: number };
+    };
     let reservedByStage = 0;
     for (const fn of Object.keys(await liveAliases())) {
       const own = JSON.parse((await aws('lambda', 'get-function-concurrency', '--function-name', fn)) || '{}') as { ReservedConcurrentExecutions?: number };
@@ -102,7 +106,9 @@ try {
         deleted++;
       }
     }
-    console.log(`Deleted ${deleted} old version(s) of ${Object.keys(aliases).length} functions of ${values.stage}; each keeps its newest ${values.keep}, its live one and any recorded one.`);
+    console.log(
+      `Deleted ${deleted} old version(s) of ${Object.keys(aliases).length} functions of ${values.stage}; each keeps its newest ${values.keep}, its live one and any recorded one.`,
+    );
   } else {
     const record = JSON.parse(readFileSync(values.from!, 'utf8')) as ReleaseRecord;
     if (record.stage !== values.stage) fail(`${values.from} records ${record.stage}, not ${values.stage}`);

@@ -133,8 +133,130 @@ export class GithubDeployStack extends Stack {
     const stacks = `arn:${this.partition}:cloudformation:*:${this.account}:stack/${props.appName}-${props.stage}-*/*`;
     const qualifier = DefaultStackSynthesizer.DEFAULT_QUALIFIER;
 
+    ({ boundary: this.boundary, executionRole: this.executionRole } = this.executionRoleWithBoundary(props));
+
+    this.role = new iam.Role(this, 'DeployRole', {
+      roleName: deployRoleName(props.appName),
+      description: `GitHub Actions of ${props.repository} (environment ${environment}, main only): deploy ${props.stage} through CloudFormation`,
+      // GitHub's token only: trusting the account root would let any principal of the account with
+      // sts:AssumeRole on * borrow the pipeline. Administrators deploy with their own credentials (docs/deploy.md).
+      assumedBy: githubPrincipal(provider, props.repository, environment),
+    });
+    const allow = (sid: string, actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
+      this.role.addToPolicy(new iam.PolicyStatement({ sid, actions, resources, ...(conditions ? { conditions } : {}) }));
+    allow(
+      'DeployStageStacks',
+      [
+        'cloudformation:CreateChangeSet',
+        'cloudformation:DescribeChangeSet',
+        'cloudformation:ExecuteChangeSet',
+        'cloudformation:DeleteChangeSet',
+        'cloudformation:DescribeStacks',
+        'cloudformation:DescribeStackEvents',
+        'cloudformation:GetTemplate',
+        'cloudformation:GetTemplateSummary',
+        'cloudformation:ListStackResources',
+        'cloudformation:DescribeStackResources',
+        'cloudformation:UpdateTerminationProtection',
+      ],
+      [stacks],
+    );
+    allow('PassExecutionRole', ['iam:PassRole'], [this.executionRole.roleArn], { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } });
+    const assets = `arn:${this.partition}:s3:::cdk-${qualifier}-assets-${this.account}-*`;
+    allow('UploadAssets', ['s3:PutObject', 's3:GetObject', 's3:ListBucket', 's3:GetBucketLocation'], [assets, `${assets}/*`]);
+    allow(
+      'ReadBootstrapVersion',
+      ['ssm:GetParameter', 'ssm:GetParameters'],
+      [`arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version`],
+    );
+    const functions = `arn:${this.partition}:lambda:*:${this.account}:function:${props.appName}-${props.stage}-*`;
+    allow('RollBackAliases', ['lambda:GetAlias', 'lambda:UpdateAlias', 'lambda:ListVersionsByFunction', 'lambda:GetFunctionConcurrency'], [functions]);
+    // `npm run release -- prune`: old versions only (a qualified ARN, `name:version`), never a whole function.
+    const versions = `${functions}:*`;
+    allow('PruneVersions', ['lambda:DeleteFunction'], [versions]);
+    allow('FindFunctions', ['lambda:ListFunctions', 'lambda:GetAccountSettings'], ['*']);
+    const why = "The pipeline's deploy role:";
+    acknowledge(
+      this.role,
+      `IAM5[Resource::${stacks}]`,
+      `${why} the stage's stacks in every region it deploys to (edge stacks in us-east-1); stack ids end in a random suffix.`,
+    );
+    acknowledge(
+      this.role,
+      `IAM5[Resource::${functions}]`,
+      `${why} moves the live alias of the stage's functions back after a failed smoke test (npm run release -- rollback).`,
+    );
+    acknowledge(
+      this.role,
+      `IAM5[Resource::${versions}]`,
+      `${why} deletes old published versions of the stage's functions (npm run release -- prune); the version is the qualifier.`,
+    );
+    acknowledge(
+      this.role,
+      'IAM5[Resource::*]',
+      `${why} lambda:ListFunctions and GetAccountSettings have no resource-level permission; it finds the stage's functions by name prefix and checks the concurrency quota before a deploy.`,
+    );
+    acknowledge(
+      this.role,
+      `IAM5[Resource::${assets}]`,
+      `${why} the CDK asset buckets of this account, one per region (the functions' bundles, nested templates).`,
+    );
+    acknowledge(this.role, `IAM5[Resource::${assets}/*]`, `${why} uploads assets under the content-hash keys CDK chooses.`);
+    acknowledge(
+      this.role,
+      `IAM5[Resource::arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version]`,
+      `${why} reads the bootstrap version every region's template checks.`,
+    );
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        sid: 'NeverTheBootstrapRoles',
+        effect: iam.Effect.DENY,
+        actions: ['sts:AssumeRole', 'sts:TagSession'],
+        resources: [`arn:${this.partition}:iam::${this.account}:role/cdk-*`],
+      }),
+    );
+
+    if (prod) {
+      this.planRole = new iam.Role(this, 'PlanRole', {
+        roleName: `${props.appName}-plan`,
+        description: `GitHub Actions of ${props.repository} (environment ${PLAN_ENVIRONMENT}, main only): read prod's templates for cdk diff`,
+        assumedBy: githubPrincipal(provider, props.repository, PLAN_ENVIRONMENT),
+      });
+      this.planRole.addToPolicy(
+        new iam.PolicyStatement({
+          actions: [
+            'cloudformation:DescribeStacks',
+            'cloudformation:GetTemplate',
+            'cloudformation:ListStackResources',
+            'cloudformation:DescribeStackResources',
+          ],
+          resources: [stacks],
+        }),
+      );
+      acknowledge(
+        this.planRole,
+        `IAM5[Resource::${stacks}]`,
+        "Read-only: the templates of the stage's stacks (cdk diff); the stack ids end in a random suffix, and the edge stacks are in us-east-1.",
+      );
+      new CfnOutput(this, 'PlanRoleArn', {
+        description: `Set as the AWS_PLAN_ROLE_ARN variable of the ${PLAN_ENVIRONMENT} environment on GitHub`,
+        value: this.planRole.roleArn,
+      });
+    }
+
+    new CfnOutput(this, 'DeployRoleArn', {
+      description: `Set as the AWS_DEPLOY_ROLE_ARN variable of the ${environment} environment on GitHub`,
+      value: this.role.roleArn,
+    });
+  }
+
+  /**
+   * The permissions boundary of the stage's roles, and the execution role CloudFormation acts as:
+   * every service the stacks create resources of, and of IAM only the stage's roles with that boundary.
+   */
+  private executionRoleWithBoundary(props: GithubDeployStackProps): { boundary: iam.ManagedPolicy; executionRole: iam.Role } {
     // The boundary every role of the stage's templates carries (lib/app.ts applies it to each stack).
-    this.boundary = new iam.ManagedPolicy(this, 'Boundary', {
+    const boundary = new iam.ManagedPolicy(this, 'Boundary', {
       managedPolicyName: boundaryPolicyName(props.appName, props.stage),
       description: `The permissions boundary of every role the ${props.stage} stacks create: run-time services only, no IAM`,
       statements: [
@@ -148,19 +270,19 @@ export class GithubDeployStack extends Stack {
       ],
     });
     acknowledge(
-      this.boundary,
+      boundary,
       'IAM5[Resource::*]',
       "A permissions boundary is a ceiling, not a grant: each role's own policy names its resources; this caps every role at these services.",
     );
     for (const service of RUNTIME_SERVICES) {
-      acknowledge(this.boundary, `IAM5[Action::${service}:*]`, 'A permissions boundary is a ceiling over the run-time services, not a grant.');
+      acknowledge(boundary, `IAM5[Action::${service}:*]`, 'A permissions boundary is a ceiling over the run-time services, not a grant.');
     }
 
     const roles = `arn:${this.partition}:iam::${this.account}:role/${stageRoleNames(props.appName, props.stage)}`;
     // Its name, not a reference: the stage's stacks name it the same way (lib/app.ts).
     const boundaryArn = `arn:${this.partition}:iam::${this.account}:policy/${boundaryPolicyName(props.appName, props.stage)}`;
     const withBoundary = { StringEquals: { 'iam:PermissionsBoundary': boundaryArn } };
-    this.executionRole = new iam.Role(this, 'ExecutionRole', {
+    const executionRole = new iam.Role(this, 'ExecutionRole', {
       roleName: executionRoleName(props.appName),
       description: `CloudFormation deploys the ${props.stage} stacks as this role (only the services they use; roles only fp-${props.stage}-* with the boundary)`,
       assumedBy: new iam.ServicePrincipal('cloudformation.amazonaws.com'),
@@ -225,128 +347,19 @@ export class GithubDeployStack extends Stack {
     const exec =
       "CloudFormation acts as this role to create and update the stage's resources, which are of these services; " +
       'resource names are chosen by CloudFormation and the stacks, so no narrower resource can be named. Only the deploy role may pass it, only to CloudFormation.';
-    for (const service of EXECUTION_SERVICES) if (service !== 'iam') acknowledge(this.executionRole, `IAM5[Action::${service}:*]`, exec);
-    acknowledge(this.executionRole, 'IAM5[Resource::*]', exec);
+    for (const service of EXECUTION_SERVICES) if (service !== 'iam') acknowledge(executionRole, `IAM5[Action::${service}:*]`, exec);
+    acknowledge(executionRole, 'IAM5[Resource::*]', exec);
     acknowledge(
-      this.executionRole,
+      executionRole,
       `IAM5[Resource::${roles}]`,
       "The stage's roles: CloudFormation names them after their stack (fp-<stage>-<part>-...) with a random suffix; created only with the boundary.",
     );
     acknowledge(
-      this.executionRole,
+      executionRole,
       `IAM5[Resource::arn:${this.partition}:iam::${this.account}:role/aws-service-role/*]`,
       'Service-linked roles, whose policies AWS fixes: a service creates its own on first use.',
     );
-
-    this.role = new iam.Role(this, 'DeployRole', {
-      roleName: deployRoleName(props.appName),
-      description: `GitHub Actions of ${props.repository} (environment ${environment}, main only): deploy ${props.stage} through CloudFormation`,
-      // GitHub's token only: trusting the account root would let any principal of the account with
-      // sts:AssumeRole on * borrow the pipeline. Administrators deploy with their own credentials (docs/deploy.md).
-      assumedBy: githubPrincipal(provider, props.repository, environment),
-    });
-    const allow = (sid: string, actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
-      this.role.addToPolicy(new iam.PolicyStatement({ sid, actions, resources, ...(conditions ? { conditions } : {}) }));
-    allow(
-      'DeployStageStacks',
-      [
-        'cloudformation:CreateChangeSet',
-        'cloudformation:DescribeChangeSet',
-        'cloudformation:ExecuteChangeSet',
-        'cloudformation:DeleteChangeSet',
-        'cloudformation:DescribeStacks',
-        'cloudformation:DescribeStackEvents',
-        'cloudformation:GetTemplate',
-        'cloudformation:GetTemplateSummary',
-        'cloudformation:ListStackResources',
-        'cloudformation:DescribeStackResources',
-        'cloudformation:UpdateTerminationProtection',
-      ],
-      [stacks],
-    );
-    allow('PassExecutionRole', ['iam:PassRole'], [this.executionRole.roleArn], { StringEquals: { 'iam:PassedToService': 'cloudformation.amazonaws.com' } });
-    const assets = `arn:${this.partition}:s3:::cdk-${qualifier}-assets-${this.account}-*`;
-    allow('UploadAssets', ['s3:PutObject', 's3:GetObject', 's3:ListBucket', 's3:GetBucketLocation'], [assets, `${assets}/*`]);
-    allow(
-      'ReadBootstrapVersion',
-      ['ssm:GetParameter', 'ssm:GetParameters'],
-      [`arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version`],
-    );
-    const functions = `arn:${this.partition}:lambda:*:${this.account}:function:${props.appName}-${props.stage}-*`;
-    allow('RollBackAliases', ['lambda:GetAlias', 'lambda:UpdateAlias', 'lambda:ListVersionsByFunction', 'lambda:GetFunctionConcurrency'], [functions]);
-    // `npm run release -- prune`: old versions only (a qualified ARN, `name:version`), never a whole function.
-    const versions = `${functions}:*`;
-    allow('PruneVersions', ['lambda:DeleteFunction'], [versions]);
-    allow('FindFunctions', ['lambda:ListFunctions', 'lambda:GetAccountSettings'], ['*']);
-    const why = "The pipeline's deploy role:";
-    acknowledge(
-      this.role,
-      `IAM5[Resource::${stacks}]`,
-      `${why} the stage's stacks in every region it deploys to (edge stacks in us-east-1); stack ids end in a random suffix.`,
-    );
-    acknowledge(
-      this.role,
-      `IAM5[Resource::${functions}]`,
-      `${why} moves the live alias of the stage's functions back after a failed smoke test (npm run release -- rollback).`,
-    );
-    acknowledge(
-      this.role,
-      `IAM5[Resource::${versions}]`,
-      `${why} deletes old published versions of the stage's functions (npm run release -- prune); the version is the qualifier.`,
-    );
-    acknowledge(this.role, 'IAM5[Resource::*]', `${why} lambda:ListFunctions and GetAccountSettings have no resource-level permission; it finds the stage's functions by name prefix and checks the concurrency quota before a deploy.`);
-    acknowledge(
-      this.role,
-      `IAM5[Resource::${assets}]`,
-      `${why} the CDK asset buckets of this account, one per region (the functions' bundles, nested templates).`,
-    );
-    acknowledge(this.role, `IAM5[Resource::${assets}/*]`, `${why} uploads assets under the content-hash keys CDK chooses.`);
-    acknowledge(
-      this.role,
-      `IAM5[Resource::arn:${this.partition}:ssm:*:${this.account}:parameter/cdk-bootstrap/${qualifier}/version]`,
-      `${why} reads the bootstrap version every region's template checks.`,
-    );
-    this.role.addToPolicy(
-      new iam.PolicyStatement({
-        sid: 'NeverTheBootstrapRoles',
-        effect: iam.Effect.DENY,
-        actions: ['sts:AssumeRole', 'sts:TagSession'],
-        resources: [`arn:${this.partition}:iam::${this.account}:role/cdk-*`],
-      }),
-    );
-
-    if (prod) {
-      this.planRole = new iam.Role(this, 'PlanRole', {
-        roleName: `${props.appName}-plan`,
-        description: `GitHub Actions of ${props.repository} (environment ${PLAN_ENVIRONMENT}, main only): read prod's templates for cdk diff`,
-        assumedBy: githubPrincipal(provider, props.repository, PLAN_ENVIRONMENT),
-      });
-      this.planRole.addToPolicy(
-        new iam.PolicyStatement({
-          actions: [
-            'cloudformation:DescribeStacks',
-            'cloudformation:GetTemplate',
-            'cloudformation:ListStackResources',
-            'cloudformation:DescribeStackResources',
-          ],
-          resources: [stacks],
-        }),
-      );
-      acknowledge(
-        this.planRole,
-        `IAM5[Resource::${stacks}]`,
-        "Read-only: the templates of the stage's stacks (cdk diff); the stack ids end in a random suffix, and the edge stacks are in us-east-1.",
-      );
-      new CfnOutput(this, 'PlanRoleArn', {
-        description: `Set as the AWS_PLAN_ROLE_ARN variable of the ${PLAN_ENVIRONMENT} environment on GitHub`,
-        value: this.planRole.roleArn,
-      });
-    }
-
-    new CfnOutput(this, 'DeployRoleArn', {
-      description: `Set as the AWS_DEPLOY_ROLE_ARN variable of the ${environment} environment on GitHub`,
-      value: this.role.roleArn,
-    });
+    return { boundary, executionRole };
   }
 }
 

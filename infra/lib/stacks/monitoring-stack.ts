@@ -43,7 +43,8 @@ export const BUDGET_MAX_EMAIL_SUBSCRIBERS = 10;
  * `budgetEmails`, directly.
  */
 export function budgetSubscribers(stageTopicArn: string, emails: readonly string[]): budgets.CfnBudget.SubscriberProperty[] {
-  if (emails.length > BUDGET_MAX_EMAIL_SUBSCRIBERS) throw new Error(`AWS Budgets takes at most ${BUDGET_MAX_EMAIL_SUBSCRIBERS} email subscribers, got ${emails.length}`);
+  if (emails.length > BUDGET_MAX_EMAIL_SUBSCRIBERS)
+    throw new Error(`AWS Budgets takes at most ${BUDGET_MAX_EMAIL_SUBSCRIBERS} email subscribers, got ${emails.length}`);
   return [{ subscriptionType: 'SNS', address: stageTopicArn }, ...emails.map((address) => ({ subscriptionType: 'EMAIL', address }))];
 }
 
