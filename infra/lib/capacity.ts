@@ -8,8 +8,6 @@ import type { Stage } from './config.ts';
 
 /** The account's Lambda concurrency quota the runbook asks for before the first deploy (a new account may have 10). */
 export const LAMBDA_CONCURRENCY_QUOTA = 1000;
-/** Lambda refuses to reserve concurrency that would leave fewer than this many unreserved. */
-export const LAMBDA_UNRESERVED_MINIMUM = 100;
 /** The most all SQS event sources together may run at once (the sum of their maximum concurrency). */
 export const SQS_CONCURRENCY_BUDGET = 100;
 
