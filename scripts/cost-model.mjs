@@ -4,6 +4,7 @@
 // (docs/template-facts.json, written by `npm run facts` and checked against a synthesis by the
 // infra tests). Prints Markdown.
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** Secrets and alarms as the synthesized templates have them. */
 const facts = JSON.parse(readFileSync(new URL('../docs/template-facts.json', import.meta.url), 'utf8'));
@@ -24,13 +25,37 @@ const PRICE = {
   secretsFixed: facts.secrets * 0.4,
   // $0.10 per metric alarm (the DynamoDB throttle alarm's math on two metrics counts twice), $0.50 per composite.
   alarmsFixed: (facts.metricAlarms + 1) * 0.1 + facts.compositeAlarms * 0.5,
-  backupFixed: 0.5, // daily backups of a < 1 GB table for 35 days, and their copies
-  canaryFixed: ((30 * 24 * 60) / 5) * 0.0012, // the Synthetics canary, every 5 minutes in prod, $0.0012 a run
+  canaryPerRun: 0.0012, // CloudWatch Synthetics, per canary run
+  // WAF request logs: every request the web ACL judges, one JSON record each, into CloudWatch Logs (us-east-1).
+  logsIngestPerGb: 0.5,
+  logsStorePerGbMonth: 0.03,
+  // AWS Backup of DynamoDB: every daily backup is billed as a full copy of the table (warm storage),
+  // kept 35 days, in the region and again in the copy region, plus the cross-region transfer of each copy.
+  backupPerGbMonth: 0.1,
+  crossRegionPerGb: 0.02,
+  // X-Ray: traces recorded beyond the free 100,000 a month; Lambda's default sampling traces the first
+  // request each second and 5 % of the rest.
+  xrayPerMillionTraces: 5,
+  xrayFreeTraces: 100_000,
+  // SES, per 1,000 emails.
+  sesPer1000: 0.1,
 };
+
+/** Bytes of one WAF log record (the rule, action, headers with cookies redacted, URI, client): about 1.5 KB. */
+const WAF_LOG_BYTES = 1500;
+/** WAF logs are kept 90 days in prod (three months of records stored at once, at steady traffic). */
+const WAF_LOG_MONTHS_KEPT = 3;
+/** The table: 1 GB of fixtures, predictions and runs, plus 10 KB per registered user (5 % of visitors register). */
+const tableGb = (visitors) => 1 + (visitors * 0.05 * 10_000) / 1e9;
+const BACKUP_DAYS = 35;
+/** Value-bet alerts: a daily digest to every subscriber, and, at worst, every subscriber at the daily cap of realtime alerts (5). */
+const ALERT_CAP_PER_DAY = 5;
+/** Canary runs a month: every 5 minutes in prod, every 15 in staging and dev. */
+const canaryRuns = (minutes) => (30 * 24 * 60) / minutes;
 
 /** Handler durations (ms, p50) when no bench result is at hand: the November 2026 figures. */
 const MEASURED_MS = { predictionsVisitor: 1.7, predictionsSession: 8.8, metrics: 0.7, me: 5.3, login: 374 };
-const benchFile = process.argv[2] ?? 'bench-results/functions.json';
+const benchFile = process.argv[1]?.endsWith('cost-model.mjs') ? (process.argv[2] ?? 'bench-results/functions.json') : 'bench-results/functions.json';
 if (existsSync(benchFile)) {
   const rows = JSON.parse(readFileSync(benchFile, 'utf8')).routeDurations ?? [];
   const p50 = (name) => rows.find((r) => r.route === name)?.p50Ms;
@@ -115,27 +140,81 @@ function month(visitors, cdnCache) {
   reads += Math.min(originRequests, (ACTIVE_SECONDS / 10) * 3) * 50;
   const dynamo = (reads / 1e6) * PRICE.dynamoReadPerMillion + (writes / 1e6) * PRICE.dynamoWritePerMillion;
   const waf = PRICE.wafFixed + (allRequests / 1e6) * PRICE.wafPerMillion;
-  const fixed = PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + PRICE.canaryFixed + 2; // + SQS, Scheduler, logs at low volume
-  const total = cloudfront + apiGateway + lambda + dynamo + waf + fixed;
+  const wafLogGb = (allRequests * WAF_LOG_BYTES) / 1e9;
+  const wafLogs = wafLogGb * PRICE.logsIngestPerGb + wafLogGb * WAF_LOG_MONTHS_KEPT * PRICE.logsStorePerGbMonth;
+  const table = tableGb(visitors);
+  const backups = table * BACKUP_DAYS * 2 * PRICE.backupPerGbMonth + table * 30 * PRICE.crossRegionPerGb;
+  const traced = Math.min(originRequests, ACTIVE_SECONDS) + 0.05 * Math.max(0, originRequests - ACTIVE_SECONDS);
+  const xray = (Math.max(0, traced - PRICE.xrayFreeTraces) / 1e6) * PRICE.xrayPerMillionTraces;
+  const subscribers = visitors * 0.01;
+  const sesDigest = ((subscribers * 30) / 1000) * PRICE.sesPer1000;
+  const sesAtCap = sesDigest + ((subscribers * ALERT_CAP_PER_DAY * 30) / 1000) * PRICE.sesPer1000;
+  const fixed = fixedMonthly(5);
+  const total = cloudfront + apiGateway + lambda + dynamo + waf + wafLogs + backups + xray + sesDigest + fixed;
+  const totalAtCap = total - sesDigest + sesAtCap;
   const peakOriginPerSecond = (originRequests / ACTIVE_SECONDS) * 10; // a derby day: ten times the average
-  return { visitors, cdnCache, allRequests, cacheable, originRequests, gb, cloudfront, apiGateway, lambda, dynamo, waf, fixed, total, peakOriginPerSecond };
+  return {
+    visitors,
+    cdnCache,
+    allRequests,
+    cacheable,
+    originRequests,
+    gb,
+    cloudfront,
+    apiGateway,
+    lambda,
+    dynamo,
+    waf,
+    wafLogs,
+    backups,
+    xray,
+    sesDigest,
+    sesAtCap,
+    fixed,
+    total,
+    totalAtCap,
+    peakOriginPerSecond,
+  };
 }
+
+/** What a stage costs before its first visitor: secrets, alarms, the canary, the web ACL, and SQS, Scheduler and logs at low volume. */
+function fixedMonthly(canaryMinutes) {
+  return PRICE.secretsFixed + PRICE.alarmsFixed + canaryRuns(canaryMinutes) * PRICE.canaryPerRun + 2;
+}
+
+/**
+ * Staging (and dev) a month: the same templates with no traffic but the smoke tests and the canary
+ * every 15 minutes: the fixed part, the web ACL, a 1 GB table's backups. Its budget must be above it.
+ */
+export function idleStageMonthly() {
+  const table = tableGb(0);
+  return fixedMonthly(15) + PRICE.wafFixed + table * BACKUP_DAYS * 2 * PRICE.backupPerGbMonth + table * 30 * PRICE.crossRegionPerGb;
+}
+
+/** The visitor counts of the table, with the CDN cache off and on. */
+export const SCENARIOS = [10_000, 1_000_000, 10_000_000].flatMap((visitors) => [false, true].map((cdnCache) => ({ visitors, cdnCache })));
+/** The highest origin request rate the model expects (a derby day at the largest scenario, cache off): what the API throttle must admit. */
+export const peakOriginPerSecond = () => Math.max(...SCENARIOS.map(({ visitors, cdnCache }) => month(visitors, cdnCache).peakOriginPerSecond));
+export { month };
 
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
 const millions = (n) => (n / 1e6 >= 10 ? Math.round(n / 1e6).toLocaleString('en-US') : (n / 1e6).toFixed(2)) + 'M';
-console.log(`Route durations used (ms, p50): ${JSON.stringify(MEASURED_MS)}`);
-console.log(
-  `From the templates: ${facts.secrets} secrets, ${facts.metricAlarms} metric alarms, ${facts.compositeAlarms} composite alarms: fixed $${(PRICE.secretsFixed + PRICE.alarmsFixed + PRICE.backupFixed + PRICE.canaryFixed + 2).toFixed(2)} a month\n`,
-);
-console.log(
-  '| Visitors / month | CDN cache for public reads | Requests (all) | API requests reaching the origin | Peak origin req/s (10x) | CloudFront | API Gateway | Lambda | DynamoDB | WAF | Fixed | **Total USD** |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-for (const visitors of [10_000, 1_000_000, 10_000_000]) {
-  for (const cdnCache of [false, true]) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) printTables();
+
+function printTables() {
+  console.log(`Route durations used (ms, p50): ${JSON.stringify(MEASURED_MS)}`);
+  console.log(
+    `From the templates: ${facts.secrets} secrets, ${facts.metricAlarms} metric alarms, ${facts.compositeAlarms} composite alarms: fixed $${fixedMonthly(5).toFixed(2)} a month in prod; ` +
+      `an idle staging (or dev) stage about $${idleStageMonthly().toFixed(2)}\n`,
+  );
+  console.log(
+    '| Visitors / month | CDN cache for public reads | Requests (all) | API requests reaching the origin | Peak origin req/s (10x) | CloudFront | API Gateway | Lambda | DynamoDB | WAF | WAF logs | Backups | X-Ray | SES digests | Fixed | **Total USD** | Total with every subscriber at the alert cap |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const { visitors, cdnCache } of SCENARIOS) {
     const m = month(visitors, cdnCache);
     console.log(
-      `| ${visitors.toLocaleString('en-US')} | ${cdnCache ? 'on' : 'off'} | ${millions(m.allRequests)} | ${millions(m.originRequests)} | ${Math.round(m.peakOriginPerSecond)} | ${fmt(m.cloudfront)} | ${fmt(m.apiGateway)} | ${fmt(m.lambda)} | ${fmt(m.dynamo)} | ${fmt(m.waf)} | ${fmt(m.fixed)} | **${fmt(m.total)}** |`,
+      `| ${visitors.toLocaleString('en-US')} | ${cdnCache ? 'on' : 'off'} | ${millions(m.allRequests)} | ${millions(m.originRequests)} | ${Math.round(m.peakOriginPerSecond)} | ${fmt(m.cloudfront)} | ${fmt(m.apiGateway)} | ${fmt(m.lambda)} | ${fmt(m.dynamo)} | ${fmt(m.waf)} | ${fmt(m.wafLogs)} | ${fmt(m.backups)} | ${fmt(m.xray)} | ${fmt(m.sesDigest)} | ${fmt(m.fixed)} | **${fmt(m.total)}** | ${fmt(m.totalAtCap)} |`,
     );
   }
 }

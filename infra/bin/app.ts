@@ -1,7 +1,7 @@
 /**
  * CDK entry point (the root cdk.json: `npx cdk synth` from the repository root). Context: stage
  * (dev|staging|prod), account, region, backupRegion, domainName, certificateArn, hostedZoneId,
- * hostedZoneName, waf, alarmEmail, alarmTopicArn, tableName, monthlyBudgetUsd, emailFrom,
+ * hostedZoneName, waf, alarmEmail, alarmTopicArn, tableName, monthlyBudgetUsd, budgetEmails, emailFrom,
  * supportEmail, stripePriceId, logLevel, schedules, requireWeb. See docs/deploy.md#configuration.
  */
 import { consumers, routes, tasks } from '@app/functions/routes';

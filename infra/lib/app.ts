@@ -6,7 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, DefaultStackSynthesizer, Tags, Validations, type AppProps, type Stack } from 'aws-cdk-lib';
+import { App, CfnResource, DefaultStackSynthesizer, Stack, Tags, Validations, type AppProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { schedules as definedSchedules, type ScheduleDefinition } from '@app/events/schedules';
 import {
@@ -27,7 +28,7 @@ import { ApiStack } from './stacks/api-stack.ts';
 import { BackupCopyStack, DataStack } from './stacks/data-stack.ts';
 import { EdgeAlarmsStack } from './stacks/edge-alarms-stack.ts';
 import { EdgeStack } from './stacks/edge-stack.ts';
-import { deployRoleName, executionRoleName, GithubDeployStack } from './stacks/github-deploy-stack.ts';
+import { boundaryPolicyName, deployRoleName, executionRoleName, GithubDeployStack } from './stacks/github-deploy-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { SiteStack } from './stacks/site-stack.ts';
@@ -233,6 +234,34 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
       : undefined;
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  const stacks: Stack[] = [...(github ? [github] : []), ...(edge ? [edge] : []), backupCopy, data, site, jobs, api, edgeAlarms, monitoring];
+  const stageStacks: Stack[] = [...(edge ? [edge] : []), backupCopy, data, site, jobs, api, edgeAlarms, monitoring];
+  // Staging and prod deploy through fp-cfn-exec, which creates a role only with this boundary (github-deploy-stack.ts).
+  if (config.stage !== 'dev') {
+    for (const stack of stageStacks) applyBoundary(stack, boundaryPolicyName(config.appName, config.stage));
+  }
+  const stacks: Stack[] = [...(github ? [github] : []), ...stageStacks];
   return { config, data, site, jobs, api, monitoring, edgeAlarms, backupCopy, edge, github, functions: [...api.functions, ...jobs.functions], stacks };
+}
+
+/**
+ * The permissions boundary on every role of `stack` and its nested stacks: CDK's aspect for the
+ * roles made while the app is built, and, for the roles CDK makes later, while it resolves
+ * cross-stack references (the cross-region export writer's and reader's providers, which no aspect
+ * visits), the same property set just before each template is rendered.
+ */
+function applyBoundary(stack: Stack, policyName: string): void {
+  const boundary = iam.ManagedPolicy.fromManagedPolicyName(stack, 'PermissionsBoundary', policyName);
+  iam.PermissionsBoundary.of(stack).apply(boundary);
+  const stacks = stack.node.findAll().filter((c): c is Stack => Stack.isStack(c));
+  for (const s of stacks) {
+    const render = s as unknown as { _toCloudFormation: () => unknown };
+    const original = render._toCloudFormation.bind(s);
+    render._toCloudFormation = () => {
+      for (const c of s.node.findAll()) {
+        if (CfnResource.isCfnResource(c) && c.cfnResourceType === 'AWS::IAM::Role' && Stack.of(c) === s)
+          c.addPropertyOverride('PermissionsBoundary', boundary.managedPolicyArn);
+      }
+      return original();
+    };
+  }
 }

@@ -54,6 +54,11 @@ export interface DeployConfig {
   /** AWS Budgets: the account's monthly cost budget in USD (alerts at 80 % actual and 100 % forecast). */
   monthlyBudgetUsd: number;
   /**
+   * Addresses the budget's notifications also email directly (comma-separated, at most 10: AWS
+   * Budgets' limit). The budget's one SNS subscriber is the stage's topic, which already reaches `alarmEmail`.
+   */
+  budgetEmails?: string[];
+  /**
    * The sender of the product's email. Default: `no-reply@<domainName>`. Without a domain it is
    * required for a deploy (SES verifies the address itself); offline synthesis uses a placeholder.
    */
@@ -71,14 +76,22 @@ export interface DeployConfig {
   schedules: boolean;
   /** Fail synthesis when web/dist is missing (set by `npm run deploy`, never by synth or tests). */
   requireWeb: boolean;
+  /**
+   * `false` (`-c rolloutAlarms=ignore`, break-glass): CodeDeploy shifts every alias without watching the new
+   * versions' alarms, for a fix that must go out while they fire for a cause outside it (docs/deploy.md "Rollback").
+   */
+  rolloutAlarms: boolean;
 }
 
 /** Used for offline synthesis only (CI, tests): a real deploy gets the account from the credentials. */
 export const PLACEHOLDER_ACCOUNT = '123456789012';
 export const DEFAULT_REGION = 'eu-west-2';
 export const DEFAULT_BACKUP_REGION = 'eu-west-1';
-/** Per stage: a few times the cost model's estimate at low traffic (docs/scaling.md). */
-export const DEFAULT_MONTHLY_BUDGET_USD: Record<Stage, number> = { dev: 30, staging: 30, prod: 100 };
+/**
+ * Per stage: above the cost model's estimate at low traffic (docs/scaling.md; an idle staging or dev
+ * stage about $52, prod at 10,000 visitors about $60), so that the 80 % alert means something changed.
+ */
+export const DEFAULT_MONTHLY_BUDGET_USD: Record<Stage, number> = { dev: 75, staging: 75, prod: 100 };
 
 /** A context value that cannot be deployed; the message names the key and what to set. */
 export class ConfigError extends Error {
@@ -117,6 +130,12 @@ function schedulesEnabled(value: string | undefined): boolean {
   if (value === undefined || value === 'enabled') return true;
   if (value === 'disabled') return false;
   throw new ConfigError(`Context 'schedules' must be enabled or disabled, got '${value}'`);
+}
+
+function rolloutAlarms(value: string | undefined): boolean {
+  if (value === undefined || value === 'watch') return true;
+  if (value === 'ignore') return false;
+  throw new ConfigError(`Context 'rolloutAlarms' must be watch or ignore (break-glass), got '${value}'`);
 }
 
 /** The rules between keys (a domain needs a certificate, prod an alarm target, ...): throws a `ConfigError` naming the first one broken. */
@@ -188,6 +207,10 @@ function refuseConflicts(config: DeployConfig, str: Lookup): void {
   if (config.requireWeb && !config.emailFrom && !config.domainName) {
     throw new ConfigError("Context 'emailFrom' (the sender address, verified by SES) is required without 'domainName' (docs/deploy.md#email)");
   }
+  for (const address of config.budgetEmails ?? []) {
+    if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(address)) throw new ConfigError(`Context 'budgetEmails' must be email addresses, got '${address}'`);
+  }
+  if ((config.budgetEmails?.length ?? 0) > 10) throw new ConfigError("Context 'budgetEmails' takes at most 10 addresses (AWS Budgets' limit)");
   if (config.stripePriceId && !config.stripePriceId.startsWith('price_')) {
     throw new ConfigError(`Context 'stripePriceId' must look like price_..., got '${config.stripePriceId}'`);
   }
@@ -232,12 +255,17 @@ export function readConfig(node: Node, env: Record<string, string | undefined> =
     githubRepo: str('githubRepo'),
     backupRegion,
     monthlyBudgetUsd: budget,
+    budgetEmails: str('budgetEmails')
+      ?.split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
     emailFrom: str('emailFrom'),
     supportEmail: str('supportEmail'),
     stripePriceId: str('stripePriceId'),
     logLevel: logLevel as LogLevel,
     schedules: schedulesEnabled(str('schedules')),
     requireWeb: bool(str, 'requireWeb', false),
+    rolloutAlarms: rolloutAlarms(str('rolloutAlarms')),
   };
 
   refuseConflicts(config, str);

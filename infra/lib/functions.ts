@@ -6,6 +6,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { reservedConcurrency } from './capacity.ts';
 import { namePrefix, type DeployConfig } from './config.ts';
 import { AppFunction, type Rollout } from './constructs/app-function.ts';
 import { metricNamespace } from './constructs/alarms.ts';
@@ -66,6 +67,8 @@ export function createFunction(scope: Construct, spec: FunctionSpec, ctx: Functi
     ...(spec.kind === 'http' ? { ORIGIN_VERIFY_SECRET_ARN: ctx.secrets.originVerify.secretArn } : {}),
     // Read-only functions also skip the session lastSeenAt write (they could not do it anyway).
     TABLE_ACCESS: spec.access,
+    // A scheduled task logs its heartbeat under its schedule's name (the jobs stack alarms when it stops).
+    ...(spec.kind === 'task' && spec.task ? { SCHEDULE_NAME: spec.task.name } : {}),
     ...(spec.uses.includes('stripe')
       ? { STRIPE_SECRET_ARN: ctx.secrets.stripe.secretArn, ...(config.stripePriceId ? { STRIPE_PRICE_ID: config.stripePriceId } : {}) }
       : {}),
@@ -82,6 +85,7 @@ export function createFunction(scope: Construct, spec: FunctionSpec, ctx: Functi
     logRetention: prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
     removalPolicy: config.stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     rollout,
+    reservedConcurrency: reservedConcurrency(config.stage, spec.handler),
   });
   grantTable(fn.role, ctx.tableName, spec.access);
   if (verifiesSessions(spec)) Secrets.grantRead(fn.role, ctx.secrets.session);

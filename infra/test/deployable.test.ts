@@ -216,9 +216,12 @@ describe('prod: monitoring you can trust', () => {
     const leaves = (name: string): string[] => (byName.has(name) ? childrenOf(byName.get(name)!.AlarmRule).flatMap(leaves) : [name]);
     const notifying = composites().filter((c) => Array.isArray(c.AlarmActions) && c.AlarmActions.length > 0);
     const reached = notifying.flatMap((c) => leaves(String(c.AlarmName)));
+    // Outside the composites: the CloudFront alarm (forwarded from us-east-1), and each function's
+    // new-version alarm, which only gates CodeDeploy (its errors are also the function's errors alarm's).
     const metricAlarms = alarms()
       .map((a) => String(a.AlarmName))
-      .filter((n) => n !== 'fp-prod-CloudFront5xxRate');
+      .filter((n) => n !== 'fp-prod-CloudFront5xxRate' && !n.endsWith('-new-version-errors'));
+    expect(alarms().filter((a) => String(a.AlarmName).endsWith('-new-version-errors'))).toHaveLength(stages.prod.s.functions.length);
     expect([...reached].sort()).toEqual([...metricAlarms].sort());
   });
 
@@ -238,7 +241,9 @@ describe('prod: monitoring you can trust', () => {
         .map((c) => c.AlarmName)
         .filter((n) => !String(n).endsWith('-tickets') && /^fp-prod-[a-z]+$/.test(String(n)))
         .sort(),
-    ).toEqual(['fp-prod-api', 'fp-prod-email']);
+    ).toEqual(['fp-prod-api', 'fp-prod-email', 'fp-prod-jobs']);
+    // The jobs area pages only when a schedule stops running (its heartbeat); the rest of it makes tickets.
+    expect(childrenOf(composites().find((c) => c.AlarmName === 'fp-prod-jobs')!.AlarmRule).every((n) => n.startsWith('fp-prod-NoRun-'))).toBe(true);
   });
 
   it(`alarms on the API's p99 latency (${API_LATENCY_P99_MS} ms) and on each job consumer's p99 near its timeout`, () => {

@@ -155,7 +155,7 @@ describe('deployment context', () => {
     expect(config({ stage: 'prod', alarmTopicArn: 'arn:aws:sns:eu-west-2:123456789012:pager', ...domain }).alarmTopicArn).toContain(':pager');
     expect(() => config({ stage: 'prod', alarmTopicArn: 'pager', ...domain })).toThrow(/SNS topic ARN/);
     // Staging is prod's rehearsal, with its own settings; dev and staging may go without a target.
-    expect(config({ stage: 'staging', ...domain })).toMatchObject({ stage: 'staging', monthlyBudgetUsd: 30, backupRegion: 'eu-west-1' });
+    expect(config({ stage: 'staging', ...domain })).toMatchObject({ stage: 'staging', monthlyBudgetUsd: 75, backupRegion: 'eu-west-1' });
   });
 
   it('refuses staging and prod without a domain, naming the keys (the API would keep its execute-api endpoint); dev may go without', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordOf, RollbackError, rollbackPlan } from './alias-rollback.ts';
+import { KEEP_VERSIONS, recordOf, RollbackError, rollbackPlan, versionsToPrune } from './alias-rollback.ts';
 
 const NOW = new Date('2026-11-27T20:00:00Z');
 
@@ -42,5 +42,22 @@ describe('rolling the aliases back after a failed smoke test', () => {
 
   it('does nothing when nothing moved', () => {
     expect(rollbackPlan(record, { 'fp-prod-A': { version: '3' }, 'fp-prod-B': { version: '7' } }).steps).toEqual([]);
+  });
+});
+
+describe('pruning the versions CloudFormation leaves behind', () => {
+  const versions = ['$LATEST', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'];
+
+  it(`keeps the ${KEEP_VERSIONS} newest (by number, not by text), the live one and a recorded rollback point; deletes the rest, oldest first`, () => {
+    expect(versionsToPrune(versions, { version: '12' }, KEEP_VERSIONS, ['3'])).toEqual(['1', '2', '4', '5', '6', '7']);
+  });
+
+  it('never deletes what the alias points or shifts to, even when it is old', () => {
+    expect(versionsToPrune(versions, { version: '2', weights: { '4': 0.1 } }, 3)).toEqual(['1', '3', '5', '6', '7', '8', '9']);
+  });
+
+  it('deletes nothing while a function has no more versions than it keeps, and refuses to keep none', () => {
+    expect(versionsToPrune(['$LATEST', '1', '2'], { version: '2' }, KEEP_VERSIONS)).toEqual([]);
+    expect(() => versionsToPrune(versions, { version: '12' }, 0)).toThrow(RollbackError);
   });
 });

@@ -70,3 +70,18 @@ export function rollbackPlan(record: ReleaseRecord, now: Readonly<Record<string,
       .sort(),
   };
 }
+
+/** How many of a function's newest published versions `npm run release -- prune` keeps by default. */
+export const KEEP_VERSIONS = 5;
+
+/**
+ * The published versions of one function that `npm run release -- prune` deletes: every numbered
+ * version but the `keep` newest, the ones its `live` alias points at (or shifts to), and any a
+ * release record still names (a rollback point). `$LATEST` is never a candidate.
+ */
+export function versionsToPrune(versions: readonly string[], alias: LiveAlias | undefined, keep: number, recorded: readonly string[] = []): string[] {
+  if (!Number.isInteger(keep) || keep < 1) throw new RollbackError(`--keep must be a whole number of at least 1, got ${keep}`);
+  const numbered = versions.filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const kept = new Set([...numbered.slice(0, keep), ...(alias ? [alias.version, ...Object.keys(alias.weights ?? {})] : []), ...recorded]);
+  return numbered.filter((v) => !kept.has(v)).sort((a, b) => Number(a) - Number(b));
+}

@@ -1,4 +1,6 @@
 import { buildAreas, type Areas, type Bindable, type Built } from '@app/platform/areas';
+import { logger } from '@app/platform/logger';
+import { scheduledRunMetric } from '@app/adapters/cloudwatch/run-metric';
 import { productionBase, type Base } from '../composition/base.ts';
 
 /** A scheduled task's handler: the scheduler invokes it with no payload. */
@@ -6,14 +8,18 @@ type TaskHandler<R> = () => Promise<R>;
 
 /**
  * A scheduled task on the composition root's base (a Lambda's own, or the one it is put `on`):
- * its areas built, then `fn` with them and the base.
+ * its areas built, then `fn` with them and the base. A run that completes logs its heartbeat (the
+ * run metric of its schedule, `SCHEDULE_NAME`), on which infra alarms when the runs stop.
  */
 export function taskRoute<U extends Areas<Base>, R>(areas: U, fn: (areas: Built<U>, base: Base) => Promise<R>): Bindable<TaskHandler<R>, Base> {
   const on =
     (base: () => Base): TaskHandler<R> =>
     async () => {
       const b = base();
-      return fn(await buildAreas(areas, b), b);
+      const result = await fn(await buildAreas(areas, b), b);
+      const schedule = b.config.SCHEDULE_NAME;
+      if (schedule) logger.info('Scheduled run', scheduledRunMetric(b.config.POWERTOOLS_METRICS_NAMESPACE, schedule, b.clock.now()));
+      return result;
     };
   return Object.assign(on(productionBase), { on: (base: Base) => on(() => base) });
 }

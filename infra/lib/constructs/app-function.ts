@@ -1,4 +1,4 @@
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -38,6 +38,8 @@ export interface AppFunctionProps {
   logRetention: logs.RetentionDays;
   removalPolicy: RemovalPolicy;
   rollout: Rollout;
+  /** Executions kept for this function alone (and its cap): lib/capacity.ts. */
+  reservedConcurrency?: number;
 }
 
 /** What the functions of one stack share for their gradual deployments. */
@@ -45,20 +47,13 @@ export class Rollout extends Construct {
   readonly application: codedeploy.LambdaApplication;
   readonly role: iam.Role;
   readonly config: codedeploy.ILambdaDeploymentConfig;
-  /** Alarms of the area that stop and roll back every deployment of this stack's functions (besides each function's own). */
-  readonly areaAlarms: () => cloudwatch.IAlarm[];
+  /** false: break-glass, the deployments ignore their alarms (`-c rolloutAlarms=ignore`). */
+  readonly watchAlarms: boolean;
 
-  constructor(
-    scope: Construct,
-    id: string,
-    props: {
-      stage: string;
-      areaAlarms?: () => cloudwatch.IAlarm[];
-    },
-  ) {
+  constructor(scope: Construct, id: string, props: { stage: string; watchAlarms?: boolean }) {
     super(scope, id);
     this.config = deploymentConfig(props.stage);
-    this.areaAlarms = props.areaAlarms ?? (() => []);
+    this.watchAlarms = props.watchAlarms ?? true;
     this.application = new codedeploy.LambdaApplication(this, 'Application');
     // One role for every deployment group of the stack (CDK would make one per function).
     this.role = new iam.Role(this, 'DeployRole', {
@@ -79,8 +74,8 @@ export class Rollout extends Construct {
  * (lib/bundling.ts), arm64, X-Ray active tracing, JSON logs into its own log group with a
  * retention, and its own role that can write only to that log group (no
  * AWSLambdaBasicExecutionRole). Every trigger invokes its `live` alias, which CodeDeploy moves to
- * a new version gradually and back when an alarm of the function or of its area fires. Callers
- * add data grants to `role`.
+ * a new version gradually and back when that version errors (docs/decisions/0286-rollbacks-onto-versions-that-stay.md).
+ * Callers add data grants to `role`.
  */
 export class AppFunction extends Construct {
   readonly fn: lambda.Function;
@@ -90,6 +85,8 @@ export class AppFunction extends Construct {
   readonly spec: FunctionSpec;
   readonly errors: cloudwatch.Alarm;
   readonly throttles: cloudwatch.Alarm;
+  /** Errors of the version being deployed only, through the `live` alias: what stops and rolls back its deployment. */
+  readonly newVersionErrors: cloudwatch.Alarm;
   readonly deployment: codedeploy.LambdaDeploymentGroup;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -132,6 +129,10 @@ export class AppFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       environment: props.environment,
       description: `${spec.handler}: ${what}`.slice(0, 256),
+      // Every published version outlives the deploy that replaces it: `npm run release -- rollback`
+      // moves the alias back onto it, and `npm run release -- prune` deletes all but the last few.
+      currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
+      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
     });
     acknowledge(this.role, 'IAM5[Resource::*]', 'X-Ray active tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.');
 
@@ -151,12 +152,31 @@ export class AppFunction extends Construct {
     this.errors = alarm('errors', this.fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }));
     this.throttles = alarm('throttles', this.fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }));
 
+    // The deployment watches the new version alone (Lambda's per-version metric through the alias):
+    // errors of the version being replaced, or of the rest of the API, never stop a fix-forward.
+    this.newVersionErrors = namedAlarm(this, 'NewVersionErrors', {
+      alarmName: alarmNames(props.prefix, spec).newVersionErrors,
+      alarmDescription: `${spec.handler}: errors of the version being deployed, invoked through ${LIVE_ALIAS}. CodeDeploy rolls its deployment back on it; it notifies nobody (the function's errors alarm does).`,
+      metric: new cloudwatch.Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'Errors',
+        dimensionsMap: { FunctionName: name, Resource: `${name}:${LIVE_ALIAS}`, ExecutedVersion: this.fn.currentVersion.version },
+        period: Duration.minutes(1),
+        statistic: cloudwatch.Stats.SUM,
+      }),
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
     this.deployment = new codedeploy.LambdaDeploymentGroup(this, 'Deployment', {
       application: props.rollout.application,
       alias: this.alias,
       deploymentConfig: props.rollout.config,
       role: props.rollout.role,
-      alarms: [this.errors, this.throttles, ...props.rollout.areaAlarms()],
+      alarms: [this.newVersionErrors],
+      ignoreAlarmConfiguration: !props.rollout.watchAlarms,
       autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
     });
   }
@@ -168,6 +188,7 @@ export function functionName(prefix: string, spec: Pick<FunctionSpec, 'id'>): st
 }
 
 /** The names of a function's own alarms. */
-export function alarmNames(prefix: string, spec: Pick<FunctionSpec, 'id'>): { errors: string; throttles: string } {
-  return { errors: `${functionName(prefix, spec)}-errors`, throttles: `${functionName(prefix, spec)}-throttles` };
+export function alarmNames(prefix: string, spec: Pick<FunctionSpec, 'id'>): { errors: string; throttles: string; newVersionErrors: string } {
+  const fn = functionName(prefix, spec);
+  return { errors: `${fn}-errors`, throttles: `${fn}-throttles`, newVersionErrors: `${fn}-new-version-errors` };
 }

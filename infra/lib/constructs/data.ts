@@ -33,7 +33,9 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       deletionProtection: props.retain,
-      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      // Retained on update and delete; a failed first create removes it (empty), so that the retry
+      // can create the same name (docs/decisions/0288-retries-after-a-failed-first-create.md).
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     });
     for (const gsi of tableDefinition.globalSecondaryIndexes) {
       this.table.addGlobalSecondaryIndex({

@@ -5,6 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { namePrefix, type DeployConfig } from '../config.ts';
 import { alarmAtLeast, FIVE_MINUTES, latencyP99Alarm, logLineCount, metricNamespace, namedAlarm, type NamedAlarm } from '../constructs/alarms.ts';
+import { API_THROTTLE } from '../capacity.ts';
 import { Api } from '../constructs/api.ts';
 import { Rollout, type AppFunction } from '../constructs/app-function.ts';
 import { createFunction, type FunctionContext } from '../functions.ts';
@@ -28,6 +29,12 @@ export const API_4XX_RATE_PERCENT = 25;
 export const API_4XX_MIN_REQUESTS = 100;
 /** 429s (the API's own throttles, stage or route) per 5 minutes that raise a ticket: real users are being turned away. */
 export const API_429_THRESHOLD = 10;
+
+/**
+ * Answers 400 on a raw-body (Stripe-signed) route per hour that raise a ticket: a wrong webhook
+ * signing secret refuses every delivery (Stripe retries each for 3 days); a prober sends one or two.
+ */
+export const WEBHOOK_REFUSED_PER_HOUR = 3;
 
 /** The security events (packages/platform/src/security-log.ts) that count as a failed password. */
 export const FAILED_PASSWORD_EVENTS = ['login_failed', 'password_change_failed', 'account_delete_failed', 'self_exclusion_failed'] as const;
@@ -65,7 +72,7 @@ export class ApiStack extends Stack {
 
     this.api = new Api(this, 'Api', {
       httpApi: props.httpApi,
-      throttle: prod ? { rateLimit: 100, burstLimit: 200 } : { rateLimit: 20, burstLimit: 40 },
+      throttle: API_THROTTLE[config.stage],
       passwordThrottle: prod ? { rateLimit: 20, burstLimit: 40 } : { rateLimit: 5, burstLimit: 10 },
       logRetention: prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
       removalPolicy: config.stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
@@ -84,10 +91,11 @@ export class ApiStack extends Stack {
       mapping.node.addDependency(this.api.stage);
     }
     this.addTrafficAlarms(prefix, namespace);
+    this.addWebhookAlarm(prefix, namespace, props.httpSpecs);
 
     const ctx = { config, ...props.functionContext };
     for (const spec of props.httpSpecs) {
-      const group = this.group(routeGroupOf(spec), config.stage);
+      const group = this.group(routeGroupOf(spec), config);
       const fn = createFunction(group.stack, spec, ctx, group.rollout);
       this.api.addFunction(group.stack, fn);
       this.functions.push(fn);
@@ -177,17 +185,48 @@ export class ApiStack extends Stack {
     });
   }
 
+  /**
+   * Refused Stripe webhook deliveries (raw-body routes of functions that use Stripe), counted from the access log: the handler answers 400 when the
+   * Stripe-Signature does not match the body and the signing secret (or the body is no Stripe event).
+   */
+  private addWebhookAlarm(prefix: string, namespace: string, specs: readonly FunctionSpec[]): void {
+    const keys = specs.filter((s) => s.uses.includes('stripe')).flatMap((s) => s.routes.filter((r) => r.rawBody).map((r) => `${r.method} ${r.path}`));
+    if (keys.length === 0) return;
+    const refused = logLineCount(
+      this,
+      namespace,
+      'WebhookSignatureRefused',
+      [{ id: 'AccessLog', logGroup: this.api.accessLogs }],
+      logs.FilterPattern.all(
+        logs.FilterPattern.stringValue('$.status', '=', '400'),
+        logs.FilterPattern.any(...keys.map((k) => logs.FilterPattern.stringValue('$.routeKey', '=', k))),
+      ),
+    );
+    this.areaAlarms.push({
+      area: 'billing',
+      alarm: alarmAtLeast(
+        this,
+        prefix,
+        'WebhookSignatureRefused',
+        refused.with({ period: Duration.hours(1) }),
+        WEBHOOK_REFUSED_PER_HOUR,
+        `${WEBHOOK_REFUSED_PER_HOUR}+ Stripe webhook deliveries refused (400) in an hour: most likely the signing secret in the Stripe secret is not the endpoint's (docs/deploy.md "Registering the Stripe webhook"). Stripe retries each delivery for 3 days.`,
+      ),
+    });
+  }
+
   private readonly rollouts = new Map<string, Rollout>();
 
-  private group(name: string, stage: string): { stack: NestedStack; rollout: Rollout } {
+  private group(name: string, config: DeployConfig): { stack: NestedStack; rollout: Rollout } {
     let stack = this.groups.get(name);
     if (!stack) {
       stack = new NestedStack(this, `Routes${name[0]!.toUpperCase()}${name.slice(1)}`, {
         description: `HTTP functions and routes of functions/src/http/${name}/`,
       });
       this.groups.set(name, stack);
-      // Every deployment of the group's functions also rolls back on the API's 5xx alarm.
-      this.rollouts.set(name, new Rollout(stack, 'Rollout', { stage, areaAlarms: () => [this.api5xx] }));
+      // A deployment rolls back on its new version's errors only, never on the API's 5xx alarm, which a
+      // bug still in the old version keeps firing while its fix rolls out.
+      this.rollouts.set(name, new Rollout(stack, 'Rollout', { stage: config.stage, watchAlarms: config.rolloutAlarms }));
     }
     return { stack, rollout: this.rollouts.get(name)! };
   }

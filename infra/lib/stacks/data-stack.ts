@@ -46,7 +46,8 @@ export class DataStack extends Stack {
 
     const vault = new backup.BackupVault(this, 'BackupVault', {
       backupVaultName: `${prefix}backup`,
-      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      // Named: retained on update and delete, removed (empty) when a first create fails, so the retry can reuse the name.
+      removalPolicy: retain ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
       notificationTopic: this.alarms.topic,
       notificationEvents: [
         backup.BackupVaultEvents.BACKUP_JOB_FAILED,
@@ -120,7 +121,7 @@ export class BackupCopyStack extends Stack {
     super(scope, id, props);
     new backup.BackupVault(this, 'CopyVault', {
       backupVaultName: copyVaultName(props.config),
-      removalPolicy: props.config.stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      removalPolicy: props.config.stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
   }
 }

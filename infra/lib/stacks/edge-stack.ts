@@ -1,4 +1,4 @@
-import { ArnFormat, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, CrossStackReferences, ReferenceStrength, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
@@ -14,6 +14,17 @@ import { namePrefix, type DeployConfig } from '../config.ts';
 export const AUTH_RATE_LIMIT = 100;
 export const API_RATE_LIMIT = 1000;
 const WINDOW_SECONDS = 300;
+
+/**
+ * Outputs a previous release published and a consumer's deployed template may still read (its
+ * rollback would read them again): kept, under their logical id, for one release after their last
+ * reader stopped using them. The weak references of the certificate and the web ACL (Fn::GetStackOutput)
+ * became strong ones in the release that adds this list; remove an entry in the release after.
+ */
+export const RETIRED_OUTPUTS: Record<string, 'certificate' | 'webAcl'> = {
+  PublishOutputRefCertificate4E7ABB08FF286F7F: 'certificate',
+  PublishOutputFnGetAttWebAclArn773D5034: 'webAcl',
+};
 
 export interface EdgeStackProps extends StackProps {
   config: DeployConfig;
@@ -76,8 +87,9 @@ const routePath = (p: string) => (p.includes('{') ? uriPath('STARTS_WITH', p.sli
 
 /**
  * What CloudFront needs from us-east-1: the WAF web ACL (CLOUDFRONT scope exists only there) with
- * its request log, and, when we issue it, the custom domain's certificate. The app stack reads
- * both through CDK cross-region references.
+ * its request log, and, when we issue it, the custom domain's certificate. The site stack reads
+ * both through strong cross-region references (CDK's export writer and reader, SSM parameters in the
+ * app region): CloudFront follows a new certificate or web ACL in the same deploy.
  */
 export class EdgeStack extends Stack {
   readonly webAclArn?: string;
@@ -146,6 +158,10 @@ export class EdgeStack extends Stack {
           managed(4, 'AWSManagedRulesKnownBadInputsRuleSet'),
         ],
       });
+      // A strong reference: the site stack's distribution is updated whenever the ARN changes, and
+      // the web ACL cannot be removed while the distribution uses it (a weak one resolves only when
+      // the site stack itself changes).
+      CrossStackReferences.of(acl).produce(ReferenceStrength.STRONG);
       this.webAclArn = acl.attrArn;
       this.wafLogs = this.logRequests(config, acl);
     }
@@ -155,10 +171,23 @@ export class EdgeStack extends Stack {
         hostedZoneId: config.hostedZoneId,
         zoneName: config.hostedZoneName,
       });
-      this.certificate = new acm.Certificate(this, 'Certificate', {
+      const certificate = new acm.Certificate(this, 'Certificate', {
         domainName: config.domainName,
         validation: acm.CertificateValidation.fromDns(zone),
       });
+      CrossStackReferences.of(certificate).produce(ReferenceStrength.STRONG);
+      this.certificate = certificate;
+    }
+
+    const kept = { certificate: this.certificate?.certificateArn, webAcl: this.webAclArn };
+    for (const [logicalId, what] of Object.entries(RETIRED_OUTPUTS)) {
+      const value = kept[what];
+      if (!value) continue;
+      const output = new CfnOutput(this, `Retired${logicalId}`, {
+        description: 'Kept one release for a consumer that read it by Fn::GetStackOutput (infra/lib/stacks/edge-stack.ts RETIRED_OUTPUTS)',
+        value,
+      });
+      output.overrideLogicalId(logicalId);
     }
   }
 
@@ -172,7 +201,9 @@ export class EdgeStack extends Stack {
     const logGroup = new logs.LogGroup(this, 'WafLogs', {
       logGroupName: name,
       retention: config.stage === 'prod' ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.TWO_WEEKS,
-      removalPolicy: config.stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      // Named (WAF needs the prefix): retained on update and delete, but removed when a first create
+      // fails, so that the retry can create it again (docs/decisions/0288-retries-after-a-failed-first-create.md).
+      removalPolicy: config.stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     const logging = new wafv2.CfnLoggingConfiguration(this, 'WafLogging', {
       resourceArn: acl.attrArn,

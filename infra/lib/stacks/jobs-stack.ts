@@ -8,8 +8,9 @@ import type { Construct } from 'constructs';
 import { EMAIL_QUEUES, queueNames } from '@app/events/queues';
 import type { ScheduleDefinition } from '@app/events/schedules';
 import { ODDS_CREDITS_METRIC } from '@app/adapters/the-odds-api/credits-metric';
+import { SCHEDULE_DIMENSION, SCHEDULED_RUN_METRIC } from '@app/adapters/cloudwatch/run-metric';
 import { namePrefix, type DeployConfig } from '../config.ts';
-import { alarmAtLeast, latencyP99Alarm, logLineCount, metricNamespace, namedAlarm, type NamedAlarm } from '../constructs/alarms.ts';
+import { alarmAtLeast, latencyP99Alarm, logLineCount, metricNamespace, namedAlarm, type NamedAlarm, type Severity } from '../constructs/alarms.ts';
 import { Rollout, type AppFunction } from '../constructs/app-function.ts';
 import type { Email } from '../constructs/email.ts';
 import { Jobs } from '../constructs/jobs.ts';
@@ -31,6 +32,23 @@ export const CONSUMER_LATENCY_SHARE = 0.8;
 export const EMAIL_DEAD_LETTER_FIELD = 'emailDeadLetter';
 /** Alarm below this many The Odds API credits left this month (a daily run spends about 20-40). */
 export const ODDS_CREDITS_LOW = 100;
+
+/**
+ * How long each schedule may go without a run before someone hears of it: `period` x `periods` with
+ * no run metric (missing data is a missed run). CloudWatch periods are aligned to UTC, not to the
+ * schedule, so a daily run is watched over a sliding 25 hours (the 06:00 generation, missed, alarms
+ * between 07:00 and 08:00), a half-hourly one over an hour, a quarter-hourly one over 30 minutes.
+ * The results schedule fires every 30 minutes of every day (it finds nothing to do outside match
+ * days), so its heartbeat is watched every day: an approximation of "every 30 minutes on match days".
+ */
+export const HEARTBEATS: Record<string, { period: Duration; periods: number; severity: Severity }> = {
+  'daily-prediction-generation': { period: Duration.hours(1), periods: 25, severity: 'page' },
+  'result-ingestion': { period: Duration.minutes(30), periods: 2, severity: 'page' },
+  'odds-scan': { period: Duration.minutes(15), periods: 2, severity: 'page' },
+  'closing-odds': { period: Duration.minutes(15), periods: 2, severity: 'ticket' },
+  'daily-metrics': { period: Duration.hours(1), periods: 25, severity: 'ticket' },
+  'billing-reconciliation': { period: Duration.hours(1), periods: 25, severity: 'ticket' },
+};
 
 export interface JobsStackProps extends StackProps {
   config: DeployConfig;
@@ -80,7 +98,7 @@ export class JobsStack extends Stack {
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
     });
 
-    const rollout = new Rollout(this, 'Rollout', { stage: config.stage });
+    const rollout = new Rollout(this, 'Rollout', { stage: config.stage, watchAlarms: config.rolloutAlarms });
     const ctx = {
       config,
       bundleDir: props.bundleDir,
@@ -115,12 +133,47 @@ export class JobsStack extends Stack {
       }
     }
     this.addAlarms(prefix, namespace);
+    if (config.schedules) this.addHeartbeats(prefix, namespace, [...props.schedules.map((d) => d.name), ...props.taskSpecs.map((t) => t.task!.name)]);
 
     new CfnOutput(this, 'TableName', { description: 'The table the functions use (`npm run jobs -- ... --stage` reads it)', value: props.tableName });
     new CfnOutput(this, 'QueueUrlPrefix', {
       description: 'A job queue URL is this plus its name; `npm run jobs -- run <type> --stage <stage>` sends to the planner queue',
       value: this.jobs.queueUrlPrefix,
     });
+  }
+
+  /**
+   * One alarm per schedule on its run metric (the planner's or the task's heartbeat): no run within
+   * its window pages (or makes a ticket), missing data counted as a missed run. Deployed with the
+   * schedules disabled (`-c schedules=disabled`), nothing runs on purpose and nothing is watched.
+   */
+  private addHeartbeats(prefix: string, namespace: string, names: readonly string[]): void {
+    for (const name of names) {
+      const beat = HEARTBEATS[name];
+      if (!beat) throw new Error(`Schedule ${name} has no heartbeat window (jobs-stack.ts HEARTBEATS)`);
+      const window = `${beat.period.toMinutes() * beat.periods} minutes`;
+      const area = name === 'billing-reconciliation' ? 'billing' : 'jobs';
+      this.areaAlarms.push({
+        area,
+        severity: beat.severity,
+        alarm: namedAlarm(this, `Heartbeat-${name}`, {
+          alarmName: `${prefix}NoRun-${name}`,
+          alarmDescription: `The schedule ${prefix}${name} has not run for ${window}: its schedule is disabled or failing (the schedules' DLQ), or its function or the planner fails before the run starts. See the Scheduler, the DLQs and the function's logs (docs/operations.md).`,
+          metric: new cloudwatch.Metric({
+            namespace,
+            metricName: SCHEDULED_RUN_METRIC,
+            dimensionsMap: { [SCHEDULE_DIMENSION]: name },
+            period: beat.period,
+            statistic: cloudwatch.Stats.SUM,
+          }),
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+          evaluationPeriods: beat.periods,
+          datapointsToAlarm: beat.periods,
+          treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+        }),
+      });
+    }
   }
 
   private addAlarms(prefix: string, namespace: string): void {

@@ -33,6 +33,21 @@ export interface MonitoringStackProps extends StackProps {
   siteOrigin: string;
 }
 
+/** AWS Budgets accepts one SNS subscriber per notification, and up to 10 email ones. */
+export const BUDGET_MAX_EMAIL_SUBSCRIBERS = 10;
+
+/**
+ * The subscribers of each budget notification: the stage's topic only (it fans out to the on-call
+ * email and whatever else is subscribed to it), never the paging topic too: AWS Budgets refuses a
+ * second SNS subscriber, and the monitoring stack's create would fail on it. Then the configured
+ * `budgetEmails`, directly.
+ */
+export function budgetSubscribers(stageTopicArn: string, emails: readonly string[]): budgets.CfnBudget.SubscriberProperty[] {
+  if (emails.length > BUDGET_MAX_EMAIL_SUBSCRIBERS)
+    throw new Error(`AWS Budgets takes at most ${BUDGET_MAX_EMAIL_SUBSCRIBERS} email subscribers, got ${emails.length}`);
+  return [{ subscriptionType: 'SNS', address: stageTopicArn }, ...emails.map((address) => ({ subscriptionType: 'EMAIL', address }))];
+}
+
 /** `fp-prod-api` pages, `fp-prod-api-tickets` does not. */
 const compositeName = (prefix: string, area: string, severity: Severity) => `${prefix}${area}${severity === 'ticket' ? '-tickets' : ''}`;
 
@@ -138,7 +153,7 @@ export class MonitoringStack extends Stack {
         { notificationType: 'FORECASTED', threshold: 100 },
       ].map((n) => ({
         notification: { ...n, comparisonOperator: 'GREATER_THAN', thresholdType: 'PERCENTAGE' },
-        subscribers: topics.map((t) => ({ subscriptionType: 'SNS', address: t.topicArn })),
+        subscribers: budgetSubscribers(stageTopic.topicArn, config.budgetEmails ?? []),
       })),
     });
 
