@@ -211,6 +211,8 @@ async function load(url: string, seconds: number) {
   return { requestsPerSecond: Math.round(result.requests.average), ...latency, non2xx: result.non2xx + latency.non2xx, errors: result.errors };
 }
 
+type Load = Awaited<ReturnType<typeof load>>;
+
 /**
  * Each request's time from its write to its last byte, in microseconds (performance.now()), with
  * CONNECTIONS keep-alive connections each sending its next request as soon as its answer ends.
@@ -259,7 +261,7 @@ async function publicReadsThroughput(base: string) {
       // Warm-up: JIT, the first read, the encoded body.
       await load(`${bareBase}${path}`, 2);
       await load(`${base}${path}`, 2);
-      const rounds = [];
+      const rounds: { bare: Load; stack: Load }[] = [];
       for (let i = 0; i < ROUNDS; i++)
         rounds.push({ bare: await load(`${bareBase}${path}`, ROUND_SECONDS), stack: await load(`${base}${path}`, ROUND_SECONDS) });
       const ratio = +median(rounds.map((r) => r.stack.requestsPerSecond / r.bare.requestsPerSecond)).toFixed(2);
