@@ -7,6 +7,7 @@
 import { DEFAULT_ALERTS_PER_DAY, type AlertSettings } from '@app/contracts/alerts';
 import { subscriptionStatusOf } from '../account/user.ts';
 import { DAY_MS, utcDay, type Clock } from '../clock.ts';
+import { mapInFlight } from '../collections.ts';
 import type { EmailRequest, RequestEmails } from '../email/ports.ts';
 import { isProtected } from '../account/protection.ts';
 import type { AlertRecipient, AlertSetTask, AlertStore, DeliveryClaim, NewValueFlag, NewValueFlags, SendAlertTasks } from './ports.ts';
@@ -61,20 +62,6 @@ export interface BatchReport {
   capped: number;
   /** Not emailed: no longer premium, unconfirmed address, on a break or self-excluded, settings changed, nothing matches. */
   skipped: number;
-}
-
-/** Runs `fn` over `items`, at most `limit` at once. */
-async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 export interface FanoutDeps {
@@ -164,7 +151,7 @@ function batchSender({ store, clock, requestEmails, log }: FanoutDeps, settings:
     // A claim that fails (the table throttled) fails the batch, but only after the others are queued: its redelivery
     // finds them claimed and retries only the rest.
     const failures: unknown[] = [];
-    await inParallel(recipients, settings.concurrency, async (r) => {
+    await mapInFlight(recipients, settings.concurrency, async (r) => {
       const flags = eligible(r, task, now, clock);
       if (typeof flags === 'string') {
         report.skipped += 1;
@@ -195,7 +182,7 @@ function batchSender({ store, clock, requestEmails, log }: FanoutDeps, settings:
       try {
         await requestEmails(claimed.slice(i, i + EMAILS_PER_CALL).map((c) => c.request));
       } catch (error) {
-        await inParallel(claimed.slice(i), settings.concurrency, (c) => store.releaseDelivery(c.claim));
+        await mapInFlight(claimed.slice(i), settings.concurrency, (c) => store.releaseDelivery(c.claim));
         throw error;
       }
       report.queued += Math.min(EMAILS_PER_CALL, claimed.length - i);

@@ -342,28 +342,17 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (tuning) console.log(`\n${renderTuning(tuning)}`);
   const wallSeconds = (performance.now() - t0) / 1000;
   console.log(`\nWall time ${wallSeconds.toFixed(1)} s`);
-  if (args.json) {
-    const p = abs(args.json);
-    mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(
-      p,
-      JSON.stringify(
-        {
-          modelVersion: MODEL_VERSION,
-          args: { ...args, data: args.data },
-          seasons,
-          leagues: jobs.map((j) => j.league),
-          wallSeconds,
-          hyper: DEFAULT_HYPER,
-          ...report,
-          ...(tuning ? { valueTuning: tuning } : {}),
-        },
-        null,
-        1,
-      ),
-    );
-    console.log(`JSON written to ${p}`);
-  }
+  if (args.json)
+    writeJson(abs(args.json), {
+      modelVersion: MODEL_VERSION,
+      args: { ...args, data: args.data },
+      seasons,
+      leagues: jobs.map((j) => j.league),
+      wallSeconds,
+      hyper: DEFAULT_HYPER,
+      ...report,
+      ...(tuning ? { valueTuning: tuning } : {}),
+    });
   if (args.svg) {
     const p = abs(args.svg);
     mkdirSync(dirname(p), { recursive: true });
@@ -413,20 +402,25 @@ async function marketMemory(
   );
   const wallSeconds = (performance.now() - t0) / 1000;
   console.log(`\nWall time ${wallSeconds.toFixed(1)} s`);
-  if (args.json) {
-    const p = abs(args.json);
-    mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(
-      p,
-      JSON.stringify(
-        { modelVersion: MODEL_VERSION, args, seasons, leagues: jobs.map((j) => j.league), wallSeconds, memory: params, stack: DEFAULT_STACK, report },
-        null,
-        1,
-      ),
-    );
-    console.log(`JSON written to ${p}`);
-  }
+  if (args.json)
+    writeJson(abs(args.json), {
+      modelVersion: MODEL_VERSION,
+      args,
+      seasons,
+      leagues: jobs.map((j) => j.league),
+      wallSeconds,
+      memory: params,
+      stack: DEFAULT_STACK,
+      report,
+    });
   return 0;
+}
+
+/** Writes a run's figures as JSON at `path` (its folder made if missing) and says where. */
+function writeJson(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(value, null, 1));
+  console.log(`JSON written to ${path}`);
 }
 
 /** `--season-sims`: the season simulations' calibration instead of the match backtest (season-backtest.ts). */
@@ -444,15 +438,7 @@ function seasonSims(args: CliArgs, files: FileRef[], seasons: string[], leagues:
   console.log(renderSeasonReport(report));
   const wallSeconds = (performance.now() - t0) / 1000;
   console.log(`\nWall time ${wallSeconds.toFixed(1)} s`);
-  if (args.json) {
-    const p = abs(args.json);
-    mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(
-      p,
-      JSON.stringify({ modelVersion: MODEL_VERSION, args: { ...args, data: args.data }, seasons, leagues, wallSeconds, season: report }, null, 1),
-    );
-    console.log(`JSON written to ${p}`);
-  }
+  if (args.json) writeJson(abs(args.json), { modelVersion: MODEL_VERSION, args: { ...args, data: args.data }, seasons, leagues, wallSeconds, season: report });
   return 0;
 }
 
