@@ -30,8 +30,10 @@ export async function startStack(env: Record<string, string | undefined> = {}): 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // 600 s bounds a hang: two lanes' stacks starting beside the other layers on 2 busy cores printed
+  // nothing for over 120 s (tsx compiling the handlers).
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The local stack did not start within 120 s:\n${output}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`The local stack did not start within 600 s:\n${output}`)), 600_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/localhost:\d+)/.exec(output);
@@ -83,7 +85,7 @@ export function runCli(dataDir: string, name: string, args: string[]): Promise<s
   });
 }
 
-export async function waitForDemoData(url: string, { minPredictions = 20, timeoutMs = 180_000 } = {}): Promise<void> {
+export async function waitForDemoData(url: string, { minPredictions = 20, timeoutMs = 600_000 } = {}): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   let last = '';
   while (performance.now() < deadline) {
