@@ -1,8 +1,10 @@
 // `pnpm --filter @app/e2e run test`: the e2e files in lanes that share nothing. Each lane is a
 // vitest run of its own, so its global setup starts a stack of its own (DynamoDB Local, the local
-// server, the demo data): no lane sees another's users, jobs or clock. Two lanes on a machine of
-// two cores or more (E2E_LANES overrides); each lane's output is printed whole when it ends, and
-// the run fails when any lane fails. Extra arguments (a file filter) run one lane with them.
+// server, the demo data): no lane sees another's users, jobs or clock. Two lanes from four cores
+// (E2E_LANES overrides): on this project's 2-core machine two lanes made `npm test` slower, the
+// stacks and browsers starving each other and the other layers (e2e 847 s against 530 s in one
+// lane, lint 151 s against 83 s: docs/benchmarks.md). Each lane's output is printed whole when it
+// ends, and the run fails when any lane fails. Extra arguments (a file filter) run one lane with them.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -16,7 +18,7 @@ const FIRST_LANE = ['admin.e2e.ts', 'subscriber.e2e.ts', 'layout.e2e.ts', 'spec-
 const here = import.meta.dirname;
 const files = readdirSync(join(here, 'tests')).filter((f) => f.endsWith('.e2e.ts'));
 const requested = process.argv.slice(2);
-const count = requested.length ? 1 : Number(process.env.E2E_LANES ?? (availableParallelism() >= 2 ? 2 : 1));
+const count = requested.length ? 1 : Number(process.env.E2E_LANES ?? (availableParallelism() >= 4 ? 2 : 1));
 const lanes =
   count === 1
     ? [requested.length ? requested : []]

@@ -8,7 +8,7 @@ export default defineConfig({
     // Bounds on a hang, not the time a flow takes (docs/development.md#tests).
     testTimeout: 240_000,
     hookTimeout: 300_000,
-    // One browser-heavy file at a time in a lane; run-lanes.mjs runs two lanes, each with its own stack.
+    // One browser-heavy file at a time (in each lane of run-lanes.mjs, each with its own stack).
     fileParallelism: false,
   },
 });

@@ -61,7 +61,7 @@ const layers = {
   web: { what: 'web component tests (jsdom)', env: unit, steps: [[...filters(['web']), ...seq, 'run', 'test']] },
   infra: { what: 'CDK template tests and cdk-nag', env: unit, steps: [[...filters(['infra']), ...seq, 'run', 'test']] },
   // One build (the web app the stack serves; the stack runs the handlers from source), then the
-  // files in two lanes, each a vitest run whose global setup starts a stack of its own (e2e/run-lanes.mjs).
+  // files in one vitest run with one stack, or from 4 cores in two lanes of a stack each (e2e/run-lanes.mjs).
   e2e: {
     what: 'Chromium end to end against the local stack',
     steps: [
