@@ -218,7 +218,7 @@ function accounts(url: string, composition: Composition, queue: LocalQueue) {
    * The sign-up flow itself has its own tests (auth.int.test.ts, recovery.int.test.ts).
    */
   const signIn = async (client: TestClient, email = uniqueEmail()): Promise<{ email: string; userId: string }> => {
-    passwordHash ??= new ScryptPasswordHasher().hash(PASSWORD);
+    passwordHash ??= new ScryptPasswordHasher(TEST_SCRYPT_LOG_N).hash(PASSWORD);
     const now = composition.appClock.now().toISOString();
     const userId = ulid();
     await (
