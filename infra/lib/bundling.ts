@@ -38,7 +38,7 @@ export const defaultWebDist = join(repoRoot, 'web', 'dist');
 /**
  * Bundles each handler exactly like functions/scripts/build.ts (same options object, only the
  * entry point and output file differ) into `<outDir>/<handler>/index.mjs`. The page function also
- * gets its page files from `webDist` beside its bundle (`pages/match.html`, ...: it answers with
+ * gets its page files from `webDist` beside its bundle (in `pages/`: it answers with
  * them, never fetching them back through CloudFront); a file the web build lacks is left out (the
  * function answers 503 for its pages, and a deploy requires the web build anyway).
  */

@@ -14,7 +14,7 @@ export function buildPageSubjects(base: Base) {
 }
 
 /**
- * The page files bundled beside the function's code (`pages/match.html`, ... next to index.mjs;
+ * The page files bundled beside the function's code (`match.html`, ... in `pages/` next to index.mjs;
  * infra/lib/bundling.ts copies them from the web build at deploy), read once per container.
  */
 const bundledPages = pageFilesIn(join(fileURLToPath(new URL('.', import.meta.url)), PAGE_FILES_DIR), { keep: true });

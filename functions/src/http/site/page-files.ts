@@ -9,5 +9,5 @@ import { PRERENDERED_ROUTE_PAGES } from '@app/contracts/site';
 export const PAGE_FUNCTION = 'http/site/page';
 /** Its files, as web/dist paths (`/match.html`, ...). */
 export const PAGE_FILES: readonly string[] = Object.values(PRERENDERED_ROUTE_PAGES);
-/** The folder beside the bundle they are copied to (`pages/match.html`, ...). */
+/** The folder beside the bundle they are copied to (`match.html`, ... in `pages/`). */
 export const PAGE_FILES_DIR = 'pages';
