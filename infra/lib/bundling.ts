@@ -33,7 +33,7 @@ export function handlersOf(routes: readonly RouteDefinition[], consumers: readon
 }
 
 /** The built SPA the page function's files come from, unless a caller names another. */
-export const defaultWebDist = join(repoRoot, 'web', 'dist');
+const defaultWebDist = join(repoRoot, 'web', 'dist');
 
 /**
  * Bundles each handler exactly like functions/scripts/build.ts (same options object, only the

@@ -36,7 +36,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
-export interface TaggedOptions {
+interface TaggedOptions {
   shared: boolean;
   varyOnCookie?: boolean;
 }
