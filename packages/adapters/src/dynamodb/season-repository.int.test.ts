@@ -65,14 +65,29 @@ describe('DynamoPageSubjectStore', () => {
       generatedAt: '2026-11-20T06:00:00.000Z',
     });
     await seasons.save(
-      { leagueId: 'PS1', season: '2026-27', generatedAt: '2026-11-20T06:30:00.000Z', simulations: 100, basis: { day: '2026-11-20', played: 1, remaining: 1, fittedAt: '2026-11-20' }, teams: [] },
+      {
+        leagueId: 'PS1',
+        season: '2026-27',
+        generatedAt: '2026-11-20T06:30:00.000Z',
+        simulations: 100,
+        basis: { day: '2026-11-20', played: 1, remaining: 1, fittedAt: '2026-11-20' },
+        teams: [],
+      },
       { leagueId: 'PS1', season: '2026-27', date: '2026-11-20', teams: [] },
       [{ slug: 'ps-club', team: 'PS Club', leagueId: 'PS1', leagueName: 'PS League' }],
     );
 
     // Assess
     expect(before).toEqual([false, false, false]);
-    expect(await Promise.all([subjects.exists('match', 'ps-1'), subjects.exists('team', 'ps-club'), subjects.exists('league', 'PS1')])).toEqual([true, true, true]);
-    expect(await Promise.all([subjects.exists('match', 'ps-2'), subjects.exists('team', 'PS1'), subjects.exists('league', 'ps-club')])).toEqual([false, false, false]);
+    expect(await Promise.all([subjects.exists('match', 'ps-1'), subjects.exists('team', 'ps-club'), subjects.exists('league', 'PS1')])).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(await Promise.all([subjects.exists('match', 'ps-2'), subjects.exists('team', 'PS1'), subjects.exists('league', 'ps-club')])).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });
