@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import tests from './scripts/eslint-rules/wait-after-render.mjs';
+import layers from './scripts/eslint-rules/http-stays-out-of-core.mjs';
 
 const ours = ['contracts', 'core', 'model', 'adapters', 'local', 'platform', 'events', 'functions', 'web', 'infra'];
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
@@ -71,6 +72,9 @@ export default tseslint.config(
   ...layer('packages/contracts', [], noInfraSdks),
   ...layer('events', []),
   ...layer('packages/core', ['model', 'contracts'], noInfraSdks),
+  // The domain returns domain values; serialising, tagging and contract-checking them is the HTTP
+  // layer's (scripts/eslint-rules/http-stays-out-of-core.mjs; docs/decisions/0340-http-in-the-http-layer.md).
+  { files: ['packages/core/**/*.ts'], plugins: { layers }, rules: { 'layers/http-stays-out-of-core': 'error' } },
   ...layer('packages/adapters', ['core', 'model', 'contracts']),
   ...layer('packages/platform', ['core', 'contracts']),
   ...layer('functions', ['platform', 'adapters', 'core', 'contracts', 'events']),

@@ -8,7 +8,7 @@ import { testLayer } from '../scripts/test-layers.mjs';
  * The one test whose subject is the runtime: every Lambda bundle built and loaded with the AWS SDK
  * external. It runs in the integration layer's run, on Node 24 as Lambda does, beside the files
  * that wait on DynamoDB Local, not in the unit layer on Node 20
- * (docs/decisions/0274-bundle-test-once-in-the-integration-run.md).
+ * (docs/development.md#former-0274-the-bundle-test-runs-once-inside-the-integration-layers-run-on-node-24-amends-0271).
  */
 const RUNTIME_TEST = 'scripts/bundles.test.ts';
 const layer = testLayer(import.meta.dirname, ['src/**/*.test.ts', 'local/**/*.test.ts', 'scripts/**/*.test.ts']);

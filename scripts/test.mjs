@@ -52,7 +52,7 @@ const layers = {
   // runs on it, and every bundle is loaded on it, in the same run (functions/vitest.config.ts).
   // Node 20 (the laptop's line) runs the unit layer, and e2e drives the whole local stack on it.
   // Node 24's binary comes from the npm registry (scripts/node24.mjs);
-  // docs/decisions/0271-integration-layer-once-on-node-24.md, docs/decisions/0274-bundle-test-once-in-the-integration-run.md.
+  // docs/development.md#former-0271-the-integration-layer-runs-once-on-node-24-amends-0101, docs/development.md#former-0274-the-bundle-test-runs-once-inside-the-integration-layers-run-on-node-24-amends-0271.
   integration: {
     what: `every *.int.test.ts (${INTEGRATION_PACKAGES.join(', ')}) on Node 24, the Lambda runtime: against DynamoDB Local and the local server, queue and scheduler; and every Lambda bundle built and loaded on it (functions/scripts/bundles.test.ts, in the same run)`,
     node24: true,
@@ -110,7 +110,7 @@ const SIDE_BY_SIDE = new Set(['lint', 'typecheck']);
  * e2e spends most of its time waiting on the browser and the stack (about 0.7 of a core on this
  * 2-core machine, measured), so with other layers asked for it runs beside them, and the web layer
  * after it in the same lane; each one's output is held and printed whole when it ends
- * (docs/decisions/0273-e2e-beside-the-other-layers.md).
+ * (docs/development.md#former-0273-e2e-runs-beside-the-other-test-layers).
  */
 const SECOND_LANE = ['e2e', 'web'];
 

@@ -101,7 +101,7 @@ async function snapshot(port: number) {
   const login = async () => (await api(port, '/api/auth/login', { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD }) })).cookie;
   let session = await login();
   if (!session) {
-    // A new account signs in once its emailed link confirmed it (docs/decisions/0152-sign-up-without-enumeration.md).
+    // A new account signs in once its emailed link confirmed it (docs/decisions/0200-sign-up-signs-in.md).
     await api(port, '/api/auth/register', { method: 'POST', body: JSON.stringify({ email: ADMIN, password: PASSWORD, acceptTerms: true, confirmAge: true }) });
     await api(port, '/api/auth/verify-email', {
       method: 'POST',

@@ -145,8 +145,12 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     const { localBase, localQueue } = await import('./adapters.ts');
     const { buildJobs } = await import('../src/composition/pipeline.ts');
     const { clockFrom } = await import('@app/core/clock');
-    // The stack's root: its environment, its clock (a replayed one with LOCAL_CLOCK_START), its stand-ins.
+    const { pageFilesIn } = await import('../src/composition/site-pages.ts');
+    const webDist = join(repoRoot, 'web', 'dist');
+    // The stack's root: its environment, its clock (a replayed one with LOCAL_CLOCK_START), its stand-ins, and the
+    // page files of the web build it serves (read from web/dist, as the deployed page function reads its bundled copy).
     const base = localBase({
+      pageHtml: pageFilesIn(webDist, { keep: false }),
       ...(env.clockStart ? { clock: clockFrom(env.clockStart) } : {}),
       ...(env.scryptLogN === undefined ? {} : { scryptLogN: env.scryptLogN }),
     });
@@ -172,7 +176,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     const server: Server = createLocalServer({
       routes,
       loadHandler: (route) => importHandler<HttpHandler>(route.handler, base),
-      webDist: join(repoRoot, 'web', 'dist'),
+      webDist,
       extra: localAdmin({ base, queue, selfUrl: () => `http://127.0.0.1:${port}` }),
       log: process.env.LOCAL_REQUEST_LOG === '0' ? undefined : log,
     });

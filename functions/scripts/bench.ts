@@ -307,7 +307,7 @@ async function routeDurations(base: string) {
       headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     });
-  // A new account signs in once its emailed link confirmed it (docs/decisions/0152-sign-up-without-enumeration.md).
+  // A new account signs in once its emailed link confirmed it (docs/decisions/0200-sign-up-signs-in.md).
   await post('/api/auth/register', { email, password, acceptTerms: true, confirmAge: true });
   await post('/api/auth/verify-email', { token: await emailedToken(base, email, '/verify-email') });
   const cookie = ((await post('/api/auth/login', { email, password })).headers.getSetCookie()[0] ?? '').split(';')[0]!;

@@ -8,13 +8,14 @@
  * (docs/decisions/0005-functions-bundled-by-our-build.md).
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build } from 'esbuild';
 import type { ConsumerDefinition, RouteDefinition, TaskDefinition } from '@app/functions/routes';
+import { PAGE_FILES, PAGE_FILES_DIR, PAGE_FUNCTION } from '@app/functions/http/site/page-files';
 import { bundleOptions } from '../../functions/scripts/build.ts';
 import { consumerFunctionSpecs } from './manifest.ts';
 
@@ -31,37 +32,65 @@ export function handlersOf(routes: readonly RouteDefinition[], consumers: readon
   return [...new Set([...routes.map((r) => r.handler), ...consumerFunctionSpecs(consumers).map((c) => c.handler), ...tasks.map((t) => t.handler)])].sort();
 }
 
+/** The built SPA the page function's files come from, unless a caller names another. */
+const defaultWebDist = join(repoRoot, 'web', 'dist');
+
 /**
  * Bundles each handler exactly like functions/scripts/build.ts (same options object, only the
- * entry point and output file differ) into `<outDir>/<handler>/index.mjs`.
+ * entry point and output file differ) into `<outDir>/<handler>/index.mjs`. The page function also
+ * gets its page files from `webDist` beside its bundle (in `pages/`: it answers with
+ * them, never fetching them back through CloudFront); a file the web build lacks is left out (the
+ * function answers 503 for its pages, and a deploy requires the web build anyway).
  */
-export async function bundleFunctions(handlers: readonly string[], outDir: string): Promise<void> {
+export async function bundleFunctions(handlers: readonly string[], outDir: string, webDist: string = defaultWebDist): Promise<void> {
   await Promise.all(
     handlers.map((handler) => build({ ...bundleOptions, entryPoints: [entryOf(handler)], outfile: join(outDir, handler, BUNDLE_FILE), logLevel: 'error' })),
   );
+  if (!handlers.includes(PAGE_FUNCTION)) return;
+  const pagesDir = join(outDir, PAGE_FUNCTION, PAGE_FILES_DIR);
+  mkdirSync(pagesDir, { recursive: true });
+  for (const file of PAGE_FILES) if (existsSync(join(webDist, file))) copyFileSync(join(webDist, file), join(pagesDir, file));
 }
 
 /** Bundles into a temporary directory that is removed when the process exits. */
-export async function bundleFunctionsToTemp(handlers: readonly string[]): Promise<string> {
+export async function bundleFunctionsToTemp(handlers: readonly string[], webDist?: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'fp-lambda-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  await bundleFunctions(handlers, dir);
+  await bundleFunctions(handlers, dir, webDist);
   return dir;
 }
 
+/** Every file of a handler's bundle folder, as paths relative to it, sorted (the bundle and any page files). */
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
+}
+
+/** The hash of a handler's bundle folder: the bundle's bytes, and every other file's path and bytes after them. */
+function bundleHash(dir: string | undefined, handler: string): string {
+  const hash = createHash('sha256');
+  if (!dir || !existsSync(join(dir, BUNDLE_FILE))) return hash.update(`not bundled: ${handler}`).digest('hex');
+  hash.update(readFileSync(join(dir, BUNDLE_FILE)));
+  for (const file of filesOf(dir).filter((f) => f !== BUNDLE_FILE)) hash.update(`\0${file}\0`).update(readFileSync(join(dir, file)));
+  return hash.digest('hex');
+}
+
 /**
- * The function's code asset. When CDK bundles (synth/deploy), the bundle is copied from
- * `bundleDir`. The asset hash is the hash of the bundle's bytes, so a deploy only updates
+ * The function's code asset. When CDK bundles (synth/deploy), the handler's folder of `bundleDir`
+ * is copied (its bundle, and the page function's page files). The asset hash is the hash of those
+ * bytes (a lone bundle's: its bytes alone), so a deploy only updates
  * functions whose bundle changed; it also keeps CDK's staging cache (keyed on source directory
  * and options) from giving two handlers of one folder the same bundle. When CDK skips bundling
  * (tests, `cdk ls`), no bundle is needed.
  */
 export function functionCode(handler: string, bundleDir: string | undefined): lambda.Code {
-  const bundle = bundleDir ? join(bundleDir, handler, BUNDLE_FILE) : undefined;
-  const content = bundle && existsSync(bundle) ? readFileSync(bundle) : `not bundled: ${handler}`;
+  const dir = bundleDir ? join(bundleDir, handler) : undefined;
+  const bundle = dir ? join(dir, BUNDLE_FILE) : undefined;
   return lambda.Code.fromAsset(dirname(entryOf(handler)), {
     assetHashType: AssetHashType.CUSTOM,
-    assetHash: createHash('sha256').update(content).digest('hex'),
+    assetHash: bundleHash(dir, handler),
     bundling: {
       // Never used: local bundling either succeeds or throws, so Docker is never started.
       image: DockerImage.fromRegistry('local-bundling-only'),
@@ -70,7 +99,7 @@ export function functionCode(handler: string, bundleDir: string | undefined): la
           if (!bundle || !existsSync(bundle)) {
             throw new Error(`No bundle for ${handler}: run bundleFunctions() before synthesising (bin/app.ts does).`);
           }
-          copyFileSync(bundle, join(outputDir, BUNDLE_FILE));
+          cpSync(dir!, outputDir, { recursive: true });
           return true;
         },
       },

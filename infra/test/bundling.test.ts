@@ -2,24 +2,31 @@
  * Real bundling, as `cdk synth` does it: esbuild with the product's own options, local, no Docker.
  * Two handlers of one folder, so a shared bundle (CDK's staging cache) would show.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '@app/functions/routes';
 import { bundleOptions } from '../../functions/scripts/build.ts';
 import { build } from 'esbuild';
+import { PAGE_FILES, PAGE_FILES_DIR, PAGE_FUNCTION } from '@app/functions/http/site/page-files';
 import { BUNDLE_FILE, bundleFunctionsToTemp, entryOf, functionsRoot, handlersOf, LAMBDA_HANDLER } from '../lib/bundling.ts';
 import { logicalId, resources, synthesise, type Synthesised } from './helpers.ts';
 
-const routes: RouteDefinition[] = [
+const reads: RouteDefinition[] = [
   { method: 'GET', path: '/api/metrics/latest', handler: 'http/metrics/latest', auth: 'public', access: 'read' },
   { method: 'GET', path: '/api/metrics/trend', handler: 'http/metrics/trend', auth: 'public', access: 'read' },
 ];
+const page: RouteDefinition = { method: 'GET', path: '/teams/{slug}', handler: PAGE_FUNCTION, auth: 'public', access: 'read', cdn: 'shared' };
+const routes = [...reads, page];
+/** A web build's page files, each saying which it is. */
+const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+for (const file of PAGE_FILES) writeFileSync(join(webDist, file), `<!doctype html><title>${file}</title>`);
 
 let s: Synthesised;
 beforeAll(async () => {
-  const bundleDir = await bundleFunctionsToTemp(handlersOf(routes, []));
+  const bundleDir = await bundleFunctionsToTemp(handlersOf(routes, []), webDist);
   s = synthesise({ 'aws:cdk:bundling-stacks': ['**'] }, { routes, consumers: [], tasks: [], bundleDir });
 });
 
@@ -27,7 +34,7 @@ const stagedBundle = (handler: string) => {
   const f = s.functions.find((fn) => fn.spec.handler === handler)!;
   const code = resources(s.templateOf(f), 'AWS::Lambda::Function')[logicalId(f.fn)]!.Properties.Code as { S3Key: string };
   const assetDir = join(s.app.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
-  return { code, files: readdirSync(assetDir), bytes: readFileSync(join(assetDir, BUNDLE_FILE)) };
+  return { code, assetDir, files: readdirSync(assetDir), bytes: readFileSync(join(assetDir, BUNDLE_FILE)) };
 };
 
 describe('Lambda bundles', () => {
@@ -39,7 +46,7 @@ describe('Lambda bundles', () => {
   });
 
   it('stages, for each function, exactly what functions/scripts/build.ts produces for its handler', async () => {
-    for (const route of routes) {
+    for (const route of reads) {
       const { files, bytes } = stagedBundle(route.handler);
       expect(files).toEqual([BUNDLE_FILE]);
       const direct = await build({ ...bundleOptions, entryPoints: [entryOf(route.handler)], outfile: BUNDLE_FILE, write: false, logLevel: 'error' });
@@ -51,6 +58,14 @@ describe('Lambda bundles', () => {
       expect(text).toMatch(/import\("@aws-sdk\/client-dynamodb"\)/);
       expect(text).not.toMatch(/from\s*"@aws-sdk\//);
     }
+  });
+
+  it("stages the page function with the web build's page files beside its bundle, which it reads from there", () => {
+    const { files, assetDir, bytes } = stagedBundle(PAGE_FUNCTION);
+    expect(files.sort()).toEqual([BUNDLE_FILE, PAGE_FILES_DIR].sort());
+    for (const file of PAGE_FILES) expect(readFileSync(join(assetDir, PAGE_FILES_DIR, file), 'utf8')).toBe(`<!doctype html><title>${file}</title>`);
+    // It reads them beside its own module (functions/src/composition/site-pages.ts).
+    expect(bytes.toString('utf8')).toContain(`"${PAGE_FILES_DIR}"`);
   });
 
   it('gives each handler its own bundle and points Lambda at index.handler', () => {

@@ -20,7 +20,7 @@ import type { SeasonRulesOf } from '@app/core/seasons/ports';
 /** Reads a secret's string value (Secrets Manager, cached for minutes so a rotation is picked up). */
 export type SecretReader = (arn: string, region: string) => Promise<string>;
 
-/** Where the HTML of a page file (`/app.html`, `/team.html`, ...) comes from (the site's own origin, or a test's stand-in). */
+/** Where the HTML of a page file (`/match.html`, `/team.html`, ...) comes from (the page function's bundled copy, web/dist locally, or a test's stand-in). */
 export type PageHtmlSource = (file: string) => Promise<string | undefined>;
 
 export interface Base {
@@ -30,7 +30,7 @@ export interface Base {
   secrets: SecretReader;
   /** The laptop's stand-ins (queue, outbox, payments, football data); absent on AWS. */
   local?: LocalAdapters;
-  /** Replaces the page files fetched from the site (tests without a web build). */
+  /** Replaces the page files bundled beside the page function (the local stack reads web/dist; tests have no web build). */
   pageHtml?: PageHtmlSource;
   /**
    * The cost (scrypt's log2 N) of new password hashes: OWASP's 17 unless given. Only a test stack

@@ -1,33 +1,45 @@
 /** The composition root: the pages about one match, team or league, answered with their real status. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoPageSubjectStore } from '@app/adapters/dynamodb/page-subject-store';
 import { logger } from '@app/platform/logger';
-import { once, type Base, type PageHtmlSource } from './base.ts';
+import { PAGE_FILES_DIR } from '../http/site/page-files.ts';
+import type { Base, PageHtmlSource } from './base.ts';
+import { table } from './tables.ts';
 
-/** How long a page file is kept: a deploy replaces it (its hashed scripts stay, so a stale copy still works). */
-const PAGE_TTL_MS = 60_000;
-
-/** A page file's HTML (`/app.html`, `/team.html`, ...: the current build's), or undefined when it cannot be had. */
-export function buildPageHtml(base: Base): PageHtmlSource {
-  return base.pageHtml ?? ((file) => fetchPageHtml(base, file));
+/** Whether a page's match, team or league exists: one keys-only read. */
+export function buildPageSubjects(base: Base) {
+  return table(base, DynamoPageSubjectStore);
 }
 
 /**
- * A page file as the site serves it (header, the page's first paint, footer and the hashed scripts
- * of the current web build), fetched from the site's own origin (APP_ORIGIN) and kept for a
- * minute. Undefined when the site does not answer.
+ * The page files bundled beside the function's code (`match.html`, ... in `pages/` next to index.mjs;
+ * infra/lib/bundling.ts copies them from the web build at deploy), read once per container.
  */
-async function fetchPageHtml(base: Base, file: string): Promise<string | undefined> {
-  const { config, clock } = base;
-  // Kept per base, as every other thing the composition builds (each base has its own origin and clock).
-  const kept = once(base, fetchPageHtml, () => new Map<string, { html: string; fetchedAt: number }>());
-  const now = clock.now().getTime();
-  const page = kept.get(file);
-  if (page && now - page.fetchedAt < PAGE_TTL_MS) return page.html;
-  try {
-    const response = await fetch(new URL(file, config.APP_ORIGIN), { signal: AbortSignal.timeout(3_000) });
-    if (!response.ok) throw new Error(`${file} answered ${response.status}`);
-    kept.set(file, { html: await response.text(), fetchedAt: now });
-  } catch (error) {
-    logger.warn('A page file could not be fetched from the site', { file, error: String(error) });
-  }
-  return kept.get(file)?.html;
+const bundledPages = pageFilesIn(join(fileURLToPath(new URL('.', import.meta.url)), PAGE_FILES_DIR), { keep: true });
+
+/** A page file's HTML (`/match.html`, ...: the current build's), or undefined when it cannot be had. */
+export function buildPageHtml(base: Base): PageHtmlSource {
+  return base.pageHtml ?? bundledPages;
+}
+
+/**
+ * The page files of a folder: the deployed bundle's (`keep`: they never change under a running
+ * container) or the local web build's (read at each request: a rebuild shows at once).
+ */
+export function pageFilesIn(dir: string, { keep }: { keep: boolean }): PageHtmlSource {
+  const kept = new Map<string, string>();
+  return async (file) => {
+    const known = kept.get(file);
+    if (known !== undefined) return known;
+    try {
+      const html = await readFile(join(dir, file), 'utf8');
+      if (keep) kept.set(file, html);
+      return html;
+    } catch (error) {
+      logger.warn('A page file could not be read', { file, error: String(error) });
+      return undefined;
+    }
+  };
 }

@@ -1,6 +1,5 @@
 import { MatchParamsSchema } from '@app/contracts/matches';
-import { serialise } from '@app/core/cache/read-cache';
-import { taggedJson } from '@app/platform/http/cache-control';
+import { serialise, taggedJson } from '@app/platform/http/cache-control';
 import { buildMatches } from '../../composition/match-pages.ts';
 import { httpRoute } from '../route.ts';
 

@@ -1,6 +1,5 @@
 import { ResultsQuerySchema } from '@app/contracts/results';
-import { serialise } from '@app/core/cache/read-cache';
-import { taggedJson } from '@app/platform/http/cache-control';
+import { serialise, taggedJson } from '@app/platform/http/cache-control';
 import { buildResults } from '../../composition/track-record.ts';
 import { httpRoute } from '../route.ts';
 

@@ -1,6 +1,5 @@
 import { LeagueParamsSchema } from '@app/contracts/seasons';
-import { serialise } from '@app/core/cache/read-cache';
-import { taggedJson } from '@app/platform/http/cache-control';
+import { serialise, taggedJson } from '@app/platform/http/cache-control';
 import { buildSeasons } from '../../composition/league-and-team-pages.ts';
 import { httpRoute } from '../route.ts';
 

@@ -2,30 +2,17 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { LeagueParamsSchema, TeamParamsSchema } from '@app/contracts/seasons';
 import { htmlForRoute } from '@app/contracts/site';
 import { MatchParamsSchema } from '@app/contracts/matches';
-import { NotFoundError } from '@app/core/errors';
+import type { PageSubject } from '@app/core/site/ports';
 import { PUBLIC_CACHE_CONTROL } from '@app/platform/http/cache-control';
-import { buildMatches } from '../../composition/match-pages.ts';
-import { buildSeasons } from '../../composition/league-and-team-pages.ts';
-import { buildPageHtml } from '../../composition/site-pages.ts';
+import { buildPageHtml, buildPageSubjects } from '../../composition/site-pages.ts';
 import { httpRoute } from '../route.ts';
 
-/** Whether the thing a page is about exists, asked of the same services as its API read. */
-const exists: Record<string, (id: string, pages: { matches: ReturnType<typeof buildMatches>; seasons: ReturnType<typeof buildSeasons> }) => Promise<boolean>> =
-  {
-    predictions: async (id, { matches }) => MatchParamsSchema.safeParse({ fixtureId: id }).success && found(matches.get(id, null)),
-    teams: async (id, { seasons }) => TeamParamsSchema.safeParse({ slug: id }).success && found(seasons.team(id, null)),
-    leagues: async (id, { seasons }) => LeagueParamsSchema.safeParse({ leagueId: id }).success && found(seasons.simulation(id)),
-  };
-
-async function found(read: Promise<unknown>): Promise<boolean> {
-  try {
-    await read;
-    return true;
-  } catch (error) {
-    if (error instanceof NotFoundError) return false;
-    throw error;
-  }
-}
+/** What each page section is about, and which ids could be one (anything else is a 404 without a read). */
+const SUBJECTS: Record<string, { kind: PageSubject; valid: (id: string) => boolean }> = {
+  predictions: { kind: 'match', valid: (id) => MatchParamsSchema.safeParse({ fixtureId: id }).success },
+  teams: { kind: 'team', valid: (id) => TeamParamsSchema.safeParse({ slug: id }).success },
+  leagues: { kind: 'league', valid: (id) => LeagueParamsSchema.safeParse({ leagueId: id }).success },
+};
 
 /** A path segment decoded; a malformed one stays as it is (and matches no id). */
 function decoded(segment: string): string {
@@ -41,16 +28,19 @@ const UNAVAILABLE =
 
 /**
  * `/predictions/{fixtureId}`, `/teams/{slug}`, `/leagues/{leagueId}`: the page's prerendered HTML
- * file as the site would serve it (the same for every id; the router renders the page), answered
- * 200 when the match, team or league exists and 404 when it does not,
- * decided by the data the page's own API read serves (docs/decisions/0212-real-404s-for-unknown-ids.md).
- * The same for every viewer, so cached at the edge like the public reads.
+ * file (the same for every id; the router renders the page), answered 200 when the match, team or
+ * league exists and 404 when it does not (docs/decisions/0212-real-404s-for-unknown-ids.md). It asks
+ * one question, `exists`, of one keys-only read, and answers with the file bundled beside its code
+ * (docs/decisions/0341-the-page-function-asks-one-question.md); the browser then reads the page's
+ * data from the API once. The same for every viewer, so cached at the edge like the public reads.
  */
 export const handler = httpRoute(
-  { auth: 'public', areas: { matches: buildMatches, seasons: buildSeasons, pageHtml: buildPageHtml } },
-  async ({ matches, seasons, pageHtml, event }): Promise<APIGatewayProxyStructuredResultV2> => {
-    const [, section = '', id = ''] = event.rawPath.split('/');
-    const known = await (exists[section]?.(decoded(id), { matches, seasons }) ?? false);
+  { auth: 'public', areas: { subjects: buildPageSubjects, pageHtml: buildPageHtml } },
+  async ({ subjects, pageHtml, event }): Promise<APIGatewayProxyStructuredResultV2> => {
+    const [, section = '', segment = ''] = event.rawPath.split('/');
+    const subject = SUBJECTS[section];
+    const id = decoded(segment);
+    const known = subject?.valid(id) ? await subjects.exists(subject.kind, id) : false;
     const html = await pageHtml(htmlForRoute(event.rawPath));
     if (!html)
       return { statusCode: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' }, body: UNAVAILABLE };

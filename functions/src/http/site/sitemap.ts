@@ -1,5 +1,4 @@
-import { serialise } from '@app/core/cache/read-cache';
-import { PUBLIC_CACHE_CONTROL } from '@app/platform/http/cache-control';
+import { PUBLIC_CACHE_CONTROL, serialise } from '@app/platform/http/cache-control';
 import { buildSitemap } from '../../composition/match-pages.ts';
 import { httpRoute } from '../route.ts';
 

@@ -47,10 +47,10 @@ describe('MetricsService', () => {
     const after = await service.latest();
 
     // Assess
-    expect(before.json).toBe('null');
-    expect(cached.etag).toBe(before.etag);
+    expect(before.value).toBeNull();
+    expect(cached).toEqual(before);
     expect(after.value).toMatchObject({ winAccuracy: 65 });
-    expect(after.etag).not.toBe(before.etag);
+    expect(after.key).not.toBe(before.key);
     expect(state.reads).toBe(2);
   });
 
@@ -69,8 +69,8 @@ describe('MetricsService', () => {
   });
 });
 
-describe('MetricsService answers', () => {
-  it('gives the same answer object while a refill finds the same content', async () => {
+describe('MetricsService keys', () => {
+  it('names each read by a key of its own: the same while kept, a new one per load', async () => {
     // Prepare
     const { state, r } = repo();
     state.latest = metrics(61);
@@ -79,16 +79,18 @@ describe('MetricsService answers', () => {
 
     // Act
     const first = await service.latest();
-    clock.advance(10_000);
-    const same = await service.latest();
+    const kept = await service.latest();
+    const trend = await service.trend();
     state.latest = metrics(62);
     clock.advance(10_000);
     const changed = await service.latest();
 
     // Assess
-    expect(same).toBe(first);
-    expect(changed).not.toBe(first);
-    expect(JSON.parse(changed.json)).toEqual(metrics(62));
+    expect(first.key).toMatch(/^latest@\d+$/);
+    expect(trend.key).toMatch(/^trend@\d+$/);
+    expect(kept).toEqual(first);
+    expect(changed.key).not.toBe(first.key);
+    expect(changed.value).toEqual(metrics(62));
     expect(state.reads).toBe(3);
   });
 });

@@ -1,7 +1,12 @@
 import type { LatestMetrics, Trend } from '@app/contracts/metrics';
-import { answerMaker, makeReadCache, type Serialised } from '../cache/read-cache.ts';
+import { makeReadCache, type Keyed, type ReadCache } from '../cache/read-cache.ts';
 import type { Clock } from '../clock.ts';
 import type { MetricsRepository } from './ports.ts';
+
+async function keyed<T>(name: string, cache: ReadCache<T>): Promise<Keyed<T>> {
+  const { value, version } = await cache.loaded();
+  return { key: `${name}@${version}`, value };
+}
 
 /** The trend chart plots the last 30 daily entries. */
 export const TREND_LENGTH = 30;
@@ -15,21 +20,19 @@ export interface MetricsServiceOptions {
 
 /**
  * The public performance figures: the same for every viewer and changed only by the metrics job,
- * so each read is serialised once and reused for `cacheTtlMs`.
+ * so each read is reused for `cacheTtlMs`, under a key naming it.
  */
 export function makeMetricsService({ metrics, clock, cacheTtlMs = 0 }: MetricsServiceOptions) {
-  const latestAnswer = answerMaker<LatestMetrics>();
-  const trendAnswer = answerMaker<Trend>();
-  const latest = makeReadCache({ load: async () => latestAnswer(await metrics.getLatest()), clock, ttlMs: cacheTtlMs });
-  const trend = makeReadCache({ load: async () => trendAnswer(await metrics.listTrend(TREND_LENGTH)), clock, ttlMs: cacheTtlMs });
+  const latest = makeReadCache({ load: () => metrics.getLatest(), clock, ttlMs: cacheTtlMs });
+  const trend = makeReadCache({ load: () => metrics.listTrend(TREND_LENGTH), clock, ttlMs: cacheTtlMs });
   return {
     /** The latest metrics, or null before the first metrics run. */
-    latest(): Promise<Serialised<LatestMetrics>> {
-      return latest.get();
+    latest(): Promise<Keyed<LatestMetrics>> {
+      return keyed('latest', latest);
     },
     /** The last 30 daily entries, oldest first. */
-    trend(): Promise<Serialised<Trend>> {
-      return trend.get();
+    trend(): Promise<Keyed<Trend>> {
+      return keyed('trend', trend);
     },
     /** Forgets both reads (a metrics run in this process just published). */
     invalidate(): void {

@@ -1,5 +1,4 @@
 import type { GoalMarkets, Prediction } from '@app/contracts/predictions';
-import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { selectionProbability, type StoredPrediction, type ThreeWay, type ValueBet } from './prediction.ts';
 import { percent, round } from '../numbers.ts';
 import { picksOf } from './picks.ts';
@@ -53,9 +52,10 @@ export function valueBetView(p: StoredPrediction, v: ValueBet): NonNullable<Pred
 
 /**
  * The locking rule: no probability, value flag or insight ever leaves the server for a viewer
- * who is not premium. Premium viewers get everything, as percentages with one decimal.
+ * who is not premium. Premium viewers get everything, as percentages with one decimal. The caller
+ * says which view it serves (`seesPremiumContent(viewer)`); no viewer is needed for it.
  */
-export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): Prediction {
+export function toPublicPrediction(p: StoredPrediction, { premium }: { premium: boolean }): Prediction {
   const base = {
     id: p.id,
     fixtureId: p.fixtureId,
@@ -70,7 +70,7 @@ export function toPublicPrediction(p: StoredPrediction, viewer: Viewer | null): 
     generatedAt: p.generatedAt,
     forecastSource: p.forecastSource ?? null,
   };
-  if (!seesPremiumContent(viewer)) {
+  if (!premium) {
     return {
       ...base,
       isLocked: true,

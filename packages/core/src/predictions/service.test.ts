@@ -118,34 +118,43 @@ describe('PredictionService.upcoming', () => {
     expect(r.calls).toBe(2);
   });
 
-  it('serves each view as JSON text with a tag that changes when the content does', async () => {
+  it('names each view and its read by a key: the same key while the read is kept, a new one after', async () => {
     // Prepare
     const stored = [prediction('soon', '2026-11-23T15:00:00Z')];
-    const service = makePredictionService({ predictions: repo(stored), clock: fixedClock('2026-11-22T12:00:00Z'), cacheTtlMs: 30_000 });
+    const c = fixedClock('2026-11-22T12:00:00Z');
+    const service = makePredictionService({ predictions: repo(stored), clock: c, cacheTtlMs: 30_000 });
 
     // Act
     const locked = await service.upcoming(null);
     const open = await service.upcoming(premium);
     stored.push(prediction('later', '2026-11-24T15:00:00Z'));
-    const unchanged = await service.upcoming(null);
+    const unchanged = await service.upcoming(free);
     service.invalidate();
     const changed = await service.upcoming(null);
+    c.advance(30_000);
+    const refilled = await service.upcoming(null);
 
     // Assess
-    expect(JSON.parse(locked.json)).toEqual(locked.value);
-    expect(open.etag).not.toBe(locked.etag);
-    expect(unchanged.etag).toBe(locked.etag);
+    expect(locked.key).toMatch(/^locked@\d+$/);
+    expect(open.key).toMatch(/^premium@\d+$/);
+    expect(unchanged).toEqual(locked);
     expect(changed.value).toHaveLength(2);
-    expect(changed.etag).not.toBe(locked.etag);
+    expect(new Set([locked.key, changed.key, refilled.key]).size).toBe(3);
+    expect(refilled.value).toEqual(changed.value);
   });
 
-  it('gives the same answer objects while a refill finds the same content', async () => {
-    const c = fixedClock('2026-11-22T12:00:00Z');
-    const service = makePredictionService({ predictions: repo(items), clock: c, cacheTtlMs: 30_000 });
-    const locked = await service.upcoming(null);
-    const open = await service.upcoming(premium);
-    c.advance(30_000);
-    expect(await service.upcoming(null)).toBe(locked);
-    expect(await service.upcoming(premium)).toBe(open);
+  it('lists what its repository returns for the window, trusting the bounds it asked for', async () => {
+    const asked: [string, string][] = [];
+    const service = makePredictionService({
+      predictions: {
+        async listByKickoff(from, to) {
+          asked.push([from.toISOString(), to.toISOString()]);
+          return [prediction('soon', '2026-11-23T15:00:00Z')];
+        },
+      },
+      clock: fixedClock('2026-11-22T12:00:00Z'),
+    });
+    expect((await service.upcoming(null)).value.map((p) => p.id)).toEqual(['soon']);
+    expect(asked).toEqual([['2026-11-22T09:00:00.000Z', '2026-11-29T12:00:00.000Z']]);
   });
 });

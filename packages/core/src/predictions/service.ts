@@ -1,5 +1,5 @@
 import type { Prediction } from '@app/contracts/predictions';
-import { answerMaker, makeReadCache, type Serialised } from '../cache/read-cache.ts';
+import { makeReadCache, type Keyed } from '../cache/read-cache.ts';
 import { DAY_MS, type Clock } from '../clock.ts';
 import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { toPublicPrediction } from './locking.ts';
@@ -21,38 +21,34 @@ export interface PredictionServiceOptions {
 
 /** Use cases on the read side of predictions. */
 export function makePredictionService({ predictions, clock, marks, cacheTtlMs = 0 }: PredictionServiceOptions) {
-  const lockedAnswer = answerMaker<Prediction[]>();
-  const premiumAnswer = answerMaker<Prediction[]>();
-  async function read(): Promise<{ locked: Serialised<Prediction[]>; premium: Serialised<Prediction[]> }> {
+  /** Both views, built once per read: the hot path then only picks one. */
+  async function read(): Promise<{ locked: Prediction[]; premium: Prediction[] }> {
     const now = clock.now().getTime();
-    const from = now - LISTED_AFTER_KICKOFF_MS;
-    const to = now + UPCOMING_WINDOW_DAYS * DAY_MS;
-    const [listed, scanMarks] = await Promise.all([predictions.listByKickoff(new Date(from), new Date(to)), marks ? marks.all() : []]);
+    // The repository returns exactly the kickoffs within these bounds.
+    const [listed, scanMarks] = await Promise.all([
+      predictions.listByKickoff(new Date(now - LISTED_AFTER_KICKOFF_MS), new Date(now + UPCOMING_WINDOW_DAYS * DAY_MS)),
+      marks ? marks.all() : [],
+    ]);
     const byLeague = marksByLeague(scanMarks);
-    const items = listed
-      .filter((p) => {
-        const t = Date.parse(p.kickoff);
-        return t >= from && t <= to;
-      })
-      .map((p) => asOfLastScan(p, byLeague));
-    // Both views are built and serialised once per read (the same answer while their content is the same): the hot path then only picks one.
+    const items = listed.map((p) => asOfLastScan(p, byLeague));
     return {
-      locked: await lockedAnswer(items.map((p) => toPublicPrediction(p, null))),
-      premium: await premiumAnswer(items.map((p) => toPublicPrediction(p, { userId: '', email: '', role: 'user', subscriptionStatus: 'premium' }))),
+      locked: items.map((p) => toPublicPrediction(p, { premium: false })),
+      premium: items.map((p) => toPublicPrediction(p, { premium: true })),
     };
   }
 
   // An empty list is not kept: it means the first generation is still running.
-  const cache = makeReadCache({ load: read, clock, ttlMs: cacheTtlMs, keep: (views) => views.locked.value.length > 0 });
+  const cache = makeReadCache({ load: read, clock, ttlMs: cacheTtlMs, keep: (views) => views.locked.length > 0 });
 
   return {
     /**
      * Today's and upcoming predictions (kickoff within the next 7 days, or within the last 3
-     * hours), locked unless the viewer is premium, with their JSON text and entity tag.
+     * hours), locked unless the viewer is premium, under a key naming the view and its read.
      */
-    async upcoming(viewer: Viewer | null): Promise<Serialised<Prediction[]>> {
-      const views = await cache.get();
-      return seesPremiumContent(viewer) ? views.premium : views.locked;
+    async upcoming(viewer: Viewer | null): Promise<Keyed<Prediction[]>> {
+      const { value, version } = await cache.loaded();
+      const view = seesPremiumContent(viewer) ? 'premium' : 'locked';
+      return { key: `${view}@${version}`, value: value[view] };
     },
     /** Forgets the cached read (a generation run in this process just published). */
     invalidate: cache.invalidate,

@@ -20,7 +20,7 @@ import type { FixtureProvider } from '../pipeline/providers.ts';
 import { toPublicPrediction } from '../predictions/locking.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { slug } from '../text.ts';
-import type { Viewer } from '../account/viewer.ts';
+import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import type { LeaguePredictions, SeasonRulesOf, SeasonStore, SimulationSnapshot, StoredSimulation, TeamEntry } from './ports.ts';
 
 /** Runs per league and simulation. */
@@ -243,7 +243,7 @@ export function makeSeasonService(deps: SeasonServiceDeps) {
       let cache = teamPages.get(entry.slug);
       if (!cache) teamPages.set(entry.slug, (cache = makeReadCache({ load: () => teamPage(entry), clock, ttlMs: cacheTtlMs })));
       const { upcoming, ...page } = await cache.get();
-      return { ...page, fixtures: upcoming.map((p) => toPublicPrediction(p, viewer)) };
+      return { ...page, fixtures: upcoming.map((p) => toPublicPrediction(p, { premium: seesPremiumContent(viewer) })) };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { etagMatches, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, PUBLIC_READ_SECONDS, taggedJson } from './cache-control.ts';
+import { etagMatches, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, PUBLIC_READ_SECONDS, serialise, taggedJson } from './cache-control.ts';
 
 const event = (headers: Record<string, string> = {}) => ({ headers }) as unknown as APIGatewayProxyEventV2;
 const body = { json: '{"a":1}', etag: '"abc-7"' };
@@ -38,5 +39,18 @@ describe('etagMatches', () => {
   it('is false without a header or with another tag', () => {
     expect(etagMatches(undefined, '"a"')).toBe(false);
     expect(etagMatches('"b"', '"a"')).toBe(false);
+  });
+});
+
+describe('serialise', () => {
+  it('gives equal JSON the same quoted tag and different JSON different tags', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        const [sa, sb] = [serialise(a), serialise(b)];
+        expect(sa.etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
+        expect(serialise(JSON.parse(sa.json)).etag).toBe(sa.etag);
+        if (sa.json !== sb.json) expect(sa.etag).not.toBe(sb.etag);
+      }),
+    );
   });
 });

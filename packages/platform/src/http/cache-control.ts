@@ -41,34 +41,53 @@ interface TaggedOptions {
   varyOnCookie?: boolean;
 }
 
-/**
- * The two answers of a tagged body (200 with it, 304 without), built the first time the body is
- * served with these options and reused for every request after that: a cached read's answer is
- * the same object each time (frozen: nothing may change it on the way out).
- */
-const answers = new WeakMap<TaggedJson, Map<string, { ok: HttpResult; notModified: HttpResult }>>();
-
-function answersOf(body: TaggedJson, options: TaggedOptions) {
-  let byOptions = answers.get(body);
-  if (!byOptions) answers.set(body, (byOptions = new Map()));
-  const key = `${options.shared}|${Boolean(options.varyOnCookie)}`;
-  let built = byOptions.get(key);
-  if (!built) {
-    const headers: Record<string, string> = {
-      'cache-control': options.shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
-      etag: body.etag,
-      ...(options.varyOnCookie ? { vary: 'cookie' } : {}),
-    };
-    const ok = json(new RawJson(body.json), { headers });
-    built = { ok: deepFreeze(ok), notModified: deepFreeze({ statusCode: 304, headers: { ...headers } }) };
-    byOptions.set(key, built);
+/** cyrb53: a fast 53-bit string hash, well mixed; plenty for telling versions of a body apart. */
+function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
   }
-  return built;
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/**
+ * A value's JSON text and its entity tag. The tag is a hash of the text, so two reads with the
+ * same content have the same tag and a client's `If-None-Match` keeps matching across cache
+ * refreshes and across Lambda containers.
+ */
+export function serialise(value: unknown): TaggedJson {
+  const json = JSON.stringify(value);
+  return { json, etag: `"${hash53(json).toString(36)}-${json.length.toString(36)}"` };
+}
+
+/** A tagged body's two answers (200 with it, 304 without), frozen: nothing may change them on the way out. */
+export interface TaggedAnswers {
+  readonly ok: HttpResult;
+  readonly notModified: HttpResult;
+}
+
+export function taggedAnswers(body: TaggedJson, options: TaggedOptions): TaggedAnswers {
+  const headers: Record<string, string> = {
+    'cache-control': options.shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+    etag: body.etag,
+    ...(options.varyOnCookie ? { vary: 'cookie' } : {}),
+  };
+  return { ok: deepFreeze(json(new RawJson(body.json), { headers })), notModified: deepFreeze({ statusCode: 304, headers: { ...headers } }) };
 }
 
 function deepFreeze(result: HttpResult): HttpResult {
   Object.freeze(result.headers);
   return Object.freeze(result);
+}
+
+/** The answer of `answers` for a request: 304 when its `If-None-Match` names the tag. */
+export function answerFor(event: APIGatewayProxyEventV2, etag: string, answers: TaggedAnswers): HttpResult {
+  return etagMatches(event.headers?.['if-none-match'], etag) ? answers.notModified : answers.ok;
 }
 
 /**
@@ -78,6 +97,5 @@ function deepFreeze(result: HttpResult): HttpResult {
  * stored for a visitor is not the answer once a session cookie is sent.
  */
 export function taggedJson(event: APIGatewayProxyEventV2, body: TaggedJson, options: TaggedOptions): HttpResult {
-  const built = answersOf(body, options);
-  return etagMatches(event.headers?.['if-none-match'], body.etag) ? built.notModified : built.ok;
+  return answerFor(event, body.etag, taggedAnswers(body, options));
 }

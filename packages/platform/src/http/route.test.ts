@@ -8,6 +8,7 @@ import type { Viewer } from '@app/core/account/viewer';
 import { currentCorrelationId } from '../correlation.ts';
 import { logger } from '../logger.ts';
 import { json } from './response.ts';
+import { serialise } from './cache-control.ts';
 import { createHttpRoute } from './route.ts';
 
 const context = { awsRequestId: 'ctx-id', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
@@ -239,7 +240,8 @@ describe('rawRoute', () => {
 });
 
 describe('cachedRead', () => {
-  const body = { json: '{"n":1}', etag: '"abc-7"', value: { n: 1 } };
+  const body = { key: 'n@1', value: { n: 1 } };
+  const etag = serialise({ n: 1 }).etag;
   const contract = { route: 'GET /api/n', schema: async () => z.strictObject({ n: z.number() }) };
   function reads(options: { originToken?: string; read?: () => Promise<typeof body> } = {}) {
     const calls = { principal: 0, read: [] as Array<Viewer | null> };
@@ -281,14 +283,14 @@ describe('cachedRead', () => {
     expect(first).toMatchObject({
       statusCode: 200,
       body: '{"n":1}',
-      headers: { etag: '"abc-7"', vary: 'cookie', 'cache-control': expect.stringMatching(/^public, /) },
+      headers: { etag, vary: 'cookie', 'cache-control': expect.stringMatching(/^public, /) },
     });
     expect(calls).toEqual({ principal: 0, read: [null, null] });
   });
 
   it('answers 304 without a body when If-None-Match names the tag', async () => {
-    const res = await reads().handler(apiGatewayEvent({ headers: { 'if-none-match': 'W/"abc-7"' } }), context);
-    expect(res).toMatchObject({ statusCode: 304, headers: { etag: '"abc-7"' } });
+    const res = await reads().handler(apiGatewayEvent({ headers: { 'if-none-match': `W/${etag}` } }), context);
+    expect(res).toMatchObject({ statusCode: 304, headers: { etag } });
     expect(res.body).toBeUndefined();
   });
 
@@ -318,7 +320,7 @@ describe('cachedRead', () => {
   it('checks each answer against the route’s contract the first time it is served, and logs a break', async () => {
     // Prepare
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
-    const broken = { json: '{"n":"1"}', etag: '"def-9"', value: { n: '1' } as unknown as { n: number } };
+    const broken = { key: 'n@2', value: { n: '1' } as unknown as { n: number } };
     const { handler } = reads({ read: async () => broken });
 
     // Act

@@ -13,8 +13,8 @@ import { parseCookies } from './cookies.ts';
 import { assertSameOrigin } from './csrf.ts';
 import { errorResponse, HttpError } from './errors.ts';
 import type { HttpResult } from './response.ts';
-import { taggedJson, type TaggedJson } from './cache-control.ts';
 import { contractCheck } from './contract-check.ts';
+import { keyedAnswers } from './keyed-answers.ts';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { withCorrelationId } from '../correlation.ts';
 import { buildAreas, type Areas, type Bindable, type Built, type NoAreas } from '../areas.ts';
@@ -141,9 +141,9 @@ interface CachedReadOptions<Deps, U extends Areas<Deps>> {
   auth: 'public' | 'viewer';
   /** The areas `read` uses. */
   areas?: U;
-  /** The answer of the in-process read cache for this viewer: the same object while its content is the same. */
-  read: (viewer: Viewer | null, areas: Built<U>, deps: Deps) => Promise<TaggedJson & { readonly value: unknown }>;
-  /** The route's response contract, checked once per answer object (its schema module loads on the first check). */
+  /** The in-process read cache's value for this viewer, under the key that names it (the same key, the same value). */
+  read: (viewer: Viewer | null, areas: Built<U>, deps: Deps) => Promise<{ readonly key: string; readonly value: unknown }>;
+  /** The route's response contract, checked once per distinct body (its schema module loads on the first check). */
   contract: { route: string; schema: () => Promise<z.ZodMiniType> };
   varyOnCookie?: boolean;
 }
@@ -155,9 +155,9 @@ interface CachedReadOptions<Deps, U extends Areas<Deps>> {
  * `If-None-Match` names its tag) before the middleware: no event parsing, no logging context,
  * no validation, no DynamoDB read while the cache is fresh. Everything else (a session cookie,
  * a missing or wrong origin token, a failed read) goes through `httpRoute`, which answers,
- * refuses and logs as for any route. Each answer is checked against the route's response
- * contract the first time it is served, not on every read. The route takes no body, query or
- * path parameters.
+ * refuses and logs as for any route. The read's key decides when its value is serialised, tagged
+ * and checked against the route's response contract: once per key and body, not on every read
+ * (keyed-answers.ts). The route takes no body, query or path parameters.
  */
 function cachedReads<Deps, Principal>(
   factory: HttpRouteFactoryOptions<Deps, Principal>,
@@ -169,18 +169,12 @@ function cachedReads<Deps, Principal>(
   ) => Handler,
 ) {
   return function cachedRead<U extends Areas<Deps> = NoAreas>(options: CachedReadOptions<Deps, U>): Bindable<CachedReadHandler, Deps> {
-    const tagged = { varyOnCookie: options.varyOnCookie ?? false };
     const check = contractCheck(options.contract.route, options.contract.schema);
-    const checked = new WeakSet<object>();
-    const answer = async (event: APIGatewayProxyEventV2, body: TaggedJson & { readonly value: unknown }, shared: boolean) => {
-      if (!checked.has(body)) {
-        checked.add(body);
-        await check(body.value);
-      }
-      return taggedJson(event, body, { shared, ...tagged });
-    };
     const read = async (viewer: Viewer | null, deps: Deps) => options.read(viewer, await buildAreas(options.areas, deps), deps);
     const on = (getDeps: () => Promise<Deps>): CachedReadHandler => {
+      const answerOf = keyedAnswers({ check, varyOnCookie: options.varyOnCookie ?? false });
+      const answer = async (event: APIGatewayProxyEventV2, value: { readonly key: string; readonly value: unknown }, shared: boolean) =>
+        (await answerOf(value)).respond(event, shared);
       const full = fullRoute(getDeps, options.auth, async ({ viewer, event }, deps) => answer(event, await read(viewer, deps), viewer === null));
       return async (event, context) => {
         if (options.auth !== 'public' && event.cookies?.length) return full(event, context);

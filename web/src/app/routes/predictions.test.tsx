@@ -244,14 +244,19 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     expect(screen.getByRole('button', { name: 'List', pressed: true })).toBeInTheDocument();
   });
 
-  it('shows a lock instead of probabilities to a visitor, and keeps the league filter in the toolbar', async () => {
+  it('shows a lock instead of probabilities to a visitor, says which forecasts come from market memory, and keeps the league filter in the toolbar', async () => {
     onPhone();
-    mockApi({ 'GET /api/predictions': fixtures().map(locked) });
+    const list = fixtures().map(locked);
+    list[1]!.forecastSource = 'memory';
+    mockApi({ 'GET /api/predictions': list });
     const { user } = await renderApp('/predictions');
     await screen.findAllByTestId('prediction-row');
 
     expect(screen.queryAllByTestId('list-probability')).toHaveLength(0);
     expect(within(rows()[0]!).getByText('Premium')).toBeInTheDocument();
+    // as the card says it, locked or not: only the row without odds of its own
+    expect(screen.getAllByTestId('forecast-source')).toHaveLength(1);
+    expect(rows().find((row) => row.getAttribute('href') === `/predictions/${list[1]!.id}`)).toHaveTextContent('From market memory');
     await user.selectOptions(screen.getByLabelText('League'), 'Southern League');
     expect(rows()).toHaveLength(1);
   });

@@ -3,7 +3,6 @@ import { fitLeagueModel } from '@app/model/forecast';
 import { DEFAULT_STACK, leagueMemory, poolMemory } from '@app/model/market-memory';
 import { simulateLeague } from '@app/model/testing/simulate';
 import { toPublicPrediction } from '../../predictions/locking.ts';
-import type { Viewer } from '../../account/viewer.ts';
 import { toStoredPrediction } from './stored-prediction.ts';
 import type { FixtureOdds } from '../../predictions/odds.ts';
 import type { ProviderFixture } from '../providers.ts';
@@ -26,7 +25,6 @@ const odds: FixtureOdds = {
   average: { home: 2.1, draw: 3.4, away: 3.6, over25: 1.9, under25: 1.9 },
   capturedAt: `${last.date}T09:00:00Z`,
 };
-const premium: Viewer = { userId: 'u1', email: 'sub@example.com', role: 'user', subscriptionStatus: 'premium' };
 
 describe('a stored prediction', () => {
   it('is published without odds: our models alone, no market, no value bets', () => {
@@ -36,7 +34,7 @@ describe('a stored prediction', () => {
     expect(p.probabilities.home).toBeCloseTo(p.models!.home, 12);
     expect(p.valueBets).toEqual([]);
     expect(p.modelWeight).toEqual({ x1: 1, ou: 1 });
-    const shown = toPublicPrediction(p, premium);
+    const shown = toPublicPrediction(p, { premium: true });
     expect(shown.insights?.market).toBeNull();
     expect(shown.insights?.models?.home).toBeCloseTo(p.models!.home * 100, 0);
   });
@@ -53,7 +51,7 @@ describe('a stored prediction', () => {
     expect([p.probabilities.home, p.probabilities.draw, p.probabilities.away, p.overUnder25.over]).toEqual(pooled.map((v) => expect.closeTo(v, 12)));
     expect(p.market).toBeUndefined();
     expect(p.modelWeight).toEqual({ x1: DEFAULT_STACK.w1x2, ou: DEFAULT_STACK.wOver });
-    expect(toPublicPrediction(p, premium).forecastSource).toBe('memory');
+    expect(toPublicPrediction(p, { premium: true }).forecastSource).toBe('memory');
     // without a memory (a league without prices): our models alone
     expect(toStoredPrediction(fixture, 'Sim League', state, undefined, at, 'published').forecastSource).toBe('models');
     // with odds: the market's stack as before, the memory unread
@@ -68,7 +66,7 @@ describe('a stored prediction', () => {
     expect(p.market).toBeDefined();
     expect(p.models).toBeDefined();
     expect(p.market!.home).toBeGreaterThan(p.market!.away);
-    const shown = toPublicPrediction({ ...p, valueBets: [{ market: 'home', odds: 2.2, edge: 0.06 }] }, premium);
+    const shown = toPublicPrediction({ ...p, valueBets: [{ market: 'home', odds: 2.2, edge: 0.06 }] }, { premium: true });
     expect(shown.insights?.market?.home).toBeCloseTo(p.market!.home * 100, 0);
     expect(shown.valueBets).toEqual([
       {

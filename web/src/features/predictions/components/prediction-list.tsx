@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { groupByDayAndLeague } from '@/features/predictions/utils/filter-predictions';
+import { MEMORY_FORECAST, MEMORY_FORECAST_SHORT } from '@/features/predictions/utils/forecast-source';
 import { ValueBetLine } from '@/components/predictions/value-bet-line';
 import { shownOutcomes } from '@/features/predictions/utils/shown-probabilities';
 import { cn } from '@/utils/cn';
@@ -69,7 +70,8 @@ function Outcomes({ prediction, breakUntil }: { prediction: ListedPrediction; br
 }
 
 /**
- * One match: kickoff, teams, H/D/A (or a lock), the value flag; the whole row opens the match page.
+ * One match: kickoff, teams, where the forecast comes from when the match has no odds of its own, H/D/A (or a
+ * lock), the value flag; the whole row opens the match page.
  * Memoised: the page's other renders (the session answering, a filter typed) leave the rows be.
  */
 const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPrediction; breakUntil: string | null }) {
@@ -89,6 +91,12 @@ const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPr
             <span className="sr-only">vs </span>
             {prediction.awayTeamName}
           </span>
+          {/* Said on every row, locked or not, as the card says it: the match has no odds of its own yet. */}
+          {prediction.forecastSource === 'memory' ? (
+            <span className="text-xs leading-4 text-muted-foreground" title={MEMORY_FORECAST} data-testid="forecast-source">
+              {MEMORY_FORECAST_SHORT}
+            </span>
+          ) : null}
           {!prediction.isLocked && prediction.valueBets?.length
             ? prediction.valueBets.map((bet) => <ValueBetLine key={bet.market} bet={bet} className="text-xs leading-4" />)
             : null}

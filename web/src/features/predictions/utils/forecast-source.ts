@@ -3,6 +3,8 @@ import { formatPercent } from '@/utils/format';
 
 /** The card's line for a forecast made without the match's own odds, from the market memory and our models. */
 export const MEMORY_FORECAST = 'Forecast from past market prices and our models';
+/** The same, as a row of the compact list says it under the teams. */
+export const MEMORY_FORECAST_SHORT = 'From market memory';
 
 /**
  * Whose forecast is published, by our models' learned weight in it (docs/decisions/0134-what-the-card-flags.md):
