@@ -7,9 +7,9 @@ import { mulberry32 } from './random.ts';
 
 export type StakePlan = { kind: 'flat'; share: number } | { kind: 'kelly'; fraction: number; cap: number };
 
-/** The plans the backtest reports and a flag can suggest: 1 % flat, and a quarter Kelly capped at 2 %. */
+/** The plans the backtest reports and a flag can suggest: 1 % flat, and a quarter Kelly capped at 2.5 % (the ledger's two stakes). */
 export const FLAT_PLAN: StakePlan = { kind: 'flat', share: 0.01 };
-export const KELLY_PLAN: StakePlan = { kind: 'kelly', fraction: 0.25, cap: 0.02 };
+export const KELLY_PLAN: StakePlan = { kind: 'kelly', fraction: 0.25, cap: 0.025 };
 export const STAKE_PLANS: readonly StakePlan[] = [FLAT_PLAN, KELLY_PLAN];
 
 /** The plan in words, as a report or a card names it. */
