@@ -53,7 +53,8 @@ const ruleText = (r: ValueRule) => `edge >= ${r.minEdge}, price ${r.minOdds}..${
 
 /** A rule, or each market's (a market without one is not flagged). */
 export function rulesText(rule: ValueRule | ValueRules): string {
-  if ('minEdge' in rule) return `fair probability x price - 1 >= ${rule.minEdge}, price ${rule.minOdds}..${rule.maxOdds}, fair probability >= ${rule.minProbability}`;
+  if ('minEdge' in rule)
+    return `fair probability x price - 1 >= ${rule.minEdge}, price ${rule.minOdds}..${rule.maxOdds}, fair probability >= ${rule.minProbability}`;
   return VALUE_MARKETS.map((m) => `${MARKET_NAMES[m]}: ${rule[m] ? ruleText(rule[m]) : 'not flagged'}`).join('; ');
 }
 

@@ -6,7 +6,7 @@ import { bestPrice, valueFlagOf, VALUE_RULES } from './value-rule.ts';
 const rule = { minEdge: 0.02, minOdds: 1.01, maxOdds: 15, minProbability: 0 };
 
 /** A match where Bet365 pays 2.2 on the home side and the fair price is 50 %: a 10 % edge. */
-function match(over: Partial<ValueBetMatch> = {}): ValueBetMatch & { fair: Record<string, number> } {
+function match(over: Partial<ValueBetMatch & { fair: Record<string, number> }> = {}): ValueBetMatch & { fair: Record<string, number> } {
   return {
     league: 'E0',
     season: '2019-20',

@@ -196,7 +196,11 @@ function listedPrices(e: ValueBetMatch, list: readonly ListedBookmaker[]): Recor
 }
 
 /** A selection's result (profit per unit) and its de-vigged close, if any. */
-function settle(e: ValueBetMatch, selection: RuleSelection, price: number): { profit: number; close?: { p: number; source: 'pinnacle' | 'average' } } | undefined {
+function settle(
+  e: ValueBetMatch,
+  selection: RuleSelection,
+  price: number,
+): { profit: number; close?: { p: number; source: 'pinnacle' | 'average' } } | undefined {
   const plain = (won: boolean) => (won ? price - 1 : -1);
   if (selection === 'home' || selection === 'draw' || selection === 'away') {
     const k = X1.indexOf(selection);

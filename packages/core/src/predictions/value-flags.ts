@@ -59,12 +59,7 @@ export interface CaptureView {
  * The capture's flags and best prices; no flag when the sharp reference's own quote is stale (its fair price is then not the market's now).
  * The rule is each market's in force (docs/decisions/0310-a-value-rule-chosen-for-what-a-subscriber-earns.md): a market without one is not flagged.
  */
-export function captureView(
-  odds: FixtureOdds,
-  now: Date,
-  list?: readonly ListedBookmaker[],
-  rule: ValueRule | ValueRules = VALUE_RULES,
-): CaptureView {
+export function captureView(odds: FixtureOdds, now: Date, list?: readonly ListedBookmaker[], rule: ValueRule | ValueRules = VALUE_RULES): CaptureView {
   const sharpQuote = odds.quotes?.find((q) => q.key === SHARP_KEY);
   const fair = sharpQuote && !fresh(sharpQuote, now) ? {} : sharpFair(odds);
   const prices = listedPrices(odds, now, list);
