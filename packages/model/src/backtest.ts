@@ -27,8 +27,8 @@ import {
   type ThreeWaySummary,
 } from './scoring.ts';
 import type { MatchOdds } from './types.ts';
-import { bookmakerConfig, valueBetsOf, type ValueBets } from './value-backtest.ts';
-import { VALUE_RULE, type ValueRule } from './value-rule.ts';
+import { bookmakerConfig, sharpFair, valueBetsOf, valueFieldsOf, type HandicapOfMatch, type ValueBets } from './value-backtest.ts';
+import { everyMarket, VALUE_RULE, VALUE_RULES, type ValueRule, type ValueRules } from './value-rule.ts';
 
 export interface EvaluatedMatch {
   league: string;
@@ -70,6 +70,8 @@ export interface EvaluatedMatch {
   /** Pre-closing prices of the declared bookmakers the file carries (bookmakers.ts). */
   books?: Record<string, ThreeWayPrices>;
   booksOU?: Record<string, TwoWayPrices>;
+  /** The Asian handicap's line, sharp fair price, listed books' prices and close (value-backtest.ts). */
+  ah?: HandicapOfMatch;
 }
 
 /** 'all': the engine sees the pre-kickoff odds of every match; 'none': no bookmaker price at all. */
@@ -133,15 +135,7 @@ function evaluated(m: ParsedMatch, prediction: Prediction, odds: MatchOdds | und
   }
   if (m.pre.max) e.best = m.pre.max;
   if (m.preOU.max) e.bestOU = m.preOU.max;
-  if (m.pre.ps) e.sharpPre = shin3(m.pre.ps);
-  if (m.preOU.ps) e.sharpPreOver = prop2(m.preOU.ps);
-  if (m.closing.ps) e.closeX1 = { fair: shin3(m.closing.ps), source: 'pinnacle' };
-  else if (m.closing.avg) e.closeX1 = { fair: shin3(m.closing.avg), source: 'average' };
-  if (m.closing.psOU) e.closeOver = { over: prop2(m.closing.psOU), source: 'pinnacle' };
-  else if (m.closing.avgOU) e.closeOver = { over: prop2(m.closing.avgOU), source: 'average' };
-  if (m.books) e.books = m.books;
-  if (m.booksOU) e.booksOU = m.booksOU;
-  return e;
+  return Object.assign(e, valueFieldsOf(m));
 }
 
 /**
@@ -300,6 +294,8 @@ export interface BacktestReport {
      * forecast with odds), under the rule in force; CLV first, then ROI.
      */
     valueBets: ValueBets;
+    /** The frozen rule of 0191 in every market, scored on the same matches for comparison. */
+    valueBetsFrozen: ValueBets;
     /** Value bets of our models alone (the pool, no bookmaker price) at the declared books' best price. */
     valueBetsModels: ValueBets;
     calibration: { x1: CalibrationBin[]; ou: CalibrationBin[] };
@@ -365,24 +361,20 @@ export function sortedForReport(evaluated: readonly EvaluatedMatch[]): Evaluated
   return [...evaluated].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-/** The sharp fair price of each selection: Pinnacle's pre-closing line, de-vigged. */
-export function sharpFair(e: EvaluatedMatch): Partial<Record<'home' | 'draw' | 'away' | 'over25' | 'under25', number>> {
-  return {
-    ...(e.sharpPre ? { home: e.sharpPre[0], draw: e.sharpPre[1], away: e.sharpPre[2] } : {}),
-    ...(e.sharpPreOver !== undefined ? { over25: e.sharpPreOver, under25: 1 - e.sharpPreOver } : {}),
-  };
-}
+export { sharpFair };
 
 const probabilitiesOf = (p: P4) => ({ home: p[0], draw: p[1], away: p[2], over25: p[3], under25: 1 - p[3] });
 
 /** Our models' own value rule, unchanged from before the declared list: 5 % edge, probability >= 0.2, prices up to 15. */
 const MODELS_VALUE_RULE: ValueRule = { minEdge: 0.05, minOdds: 1.01, maxOdds: 15, minProbability: 0.2 };
 
+const SHARP_FAIR = 'Pinnacle pre-closing, de-vigged (Shin 1X2, proportional O/U and Asian handicap)';
+
 /** The report of evaluated matches; `config` (or just the market mode, research) says which backtest made them. */
 export function buildReport(
   evaluated: readonly EvaluatedMatch[],
   config: BacktestConfig | MarketMode = 'all',
-  valueRule: ValueRule = VALUE_RULE,
+  valueRule: ValueRule | ValueRules = VALUE_RULES,
 ): BacktestReport {
   const cfg: BacktestConfig = { ...(typeof config === 'string' ? { mode: 'research', market: config } : config), bookmakers: bookmakerConfig() };
   const market = cfg.market;
@@ -483,7 +475,8 @@ export function buildReport(
         ev.map((e) => e.over),
       ),
       picks,
-      valueBets: valueBetsOf(ev, sharpFair, valueRule, 'Pinnacle pre-closing, de-vigged (Shin 1X2, proportional O/U)'),
+      valueBets: valueBetsOf(ev, sharpFair, valueRule, SHARP_FAIR),
+      valueBetsFrozen: valueBetsOf(ev, sharpFair, everyMarket(VALUE_RULE), SHARP_FAIR),
       valueBetsModels: valueBetsOf(ev, (e) => probabilitiesOf(e.models), MODELS_VALUE_RULE, 'our models alone (the pool of the components)'),
       calibration: {
         x1: calibrationTable(probs, hit),

@@ -12,7 +12,21 @@ T1,05/08/2022,19:00,Istanbulspor,Trabzonspor,1,1,D,4.2,3.7,1.8,4.5,3.9,1.86,1.85
 T1,06/08/2022,19:00,Hatayspor,Kasimpasa,2,0,H,,,,,,,,,,,,,,,,,,,extra,cells
 `;
 
+const AH = `Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG,FTR,AHh,B365AHH,B365AHA,PAHH,PAHA,MaxAHH,MaxAHA,AHCh,PCAHH,PCAHA
+E0,13/08/2021,20:00,Brentford,Arsenal,2,0,H,0.5,1.86,2.04,1.88,2.06,1.95,2.1,0.25,1.9,2.02
+E0,14/08/2021,12:30,Man United,Leeds,5,1,H,-1,,,1.9,2.0,,,,,
+`;
+
 describe('football-data.co.uk parser', () => {
+  it("reads the Asian handicap: the line, Pinnacle's and the listed books' prices at it, the closing line and Pinnacle's close; never Max*", () => {
+    const [a, b] = parseFootballDataCsv(AH, { league: 'E0', season: '2021-22' });
+    expect(a!.preAH).toEqual({ line: 0.5, ps: { home: 1.88, away: 2.06 } });
+    expect(a!.booksAH).toEqual({ B365: { home: 1.86, away: 2.04 } });
+    expect(a!.closingAH).toEqual({ line: 0.25, ps: { home: 1.9, away: 2.02 } });
+    expect(b!.preAH).toEqual({ line: -1, ps: { home: 1.9, away: 2.0 } });
+    expect(b!.booksAH).toBeUndefined();
+    expect(b!.closingAH).toBeUndefined();
+  });
   it('parses both day-first date formats and ISO', () => {
     expect(parseFootballDataDate('13/08/05')).toBe('2005-08-13');
     expect(parseFootballDataDate('05/08/2022')).toBe('2022-08-05');

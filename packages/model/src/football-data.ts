@@ -14,6 +14,17 @@ export interface TwoWayPrices {
   over: number;
   under: number;
 }
+/** An Asian handicap price pair: the home side at the line, the away side at minus the line. */
+export interface HandicapPrices {
+  home: number;
+  away: number;
+}
+/** The Asian handicap market of one moment: its line (the home side's handicap, AHh / AHCh) and prices. */
+export interface HandicapMarket {
+  line: number;
+  /** Pinnacle's prices at the line. */
+  ps?: HandicapPrices;
+}
 
 /** A parsed match: the public MatchRecord plus every market price the backtest needs. */
 export interface ParsedMatch extends MatchRecord {
@@ -28,6 +39,11 @@ export interface ParsedMatch extends MatchRecord {
   /** Pre-closing prices of the declared bookmakers the file carries, by column prefix (bookmakers.ts). */
   books?: Record<string, ThreeWayPrices>;
   booksOU?: Record<string, TwoWayPrices>;
+  /** Asian handicap, files from 2019-20 only (AHh, PAHH/PAHA; closing AHCh, PCAHH/PCAHA). */
+  preAH?: HandicapMarket;
+  closingAH?: HandicapMarket;
+  /** The declared bookmakers' pre-closing Asian handicap prices at `preAH.line`, by column prefix. */
+  booksAH?: Record<string, HandicapPrices>;
 }
 
 /** Splits one CSV line (supports double-quoted fields). */
@@ -184,6 +200,7 @@ export function parseFootballDataCsv(text: string, opts: ParseOptions): ParsedMa
     if (avgc) m.closing.avg = avgc;
     if (avgcOU) m.closing.avgOU = avgcOU;
     addBookPrices(m, three, two);
+    addHandicaps(m, get, two);
     m.odds = preKickoffOdds(m);
     out.push(m);
   }
@@ -202,6 +219,28 @@ function addBookPrices(
     const ou = two(`${research}>2.5`, `${research}<2.5`);
     if (x1) (m.books ??= {})[research] = x1;
     if (ou) (m.booksOU ??= {})[research] = ou;
+  }
+}
+
+/** The Asian handicap lines and prices (pre-closing and closing; the listed books' at the pre-closing line). */
+function addHandicaps(m: ParsedMatch, get: (name: string) => string | undefined, two: (o: string, u: string) => TwoWayPrices | undefined): void {
+  const pair = (h: string, a: string): HandicapPrices | undefined => {
+    const p = two(h, a);
+    return p ? { home: p.over, away: p.under } : undefined;
+  };
+  const line = num(get('AHh'));
+  if (line !== undefined) {
+    const ps = pair('PAHH', 'PAHA');
+    m.preAH = { line, ...(ps ? { ps } : {}) };
+    for (const { research } of DEFAULT_BOOKMAKERS) {
+      const p = research ? pair(`${research}AHH`, `${research}AHA`) : undefined;
+      if (p) (m.booksAH ??= {})[research!] = p;
+    }
+  }
+  const closeLine = num(get('AHCh'));
+  if (closeLine !== undefined) {
+    const ps = pair('PCAHH', 'PCAHA');
+    m.closingAH = { line: closeLine, ...(ps ? { ps } : {}) };
   }
 }
 

@@ -1,6 +1,8 @@
 /** Text rendering of a backtest report and the calibration plot (SVG); pure string builders. */
 import type { BacktestReport, GroupReport } from './backtest.ts';
-import type { ClvSummary, TuningRow, ValueBetGroup, ValueBets } from './value-backtest.ts';
+import type { PlanResult } from './stakes.ts';
+import type { ClvSummary, EarningsRow, TuningRow, ValueBetGroup, ValueBets } from './value-backtest.ts';
+import { VALUE_MARKETS, type ValueMarket, type ValueRule, type ValueRules } from './value-rule.ts';
 import type { CalibrationBin } from './scoring.ts';
 
 const f4 = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : '  -   ');
@@ -37,40 +39,79 @@ export function clvText(c: ClvSummary): string {
     : 'CLV: no bet with that close';
 }
 
+const units = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(1)}` : '-');
+
 function valueGroupLine(name: string, g: ValueBetGroup): string {
   return (
-    `  ${name.padEnd(10)} bets ${String(g.bets).padStart(5)}  ${clvText(g.clv)} | ROI ${signed(g.roi)} [${signed(g.roiCI95[0])}, ${signed(g.roiCI95[1])}], hit rate ${pct(g.hitRate)}` +
+    `  ${name.padEnd(10)} bets ${String(g.bets).padStart(5)}  ${clvText(g.clv)}, total ${units(g.clv.total)} [${units(g.clv.totalCI95[0])}, ${units(g.clv.totalCI95[1])}] units | ROI ${signed(g.roi)} [${signed(g.roiCI95[0])}, ${signed(g.roiCI95[1])}], hit rate ${pct(g.hitRate)}` +
     (g.clvAverageClose.n ? ` | average close: ${clvText(g.clvAverageClose)}` : '') +
     (g.withoutClose ? ` | ${g.withoutClose} without a close` : '')
   );
 }
 
-/** The value-bet block: CLV against Pinnacle's close first, then ROI; per market, league and season. */
+const ruleText = (r: ValueRule) => `edge >= ${r.minEdge}, price ${r.minOdds}..${r.maxOdds}, fair p >= ${r.minProbability}`;
+
+/** A rule, or each market's (a market without one is not flagged). */
+export function rulesText(rule: ValueRule | ValueRules): string {
+  if ('minEdge' in rule)
+    return `fair probability x price - 1 >= ${rule.minEdge}, price ${rule.minOdds}..${rule.maxOdds}, fair probability >= ${rule.minProbability}`;
+  return VALUE_MARKETS.map((m) => `${MARKET_NAMES[m]}: ${rule[m] ? ruleText(rule[m]) : 'not flagged'}`).join('; ');
+}
+
+const MARKET_NAMES: Record<ValueMarket, string> = { '1X2': '1X2', 'OU2.5': 'O/U 2.5', AH: 'Asian hcp' };
+
+/** A stake plan's line: profit, ROI and worst drawdown with their intervals. */
+function planLine(p: PlanResult): string {
+  return `  ${p.name}: staked ${p.staked.toFixed(1)}, profit ${units(p.profit)} [${units(p.profitCI95[0])}, ${units(p.profitCI95[1])}], ROI ${signed(p.roi)} [${signed(p.roiCI95[0])}, ${signed(p.roiCI95[1])}], worst drawdown ${p.maxDrawdown.toFixed(1)} [${p.maxDrawdownCI95[0].toFixed(1)}, ${p.maxDrawdownCI95[1].toFixed(1)}]`;
+}
+
+/** The value-bet block: CLV against Pinnacle's close first (mean, then the total in stake units), then ROI; per market and season, league, season; the stake plans. */
 export function valueBetLines(title: string, v: ValueBets): string[] {
-  const r = v.rule;
   const out = [
     `Value bets ${title}:`,
-    `  rule: fair probability x price - 1 >= ${r.minEdge}, price ${r.minOdds}..${r.maxOdds}, fair probability >= ${r.minProbability}; fair = ${v.fair}; price = ${v.against}`,
-    `  HEADLINE ${clvText(v.clv)} (against Pinnacle's closing price, de-vigged)`,
+    `  rule: ${rulesText(v.rule)}; fair = ${v.fair}; price = ${v.against}`,
+    `  HEADLINE ${clvText(v.clv)}, total ${units(v.clv.total)} [${units(v.clv.totalCI95[0])}, ${units(v.clv.totalCI95[1])}] stake units (against Pinnacle's closing price, de-vigged; an Asian handicap only at its own line)`,
     valueGroupLine('all', v.all),
-    valueGroupLine('1X2', v.byMarket['1X2']),
-    valueGroupLine('O/U 2.5', v.byMarket['OU2.5']),
   ];
+  for (const m of VALUE_MARKETS) {
+    out.push(valueGroupLine(MARKET_NAMES[m], v.byMarket[m]));
+    for (const [season, g] of Object.entries(v.byMarketSeason[m])) out.push(valueGroupLine(`  ${season}`, g));
+  }
+  out.push('  by league:');
   for (const [k, g] of Object.entries(v.byLeague)) out.push(valueGroupLine(k, g));
+  out.push('  by season:');
   for (const [k, g] of Object.entries(v.bySeason)) out.push(valueGroupLine(k, g));
+  out.push('  stake plans (a bankroll of 100, stakes from the starting bankroll):');
+  for (const p of v.stakes) out.push(planLine(p));
   return out;
 }
 
 /** The tuning grid, best lower CLV bound first (the top 25), and the rule the declared criterion chooses. */
 export function renderTuning({ rows, chosen }: { rows: readonly TuningRow[]; chosen: TuningRow | undefined }): string {
-  const rule = (r: TuningRow) => `edge >= ${r.rule.minEdge}, price ${r.rule.minOdds}..${r.rule.maxOdds}, fair p >= ${r.rule.minProbability}`;
-  const line = (r: TuningRow) => `  ${rule(r).padEnd(48)} bets ${String(r.bets).padStart(5)}  ${clvText(r.clv)}  ROI ${signed(r.roi)}`;
+  const line = (r: TuningRow) => `  ${ruleText(r.rule).padEnd(48)} bets ${String(r.bets).padStart(5)}  ${clvText(r.clv)}  ROI ${signed(r.roi)}`;
   const ordered = [...rows].sort((a, b) => (b.clv.ci95[0] || -9) - (a.clv.ci95[0] || -9));
   return [
     `Value-rule tuning grid (${rows.length} rules; CLV against Pinnacle's close; best lower bound first, top 25):`,
     ...ordered.slice(0, 25).map(line),
     chosen ? `CHOSEN by the declared criterion: ${line(chosen).trim()}` : 'CHOSEN: none (no rule reached the minimum number of bets)',
   ].join('\n');
+}
+
+/** 0310's tuning per market: the top 15 rules by the criterion (eligible first), and each market's choice. */
+export function renderEarningsTuning({ rows, byMarket }: { rows: readonly EarningsRow[]; byMarket: Partial<Record<ValueMarket, EarningsRow>> }): string {
+  const line = (r: EarningsRow) =>
+    `  ${ruleText(r.rule).padEnd(46)} bets ${String(r.bets).padStart(5)}  ${clvText(r.clv)}, total ${units(r.clv.total)} [${units(r.clv.totalCI95[0])}, ${units(r.clv.totalCI95[1])}]; per season (${r.seasons}) low ${units(r.totalPerSeasonLow)}  ROI ${signed(r.roi)}`;
+  const out: string[] = [];
+  for (const m of VALUE_MARKETS) {
+    const mine = rows.filter((r) => r.market === m);
+    const ok = (r: EarningsRow) => r.clv.n > 0 && r.clv.ci95[0] > 0;
+    const ordered = [...mine].sort((a, b) => Number(ok(b)) - Number(ok(a)) || (b.totalPerSeasonLow || -1e9) - (a.totalPerSeasonLow || -1e9));
+    out.push(`Tuning, ${MARKET_NAMES[m]} (${mine.length} rules; criterion: 95 % lower bound of the total CLV per season, mean CLV interval above 0; top 15):`);
+    out.push(...ordered.slice(0, 15).map((r) => `${ok(r) ? ' ' : 'x'}${line(r)}`));
+    const c = byMarket[m];
+    out.push(c ? `CHOSEN ${MARKET_NAMES[m]}: ${line(c).trim()}` : `CHOSEN ${MARKET_NAMES[m]}: none (no rule with its mean CLV interval above 0): not flagged`);
+  }
+  return out.join('\n');
 }
 
 export function renderReport(r: BacktestReport): string {
@@ -113,6 +154,7 @@ export function renderReport(r: BacktestReport): string {
   out.push(ps('ensemble O/U 2.5', p.ouEnsemble));
   for (const [title, v] of [
     ["as flagged (the published forecast with odds: a declared bookmaker above Pinnacle's fair price)", o.valueBets],
+    ['under the frozen rule of 0191 (every market), for comparison', o.valueBetsFrozen],
     ['of our models alone', o.valueBetsModels],
   ] as const) {
     out.push(...valueBetLines(title, v));

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { netPrice, DEFAULT_BOOKMAKERS } from './bookmakers.ts';
-import { clvSummary, flaggedBets, tuneValueRule, valueBetsOf, type ValueBetMatch } from './value-backtest.ts';
-import { bestPrice, valueFlagOf } from './value-rule.ts';
+import { clvSummary, flaggedBets, handicapProfit, sharpFair, tuneForEarnings, tuneValueRule, valueBetsOf, type ValueBetMatch } from './value-backtest.ts';
+import { bestPrice, valueFlagOf, VALUE_RULES } from './value-rule.ts';
 
 const rule = { minEdge: 0.02, minOdds: 1.01, maxOdds: 15, minProbability: 0 };
 
 /** A match where Bet365 pays 2.2 on the home side and the fair price is 50 %: a 10 % edge. */
-function match(over: Partial<ValueBetMatch> = {}): ValueBetMatch & { fair: Record<string, number> } {
+function match(over: Partial<ValueBetMatch & { fair: Record<string, number> }> = {}): ValueBetMatch & { fair: Record<string, number> } {
   return {
     league: 'E0',
     season: '2019-20',
@@ -106,5 +106,81 @@ describe('value bets in the backtest', () => {
     expect(chosen!.clv.mean).toBeCloseTo(2.2 * 0.53 - 1, 10);
     // the lowest edge that still takes these bets wins the tie
     expect(chosen!.rule.minEdge).toBe(0.01);
+  });
+});
+
+describe('value bets per market', () => {
+  it('settles an Asian handicap side on the goal difference: a whole line level is a push, a quarter line half of each neighbour', () => {
+    expect(handicapProfit(0.5, 1.9)).toBeCloseTo(0.9, 10);
+    expect(handicapProfit(-0.5, 1.9)).toBe(-1);
+    expect(handicapProfit(0, 1.9)).toBe(0);
+    // home -0.25 and a draw: half pushed, half lost
+    expect(handicapProfit(-0.25, 1.9)).toBe(-0.5);
+    // home -0.75 winning by one: half won at -0.5, half pushed at -1
+    expect(handicapProfit(0.25, 1.9)).toBeCloseTo(0.45, 10);
+  });
+
+  it("flags an Asian handicap side at Bet365's price over Pinnacle's fair price; CLV only against a close at the same line", () => {
+    const ah = (close: { line: number; fairHome: number }) =>
+      match({
+        homeGoals: 1,
+        awayGoals: 1,
+        books: {},
+        ah: { line: -0.25, fairHome: 0.5, books: { B365: { home: 2.1, away: 1.8 } }, close },
+      });
+    const [same] = flaggedBets([ah({ line: -0.25, fairHome: 0.52 })], sharpFair, rule);
+    expect(same).toMatchObject({ market: 'AH', line: -0.25, odds: 2.1, profit: -0.5, won: false, closeSource: 'pinnacle' });
+    expect(same!.clv).toBeCloseTo(2.1 * 0.52 - 1, 10);
+    const [moved] = flaggedBets([ah({ line: -0.5, fairHome: 0.45 })], sharpFair, rule);
+    expect(moved).toMatchObject({ market: 'AH', line: -0.25 });
+    expect(moved!.clv).toBeUndefined();
+    const v = valueBetsOf([ah({ line: -0.5, fairHome: 0.45 })], sharpFair, rule, 'test');
+    expect(v.byMarket.AH).toMatchObject({ bets: 1, withoutClose: 1 });
+    expect(v.byMarket.AH.clv.n).toBe(0);
+  });
+
+  it('applies each market its own rule and flags no market without one (the rules in force flag no Over/Under)', () => {
+    const e = match({ booksOU: { B365: { over: 2.3, under: 1.6 } }, fair: { home: 0.5, over25: 0.5 } });
+    const only1x2 = flaggedBets([e], (x) => x.fair, { '1X2': rule });
+    expect(only1x2.map((b) => b.market)).toEqual(['1X2']);
+    const both = flaggedBets([e], (x) => x.fair, { '1X2': rule, 'OU2.5': rule });
+    expect(both.map((b) => b.market)).toEqual(['1X2', 'OU2.5']);
+    expect(valueFlagOf('over25', 0.5, [{ bookmaker: 'A', price: 3 }], VALUE_RULES)).toBeUndefined();
+    expect(valueFlagOf('home', 0.5, [{ bookmaker: 'A', price: 2.03 }], VALUE_RULES)).toMatchObject({ price: 2.03 });
+  });
+
+  it('sums the CLV in stake units with an interval by match-day blocks', () => {
+    const s = clvSummary([
+      { clv: 0.1, day: 'a' },
+      { clv: -0.05, day: 'b' },
+      { clv: 0.02, day: 'c' },
+    ]);
+    expect(s.total).toBeCloseTo(0.07, 10);
+    // a resample is three whole days: between three of the worst and three of the best
+    expect(s.totalCI95[0]).toBeGreaterThanOrEqual(-0.15 - 1e-12);
+    expect(s.totalCI95[1]).toBeLessThanOrEqual(0.3 + 1e-12);
+    expect(s.totalCI95[0]).toBeLessThan(s.totalCI95[1]);
+  });
+
+  it("chooses each market's rule by the lower bound of the total CLV per season, and none where no rule's mean CLV interval is above 0", () => {
+    // 40 days: Bet365 pays 2.2 on the home side at a fair 50 % and closes at 53 %; Interwetten pays 2.04 (2 % edge) on the away
+    // side at a fair 50 %, closing at 52 % (CLV +6 %); Bet365's over pays 2.1 at a fair 50 % but closes at 45 % (CLV -5.5 %)
+    const ev = Array.from({ length: 40 }, (_, i) =>
+      match({
+        date: `2019-09-${String(1 + (i % 28)).padStart(2, '0')}T${i}`,
+        books: { B365: { home: 2.2, draw: 3, away: 1.5 }, IW: { home: 1.5, draw: 3, away: 2.04 } },
+        booksOU: { B365: { over: 2.1, under: 1.7 } },
+        closeX1: { fair: [0.53, 0.25, 0.52], source: 'pinnacle' },
+        closeOver: { over: 0.45, source: 'pinnacle' },
+        fair: { home: 0.5, draw: 0.2, away: 0.5, over25: 0.5, under25: 0.5 },
+      }),
+    );
+    const { chosen, byMarket } = tuneForEarnings(ev, (e) => e.fair, DEFAULT_BOOKMAKERS, 50);
+    // the 2 % edge takes both sides (more units) and beats any rule that takes the home side alone
+    expect(chosen['1X2']).toMatchObject({ minEdge: 0.01 });
+    expect(byMarket['1X2']!.clv.n).toBe(80);
+    expect(byMarket['1X2']!.seasons).toBe(1);
+    expect(chosen['OU2.5']).toBeUndefined();
+    expect(chosen.AH).toBeUndefined();
   });
 });

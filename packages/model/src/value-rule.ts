@@ -1,10 +1,22 @@
 /**
- * The value-bet rule (docs/decisions/0191-the-value-rule-chosen-before-it-is-scored.md): a listed
- * bookmaker pays more than the sharp fair price. Pure; shared by the backtest and the odds scan.
+ * The value-bet rule (docs/decisions/0191-the-value-rule-chosen-before-it-is-scored.md, its thresholds
+ * per market replaced by docs/decisions/0310-a-value-rule-chosen-for-what-a-subscriber-earns.md): a
+ * listed bookmaker pays more than the sharp fair price. Pure; shared by the backtest and the odds scan.
  */
 
-/** A selection the rule prices: one outcome of 1X2, or one side of Over/Under 2.5. */
-export type RuleSelection = 'home' | 'draw' | 'away' | 'over25' | 'under25';
+/** A selection the rule prices: one outcome of 1X2, one side of Over/Under 2.5, or one side of the Asian handicap. */
+export type RuleSelection = 'home' | 'draw' | 'away' | 'over25' | 'under25' | 'ahHome' | 'ahAway';
+
+/** The markets a value rule is chosen and scored for, each apart. */
+export type ValueMarket = '1X2' | 'OU2.5' | 'AH';
+export const VALUE_MARKETS: readonly ValueMarket[] = ['1X2', 'OU2.5', 'AH'];
+
+/** The market of a selection. */
+export function marketOf(selection: RuleSelection): ValueMarket {
+  if (selection === 'over25' || selection === 'under25') return 'OU2.5';
+  if (selection === 'ahHome' || selection === 'ahAway') return 'AH';
+  return '1X2';
+}
 
 export interface ValueRule {
   /** Minimum fair probability x price - 1 (0.02 = the price pays 2 % more than fair). */
@@ -17,10 +29,31 @@ export interface ValueRule {
 }
 
 /**
- * The rule in force: tuned on 2015-16..2018-19 only and frozen before its one evaluation run on
- * 2019-20..2022-23 (the decision record has both runs' figures).
+ * The frozen rule of 0191: tuned on 2015-16..2018-19 only and frozen before its one evaluation run on
+ * 2019-20..2022-23 (the decision record has both runs' figures); kept to score it beside its successor.
  */
 export const VALUE_RULE: ValueRule = { minEdge: 0.05, minOdds: 1.01, maxOdds: 15, minProbability: 0.2 };
+
+/** One rule per market; a market without one is not flagged. */
+export type ValueRules = Partial<Record<ValueMarket, ValueRule>>;
+
+/** The same rule in every market (the frozen rule is scored this way). */
+export const everyMarket = (rule: ValueRule): ValueRules => ({ '1X2': rule, 'OU2.5': rule, AH: rule });
+
+/**
+ * The rules in force (0310): each market's rule tuned on 2015-16..2019-20 for the total edge a
+ * subscriber can take per season; only markets whose closing line value was above 0 on the
+ * evaluation seasons 2020-21..2022-23. Over/Under 2.5 and the Asian handicap got no rule in the
+ * tuning (no rule's mean CLV interval was above 0 on 2019-20, their one season with prices).
+ */
+export const VALUE_RULES: ValueRules = { '1X2': { minEdge: 0.01, minOdds: 1.01, maxOdds: 15, minProbability: 0 } };
+
+const isRule = (r: ValueRule | ValueRules): r is ValueRule => 'minEdge' in r;
+
+/** The rule `rules` applies to a selection (undefined: its market is not flagged). */
+export function ruleFor(selection: RuleSelection, rules: ValueRule | ValueRules): ValueRule | undefined {
+  return isRule(rules) ? rules : rules[marketOf(selection)];
+}
 
 /** One listed book's price of a selection, already net of any commission. */
 export interface BookPrice {
@@ -54,8 +87,10 @@ export function valueFlagOf(
   selection: RuleSelection,
   fairProbability: number | undefined,
   prices: readonly BookPrice[],
-  rule: ValueRule = VALUE_RULE,
+  rules: ValueRule | ValueRules = VALUE_RULES,
 ): ValueFlag | undefined {
+  const rule = ruleFor(selection, rules);
+  if (!rule) return undefined;
   if (fairProbability === undefined || !(fairProbability > 0) || fairProbability < rule.minProbability) return undefined;
   const inRange = prices.filter((p) => p.price >= rule.minOdds && p.price <= rule.maxOdds);
   const best = bestPrice(inRange);

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_BOOKMAKERS, netPrice, SHARP_KEY, type ListedBookmaker } from '@app/model/bookmakers';
 import { overFromOdds, threeWayFromOdds } from '@app/model/odds';
-import { VALUE_RULE, valueFlagOf, bestPrice, type BookPrice, type ValueRule } from '@app/model/value-rule';
+import { VALUE_RULES, valueFlagOf, bestPrice, type BookPrice, type ValueRule, type ValueRules } from '@app/model/value-rule';
 import { round } from '../numbers.ts';
 import type { BookQuote, FixtureOdds } from './odds.ts';
 import type { MarketBookmakers, MarketOdds, Selection, ValueBet, ValueFlagEvent } from './prediction.ts';
@@ -55,8 +55,11 @@ export interface CaptureView {
   bestBookmakers: MarketBookmakers;
 }
 
-/** The capture's flags and best prices; no flag when the sharp reference's own quote is stale (its fair price is then not the market's now). */
-export function captureView(odds: FixtureOdds, now: Date, list?: readonly ListedBookmaker[], rule: ValueRule = VALUE_RULE): CaptureView {
+/**
+ * The capture's flags and best prices; no flag when the sharp reference's own quote is stale (its fair price is then not the market's now).
+ * The rule is each market's in force (docs/decisions/0310-a-value-rule-chosen-for-what-a-subscriber-earns.md): a market without one is not flagged.
+ */
+export function captureView(odds: FixtureOdds, now: Date, list?: readonly ListedBookmaker[], rule: ValueRule | ValueRules = VALUE_RULES): CaptureView {
   const sharpQuote = odds.quotes?.find((q) => q.key === SHARP_KEY);
   const fair = sharpQuote && !fresh(sharpQuote, now) ? {} : sharpFair(odds);
   const prices = listedPrices(odds, now, list);

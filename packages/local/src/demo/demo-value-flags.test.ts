@@ -1,5 +1,6 @@
 import { captureView, followFlags } from '@app/core/predictions/value-flags';
 import type { ValueBet, ValueFlagEvent } from '@app/core/predictions/prediction';
+import { ruleFor, VALUE_RULES } from '@app/model/value-rule';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LISTED, DEMO_PRICE_SLOT_MS, DemoProvider } from './demo-provider.ts';
 
@@ -40,7 +41,10 @@ describe('DemoProvider: prices that move during the day', () => {
     for (const e of events.filter((x) => x.event !== 'withdrawn')) {
       expect(names.has(e.bookmaker!)).toBe(true);
       expect(e.fairProbability).toBeGreaterThan(0);
-      expect(e.edge).toBeGreaterThanOrEqual(0.05);
+      // at least the edge of its market's rule in force, and only in a market that has one
+      const rule = ruleFor(e.selection, VALUE_RULES);
+      expect(rule).toBeDefined();
+      expect(e.edge).toBeGreaterThanOrEqual(rule!.minEdge);
     }
     // every flag's quote is fresh: at most 5 minutes old at the last scan
     const last = at(47).getTime();

@@ -112,6 +112,8 @@ describe('backtest CLI', () => {
     expect(() => parseArgs(['--data', 'x', '--memory-age', '7'])).toThrow(/only applies with --market memory/);
     expect(() => parseArgs(['--data', 'x', '--market', 'memory', '--memory-age', '0'])).toThrow(/--memory-age must be/);
     expect(() => parseArgs(['--data', 'x', '--market', 'memory', '--deployed'])).toThrow(/research history/);
+    expect(parseArgs(['--data', 'x', '--value-only', '--tune-value'])).toMatchObject({ valueOnly: true, tuneValue: true });
+    expect(() => parseArgs(['--data', 'x', '--value-only', '--deployed'])).toThrow(/--value-only reads the prices alone/);
   });
 
   it('runs --market memory: the memory from earlier closes, stacked with our models, scored against Pinnacle', async () => {
@@ -195,8 +197,10 @@ describe('backtest CLI', () => {
         clv: { n: number; mean: number; ci95: [number, number]; beatClosePct: number };
         all: { bets: number; roiCI95: [number, number] };
         byMarket: Record<string, { bets: number }>;
+        byMarketSeason: Record<string, Record<string, { bets: number; clv: { total: number; totalCI95: [number, number] } }>>;
         byLeague: Record<string, { bets: number }>;
         bySeason: Record<string, { bets: number }>;
+        stakes: { name: string; profit: number; maxDrawdown: number; maxDrawdownCI95: [number, number] }[];
       };
     };
   }
@@ -244,6 +248,21 @@ describe('backtest CLI', () => {
     expect(v.byMarket['1X2']!.bets).toBe(v.all.bets);
     expect(Object.keys(v.byLeague)).toEqual(['AA', 'BB']);
     expect(Object.keys(v.bySeason)).toEqual(['2018-19']);
+    // each market season by season with the total CLV in stake units and its interval; the stake plans
+    const season = v.byMarketSeason['1X2']!['2018-19']!;
+    expect(season.bets).toBe(v.all.bets);
+    expect(season.clv.totalCI95[0]).toBeLessThanOrEqual(season.clv.total);
+    expect(Object.keys(v.byMarketSeason)).toEqual(['1X2', 'OU2.5', 'AH']);
+    expect(v.stakes.map((p) => p.name)).toEqual(['flat 1 % of the bankroll', '0.25 Kelly from the fair probability, at most 2.5 % of the bankroll']);
+    // --value-only finds the same value bets from the prices alone, no model fitted
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const out = join(mkdtempSync(join(tmpdir(), 'model-value-')), 'v.json');
+    expect(await main(['--data', dir, '--data', dir2, '--seasons', '2018-19', '--value-only', '--json', out])).toBe(0);
+    vi.restoreAllMocks();
+    const only = JSON.parse(readFileSync(out, 'utf8')) as { valueBets: ReportJson['overall']['valueBets']; valueBetsFrozen: { all: { bets: number } } };
+    expect(only.valueBets.all.bets).toBe(v.all.bets);
+    expect(only.valueBets.clv.mean).toBe(v.clv.mean);
+    expect(only.valueBetsFrozen.all.bets).toBeGreaterThan(0);
   });
 
   it('--deployed names its mode and replays the pipeline: same matches, other forecasts than the research walk-forward', async () => {

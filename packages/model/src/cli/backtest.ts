@@ -13,8 +13,9 @@ import { buildReport, sharpFair, sortedForReport, type EvaluatedMatch, type Mark
 import { DEFAULT_STATS_LAG_HOURS, GENERATION_UK_TIME, HISTORY_SEASONS, MAX_STATS_LAG_HOURS } from '../deployment.ts';
 import { MODEL_VERSION } from '../forecast.ts';
 import { DEFAULT_HYPER } from '../hyper.ts';
-import { calibrationSvg, renderReport, renderTuning } from '../report.ts';
-import { tuneValueRule } from '../value-backtest.ts';
+import { calibrationSvg, renderEarningsTuning, renderReport, valueBetLines } from '../report.ts';
+import { sharpFair as valueFair, tuneForEarnings, valueBetsOf, valueMatchOf } from '../value-backtest.ts';
+import { everyMarket, VALUE_RULE, VALUE_RULES } from '../value-rule.ts';
 import { DEFAULT_MEMORY, type MemoryParams } from '../market-memory.ts';
 import { DEFAULT_STACK, memoryReport, memoryRows, renderMemoryReport, stackRows } from '../memory-backtest.ts';
 import { SEASON_ROUNDS, seasonBacktest, renderSeasonReport } from '../season-backtest.ts';
@@ -24,7 +25,7 @@ import { runJob, type WorkerJob, type WorkerMessage } from './backtest-worker.ts
 
 const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--leagues E0,SP1] [--seasons 2019-20..2022-23]
                          [--market all|none|memory [--memory-age 1]] [--deployed [--stats-lag ${DEFAULT_STATS_LAG_HOURS}]] [--json out.json] [--svg calibration.svg]
-                         [--refit-days 7] [--workers 2] [--season-sims [--season-runs 10000]] [--tune-value]
+                         [--refit-days 7] [--workers 2] [--season-sims [--season-runs 10000]] [--tune-value] [--value-only]
   --data        folder laid out as <LEAGUE>/<YYYY-YY>.csv (football-data.co.uk format); repeatable, merged
   --leagues     comma-separated league codes (default: every league folder found)
   --seasons     evaluated seasons: a range 2019-20..2022-23, a list 2019-20,2020-21 or one season
@@ -51,9 +52,12 @@ const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--le
                 Brier and reliability against last season's table and a points-per-game extrapolation); the JSON's
                 \`season\` section
   --season-runs runs per simulation (default 10000)
-  --tune-value  also score every value rule of the tuning grid on the evaluated seasons (edge threshold, odds range,
-                minimum probability; value-backtest.ts) and name the one the declared criterion chooses: run it on
-                the tuning seasons only (2015-16..2018-19), never on the seasons that evaluate the rule`;
+  --tune-value  also score every value rule of the tuning grid on the evaluated seasons, each market apart (edge
+                threshold, odds range, minimum probability; value-backtest.ts) and name each market's rule the declared
+                criterion chooses: run it on the tuning seasons only (2015-16..2019-20), never on the seasons that
+                evaluate the rule
+  --value-only  the value bets alone, from the files' prices (they need no forecast, so no model is fitted): the rule
+                in force and the frozen rule, per market and season, with the stake plans`;
 
 export interface CliArgs {
   data: string[];
@@ -72,6 +76,8 @@ export interface CliArgs {
   seasonSims?: number;
   /** Score the value-rule tuning grid too. */
   tuneValue?: boolean;
+  /** The value bets alone, no model fitted. */
+  valueOnly?: boolean;
 }
 
 export function parseArgs(argv: readonly string[]): CliArgs {
@@ -151,6 +157,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       case '--tune-value':
         args.tuneValue = true;
         break;
+      case '--value-only':
+        args.valueOnly = true;
+        break;
       case '--season-runs': {
         const n = Number(value());
         if (!Number.isInteger(n) || n < 100 || n > 100_000) throw new UsageError('--season-runs must be an integer 100..100000');
@@ -176,6 +185,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   }
   if (args.memoryAge !== undefined && (args.deployed !== undefined || args.seasonSims !== undefined || args.tuneValue))
     throw new UsageError('--market memory runs on the research history: leave out --deployed, --season-sims and --tune-value');
+  if (args.valueOnly && (args.deployed !== undefined || args.seasonSims !== undefined || args.memoryAge !== undefined || args.svg))
+    throw new UsageError('--value-only reads the prices alone: leave out --deployed, --season-sims, --market memory and --svg');
   if (statsLag !== undefined) {
     if (args.deployed === undefined) throw new UsageError('--stats-lag only applies with --deployed');
     args.deployed = statsLag;
@@ -303,6 +314,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       abs,
       t0,
     );
+  if (args.valueOnly)
+    return valueOnly(
+      args,
+      files.filter((f) => seasons.includes(f.season)),
+      seasons,
+      leagues,
+      abs,
+      t0,
+    );
   const jobs: WorkerJob[] = leagues
     .map((league) => ({
       league,
@@ -338,8 +358,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   );
   console.log('');
   console.log(renderReport(report));
-  const tuning = args.tuneValue ? tuneValueRule(sortedForReport(matches), sharpFair) : undefined;
-  if (tuning) console.log(`\n${renderTuning(tuning)}`);
+  const tuning = args.tuneValue ? tuneForEarnings(sortedForReport(matches), sharpFair) : undefined;
+  if (tuning) console.log(`\n${renderEarningsTuning(tuning)}`);
   const wallSeconds = (performance.now() - t0) / 1000;
   console.log(`\nWall time ${wallSeconds.toFixed(1)} s`);
   if (args.json)
@@ -421,6 +441,37 @@ function writeJson(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(value, null, 1));
   console.log(`JSON written to ${path}`);
+}
+
+/** `--value-only`: the value bets from the evaluated seasons' prices alone (the rule reads no forecast; value-backtest.ts). */
+function valueOnly(args: CliArgs, files: FileRef[], seasons: string[], leagues: string[], abs: (p: string) => string, t0: number): number {
+  const key = (m: { date: string; league: string }) => `${m.date}|${m.league}`;
+  const ev = loadMatches(files)
+    .map(valueMatchOf)
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  console.log(`Value bets alone: ${leagues.length} league(s) [${leagues.join(', ')}], seasons ${seasons.join(', ')}, ${ev.length} matches`);
+  const fair = 'Pinnacle pre-closing, de-vigged (Shin 1X2, proportional O/U and Asian handicap)';
+  const rules = valueBetsOf(ev, valueFair, VALUE_RULES, fair);
+  const frozen = valueBetsOf(ev, valueFair, everyMarket(VALUE_RULE), fair);
+  console.log('');
+  console.log(valueBetLines('under the rule in force', rules).join('\n'));
+  console.log('');
+  console.log(valueBetLines('under the frozen rule of 0191 (every market), for comparison', frozen).join('\n'));
+  const tuning = args.tuneValue ? tuneForEarnings(ev, valueFair) : undefined;
+  if (tuning) console.log(`\n${renderEarningsTuning(tuning)}`);
+  const wallSeconds = (performance.now() - t0) / 1000;
+  console.log(`\nWall time ${wallSeconds.toFixed(1)} s`);
+  if (args.json)
+    writeJson(abs(args.json), {
+      args: { ...args, data: args.data },
+      seasons,
+      leagues,
+      wallSeconds,
+      valueBets: rules,
+      valueBetsFrozen: frozen,
+      ...(tuning ? { valueTuning: { chosen: tuning.chosen, byMarket: tuning.byMarket } } : {}),
+    });
+  return 0;
 }
 
 /** `--season-sims`: the season simulations' calibration instead of the match backtest (season-backtest.ts). */
