@@ -133,6 +133,8 @@ describe('/predictions/:fixtureId', () => {
           totals: { over15: null, over25: 66, over35: null },
           oddsUsed: { over25: 1.5, under25: 2.6 },
           bestOdds: { over25: 1.48, under25: 3.42 },
+          bestBookmakers: { over25: 'Velox', under25: 'Northbet' },
+          arbitrages: [{ market: 'ou25', implied: 0.9681, profit: 0.033 }],
           markets: null,
           picks: [{ market: 'ou25', selection: 'over25', probability: 66 }],
           valueBets: [
@@ -168,6 +170,12 @@ describe('/predictions/:fixtureId', () => {
       `${formatTime('2026-03-06T14:00:00.000Z')} Under 2.5 moved to 3.42 Northbet (+6.9%)`,
     ]);
     expect(odds.getByText(PICK_AND_VALUE_DIFFER)).toBeInTheDocument();
+    // the price first: every best price names its bookmaker beside the fair price; the market whose best prices sum under 100 % is called an arbitrage
+    const under = odds.getByRole('row', { name: /^Under 2\.5/ });
+    expect(under).toHaveTextContent('Under 2.53.42 Northbet3.202.60');
+    expect(odds.getByTestId('arbitrage-line')).toHaveTextContent(/^Arbitrage: Over\/Under 2\.5 best prices add up to 96\.8%: backing every side in proportion returns \+3\.3% whatever the result/);
+    const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label') ?? r.querySelector('h2')?.textContent);
+    expect(regions.indexOf('Odds')).toBeLessThan(regions.indexOf('Scoreline probabilities'));
   });
 
   it("names a published forecast that is the market's fair price as such, as the card does", async () => {
