@@ -6,7 +6,7 @@ import { PICK_AND_VALUE_DIFFER } from '@/components/predictions/value-bet-line';
 import { makeMatchPage as match, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
-import { formatTime } from '@/utils/list-format';
+import { formatStamp } from '@/utils/list-format';
 
 const scores = Array.from({ length: 6 }, (_, h) => Array.from({ length: 6 }, (_, a) => (h === 1 && a === 0 ? 12.3 : 2)));
 
@@ -162,12 +162,12 @@ describe('/predictions/:fixtureId', () => {
 
     const odds = within(await screen.findByRole('region', { name: 'Odds' }));
     expect(odds.getByTestId('value-bet-line')).toHaveTextContent(
-      `Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen ${formatTime('2026-03-06T14:05:00.000Z')}`,
+      `Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen ${formatStamp('2026-03-06T14:05:00.000Z')}`,
     );
     const history = odds.getAllByRole('listitem').filter((li) => li.closest('ol'));
     expect(history.map((li) => li.textContent)).toEqual([
-      `${formatTime('2026-03-06T13:30:00.000Z')} Under 2.5 flagged 3.30 Velox (+3.1%)`,
-      `${formatTime('2026-03-06T14:00:00.000Z')} Under 2.5 moved to 3.42 Northbet (+6.9%)`,
+      `${formatStamp('2026-03-06T13:30:00.000Z')} Under 2.5 flagged 3.30 Velox (+3.1%)`,
+      `${formatStamp('2026-03-06T14:00:00.000Z')} Under 2.5 moved to 3.42 Northbet (+6.9%)`,
     ]);
     expect(odds.getByText(PICK_AND_VALUE_DIFFER)).toBeInTheDocument();
     // the price first: every best price names its bookmaker beside the fair price; the market whose best prices sum under 100 % is called an arbitrage

@@ -22,8 +22,8 @@ import { BreakNotice } from '@/features/responsible-gambling/components/break-no
 import { PickAndValue, ValueBetLine, ValueHistory } from '@/components/predictions/value-bet-line';
 import { useSession } from '@/lib/auth';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
-import { formatKickoff, formatOdds, formatPercent } from '@/utils/format';
-import { formatTime } from '@/utils/list-format';
+import { formatKickoff, formatOdds, formatPastDay, formatPercent } from '@/utils/format';
+import { formatStamp } from '@/utils/list-format';
 
 const MODEL_NAMES: Record<string, string> = { statistical: 'Statistical learning', ai: 'Football-optimised AI', rating: 'Dynamic team rating' };
 
@@ -164,7 +164,7 @@ function MatchValueBets({ forecast: f }: { forecast: MatchForecast }) {
         </ul>
       ) : (
         <p className="text-sm text-muted-foreground">
-          No value bet{f.valueScannedAt ? ` as of ${formatTime(f.valueScannedAt)}` : ''}: no listed bookmaker pays more than the fair price.
+          No value bet{f.valueScannedAt ? ` as of ${formatStamp(f.valueScannedAt)}` : ''}: no listed bookmaker pays more than the fair price.
         </p>
       )}
       <ValueHistory events={f.valueHistory} />
@@ -195,7 +195,7 @@ function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
               <span>
                 {m.venue === 'H' ? 'vs' : 'at'} <TeamLink teamSlug={slug(m.opponent)}>{displayTeamName(m.opponent)}</TeamLink>
               </span>
-              <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{m.date}</span>
+              <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{formatPastDay(m.date)}</span>
             </li>
           ))}
         </ol>
@@ -297,7 +297,7 @@ export default function MatchRoute() {
                   <span>
                     {displayTeamName(x.homeTeam)} {x.homeGoals}-{x.awayGoals} {displayTeamName(x.awayTeam)}
                   </span>
-                  <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{x.date}</span>
+                  <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{formatPastDay(x.date)}</span>
                 </li>
               ))}
             </ol>

@@ -2,7 +2,7 @@ import type { MatchForecast } from '@app/contracts/matches';
 import type { Prediction } from '@app/contracts/predictions';
 
 import { formatOdds, formatPercent } from '@/utils/format';
-import { formatTime } from '@/utils/list-format';
+import { formatStamp } from '@/utils/list-format';
 
 type ValueBet = NonNullable<Prediction['valueBets']>[number];
 type Selection = ValueBet['market'];
@@ -22,17 +22,17 @@ export const VALUE_LINE = 'Value: a listed bookmaker pays more than the fair pri
 export const PICK_AND_VALUE_DIFFER =
   'They can differ: the Pick is about how likely an outcome is, Value about how a bookmaker prices one; a likely outcome can be priced too short and a less likely one too long.';
 
-/** "Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen 14:05" (without the leading "Value: "). */
+/** "Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Mon 14:05 GMT" (without the leading "Value: "). */
 export function valueBetText(bet: ValueBet): string {
   return [
     `${SELECTION_LABELS[bet.market]} @ ${formatOdds(bet.odds)}${bet.bookmaker ? ` ${bet.bookmaker}` : ''}`,
     ...(bet.fairOdds === null ? [] : [`fair ${formatOdds(bet.fairOdds)}`]),
     formatPercent(bet.edge, { signed: true }),
-    ...(bet.seenAt ? [`seen ${formatTime(bet.seenAt)}`] : []),
+    ...(bet.seenAt ? [`seen ${formatStamp(bet.seenAt)}`] : []),
   ].join(' - ');
 }
 
-/** One value flag on one line: "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen 14:05". */
+/** One value flag on one line: "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Mon 14:05 GMT". */
 export function ValueBetLine({ bet, className }: { bet: ValueBet; className?: string }) {
   return (
     <span className={className} data-testid="value-bet-line">
@@ -65,7 +65,7 @@ export function ValueHistory({ events }: { events: MatchForecast['valueHistory']
       <ol className="space-y-0.5 text-sm" aria-label="Value flag history">
         {events.map((e) => (
           <li key={`${e.at}-${e.market}-${e.event}`} className="tabular-nums">
-            <time dateTime={e.at}>{formatTime(e.at)}</time> {SELECTION_LABELS[e.market]} {EVENT_WORDS[e.event]}
+            <time dateTime={e.at}>{formatStamp(e.at)}</time> {SELECTION_LABELS[e.market]} {EVENT_WORDS[e.event]}
             {e.event !== 'withdrawn' && e.odds !== null
               ? ` ${formatOdds(e.odds)}${e.bookmaker ? ` ${e.bookmaker}` : ''}${e.edge === null ? '' : ` (${formatPercent(e.edge, { signed: true })})`}`
               : ''}
