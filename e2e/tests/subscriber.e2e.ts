@@ -96,7 +96,7 @@ describe('a visitor becomes a subscriber', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     // 'Account created!' shows for the moment before the browser leaves (spec-flows.e2e.ts records it).
     await page.waitForURL(/\/__local\/checkout\//);
-    await heading(page, 'Football Predictions Premium').waitFor();
+    await heading(page, 'AI Football Predictions Premium').waitFor();
     await page.getByText('$29.00').waitFor();
     await expectAccessible(page, 'the local checkout page');
     // Confirmed now, as a person does from their inbox (the banner's own test: account-email.e2e.ts).
