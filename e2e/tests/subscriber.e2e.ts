@@ -141,6 +141,8 @@ describe('a premium subscriber on /predictions', () => {
       expect(tenths(home!) + tenths(draw!) + tenths(away!)).toBe(1000);
       expect(tenths(over!) + tenths(under!)).toBe(1000);
     }
+    // the insights are folded on a card (the price first); opened, they are all there
+    await cards.first().getByText('Model insights').click();
     await cards.first().getByText('Expected goals').waitFor();
     await cards.first().getByRole('list', { name: 'Most likely scores' }).waitFor();
     await expectAccessible(page, '/predictions as premium');

@@ -2,7 +2,6 @@ import type { MatchPage } from '@app/contracts/matches';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { PICK_AND_VALUE_DIFFER } from '@/components/predictions/value-bet-line';
 import { makeMatchPage as match, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
@@ -169,7 +168,9 @@ describe('/predictions/:fixtureId', () => {
       `${formatStamp('2026-03-06T13:30:00.000Z')} Under 2.5 flagged 3.30 Velox (+3.1%)`,
       `${formatStamp('2026-03-06T14:00:00.000Z')} Under 2.5 moved to 3.42 Northbet (+6.9%)`,
     ]);
-    expect(odds.getByText(PICK_AND_VALUE_DIFFER)).toBeInTheDocument();
+    expect(odds.getByTestId('pick-and-value')).toHaveTextContent(
+      'Why they differ: the Pick, Over 2.5 (66.0%), is the outcome we think most likely; the Value, Under 2.5, is less likely but priced too long by Northbet.',
+    );
     // the price first: every best price names its bookmaker beside the fair price; the market whose best prices sum under 100 % is called an arbitrage
     const under = odds.getByRole('row', { name: /^Under 2\.5/ });
     expect(under).toHaveTextContent('Under 2.53.42 Northbet3.202.60');

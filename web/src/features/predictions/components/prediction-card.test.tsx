@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { PICK_DEFINITION, PredictionCard, VALUE_DEFINITION } from '@/features/predictions/components/prediction-card';
-import { PICK_AND_VALUE_DIFFER, PICK_LINE, VALUE_LINE } from '@/components/predictions/value-bet-line';
 import { locked, makeListedPrediction } from '@/testing/data-generators';
 import { formatStamp } from '@/utils/list-format';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -82,7 +81,7 @@ describe('PredictionCard', () => {
     expect(screen.queryByTestId('pick-and-value')).not.toBeInTheDocument();
   });
 
-  it('tells a Pick and a Value flag apart, one line each, and says why they differ', () => {
+  it('says in one line why a Pick and a Value flag differ: the most likely outcome against a mispriced one', () => {
     renderWithProviders(
       <PredictionCard
         prediction={makeListedPrediction({
@@ -109,10 +108,9 @@ describe('PredictionCard', () => {
       />,
     );
 
-    const note = screen.getByTestId('pick-and-value');
-    expect(within(note).getByText(PICK_LINE)).toBeInTheDocument();
-    expect(within(note).getByText(VALUE_LINE)).toBeInTheDocument();
-    expect(within(note).getByText(PICK_AND_VALUE_DIFFER)).toBeInTheDocument();
+    expect(screen.getByTestId('pick-and-value')).toHaveTextContent(
+      'Why they differ: the Pick, Over 2.5 (66.0%), is the outcome we think most likely; the Value, Under 2.5, is less likely but priced too long by Northbet.',
+    );
   });
 
   it('marks Pick only on the selections the track record counts, each with its definition', () => {
