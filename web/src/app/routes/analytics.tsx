@@ -12,7 +12,7 @@ import { SelectField } from '@/components/ui/filter-field';
 import { ChartSlot } from '@/components/ui/chart-slot';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { HIGH_CONFIDENCE_THRESHOLD, STAKE_USD } from '@/config/product';
+import { HIGH_CONFIDENCE_THRESHOLD, PICKS_PAY_THE_MARGIN, STAKE_USD } from '@/config/product';
 import { ledgerCsvHref, useAnalytics, type AnalyticsFilter } from '@/features/analytics/api/get-analytics';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/utils/cn';
@@ -313,6 +313,7 @@ export default function AnalyticsRoute() {
               Download CSV
             </a>
           </div>
+          <p className="mb-6 max-w-3xl text-sm text-muted-foreground">{PICKS_PAY_THE_MARGIN}</p>
           {analytics.isError ? (
             <p role="alert" className="text-sm text-destructive">
               Analytics are unavailable right now.
