@@ -244,6 +244,26 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     expect(screen.getByRole('button', { name: 'List', pressed: true })).toBeInTheDocument();
   });
 
+  it('sorted by win probability, is one list across days in that order, each row with its day', async () => {
+    onPhone();
+    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/predictions': fixtures() });
+    const { user } = await renderApp('/predictions');
+    await screen.findAllByTestId('prediction-row');
+
+    await user.click(await screen.findByRole('radio', { name: 'Win probability' }));
+
+    // the same order as the cards' sort, across today and tomorrow, under one heading
+    const [first, second, third] = rows();
+    expect(first).toHaveTextContent(/Carlton\s*vs Dunmore/);
+    expect(second).toHaveTextContent(/Eastwick\s*vs Fairport/);
+    expect(third).toHaveTextContent(/Ashford\s*vs Brookvale/);
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toContain('By win probability, all days');
+    expect(headings).not.toContain('Today');
+    expect(headings).not.toContain('Tomorrow');
+    for (const row of rows()) expect(row.querySelector('time')?.textContent).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d$/);
+  });
+
   it('shows a lock instead of probabilities to a visitor, and keeps the league filter in the toolbar', async () => {
     onPhone();
     mockApi({ 'GET /api/predictions': fixtures().map(locked) });
