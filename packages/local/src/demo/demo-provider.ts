@@ -64,7 +64,7 @@ export const NEWS = { count: 2, withinMs: 6 * 24 * HOUR_MS, x12: 0.02, ou: 0.02 
  * kickoff it starts. Only prices of at most `maxProbability` go stale, so the rest of the book
  * keeps the best prices summing above 100 % (no arbitrage from it).
  */
-export const STALE_PRICE = { share: 0.5, by: [0.09, 0.15], hours: [6, 30], withinMs: 96 * HOUR_MS, maxProbability: 0.35 } as const;
+export const STALE_PRICE = { share: 0.8, by: [0.09, 0.15], hours: [12, 36], withinMs: 96 * HOUR_MS, maxProbability: 0.35 } as const;
 
 interface StaleEpisode {
   book: number;
