@@ -244,7 +244,16 @@ describe('DemoProvider: a world that looks like real leagues', () => {
       });
       const mean = (xs: number[]) => xs.reduce((t, x) => t + x, 0) / xs.length;
       const games = 2 * (league.clubs.length - 1);
-      return { id: league.id, sixPlus: sixPlus / n, goalless: goalless / n, homeWins: homeWins / n, draws: draws / n, goals: goals / n, champion: mean(champion) / games, bottom: mean(bottom) / games };
+      return {
+        id: league.id,
+        sixPlus: sixPlus / n,
+        goalless: goalless / n,
+        homeWins: homeWins / n,
+        draws: draws / n,
+        goals: goals / n,
+        champion: mean(champion) / games,
+        bottom: mean(bottom) / games,
+      };
     });
 
     // Assess: each league within the real leagues' range (points per game: 38 or 34 games)
@@ -270,7 +279,9 @@ describe('DemoProvider: a world that looks like real leagues', () => {
   it('prices as real books do: near each other, a value flag now and then, an arbitrage rarely', () => {
     // Prepare: the matches of a month, each read five times over its last four days
     const demo = new DemoProvider({ now: () => NOW });
-    const matches = DEMO_LEAGUES.flatMap((l) => demo.world.season(l, seasonYearAt(l, NOW.getTime())).matches.filter((m) => m.kickoffMs > NOW.getTime() && m.kickoffMs < NOW.getTime() + 30 * DAY));
+    const matches = DEMO_LEAGUES.flatMap((l) =>
+      demo.world.season(l, seasonYearAt(l, NOW.getTime())).matches.filter((m) => m.kickoffMs > NOW.getTime() && m.kickoffMs < NOW.getTime() + 30 * DAY),
+    );
     expect(matches.length).toBeGreaterThan(60);
 
     // Act

@@ -128,7 +128,13 @@ const lagOf = (seed: string, m: DemoMatch, i: number) => (e: number) => {
  */
 function shifted(prices: MarketOdds, p: { x12: number; ou: number }): MarketOdds {
   const f = (x: number, by: number) => Math.max(1.01, round2(1 / Math.min(0.99, Math.max(0.01, 1 / x + by))));
-  return { home: f(prices.home!, -p.x12), draw: prices.draw, away: f(prices.away!, p.x12), over25: f(prices.over25!, -p.ou), under25: f(prices.under25!, p.ou) };
+  return {
+    home: f(prices.home!, -p.x12),
+    draw: prices.draw,
+    away: f(prices.away!, p.x12),
+    over25: f(prices.over25!, -p.ou),
+    under25: f(prices.under25!, p.ou),
+  };
 }
 
 /** Each simulated bookmaker's prices for a match (deterministic per seed and match), before any news or at the close. */

@@ -131,7 +131,10 @@ function longestRun(schedule: readonly (readonly [number, number])[][]): number 
   let longest = 0;
   for (const round of schedule) {
     for (const [h, a] of round) {
-      for (const [club, home] of [[h, true], [a, false]] as const) {
+      for (const [club, home] of [
+        [h, true],
+        [a, false],
+      ] as const) {
         const prev = last.get(club);
         const run = prev && prev.home === home ? prev.run + 1 : 1;
         last.set(club, { home, run });

@@ -138,7 +138,9 @@ describe('/analytics', () => {
     expect(row).toHaveTextContent('-8.9% · too few bets to judge');
     expect(row).toHaveTextContent(/-1.7% · too few bets to judge$/);
     expect(row).not.toHaveTextContent('[');
-    expect(screen.getByRole('region', { name: 'Closing line value' })).toHaveTextContent('Mean CLV over 36 bets: -1.7% · too few bets to judge; 61.1% beat the close.');
+    expect(screen.getByRole('region', { name: 'Closing line value' })).toHaveTextContent(
+      'Mean CLV over 36 bets: -1.7% · too few bets to judge; 61.1% beat the close.',
+    );
     expect(screen.getByRole('region', { name: 'Profit over time' })).toHaveTextContent('Quarter-Kelly is not shown until 10 units are staked (0.29 so far).');
     expect(screen.getByRole('region', { name: 'Profit over time' })).not.toHaveTextContent('quarter-Kelly 2.90');
   });

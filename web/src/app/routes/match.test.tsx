@@ -174,7 +174,9 @@ describe('/predictions/:fixtureId', () => {
     // the price first: every best price names its bookmaker beside the fair price; the market whose best prices sum under 100 % is called an arbitrage
     const under = odds.getByRole('row', { name: /^Under 2\.5/ });
     expect(under).toHaveTextContent('Under 2.53.42 Northbet3.202.60');
-    expect(odds.getByTestId('arbitrage-line')).toHaveTextContent(/^Arbitrage: Over\/Under 2\.5 best prices add up to 96\.8%: backing every side in proportion returns \+3\.3% whatever the result/);
+    expect(odds.getByTestId('arbitrage-line')).toHaveTextContent(
+      /^Arbitrage: Over\/Under 2\.5 best prices add up to 96\.8%: backing every side in proportion returns \+3\.3% whatever the result/,
+    );
     const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label') ?? r.querySelector('h2')?.textContent);
     expect(regions.indexOf('Odds')).toBeLessThan(regions.indexOf('Scoreline probabilities'));
   });

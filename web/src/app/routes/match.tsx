@@ -142,8 +142,8 @@ function Arbitrages({ forecast: f }: { forecast: MatchForecast }) {
     <ul className="mt-2 space-y-1 text-sm" aria-label="Arbitrages">
       {f.arbitrages.map((a) => (
         <li key={a.market} data-testid="arbitrage-line">
-          <span className="font-semibold">Arbitrage:</span> {ARBITRAGE_MARKET[a.market]} best prices add up to {formatPercent(a.implied * 100)}: backing every side
-          in proportion returns {formatPercent(a.profit * 100, { signed: true })} whatever the result, until a bookmaker moves its price.
+          <span className="font-semibold">Arbitrage:</span> {ARBITRAGE_MARKET[a.market]} best prices add up to {formatPercent(a.implied * 100)}: backing every
+          side in proportion returns {formatPercent(a.profit * 100, { signed: true })} whatever the result, until a bookmaker moves its price.
         </li>
       ))}
     </ul>

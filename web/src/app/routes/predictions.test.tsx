@@ -240,7 +240,9 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     ).toEqual(['62.0', '23.0', '15.0']);
     expect(eastwick).toHaveTextContent('Home win 62.0%');
     // the value bet where the user is: side, price, bookmaker, fair price, edge and when it was seen
-    expect(within(eastwick).getByTestId('value-bet-line')).toHaveTextContent(/^Value: Under 2\.5 @ 3\.42 Northbet - fair 3\.20 - \+6\.9% - seen (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d \S+$/);
+    expect(within(eastwick).getByTestId('value-bet-line')).toHaveTextContent(
+      /^Value: Under 2\.5 @ 3\.42 Northbet - fair 3\.20 - \+6\.9% - seen (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d \S+$/,
+    );
     expect(screen.getByRole('button', { name: 'List', pressed: true })).toBeInTheDocument();
   });
 
