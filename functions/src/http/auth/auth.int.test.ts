@@ -46,7 +46,7 @@ describe('accounts and sessions over HTTP', () => {
     expect(taken.status).toBe(409);
     expect(taken.json).toEqual({ error: 'conflict', message: EMAIL_TAKEN_MESSAGE });
     expect(client.cookies.size).toBe(0);
-    expect((await stack.outbox()).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Your Football Predictions account']);
+    expect((await stack.outbox()).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Your AI Football Predictions account']);
     expect((await stack.client().post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
     expect((await stack.client().post('/api/auth/login', { email, password: 'someone else entirely' })).status).toBe(401);
   });
