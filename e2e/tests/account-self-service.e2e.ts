@@ -39,7 +39,7 @@ describe('self-service billing', () => {
 
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByText(/^Cancels on \d{4}-\d{2}-\d{2}$/).waitFor();
-    await page.getByRole('link', { name: 'Return to Football Predictions' }).click();
+    await page.getByRole('link', { name: 'Return to AI Football Predictions' }).click();
     await heading(page, 'Account Settings').waitFor();
     await page.getByText(/^Cancels on /).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);

@@ -96,7 +96,7 @@ describe('a visitor becomes a subscriber', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     // 'Account created!' shows for the moment before the browser leaves (spec-flows.e2e.ts records it).
     await page.waitForURL(/\/__local\/checkout\//);
-    await heading(page, 'Football Predictions Premium').waitFor();
+    await heading(page, 'AI Football Predictions Premium').waitFor();
     await page.getByText('$29.00').waitFor();
     await expectAccessible(page, 'the local checkout page');
     // Confirmed now, as a person does from their inbox (the banner's own test: account-email.e2e.ts).
@@ -141,6 +141,8 @@ describe('a premium subscriber on /predictions', () => {
       expect(tenths(home!) + tenths(draw!) + tenths(away!)).toBe(1000);
       expect(tenths(over!) + tenths(under!)).toBe(1000);
     }
+    // the insights are folded on a card (the price first); opened, they are all there
+    await cards.first().getByText('Model insights').click();
     await cards.first().getByText('Expected goals').waitFor();
     await cards.first().getByRole('list', { name: 'Most likely scores' }).waitFor();
     await expectAccessible(page, '/predictions as premium');

@@ -18,8 +18,9 @@ let context: BrowserContext;
 let page: Page;
 let flagged: Prediction;
 
-/** "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen 14:05" */
-const VALUE_LINE = /^Value: (Home|Draw|Away|Over 2\.5|Under 2\.5) @ \d+\.\d\d .+ - fair \d+\.\d\d - \+\d+\.\d% - seen \d\d:\d\d$/;
+/** "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Sat 14:05 GMT" */
+const VALUE_LINE =
+  /^Value: (Home|Draw|Away|Over 2\.5|Under 2\.5) @ \d+\.\d\d .+ - fair \d+\.\d\d - \+\d+\.\d% - seen (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d \S+$/;
 
 beforeAll(async () => {
   await demoDataReady();

@@ -252,7 +252,8 @@ describe('the landing page', () => {
     expect(await hero.getByRole('link', { name: 'View Predictions' }).getAttribute('href')).toBe('/predictions');
 
     // A fresh stack's settled predictions are all backfilled: the card says so, and the trend waits for published ones.
-    const live = page.getByRole('region', { name: 'Back-tested Performance' });
+    const live = page.getByRole('region', { name: 'Live Performance' });
+    await live.getByText('Back-tested: no live record yet, so these figures are reconstructed.').waitFor();
     await live.getByText('Win accuracy').waitFor();
     await expect.poll(() => live.locator('dd').first().textContent()).toMatch(/^\d+\.\d%$/);
     await live.getByText(/Reconstructed, not published in advance/).waitFor();

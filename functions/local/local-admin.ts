@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@app/contracts/brand';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   cardBrandOf,
@@ -184,7 +185,7 @@ async function handleCheckout(deps: LocalAdminDeps, req: IncomingMessage, res: S
     page(
       'Checkout (test mode)',
       `<p class="badge">TEST MODE: no real payment is taken</p>
-      <h1>Football Predictions Premium</h1>
+      <h1>${PRODUCT_NAME} Premium</h1>
       <p class="price"><strong>$29.00</strong> per month</p>
       <p>Full probabilities, Over/Under 2.5, value bets and analytics. Cancel any time; access runs to the end of the paid period.</p>
       ${done ? '<p>This checkout is already paid.</p>' : ''}
@@ -280,7 +281,7 @@ function portalPage(view: LocalPortalView): string {
     </form>
     <h2>Invoices</h2>
     <table><thead><tr><th>Date</th><th>Amount</th><th>Status</th></tr></thead><tbody>${invoices.join('') || '<tr><td colspan="3">No invoices yet.</td></tr>'}</tbody></table>
-    <p><a href="${escape(view.session.returnUrl)}">Return to Football Predictions</a></p>`,
+    <p><a href="${escape(view.session.returnUrl)}">Return to ${PRODUCT_NAME}</a></p>`,
   );
 }
 
@@ -300,7 +301,7 @@ async function handleInvoice(deps: LocalAdminDeps, res: ServerResponse, customer
       `<p class="badge">TEST MODE: no real payment is taken</p>
       <h1>Invoice ${escape(invoice.number ?? invoice.id)}</h1>
       <p>Billed to ${escape(email)} on ${day}</p>
-      <table><tbody><tr><td>Football Predictions Premium, 1 month</td><td>$${(invoice.amountCents / 100).toFixed(2)}</td></tr></tbody></table>
+      <table><tbody><tr><td>${PRODUCT_NAME} Premium, 1 month</td><td>$${(invoice.amountCents / 100).toFixed(2)}</td></tr></tbody></table>
       <p>Status: ${escape(invoice.status)}</p>`,
     ),
   );

@@ -1,4 +1,5 @@
 /** The composition root: email (verification, password reset, contact), its stores, bounces and undelivered requests. */
+import { PRODUCT_NAME } from '@app/contracts/brand';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoAttemptStore } from '@app/adapters/dynamodb/attempt-store';
 import { DynamoContactMessageStore } from '@app/adapters/dynamodb/contact-message-store';
@@ -84,7 +85,7 @@ export function buildMail(base: Base) {
         messages: buildContactMessages(base),
         sender: emailSender(base),
         suppressions: buildEmailSuppressions(base),
-        templates: { appOrigin: config.APP_ORIGIN, productName: 'Football Predictions' },
+        templates: { appOrigin: config.APP_ORIGIN, productName: PRODUCT_NAME },
         supportAddress: config.SUPPORT_EMAIL,
         clock,
         alerts: { store: buildAlertStore(base), predictions: table(base, DynamoPredictionRepository), tokens: new HmacUnsubscribeTokens(secret) },

@@ -40,6 +40,10 @@ export const MatchForecastSchema = z.strictObject({
   /** The prices the model read, and the best price per outcome; null without odds. */
   oddsUsed: z.nullable(Odds),
   bestOdds: z.nullable(Odds),
+  /** Who offers each best price, where known. */
+  bestBookmakers: z.optional(z.partialRecord(z.enum(['home', 'draw', 'away', 'over25', 'under25']), z.string())),
+  /** Markets whose best prices imply under 100 % together (an arbitrage), with the return on the total staked. */
+  arbitrages: z.optional(z.array(z.strictObject({ market: z.enum(['1x2', 'ou25']), implied: z.number(), profit: z.number() }))),
   /** Every market from the grid (double chance, draw no bet, totals, BTTS, Asian handicap); null on predictions stored without it. */
   markets: z.nullable(GoalMarketsSchema),
   /** The tracked picks (60 % or more) and the value flags as of the last odds scan, as on the card. */

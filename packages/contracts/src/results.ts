@@ -64,7 +64,7 @@ export const ResultsPageSchema = z.strictObject({
   to: z.iso.date(),
   /** Leagues with a result in the span, for the filter. */
   leagues: z.array(z.strictObject({ id: z.string(), name: z.string() })),
-  /** The last 30 days' headline figures over published and back-tested picks (as on the landing page). */
+  /** The headline figures over published and back-tested picks of the listed league and span; without dates the last 30 days (as on the landing page). */
   summary: MetricsByBasisSchema,
 });
 export type ResultsPage = z.infer<typeof ResultsPageSchema>;

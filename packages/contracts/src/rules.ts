@@ -19,9 +19,9 @@ export const PREMIUM_PRICE_USD = 29;
 export const PUBLISHED_BASIS_MIN_PICKS = 30;
 
 /**
- * Fewer settled bets than this and an interval that still contains 0 says little: the pages print
- * "too few bets to judge" beside it. An interval that excludes 0 is shown without the note
- * (docs/decisions/0211-honest-figures.md).
+ * Fewer settled bets than this and a figure's interval says little (on a handful of bets it looks
+ * precise and is not): the pages print "too few bets to judge" in its place
+ * (docs/decisions/0331-intervals-only-from-the-stated-sample.md, amending 0211).
  */
 export const MIN_BETS_TO_JUDGE = 100;
 

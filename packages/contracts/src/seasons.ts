@@ -48,11 +48,14 @@ export const SimulationHistorySchema = z.strictObject({
 });
 export type SimulationHistory = z.infer<typeof SimulationHistorySchema>;
 
-/** A played match of the team with the probabilities we published before kickoff (null when we made no forecast). */
+/** A played match of the team with our pre-match probabilities (null when we made no forecast). */
 export const TeamResultSchema = z.extend(FormMatchSchema, {
   fixtureId: z.nullable(z.string()),
-  /** Our pre-match home / draw / away, percent; public once the match is played (the track record). */
-  forecast: z.nullable(z.strictObject({ home: Percent, draw: Percent, away: Percent })),
+  /**
+   * Our pre-match home / draw / away, percent; public once the match is played (the track record).
+   * `origin`: published before kickoff, or back-tested (reconstructed when the league was added).
+   */
+  forecast: z.nullable(z.strictObject({ home: Percent, draw: Percent, away: Percent, origin: z.optional(z.enum(['published', 'backfilled'])) })),
 });
 
 /** `GET /api/teams/:slug`. */

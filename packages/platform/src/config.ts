@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@app/contracts/brand';
 import * as z from 'zod/mini';
 
 const csv = z.pipe(
@@ -50,7 +51,7 @@ export const ConfigSchema = z.object({
   /** `local`: the local outbox (DynamoDB Local, /__local/mail); `ses`: Amazon SES v2. */
   EMAIL_DRIVER: z._default(z.enum(['local', 'ses']), 'local'),
   /** The sender of every email (an address of the domain verified in SES). */
-  EMAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Football Predictions <no-reply@localhost>'),
+  EMAIL_FROM: z._default(z.string().check(z.minLength(3)), `${PRODUCT_NAME} <no-reply@localhost>`),
   /** The SES configuration set every email is sent with: its bounce and complaint events suppress addresses (set by infra). */
   SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   /** CloudWatch namespace of the metrics the functions emit as EMF log lines (set by infra). */

@@ -7,6 +7,9 @@ export const FREE_PRICE_USD = 0;
 /** How every page names the two kinds of record, never added together (docs/decisions/0090-published-and-backfilled-predictions.md). */
 export const BASIS_LABELS = { published: 'Published before kickoff', backtest: 'Back-tested (reconstructed)' } as const;
 export const MEMBER_COUNT_LABEL = '2,500+';
+/** Why picks as a whole trail the market: said on /results and /analytics beside their figures. */
+export const PICKS_PAY_THE_MARGIN =
+  'A pick is the outcome we think most likely, taken at the market’s price; that price carries the bookmaker’s margin, so picks as a whole lose about the margin unless they win more often than the price says. Value bets are the ones priced above the fair price.';
 
 /**
  * The three models and their weights in the ensemble (marketing copy, docs/product.md#audience-and-plans): the a-priori

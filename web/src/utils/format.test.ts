@@ -6,6 +6,7 @@ import {
   formatKickoff,
   formatLongDate,
   formatMatchDate,
+  formatPastDay,
   formatMoney,
   formatInterval,
   formatOdds,
@@ -52,11 +53,12 @@ describe('formatters of docs/product.md#display-formats', () => {
     expect(formatPercent(0)).toBe('0.0%');
   });
 
-  it('formats tracking dates as abbreviated month, day and 24-hour time', () => {
+  it('formats table dates as a card does: weekday, day, month and 24-hour time; past days with their year', () => {
     const local = new Date(2026, 2, 5, 19, 7);
 
-    expect(formatMatchDate(local.toISOString())).toBe('Mar 5, 19:07');
-    expect(formatMatchDate(new Date(2026, 11, 24, 0, 30).toISOString())).toBe('Dec 24, 00:30');
+    expect(formatMatchDate(local.toISOString())).toBe('Thu 5 Mar, 19:07');
+    expect(formatMatchDate(new Date(2026, 11, 24, 0, 30).toISOString())).toBe('Thu 24 Dec, 00:30');
+    expect(formatPastDay('2026-03-01')).toBe('Sun 1 Mar 2026');
   });
 
   it("formats a card's kickoff as weekday, day, month and 24-hour time", () => {

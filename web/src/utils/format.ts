@@ -54,15 +54,21 @@ export function formatOdds(odds: number | null | undefined): string {
 // Dates are formatted by hand in the browser's time zone: building an Intl.DateTimeFormat loads
 // locale data and costs ~90 ms on a throttled phone CPU, for a fixed English format.
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const pad2 = (n: number) => String(n).padStart(2, '0');
 export const time24 = (date: Date) => `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
 const shortMonth = (date: Date) => MONTHS[date.getMonth()]!.slice(0, 3);
 
-/** Tracking table date: abbreviated month, day, 24-hour time, e.g. `Mar 5, 14:30`. */
+/** A table's kickoff, in the one format the site writes dates in: e.g. `Thu 5 Mar, 14:30` (as a card's kickoff). */
 export function formatMatchDate(iso: string): string {
-  const date = new Date(iso);
-  return `${shortMonth(date)} ${date.getDate()}, ${time24(date)}`;
+  return formatKickoff(iso);
+}
+
+/** A past match's local day `YYYY-MM-DD` in the same format, with its year: e.g. `Sun 1 Mar 2026` (form, meetings). */
+export function formatPastDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const local = new Date(year, month - 1, date);
+  return `${WEEKDAYS[local.getDay()]} ${date} ${shortMonth(local)} ${year}`;
 }
 
 /** A prediction card's kickoff, e.g. `Tue 5 Mar, 14:30`. */

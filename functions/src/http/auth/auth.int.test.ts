@@ -25,7 +25,7 @@ describe('accounts and sessions over HTTP', () => {
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
     expect(me.json.user.id).toBe(signUp.json.user.id);
-    expect((await stack.outbox()).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Confirm your email for Football Predictions']);
+    expect((await stack.outbox()).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Confirm your email for AI Football Predictions']);
     // The unconfirmed account logs in like any other.
     const other = stack.client();
     expect((await other.post('/api/auth/login', { email, password: PASSWORD })).json.user).toMatchObject({ email, emailVerified: false });
@@ -46,7 +46,7 @@ describe('accounts and sessions over HTTP', () => {
     expect(taken.status).toBe(409);
     expect(taken.json).toEqual({ error: 'conflict', message: EMAIL_TAKEN_MESSAGE });
     expect(client.cookies.size).toBe(0);
-    expect((await stack.outbox()).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Your Football Predictions account']);
+    expect((await stack.outbox()).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Your AI Football Predictions account']);
     expect((await stack.client().post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
     expect((await stack.client().post('/api/auth/login', { email, password: 'someone else entirely' })).status).toBe(401);
   });
@@ -161,7 +161,7 @@ describe('accounts and sessions over HTTP', () => {
     expect(login.status).toBe(401);
     expect(login.json.message).toBe(INVALID_CREDENTIALS);
     expect((await stack.client().post('/api/auth/register', { email, password: PASSWORD, ...TERMS })).status).toBe(201);
-    expect((await stack.outbox()).find((m) => m.to === email)?.subject).toBe('Confirm your email for Football Predictions');
+    expect((await stack.outbox()).find((m) => m.to === email)?.subject).toBe('Confirm your email for AI Football Predictions');
   });
 
   it('50 concurrent sign-ups of one address make exactly one account and one verification email; the rest are 409 or wait (429)', async () => {

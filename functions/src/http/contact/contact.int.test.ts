@@ -49,7 +49,7 @@ describe('contact messages', () => {
     expect(mails.filter((m) => m.to === victim)).toEqual([]);
     expect(mails.filter((m) => m.to === 'support@localhost' && m.replyTo === victim)).toHaveLength(2);
     const acks = mails.filter((m) => m.to === own);
-    expect(acks.map((m) => m.subject)).toEqual(['We received your message to Football Predictions']);
+    expect(acks.map((m) => m.subject)).toEqual(['We received your message to AI Football Predictions']);
     for (const part of [acks[0]!.subject, acks[0]!.text, acks[0]!.html]) expect(part).not.toMatch(/prize|phish|Member/);
   });
 

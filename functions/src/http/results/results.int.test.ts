@@ -115,12 +115,17 @@ describe('GET /api/results', () => {
     expect(res.text).not.toMatch(/43\.2|Home future|Home forged|Home inplay/);
   });
 
-  it('filters by league and by dates', async () => {
+  it('filters by league and by dates, the summary with the list', async () => {
     const league = await stack.client().get('/api/results?league=L2');
     expect(league.json.items.map((r: { fixtureId: string }) => r.fixtureId)).toEqual(['two']);
     expect(league.json.total).toBe(1);
+    // League Two's one published pick, lost: the summary counts it alone
+    expect(league.json.summary).toMatchObject({ days: 30, published: { totalPredictions: 1, winAccuracy: 0 }, backtest: { totalPredictions: 0 } });
     const dated = await stack.client().get('/api/results?from=2026-11-21&to=2026-11-21');
     expect(dated.json.items.map((r: { matchTime: string }) => r.matchTime.slice(0, 10))).toEqual(['2026-11-21', '2026-11-21']);
+    // the day's two settled matches, and only they, in the summary
+    expect(dated.json.summary.days).toBe(1);
+    expect(dated.json.summary.published.totalPredictions + dated.json.summary.backtest.totalPredictions).toBe(2);
   });
 
   it('answers bad queries with 400 and a message', async () => {

@@ -13,6 +13,7 @@ import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { matchIdentity } from './identity.ts';
 import { cardPicks, fairOddsOf, goalMarketsOf, valueBetView } from '../predictions/locking.ts';
 import { percent } from '../numbers.ts';
+import { arbitragesOf } from '../predictions/arbitrage.ts';
 
 export const FORM_MATCHES = 5;
 export const MEETINGS = 5;
@@ -51,6 +52,8 @@ function forecastOf(p: StoredPrediction): MatchForecast {
     },
     oddsUsed: p.modelOdds ?? null,
     bestOdds: p.bestOdds ?? null,
+    ...(p.bestBookmakers ? { bestBookmakers: p.bestBookmakers } : {}),
+    arbitrages: arbitragesOf(p.bestOdds),
     markets: goalMarketsOf(p),
     picks: cardPicks(p),
     valueBets: p.valueBets.map((v) => valueBetView(p, v)),

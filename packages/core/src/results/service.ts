@@ -52,7 +52,8 @@ function toResultRow(p: StoredPrediction, entries: readonly RecordedEntry[], now
 
 /**
  * The public record: every settled prediction, newest first, by page, league and date span, and
- * the last 30 days' figures per basis, computed from the ledger as every page computes them
+ * the figures per basis of the same league and span (the last 30 days without dates), computed
+ * from the ledger as every page computes them
  * (docs/decisions/0091-public-record-match-pages-and-premium-analytics.md).
  */
 export function makeResultsService({
@@ -89,6 +90,10 @@ export function makeResultsService({
         .sort((a, b) => a.name.localeCompare(b.name));
       const inLeague = query.league ? rows.filter((r) => r.leagueId === query.league) : rows;
       const page = Number(query.page ?? '1');
+      // The summary follows the list: its league, and its dates when they were chosen (else the last 30 days, as the landing page)
+      const leagueEntries = query.league ? entries.filter((e) => e.leagueId === query.league) : entries;
+      const spanDays = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+      const summary = query.from || query.to ? metricsByBasis(leagueEntries, new Date(end), spanDays) : metricsByBasis(leagueEntries, now);
       return {
         items: inLeague.slice((page - 1) * RESULTS_PAGE_SIZE, page * RESULTS_PAGE_SIZE),
         page,
@@ -97,7 +102,7 @@ export function makeResultsService({
         from,
         to,
         leagues,
-        summary: metricsByBasis(entries, now),
+        summary,
       };
     },
   };

@@ -18,7 +18,7 @@ import { historyId } from '../pipeline/generation/history-record.ts';
 import type { HistoryRepository, LeagueRepository, ModelStateRepository } from '../pipeline/ports.ts';
 import type { FixtureProvider } from '../pipeline/providers.ts';
 import { toPublicPrediction } from '../predictions/locking.ts';
-import type { StoredPrediction } from '../predictions/prediction.ts';
+import { originOf, type StoredPrediction } from '../predictions/prediction.ts';
 import { slug } from '../text.ts';
 import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import type { LeaguePredictions, SeasonRulesOf, SeasonStore, SimulationSnapshot, StoredSimulation, TeamEntry } from './ports.ts';
@@ -188,7 +188,9 @@ export function makeSeasonService(deps: SeasonServiceDeps) {
       return {
         ...r,
         fixtureId: p?.fixtureId ?? null,
-        forecast: p ? { home: percent(p.probabilities.home), draw: percent(p.probabilities.draw), away: percent(p.probabilities.away) } : null,
+        forecast: p
+          ? { home: percent(p.probabilities.home), draw: percent(p.probabilities.draw), away: percent(p.probabilities.away), origin: originOf(p) }
+          : null,
       };
     });
     const upcoming = mine

@@ -1,5 +1,5 @@
 /**
- * The three fictional leagues of the demo world: fictional countries, 16 invented clubs each,
+ * The three fictional leagues of the demo world: fictional countries, 20, 20 and 18 invented clubs,
  * their own scoring levels and kickoff slots. Times are UTC; the fictional countries keep no
  * daylight saving time, so every week has the same slots.
  */
@@ -15,18 +15,17 @@ export interface Slot {
 
 export interface DemoLeague extends League {
   clubs: readonly string[];
-  /** Weeks after the world's season start at which this league's season (its two-week break) begins. */
+  /** Weeks after the world's season start (a Tuesday early in May) at which this league's season begins. */
   offsetWeeks: number;
-  /** Where in its season this league plays the extra midweek rounds that cover another league's break. */
-  coverWeeks: 'early' | 'late';
+  /** Weeks of summer break at the season's start before its first round (then one round a week; any weeks left over close the season). */
+  breakWeeks: number;
   /** Average goals of an even match: home and away. */
   homeGoals: number;
   awayGoals: number;
   /** Dixon-Coles low-score dependence. */
   rho: number;
-  /** Eight slots each (one round of 16 clubs). */
+  /** One slot per match of a round (half the clubs). */
   weekend: readonly Slot[];
-  midweek: readonly Slot[];
   /** How clubs level on points are ordered, and the places relegated (the season simulations). */
   season: { tieBreaks: readonly TieBreak[]; relegated: number };
 }
@@ -35,10 +34,7 @@ const slot = (day: number, time: string): Slot => {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   return { day, hour, minute };
 };
-const TUE = 0,
-  WED = 1,
-  THU = 2,
-  FRI = 3,
+const FRI = 3,
   SAT = 4,
   SUN = 5,
   MON = 6;
@@ -65,13 +61,17 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
       'Oakhaven City',
       'Pellham Forest',
       'Redwick Athletic',
+      'Saltmarsh County',
+      'Thornbury Vale',
+      'Upperford Town',
+      'Westholm Rovers',
     ],
     offsetWeeks: 0,
-    coverWeeks: 'early',
-    season: { tieBreaks: ['goalDifference', 'goalsFor'], relegated: 2 },
-    homeGoals: 1.55,
-    awayGoals: 1.2,
-    rho: -0.08,
+    breakWeeks: 14,
+    season: { tieBreaks: ['goalDifference', 'goalsFor'], relegated: 3 },
+    homeGoals: 1.46,
+    awayGoals: 1.1,
+    rho: -0.04,
     weekend: [
       slot(FRI, '19:45'),
       slot(SAT, '12:30'),
@@ -80,17 +80,9 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
       slot(SAT, '15:00'),
       slot(SAT, '15:00'),
       slot(SAT, '17:30'),
+      slot(SUN, '14:00'),
       slot(SUN, '16:30'),
-    ],
-    midweek: [
-      slot(TUE, '19:45'),
-      slot(TUE, '19:45'),
-      slot(TUE, '19:45'),
-      slot(TUE, '19:45'),
-      slot(WED, '19:45'),
-      slot(WED, '19:45'),
-      slot(WED, '19:45'),
-      slot(WED, '20:00'),
+      slot(MON, '20:00'),
     ],
   },
   {
@@ -114,14 +106,18 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
       'Castillo Dorado',
       'UD Miraflores del Cerro',
       'Club Marisol',
+      'Real Sociedad Alcántara',
+      'CD Navaluna',
+      'Rayo Costaverde',
+      'UD Almenara',
     ],
-    offsetWeeks: 3,
-    coverWeeks: 'late',
+    offsetWeeks: 16,
+    breakWeeks: 14,
     // Valdoria ranks clubs level on points by their matches against each other, as Spain does.
-    season: { tieBreaks: ['headToHead', 'goalDifference', 'goalsFor'], relegated: 2 },
-    homeGoals: 1.45,
-    awayGoals: 1.05,
-    rho: -0.1,
+    season: { tieBreaks: ['headToHead', 'goalDifference', 'goalsFor'], relegated: 3 },
+    homeGoals: 1.46,
+    awayGoals: 1.06,
+    rho: -0.05,
     weekend: [
       slot(FRI, '20:00'),
       slot(SAT, '13:00'),
@@ -130,17 +126,9 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
       slot(SAT, '20:00'),
       slot(SUN, '14:00'),
       slot(SUN, '16:15'),
+      slot(SUN, '18:30'),
+      slot(SUN, '20:00'),
       slot(MON, '20:00'),
-    ],
-    midweek: [
-      slot(TUE, '18:30'),
-      slot(TUE, '20:30'),
-      slot(WED, '17:30'),
-      slot(WED, '19:30'),
-      slot(WED, '19:30'),
-      slot(WED, '20:30'),
-      slot(THU, '18:30'),
-      slot(THU, '20:30'),
     ],
   },
   {
@@ -164,13 +152,15 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
       'Dynamo Kesselberg',
       'Alemannia Silberau',
       'SC Nordhafen',
+      'VfB Lindenau',
+      'FSV Birkenstein',
     ],
-    offsetWeeks: 6,
-    coverWeeks: 'late',
+    offsetWeeks: 32,
+    breakWeeks: 18,
     season: { tieBreaks: ['goalDifference', 'goalsFor', 'headToHead'], relegated: 2 },
-    homeGoals: 1.7,
-    awayGoals: 1.35,
-    rho: -0.06,
+    homeGoals: 1.55,
+    awayGoals: 1.2,
+    rho: -0.07,
     weekend: [
       slot(FRI, '19:30'),
       slot(SAT, '14:30'),
@@ -179,17 +169,8 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
       slot(SAT, '14:30'),
       slot(SAT, '14:30'),
       slot(SAT, '17:30'),
+      slot(SUN, '13:30'),
       slot(SUN, '15:30'),
-    ],
-    midweek: [
-      slot(TUE, '18:30'),
-      slot(TUE, '18:30'),
-      slot(TUE, '19:30'),
-      slot(TUE, '19:30'),
-      slot(WED, '18:30'),
-      slot(WED, '18:30'),
-      slot(WED, '19:30'),
-      slot(WED, '19:30'),
     ],
   },
 ];
@@ -212,9 +193,9 @@ export const DEMO_SHARP = { name: 'Keystone', margin1x2: 0.025, marginOu: 0.03 }
 
 /** Fictional bookmakers and their usual margins (1X2 and over/under). */
 export const DEMO_BOOKMAKERS: readonly { name: string; margin1x2: number; marginOu: number }[] = [
-  { name: 'Northbet', margin1x2: 0.045, marginOu: 0.055 },
+  { name: 'Northbet', margin1x2: 0.048, marginOu: 0.058 },
   { name: 'Crown & Anchor', margin1x2: 0.055, marginOu: 0.065 },
-  { name: 'Velox', margin1x2: 0.04, marginOu: 0.05 },
+  { name: 'Velox', margin1x2: 0.048, marginOu: 0.055 },
   { name: 'Stakewell', margin1x2: 0.06, marginOu: 0.07 },
   { name: 'Meridian Odds', margin1x2: 0.05, marginOu: 0.06 },
   { name: 'Fenwick Sports', margin1x2: 0.05, marginOu: 0.06 },

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ProviderRejectedError, type ProviderFixture } from '@app/core/pipeline/providers';
 import { knownTeam, RESEARCH_CLUBS } from '@app/adapters/leagues/teams';
 import { DEMO_LEAGUES, demoLeague } from './demo-leagues.ts';
-import { DemoProvider, LATE_MARKET } from './demo-provider.ts';
-import { seasonYearAt } from './demo-world.ts';
+import { DEMO_LISTED, DemoProvider, LATE_MARKET, liveOdds } from './demo-provider.ts';
+import { DemoWorld, seasonYearAt } from './demo-world.ts';
+import { captureView } from '@app/core/predictions/value-flags';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -35,7 +36,7 @@ function correlation(xs: number[], ys: number[]): number {
 }
 
 describe('DemoProvider: the world', () => {
-  it('serves three fictional leagues of 16 invented clubs each', async () => {
+  it('serves three fictional leagues of 20, 20 and 18 invented clubs', async () => {
     // Prepare
     const demo = new DemoProvider({ now: () => NOW });
     // Every club of ten real leagues, 2005-06 to 2022-23, as football-data.co.uk spells them.
@@ -56,8 +57,8 @@ describe('DemoProvider: the world', () => {
       { id: 'OSL', name: 'Ostmark Liga', country: 'Ostmark' },
     ]);
     const clubs = DEMO_LEAGUES.flatMap((l) => l.clubs);
-    expect(DEMO_LEAGUES.every((l) => l.clubs.length === 16)).toBe(true);
-    expect(new Set(clubs).size).toBe(48);
+    expect(DEMO_LEAGUES.map((l) => l.clubs.length)).toEqual([20, 20, 18]);
+    expect(new Set(clubs).size).toBe(58);
     for (const club of clubs) {
       expect(knownTeam(club)).toBeUndefined();
       expect(realNames.has(club.toLowerCase())).toBe(false);
@@ -93,19 +94,19 @@ describe('DemoProvider: the world', () => {
 
     // Assess: a change here changes every stored demo fixture; do it on purpose or not at all.
     expect(fixtures.slice(0, 2).map((f) => [f.id, f.kickoff, f.score])).toEqual([
-      ['demo-NSP-2026-27-r22-marrowdale-united-kestrel-bay', '2026-11-20T19:45:00.000Z', { home: 1, away: 0 }],
-      ['demo-NSP-2026-27-r22-northgate-harriers-elmsworth-city', '2026-11-21T12:30:00.000Z', { home: 2, away: 0 }],
+      ['demo-NSP-2026-27-r15-upperford-town-greywater-albion', '2026-11-20T19:45:00.000Z', { home: 1, away: 2 }],
+      ['demo-NSP-2026-27-r15-thornbury-vale-coldwater-town', '2026-11-21T12:30:00.000Z', { home: 5, away: 1 }],
     ]);
     const played = odds.get(fixtures[0]!.id)!;
     expect(played).toMatchObject({
-      best: { home: 1.86, draw: 3.57, away: 4.8, over25: 2.16, under25: 1.74 },
-      bestBookmakers: { home: 'Northbet', draw: 'Velox', away: 'Crown & Anchor', over25: 'Velox', under25: 'Northbet' },
-      average: { home: 1.82, draw: 3.49, away: 4.68, over25: 2.11, under25: 1.71 },
+      best: { home: 2.79, draw: 3.56, away: 2.51, over25: 2.23, under25: 1.68 },
+      bestBookmakers: { home: 'Crown & Anchor', draw: 'Velox', away: 'Northbet', over25: 'Northbet', under25: 'Velox' },
+      average: { home: 2.77, draw: 3.5, away: 2.48, over25: 2.19, under25: 1.66 },
       capturedAt: '2026-11-19T19:45:00.000Z',
     });
     // each book's own quote, as captured, and the sharp book's prices
     expect(played.quotes!.map((q) => [q.key, q.updatedAt, q.prices.home])).toEqual([
-      ['northbet', '2026-11-19T19:45:00.000Z', 1.86],
+      ['northbet', '2026-11-19T19:45:00.000Z', 2.78],
       ['crown-anchor', '2026-11-19T19:45:00.000Z', expect.any(Number)],
       ['velox', '2026-11-19T19:45:00.000Z', expect.any(Number)],
       ['stakewell', '2026-11-19T19:45:00.000Z', expect.any(Number)],
@@ -115,7 +116,7 @@ describe('DemoProvider: the world', () => {
     expect(Object.keys(played.sharp!)).toEqual(['home', 'draw', 'away', 'over25', 'under25']);
   });
 
-  it('has at least 20 fixtures in the next 7 days and played matches in the previous 30 days of any date', async () => {
+  it('has at least 19 fixtures in the next 7 days (two leagues playing) and played matches in the previous 30 days of any date', async () => {
     // Prepare
     const c = clock(NOW);
     const demo = new DemoProvider({ now: c.now });
@@ -129,7 +130,7 @@ describe('DemoProvider: the world', () => {
           c.set(at);
           const next = await window(demo, at, 7);
           const played = (await window(demo, new Date(at.getTime() - 30 * DAY), 30)).filter((f) => f.status === 'finished');
-          expect(next.length).toBeGreaterThanOrEqual(20);
+          expect(next.length).toBeGreaterThanOrEqual(19);
           expect(played.length).toBeGreaterThan(0);
         }),
         { numRuns: 60 },
@@ -164,7 +165,7 @@ describe('DemoProvider: the world', () => {
     expect(after.stats!.homeShots!).toBeGreaterThanOrEqual(after.stats!.homeShotsOnTarget!);
   });
 
-  it('plays each season as a quadruple round robin at weekend and midweek evening slots', () => {
+  it('plays each season as a double round robin at weekend slots after the summer break, venues alternating', () => {
     // Prepare
     const demo = new DemoProvider();
 
@@ -173,27 +174,140 @@ describe('DemoProvider: the world', () => {
 
     // Assess
     expect(season.label).toBe('2026-27');
-    expect(season.matches).toHaveLength(480);
+    expect(season.matches).toHaveLength(306);
     const played = new Map<string, number>();
     const home = new Map<string, number>();
     const pairs = new Map<string, number>();
+    const venues = new Map<string, string>();
     for (const m of season.matches) {
       for (const t of [m.home, m.away]) played.set(t, (played.get(t) ?? 0) + 1);
       home.set(m.home, (home.get(m.home) ?? 0) + 1);
+      venues.set(m.home, (venues.get(m.home) ?? '') + 'H');
+      venues.set(m.away, (venues.get(m.away) ?? '') + 'A');
       const key = [m.home, m.away].sort().join('|');
       pairs.set(key, (pairs.get(key) ?? 0) + 1);
       const d = new Date(m.kickoffMs);
+      expect([5, 6, 0]).toContain(d.getUTCDay());
       expect(d.getUTCHours()).toBeGreaterThanOrEqual(11);
       expect(d.getUTCHours()).toBeLessThanOrEqual(20);
-      expect(m.kickoffMs).toBeGreaterThanOrEqual(season.startMs + 14 * DAY);
+      expect(m.kickoffMs).toBeGreaterThanOrEqual(season.startMs + 18 * 7 * DAY);
       expect(m.kickoffMs).toBeLessThan(season.endMs);
     }
-    expect([...played.values()].every((n) => n === 60)).toBe(true);
-    expect([...home.values()].every((n) => n === 30)).toBe(true);
-    expect(pairs.size).toBe(120);
-    expect([...pairs.values()].every((n) => n === 4)).toBe(true);
-    expect(new Set(season.matches.map((m) => m.id)).size).toBe(480);
+    expect([...played.values()].every((n) => n === 34)).toBe(true);
+    expect([...home.values()].every((n) => n === 17)).toBe(true);
+    expect(pairs.size).toBe(153);
+    expect([...pairs.values()].every((n) => n === 2)).toBe(true);
+    // never three home or three away matches in a row, and mostly a switch from one round to the next
+    for (const v of venues.values()) {
+      expect(v).not.toMatch(/HHH|AAA/);
+      expect((v.match(/HH|AA/g) ?? []).length).toBeLessThanOrEqual(4);
+    }
+    expect(new Set(season.matches.map((m) => m.id)).size).toBe(306);
     expect(season.matches[0]!.id).toMatch(/^demo-OSL-2026-27-r01-[a-z0-9-]+$/);
+  });
+});
+
+describe('DemoProvider: a world that looks like real leagues', () => {
+  // The targets, from ten seasons' worth of five real leagues (England, Spain, Germany, Italy,
+  // France, 2005-06 to 2022-23): docs/decisions/0330-a-demo-world-that-looks-like-football.md.
+  it('scores, draws and ends seasons as real leagues do, over many seeds', () => {
+    // Prepare
+    const seeds = Array.from({ length: 10 }, (_, i) => `looks-real-${i}`);
+
+    // Act
+    const stats = DEMO_LEAGUES.map((league) => {
+      let n = 0,
+        sixPlus = 0,
+        goalless = 0,
+        homeWins = 0,
+        draws = 0,
+        goals = 0;
+      const champion: number[] = [];
+      const bottom: number[] = [];
+      seeds.forEach((seed, i) => {
+        const season = new DemoWorld(seed, 1).season(league, 2010 + i);
+        const points = new Map(league.clubs.map((c) => [c, 0]));
+        for (const m of season.matches) {
+          const total = m.homeGoals + m.awayGoals;
+          n += 1;
+          goals += total;
+          sixPlus += total >= 6 ? 1 : 0;
+          goalless += total === 0 ? 1 : 0;
+          homeWins += m.homeGoals > m.awayGoals ? 1 : 0;
+          draws += m.homeGoals === m.awayGoals ? 1 : 0;
+          const [h, a] = m.homeGoals > m.awayGoals ? [3, 0] : m.homeGoals === m.awayGoals ? [1, 1] : [0, 3];
+          points.set(m.home, points.get(m.home)! + h);
+          points.set(m.away, points.get(m.away)! + a);
+        }
+        champion.push(Math.max(...points.values()));
+        bottom.push(Math.min(...points.values()));
+      });
+      const mean = (xs: number[]) => xs.reduce((t, x) => t + x, 0) / xs.length;
+      const games = 2 * (league.clubs.length - 1);
+      return {
+        id: league.id,
+        sixPlus: sixPlus / n,
+        goalless: goalless / n,
+        homeWins: homeWins / n,
+        draws: draws / n,
+        goals: goals / n,
+        champion: mean(champion) / games,
+        bottom: mean(bottom) / games,
+      };
+    });
+
+    // Assess: each league within the real leagues' range (points per game: 38 or 34 games)
+    for (const s of stats) {
+      expect(s.sixPlus, s.id).toBeGreaterThanOrEqual(0.035);
+      expect(s.sixPlus, s.id).toBeLessThanOrEqual(0.09);
+      expect(s.goalless, s.id).toBeGreaterThanOrEqual(0.05);
+      expect(s.goalless, s.id).toBeLessThanOrEqual(0.1);
+      expect(s.homeWins, s.id).toBeGreaterThanOrEqual(0.42);
+      expect(s.homeWins, s.id).toBeLessThanOrEqual(0.49);
+      expect(s.draws, s.id).toBeGreaterThanOrEqual(0.21);
+      expect(s.draws, s.id).toBeLessThanOrEqual(0.29);
+      expect(s.goals, s.id).toBeGreaterThanOrEqual(2.4);
+      expect(s.goals, s.id).toBeLessThanOrEqual(3.1);
+      // champions on 76-95 points of 114, bottom sides on 18-32 (34 games: 68-85 and 16-29)
+      expect(s.champion, s.id).toBeGreaterThanOrEqual(2.0);
+      expect(s.champion, s.id).toBeLessThanOrEqual(2.5);
+      expect(s.bottom, s.id).toBeGreaterThanOrEqual(0.47);
+      expect(s.bottom, s.id).toBeLessThanOrEqual(0.84);
+    }
+  });
+
+  it('prices as real books do: near each other, a value flag now and then, an arbitrage rarely', () => {
+    // Prepare: the matches of a month, each read five times over its last four days
+    const demo = new DemoProvider({ now: () => NOW });
+    const matches = DEMO_LEAGUES.flatMap((l) =>
+      demo.world.season(l, seasonYearAt(l, NOW.getTime())).matches.filter((m) => m.kickoffMs > NOW.getTime() && m.kickoffMs < NOW.getTime() + 30 * DAY),
+    );
+    expect(matches.length).toBeGreaterThan(60);
+
+    // Act
+    let reads = 0,
+      flagged = 0,
+      arbitrages = 0,
+      spread = 0;
+    for (const m of matches) {
+      for (let h = 12; h <= 96; h += 21) {
+        const at = new Date(m.kickoffMs - h * HOUR);
+        const odds = liveOdds(demo.world.seed, m, at.getTime());
+        reads += 1;
+        flagged += captureView(odds, at, DEMO_LISTED).flags.length > 0 ? 1 : 0;
+        const b = odds.best;
+        arbitrages += 1 / b.home! + 1 / b.draw! + 1 / b.away! < 1 || 1 / b.over25! + 1 / b.under25! < 1 ? 1 : 0;
+        const homes = odds.quotes!.map((q) => q.prices.home!);
+        spread += Math.max(...homes) / Math.min(...homes) - 1;
+      }
+    }
+
+    // Assess: books a few per cent apart; a flag on one read in a hundred to one in ten; arbitrages rarer still, under one in a hundred
+    expect(spread / reads).toBeLessThan(0.04);
+    expect(flagged / reads).toBeGreaterThan(0.01);
+    expect(flagged / reads).toBeLessThan(0.1);
+    expect(arbitrages).toBeLessThan(flagged);
+    expect(arbitrages / reads).toBeLessThan(0.01);
   });
 });
 
@@ -203,14 +317,14 @@ describe('DemoProvider: history and odds', () => {
     const demo = new DemoProvider({ now: () => NOW });
 
     // Act
-    const history = await demo.history('VLP', NOW);
+    const history = await demo.history('NSP', NOW);
 
     // Assess
     const bySeason = new Map<string, number>();
     for (const h of history) bySeason.set(h.season!, (bySeason.get(h.season!) ?? 0) + 1);
-    const current = seasonYearAt(demoLeague('VLP')!, NOW.getTime());
+    const current = seasonYearAt(demoLeague('NSP')!, NOW.getTime());
     expect([...bySeason.keys()]).toEqual([current - 3, current - 2, current - 1, current].map((y) => `${y}-${String((y + 1) % 100).padStart(2, '0')}`));
-    expect([...bySeason.values()].slice(0, 3)).toEqual([480, 480, 480]);
+    expect([...bySeason.values()].slice(0, 3)).toEqual([380, 380, 380]);
     expect(bySeason.get(`${current}-${String((current + 1) % 100).padStart(2, '0')}`)).toBeGreaterThan(0);
     expect(history.every((h) => Date.parse(h.date) + 2 * HOUR <= NOW.getTime())).toBe(true);
     expect(history.every((h) => h.odds && Object.keys(h.odds).length === 5)).toBe(true);

@@ -2,13 +2,16 @@
  * The default provider when nothing is configured: three fictional leagues from a deterministic
  * world (demo-world.ts). Same seed, same fixtures, results and odds, in any process. A result
  * appears 2 h after kickoff (scheduled before kickoff, live until then), on the injected clock.
- * Odds come from six simulated bookmakers: the true probabilities blurred by noise, plus a
- * margin (about 5 % on 1X2, 6 % on over/under). Their closing prices are blurred half as much
- * (a closing line knows more), so closing line value means here what it means in real markets.
- * A seventh, sharp book (`DEMO_SHARP`, half the noise, a low margin) is the fair price value flags
- * are measured against. Before kickoff every price drifts from one half hour to the next (a
- * deterministic walk per book and slot), so the odds scan sees flags appear and disappear; the six
- * books are the demo's declared bookmakers (`DEMO_LISTED`). With `lateMarkets` (the local stack),
+ * Odds come from six simulated bookmakers that differ as real ones do: mostly by their margin
+ * (about 5 % on 1X2, 6 % on over/under), with a little noise around one shared view. That view
+ * starts away from the truth and moves to it as news arrives (two pieces per match in its last
+ * six days): the sharp book and most books follow at once; now and then a book is late by hours
+ * (a stale quote), and only then does a price stand far enough above the fair one to be flagged,
+ * and rarely far enough for an arbitrage. Closing prices know all the news and carry half the noise,
+ * so closing line value means here what it means in real markets. A seventh, sharp book
+ * (`DEMO_SHARP`, a low margin) is the fair price value flags are measured against. Before kickoff
+ * every price moves a little from one half hour to the next (deterministic per book and slot); the
+ * six books are the demo's declared bookmakers (`DEMO_LISTED`). With `lateMarkets` (the local stack),
  * one match in four opens its market only two days before kickoff (`LATE_MARKET`): published
  * earlier, it has no odds of its own yet, and is forecast from the market memory.
  */
@@ -47,12 +50,97 @@ export const LATE_MARKET = { share: 0.25, leadMs: 48 * HOUR_MS } as const;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const price = (p: number, margin: number) => Math.max(1.01, round2(1 / (p * (1 + margin))));
 
-/** How much each bookmaker's view strays from the truth before kickoff, and at the close (log scale). */
-const NOISE = { opening: { x12: 0.025, ou: 0.08 }, closing: { x12: 0.0125, ou: 0.04 } } as const;
+/** How much each bookmaker's view strays from the shared one before kickoff, and at the close (log scale). */
+const NOISE = { opening: { x12: 0.01, ou: 0.016 }, closing: { x12: 0.005, ou: 0.008 } } as const;
 
-/** Each simulated bookmaker's prices for a match (deterministic per seed and match), before kickoff or at the close. */
+/**
+ * News that moves a match's market in its last days: when it arrives and how much probability it
+ * moves between home and away, and between over and under (standard deviations). The opening view lacks all of it; the close knows it all.
+ */
+export const NEWS = { count: 2, withinMs: 6 * 24 * HOUR_MS, x12: 0.02, ou: 0.02 } as const;
+/**
+ * A book slow to shorten one outsider's price (a stale quote on one selection): how many matches
+ * have one, how far above its usual price it stands, for how long, and within how long before
+ * kickoff it starts. Only prices of at most `maxProbability` go stale, so the rest of the book
+ * keeps the best prices summing above 100 % (no arbitrage from it).
+ */
+export const STALE_PRICE = { share: 0.8, by: [0.09, 0.15], hours: [12, 36], withinMs: 96 * HOUR_MS, maxProbability: 0.35 } as const;
+
+interface StaleEpisode {
+  book: number;
+  selection: keyof MarketOdds;
+  by: number;
+  fromMs: number;
+  toMs: number;
+}
+
+function staleEpisode(seed: string, m: DemoMatch): StaleEpisode | undefined {
+  const rng = rngFor(seed, m.id, 'stale-price');
+  if (rng() >= STALE_PRICE.share) return undefined;
+  const probability = { home: m.truth.home, draw: m.truth.draw, away: m.truth.away, over25: m.truth.over25, under25: 1 - m.truth.over25 };
+  const outsiders = (Object.keys(probability) as (keyof typeof probability)[]).filter((k) => probability[k] <= STALE_PRICE.maxProbability);
+  const book = Math.floor(rng() * DEMO_BOOKMAKERS.length);
+  const selection = outsiders[Math.floor(rng() * outsiders.length)];
+  const by = STALE_PRICE.by[0] + rng() * (STALE_PRICE.by[1] - STALE_PRICE.by[0]);
+  const fromMs = m.kickoffMs - Math.floor(rng() * STALE_PRICE.withinMs);
+  const hours = STALE_PRICE.hours[0] + rng() * (STALE_PRICE.hours[1] - STALE_PRICE.hours[0]);
+  return selection && { book, selection, by, fromMs, toMs: Math.min(m.kickoffMs, fromMs + hours * HOUR_MS) };
+}
+
+/** How often a book is late with a piece of news (a stale quote), and by how long at most. */
+export const STALE = { share: 0.15, maxMs: 6 * HOUR_MS } as const;
+
+interface News {
+  atMs: number;
+  x12: number;
+  ou: number;
+}
+
+function newsOf(seed: string, m: DemoMatch): News[] {
+  return Array.from({ length: NEWS.count }, (_, e) => {
+    const rng = rngFor(seed, m.id, 'news', e);
+    return { atMs: m.kickoffMs - Math.floor(rng() * NEWS.withinMs), x12: NEWS.x12 * gaussian(rng), ou: NEWS.ou * gaussian(rng) };
+  });
+}
+
+/** The news a viewer has not priced in at `atMs` (Infinity-late before any: all of it), summed. */
+function pending(news: readonly News[], atMs: number, lagMs: (e: number) => number = () => 0): { x12: number; ou: number } {
+  let x12 = 0,
+    ou = 0;
+  news.forEach((n, e) => {
+    if (n.atMs + lagMs(e) > atMs) {
+      x12 += n.x12;
+      ou += n.ou;
+    }
+  });
+  return { x12, ou };
+}
+
+/** How late book `i` is with each piece of news: mostly not at all, now and then by up to `STALE.maxMs`. */
+const lagOf = (seed: string, m: DemoMatch, i: number) => (e: number) => {
+  const rng = rngFor(seed, m.id, 'lag', i, e);
+  return rng() < STALE.share ? Math.ceil(rng() * STALE.maxMs) : 0;
+};
+
+/**
+ * Prices of a view that has not priced in `p` yet: the news moves probability from away to home
+ * (from under to over) by `p`, so a view without it still prices the side it favours longer.
+ */
+function shifted(prices: MarketOdds, p: { x12: number; ou: number }): MarketOdds {
+  const f = (x: number, by: number) => Math.max(1.01, round2(1 / Math.min(0.99, Math.max(0.01, 1 / x + by))));
+  return {
+    home: f(prices.home!, -p.x12),
+    draw: prices.draw,
+    away: f(prices.away!, p.x12),
+    over25: f(prices.over25!, -p.ou),
+    under25: f(prices.under25!, p.ou),
+  };
+}
+
+/** Each simulated bookmaker's prices for a match (deterministic per seed and match), before any news or at the close. */
 export function bookmakerPrices(seed: string, m: DemoMatch, line: keyof typeof NOISE = 'opening'): MarketOdds[] {
   const noise = NOISE[line];
+  const unpriced = line === 'opening' ? pending(newsOf(seed, m), -Infinity) : { x12: 0, ou: 0 };
   return DEMO_BOOKMAKERS.map((b, i) => {
     const rng = rngFor(seed, m.id, line === 'opening' ? 'odds' : 'closing', i);
     // Each bookmaker's view: the truth with log-scale noise, renormalised.
@@ -62,21 +150,28 @@ export function bookmakerPrices(seed: string, m: DemoMatch, line: keyof typeof N
     const logit = Math.log(m.truth.over25 / (1 - m.truth.over25)) + noise.ou * gaussian(rng);
     const over = 1 / (1 + Math.exp(-logit));
     const marginOu = Math.max(0.02, b.marginOu + 0.004 * gaussian(rng));
-    return {
-      home: price(raw[0]! / sum, margin1x2),
-      draw: price(raw[1]! / sum, margin1x2),
-      away: price(raw[2]! / sum, margin1x2),
-      over25: price(over, marginOu),
-      under25: price(1 - over, marginOu),
-    };
+    return shifted(
+      {
+        home: price(raw[0]! / sum, margin1x2),
+        draw: price(raw[1]! / sum, margin1x2),
+        away: price(raw[2]! / sum, margin1x2),
+        over25: price(over, marginOu),
+        under25: price(1 - over, marginOu),
+      },
+      unpriced,
+    );
   });
 }
 
 /** The demo's declared bookmakers: its six fictional books, keyed by a slug of their name. */
 export const DEMO_LISTED: readonly ListedBookmaker[] = DEMO_BOOKMAKERS.map((b) => ({ key: b.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), name: b.name }));
 
-/** The sharp book's prices: the truth with half the books' noise and a low margin. */
+/** The sharp book's prices: the truth with half the books' noise and a low margin, before any news or at the close. */
 export function sharpPrices(seed: string, m: DemoMatch, line: keyof typeof NOISE = 'opening'): MarketOdds {
+  return shifted(sharpBase(seed, m, line), line === 'opening' ? pending(newsOf(seed, m), -Infinity) : { x12: 0, ou: 0 });
+}
+
+function sharpBase(seed: string, m: DemoMatch, line: keyof typeof NOISE): MarketOdds {
   const noise = NOISE[line];
   const rng = rngFor(seed, m.id, line === 'opening' ? 'sharp' : 'sharp-closing');
   const raw = [m.truth.home, m.truth.draw, m.truth.away].map((p) => p * Math.exp((noise.x12 / 2) * gaussian(rng)));
@@ -97,9 +192,9 @@ const DEMO_QUOTE_AGE_MS = 5 * 60_000;
 /** Half an hour: the demo's prices hold within one and move to the next. */
 export const DEMO_PRICE_SLOT_MS = 30 * 60_000;
 /** How far a book's price strays from its opening one in a slot (log scale), and the sharp book's. */
-const DRIFT = { book: 0.03, sharp: 0.008 } as const;
+const DRIFT = { book: 0.002, sharp: 0.002 } as const;
 
-/** Prices as they stand in the half hour of `atMs`: the opening ones moved by that slot's drift. */
+/** Prices as they stand in the half hour of `atMs`: moved by that slot's drift. */
 function drifted(prices: MarketOdds, size: number, ...rngParts: (string | number)[]): MarketOdds {
   const rng = rngFor(...rngParts);
   const out: MarketOdds = {};
@@ -108,18 +203,25 @@ function drifted(prices: MarketOdds, size: number, ...rngParts: (string | number
 }
 
 /**
- * A fixture's prices at `atMs` (before kickoff): each book's and the sharp book's, moved for that
- * half hour, every quote updated at the start of it or a few minutes ago; the best and average from the six books.
+ * A fixture's prices at `atMs` (before kickoff): each book's and the sharp book's with the news
+ * each has priced in by then (a stale book lags), moved for that half hour, every quote updated at
+ * the start of it or a few minutes ago; the best and average from the six books.
  */
 export function liveOdds(seed: string, m: DemoMatch, atMs: number): FixtureOdds {
   const slot = Math.floor(atMs / DEMO_PRICE_SLOT_MS);
   // each book last touched its prices at the start of the slot, or in the last few minutes
   const updatedAt = new Date(Math.max(slot * DEMO_PRICE_SLOT_MS, atMs - DEMO_QUOTE_AGE_MS)).toISOString();
-  const books = bookmakerPrices(seed, m).map((b, i) => drifted(b, DRIFT.book, seed, m.id, 'live', i, slot));
+  const news = newsOf(seed, m);
+  const stale = staleEpisode(seed, m);
+  const books = bookmakerPrices(seed, m, 'closing').map((b, i) => {
+    const prices = drifted(shifted(b, pending(news, atMs, lagOf(seed, m, i))), DRIFT.book, seed, m.id, 'live', i, slot);
+    if (stale && stale.book === i && atMs >= stale.fromMs && atMs < stale.toMs) prices[stale.selection] = round2(prices[stale.selection]! * (1 + stale.by));
+    return prices;
+  });
   const quotes: BookQuote[] = books.map((prices, i) => ({ key: DEMO_LISTED[i]!.key!, name: DEMO_LISTED[i]!.name, updatedAt, prices }));
   return {
     ...summary(books),
-    sharp: drifted(sharpPrices(seed, m), DRIFT.sharp, seed, m.id, 'live-sharp', slot),
+    sharp: drifted(shifted(sharpBase(seed, m, 'closing'), pending(news, atMs)), DRIFT.sharp, seed, m.id, 'live-sharp', slot),
     quotes,
     capturedAt: new Date(atMs).toISOString(),
   };

@@ -1,17 +1,18 @@
 /**
  * The demo world: a deterministic football calendar and its results, from a seed.
  *
- * Calendar. Seasons run back to back from a fixed epoch (the 2000-01 season): each league's
- * season starts on a Tuesday in July (Northshire), three weeks later (Valdoria) and six weeks
- * later (Ostmark), opens with a two-week break, then plays a round every weekend and some
- * midweeks: 16 clubs meeting four times (60 rounds of 8 matches). Every league's weekly slots are
- * the same, so a 7-day window holds one weekend of each league (24 matches); while one league is
- * on its break, another plays midweek rounds in the weeks around it, so every 7-day window holds
- * at least 24 matches, and the previous 30 days always hold played ones.
+ * Calendar. Seasons run back to back from a fixed epoch (the 2000-01 season): the world's year
+ * starts on the first Tuesday in May; Northshire's season starts then, Valdoria's 16 weeks later
+ * and Ostmark's 32 weeks later. Each opens with its summer break (14 weeks, Ostmark's 18) and
+ * then plays one round every weekend: a double round robin (38 rounds of 20 clubs, 34 of 18), the second half the
+ * first with venues swapped, each club switching between home and away from one round to the next
+ * except for a few (never three in a row). The breaks do not overlap, so every weekend at least two
+ * leagues play and the previous 30 days always hold played matches.
  *
  * Results. Dixon-Coles: Poisson goals with the low-score correction, home advantage, and hidden
  * attack and defence strengths per club that drift a little every round and regress toward the
- * club's long-run level between seasons.
+ * club's long-run level between seasons. Their spread and the goal rates are set so that the
+ * demo's seasons look like real leagues' (docs/decisions/0330-a-demo-world-that-looks-like-football.md).
  */
 import { gridOutcomes, gridOver, scoreGrid } from '@app/model/grid';
 import type { DemoLeague, Slot } from './demo-leagues.ts';
@@ -20,12 +21,12 @@ import { slug } from '@app/core/text';
 import { DAY_MS, WEEK_MS } from '@app/core/clock';
 
 export const EPOCH_YEAR = 2000;
-export const ROUNDS = 60;
-const BREAK_WEEKS = 2;
 /** Between-season regression toward the club's long-run level (share of the gap kept). */
 const CARRY_OVER = 0.6;
 /** Per-round drift of a strength (standard deviation, log scale). */
 const DRIFT = 0.01;
+/** Spread of the clubs' long-run quality (and the elite's lead), of attack and defence around it, and from season to season (log scale). */
+const SPREAD = { quality: 0.17, elite: 0.4, side: 0.05, season: 0.05 } as const;
 
 export interface DemoMatch {
   id: string;
@@ -74,9 +75,9 @@ function firstTuesdayOnOrAfter(ms: number): number {
   return ms + ((2 - day + 7) % 7) * DAY_MS;
 }
 
-/** Tuesday 00:00 UTC on which the league's season `startYear` begins (its break first). */
+/** Tuesday 00:00 UTC on which the league's season `startYear` begins (its summer break first). */
 export function seasonStartMs(league: DemoLeague, startYear: number): number {
-  return firstTuesdayOnOrAfter(Date.UTC(startYear, 6, 11)) + league.offsetWeeks * WEEK_MS;
+  return firstTuesdayOnOrAfter(Date.UTC(startYear, 4, 1)) + league.offsetWeeks * WEEK_MS;
 }
 
 /** The start year of the league's season running at `ms` (seasons are back to back). */
@@ -85,48 +86,76 @@ export function seasonYearAt(league: DemoLeague, ms: number): number {
   return ms >= seasonStartMs(league, y) ? y : y - 1;
 }
 
+/** Rounds of a season: a double round robin. */
+export const roundsOf = (league: DemoLeague) => 2 * (league.clubs.length - 1);
+
 const slotMs = (weekStart: number, s: Slot) => weekStart + s.day * DAY_MS + (s.hour * 60 + s.minute) * 60_000;
 
-/** Kickoff times of the 60 rounds (8 each), in order. */
+/** Kickoff times of the season's rounds (half the clubs' number each), in order: one round a week after the summer break. */
 export function seasonCalendar(league: DemoLeague, startYear: number): number[][] {
   const start = seasonStartMs(league, startYear);
   const weeks = Math.round((seasonStartMs(league, startYear + 1) - start) / WEEK_MS);
-  const active: number[] = [];
-  for (let w = BREAK_WEEKS; w < weeks; w++) active.push(w);
-  // Extra midweek rounds in the weeks around another league's break: Northshire covers Ostmark's
-  // (its weeks 6-8), Valdoria the next Northshire one and Ostmark the next Valdoria one (their last three weeks).
-  const cover = league.coverWeeks === 'early' ? [6, 7, 8] : [weeks - 3, weeks - 2, weeks - 1];
-  const extra = ROUNDS - active.length - cover.length;
-  const candidates = active.filter((w) => w > BREAK_WEEKS && !cover.includes(w));
-  const spread = Array.from({ length: extra }, (_, i) => candidates[Math.floor(((i + 0.5) * candidates.length) / extra)]!);
-  const midweeks = new Set([...cover, ...spread]);
-  const rounds: number[][] = [];
-  for (const w of active) {
-    const weekStart = start + w * WEEK_MS;
-    if (midweeks.has(w)) rounds.push(league.midweek.map((s) => slotMs(weekStart, s)));
-    rounds.push(league.weekend.map((s) => slotMs(weekStart, s)));
+  const rounds = roundsOf(league);
+  const slots = league.weekend.slice(0, league.clubs.length / 2);
+  if (slots.length !== league.clubs.length / 2) throw new Error(`demo league ${league.id} has ${league.weekend.length} slots for ${league.clubs.length} clubs`);
+  if (league.breakWeeks + rounds > weeks) throw new Error(`demo calendar of ${league.id} ${startYear} has ${weeks} weeks for ${rounds} rounds`);
+  return Array.from({ length: rounds }, (_, r) => slots.map((s) => slotMs(start + (league.breakWeeks + r) * WEEK_MS, s)));
+}
+
+/**
+ * One single round robin (circle method, venues as in the Berger tables): n-1 rounds of n/2
+ * [home, away] index pairs. Every club switches venue from one round to the next except once at
+ * most; the fixed club alternates throughout.
+ */
+function roundRobin(order: readonly number[]): [number, number][][] {
+  const n = order.length;
+  const m = n - 1;
+  const rounds: [number, number][][] = [];
+  for (let r = 0; r < m; r++) {
+    const fixed = order[m]!;
+    const other = order[r]!;
+    const pairs: [number, number][] = [r % 2 === 0 ? [other, fixed] : [fixed, other]];
+    for (let k = 1; k < n / 2; k++) {
+      const a = order[(r + k) % m]!;
+      const b = order[(r - k + m) % m]!;
+      pairs.push(k % 2 === 1 ? [b, a] : [a, b]);
+    }
+    rounds.push(pairs);
   }
-  if (rounds.length !== ROUNDS) throw new Error(`demo calendar of ${league.id} ${startYear} has ${rounds.length} rounds`);
   return rounds;
 }
 
-/** One single round robin (circle method): 15 rounds of 8 [home, away] index pairs. */
-function roundRobin(order: readonly number[]): [number, number][][] {
-  const n = order.length;
-  const rot = [...order];
-  const rounds: [number, number][][] = [];
-  for (let r = 0; r < n - 1; r++) {
-    const pairs: [number, number][] = [];
-    for (let i = 0; i < n / 2; i++) {
-      const a = rot[i]!;
-      const b = rot[n - 1 - i]!;
-      // Alternate venues so that every club switches between home and away.
-      pairs.push((i === 0 ? r % 2 === 0 : (r + i) % 2 === 0) ? [a, b] : [b, a]);
+/** The longest run of home or of away matches of any club in the schedule. */
+function longestRun(schedule: readonly (readonly [number, number])[][]): number {
+  const last = new Map<number, { home: boolean; run: number }>();
+  let longest = 0;
+  for (const round of schedule) {
+    for (const [h, a] of round) {
+      for (const [club, home] of [
+        [h, true],
+        [a, false],
+      ] as const) {
+        const prev = last.get(club);
+        const run = prev && prev.home === home ? prev.run + 1 : 1;
+        last.set(club, { home, run });
+        longest = Math.max(longest, run);
+      }
     }
-    rounds.push(pairs);
-    rot.splice(1, 0, rot.pop()!);
   }
-  return rounds;
+  return longest;
+}
+
+/**
+ * The second half: the first's rounds with venues swapped, in the same order turned so that no
+ * club plays three home or three away matches in a row across the halfway point.
+ */
+function doubleRoundRobin(half: [number, number][][]): [number, number][][] {
+  const swapped = half.map((r) => r.map(([h, a]) => [a, h] as [number, number]));
+  for (let shift = 0; shift < half.length; shift++) {
+    const schedule = [...half, ...swapped.slice(shift), ...swapped.slice(0, shift)];
+    if (longestRun(schedule) <= 2) return schedule;
+  }
+  throw new Error('no double round robin without three home or away matches in a row');
 }
 
 /** The hidden strengths of a league's clubs season after season (cheap: no match is simulated). */
@@ -142,9 +171,10 @@ class StrengthChain {
     this.level = new Float64Array(2 * n);
     for (let i = 0; i < n; i++) {
       const rng = rngFor(seed, league.id, 'level', i);
-      const quality = 0.15 * gaussian(rng);
-      this.level[i] = quality + 0.06 * gaussian(rng); // attack
-      this.level[n + i] = quality + 0.06 * gaussian(rng); // defence
+      // a few elite clubs stand above the rest, as in real leagues; the bottom is closer together
+      const quality = SPREAD.quality * gaussian(rng) + SPREAD.elite * Math.max(0, gaussian(rng) - 0.6);
+      this.level[i] = quality + SPREAD.side * gaussian(rng); // attack
+      this.level[n + i] = quality + SPREAD.side * gaussian(rng); // defence
     }
     center(this.level, n);
   }
@@ -159,7 +189,7 @@ class StrengthChain {
       const s = new Float64Array(2 * n);
       const prevEnd = this.starts.length ? this.end(y - 1) : this.level;
       for (let k = 0; k < 2 * n; k++) {
-        const noise = 0.05 * gaussian(rngFor(this.seed, this.league.id, 'season', y, k));
+        const noise = SPREAD.season * gaussian(rngFor(this.seed, this.league.id, 'season', y, k));
         s[k] = this.level[k]! + CARRY_OVER * (prevEnd[k]! - this.level[k]!) + noise;
       }
       center(s, n);
@@ -173,7 +203,7 @@ class StrengthChain {
     const n2 = 2 * this.league.clubs.length;
     const rngs = Array.from({ length: n2 }, (_, k) => rngFor(this.seed, this.league.id, 'drift', startYear, k));
     const out: Float64Array[] = [new Float64Array(n2)];
-    for (let r = 1; r <= ROUNDS; r++) {
+    for (let r = 1; r <= roundsOf(this.league); r++) {
       const prev = out[r - 1]!;
       const cur = new Float64Array(n2);
       for (let k = 0; k < n2; k++) cur[k] = prev[k]! + DRIFT * gaussian(rngs[k]!);
@@ -184,7 +214,7 @@ class StrengthChain {
 
   private end(startYear: number): Float64Array {
     const s = this.start(startYear);
-    const last = this.drift(startYear)[ROUNDS]!;
+    const last = this.drift(startYear)[roundsOf(this.league)]!;
     return s.map((v, k) => v + last[k]!);
   }
 }
@@ -250,15 +280,13 @@ export class DemoWorld {
     const calendar = seasonCalendar(league, startYear);
     const label = seasonLabel(startYear);
     const indices = clubs.map((_, i) => i);
-    const legA = roundRobin(shuffled(indices, rngFor(this.seed, league.id, startYear, 'order-a')));
-    const legB = roundRobin(shuffled(indices, rngFor(this.seed, league.id, startYear, 'order-b')));
-    const legs = [legA, legA.map((r) => r.map(([h, a]) => [a, h] as [number, number])), legB, legB.map((r) => r.map(([h, a]) => [a, h] as [number, number]))];
+    const schedule = doubleRoundRobin(roundRobin(shuffled(indices, rngFor(this.seed, league.id, startYear, 'order'))));
     const baseHome = Math.log(league.homeGoals);
     const baseAway = Math.log(league.awayGoals);
 
     const matches: DemoMatch[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      const pairs = legs[Math.floor(r / (n - 1))]![r % (n - 1)]!;
+    for (let r = 0; r < schedule.length; r++) {
+      const pairs = schedule[r]!;
       const slots = shuffled(calendar[r]!, rngFor(this.seed, league.id, startYear, r, 'slots'));
       const d = drift[r]!;
       pairs.forEach(([h, a], i) => {

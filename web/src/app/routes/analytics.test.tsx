@@ -79,21 +79,21 @@ describe('/analytics', () => {
     const { user } = await renderApp('/analytics');
 
     const markets = within(await screen.findByRole('region', { name: 'Picks by market table' }));
-    // 40 bets: an interval around 0 gets the plain note that so few bets say little; the CLV interval, clear of 0, does not.
+    // 40 bets and 36 with closing prices: no interval, the plain note that so few bets say little in its place.
     expect(
       markets.getByRole('row', {
-        name: /Home \/ draw \/ away 30 65.0% \+\$84.00 \+10.5% \[-4.2%, \+25.2%\] · too few bets to judge \+9.3% on 31.20 units \+2.4% \[\+0.8%, \+4.1%\]$/,
+        name: /Home \/ draw \/ away 30 65.0% \+\$84.00 \+10.5% · too few bets to judge \+9.3% on 31.20 units \+2.4% · too few bets to judge$/,
       }),
     ).toBeInTheDocument();
     expect(markets.getByRole('row', { name: /Over\/Under 2.5 10 .* N\/A/ })).toBeInTheDocument();
-    // 120 value bets: no note.
+    // 120 value bets: the interval, no note.
     expect(
       within(screen.getByRole('region', { name: 'Value bets table' })).getByRole('row', {
         name: /Value bets 120 .*\+10.5% \[-4.2%, \+25.2%\] \+9.3% on 31.20 units/,
       }),
     ).not.toHaveTextContent(/too few/);
     expect(screen.getByRole('region', { name: 'Closing line value' })).toHaveTextContent(
-      'Mean CLV over 36 bets: +2.4% [+0.8%, +4.1%]; 61.1% beat the close. 4 settled bets have no closing price',
+      'Mean CLV over 36 bets: +2.4% · too few bets to judge; 61.1% beat the close. 4 settled bets have no closing price',
     );
     expect(screen.getByRole('region', { name: 'Profit over time' })).toHaveTextContent(
       'flat 1 unit 4.20, quarter-Kelly 2.90. Largest fall from a peak: flat 3.00, quarter-Kelly 1.80 units',
@@ -117,7 +117,7 @@ describe('/analytics', () => {
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/ledger?format=csv&period=90&league=L1&market=ou25');
   });
 
-  it('holds back quarter-Kelly figures under 10 units staked, and says "too few bets" only beside an interval that contains 0', async () => {
+  it('holds back quarter-Kelly figures under 10 units staked, and prints no interval under 100 bets, "too few bets to judge" in its place', async () => {
     const small = record({
       kelly: { staked: 0.29, profit: 0.17, roi: 58 },
       roi: -8.9,
@@ -135,9 +135,12 @@ describe('/analytics', () => {
     const row = markets.getByRole('row', { name: /^All picks/ });
     expect(row).toHaveTextContent('not shown: 0.29 units staked (from 10)');
     expect(row).not.toHaveTextContent('+58.0%');
-    expect(row).toHaveTextContent('-8.9% [-40.1%, +22.3%] · too few bets to judge');
-    expect(row).toHaveTextContent(/-1.7% \[-2.2%, -1.3%\]$/);
-    expect(screen.getByRole('region', { name: 'Closing line value' })).toHaveTextContent('Mean CLV over 36 bets: -1.7% [-2.2%, -1.3%]; 61.1% beat the close.');
+    expect(row).toHaveTextContent('-8.9% · too few bets to judge');
+    expect(row).toHaveTextContent(/-1.7% · too few bets to judge$/);
+    expect(row).not.toHaveTextContent('[');
+    expect(screen.getByRole('region', { name: 'Closing line value' })).toHaveTextContent(
+      'Mean CLV over 36 bets: -1.7% · too few bets to judge; 61.1% beat the close.',
+    );
     expect(screen.getByRole('region', { name: 'Profit over time' })).toHaveTextContent('Quarter-Kelly is not shown until 10 units are staked (0.29 so far).');
     expect(screen.getByRole('region', { name: 'Profit over time' })).not.toHaveTextContent('quarter-Kelly 2.90');
   });

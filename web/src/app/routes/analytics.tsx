@@ -12,7 +12,7 @@ import { SelectField } from '@/components/ui/filter-field';
 import { ChartSlot } from '@/components/ui/chart-slot';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
-import { HIGH_CONFIDENCE_THRESHOLD, STAKE_USD } from '@/config/product';
+import { HIGH_CONFIDENCE_THRESHOLD, PICKS_PAY_THE_MARGIN, STAKE_USD } from '@/config/product';
 import { ledgerCsvHref, useAnalytics, type AnalyticsFilter } from '@/features/analytics/api/get-analytics';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/utils/cn';
@@ -26,22 +26,16 @@ const PERIOD_LABEL: Record<AnalyticsPeriod, string> = { '30': 'Last 30 days', '9
 const MARKET_LABEL = { '1x2': 'Home / draw / away', ou25: 'Over/Under 2.5' } as const;
 
 /**
- * Beside an interval resting on fewer than 100 bets that still contains 0: it cannot tell a gain
- * from a loss yet (docs/decisions/0211-honest-figures.md). An interval clear of 0 says something
- * even on few bets, so it stands without the note.
+ * Beside a figure resting on fewer than 100 bets, in place of its interval: an interval on a
+ * handful of bets looks precise and is not (docs/decisions/0331-intervals-only-from-the-stated-sample.md).
  */
 const TOO_FEW_BETS = 'too few bets to judge';
 
-/** Whether a figure with this interval on this many bets gets the 'too few bets' note. */
-function tooFewToJudge(interval: readonly [number, number] | null, bets: number): boolean {
-  return bets < MIN_BETS_TO_JUDGE && (interval === null || (interval[0] <= 0 && interval[1] >= 0));
-}
-
-/** A figure with its 95 % interval and, when it cannot be judged yet, the plain note that it says little. */
+/** A figure with its 95 % interval from 100 bets; below, the plain note that it says little yet. */
 function withInterval(value: number | null, interval: readonly [number, number] | null, bets: number) {
   if (value === null) return 'N/A';
-  const text = `${formatPercent(value, { signed: true })} ${formatInterval(interval)}`.trim();
-  return tooFewToJudge(interval, bets) ? `${text} · ${TOO_FEW_BETS}` : text;
+  if (bets < MIN_BETS_TO_JUDGE) return `${formatPercent(value, { signed: true })} · ${TOO_FEW_BETS}`;
+  return `${formatPercent(value, { signed: true })} ${formatInterval(interval)}`.trim();
 }
 
 /** Whether quarter-Kelly figures rest on enough units staked to be shown. */
@@ -313,6 +307,7 @@ export default function AnalyticsRoute() {
               Download CSV
             </a>
           </div>
+          <p className="mb-6 max-w-3xl text-sm text-muted-foreground">{PICKS_PAY_THE_MARGIN}</p>
           {analytics.isError ? (
             <p role="alert" className="text-sm text-destructive">
               Analytics are unavailable right now.

@@ -44,18 +44,19 @@ describe('/ (landing)', () => {
     await user.keyboard('{Escape}');
   });
 
-  it('titles back-tested figures as such while fewer than 30 published picks are settled, and links to the results', async () => {
+  it("says inside the 'Live Performance' card that its figures are back-tested while fewer than 30 published picks are settled, and links to the results", async () => {
     mockApi({
       'GET /api/metrics/latest': makeMetrics({ basis: 'backtest', winAccuracy: 58, totalPredictions: 41, publishedPredictions: 4, backfilledPredictions: 41 }),
     });
     await renderApp('/');
 
-    const card = within(await screen.findByRole('region', { name: 'Back-tested Performance' }));
+    const card = within(await screen.findByRole('region', { name: 'Live Performance' }));
     expect(await card.findByText('58.0%')).toBeInTheDocument();
+    expect(card.getByTestId('backtest-basis')).toHaveTextContent('Back-tested: no live record yet, so these figures are reconstructed.');
     expect(card.getByText(/Reconstructed, not published in advance\. Live record: 4 of 30 published predictions settled so far\./)).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'About these figures' })).toHaveAccessibleDescription(/reconstructed after the fact/);
     expect(card.getByRole('link', { name: 'See every result' })).toHaveAttribute('href', '/results');
-    expect(screen.queryByRole('region', { name: 'Live Performance' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Back-tested Performance' })).toBeNull();
   });
 
   it('shows the metrics empty state and no chart without history', async () => {
@@ -97,6 +98,15 @@ describe('/ (landing)', () => {
     expect(section.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(['C vs D', 'A vs B']);
     expect(section.getByText(/^The next kickoffs\./)).toBeInTheDocument();
     expect(section.queryByText('The matches our models are most confident about.')).not.toBeInTheDocument();
+  });
+
+  it("heads the next match day's kickoffs by their day, not 'Today', when no match is today", async () => {
+    mockApi({ 'GET /api/predictions': [makePrediction({ homeTeam: 'A', awayTeam: 'B', matchTime: kickoff(1) })].map(locked) });
+    await renderApp('/');
+
+    const section = within(await screen.findByRole('region', { name: 'Next kickoffs: Tomorrow' }));
+    expect(section.getByText('No match today: the next ones kick off tomorrow.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Today/ })).toBeNull();
   });
 
   it('names the clubs of the top predictions as people know them', async () => {

@@ -2,11 +2,10 @@ import type { MatchPage } from '@app/contracts/matches';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { PICK_AND_VALUE_DIFFER } from '@/components/predictions/value-bet-line';
 import { makeMatchPage as match, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
-import { formatTime } from '@/utils/list-format';
+import { formatStamp } from '@/utils/list-format';
 
 const scores = Array.from({ length: 6 }, (_, h) => Array.from({ length: 6 }, (_, a) => (h === 1 && a === 0 ? 12.3 : 2)));
 
@@ -133,6 +132,8 @@ describe('/predictions/:fixtureId', () => {
           totals: { over15: null, over25: 66, over35: null },
           oddsUsed: { over25: 1.5, under25: 2.6 },
           bestOdds: { over25: 1.48, under25: 3.42 },
+          bestBookmakers: { over25: 'Velox', under25: 'Northbet' },
+          arbitrages: [{ market: 'ou25', implied: 0.9681, profit: 0.033 }],
           markets: null,
           picks: [{ market: 'ou25', selection: 'over25', probability: 66 }],
           valueBets: [
@@ -160,14 +161,24 @@ describe('/predictions/:fixtureId', () => {
 
     const odds = within(await screen.findByRole('region', { name: 'Odds' }));
     expect(odds.getByTestId('value-bet-line')).toHaveTextContent(
-      `Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen ${formatTime('2026-03-06T14:05:00.000Z')}`,
+      `Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen ${formatStamp('2026-03-06T14:05:00.000Z')}`,
     );
     const history = odds.getAllByRole('listitem').filter((li) => li.closest('ol'));
     expect(history.map((li) => li.textContent)).toEqual([
-      `${formatTime('2026-03-06T13:30:00.000Z')} Under 2.5 flagged 3.30 Velox (+3.1%)`,
-      `${formatTime('2026-03-06T14:00:00.000Z')} Under 2.5 moved to 3.42 Northbet (+6.9%)`,
+      `${formatStamp('2026-03-06T13:30:00.000Z')} Under 2.5 flagged 3.30 Velox (+3.1%)`,
+      `${formatStamp('2026-03-06T14:00:00.000Z')} Under 2.5 moved to 3.42 Northbet (+6.9%)`,
     ]);
-    expect(odds.getByText(PICK_AND_VALUE_DIFFER)).toBeInTheDocument();
+    expect(odds.getByTestId('pick-and-value')).toHaveTextContent(
+      'Why they differ: the Pick, Over 2.5 (66.0%), is the outcome we think most likely; the Value, Under 2.5, is less likely but priced too long by Northbet.',
+    );
+    // the price first: every best price names its bookmaker beside the fair price; the market whose best prices sum under 100 % is called an arbitrage
+    const under = odds.getByRole('row', { name: /^Under 2\.5/ });
+    expect(under).toHaveTextContent('Under 2.53.42 Northbet3.202.60');
+    expect(odds.getByTestId('arbitrage-line')).toHaveTextContent(
+      /^Arbitrage: Over\/Under 2\.5 best prices add up to 96\.8%: backing every side in proportion returns \+3\.3% whatever the result/,
+    );
+    const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label') ?? r.querySelector('h2')?.textContent);
+    expect(regions.indexOf('Odds')).toBeLessThan(regions.indexOf('Scoreline probabilities'));
   });
 
   it("names a published forecast that is the market's fair price as such, as the card does", async () => {

@@ -22,8 +22,8 @@ import { BreakNotice } from '@/features/responsible-gambling/components/break-no
 import { PickAndValue, ValueBetLine, ValueHistory } from '@/components/predictions/value-bet-line';
 import { useSession } from '@/lib/auth';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
-import { formatKickoff, formatOdds, formatPercent } from '@/utils/format';
-import { formatTime } from '@/utils/list-format';
+import { formatKickoff, formatOdds, formatPastDay, formatPercent } from '@/utils/format';
+import { formatStamp } from '@/utils/list-format';
 
 const MODEL_NAMES: Record<string, string> = { statistical: 'Statistical learning', ai: 'Football-optimised AI', rating: 'Dynamic team rating' };
 
@@ -63,8 +63,37 @@ function Forecast({ match }: { match: MatchPage }) {
   const odds = (['home', 'draw', 'away', 'over25', 'under25'] as const).filter((k) => f.oddsUsed?.[k] !== undefined || f.bestOdds?.[k] !== undefined);
   const oddsLabel = { home: 'Home', draw: 'Draw', away: 'Away', over25: 'Over 2.5', under25: 'Under 2.5' };
   const sharper = sharperThanItsParts(f);
+  // the fair price: the sharp market with its margin removed (1X2), else the value flag's own
+  const fair: Partial<Record<(typeof odds)[number], number | null>> = {
+    ...(f.market ? { home: 100 / f.market.home, draw: 100 / f.market.draw, away: 100 / f.market.away } : {}),
+    ...Object.fromEntries(f.valueBets.map((v) => [v.market, v.fairOdds])),
+  };
   return (
     <>
+      <Section title="Odds">
+        <MatchValueBets forecast={f} />
+        {odds.length ? (
+          <CompactTable
+            className="mt-3"
+            columns={['Outcome', 'Best price', 'Fair price', 'Price the model read']}
+            rows={odds.map((k) => ({
+              key: k,
+              header: oddsLabel[k],
+              cells: [
+                <span key="best" className={f.valueBets.some((v) => v.market === k) ? 'font-semibold text-premium' : undefined}>
+                  {formatOdds(f.bestOdds?.[k])}
+                  {f.bestBookmakers?.[k] ? <span className="text-muted-foreground"> {f.bestBookmakers[k]}</span> : null}
+                </span>,
+                formatOdds(fair[k]),
+                formatOdds(f.oddsUsed?.[k]),
+              ],
+            }))}
+          />
+        ) : (
+          <p className="mt-3 text-sm text-muted-foreground">No bookmaker odds for this match: the forecast is our models’ alone.</p>
+        )}
+        <Arbitrages forecast={f} />
+      </Section>
       <Section title="Scoreline probabilities">
         {f.scores ? (
           <ScoreHeatmap scores={f.scores} homeTeam={displayTeamName(match.homeTeam)} awayTeam={displayTeamName(match.awayTeam)} />
@@ -100,25 +129,31 @@ function Forecast({ match }: { match: MatchPage }) {
           <GoalMarketsView markets={f.markets} />
         </Section>
       ) : null}
-      <Section title="Odds">
-        {odds.length ? (
-          <CompactTable
-            columns={['Outcome', 'Price the model read', 'Best price']}
-            rows={odds.map((k) => ({ key: k, header: oddsLabel[k], cells: [formatOdds(f.oddsUsed?.[k]), formatOdds(f.bestOdds?.[k])] }))}
-          />
-        ) : (
-          <p className="text-sm text-muted-foreground">No bookmaker odds for this match: the forecast is our models’ alone.</p>
-        )}
-        <MatchValueBets forecast={f} />
-      </Section>
     </>
   );
 }
 
-/** Beside the odds table: the value flags as of the last scan, how they moved, and Pick against Value. */
+const ARBITRAGE_MARKET = { '1x2': 'Home, draw, away', ou25: 'Over/Under 2.5' } as const;
+
+/** Where the best prices of a market imply under 100 %: named an arbitrage, not two value bets. */
+function Arbitrages({ forecast: f }: { forecast: MatchForecast }) {
+  if (!f.arbitrages?.length) return null;
+  return (
+    <ul className="mt-2 space-y-1 text-sm" aria-label="Arbitrages">
+      {f.arbitrages.map((a) => (
+        <li key={a.market} data-testid="arbitrage-line">
+          <span className="font-semibold">Arbitrage:</span> {ARBITRAGE_MARKET[a.market]} best prices add up to {formatPercent(a.implied * 100)}: backing every
+          side in proportion returns {formatPercent(a.profit * 100, { signed: true })} whatever the result, until a bookmaker moves its price.
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Above the odds table: the value flags as of the last scan, how they moved, and Pick against Value. */
 function MatchValueBets({ forecast: f }: { forecast: MatchForecast }) {
   return (
-    <div className="mt-3 space-y-2" data-testid="match-value-bets">
+    <div className="space-y-2" data-testid="match-value-bets">
       {f.valueBets.length ? (
         <ul className="space-y-1 text-sm" aria-label="Value bets">
           {f.valueBets.map((bet) => (
@@ -129,7 +164,7 @@ function MatchValueBets({ forecast: f }: { forecast: MatchForecast }) {
         </ul>
       ) : (
         <p className="text-sm text-muted-foreground">
-          No value bet{f.valueScannedAt ? ` as of ${formatTime(f.valueScannedAt)}` : ''}: no listed bookmaker pays more than the fair price.
+          No value bet{f.valueScannedAt ? ` as of ${formatStamp(f.valueScannedAt)}` : ''}: no listed bookmaker pays more than the fair price.
         </p>
       )}
       <ValueHistory events={f.valueHistory} />
@@ -160,7 +195,7 @@ function FormList({ team, matches }: { team: string; matches: FormMatch[] }) {
               <span>
                 {m.venue === 'H' ? 'vs' : 'at'} <TeamLink teamSlug={slug(m.opponent)}>{displayTeamName(m.opponent)}</TeamLink>
               </span>
-              <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{m.date}</span>
+              <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{formatPastDay(m.date)}</span>
             </li>
           ))}
         </ol>
@@ -262,7 +297,7 @@ export default function MatchRoute() {
                   <span>
                     {displayTeamName(x.homeTeam)} {x.homeGoals}-{x.awayGoals} {displayTeamName(x.awayTeam)}
                   </span>
-                  <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{x.date}</span>
+                  <span className="ml-auto whitespace-nowrap text-muted-foreground tabular-nums">{formatPastDay(x.date)}</span>
                 </li>
               ))}
             </ol>

@@ -240,8 +240,30 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     ).toEqual(['62.0', '23.0', '15.0']);
     expect(eastwick).toHaveTextContent('Home win 62.0%');
     // the value bet where the user is: side, price, bookmaker, fair price, edge and when it was seen
-    expect(within(eastwick).getByTestId('value-bet-line')).toHaveTextContent(/^Value: Under 2\.5 @ 3\.42 Northbet - fair 3\.20 - \+6\.9% - seen \d\d:\d\d$/);
+    expect(within(eastwick).getByTestId('value-bet-line')).toHaveTextContent(
+      /^Value: Under 2\.5 @ 3\.42 Northbet - fair 3\.20 - \+6\.9% - seen (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d \S+$/,
+    );
     expect(screen.getByRole('button', { name: 'List', pressed: true })).toBeInTheDocument();
+  });
+
+  it('sorted by win probability, is one list across days in that order, each row with its day', async () => {
+    onPhone();
+    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/predictions': fixtures() });
+    const { user } = await renderApp('/predictions');
+    await screen.findAllByTestId('prediction-row');
+
+    await user.click(await screen.findByRole('radio', { name: 'Win probability' }));
+
+    // the same order as the cards' sort, across today and tomorrow, under one heading
+    const [first, second, third] = rows();
+    expect(first).toHaveTextContent(/Carlton\s*vs Dunmore/);
+    expect(second).toHaveTextContent(/Eastwick\s*vs Fairport/);
+    expect(third).toHaveTextContent(/Ashford\s*vs Brookvale/);
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toContain('By win probability, all days');
+    expect(headings).not.toContain('Today');
+    expect(headings).not.toContain('Tomorrow');
+    for (const row of rows()) expect(row.querySelector('time')?.textContent).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d$/);
   });
 
   it('shows a lock instead of probabilities to a visitor, says which forecasts come from market memory, and keeps the league filter in the toolbar', async () => {

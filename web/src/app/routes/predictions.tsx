@@ -78,7 +78,17 @@ export default function PredictionsRoute() {
             isLoading={predictions.isPending}
             isError={predictions.isError}
             breakUntil={breakUntil}
-            {...(view === 'list' ? { render: (list) => <PredictionList predictions={list} breakUntil={breakUntil} /> } : {})}
+            {...(view === 'list'
+              ? {
+                  render: (list) => (
+                    <PredictionList
+                      predictions={list}
+                      breakUntil={breakUntil}
+                      {...(filters.sort === 'kickoff' ? {} : { sortedBy: filters.sort === 'win' ? 'By win probability' : 'By Over/Under 2.5 probability' })}
+                    />
+                  ),
+                }
+              : {})}
             emptyAction={
               <Button variant="outline" size="sm" onClick={() => setSearch(filtersToSearch(DEFAULT_FILTERS), { replace: true })}>
                 Clear filters

@@ -103,6 +103,15 @@ describe('/results', () => {
     expect(within(table).getByRole('row', { name: 'Published before kickoff Back-tested (reconstructed)' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Settled picks 8 64' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Profit ($20 stake) +$13.40 +$107.50' })).toBeInTheDocument();
+    expect(screen.getByText(/picks as a whole lose about the margin/)).toBeInTheDocument();
+  });
+
+  it('heads the summary with the league and dates the list is filtered to (the server sends their figures)', async () => {
+    mockApi({ 'GET /api/results': page([row(1)], { from: '2026-03-01', to: '2026-03-10' }) });
+    await renderApp('/results?league=L2&from=2026-03-01&to=2026-03-10');
+
+    expect(await screen.findByRole('table', { name: '1 March 2026 to 10 March 2026, League Two by basis' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 March 2026 to 10 March 2026, League Two' })).toBeInTheDocument();
   });
 
   it('asks the server for the league, dates and page chosen', async () => {

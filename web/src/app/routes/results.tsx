@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
+import { HIGH_CONFIDENCE_THRESHOLD, PICKS_PAY_THE_MARGIN } from '@/config/product';
+import { formatLongDate } from '@/utils/format';
 import { MetricsByBasisTable } from '@/components/tables/metrics-by-basis';
 import { useResults, type ResultsFilter } from '@/features/results/api/get-results';
 import { ResultsTable } from '@/features/results/components/results-table';
@@ -41,6 +42,10 @@ export default function ResultsRoute() {
     setParams(next, { replace: true, preventScrollReset: true });
   };
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // the summary is the list's: its dates when chosen, its league
+  const span = data && (filter.from || filter.to) ? `${formatLongDate(data.from)} to ${formatLongDate(data.to)}` : `Last ${data?.summary.days ?? 30} days`;
+  const leagueName = filter.league ? data?.leagues.find((l) => l.id === filter.league)?.name : undefined;
+  const summaryTitle = leagueName ? `${span}, ${leagueName}` : span;
 
   return (
     <ContentLayout
@@ -50,15 +55,16 @@ export default function ResultsRoute() {
       {/* Its space is held while the figures load (the same table, invisible, with empty figures), so the filters below never move. */}
       <section aria-labelledby="results-summary-heading" aria-busy={!data} className="mb-6 max-w-xl">
         <h2 id="results-summary-heading" className="mb-2 font-semibold">
-          Last {data?.summary.days ?? 30} days
+          {summaryTitle}
         </h2>
         {data ? (
-          <MetricsByBasisTable summary={data.summary} label="Last 30 days by basis" />
+          <MetricsByBasisTable summary={data.summary} label={`${summaryTitle} by basis`} />
         ) : (
           <div aria-hidden="true" className="invisible">
             <MetricsByBasisTable summary={EMPTY_SUMMARY} label="Loading" />
           </div>
         )}
+        <p className="mt-2 text-xs text-muted-foreground">{PICKS_PAY_THE_MARGIN}</p>
       </section>
       <p className="mb-6 text-sm">
         <Link to={paths.analytics.getHref()} className="font-medium text-primary underline underline-offset-4">

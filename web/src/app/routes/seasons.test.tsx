@@ -75,7 +75,7 @@ describe('/teams/:slug', () => {
           goalsAgainst: 0,
           outcome: 'W',
           fixtureId: 'f9',
-          forecast: { home: 51.2, draw: 26.1, away: 22.7 },
+          forecast: { home: 51.2, draw: 26.1, away: 22.7, origin: 'backfilled' },
         },
       ],
       fixtures: [next],
@@ -88,7 +88,9 @@ describe('/teams/:slug', () => {
     expect(within(screen.getByRole('region', { name: 'Season simulation' })).getByText('62.5%')).toBeInTheDocument();
     expect(screen.getByText('1552')).toBeInTheDocument();
     expect(
-      within(screen.getByRole('table', { name: /Last ten results/ })).getByRole('row', { name: /2026-11-21 vs Hollowmoor Won 2-0 51.2% \/ 26.1% \/ 22.7%/ }),
+      within(screen.getByRole('table', { name: /Last ten results/ })).getByRole('row', {
+        name: /Sat 21 Nov 2026 vs Hollowmoor Won 2-0 51.2% \/ 26.1% \/ 22.7% \(back-tested\)/,
+      }),
     ).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Next fixtures' })).getByRole('link', { name: 'Unlock Predictions' })).toBeInTheDocument();
   });

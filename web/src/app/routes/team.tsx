@@ -16,13 +16,13 @@ import { listPrediction } from '@/features/predictions/api/get-predictions';
 import { PredictionCard } from '@/features/predictions/components/prediction-card';
 import { getTeamQueryOptions, useTeam } from '@/features/seasons/api/get-simulation';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
-import { formatCount, formatPercent } from '@/utils/format';
+import { formatCount, formatPastDay, formatPercent } from '@/utils/format';
 
 const RatingChart = lazy(() => import('@/features/seasons/components/rating-chart'));
 
 /** The page's lead, the same for every club: it is in the page's prerendered HTML (docs/decisions/0277-match-league-and-team-pages-prerendered.md). */
 const LEAD =
-  "The club's rating through two seasons, its last ten results beside the forecasts we published before kickoff, its next fixtures and its chances this season.";
+  "The club's rating through two seasons, its last ten results beside our forecasts (published before kickoff, or back-tested where marked), its next fixtures and its chances this season.";
 
 /** Starts the team's read before the page renders (lib/shown-query.ts). */
 export const clientLoader = prefetchReads((client, { slug = '' }) => client.prefetchQuery(getTeamQueryOptions(slug)));
@@ -97,11 +97,11 @@ export default function TeamRoute() {
         <Section title="Last ten results">
           {t.results.length ? (
             <CompactTable
-              label="Last ten results with our forecast before kickoff"
+              label="Last ten results with our forecast, published before kickoff or back-tested"
               columns={['Date', 'Opponent', 'Score', 'Our forecast H / D / A']}
               rows={t.results.map((r) => ({
                 key: `${r.date}-${r.opponent}`,
-                header: r.date,
+                header: formatPastDay(r.date),
                 cells: [
                   <span key="opponent">
                     {r.venue === 'H' ? 'vs' : 'at'} <TeamLink teamSlug={slugOf(r.opponent)}>{displayTeamName(r.opponent)}</TeamLink>
@@ -115,7 +115,9 @@ export default function TeamRoute() {
                     </Badge>{' '}
                     {r.goalsFor}-{r.goalsAgainst}
                   </span>,
-                  r.forecast ? `${formatPercent(r.forecast.home)} / ${formatPercent(r.forecast.draw)} / ${formatPercent(r.forecast.away)}` : 'none published',
+                  r.forecast
+                    ? `${formatPercent(r.forecast.home)} / ${formatPercent(r.forecast.draw)} / ${formatPercent(r.forecast.away)}${r.forecast.origin === 'backfilled' ? ' (back-tested)' : ''}`
+                    : 'none published',
                 ],
               }))}
             />

@@ -1,8 +1,9 @@
+import { PRODUCT_NAME } from '@app/contracts/brand';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
-export const BRAND_NAME = 'AI Football Predictions';
+export const BRAND_NAME = PRODUCT_NAME;
 
 export function BrandMark() {
   return (

@@ -2,7 +2,7 @@ import type { MatchForecast } from '@app/contracts/matches';
 import type { Prediction } from '@app/contracts/predictions';
 
 import { formatOdds, formatPercent } from '@/utils/format';
-import { formatTime } from '@/utils/list-format';
+import { formatStamp } from '@/utils/list-format';
 
 type ValueBet = NonNullable<Prediction['valueBets']>[number];
 type Selection = ValueBet['market'];
@@ -15,24 +15,17 @@ export const SELECTION_LABELS: Record<Selection, string> = {
   under25: 'Under 2.5',
 };
 
-/** The two flags a card can show, one line each (docs/decisions/0134-what-the-card-flags.md). */
-export const PICK_LINE = 'Pick: the outcome we think most likely, at 60% or more.';
-export const VALUE_LINE = 'Value: a listed bookmaker pays more than the fair price (the sharp market with its margin removed).';
-/** Why a match can have both, on different sides. */
-export const PICK_AND_VALUE_DIFFER =
-  'They can differ: the Pick is about how likely an outcome is, Value about how a bookmaker prices one; a likely outcome can be priced too short and a less likely one too long.';
-
-/** "Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen 14:05" (without the leading "Value: "). */
+/** "Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Mon 14:05 GMT" (without the leading "Value: "). */
 export function valueBetText(bet: ValueBet): string {
   return [
     `${SELECTION_LABELS[bet.market]} @ ${formatOdds(bet.odds)}${bet.bookmaker ? ` ${bet.bookmaker}` : ''}`,
     ...(bet.fairOdds === null ? [] : [`fair ${formatOdds(bet.fairOdds)}`]),
     formatPercent(bet.edge, { signed: true }),
-    ...(bet.seenAt ? [`seen ${formatTime(bet.seenAt)}`] : []),
+    ...(bet.seenAt ? [`seen ${formatStamp(bet.seenAt)}`] : []),
   ].join(' - ');
 }
 
-/** One value flag on one line: "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen 14:05". */
+/** One value flag on one line: "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Mon 14:05 GMT". */
 export function ValueBetLine({ bet, className }: { bet: ValueBet; className?: string }) {
   return (
     <span className={className} data-testid="value-bet-line">
@@ -41,16 +34,27 @@ export function ValueBetLine({ bet, className }: { bet: ValueBet; className?: st
   );
 }
 
-/** A Pick and a Value flag on the same match, told apart and reconciled (on different selections). */
-export function PickAndValue({ picks, valueBets }: { picks: readonly { selection: Selection }[]; valueBets: readonly ValueBet[] }) {
+/**
+ * Where a Pick and a Value flag meet, one line says why they differ (the most likely outcome
+ * against a mispriced one) or that they agree.
+ */
+export function pickAndValueLine(pick: { selection: Selection; probability: number }, value: ValueBet): string {
+  if (pick.selection === value.market) {
+    return `Pick and Value agree: ${SELECTION_LABELS[pick.selection]} is both the outcome we think most likely and priced above its fair price.`;
+  }
+  return `Why they differ: the Pick, ${SELECTION_LABELS[pick.selection]} (${formatPercent(pick.probability)}), is the outcome we think most likely; the Value, ${SELECTION_LABELS[value.market]}, is less likely but priced too long${value.bookmaker ? ` by ${value.bookmaker}` : ''}.`;
+}
+
+/** A Pick and a Value flag on the same match: one line, why they differ or that they agree. */
+export function PickAndValue({ picks, valueBets }: { picks: readonly { selection: Selection; probability: number }[]; valueBets: readonly ValueBet[] }) {
   if (!picks.length || !valueBets.length) return null;
-  const differ = valueBets.some((v) => !picks.some((p) => p.selection === v.market));
+  // the flag on another side than a pick, if any, else the one that agrees
+  const value = valueBets.find((v) => !picks.some((p) => p.selection === v.market)) ?? valueBets[0]!;
+  const pick = picks.find((p) => p.selection === value.market) ?? picks[0]!;
   return (
-    <div className="space-y-0.5 text-xs text-muted-foreground" data-testid="pick-and-value">
-      <p>{PICK_LINE}</p>
-      <p>{VALUE_LINE}</p>
-      {differ ? <p>{PICK_AND_VALUE_DIFFER}</p> : null}
-    </div>
+    <p className="text-xs text-muted-foreground" data-testid="pick-and-value">
+      {pickAndValueLine(pick, value)}
+    </p>
   );
 }
 
@@ -65,7 +69,7 @@ export function ValueHistory({ events }: { events: MatchForecast['valueHistory']
       <ol className="space-y-0.5 text-sm" aria-label="Value flag history">
         {events.map((e) => (
           <li key={`${e.at}-${e.market}-${e.event}`} className="tabular-nums">
-            <time dateTime={e.at}>{formatTime(e.at)}</time> {SELECTION_LABELS[e.market]} {EVENT_WORDS[e.event]}
+            <time dateTime={e.at}>{formatStamp(e.at)}</time> {SELECTION_LABELS[e.market]} {EVENT_WORDS[e.event]}
             {e.event !== 'withdrawn' && e.odds !== null
               ? ` ${formatOdds(e.odds)}${e.bookmaker ? ` ${e.bookmaker}` : ''}${e.edge === null ? '' : ` (${formatPercent(e.edge, { signed: true })})`}`
               : ''}

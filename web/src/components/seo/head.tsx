@@ -1,4 +1,6 @@
-const SITE_NAME = 'AI Football Predictions';
+import { PRODUCT_NAME } from '@app/contracts/brand';
+
+const SITE_NAME = PRODUCT_NAME;
 
 /** Sets the document title; React 19 hoists `<title>` into `<head>`. */
 export function Head({ title }: { title?: string }) {

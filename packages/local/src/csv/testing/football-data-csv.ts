@@ -175,10 +175,10 @@ function cells(file: SeasonFile, m: DemoMatch, seed: string, blank: boolean): Ma
   return out;
 }
 
-/** The league as a demo league: the demo world's first league with this league's id and clubs, its season starting early in August. */
+/** The league as a demo league: the demo world's first league with this league's id and clubs, its first round early in August. */
 function asDemoLeague(file: SeasonFile): DemoLeague {
   if (file.clubs.length !== 16) throw new Error(`${file.league} ${file.season}: the demo world plays 16 clubs, got ${file.clubs.length}`);
-  return { ...DEMO_LEAGUES[0]!, id: file.league, name: file.league, clubs: file.clubs, offsetWeeks: 1, coverWeeks: 'late' };
+  return { ...DEMO_LEAGUES[0]!, id: file.league, name: file.league, clubs: file.clubs, offsetWeeks: 0, breakWeeks: 13 };
 }
 
 const DEFAULT_SEED = 'football-data-csv';

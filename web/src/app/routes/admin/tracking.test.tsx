@@ -129,7 +129,7 @@ describe('/admin/tracking', () => {
         .map((th) => th.textContent),
     ).toEqual(['Match', 'League', 'Date', 'Our Prediction', 'Confidence', 'Result', 'Status', 'Basis']);
     const first = within(screen.getByRole('rowheader', { name: 'Ashford vs Brookvale' }).closest('tr')!);
-    expect(first.getByText('Mar 5, 19:45')).toBeInTheDocument();
+    expect(first.getByText('Thu 5 Mar, 19:45')).toBeInTheDocument();
     expect(first.getByText('Over 2.5')).toBeInTheDocument();
     expect(first.getByText('63.3%')).toBeInTheDocument();
     expect(first.getByText('3-1 (Home Win)')).toBeInTheDocument();

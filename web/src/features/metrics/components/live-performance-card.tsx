@@ -14,8 +14,8 @@ export const BACKTEST_INFO = `Back-tested: predictions reconstructed after the f
 
 /**
  * docs/product.md#landing: the hero's performance card with its info tooltip. Its figures rest on
- * published predictions only, or, while fewer than 30 are settled, on back-tested ones under
- * their own title (docs/decisions/0090-published-and-backfilled-predictions.md).
+ * published predictions only, or, while fewer than 30 are settled, on back-tested ones, said so
+ * inside the card under the spec's title (docs/decisions/0090-published-and-backfilled-predictions.md).
  */
 export function LivePerformanceCard({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const metrics = useShownQuery(useLatestMetrics());
@@ -26,7 +26,7 @@ export function LivePerformanceCard({ headingLevel = 'h2' }: { headingLevel?: 'h
       <div className="flex items-center justify-between gap-3">
         <Heading id="live-performance-heading" className="flex items-center gap-2 font-semibold">
           <Activity aria-hidden="true" className="size-5 text-primary" />
-          {backtest ? 'Back-tested Performance' : 'Live Performance'}
+          Live Performance
         </Heading>
         <Tooltip content={backtest ? BACKTEST_INFO : LIVE_PERFORMANCE_INFO} align="end">
           {(props) => (
@@ -41,6 +41,11 @@ export function LivePerformanceCard({ headingLevel = 'h2' }: { headingLevel?: 'h
           )}
         </Tooltip>
       </div>
+      {backtest ? (
+        <p className="mt-2 text-sm font-medium" data-testid="backtest-basis">
+          Back-tested: no live record yet, so these figures are reconstructed.
+        </p>
+      ) : null}
       <div className="mt-4">
         <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} />
       </div>

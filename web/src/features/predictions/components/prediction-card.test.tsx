@@ -2,9 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { PICK_DEFINITION, PredictionCard, VALUE_DEFINITION } from '@/features/predictions/components/prediction-card';
-import { PICK_AND_VALUE_DIFFER, PICK_LINE, VALUE_LINE } from '@/components/predictions/value-bet-line';
 import { locked, makeListedPrediction } from '@/testing/data-generators';
-import { formatTime } from '@/utils/list-format';
+import { formatStamp } from '@/utils/list-format';
 import { renderWithProviders } from '@/testing/test-utils';
 
 const probabilities = () => screen.getAllByTestId('probability');
@@ -67,7 +66,7 @@ describe('PredictionCard', () => {
     expect(screen.getByText('Value Bet')).toBeInTheDocument();
     const bets = within(screen.getByRole('list', { name: 'Value bets' })).getAllByRole('listitem');
     expect(bets.map((li) => li.textContent)).toEqual([
-      `Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatTime('2026-11-22T14:05:00.000Z')}`,
+      `Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatStamp('2026-11-22T14:05:00.000Z')}`,
       'Value: Over 2.5 @ 2.20 - +6.0%',
     ]);
     const flag = within(bets[0]!).getByRole('button', { name: 'Value' });
@@ -82,7 +81,7 @@ describe('PredictionCard', () => {
     expect(screen.queryByTestId('pick-and-value')).not.toBeInTheDocument();
   });
 
-  it('tells a Pick and a Value flag apart, one line each, and says why they differ', () => {
+  it('says in one line why a Pick and a Value flag differ: the most likely outcome against a mispriced one', () => {
     renderWithProviders(
       <PredictionCard
         prediction={makeListedPrediction({
@@ -109,10 +108,9 @@ describe('PredictionCard', () => {
       />,
     );
 
-    const note = screen.getByTestId('pick-and-value');
-    expect(within(note).getByText(PICK_LINE)).toBeInTheDocument();
-    expect(within(note).getByText(VALUE_LINE)).toBeInTheDocument();
-    expect(within(note).getByText(PICK_AND_VALUE_DIFFER)).toBeInTheDocument();
+    expect(screen.getByTestId('pick-and-value')).toHaveTextContent(
+      'Why they differ: the Pick, Over 2.5 (66.0%), is the outcome we think most likely; the Value, Under 2.5, is less likely but priced too long by Northbet.',
+    );
   });
 
   it('marks Pick only on the selections the track record counts, each with its definition', () => {

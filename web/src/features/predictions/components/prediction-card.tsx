@@ -184,9 +184,25 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
           <ProbabilityRow label="Under 2.5" percent={under} pick={picked.has('under25')} />
         </dl>
       ) : null}
+      {valueBets && valueBets.length > 0 ? (
+        <div className="space-y-2 border-t border-border pt-4">
+          <ul className="space-y-1 text-sm" aria-label="Value bets">
+            {valueBets.map((bet) => (
+              <li key={bet.market} className="flex flex-wrap items-center gap-x-1">
+                <span className="whitespace-nowrap">
+                  <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />:
+                </span>{' '}
+                <span className="tabular-nums">{valueBetText(bet)}</span>
+              </li>
+            ))}
+          </ul>
+          <PickAndValue picks={prediction.picks ?? []} valueBets={valueBets} />
+        </div>
+      ) : null}
       {insights ? (
-        <div className="border-t border-border pt-4">
-          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Model insights</p>
+        // folded, as the markets are: a card stays within about half a phone screen, the price first
+        <details className="border-t border-border pt-4">
+          <summary className="cursor-pointer text-xs font-semibold tracking-wide text-muted-foreground uppercase">Model insights</summary>
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Expected goals</dt>
             <dd className="text-right font-semibold tabular-nums">
@@ -210,22 +226,9 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
               </ul>
             </>
           ) : null}
-        </div>
+        </details>
       ) : null}
       {prediction.markets ? <GoalMarketsView markets={prediction.markets} compact /> : null}
-      {valueBets && valueBets.length > 0 ? (
-        <div className="space-y-2 border-t border-border pt-4">
-          <ul className="space-y-1 text-sm" aria-label="Value bets">
-            {valueBets.map((bet) => (
-              <li key={bet.market} className="flex flex-wrap items-center gap-x-1">
-                <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />
-                <span className="tabular-nums">: {valueBetText(bet)}</span>
-              </li>
-            ))}
-          </ul>
-          <PickAndValue picks={prediction.picks ?? []} valueBets={valueBets} />
-        </div>
-      ) : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { MEMORY_FORECAST, MEMORY_FORECAST_SHORT } from '@/features/predictions/u
 import { ValueBetLine } from '@/components/predictions/value-bet-line';
 import { shownOutcomes } from '@/features/predictions/utils/shown-probabilities';
 import { cn } from '@/utils/cn';
-import { formatPercent } from '@/utils/format';
+import { formatPercent, WEEKDAYS } from '@/utils/format';
 import { formatDayHeading, formatTime } from '@/utils/list-format';
 import { probabilityTone } from '@/utils/tones';
 
@@ -74,7 +74,7 @@ function Outcomes({ prediction, breakUntil }: { prediction: ListedPrediction; br
  * lock), the value flag; the whole row opens the match page.
  * Memoised: the page's other renders (the session answering, a filter typed) leave the rows be.
  */
-const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPrediction; breakUntil: string | null }) {
+const Row = memo(function Row({ prediction, breakUntil, withDay = false }: { prediction: ListedPrediction; breakUntil: string | null; withDay?: boolean }) {
   return (
     <li>
       <Link
@@ -82,8 +82,8 @@ const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPr
         className="flex items-center gap-2 px-3 py-2 hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
         data-testid="prediction-row"
       >
-        <time dateTime={prediction.matchTime} className="w-10 shrink-0 text-sm font-medium tabular-nums">
-          {formatTime(prediction.matchTime)}
+        <time dateTime={prediction.matchTime} className={cn('shrink-0 text-sm font-medium tabular-nums', withDay ? 'w-[4.5rem]' : 'w-10')}>
+          {withDay ? `${WEEKDAYS[new Date(prediction.matchTime).getDay()]} ${formatTime(prediction.matchTime)}` : formatTime(prediction.matchTime)}
         </time>
         <span className="flex min-w-0 flex-1 flex-col text-sm leading-snug">
           <span className="truncate">{prediction.homeTeamName}</span>
@@ -113,7 +113,32 @@ const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPr
  * docs/product.md#predictions: the compact list, one row a match, grouped by day and by league
  * under headings that stay on screen while their matches scroll past. The default on a phone.
  */
-export function PredictionList({ predictions, breakUntil, now = new Date() }: { predictions: ListedPrediction[]; breakUntil: string | null; now?: Date }) {
+export function PredictionList({
+  predictions,
+  breakUntil,
+  now = new Date(),
+  sortedBy,
+}: {
+  predictions: ListedPrediction[];
+  breakUntil: string | null;
+  now?: Date;
+  /** Sorted by a probability: one list across days, in that order, each row with its day. */
+  sortedBy?: string;
+}) {
+  if (sortedBy) {
+    return (
+      <div className="space-y-2" data-testid="prediction-list">
+        <h3 className={cn(DAY_HEADING_CLASS, 'bg-background text-sm font-semibold')}>{sortedBy}, all days</h3>
+        <div className="overflow-clip rounded-xl border border-border bg-background">
+          <ul className="divide-y divide-border">
+            {predictions.map((prediction) => (
+              <Row key={prediction.id} prediction={prediction} breakUntil={breakUntil} withDay />
+            ))}
+          </ul>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4" data-testid="prediction-list">
       {groupByDayAndLeague(predictions).map(({ day, leagues }) => (

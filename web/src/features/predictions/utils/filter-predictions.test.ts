@@ -11,9 +11,11 @@ import {
   maxOutcome,
   strongerOverUnder,
   topPredictions,
+  topPredictionsDay,
   type PredictionFilters,
 } from '@/features/predictions/utils/filter-predictions';
 import { kickoff, locked, makeListedPrediction } from '@/testing/data-generators';
+import { localDay } from '@/utils/format';
 
 const filters = (overrides: Partial<PredictionFilters>): PredictionFilters => ({ ...DEFAULT_FILTERS, ...overrides });
 const ids = (list: { id: string }[]) => list.map((p) => p.id);
@@ -166,10 +168,16 @@ describe("the home page's top 3", () => {
     expect(ids(topPredictions(list))).toEqual(['top', 'second', 'mid']);
   });
 
-  it('falls back to the next upcoming matches when none is today', () => {
-    const list = [makeListedPrediction({ id: 'x', matchTime: kickoff(2) }), makeListedPrediction({ id: 'y', matchTime: kickoff(1) })];
+  it("falls back to the next match day's matches when none is today, and says which day", () => {
+    const list = [
+      makeListedPrediction({ id: 'x', matchTime: kickoff(2) }),
+      makeListedPrediction({ id: 'y', matchTime: kickoff(1) }),
+      makeListedPrediction({ id: 'z', matchTime: kickoff(1, 20) }),
+    ];
 
-    expect(ids(topPredictions(list))).toEqual(['y', 'x']);
+    expect(ids(topPredictions(list))).toEqual(['y', 'z']);
+    expect(topPredictionsDay(list)).toBe(localDay(new Date(kickoff(1))));
+    expect(topPredictionsDay([...list, makeListedPrediction({ id: 'now', matchTime: kickoff(0, 23) })])).toBeNull();
   });
 
   it('uses kickoff order for locked predictions (no probabilities to rank)', () => {

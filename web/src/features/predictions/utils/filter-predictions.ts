@@ -148,12 +148,21 @@ export function leaguesByCountry(predictions: ListedPrediction[]): CountryLeague
 /**
  * Home page: today's top 3 by the highest outcome probability (docs/product.md#landing). Without
  * probabilities (locked for this viewer) they are today's first kickoffs; with no match today,
- * the next upcoming ones.
+ * those of the next day with matches ({@link topPredictionsDay} says which).
  */
 export function topPredictions<T extends Prediction>(predictions: T[], { now = new Date(), count = 3 } = {}): T[] {
   const today = predictions.filter((p) => matchesDate(p, 'today', now));
-  const pool = today.length > 0 ? today : predictions.filter((p) => new Date(p.matchTime) >= now);
+  const day = topPredictionsDay(predictions, { now });
+  const pool = today.length > 0 ? today : predictions.filter((p) => new Date(p.matchTime) >= now && localDay(new Date(p.matchTime)) === day);
   return sorters.win([...pool]).slice(0, count);
+}
+
+/** The local day (`YYYY-MM-DD`) of the home page's top 3 when no match is today: the next day with a match; null when today has one (or nothing is ahead). */
+export function topPredictionsDay(predictions: readonly Prediction[], { now = new Date() } = {}): string | null {
+  if (predictions.some((p) => matchesDate(p, 'today', now))) return null;
+  const ahead = predictions.map((p) => new Date(p.matchTime)).filter((d) => d >= now);
+  if (!ahead.length) return null;
+  return localDay(new Date(Math.min(...ahead.map((d) => d.getTime()))));
 }
 
 /** Reads the filter state from the URL (`?date=&league=&team=&sort=&high=win,goals`), ignoring junk. */
