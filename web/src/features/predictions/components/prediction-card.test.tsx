@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PICK_DEFINITION, PredictionCard, VALUE_DEFINITION } from '@/features/predictions/components/prediction-card';
 import { PICK_AND_VALUE_DIFFER, PICK_LINE, VALUE_LINE } from '@/components/predictions/value-bet-line';
 import { locked, makeListedPrediction } from '@/testing/data-generators';
-import { formatTime } from '@/utils/list-format';
+import { formatQuoteTime, formatTime } from '@/utils/list-format';
 import { renderWithProviders } from '@/testing/test-utils';
 
 const probabilities = () => screen.getAllByTestId('probability');
@@ -57,8 +57,9 @@ describe('PredictionCard', () => {
               seenAt: '2026-11-22T14:05:00.000Z',
               flaggedAt: '2026-11-22T13:30:00.000Z',
               quotedAt: '2026-11-22T14:04:00.000Z',
+              stake: null,
             },
-            { market: 'over25', odds: 2.2, priceSource: 'best', bookmaker: null, fairOdds: null, edge: 6, seenAt: null, flaggedAt: null, quotedAt: null },
+            { market: 'over25', odds: 2.2, priceSource: 'best', bookmaker: null, fairOdds: null, edge: 6, seenAt: null, flaggedAt: null, quotedAt: null, stake: null },
           ],
         })}
       />,
@@ -67,8 +68,9 @@ describe('PredictionCard', () => {
     expect(screen.getByText('Value Bet')).toBeInTheDocument();
     const bets = within(screen.getByRole('list', { name: 'Value bets' })).getAllByRole('listitem');
     expect(bets.map((li) => li.textContent)).toEqual([
-      `Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatTime('2026-11-22T14:05:00.000Z')}`,
-      'Value: Over 2.5 @ 2.20 - +6.0%',
+      // its quote time, with day and zone, under it
+      `Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatTime('2026-11-22T14:05:00.000Z')} quoted ${formatQuoteTime('2026-11-22T14:04:00.000Z')}`,
+      'Value: Over 2.5 @ 2.20 - +6.0% ',
     ]);
     const flag = within(bets[0]!).getByRole('button', { name: 'Value' });
     expect(flag).toHaveAccessibleDescription(VALUE_DEFINITION);
@@ -103,6 +105,7 @@ describe('PredictionCard', () => {
               seenAt: '2026-11-22T14:05:00.000Z',
               flaggedAt: null,
               quotedAt: null,
+              stake: null,
             },
           ],
         })}

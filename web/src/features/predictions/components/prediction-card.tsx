@@ -9,7 +9,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 import { GoalMarketsView } from '@/components/predictions/goal-markets';
-import { PickAndValue, valueBetText } from '@/components/predictions/value-bet-line';
+import { PickAndValue, ValueBetDetail, valueBetText } from '@/components/predictions/value-bet-line';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { cn } from '@/utils/cn';
 import { forecastSource, MEMORY_FORECAST } from '@/features/predictions/utils/forecast-source';
@@ -219,7 +219,8 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
             {valueBets.map((bet) => (
               <li key={bet.market} className="flex flex-wrap items-center gap-x-1">
                 <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />
-                <span className="tabular-nums">: {valueBetText(bet)}</span>
+                <span className="tabular-nums">: {valueBetText(bet)}</span>{' '}
+                <ValueBetDetail bet={bet} className="w-full text-xs text-muted-foreground tabular-nums" />
               </li>
             ))}
           </ul>
