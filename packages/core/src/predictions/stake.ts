@@ -1,10 +1,21 @@
 /**
  * The stake a value flag suggests (docs/decisions/0320-a-stake-on-every-flag.md): a share of the
  * subscriber's bankroll under a stated plan. One small pure function, so the plan can be swapped
- * without touching the pages: the ledger stakes every entry the same two ways.
+ * without touching the pages: the ledger stakes every entry the same two ways (its quarter-Kelly is here).
  */
-import type { StakePlan } from '@app/contracts/rules';
-import { quarterKelly } from '../ledger/entry.ts';
+import { KELLY_CAP_UNITS, KELLY_FRACTION, type StakePlan } from '@app/contracts/rules';
+import { round } from '../numbers.ts';
+
+/**
+ * Quarter-Kelly in units: 100 x 1/4 x (p x price - 1) / (price - 1), at most 2.5 units, 0 when
+ * the price offers no edge on the probability (docs/decisions/0130-the-bet-ledger.md). The ledger
+ * stakes every entry so; a flag's suggestion follows it.
+ */
+export function quarterKelly(probability: number, price: number | null): number {
+  if (price === null || price <= 1) return 0;
+  const kelly = (probability * price - 1) / (price - 1);
+  return kelly <= 0 ? 0 : round(Math.min(KELLY_CAP_UNITS, 100 * KELLY_FRACTION * kelly), 2);
+}
 
 /** One unit of the ledger: this percent of a bankroll. */
 export const UNIT_PERCENT = 1;
