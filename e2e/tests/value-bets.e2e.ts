@@ -21,7 +21,8 @@ let flagged: Prediction;
 /** "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen 14:05" */
 const VALUE_LINE = /^Value: (Home|Draw|Away|Over 2\.5|Under 2\.5) @ \d+\.\d\d .+ - fair \d+\.\d\d - \+\d+\.\d% - seen \d\d:\d\d$/;
 /** Under it: "quoted Tue 8 Dec 21:34 GMT - stake 1.0% of your bankroll (flat)" (the card holds both in one list item). */
-const VALUE_DETAIL = /^quoted (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d\d:\d\d GMT([+-]\d{1,2}(:\d\d)?)? - stake \d+\.\d% of your bankroll \(flat\)$/;
+const VALUE_DETAIL =
+  /^quoted (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d\d:\d\d GMT([+-]\d{1,2}(:\d\d)?)? - stake \d+\.\d% of your bankroll \(flat\)$/;
 const VALUE_CARD_ITEM = new RegExp(`${VALUE_LINE.source.slice(0, -1)} ${VALUE_DETAIL.source.slice(1)}`);
 
 beforeAll(async () => {

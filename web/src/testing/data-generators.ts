@@ -178,7 +178,13 @@ export function makeValueWorth(): ValueWorth {
     stakeUsd: 20,
     feeUsd: 29,
     last30: { from: '2026-02-04', to: '2026-03-06', days: 30, published: figures(42, 40, 3, [1, 5], -12, 30), backtest: figures(0, 0, 0, [0, 0], 0, 30) },
-    season: { from: '2025-07-01', to: '2026-03-06', days: 248, published: figures(42, 40, 3, [1, 5], -12, 248), backtest: figures(310, 300, 2.5, [1.5, 3.5], 150, 248) },
+    season: {
+      from: '2025-07-01',
+      to: '2026-03-06',
+      days: 248,
+      published: figures(42, 40, 3, [1, 5], -12, 248),
+      backtest: figures(310, 300, 2.5, [1.5, 3.5], 150, 248),
+    },
     computedAt: '2026-03-06T12:00:00.000Z',
   };
 }

@@ -1,4 +1,12 @@
-import { ALERT_MARKETS, DEFAULT_ALERTS_PER_DAY, MAX_ALERTS_PER_DAY, MAX_BANKROLL_USD, MIN_BANKROLL_USD, type AlertSettings, type AlertsView } from '@app/contracts/alerts';
+import {
+  ALERT_MARKETS,
+  DEFAULT_ALERTS_PER_DAY,
+  MAX_ALERTS_PER_DAY,
+  MAX_BANKROLL_USD,
+  MIN_BANKROLL_USD,
+  type AlertSettings,
+  type AlertsView,
+} from '@app/contracts/alerts';
 import { KELLY_CAP_UNITS, type StakePlan } from '@app/contracts/rules';
 import { BellRing } from 'lucide-react';
 import type { FormEvent } from 'react';

@@ -34,7 +34,10 @@ function WindowTable({ title, window }: { title: string; window: ValueWorthWindo
   return (
     <div>
       <h3 className="mb-1 text-sm font-medium">
-        {title} <span className="font-normal text-muted-foreground">({window.from} to {window.to})</span>
+        {title}{' '}
+        <span className="font-normal text-muted-foreground">
+          ({window.from} to {window.to})
+        </span>
       </h3>
       <CompactTable
         label={`Value bets, ${title.toLowerCase()}`}
