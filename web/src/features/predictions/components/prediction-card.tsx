@@ -1,6 +1,6 @@
 import type { Prediction } from '@app/contracts/predictions';
 import { CalendarClock, Lock, Sparkles } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
@@ -220,7 +220,9 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
               <li key={bet.market} className="flex flex-wrap items-center gap-x-1">
                 <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />
                 <span className="tabular-nums">: {valueBetText(bet)}</span>{' '}
-                <ValueBetDetail bet={bet} className="w-full text-xs text-muted-foreground tabular-nums" />
+                <Suspense fallback={null}>
+                  <ValueBetDetail bet={bet} className="w-full text-xs text-muted-foreground tabular-nums" />
+                </Suspense>
               </li>
             ))}
           </ul>
