@@ -6,7 +6,8 @@ import { PICK_AND_VALUE_DIFFER } from '@/components/predictions/value-bet-line';
 import { makeMatchPage as match, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
-import { formatQuoteTime, formatTime } from '@/utils/list-format';
+import { formatQuoteTime } from '@/components/predictions/value-bet-detail';
+import { formatTime } from '@/utils/list-format';
 
 const scores = Array.from({ length: 6 }, (_, h) => Array.from({ length: 6 }, (_, a) => (h === 1 && a === 0 ? 12.3 : 2)));
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { VIEW_STORAGE_KEY } from '@/features/predictions/utils/view';
-import { formatQuoteTime } from '@/utils/list-format';
+import { formatQuoteTime } from '@/components/predictions/value-bet-detail';
 
 import { kickoff, locked, makeMetrics, makePrediction, makeUser } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';

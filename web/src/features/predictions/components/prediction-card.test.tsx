@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { PICK_DEFINITION, PredictionCard, VALUE_DEFINITION } from '@/features/predictions/components/prediction-card';
 import { PICK_AND_VALUE_DIFFER, PICK_LINE, VALUE_LINE } from '@/components/predictions/value-bet-line';
 import { locked, makeListedPrediction } from '@/testing/data-generators';
-import { formatQuoteTime, formatTime } from '@/utils/list-format';
+import { formatQuoteTime } from '@/components/predictions/value-bet-detail';
+import { formatTime } from '@/utils/list-format';
 import { renderWithProviders } from '@/testing/test-utils';
 
 const probabilities = () => screen.getAllByTestId('probability');
