@@ -10,6 +10,7 @@ import { PerformanceStats } from '@/features/metrics/components/performance-stat
 import { getPredictionsQueryOptions, usePredictions, type ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { FilterBar } from '@/features/predictions/components/filter-bar';
 import { LeagueList } from '@/features/predictions/components/league-list';
+import { ValueBetDetail } from '@/components/predictions/value-bet-detail';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
 import { PredictionList } from '@/features/predictions/components/prediction-list';
 import { PredictionsToolbar } from '@/features/predictions/components/predictions-toolbar';
@@ -78,6 +79,7 @@ export default function PredictionsRoute() {
             isLoading={predictions.isPending}
             isError={predictions.isError}
             breakUntil={breakUntil}
+            valueDetail={(bet) => <ValueBetDetail bet={bet} className="w-full text-xs text-muted-foreground tabular-nums" />}
             {...(view === 'list' ? { render: (list) => <PredictionList predictions={list} breakUntil={breakUntil} /> } : {})}
             emptyAction={
               <Button variant="outline" size="sm" onClick={() => setSearch(filtersToSearch(DEFAULT_FILTERS), { replace: true })}>

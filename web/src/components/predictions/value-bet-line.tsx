@@ -1,6 +1,5 @@
 import type { MatchForecast } from '@app/contracts/matches';
 import type { Prediction } from '@app/contracts/predictions';
-import { lazy, Suspense } from 'react';
 
 import { formatOdds, formatPercent } from '@/utils/format';
 import { formatTime } from '@/utils/list-format';
@@ -33,20 +32,12 @@ export function valueBetText(bet: ValueBet): string {
   ].join(' - ');
 }
 
-/** The flag's detail (quote time, stake), loaded after the page: the landing page's first load does not carry it. */
-export const ValueBetDetail = lazy(() => import('@/components/predictions/value-bet-detail').then((m) => ({ default: m.ValueBetDetail })));
-
-/** One value flag on one line: "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen 14:05", its quote time and stake under it. */
+/** One value flag on one line: "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen 14:05". */
 export function ValueBetLine({ bet, className }: { bet: ValueBet; className?: string }) {
   return (
-    <>
-      <span className={className} data-testid="value-bet-line">
-        <span className="font-semibold text-premium">Value:</span> <span className="tabular-nums">{valueBetText(bet)}</span>
-      </span>
-      <Suspense fallback={null}>
-        <ValueBetDetail bet={bet} />
-      </Suspense>
-    </>
+    <span className={className} data-testid="value-bet-line">
+      <span className="font-semibold text-premium">Value:</span> <span className="tabular-nums">{valueBetText(bet)}</span>
+    </span>
   );
 }
 

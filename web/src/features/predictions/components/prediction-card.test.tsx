@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { PICK_DEFINITION, PredictionCard, VALUE_DEFINITION } from '@/features/predictions/components/prediction-card';
 import { PICK_AND_VALUE_DIFFER, PICK_LINE, VALUE_LINE } from '@/components/predictions/value-bet-line';
 import { locked, makeListedPrediction } from '@/testing/data-generators';
-import { formatQuoteTime } from '@/components/predictions/value-bet-detail';
 import { formatTime } from '@/utils/list-format';
 import { renderWithProviders } from '@/testing/test-utils';
 
@@ -80,9 +79,8 @@ describe('PredictionCard', () => {
     expect(screen.getByText('Value Bet')).toBeInTheDocument();
     const bets = within(screen.getByRole('list', { name: 'Value bets' })).getAllByRole('listitem');
     expect(bets.map((li) => li.textContent)).toEqual([
-      // its quote time, with day and zone, under it
-      `Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatTime('2026-11-22T14:05:00.000Z')} quoted ${formatQuoteTime('2026-11-22T14:04:00.000Z')}`,
-      'Value: Over 2.5 @ 2.20 - +6.0% ',
+      `Value: Away @ 3.40 Bet365 - fair 3.05 - +11.4% - seen ${formatTime('2026-11-22T14:05:00.000Z')}`,
+      'Value: Over 2.5 @ 2.20 - +6.0%',
     ]);
     const flag = within(bets[0]!).getByRole('button', { name: 'Value' });
     expect(flag).toHaveAccessibleDescription(VALUE_DEFINITION);
