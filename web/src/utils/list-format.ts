@@ -19,4 +19,3 @@ export function formatDayHeading(day: string, now = new Date()): string {
 export function formatTime(iso: string): string {
   return time24(new Date(iso));
 }
-
