@@ -21,6 +21,10 @@ let flagged: Prediction;
 /** "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Sat 14:05 GMT" */
 const VALUE_LINE =
   /^Value: (Home|Draw|Away|Over 2\.5|Under 2\.5) @ \d+\.\d\d .+ - fair \d+\.\d\d - \+\d+\.\d% - seen (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d \S+$/;
+/** Under it: "quoted Tue 8 Dec 21:34 GMT - stake 1.0% of your bankroll (flat)" (the card holds both in one list item). */
+const VALUE_DETAIL =
+  /^quoted (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d\d:\d\d GMT([+-]\d{1,2}(:\d\d)?)? - stake \d+\.\d% of your bankroll \(flat\)$/;
+const VALUE_CARD_ITEM = new RegExp(`${VALUE_LINE.source.slice(0, -1)} ${VALUE_DETAIL.source.slice(1)}`);
 
 beforeAll(async () => {
   await demoDataReady();
@@ -56,6 +60,8 @@ describe('the value bet where the user is', () => {
       await lines.first().waitFor();
       expect(await lines.count()).toBe(flagged.valueBets!.length);
       for (const text of await lines.allTextContents()) expect(text.replace(/\s+/g, ' ').trim()).toMatch(VALUE_LINE);
+      // each flag's quote time with its day and zone, and its stake (flat until a bankroll and plan are set)
+      for (const text of await row.getByTestId('value-bet-detail').allTextContents()) expect(text.trim()).toMatch(VALUE_DETAIL);
       await expectAccessible(target, '/predictions list with value lines at 390 px');
     } finally {
       await phone.close();
@@ -68,7 +74,7 @@ describe('the value bet where the user is', () => {
     const bets = card.getByRole('list', { name: 'Value bets' }).getByRole('listitem');
     await bets.first().waitFor();
     expect(await bets.count()).toBe(flagged.valueBets!.length);
-    for (const text of await bets.allTextContents()) expect(text.replace(/\s+/g, ' ').trim()).toMatch(VALUE_LINE);
+    for (const text of await bets.allTextContents()) expect(text.replace(/\s+/g, ' ').trim()).toMatch(VALUE_CARD_ITEM);
   });
 
   it('stands beside the odds table on the match page, with Pick and Value told apart when both are there', async () => {

@@ -78,6 +78,8 @@ export const routes: RouteDefinition[] = [
   { method: 'GET', path: '/api/ledger/digests', handler: 'http/ledger/digests', auth: 'public', access: 'read', cdn: 'shared' },
   // The track record's losing runs, for /responsible-gambling: public, as /results is.
   { method: 'GET', path: '/api/ledger/losing-runs', handler: 'http/ledger/losing-runs', auth: 'public', access: 'read', cdn: 'shared' },
+  // What the value flags are worth beside the fee, for /analytics and the pricing page: public, as /results is.
+  { method: 'GET', path: '/api/ledger/value-worth', handler: 'http/ledger/value-worth', auth: 'public', access: 'read', cdn: 'shared' },
 
   // Accounts and sessions. scrypt (N=2^17) wants memory and CPU.
   {

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { JobAcceptedSchema, JobStatusSchema, RoleChangesResponseSchema, WinningPredictionListSchema } from '@app/contracts/admin';
 import { AccountExportSchema } from '@app/contracts/account';
 import { AlertsViewSchema, UnsubscribedSchema } from '@app/contracts/alerts';
-import { AnalyticsReportSchema } from '@app/contracts/analytics';
+import { AnalyticsReportSchema, ValueWorthSchema } from '@app/contracts/analytics';
 import {
   ChangePasswordResponseSchema,
   DeleteAccountResponseSchema,
@@ -127,6 +127,7 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   'GET /api/ledger': { body: LedgerListSchema, alsoServes: 'text/csv', sample: (w) => w.premium.get('/api/ledger?period=all') },
   'GET /api/ledger/digests': { body: LedgerDigestsSchema, sample: (w) => w.visitor.get('/api/ledger/digests') },
   'GET /api/ledger/losing-runs': { body: LosingRunsResponseSchema, sample: (w) => w.visitor.get('/api/ledger/losing-runs') },
+  'GET /api/ledger/value-worth': { body: ValueWorthSchema, sample: (w) => w.visitor.get('/api/ledger/value-worth') },
 
   'GET /api/simulations/{leagueId}': { body: SimulationSchema, sample: (w) => w.visitor.get(`/api/simulations/${w.leagueId}`) },
   'GET /api/simulations/{leagueId}/history': { body: SimulationHistorySchema, sample: (w) => w.visitor.get(`/api/simulations/${w.leagueId}/history`) },

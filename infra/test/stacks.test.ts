@@ -496,6 +496,7 @@ describe('site', () => {
       ['/leagues/{leagueId}', 'shared'],
       ['/api/ledger/digests', 'shared'],
       ['/api/ledger/losing-runs', 'shared'],
+      ['/api/ledger/value-worth', 'shared'],
     ]);
     // A path parameter is one segment of the behaviour's pattern.
     expect(behaviour('/api/teams/*')).toBeDefined();

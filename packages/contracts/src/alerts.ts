@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { STAKE_PLANS } from './rules.ts';
 
 /** The markets value bets are flagged on today: 1X2 and Over/Under 2.5 goals. */
 export const ALERT_MARKETS = ['1x2', 'ou25'] as const;
@@ -8,10 +9,15 @@ export type AlertMarket = (typeof ALERT_MARKETS)[number];
 export const DEFAULT_ALERTS_PER_DAY = 5;
 export const MAX_ALERTS_PER_DAY = 20;
 
+/** The bankroll a subscriber can set, in US dollars: the stake suggestions are shares of it. */
+export const MIN_BANKROLL_USD = 10;
+export const MAX_BANKROLL_USD = 1_000_000;
+
 /**
  * What a subscriber is emailed about: value bets in these leagues (empty: all), at least this edge (percent of the
  * stake), at these bookmakers (empty: any), in these markets; as they appear (`realtime`), as a daily digest, a weekly
- * one (Mondays) or not at all; at most `maxPerDay` alert emails a UTC day (absent: the default).
+ * one (Mondays) or not at all; at most `maxPerDay` alert emails a UTC day (absent: the default). Beside them, the
+ * bankroll (US dollars, absent: not set) and the stake plan (absent: flat) each value flag's suggested stake follows.
  */
 export const AlertSettingsSchema = z.strictObject({
   frequency: z.enum(['realtime', 'daily', 'weekly', 'off']),
@@ -20,6 +26,15 @@ export const AlertSettingsSchema = z.strictObject({
   bookmakers: z.array(z.string().check(z.minLength(1), z.maxLength(60))).check(z.maxLength(40)),
   markets: z.array(z.enum(ALERT_MARKETS)).check(z.minLength(1), z.maxLength(ALERT_MARKETS.length)),
   maxPerDay: z.optional(z.number().check(z.int(), z.gte(1), z.lte(MAX_ALERTS_PER_DAY))),
+  bankroll: z.optional(
+    z
+      .number('bankroll must be a number of dollars')
+      .check(
+        z.gte(MIN_BANKROLL_USD, `bankroll must be at least $${MIN_BANKROLL_USD}`),
+        z.lte(MAX_BANKROLL_USD, `bankroll must be at most $${MAX_BANKROLL_USD.toLocaleString('en-US')}`),
+      ),
+  ),
+  stakePlan: z.optional(z.enum(STAKE_PLANS, 'stakePlan must be flat or kelly')),
 });
 export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
 

@@ -108,3 +108,44 @@ export const AnalyticsReportSchema = z.strictObject({
   computedAt: z.iso.datetime(),
 });
 export type AnalyticsReport = z.infer<typeof AnalyticsReportSchema>;
+
+/** What one window's settled value flags of one basis are worth at a flat stake: expected (from CLV) beside what happened. */
+export const ValueWorthFiguresSchema = z.strictObject({
+  /** Settled value flags (won or lost) in the window. */
+  flags: z.int(),
+  /** Their closing line value: `bets` (with a closing price) is the sample size of everything expected below. */
+  clv: ClvSchema,
+  /**
+   * Expected profit in dollars at a flat STAKE_USD on each flag with a closing price: mean CLV x bets x stake, with
+   * the mean's 95 % interval; and the same per 30 days of the window, to set beside the monthly fee. Null without bets
+   * (the intervals also with a single one).
+   */
+  expectedUsd: z.nullable(z.number()),
+  expectedUsdCi95: z.nullable(z.tuple([z.number(), z.number()])),
+  expectedMonthlyUsd: z.nullable(z.number()),
+  expectedMonthlyUsdCi95: z.nullable(z.tuple([z.number(), z.number()])),
+  /** What actually happened: profit in dollars at the flat stake, and per 30 days of the window. */
+  actualUsd: z.number(),
+  actualMonthlyUsd: z.number(),
+});
+export type ValueWorthFigures = z.infer<typeof ValueWorthFiguresSchema>;
+
+export const ValueWorthWindowSchema = z.strictObject({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  days: z.int(),
+  /** Flags published before kickoff and back-tested ones, apart (never summed). */
+  published: ValueWorthFiguresSchema,
+  backtest: ValueWorthFiguresSchema,
+});
+export type ValueWorthWindow = z.infer<typeof ValueWorthWindowSchema>;
+
+/** `GET /api/ledger/value-worth` (public): the last 30 days' and the season's value flags beside the monthly fee. */
+export const ValueWorthSchema = z.strictObject({
+  stakeUsd: z.number(),
+  feeUsd: z.number(),
+  last30: ValueWorthWindowSchema,
+  season: ValueWorthWindowSchema,
+  computedAt: z.iso.datetime(),
+});
+export type ValueWorth = z.infer<typeof ValueWorthSchema>;

@@ -40,6 +40,11 @@ export const ValueBetSchema = z.strictObject({
   flaggedAt: z.nullable(z.iso.datetime()),
   /** When the bookmaker last updated the price; null when the source does not say. */
   quotedAt: z.nullable(z.iso.datetime()),
+  /**
+   * The suggested stake in percent of a bankroll under each plan (`flat`: one unit; `kelly`: quarter-Kelly from the
+   * fair probability, capped); null without a fair probability. The page shows the subscriber's plan.
+   */
+  stake: z.nullable(z.strictObject({ flat: z.number(), kelly: z.number() })),
 });
 
 /** A change of a value flag: it appeared, its price or bookmaker moved, or it was withdrawn (its edge gone). */

@@ -44,3 +44,11 @@ export const ALL_TIME_DAYS = 365;
 
 /** The two markets we forecast and bet: home/draw/away, and Over/Under 2.5 goals. */
 export const BET_MARKETS = ['1x2', 'ou25'] as const;
+
+/**
+ * The stake plans a value flag's suggestion can follow: `flat`, 1 unit (1 % of the bankroll) on
+ * every flag; `kelly`, the ledger's quarter-Kelly from the fair probability, capped at
+ * KELLY_CAP_UNITS units.
+ */
+export const STAKE_PLANS = ['flat', 'kelly'] as const;
+export type StakePlan = (typeof STAKE_PLANS)[number];

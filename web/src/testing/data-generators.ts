@@ -1,6 +1,7 @@
 import type { WinningPrediction } from '@app/contracts/admin';
 import type { User } from '@app/contracts/auth';
 import type { MatchPage } from '@app/contracts/matches';
+import type { ValueWorth } from '@app/contracts/analytics';
 import type { TrackRecord } from '@app/contracts/metrics';
 import type { Prediction } from '@app/contracts/predictions';
 import type { TrackingRow } from '@app/contracts/tracking';
@@ -154,5 +155,36 @@ export function makeMatchPage(overrides: Partial<MatchPage> = {}): MatchPage {
     meetings: [{ date: '2026-02-01', homeTeam: 'United', awayTeam: 'Rovers', homeGoals: 0, awayGoals: 0 }],
     outcome: null,
     ...overrides,
+  };
+}
+
+/** What the value flags are worth: 42 published flags in 30 days at +3.0 % CLV, a season of back-tested ones beside. */
+export function makeValueWorth(): ValueWorth {
+  const figures = (flags: number, withClose: number, mean: number, ci95: [number, number], actual: number, days: number) => {
+    const expected = (mean / 100) * withClose * 20;
+    const perMonth = 30 / days;
+    return {
+      flags,
+      clv: { bets: withClose, withoutClosing: flags - withClose, mean, ci95, beatClosePct: 64 },
+      expectedUsd: Math.round(expected * 100) / 100,
+      expectedUsdCi95: ci95.map((b) => Math.round((b / 100) * withClose * 20 * 100) / 100) as [number, number],
+      expectedMonthlyUsd: Math.round(expected * perMonth * 100) / 100,
+      expectedMonthlyUsdCi95: ci95.map((b) => Math.round((b / 100) * withClose * 20 * perMonth * 100) / 100) as [number, number],
+      actualUsd: actual,
+      actualMonthlyUsd: Math.round(actual * perMonth * 100) / 100,
+    };
+  };
+  return {
+    stakeUsd: 20,
+    feeUsd: 29,
+    last30: { from: '2026-02-04', to: '2026-03-06', days: 30, published: figures(42, 40, 3, [1, 5], -12, 30), backtest: figures(0, 0, 0, [0, 0], 0, 30) },
+    season: {
+      from: '2025-07-01',
+      to: '2026-03-06',
+      days: 248,
+      published: figures(42, 40, 3, [1, 5], -12, 248),
+      backtest: figures(310, 300, 2.5, [1.5, 3.5], 150, 248),
+    },
+    computedAt: '2026-03-06T12:00:00.000Z',
   };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { keys } from '@app/adapters/dynamodb/keys';
 import { editItemByHand } from '@app/adapters/dynamodb/testing/edit-item';
-import { AnalyticsReportSchema } from '@app/contracts/analytics';
+import { AnalyticsReportSchema, ValueWorthSchema } from '@app/contracts/analytics';
 import { LedgerDigestsSchema, LedgerListSchema } from '@app/contracts/ledger';
 import { TrackRecordSchema, TrendSchema } from '@app/contracts/metrics';
 import { ResultsPageSchema } from '@app/contracts/results';
@@ -178,6 +178,24 @@ describe('GET /api/ledger/losing-runs', () => {
     });
     expect(runs.backtest).toMatchObject({ picks: 12, hits: 12, longest: null });
     expect(runs).toMatchObject({ days: 365, stakeUsd: 20 });
+  });
+});
+
+describe('GET /api/ledger/value-worth', () => {
+  it('is public and edge-cached: the value flags of the last 30 days and the season, expected beside what happened, each basis apart', async () => {
+    const res = await stack.client().get('/api/ledger/value-worth');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/^public, /);
+    const worth = ValueWorthSchema.parse(res.json);
+    expect(worth).toMatchObject({ stakeUsd: 20, feeUsd: 29, last30: { days: 30 }, season: { from: '2026-07-01' } });
+    // every match flagged home at 1.75: 36 published (9 lost, every fourth without a closing price), 12 back-tested
+    const published = worth.last30.published;
+    expect([published.flags, published.clv.bets, worth.last30.backtest.flags]).toEqual([36, 27, 12]);
+    expect(published.clv.mean).toBeGreaterThan(0);
+    expect(published.expectedUsd).toBeCloseTo((published.clv.mean! / 100) * 27 * 20, 0);
+    // what happened: 27 wins at +0.75, 9 losses, at $20
+    expect(published.actualUsd).toBe(225);
+    expect(worth.season.published.flags).toBe(36);
   });
 });
 

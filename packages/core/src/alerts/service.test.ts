@@ -141,9 +141,13 @@ describe('alert settings', () => {
     expect(saved.settings).toEqual({ frequency: 'realtime', leagues: ['E0'], minEdge: 4, bookmakers: [], markets: ['1x2', 'ou25'], maxPerDay: 5 });
     expect(saved.options).toEqual({ leagues: [{ id: 'E0', name: 'Premier League' }], bookmakers: ['Fortuna', 'Velox'] });
     expect((await service.put(viewer, { ...saved.settings, maxPerDay: 2 })).settings.maxPerDay).toBe(2);
+    // the bankroll and stake plan the flags' stakes follow are kept with the rest, and an unsubscribe leaves them
+    await service.put(viewer, { ...saved.settings, bankroll: 2500, stakePlan: 'kelly' });
+    expect((await service.get(viewer)).settings).toMatchObject({ bankroll: 2500, stakePlan: 'kelly' });
     await expect(service.unsubscribe('prem.forged')).rejects.toBeInstanceOf(InvalidUnsubscribeTokenError);
     await service.unsubscribe('prem.sig');
     expect((await store.get('prem'))?.frequency).toBe('off');
+    expect(await store.get('prem')).toMatchObject({ bankroll: 2500, stakePlan: 'kelly' });
   });
 });
 

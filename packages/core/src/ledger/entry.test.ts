@@ -3,7 +3,8 @@ import type { StoredPrediction } from '../predictions/prediction.ts';
 import { ledgerEntry } from '../testing/ledger-entries.ts';
 import { closingPriceOf } from './closing.ts';
 import { sealCorrection, EMPTY_HEAD } from './corrections.ts';
-import { clvOf, ledgerEntriesOf, outcomeOf, parseEntryId, quarterKelly, shownOdds } from './entry.ts';
+import { quarterKelly } from '../predictions/stake.ts';
+import { clvOf, ledgerEntriesOf, outcomeOf, parseEntryId, shownOdds } from './entry.ts';
 
 const prediction: StoredPrediction = {
   id: 'f1',

@@ -3,10 +3,10 @@
  * what an entry gains after kickoff, and the corrections staff may add. Pure functions.
  */
 import type { LedgerBasis } from '@app/contracts/ledger';
-import { KELLY_CAP_UNITS, KELLY_FRACTION } from '@app/contracts/rules';
 import { round } from '../numbers.ts';
 import { isCorrect, marketOf, picksOf, type PickMarket } from '../predictions/picks.ts';
 import { selectionProbability, type FixtureRef, type Selection, type StoredPrediction } from '../predictions/prediction.ts';
+import { quarterKelly } from '../predictions/stake.ts';
 
 export type { LedgerBasis } from '@app/contracts/ledger';
 /** `pick`: an outcome we gave 60 % or more; `value`: a best price above the market's fair price. */
@@ -107,16 +107,6 @@ export function parseEntryId(id: string): { fixtureId: string; kind: LedgerKind;
   const match = /^(.+)~(pick|value)-([a-z0-9]+)$/.exec(id);
   if (!match || !SELECTIONS.includes(match[3] as Selection)) return undefined;
   return { fixtureId: match[1]!, kind: match[2] as LedgerKind, selection: match[3] as Selection };
-}
-
-/**
- * Quarter-Kelly in units: 100 x 1/4 x (p x price - 1) / (price - 1), at most 2.5 units, 0 when
- * the price offers no edge on our probability (docs/decisions/0130-the-bet-ledger.md).
- */
-export function quarterKelly(probability: number, price: number | null): number {
-  if (price === null || price <= 1) return 0;
-  const kelly = (probability * price - 1) / (price - 1);
-  return kelly <= 0 ? 0 : round(Math.min(KELLY_CAP_UNITS, 100 * KELLY_FRACTION * kelly), 2);
 }
 
 /**

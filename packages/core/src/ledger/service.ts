@@ -1,4 +1,4 @@
-import { ANALYTICS_ALL_DAYS, type AnalyticsPeriod } from '@app/contracts/analytics';
+import { ANALYTICS_ALL_DAYS, type AnalyticsPeriod, type ValueWorth } from '@app/contracts/analytics';
 import type { LedgerDigests, LedgerList, LedgerQuery } from '@app/contracts/ledger';
 import type { LosingRunsResponse } from '@app/contracts/responsible-gambling';
 import type { TrackRecord } from '@app/contracts/metrics';
@@ -10,6 +10,7 @@ import type { RecordedEntry } from './entry.ts';
 import type { LedgerRepository, TrackRecordStore } from './ports.ts';
 import { losingRunsByBasis, METRICS_WINDOW_DAYS, trackRecordOf, trendOf, TREND_DAYS } from './record.ts';
 import { entryView, ledgerCsv } from './views.ts';
+import { seasonStartOf, VALUE_WORTH_RECENT_DAYS, valueWorthOf } from './value-worth.ts';
 
 /** Days of a period: 30, 90, or all time (365). */
 export const periodDays = (period: AnalyticsPeriod) => (period === 'all' ? ANALYTICS_ALL_DAYS : Number(period));
@@ -60,6 +61,16 @@ export function makeLedgerService({ ledger, clock }: { ledger: Pick<LedgerReposi
       const now = clock.now();
       const entries = await ledger.listByKickoff(new Date(now.getTime() - ANALYTICS_ALL_DAYS * DAY_MS), now);
       return losingRunsByBasis(entries, now, ANALYTICS_ALL_DAYS);
+    },
+    /**
+     * The last 30 days' and the season's value flags, each basis apart: what they make expected at the flat stake
+     * beside the monthly fee, and what happened. Public, for /analytics and the pricing page.
+     */
+    async valueWorth(): Promise<ValueWorth> {
+      const now = clock.now();
+      const recent = now.getTime() - VALUE_WORTH_RECENT_DAYS * DAY_MS;
+      const entries = await ledger.listByKickoff(new Date(Math.min(recent, seasonStartOf(now).getTime())), now);
+      return valueWorthOf(entries, now);
     },
     /** Both chains, oldest day first: public, so anyone can keep a copy before kickoff. */
     async digests(): Promise<LedgerDigests> {

@@ -178,6 +178,27 @@ describe('the odds-scan task', () => {
     expect(pipeline.predictions.get('f1')!.entries).toHaveLength(1);
   });
 
+  it('withdraws a flag at the first scan whose answer no longer prices the fixture, keeping its best prices and entry', async () => {
+    let priced = true;
+    const { pipeline, task } = setup(async (l, f) => (priced ? pricing(() => 2.25)(l, f, () => NOW) : new Map()));
+    expect((await task(NOW).scan()).summary).toMatch(/1 flag\(s\) appeared/);
+    const flagged = pipeline.predictions.get('f1')!.prediction;
+    // the bookmakers pulled the match: the next answer has no price for it, so the edge is gone
+    priced = false;
+    const later = new Date(NOW.getTime() + 30 * 60_000);
+    expect((await task(later).scan()).summary).toMatch(/^1 of 1 due fixture\(s\) scanned: 0 flag\(s\) appeared, 1 withdrawn/);
+    const after = pipeline.predictions.get('f1')!;
+    expect(after.prediction.valueBets).toEqual([]);
+    expect(after.prediction.valueHistory!.map((e) => [e.event, e.at])).toEqual([
+      ['flagged', NOW.toISOString()],
+      ['withdrawn', later.toISOString()],
+    ]);
+    expect(after.prediction.bestOdds).toEqual(flagged.bestOdds);
+    expect(after.entries.map((e) => e.id)).toEqual(['f1~value-home']);
+    // an unflagged fixture the answer leaves out is not scanned (nothing to withdraw, nothing written)
+    expect((await task(new Date(later.getTime() + 30 * 60_000)).scan()).summary).toMatch(/^0 of 1 due fixture\(s\) scanned/);
+  });
+
   it('keeps the flags as they were when the odds call fails, and says so', async () => {
     const { task } = setup(async () => {
       throw new ProviderUnavailableError('live', 'HTTP 503');

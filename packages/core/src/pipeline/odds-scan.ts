@@ -13,6 +13,9 @@ import { newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
 /** The scan looks this far ahead; the daily generation run covers the rest of the week. */
 export const SCAN_REACH_MS = 72 * 3_600_000;
 
+/** What a successful odds call said of a fixture it did not price: no quote, so no flag. */
+const unpriced = (now: Date) => ({ best: {}, average: {}, quotes: [], capturedAt: now.toISOString() });
+
 /** A league's writes in flight at once (each its own transaction: one fixture's conflict never holds up another's). */
 const WRITES_IN_FLIGHT = 8;
 
@@ -75,8 +78,10 @@ export function makeOddsScanTask({
           log('Odds scan failed', { leagueId, error: error.message });
           continue;
         }
+        // A flagged fixture the answer no longer prices has no edge any more: its flags are withdrawn now, not left up
+        // until a later answer prices it again (docs/decisions/0321-a-flag-withdrawn-at-the-first-scan-without-its-edge.md).
         const captured = group.flatMap((p) => {
-          const c = odds.get(p.fixtureId);
+          const c = odds.get(p.fixtureId) ?? (p.valueBets.length ? unpriced(now) : undefined);
           return c ? [{ p, c }] : [];
         });
         const results = await mapInFlight(captured, WRITES_IN_FLIGHT, ({ p, c }) => rescan(p, c, now));

@@ -3,6 +3,7 @@ import { selectionProbability, type StoredPrediction, type ThreeWay, type ValueB
 import { percent, round } from '../numbers.ts';
 import { picksOf } from './picks.ts';
 import { slug } from '../text.ts';
+import { stakeSuggestions } from './stake.ts';
 
 /**
  * Every goal market of a stored prediction: double chance and draw no bet from the published 1X2 (so they agree with
@@ -47,6 +48,7 @@ export function valueBetView(p: StoredPrediction, v: ValueBet): NonNullable<Pred
     seenAt: v.seenAt ?? null,
     flaggedAt: v.flaggedAt ?? null,
     quotedAt: v.quotedAt ?? null,
+    stake: stakeSuggestions(fair, v.odds),
   };
 }
 

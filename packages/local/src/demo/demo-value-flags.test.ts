@@ -36,6 +36,9 @@ describe('DemoProvider: prices that move during the day', () => {
     const events = [...state.values()].flatMap((s) => s.valueHistory);
     expect(events.filter((e) => e.event === 'flagged').length).toBeGreaterThan(0);
     expect(events.filter((e) => e.event === 'withdrawn').length).toBeGreaterThan(0);
+    // flags in both markets the scan prices, so a fresh local stack shows them in more than one
+    const flaggedIn = new Set(events.filter((e) => e.event === 'flagged').map((e) => (e.selection.endsWith('25') ? 'ou25' : '1x2')));
+    expect([...flaggedIn].sort()).toEqual(['1x2', 'ou25']);
     // every flag names a demo book, the quote time and the fair probability it was measured against
     const names = new Set(DEMO_LISTED.map((b) => b.name));
     for (const e of events.filter((x) => x.event !== 'withdrawn')) {

@@ -2,7 +2,7 @@ import type { AnalyticsReport, PickRecord } from '@app/contracts/analytics';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { makeUser } from '@/testing/data-generators';
+import { makeUser, makeValueWorth } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
 
@@ -75,7 +75,11 @@ describe('/analytics', () => {
   });
 
   it('shows a premium user the record by market with its interval, quarter-Kelly and CLV, the profit curves, RPS against the market, reliability bins and leagues; the filters ask again', async () => {
-    const api = mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/analytics': report() });
+    const api = mockApi({
+      'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
+      'GET /api/analytics': report(),
+      'GET /api/ledger/value-worth': makeValueWorth(),
+    });
     const { user } = await renderApp('/analytics');
 
     const markets = within(await screen.findByRole('region', { name: 'Picks by market table' }));
@@ -92,6 +96,9 @@ describe('/analytics', () => {
         name: /Value bets 120 .*\+10.5% \[-4.2%, \+25.2%\] \+9.3% on 31.20 units/,
       }),
     ).not.toHaveTextContent(/too few/);
+    // beside the value bets' record, what they are worth against the fee (the same panel as the pricing page)
+    const worth = within(await screen.findByRole('table', { name: 'Value bets, last 30 days' }));
+    expect(worth.getByRole('row', { name: /^Published before kickoff/ })).toHaveTextContent('+$24.00 [+$8.00, +$40.00]-$12.00');
     expect(screen.getByRole('region', { name: 'Closing line value' })).toHaveTextContent(
       'Mean CLV over 36 bets: +2.4% · too few bets to judge; 61.1% beat the close. 4 settled bets have no closing price',
     );

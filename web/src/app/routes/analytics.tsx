@@ -14,6 +14,7 @@ import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD, PICKS_PAY_THE_MARGIN, STAKE_USD } from '@/config/product';
 import { ledgerCsvHref, useAnalytics, type AnalyticsFilter } from '@/features/analytics/api/get-analytics';
+import { ValueWorthPanel } from '@/features/analytics/components/value-worth-panel';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/utils/cn';
 import { formatInterval, formatMoney, formatPercent } from '@/utils/format';
@@ -143,6 +144,9 @@ function Report({ report }: { report: AnalyticsReport }) {
       <Section title="Value bets">
         <p className="mb-3 text-sm text-muted-foreground">Prices above the market&apos;s fair price, settled at the price shown before kickoff.</p>
         <RecordTable label="Value bets table" rows={[['Value bets', report.valueBets]]} />
+        <div className="mt-4">
+          <ValueWorthPanel headingLevel="h3" />
+        </div>
       </Section>
       <Section title="Closing line value">
         <p className="text-sm">

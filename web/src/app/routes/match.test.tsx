@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeMatchPage as match, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
+import { formatQuoteTime } from '@/components/predictions/value-bet-detail';
 import { formatStamp } from '@/utils/list-format';
 
 const scores = Array.from({ length: 6 }, (_, h) => Array.from({ length: 6 }, (_, a) => (h === 1 && a === 0 ? 12.3 : 2)));
@@ -147,6 +148,7 @@ describe('/predictions/:fixtureId', () => {
               seenAt: '2026-03-06T14:05:00.000Z',
               flaggedAt: '2026-03-06T13:30:00.000Z',
               quotedAt: '2026-03-06T14:04:00.000Z',
+              stake: { flat: 1, kelly: 0.72 },
             },
           ],
           valueHistory: [
@@ -162,6 +164,10 @@ describe('/predictions/:fixtureId', () => {
     const odds = within(await screen.findByRole('region', { name: 'Odds' }));
     expect(odds.getByTestId('value-bet-line')).toHaveTextContent(
       `Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen ${formatStamp('2026-03-06T14:05:00.000Z')}`,
+    );
+    // when the price was quoted, with its day and zone, and the stake under the default plan until a bankroll is set
+    expect(odds.getByTestId('value-bet-detail')).toHaveTextContent(
+      `quoted ${formatQuoteTime('2026-03-06T14:04:00.000Z')} - stake 1.0% of your bankroll (flat)`,
     );
     const history = odds.getAllByRole('listitem').filter((li) => li.closest('ol'));
     expect(history.map((li) => li.textContent)).toEqual([

@@ -19,6 +19,7 @@ import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
 import { sharperThanItsParts } from '@/features/matches/utils/pool-note';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
+import { ValueBetDetail } from '@/components/predictions/value-bet-detail';
 import { PickAndValue, ValueBetLine, ValueHistory } from '@/components/predictions/value-bet-line';
 import { useSession } from '@/lib/auth';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
@@ -159,6 +160,7 @@ function MatchValueBets({ forecast: f }: { forecast: MatchForecast }) {
           {f.valueBets.map((bet) => (
             <li key={bet.market}>
               <ValueBetLine bet={bet} />
+              <ValueBetDetail bet={bet} />
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { VIEW_STORAGE_KEY } from '@/features/predictions/utils/view';
+import { formatQuoteTime } from '@/components/predictions/value-bet-detail';
 
 import { kickoff, locked, makeMetrics, makePrediction, makeUser } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
@@ -170,6 +171,47 @@ describe('/predictions for a premium user', () => {
     expect(screen.getByText('Showing 2 of 3 predictions')).toBeInTheDocument();
   });
 
+  it('finds the value bets fast: value bets only, sorted by edge, each with its quote time and the stake of the bankroll set', async () => {
+    const list = fixtures();
+    const flag = (market: 'home' | 'over25', edge: number, quotedAt: string | null) => ({
+      market,
+      odds: 2.2,
+      priceSource: 'best' as const,
+      bookmaker: 'Northbet',
+      fairOdds: 2.05,
+      edge,
+      seenAt: null,
+      flaggedAt: null,
+      quotedAt,
+      stake: { flat: 1, kelly: 1.53 },
+    });
+    list[0]!.valueBets = [flag('over25', 3.1, '2026-12-08T21:34:00.000Z')];
+    list[2]!.valueBets = [flag('home', 7.3, null)];
+    mockApi({
+      'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
+      'GET /api/predictions': list,
+      'GET /api/alerts': {
+        settings: { frequency: 'off', leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2'], bankroll: 2500, stakePlan: 'kelly' },
+        options: { leagues: [], bookmakers: [] },
+      },
+    });
+    const { user, router } = await renderApp('/predictions');
+    await screen.findAllByRole('article');
+
+    await user.click(screen.getByRole('button', { name: 'Value bets only', pressed: false }));
+    expect(cardTitles()).toEqual(['Ashford vs Brookvale', 'Eastwick vs Fairport']);
+    await user.click(screen.getByRole('radio', { name: 'Value edge' }));
+    expect(cardTitles()).toEqual(['Eastwick vs Fairport', 'Ashford vs Brookvale']);
+    expect(currentUrl(router)).toBe('/predictions?sort=edge&value=only');
+    // the subscriber's plan and bankroll: 1.53 % of $2,500 quarter-Kelly; the quote's day, time and zone where known
+    const details = await screen.findAllByText(/stake \$38\.25 \(1\.5% of \$2,500, quarter-Kelly\)/);
+    expect(details.map((d) => d.textContent)).toEqual([
+      'stake $38.25 (1.5% of $2,500, quarter-Kelly)',
+      `quoted ${formatQuoteTime('2026-12-08T21:34:00.000Z')} - stake $38.25 (1.5% of $2,500, quarter-Kelly)`,
+    ]);
+    expect(formatQuoteTime('2026-12-08T21:34:00.000Z')).toMatch(/^(Mon|Tue|Wed) \d{1,2} Dec \d\d:\d\d GMT([+-]\d{1,2}(:\d\d)?)?$/);
+  });
+
   it('shows the performance stats in the display formats of docs/product.md', async () => {
     premium();
     await renderApp('/predictions');
@@ -217,6 +259,7 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
         seenAt: '2026-03-06T14:05:00.000Z',
         flaggedAt: null,
         quotedAt: null,
+        stake: null,
       },
     ];
     mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) }, 'GET /api/predictions': list });

@@ -10,6 +10,7 @@ import { PerformanceStats } from '@/features/metrics/components/performance-stat
 import { getPredictionsQueryOptions, usePredictions, type ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { FilterBar } from '@/features/predictions/components/filter-bar';
 import { LeagueList } from '@/features/predictions/components/league-list';
+import { ValueBetDetail } from '@/components/predictions/value-bet-detail';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
 import { PredictionList } from '@/features/predictions/components/prediction-list';
 import { PredictionsToolbar } from '@/features/predictions/components/predictions-toolbar';
@@ -27,6 +28,8 @@ import { useSession } from '@/lib/auth';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
 
 const NONE: ListedPrediction[] = [];
+/** The list's one heading when it is sorted by something other than kickoff (one list across days). */
+const SORTED_BY = { win: 'By win probability', ou: 'By Over/Under 2.5 probability', edge: 'By value edge' } as const;
 
 /** Starts the page's two reads before it renders (lib/shown-query.ts). */
 export const clientLoader = prefetchReads(
@@ -78,14 +81,11 @@ export default function PredictionsRoute() {
             isLoading={predictions.isPending}
             isError={predictions.isError}
             breakUntil={breakUntil}
+            valueDetail={(bet) => <ValueBetDetail bet={bet} className="w-full text-xs text-muted-foreground tabular-nums" />}
             {...(view === 'list'
               ? {
                   render: (list) => (
-                    <PredictionList
-                      predictions={list}
-                      breakUntil={breakUntil}
-                      {...(filters.sort === 'kickoff' ? {} : { sortedBy: filters.sort === 'win' ? 'By win probability' : 'By Over/Under 2.5 probability' })}
-                    />
+                    <PredictionList predictions={list} breakUntil={breakUntil} {...(filters.sort === 'kickoff' ? {} : { sortedBy: SORTED_BY[filters.sort] })} />
                   ),
                 }
               : {})}

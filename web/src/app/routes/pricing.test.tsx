@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { makeUser } from '@/testing/data-generators';
+import { VALUE_WORTH_EXPLAINED } from '@/features/analytics/components/value-worth-panel';
+import { makeUser, makeValueWorth } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 import { browser } from '@/utils/browser';
@@ -30,6 +31,23 @@ describe('/pricing for a visitor', () => {
     expect(within(premium).getByText('$29')).toBeInTheDocument();
     expect(within(premium).getByText('per month')).toBeInTheDocument();
     expect(screen.getByText(/2,500\+ members/)).toBeInTheDocument();
+  });
+
+  it('sets what the value bets are worth, expected with its interval and sample size, beside the fee and what happened', async () => {
+    mockApi({ 'GET /api/ledger/value-worth': makeValueWorth() });
+    await renderApp('/pricing');
+
+    const panel = within(await screen.findByRole('region', { name: 'What the value bets are worth' }));
+    const recent = within(await panel.findByRole('table', { name: 'Value bets, last 30 days' }));
+    // 40 flags with a closing price at +3.0 % CLV: 0.03 x 40 x $20 = $24.00 expected in 30 days; what happened beside it
+    expect(recent.getByRole('row', { name: /^Published before kickoff/ })).toHaveTextContent(
+      'Published before kickoff42 settled, 40 with a closing price+3.0% [+1.0%, +5.0%]+$24.00 [+$8.00, +$40.00]-$12.00',
+    );
+    // the season's back-tested flags apart, per 30 days of its 248
+    const season = within(panel.getByRole('table', { name: 'Value bets, this season' }));
+    expect(season.getByRole('row', { name: /^Back-tested/ })).toHaveTextContent('+$18.15 [+$10.89, +$25.40]+$18.15');
+    expect(panel.getByText(/^Expected: what the prices were worth/)).toHaveTextContent(VALUE_WORTH_EXPLAINED);
+    expect(panel.getByText(/beside the \$29 a month Premium costs/)).toBeInTheDocument();
   });
 
   it('sends the Free button to sign-up', async () => {

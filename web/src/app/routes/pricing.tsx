@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Head } from '@/components/seo/head';
+import { ValueWorthPanel } from '@/features/analytics/components/value-worth-panel';
 import { PricingSection, showAlreadySubscribed } from '@/features/billing/components/pricing-section';
 import { useSession } from '@/lib/auth';
 
@@ -41,6 +42,9 @@ export default function PricingRoute() {
         </div>
       ) : null}
       <PricingSection headingLevel="h1" highlightPremium={intent} />
+      <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
+        <ValueWorthPanel />
+      </div>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { STAKE_PLAN_LABELS } from '@/features/alerts/components/alert-settings';
 import { locked, makePrediction, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
@@ -116,6 +117,9 @@ describe('value-bet alerts', () => {
     await userEvent.type(perDay, '3');
     await userEvent.click(card.getByRole('checkbox', { name: 'Northshire Premier' }));
     await userEvent.click(card.getByRole('checkbox', { name: 'Velox' }));
+    // the bankroll and the plan the value flags' suggested stakes follow
+    await userEvent.type(card.getByLabelText(/^Bankroll/), '2500');
+    await userEvent.selectOptions(card.getByLabelText('Stake plan'), STAKE_PLAN_LABELS.kelly);
     await userEvent.click(card.getByRole('button', { name: 'Save alerts' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/alerts')).toHaveLength(1));
     expect(api.callsTo('PUT', '/api/alerts')[0]!.body).toEqual({
@@ -125,6 +129,8 @@ describe('value-bet alerts', () => {
       bookmakers: ['Velox'],
       markets: ['1x2', 'ou25'],
       maxPerDay: 3,
+      bankroll: 2500,
+      stakePlan: 'kelly',
     });
   });
 

@@ -79,6 +79,8 @@ describe('a stored prediction', () => {
         seenAt: null,
         flaggedAt: null,
         quotedAt: null,
+        // both plans' stakes, in percent of a bankroll: one unit flat, quarter-Kelly from the fair probability
+        stake: { flat: 1, kelly: expect.any(Number) },
       },
     ]);
     // How much of the published forecast is our models' travels with it to the card.

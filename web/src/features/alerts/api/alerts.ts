@@ -2,12 +2,12 @@ import { AlertsViewSchema, UnsubscribedSchema, type AlertSettings, type AlertsVi
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { alertsQueryOptions } from '@/lib/stake-settings';
 
-const KEY = ['/api/alerts'];
+const KEY = alertsQueryOptions().queryKey;
 
-/** `GET /api/alerts` (premium). */
-export const useAlerts = ({ enabled }: { enabled: boolean }) =>
-  useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get('/api/alerts', { signal, schema: AlertsViewSchema }), enabled });
+/** `GET /api/alerts` (premium): one read with the stake settings the value flags show. */
+export const useAlerts = ({ enabled }: { enabled: boolean }) => useQuery({ ...alertsQueryOptions(), enabled });
 
 /** `PUT /api/alerts`: the saved settings come back with the choices. */
 export function useSaveAlerts() {

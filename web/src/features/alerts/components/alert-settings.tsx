@@ -1,4 +1,13 @@
-import { ALERT_MARKETS, DEFAULT_ALERTS_PER_DAY, MAX_ALERTS_PER_DAY, type AlertSettings, type AlertsView } from '@app/contracts/alerts';
+import {
+  ALERT_MARKETS,
+  DEFAULT_ALERTS_PER_DAY,
+  MAX_ALERTS_PER_DAY,
+  MAX_BANKROLL_USD,
+  MIN_BANKROLL_USD,
+  type AlertSettings,
+  type AlertsView,
+} from '@app/contracts/alerts';
+import { KELLY_CAP_UNITS, type StakePlan } from '@app/contracts/rules';
 import { BellRing } from 'lucide-react';
 import type { FormEvent } from 'react';
 
@@ -14,6 +23,11 @@ const FREQUENCY_LABELS: Record<AlertSettings['frequency'], string> = {
   daily: 'Daily digest',
   weekly: 'Weekly digest (Mondays)',
   off: 'Off',
+};
+/** The stake plans as the form names them (docs/decisions/0320-a-stake-on-every-flag.md). */
+export const STAKE_PLAN_LABELS: Record<StakePlan, string> = {
+  flat: 'Flat: 1% of the bankroll on every value bet',
+  kelly: `Quarter-Kelly: from the fair probability and the price, at most ${KELLY_CAP_UNITS}% of the bankroll`,
 };
 const SAVED: Record<Exclude<AlertSettings['frequency'], 'off'>, string> = {
   realtime: 'An email within minutes of each new value bet that matches',
@@ -60,6 +74,9 @@ function Form({ view }: { view: AlertsView }) {
       bookmakers: data.getAll('bookmakers').map(String),
       markets: data.getAll('markets').map(String) as AlertSettings['markets'],
       maxPerDay: Number(data.get('maxPerDay')),
+      stakePlan: String(data.get('stakePlan')) as StakePlan,
+      // an empty field: no bankroll, the stakes shown as a share only
+      ...(String(data.get('bankroll') ?? '').trim() ? { bankroll: Number(data.get('bankroll')) } : {}),
     };
     if (next.markets.length === 0) {
       toast({ title: 'Choose a market', description: 'Alerts need at least one market.', variant: 'destructive' });
@@ -116,6 +133,35 @@ function Form({ view }: { view: AlertsView }) {
           className="mt-1 block w-32 rounded-md border border-border bg-background px-3 py-2 text-sm"
         />
       </label>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">Suggested stakes</legend>
+        <label className="block text-sm">
+          Bankroll (US dollars; empty: stakes shown as a share only)
+          <input
+            name="bankroll"
+            type="number"
+            min={MIN_BANKROLL_USD}
+            max={MAX_BANKROLL_USD}
+            step={1}
+            defaultValue={settings.bankroll ?? ''}
+            className="mt-1 block w-40 rounded-md border border-border bg-background px-3 py-2 text-sm"
+          />
+        </label>
+        <label className="block text-sm">
+          Stake plan
+          <select
+            name="stakePlan"
+            defaultValue={settings.stakePlan ?? 'flat'}
+            className="mt-1 block w-full rounded-md border border-border bg-background px-3 py-2 text-sm"
+          >
+            {(['flat', 'kelly'] as const).map((plan) => (
+              <option key={plan} value={plan}>
+                {STAKE_PLAN_LABELS[plan]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
       <Checkboxes
         legend="Leagues (none ticked: all)"
         name="leagues"

@@ -12,6 +12,7 @@ import { cn } from '@/utils/cn';
 /** docs/product.md#predictions: the tooltip of the high-probability filters for viewers who are not premium. */
 export const PREMIUM_FILTER_TOOLTIP = 'Premium feature - Subscribe to access high-probability filters';
 export const PREMIUM_SORT_TOOLTIP = 'Premium feature - Subscribe to access probability sorting';
+export const PREMIUM_VALUE_TOOLTIP = 'Premium feature - Subscribe to access value bets';
 
 type FilterBarProps = {
   filters: PredictionFilters;
@@ -30,6 +31,7 @@ const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'kickoff', label: 'Kickoff time' },
   { value: 'win', label: 'Win probability' },
   { value: 'ou', label: 'O/U probability' },
+  { value: 'edge', label: 'Value edge' },
 ];
 
 /** Date chips: one tap instead of a select (Today / Tomorrow / This weekend / All). */
@@ -107,13 +109,25 @@ function SortOption({
   );
   if (!locked) return label;
   return (
-    <Tooltip content={PREMIUM_SORT_TOOLTIP} className="flex">
+    <Tooltip content={option.value === 'edge' ? PREMIUM_VALUE_TOOLTIP : PREMIUM_SORT_TOOLTIP} className="flex">
       {() => label}
     </Tooltip>
   );
 }
 
-function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string; pressed: boolean; locked: boolean; onToggle: () => void }) {
+function HighFilterToggle({
+  label,
+  pressed,
+  locked,
+  onToggle,
+  tooltip = PREMIUM_FILTER_TOOLTIP,
+}: {
+  label: string;
+  pressed: boolean;
+  locked: boolean;
+  onToggle: () => void;
+  tooltip?: string;
+}) {
   const button = (extra: { 'aria-describedby'?: string }) => (
     <button
       type="button"
@@ -138,7 +152,7 @@ function HighFilterToggle({ label, pressed, locked, onToggle }: { label: string;
   );
   if (!locked) return button({});
   return (
-    <Tooltip content={PREMIUM_FILTER_TOOLTIP} align="start">
+    <Tooltip content={tooltip} align="start">
       {(props) => button(props)}
     </Tooltip>
   );
@@ -164,7 +178,7 @@ export function FilterBar({ filters, onChange, isPremium }: FilterBarProps) {
         <div className="flex flex-wrap items-end gap-3">
           <fieldset className="flex w-full min-w-0 flex-col gap-1 sm:w-auto">
             <legend className="mb-1 text-sm font-medium">Sort by</legend>
-            <div className="grid grid-cols-3 divide-x divide-slate-500 rounded-lg border border-slate-500 [&>*:first-child]:rounded-l-lg [&>*:last-child]:rounded-r-lg [&>*>label]:rounded-[inherit]">
+            <div className="grid grid-cols-4 divide-x divide-slate-500 rounded-lg border border-slate-500 [&>*:first-child]:rounded-l-lg [&>*:last-child]:rounded-r-lg [&>*>label]:rounded-[inherit]">
               {SORT_OPTIONS.map((option) => (
                 <SortOption
                   key={option.value}
@@ -177,6 +191,13 @@ export function FilterBar({ filters, onChange, isPremium }: FilterBarProps) {
               ))}
             </div>
           </fieldset>
+          <HighFilterToggle
+            label="Value bets only"
+            pressed={filters.valueOnly}
+            locked={!isPremium}
+            tooltip={PREMIUM_VALUE_TOOLTIP}
+            onToggle={() => onChange({ valueOnly: !filters.valueOnly })}
+          />
           <button
             type="button"
             aria-expanded={moreOpen}
@@ -212,7 +233,7 @@ export function FilterBar({ filters, onChange, isPremium }: FilterBarProps) {
         <p className="mt-3 flex items-center gap-1.5 text-sm text-muted-foreground">
           <Lock aria-hidden="true" className="size-3.5 shrink-0" />
           <span>
-            Probability sorts and high-probability filters are Premium features.{' '}
+            Probability sorts and high-probability filters are Premium features, as are value bets.{' '}
             <Link to={paths.pricing.getHref({ intent: 'subscribe' })} className="font-medium text-primary underline underline-offset-4">
               See Premium
             </Link>

@@ -23,7 +23,12 @@ type PredictionCardProps = {
   headingLevel?: 'h2' | 'h3';
   /** The end of the viewer's break: a locked card says so instead of offering Premium. */
   breakUntil?: string | null;
+  /** Under each value flag: its quote time and stake (/predictions passes it; the landing page's first load does not carry it). */
+  valueDetail?: ValueDetail;
 };
+
+/** What a page shows under a value flag. */
+export type ValueDetail = (bet: NonNullable<Prediction['valueBets']>[number]) => ReactNode;
 
 /** The one-line definitions of what a card flags (docs/decisions/0134-what-the-card-flags.md). */
 export const PICK_DEFINITION = `Pick: an outcome we give ${HIGH_CONFIDENCE_THRESHOLD}% or more. Every Pick is recorded in the track record at the best price when published.`;
@@ -163,7 +168,7 @@ function LockedBody({ describedBy, breakUntil }: { describedBy: string; breakUnt
   );
 }
 
-function UnlockedBody({ prediction }: { prediction: Prediction }) {
+function UnlockedBody({ prediction, valueDetail }: { prediction: Prediction; valueDetail?: ValueDetail }) {
   const { insights, valueBets } = prediction;
   const { home, draw, away } = shownOutcomes(prediction) ?? {};
   const { over, under } = shownOverUnder(prediction) ?? {};
@@ -193,6 +198,7 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
                   <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />:
                 </span>{' '}
                 <span className="tabular-nums">{valueBetText(bet)}</span>
+                {valueDetail ? <> {valueDetail(bet)}</> : null}
               </li>
             ))}
           </ul>
@@ -236,7 +242,7 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
 const teamLink = 'rounded underline decoration-border underline-offset-4 hover:decoration-current';
 
 /** docs/product.md#prediction-card: a prediction, locked (unlock prompt) or unlocked (probabilities). */
-export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: PredictionCardProps) {
+export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil, valueDetail }: PredictionCardProps) {
   const headingId = useId();
   const Heading = headingLevel;
   const locked = prediction.isLocked || prediction.homeWinProb === null;
@@ -274,7 +280,7 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil }: 
       </p>
       {/* Said on every card, locked or not: the match has no odds of its own yet. */}
       {prediction.forecastSource === 'memory' ? <p className="mt-1 text-sm text-muted-foreground">{MEMORY_FORECAST}</p> : null}
-      {locked ? <LockedBody describedBy={headingId} breakUntil={breakUntil} /> : <UnlockedBody prediction={prediction} />}
+      {locked ? <LockedBody describedBy={headingId} breakUntil={breakUntil} /> : <UnlockedBody prediction={prediction} valueDetail={valueDetail} />}
       <Link
         to={paths.match.getHref(prediction.id)}
         aria-describedby={headingId}

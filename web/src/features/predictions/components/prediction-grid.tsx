@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
-import { PredictionCard } from '@/features/predictions/components/prediction-card';
+import { PredictionCard, type ValueDetail } from '@/features/predictions/components/prediction-card';
 
 /** docs/product.md#messages. */
 export const NO_PREDICTIONS_TEXT = 'No predictions available yet. Check back soon!';
@@ -21,6 +21,8 @@ type PredictionGridProps = {
   className?: string;
   /** The viewer's break, for the locked cards to say so. */
   breakUntil?: string | null;
+  /** Under each card's value flags: their quote time and stake. */
+  valueDetail?: ValueDetail;
   /** Shows the matches some other way (the compact list); the loading, error and empty states stay these. */
   render?: (predictions: ListedPrediction[]) => ReactNode;
 };
@@ -43,6 +45,7 @@ export function PredictionGrid({
   headingLevel,
   className = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3',
   breakUntil = null,
+  valueDetail,
   render,
 }: PredictionGridProps) {
   if (isLoading) {
@@ -81,7 +84,7 @@ export function PredictionGrid({
     <ul className={className}>
       {predictions.map((prediction) => (
         <li key={prediction.id} className="flex min-w-0 [&>article]:min-w-0 [&>article]:flex-1">
-          <PredictionCard prediction={prediction} headingLevel={headingLevel} breakUntil={breakUntil} />
+          <PredictionCard prediction={prediction} headingLevel={headingLevel} breakUntil={breakUntil} valueDetail={valueDetail} />
         </li>
       ))}
     </ul>

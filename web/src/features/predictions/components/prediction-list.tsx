@@ -1,11 +1,12 @@
 import { Coffee, Lock } from 'lucide-react';
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { groupByDayAndLeague } from '@/features/predictions/utils/filter-predictions';
 import { MEMORY_FORECAST, MEMORY_FORECAST_SHORT } from '@/features/predictions/utils/forecast-source';
+import { ValueBetDetail } from '@/components/predictions/value-bet-detail';
 import { ValueBetLine } from '@/components/predictions/value-bet-line';
 import { shownOutcomes } from '@/features/predictions/utils/shown-probabilities';
 import { cn } from '@/utils/cn';
@@ -98,7 +99,12 @@ const Row = memo(function Row({ prediction, breakUntil, withDay = false }: { pre
             </span>
           ) : null}
           {!prediction.isLocked && prediction.valueBets?.length
-            ? prediction.valueBets.map((bet) => <ValueBetLine key={bet.market} bet={bet} className="text-xs leading-4" />)
+            ? prediction.valueBets.map((bet) => (
+                <Fragment key={bet.market}>
+                  <ValueBetLine bet={bet} className="text-xs leading-4" />
+                  <ValueBetDetail bet={bet} />
+                </Fragment>
+              ))
             : null}
         </span>
         <span className="flex shrink-0 flex-col items-end gap-0.5">

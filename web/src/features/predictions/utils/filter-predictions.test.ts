@@ -8,6 +8,7 @@ import {
   filtersToSearch,
   groupByDayAndLeague,
   leaguesByCountry,
+  maxEdge,
   maxOutcome,
   strongerOverUnder,
   topPredictions,
@@ -115,6 +116,28 @@ describe('sorts and high-probability filters (premium)', () => {
     expect(ids(applyFilters(all, filters({ highGoals: true, highWin: true }), premium))).toEqual(['b', 'c']);
   });
 
+  it('keeps only the matches with a value flag, and sorts by their largest edge, locked or unflagged last', () => {
+    const flag = (edge: number) => ({
+      market: 'home' as const,
+      odds: 2.2,
+      priceSource: 'best' as const,
+      bookmaker: null,
+      fairOdds: 2.1,
+      edge,
+      seenAt: null,
+      flaggedAt: null,
+      quotedAt: null,
+      stake: null,
+    });
+    const flagged = [{ ...a, valueBets: [flag(3.2)] }, b, { ...c, valueBets: [flag(2.5), flag(8.1)] }];
+    expect(ids(applyFilters(flagged, filters({ valueOnly: true }), premium))).toEqual(['a', 'c']);
+    expect(ids(applyFilters(flagged, filters({ sort: 'edge' }), premium))).toEqual(['c', 'a', 'b']);
+    expect(maxEdge(flagged[2]!)).toBe(8.1);
+    expect(maxEdge(locked(flagged[2]!))).toBeNull();
+    // for a visitor neither applies: the list is every match by kickoff
+    expect(ids(applyFilters(flagged.map(locked), filters({ sort: 'edge', valueOnly: true })))).toEqual(['a', 'b', 'c']);
+  });
+
   it('ignores premium sorts and filters for other viewers (locked data has no probabilities)', () => {
     const visitorView = all.map(locked);
     expect(ids(applyFilters(visitorView, filters({ sort: 'win', highWin: true, highGoals: true })))).toEqual(['a', 'b', 'c']);
@@ -191,9 +214,10 @@ describe("the home page's top 3", () => {
 
 describe('filters in the URL', () => {
   it('round-trips every filter and leaves the defaults out', () => {
-    const state = filters({ date: 'weekend', league: 'Premier League', team: 'Madrid', sort: 'ou', highWin: true, highGoals: true });
+    const state = filters({ date: 'weekend', league: 'Premier League', team: 'Madrid', sort: 'ou', highWin: true, highGoals: true, valueOnly: true });
 
     expect(filtersFromSearch(filtersToSearch(state))).toEqual(state);
+    expect(filtersFromSearch(filtersToSearch(filters({ sort: 'edge' }))).sort).toBe('edge');
     expect(filtersToSearch(DEFAULT_FILTERS).toString()).toBe('');
   });
 

@@ -7,7 +7,7 @@ import { localDay } from '@/utils/format';
 import { shownOutcomes, shownOverUnder } from './shown-probabilities';
 
 export type DateFilter = 'all' | 'today' | 'tomorrow' | 'weekend';
-export type SortKey = 'kickoff' | 'win' | 'ou';
+export type SortKey = 'kickoff' | 'win' | 'ou' | 'edge';
 
 /** The filter bar's state (docs/product.md#predictions); `league` is a league name or 'all'. */
 export type PredictionFilters = {
@@ -20,12 +20,20 @@ export type PredictionFilters = {
   highWin: boolean;
   /** The stronger Over/Under 2.5 side is at least 60 (docs/decisions/0070-over-under-on-the-stronger-side.md). */
   highGoals: boolean;
+  /** Only matches with a value flag (docs/decisions/0323-finding-the-flags-fast.md). */
+  valueOnly: boolean;
 };
 
-export const DEFAULT_FILTERS: PredictionFilters = { date: 'all', league: 'all', team: '', sort: 'kickoff', highWin: false, highGoals: false };
+export const DEFAULT_FILTERS: PredictionFilters = { date: 'all', league: 'all', team: '', sort: 'kickoff', highWin: false, highGoals: false, valueOnly: false };
 
-/** Sorts and filters that read probabilities: premium only. */
-export const PREMIUM_SORTS: readonly SortKey[] = ['win', 'ou'];
+/** Sorts that read probabilities or value flags: premium only. */
+export const PREMIUM_SORTS: readonly SortKey[] = ['win', 'ou', 'edge'];
+
+/** The largest edge (percent) of a match's value flags; null without one, or when locked. */
+export function maxEdge(prediction: Prediction): number | null {
+  const bets = prediction.valueBets ?? [];
+  return bets.length ? Math.max(...bets.map((b) => b.edge)) : null;
+}
 
 /** The highest of the three outcome probabilities as the card shows it; null when locked. */
 export function maxOutcome(prediction: Prediction): number | null {
@@ -96,6 +104,7 @@ const sorters: Record<SortKey, <T extends Prediction>(list: T[]) => T[]> = {
   kickoff: (list) => list.sort(byKickoff),
   win: byDescending(maxOutcome),
   ou: byDescending((p) => strongerOverUnder(p)?.percent ?? null),
+  edge: byDescending(maxEdge),
 };
 
 /**
@@ -110,7 +119,8 @@ export function applyFilters(predictions: ListedPrediction[], filters: Predictio
       .filter((p) => filters.league === 'all' || p.league === filters.league)
       .filter((p) => matchesTeam(p, filters.team))
       .filter((p) => !isPremium || !filters.highWin || (maxOutcome(p) ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
-      .filter((p) => !isPremium || !filters.highGoals || (strongerOverUnder(p)?.percent ?? 0) >= HIGH_CONFIDENCE_THRESHOLD),
+      .filter((p) => !isPremium || !filters.highGoals || (strongerOverUnder(p)?.percent ?? 0) >= HIGH_CONFIDENCE_THRESHOLD)
+      .filter((p) => !isPremium || !filters.valueOnly || maxEdge(p) !== null),
   );
 }
 
@@ -165,7 +175,7 @@ export function topPredictionsDay(predictions: readonly Prediction[], { now = ne
   return localDay(new Date(Math.min(...ahead.map((d) => d.getTime()))));
 }
 
-/** Reads the filter state from the URL (`?date=&league=&team=&sort=&high=win,goals`), ignoring junk. */
+/** Reads the filter state from the URL (`?date=&league=&team=&sort=&high=win,goals&value=only`), ignoring junk. */
 export function filtersFromSearch(search: URLSearchParams): PredictionFilters {
   const date = search.get('date');
   const sort = search.get('sort');
@@ -174,9 +184,10 @@ export function filtersFromSearch(search: URLSearchParams): PredictionFilters {
     date: date === 'today' || date === 'tomorrow' || date === 'weekend' ? date : 'all',
     league: search.get('league') || 'all',
     team: search.get('team') ?? '',
-    sort: sort === 'win' || sort === 'ou' ? sort : 'kickoff',
+    sort: sort === 'win' || sort === 'ou' || sort === 'edge' ? sort : 'kickoff',
     highWin: high.includes('win'),
     highGoals: high.includes('goals'),
+    valueOnly: search.get('value') === 'only',
   };
 }
 
@@ -189,6 +200,7 @@ export function filtersToSearch(filters: PredictionFilters): URLSearchParams {
   if (filters.sort !== 'kickoff') search.set('sort', filters.sort);
   const high = [filters.highWin ? 'win' : '', filters.highGoals ? 'goals' : ''].filter(Boolean);
   if (high.length) search.set('high', high.join(','));
+  if (filters.valueOnly) search.set('value', 'only');
   return search;
 }
 

@@ -1,0 +1,55 @@
+import type { Prediction } from '@app/contracts/predictions';
+
+import { useStakeSettings, type StakeSettings } from '@/lib/stake-settings';
+import { formatCount, formatPercent, MONTHS, time24 } from '@/utils/format';
+
+type ValueBet = NonNullable<Prediction['valueBets']>[number];
+
+const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The browser's zone as its offset from GMT: `GMT`, `GMT+1`, `GMT-5`, `GMT+5:30` (no Intl: see format.ts). */
+function zoneOf(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  if (minutes === 0) return 'GMT';
+  const abs = Math.abs(minutes);
+  return `GMT${minutes > 0 ? '+' : '-'}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
+}
+
+/** When a bookmaker quoted a price, with its day and zone: `Tue 8 Dec 21:34 GMT`. */
+export function formatQuoteTime(iso: string): string {
+  const date = new Date(iso);
+  return `${WEEKDAY_SHORT[date.getDay()]} ${date.getDate()} ${MONTHS[date.getMonth()]!.slice(0, 3)} ${time24(date)} ${zoneOf(date)}`;
+}
+
+const PLAN_WORDS: Record<StakeSettings['plan'], string> = { flat: 'flat', kelly: 'quarter-Kelly' };
+
+/** Dollars to the cent with thousands separators, unsigned: `$1,250.00`. */
+const dollars = (amount: number) => `$${formatCount(Math.trunc(amount))}.${String(Math.round((amount % 1) * 100)).padStart(2, '0')}`;
+
+/**
+ * The suggested stake under the subscriber's plan (docs/decisions/0320-a-stake-on-every-flag.md): "stake $25.00 (1.0% of
+ * $2,500, flat)", or "stake 1.0% of your bankroll (flat)" until they set one; null when the flag has none.
+ */
+export function stakeText(bet: ValueBet, { plan, bankroll }: StakeSettings): string | null {
+  if (!bet.stake) return null;
+  const share = bet.stake[plan];
+  if (share <= 0) return `no stake (${PLAN_WORDS[plan]}: no edge at this price)`;
+  if (bankroll === null) return `stake ${formatPercent(share)} of your bankroll (${PLAN_WORDS[plan]})`;
+  return `stake ${dollars((bankroll * share) / 100)} (${formatPercent(share)} of ${dollars(bankroll).replace(/\.00$/, '')}, ${PLAN_WORDS[plan]})`;
+}
+
+/** "quoted Tue 8 Dec 21:34 GMT - stake $25.00 (1.0% of $2,500, flat)": when the price was quoted, and the stake it suggests. */
+export function valueBetDetail(bet: ValueBet, settings: StakeSettings): string {
+  return [...(bet.quotedAt ? [`quoted ${formatQuoteTime(bet.quotedAt)}`] : []), stakeText(bet, settings) ?? []].flat().join(' - ');
+}
+
+/** The detail of a flag, under its line, in the subscriber's stake settings. */
+export function ValueBetDetail({ bet, className }: { bet: ValueBet; className?: string }) {
+  const text = valueBetDetail(bet, useStakeSettings());
+  if (!text) return null;
+  return (
+    <span className={className ?? 'block text-xs text-muted-foreground tabular-nums'} data-testid="value-bet-detail">
+      {text}
+    </span>
+  );
+}
