@@ -31,20 +31,16 @@ export const MAX_IMPORT_ROWS = 2_000;
 
 const isQuarter = (line: number) => Math.abs(line * 4 - Math.round(line * 4)) < 1e-9;
 
-const PriceSchema = z
-  .number('price must be a number')
-  .check(
-    z.gte(MIN_BET_PRICE, `price must be at least ${MIN_BET_PRICE}`),
-    z.lte(MAX_BET_PRICE, `price must be at most ${MAX_BET_PRICE}`),
-    z.refine((p) => Math.abs(p * 1000 - Math.round(p * 1000)) < 1e-6, 'price has at most three decimals'),
-  );
-const StakeSchema = z
-  .number('stake must be a number')
-  .check(
-    z.gt(0, 'stake must be more than 0'),
-    z.lte(MAX_BET_STAKE, `stake must be at most ${MAX_BET_STAKE.toLocaleString('en-GB')}`),
-    z.refine((s) => Math.abs(s * 100 - Math.round(s * 100)) < 1e-6, 'stake has at most two decimals'),
-  );
+const PriceSchema = z.number('price must be a number').check(
+  z.gte(MIN_BET_PRICE, `price must be at least ${MIN_BET_PRICE}`),
+  z.lte(MAX_BET_PRICE, `price must be at most ${MAX_BET_PRICE}`),
+  z.refine((p) => Math.abs(p * 1000 - Math.round(p * 1000)) < 1e-6, 'price has at most three decimals'),
+);
+const StakeSchema = z.number('stake must be a number').check(
+  z.gt(0, 'stake must be more than 0'),
+  z.lte(MAX_BET_STAKE, `stake must be at most ${MAX_BET_STAKE.toLocaleString('en-GB')}`),
+  z.refine((s) => Math.abs(s * 100 - Math.round(s * 100)) < 1e-6, 'stake has at most two decimals'),
+);
 const BookmakerSchema = z.string().check(z.trim(), z.maxLength(60, 'bookmaker is at most 60 characters'));
 const LineSchema = z
   .number('line must be a number')
@@ -129,7 +125,9 @@ export const TrackedBetSchema = z.strictObject({
   /** The product's flag this bet followed, at its own price and book; null for a bet added by hand. */
   flag: z.nullable(z.strictObject({ price: z.number(), bookmaker: z.nullable(z.string()) })),
   /** The closing fair price (1 / the closing fair probability) and where it came from; null until known. */
-  closing: z.nullable(z.strictObject({ fairPrice: z.number(), fairProbability: z.number(), source: z.enum(['pinnacle', 'average']), capturedAt: z.iso.datetime() })),
+  closing: z.nullable(
+    z.strictObject({ fairPrice: z.number(), fairProbability: z.number(), source: z.enum(['pinnacle', 'average']), capturedAt: z.iso.datetime() }),
+  ),
   /** Price taken x closing fair probability - 1, a fraction; null without a closing price. */
   clv: z.nullable(z.number()),
   result: z.nullable(z.enum(TRACKED_RESULTS)),

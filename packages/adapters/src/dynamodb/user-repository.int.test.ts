@@ -134,7 +134,7 @@ describe('DynamoTrackedBetRepository: each access pattern (docs/decisions/0300-m
     expect(await bets.settle({ userId: 'u_s1', id: 'mf0000009-nobodyzz' }, outcome)).toBe(false);
   });
 
-  it("goes with the account: deleting the user removes their bets and their open-bet index entries", async () => {
+  it('goes with the account: deleting the user removes their bets and their open-bet index entries', async () => {
     const bets = new DynamoTrackedBetRepository(table.doc, table.tableName);
     await users.create(user('u_gone'));
     await bets.add([bet('u_gone', 'mf0000007-gggggggg', 'fx_gone')]);

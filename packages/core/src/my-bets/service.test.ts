@@ -17,7 +17,15 @@ const matchList: Record<string, Awaited<ReturnType<BetMatches['get']>>> = {
   f1: ref('f1', '2026-12-05T15:00:00.000Z'),
   f0: { ...ref('f0', '2026-12-04T15:00:00.000Z'), status: 'settled', result: { home: 2, away: 0 } },
 };
-const flag = ledgerEntry({ fixtureId: 'f1', kind: 'value', selection: 'home', kickoff: '2026-12-05T15:00:00.000Z', price: 2.1, bookmaker: 'Northbet', result: undefined });
+const flag = ledgerEntry({
+  fixtureId: 'f1',
+  kind: 'value',
+  selection: 'home',
+  kickoff: '2026-12-05T15:00:00.000Z',
+  price: 2.1,
+  bookmaker: 'Northbet',
+  result: undefined,
+});
 const closedPick = ledgerEntry({
   fixtureId: 'f0',
   kind: 'pick',
@@ -50,7 +58,13 @@ describe('my bets', () => {
   it('takes a flag at the price really got, keeping the flag’s own price and book from the ledger', async () => {
     const { service } = setup();
     const bet = await service.add(premium, taken);
-    expect(bet).toMatchObject({ price: 2.05, bookmaker: 'Velox', stake: 20, flag: { price: 2.1, bookmaker: 'Northbet' }, placedAt: '2026-12-05T10:00:00.000Z' });
+    expect(bet).toMatchObject({
+      price: 2.05,
+      bookmaker: 'Velox',
+      stake: 20,
+      flag: { price: 2.1, bookmaker: 'Northbet' },
+      placedAt: '2026-12-05T10:00:00.000Z',
+    });
     expect(bet.result).toBeNull();
     const listed = await service.list(premium, {});
     expect(listed.bets.map((b) => b.id)).toEqual([bet.id]);
@@ -105,14 +119,21 @@ describe('my bets', () => {
     const a = await service.add(premium, taken);
     await service.add(premium, { ...taken, fromFlag: false, market: 'ou25', selection: 'over25', price: 1.95, bookmaker: 'Northbet' });
     await service.add(other, taken);
-    const closing = { sharp: { home: 1.9, draw: 3.6, away: 4.4, over25: 2, under25: 1.9 }, average: { home: 1.85, draw: 3.5, away: 4.2 }, capturedAt: '2026-12-05T14:59:00Z' };
+    const closing = {
+      sharp: { home: 1.9, draw: 3.6, away: 4.4, over25: 2, under25: 1.9 },
+      average: { home: 1.85, draw: 3.5, away: 4.2 },
+      capturedAt: '2026-12-05T14:59:00Z',
+    };
     expect(await settleTrackedBets(bets, 'f1', { home: 1, away: 0 }, closing, new Date('2026-12-05T17:00:00Z'))).toBe(3);
     expect(await settleTrackedBets(bets, 'f1', { home: 1, away: 0 }, closing, new Date('2026-12-05T18:00:00Z'))).toBe(0);
     const mine = await service.list(premium, {});
     expect(mine.bets.find((b) => b.id === a.id)).toMatchObject({ result: 'won', profit: 21, closing: { source: 'pinnacle' } });
     expect(mine.totals).toMatchObject({ bets: 2, settled: 2, staked: 40, profit: 1, roi: 2.5, clvBets: 2, tooFewToJudge: true });
     expect(mine.curve.at(-1)?.profit).toBe(1);
-    expect(mine.curve.at(-1)?.expected).toBeCloseTo(mine.bets.reduce((s, b) => s + b.stake * b.clv!, 0), 1);
+    expect(mine.curve.at(-1)?.expected).toBeCloseTo(
+      mine.bets.reduce((s, b) => s + b.stake * b.clv!, 0),
+      1,
+    );
     expect((await service.list(premium, { market: 'ou25' })).bets).toHaveLength(1);
     expect((await service.list(premium, { book: 'Velox' })).bets.map((b) => b.id)).toEqual([a.id]);
     expect((await service.list(premium, { month: '2026-11' })).bets).toEqual([]);

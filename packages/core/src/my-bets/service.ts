@@ -44,7 +44,12 @@ export function trackedBetView(b: StoredTrackedBet): TrackedBet {
     createdAt: b.createdAt,
     flag: b.flag ?? null,
     closing: b.closing
-      ? { fairPrice: round(1 / b.closing.fairProbability, 3), fairProbability: b.closing.fairProbability, source: b.closing.source, capturedAt: b.closing.capturedAt }
+      ? {
+          fairPrice: round(1 / b.closing.fairProbability, 3),
+          fairProbability: b.closing.fairProbability,
+          source: b.closing.source,
+          capturedAt: b.closing.capturedAt,
+        }
       : null,
     clv: clvOfBet(b) === null ? null : round(clvOfBet(b)!, 4),
     result: b.result ?? null,
@@ -93,7 +98,10 @@ const signedIn = (viewer: Viewer | null): Viewer => {
 };
 
 const matchesQuery = (b: StoredTrackedBet, q: MyBetsQuery) =>
-  (!q.league || b.leagueId === q.league) && (!q.market || b.market === q.market) && (!q.book || b.bookmaker === q.book) && (!q.month || b.placedAt.startsWith(q.month));
+  (!q.league || b.leagueId === q.league) &&
+  (!q.market || b.market === q.market) &&
+  (!q.book || b.bookmaker === q.book) &&
+  (!q.month || b.placedAt.startsWith(q.month));
 
 /**
  * My bets (docs/decisions/0300-my-bets.md): a user's own bets, theirs alone. Reading, exporting,

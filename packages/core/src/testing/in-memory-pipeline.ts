@@ -105,7 +105,16 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
     listForFixture: async (id: string): Promise<RecordedEntry[]> => (predictions.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })),
   };
   return {
-    ports: { leagues: leagueRepository, fixtures: fixtureRepository, history: historyRepository, models: modelRepository, predictions: store, ledger, marks, trackedBets },
+    ports: {
+      leagues: leagueRepository,
+      fixtures: fixtureRepository,
+      history: historyRepository,
+      models: modelRepository,
+      predictions: store,
+      ledger,
+      marks,
+      trackedBets,
+    },
     trackedBets,
     history,
     fixtures,
