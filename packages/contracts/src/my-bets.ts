@@ -49,7 +49,7 @@ const LineSchema = z
     z.lte(MAX_AH_LINE, `line must be between -${MAX_AH_LINE} and +${MAX_AH_LINE}`),
     z.refine(isQuarter, 'line must be a multiple of 0.25'),
   );
-const FixtureIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_:.-]{1,80}$/, 'fixtureId must be a match id'));
+const FixtureIdSchema = z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,100}$/, 'fixtureId must be a match id'));
 
 /** Whether the selection belongs to the market and a line is given exactly when the market has one. */
 export function selectionProblem(b: { market?: TrackedMarket; selection?: TrackedSelection; line?: number | null }): string | undefined {

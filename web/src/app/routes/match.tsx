@@ -20,6 +20,7 @@ import { sharperThanItsParts } from '@/features/matches/utils/pool-note';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
 import { PickAndValue, ValueBetLine, ValueHistory } from '@/components/predictions/value-bet-line';
+import { TakeBet } from '@/features/my-bets/components/take-bet';
 import { useSession } from '@/lib/auth';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
 import { formatKickoff, formatOdds, formatPercent } from '@/utils/format';
@@ -109,21 +110,22 @@ function Forecast({ match }: { match: MatchPage }) {
         ) : (
           <p className="text-sm text-muted-foreground">No bookmaker odds for this match: the forecast is our models’ alone.</p>
         )}
-        <MatchValueBets forecast={f} />
+        <MatchValueBets forecast={f} fixtureId={match.fixtureId} />
       </Section>
     </>
   );
 }
 
 /** Beside the odds table: the value flags as of the last scan, how they moved, and Pick against Value. */
-function MatchValueBets({ forecast: f }: { forecast: MatchForecast }) {
+function MatchValueBets({ forecast: f, fixtureId }: { forecast: MatchForecast; fixtureId: string }) {
   return (
     <div className="mt-3 space-y-2" data-testid="match-value-bets">
       {f.valueBets.length ? (
         <ul className="space-y-1 text-sm" aria-label="Value bets">
           {f.valueBets.map((bet) => (
-            <li key={bet.market}>
+            <li key={bet.market} className="flex flex-wrap items-center gap-2">
               <ValueBetLine bet={bet} />
+              <TakeBet fixtureId={fixtureId} bet={bet} />
             </li>
           ))}
         </ul>

@@ -15,6 +15,7 @@ import { cn } from '@/utils/cn';
 import { forecastSource, MEMORY_FORECAST } from '@/features/predictions/utils/forecast-source';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
 import { formatDateTime, formatKickoff, formatPercent, formatPoints } from '@/utils/format';
+import { TakeBet } from '@/features/my-bets/components/take-bet';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
 type PredictionCardProps = {
@@ -217,9 +218,10 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
         <div className="space-y-2 border-t border-border pt-4">
           <ul className="space-y-1 text-sm" aria-label="Value bets">
             {valueBets.map((bet) => (
-              <li key={bet.market} className="flex flex-wrap items-center gap-x-1">
+              <li key={bet.market} className="flex flex-wrap items-center gap-x-1 gap-y-1">
                 <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />
                 <span className="tabular-nums">: {valueBetText(bet)}</span>
+                <TakeBet fixtureId={prediction.id} bet={bet} />
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { groupByDayAndLeague } from '@/features/predictions/utils/filter-predictions';
 import { ValueBetLine } from '@/components/predictions/value-bet-line';
+import { TakeBet } from '@/features/my-bets/components/take-bet';
 import { shownOutcomes } from '@/features/predictions/utils/shown-probabilities';
 import { cn } from '@/utils/cn';
 import { formatPercent } from '@/utils/format';
@@ -97,6 +98,14 @@ const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPr
           <Outcomes prediction={prediction} breakUntil={breakUntil} />
         </span>
       </Link>
+      {/* Outside the row's link (a button cannot sit in a link); only for a subscriber who may record bets. */}
+      {!prediction.isLocked && prediction.valueBets?.length ? (
+        <div className="flex flex-wrap gap-2 px-3 pb-2 empty:hidden">
+          {prediction.valueBets.map((bet) => (
+            <TakeBet key={bet.market} fixtureId={prediction.id} bet={bet} />
+          ))}
+        </div>
+      ) : null}
     </li>
   );
 });

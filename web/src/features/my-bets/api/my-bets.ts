@@ -1,0 +1,36 @@
+import { MyBetsSchema, TrackedBetSchema, type MyBetsQuery, type NewTrackedBet } from '@app/contracts/my-bets';
+import { OkResponseSchema } from '@app/contracts/auth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+const KEY = ['/api/my-bets'];
+
+/** `GET /api/my-bets` with the page's filters (signed in; a lapsed subscriber keeps reading). */
+export const useMyBets = (filter: MyBetsQuery, { enabled }: { enabled: boolean }) =>
+  useQuery({
+    queryKey: [...KEY, filter],
+    queryFn: ({ signal }) => api.get('/api/my-bets', { signal, params: filter, schema: MyBetsSchema }),
+    enabled,
+  });
+
+/** `POST /api/my-bets`: the bet as stored comes back; every list is read again. */
+export function useAddBet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bet: NewTrackedBet) => api.post('/api/my-bets', bet, { schema: TrackedBetSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** `DELETE /api/my-bets/:id`. */
+export function useDeleteBet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/my-bets/${encodeURIComponent(id)}`, { schema: OkResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** The CSV download of every bet (the browser saves it). */
+export const MY_BETS_CSV_HREF = '/api/my-bets.csv';
