@@ -152,7 +152,7 @@ function Page() {
   const matches = (predictions.data ?? []).map((p) => ({ fixtureId: p.id, label: `${p.homeTeamName} v ${p.awayTeamName}` }));
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end gap-3">
+      <div role="group" aria-label="Filters" className="flex flex-wrap items-end gap-3">
         <SelectField label="League" value={filter.league ?? ''} onChange={(league) => set({ league })}>
           <option value="">All leagues</option>
           {data.options.leagues.map((l) => (

@@ -11,6 +11,8 @@ export const useMyBets = (filter: MyBetsQuery, { enabled }: { enabled: boolean }
   useQuery({
     queryKey: [...KEY, filter],
     queryFn: ({ signal }) => api.get('/api/my-bets', { signal, params: filter, schema: MyBetsSchema }),
+    // A changed filter keeps the page (and its filters) on screen until the new answer.
+    placeholderData: (previous) => previous,
     enabled,
   });
 

@@ -61,7 +61,9 @@ export function HandEntryForm({ matches }: { matches: ReadonlyArray<{ fixtureId:
             </option>
           ))}
         </SelectField>
-      ) : null}
+      ) : (
+        <p className="text-sm">Match: {matches[0]!.label}</p>
+      )}
       <div className="flex flex-wrap gap-2">
         <SelectField label="Market" value={market} onChange={chooseMarket}>
           {TRACKED_MARKETS.map((m) => (
