@@ -59,7 +59,7 @@ function Totals({ totals }: { totals: MyBets['totals'] }) {
   return (
     <div className="space-y-3">
       <p className="text-base" data-testid="my-bets-money">
-        <span className="font-semibold tabular-nums">{totals.bets}</span> bets,{' '}
+        <span className="font-semibold tabular-nums">{totals.bets}</span> {totals.bets === 1 ? 'bet' : 'bets'},{' '}
         <span className="font-semibold tabular-nums">{formatAmount(totals.staked)}</span> staked in total, {span}. {totals.open} open, {totals.settled} settled.
       </p>
       <CompactTable

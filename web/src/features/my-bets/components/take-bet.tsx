@@ -1,6 +1,7 @@
 import { MAX_BET_PRICE, MIN_BET_PRICE, type NewTrackedBet } from '@app/contracts/my-bets';
 import type { Prediction } from '@app/contracts/predictions';
 import { KELLY_CAP_UNITS, KELLY_FRACTION } from '@app/contracts/rules';
+import { NotebookPen } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -89,9 +90,10 @@ export function BetInput({
 /**
  * "I took this" on a value line: opens a small form with the flag's price, bookmaker and the
  * suggested stake, each editable, and one more tap to confirm. Not shown to a visitor, a free
- * account or a subscriber on a break.
+ * account or a subscriber on a break. `compact`: an icon button (a phone's list row), the form
+ * taking the row's whole width when open.
  */
-export function TakeBet({ fixtureId, bet }: { fixtureId: string; bet: ValueBet }) {
+export function TakeBet({ fixtureId, bet, compact = false }: { fixtureId: string; bet: ValueBet; compact?: boolean }) {
   const canTrack = useCanTrackBets();
   const [open, setOpen] = useState(false);
   const [price, setPrice] = useState(bet.odds.toFixed(2));
@@ -112,8 +114,8 @@ export function TakeBet({ fixtureId, bet }: { fixtureId: string; bet: ValueBet }
     );
   if (!open)
     return (
-      <Button variant="outline" size="sm" aria-label={`I took this: ${label}`} onClick={() => setOpen(true)}>
-        I took this
+      <Button variant="outline" size={compact ? 'icon' : 'sm'} aria-label={`I took this: ${label}`} title="I took this" onClick={() => setOpen(true)}>
+        {compact ? <NotebookPen aria-hidden="true" /> : 'I took this'}
       </Button>
     );
   const submit = (event: FormEvent) => {

@@ -75,10 +75,10 @@ function Outcomes({ prediction, breakUntil }: { prediction: ListedPrediction; br
  */
 const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPrediction; breakUntil: string | null }) {
   return (
-    <li>
+    <li className="flex flex-wrap items-center gap-x-1 has-[form]:pb-2">
       <Link
         to={paths.match.getHref(prediction.id)}
-        className="flex items-center gap-2 px-3 py-2 hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
+        className="flex min-w-0 flex-1 items-center gap-2 px-3 py-2 hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
         data-testid="prediction-row"
       >
         <time dateTime={prediction.matchTime} className="w-10 shrink-0 text-sm font-medium tabular-nums">
@@ -98,14 +98,10 @@ const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPr
           <Outcomes prediction={prediction} breakUntil={breakUntil} />
         </span>
       </Link>
-      {/* Outside the row's link (a button cannot sit in a link); only for a subscriber who may record bets. */}
-      {!prediction.isLocked && prediction.valueBets?.length ? (
-        <div className="flex flex-wrap gap-2 px-3 pb-2 empty:hidden">
-          {prediction.valueBets.map((bet) => (
-            <TakeBet key={bet.market} fixtureId={prediction.id} bet={bet} />
-          ))}
-        </div>
-      ) : null}
+      {/* Beside the row's link, not in it (a button cannot sit in a link); only for a subscriber who may record bets. */}
+      {!prediction.isLocked && prediction.valueBets?.length
+        ? prediction.valueBets.map((bet) => <TakeBet key={bet.market} fixtureId={prediction.id} bet={bet} compact />)
+        : null}
     </li>
   );
 });
