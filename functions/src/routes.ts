@@ -126,6 +126,7 @@ export const routes: RouteDefinition[] = [
   { method: 'PATCH', path: '/api/my-bets/{id}', handler: 'http/my-bets/update', auth: 'user', access: 'write' },
   { method: 'DELETE', path: '/api/my-bets/{id}', handler: 'http/my-bets/delete', auth: 'user', access: 'write' },
   { method: 'GET', path: '/api/my-bets.csv', handler: 'http/my-bets/csv', auth: 'user', access: 'read' },
+  { method: 'POST', path: '/api/my-bets/import', handler: 'http/my-bets/import', auth: 'user', access: 'write', memoryMb: 512, timeoutSeconds: 25 },
   { method: 'GET', path: '/api/account/billing', handler: 'http/account/billing', auth: 'user', access: 'read', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/account/break', handler: 'http/account/take-break', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   {

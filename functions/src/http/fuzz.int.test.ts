@@ -26,6 +26,7 @@ const endpoints: Array<{ path: string; valid: Record<string, string | number | b
   { path: '/api/account/self-exclusion', valid: { password: 'a long enough password', confirm: true } },
   { path: '/api/stripe/webhook', valid: { id: 'evt_1', type: 'invoice.paid' } },
   { path: '/api/my-bets', valid: { fixtureId: 'fx-1', market: '1x2', selection: 'home', price: 2.05, bookmaker: 'Velox', stake: 10, fromFlag: true } },
+  { path: '/api/my-bets/import', valid: { csv: 'id,fixture_id\n1,fx-1', dryRun: true } },
 ];
 
 const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));

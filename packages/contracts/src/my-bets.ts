@@ -215,3 +215,26 @@ export const MY_BETS_CSV_COLUMNS = [
   'profit',
   'settled_at',
 ] as const;
+
+/** The largest CSV an import takes, in characters (about 2,000 rows). */
+export const MAX_IMPORT_CHARACTERS = 1_000_000;
+
+/**
+ * `POST /api/my-bets/import`: a CSV in the export's own format. `dryRun` (the default) only
+ * reports; otherwise every row is written, or none when any row is refused.
+ */
+export const MyBetsImportSchema = z.strictObject({
+  csv: z.string().check(z.minLength(1, 'the file is empty'), z.maxLength(MAX_IMPORT_CHARACTERS, 'the file is larger than 1 MB')),
+  dryRun: z.optional(z.boolean()),
+});
+export type MyBetsImport = z.infer<typeof MyBetsImportSchema>;
+
+/** What an import kept and refused (row 1 is the first line after the header), and how many it wrote. */
+export const MyBetsImportReportSchema = z.strictObject({
+  dryRun: z.boolean(),
+  rows: z.int(),
+  kept: z.int(),
+  refused: z.array(z.strictObject({ row: z.int(), reason: z.string() })),
+  imported: z.int(),
+});
+export type MyBetsImportReport = z.infer<typeof MyBetsImportReportSchema>;

@@ -65,6 +65,13 @@ describe('my bets', () => {
     expect(csv.text.trim().split('\n')).toHaveLength(3);
     expect((await premium.get('/api/account/export')).json.bets).toHaveLength(2);
 
+    // The download imported into a second account: a dry run reports, the import writes both.
+    const second = await stack.premiumClient();
+    expect((await second.post('/api/my-bets/import', { csv: csv.text })).json).toEqual({ dryRun: true, rows: 2, kept: 2, refused: [], imported: 0 });
+    expect((await second.post('/api/my-bets/import', { csv: csv.text, dryRun: false })).json).toMatchObject({ kept: 2, imported: 2 });
+    expect((await second.get('/api/my-bets')).json.bets.map((b: { price: number }) => b.price).sort()).toEqual([1.95, 2.05]);
+    expect((await second.post('/api/my-bets/import', { csv: 'not,an,export' })).status).toBe(400);
+
     expect((await premium.request('DELETE', `/api/my-bets/${byHand.json.id}`)).json).toEqual({ ok: true });
     expect((await premium.request('DELETE', `/api/my-bets/${byHand.json.id}`)).status).toBe(404);
   });

@@ -158,4 +158,36 @@ describe('my bets', () => {
       "abc123def-xyz12345,f1,League One,2026-12-05T15:00:00.000Z,Alpha,Bravo,ah,home,-0.25,1.95,'=cmd,10,2026-12-05T10:00:00.000Z,,,,,,",
     );
   });
+
+  it('imports its own export into a second account: a dry run first, then every row or none', async () => {
+    const { service } = setup();
+    await service.add(premium, taken);
+    await service.add(premium, { fixtureId: 'f0', market: 'ah', selection: 'home', line: -2.25, price: 1.95, bookmaker: '=Book', stake: 10 });
+    const { text } = await service.csv(premium);
+
+    const dry = await service.importCsv(other, { csv: text });
+    expect(dry).toEqual({ dryRun: true, rows: 2, kept: 2, refused: [], imported: 0 });
+    expect((await service.list(other, {})).bets).toEqual([]);
+    expect(await service.importCsv(other, { csv: text, dryRun: false })).toMatchObject({ kept: 2, imported: 2 });
+    const imported = (await service.list(other, {})).bets;
+    expect(imported.map((b) => [b.price, b.bookmaker, b.flag?.price ?? null, b.result])).toEqual(
+      expect.arrayContaining([
+        [2.05, 'Velox', 2.1, null],
+        [1.95, '=Book', null, 'half-lost'],
+      ]),
+    );
+
+    // One bad row refuses the file: reported with its reason, nothing written.
+    const broken = text.replace('2.05', '1.001').replace('f0,', 'nope,');
+    const third = { ...other, userId: 'u3' };
+    const report = await service.importCsv(third, { csv: broken, dryRun: false });
+    expect(report).toMatchObject({ kept: 0, imported: 0 });
+    expect(report.refused).toEqual([
+      { row: 1, reason: 'price: price must be at least 1.01' },
+      { row: 2, reason: 'No such match' },
+    ]);
+    expect((await service.list(third, {})).bets).toEqual([]);
+    await expect(service.importCsv(other, { csv: 'a,b\n1,2' })).rejects.toThrow(/first line must be the export's header/);
+    await expect(service.importCsv(lapsed, { csv: text })).rejects.toBeInstanceOf(ForbiddenError);
+  });
 });

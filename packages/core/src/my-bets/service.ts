@@ -2,6 +2,8 @@ import {
   MAX_TRACKED_BETS,
   MY_BETS_CSV_COLUMNS,
   type MyBets,
+  type MyBetsImport,
+  type MyBetsImportReport,
   type MyBetsQuery,
   type NewTrackedBet,
   type TrackedBet,
@@ -9,11 +11,12 @@ import {
 } from '@app/contracts/my-bets';
 import { requirePremiumContent, seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { utcDay, type Clock } from '../clock.ts';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../errors.ts';
+import { ConflictError, DomainError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { csvField } from '../ledger/digest.ts';
 import { entryId, type ClosingPrice } from '../ledger/entry.ts';
 import { round } from '../numbers.ts';
 import { clvOfBet, closingOfBet, isOpen, settleTrackedBet, type Score, type StoredTrackedBet } from './bet.ts';
+import { readImport } from './csv.ts';
 import type { BetLedger, BetMatches, TrackedBetRepository } from './ports.ts';
 import { curveOf, totalsOf } from './totals.ts';
 import type { ClosingOdds } from '../predictions/odds.ts';
@@ -137,6 +140,46 @@ export function makeMyBetsService({
     return undefined;
   }
 
+  /**
+   * A new bet of `userId` on a match the product covers. A bet `taken` from a flag must be placed
+   * before kickoff and the flag must exist; an `imported` one keeps the ledger's flag when there is
+   * one. A bet on a match already settled is settled at once, from the stored result and the
+   * ledger's closing price. `sequence` keeps the ids of one import apart.
+   */
+  async function build(userId: string, body: NewTrackedBet, now: Date, how: 'taken' | 'imported', sequence = 0): Promise<StoredTrackedBet> {
+    const match = await matches.get(body.fixtureId);
+    if (!match) throw new NotFoundError('No such match');
+    let flag: StoredTrackedBet['flag'];
+    if (body.fromFlag) {
+      if (how === 'taken' && Date.parse(match.kickoff) <= now.getTime()) throw new ConflictError('This match has started: its flags can no longer be taken');
+      const entry = body.market === 'ah' ? undefined : await ledger.get(entryId(body.fixtureId, 'value', body.selection));
+      if (how === 'taken' && (!entry || entry.price === null)) throw new NotFoundError('No value flag on this selection');
+      if (entry && entry.price !== null) flag = { price: entry.price, bookmaker: entry.bookmaker };
+    }
+    const bet: StoredTrackedBet = {
+      userId,
+      id: newBetId(new Date(now.getTime() + sequence), random),
+      fixtureId: match.fixtureId,
+      leagueId: match.leagueId,
+      leagueName: match.leagueName,
+      homeTeam: match.homeTeam,
+      awayTeam: match.awayTeam,
+      kickoff: new Date(match.kickoff).toISOString(),
+      market: body.market,
+      selection: body.selection,
+      line: body.market === 'ah' ? (body.line ?? 0) : null,
+      price: body.price,
+      bookmaker: body.bookmaker || null,
+      stake: body.stake,
+      placedAt: body.placedAt ? new Date(body.placedAt).toISOString() : now.toISOString(),
+      createdAt: now.toISOString(),
+      ...(flag ? { flag } : {}),
+    };
+    // A bet on a match already settled is settled at once, from the stored result and the ledger's closing price.
+    const played: Score | 'void' | undefined = match.status === 'void' ? 'void' : match.status === 'settled' ? match.result : undefined;
+    return played ? { ...bet, ...settleTrackedBet(bet, played, await ledgerClosing(match.fixtureId, bet), now) } : bet;
+  }
+
   return {
     async list(viewer: Viewer | null, query: MyBetsQuery): Promise<MyBets> {
       const user = signedIn(viewer);
@@ -160,40 +203,42 @@ export function makeMyBetsService({
       requirePremiumContent(signedIn(viewer), 'Tracking a bet is');
       const userId = viewer!.userId;
       if ((await bets.count(userId)) >= MAX_TRACKED_BETS) throw new ConflictError(`You can track at most ${MAX_TRACKED_BETS.toLocaleString('en-GB')} bets`);
-      const match = await matches.get(body.fixtureId);
-      if (!match) throw new NotFoundError('No such match');
+      const bet = await build(userId, body, clock.now(), 'taken');
+      await bets.add([bet]);
+      return trackedBetView(bet);
+    },
+
+    /**
+     * An export's CSV read back: every row checked as a new bet (its match known), reported kept or
+     * refused with the reason; written only when it is not a dry run and no row is refused
+     * (nothing half-imported). A row's flag is the ledger's, when it has one; a played match's bet
+     * is settled at once, as a bet added by hand is.
+     */
+    async importCsv(viewer: Viewer | null, { csv, dryRun = true }: MyBetsImport): Promise<MyBetsImportReport> {
+      requirePremiumContent(signedIn(viewer), 'Tracking a bet is');
+      const userId = viewer!.userId;
+      const read = readImport(csv);
+      if ('error' in read) throw new ValidationError(read.error, { field: 'csv' });
       const now = clock.now();
-      let flag: StoredTrackedBet['flag'];
-      if (body.fromFlag) {
-        if (Date.parse(match.kickoff) <= now.getTime()) throw new ConflictError('This match has started: its flags can no longer be taken');
-        const entry = body.market === 'ah' ? undefined : await ledger.get(entryId(body.fixtureId, 'value', body.selection));
-        if (!entry || entry.price === null) throw new NotFoundError('No value flag on this selection');
-        flag = { price: entry.price, bookmaker: entry.bookmaker };
+      const kept: StoredTrackedBet[] = [];
+      const refused: MyBetsImportReport['refused'] = [];
+      for (const row of read.rows) {
+        if ('reason' in row) {
+          refused.push(row);
+          continue;
+        }
+        try {
+          kept.push(await build(userId, row.bet, now, 'imported', kept.length));
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          refused.push({ row: row.row, reason: error.message });
+        }
       }
-      const bet: StoredTrackedBet = {
-        userId,
-        id: newBetId(now, random),
-        fixtureId: match.fixtureId,
-        leagueId: match.leagueId,
-        leagueName: match.leagueName,
-        homeTeam: match.homeTeam,
-        awayTeam: match.awayTeam,
-        kickoff: new Date(match.kickoff).toISOString(),
-        market: body.market,
-        selection: body.selection,
-        line: body.market === 'ah' ? (body.line ?? 0) : null,
-        price: body.price,
-        bookmaker: body.bookmaker || null,
-        stake: body.stake,
-        placedAt: body.placedAt ? new Date(body.placedAt).toISOString() : now.toISOString(),
-        createdAt: now.toISOString(),
-        ...(flag ? { flag } : {}),
-      };
-      // A bet on a match already settled is settled at once, from the stored result and the ledger's closing price.
-      const played: Score | 'void' | undefined = match.status === 'void' ? 'void' : match.status === 'settled' ? match.result : undefined;
-      const settled = played ? { ...bet, ...settleTrackedBet(bet, played, await ledgerClosing(match.fixtureId, bet), now) } : bet;
-      await bets.add([settled]);
-      return trackedBetView(settled);
+      const room = MAX_TRACKED_BETS - (await bets.count(userId));
+      if (kept.length > room) refused.push({ row: 0, reason: `You can track at most ${MAX_TRACKED_BETS.toLocaleString('en-GB')} bets: room for ${room} more` });
+      const write = !dryRun && refused.length === 0 && kept.length > 0;
+      if (write) await bets.add(kept);
+      return { dryRun, rows: read.rows.length, kept: kept.length, refused, imported: write ? kept.length : 0 };
     },
 
     /** Price, book, stake or time placed; a settled bet's profit is recomputed at the new price and stake. */

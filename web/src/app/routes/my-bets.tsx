@@ -12,6 +12,7 @@ import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { MY_BETS_CSV_HREF, useDeleteBet, useMyBets } from '@/features/my-bets/api/my-bets';
 import { HandEntryForm, MARKET_LABELS, selectionText } from '@/features/my-bets/components/hand-entry';
+import { ImportBets } from '@/features/my-bets/components/import-bets';
 import { usePredictions } from '@/features/predictions/api/get-predictions';
 import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
 import { RequireUser } from '@/lib/authorization';
@@ -210,9 +211,14 @@ function Page() {
         <BetRows bets={settled} label="Settled bets" onDelete={(id) => remove.mutate(id)} />
       </Section>
       {data.canAdd ? (
-        <Section title="Add a bet by hand">
-          <HandEntryForm matches={matches} />
-        </Section>
+        <>
+          <Section title="Add a bet by hand">
+            <HandEntryForm matches={matches} />
+          </Section>
+          <Section title="Import bets">
+            <ImportBets />
+          </Section>
+        </>
       ) : null}
     </div>
   );

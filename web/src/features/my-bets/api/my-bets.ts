@@ -1,4 +1,4 @@
-import { MyBetsSchema, TrackedBetSchema, type MyBetsQuery, type NewTrackedBet } from '@app/contracts/my-bets';
+import { MyBetsImportReportSchema, MyBetsSchema, TrackedBetSchema, type MyBetsImport, type MyBetsQuery, type NewTrackedBet } from '@app/contracts/my-bets';
 import { OkResponseSchema } from '@app/contracts/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -31,6 +31,15 @@ export function useDeleteBet() {
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/my-bets/${encodeURIComponent(id)}`, { schema: OkResponseSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** `POST /api/my-bets/import`: a dry run's report, or the import's (every list read again after one that wrote). */
+export function useImportBets() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MyBetsImport) => api.post('/api/my-bets/import', body, { schema: MyBetsImportReportSchema }),
+    onSuccess: (report) => (report.imported ? queryClient.invalidateQueries({ queryKey: KEY }) : undefined),
   });
 }
 

@@ -5,9 +5,10 @@ import { useSession } from '@/lib/auth';
 import { PredictionCard } from '@/features/predictions/components/prediction-card';
 import { PredictionList } from '@/features/predictions/components/prediction-list';
 import { makeListedPrediction, makeUser } from '@/testing/data-generators';
-import { apiError, mockApi } from '@/testing/mock-api';
+import { apiError, mockApi, type ApiCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { HandEntryForm } from './hand-entry';
+import { ImportBets } from './import-bets';
 import { suggestedStake, TakeBet } from './take-bet';
 
 const flag = {
@@ -53,7 +54,7 @@ describe('I took this', () => {
   it('opens a form pre-filled from the flag (price, book, quarter-Kelly stake); an edited price is what is saved', async () => {
     const api = mockApi({
       'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
-      'POST /api/my-bets': ({ body }) => Response.json(stored(body as Record<string, unknown>), { status: 201 }),
+      'POST /api/my-bets': ({ body }: ApiCall) => Response.json(stored(body as Record<string, unknown>), { status: 201 }),
     });
     const { user } = renderWithProviders(<TakeBet fixtureId="fx-1" bet={flag} />);
     await user.click(await screen.findByRole('button', { name: 'I took this: Home @ 2.10' }));
@@ -108,7 +109,7 @@ describe('a bet added by hand', () => {
   it('on an Asian handicap line: market, side, the line, price, book and stake', async () => {
     const api = mockApi({
       'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
-      'POST /api/my-bets': ({ body }) => Response.json(stored(body as Record<string, unknown>), { status: 201 }),
+      'POST /api/my-bets': ({ body }: ApiCall) => Response.json(stored(body as Record<string, unknown>), { status: 201 }),
     });
     const { user } = renderWithProviders(<HandEntryForm matches={[{ fixtureId: 'fx-1', label: 'Alpha v Bravo' }]} />);
     await user.selectOptions(await screen.findByLabelText('Market'), 'ah');
@@ -145,5 +146,28 @@ describe('where the flags are', () => {
     const buttons = await screen.findAllByRole('button', { name: 'I took this: Home @ 2.10' });
     expect(buttons).toHaveLength(2);
     expect(buttons[1]!.closest('a')).toBeNull();
+  });
+});
+
+describe('importing a CSV', () => {
+  it('reads the file in a dry run, lists refused rows with their reasons, and imports only a clean file', async () => {
+    const api = mockApi({
+      'POST /api/my-bets/import': ({ body }: ApiCall) => {
+        const { csv, dryRun } = body as { csv: string; dryRun: boolean };
+        if (csv.includes('bad')) return { dryRun, rows: 2, kept: 1, refused: [{ row: 2, reason: 'No such match' }], imported: 0 };
+        return { dryRun, rows: 2, kept: 2, refused: [], imported: dryRun ? 0 : 2 };
+      },
+    });
+    const { user } = renderWithProviders(<ImportBets />);
+    const input = await screen.findByLabelText('CSV file (as downloaded from this page)');
+    await user.upload(input, new File(['id,...\nbad'], 'bets.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('2 rows read: 1 can be imported, 1 refused, so nothing will be imported.');
+    expect(screen.getByRole('list', { name: 'Refused rows' })).toHaveTextContent('Row 2: No such match');
+    expect(screen.queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+
+    await user.upload(input, new File(['id,...\ngood'], 'bets.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 2 bets' }));
+    expect(await screen.findByText('Imported 2 bets.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/my-bets/import').map((c) => (c.body as { dryRun: boolean }).dryRun)).toEqual([true, true, false]);
   });
 });
