@@ -106,30 +106,8 @@ const matchesQuery = (b: StoredTrackedBet, q: MyBetsQuery) =>
   (!q.book || b.bookmaker === q.book) &&
   (!q.month || b.placedAt.startsWith(q.month));
 
-/**
- * My bets (docs/decisions/0300-my-bets.md): a user's own bets, theirs alone. Reading, exporting,
- * editing and deleting need a session (a lapsed subscriber keeps their history); adding needs
- * premium content, so a break stops it.
- */
-export function makeMyBetsService({
-  bets,
-  matches,
-  ledger,
-  clock,
-  random = Math.random,
-}: {
-  bets: TrackedBetRepository;
-  matches: BetMatches;
-  ledger: BetLedger;
-  clock: Clock;
-  random?: () => number;
-}) {
-  async function own(viewer: Viewer | null, id: string): Promise<StoredTrackedBet> {
-    const bet = await bets.get(signedIn(viewer).userId, id);
-    if (!bet) throw new NotFoundError('No such bet');
-    return bet;
-  }
-
+/** Builds a user's new bets: the match looked up, the flag from the ledger, settled at once when the match is. */
+function makeBetBuilder({ matches, ledger, random }: { matches: BetMatches; ledger: BetLedger; random: () => number }) {
   /** The closing price the ledger holds for this selection (a value or a pick entry), for a bet added after its match settled. */
   async function ledgerClosing(fixtureId: string, bet: Pick<StoredTrackedBet, 'market' | 'selection'>): Promise<ClosingPrice | undefined> {
     if (bet.market === 'ah') return undefined;
@@ -179,6 +157,34 @@ export function makeMyBetsService({
     const played: Score | 'void' | undefined = match.status === 'void' ? 'void' : match.status === 'settled' ? match.result : undefined;
     return played ? { ...bet, ...settleTrackedBet(bet, played, await ledgerClosing(match.fixtureId, bet), now) } : bet;
   }
+  return build;
+}
+
+/**
+ * My bets (docs/decisions/0300-my-bets.md): a user's own bets, theirs alone. Reading, exporting,
+ * editing and deleting need a session (a lapsed subscriber keeps their history); adding needs
+ * premium content, so a break stops it.
+ */
+export function makeMyBetsService({
+  bets,
+  matches,
+  ledger,
+  clock,
+  random = Math.random,
+}: {
+  bets: TrackedBetRepository;
+  matches: BetMatches;
+  ledger: BetLedger;
+  clock: Clock;
+  random?: () => number;
+}) {
+  async function own(viewer: Viewer | null, id: string): Promise<StoredTrackedBet> {
+    const bet = await bets.get(signedIn(viewer).userId, id);
+    if (!bet) throw new NotFoundError('No such bet');
+    return bet;
+  }
+
+  const build = makeBetBuilder({ matches, ledger, random });
 
   return {
     async list(viewer: Viewer | null, query: MyBetsQuery): Promise<MyBets> {

@@ -2,9 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { useSession } from '@/lib/auth';
-import { PredictionCard } from '@/features/predictions/components/prediction-card';
-import { PredictionList } from '@/features/predictions/components/prediction-list';
-import { makeListedPrediction, makeUser } from '@/testing/data-generators';
+import { makeUser } from '@/testing/data-generators';
 import { apiError, mockApi, type ApiCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { HandEntryForm } from './hand-entry';
@@ -130,22 +128,6 @@ describe('a bet added by hand', () => {
       bookmaker: 'Velox',
       stake: 25,
     });
-  });
-});
-
-describe('where the flags are', () => {
-  it('a card and a list row each offer it for their value line; the row’s button sits outside its link', async () => {
-    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) } });
-    const prediction = makeListedPrediction({ id: 'fx-7', isValueBet: true, valueBets: [flag] });
-    renderWithProviders(
-      <div>
-        <PredictionCard prediction={prediction} />
-        <PredictionList predictions={[prediction]} breakUntil={null} now={new Date(prediction.matchTime)} />
-      </div>,
-    );
-    const buttons = await screen.findAllByRole('button', { name: 'I took this: Home @ 2.10' });
-    expect(buttons).toHaveLength(2);
-    expect(buttons[1]!.closest('a')).toBeNull();
   });
 });
 

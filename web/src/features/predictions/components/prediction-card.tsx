@@ -15,7 +15,7 @@ import { cn } from '@/utils/cn';
 import { forecastSource, MEMORY_FORECAST } from '@/features/predictions/utils/forecast-source';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
 import { formatDateTime, formatKickoff, formatPercent, formatPoints } from '@/utils/format';
-import { TakeBet } from '@/features/my-bets/components/take-bet';
+import { ValueAction } from '@/components/predictions/value-action';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
 type PredictionCardProps = {
@@ -221,7 +221,7 @@ function UnlockedBody({ prediction }: { prediction: Prediction }) {
               <li key={bet.market} className="flex flex-wrap items-center gap-x-1 gap-y-1">
                 <Flag label="Value" definition={VALUE_DEFINITION} variant="value" />
                 <span className="tabular-nums">: {valueBetText(bet)}</span>
-                <TakeBet fixtureId={prediction.id} bet={bet} />
+                <ValueAction fixtureId={prediction.id} bet={bet} />
               </li>
             ))}
           </ul>

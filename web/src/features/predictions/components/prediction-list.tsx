@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { groupByDayAndLeague } from '@/features/predictions/utils/filter-predictions';
 import { ValueBetLine } from '@/components/predictions/value-bet-line';
-import { TakeBet } from '@/features/my-bets/components/take-bet';
+import { ValueAction } from '@/components/predictions/value-action';
 import { shownOutcomes } from '@/features/predictions/utils/shown-probabilities';
 import { cn } from '@/utils/cn';
 import { formatPercent } from '@/utils/format';
@@ -100,7 +100,7 @@ const Row = memo(function Row({ prediction, breakUntil }: { prediction: ListedPr
       </Link>
       {/* Beside the row's link, not in it (a button cannot sit in a link); only for a subscriber who may record bets. */}
       {!prediction.isLocked && prediction.valueBets?.length
-        ? prediction.valueBets.map((bet) => <TakeBet key={bet.market} fixtureId={prediction.id} bet={bet} compact />)
+        ? prediction.valueBets.map((bet) => <ValueAction key={bet.market} fixtureId={prediction.id} bet={bet} compact />)
         : null}
     </li>
   );
