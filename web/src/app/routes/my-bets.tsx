@@ -153,7 +153,7 @@ function Page() {
   const matches = (predictions.data ?? []).map((p) => ({ fixtureId: p.id, label: `${p.homeTeamName} v ${p.awayTeamName}` }));
   return (
     <div className="space-y-6">
-      <div role="group" aria-label="Filters" className="flex flex-wrap items-end gap-3">
+      <div role="group" aria-label="Filters" className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
         <SelectField label="League" value={filter.league ?? ''} onChange={(league) => set({ league })}>
           <option value="">All leagues</option>
           {data.options.leagues.map((l) => (
