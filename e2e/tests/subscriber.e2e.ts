@@ -222,6 +222,39 @@ describe('a premium subscriber on /predictions', () => {
     await page.getByRole('main').getByRole('article').first().waitFor();
   });
 
+  it('on a 390 px phone takes a flag at an edited price with one more tap, and finds it in My bets against the flagged price', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open(page, '/predictions', 'Predictions');
+      const take = page.getByRole('button', { name: /^I took this: / }).first();
+      await take.waitFor();
+      const flagged = Number(/@ (\d+\.\d+)$/.exec((await take.getAttribute('aria-label'))!)![1]);
+      await take.click();
+      const form = page.getByRole('form', { name: /^I took / });
+      expect(Number(await form.getByLabel('Price taken').inputValue())).toBe(flagged);
+      const taken = (flagged - 0.05).toFixed(2);
+      await form.getByLabel('Price taken').fill(taken);
+      await form.getByRole('button', { name: 'Confirm' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `at ${taken}` })
+        .waitFor();
+
+      await (await openAccountMenu(page)).getByRole('menuitem', { name: 'My bets' }).click();
+      await heading(page, 'My bets').waitFor();
+      await page
+        .getByRole('table', { name: 'Open bets' })
+        .getByText(`you took ${taken} of the flagged ${flagged.toFixed(2)}`)
+        .waitFor();
+      expect(await page.getByTestId('my-bets-money').textContent()).toMatch(/^1 bet, /);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectAccessible(page, '/my-bets at 390 px');
+      await screenshot(page, 'my-bets-390');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('opens a match page from a card: the scoreline heatmap and each model beside the published forecast (named as on the card), with 0 axe violations at 1280 and 390 px', async () => {
     await open(page, '/predictions', 'Predictions');
     const card = page.getByRole('main').getByRole('article').first();

@@ -354,6 +354,7 @@ async function generationBench(dir: string) {
   const { DynamoModelStateRepository } = await import('@app/adapters/dynamodb/model-state-repository');
   const { DynamoPredictionRepository } = await import('@app/adapters/dynamodb/prediction-repository');
   const { DynamoLedgerRepository } = await import('@app/adapters/dynamodb/ledger-repository');
+  const { DynamoTrackedBetRepository } = await import('@app/adapters/dynamodb/tracked-bet-repository');
   const { makeGenerationService } = await import('@app/core/pipeline/generation');
   const { fixedClock } = await import('@app/core/clock');
   const dynamo = await startDynamoDbLocal();
@@ -373,6 +374,7 @@ async function generationBench(dir: string) {
       models: new DynamoModelStateRepository(doc, 'GenBench'),
       predictions: new DynamoPredictionRepository(doc, 'GenBench'),
       ledger: new DynamoLedgerRepository(doc, 'GenBench'),
+      trackedBets: new DynamoTrackedBetRepository(doc, 'GenBench'),
     });
     let t = performance.now();
     for (const l of leagues) await generation.generate(l.id);

@@ -7,7 +7,7 @@ import type { QueueName } from '@app/events/queues';
 import type { AuthLevel } from '@app/platform/http/route';
 
 export interface RouteDefinition {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** API Gateway route path; `{name}` captures one segment. */
   path: string;
   /** Module under functions/src (no extension) that exports `handler`. */
@@ -122,6 +122,13 @@ export const routes: RouteDefinition[] = [
 
   // Your data, what you pay, breaks and self-exclusion, contact.
   { method: 'GET', path: '/api/account/export', handler: 'http/account/export', auth: 'user', access: 'read' },
+  // My bets: the user's own tracked bets (docs/decisions/0300-my-bets.md); any other user's id answers 404.
+  { method: 'GET', path: '/api/my-bets', handler: 'http/my-bets/list', auth: 'user', access: 'read' },
+  { method: 'POST', path: '/api/my-bets', handler: 'http/my-bets/add', auth: 'user', access: 'write' },
+  { method: 'PATCH', path: '/api/my-bets/{id}', handler: 'http/my-bets/update', auth: 'user', access: 'write' },
+  { method: 'DELETE', path: '/api/my-bets/{id}', handler: 'http/my-bets/delete', auth: 'user', access: 'write' },
+  { method: 'GET', path: '/api/my-bets.csv', handler: 'http/my-bets/csv', auth: 'user', access: 'read' },
+  { method: 'POST', path: '/api/my-bets/import', handler: 'http/my-bets/import', auth: 'user', access: 'write', memoryMb: 512, timeoutSeconds: 25 },
   { method: 'GET', path: '/api/account/billing', handler: 'http/account/billing', auth: 'user', access: 'read', uses: ['stripe'], timeoutSeconds: 25 },
   { method: 'POST', path: '/api/account/break', handler: 'http/account/take-break', auth: 'user', access: 'write', uses: ['stripe'], timeoutSeconds: 25 },
   {

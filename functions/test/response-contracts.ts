@@ -33,6 +33,7 @@ import { HealthSchema } from '@app/contracts/health';
 import { issueLines } from '@app/contracts/response-contract';
 import { LedgerDigestsSchema, LedgerListSchema } from '@app/contracts/ledger';
 import { MatchPageSchema } from '@app/contracts/matches';
+import { MY_BETS_CSV_COLUMNS, MyBetsImportReportSchema, MyBetsSchema, TrackedBetSchema } from '@app/contracts/my-bets';
 import { LatestMetricsSchema, TrendSchema } from '@app/contracts/metrics';
 import { PredictionListSchema } from '@app/contracts/predictions';
 import { BreakResponseSchema, LosingRunsResponseSchema, SelfExclusionResponseSchema } from '@app/contracts/responsible-gambling';
@@ -104,6 +105,13 @@ export interface RouteContract {
 
 const NEW_PASSWORD = 'a different horse battery';
 const CONTACT = { name: 'Ada', email: 'ada@example.com', subject: 'A question', message: 'How is the hit rate counted?' };
+
+/** A bet added by hand on the match ahead. */
+const trackedBet = (w: ContractWorld) => ({ fixtureId: w.upcomingFixtureId, market: '1x2', selection: 'home', price: 2.05, bookmaker: 'Velox', stake: 10 });
+
+/** An export of one bet on the match ahead, as an import reads it (a dry run). */
+const importedCsv = (w: ContractWorld) =>
+  [MY_BETS_CSV_COLUMNS.join(','), `b1,${w.upcomingFixtureId},L,2026-01-01T15:00:00.000Z,A,B,1x2,home,,2.05,Velox,10,2026-01-01T10:00:00.000Z,,,,,,`].join('\n');
 
 /** Posts a contact message and returns the newest message id of the admin inbox. */
 async function newMessageId(w: ContractWorld): Promise<string> {
@@ -184,6 +192,21 @@ export const responseContracts: Readonly<Record<string, RouteContract>> = {
   },
 
   'GET /api/account/export': { body: AccountExportSchema, sample: (w) => w.premium.get('/api/account/export') },
+  'GET /api/my-bets': { body: MyBetsSchema, sample: (w) => w.premium.get('/api/my-bets') },
+  'POST /api/my-bets': { body: TrackedBetSchema, sample: (w) => w.premium.post('/api/my-bets', trackedBet(w)) },
+  'PATCH /api/my-bets/{id}': {
+    body: TrackedBetSchema,
+    sample: async (w) => w.premium.request('PATCH', `/api/my-bets/${(await w.premium.post('/api/my-bets', trackedBet(w))).json.id}`, { body: { stake: 5 } }),
+  },
+  'DELETE /api/my-bets/{id}': {
+    body: OkResponseSchema,
+    sample: async (w) => w.premium.request('DELETE', `/api/my-bets/${(await w.premium.post('/api/my-bets', trackedBet(w))).json.id}`),
+  },
+  'GET /api/my-bets.csv': { body: { contentType: 'text/csv' }, sample: (w) => w.premium.get('/api/my-bets.csv') },
+  'POST /api/my-bets/import': {
+    body: MyBetsImportReportSchema,
+    sample: (w) => w.premium.post('/api/my-bets/import', { csv: importedCsv(w) }),
+  },
   'GET /api/account/billing': { body: BillingOverviewSchema, sample: (w) => w.premium.get('/api/account/billing') },
   'POST /api/account/break': { body: BreakResponseSchema, sample: async (w) => (await w.newUser()).client.post('/api/account/break', { duration: '24h' }) },
   'POST /api/account/self-exclusion': {

@@ -8,6 +8,7 @@ import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-re
 import { DynamoScanMarkStore } from '@app/adapters/dynamodb/scan-mark-store';
 import { makeClosingOddsTask } from '@app/core/pipeline/closing-odds';
 import { makeOddsScanTask } from '@app/core/pipeline/odds-scan';
+import { DynamoTrackedBetRepository } from '@app/adapters/dynamodb/tracked-bet-repository';
 import { makeGenerationService } from '@app/core/pipeline/generation';
 import { makeSeasonJob } from '@app/core/seasons/service';
 import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
@@ -75,6 +76,7 @@ export function buildGeneration(base: Base) {
         models: table(base, DynamoModelStateRepository),
         predictions: invalidatingPredictionStore(base),
         ledger: ledgerReads(base),
+        trackedBets: table(base, DynamoTrackedBetRepository),
         clock: base.clock,
         log: (message, detail) => logger.info(message, detail ?? {}),
       }),

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 /** Each endpoint with a valid body; the fuzzer breaks it. Checkout's fields are optional (and ignored). */
-const endpoints: Array<{ path: string; valid: Record<string, string | boolean>; optionalFields?: boolean }> = [
+const endpoints: Array<{ path: string; valid: Record<string, string | number | boolean>; optionalFields?: boolean }> = [
   { path: '/api/auth/register', valid: { email: 'new.user@example.com', password: 'a long enough password', acceptTerms: true, confirmAge: true } },
   { path: '/api/auth/login', valid: { email: 'someone@example.com', password: 'a password' } },
   { path: '/api/auth/logout', valid: {} },
@@ -25,6 +25,8 @@ const endpoints: Array<{ path: string; valid: Record<string, string | boolean>; 
   { path: '/api/account/break', valid: { duration: '7d' } },
   { path: '/api/account/self-exclusion', valid: { password: 'a long enough password', confirm: true } },
   { path: '/api/stripe/webhook', valid: { id: 'evt_1', type: 'invoice.paid' } },
+  { path: '/api/my-bets', valid: { fixtureId: 'fx-1', market: '1x2', selection: 'home', price: 2.05, bookmaker: 'Velox', stake: 10, fromFlag: true } },
+  { path: '/api/my-bets/import', valid: { csv: 'id,fixture_id\n1,fx-1', dryRun: true } },
 ];
 
 const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
@@ -32,7 +34,7 @@ const hugeString = fc.string({ minLength: 300, maxLength: 20_000 });
 const unicodeString = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }).map((s) => `${s}\u{1F600}\u0000`);
 
 /** A body that breaks the contract: a wrong type, a missing field, an extra field, a huge or unicode value. */
-function broken(valid: Record<string, string | boolean>, optionalFields = false) {
+function broken(valid: Record<string, string | number | boolean>, optionalFields = false) {
   const fields = Object.keys(valid);
   const mutations: fc.Arbitrary<unknown>[] = [
     fc
@@ -69,7 +71,7 @@ const rawBody = fc.oneof(
     .filter((s) => s !== '{}' && s !== 'null'),
 );
 
-describe('auth and billing endpoints under fuzzing (always 4xx, never 5xx)', () => {
+describe('auth, billing and my-bets endpoints under fuzzing (always 4xx, never 5xx)', () => {
   it.each(endpoints)(
     '$path: wrong types, missing, extra, huge and unicode fields',
     async ({ path, valid, optionalFields }) => {

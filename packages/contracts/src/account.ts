@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ContactMessageSchema } from './contact.ts';
+import { TrackedBetSchema } from './my-bets.ts';
 
 /** `GET /api/account/export`: everything we hold about the signed-in user, as a JSON download. */
 export const AccountExportSchema = z.strictObject({
@@ -32,5 +33,7 @@ export const AccountExportSchema = z.strictObject({
     }),
   ),
   messages: z.array(ContactMessageSchema),
+  /** The user's tracked bets (My bets), oldest created first. */
+  bets: z.array(TrackedBetSchema),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

@@ -27,6 +27,7 @@ export const SITE_ROUTES = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   account: '/account',
+  myBets: '/my-bets',
   subscriptionSuccess: '/subscription/success',
   adminOdds: '/admin/odds',
   adminTracking: '/admin/tracking',

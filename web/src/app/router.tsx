@@ -65,6 +65,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.resetPassword.path, lazy: page(() => import('@/app/routes/reset-password')) },
             { path: paths.verifyEmail.path, lazy: page(() => import('@/app/routes/verify-email')) },
             { path: paths.account.path, lazy: page(() => import('@/app/routes/account')) },
+            { path: paths.myBets.path, lazy: page(() => import('@/app/routes/my-bets')) },
             { path: paths.subscriptionSuccess.path, lazy: page(() => import('@/app/routes/subscription-success')) },
             { path: paths.admin.odds.path, lazy: page(() => import('@/app/routes/admin/odds')) },
             { path: paths.admin.tracking.path, lazy: page(() => import('@/app/routes/admin/tracking')) },

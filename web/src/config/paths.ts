@@ -52,6 +52,7 @@ export const paths = {
   resetPassword: { path: R.resetPassword, getHref: () => '/reset-password' },
   verifyEmail: { path: R.verifyEmail, getHref: () => '/verify-email' },
   account: { path: R.account, getHref: () => '/account' },
+  myBets: { path: R.myBets, getHref: () => '/my-bets' },
   subscriptionSuccess: {
     path: R.subscriptionSuccess,
     getHref: ({ sessionId }: { sessionId?: string } = {}) => withQuery('/subscription/success', { session_id: sessionId }),

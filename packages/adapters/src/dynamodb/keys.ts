@@ -36,6 +36,12 @@ export const keys = {
   emailSuppression: (email: string) => ({ PK: `SUPPRESSED#${email}`, SK: 'SUPPRESSION' }),
   emailSuppressionIndex: (suppressedAt: string, email: string) => ({ GSI1PK: 'SUPPRESSIONS', GSI1SK: `${suppressedAt}#${email}` }),
   emailSuppressionsPartition: 'SUPPRESSIONS',
+  /** A tracked bet in its owner's collection (`<betId>` is time then randomness, so the collection lists by time); GSI1 lists a fixture's open bets. */
+  trackedBet: (userId: string, betId: string) => ({ PK: `USER#${userId}`, SK: `BET#${betId}` }),
+  trackedBetPrefix: 'BET#',
+  /** GSI1, only while the bet is open (a sparse index): the fixture's open bets, for the results job. */
+  openTrackedBet: (fixtureId: string, userId: string, betId: string) => ({ GSI1PK: `OPENBETS#${fixtureId}`, GSI1SK: `${userId}#${betId}` }),
+  openTrackedBetsPartition: (fixtureId: string) => `OPENBETS#${fixtureId}`,
   /** A contact-form message; a signed-in sender also gets a marker in their collection. */
   contactMessage: (messageId: string) => ({ PK: `MESSAGE#${messageId}`, SK: 'MESSAGE' }),
   /** GSI1: every contact message, newest last. */

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { StoredTrackedBet } from '@app/core/my-bets/bet';
 import { createTestTable } from './testing/test-table.ts';
+import { DynamoTrackedBetRepository } from './tracked-bet-repository.ts';
 import { DynamoUserRepository } from './user-repository.ts';
 
 let table: Awaited<ReturnType<typeof createTestTable>>;
@@ -76,5 +78,68 @@ describe('DynamoUserRepository: the password epoch (docs/decisions/0201-sessions
     expect(await users.setPasswordHash('u_epoch', 'c', 1)).toBe(2);
     await expect(users.setPasswordHash('u_epoch', 'd', 1)).rejects.toMatchObject({ name: 'PasswordChangedMeanwhileError' });
     expect(await users.get('u_epoch')).toMatchObject({ passwordHash: 'c', passwordEpoch: 2 });
+  });
+});
+
+describe('DynamoTrackedBetRepository: each access pattern (docs/decisions/0300-my-bets.md)', () => {
+  const bet = (userId: string, id: string, fixtureId = 'fx_bets'): StoredTrackedBet => ({
+    userId,
+    id,
+    fixtureId,
+    leagueId: 'L1',
+    leagueName: 'League One',
+    homeTeam: 'Alpha',
+    awayTeam: 'Bravo',
+    kickoff: '2026-03-15T15:00:00.000Z',
+    market: '1x2',
+    selection: 'home',
+    line: null,
+    price: 2.05,
+    bookmaker: 'Velox',
+    stake: 20,
+    placedAt: '2026-03-14T10:00:00.000Z',
+    createdAt: '2026-03-14T10:00:00.000Z',
+    flag: { price: 2.1, bookmaker: 'Northbet' },
+  });
+  const outcome = { result: 'won' as const, score: { home: 1, away: 0 }, profit: 21, settledAt: '2026-03-15T17:00:00.000Z' };
+
+  it("lists a user's bets by time and counts them; reads, edits and deletes only in the owner's collection", async () => {
+    const bets = new DynamoTrackedBetRepository(table.doc, table.tableName);
+    await bets.add([bet('u_bets', 'mf0000002-bbbbbbbb'), bet('u_bets', 'mf0000001-aaaaaaaa')]);
+    await bets.add([bet('u_other', 'mf0000003-cccccccc')]);
+    expect((await bets.listByUser('u_bets')).map((b) => b.id)).toEqual(['mf0000001-aaaaaaaa', 'mf0000002-bbbbbbbb']);
+    expect(await bets.count('u_bets')).toBe(2);
+    expect(await bets.get('u_bets', 'mf0000001-aaaaaaaa')).toEqual(bet('u_bets', 'mf0000001-aaaaaaaa'));
+    expect(await bets.get('u_other', 'mf0000001-aaaaaaaa')).toBeUndefined();
+    expect(await bets.update('u_other', 'mf0000001-aaaaaaaa', { stake: 1 })).toBe(false);
+    expect(await bets.remove('u_other', 'mf0000001-aaaaaaaa')).toBe(false);
+    expect(await bets.get('u_other', 'mf0000001-aaaaaaaa')).toBeUndefined();
+    expect(await bets.update('u_bets', 'mf0000001-aaaaaaaa', { stake: 5, bookmaker: null })).toBe(true);
+    expect(await bets.get('u_bets', 'mf0000001-aaaaaaaa')).toMatchObject({ stake: 5, bookmaker: null, price: 2.05 });
+    expect(await bets.remove('u_bets', 'mf0000002-bbbbbbbb')).toBe(true);
+    expect(await bets.count('u_bets')).toBe(1);
+  });
+
+  it("lists a fixture's open bets across users; settling takes a bet out of it, once", async () => {
+    const bets = new DynamoTrackedBetRepository(table.doc, table.tableName);
+    await bets.add([bet('u_s1', 'mf0000004-dddddddd', 'fx_open')]);
+    await bets.add([bet('u_s2', 'mf0000005-eeeeeeee', 'fx_open')]);
+    await bets.add([bet('u_s2', 'mf0000006-ffffffff', 'fx_later')]);
+    const open = await bets.listOpenForFixture('fx_open');
+    expect(open.map((b) => b.userId).sort()).toEqual(['u_s1', 'u_s2']);
+    expect(await bets.settle(open[0]!, outcome)).toBe(true);
+    expect(await bets.settle(open[0]!, { ...outcome, result: 'lost', profit: -20 })).toBe(false);
+    expect(await bets.get(open[0]!.userId, open[0]!.id)).toMatchObject(outcome);
+    expect((await bets.listOpenForFixture('fx_open')).map((b) => b.id)).toEqual([open[1]!.id]);
+    expect(await bets.settle({ userId: 'u_s1', id: 'mf0000009-nobodyzz' }, outcome)).toBe(false);
+  });
+
+  it('goes with the account: deleting the user removes their bets and their open-bet index entries', async () => {
+    const bets = new DynamoTrackedBetRepository(table.doc, table.tableName);
+    await users.create(user('u_gone'));
+    await bets.add([bet('u_gone', 'mf0000007-gggggggg', 'fx_gone')]);
+    await users.delete((await users.get('u_gone'))!);
+    expect(await bets.listByUser('u_gone')).toEqual([]);
+    expect(await bets.listOpenForFixture('fx_gone')).toEqual([]);
   });
 });

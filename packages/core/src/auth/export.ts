@@ -3,9 +3,16 @@ import type { UserRecord } from '../account/user.ts';
 import type { Clock } from '../clock.ts';
 import type { ContactMessageStore } from '../contact/ports.ts';
 import { toPublicMessage } from '../contact/service.ts';
+import type { TrackedBetRepository } from '../my-bets/ports.ts';
+import { trackedBetView } from '../my-bets/service.ts';
 
-/** Everything we hold about the user: the account, its subscriptions and its contact messages (no password hash, no token). */
-export async function exportAccount(user: UserRecord, messages: Pick<ContactMessageStore, 'listByUser'>, clock: Clock): Promise<AccountExport> {
+/** Everything we hold about the user: the account, its subscriptions, its contact messages and its tracked bets (no password hash, no token). */
+export async function exportAccount(
+  user: UserRecord,
+  messages: Pick<ContactMessageStore, 'listByUser'>,
+  bets: Pick<TrackedBetRepository, 'listByUser'>,
+  clock: Clock,
+): Promise<AccountExport> {
   return {
     exportedAt: clock.now().toISOString(),
     account: {
@@ -33,5 +40,6 @@ export async function exportAccount(user: UserRecord, messages: Pick<ContactMess
       syncedAt,
     })),
     messages: (await messages.listByUser(user.id)).map(toPublicMessage),
+    bets: (await bets.listByUser(user.id)).map(trackedBetView),
   };
 }

@@ -195,7 +195,7 @@ export function shownOdds(entry: RecordedEntry): number | null {
  * a fraction; null without a price or a closing price (docs/decisions/0131-closing-line-value.md).
  * Always at the price taken: a correction never changes it.
  */
-export function clvOf(entry: LedgerEntry): number | null {
+export function clvOf(entry: Pick<LedgerEntry, 'price' | 'closing'>): number | null {
   if (entry.price === null || !entry.closing) return null;
   return entry.price * entry.closing.fairProbability - 1;
 }

@@ -1,6 +1,7 @@
 import type { MatchRecord } from '@app/model/types';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
+import type { StoredTrackedBet } from '../my-bets/bet.ts';
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
 import { makeGenerationService } from './generation.ts';
 import {
@@ -13,6 +14,26 @@ import {
 } from './providers.ts';
 
 const NOW = '2026-11-22T12:00:00Z';
+
+/** A subscriber's open 1X2 bet of 10 at 2.05. */
+const trackedBet = (userId: string, fixtureId: string, selection: 'home' | 'draw' | 'away', kickoff: string): StoredTrackedBet => ({
+  userId,
+  id: `${fixtureId}-bet00001`,
+  fixtureId,
+  leagueId: 'L1',
+  leagueName: 'League One',
+  homeTeam: 'Alpha',
+  awayTeam: 'Bravo',
+  kickoff,
+  market: '1x2',
+  selection,
+  line: null,
+  price: 2.05,
+  bookmaker: null,
+  stake: 10,
+  placedAt: NOW,
+  createdAt: NOW,
+});
 const clubs = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'];
 
 /** A synthetic league: a match every 1.75 days for three and a half years up to a week ahead, played two hours after kickoff. */
@@ -165,14 +186,21 @@ describe('generation', () => {
   });
 
   it("never replaces a published entry: tomorrow's run keeps today's price, and the result adds the closing price", async () => {
-    const { service, clock, predictions } = setup({ odds: pricedEverywhere });
+    const { service, clock, predictions, trackedBets } = setup({ odds: pricedEverywhere });
     await service.generate('L1');
     const firstEntries = [...predictions.values()].filter((r) => r.prediction.origin === 'published').flatMap((r) => r.entries);
     expect(firstEntries.length).toBeGreaterThan(0);
+    // A subscriber took the first published entry's selection at a price of their own.
+    const taken = firstEntries.find((e) => e.market === '1x2')!;
+    await trackedBets.add([trackedBet('u1', taken.fixtureId, taken.selection as 'home' | 'draw' | 'away', taken.kickoff)]);
     clock.advance(DAY_MS);
     await service.generate('L1');
     clock.advance(DAY_MS);
     await service.ingestResults('L1');
+    // Settled as the ledger's entry was, at the same closing price.
+    const entry = predictions.get(taken.fixtureId)!.entries.find((e) => e.id === taken.id)!;
+    const bet = (await trackedBets.listByUser('u1'))[0]!;
+    expect(bet).toMatchObject({ result: entry.result, closing: entry.closing, profit: entry.result === 'won' ? 10.5 : -10 });
     for (const first of firstEntries) {
       const now = predictions.get(first.fixtureId)!.entries.find((e) => e.id === first.id)!;
       expect({ ...now, result: undefined, score: undefined, settledAt: undefined, profit: undefined, closing: undefined }).toEqual({
@@ -208,7 +236,7 @@ describe('generation', () => {
   it('keeps a postponed fixture pending, settles it once it is played, and voids a cancelled one', async () => {
     // Prepare: the first run predicts the week ahead; two of those fixtures are then postponed and called off.
     const statuses = new Map<string, ProviderFixture['status']>();
-    const { service, clock, predictions } = setup({ statuses });
+    const { service, clock, predictions, trackedBets } = setup({ statuses });
     await service.generate('L1');
     const ahead = [...predictions.values()]
       .map((p) => p.prediction)
@@ -217,11 +245,13 @@ describe('generation', () => {
     const [postponed, cancelled] = [ahead[0]!, ahead[1]!];
     statuses.set(postponed.fixtureId, 'postponed');
     statuses.set(cancelled.fixtureId, 'cancelled');
+    await trackedBets.add([trackedBet('u1', postponed.fixtureId, 'home', postponed.kickoff), trackedBet('u1', cancelled.fixtureId, 'home', cancelled.kickoff)]);
     clock.set(new Date(Date.parse(cancelled.kickoff) + 3 * 3_600_000).toISOString());
 
     // Act
     const first = await service.ingestResults('L1');
     const whilePostponed = predictions.get(postponed.fixtureId)!;
+    const betsWhilePostponed = await trackedBets.listByUser('u1');
     statuses.delete(postponed.fixtureId);
     const second = await service.ingestResults('L1');
 
@@ -232,6 +262,10 @@ describe('generation', () => {
     expect(predictions.get(cancelled.fixtureId)?.prediction).toMatchObject({ status: 'void', actualResult: 'Cancelled' });
     expect(second).toMatch(/[1-9]\d* settled/);
     expect(predictions.get(postponed.fixtureId)?.prediction.status).toBe('settled');
+    // Tracked bets alike: the postponed match's stays open, the called-off one's is void (stake back), then the played one settles.
+    expect(betsWhilePostponed.find((b) => b.fixtureId === postponed.fixtureId)?.result).toBeUndefined();
+    expect(betsWhilePostponed.find((b) => b.fixtureId === cancelled.fixtureId)).toMatchObject({ result: 'void', profit: 0 });
+    expect((await trackedBets.listByUser('u1')).find((b) => b.fixtureId === postponed.fixtureId)?.result).toMatch(/^(won|lost)$/);
   });
 
   it('reads the statistics of newly finished fixtures once, and adds them to the history with the result', async () => {

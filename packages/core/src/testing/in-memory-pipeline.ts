@@ -18,6 +18,7 @@ import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
 import { ScanConflictError } from '../pipeline/ports.ts';
 import type { ClosingOdds } from '../predictions/odds.ts';
 import type { League } from '../pipeline/providers.ts';
+import { InMemoryTrackedBets } from './in-memory-my-bets.ts';
 
 export interface InMemoryPipelineOptions {
   leagues: League[];
@@ -99,11 +100,22 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
     saveAll: async (list) => list.forEach((m) => scanMarks.set(m.leagueId, structuredClone(m))),
   };
   const leagueRepository: LeagueRepository = { saveAll: async () => {}, listActive: async () => options.leagues };
+  const trackedBets = new InMemoryTrackedBets();
   const ledger = {
     listForFixture: async (id: string): Promise<RecordedEntry[]> => (predictions.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })),
   };
   return {
-    ports: { leagues: leagueRepository, fixtures: fixtureRepository, history: historyRepository, models: modelRepository, predictions: store, ledger, marks },
+    ports: {
+      leagues: leagueRepository,
+      fixtures: fixtureRepository,
+      history: historyRepository,
+      models: modelRepository,
+      predictions: store,
+      ledger,
+      marks,
+      trackedBets,
+    },
+    trackedBets,
     history,
     fixtures,
     models,

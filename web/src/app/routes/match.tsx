@@ -21,6 +21,7 @@ import { forecastSource } from '@/features/predictions/utils/forecast-source';
 import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
 import { ValueBetDetail } from '@/components/predictions/value-bet-detail';
 import { PickAndValue, ValueBetLine, ValueHistory } from '@/components/predictions/value-bet-line';
+import { TakeBet } from '@/features/my-bets/components/take-bet';
 import { useSession } from '@/lib/auth';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
 import { formatKickoff, formatOdds, formatPastDay, formatPercent } from '@/utils/format';
@@ -72,7 +73,7 @@ function Forecast({ match }: { match: MatchPage }) {
   return (
     <>
       <Section title="Odds">
-        <MatchValueBets forecast={f} />
+        <MatchValueBets forecast={f} fixtureId={match.fixtureId} />
         {odds.length ? (
           <CompactTable
             className="mt-3"
@@ -152,15 +153,16 @@ function Arbitrages({ forecast: f }: { forecast: MatchForecast }) {
 }
 
 /** Above the odds table: the value flags as of the last scan, how they moved, and Pick against Value. */
-function MatchValueBets({ forecast: f }: { forecast: MatchForecast }) {
+function MatchValueBets({ forecast: f, fixtureId }: { forecast: MatchForecast; fixtureId: string }) {
   return (
     <div className="space-y-2" data-testid="match-value-bets">
       {f.valueBets.length ? (
         <ul className="space-y-1 text-sm" aria-label="Value bets">
           {f.valueBets.map((bet) => (
-            <li key={bet.market}>
+            <li key={bet.market} className="flex flex-wrap items-center gap-2">
               <ValueBetLine bet={bet} />
               <ValueBetDetail bet={bet} />
+              <TakeBet fixtureId={fixtureId} bet={bet} />
             </li>
           ))}
         </ul>

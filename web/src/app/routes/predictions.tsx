@@ -13,6 +13,7 @@ import { LeagueList } from '@/features/predictions/components/league-list';
 import { ValueBetDetail } from '@/components/predictions/value-bet-detail';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
 import { PredictionList } from '@/features/predictions/components/prediction-list';
+import { WithTakeBet } from '@/app/value-actions';
 import { PredictionsToolbar } from '@/features/predictions/components/predictions-toolbar';
 import {
   applyFilters,
@@ -63,54 +64,56 @@ export default function PredictionsRoute() {
 
   return (
     <ContentLayout title="Predictions" description="AI predictions for upcoming fixtures, with win, draw and Over/Under 2.5 goals probabilities.">
-      {/* Cards first in the document and on a phone; the sidebar sits left from lg up. */}
-      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
-        <div className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
-          {breakUntil ? <BreakNotice until={breakUntil} /> : null}
-          <FilterBar filters={filters} onChange={update} isPremium={seesProbabilities} />
-          <h2 className="sr-only">Matches</h2>
-          <PredictionsToolbar league={filters.league} onLeague={(league) => update({ league })} countries={countries} view={view} onView={setView} />
-          {predictions.isSuccess && all.length > 0 ? (
-            <p aria-live="polite" className="text-sm text-muted-foreground">
-              Showing {visible.length} of {all.length} predictions
-            </p>
-          ) : null}
-          <PredictionGrid
-            predictions={visible}
-            total={all.length}
-            isLoading={predictions.isPending}
-            isError={predictions.isError}
-            breakUntil={breakUntil}
-            valueDetail={(bet) => <ValueBetDetail bet={bet} className="w-full text-xs text-muted-foreground tabular-nums" />}
-            {...(view === 'list'
-              ? {
-                  render: (list) => (
-                    <PredictionList predictions={list} breakUntil={breakUntil} {...(filters.sort === 'kickoff' ? {} : { sortedBy: SORTED_BY[filters.sort] })} />
-                  ),
-                }
-              : {})}
-            emptyAction={
-              <Button variant="outline" size="sm" onClick={() => setSearch(filtersToSearch(DEFAULT_FILTERS), { replace: true })}>
-                Clear filters
-              </Button>
-            }
-          />
+      <WithTakeBet>
+        {/* Cards first in the document and on a phone; the sidebar sits left from lg up. */}
+        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-8">
+          <div className="min-w-0 space-y-5 lg:col-start-2 lg:row-start-1">
+            {breakUntil ? <BreakNotice until={breakUntil} /> : null}
+            <FilterBar filters={filters} onChange={update} isPremium={seesProbabilities} />
+            <h2 className="sr-only">Matches</h2>
+            <PredictionsToolbar league={filters.league} onLeague={(league) => update({ league })} countries={countries} view={view} onView={setView} />
+            {predictions.isSuccess && all.length > 0 ? (
+              <p aria-live="polite" className="text-sm text-muted-foreground">
+                Showing {visible.length} of {all.length} predictions
+              </p>
+            ) : null}
+            <PredictionGrid
+              predictions={visible}
+              total={all.length}
+              isLoading={predictions.isPending}
+              isError={predictions.isError}
+              breakUntil={breakUntil}
+              valueDetail={(bet) => <ValueBetDetail bet={bet} className="w-full text-xs text-muted-foreground tabular-nums" />}
+              {...(view === 'list'
+                ? {
+                    render: (list) => (
+                      <PredictionList predictions={list} breakUntil={breakUntil} {...(filters.sort === 'kickoff' ? {} : { sortedBy: SORTED_BY[filters.sort] })} />
+                    ),
+                  }
+                : {})}
+              emptyAction={
+                <Button variant="outline" size="sm" onClick={() => setSearch(filtersToSearch(DEFAULT_FILTERS), { replace: true })}>
+                  Clear filters
+                </Button>
+              }
+            />
+          </div>
+          <aside aria-label="Performance and leagues" className="space-y-6 lg:col-start-1 lg:row-start-1">
+            <CollapsibleSection
+              headingId="performance-heading"
+              title={
+                <>
+                  <Activity aria-hidden="true" className="size-4 text-primary" />
+                  {metrics.data?.basis === 'backtest' ? 'Back-tested performance (30 days)' : 'Performance (30 days)'}
+                </>
+              }
+            >
+              <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} layout="list" />
+            </CollapsibleSection>
+            <LeagueList countries={countries} selected={filters.league} onSelect={(league) => update({ league })} isLoading={predictions.isPending} />
+          </aside>
         </div>
-        <aside aria-label="Performance and leagues" className="space-y-6 lg:col-start-1 lg:row-start-1">
-          <CollapsibleSection
-            headingId="performance-heading"
-            title={
-              <>
-                <Activity aria-hidden="true" className="size-4 text-primary" />
-                {metrics.data?.basis === 'backtest' ? 'Back-tested performance (30 days)' : 'Performance (30 days)'}
-              </>
-            }
-          >
-            <PerformanceStats metrics={metrics.data} isLoading={metrics.isPending} isError={metrics.isError} layout="list" />
-          </CollapsibleSection>
-          <LeagueList countries={countries} selected={filters.league} onSelect={(league) => update({ league })} isLoading={predictions.isPending} />
-        </aside>
-      </div>
+      </WithTakeBet>
     </ContentLayout>
   );
 }

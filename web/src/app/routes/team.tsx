@@ -14,6 +14,7 @@ import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { listPrediction } from '@/features/predictions/api/get-predictions';
 import { PredictionCard } from '@/features/predictions/components/prediction-card';
+import { WithTakeBet } from '@/app/value-actions';
 import { getTeamQueryOptions, useTeam } from '@/features/seasons/api/get-simulation';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
 import { formatCount, formatPastDay, formatPercent } from '@/utils/format';
@@ -128,7 +129,11 @@ export default function TeamRoute() {
         <section aria-label="Next fixtures" className="space-y-3">
           <h2 className="text-lg font-semibold">Next fixtures</h2>
           {t.fixtures.length ? (
-            t.fixtures.map((p) => <PredictionCard key={p.id} prediction={listPrediction(p, displayNames)} />)
+            <WithTakeBet>
+              {t.fixtures.map((p) => (
+                <PredictionCard key={p.id} prediction={listPrediction(p, displayNames)} />
+              ))}
+            </WithTakeBet>
           ) : (
             <p className="text-sm text-muted-foreground">No fixture in the coming week.</p>
           )}

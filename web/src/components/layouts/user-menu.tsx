@@ -1,4 +1,4 @@
-import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
+import { LogOut, NotebookPen, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router-dom';
 
@@ -13,7 +13,7 @@ const item =
 export type HeaderUser = { email: string; isPremium: boolean; isAdmin?: boolean };
 
 /**
- * The signed-in user's menu: 'My Account', the email, 'Account Settings', 'Admin' (admins only) and 'Logout'.
+ * The signed-in user's menu: 'My Account', the email, 'Account Settings', 'My bets', 'Admin' (admins only) and 'Logout'.
  * `modal={false}`: a modal menu locks scrolling by injecting a `<style>` element, which our CSP forbids.
  */
 export function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout?: (() => void) | undefined }) {
@@ -38,6 +38,12 @@ export function UserMenu({ user, onLogout }: { user: HeaderUser; onLogout?: (() 
             <Link to={paths.account.getHref()}>
               <Settings aria-hidden="true" />
               Account Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <Link to={paths.myBets.getHref()}>
+              <NotebookPen aria-hidden="true" />
+              My bets
             </Link>
           </DropdownMenu.Item>
           {user.isAdmin ? (

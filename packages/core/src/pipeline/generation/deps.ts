@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { LedgerRepository } from '../../ledger/ports.ts';
+import type { TrackedBetRepository } from '../../my-bets/ports.ts';
 import type { FixtureRepository, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore } from '../ports.ts';
 import type { FixtureProvider, OddsProvider } from '../providers.ts';
 
@@ -13,6 +14,8 @@ export interface PipelineDeps {
   models: ModelStateRepository;
   predictions: PredictionStore;
   ledger: Pick<LedgerRepository, 'listForFixture'>;
+  /** Subscribers' tracked bets: a results run settles a played or called-off fixture's open ones (docs/decisions/0300-my-bets.md). */
+  trackedBets: Pick<TrackedBetRepository, 'listOpenForFixture' | 'settle'>;
   clock: Clock;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }

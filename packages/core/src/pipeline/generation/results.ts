@@ -1,4 +1,5 @@
 import { DAY_MS } from '../../clock.ts';
+import { settleTrackedBets } from '../../my-bets/service.ts';
 import type { StoredPrediction } from '../../predictions/prediction.ts';
 import type { HistoryRecord, StoredFixture } from '../ports.ts';
 import type { ProviderFixture } from '../providers.ts';
@@ -64,8 +65,14 @@ export async function ingestResults(deps: StepDeps, leagueId: string): Promise<s
     if (settled.status === 'settled') settledCount += 1;
     else voided += 1;
   }
+  // Subscribers' tracked bets on every fixture read as played or called off, with the same closing prices; a postponed one's stay open.
+  let betsSettled = 0;
+  for (const f of provided) {
+    const played = f.status === 'finished' && f.score ? f.score : f.status === 'cancelled' ? 'void' : undefined;
+    if (played) betsSettled += await settleTrackedBets(deps.trackedBets, f.id, played, closing.get(f.id), now);
+  }
   await deps.fixtures.saveAll(updates);
   if (newHistory.length) await deps.history.append(leagueId, newHistory);
-  const summary = `${settledCount} settled, ${voided} voided, ${newHistory.length} added to history`;
+  const summary = `${settledCount} settled, ${voided} voided, ${newHistory.length} added to history${betsSettled ? `, ${betsSettled} tracked bet(s) settled` : ''}`;
   return waiting ? `${summary}, ${waiting} waiting for match statistics (${statistics.error})` : summary;
 }

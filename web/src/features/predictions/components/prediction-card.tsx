@@ -15,6 +15,7 @@ import { cn } from '@/utils/cn';
 import { forecastSource, MEMORY_FORECAST } from '@/features/predictions/utils/forecast-source';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
 import { formatDateTime, formatKickoff, formatPercent, formatPoints } from '@/utils/format';
+import { ValueAction } from '@/components/predictions/value-action';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
 type PredictionCardProps = {
@@ -199,6 +200,7 @@ function UnlockedBody({ prediction, valueDetail }: { prediction: Prediction; val
                 </span>{' '}
                 <span className="tabular-nums">{valueBetText(bet)}</span>
                 {valueDetail ? <> {valueDetail(bet)}</> : null}
+                <ValueAction fixtureId={prediction.id} bet={bet} />
               </li>
             ))}
           </ul>

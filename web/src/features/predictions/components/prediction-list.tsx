@@ -8,6 +8,7 @@ import { groupByDayAndLeague } from '@/features/predictions/utils/filter-predict
 import { MEMORY_FORECAST, MEMORY_FORECAST_SHORT } from '@/features/predictions/utils/forecast-source';
 import { ValueBetDetail } from '@/components/predictions/value-bet-detail';
 import { ValueBetLine } from '@/components/predictions/value-bet-line';
+import { ValueAction } from '@/components/predictions/value-action';
 import { shownOutcomes } from '@/features/predictions/utils/shown-probabilities';
 import { cn } from '@/utils/cn';
 import { formatPercent, WEEKDAYS } from '@/utils/format';
@@ -77,10 +78,10 @@ function Outcomes({ prediction, breakUntil }: { prediction: ListedPrediction; br
  */
 const Row = memo(function Row({ prediction, breakUntil, withDay = false }: { prediction: ListedPrediction; breakUntil: string | null; withDay?: boolean }) {
   return (
-    <li>
+    <li className="flex flex-wrap items-center gap-x-1 has-[form]:pb-2">
       <Link
         to={paths.match.getHref(prediction.id)}
-        className="flex items-center gap-2 px-3 py-2 hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
+        className="flex min-w-0 flex-1 items-center gap-2 px-3 py-2 hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
         data-testid="prediction-row"
       >
         <time dateTime={prediction.matchTime} className={cn('shrink-0 text-sm font-medium tabular-nums', withDay ? 'w-[4.5rem]' : 'w-10')}>
@@ -111,6 +112,10 @@ const Row = memo(function Row({ prediction, breakUntil, withDay = false }: { pre
           <Outcomes prediction={prediction} breakUntil={breakUntil} />
         </span>
       </Link>
+      {/* Beside the row's link, not in it (a button cannot sit in a link); only for a subscriber who may record bets. */}
+      {!prediction.isLocked && prediction.valueBets?.length
+        ? prediction.valueBets.map((bet) => <ValueAction key={bet.market} fixtureId={prediction.id} bet={bet} compact />)
+        : null}
     </li>
   );
 });

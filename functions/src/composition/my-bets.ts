@@ -1,0 +1,17 @@
+/** The composition root: a subscriber's tracked bets (docs/decisions/0300-my-bets.md). */
+import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
+import { DynamoTrackedBetRepository } from '@app/adapters/dynamodb/tracked-bet-repository';
+import { makeMyBetsService } from '@app/core/my-bets/service';
+import { once, type Base } from './base.ts';
+import { ledgerRepository } from './ledger.ts';
+import { table } from './tables.ts';
+
+export function buildTrackedBets(base: Base): DynamoTrackedBetRepository {
+  return table(base, DynamoTrackedBetRepository);
+}
+
+export function buildMyBets(base: Base) {
+  return once(base, buildMyBets, () =>
+    makeMyBetsService({ bets: buildTrackedBets(base), matches: table(base, DynamoPredictionRepository), ledger: ledgerRepository(base), clock: base.clock }),
+  );
+}
