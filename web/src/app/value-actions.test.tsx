@@ -18,6 +18,7 @@ const flag = {
   seenAt: null,
   flaggedAt: null,
   quotedAt: null,
+  stake: { flat: 1, kelly: 2.14 },
 };
 
 describe('where the flags are', () => {

@@ -1,5 +1,4 @@
-import { serialise } from '@app/core/cache/read-cache';
-import { taggedJson } from '@app/platform/http/cache-control';
+import { serialise, taggedJson } from '@app/platform/http/cache-control';
 import { buildLedger } from '../../composition/track-record.ts';
 import { httpRoute } from '../route.ts';
 

@@ -19,6 +19,7 @@ const flag = {
   seenAt: null,
   flaggedAt: null,
   quotedAt: null,
+  stake: { flat: 1, kelly: 2.14 },
 };
 /** The bet as the server stores it: the request's fields (without `fromFlag`) and the rest. */
 const stored = ({ fromFlag: _fromFlag, ...body }: Record<string, unknown>) => ({

@@ -1,6 +1,5 @@
 import { MAX_BET_PRICE, MIN_BET_PRICE, type NewTrackedBet } from '@app/contracts/my-bets';
 import type { Prediction } from '@app/contracts/predictions';
-import { KELLY_CAP_UNITS, KELLY_FRACTION } from '@app/contracts/rules';
 import { NotebookPen } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,13 +16,11 @@ import { formatOdds } from '@/utils/format';
 type ValueBet = NonNullable<Prediction['valueBets']>[number];
 
 /**
- * The stake the product's own record would take on this flag: quarter-Kelly on the flag's edge,
- * in units of 1 % of a bankroll, at most 2.5 (the ledger's staking).
+ * The stake the flag suggests under quarter-Kelly, in units of 1 % of a bankroll: the server's
+ * suggestion on the flag (docs/decisions/0320-a-stake-on-every-flag.md), the ledger's staking; 0 without one.
  */
-export function suggestedStake(bet: Pick<ValueBet, 'odds' | 'edge'>): number {
-  if (bet.odds <= 1 || bet.edge <= 0) return 0;
-  const kelly = bet.edge / 100 / (bet.odds - 1);
-  return Math.round(Math.min(KELLY_CAP_UNITS, 100 * KELLY_FRACTION * kelly) * 100) / 100;
+export function suggestedStake(bet: Pick<ValueBet, 'stake'>): number {
+  return bet.stake ? bet.stake.kelly : 0;
 }
 
 export const marketOf = (selection: ValueBet['market']): NewTrackedBet['market'] => (selection === 'over25' || selection === 'under25' ? 'ou25' : '1x2');
