@@ -302,10 +302,12 @@ describe('DemoProvider: a world that looks like real leagues', () => {
       }
     }
 
-    // Assess: books a few per cent apart; a flag on one read in a hundred to one in ten; arbitrages rarer still, under one in a hundred
+    // Assess: books a few per cent apart; a flag on one read in a hundred to one in five (the rule in force flags 1X2 from a 1 %
+    // edge: 1,512 of 10,598 real matches, 14 %, in its evaluation, docs/decisions/0310-a-value-rule-chosen-for-what-a-subscriber-earns.md);
+    // arbitrages rarer still, under one in a hundred
     expect(spread / reads).toBeLessThan(0.04);
     expect(flagged / reads).toBeGreaterThan(0.01);
-    expect(flagged / reads).toBeLessThan(0.1);
+    expect(flagged / reads).toBeLessThan(0.2);
     expect(arbitrages).toBeLessThan(flagged);
     expect(arbitrages / reads).toBeLessThan(0.01);
   });
