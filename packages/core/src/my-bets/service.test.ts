@@ -8,7 +8,8 @@ import { InMemoryTrackedBets } from '../testing/in-memory-my-bets.ts';
 import { ledgerEntry } from '../testing/ledger-entries.ts';
 import type { StoredTrackedBet } from './bet.ts';
 import type { BetMatches } from './ports.ts';
-import { makeMyBetsService, myBetsCsv, settleTrackedBets } from './service.ts';
+import { makeMyBetsService, myBetsCsv } from './service.ts';
+import { settleTrackedBets } from './settle.ts';
 
 // Saturday 5 December 2026, 10:00 UTC; f1 kicks off at 15:00, f0 was played yesterday.
 const clock = fixedClock('2026-12-05T10:00:00Z');

@@ -15,11 +15,10 @@ import { ConflictError, DomainError, NotFoundError, UnauthorizedError, Validatio
 import { csvField } from '../ledger/digest.ts';
 import { entryId, type ClosingPrice } from '../ledger/entry.ts';
 import { round } from '../numbers.ts';
-import { clvOfBet, closingOfBet, isOpen, settleTrackedBet, type Score, type StoredTrackedBet } from './bet.ts';
+import { clvOfBet, isOpen, settleTrackedBet, type Score, type StoredTrackedBet } from './bet.ts';
 import { readImport } from './csv.ts';
 import type { BetLedger, BetMatches, TrackedBetRepository } from './ports.ts';
 import { curveOf, totalsOf } from './totals.ts';
-import type { ClosingOdds } from '../predictions/odds.ts';
 
 /** A bet id: the creation time in base 36 milliseconds, then 8 random base-36 characters. */
 export function newBetId(at: Date, random: () => number = Math.random): string {
@@ -274,22 +273,3 @@ export function makeMyBetsService({
 }
 
 export type MyBetsService = ReturnType<typeof makeMyBetsService>;
-
-/**
- * Settles a fixture's open tracked bets (the results job, for a fixture it read as finished or
- * called off): the ledger's rules, the closing price from the same closing odds. A postponed
- * match is never passed here, so its bets stay open. Returns how many were settled.
- */
-export async function settleTrackedBets(
-  bets: Pick<TrackedBetRepository, 'listOpenForFixture' | 'settle'>,
-  fixtureId: string,
-  played: Score | 'void',
-  closing: ClosingOdds | undefined,
-  at: Date,
-): Promise<number> {
-  let settled = 0;
-  for (const bet of await bets.listOpenForFixture(fixtureId)) {
-    if (await bets.settle(bet, settleTrackedBet(bet, played, closingOfBet(bet, closing), at))) settled += 1;
-  }
-  return settled;
-}

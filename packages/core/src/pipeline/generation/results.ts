@@ -1,5 +1,5 @@
 import { DAY_MS } from '../../clock.ts';
-import { settleTrackedBets } from '../../my-bets/service.ts';
+import { settleTrackedBets } from '../../my-bets/settle.ts';
 import type { StoredPrediction } from '../../predictions/prediction.ts';
 import type { HistoryRecord, StoredFixture } from '../ports.ts';
 import type { ProviderFixture } from '../providers.ts';
