@@ -59,7 +59,7 @@ describe('email verification', () => {
     const alert = page.getByRole('main').getByRole('alert');
     await alert.getByText('An account with this email already exists.').waitFor();
     expect(await alert.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
-    await waitForMail(context, email, /your football predictions account/i);
+    await waitForMail(context, email, /your AI Football Predictions account/i);
     expect((await context.request.get('/api/auth/me')).status()).toBe(401);
     expect((await context.request.post('/api/auth/login', { data: { email, password: 'an attacker picks this' } })).status()).toBe(401);
     expect((await owner.context.request.get('/api/auth/me')).status()).toBe(200);

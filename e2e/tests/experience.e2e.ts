@@ -61,7 +61,8 @@ describe('/predictions on a phone (390 x 844)', () => {
     await leagues.getByRole('button').first().waitFor();
     // The demo leagues' countries, as headings of their groups (and groups of the league select).
     const countries = await leagues.getByRole('heading', { level: 3 }).allTextContents();
-    expect(countries.length).toBeGreaterThanOrEqual(3);
+    // two leagues at least in any week: the demo's summer breaks never overlap
+    expect(countries.length).toBeGreaterThanOrEqual(2);
     for (const country of countries) expect(['Northshire', 'Valdoria', 'Ostmark']).toContain(country);
     expect(
       await page

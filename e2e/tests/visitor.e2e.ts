@@ -300,7 +300,8 @@ describe('a visitor browsing predictions', () => {
     const counts = (await page.getByRole('region', { name: 'Upcoming leagues' }).getByRole('button').allTextContents()).map((text) =>
       Number(/(\d+) match/.exec(text)?.[1]),
     );
-    expect(counts.length).toBeGreaterThanOrEqual(3);
+    // two leagues at least in any week: the demo's summer breaks never overlap
+    expect(counts.length).toBeGreaterThanOrEqual(2);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(count);
   });

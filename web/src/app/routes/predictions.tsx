@@ -87,7 +87,11 @@ export default function PredictionsRoute() {
               {...(view === 'list'
                 ? {
                     render: (list) => (
-                      <PredictionList predictions={list} breakUntil={breakUntil} {...(filters.sort === 'kickoff' ? {} : { sortedBy: SORTED_BY[filters.sort] })} />
+                      <PredictionList
+                        predictions={list}
+                        breakUntil={breakUntil}
+                        {...(filters.sort === 'kickoff' ? {} : { sortedBy: SORTED_BY[filters.sort] })}
+                      />
                     ),
                   }
                 : {})}

@@ -6,7 +6,7 @@ import { formatInterval, formatMoney, formatPercent } from '@/utils/format';
 
 /** What the panel says the expected figure is, before any number (docs/decisions/0322-what-the-flags-are-worth.md). */
 export const VALUE_WORTH_EXPLAINED =
-  'Expected: what the prices were worth against the market’s fair closing price (mean closing line value × flags × stake), not a promise of income. Beside it, what actually happened.';
+  'Expected: what the prices were worth against the market’s fair closing price (mean closing line value × flags × stake): an expectation, never a promise. Beside it, what actually happened.';
 
 const COLUMNS = ['', 'Flags', 'Mean CLV', 'Expected per 30 days', 'Happened per 30 days'];
 

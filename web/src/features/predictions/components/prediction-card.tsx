@@ -110,7 +110,7 @@ function ModelsAndMarket({
   return (
     <div className="mt-3">
       <p className="text-sm font-semibold">{forecastSource(weight, market !== null, source)}</p>
-      <table className="mt-1 w-full text-sm">
+      <table className="mt-1 w-full table-fixed text-sm">
         <caption className="sr-only">Our models and the market</caption>
         <thead>
           <tr className="text-xs text-muted-foreground">
