@@ -90,6 +90,8 @@ function overflowingCards(page: Page): Promise<string[]> {
     for (const element of Array.from(
       document.querySelectorAll<HTMLElement>('main article, main section, main table, main [class*="rounded-xl"], main [class*="rounded-2xl"]'),
     )) {
+      // Inside a closed <details> nothing is on screen (the browser measures it unlaid out, wider than its column).
+      if (element.parentElement?.closest('details:not([open])')) continue;
       const scroller = element.parentElement?.closest<HTMLElement>('[role="region"][tabindex]');
       if (scroller && ['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) continue;
       let column = element.parentElement;
