@@ -4,22 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { WithTakeBet } from '@/app/value-actions';
 import { PredictionCard } from '@/features/predictions/components/prediction-card';
 import { PredictionList } from '@/features/predictions/components/prediction-list';
-import { makeListedPrediction, makeUser } from '@/testing/data-generators';
+import { makeListedPrediction, makeUser, makeValueBet } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 
-const flag = {
-  market: 'home' as const,
-  odds: 2.1,
-  priceSource: 'best' as const,
-  bookmaker: 'Northbet',
-  fairOdds: 1.92,
-  edge: 9.4,
-  seenAt: null,
-  flaggedAt: null,
-  quotedAt: null,
-  stake: { flat: 1, kelly: 2.14 },
-};
+const flag = makeValueBet();
 
 describe('where the flags are', () => {
   it('a card and a list row each offer it for their value line; the row’s button sits outside its link', async () => {

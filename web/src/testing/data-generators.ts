@@ -188,3 +188,20 @@ export function makeValueWorth(): ValueWorth {
     computedAt: '2026-03-06T12:00:00.000Z',
   };
 }
+
+/** A premium card's value flag: Home @ 2.10 at Northbet against a fair 1.92 (+9.4 %), quarter-Kelly 2.14 units. */
+export function makeValueBet(overrides: Partial<NonNullable<Prediction['valueBets']>[number]> = {}): NonNullable<Prediction['valueBets']>[number] {
+  return {
+    market: 'home',
+    odds: 2.1,
+    priceSource: 'best',
+    bookmaker: 'Northbet',
+    fairOdds: 1.92,
+    edge: 9.4,
+    seenAt: null,
+    flaggedAt: null,
+    quotedAt: null,
+    stake: { flat: 1, kelly: 2.14 },
+    ...overrides,
+  };
+}

@@ -2,25 +2,14 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { useSession } from '@/lib/auth';
-import { makeUser } from '@/testing/data-generators';
+import { makeUser, makeValueBet } from '@/testing/data-generators';
 import { apiError, mockApi, type ApiCall } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { HandEntryForm } from './hand-entry';
 import { ImportBets } from './import-bets';
 import { suggestedStake, TakeBet } from './take-bet';
 
-const flag = {
-  market: 'home' as const,
-  odds: 2.1,
-  priceSource: 'best' as const,
-  bookmaker: 'Northbet',
-  fairOdds: 1.92,
-  edge: 9.4,
-  seenAt: null,
-  flaggedAt: null,
-  quotedAt: null,
-  stake: { flat: 1, kelly: 2.14 },
-};
+const flag = makeValueBet();
 /** The bet as the server stores it: the request's fields (without `fromFlag`) and the rest. */
 const stored = ({ fromFlag: _fromFlag, ...body }: Record<string, unknown>) => ({
   id: 'mf3k2a1b0-abcdefgh',
