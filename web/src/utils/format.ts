@@ -57,7 +57,7 @@ export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', '
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const pad2 = (n: number) => String(n).padStart(2, '0');
 export const time24 = (date: Date) => `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
-const shortMonth = (date: Date) => MONTHS[date.getMonth()]!.slice(0, 3);
+export const shortMonth = (date: Date) => MONTHS[date.getMonth()]!.slice(0, 3);
 
 /** A table's kickoff, in the one format the site writes dates in: e.g. `Thu 5 Mar, 14:30` (as a card's kickoff). */
 export function formatMatchDate(iso: string): string {

@@ -1,11 +1,9 @@
 import type { Prediction } from '@app/contracts/predictions';
 
 import { useStakeSettings, type StakeSettings } from '@/lib/stake-settings';
-import { formatCount, formatPercent, MONTHS, time24 } from '@/utils/format';
+import { formatCount, formatPercent, shortMonth, time24, WEEKDAYS } from '@/utils/format';
 
 type ValueBet = NonNullable<Prediction['valueBets']>[number];
-
-const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The browser's zone as its offset from GMT: `GMT`, `GMT+1`, `GMT-5`, `GMT+5:30` (no Intl: see format.ts). */
 function zoneOf(date: Date): string {
@@ -18,7 +16,7 @@ function zoneOf(date: Date): string {
 /** When a bookmaker quoted a price, with its day and zone: `Tue 8 Dec 21:34 GMT`. */
 export function formatQuoteTime(iso: string): string {
   const date = new Date(iso);
-  return `${WEEKDAY_SHORT[date.getDay()]} ${date.getDate()} ${MONTHS[date.getMonth()]!.slice(0, 3)} ${time24(date)} ${zoneOf(date)}`;
+  return `${WEEKDAYS[date.getDay()]} ${date.getDate()} ${shortMonth(date)} ${time24(date)} ${zoneOf(date)}`;
 }
 
 const PLAN_WORDS: Record<StakeSettings['plan'], string> = { flat: 'flat', kelly: 'quarter-Kelly' };
