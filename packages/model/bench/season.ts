@@ -44,11 +44,13 @@ const leagues = Array.from({ length: LEAGUES }, (_, i) => {
 
 const rules = { tieBreaks: ['goalDifference', 'goalsFor'] as const, top: 4, relegated: 3 };
 /** Three timings of the 10 leagues, from our models or from the market memory; the setup's share (forecasts, memory) of the last. */
-function timed(memory: boolean): { times: number[]; setupMs: number } {
+function timed(memory: boolean): { times: number[]; cpu: number[]; setupMs: number } {
   const times: number[] = [];
+  const cpu: number[] = [];
   let setupMs = 0;
   for (let repeat = 0; repeat < 3; repeat++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     let setupTotal = 0;
     for (const l of leagues) {
       const s0 = performance.now();
@@ -60,19 +62,21 @@ function timed(memory: boolean): { times: number[]; setupMs: number } {
       simulateSeason(setup, rules, { runs: RUNS, seed: repeat + 1 });
     }
     times.push((performance.now() - t0) / 1000);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1e6);
     setupMs = setupTotal;
   }
-  return { times, setupMs };
+  return { times, cpu, setupMs };
 }
-const { times, setupMs } = timed(false);
+const { times, cpu, setupMs } = timed(false);
 const fromMemory = timed(true);
 const median = [...times].sort((a, b) => a - b)[1]!;
 const memoryMedian = [...fromMemory.times].sort((a, b) => a - b)[1]!;
 console.log(
-  `Season simulations: ${LEAGUES} leagues x ${RUNS.toLocaleString('en')} runs from mid-season (190 fixtures each): median ${round(median, 2)} s of 3 (runs ${times.map((t) => round(t, 2)).join(', ')} s; forecasts of the remaining fixtures ${round(setupMs / 1000, 2)} s of it); target <= 10 s`,
+  `Season simulations: ${LEAGUES} leagues x ${RUNS.toLocaleString('en')} runs from mid-season (190 fixtures each): median ${round(median, 2)} s of 3 (runs ${times.map((t) => round(t, 2)).join(', ')} s; forecasts of the remaining fixtures ${round(setupMs / 1000, 2)} s of it; CPU ${cpu.map((t) => round(t, 2)).join(', ')} s); target <= 10 s`,
 );
 console.log(
-  `  from the market memory: median ${round(memoryMedian, 2)} s of 3 (runs ${fromMemory.times.map((t) => round(t, 2)).join(', ')} s; memories built from the priced history and the fixtures' means ${round(fromMemory.setupMs / 1000, 2)} s of it); target <= 10 s`,
+  `  from the market memory: median ${round(memoryMedian, 2)} s of 3 (runs ${fromMemory.times.map((t) => round(t, 2)).join(', ')} s; memories built from the priced history and the fixtures' means ${round(fromMemory.setupMs / 1000, 2)} s of it; CPU ${fromMemory.cpu.map((t) => round(t, 2)).join(', ')} s); target <= 10 s`,
 );
 const outDir = join(repoRoot, 'bench-results');
 mkdirSync(outDir, { recursive: true });
@@ -87,8 +91,14 @@ writeFileSync(
       fixturesLeft: 190,
       medianSeconds: round(median, 2),
       seconds: times.map((t) => round(t, 2)),
+      cpuSeconds: cpu.map((t) => round(t, 2)),
       setupSeconds: round(setupMs / 1000, 2),
-      memory: { medianSeconds: round(memoryMedian, 2), seconds: fromMemory.times.map((t) => round(t, 2)), setupSeconds: round(fromMemory.setupMs / 1000, 2) },
+      memory: {
+        medianSeconds: round(memoryMedian, 2),
+        seconds: fromMemory.times.map((t) => round(t, 2)),
+        cpuSeconds: fromMemory.cpu.map((t) => round(t, 2)),
+        setupSeconds: round(fromMemory.setupMs / 1000, 2),
+      },
       targetSeconds: 10,
     },
     null,

@@ -213,7 +213,13 @@ export function seasonBacktest<M extends Played>(
   const ordered = [...seasonsOf.values()]
     .filter((s) => seasons.includes(s.season))
     .sort((a, b) => a.league.localeCompare(b.league) || a.season.localeCompare(b.season));
-  const memoryGoals = options.memory ? memoryStops(matches, ordered.filter((s) => previous(s)), options.memory) : undefined;
+  const memoryGoals = options.memory
+    ? memoryStops(
+        matches,
+        ordered.filter((s) => previous(s)),
+        options.memory,
+      )
+    : undefined;
   let fallbacks = 0;
   for (const s of ordered) {
     if (!previous(s)) {
@@ -242,10 +248,17 @@ export function seasonBacktest<M extends Played>(
       // (a league without recent closes stays on our models, as in the product).
       const memoryOutcome = memoryGoals
         ? goals
-          ? simulateSeason({ ...setup, remaining: setup.remaining.map((f) => ({ ...f, lambda: goals.get(`${f.home}|${f.away}`)!.home, mu: goals.get(`${f.home}|${f.away}`)!.away })) }, rules, {
-              runs: options.runs,
-              seed: dayNumber(cut.asOf),
-            })
+          ? simulateSeason(
+              {
+                ...setup,
+                remaining: setup.remaining.map((f) => ({ ...f, lambda: goals.get(`${f.home}|${f.away}`)!.home, mu: goals.get(`${f.home}|${f.away}`)!.away })),
+              },
+              rules,
+              {
+                runs: options.runs,
+                seed: dayNumber(cut.asOf),
+              },
+            )
           : outcome
         : undefined;
       const places = projectedPlaces(s.teams, cut.played, (s.teams.length - 1) * 2);

@@ -126,8 +126,7 @@ export function seasonSetup(
   const remaining = [...fixtures]
     .sort((a, b) => (a.kickoff < b.kickoff ? -1 : a.kickoff > b.kickoff ? 1 : 0))
     .map((f) => {
-      const goals =
-        expectedGoals?.(f) ?? predictFixture(state, { kickoff: f.kickoff, league: state.league, home: f.home, away: f.away }).markets.expectedGoals;
+      const goals = expectedGoals?.(f) ?? predictFixture(state, { kickoff: f.kickoff, league: state.league, home: f.home, away: f.away }).markets.expectedGoals;
       return { home: f.home, away: f.away, day: dayNumber(f.kickoff), lambda: goals.home, mu: goals.away };
     });
   const teams = [...new Set([...played.flatMap((m) => [m.home, m.away]), ...remaining.flatMap((m) => [m.home, m.away])])].sort();

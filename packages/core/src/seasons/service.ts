@@ -169,7 +169,14 @@ export function makeSeasonJob(deps: SeasonJobDeps) {
       const leagueName = (await deps.leagues.listActive()).find((l) => l.id === leagueId)?.name ?? leagueId;
       const teams: TeamEntry[] = rows.map((r) => ({ slug: r.slug, team: r.team, leagueId, leagueName }));
       await seasons.save(simulation, snapshot, teams);
-      deps.log?.('Season simulated', { leagueId, season, runs: outcome.runs, played: basis.played, remaining: basis.remaining, source: memory ? 'memory' : 'models' });
+      deps.log?.('Season simulated', {
+        leagueId,
+        season,
+        runs: outcome.runs,
+        played: basis.played,
+        remaining: basis.remaining,
+        source: memory ? 'memory' : 'models',
+      });
       return `season ${season} simulated ${outcome.runs} times (${basis.played} played, ${basis.remaining} to play) from ${memory ? 'the market memory' : 'our models'}`;
     },
   };
