@@ -8,6 +8,7 @@ import {
   leagueMemory,
   lineOfOdds,
   MarketMemory,
+  memorySeasonGoals,
   memoryWalkForward,
   type MemoryMatch,
 } from './market-memory.ts';
@@ -120,6 +121,21 @@ describe('MarketMemory', () => {
     const aged = { ...DEFAULT_MEMORY, minAgeDays: 8 };
     expect([...memoryWalkForward(blanked, (m) => day(m) === week, aged)]).toEqual([...memoryWalkForward(ms, (m) => day(m) === week, aged)]);
     expect([...memoryWalkForward(blanked, (m) => day(m) === week)]).not.toEqual([...memoryWalkForward(ms, (m) => day(m) === week)]);
+  });
+
+  it("reads a season's remaining fixtures from the ratings of the simulation's day, however far ahead they are", () => {
+    const mem = new MarketMemory();
+    for (const m of league()) mem.ingest(m);
+    const today = '2020-10-10';
+    const goals = memorySeasonGoals(mem, 'X1', '2020-21', today);
+    const near = goals({ home: 'Ayr', away: 'Fife', kickoff: '2020-10-10T15:00:00Z' });
+    const far = goals({ home: 'Ayr', away: 'Fife', kickoff: '2021-04-10T15:00:00Z' });
+    expect(far).toEqual(near);
+    // The strong side is expected to score more, as the closes priced it.
+    expect(near.home).toBeGreaterThan(2 * near.away);
+    // Weighted from its own day six months on, every close has faded toward the priors: not what a simulation wants.
+    const faded = mem.forecast({ league: 'X1', season: '2020-21', date: '2021-04-10', home: 'Ayr', away: 'Fife' });
+    expect(faded.home / faded.away).toBeLessThan(near.home / near.away);
   });
 
   it("carries a relegated club's rating into the league below, relative to earlier movers", () => {

@@ -268,9 +268,13 @@ export class MarketMemory {
     l.cache = undefined;
   }
 
-  /** 1X2 and P(over 2.5) of a fixture on `date` from the ratings fitted on the closes ingested so far. */
-  forecast(m: Omit<MemoryMatch, 'close'>): { p: P4; home: number; away: number } {
-    const day = dayOf(m.date);
+  /**
+   * 1X2 and P(over 2.5) of a fixture on `date` from the ratings fitted on the closes ingested so far, weighted from
+   * `date`, or from `asOf` when given (a season simulation reads every remaining fixture from the ratings of its day:
+   * weighted from a later day, every close would fade toward the priors alike).
+   */
+  forecast(m: Omit<MemoryMatch, 'close'>, asOf?: string): { p: P4; home: number; away: number } {
+    const day = dayOf(asOf ?? m.date);
     this.enterSeason(m.league, m.season, day);
     this.member(m.league, m.season, m.home);
     this.member(m.league, m.season, m.away);
@@ -283,6 +287,13 @@ export class MarketMemory {
       la = Math.exp(r.c + b.att - a.def);
     const q = quickMarkets(lh, la, this.params.rho);
     return { p: [q[0], q[1], q[2], q[3]], home: lh, away: la };
+  }
+
+  /** Whether the league has a close within the fit's horizon (`HORIZON_HALF_LIVES` half-lives) before `date`. */
+  hasRecentCloses(code: string, date: string): boolean {
+    const day = dayOf(date);
+    const horizon = day - HORIZON_HALF_LIVES * this.params.halfLifeDays;
+    return this.leagues.get(code)?.observations.some((o) => o.day >= horizon && o.day < day) ?? false;
   }
 
   /** The league's ratings fitted for `day` (observations before it, weighted from it). */
@@ -531,4 +542,21 @@ export function leagueMemory(history: readonly MatchRecord[], league: string, be
   const memory = new MarketMemory(params);
   for (const r of rows) memory.ingest(r);
   return memory;
+}
+
+/**
+ * The expected goals of a league's remaining fixtures as a season simulation draws them from the market memory: each
+ * fixture's two means from the ratings fitted on `asOf` (the simulation's first day), the club new to the memory from
+ * its prior (decision 0345).
+ */
+export function memorySeasonGoals(
+  memory: MarketMemory,
+  league: string,
+  season: string,
+  asOf: string,
+): (fixture: { home: string; away: string; kickoff: string }) => { home: number; away: number } {
+  return (f) => {
+    const { home, away } = memory.forecast({ league, season, date: f.kickoff.slice(0, 10), home: f.home, away: f.away }, asOf);
+    return { home, away };
+  };
 }

@@ -8,10 +8,16 @@
  * - points-per-game extrapolation: each club's points plus its points per game times its matches left, ranked;
  *   P(event | that projected place, the round), as often as it happened in the training seasons.
  * Both baselines are calibrated frequencies on earlier seasons, not 0/1 guesses: the model has to beat honest rivals.
+ *
+ * With `memory`, each stop is simulated twice with the same seed: from our models (before) and from the market memory's
+ * ratings fitted on the stop's day (after: the closes of every match before it, all leagues read, as the product
+ * draws the remaining fixtures; docs/decisions/0345-season-simulations-from-market-memory.md), and the two are scored
+ * side by side, with the paired difference.
  */
 import { blockBootstrapInterval } from './bootstrap.ts';
 import { dayNumber } from './engine.ts';
 import { LeagueFitter } from './forecast.ts';
+import { MarketMemory, memorySeasonGoals, DEFAULT_MEMORY, type ClosingLine, type MemoryParams } from './market-memory.ts';
 import { leagueSeasonRules, leagueTable, seasonSetup, simulateSeason, type SeasonRules } from './season.ts';
 import type { MatchRecord } from './types.ts';
 
@@ -109,7 +115,15 @@ export interface SeasonScore {
   /** Model minus baseline, mean Brier over clubs, 95 % block-bootstrap interval (blocks = league-seasons). */
   modelMinusLastSeason: { mean: number; interval: [number, number] };
   modelMinusPointsPerGame: { mean: number; interval: [number, number] };
+  /** With the market memory: its simulations' Brier and their difference from our models' (same clubs, same seeds). */
+  memory?: {
+    brier: number;
+    memoryMinusModel: { mean: number; interval: [number, number] };
+    memoryMinusPointsPerGame: { mean: number; interval: [number, number] };
+  };
 }
+
+type Reliability = Array<{ lo: number; hi: number; n: number; meanForecast: number; observedFrequency: number }>;
 
 export interface SeasonReport {
   runs: number;
@@ -120,7 +134,9 @@ export interface SeasonReport {
   /** By market, then by round ('10', '20', '30', and 'all'). */
   scores: Record<SeasonMarket, Record<string, SeasonScore>>;
   /** Model forecasts pooled over the rounds, in bins of probability. */
-  reliability: Record<SeasonMarket, Array<{ lo: number; hi: number; n: number; meanForecast: number; observedFrequency: number }>>;
+  reliability: Record<SeasonMarket, Reliability>;
+  /** With the market memory: its forecasts' reliability, and the stops simulated from our models (no recent closes). */
+  memory?: { reliability: Record<SeasonMarket, Reliability>; stops: number; fallbacks: number };
 }
 
 const BINS = [0, 0.02, 0.1, 0.25, 0.5, 0.75, 0.9, 0.98, 1.000001];
@@ -129,13 +145,18 @@ const BINS = [0, 0.02, 0.1, 0.25, 0.5, 0.75, 0.9, 0.98, 1.000001];
  * Runs the season calibration over `matches` (every league and season on file) for the evaluated `seasons`.
  * `progress` reports each league-season.
  */
-export function seasonBacktest(
-  matches: readonly Played[],
+export function seasonBacktest<M extends Played>(
+  matches: readonly M[],
   seasons: readonly string[],
-  options: { runs: number; progress?: (line: string) => void },
+  options: {
+    runs: number;
+    progress?: (line: string) => void;
+    /** Simulate from the market memory too: each match's closing line (never read for a stop's own remaining matches). */
+    memory?: { closeOf: (m: M) => ClosingLine | undefined; params?: MemoryParams };
+  },
 ): SeasonReport {
   const firstEvaluated = [...seasons].sort()[0]!;
-  const byLeagueSeason = new Map<string, Played[]>();
+  const byLeagueSeason = new Map<string, M[]>();
   for (const m of matches) {
     const key = `${m.league}|${m.season}`;
     let list = byLeagueSeason.get(key);
@@ -186,12 +207,20 @@ export function seasonBacktest(
   }
 
   // The evaluation: one row per club, round and market.
-  const rows: Array<{ block: string; market: SeasonMarket; round: number; model: number; last: number; ppg: number; y: boolean }> = [];
+  const rows: Array<{ block: string; market: SeasonMarket; round: number; model: number; memory?: number; last: number; ppg: number; y: boolean }> = [];
   const evaluated: SeasonReport['evaluated'] = [];
   const fitters = new Map<string, LeagueFitter>();
   const ordered = [...seasonsOf.values()]
     .filter((s) => seasons.includes(s.season))
     .sort((a, b) => a.league.localeCompare(b.league) || a.season.localeCompare(b.season));
+  const memoryGoals = options.memory
+    ? memoryStops(
+        matches,
+        ordered.filter((s) => previous(s)),
+        options.memory,
+      )
+    : undefined;
+  let fallbacks = 0;
   for (const s of ordered) {
     if (!previous(s)) {
       skipped.push({ league: s.league, season: s.season, reason: 'no complete previous season in the data (the last-season baseline needs it)' });
@@ -213,17 +242,41 @@ export function seasonBacktest(
         dayNumber(cut.asOf),
       );
       const outcome = simulateSeason(setup, rules, { runs: options.runs, seed: dayNumber(cut.asOf) });
+      const goals = memoryGoals?.get(`${s.league}|${s.season}|${round}`);
+      if (memoryGoals && !goals) fallbacks++;
+      // The market memory's simulation: the same variances and seed, the remaining fixtures' means from its ratings
+      // (a league without recent closes stays on our models, as in the product).
+      const memoryOutcome = memoryGoals
+        ? goals
+          ? simulateSeason(
+              {
+                ...setup,
+                remaining: setup.remaining.map((f) => ({ ...f, lambda: goals.get(`${f.home}|${f.away}`)!.home, mu: goals.get(`${f.home}|${f.away}`)!.away })),
+              },
+              rules,
+              {
+                runs: options.runs,
+                seed: dayNumber(cut.asOf),
+              },
+            )
+          : outcome
+        : undefined;
       const places = projectedPlaces(s.teams, cut.played, (s.teams.length - 1) * 2);
       const n = s.teams.length;
-      for (const t of outcome.teams) {
-        const share = (from: number, to: number) => t.positions.slice(from, to).reduce((a, c) => a + c, 0) / outcome.runs;
-        const model = { title: share(0, 1), top4: share(0, rules.top), relegation: share(n - rules.relegated, n) };
+      const chances = (t: { positions: number[] }, runs: number) => {
+        const share = (from: number, to: number) => t.positions.slice(from, to).reduce((a, c) => a + c, 0) / runs;
+        return { title: share(0, 1), top4: share(0, rules.top), relegation: share(n - rules.relegated, n) };
+      };
+      for (const [k, t] of outcome.teams.entries()) {
+        const model = chances(t, outcome.runs);
+        const memory = memoryOutcome ? chances(memoryOutcome.teams[k]!, memoryOutcome.runs) : undefined;
         for (const market of SEASON_MARKETS) {
           rows.push({
             block: `${s.league}|${s.season}`,
             market,
             round,
             model: model[market],
+            ...(memory ? { memory: memory[market] } : {}),
             last: lastSeasonFreq.get(market)!.probability(categoryOf(lastPlace(s, t.team), n, market)),
             ppg: ppgFreq.get(`${market}|${round}`)!.probability(categoryOf(places.get(t.team)!, n, market)),
             y: happened(s.final, t.team, market, rules),
@@ -252,6 +305,19 @@ export function seasonBacktest(
       },
       modelMinusLastSeason: { mean: mean(dLast), interval: interval(dLast) },
       modelMinusPointsPerGame: { mean: mean(dPpg), interval: interval(dPpg) },
+      ...(memoryGoals
+        ? (() => {
+            const dModel = subset.map((r) => brier(r.memory!, r.y) - brier(r.model, r.y));
+            const dMemPpg = subset.map((r) => brier(r.memory!, r.y) - brier(r.ppg, r.y));
+            return {
+              memory: {
+                brier: mean(subset.map((r) => brier(r.memory!, r.y))),
+                memoryMinusModel: { mean: mean(dModel), interval: interval(dModel) },
+                memoryMinusPointsPerGame: { mean: mean(dMemPpg), interval: interval(dMemPpg) },
+              },
+            };
+          })()
+        : {}),
     };
   };
   const scores = Object.fromEntries(
@@ -266,25 +332,27 @@ export function seasonBacktest(
       ];
     }),
   ) as SeasonReport['scores'];
-  const reliability = Object.fromEntries(
-    SEASON_MARKETS.map((market) => {
-      const mine = rows.filter((r) => r.market === market);
-      return [
-        market,
-        BINS.slice(0, -1).map((lo, i) => {
-          const hi = BINS[i + 1]!;
-          const inBin = mine.filter((r) => r.model >= lo && r.model < hi);
-          return {
-            lo,
-            hi: Math.min(1, hi),
-            n: inBin.length,
-            meanForecast: inBin.length ? inBin.reduce((a, r) => a + r.model, 0) / inBin.length : NaN,
-            observedFrequency: inBin.length ? inBin.filter((r) => r.y).length / inBin.length : NaN,
-          };
-        }),
-      ];
-    }),
-  ) as SeasonReport['reliability'];
+  const reliabilityOf = (of: (r: (typeof rows)[number]) => number) =>
+    Object.fromEntries(
+      SEASON_MARKETS.map((market) => {
+        const mine = rows.filter((r) => r.market === market);
+        return [
+          market,
+          BINS.slice(0, -1).map((lo, i) => {
+            const hi = BINS[i + 1]!;
+            const inBin = mine.filter((r) => of(r) >= lo && of(r) < hi);
+            return {
+              lo,
+              hi: Math.min(1, hi),
+              n: inBin.length,
+              meanForecast: inBin.length ? inBin.reduce((a, r) => a + of(r), 0) / inBin.length : NaN,
+              observedFrequency: inBin.length ? inBin.filter((r) => r.y).length / inBin.length : NaN,
+            };
+          }),
+        ];
+      }),
+    ) as Record<SeasonMarket, Reliability>;
+  const reliability = reliabilityOf((r) => r.model);
   const training = [...seasonsOf.values()]
     .filter((s) => s.season < firstEvaluated)
     .map((s) => s.season)
@@ -297,7 +365,52 @@ export function seasonBacktest(
     skipped,
     scores,
     reliability,
+    ...(memoryGoals ? { memory: { reliability: reliabilityOf((r) => r.memory!), stops: memoryGoals.size + fallbacks, fallbacks } } : {}),
   };
+}
+
+/**
+ * The market memory's expected goals of each stop's remaining matches (key `league|season|round`, then `home|away`: a
+ * double round robin has each pair once), from one memory walked forward over every match on file in date order: at a
+ * stop, the closes of every match before its day are read (never one of its remaining matches), and the league's
+ * ratings fitted on that day. A stop whose league has no close within the fit's horizon is left out (our models).
+ */
+function memoryStops<M extends Played>(
+  matches: readonly M[],
+  evaluated: readonly LeagueSeason[],
+  options: { closeOf: (m: M) => ClosingLine | undefined; params?: MemoryParams },
+): Map<string, Map<string, { home: number; away: number }>> {
+  const params = options.params ?? DEFAULT_MEMORY;
+  const stops = evaluated
+    .flatMap((s) =>
+      SEASON_ROUNDS.map((round) => {
+        const cut = cutAt(s.matches, s.teams.length, round);
+        return cut ? { s, round, cut } : undefined;
+      }),
+    )
+    .filter((x): x is NonNullable<typeof x> => x !== undefined)
+    .sort((a, b) => a.cut.asOf.localeCompare(b.cut.asOf) || a.s.league.localeCompare(b.s.league));
+  const last = stops.at(-1)?.cut.asOf ?? '';
+  const feed = matches
+    .filter((m) => m.date.slice(0, 10) < last)
+    .map((m) => ({ m, date: m.date.slice(0, 10) }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.m.league.localeCompare(b.m.league) || a.m.home.localeCompare(b.m.home));
+  const memory = new MarketMemory(params);
+  const out = new Map<string, Map<string, { home: number; away: number }>>();
+  let next = 0;
+  for (const { s, round, cut } of stops) {
+    const readUntil = new Date(Date.parse(`${cut.asOf}T00:00:00Z`) - (params.minAgeDays - 1) * 86_400_000).toISOString().slice(0, 10);
+    while (next < feed.length && feed[next]!.date < readUntil) {
+      const { m, date } = feed[next++]!;
+      const close = options.closeOf(m);
+      memory.ingest({ league: m.league, season: m.season, date, home: m.home, away: m.away, ...(close ? { close } : {}) });
+    }
+    if (!memory.hasRecentCloses(s.league, cut.asOf)) continue;
+    const goals = memorySeasonGoals(memory, s.league, s.season, cut.asOf);
+    const fixtures = cut.remaining.map((m) => ({ home: m.home, away: m.away, kickoff: m.date.length <= 10 ? `${m.date}T15:00:00Z` : m.date }));
+    out.set(`${s.league}|${s.season}|${round}`, new Map(fixtures.map((f) => [`${f.home}|${f.away}`, goals(f)])));
+  }
+  return out;
 }
 
 /** The report as text: a Brier table per market and round, and the reliability bins. */
@@ -315,14 +428,33 @@ export function renderSeasonReport(r: SeasonReport): string {
       );
     }
   }
+  const bins = (rel: Record<SeasonMarket, Reliability>) => {
+    for (const market of SEASON_MARKETS) {
+      lines.push(
+        `  ${market}: ${rel[market]
+          .filter((b) => b.n > 0)
+          .map((b) => `[${f(b.lo, 2)}, ${f(b.hi, 2)}) ${b.n}: ${f(b.meanForecast, 3)} / ${f(b.observedFrequency, 3)}`)
+          .join('; ')}`,
+      );
+    }
+  };
   lines.push('Reliability (model, rounds pooled): forecast bin -> n, mean forecast, observed');
-  for (const market of SEASON_MARKETS) {
+  bins(r.reliability);
+  if (r.memory) {
     lines.push(
-      `  ${market}: ${r.reliability[market]
-        .filter((b) => b.n > 0)
-        .map((b) => `[${f(b.lo, 2)}, ${f(b.hi, 2)}) ${b.n}: ${f(b.meanForecast, 3)} / ${f(b.observedFrequency, 3)}`)
-        .join('; ')}`,
+      `Simulated from the market memory's ratings (after) against our models (before): ${r.memory.stops - r.memory.fallbacks} of ${r.memory.stops} stops (${r.memory.fallbacks} without recent closes stay on our models), same seeds`,
     );
+    lines.push('market      round   n     models  memory  memory-models [95 %]              memory-ppg [95 %]');
+    for (const market of SEASON_MARKETS) {
+      for (const [round, sc] of Object.entries(r.scores[market])) {
+        const m = sc.memory!;
+        lines.push(
+          `${market.padEnd(11)} ${round.padEnd(6)} ${String(sc.n).padEnd(5)} ${f(sc.brier.model)}  ${f(m.brier)}  ${signed(m.memoryMinusModel.mean)} [${signed(m.memoryMinusModel.interval[0])}, ${signed(m.memoryMinusModel.interval[1])}]   ${signed(m.memoryMinusPointsPerGame.mean)} [${signed(m.memoryMinusPointsPerGame.interval[0])}, ${signed(m.memoryMinusPointsPerGame.interval[1])}]`,
+        );
+      }
+    }
+    lines.push('Reliability (market memory, rounds pooled): forecast bin -> n, mean forecast, observed');
+    bins(r.memory.reliability);
   }
   if (r.skipped.length) lines.push(`Skipped: ${r.skipped.map((s) => `${s.league} ${s.season} (${s.reason})`).join('; ')}`);
   return lines.join('\n');

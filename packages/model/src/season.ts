@@ -111,18 +111,23 @@ export interface SeasonOutcome {
   teams: TeamSeasonOutcome[];
 }
 
-/** The forecast model's view of the rest of a season: each fixture's expected goals and each club's variances. */
+/**
+ * The forecast model's view of the rest of a season: each fixture's expected goals and each club's variances.
+ * `expectedGoals`, when given, supplies each fixture's two means instead of our models (the market memory's ratings,
+ * `memorySeasonGoals`; docs/decisions/0345-season-simulations-from-market-memory.md); the variances stay the filter's.
+ */
 export function seasonSetup(
   state: LeagueModelState,
   played: readonly SeasonResult[],
   fixtures: ReadonlyArray<{ home: string; away: string; kickoff: string }>,
   startDay: number,
+  expectedGoals?: (fixture: { home: string; away: string; kickoff: string }) => { home: number; away: number },
 ): SeasonSetup {
   const remaining = [...fixtures]
     .sort((a, b) => (a.kickoff < b.kickoff ? -1 : a.kickoff > b.kickoff ? 1 : 0))
     .map((f) => {
-      const { expectedGoals } = predictFixture(state, { kickoff: f.kickoff, league: state.league, home: f.home, away: f.away }).markets;
-      return { home: f.home, away: f.away, day: dayNumber(f.kickoff), lambda: expectedGoals.home, mu: expectedGoals.away };
+      const goals = expectedGoals?.(f) ?? predictFixture(state, { kickoff: f.kickoff, league: state.league, home: f.home, away: f.away }).markets.expectedGoals;
+      return { home: f.home, away: f.away, day: dayNumber(f.kickoff), lambda: goals.home, mu: goals.away };
     });
   const teams = [...new Set([...played.flatMap((m) => [m.home, m.away]), ...remaining.flatMap((m) => [m.home, m.away])])].sort();
   const filter = state.hyper.ratings.goal.filter;

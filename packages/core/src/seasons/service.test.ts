@@ -1,5 +1,7 @@
 import { fitLeagueModel } from '@app/model/forecast';
+import { quickMarkets } from '@app/model/grid';
 import { simulateLeague } from '@app/model/testing/simulate';
+import type { MatchOdds, MatchRecord } from '@app/model/types';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import { NotFoundError } from '../errors.ts';
@@ -13,8 +15,8 @@ import { makeSeasonJob, makeSeasonService } from './service.ts';
 const league = { id: 'SIM', name: 'Sim League', country: 'Nowhere' };
 const premium = { userId: 'u1', email: 'p@example.com', role: 'user' as const, subscriptionStatus: 'premium' as const };
 
-/** Four seasons of a 10-club league; "now" is the middle of the last one. */
-function setup({ cacheTtlMs }: { cacheTtlMs?: number } = {}) {
+/** Four seasons of a 10-club league; "now" is the middle of the last one. `odds` prices the history's matches. */
+function setup({ cacheTtlMs, odds }: { cacheTtlMs?: number; odds?: (m: MatchRecord) => MatchOdds } = {}) {
   const { matches } = simulateLeague({ league: 'SIM', teams: 10, seasons: 4, seed: 11, shots: true });
   const season = '2018-19';
   const current = matches.filter((m) => m.season === season).sort((a, b) => a.date.localeCompare(b.date));
@@ -38,7 +40,7 @@ function setup({ cacheTtlMs }: { cacheTtlMs?: number } = {}) {
   const playedBefore = (at: number) =>
     matches
       .filter((m) => Date.parse(`${m.date.slice(0, 10)}T17:00:00Z`) < at)
-      .map((m) => ({ ...m, date: `${m.date.slice(0, 10)}T15:00:00.000Z`, id: historyId('SIM', m.date, m.home, m.away) }));
+      .map((m) => ({ ...m, date: `${m.date.slice(0, 10)}T15:00:00.000Z`, id: historyId('SIM', m.date, m.home, m.away), ...(odds ? { odds: odds(m) } : {}) }));
   void stores.ports.history.append('SIM', playedBefore(clock.now().getTime()));
   stores.models.set('SIM', fitLeagueModel({ league: 'SIM', history: matches, asOf: clock.now().toISOString().slice(0, 10) }));
   const store = new InMemorySeasonStore();
@@ -78,7 +80,7 @@ function setup({ cacheTtlMs }: { cacheTtlMs?: number } = {}) {
 describe('season simulations', () => {
   it('simulates the rest of the season: rows and places sum to 100, title, top four and relegation read from the same table', async () => {
     const { service } = setup();
-    expect(await service.refresh('SIM')).toMatch(/simulated 2000 times \(45 played, 45 to play\)/);
+    expect(await service.refresh('SIM')).toMatch(/simulated 2000 times \(45 played, 45 to play\) from our models$/);
     const sim = await service.simulation('SIM');
     expect(sim).toMatchObject({ leagueId: 'SIM', season: '2018-19', simulations: 2000 });
     expect(sim).not.toHaveProperty('basis');
@@ -95,6 +97,24 @@ describe('season simulations', () => {
     for (let place = 0; place < 10; place++) expect(tenths(sim.teams.map((t) => t.position[place]!))).toBe(1000);
     // Listed in expected finishing order.
     expect(sim.teams[0]!.points.mean).toBeGreaterThan(sim.teams[9]!.points.mean);
+  });
+
+  it("draws the remaining fixtures from the market memory where the league's matches were priced", async () => {
+    const models = setup();
+    await models.service.refresh('SIM');
+    const bottom = (await models.service.simulation('SIM')).teams.at(-1)!;
+    // Every earlier match priced as if the models' bottom club were far the strongest and the others alike.
+    const strength = (team: string) => (team === bottom.team ? 1 : 0);
+    const priced = setup({
+      odds: (m) => {
+        const q = quickMarkets(1.4 * Math.exp(strength(m.home) - strength(m.away)), 1.1 * Math.exp(strength(m.away) - strength(m.home)), -0.05);
+        return { home: 1 / q[0], draw: 1 / q[1], away: 1 / q[2], over25: 1 / q[3], under25: 1 / (1 - q[3]) };
+      },
+    });
+    expect(await priced.service.refresh('SIM')).toMatch(/simulated 2000 times \(45 played, 45 to play\) from the market memory$/);
+    const after = (await priced.service.simulation('SIM')).teams.find((t) => t.team === bottom.team)!;
+    expect(after.points.mean).toBeGreaterThan(bottom.points.mean + 5);
+    expect(after.relegation).toBeLessThan(bottom.relegation);
   });
 
   it('skips a run when nothing changed, before asking the provider (a paid call), and keeps a snapshot per day for the chart', async () => {

@@ -1,5 +1,6 @@
 import type { Simulation, SimulationHistory, TeamPage } from '@app/contracts/seasons';
 import { dayNumber } from '@app/model/engine';
+import { leagueMemory, memorySeasonGoals } from '@app/model/market-memory';
 import {
   leagueSeasonRules,
   ratingTimeline,
@@ -15,7 +16,7 @@ import { NotFoundError } from '../errors.ts';
 import { formOf } from '../matches/service.ts';
 import { percent, round } from '../numbers.ts';
 import { historyId } from '../pipeline/generation/history-record.ts';
-import type { HistoryRepository, LeagueRepository, ModelStateRepository } from '../pipeline/ports.ts';
+import type { HistoryRecord, HistoryRepository, LeagueRepository, ModelStateRepository } from '../pipeline/ports.ts';
 import type { FixtureProvider } from '../pipeline/providers.ts';
 import { toPublicPrediction } from '../predictions/locking.ts';
 import { originOf, type StoredPrediction } from '../predictions/prediction.ts';
@@ -42,6 +43,35 @@ function seedOf(text: string): number {
 }
 
 const publicSimulation = ({ basis: _basis, ...simulation }: StoredSimulation): Simulation => simulation;
+
+type Goals = (fixture: { home: string; away: string; kickoff: string }) => { home: number; away: number };
+
+/**
+ * The remaining fixtures' expected goals from the league's market memory (ratings fitted on `day` to the prices of its
+ * matches played before it; docs/decisions/0345-season-simulations-from-market-memory.md), or undefined: no match of the
+ * league priced recently, or a history the memory cannot read (logged). Then the simulation draws from our models.
+ */
+function memoryGoalsOf(
+  records: readonly HistoryRecord[],
+  leagueId: string,
+  season: string,
+  day: string,
+  remaining: ReadonlyArray<{ home: string; away: string; kickoff: string }>,
+  log?: SeasonJobDeps['log'],
+): Goals | undefined {
+  try {
+    const memory = leagueMemory(records, leagueId, day);
+    if (!memory) return undefined;
+    const goals = memorySeasonGoals(memory, leagueId, season, day);
+    const key = (f: { home: string; away: string; kickoff: string }) => `${f.kickoff}|${f.home}|${f.away}`;
+    // Every fixture read now, so that a memory that cannot read one leaves the whole season on our models.
+    const table = new Map(remaining.map((f) => [key(f), goals(f)]));
+    return (f) => table.get(key(f))!;
+  } catch (error) {
+    log?.('Market memory unavailable: the season is simulated from our models', { leagueId, error: (error as Error).message });
+    return undefined;
+  }
+}
 
 export interface SeasonJobDeps {
   fixturesProvider: Pick<FixtureProvider, 'fixtures'>;
@@ -98,7 +128,9 @@ export function makeSeasonJob(deps: SeasonJobDeps) {
       if (previous && previous.season === season && JSON.stringify(previous.basis) === JSON.stringify(basis)) return 'season simulation unchanged';
 
       const rules = deps.rulesOf?.(leagueId) ?? leagueSeasonRules(leagueId);
-      const setup = seasonSetup(state, played, remaining, dayNumber(now.toISOString()));
+      // Where the league's recent matches were priced, the remaining fixtures are drawn from the market memory's ratings.
+      const memory = memoryGoalsOf(records, leagueId, season, basis.day, remaining, deps.log);
+      const setup = seasonSetup(state, played, remaining, dayNumber(now.toISOString()), memory);
       const outcome = simulateSeason(setup, rules, { runs, seed: seedOf(`${leagueId}|${basis.day}|${basis.played}`) });
       const n = outcome.teams.length;
       const table = roundDoublyToHundred(
@@ -137,8 +169,15 @@ export function makeSeasonJob(deps: SeasonJobDeps) {
       const leagueName = (await deps.leagues.listActive()).find((l) => l.id === leagueId)?.name ?? leagueId;
       const teams: TeamEntry[] = rows.map((r) => ({ slug: r.slug, team: r.team, leagueId, leagueName }));
       await seasons.save(simulation, snapshot, teams);
-      deps.log?.('Season simulated', { leagueId, season, runs: outcome.runs, played: basis.played, remaining: basis.remaining });
-      return `season ${season} simulated ${outcome.runs} times (${basis.played} played, ${basis.remaining} to play)`;
+      deps.log?.('Season simulated', {
+        leagueId,
+        season,
+        runs: outcome.runs,
+        played: basis.played,
+        remaining: basis.remaining,
+        source: memory ? 'memory' : 'models',
+      });
+      return `season ${season} simulated ${outcome.runs} times (${basis.played} played, ${basis.remaining} to play) from ${memory ? 'the market memory' : 'our models'}`;
     },
   };
 }

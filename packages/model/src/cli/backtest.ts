@@ -16,7 +16,7 @@ import { DEFAULT_HYPER } from '../hyper.ts';
 import { calibrationSvg, renderEarningsTuning, renderReport, valueBetLines } from '../report.ts';
 import { sharpFair as valueFair, tuneForEarnings, valueBetsOf, valueMatchOf } from '../value-backtest.ts';
 import { everyMarket, VALUE_RULE, VALUE_RULES } from '../value-rule.ts';
-import { DEFAULT_MEMORY, type MemoryParams } from '../market-memory.ts';
+import { closingLineOf, DEFAULT_MEMORY, type MemoryParams } from '../market-memory.ts';
 import { DEFAULT_STACK, memoryReport, memoryRows, renderMemoryReport, stackRows } from '../memory-backtest.ts';
 import { SEASON_ROUNDS, seasonBacktest, renderSeasonReport } from '../season-backtest.ts';
 import { SEASON_RUNS_DEFAULT } from '../season.ts';
@@ -50,7 +50,8 @@ const USAGE = `usage: npm run backtest -- --data <dir> [--data <dir2> ...] [--le
   --season-sims score the season simulations instead of the matches: each evaluated league-season that is a complete
                 double round robin, stopped after rounds 10, 20 and 30, its rest simulated (title, top four, relegation:
                 Brier and reliability against last season's table and a points-per-game extrapolation); the JSON's
-                \`season\` section
+                \`season\` section; each stop simulated twice, from our models (before) and from the market memory's
+                ratings fitted on the stop's day to the closes of earlier matches (after), scored side by side
   --season-runs runs per simulation (default 10000)
   --tune-value  also score every value rule of the tuning grid on the evaluated seasons, each market apart (edge
                 threshold, odds range, minimum probability; value-backtest.ts) and name each market's rule the declared
@@ -480,7 +481,12 @@ function seasonSims(args: CliArgs, files: FileRef[], seasons: string[], leagues:
     `Season simulations ${MODEL_VERSION}: ${leagues.length} league(s) [${leagues.join(', ')}], evaluated seasons ${seasons.join(', ')}, ${args.seasonSims} runs, rounds ${SEASON_ROUNDS.join(', ')}`,
   );
   const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)}s`;
-  const report = seasonBacktest(loadMatches(files), seasons, { runs: args.seasonSims!, progress: (line) => console.log(`  [${elapsed()}] ${line}`) });
+  // Before and after: each stop simulated from our models and from the market memory's ratings (closes of earlier matches).
+  const report = seasonBacktest(loadMatches(files), seasons, {
+    runs: args.seasonSims!,
+    progress: (line) => console.log(`  [${elapsed()}] ${line}`),
+    memory: { closeOf: closingLineOf, params: DEFAULT_MEMORY },
+  });
   if (report.evaluated.length === 0) {
     console.error('Error: no league-season to evaluate (complete double round robins with their previous season on file)');
     return 1;

@@ -17,6 +17,8 @@ describe('/how-it-works', () => {
       odds.getByText(/we forecast it from past market prices: .*never its\s+own, pooled with our models \(94% past market prices, 6% our models\)/),
     ).toBeInTheDocument();
     expect(odds.getByText(/The card says "Forecast from past market prices and our models"/)).toBeInTheDocument();
+    // the league pages' chances drawn from the same ratings, with their score before and after
+    expect(odds.getByText(/every remaining match is drawn from the same ratings past market prices imply; otherwise from our models/)).toBeInTheDocument();
     const table = odds.getByRole('table', { name: /Backtest of the forecasts/ });
     const cells = (name: RegExp) =>
       within(within(table).getByRole('rowheader', { name }).closest('tr')!)

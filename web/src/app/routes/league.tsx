@@ -20,7 +20,7 @@ const CHART_CLUBS = 6;
 
 /** The page's lead, the same for every league: it is in the page's prerendered HTML (docs/decisions/0277-match-league-and-team-pages-prerendered.md). */
 const LEAD =
-  "The rest of the season played thousands of times by our forecast model, the clubs' strengths moving with each simulated result. Chances, not certainties: how well they were calibrated on past seasons is in How It Works.";
+  "The rest of the season played thousands of times from the team ratings past market prices imply (our forecast model's where the league's matches have no recent prices), the clubs' strengths moving with each simulated result. Chances, not certainties: how well they were calibrated on past seasons is in How It Works.";
 
 /** Starts the league's two reads before the page renders (lib/shown-query.ts). */
 export const clientLoader = prefetchReads(
