@@ -360,9 +360,12 @@ export async function runAudit(base, { dataDir, only, log = () => {} } = {}) {
     const before = await localCheckout(resting.cookie);
     check((await api('POST', '/api/account/break', { cookie: resting.cookie, body: { duration: '24h' } })).status === 200, 'the break was refused');
     check((await pay(before)).status === 409, 'a checkout from before the break was paid');
+    // A break leaves the session alive, so the refusal of a new checkout (0282) shows here: 409, no session made.
+    const during = await api('POST', '/api/stripe/create-checkout-session', { cookie: resting.cookie });
+    check(during.status === 409 && /taking a break/.test(during.json?.message ?? ''), `a new checkout during the break -> ${during.status} ${during.text}`);
     const me = await api('GET', '/api/auth/me', { cookie: resting.cookie });
     check(me.json?.user?.subscriptionStatus === 'free', `after the break: ${me.text}`);
-    return 'pay after self-exclusion and after a break: 409, nothing charged';
+    return 'pay after self-exclusion and after a break: 409, nothing charged; a new checkout during the break: 409';
   });
 
   await probe("L1: guesses at 22 made-up addresses x 5 from one address do not lock a real user's right password there", async () => {
