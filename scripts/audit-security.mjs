@@ -281,19 +281,27 @@ export async function runAudit(base, { dataDir, only, log = () => {} } = {}) {
     },
   );
 
-  await probe('sign-up (decision 0200): a taken address is a 409 offering login and reset, no cookie; a 4th sign-up for one address waits (429)', async () => {
-    const email = uniqueEmail('taken');
-    const statuses = [];
-    let taken;
-    for (let i = 0; i < 4; i++) {
-      const res = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, ...TERMS }, from: address() });
-      statuses.push(res.status);
-      if (i === 1) taken = res;
-    }
-    check(statuses.join(',') === '201,409,409,429', `statuses ${statuses.join(',')}`);
-    check(!taken.cookie && /Log in, or choose a new password/.test(taken.json?.message ?? ''), `the 409: ${taken.text}`);
-    return `${statuses.join(', ')}; the 409 offers login and reset`;
-  });
+  await probe(
+    'sign-up (decision 0200, L3 of the fifth audit): a taken address is a 409 offering login and reset, no cookie; a 4th sign-up for one address waits a day (429)',
+    async () => {
+      const email = uniqueEmail('taken');
+      const statuses = [];
+      let taken;
+      let fourth;
+      for (let i = 0; i < 4; i++) {
+        const res = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, ...TERMS }, from: address() });
+        statuses.push(res.status);
+        if (i === 1) taken = res;
+        if (i === 3) fourth = res;
+      }
+      check(statuses.join(',') === '201,409,409,429', `statuses ${statuses.join(',')}`);
+      check(!taken.cookie && /Log in, or choose a new password/.test(taken.json?.message ?? ''), `the 409: ${taken.text}`);
+      // L3: the third sign-up starts a wait of a day, so at most 3 a day reach the inbox (waits of minutes let about 28 through).
+      const wait = Number(fourth.headers['retry-after']);
+      check(wait >= 23 * 3600, `the 4th sign-up of an address may try again in ${fourth.headers['retry-after']} s, not a day`);
+      return `${statuses.join(', ')}; the 409 offers login and reset; the 4th waits ${(wait / 3600).toFixed(1)} h`;
+    },
+  );
 
   await probe('M1: logins racing a password reset keep no session: every cookie jar answers /api/auth/me 401 afterwards', async () => {
     const { email } = await signedUp('m1');
@@ -355,9 +363,12 @@ export async function runAudit(base, { dataDir, only, log = () => {} } = {}) {
     const before = await localCheckout(resting.cookie);
     check((await api('POST', '/api/account/break', { cookie: resting.cookie, body: { duration: '24h' } })).status === 200, 'the break was refused');
     check((await pay(before)).status === 409, 'a checkout from before the break was paid');
+    // A break leaves the session alive, so the refusal of a new checkout (0282) shows here: 409, no session made.
+    const during = await api('POST', '/api/stripe/create-checkout-session', { cookie: resting.cookie });
+    check(during.status === 409 && /taking a break/.test(during.json?.message ?? ''), `a new checkout during the break -> ${during.status} ${during.text}`);
     const me = await api('GET', '/api/auth/me', { cookie: resting.cookie });
     check(me.json?.user?.subscriptionStatus === 'free', `after the break: ${me.text}`);
-    return 'pay after self-exclusion and after a break: 409, nothing charged';
+    return 'pay after self-exclusion and after a break: 409, nothing charged; a new checkout during the break: 409';
   });
 
   await probe("L1: guesses at 22 made-up addresses x 5 from one address do not lock a real user's right password there", async () => {
