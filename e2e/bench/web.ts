@@ -17,6 +17,13 @@ import { repoRoot, startStack, waitForDemoData } from '../support/stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGES = ['/', '/predictions', '/results'];
+/**
+ * BENCH_PAGES=/predictions (comma-separated; `match`, `league` and `team` stand for the detail pages)
+ * measures those pages alone; all six by default.
+ */
+const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+/** How long the first page waits for a quiet machine (BENCH_QUIET_WAIT_S, seconds; 240 by default), the others 30 s at most. */
+const QUIET_WAIT_MS = Number(process.env.BENCH_QUIET_WAIT_S ?? 240) * 1000;
 /** The targets of a page on a phone: the median run for the score, layout shift and bytes; every run for blocking time. */
 const TARGETS = { performance: 0.95, cumulativeLayoutShift: 0.1, totalBlockingTimeMs: 200, javascriptKbCompressed: 200 };
 /** The pages about one thing measured: the first upcoming fixture's match page, its league's page and its home team's page. */
@@ -118,11 +125,13 @@ try {
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  for (const path of [...PAGES, ...(await detailPages(stack.url))]) {
+  const detail = await detailPages(stack.url);
+  const nameOf = (path: string) => ['match', 'league', 'team'][detail.indexOf(path)] ?? path;
+  for (const path of [...PAGES, ...detail].filter((p) => !ONLY || ONLY.includes(nameOf(p)))) {
     const url = `${stack.url}${path}`;
     // One warm-up load (the stack compiles handlers on first use), then the measured runs once the machine is quiet.
     await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    const quiet = await quietMachine(results.length ? 30_000 : 240_000);
+    const quiet = await quietMachine(results.length ? Math.min(30_000, QUIET_WAIT_MS) : QUIET_WAIT_MS);
     const runs: { score: number; metrics: Record<string, number> }[] = [];
     for (let i = 0; i < RUNS; i++) {
       const lhr = await measure(url, chrome.port);

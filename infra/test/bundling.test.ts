@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '@app/functions/routes';
-import { bundleOptions } from '../../functions/scripts/build.ts';
+import { bundleLayout, bundleOptions } from '../../functions/scripts/build.ts';
 import { build } from 'esbuild';
 import { PAGE_FILES, PAGE_FILES_DIR, PAGE_FUNCTION } from '@app/functions/http/site/page-files';
 import { BUNDLE_FILE, bundleFunctionsToTemp, entryOf, functionsRoot, handlersOf, LAMBDA_HANDLER } from '../lib/bundling.ts';
@@ -49,7 +49,8 @@ describe('Lambda bundles', () => {
     for (const route of reads) {
       const { files, bytes } = stagedBundle(route.handler);
       expect(files).toEqual([BUNDLE_FILE]);
-      const direct = await build({ ...bundleOptions, entryPoints: [entryOf(route.handler)], outfile: BUNDLE_FILE, write: false, logLevel: 'error' });
+      const direct = await build({ ...bundleOptions, ...bundleLayout(functionsRoot), entryPoints: [entryOf(route.handler)], write: false, logLevel: 'error' });
+      expect(direct.outputFiles.map((f) => f.path)).toEqual([join(functionsRoot, BUNDLE_FILE)]);
       expect(bytes.equals(Buffer.from(direct.outputFiles[0]!.contents))).toBe(true);
       const text = bytes.toString('utf8');
       expect(text.startsWith(bundleOptions.banner!.js!)).toBe(true); // ESM with a require shim
@@ -58,6 +59,15 @@ describe('Lambda bundles', () => {
       expect(text).toMatch(/import\("@aws-sdk\/client-dynamodb"\)/);
       expect(text).not.toMatch(/from\s*"@aws-sdk\//);
     }
+  });
+
+  it('stages a function that calls a live provider with the team-name chunk its bundle imports at first use', () => {
+    const { files, assetDir, bytes } = stagedBundle('http/admin/generate-daily-predictions');
+    expect(files.sort()).toEqual([BUNDLE_FILE, 'chunks']);
+    const chunks = readdirSync(join(assetDir, 'chunks'));
+    const teams = chunks.find((f) => f.startsWith('teams-'));
+    expect(teams).toBeDefined();
+    expect(bytes.toString('utf8')).toContain(`import("./chunks/${teams}")`);
   });
 
   it("stages the page function with the web build's page files beside its bundle, which it reads from there", () => {
