@@ -2,7 +2,6 @@ import { CalendarX, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
-import { useRevealed } from '@/lib/revealed';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { PredictionCard, type ValueDetail } from '@/features/predictions/components/prediction-card';
 
@@ -49,8 +48,6 @@ export function PredictionGrid({
   valueDetail,
   render,
 }: PredictionGridProps) {
-  // A screenful first, the rest in later steps (lib/revealed.ts): the page's heaviest layout in slices.
-  const shown = useRevealed(predictions);
   if (isLoading) {
     return (
       <div className="flex min-h-80 items-center justify-center">
@@ -82,10 +79,10 @@ export function PredictionGrid({
       </EmptyState>
     );
   }
-  if (render) return render(shown as ListedPrediction[]);
+  if (render) return render(predictions);
   return (
     <ul className={className}>
-      {shown.map((prediction) => (
+      {predictions.map((prediction) => (
         <li key={prediction.id} className="flex min-w-0 [&>article]:min-w-0 [&>article]:flex-1">
           <PredictionCard prediction={prediction} headingLevel={headingLevel} breakUntil={breakUntil} valueDetail={valueDetail} />
         </li>
