@@ -4,7 +4,9 @@
 // page of the first upcoming fixture, its league's page and its home team's page. Prints each
 // page's score, layout shift, Total Blocking Time and JavaScript (compressed bytes of the scripts
 // the page loaded) against their targets, met or missed, and writes bench-results/web.json at the
-// repository root.
+// repository root. Five runs a page (BENCH_RUNS); the blocking time is judged on every run, printed with
+// Lighthouse's benchmark index of the machine. BENCH_PAGES=/predictions (or match, league, team) measures
+// those pages alone; BENCH_URL an already running stack; BENCH_QUIET_WAIT_S bounds the wait for an idle machine.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
