@@ -23,7 +23,9 @@ const PAGES = ['/', '/predictions', '/results'];
  * BENCH_PAGES=/predictions (comma-separated; `match`, `league` and `team` stand for the detail pages)
  * measures those pages alone; all six by default.
  */
-const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+const ONLY = process.env.BENCH_PAGES?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 /** How long the first page waits for a quiet machine (BENCH_QUIET_WAIT_S, seconds; 240 by default), the others 30 s at most. */
 const QUIET_WAIT_MS = Number(process.env.BENCH_QUIET_WAIT_S ?? 240) * 1000;
 /** The targets of a page on a phone: the median run for the score, layout shift and bytes; every run for blocking time. */

@@ -407,7 +407,9 @@ console.log(
 console.log(
   `  targets: size <= ${BUNDLE_BUDGET_BYTES / 1024} KB; init (the module initialisation Lambda's init phase runs, with the SDK as deployed) <= ${INIT_BUDGET_MS} ms`,
 );
-console.log(`  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'init'.padStart(9)}  ${'1st call loads'.padStart(15)}  ${'RSS'.padStart(7)}  ${'lazy size'.padStart(10)}`);
+console.log(
+  `  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'init'.padStart(9)}  ${'1st call loads'.padStart(15)}  ${'RSS'.padStart(7)}  ${'lazy size'.padStart(10)}`,
+);
 for (const r of bundleRows) {
   console.log(
     `  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkFirstUseMsMedian} ms`.padStart(15)}  ${`${r.rssAfterFirstUseMb} MB`.padStart(7)}  ${(r.lazyKb ? `+${r.lazyKb} KB` : '').padStart(10)}  ${r.withinBudget ? 'met' : 'MISSED'}`,

@@ -45,7 +45,7 @@ export function allHandlers(): string[] {
   return [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler), deadLetterConsumer.handler, ...tasks.map((t) => t.handler)])];
 }
 
-export type BuiltFunction = {
+type BuiltFunction = {
   handler: string;
   /** What the cold start loads: `index.mjs` and every chunk it imports statically. The budget's measure. */
   bytes: number;
@@ -87,7 +87,15 @@ export async function buildFunctions(outDir = outRoot): Promise<BuiltFunction[]>
         for (const i of outputs[o].imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
       };
       visit(entry);
-      const codeOf = (os: string[]) => [...new Set(os.flatMap((o) => Object.entries(outputs[o]!.inputs).filter(([, use]) => use.bytesInOutput > 0).map(([input]) => input)))];
+      const codeOf = (os: string[]) => [
+        ...new Set(
+          os.flatMap((o) =>
+            Object.entries(outputs[o]!.inputs)
+              .filter(([, use]) => use.bytesInOutput > 0)
+              .map(([input]) => input),
+          ),
+        ),
+      ];
       const lazyOutputs = Object.keys(outputs).filter((o) => o.endsWith('.mjs') && !eager.has(o));
       const shipped = codeOf([...eager]);
       return {

@@ -51,8 +51,11 @@ describe('Lambda bundles', () => {
       // The bundle and the chunks it loads at first use (docs/decisions/0355-team-names-load-at-first-use.md), byte for byte.
       const direct = await build({ ...bundleOptions, ...bundleLayout(functionsRoot), entryPoints: [entryOf(route.handler)], write: false, logLevel: 'error' });
       const staged = readdirSync(assetDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-      expect(staged.map((e) => relative(assetDir, join(e.parentPath, e.name))).sort()).toEqual(direct.outputFiles.map((f) => relative(functionsRoot, f.path)).sort());
-      for (const f of direct.outputFiles) expect(readFileSync(join(assetDir, relative(functionsRoot, f.path))).equals(Buffer.from(f.contents)), f.path).toBe(true);
+      expect(staged.map((e) => relative(assetDir, join(e.parentPath, e.name))).sort()).toEqual(
+        direct.outputFiles.map((f) => relative(functionsRoot, f.path)).sort(),
+      );
+      for (const f of direct.outputFiles)
+        expect(readFileSync(join(assetDir, relative(functionsRoot, f.path))).equals(Buffer.from(f.contents)), f.path).toBe(true);
       expect(bytes.equals(Buffer.from(direct.outputFiles.find((f) => f.path === join(functionsRoot, BUNDLE_FILE))!.contents))).toBe(true);
       const text = bytes.toString('utf8');
       expect(text.startsWith(bundleOptions.banner!.js!)).toBe(true); // ESM with a require shim

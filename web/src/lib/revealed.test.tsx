@@ -26,7 +26,9 @@ describe('useRevealed', () => {
   });
 
   it('draws a short list whole, and a list changed after it grew at once', async () => {
-    const { result, rerender } = renderHook(({ list }) => useRevealed(list, { wholeUpTo: 8, first: 12, step: 10 }), { initialProps: { list: items.slice(0, 5) } });
+    const { result, rerender } = renderHook(({ list }) => useRevealed(list, { wholeUpTo: 8, first: 12, step: 10 }), {
+      initialProps: { list: items.slice(0, 5) },
+    });
     expect(result.current).toHaveLength(5);
     rerender({ list: items });
     await waitFor(() => expect(result.current).toHaveLength(30));

@@ -1,11 +1,11 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /** A list this long or shorter is drawn whole (the demo's week of matches is about 30). */
-export const WHOLE_UP_TO = 60;
+const WHOLE_UP_TO = 60;
 /** A longer one draws this many at once (more than a phone's or a desktop's first screen of rows or cards) ... */
-export const FIRST_BATCH = 20;
+const FIRST_BATCH = 20;
 /** ... then this many more in each later step. */
-export const NEXT_BATCH = 20;
+const NEXT_BATCH = 20;
 
 /**
  * A long list drawn a screenful at a time (docs/decisions/0356-long-lists-drawn-a-screenful-at-a-time.md):

@@ -4,7 +4,9 @@
  * it, once a payload is in hand (docs/decisions/0355-team-names-load-at-first-use.md). The Lambda
  * build splits it into a chunk beside the bundle; the first call imports it, later calls share it.
  */
-export type TeamNames = typeof import('./teams.ts');
+import type * as Teams from './teams.ts';
+
+export type TeamNames = typeof Teams;
 
 let loading: Promise<TeamNames> | undefined;
 

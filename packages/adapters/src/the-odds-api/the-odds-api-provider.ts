@@ -109,7 +109,13 @@ function collectEvent(event: OddsApiEvent, totalsKeys: readonly string[], into: 
 }
 
 /** One bookmaker's 1X2 (all three outcomes, matched by name) and 2.5 totals, added to `into`. */
-function collectBookmaker(bookmaker: OddsApiBookmaker, event: OddsApiEvent, totalsKeys: readonly string[], into: Prices, { teamKey }: Pick<TeamNames, 'teamKey'>): void {
+function collectBookmaker(
+  bookmaker: OddsApiBookmaker,
+  event: OddsApiEvent,
+  totalsKeys: readonly string[],
+  into: Prices,
+  { teamKey }: Pick<TeamNames, 'teamKey'>,
+): void {
   const name = bookmaker.title ?? bookmaker.key ?? 'unknown';
   const quote = (price: number): Quote => ({ price, bookmaker: name });
   const homeKey = teamKey(event.home_team ?? '');
