@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
 import { Agent, get, type IncomingMessage } from 'node:http';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BUNDLE_BUDGET_BYTES, buildFunctions } from './build.ts';
@@ -22,13 +22,14 @@ async function bundles() {
   mkdirSync(join(lab, 'node_modules'), { recursive: true });
   symlinkSync(join(repo, 'node_modules', '.pnpm', 'node_modules', '@aws-sdk'), join(lab, 'node_modules', '@aws-sdk'));
   const rows = [];
-  for (const { handler, bytes } of sizes) {
+  for (const { handler, bytes, lazyChunks } of sizes) {
     const dir = join(lab, handler.replaceAll('/', '-'));
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(join(root, 'dist', handler, 'index.mjs'), join(dir, 'index.mjs'));
-    const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
-    // The AWS SDK packages the bundle loads at their first use (functions/scripts/lazy-sdk.ts).
-    const sdk = [...new Set([...code.matchAll(/import\(\s*"(@aws-sdk\/[^"]+)"\s*\)/g)].map((m) => m[1]!))];
+    // The function's folder as deployed: its bundle and the chunks beside it.
+    cpSync(join(root, 'dist', handler), dir, { recursive: true });
+    const chunks = lazyChunks.map((c) => join(dir, c.file));
+    const code = [join(dir, 'index.mjs'), ...chunks].map((f) => readFileSync(f, 'utf8')).join('\n');
+    // What the bundle loads at its first use: the AWS SDK packages (functions/scripts/lazy-sdk.ts) and its own chunks (the team-name table).
+    const sdk = [...new Set([...code.matchAll(/import\(\s*"(@aws-sdk\/[^"]+)"\s*\)/g)].map((m) => m[1]!)), ...chunks];
     const runs: Array<{ sdk: number; own: number; rssMb: number }> = [];
     for (let i = 0; i < 5; i++) {
       // A fresh process per run, as a cold start: the bundle's module initialisation, which is what
@@ -55,6 +56,7 @@ async function bundles() {
       sdkFirstUseMsMedian: +sdkMs.toFixed(1),
       sdk,
       rssAfterFirstUseMb: Math.round(rssMb),
+      lazyKb: +(lazyChunks.reduce((n, c) => n + c.bytes, 0) / 1024).toFixed(1),
       withinBudget: bytes <= BUNDLE_BUDGET_BYTES && own <= INIT_BUDGET_MS,
     });
   }
@@ -416,14 +418,18 @@ async function generationBench(dir: string) {
 const parts = new Set((process.env.BENCH_PARTS ?? 'bundles,api,routes,generation,alerts,scan').split(','));
 const started = performance.now();
 const bundleRows = parts.has('bundles') ? await bundles() : [];
-console.log('\nLambda bundles (minified, @aws-sdk external as on the Lambda runtime and loaded at first use; fresh process per run, median of 5):');
+console.log(
+  '\nLambda bundles (minified, @aws-sdk external as on the Lambda runtime and loaded at first use, as is the team-name table; size: what the cold start loads; fresh process per run, median of 5):',
+);
 console.log(
   `  targets: size <= ${BUNDLE_BUDGET_BYTES / 1024} KB; init (the module initialisation Lambda's init phase runs, with the SDK as deployed) <= ${INIT_BUDGET_MS} ms`,
 );
-console.log(`  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'init'.padStart(9)}  ${'SDK at 1st call'.padStart(15)}  ${'RSS'.padStart(7)}`);
+console.log(
+  `  ${'function'.padEnd(40)} ${'size'.padStart(10)}  ${'init'.padStart(9)}  ${'1st call loads'.padStart(15)}  ${'RSS'.padStart(7)}  ${'lazy size'.padStart(10)}`,
+);
 for (const r of bundleRows) {
   console.log(
-    `  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkFirstUseMsMedian} ms`.padStart(15)}  ${`${r.rssAfterFirstUseMb} MB`.padStart(7)}  ${r.withinBudget ? 'met' : 'MISSED'}`,
+    `  ${r.handler.padEnd(40)} ${`${r.kb} KB`.padStart(10)}  ${`${r.initMsMedian} ms`.padStart(9)}  ${`${r.sdkFirstUseMsMedian} ms`.padStart(15)}  ${`${r.rssAfterFirstUseMb} MB`.padStart(7)}  ${(r.lazyKb ? `+${r.lazyKb} KB` : '').padStart(10)}  ${r.withinBudget ? 'met' : 'MISSED'}`,
   );
 }
 if (bundleRows.length) {
@@ -431,7 +437,7 @@ if (bundleRows.length) {
   const firstUse = bundleRows.map((r) => r.sdkFirstUseMsMedian);
   const met = bundleRows.filter((r) => r.withinBudget).length;
   console.log(
-    `  init ${Math.min(...inits)}-${Math.max(...inits)} ms (target <= ${INIT_BUDGET_MS} ms: ${met === bundleRows.length ? 'met' : `MISSED by ${bundleRows.length - met} of ${bundleRows.length}`}); the SDK then loads at the first call in ${Math.min(...firstUse)}-${Math.max(...firstUse)} ms`,
+    `  init ${Math.min(...inits)}-${Math.max(...inits)} ms (target <= ${INIT_BUDGET_MS} ms: ${met === bundleRows.length ? 'met' : `MISSED by ${bundleRows.length - met} of ${bundleRows.length}`}); the SDK (and the team-name table) then load at the first call in ${Math.min(...firstUse)}-${Math.max(...firstUse)} ms`,
   );
 }
 const { api, routes } =

@@ -78,6 +78,20 @@ describe('Lambda bundles', () => {
     expect(built.filter((b) => b.bytes > BUNDLE_BUDGET_BYTES).map((b) => `${b.handler}: ${(b.bytes / 1024).toFixed(1)} KB`)).toEqual([]);
   });
 
+  it('load the team-name table at its first use: in a chunk beside the functions that call a live provider, never in their cold start', () => {
+    const table = 'packages/adapters/src/leagues/teams.ts';
+    expect(built.filter((b) => b.shipped.includes(table)).map((b) => b.handler)).toEqual([]);
+    const carriers = built.filter((b) => b.lazy.includes(table));
+    expect(carriers.map((b) => b.handler)).toEqual(expect.arrayContaining(['consumers/generate-predictions', 'consumers/ingest-results', 'tasks/scan-odds']));
+    for (const b of carriers) {
+      const chunk = b.lazyChunks.find((c) => c.file.startsWith('chunks/teams-'));
+      expect(chunk, b.handler).toBeDefined();
+      // Its clubs are in the chunk, loaded by a dynamic import of the entry.
+      expect(readFileSync(join(out, 'dist', b.handler, chunk!.file), 'utf8')).toContain('"Oud-Heverlee Leuven"');
+      expect(readFileSync(join(out, 'dist', b.handler, 'index.mjs'), 'utf8')).toContain(`import("./${chunk!.file}")`);
+    }
+  });
+
   it('the password-setting functions, and only they, carry the list of common passwords as text', () => {
     const carriers = built.filter((b) => b.shipped.includes('packages/core/src/auth/common-passwords.txt')).map((b) => b.handler);
     expect(carriers.sort()).toEqual(PASSWORD_SETTING_HANDLERS);
@@ -103,9 +117,12 @@ describe('Lambda bundles', () => {
 
   it(`load on Node ${process.versions.node} with the AWS SDK external, and export a handler`, async () => {
     const failures: string[] = [];
-    for (const { handler } of built) {
+    for (const { handler, lazyChunks } of built) {
       const file = join(out, 'dist', handler, 'index.mjs');
-      const script = `const m = await import(${JSON.stringify(file)}); if (typeof m.handler !== 'function') throw new Error('no handler export');`;
+      // The chunks a first use loads resolve beside the bundle too.
+      const chunks = lazyChunks.map((c) => join(out, 'dist', handler, c.file));
+      const script = `const m = await import(${JSON.stringify(file)}); if (typeof m.handler !== 'function') throw new Error('no handler export');
+        for (const c of ${JSON.stringify(chunks)}) await import(c);`;
       try {
         await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
           cwd: out,

@@ -16,7 +16,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build } from 'esbuild';
 import type { ConsumerDefinition, RouteDefinition, TaskDefinition } from '@app/functions/routes';
 import { PAGE_FILES, PAGE_FILES_DIR, PAGE_FUNCTION } from '@app/functions/http/site/page-files';
-import { bundleOptions } from '../../functions/scripts/build.ts';
+import { bundleLayout, bundleOptions } from '../../functions/scripts/build.ts';
 import { consumerFunctionSpecs } from './manifest.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -36,15 +36,16 @@ export function handlersOf(routes: readonly RouteDefinition[], consumers: readon
 const defaultWebDist = join(repoRoot, 'web', 'dist');
 
 /**
- * Bundles each handler exactly like functions/scripts/build.ts (same options object, only the
- * entry point and output file differ) into `<outDir>/<handler>/index.mjs`. The page function also
+ * Bundles each handler exactly like functions/scripts/build.ts (same options and layout, only the
+ * entry point and output folder differ) into `<outDir>/<handler>/index.mjs`, with the chunks it loads
+ * at first use in `chunks/` beside it (the team-name table). The page function also
  * gets its page files from `webDist` beside its bundle (in `pages/`: it answers with
  * them, never fetching them back through CloudFront); a file the web build lacks is left out (the
  * function answers 503 for its pages, and a deploy requires the web build anyway).
  */
 export async function bundleFunctions(handlers: readonly string[], outDir: string, webDist: string = defaultWebDist): Promise<void> {
   await Promise.all(
-    handlers.map((handler) => build({ ...bundleOptions, entryPoints: [entryOf(handler)], outfile: join(outDir, handler, BUNDLE_FILE), logLevel: 'error' })),
+    handlers.map((handler) => build({ ...bundleOptions, ...bundleLayout(join(outDir, handler)), entryPoints: [entryOf(handler)], logLevel: 'error' })),
   );
   if (!handlers.includes(PAGE_FUNCTION)) return;
   const pagesDir = join(outDir, PAGE_FUNCTION, PAGE_FILES_DIR);
@@ -60,7 +61,7 @@ export async function bundleFunctionsToTemp(handlers: readonly string[], webDist
   return dir;
 }
 
-/** Every file of a handler's bundle folder, as paths relative to it, sorted (the bundle and any page files). */
+/** Every file of a handler's bundle folder, as paths relative to it, sorted (the bundle, its chunks and any page files). */
 function filesOf(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
@@ -79,7 +80,7 @@ function bundleHash(dir: string | undefined, handler: string): string {
 
 /**
  * The function's code asset. When CDK bundles (synth/deploy), the handler's folder of `bundleDir`
- * is copied (its bundle, and the page function's page files). The asset hash is the hash of those
+ * is copied (its bundle, its chunks, and the page function's page files). The asset hash is the hash of those
  * bytes (a lone bundle's: its bytes alone), so a deploy only updates
  * functions whose bundle changed; it also keeps CDK's staging cache (keyed on source directory
  * and options) from giving two handlers of one folder the same bundle. When CDK skips bundling

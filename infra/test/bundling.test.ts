@@ -5,10 +5,10 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '@app/functions/routes';
-import { bundleOptions } from '../../functions/scripts/build.ts';
+import { bundleLayout, bundleOptions } from '../../functions/scripts/build.ts';
 import { build } from 'esbuild';
 import { PAGE_FILES, PAGE_FILES_DIR, PAGE_FUNCTION } from '@app/functions/http/site/page-files';
 import { BUNDLE_FILE, bundleFunctionsToTemp, entryOf, functionsRoot, handlersOf, LAMBDA_HANDLER } from '../lib/bundling.ts';
@@ -47,10 +47,16 @@ describe('Lambda bundles', () => {
 
   it('stages, for each function, exactly what functions/scripts/build.ts produces for its handler', async () => {
     for (const route of reads) {
-      const { files, bytes } = stagedBundle(route.handler);
-      expect(files).toEqual([BUNDLE_FILE]);
-      const direct = await build({ ...bundleOptions, entryPoints: [entryOf(route.handler)], outfile: BUNDLE_FILE, write: false, logLevel: 'error' });
-      expect(bytes.equals(Buffer.from(direct.outputFiles[0]!.contents))).toBe(true);
+      const { assetDir, bytes } = stagedBundle(route.handler);
+      // The bundle and the chunks it loads at first use (docs/decisions/0355-team-names-load-at-first-use.md), byte for byte.
+      const direct = await build({ ...bundleOptions, ...bundleLayout(functionsRoot), entryPoints: [entryOf(route.handler)], write: false, logLevel: 'error' });
+      const staged = readdirSync(assetDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+      expect(staged.map((e) => relative(assetDir, join(e.parentPath, e.name))).sort()).toEqual(
+        direct.outputFiles.map((f) => relative(functionsRoot, f.path)).sort(),
+      );
+      for (const f of direct.outputFiles)
+        expect(readFileSync(join(assetDir, relative(functionsRoot, f.path))).equals(Buffer.from(f.contents)), f.path).toBe(true);
+      expect(bytes.equals(Buffer.from(direct.outputFiles.find((f) => f.path === join(functionsRoot, BUNDLE_FILE))!.contents))).toBe(true);
       const text = bytes.toString('utf8');
       expect(text.startsWith(bundleOptions.banner!.js!)).toBe(true); // ESM with a require shim
       expect(text).toMatch(/export\s*\{[^}]*\bas handler\b/);

@@ -20,9 +20,16 @@ export function formatTime(iso: string): string {
   return time24(new Date(iso));
 }
 
-/** The browser's short time-zone name at an instant (`GMT`, `BST`, `CET`, `GMT+1`). */
+let zoneFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * The browser's short time-zone name at an instant (`GMT`, `BST`, `CET`, `GMT+1`). One format for the
+ * page's life, built at the first stamp: building one costs a slow phone tens of milliseconds, and a
+ * list of value lines stamped each of its flags.
+ */
 function zoneName(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  zoneFormat ??= new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' });
+  return zoneFormat.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
 /** When something was seen or scanned, with its day and zone: `Mon 14:05 GMT` (a bare time reads as today's). */

@@ -15,7 +15,7 @@ import { headerInt } from '../http/headers.ts';
 import { JsonHttpClient, type JsonHttpClientOptions, type JsonResponse, type ResponseVerdict } from '../http/json-http-client.ts';
 import { parseEach } from '../http/lenient.ts';
 import { DEPLOYED_LEAGUES, leagueInfo, seasonLabel, seasonLabelAt, toLeague, type LeagueInfo } from '../leagues/catalog.ts';
-import { canonicalTeam } from '../leagues/teams.ts';
+import { teamNames, type TeamNames } from '../leagues/team-names.ts';
 import { AfEnvelopeSchema, AfFixtureSchema, type AfFixture, type AfGoals } from './schemas.ts';
 
 export const API_FOOTBALL_NAME = 'api-football';
@@ -147,8 +147,8 @@ export function matchStatistics(item: AfFixture): MatchStats | undefined {
   return Object.keys(stats).length ? stats : undefined;
 }
 
-/** One fixture of a payload; undefined when its date or a team is unusable. */
-export function toFixture(item: AfFixture, leagueId: string): ProviderFixture | undefined {
+/** One fixture of a payload, its clubs by their canonical names; undefined when its date or a team is unusable. */
+export function toFixture(item: AfFixture, leagueId: string, { canonicalTeam }: Pick<TeamNames, 'canonicalTeam'>): ProviderFixture | undefined {
   const { fixture } = item;
   const kickoffMs = fixture.date ? Date.parse(fixture.date) : fixture.timestamp !== undefined ? fixture.timestamp * 1000 : NaN;
   const homeName = item.teams.home.name?.trim();
@@ -248,10 +248,11 @@ export class ApiFootballProvider implements FixtureProvider {
   async fixtures(leagueId: string, from: Date, to: Date): Promise<ProviderFixture[]> {
     const league = this.leagueId(leagueId);
     const out = new Map<string, ProviderFixture>();
+    const names = await teamNames();
     // `from`/`to` go with a season: a window across the summer break asks each season.
     for (const season of new Set([startYear(leagueId, from), startYear(leagueId, to)])) {
       for (const item of await this.get({ league, season, from: utcDay(from), to: utcDay(to) })) {
-        const f = toFixture(item, leagueId);
+        const f = toFixture(item, leagueId, names);
         if (f && Date.parse(f.kickoff) >= from.getTime() && Date.parse(f.kickoff) <= to.getTime()) out.set(f.id, f);
       }
     }
@@ -271,6 +272,7 @@ export class ApiFootballProvider implements FixtureProvider {
     const finished: ProviderFixture[] = [];
     let refused: ApiFootballPlanError | undefined;
     let readable = 0;
+    const names = await teamNames();
     for (let season = current - this.historySeasons; season <= current; season++) {
       let items: AfFixture[];
       try {
@@ -282,7 +284,7 @@ export class ApiFootballProvider implements FixtureProvider {
       }
       readable += 1;
       for (const item of items) {
-        const f = toFixture(item, leagueId);
+        const f = toFixture(item, leagueId, names);
         if (f?.status === 'finished' && f.score && Date.parse(f.kickoff) < before.getTime()) finished.push(f);
       }
     }

@@ -16,7 +16,7 @@ import { errorMessage, JsonHttpClient, type JsonHttpClientOptions, type JsonResp
 import { headerInt } from '../http/headers.ts';
 import { parseEach } from '../http/lenient.ts';
 import { leagueInfo } from '../leagues/catalog.ts';
-import { sameTeam, teamKey } from '../leagues/teams.ts';
+import { teamNames, type TeamNames } from '../leagues/team-names.ts';
 import { OddsApiErrorSchema, OddsApiEventSchema, OddsApiEventsSchema, type OddsApiBookmaker, type OddsApiEvent } from './schemas.ts';
 
 export const THE_ODDS_API_NAME = 'the-odds-api';
@@ -92,10 +92,10 @@ function validPrice(p: number | undefined): number | undefined {
 }
 
 /** Every bookmaker's prices of an event, the sharp bookmaker's also on their own, and each one's quote. */
-function collectEvent(event: OddsApiEvent, totalsKeys: readonly string[], into: EventPrices, capturedAt: string): void {
+function collectEvent(event: OddsApiEvent, totalsKeys: readonly string[], into: EventPrices, capturedAt: string, names: Pick<TeamNames, 'teamKey'>): void {
   for (const b of event.bookmakers) {
     const own = emptyPrices();
-    collectBookmaker(b, event, totalsKeys, own);
+    collectBookmaker(b, event, totalsKeys, own, names);
     appendPrices(into.all, own);
     if (b.key === SHARP_BOOKMAKER) appendPrices(into.sharp, own);
     if (!b.key) continue;
@@ -109,7 +109,13 @@ function collectEvent(event: OddsApiEvent, totalsKeys: readonly string[], into: 
 }
 
 /** One bookmaker's 1X2 (all three outcomes, matched by name) and 2.5 totals, added to `into`. */
-function collectBookmaker(bookmaker: OddsApiBookmaker, event: OddsApiEvent, totalsKeys: readonly string[], into: Prices): void {
+function collectBookmaker(
+  bookmaker: OddsApiBookmaker,
+  event: OddsApiEvent,
+  totalsKeys: readonly string[],
+  into: Prices,
+  { teamKey }: Pick<TeamNames, 'teamKey'>,
+): void {
   const name = bookmaker.title ?? bookmaker.key ?? 'unknown';
   const quote = (price: number): Quote => ({ price, bookmaker: name });
   const homeKey = teamKey(event.home_team ?? '');
@@ -244,12 +250,13 @@ export class TheOddsApiProvider implements OddsProvider {
     const joined: { fixture: ProviderFixture; eventId: string; prices: EventPrices }[] = [];
     const capturedAt = this.now().toISOString();
     const taken = new Set<string>();
+    const names = await teamNames();
     for (const event of parseEach(OddsApiEventSchema, events.data)) {
-      const fixture = this.join(event, upcoming);
+      const fixture = this.join(event, upcoming, names);
       if (!fixture || taken.has(fixture.id)) continue;
       taken.add(fixture.id);
       const prices = emptyEventPrices();
-      collectEvent(event, ['totals'], prices, capturedAt);
+      collectEvent(event, ['totals'], prices, capturedAt, names);
       joined.push({ fixture, eventId: event.id ?? '', prices });
     }
 
@@ -270,7 +277,7 @@ export class TheOddsApiProvider implements OddsProvider {
         );
         const event = OddsApiEventSchema.safeParse(alt.body);
         const extra = emptyEventPrices();
-        if (event.success) collectEvent(event.data, ['alternate_totals', 'totals'], extra, capturedAt);
+        if (event.success) collectEvent(event.data, ['alternate_totals', 'totals'], extra, capturedAt, names);
         appendPrices(j.prices.all, extra.all);
         appendPrices(j.prices.sharp, extra.sharp);
         for (const [key, q] of extra.quotes) {
@@ -292,7 +299,7 @@ export class TheOddsApiProvider implements OddsProvider {
   }
 
   /** The fixture an event is: kickoff within the tolerance, and the same clubs (exact key first, then close spellings), unambiguously. */
-  private join(event: OddsApiEvent, fixtures: ProviderFixture[]): ProviderFixture | undefined {
+  private join(event: OddsApiEvent, fixtures: ProviderFixture[], { sameTeam, teamKey }: Pick<TeamNames, 'sameTeam' | 'teamKey'>): ProviderFixture | undefined {
     const commence = Date.parse(event.commence_time ?? '');
     const home = event.home_team;
     const away = event.away_team;

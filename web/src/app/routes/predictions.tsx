@@ -26,6 +26,7 @@ import {
 import { usePredictionsView } from '@/features/predictions/utils/view';
 import { BreakNotice } from '@/features/responsible-gambling/components/break-notice';
 import { useSession } from '@/lib/auth';
+import { useRevealed } from '@/lib/revealed';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
 
 const NONE: ListedPrediction[] = [];
@@ -59,6 +60,8 @@ export default function PredictionsRoute() {
   const all = predictions.data ?? NONE;
   const visible = useMemo(() => applyFilters(all, filters, { isPremium: seesProbabilities }), [all, filters, seesProbabilities]);
   const countries = useMemo(() => leaguesByCountry(all), [all]);
+  // A long week a screenful first, the rest in later steps (lib/revealed.ts); the count below says all of them.
+  const revealed = useRevealed(visible) as ListedPrediction[];
 
   const update = (next: Partial<PredictionFilters>) => setSearch(filtersToSearch({ ...filters, ...next }), { replace: true, preventScrollReset: true });
 
@@ -78,7 +81,7 @@ export default function PredictionsRoute() {
               </p>
             ) : null}
             <PredictionGrid
-              predictions={visible}
+              predictions={revealed}
               total={all.length}
               isLoading={predictions.isPending}
               isError={predictions.isError}
