@@ -45,7 +45,8 @@ export function replaySteps(to: Date, days = REPLAY_DAYS): ReplayStep[] {
     (a, b) => a.at.getTime() - b.at.getTime() || order[a.run] - order[b.run],
   );
   // The leagues are added by the first generation: nothing before it has anything to scan or settle.
-  return steps.slice(steps.findIndex((s) => s.run === 'generate'));
+  const first = steps.findIndex((s) => s.run === 'generate');
+  return first < 0 ? [] : steps.slice(first);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ScheduleDefinition } from '@app/events/schedules';
 import type { Base } from '../src/composition/base.ts';
 import type { ConsumerDefinition, TaskDefinition } from '../src/routes.ts';
 import type { HttpHandler } from './server.ts';
+import type { ReplayRunner } from './demo-replay.ts';
 
 export interface LocalStack {
   url: string;
@@ -86,6 +87,29 @@ async function startTimers(
 }
 
 /**
+ * The replay's runs on `base` (whose clock the replay sets): jobs through `queue`, with its
+ * consumers subscribed, drained until idle; direct runs through the generation service of every
+ * active league; the odds scan through its task handler.
+ */
+export async function replayRunnerOn(base: Base, queue: LocalQueue): Promise<ReplayRunner> {
+  const { buildGeneration, buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');
+  const jobs = buildJobs(base);
+  const leagues = buildLeagues(base);
+  const scan = await importHandler<() => Promise<unknown>>('tasks/scan-odds', base);
+  return {
+    job: async (type) => {
+      await jobs.request(type, 'schedule');
+      await queue.drain();
+    },
+    direct: async (type) => {
+      const generation = await buildGeneration(base);
+      for (const league of await leagues.listActive()) await (type === 'generate' ? generation.generate(league.id) : generation.ingestResults(league.id));
+    },
+    scan: async () => void (await scan()),
+  };
+}
+
+/**
  * A fresh stack on the demo leagues lives through the demo's last 30 days first
  * (docs/decisions/0332-a-demo-that-has-been-live.md): the real planner, consumers and odds-scan
  * task on a base of their own, whose clock is set to each step's time, against the same table.
@@ -101,7 +125,7 @@ async function replayTheDemo(
   const { DEMO_NAME } = await import('@app/local/demo/demo-provider');
   const providers = await footballProviders(base);
   if (providers.fixturesProvider.name !== DEMO_NAME || providers.oddsProvider.name !== DEMO_NAME) return;
-  const { buildGeneration, buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');
+  const { buildJobs } = await import('../src/composition/pipeline.ts');
   if (await buildJobs(base).latest('generate')) return;
   const { REPLAY_DAYS, replaySteps, runReplay } = await import('./demo-replay.ts');
   const { DEMO_REPLAY_SETTINGS } = await import('../src/composition/demo-replay.ts');
@@ -121,23 +145,10 @@ async function replayTheDemo(
   const window = await settings.getOrCreate(DEMO_REPLAY_SETTINGS.window, () => ({ from: steps[0]!.at.toISOString(), to: to.toISOString() }));
   log(`first start: replaying the demo's last ${REPLAY_DAYS} days through the pipeline on the demo clock, from ${window.from} (${steps.length} runs)`);
   const started = performance.now();
-  const jobs = buildJobs(replay);
-  const scan = await importHandler<() => Promise<unknown>>('tasks/scan-odds', replay);
-  const leagues = buildLeagues(replay);
   await runReplay(
     steps,
     clock,
-    {
-      job: async (type) => {
-        await jobs.request(type, 'schedule');
-        await queue.drain();
-      },
-      direct: async (type) => {
-        const generation = await buildGeneration(replay);
-        for (const league of await leagues.listActive()) await (type === 'generate' ? generation.generate(league.id) : generation.ingestResults(league.id));
-      },
-      scan: async () => void (await scan()),
-    },
+    await replayRunnerOn(replay, queue),
     (day, done, of) => log(`replayed ${day} (${done} of ${of} days, ${((performance.now() - started) / 1000).toFixed(1)} s)`),
   );
   await settings.getOrCreate(DEMO_REPLAY_SETTINGS.done, () => ({ at: to.toISOString() }));
