@@ -260,7 +260,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     // In the background: the server answers (with empty lists, and the replay's progress) while the first runs work.
     if (env.pipeline)
       void Promise.resolve()
-        .then(() => replayTheDemo(base, consumers, deadLetterConsumer, log))
+        .then(() => (env.demoReplay ? replayTheDemo(base, consumers, deadLetterConsumer, log) : undefined))
         .catch((error: Error) => log(`the demo's replay stopped: ${error.message}`))
         .then(async () => {
           stopTimers = await startTimers(base, queue, timed ? schedules : [], timed ? tasks : [], log);
