@@ -31,7 +31,7 @@ describe('the demo replay', () => {
     ]);
   });
 
-  it("runs each step on the demo clock at its time: the league-adding and the last runs as jobs, the others directly; a progress line a day", async () => {
+  it('runs each step on the demo clock at its time: the league-adding and the last runs as jobs, the others directly; a progress line a day', async () => {
     const steps = replaySteps(new Date('2026-11-22T12:00:00Z'), 3);
     const clock = fixedClock('2030-01-01T00:00:00Z');
     const ran: string[] = [];

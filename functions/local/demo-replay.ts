@@ -9,7 +9,7 @@
  * only the local stack calls this, and only on the demo provider.
  */
 import { Cron } from 'croner';
-import { DAY_MS, fixedClock } from '@app/core/clock';
+import { DAY_MS, type fixedClock } from '@app/core/clock';
 import type { JobType } from '@app/core/pipeline/ports';
 import { schedules } from '@app/events/schedules';
 

@@ -145,11 +145,8 @@ async function replayTheDemo(
   const window = await settings.getOrCreate(DEMO_REPLAY_SETTINGS.window, () => ({ from: steps[0]!.at.toISOString(), to: to.toISOString() }));
   log(`first start: replaying the demo's last ${REPLAY_DAYS} days through the pipeline on the demo clock, from ${window.from} (${steps.length} runs)`);
   const started = performance.now();
-  await runReplay(
-    steps,
-    clock,
-    await replayRunnerOn(replay, queue),
-    (day, done, of) => log(`replayed ${day} (${done} of ${of} days, ${((performance.now() - started) / 1000).toFixed(1)} s)`),
+  await runReplay(steps, clock, await replayRunnerOn(replay, queue), (day, done, of) =>
+    log(`replayed ${day} (${done} of ${of} days, ${((performance.now() - started) / 1000).toFixed(1)} s)`),
   );
   await settings.getOrCreate(DEMO_REPLAY_SETTINGS.done, () => ({ at: to.toISOString() }));
   log(`the demo's replay is done: its ledger holds what the pipeline published before each kickoff, on the demo clock`);

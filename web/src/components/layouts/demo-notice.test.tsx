@@ -22,7 +22,9 @@ describe('the demo note under the header', () => {
     mockApi({ 'GET /api/health': { ...health, demo: { ...window, replaying: true } } });
     await renderApp('/analytics');
 
-    expect(await screen.findByRole('note', { name: 'Demo' })).toHaveTextContent("Demo: replaying the last 30 days (from 8 November 2026) through the pipeline on the demo's clock");
+    expect(await screen.findByRole('note', { name: 'Demo' })).toHaveTextContent(
+      "Demo: replaying the last 30 days (from 8 November 2026) through the pipeline on the demo's clock",
+    );
   });
 
   it('says nothing where the health names no demo (a deployed stage)', async () => {
