@@ -240,7 +240,11 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     // They start after a first start's replay of the demo (below), which owns the pipeline's locks until it ends.
     const timed = env.pipeline && !env.clockStart;
     let stopTimers: (() => void) | undefined;
-    cleanups.push(() => stopTimers?.());
+    let stopped = false;
+    cleanups.push(() => {
+      stopped = true;
+      stopTimers?.();
+    });
 
     const server: Server = createLocalServer({
       routes,
@@ -260,6 +264,8 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
         .then(() => (env.demoReplay ? replayTheDemo(base, consumers, deadLetterConsumer, log) : undefined))
         .catch((error: Error) => log(`the demo's replay stopped: ${error.message}`))
         .then(async () => {
+          // Stopped during the replay: nothing more starts.
+          if (stopped) return;
           stopTimers = await startTimers(base, queue, timed ? schedules : [], timed ? tasks : [], log);
           await catchUp(buildJobs(base), base.clock, log);
         })
