@@ -90,14 +90,16 @@ export async function waitForDemoData(url: string, { minPredictions = 20, timeou
   let last = '';
   while (performance.now() < deadline) {
     try {
-      const [predictions, metrics] = await Promise.all(
-        ['/api/predictions', '/api/metrics/latest'].map(async (path) => (await fetch(`${url}${path}`)).json() as Promise<unknown>),
+      const [predictions, metrics, health] = await Promise.all(
+        ['/api/predictions', '/api/metrics/latest', '/api/health'].map(async (path) => (await fetch(`${url}${path}`)).json() as Promise<unknown>),
       );
       const count = Array.isArray(predictions) ? predictions.length : 0;
-      // A fresh stack's settled picks are backfilled: its metrics and trend say so (basis 'backtest').
+      // A fresh stack's settled picks are backfilled (basis 'backtest'), or published by the replay of the demo's last
+      // 30 days, which must have ended (docs/decisions/0332-a-demo-that-has-been-live.md).
       const settled = (metrics as { totalPredictions?: number } | null)?.totalPredictions ?? 0;
-      last = `${count} predictions, metrics ${metrics ? `over ${settled} settled picks` : 'missing'}`;
-      if (count >= minPredictions && settled > 0) return;
+      const replaying = (health as { demo?: { replaying: boolean } } | null)?.demo?.replaying === true;
+      last = `${count} predictions, metrics ${metrics ? `over ${settled} settled picks` : 'missing'}${replaying ? ', the demo still replaying' : ''}`;
+      if (count >= minPredictions && settled > 0 && !replaying) return;
     } catch (error) {
       last = (error as Error).message;
     }

@@ -24,6 +24,11 @@ export interface LocalEnv {
   inMemory: boolean;
   /** LOCAL_PIPELINE=off: no schedules and no catch-up jobs (benchmarks, a fixed data set). */
   pipeline: boolean;
+  /**
+   * LOCAL_DEMO_REPLAY=off: a fresh stack on the demo leagues starts from its first run's back-test instead of
+   * replaying the demo's last 30 days (docs/decisions/0332-a-demo-that-has-been-live.md); the e2e tests' stack.
+   */
+  demoReplay: boolean;
   /** LOCAL_CLOCK_START=<ISO instant>: the stack's clock starts there and runs on (the e2e tests pin it). */
   clockStart?: Date;
   /**
@@ -48,7 +53,7 @@ export class UnsafeBindError extends Error {
 
 /**
  * Reads the local stack's own knobs (PORT, HOST, LOCAL_ALLOW_REMOTE, DATA_DIR, LOCAL_IN_MEMORY,
- * LOCAL_PIPELINE, LOCAL_CLOCK_START, LOCAL_SCRYPT_LOG_N). A non-loopback HOST is refused unless LOCAL_ALLOW_REMOTE=1,
+ * LOCAL_PIPELINE, LOCAL_DEMO_REPLAY, LOCAL_CLOCK_START, LOCAL_SCRYPT_LOG_N). A non-loopback HOST is refused unless LOCAL_ALLOW_REMOTE=1,
  * and then comes with a warning.
  */
 export function readLocalEnv(): LocalEnv {
@@ -73,6 +78,7 @@ export function readLocalEnv(): LocalEnv {
     dataDir: resolve(repoRoot, process.env.DATA_DIR ?? '.data'),
     inMemory: process.env.LOCAL_IN_MEMORY === '1' || process.env.LOCAL_IN_MEMORY === 'true',
     pipeline: process.env.LOCAL_PIPELINE !== 'off',
+    demoReplay: process.env.LOCAL_DEMO_REPLAY !== 'off',
     ...(clockStart ? { clockStart } : {}),
     ...(scryptLogN === undefined ? {} : { scryptLogN }),
   };

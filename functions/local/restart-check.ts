@@ -34,7 +34,8 @@ function start(dataDir: string, port: number): Stack {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: join(repoRoot, 'functions'),
     detached: true,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN, LOCAL_REQUEST_LOG: '0', LOG_LEVEL: 'INFO' },
+    // The first run's backfill is what it interrupts; a replay of the demo cut short is not resumed (docs/decisions/0332-a-demo-that-has-been-live.md).
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN, LOCAL_REQUEST_LOG: '0', LOG_LEVEL: 'INFO', LOCAL_DEMO_REPLAY: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

@@ -11,6 +11,7 @@ import type { ScheduleDefinition } from '@app/events/schedules';
 import type { Base } from '../src/composition/base.ts';
 import type { ConsumerDefinition, TaskDefinition } from '../src/routes.ts';
 import type { HttpHandler } from './server.ts';
+import type { ReplayRunner } from './demo-replay.ts';
 
 export interface LocalStack {
   url: string;
@@ -83,6 +84,72 @@ async function startTimers(
     scheduler.stop();
     taskTimers.forEach((t) => t.stop());
   };
+}
+
+/**
+ * The replay's runs on `base` (whose clock the replay sets): jobs through `queue`, with its
+ * consumers subscribed, drained until idle; direct runs through the generation service of every
+ * active league; the odds scan through its task handler.
+ */
+export async function replayRunnerOn(base: Base, queue: LocalQueue): Promise<ReplayRunner> {
+  const { buildGeneration, buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');
+  const jobs = buildJobs(base);
+  const leagues = buildLeagues(base);
+  const scan = await importHandler<() => Promise<unknown>>('tasks/scan-odds', base);
+  return {
+    job: async (type) => {
+      await jobs.request(type, 'schedule');
+      await queue.drain();
+    },
+    direct: async (type) => {
+      const generation = await buildGeneration(base);
+      for (const league of await leagues.listActive()) await (type === 'generate' ? generation.generate(league.id) : generation.ingestResults(league.id));
+    },
+    scan: async () => void (await scan()),
+  };
+}
+
+/**
+ * A fresh stack on the demo leagues lives through the demo's last 30 days first
+ * (docs/decisions/0332-a-demo-that-has-been-live.md): the real planner, consumers and odds-scan
+ * task on a base of their own, whose clock is set to each step's time, against the same table.
+ * Once: a table where any generation ran (a replay finished or cut short, or a stack on other data) is not replayed.
+ */
+async function replayTheDemo(
+  base: Base,
+  consumers: ConsumerDefinition[],
+  deadLetters: Pick<ConsumerDefinition, 'handler'>,
+  log: (line: string) => void,
+): Promise<void> {
+  const { footballProviders } = await import('../src/composition/football-providers.ts');
+  const { DEMO_NAME } = await import('@app/local/demo/demo-provider');
+  const providers = await footballProviders(base);
+  if (providers.fixturesProvider.name !== DEMO_NAME || providers.oddsProvider.name !== DEMO_NAME) return;
+  const { buildJobs } = await import('../src/composition/pipeline.ts');
+  if (await buildJobs(base).latest('generate')) return;
+  const { REPLAY_DAYS, replaySteps, runReplay } = await import('./demo-replay.ts');
+  const { DEMO_REPLAY_SETTINGS } = await import('../src/composition/demo-replay.ts');
+  const { fixedClock } = await import('@app/core/clock');
+  const { localBase, localQueue } = await import('./adapters.ts');
+  const { DynamoSettingStore } = await import('@app/adapters/dynamodb/setting-store');
+  const { table } = await import('../src/composition/tables.ts');
+
+  const to = base.clock.now();
+  const steps = replaySteps(to);
+  if (!steps.length) return;
+  const clock = fixedClock(steps[0]!.at);
+  const replay = localBase({ clock });
+  const queue = localQueue(replay);
+  await subscribeConsumers(replay, queue, consumers, deadLetters);
+  const settings = table(base, DynamoSettingStore);
+  const window = await settings.getOrCreate(DEMO_REPLAY_SETTINGS.window, () => ({ from: steps[0]!.at.toISOString(), to: to.toISOString() }));
+  log(`first start: replaying the demo's last ${REPLAY_DAYS} days through the pipeline on the demo clock, from ${window.from} (${steps.length} runs)`);
+  const started = performance.now();
+  await runReplay(steps, clock, await replayRunnerOn(replay, queue), (day, done, of) =>
+    log(`replayed ${day} (${done} of ${of} days, ${((performance.now() - started) / 1000).toFixed(1)} s)`),
+  );
+  await settings.getOrCreate(DEMO_REPLAY_SETTINGS.done, () => ({ at: to.toISOString() }));
+  log(`the demo's replay is done: its ledger holds what the pipeline published before each kickoff, on the demo clock`);
 }
 
 /** Listens on `port`, saying plainly when another server has it. */
@@ -170,8 +237,14 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     queue.start();
     cleanups.push(() => queue.stop());
     // The timers follow the machine's clock, not a replayed one: with LOCAL_CLOCK_START only the catch-up runs.
+    // They start after a first start's replay of the demo (below), which owns the pipeline's locks until it ends.
     const timed = env.pipeline && !env.clockStart;
-    cleanups.push(await startTimers(base, queue, timed ? schedules : [], timed ? tasks : [], log));
+    let stopTimers: (() => void) | undefined;
+    let stopped = false;
+    cleanups.push(() => {
+      stopped = true;
+      stopTimers?.();
+    });
 
     const server: Server = createLocalServer({
       routes,
@@ -185,11 +258,19 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     cleanups.push(() => void server.closeAllConnections());
     cleanups.push(announce(env, port, dynamo.endpoint));
 
-    // In the background: the server answers (with empty lists) while the first run works.
+    // In the background: the server answers (with empty lists, and the replay's progress) while the first runs work.
     if (env.pipeline)
       void Promise.resolve()
-        .then(() => catchUp(buildJobs(base), base.clock, log))
+        .then(() => (env.demoReplay ? replayTheDemo(base, consumers, deadLetterConsumer, log) : undefined))
+        .catch((error: Error) => log(`the demo's replay stopped: ${error.message}`))
+        .then(async () => {
+          // Stopped during the replay: nothing more starts.
+          if (stopped) return;
+          stopTimers = await startTimers(base, queue, timed ? schedules : [], timed ? tasks : [], log);
+          await catchUp(buildJobs(base), base.clock, log);
+        })
         .catch((error: Error) => log(`could not start the catch-up jobs: ${error.message}`));
+    else stopTimers = await startTimers(base, queue, [], [], log);
 
     return { url: `http://localhost:${port}`, port, dynamodbEndpoint: dynamo.endpoint, stop };
   } catch (error) {

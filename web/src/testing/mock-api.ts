@@ -18,6 +18,7 @@ const defaults: ApiRoutes = {
   'GET /api/predictions': [],
   'GET /api/metrics/latest': null,
   'GET /api/metrics/trend': [],
+  'GET /api/health': { status: 'ok', table: 'reachable', time: '2026-03-14T10:00:00.000Z' },
 };
 
 /**

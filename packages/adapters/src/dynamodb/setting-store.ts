@@ -12,6 +12,12 @@ export class DynamoSettingStore {
     private readonly tableName: string,
   ) {}
 
+  /** The value decided under `name`, if any was. */
+  async get<T>(name: string): Promise<T | undefined> {
+    const found = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.setting(name) }));
+    return found.Item?.value as T | undefined;
+  }
+
   async getOrCreate<T>(name: string, create: () => Promise<T> | T): Promise<T> {
     const key = keys.setting(name);
     const found = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
