@@ -260,7 +260,10 @@ describe('a premium subscriber on /predictions', () => {
       await hand.getByLabel('Stake').fill('10');
       await hand.getByRole('button', { name: 'Add bet' }).click();
       await hand.getByRole('status').filter({ hasText: 'Added to My bets.' }).waitFor();
-      await page.getByTestId('my-bets-money').filter({ hasText: /^2 bets, / }).waitFor();
+      await page
+        .getByTestId('my-bets-money')
+        .filter({ hasText: /^2 bets, / })
+        .waitFor();
       const csv = await context.request.get('/api/my-bets.csv');
       expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
       expect((await csv.text()).trim().split('\n')).toHaveLength(3);

@@ -147,14 +147,7 @@ export function TakeBet({ fixtureId, bet, compact = false }: { fixtureId: string
       <div className="flex flex-wrap gap-2">
         <BetInput label="Price taken" value={price} onChange={setPrice} step="0.01" min={MIN_BET_PRICE} max={MAX_BET_PRICE} />
         <BetInput label="Bookmaker" type="text" value={bookmaker} onChange={setBookmaker} />
-        <BetInput
-          label="Stake"
-          value={stake}
-          onChange={setStake}
-          step="0.01"
-          min={0.01}
-          hint={stakeHint(bet, settings, suggestion)}
-        />
+        <BetInput label="Stake" value={stake} onChange={setStake} step="0.01" min={0.01} hint={stakeHint(bet, settings, suggestion)} />
       </div>
       {add.isError ? (
         <p role="alert" className="text-sm text-destructive">
