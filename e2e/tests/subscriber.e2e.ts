@@ -222,16 +222,21 @@ describe('a premium subscriber on /predictions', () => {
     await page.getByRole('main').getByRole('article').first().waitFor();
   });
 
-  it('on a 390 px phone takes a flag at an edited price with one more tap, and finds it in My bets against the flagged price', async () => {
+  it('on a 390 px phone takes a flag at an edited price with one more tap (the stake the flag suggests), finds it in My bets against the flagged price, adds one by hand and downloads both', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await open(page, '/predictions', 'Predictions');
       const take = page.getByRole('button', { name: /^I took this: / }).first();
       await take.waitFor();
       const flagged = Number(/@ (\d+\.\d+)$/.exec((await take.getAttribute('aria-label'))!)![1]);
+      // The stake the form suggests is the flag's own, in the subscriber's plan (flat until they choose one).
+      const detail = await take.locator('xpath=ancestor::li[1]').getByTestId('value-bet-detail').first().textContent();
+      expect(detail).toMatch(/stake 1\.0% of your bankroll \(flat\)$/);
       await take.click();
       const form = page.getByRole('form', { name: /^I took / });
       expect(Number(await form.getByLabel('Price taken').inputValue())).toBe(flagged);
+      expect(await form.getByLabel('Stake').inputValue()).toBe('1');
+      await form.getByText('Suggested 1 unit: flat, 1 unit = 1% of your bankroll').waitFor();
       const taken = (flagged - 0.05).toFixed(2);
       await form.getByLabel('Price taken').fill(taken);
       await form.getByRole('button', { name: 'Confirm' }).click();
@@ -247,6 +252,21 @@ describe('a premium subscriber on /predictions', () => {
         .getByText(`you took ${taken} of the flagged ${flagged.toFixed(2)}`)
         .waitFor();
       expect(await page.getByTestId('my-bets-money').textContent()).toMatch(/^1 bet, /);
+      // One more by hand, on another market of a match the product covers; the download holds both.
+      const hand = page.getByRole('form', { name: 'Add a bet by hand' });
+      await hand.getByLabel('Market').selectOption('ou25');
+      await hand.getByLabel('Selection').selectOption('under25');
+      await hand.getByLabel('Price').fill('1.90');
+      await hand.getByLabel('Stake').fill('10');
+      await hand.getByRole('button', { name: 'Add bet' }).click();
+      await hand.getByRole('status').filter({ hasText: 'Added to My bets.' }).waitFor();
+      await page
+        .getByTestId('my-bets-money')
+        .filter({ hasText: /^2 bets, / })
+        .waitFor();
+      const csv = await context.request.get('/api/my-bets.csv');
+      expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+      expect((await csv.text()).trim().split('\n')).toHaveLength(3);
       expect(await hasHorizontalScroll(page)).toBe(false);
       await expectAccessible(page, '/my-bets at 390 px');
       await screenshot(page, 'my-bets-390');

@@ -18,9 +18,9 @@ let context: BrowserContext;
 let page: Page;
 let flagged: Prediction;
 
-/** "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Sat 14:05 GMT" */
+/** "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Sat 14 Mar 14:05 GMT" (the one stamp format of quote and seen times) */
 const VALUE_LINE =
-  /^Value: (Home|Draw|Away|Over 2\.5|Under 2\.5) @ \d+\.\d\d .+ - fair \d+\.\d\d - \+\d+\.\d% - seen (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d \S+$/;
+  /^Value: (Home|Draw|Away|Over 2\.5|Under 2\.5) @ \d+\.\d\d .+ - fair \d+\.\d\d - \+\d+\.\d% - seen (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d\d:\d\d GMT([+-]\d{1,2}(:\d\d)?)?$/;
 /** Under it: "quoted Tue 8 Dec 21:34 GMT - stake 1.0% of your bankroll (flat)" (the card holds both in one list item). */
 const VALUE_DETAIL =
   /^quoted (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d\d:\d\d GMT([+-]\d{1,2}(:\d\d)?)? - stake \d+\.\d% of your bankroll \(flat\)$/;

@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-/** Each endpoint with a valid body; the fuzzer breaks it. Checkout's fields are optional (and ignored). */
-const endpoints: Array<{ path: string; valid: Record<string, string | number | boolean>; optionalFields?: boolean }> = [
+/** Each endpoint with a valid body (POST unless named); the fuzzer breaks it. Checkout's fields are optional (and ignored), as a bet's changes are. */
+const endpoints: Array<{ path: string; method?: 'PATCH'; valid: Record<string, string | number | boolean>; optionalFields?: boolean }> = [
   { path: '/api/auth/register', valid: { email: 'new.user@example.com', password: 'a long enough password', acceptTerms: true, confirmAge: true } },
   { path: '/api/auth/login', valid: { email: 'someone@example.com', password: 'a password' } },
   { path: '/api/auth/logout', valid: {} },
@@ -27,6 +27,12 @@ const endpoints: Array<{ path: string; valid: Record<string, string | number | b
   { path: '/api/stripe/webhook', valid: { id: 'evt_1', type: 'invoice.paid' } },
   { path: '/api/my-bets', valid: { fixtureId: 'fx-1', market: '1x2', selection: 'home', price: 2.05, bookmaker: 'Velox', stake: 10, fromFlag: true } },
   { path: '/api/my-bets/import', valid: { csv: 'id,fixture_id\n1,fx-1', dryRun: true } },
+  {
+    path: '/api/my-bets/mf3k2a1b0-abcdefgh',
+    method: 'PATCH',
+    valid: { price: 2.05, bookmaker: 'Velox', stake: 10, placedAt: '2026-12-05T10:00:00.000Z' },
+    optionalFields: true,
+  },
 ];
 
 const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
@@ -74,11 +80,11 @@ const rawBody = fc.oneof(
 describe('auth, billing and my-bets endpoints under fuzzing (always 4xx, never 5xx)', () => {
   it.each(endpoints)(
     '$path: wrong types, missing, extra, huge and unicode fields',
-    async ({ path, valid, optionalFields }) => {
+    async ({ path, method = 'POST', valid, optionalFields }) => {
       await fc.assert(
         fc.asyncProperty(broken(valid, optionalFields), fc.boolean(), async (body, withSession) => {
           const client = withSession ? signedIn : stack.client();
-          const res = await client.post(path, body, { headers: { 'stripe-signature': 't=1,v1=00' } });
+          const res = await client.request(method, path, { body, headers: { 'stripe-signature': 't=1,v1=00' } });
           expect(res.status, `${path} ${JSON.stringify(body).slice(0, 200)} -> ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
           expect(res.status).toBeLessThan(500);
           expect(res.json?.error, res.text.slice(0, 200)).toEqual(expect.any(String));
@@ -91,7 +97,7 @@ describe('auth, billing and my-bets endpoints under fuzzing (always 4xx, never 5
 
   it.each(endpoints)(
     '$path: malformed, huge and unicode raw bodies',
-    async ({ path }) => {
+    async ({ path, method = 'POST' }) => {
       await fc.assert(
         fc.asyncProperty(
           rawBody,
@@ -99,7 +105,7 @@ describe('auth, billing and my-bets endpoints under fuzzing (always 4xx, never 5
           fc.boolean(),
           async (body, type, withSession) => {
             const client = withSession ? signedIn : stack.client();
-            const res = await client.request('POST', path, { rawBody: body, headers: { 'content-type': type } });
+            const res = await client.request(method, path, { rawBody: body, headers: { 'content-type': type } });
             expect(res.status, `${path} (${type}) ${body.slice(0, 100)} -> ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
             expect(res.status).toBeLessThan(500);
           },

@@ -12,6 +12,7 @@ import {
   formatOdds,
   formatPercent,
   formatPoints,
+  formatStamp,
 } from '@/utils/format';
 
 describe('formatters of docs/product.md#display-formats', () => {
@@ -64,6 +65,15 @@ describe('formatters of docs/product.md#display-formats', () => {
   it("formats a card's kickoff as weekday, day, month and 24-hour time", () => {
     expect(formatKickoff(new Date(2026, 10, 22, 14, 0).toISOString())).toBe('Sun 22 Nov, 14:00');
     expect(formatKickoff(new Date(2026, 0, 5, 9, 5).toISOString())).toBe('Mon 5 Jan, 09:05');
+  });
+
+  it('stamps every instant (a price seen or quoted, a scan) one way: weekday, day, month, 24-hour time and the zone as its offset from GMT', () => {
+    const local = new Date(2026, 11, 8, 21, 34);
+    const minutes = -local.getTimezoneOffset();
+    const zone = minutes === 0 ? 'GMT' : `GMT${minutes > 0 ? '+' : '-'}${Math.floor(Math.abs(minutes) / 60)}`;
+
+    expect(formatStamp(local.toISOString())).toMatch(new RegExp(`^Tue 8 Dec 21:34 ${zone.replace('+', '\\+')}(:\\d\\d)?$`));
+    expect(formatStamp(local.toISOString())).not.toMatch(/UTC/);
   });
 
   it('formats a cancellation date from Unix seconds', () => {

@@ -100,6 +100,23 @@ export function formatLongDate(value: Date | string | number): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
+/** The browser's zone as its offset from GMT: `GMT`, `GMT+1`, `GMT-5`, `GMT+5:30` (no Intl: see above). */
+function zoneOf(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  if (minutes === 0) return 'GMT';
+  const abs = Math.abs(minutes);
+  return `GMT${minutes > 0 ? '+' : '-'}${Math.floor(abs / 60)}${abs % 60 ? `:${pad2(abs % 60)}` : ''}`;
+}
+
+/**
+ * When something happened, with its day and zone, the one format of every time stamp (a price
+ * seen or quoted, a scan, a flag's history): `Tue 8 Dec 21:34 GMT`.
+ */
+export function formatStamp(iso: string): string {
+  const date = new Date(iso);
+  return `${WEEKDAYS[date.getDay()]} ${date.getDate()} ${shortMonth(date)} ${time24(date)} ${zoneOf(date)}`;
+}
+
 /** An instant in the browser's time zone, e.g. `15 March 2026, 10:00` (when a break ends). */
 export function formatDateTime(iso: string): string {
   return `${formatLongDate(iso)}, ${time24(new Date(iso))}`;

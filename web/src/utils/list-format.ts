@@ -2,7 +2,7 @@
  * The compact list's day headings and times (docs/product.md#display-formats), apart from
  * format.ts so the landing page's first load does not carry them.
  */
-import { localDay, MONTHS, time24, WEEKDAYS } from '@/utils/format';
+import { localDay, MONTHS, time24 } from '@/utils/format';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -18,22 +18,4 @@ export function formatDayHeading(day: string, now = new Date()): string {
 /** A kickoff's local time of day, `14:30` (the compact list, under its day heading). */
 export function formatTime(iso: string): string {
   return time24(new Date(iso));
-}
-
-let zoneFormat: Intl.DateTimeFormat | undefined;
-
-/**
- * The browser's short time-zone name at an instant (`GMT`, `BST`, `CET`, `GMT+1`). One format for the
- * page's life, built at the first stamp: building one costs a slow phone tens of milliseconds, and a
- * list of value lines stamped each of its flags.
- */
-function zoneName(date: Date): string {
-  zoneFormat ??= new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' });
-  return zoneFormat.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
-}
-
-/** When something was seen or scanned, with its day and zone: `Mon 14:05 GMT` (a bare time reads as today's). */
-export function formatStamp(iso: string): string {
-  const date = new Date(iso);
-  return `${WEEKDAYS[date.getDay()]} ${time24(date)} ${zoneName(date)}`.trim();
 }

@@ -113,4 +113,22 @@ describe('my bets', () => {
     expect((await resting.post('/api/my-bets', taken)).status).toBe(403);
     expect((await resting.get('/api/my-bets')).json).toMatchObject({ canAdd: false, totals: { bets: 1 } });
   });
+
+  it('a lapsed subscriber keeps reading, correcting and exporting their bets, and cannot add or import', async () => {
+    const lapsing = await stack.premiumClient();
+    const kept = (await lapsing.post('/api/my-bets', taken)).json.id as string;
+    expect((await lapsing.post('/api/stripe/cancel-subscription')).status).toBe(200);
+    // The local provider's month passes: the subscription ends (the others' renew).
+    expect((await lapsing.request('POST', '/__local/billing/advance', { body: { seconds: 31 * 86_400 } })).status).toBe(200);
+    expect((await lapsing.get('/api/auth/me')).json.user.subscriptionStatus).toBe('free');
+
+    expect((await lapsing.get('/api/my-bets')).json).toMatchObject({ canAdd: false, bets: [{ id: kept, price: 2.05, stake: 20 }] });
+    const csv = await lapsing.get('/api/my-bets.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.text.trim().split('\n')[1]).toMatch(new RegExp(`^${kept},bets-f1,`));
+    expect((await lapsing.request('PATCH', `/api/my-bets/${kept}`, { body: { stake: 25 } })).json).toMatchObject({ stake: 25 });
+    expect((await lapsing.post('/api/my-bets', taken)).status).toBe(403);
+    expect((await lapsing.post('/api/my-bets/import', { csv: csv.text, dryRun: false })).status).toBe(403);
+    expect((await lapsing.get('/api/my-bets')).json.totals).toMatchObject({ bets: 1, staked: 25 });
+  });
 });

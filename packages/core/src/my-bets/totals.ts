@@ -10,14 +10,16 @@ import { clvOfBet, isOpen, type StoredTrackedBet } from './bet.ts';
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
-/** 95 % interval of a statistic of column sums, resampling whole kickoff days (the track record's bootstrap); null under 2 days. */
+/**
+ * 95 % interval of a statistic of column sums, resampling whole kickoff days (the track record's
+ * bootstrap); null under `MIN_BETS_TO_JUDGE` bets (a bootstrap of a few bets is narrow because it has
+ * little to resample: docs/decisions/0301-my-bets-judged-from-100-bets.md) or under 2 days.
+ */
 function interval(days: readonly string[], columns: number[][], statistic: (s: number[]) => number, digits: number): [number, number] | null {
-  if (new Set(days).size < 2) return null;
+  if (days.length < MIN_BETS_TO_JUDGE || new Set(days).size < 2) return null;
   const [low, high] = blockBootstrapInterval(days, columns, statistic);
   return [round(low, digits), round(high, digits)];
 }
-
-const contains0 = (ci: [number, number] | null) => ci === null || (ci[0] <= 0 && ci[1] >= 0);
 
 /** Counts and stakes exactly; profit, ROI (% of the settled stake) and mean CLV (%) with their 95 % intervals. */
 export function totalsOf(bets: readonly StoredTrackedBet[]): TrackedTotals {
@@ -52,8 +54,8 @@ export function totalsOf(bets: readonly StoredTrackedBet[]): TrackedTotals {
     meanClvCi95,
     clvBets: clvs.length,
     minBetsToJudge: MIN_BETS_TO_JUDGE,
-    // As on the track record's pages: few bets and an ROI interval that still contains 0 say little.
-    tooFewToJudge: settled.length < MIN_BETS_TO_JUDGE && contains0(roiCi95),
+    // One rule with the track record's pages: under the stated count, no interval and this note in its place.
+    tooFewToJudge: settled.length < MIN_BETS_TO_JUDGE,
     firstPlacedAt: placed[0] ?? null,
     lastPlacedAt: placed.at(-1) ?? null,
   };

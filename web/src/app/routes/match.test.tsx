@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeMatchPage as match, makeUser } from '@/testing/data-generators';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/test-utils';
-import { formatQuoteTime } from '@/components/predictions/value-bet-detail';
-import { formatStamp } from '@/utils/list-format';
+import { formatStamp } from '@/utils/format';
 
 const scores = Array.from({ length: 6 }, (_, h) => Array.from({ length: 6 }, (_, a) => (h === 1 && a === 0 ? 12.3 : 2)));
 
@@ -166,9 +165,7 @@ describe('/predictions/:fixtureId', () => {
       `Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen ${formatStamp('2026-03-06T14:05:00.000Z')}`,
     );
     // when the price was quoted, with its day and zone, and the stake under the default plan until a bankroll is set
-    expect(odds.getByTestId('value-bet-detail')).toHaveTextContent(
-      `quoted ${formatQuoteTime('2026-03-06T14:04:00.000Z')} - stake 1.0% of your bankroll (flat)`,
-    );
+    expect(odds.getByTestId('value-bet-detail')).toHaveTextContent(`quoted ${formatStamp('2026-03-06T14:04:00.000Z')} - stake 1.0% of your bankroll (flat)`);
     const history = odds.getAllByRole('listitem').filter((li) => li.closest('ol'));
     expect(history.map((li) => li.textContent)).toEqual([
       `${formatStamp('2026-03-06T13:30:00.000Z')} Under 2.5 flagged 3.30 Velox (+3.1%)`,

@@ -24,8 +24,7 @@ import { PickAndValue, ValueBetLine, ValueHistory } from '@/components/predictio
 import { TakeBet } from '@/features/my-bets/components/take-bet';
 import { useSession } from '@/lib/auth';
 import { prefetchReads, revalidateOnNewParams, useShownQuery } from '@/lib/shown-query';
-import { formatKickoff, formatOdds, formatPastDay, formatPercent } from '@/utils/format';
-import { formatStamp } from '@/utils/list-format';
+import { formatKickoff, formatOdds, formatPastDay, formatPercent, formatStamp } from '@/utils/format';
 
 const MODEL_NAMES: Record<string, string> = { statistical: 'Statistical learning', ai: 'Football-optimised AI', rating: 'Dynamic team rating' };
 

@@ -95,6 +95,7 @@ describe('/my-bets', () => {
     expect(screen.getByTestId('my-bets-money')).toHaveTextContent(/2 bets, 40\.00 staked in total, from .* to .*\. 1 open, 1 settled\./);
     const totals = screen.getByRole('table', { name: 'Totals' });
     expect(within(totals).getByText('+105.0% · too few bets to judge (under 100 settled bets)')).toBeInTheDocument();
+    expect(within(totals).getByText('+7.9% · too few bets to judge (under 100 bets with a closing price)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/my-bets.csv');
     expect(within(await screen.findByRole('form', { name: 'Add a bet by hand' })).getByText('Match: Echo v Foxtrot')).toBeInTheDocument();
   });

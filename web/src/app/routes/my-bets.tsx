@@ -55,6 +55,8 @@ function filterOf(params: URLSearchParams): MyBetsQuery {
 
 function Totals({ totals }: { totals: MyBets['totals'] }) {
   const note = totals.tooFewToJudge ? ` · ${TOO_FEW_BETS} (under ${totals.minBetsToJudge} settled bets)` : '';
+  // Mean CLV rests on the bets with a closing price, which can be fewer.
+  const clvNote = totals.clvBets < totals.minBetsToJudge ? ` · ${TOO_FEW_BETS} (under ${totals.minBetsToJudge} bets with a closing price)` : '';
   const span =
     totals.firstPlacedAt && totals.lastPlacedAt ? `from ${formatDateTime(totals.firstPlacedAt)} to ${formatDateTime(totals.lastPlacedAt)}` : 'no bets yet';
   return (
@@ -83,7 +85,7 @@ function Totals({ totals }: { totals: MyBets['totals'] }) {
             key: 'clv',
             header: 'Mean CLV',
             cells: [
-              totals.clvBets ? `${formatPercent(totals.meanClv, { signed: true })}${note}` : 'no closing prices yet',
+              totals.clvBets ? `${formatPercent(totals.meanClv, { signed: true })}${clvNote}` : 'no closing prices yet',
               formatInterval(totals.meanClvCi95),
               totals.clvBets,
             ],

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { VIEW_STORAGE_KEY } from '@/features/predictions/utils/view';
-import { formatQuoteTime } from '@/components/predictions/value-bet-detail';
 
 import { kickoff, locked, makeMetrics, makePrediction, makeUser } from '@/testing/data-generators';
 import { mockApi } from '@/testing/mock-api';
 import { currentUrl, renderApp } from '@/testing/test-utils';
+import { formatStamp } from '@/utils/format';
 
 const fixtures = () => [
   makePrediction({
@@ -207,9 +207,9 @@ describe('/predictions for a premium user', () => {
     const details = await screen.findAllByText(/stake \$38\.25 \(1\.5% of \$2,500, quarter-Kelly\)/);
     expect(details.map((d) => d.textContent)).toEqual([
       'stake $38.25 (1.5% of $2,500, quarter-Kelly)',
-      `quoted ${formatQuoteTime('2026-12-08T21:34:00.000Z')} - stake $38.25 (1.5% of $2,500, quarter-Kelly)`,
+      `quoted ${formatStamp('2026-12-08T21:34:00.000Z')} - stake $38.25 (1.5% of $2,500, quarter-Kelly)`,
     ]);
-    expect(formatQuoteTime('2026-12-08T21:34:00.000Z')).toMatch(/^(Mon|Tue|Wed) \d{1,2} Dec \d\d:\d\d GMT([+-]\d{1,2}(:\d\d)?)?$/);
+    expect(formatStamp('2026-12-08T21:34:00.000Z')).toMatch(/^(Mon|Tue|Wed) \d{1,2} Dec \d\d:\d\d GMT([+-]\d{1,2}(:\d\d)?)?$/);
   });
 
   it('shows the performance stats in the display formats of docs/product.md', async () => {
@@ -284,7 +284,7 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     expect(eastwick).toHaveTextContent('Home win 62.0%');
     // the value bet where the user is: side, price, bookmaker, fair price, edge and when it was seen
     expect(within(eastwick).getByTestId('value-bet-line')).toHaveTextContent(
-      /^Value: Under 2\.5 @ 3\.42 Northbet - fair 3\.20 - \+6\.9% - seen (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d\d:\d\d \S+$/,
+      `Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen ${formatStamp('2026-03-06T14:05:00.000Z')}`,
     );
     expect(screen.getByRole('button', { name: 'List', pressed: true })).toBeInTheDocument();
   });

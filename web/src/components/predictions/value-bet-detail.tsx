@@ -1,25 +1,11 @@
 import type { Prediction } from '@app/contracts/predictions';
 
 import { useStakeSettings, type StakeSettings } from '@/lib/stake-settings';
-import { formatCount, formatPercent, shortMonth, time24, WEEKDAYS } from '@/utils/format';
+import { formatCount, formatPercent, formatStamp } from '@/utils/format';
 
 type ValueBet = NonNullable<Prediction['valueBets']>[number];
 
-/** The browser's zone as its offset from GMT: `GMT`, `GMT+1`, `GMT-5`, `GMT+5:30` (no Intl: see format.ts). */
-function zoneOf(date: Date): string {
-  const minutes = -date.getTimezoneOffset();
-  if (minutes === 0) return 'GMT';
-  const abs = Math.abs(minutes);
-  return `GMT${minutes > 0 ? '+' : '-'}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
-}
-
-/** When a bookmaker quoted a price, with its day and zone: `Tue 8 Dec 21:34 GMT`. */
-export function formatQuoteTime(iso: string): string {
-  const date = new Date(iso);
-  return `${WEEKDAYS[date.getDay()]} ${date.getDate()} ${shortMonth(date)} ${time24(date)} ${zoneOf(date)}`;
-}
-
-const PLAN_WORDS: Record<StakeSettings['plan'], string> = { flat: 'flat', kelly: 'quarter-Kelly' };
+export const PLAN_WORDS: Record<StakeSettings['plan'], string> = { flat: 'flat', kelly: 'quarter-Kelly' };
 
 /** Dollars to the cent with thousands separators, unsigned: `$1,250.00`. */
 const dollars = (amount: number) => `$${formatCount(Math.trunc(amount))}.${String(Math.round((amount % 1) * 100)).padStart(2, '0')}`;
@@ -38,7 +24,7 @@ export function stakeText(bet: ValueBet, { plan, bankroll }: StakeSettings): str
 
 /** "quoted Tue 8 Dec 21:34 GMT - stake $25.00 (1.0% of $2,500, flat)": when the price was quoted, and the stake it suggests. */
 export function valueBetDetail(bet: ValueBet, settings: StakeSettings): string {
-  return [...(bet.quotedAt ? [`quoted ${formatQuoteTime(bet.quotedAt)}`] : []), stakeText(bet, settings) ?? []].flat().join(' - ');
+  return [...(bet.quotedAt ? [`quoted ${formatStamp(bet.quotedAt)}`] : []), stakeText(bet, settings) ?? []].flat().join(' - ');
 }
 
 /** The detail of a flag, under its line, in the subscriber's stake settings. */

@@ -1,8 +1,7 @@
 import type { MatchForecast } from '@app/contracts/matches';
 import type { Prediction } from '@app/contracts/predictions';
 
-import { formatOdds, formatPercent } from '@/utils/format';
-import { formatStamp } from '@/utils/list-format';
+import { formatOdds, formatPercent, formatStamp } from '@/utils/format';
 
 type ValueBet = NonNullable<Prediction['valueBets']>[number];
 type Selection = ValueBet['market'];
@@ -15,7 +14,7 @@ export const SELECTION_LABELS: Record<Selection, string> = {
   under25: 'Under 2.5',
 };
 
-/** "Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Mon 14:05 GMT" (without the leading "Value: "). */
+/** "Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Mon 14 Mar 14:05 GMT" (without the leading "Value: "). */
 export function valueBetText(bet: ValueBet): string {
   return [
     `${SELECTION_LABELS[bet.market]} @ ${formatOdds(bet.odds)}${bet.bookmaker ? ` ${bet.bookmaker}` : ''}`,
@@ -25,7 +24,7 @@ export function valueBetText(bet: ValueBet): string {
   ].join(' - ');
 }
 
-/** One value flag on one line: "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Mon 14:05 GMT". */
+/** One value flag on one line: "Value: Under 2.5 @ 3.42 Northbet - fair 3.20 - +6.9% - seen Mon 14 Mar 14:05 GMT". */
 export function ValueBetLine({ bet, className }: { bet: ValueBet; className?: string }) {
   return (
     <span className={className} data-testid="value-bet-line">

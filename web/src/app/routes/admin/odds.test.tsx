@@ -242,6 +242,32 @@ describe('/admin/odds', () => {
     expect(screen.queryByText('Running')).not.toBeInTheDocument();
   });
 
+  it('marks the tracked bets read before a results run as stale when it ends: they are read again, settled, on the way back to My bets', async () => {
+    asAdmin({
+      'GET /api/admin/winning-predictions': [],
+      'POST /api/admin/fetch-match-results': Response.json({ jobId: 'J3' }, { status: 202 }),
+      'GET /api/admin/jobs/J3': {
+        id: 'J3',
+        type: 'results',
+        status: 'done',
+        total: 3,
+        done: 3,
+        failed: 0,
+        startedAt: '2026-11-22T06:30:00.000Z',
+        finishedAt: '2026-11-22T06:31:00.000Z',
+        error: null,
+      } satisfies JobStatus,
+    });
+    const { user, queryClient } = await renderApp('/admin/odds');
+    queryClient.setQueryData(['/api/my-bets', {}], { bets: [] });
+    expect(queryClient.getQueryState(['/api/my-bets', {}])?.isInvalidated).toBe(false);
+
+    await user.click(await screen.findByRole('button', { name: 'Fetch Results' }));
+
+    expect(await screen.findByText('Finished')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(['/api/my-bets', {}])?.isInvalidated).toBe(true));
+  });
+
   it.each([
     ['Update Metrics', 'POST /api/admin/update-performance-metrics', 'Failed to update performance metrics'],
     ['Fetch Results', 'POST /api/admin/fetch-match-results', 'Failed to fetch match results'],

@@ -51,8 +51,8 @@ export const JOBS: JobSpec[] = [
   },
 ];
 
-/** Every query a job can change. */
-const JOB_DATA_KEYS = [['/api/predictions'], ['/api/admin', 'winning-predictions'], ['/api/metrics'], ['/api/tracking']];
+/** Every query a job can change (the results job settles tracked bets too). */
+const JOB_DATA_KEYS = [['/api/predictions'], ['/api/admin', 'winning-predictions'], ['/api/metrics'], ['/api/tracking'], ['/api/my-bets']];
 
 const STATUS_LABEL: Record<JobStatus['status'], string> = { queued: 'Queued', running: 'Running', done: 'Finished', failed: 'Failed' };
 

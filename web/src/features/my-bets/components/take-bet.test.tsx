@@ -32,6 +32,12 @@ const stored = ({ fromFlag: _fromFlag, ...body }: Record<string, unknown>) => ({
   ...body,
 });
 
+/** The alert settings' answer, which holds the stake plan and the bankroll. */
+const alerts = (settings: { bankroll?: number; stakePlan?: 'flat' | 'kelly' }) => ({
+  settings: { frequency: 'off', leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2'], ...settings },
+  options: { leagues: [], bookmakers: [] },
+});
+
 /** Says when the session has answered, so a test can tell "hidden" from "not loaded yet". */
 function SessionProbe() {
   const session = useSession();
@@ -39,17 +45,19 @@ function SessionProbe() {
 }
 
 describe('I took this', () => {
-  it('opens a form pre-filled from the flag (price, book, quarter-Kelly stake); an edited price is what is saved', async () => {
+  it("opens a form pre-filled from the flag (price, book, the stake of the subscriber's plan and bankroll); an edited price is what is saved", async () => {
     const api = mockApi({
       'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
+      'GET /api/alerts': alerts({ bankroll: 2500, stakePlan: 'kelly' }),
       'POST /api/my-bets': ({ body }: ApiCall) => Response.json(stored(body as Record<string, unknown>), { status: 201 }),
     });
     const { user } = renderWithProviders(<TakeBet fixtureId="fx-1" bet={flag} />);
     await user.click(await screen.findByRole('button', { name: 'I took this: Home @ 2.10' }));
     expect(screen.getByLabelText('Price taken')).toHaveValue(2.1);
     expect(screen.getByLabelText('Bookmaker')).toHaveValue('Northbet');
-    expect(screen.getByLabelText('Stake')).toHaveValue(suggestedStake(flag));
-    expect(screen.getByText(/Suggested 2\.14 units: quarter-Kelly/)).toBeInTheDocument();
+    // quarter-Kelly 2.14 % of $2,500, the words of the flag's own detail line
+    expect(await screen.findByText('Suggested stake $53.50 (2.1% of $2,500, quarter-Kelly)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Stake')).toHaveValue(53.5);
     await user.clear(screen.getByLabelText('Price taken'));
     await user.type(screen.getByLabelText('Price taken'), '2.05');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -60,9 +68,22 @@ describe('I took this', () => {
       selection: 'home',
       price: 2.05,
       bookmaker: 'Northbet',
-      stake: 2.14,
+      stake: 53.5,
       fromFlag: true,
     });
+  });
+
+  it('suggests the flat plan in units of 1 % of a bankroll until the subscriber chooses a plan and a bankroll, as the flag says', async () => {
+    mockApi({
+      'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) },
+      'GET /api/alerts': alerts({}),
+    });
+    const { user } = renderWithProviders(<TakeBet fixtureId="fx-1" bet={flag} />);
+    await user.click(await screen.findByRole('button', { name: 'I took this: Home @ 2.10' }));
+    expect(await screen.findByText('Suggested 1 unit: flat, 1 unit = 1% of your bankroll')).toBeInTheDocument();
+    expect(screen.getByLabelText('Stake')).toHaveValue(1);
+    expect(suggestedStake(flag, { plan: 'kelly', bankroll: null })).toBe(2.14);
+    expect(suggestedStake(makeValueBet({ stake: { flat: 1, kelly: 0 } }), { plan: 'kelly', bankroll: 1000 })).toBe(0);
   });
 
   it("shows the server's reason when a save is refused", async () => {

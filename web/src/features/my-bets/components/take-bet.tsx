@@ -6,21 +6,33 @@ import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/filter-field';
+import { PLAN_WORDS, stakeText } from '@/components/predictions/value-bet-detail';
 import { SELECTION_LABELS } from '@/components/predictions/value-bet-line';
 import { paths } from '@/config/paths';
 import { useAddBet } from '@/features/my-bets/api/my-bets';
 import { useSession } from '@/lib/auth';
 import { ApiError } from '@/lib/api-client';
+import { useStakeSettings, type StakeSettings } from '@/lib/stake-settings';
 import { formatOdds } from '@/utils/format';
 
 type ValueBet = NonNullable<Prediction['valueBets']>[number];
 
 /**
- * The stake the flag suggests under quarter-Kelly, in units of 1 % of a bankroll: the server's
- * suggestion on the flag (docs/decisions/0320-a-stake-on-every-flag.md), the ledger's staking; 0 without one.
+ * The stake the flag suggests under the subscriber's own plan, the one its detail line shows
+ * (docs/decisions/0320-a-stake-on-every-flag.md): with a bankroll set, its amount (rounded down to
+ * cents); without one, in units of 1 % of a bankroll; 0 without a suggestion or an edge.
  */
-export function suggestedStake(bet: Pick<ValueBet, 'stake'>): number {
-  return bet.stake ? bet.stake.kelly : 0;
+export function suggestedStake(bet: Pick<ValueBet, 'stake'>, { plan, bankroll }: StakeSettings): number {
+  const share = bet.stake?.[plan] ?? 0;
+  if (share <= 0) return 0;
+  return Math.floor((bankroll === null ? share : (bankroll * share) / 100) * 100 + 1e-9) / 100;
+}
+
+/** What the stake field says of its suggestion: the detail line's own words, or the units without a bankroll. */
+function stakeHint(bet: ValueBet, settings: StakeSettings, suggestion: number): string | undefined {
+  if (suggestion <= 0) return undefined;
+  if (settings.bankroll !== null) return `Suggested ${stakeText(bet, settings)}`;
+  return `Suggested ${suggestion} ${suggestion === 1 ? 'unit' : 'units'}: ${PLAN_WORDS[settings.plan]}, 1 unit = 1% of your bankroll`;
 }
 
 export const marketOf = (selection: ValueBet['market']): NewTrackedBet['market'] => (selection === 'over25' || selection === 'under25' ? 'ou25' : '1x2');
@@ -95,8 +107,11 @@ export function TakeBet({ fixtureId, bet, compact = false }: { fixtureId: string
   const [open, setOpen] = useState(false);
   const [price, setPrice] = useState(bet.odds.toFixed(2));
   const [bookmaker, setBookmaker] = useState(bet.bookmaker ?? '');
-  const suggestion = suggestedStake(bet);
-  const [stake, setStake] = useState(suggestion > 0 ? String(suggestion) : '');
+  const settings = useStakeSettings();
+  const suggestion = suggestedStake(bet, settings);
+  // null until edited: the suggestion, which follows the settings once they load
+  const [edited, setStake] = useState<string | null>(null);
+  const stake = edited ?? (suggestion > 0 ? String(suggestion) : '');
   const add = useAddBet();
   if (!canTrack) return null;
   const label = `${SELECTION_LABELS[bet.market]} @ ${formatOdds(bet.odds)}`;
@@ -132,14 +147,7 @@ export function TakeBet({ fixtureId, bet, compact = false }: { fixtureId: string
       <div className="flex flex-wrap gap-2">
         <BetInput label="Price taken" value={price} onChange={setPrice} step="0.01" min={MIN_BET_PRICE} max={MAX_BET_PRICE} />
         <BetInput label="Bookmaker" type="text" value={bookmaker} onChange={setBookmaker} />
-        <BetInput
-          label="Stake"
-          value={stake}
-          onChange={setStake}
-          step="0.01"
-          min={0.01}
-          hint={suggestion > 0 ? `Suggested ${suggestion} units: quarter-Kelly, 1 unit = 1% of your bankroll` : undefined}
-        />
+        <BetInput label="Stake" value={stake} onChange={setStake} step="0.01" min={0.01} hint={stakeHint(bet, settings, suggestion)} />
       </div>
       {add.isError ? (
         <p role="alert" className="text-sm text-destructive">

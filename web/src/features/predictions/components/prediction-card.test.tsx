@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { PICK_DEFINITION, PredictionCard, VALUE_DEFINITION } from '@/features/predictions/components/prediction-card';
 import { locked, makeListedPrediction } from '@/testing/data-generators';
-import { formatStamp } from '@/utils/list-format';
 import { renderWithProviders } from '@/testing/test-utils';
+import { formatStamp } from '@/utils/format';
 
 const probabilities = () => screen.getAllByTestId('probability');
 
