@@ -91,7 +91,8 @@ describe('one set of numbers on every page', () => {
     shownPage = await renderApp('/results');
     const summary = within(await screen.findByRole('table', { name: 'Last 30 days by basis' }));
     expect(summary.getAllByRole('columnheader')[2]).toHaveTextContent('Back-tested');
-    const backtested = (name: string) => within(summary.getByRole('row', { name: new RegExp(`^${name.replace(/[$()]/g, '\\$&')}`) })).getAllByRole('cell')[1]?.textContent;
+    const backtested = (name: string) =>
+      within(summary.getByRole('row', { name: new RegExp(`^${name.replace(/[$()]/g, '\\$&')}`) })).getAllByRole('cell')[1]?.textContent;
     const resultsPage = [backtested('Settled picks'), backtested('Win accuracy'), backtested('Profit ($20 stake)'), backtested('Payout')];
 
     // /analytics: the "All picks" row (bets, hit rate, profit, ROI before its note)
