@@ -1,4 +1,4 @@
-import { BellRing, CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -6,7 +6,6 @@ import { Head } from '@/components/seo/head';
 import { buttonStyles } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useAlerts } from '@/features/alerts/api/alerts';
 import { useVerifySession } from '@/features/billing/api/verify-session';
 import { apiErrorMessage } from '@/lib/api-client';
 
@@ -38,36 +37,10 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * After paying, alerts are still off (they are opt-in): while the subscriber's settings say so, one line asks them to
- * turn them on and links to where they are set; once on, it says how they come. Nothing while the settings load.
- */
-const FREQUENCY_WORDS = { realtime: 'as they appear', daily: 'a daily digest', weekly: 'a weekly digest' } as const;
-
-function AlertsPrompt() {
-  const alerts = useAlerts({ enabled: true });
-  const frequency = alerts.data?.settings.frequency;
-  if (!frequency) return null;
-  if (frequency !== 'off') {
-    return <p className="mt-8 text-sm text-muted-foreground">Value-bet alerts are on ({FREQUENCY_WORDS[frequency]}): change them in Account Settings.</p>;
-  }
-  return (
-    <div className="mt-8 flex flex-col items-center gap-3 rounded-xl border border-border bg-surface px-4 py-4" data-testid="alerts-prompt">
-      <p className="flex items-center gap-2 text-sm font-medium">
-        <BellRing aria-hidden="true" className="size-5 shrink-0 text-primary" />
-        Value-bet alerts are off: turn them on to be emailed when a bookmaker prices a match above its fair price.
-      </p>
-      <Link to={paths.account.getHref()} className={buttonStyles({ variant: 'outline', size: 'sm' })}>
-        Turn on alerts
-      </Link>
-    </div>
-  );
-}
-
-/**
  * docs/product.md#payment-result with docs/decisions/0016-payment-result-shows-failures.md: verifying, then success; a failure shows the error and a
- * way back to /pricing instead of the success view.
+ * way back to /pricing instead of the success view. `afterSuccess` follows the success view (the app composes it).
  */
-export function PaymentResult({ sessionId }: { sessionId: string | null }) {
+export function PaymentResult({ sessionId, afterSuccess }: { sessionId: string | null; afterSuccess?: ReactNode }) {
   const verify = useVerifySession();
   const { mutate } = verify;
   const started = useRef<string | null>(null);
@@ -128,7 +101,7 @@ export function PaymentResult({ sessionId }: { sessionId: string | null }) {
           Account Settings
         </Link>
       </div>
-      <AlertsPrompt />
+      {afterSuccess}
     </Shell>
   );
 }
