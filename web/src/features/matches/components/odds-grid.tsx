@@ -48,7 +48,7 @@ export function OddsGrid({ books }: { books: Books }) {
                   return (
                     <td key={s} className="py-1 pr-2 text-right last:pr-0">
                       {isBest ? (
-                        <strong className="rounded bg-premium/15 px-1 font-semibold text-premium" data-best="true">
+                        <strong className="inline-block whitespace-nowrap rounded bg-premium/15 px-1 font-semibold text-premium" data-best="true">
                           {formatOdds(price)}
                           <span className="sr-only"> best</span>
                         </strong>
