@@ -163,10 +163,23 @@ describe('tables on a phone', () => {
       expect(await cell.evaluate((element) => getComputedStyle(element, '::before').content)).toBe(`"${label}"`);
     }
 
+    // One set of numbers: the landing card's read, the /results summary's column of its basis and /analytics' all picks count the same picks.
+    const latest = (await (await page.request.get('/api/metrics/latest')).json()) as { basis: 'published' | 'backtest'; totalPredictions: number };
+    const settled = await page
+      .getByRole('table', { name: 'Last 30 days by basis' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Settled picks' }) })
+      .getByRole('cell')
+      .allTextContents();
+    expect(settled[latest.basis === 'published' ? 0 : 1]).toBe(String(latest.totalPredictions));
+
     await openSettled(page, '/analytics', 'Performance Analytics');
     const interval = page.getByRole('region', { name: 'Picks by market table' }).locator('[data-label="ROI [95% interval]"]').first();
     const box = (await interval.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.getByRole('region', { name: 'Picks by market table' }).locator('[data-label="Bets"]').first().textContent()).toBe(
+      String(latest.totalPredictions),
+    );
 
     const [first] = (await (await page.request.get('/api/predictions')).json()) as { leagueId: string }[];
     await openSettled(page, `/leagues/${first!.leagueId}`, /season .* simulated/);

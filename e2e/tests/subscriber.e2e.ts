@@ -411,10 +411,9 @@ describe('the subscriber manages the account', () => {
     await open(page, '/predictions', 'Predictions');
     await page.getByRole('status').filter({ hasText: 'You are taking a break until' }).waitFor();
     const cards = page.getByRole('main').getByRole('article');
-    await cards
-      .first()
-      .getByText(/^You are taking a break until /)
-      .waitFor();
+    // until when, once: the page's notice; each card only that it is hidden
+    await cards.first().getByText('On a break: hidden until it ends').waitFor();
+    expect(await page.getByText(/taking a break until/).count()).toBe(1);
     expect(await page.getByTestId('probability').count()).toBe(0);
     // The server sends none: the break is decided there, not hidden by the page.
     const during = (await (await context.request.get('/api/predictions')).json()) as {

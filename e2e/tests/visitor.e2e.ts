@@ -193,8 +193,59 @@ describe('header, footer and keyboard', () => {
   });
 });
 
+/**
+ * The started demo's finished matches score as real leagues do: each measure within the range
+ * docs/decisions/0330-a-demo-world-that-looks-like-football.md states (which the demo provider's unit test checks over
+ * many seeds), widened by what a sample of this size may stray (2.58 standard errors at the range's edge).
+ */
+async function expectFootballScores(target: Page) {
+  type Settled = { fixtureId: string; score: { home: number; away: number } };
+  const first = (await (await target.request.get('/api/results')).json()) as { items: Settled[]; total: number; pageSize: number };
+  const rest = await Promise.all(
+    Array.from({ length: Math.ceil(first.total / first.pageSize) - 1 }, async (_, i) => {
+      const next = (await (await target.request.get(`/api/results?page=${i + 2}`)).json()) as { items: Settled[] };
+      return next.items;
+    }),
+  );
+  const scores = [...new Map([...first.items, ...rest.flat()].map((r) => [r.fixtureId, r.score])).values()];
+  const n = scores.length;
+  expect(n).toBeGreaterThanOrEqual(50);
+  const share = (test: (s: { home: number; away: number }) => boolean) => scores.filter(test).length / n;
+  const inRange = (name: string, value: number, [low, high]: [number, number], sd: (edge: number) => number) => {
+    expect(value, `${name} over ${n} matches`).toBeGreaterThanOrEqual(low - 2.58 * sd(low));
+    expect(value, `${name} over ${n} matches`).toBeLessThanOrEqual(high + 2.58 * sd(high));
+  };
+  const proportion = (p: number) => Math.sqrt((p * (1 - p)) / n);
+  inRange(
+    '6+ goals',
+    share((s) => s.home + s.away >= 6),
+    [0.035, 0.09],
+    proportion,
+  );
+  inRange(
+    '0-0',
+    share((s) => s.home + s.away === 0),
+    [0.05, 0.1],
+    proportion,
+  );
+  inRange(
+    'home wins',
+    share((s) => s.home > s.away),
+    [0.42, 0.49],
+    proportion,
+  );
+  inRange(
+    'draws',
+    share((s) => s.home === s.away),
+    [0.21, 0.29],
+    proportion,
+  );
+  // goals a match: a match's total goals vary with a standard deviation of about 1.7
+  inRange('goals a match', scores.reduce((sum, s) => sum + s.home + s.away, 0) / n, [2.4, 3.1], () => 1.7 / Math.sqrt(n));
+}
+
 describe('the public results page', () => {
-  it('lists settled predictions with their published probabilities, never a match that has not kicked off, with 0 axe violations at 1280 and 390 px', async () => {
+  it('lists settled predictions with their published probabilities and scores as real leagues have, never a match that has not kicked off, with 0 axe violations at 1280 and 390 px', async () => {
     // The API answer: only matches that kicked off, each with its probabilities.
     const api = (await (await page.request.get('/api/results')).json()) as { items: { fixtureId: string; matchTime: string }[]; total: number };
     expect(api.total).toBeGreaterThan(0);
@@ -204,6 +255,7 @@ describe('the public results page', () => {
     );
     expect(upcoming.length).toBeGreaterThan(0);
     expect(api.items.map((r) => r.fixtureId).filter((id) => upcoming.some((u) => u.id === id))).toEqual([]);
+    await expectFootballScores(page);
 
     await onDesktopAndPhone(browser, page, async (target, width) => {
       await open(target, '/results', 'Results');

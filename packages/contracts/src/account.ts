@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AlertSettingsSchema } from './alerts.ts';
 import { ContactMessageSchema } from './contact.ts';
 import { TrackedBetSchema } from './my-bets.ts';
 
@@ -33,6 +34,8 @@ export const AccountExportSchema = z.strictObject({
     }),
   ),
   messages: z.array(ContactMessageSchema),
+  /** The value-bet alert settings as the user saved them (with the bankroll and stake plan), and when; null when never saved. */
+  alertSettings: z.nullable(z.extend(AlertSettingsSchema, { updatedAt: z.string() })),
   /** The user's tracked bets (My bets), oldest created first. */
   bets: z.array(TrackedBetSchema),
 });

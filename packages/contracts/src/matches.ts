@@ -42,6 +42,18 @@ export const MatchForecastSchema = z.strictObject({
   bestOdds: z.nullable(Odds),
   /** Who offers each best price, where known. */
   bestBookmakers: z.optional(z.partialRecord(z.enum(['home', 'draw', 'away', 'over25', 'under25']), z.string())),
+  /**
+   * Every listed book's prices (an exchange's net of commission) and the sharp reference's (Pinnacle's) fair prices,
+   * margin removed, at `booksAt`: the price grid; absent on predictions stored without them.
+   */
+  books: z.optional(
+    z.strictObject({
+      at: z.iso.datetime(),
+      /** The sharp reference (its name) and its fair prices; null when its quote was stale. */
+      fair: z.nullable(z.strictObject({ bookmaker: z.string(), odds: Odds })),
+      prices: z.array(z.strictObject({ bookmaker: z.string(), odds: Odds })),
+    }),
+  ),
   /** Markets whose best prices imply under 100 % together (an arbitrage), with the return on the total staked. */
   arbitrages: z.optional(z.array(z.strictObject({ market: z.enum(['1x2', 'ou25']), implied: z.number(), profit: z.number() }))),
   /** Every market from the grid (double chance, draw no bet, totals, BTTS, Asian handicap); null on predictions stored without it. */

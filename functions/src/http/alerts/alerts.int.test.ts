@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
+import { AccountExportSchema } from '@app/contracts/account';
 import { AlertsViewSchema } from '@app/contracts/alerts';
 import { fixedClock } from '@app/core/clock';
 import { ledgerEntriesOf } from '@app/core/ledger/entry';
@@ -58,6 +59,7 @@ describe('value-bet alerts', () => {
     const bad = await premium.request('PUT', '/api/alerts', { body: { frequency: 'hourly', leagues: [], minEdge: 500, bookmakers: [], markets: [] } });
     expect(bad.status).toBe(400);
     expect(AlertsViewSchema.parse((await premium.get('/api/alerts')).json).settings.frequency).toBe('off');
+    expect(AccountExportSchema.parse((await free.get('/api/account/export')).json).alertSettings).toBeNull();
   });
 
   it('emails one digest per run with RFC 8058 unsubscribe headers, and the link turns alerts off without a session', async () => {
@@ -68,6 +70,13 @@ describe('value-bet alerts', () => {
     });
     expect(saved.status).toBe(200);
     expect(AlertsViewSchema.parse(saved.json).settings).toMatchObject({ frequency: 'daily', leagues: ['NSP'], maxPerDay: 5 });
+    // "Download my data" holds them as saved (a user who never saved any: null)
+    expect(AccountExportSchema.parse((await premium.get('/api/account/export')).json).alertSettings).toMatchObject({
+      frequency: 'daily',
+      leagues: ['NSP'],
+      bookmakers: ['Velox'],
+      updatedAt: expect.any(String),
+    });
     // A second subscriber wants value bets as they appear, at most 3 emails a day.
     const live = await stack.premiumClient();
     const liveMe = (await live.get('/api/auth/me')).json as { user: { id: string; email: string } };

@@ -36,6 +36,12 @@ function prediction(id: string, kickoffMs: number, overrides: Partial<StoredPred
     },
     valueBets: [],
     bestOdds: { home: 1.95, draw: 3.6, away: 5.1 },
+    books: [
+      { bookmaker: 'Bet365', odds: { home: 1.95, draw: 3.5, away: 4.9 } },
+      { bookmaker: 'William Hill', odds: { home: 1.9, draw: 3.6, away: 5.1 } },
+    ],
+    sharpFair: { bookmaker: 'Pinnacle', odds: { home: 1.754, draw: 4, away: 5.556 } },
+    booksAt: new Date(kickoffMs - DAY_MS).toISOString(),
     modelOdds: { home: 1.9, draw: 3.5, away: 5 },
     modelVersion: 'm@2026-11-01',
     generatedAt: new Date(kickoffMs - DAY_MS).toISOString(),
@@ -108,6 +114,15 @@ describe('GET /api/predictions/{fixtureId}', () => {
       totals: { over15: 76.5, over25: 54.3, over35: 31.1 },
       oddsUsed: { home: 1.9, draw: 3.5, away: 5 },
       bestOdds: { home: 1.95, draw: 3.6, away: 5.1 },
+      // every listed book's prices and the sharp fair prices, as of the capture that stored them
+      books: {
+        at: new Date(NOW).toISOString(),
+        fair: { bookmaker: 'Pinnacle', odds: { home: 1.754, draw: 4, away: 5.556 } },
+        prices: [
+          { bookmaker: 'Bet365', odds: { home: 1.95, draw: 3.5, away: 4.9 } },
+          { bookmaker: 'William Hill', odds: { home: 1.9, draw: 3.6, away: 5.1 } },
+        ],
+      },
     });
     expect(res.json.forecast.scores).toHaveLength(6);
     expect(res.json.forecast.scores[1][0]).toBe(12.3);

@@ -1,18 +1,24 @@
 import type { AccountExport } from '@app/contracts/account';
 import type { UserRecord } from '../account/user.ts';
+import type { AlertStore } from '../alerts/ports.ts';
 import type { Clock } from '../clock.ts';
 import type { ContactMessageStore } from '../contact/ports.ts';
 import { toPublicMessage } from '../contact/service.ts';
 import type { TrackedBetRepository } from '../my-bets/ports.ts';
 import { trackedBetView } from '../my-bets/service.ts';
 
-/** Everything we hold about the user: the account, its subscriptions, its contact messages and its tracked bets (no password hash, no token). */
+/**
+ * Everything we hold about the user: the account, its subscriptions, its contact messages, its alert settings and its
+ * tracked bets (no password hash, no token).
+ */
 export async function exportAccount(
   user: UserRecord,
   messages: Pick<ContactMessageStore, 'listByUser'>,
   bets: Pick<TrackedBetRepository, 'listByUser'>,
+  alerts: Pick<AlertStore, 'get'>,
   clock: Clock,
 ): Promise<AccountExport> {
+  const [userMessages, userBets, alertSettings] = await Promise.all([messages.listByUser(user.id), bets.listByUser(user.id), alerts.get(user.id)]);
   return {
     exportedAt: clock.now().toISOString(),
     account: {
@@ -39,7 +45,8 @@ export async function exportAccount(
       currentPeriodEnd,
       syncedAt,
     })),
-    messages: (await messages.listByUser(user.id)).map(toPublicMessage),
-    bets: (await bets.listByUser(user.id)).map(trackedBetView),
+    messages: userMessages.map(toPublicMessage),
+    alertSettings: alertSettings ?? null,
+    bets: userBets.map(trackedBetView),
   };
 }

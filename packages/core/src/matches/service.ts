@@ -53,6 +53,9 @@ function forecastOf(p: StoredPrediction): MatchForecast {
     oddsUsed: p.modelOdds ?? null,
     bestOdds: p.bestOdds ?? null,
     ...(p.bestBookmakers ? { bestBookmakers: p.bestBookmakers } : {}),
+    ...(p.books && p.booksAt
+      ? { books: { at: p.booksAt, fair: p.sharpFair ?? null, prices: p.books.map((b) => ({ bookmaker: b.bookmaker, odds: b.odds })) } }
+      : {}),
     arbitrages: arbitragesOf(p.bestOdds),
     markets: goalMarketsOf(p),
     picks: cardPicks(p),

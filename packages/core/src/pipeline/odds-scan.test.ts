@@ -36,6 +36,12 @@ describe('value flags from one capture (docs/decisions/0192-prices-found-when-th
     expect(view.flags[0]!.fairProbability).toBeGreaterThan(0.48);
     expect(view.flags[0]!.edge).toBeCloseTo(view.flags[0]!.fairProbability! * 2.25 - 1, 3);
     expect(view.best.home).toBe(2.25);
+    // the price grid: every declared book's prices (the unlisted book and the sharp one left out), and the sharp fair prices
+    expect(view.books.map((b) => b.bookmaker)).toEqual(['William Hill', 'BetVictor']);
+    expect(view.books[0]!.odds).toEqual(quote('williamhill', 2.25).prices);
+    expect(view.fair.bookmaker).toBe('Pinnacle');
+    expect(view.fair.odds.home).toBeCloseTo(1 / view.flags[0]!.fairProbability!, 2);
+    expect(view.fair.odds).toMatchObject({ over25: 2, under25: 2 });
   });
 
   it('ignores a stale quote, counts an exchange net of commission, and flags nothing without a fresh sharp reference', () => {
@@ -334,6 +340,8 @@ describe('what a scan writes (docs/decisions/0295-one-owner-for-the-scan-write.m
     ).toBe(false);
     expect(changedByScan(first, { ...same, bestOdds: { home: 2.3 } })).toBe(true);
     expect(changedByScan(first, { ...same, bestBookmakers: { home: 'BetVictor' } })).toBe(true);
+    // another book's price alone is no change: the grid is written with the scans that change something (its own time beside it)
+    expect(changedByScan(first, { ...same, books: [{ bookmaker: 'BetVictor', odds: { home: 2.1 } }], booksAt: t2.toISOString() })).toBe(false);
     expect(changedByScan(first, { ...first, ...followFlags(first, [flag('home', 2.3)], t2) })).toBe(true);
     expect(changedByScan(first, { ...first, ...followFlags(first, [{ ...flag('home'), quotedAt: t2.toISOString() }], t2) })).toBe(true);
     expect(changedByScan(first, { ...first, ...followFlags(first, [], t2) })).toBe(true);

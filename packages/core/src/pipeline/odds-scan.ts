@@ -2,7 +2,7 @@ import { DEFAULT_BOOKMAKERS, SHARP_REFERENCE } from '@app/model/bookmakers';
 import type { Clock } from '../clock.ts';
 import { groupBy, mapInFlight } from '../collections.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
-import { captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
+import { booksOf, captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
 import { ScanConflictError, type FixtureRepository, type PredictionStore } from './ports.ts';
 import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
 import { marksByLeague } from '../predictions/scan-marks.ts';
@@ -124,6 +124,7 @@ export function makeOddsScanTask({
       valueHistory,
       valueScannedAt: now.toISOString(),
       ...(Object.keys(view.best).length ? { bestOdds: view.best, bestBookmakers: view.bestBookmakers } : {}),
+      ...booksOf(view, now),
     };
     const entries = newValueEntries(p, updated, now);
     if (!scanWrites(p, updated, entries, now)) return { state: 'unchanged' as const };

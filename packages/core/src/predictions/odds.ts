@@ -34,6 +34,8 @@ export interface FixtureOdds {
    * the development seasons its pre-closing line was sharper than the average). See {@link modelOdds}.
    */
   sharp?: MarketOdds;
+  /** The sharp reference's name when it is not Pinnacle (a demo world's own). */
+  sharpName?: string;
   /** When the prices were captured (ISO). */
   capturedAt: string;
 }

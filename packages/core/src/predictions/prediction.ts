@@ -51,6 +51,12 @@ export interface ValueBet {
   seenAt?: string;
 }
 
+/** One declared bookmaker's prices at a capture. */
+export interface BookOdds {
+  bookmaker: string;
+  odds: MarketOdds;
+}
+
 /** A change of a flag, kept on the prediction for the match page's history. */
 export interface ValueFlagEvent {
   at: string;
@@ -120,6 +126,14 @@ export interface StoredPrediction extends FixtureRef {
   /** Best pre-kickoff prices of the declared bookmakers (staking) and who offered them. */
   bestOdds?: MarketOdds;
   bestBookmakers?: MarketBookmakers;
+  /**
+   * Every declared book's fresh prices (net of commission) and the sharp reference's fair prices (margin
+   * removed) at `booksAt`, a capture that was written: the match page's price grid
+   * (docs/decisions/0336-every-books-price-on-the-match-page.md); absent on predictions stored before.
+   */
+  books?: BookOdds[];
+  sharpFair?: BookOdds;
+  booksAt?: string;
   /** The pre-kickoff prices the model read (Pinnacle's when known, else the average). */
   modelOdds?: MarketOdds;
   /**

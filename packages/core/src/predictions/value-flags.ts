@@ -4,12 +4,12 @@
  * exchange's net of commission), the rule in force; and how a scan's flags follow the previous
  * ones (appeared, moved, withdrawn). Pure functions, shared by generation and the odds scan.
  */
-import { DEFAULT_BOOKMAKERS, netPrice, SHARP_KEY, type ListedBookmaker } from '@app/model/bookmakers';
+import { DEFAULT_BOOKMAKERS, netPrice, SHARP_KEY, SHARP_REFERENCE, type ListedBookmaker } from '@app/model/bookmakers';
 import { overFromOdds, threeWayFromOdds } from '@app/model/odds';
 import { VALUE_RULES, valueFlagOf, bestPrice, type BookPrice, type ValueRule, type ValueRules } from '@app/model/value-rule';
 import { round } from '../numbers.ts';
 import type { BookQuote, FixtureOdds } from './odds.ts';
-import type { MarketBookmakers, MarketOdds, Selection, ValueBet, ValueFlagEvent } from './prediction.ts';
+import type { BookOdds, MarketBookmakers, MarketOdds, Selection, ValueBet, ValueFlagEvent } from './prediction.ts';
 
 /** A quote older than this (its bookmaker's own update time) is not a price anyone can take. */
 export const QUOTE_MAX_AGE_MS = 15 * 60_000;
@@ -53,6 +53,10 @@ export interface CaptureView {
   flags: ValueBet[];
   best: MarketOdds;
   bestBookmakers: MarketBookmakers;
+  /** Each declared book's fresh prices, as the source lists them (a book without a fresh price is left out). */
+  books: BookOdds[];
+  /** The sharp reference's fair prices (1 / fair probability, 3 decimals; empty when its quote is stale), by its name. */
+  fair: BookOdds;
 }
 
 /**
@@ -84,7 +88,22 @@ export function captureView(odds: FixtureOdds, now: Date, list?: readonly Listed
       booksAtPrice: flag.booksAtPrice,
     });
   }
-  return { flags, best, bestBookmakers };
+  const byBook = new Map<string, MarketOdds>();
+  for (const s of SELECTIONS) for (const p of prices[s]) byBook.set(p.bookmaker, { ...byBook.get(p.bookmaker), [s]: p.price });
+  const books = [...byBook].map(([bookmaker, odds]) => ({ bookmaker, odds }));
+  const fairOdds: MarketOdds = {};
+  for (const s of SELECTIONS) if (fair[s]) fairOdds[s] = round(1 / fair[s], 3);
+  return { flags, best, bestBookmakers, books, fair: { bookmaker: odds.sharpName ?? SHARP_REFERENCE.name, odds: fairOdds } };
+}
+
+/**
+ * What a prediction keeps of a capture for the match page's price grid: each book's prices and the sharp fair
+ * prices as of `at`; nothing when the capture had neither (docs/decisions/0336-every-books-price-on-the-match-page.md).
+ */
+export function booksOf(view: Pick<CaptureView, 'books' | 'fair'>, at: Date): { books?: BookOdds[]; sharpFair?: BookOdds; booksAt?: string } {
+  const fair = Object.keys(view.fair.odds).length > 0;
+  if (!view.books.length && !fair) return {};
+  return { books: view.books, ...(fair ? { sharpFair: view.fair } : {}), booksAt: at.toISOString() };
 }
 
 /**

@@ -222,6 +222,7 @@ export function liveOdds(seed: string, m: DemoMatch, atMs: number): FixtureOdds 
   return {
     ...summary(books),
     sharp: drifted(shifted(sharpBase(seed, m, 'closing'), pending(news, atMs)), DRIFT.sharp, seed, m.id, 'live-sharp', slot),
+    sharpName: DEMO_SHARP.name,
     quotes,
     capturedAt: new Date(atMs).toISOString(),
   };
@@ -338,7 +339,7 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
         updatedAt: capturedAt,
         prices,
       }));
-      out.set(m.id, { ...marketOdds(this.world.seed, m), sharp: sharpPrices(this.world.seed, m), quotes, capturedAt });
+      out.set(m.id, { ...marketOdds(this.world.seed, m), sharp: sharpPrices(this.world.seed, m), sharpName: DEMO_SHARP.name, quotes, capturedAt });
     }
     return out;
   }

@@ -246,6 +246,8 @@ describe('/account: responsible gambling', () => {
 
     expect(await screen.findByText('Break started')).toBeInTheDocument();
     expect(await section.findByText(/^You are taking a break until /)).toBeInTheDocument();
+    // until when, once on the page: the notice, not the toast again
+    expect(screen.getAllByText(/until \d{1,2} [A-Z][a-z]+ \d{4}/)).toHaveLength(1);
     expect(api.callsTo('POST', '/api/account/break')[0]?.body).toEqual({ duration: '7d' });
     // Only a break that ends later than the running one.
     expect(section.getByRole('radio', { name: '24 hours' })).toBeDisabled();

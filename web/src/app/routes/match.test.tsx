@@ -134,6 +134,14 @@ describe('/predictions/:fixtureId', () => {
           bestOdds: { over25: 1.48, under25: 3.42 },
           bestBookmakers: { over25: 'Velox', under25: 'Northbet' },
           arbitrages: [{ market: 'ou25', implied: 0.9681, profit: 0.033 }],
+          books: {
+            at: '2026-03-06T14:05:00.000Z',
+            fair: { bookmaker: 'Keystone', odds: { home: 4.98, draw: 5.49, away: 1.62, over25: 1.52, under25: 3.2 } },
+            prices: [
+              { bookmaker: 'Northbet', odds: { home: 4.6, draw: 5.1, away: 1.55, over25: 1.45, under25: 3.42 } },
+              { bookmaker: 'Velox', odds: { home: 4.75, draw: 5.0, away: 1.53, over25: 1.48, under25: 2.95 } },
+            ],
+          },
           markets: null,
           picks: [{ market: 'ou25', selection: 'over25', probability: 66 }],
           valueBets: [
@@ -179,6 +187,15 @@ describe('/predictions/:fixtureId', () => {
     expect(under).toHaveTextContent('Under 2.53.42 Northbet3.202.60');
     expect(odds.getByTestId('arbitrage-line')).toHaveTextContent(
       /^Arbitrage: Over\/Under 2\.5 best prices add up to 96\.8%: backing every side in proportion returns \+3\.3% whatever the result/,
+    );
+    // every listed book's price per selection, the best of each column marked and named, the sharp book's fair price below
+    const grid = within(odds.getByRole('table', { name: 'Every listed book’s price' }));
+    expect(grid.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Book', 'Home', 'Draw', 'Away', 'Over 2.5', 'Under 2.5']);
+    expect(grid.getByRole('row', { name: /^Northbet/ })).toHaveTextContent('Northbet4.605.10 best1.55 best1.453.42 best');
+    expect(grid.getByRole('row', { name: /^Velox/ })).toHaveTextContent('Velox4.75 best5.001.531.48 best2.95');
+    expect(grid.getByRole('row', { name: /^Keystone fair/ })).toHaveTextContent('Keystone fair4.985.491.621.523.20');
+    expect(odds.getByTestId('odds-grid-note')).toHaveTextContent(
+      `Best in bold: Home 4.75 Velox, Draw 5.10 Northbet, Away 1.55 Northbet, Over 2.5 1.48 Velox, Under 2.5 3.42 Northbet. Keystone fair: the sharp book’s price with its margin removed, what every flag is measured against. Prices as of ${formatStamp('2026-03-06T14:05:00.000Z')}.`,
     );
     const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label') ?? r.querySelector('h2')?.textContent);
     expect(regions.indexOf('Odds')).toBeLessThan(regions.indexOf('Scoreline probabilities'));

@@ -15,6 +15,7 @@ import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { getMatchQueryOptions, useMatch } from '@/features/matches/api/get-match';
 import { GoalMarketsView } from '@/components/predictions/goal-markets';
+import { OddsGrid } from '@/features/matches/components/odds-grid';
 import { ScoreHeatmap } from '@/features/matches/components/score-heatmap';
 import { sharperThanItsParts } from '@/features/matches/utils/pool-note';
 import { forecastSource } from '@/features/predictions/utils/forecast-source';
@@ -68,6 +69,8 @@ function Forecast({ match }: { match: MatchPage }) {
   const fair: Partial<Record<(typeof odds)[number], number | null>> = {
     ...(f.market ? { home: 100 / f.market.home, draw: 100 / f.market.draw, away: 100 / f.market.away } : {}),
     ...Object.fromEntries(f.valueBets.map((v) => [v.market, v.fairOdds])),
+    // the sharp book's own fair prices where kept (Over/Under too)
+    ...f.books?.fair?.odds,
   };
   return (
     <>
@@ -93,6 +96,7 @@ function Forecast({ match }: { match: MatchPage }) {
         ) : (
           <p className="mt-3 text-sm text-muted-foreground">No bookmaker odds for this match: the forecast is our models’ alone.</p>
         )}
+        {f.books ? <OddsGrid books={f.books} /> : null}
         <Arbitrages forecast={f} />
       </Section>
       <Section title="Scoreline probabilities">

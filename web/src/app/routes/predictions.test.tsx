@@ -353,4 +353,16 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     expect(within(rows()[0]!).getByText('On a break')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Win probability (Premium)' })).toBeDisabled();
   });
+
+  it('says until when a break lasts once on the page, not again on every card', async () => {
+    mockApi({
+      'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium', breakUntil: '2030-01-01T10:00:00.000Z' }) },
+      'GET /api/predictions': fixtures().map(locked),
+    });
+    await renderApp('/predictions');
+
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    expect(screen.getAllByText(/taking a break until/)).toHaveLength(1);
+    for (const card of screen.getAllByRole('article')) expect(within(card).getByText('On a break: hidden until it ends')).toBeInTheDocument();
+  });
 });

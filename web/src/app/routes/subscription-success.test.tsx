@@ -23,6 +23,30 @@ describe('/subscription/success', () => {
     expect(api.callsTo('POST', '/api/stripe/verify-session').map((call) => call.body)).toEqual([{ sessionId: 'cs_test_1' }]);
   });
 
+  it('asks a new subscriber to turn alerts on while they are off, and says how they come once on', async () => {
+    const account = makeUser({ subscriptionStatus: 'premium' });
+    let frequency = 'off';
+    mockApi({
+      'GET /api/auth/me': { user: account },
+      'POST /api/stripe/verify-session': { success: true, user: account },
+      'GET /api/alerts': () => ({
+        settings: { frequency, leagues: [], minEdge: 5, bookmakers: [], markets: ['1x2', 'ou25'], maxPerDay: 5 },
+        options: { leagues: [], bookmakers: [] },
+      }),
+    });
+    const { unmount } = await renderApp('/subscription/success?session_id=cs_test_2');
+
+    const prompt = within(await screen.findByTestId('alerts-prompt'));
+    expect(prompt.getByText(/^Value-bet alerts are off: turn them on/)).toBeInTheDocument();
+    expect(prompt.getByRole('link', { name: 'Turn on alerts' })).toHaveAttribute('href', '/account');
+    unmount();
+
+    frequency = 'daily';
+    await renderApp('/subscription/success?session_id=cs_test_3');
+    expect(await screen.findByText('Value-bet alerts are on (a daily digest): change them in Account Settings.')).toBeInTheDocument();
+    expect(screen.queryByTestId('alerts-prompt')).toBeNull();
+  });
+
   it("shows 'Failed to verify payment' and a way back to pricing when verification fails", async () => {
     mockApi({ 'GET /api/auth/me': { user: makeUser() }, 'POST /api/stripe/verify-session': apiError(403, 'This checkout session belongs to another account') });
     await renderApp('/subscription/success?session_id=cs_someone_else');

@@ -59,9 +59,9 @@ export function PickAndValue({ picks, valueBets }: { picks: readonly { selection
 
 const EVENT_WORDS = { flagged: 'flagged', moved: 'moved to', withdrawn: 'withdrawn: the edge is gone' } as const;
 
-/** The flags' history on the match page: when each appeared, moved and was withdrawn. */
+/** The flags' history on the match page: when each appeared (at what price and edge), moved and was withdrawn. */
 export function ValueHistory({ events }: { events: MatchForecast['valueHistory'] }) {
-  if (events.length < 2) return null;
+  if (!events.length) return null;
   return (
     <div>
       <h3 className="mb-1 text-sm font-medium">How the flags moved</h3>

@@ -105,5 +105,16 @@ describe('a stored prediction', () => {
     ]);
     expect(p.valueHistory?.map((e) => e.event)).toEqual(['flagged']);
     expect(p.bestOdds).toEqual({ home: 2.3, draw: 3.3, away: 3.6 });
+    // the match page's price grid: every declared book's fresh prices and the sharp fair prices, as of the run
+    expect(p.books).toEqual([{ bookmaker: 'William Hill', odds: { home: 2.3, draw: 3.3, away: 3.6 } }]);
+    expect(p.sharpFair?.bookmaker).toBe('Pinnacle');
+    expect(p.sharpFair?.odds.home).toBeGreaterThan(2.0);
+    expect(p.sharpFair?.odds.over25).toBeCloseTo(2, 3);
+    expect(p.booksAt).toBe(at.toISOString());
+    // the stale quote is left out of the grid, the sharp fair price stays
+    expect(previous.books).toEqual([]);
+    expect(previous.sharpFair?.odds.home).toBe(p.sharpFair?.odds.home);
+    // a demo world names its own sharp book
+    expect(toStoredPrediction(fixture, 'Sim League', state, { ...withQuotes, sharpName: 'Keystone' }, at, 'published').sharpFair?.bookmaker).toBe('Keystone');
   });
 });

@@ -2,7 +2,7 @@ import type { ListedBookmaker } from '@app/model/bookmakers';
 import { predictFixture, type LeagueModelState } from '@app/model/forecast';
 import type { MarketMemory } from '@app/model/market-memory';
 import type { Origin, StoredPrediction } from '../../predictions/prediction.ts';
-import { captureView, followFlags } from '../../predictions/value-flags.ts';
+import { booksOf, captureView, followFlags } from '../../predictions/value-flags.ts';
 import { modelOdds, type ProviderFixture } from '../providers.ts';
 import type { FixtureOdds } from '../../predictions/odds.ts';
 
@@ -59,6 +59,7 @@ export function toStoredPrediction(
     valueBets,
     ...(valueHistory.length ? { valueHistory } : {}),
     ...(view ? { valueScannedAt: scannedAt.toISOString() } : {}),
+    ...(view ? booksOf(view, scannedAt) : {}),
     ...(odds && input ? { modelOdds: input } : {}),
     // staking: the declared books' best where the source names its books, else the source's best
     ...(view && Object.keys(view.best).length

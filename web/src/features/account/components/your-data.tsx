@@ -9,7 +9,8 @@ export function YourDataSection() {
     <Card>
       <h2 className="text-lg font-semibold">Your data</h2>
       <p className="mt-2 text-sm text-muted-foreground">
-        A copy of everything we hold about you: your account, your subscription history and your messages to us, as a JSON file.
+        A copy of everything we hold about you: your account, your subscription history, your messages to us, your alert settings and your tracked bets, as a
+        JSON file.
       </p>
       <a href="/api/account/export" download className={buttonStyles({ variant: 'outline', className: 'mt-4' })}>
         <Download aria-hidden="true" />

@@ -38,9 +38,9 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * docs/product.md#payment-result with docs/decisions/0016-payment-result-shows-failures.md: verifying, then success; a failure shows the error and a
- * way back to /pricing instead of the success view.
+ * way back to /pricing instead of the success view. `afterSuccess` follows the success view (the app composes it).
  */
-export function PaymentResult({ sessionId }: { sessionId: string | null }) {
+export function PaymentResult({ sessionId, afterSuccess }: { sessionId: string | null; afterSuccess?: ReactNode }) {
   const verify = useVerifySession();
   const { mutate } = verify;
   const started = useRef<string | null>(null);
@@ -101,6 +101,7 @@ export function PaymentResult({ sessionId }: { sessionId: string | null }) {
           Account Settings
         </Link>
       </div>
+      {afterSuccess}
     </Shell>
   );
 }

@@ -1,5 +1,5 @@
 import type { Prediction } from '@app/contracts/predictions';
-import { CalendarClock, Lock, Sparkles } from 'lucide-react';
+import { CalendarClock, Coffee, Lock, Sparkles } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -14,7 +14,7 @@ import type { ListedPrediction } from '@/features/predictions/api/get-prediction
 import { cn } from '@/utils/cn';
 import { forecastSource, MEMORY_FORECAST } from '@/features/predictions/utils/forecast-source';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
-import { formatDateTime, formatKickoff, formatPercent, formatPoints } from '@/utils/format';
+import { formatKickoff, formatPercent, formatPoints } from '@/utils/format';
 import { ValueAction } from '@/components/predictions/value-action';
 import { probabilityBarTone, probabilityTone } from '@/utils/tones';
 
@@ -153,8 +153,9 @@ function LockedBody({ describedBy, breakUntil }: { describedBy: string; breakUnt
   if (breakUntil) {
     return (
       <div className="mt-4 flex flex-1 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-border bg-surface px-4 py-6 text-center">
-        <Lock aria-hidden="true" className="size-6 text-muted-foreground" />
-        <p className="text-sm font-medium">You are taking a break until {formatDateTime(breakUntil)}</p>
+        <Coffee aria-hidden="true" className="size-6 text-muted-foreground" />
+        {/* the page says once until when (its break notice); the card only that it is hidden */}
+        <p className="text-sm font-medium">On a break: hidden until it ends</p>
       </div>
     );
   }

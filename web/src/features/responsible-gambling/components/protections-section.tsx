@@ -79,13 +79,10 @@ function TakeBreak({ user }: { user: User }) {
   const [confirming, setConfirming] = useState<Date | null>(null);
   const take = useTakeBreak({
     mutationConfig: {
-      onSuccess: ({ breakUntil }) => {
+      onSuccess: () => {
         setConfirming(null);
-        toast({
-          title: 'Break started',
-          description: `Odds, probabilities and value flags are hidden until ${formatDateTime(breakUntil)}.`,
-          variant: 'success',
-        });
+        // until when: said once, by the section's notice (a toast saying it again would make two on the page)
+        toast({ title: 'Break started', variant: 'success' });
       },
       onError: (error) => toast({ title: 'Could not start the break', description: apiErrorMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     },
