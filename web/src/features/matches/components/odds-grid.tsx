@@ -1,8 +1,7 @@
 import type { MatchForecast } from '@app/contracts/matches';
 
 import { SELECTION_LABELS } from '@/components/predictions/value-bet-line';
-import { formatOdds } from '@/utils/format';
-import { formatStamp } from '@/utils/list-format';
+import { formatOdds, formatStamp } from '@/utils/format';
 
 type Books = NonNullable<MatchForecast['books']>;
 type Selection = keyof typeof SELECTION_LABELS;
