@@ -3,12 +3,13 @@ import type { Clock } from '../clock.ts';
 import { groupBy, mapInFlight } from '../collections.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
-import { ScanConflictError, type FixtureRepository, type PredictionStore } from './ports.ts';
+import { ScanConflictError, type FixtureRepository, type PredictionStore, type StoredFixture, type ValueOnlyReads } from './ports.ts';
 import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
 import { marksByLeague } from '../predictions/scan-marks.ts';
 import { providedOf, storedAsProvided } from './closing-odds.ts';
-import { isProviderOutage, type OddsProvider } from './providers.ts';
+import { isProviderOutage, type League, type OddsProvider, type ProviderFixture } from './providers.ts';
 import { newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
+import { blankValueOnly, feedFixture, fixtureChanged, unwrittenValueOnly, valueOnlyListingDue, withFairPrice } from './value-only.ts';
 
 /** The scan looks this far ahead; the daily generation run covers the rest of the week. */
 export const SCAN_REACH_MS = 72 * 3_600_000;
@@ -33,6 +34,11 @@ const WRITES_IN_FLIGHT = 8;
  * its new entries (docs/decisions/0295-one-owner-for-the-scan-write.md); one that changed nothing
  * is not written, its league's mark says when it was seen (one batched write for every league,
  * docs/decisions/0296-a-scan-that-changed-nothing-writes-nothing.md).
+ *
+ * With `valueOnly`, the leagues without history are scanned too
+ * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md): their fixtures come from the odds feed's
+ * own list (once an hour, stored as fixtures), each is scanned like a forecast's, and a flag-only record is written
+ * the first time one of them is flagged (none before: a fixture without a flag costs no write).
  */
 export function makeOddsScanTask({
   oddsProvider,
@@ -40,15 +46,19 @@ export function makeOddsScanTask({
   fixtures,
   marks,
   clock,
+  valueOnly,
   log = () => {},
 }: {
   oddsProvider: OddsProvider;
-  predictions: Pick<PredictionStore, 'listByKickoff' | 'writeScan'>;
-  fixtures: Pick<FixtureRepository, 'listByKickoff'>;
+  predictions: Pick<PredictionStore, 'listByKickoff' | 'writeScan'> & Partial<ValueOnlyReads>;
+  fixtures: Pick<FixtureRepository, 'listByKickoff'> & Partial<Pick<FixtureRepository, 'saveAll'>>;
   marks: ScanMarkStore;
   clock: Clock;
+  /** The leagues flagged without a forecast (none when absent). */
+  valueOnly?: { leagues: readonly League[] };
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }) {
+  const flagOnlyLeagues = valueOnly?.leagues ?? [];
   const list = oddsProvider.bookmakers ?? DEFAULT_BOOKMAKERS;
   // what the odds call names: the books that source carries, and the sharp reference
   const bookmakers = [...list.flatMap((b) => (b.key ? [b.key] : [])), SHARP_REFERENCE.key];
@@ -60,11 +70,15 @@ export function makeOddsScanTask({
     async scan(): Promise<{ summary: string; at: Date; firstFlagged: StoredPrediction[] }> {
       const now = clock.now();
       const firstFlagged: StoredPrediction[] = [];
-      const listed = await predictions.listByKickoff(now, new Date(now.getTime() + SCAN_REACH_MS));
+      const reach = new Date(now.getTime() + SCAN_REACH_MS);
+      const failed: string[] = [];
+      const [forecasts, flagOnly] = await Promise.all([predictions.listByKickoff(now, reach), flagOnlyFixtures(now, reach, failed)]);
+      const listed = [...forecasts, ...flagOnly.records];
       const due = listed.filter((p) => dueForScan(Date.parse(p.kickoff), now));
       const tally = { scanned: 0, written: 0, unchanged: 0, conflicts: 0, appeared: 0, withdrawn: 0 };
-      const failed: string[] = [];
-      const [provided, previousMarks] = due.length ? await Promise.all([storedAsProvided(fixtures, due), marks.all()]) : [new Map(), []];
+      const [provided, previousMarks] = due.length
+        ? await Promise.all([flagOnly.provided ?? storedAsProvided(fixtures, due), marks.all()])
+        : [new Map<string, ProviderFixture>(), []];
       const markOf = marksByLeague(previousMarks);
       const newMarks: ScanMark[] = [];
       for (const [leagueId, group] of groupBy(due, (p) => p.leagueId)) {
@@ -90,6 +104,7 @@ export function makeOddsScanTask({
         for (const [i, result] of results.entries()) {
           const id = captured[i]!.p.fixtureId;
           tally.scanned += 1;
+          if (result.state === 'not-flagged') continue;
           if (result.state === 'unchanged') unchanged.push(id);
           else if (result.state === 'conflict') tally.conflicts += 1;
           else if (result.state === 'written') {
@@ -101,7 +116,7 @@ export function makeOddsScanTask({
         }
         tally.written += written.length;
         tally.unchanged += unchanged.length;
-        const listedIds = new Set(listed.filter((p) => p.leagueId === leagueId).map((p) => p.fixtureId));
+        const listedIds = new Set(listed.filter((p) => p.leagueId === leagueId && !unwrittenValueOnly(p)).map((p) => p.fixtureId));
         const mark = nextScanMark(markOf.get(leagueId), leagueId, now, { unchanged, written, listed: listedIds });
         if (mark) newMarks.push(mark);
       }
@@ -114,12 +129,46 @@ export function makeOddsScanTask({
     },
   };
 
+  /**
+   * The flag-only leagues' fixtures not kicked off within the scan's reach: each one's stored record, or a blank one
+   * (`records`), and all of them as the odds call is asked about (`provided`, with the forecasts' fixtures: one read
+   * of the fixtures by day serves both). Once an hour the odds feed's list adds the fixtures it did not have.
+   */
+  async function flagOnlyFixtures(now: Date, reach: Date, failed: string[]): Promise<{ records: StoredPrediction[]; provided?: Map<string, ProviderFixture> }> {
+    if (!flagOnlyLeagues.length || !predictions.listValueOnlyByKickoff) return { records: [] };
+    const [stored, records] = await Promise.all([fixtures.listByKickoff(now, reach), predictions.listValueOnlyByKickoff(now, reach)]);
+    const byId = new Map<string, StoredFixture>(stored.map((f) => [f.id, f]));
+    if (valueOnlyListingDue(now) && oddsProvider.events && fixtures.saveAll) {
+      const fresh: StoredFixture[] = [];
+      for (const league of flagOnlyLeagues) {
+        try {
+          for (const f of await oddsProvider.events(league.id, now, reach)) if (fixtureChanged(f, byId.get(f.id))) fresh.push(feedFixture(f, league, now));
+        } catch (error) {
+          if (!isProviderOutage(error)) throw error;
+          failed.push(`${league.id} (fixture list)`);
+          log('Odds feed fixture list failed', { leagueId: league.id, error: error.message });
+        }
+      }
+      if (fresh.length) await fixtures.saveAll(fresh);
+      for (const f of fresh) byId.set(f.id, f);
+    }
+    const recordOf = new Map(records.map((r) => [r.fixtureId, r]));
+    const ids = new Set(flagOnlyLeagues.map((l) => l.id));
+    const open = [...byId.values()].filter((f) => ids.has(f.leagueId) && Date.parse(f.kickoff) > now.getTime());
+    const provided = new Map<string, ProviderFixture>(
+      [...byId.values()].map(({ leagueName: _name, odds: _odds, updatedAt: _at, statisticsPending: _pending, ...f }) => [f.id, f]),
+    );
+    return { records: open.map((f) => recordOf.get(f.id) ?? blankValueOnly(f, now)), provided };
+  }
+
   /** One fixture's new flags: written with the value entries core finds new, unless nothing but the scan's time changed. */
   async function rescan(p: StoredPrediction, captured: Parameters<typeof captureView>[0], now: Date) {
     const view = captureView(captured, now, list);
     const { valueBets, valueHistory } = followFlags(p, view.flags, now);
+    // a flag-only fixture gets its record with its first flag, and none before
+    if (unwrittenValueOnly(p) && !valueBets.length) return { state: 'not-flagged' as const };
     const updated: StoredPrediction = {
-      ...p,
+      ...withFairPrice(p, captured),
       valueBets,
       valueHistory,
       valueScannedAt: now.toISOString(),

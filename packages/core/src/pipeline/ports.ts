@@ -50,6 +50,16 @@ export interface ModelStateRepository {
   save(leagueId: string, state: LeagueModelState): Promise<void>;
 }
 
+/**
+ * The flag-only records of leagues without history, apart from the forecasts (their own match-day index), so no
+ * forecast read (the results, the analytics, the sitemap) meets them; the odds scan writes them through
+ * `PredictionStore.writeScan` (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
+ */
+export interface ValueOnlyReads {
+  /** Every flag-only record whose kickoff falls within [from, to], ordered by kickoff. */
+  listValueOnlyByKickoff(from: Date, to: Date): Promise<StoredPrediction[]>;
+}
+
 export interface PredictionStore extends PredictionRepository {
   get(fixtureId: string): Promise<StoredPrediction | undefined>;
   /**
@@ -67,6 +77,8 @@ export interface PredictionStore extends PredictionRepository {
    * each entry only if the ledger does not hold it. An entry the ledger holds already is left out
    * (not an error: `appended` lists those written). 'kicked-off' (nothing written) when the
    * kickoff is not after `now`; a prediction changed since it was read throws `ScanConflictError`.
+   * A flag-only record (`valueOnly`) goes to its own item; one the scan read as new (no `valueScannedAt`) is
+   * written only if none is stored.
    */
   writeScan(
     prediction: StoredPrediction,

@@ -114,6 +114,12 @@ export interface OddsProvider {
    */
   odds(leagueId: string, fixtures: ProviderFixture[], scan?: { bookmakers: readonly string[] }): Promise<Map<string, FixtureOdds>>;
   /**
+   * The league's fixtures as the odds source lists them (kickoff within [from, to]), for a league without a fixture
+   * provider: the odds scan's flags in leagues without history
+   * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md). A source that lists none leaves it out.
+   */
+  events?(leagueId: string, from: Date, to: Date): Promise<ProviderFixture[]>;
+  /**
    * Closing prices of fixtures that have kicked off, for a provider that keeps them (research
    * files, the demo world). A live odds API cannot price a match after kickoff: without this
    * method the closing price is the last snapshot taken before kickoff (the closing-odds task).
