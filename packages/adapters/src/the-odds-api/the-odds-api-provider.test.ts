@@ -293,6 +293,38 @@ describe('TheOddsApiProvider: prices', () => {
   });
 });
 
+describe('TheOddsApiProvider: the fixture list (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md)', () => {
+  it("lists a league's events as fixtures from the free /events call, skipping an event without its teams or time", async () => {
+    server.handle = (req) =>
+      req.path === '/v4/sports/soccer_austria_bundesliga/events'
+        ? {
+            body: [
+              { id: 'ab12', sport_key: 'soccer_austria_bundesliga', commence_time: '2024-08-18T15:00:00Z', home_team: 'Sturm Graz', away_team: 'Rapid Wien' },
+              { id: 'cd34', commence_time: '2024-08-18T17:00:00Z', home_team: 'LASK' },
+            ],
+            headers: quotaHeaders(480, 20, 0),
+          }
+        : { status: 404, body: { message: 'Unknown sport', error_code: 'UNKNOWN_SPORT' } };
+    const { odds } = provider();
+    const listed = await odds.events('AUT', new Date('2024-08-18T09:00:00Z'), new Date('2024-08-21T09:00:00Z'));
+    expect(listed).toEqual([
+      {
+        id: 'toa-ab12',
+        leagueId: 'AUT',
+        season: '2024-25',
+        kickoff: '2024-08-18T15:00:00.000Z',
+        homeTeam: 'Sturm Graz',
+        awayTeam: 'Rapid Wien',
+        status: 'scheduled',
+      },
+    ]);
+    expect(Object.fromEntries(server.requests[0]!.query)).toMatchObject({ commenceTimeFrom: '2024-08-18T09:00:00Z', commenceTimeTo: '2024-08-21T09:00:00Z' });
+    // a league the feed has no key for is not asked
+    expect(await odds.events('SC3', new Date('2024-08-18T09:00:00Z'), new Date('2024-08-21T09:00:00Z'))).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe('TheOddsApiProvider: malformed payloads', () => {
   it('skips a bookmaker, market or outcome of the wrong shape and keeps the rest of the event', async () => {
     // Prepare
