@@ -364,13 +364,15 @@ describe('value flags in a league without history (docs/decisions/0312-value-fla
     expect(pipeline.scanMarks.get('AUT')?.unchanged ?? {}).not.toHaveProperty('toa-2');
   });
 
-  it('a failed fixture list leaves the stored fixtures to scan, and says so', async () => {
+  it('a failed fixture list stops the lists until the next hour, leaves the stored fixtures to scan, and says so', async () => {
     const pipeline = inMemoryPipeline({ leagues: [] });
     pipeline.fixtures.set('toa-1', { ...event('toa-1', 'Sturm Graz', 'Rapid Wien'), leagueName: 'Bundesliga', updatedAt: NOW.toISOString() });
+    const listings: string[] = [];
     const task = makeOddsScanTask({
       oddsProvider: {
         name: 'live',
-        events: async () => {
+        events: async (leagueId) => {
+          listings.push(leagueId);
           throw new ProviderUnavailableError('live', 'down');
         },
         odds: async () => new Map(),
@@ -379,9 +381,10 @@ describe('value flags in a league without history (docs/decisions/0312-value-fla
       fixtures: pipeline.ports.fixtures,
       marks: pipeline.ports.marks,
       clock: fixedClock(NOW.toISOString()),
-      valueOnly: { leagues: [AUT] },
+      valueOnly: { leagues: [AUT, { id: 'DNK', name: 'Superliga', country: 'Denmark' }] },
     });
-    expect((await task.scan()).summary).toMatch(/^0 of 1 due fixture\(s\) scanned.*; failed: AUT \(fixture list\)$/);
+    expect((await task.scan()).summary).toMatch(/^0 of 1 due fixture\(s\) scanned.*; failed: fixture lists from AUT$/);
+    expect(listings).toEqual(['AUT']);
   });
 });
 

@@ -145,8 +145,10 @@ export function makeOddsScanTask({
           for (const f of await oddsProvider.events(league.id, now, reach)) if (fixtureChanged(f, byId.get(f.id))) fresh.push(feedFixture(f, league, now));
         } catch (error) {
           if (!isProviderOutage(error)) throw error;
-          failed.push(`${league.id} (fixture list)`);
+          // the feed is down or refusing (a spent quota): the next leagues' lists wait for the next hour, the stored fixtures are scanned
+          failed.push(`fixture lists from ${league.id}`);
           log('Odds feed fixture list failed', { leagueId: league.id, error: error.message });
+          break;
         }
       }
       if (fresh.length) await fixtures.saveAll(fresh);

@@ -3,6 +3,7 @@ import type { MatchRecord } from '@app/model/types';
 import type { LedgerEntry, LedgerOutcome } from '../ledger/entry.ts';
 import { ConflictError } from '../errors.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
+export type { ValueOnlyReads } from '../predictions/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import type { ClosingOdds, FixtureOdds } from '../predictions/odds.ts';
 import type { League, ProviderFixture } from './providers.ts';
@@ -48,16 +49,6 @@ export interface HistoryRepository {
 export interface ModelStateRepository {
   latest(leagueId: string): Promise<LeagueModelState | undefined>;
   save(leagueId: string, state: LeagueModelState): Promise<void>;
-}
-
-/**
- * The flag-only records of leagues without history, apart from the forecasts (their own match-day index), so no
- * forecast read (the results, the analytics, the sitemap) meets them; the odds scan writes them through
- * `PredictionStore.writeScan` (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
- */
-export interface ValueOnlyReads {
-  /** Every flag-only record whose kickoff falls within [from, to], ordered by kickoff. */
-  listValueOnlyByKickoff(from: Date, to: Date): Promise<StoredPrediction[]>;
 }
 
 export interface PredictionStore extends PredictionRepository {
