@@ -120,6 +120,9 @@ describe('TheOddsApiProvider: prices', () => {
     expect(Object.fromEntries(server.requests[0]!.query)).toMatchObject({ bookmakers: 'williamhill,pinnacle', markets: 'h2h,totals' });
     expect(server.requests[0]!.query.has('regions')).toBe(false);
     expect(server.requests).toHaveLength(1);
+    // a scan that flags 1X2 alone asks for it alone: one credit a call instead of two
+    await odds.odds('E0', [leicesterSpurs], { bookmakers: ['williamhill', 'pinnacle'], markets: ['h2h'] });
+    expect(server.requests[1]!.query.get('markets')).toBe('h2h');
   });
 
   it('asks the event’s alternate_totals when the featured totals only have 2.25, and takes the 2.5 line there', async () => {

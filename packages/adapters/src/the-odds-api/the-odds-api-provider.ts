@@ -11,7 +11,7 @@
  * free `/events` endpoint (no credit): the fixtures of the leagues flagged without a forecast
  * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
  */
-import type { BookQuote, FixtureOdds, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import type { BookQuote, FixtureOdds, OddsMarket, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import { errorMessage, JsonHttpClient, type JsonHttpClientOptions, type JsonResponse, type ResponseVerdict } from '../http/json-http-client.ts';
@@ -223,7 +223,11 @@ export class TheOddsApiProvider implements OddsProvider {
     return this.sports[leagueId] ?? leagueInfo(leagueId)?.oddsApi;
   }
 
-  async odds(leagueId: string, fixtures: ProviderFixture[], scan?: { bookmakers: readonly string[] }): Promise<Map<string, FixtureOdds>> {
+  async odds(
+    leagueId: string,
+    fixtures: ProviderFixture[],
+    scan?: { bookmakers: readonly string[]; markets?: readonly OddsMarket[] },
+  ): Promise<Map<string, FixtureOdds>> {
     const out = new Map<string, FixtureOdds>();
     const sport = this.sportFor(leagueId);
     // The API only prices events that have not started: past fixtures are not worth a credit.
@@ -236,7 +240,8 @@ export class TheOddsApiProvider implements OddsProvider {
     const url = this.url(`/v4/sports/${encodeURIComponent(sport)}/odds`, {
       // up to 10 named bookmakers cost what one region does
       ...(scan ? { bookmakers: scan.bookmakers.join(',') } : { regions: this.regions }),
-      markets: 'h2h,totals',
+      // each market costs a credit a region: a scan names only the markets it flags
+      markets: scan?.markets?.length ? scan.markets.join(',') : 'h2h,totals',
       oddsFormat: 'decimal',
       dateFormat: 'iso',
       commenceTimeFrom: isoSeconds(Math.max(now, Math.min(...kickoffs) - this.toleranceMs)),

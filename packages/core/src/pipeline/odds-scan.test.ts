@@ -308,17 +308,20 @@ describe('value flags in a league without history (docs/decisions/0312-value-fla
     const pipeline = inMemoryPipeline({ leagues: [] });
     let home = 2.25;
     const listings: string[] = [];
+    const markets: unknown[] = [];
     const oddsProvider: OddsProvider = {
       name: 'live',
       events: async (leagueId) => (listings.push(leagueId), [event('toa-1', 'Sturm Graz', 'Rapid Wien'), event('toa-2', 'LASK', 'Austria Wien')]),
-      odds: async (_l, fixtures) =>
+      odds: async (_l, fixtures, scan) => (
+        markets.push(scan?.markets),
         new Map(
           fixtures.map((f) => {
             const quotedAt = new Date(NOW.getTime() - 60_000).toISOString();
             // only the first fixture's price moves; the second's stays at the fair price
             return [f.id, { best: {}, average: {}, sharp, quotes: [quote('williamhill', f.id === 'toa-1' ? home : 2.0, quotedAt)], capturedAt: quotedAt }];
           }),
-        ),
+        )
+      ),
     };
     const task = (now: Date) =>
       makeOddsScanTask({
@@ -332,6 +335,8 @@ describe('value flags in a league without history (docs/decisions/0312-value-fla
 
     const first = await task(NOW).scan();
     expect(first.summary).toMatch(/^2 of 2 due fixture\(s\) scanned: 1 flag\(s\) appeared, 0 withdrawn; 1 written/);
+    // one call for the league, pricing only the market with a rule in force (1X2: a credit a call, not two)
+    expect(markets).toEqual([['h2h']]);
     // the feed's fixtures are stored for the next scans, under the league's name
     expect([...pipeline.fixtures.values()].map((f) => [f.id, f.leagueName])).toEqual([
       ['toa-1', 'Bundesliga'],

@@ -1,4 +1,5 @@
 import { DEFAULT_BOOKMAKERS, SHARP_REFERENCE } from '@app/model/bookmakers';
+import { VALUE_RULES } from '@app/model/value-rule';
 import type { Clock } from '../clock.ts';
 import { groupBy, mapInFlight } from '../collections.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
@@ -7,7 +8,7 @@ import { ScanConflictError, type FixtureRepository, type PredictionStore, type S
 import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
 import { marksByLeague } from '../predictions/scan-marks.ts';
 import { providedOf, storedAsProvided } from './closing-odds.ts';
-import { isProviderOutage, type League, type OddsProvider, type ProviderFixture } from './providers.ts';
+import { isProviderOutage, type League, type OddsMarket, type OddsProvider, type ProviderFixture } from './providers.ts';
 import { newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
 import { blankValueOnly, feedFixture, fixtureChanged, unwrittenValueOnly, valueOnlyListingDue, withFairPrice } from './value-only.ts';
 
@@ -59,6 +60,9 @@ export function makeOddsScanTask({
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }) {
   const flagOnlyLeagues = valueOnly?.leagues ?? [];
+  const flagOnlyIds = new Set(flagOnlyLeagues.map((l) => l.id));
+  // A league without history is priced for its flags alone: only the markets with a rule in force (each costs a credit a call)
+  const flaggedMarkets: OddsMarket[] = [...(VALUE_RULES['1X2'] ? ['h2h' as const] : []), ...(VALUE_RULES['OU2.5'] ? ['totals' as const] : [])];
   const list = oddsProvider.bookmakers ?? DEFAULT_BOOKMAKERS;
   // what the odds call names: the books that source carries, and the sharp reference
   const bookmakers = [...list.flatMap((b) => (b.key ? [b.key] : [])), SHARP_REFERENCE.key];
@@ -84,7 +88,8 @@ export function makeOddsScanTask({
       for (const [leagueId, group] of groupBy(due, (p) => p.leagueId)) {
         let odds;
         try {
-          odds = await oddsProvider.odds(leagueId, providedOf(provided, group), { bookmakers });
+          const markets = flagOnlyIds.has(leagueId) ? { markets: flaggedMarkets } : {};
+          odds = await oddsProvider.odds(leagueId, providedOf(provided, group), { bookmakers, ...markets });
         } catch (error) {
           if (!isProviderOutage(error)) throw error;
           // The flags stay as the last scan left them; the next league is still worth a call.
@@ -155,8 +160,7 @@ export function makeOddsScanTask({
       for (const f of fresh) byId.set(f.id, f);
     }
     const recordOf = new Map(records.map((r) => [r.fixtureId, r]));
-    const ids = new Set(flagOnlyLeagues.map((l) => l.id));
-    const open = [...byId.values()].filter((f) => ids.has(f.leagueId) && Date.parse(f.kickoff) > now.getTime());
+    const open = [...byId.values()].filter((f) => flagOnlyIds.has(f.leagueId) && Date.parse(f.kickoff) > now.getTime());
     const provided = new Map<string, ProviderFixture>(
       [...byId.values()].map(({ leagueName: _name, odds: _odds, updatedAt: _at, statisticsPending: _pending, ...f }) => [f.id, f]),
     );
