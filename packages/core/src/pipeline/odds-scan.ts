@@ -21,6 +21,54 @@ const unpriced = (now: Date) => ({ best: {}, average: {}, quotes: [], capturedAt
 /** A league's writes in flight at once (each its own transaction: one fixture's conflict never holds up another's). */
 const WRITES_IN_FLIGHT = 8;
 
+/** What the flag-only leagues' part of a scan reads and writes. */
+interface FlagOnlyDeps {
+  oddsProvider: OddsProvider;
+  predictions: Partial<ValueOnlyReads>;
+  fixtures: Pick<FixtureRepository, 'listByKickoff'> & Partial<Pick<FixtureRepository, 'saveAll'>>;
+  leagues: readonly League[];
+  log: (message: string, detail?: Record<string, unknown>) => void;
+}
+
+/**
+ * The flag-only leagues' fixtures not kicked off within the scan's reach: each one's stored record, or a blank one
+ * (`records`), and all of them as the odds call is asked about (`provided`, with the forecasts' fixtures: one read
+ * of the fixtures by day serves both). Once an hour the odds feed's list adds the fixtures it did not have.
+ */
+async function flagOnlyFixtures(
+  { oddsProvider, predictions, fixtures, leagues, log }: FlagOnlyDeps,
+  now: Date,
+  reach: Date,
+  failed: string[],
+): Promise<{ records: StoredPrediction[]; provided?: Map<string, ProviderFixture> }> {
+  if (!leagues.length || !predictions.listValueOnlyByKickoff) return { records: [] };
+  const [stored, records] = await Promise.all([fixtures.listByKickoff(now, reach), predictions.listValueOnlyByKickoff(now, reach)]);
+  const byId = new Map<string, StoredFixture>(stored.map((f) => [f.id, f]));
+  if (valueOnlyListingDue(now) && oddsProvider.events && fixtures.saveAll) {
+    const fresh: StoredFixture[] = [];
+    for (const league of leagues) {
+      try {
+        for (const f of await oddsProvider.events(league.id, now, reach)) if (fixtureChanged(f, byId.get(f.id))) fresh.push(feedFixture(f, league, now));
+      } catch (error) {
+        if (!isProviderOutage(error)) throw error;
+        // the feed is down or refusing (a spent quota): the next leagues' lists wait for the next hour, the stored fixtures are scanned
+        failed.push(`fixture lists from ${league.id}`);
+        log('Odds feed fixture list failed', { leagueId: league.id, error: error.message });
+        break;
+      }
+    }
+    if (fresh.length) await fixtures.saveAll(fresh);
+    for (const f of fresh) byId.set(f.id, f);
+  }
+  const ids = new Set(leagues.map((l) => l.id));
+  const recordOf = new Map(records.map((r) => [r.fixtureId, r]));
+  const open = [...byId.values()].filter((f) => ids.has(f.leagueId) && Date.parse(f.kickoff) > now.getTime());
+  const provided = new Map<string, ProviderFixture>(
+    [...byId.values()].map(({ leagueName: _name, odds: _odds, updatedAt: _at, statisticsPending: _pending, ...f }) => [f.id, f]),
+  );
+  return { records: open.map((f) => recordOf.get(f.id) ?? blankValueOnly(f, now)), provided };
+}
+
 /**
  * Prices found when they appear (docs/decisions/0192-prices-found-when-they-appear.md): every 15
  * minutes, the fixtures due a scan (every 30 minutes within 24 hours of kickoff, hourly within 72,
@@ -76,7 +124,10 @@ export function makeOddsScanTask({
       const firstFlagged: StoredPrediction[] = [];
       const reach = new Date(now.getTime() + SCAN_REACH_MS);
       const failed: string[] = [];
-      const [forecasts, flagOnly] = await Promise.all([predictions.listByKickoff(now, reach), flagOnlyFixtures(now, reach, failed)]);
+      const [forecasts, flagOnly] = await Promise.all([
+        predictions.listByKickoff(now, reach),
+        flagOnlyFixtures({ oddsProvider, predictions, fixtures, leagues: flagOnlyLeagues, log }, now, reach, failed),
+      ]);
       const listed = [...forecasts, ...flagOnly.records];
       const due = listed.filter((p) => dueForScan(Date.parse(p.kickoff), now));
       const tally = { scanned: 0, written: 0, unchanged: 0, conflicts: 0, appeared: 0, withdrawn: 0 };
@@ -133,39 +184,6 @@ export function makeOddsScanTask({
       return { summary, at: now, firstFlagged };
     },
   };
-
-  /**
-   * The flag-only leagues' fixtures not kicked off within the scan's reach: each one's stored record, or a blank one
-   * (`records`), and all of them as the odds call is asked about (`provided`, with the forecasts' fixtures: one read
-   * of the fixtures by day serves both). Once an hour the odds feed's list adds the fixtures it did not have.
-   */
-  async function flagOnlyFixtures(now: Date, reach: Date, failed: string[]): Promise<{ records: StoredPrediction[]; provided?: Map<string, ProviderFixture> }> {
-    if (!flagOnlyLeagues.length || !predictions.listValueOnlyByKickoff) return { records: [] };
-    const [stored, records] = await Promise.all([fixtures.listByKickoff(now, reach), predictions.listValueOnlyByKickoff(now, reach)]);
-    const byId = new Map<string, StoredFixture>(stored.map((f) => [f.id, f]));
-    if (valueOnlyListingDue(now) && oddsProvider.events && fixtures.saveAll) {
-      const fresh: StoredFixture[] = [];
-      for (const league of flagOnlyLeagues) {
-        try {
-          for (const f of await oddsProvider.events(league.id, now, reach)) if (fixtureChanged(f, byId.get(f.id))) fresh.push(feedFixture(f, league, now));
-        } catch (error) {
-          if (!isProviderOutage(error)) throw error;
-          // the feed is down or refusing (a spent quota): the next leagues' lists wait for the next hour, the stored fixtures are scanned
-          failed.push(`fixture lists from ${league.id}`);
-          log('Odds feed fixture list failed', { leagueId: league.id, error: error.message });
-          break;
-        }
-      }
-      if (fresh.length) await fixtures.saveAll(fresh);
-      for (const f of fresh) byId.set(f.id, f);
-    }
-    const recordOf = new Map(records.map((r) => [r.fixtureId, r]));
-    const open = [...byId.values()].filter((f) => flagOnlyIds.has(f.leagueId) && Date.parse(f.kickoff) > now.getTime());
-    const provided = new Map<string, ProviderFixture>(
-      [...byId.values()].map(({ leagueName: _name, odds: _odds, updatedAt: _at, statisticsPending: _pending, ...f }) => [f.id, f]),
-    );
-    return { records: open.map((f) => recordOf.get(f.id) ?? blankValueOnly(f, now)), provided };
-  }
 
   /** One fixture's new flags: written with the value entries core finds new, unless nothing but the scan's time changed. */
   async function rescan(p: StoredPrediction, captured: Parameters<typeof captureView>[0], now: Date) {
