@@ -61,7 +61,9 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
       const rows = prediction.valueOnly ? valueOnly : predictions;
       // a flag-only record the scan read as new is written only if none is stored
       const fresh = prediction.valueOnly && previous.valueScannedAt === undefined && !rows.has(prediction.fixtureId);
-      const row = fresh ? { prediction: { ...prediction, generatedAt: previous.generatedAt, valueScannedAt: undefined }, entries: [] } : rows.get(prediction.fixtureId);
+      const row = fresh
+        ? { prediction: { ...prediction, generatedAt: previous.generatedAt, valueScannedAt: undefined }, entries: [] }
+        : rows.get(prediction.fixtureId);
       if (
         !row ||
         Date.parse(row.prediction.kickoff) <= now.getTime() ||
