@@ -92,6 +92,12 @@ export class DynamoPredictionRepository implements PredictionStore, ValueOnlyRea
     return out.Item ? strip<StoredPrediction>(out.Item) : undefined;
   }
 
+  /** A flag-only record of a league without history (A30), for the alert email that announces its flag. */
+  async getValueOnly(fixtureId: string): Promise<StoredPrediction | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.valueOnly(fixtureId), ConsistentRead: true }));
+    return out.Item ? strip<StoredPrediction>(out.Item) : undefined;
+  }
+
   /** Unconditional write of a prediction alone (tests and seeding). */
   async save(prediction: StoredPrediction): Promise<void> {
     await this.write(prediction, [], { now: new Date(0), backfill: true });

@@ -129,6 +129,8 @@ describe('flag-only records of leagues without history (docs/decisions/0312-valu
     expect((await store.listValueOnlyByKickoff(...window)).map((p) => [p.fixtureId, p.valueOnly, p.valueBets.length])).toEqual([['vo1', true, 1]]);
     expect((await store.listByKickoff(...window)).map((p) => p.fixtureId)).not.toContain('vo1');
     expect(await store.get('vo1')).toBeUndefined();
+    // read on its own by the alert email that announces it
+    expect(await store.getValueOnly('vo1')).toMatchObject({ fixtureId: 'vo1', valueOnly: true, leagueName: 'Bundesliga' });
     expect((await ledger.listForFixture('vo1')).map((e) => [e.id, e.modelVersion])).toEqual([['vo1~value-home', 'value-only']]);
     // the next scan writes on the record as it read it
     const stored = (await store.listValueOnlyByKickoff(...window))[0]!;
