@@ -8,18 +8,22 @@ import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-re
 import { DynamoScanMarkStore } from '@app/adapters/dynamodb/scan-mark-store';
 import { makeClosingOddsTask } from '@app/core/pipeline/closing-odds';
 import { makeOddsScanTask } from '@app/core/pipeline/odds-scan';
+import { valueOnlyLeagues } from '@app/core/pipeline/value-only';
+import { LEAGUE_CATALOG } from '@app/adapters/leagues/catalog';
+import type { League } from '@app/core/pipeline/providers';
+import { ConfigError } from '@app/platform/config';
 import { DynamoTrackedBetRepository } from '@app/adapters/dynamodb/tracked-bet-repository';
 import { makeGenerationService } from '@app/core/pipeline/generation';
 import { makeSeasonJob } from '@app/core/seasons/service';
 import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
 import { makeJobService } from '@app/core/pipeline/jobs';
-import type { PredictionStore } from '@app/core/pipeline/ports';
+import type { PredictionStore, ValueOnlyReads } from '@app/core/pipeline/ports';
 import type { ScanMarkStore } from '@app/core/predictions/ports';
 import { jobTimings } from '@app/events/queues';
 import { logger } from '@app/platform/logger';
 import { ulid } from 'ulid';
 import { makeDispatcher } from '../consumers/dispatcher.ts';
-import { afterwards, builtAlready, once, rebuilt, type Base } from './base.ts';
+import { afterwards, builtAlready, once, rebuilt, type Base, type FootballProviders } from './base.ts';
 import { ledgerReads } from './ledger.ts';
 import { footballProviders } from './football-providers.ts';
 import { buildMessageQueue } from './queues.ts';
@@ -39,13 +43,14 @@ export function buildLeagues(base: Base): DynamoLeagueRepository {
 const invalidateReads = (base: Base) => () => builtAlready<ReturnType<typeof buildPredictions>>(base, buildPredictions)?.invalidate();
 
 /** The store the pipeline writes through: the upcoming-predictions read of this process is dropped after each write. */
-export function invalidatingPredictionStore(base: Base): PredictionStore {
+export function invalidatingPredictionStore(base: Base): PredictionStore & ValueOnlyReads {
   return once(base, invalidatingPredictionStore, () => {
     const store = table(base, DynamoPredictionRepository);
     const invalidate = invalidateReads(base);
     return {
       get: (fixtureId) => store.get(fixtureId),
       listByKickoff: (from, to) => store.listByKickoff(from, to),
+      listValueOnlyByKickoff: (from, to) => store.listValueOnlyByKickoff(from, to),
       write: afterwards(store.write.bind(store), invalidate),
       writeScan: afterwards(store.writeScan.bind(store), invalidate),
       settle: afterwards(store.settle.bind(store), invalidate),
@@ -100,19 +105,35 @@ export function buildClosingOdds(base: Base) {
   );
 }
 
+/**
+ * The leagues the scan flags without a forecast (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md):
+ * `VALUE_ONLY_LEAGUES` against the catalog, less the leagues the fixture provider serves; none when the odds source
+ * lists no fixtures of its own (the demo, the CSV replay, no odds key).
+ */
+async function flagOnlyLeagues(base: Base, providers: FootballProviders): Promise<League[]> {
+  if (!providers.oddsProvider.events) return [];
+  const forecast = (await providers.fixturesProvider.leagues()).map((l) => l.id);
+  try {
+    return valueOnlyLeagues(base.config.VALUE_ONLY_LEAGUES, LEAGUE_CATALOG, forecast);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  - ${(error as Error).message}`);
+  }
+}
+
 /** The odds scan: value flags raised and withdrawn as prices move; writes through the invalidating store. */
 export function buildOddsScan(base: Base) {
   return rebuilt(
     base,
     buildOddsScan,
     () => footballProviders(base),
-    (providers) =>
+    async (providers) =>
       makeOddsScanTask({
         oddsProvider: providers.oddsProvider,
         predictions: invalidatingPredictionStore(base),
         fixtures: table(base, DynamoFixtureRepository),
         marks: invalidatingScanMarks(base),
         clock: base.clock,
+        valueOnly: { leagues: await flagOnlyLeagues(base, providers) },
         log: (message, detail) => logger.warn(message, detail ?? {}),
       }),
   );

@@ -63,6 +63,8 @@ export const LedgerEntryViewSchema = z.strictObject({
   /** `pick`: an outcome we gave 60 % or more; `value`: a price above the market's fair price. */
   kind: z.enum(['pick', 'value']),
   market: z.enum(BET_MARKETS),
+  /** The market's line: 2.5 goals for Over/Under 2.5; null for the 1X2, which has none. */
+  line: z.nullable(z.number()),
   selection: z.enum(LEDGER_SELECTIONS),
   probability: Fraction,
   fairProbability: z.nullable(Fraction),

@@ -81,7 +81,7 @@ export const CardPickSchema = z.strictObject({ market: z.enum(['1x2', 'ou25']), 
  * probability, value flag and insight is null: nothing can be read from the network.
  */
 /** What a published forecast comes from (docs/decisions/0291-forecasts-from-market-memory-in-the-product.md). */
-export const ForecastSourceSchema = z.enum(['market', 'memory', 'models']);
+export const ForecastSourceSchema = z.enum(['market', 'memory', 'models', 'none']);
 export type ForecastSource = z.infer<typeof ForecastSourceSchema>;
 
 export const PredictionSchema = z.strictObject({
@@ -113,8 +113,9 @@ export const PredictionSchema = z.strictObject({
   modelWeight: z.nullable(z.strictObject({ x1: Fraction, ou: Fraction })),
   /**
    * What the published forecast comes from: the fixture's own odds ('market'), past market prices (the market memory)
-   * pooled with our models for want of odds ('memory'), or our models alone ('models'). Shown locked or not; null on
-   * predictions stored before it was kept.
+   * pooled with our models for want of odds ('memory'), or our models alone ('models'); 'none' for a league without
+   * history, whose fixture shows value flags only, no forecast (its probabilities, picks, insights and markets are null).
+   * Shown locked or not; null on predictions stored before it was kept.
    */
   forecastSource: z.nullable(ForecastSourceSchema),
   insights: z.nullable(PredictionInsightsSchema),

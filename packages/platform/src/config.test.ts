@@ -21,4 +21,11 @@ describe('parseConfig', () => {
     const config = parseConfig({ STAGE: 'local', EXTRA_ORIGINS: 'http://localhost:5173, https://example.com/' });
     expect(allowedOrigins(config)).toEqual(['http://localhost:3000', 'http://localhost:5173', 'https://example.com']);
   });
+
+  it('reads the leagues flagged without a forecast: all by default, none, or a list of league ids', () => {
+    expect(parseConfig({ STAGE: 'local' }).VALUE_ONLY_LEAGUES).toBe('all');
+    expect(parseConfig({ STAGE: 'local', VALUE_ONLY_LEAGUES: 'none' }).VALUE_ONLY_LEAGUES).toBe('none');
+    expect(parseConfig({ STAGE: 'local', VALUE_ONLY_LEAGUES: 'aut, DNK,' }).VALUE_ONLY_LEAGUES).toEqual(['AUT', 'DNK']);
+    expect(() => parseConfig({ STAGE: 'local', VALUE_ONLY_LEAGUES: 'AUT,soccer_denmark_superliga' })).toThrow(/VALUE_ONLY_LEAGUES: all, none, or league ids/);
+  });
 });

@@ -11,6 +11,26 @@ const csv = z.pipe(
   ),
 );
 
+/** `all`, `none`, or league ids (the catalog's: E0, AUT...) separated by commas. */
+const leagueSetting = z.pipe(
+  z._default(z.string(), 'all'),
+  z.pipe(
+    z.transform((v: string) => {
+      const t = v.trim();
+      if (t === 'all' || t === 'none') return t;
+      return t
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean);
+    }),
+    z.union([
+      z.literal('all'),
+      z.literal('none'),
+      z.array(z.string().check(z.regex(/^[A-Z0-9]{2,4}$/, 'VALUE_ONLY_LEAGUES: all, none, or league ids (E0, AUT...) separated by commas'))),
+    ]),
+  ),
+);
+
 /**
  * Every environment variable the product reads, parsed once. Nothing else reads `process.env`.
  * docs/configuration.md's table mirrors this schema.
@@ -93,6 +113,12 @@ export const ConfigSchema = z.object({
   ODDS_API_KEY: z.optional(z.string()),
   /** The Odds API host (a proxy, or a stand-in server in tests). */
   ODDS_API_BASE_URL: z._default(z.url(), 'https://api.the-odds-api.com'),
+  /**
+   * The leagues whose value flags the odds scan raises without a forecast (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md):
+   * `all` (default: every catalog league The Odds API has a sport key for, less the leagues with forecasts), `none`,
+   * or league ids separated by commas. Read only with a The Odds API key.
+   */
+  VALUE_ONLY_LEAGUES: leagueSetting,
   /** Secrets Manager secret: JSON {"apiFootballKey": "...", "oddsApiKey": "..."}. */
   PROVIDERS_SECRET_ARN: z.optional(z.string()),
 

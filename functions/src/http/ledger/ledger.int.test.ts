@@ -111,6 +111,10 @@ describe('GET /api/ledger', () => {
     });
     expect(home.clv).toBeCloseTo(1.75 * home.closing!.fairProbability - 1, 4);
     expect(settled.find((e) => e.fixtureId === 'p2')).toMatchObject({ closing: null, clv: null });
+    // every value entry names its market and line (these are 1X2 flags: no line)
+    const values = list.entries.filter((e) => e.kind === 'value');
+    expect(values.length).toBeGreaterThan(0);
+    expect(new Set(values.map((e) => `${e.market} ${e.line}`))).toEqual(new Set(['1x2 null']));
     // Back-tested entries say they were written after their match.
     const backtest = list.entries.filter((e) => e.basis === 'backtest');
     expect(backtest).toHaveLength(24);

@@ -78,6 +78,11 @@ export const keys = {
   /** GSI2: predictions by league. */
   predictionLeague: (leagueId: string, kickoff: string, fixtureId: string) => ({ GSI2PK: `PREDLEAGUE#${leagueId}`, GSI2SK: `${kickoff}#${fixtureId}` }),
   predictionLeaguePartition: (leagueId: string) => `PREDLEAGUE#${leagueId}`,
+  /** A flag-only record of a league without history, in its fixture's collection (no forecast: its own SK and index). */
+  valueOnly: (fixtureId: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: 'VALUEONLY' }),
+  /** GSI1: the flag-only records by match day (no forecast read meets them). */
+  valueOnlyDay: (day: string, kickoff: string, fixtureId: string) => ({ GSI1PK: `VALUEDAY#${day}`, GSI1SK: `${kickoff}#${fixtureId}` }),
+  valueOnlyDayPartition: (day: string) => `VALUEDAY#${day}`,
   /** A ledger entry in its fixture's collection (`<kind>-<selection>`, e.g. `pick-home`); GSI3 lists the ledger by kickoff month. */
   ledgerEntry: (fixtureId: string, entryKey: string) => ({ PK: `FIXTURE#${fixtureId}`, SK: `LEDGER#${entryKey}` }),
   /** A correction of a ledger entry, after it in the same collection; in GSI3 beside it. */

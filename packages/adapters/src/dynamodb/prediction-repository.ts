@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { utcDay, utcDaysBetween } from '@app/core/clock';
 import type { LedgerEntry, LedgerOutcome } from '@app/core/ledger/entry';
-import { ScanConflictError, type PredictionStore } from '@app/core/pipeline/ports';
+import { ScanConflictError, type PredictionStore, type ValueOnlyReads } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { conditionalWrite } from './conditions.ts';
 import { entryUpdate, ledgerEntryItem, readFixtureLedger } from './ledger-repository.ts';
@@ -20,13 +20,27 @@ function strip<T>(item: Record<string, unknown>): T {
   return out as T;
 }
 
-/** A prediction's item: in its fixture's collection, by match day (GSI1) and league (GSI2), with its kickoff in ms for the conditions. */
+/**
+ * A prediction's item: in its fixture's collection, by match day (GSI1) and league (GSI2), with its kickoff in ms for
+ * the conditions. A flag-only record has its own item and match-day index, and none by league (A30).
+ */
 function predictionItem(prediction: StoredPrediction) {
   const kickoff = new Date(prediction.kickoff).toISOString();
   const kickoffMs = Date.parse(kickoff);
+  const day = utcDay(new Date(kickoffMs));
+  if (prediction.valueOnly)
+    return {
+      ...keys.valueOnly(prediction.fixtureId),
+      ...keys.valueOnlyDay(day, kickoff, prediction.fixtureId),
+      type: 'ValueOnly',
+      schemaVersion: SCHEMA_VERSION,
+      ...prediction,
+      kickoff,
+      kickoffMs,
+    };
   return {
     ...keys.prediction(prediction.fixtureId),
-    ...keys.predictionDay(utcDay(new Date(kickoffMs)), kickoff, prediction.fixtureId),
+    ...keys.predictionDay(day, kickoff, prediction.fixtureId),
     ...keys.predictionLeague(prediction.leagueId, kickoff, prediction.fixtureId),
     type: 'Prediction',
     schemaVersion: SCHEMA_VERSION,
@@ -41,7 +55,7 @@ function predictionItem(prediction: StoredPrediction) {
  * in one transaction with the ledger entries they publish, and settled in one transaction with
  * those entries' outcomes (A4, A5, A6, A7 in docs/architecture.md#dynamodb-access-patterns).
  */
-export class DynamoPredictionRepository implements PredictionStore {
+export class DynamoPredictionRepository implements PredictionStore, ValueOnlyReads {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -50,7 +64,15 @@ export class DynamoPredictionRepository implements PredictionStore {
   async listByKickoff(from: Date, to: Date): Promise<StoredPrediction[]> {
     const fromIso = from.toISOString();
     const toIso = to.toISOString();
-    const perDay = await Promise.all(utcDaysBetween(from, to).map((day) => this.queryDay(day, fromIso, sortKeyCeiling(toIso))));
+    const perDay = await Promise.all(utcDaysBetween(from, to).map((day) => this.queryDay(keys.predictionDayPartition(day), fromIso, sortKeyCeiling(toIso))));
+    return perDay.flat();
+  }
+
+  /** The flag-only records with kickoff in [from, to] (A30), one Query a UTC match day. */
+  async listValueOnlyByKickoff(from: Date, to: Date): Promise<StoredPrediction[]> {
+    const fromIso = from.toISOString();
+    const toIso = to.toISOString();
+    const perDay = await Promise.all(utcDaysBetween(from, to).map((day) => this.queryDay(keys.valueOnlyDayPartition(day), fromIso, sortKeyCeiling(toIso))));
     return perDay.flat();
   }
 
@@ -67,6 +89,12 @@ export class DynamoPredictionRepository implements PredictionStore {
 
   async get(fixtureId: string): Promise<StoredPrediction | undefined> {
     const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.prediction(fixtureId), ConsistentRead: true }));
+    return out.Item ? strip<StoredPrediction>(out.Item) : undefined;
+  }
+
+  /** A flag-only record of a league without history (A30), for the alert email that announces its flag. */
+  async getValueOnly(fixtureId: string): Promise<StoredPrediction | undefined> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: keys.valueOnly(fixtureId), ConsistentRead: true }));
     return out.Item ? strip<StoredPrediction>(out.Item) : undefined;
   }
 
@@ -130,16 +158,20 @@ export class DynamoPredictionRepository implements PredictionStore {
     if (item.kickoffMs <= options.now.getTime()) return 'kicked-off';
     if (entries.some((e) => e.basis !== 'published' || e.kind !== 'value')) throw new Error('A scan writes published value entries only');
     const { previous } = options;
-    const condition = {
-      ConditionExpression:
-        'kickoffMs > :now AND generatedAt = :generatedAt AND ' +
-        (previous.valueScannedAt === undefined ? 'attribute_not_exists(valueScannedAt)' : 'valueScannedAt = :scannedAt'),
-      ExpressionAttributeValues: {
-        ':now': options.now.getTime(),
-        ':generatedAt': previous.generatedAt,
-        ...(previous.valueScannedAt === undefined ? {} : { ':scannedAt': previous.valueScannedAt }),
-      },
-    };
+    // A flag-only record the scan read as new: written only if none is stored (a scan in between wrote it first).
+    const firstRecord = prediction.valueOnly && previous.valueScannedAt === undefined;
+    const condition = firstRecord
+      ? { ConditionExpression: 'attribute_not_exists(PK)' }
+      : {
+          ConditionExpression:
+            'kickoffMs > :now AND generatedAt = :generatedAt AND ' +
+            (previous.valueScannedAt === undefined ? 'attribute_not_exists(valueScannedAt)' : 'valueScannedAt = :scannedAt'),
+          ExpressionAttributeValues: {
+            ':now': options.now.getTime(),
+            ':generatedAt': previous.generatedAt,
+            ...(previous.valueScannedAt === undefined ? {} : { ':scannedAt': previous.valueScannedAt }),
+          },
+        };
     let appended = entries;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -179,12 +211,12 @@ export class DynamoPredictionRepository implements PredictionStore {
     return conditionalWrite(transactWrite(this.doc, this.tableName, actions));
   }
 
-  private async queryDay(day: string, fromSk: string, toSk: string): Promise<StoredPrediction[]> {
+  private async queryDay(partition: string, fromSk: string, toSk: string): Promise<StoredPrediction[]> {
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': keys.predictionDayPartition(day), ':from': fromSk, ':to': toSk },
+      ExpressionAttributeValues: { ':pk': partition, ':from': fromSk, ':to': toSk },
     });
     return items.map((item) => strip<StoredPrediction>(item));
   }

@@ -4,6 +4,7 @@ import type { StoredFixture } from '@app/core/pipeline/ports';
 import { newValueEntries } from '@app/core/pipeline/scan-rules';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { followFlags } from '@app/core/predictions/value-flags';
+import { blankValueOnly } from '@app/core/pipeline/value-only';
 import { DynamoFixtureRepository } from './fixture-repository.ts';
 import { DynamoLedgerRepository } from './ledger-repository.ts';
 import { DynamoPredictionRepository } from './prediction-repository.ts';
@@ -109,6 +110,33 @@ describe("the odds scan's write (docs/decisions/0295-one-owner-for-the-scan-writ
       ['sw4~value-away', LATER.toISOString()],
       ['sw4~value-home', NOW.toISOString()],
     ]);
+  });
+});
+
+describe('flag-only records of leagues without history (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md)', () => {
+  it('writes the first one only if none is stored, apart from the forecasts, and the next ones as a prediction', async () => {
+    const blank = blankValueOnly(
+      { id: 'vo1', leagueId: 'AUT', leagueName: 'Bundesliga', homeTeam: 'Sturm Graz', awayTeam: 'Rapid Wien', kickoff: '2026-11-23T15:00:00.000Z' },
+      NOW,
+    );
+    const first = rescanned(blank, NOW, ['home']);
+    const entries = newValueEntries(blank, first, NOW);
+    expect(await store.writeScan(first, entries, { now: NOW, previous: blank })).toEqual({ appended: entries });
+    // a second scan that also read none (it overlapped) writes nothing
+    await expect(store.writeScan(first, entries, { now: NOW, previous: blank })).rejects.toBeInstanceOf(ScanConflictError);
+    // listed by its own index only: no forecast read (predictions by day, the match page's get) meets it
+    const window = [new Date('2026-11-23T00:00:00Z'), new Date('2026-11-23T23:59:59Z')] as const;
+    expect((await store.listValueOnlyByKickoff(...window)).map((p) => [p.fixtureId, p.valueOnly, p.valueBets.length])).toEqual([['vo1', true, 1]]);
+    expect((await store.listByKickoff(...window)).map((p) => p.fixtureId)).not.toContain('vo1');
+    expect(await store.get('vo1')).toBeUndefined();
+    // read on its own by the alert email that announces it
+    expect(await store.getValueOnly('vo1')).toMatchObject({ fixtureId: 'vo1', valueOnly: true, leagueName: 'Bundesliga' });
+    expect((await ledger.listForFixture('vo1')).map((e) => [e.id, e.modelVersion])).toEqual([['vo1~value-home', 'value-only']]);
+    // the next scan writes on the record as it read it
+    const stored = (await store.listValueOnlyByKickoff(...window))[0]!;
+    const withdrawn = rescanned(stored, LATER, []);
+    expect(await store.writeScan(withdrawn, [], { now: LATER, previous: stored })).toEqual({ appended: [] });
+    expect((await store.listValueOnlyByKickoff(...window))[0]!.valueHistory!.map((e) => e.event)).toEqual(['flagged', 'withdrawn']);
   });
 });
 

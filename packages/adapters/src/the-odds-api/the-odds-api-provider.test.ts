@@ -120,6 +120,9 @@ describe('TheOddsApiProvider: prices', () => {
     expect(Object.fromEntries(server.requests[0]!.query)).toMatchObject({ bookmakers: 'williamhill,pinnacle', markets: 'h2h,totals' });
     expect(server.requests[0]!.query.has('regions')).toBe(false);
     expect(server.requests).toHaveLength(1);
+    // a scan that flags 1X2 alone asks for it alone: one credit a call instead of two
+    await odds.odds('E0', [leicesterSpurs], { bookmakers: ['williamhill', 'pinnacle'], markets: ['h2h'] });
+    expect(server.requests[1]!.query.get('markets')).toBe('h2h');
   });
 
   it('asks the event’s alternate_totals when the featured totals only have 2.25, and takes the 2.5 line there', async () => {
@@ -290,6 +293,38 @@ describe('TheOddsApiProvider: prices', () => {
     expect((await odds.odds('E0', [])).size).toBe(0);
     expect((await odds.odds('E0', [{ ...leicesterSpurs, kickoff: '2024-08-18T08:00:00.000Z' }])).size).toBe(0);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('TheOddsApiProvider: the fixture list (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md)', () => {
+  it("lists a league's events as fixtures from the free /events call, skipping an event without its teams or time", async () => {
+    server.handle = (req) =>
+      req.path === '/v4/sports/soccer_austria_bundesliga/events'
+        ? {
+            body: [
+              { id: 'ab12', sport_key: 'soccer_austria_bundesliga', commence_time: '2024-08-18T15:00:00Z', home_team: 'Sturm Graz', away_team: 'Rapid Wien' },
+              { id: 'cd34', commence_time: '2024-08-18T17:00:00Z', home_team: 'LASK' },
+            ],
+            headers: quotaHeaders(480, 20, 0),
+          }
+        : { status: 404, body: { message: 'Unknown sport', error_code: 'UNKNOWN_SPORT' } };
+    const { odds } = provider();
+    const listed = await odds.events('AUT', new Date('2024-08-18T09:00:00Z'), new Date('2024-08-21T09:00:00Z'));
+    expect(listed).toEqual([
+      {
+        id: 'toa-ab12',
+        leagueId: 'AUT',
+        season: '2024-25',
+        kickoff: '2024-08-18T15:00:00.000Z',
+        homeTeam: 'Sturm Graz',
+        awayTeam: 'Rapid Wien',
+        status: 'scheduled',
+      },
+    ]);
+    expect(Object.fromEntries(server.requests[0]!.query)).toMatchObject({ commenceTimeFrom: '2024-08-18T09:00:00Z', commenceTimeTo: '2024-08-21T09:00:00Z' });
+    // a league the feed has no key for is not asked
+    expect(await odds.events('SC3', new Date('2024-08-18T09:00:00Z'), new Date('2024-08-21T09:00:00Z'))).toEqual([]);
+    expect(server.requests).toHaveLength(1);
   });
 });
 

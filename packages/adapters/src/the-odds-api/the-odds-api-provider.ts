@@ -7,19 +7,24 @@
  * market input); each best price names its bookmaker; every bookmaker's own prices are kept with
  * its `last_update` (the quotes value flags read). The odds scan asks for the named bookmakers
  * only (`bookmakers=`, one region's cost) and skips the alternate-totals calls. A spent quota or a
- * bad key opens a circuit: no more calls for a while.
+ * bad key opens a circuit: no more calls for a while. `events` lists a league's fixtures from the
+ * free `/events` endpoint (no credit): the fixtures of the leagues flagged without a forecast
+ * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
  */
-import type { BookQuote, FixtureOdds, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import type { BookQuote, FixtureOdds, OddsMarket, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
 import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import { errorMessage, JsonHttpClient, type JsonHttpClientOptions, type JsonResponse, type ResponseVerdict } from '../http/json-http-client.ts';
 import { headerInt } from '../http/headers.ts';
 import { parseEach } from '../http/lenient.ts';
-import { leagueInfo } from '../leagues/catalog.ts';
+import { leagueInfo, seasonLabelAt } from '../leagues/catalog.ts';
 import { teamNames, type TeamNames } from '../leagues/team-names.ts';
 import { OddsApiErrorSchema, OddsApiEventSchema, OddsApiEventsSchema, type OddsApiBookmaker, type OddsApiEvent } from './schemas.ts';
 
 export const THE_ODDS_API_NAME = 'the-odds-api';
+
+/** Our fixture id of a The Odds API event (its own id: 32 hex characters). */
+export const oddsApiFixtureId = (eventId: string) => `toa-${eventId}`;
 
 /** Error codes of a 401 that no retry will fix in this process (the circuit opens). */
 const CIRCUIT_CODES = new Set(['MISSING_KEY', 'INVALID_KEY', 'DEACTIVATED_KEY', 'OUT_OF_USAGE_CREDITS']);
@@ -224,7 +229,11 @@ export class TheOddsApiProvider implements OddsProvider {
     return this.sports[leagueId] ?? leagueInfo(leagueId)?.oddsApi;
   }
 
-  async odds(leagueId: string, fixtures: ProviderFixture[], scan?: { bookmakers: readonly string[] }): Promise<Map<string, FixtureOdds>> {
+  async odds(
+    leagueId: string,
+    fixtures: ProviderFixture[],
+    scan?: { bookmakers: readonly string[]; markets?: readonly OddsMarket[] },
+  ): Promise<Map<string, FixtureOdds>> {
     const out = new Map<string, FixtureOdds>();
     const sport = this.sportFor(leagueId);
     // The API only prices events that have not started: past fixtures are not worth a credit.
@@ -237,7 +246,8 @@ export class TheOddsApiProvider implements OddsProvider {
     const url = this.url(`/v4/sports/${encodeURIComponent(sport)}/odds`, {
       // up to 10 named bookmakers cost what one region does
       ...(scan ? { bookmakers: scan.bookmakers.join(',') } : { regions: this.regions }),
-      markets: 'h2h,totals',
+      // each market costs a credit a region: a scan names only the markets it flags
+      markets: scan?.markets?.length ? scan.markets.join(',') : 'h2h,totals',
       oddsFormat: 'decimal',
       dateFormat: 'iso',
       commenceTimeFrom: isoSeconds(Math.max(now, Math.min(...kickoffs) - this.toleranceMs)),
@@ -296,6 +306,40 @@ export class TheOddsApiProvider implements OddsProvider {
       if (odds) out.set(j.fixture.id, odds);
     }
     return out;
+  }
+
+  /**
+   * The league's events with a commence time in [from, to], as fixtures (`toa-<event id>`, the feed's team names):
+   * `GET /v4/sports/{sport}/events`, which costs no credit. An event without an id, a time or both teams is skipped.
+   */
+  async events(leagueId: string, from: Date, to: Date): Promise<ProviderFixture[]> {
+    const sport = this.sportFor(leagueId);
+    if (!sport || to.getTime() < from.getTime()) return [];
+    this.assertCircuitClosed();
+    const url = this.url(`/v4/sports/${encodeURIComponent(sport)}/events`, {
+      dateFormat: 'iso',
+      commenceTimeFrom: isoSeconds(from.getTime()),
+      commenceTimeTo: isoSeconds(to.getTime()),
+    });
+    const res = await this.http.getJson(url);
+    const events = OddsApiEventsSchema.safeParse(res.body);
+    if (!events.success) throw new ProviderUnavailableError(THE_ODDS_API_NAME, `unexpected payload from ${url.pathname}: not a list of events`);
+    return parseEach(OddsApiEventSchema, events.data).flatMap((e) => {
+      const commence = Date.parse(e.commence_time ?? '');
+      if (!e.id || !Number.isFinite(commence) || !e.home_team || !e.away_team) return [];
+      const kickoff = new Date(commence);
+      return [
+        {
+          id: oddsApiFixtureId(e.id),
+          leagueId,
+          season: seasonLabelAt(leagueId, kickoff),
+          kickoff: kickoff.toISOString(),
+          homeTeam: e.home_team,
+          awayTeam: e.away_team,
+          status: 'scheduled' as const,
+        },
+      ];
+    });
   }
 
   /** The fixture an event is: kickoff within the tolerance, and the same clubs (exact key first, then close spellings), unambiguously. */

@@ -1,6 +1,6 @@
 import type { AlertSettings } from '@app/contracts/alerts';
 import type { PredictionStore } from '../pipeline/ports.ts';
-import type { Selection } from '../predictions/prediction.ts';
+import type { Selection, StoredPrediction } from '../predictions/prediction.ts';
 
 /**
  * Email. Requests name what to send and whom to (ids, never a token): a queue consumer renders
@@ -74,13 +74,17 @@ export interface MailedContactMessage {
 /** What a value-bet alert email reads: the alerts' settings and deliveries, the bets, the unsubscribe signer. */
 export interface AlertMailing {
   store: {
-    /** The user's alert settings now (turned off since the request was queued?). */
-    get(userId: string): Promise<Pick<AlertSettings, 'frequency'> | undefined>;
+    /** The user's alert settings now (turned off since the request was queued?), with the bankroll and plan the stakes follow. */
+    get(userId: string): Promise<Pick<AlertSettings, 'frequency' | 'bankroll' | 'stakePlan'> | undefined>;
     /** Marks a flag set's email sent to the user: false when it was already (a redelivered request). */
     markSent(userId: string, setId: string, at: Date): Promise<boolean>;
     unmarkSent(userId: string, setId: string): Promise<void>;
   };
-  predictions: Pick<PredictionStore, 'get'>;
+  /**
+   * The flagged fixtures: a forecast, else the flag-only record of a league without history where the store keeps them
+   * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
+   */
+  predictions: Pick<PredictionStore, 'get'> & { getValueOnly?(fixtureId: string): Promise<StoredPrediction | undefined> };
   /** Signs the user's one-click unsubscribe link. */
   tokens: { sign(userId: string): string };
 }

@@ -32,7 +32,7 @@ const prediction = {
   valueBets: [{ market: 'home', odds: 2.18, edge: 0.09 }],
 } as unknown as StoredPrediction;
 
-function send(user: UserRecord) {
+function send(user: UserRecord, options: { settings?: { bankroll?: number; stakePlan?: 'flat' | 'kelly' }; bets?: { fixtureId: string }[] } = {}) {
   const sent: EmailMessage[] = [];
   const skipped: unknown[] = [];
   const mail = makeMailService({
@@ -45,8 +45,11 @@ function send(user: UserRecord) {
     supportAddress: 'support@example.com',
     clock,
     alerts: {
-      store: { get: async () => ({ frequency: 'realtime' }), markSent: async () => true, unmarkSent: async () => {} },
-      predictions: { get: async (id) => (id === 'f1' ? prediction : undefined) },
+      store: { get: async () => ({ frequency: 'realtime', ...options.settings }), markSent: async () => true, unmarkSent: async () => {} },
+      predictions: {
+        get: async (id) => (id === 'f1' ? prediction : undefined),
+        getValueOnly: async (id) => (id === 'vo1' ? { ...prediction, fixtureId: 'vo1', leagueName: 'Bundesliga', valueOnly: true } : undefined),
+      },
       tokens: { sign: () => 'unsubscribe' },
     },
     log: (message, detail) => void skipped.push(detail?.reason),
@@ -57,24 +60,38 @@ function send(user: UserRecord) {
       userId: user.id,
       kind: 'realtime',
       setId: 'run:1',
-      bets: [{ fixtureId: 'f1', selection: 'home', odds: 2.18, edge: 0.09 }],
+      bets: (options.bets ?? [{ fixtureId: 'f1' }]).map(({ fixtureId }) => ({ fixtureId, selection: 'home' as const, odds: 2.18, edge: 0.09 })),
     })
-    .then(() => ({ sent: sent.map((m) => m.to), skipped }));
+    .then(() => ({ sent: sent.map((m) => m.to), skipped, texts: sent.map((m) => m.text) }));
 }
 
 describe('value-bet alert at sending time', () => {
   it('reaches a confirmed premium subscriber with alerts on', async () => {
-    expect(await send(subscriber())).toEqual({ sent: ['ana@example.com'], skipped: [] });
+    expect(await send(subscriber())).toMatchObject({ sent: ['ana@example.com'], skipped: [] });
   });
 
   it('is not sent to a user who is no longer premium (a delayed or replayed request)', async () => {
     const lapsed = subscriber({
       subscriptions: { sub_A: { id: 'sub_A', status: 'canceled', cancelAt: null, currentPeriodEnd: periodEnd, syncedAt: '2026-11-21T00:00:00Z' } },
     });
-    expect(await send(lapsed)).toEqual({ sent: [], skipped: ['no longer premium'] });
+    expect(await send(lapsed)).toMatchObject({ sent: [], skipped: ['no longer premium'] });
   });
 
   it('is not sent to an address nobody has confirmed', async () => {
-    expect(await send(subscriber({ emailVerifiedAt: undefined }))).toEqual({ sent: [], skipped: ['address not confirmed'] });
+    expect(await send(subscriber({ emailVerifiedAt: undefined }))).toMatchObject({ sent: [], skipped: ['address not confirmed'] });
+  });
+
+  it("carries each flag's suggested stake under the subscriber's plan and bankroll (docs/decisions/0320-a-stake-on-every-flag.md)", async () => {
+    // 2.18 at a 9 % edge: a fair probability of 1.09 / 2.18 = 0.5, quarter-Kelly 100 x 0.25 x 0.09 / 1.18 = 1.91 units
+    const kelly = await send(subscriber(), { settings: { bankroll: 2500, stakePlan: 'kelly' } });
+    expect(kelly.texts[0]).toContain('Home Win @ 2.18, +9.0 % expected value against the sharp fair price; stake $47.75 (1.9 % of $2,500, quarter-Kelly)');
+    const flat = await send(subscriber());
+    expect(flat.texts[0]).toContain('; stake 1.0 % of your bankroll (flat)');
+  });
+
+  it('announces a flag of a league without history, linking to the flags (it has no match page: docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md)', async () => {
+    const { texts } = await send(subscriber(), { bets: [{ fixtureId: 'vo1' }] });
+    expect(texts[0]).toContain('Rovers v United (Bundesliga,');
+    expect(texts[0]).toContain('http://localhost:3000/predictions?value=only');
   });
 });

@@ -13,6 +13,7 @@ import {
   type TemplateContext,
 } from './templates.ts';
 import { PICK_LABELS } from '../predictions/picks.ts';
+import { suggestStake } from '../predictions/stake.ts';
 
 export interface MailServiceDeps {
   users: Pick<UserRepository, 'get' | 'getByEmail'>;
@@ -86,8 +87,9 @@ export function makeMailService(deps: MailServiceDeps) {
           if (subscriptionStatusOf(user, deps.clock) !== 'premium') return log('Value-bet alert skipped', { reason: 'no longer premium' });
           if (!user.emailVerifiedAt) return log('Value-bet alert skipped', { reason: 'address not confirmed' });
           const lines = [];
+          const plan = settings.stakePlan ?? 'flat';
           for (const bet of request.bets) {
-            const p = await alerts.predictions.get(bet.fixtureId);
+            const p = (await alerts.predictions.get(bet.fixtureId)) ?? (await alerts.predictions.getValueOnly?.(bet.fixtureId));
             // The flag's own price when the request carries it (a scan's price may differ from the morning's); else the prediction's.
             const value =
               bet.odds !== undefined && bet.edge !== undefined ? { odds: bet.odds, edge: bet.edge } : p?.valueBets.find((v) => v.market === bet.selection);
@@ -100,7 +102,17 @@ export function makeMailService(deps: MailServiceDeps) {
               odds: value.odds,
               bookmaker: bet.bookmaker !== undefined ? bet.bookmaker : (p.bestBookmakers?.[bet.selection] ?? null),
               edge: value.edge * 100,
-              url: `${deps.templates.appOrigin}/predictions/${encodeURIComponent(p.fixtureId)}`,
+              // the subscriber's stake under their plan, as the pages suggest it (docs/decisions/0320-a-stake-on-every-flag.md):
+              // from the flag's fair probability, which its edge at its price states (edge = fair x price - 1)
+              stake: {
+                percent: suggestStake({ plan, fairProbability: (1 + value.edge) / value.odds, odds: value.odds }),
+                plan,
+                ...(settings.bankroll !== undefined ? { bankroll: settings.bankroll } : {}),
+              },
+              // a league without history has no match page: the list of flags is where the flag shows
+              url: p.valueOnly
+                ? `${deps.templates.appOrigin}/predictions?value=only`
+                : `${deps.templates.appOrigin}/predictions/${encodeURIComponent(p.fixtureId)}`,
               ...(bet.asOf && request.kind === 'realtime' ? { asOf: bet.asOf } : {}),
             });
           }

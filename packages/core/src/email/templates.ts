@@ -1,4 +1,5 @@
 import { utcMinute } from '../text.ts';
+import type { StakePlan } from '@app/contracts/rules';
 import type { EmailMessage, MailedContactMessage } from './ports.ts';
 
 /** Plain-text and HTML bodies of every email the product sends. Values are escaped in the HTML. */
@@ -113,6 +114,24 @@ export interface AlertLine {
   url: string;
   /** ISO-8601 UTC: when the price was flagged (an alert as it appears says so). */
   asOf?: string;
+  /** The suggested stake under the subscriber's plan: percent of the bankroll, and the bankroll in US dollars when they set one. */
+  stake?: { percent: number; plan: StakePlan; bankroll?: number };
+}
+
+const PLAN_WORDS: Record<StakePlan, string> = { flat: 'flat', kelly: 'quarter-Kelly' };
+
+/** Dollars to the cent with thousands separators: `$1,250.00`. */
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * The stake line the pages show, in the email: "stake $25.00 (1.0 % of $2,500, flat)", "stake 1.0 % of your bankroll
+ * (flat)" until a bankroll is set, "no stake (quarter-Kelly: no edge at this price)".
+ */
+export function stakeLine({ percent, plan, bankroll }: NonNullable<AlertLine['stake']>): string {
+  if (percent <= 0) return `no stake (${PLAN_WORDS[plan]}: no edge at this price)`;
+  const share = `${percent.toFixed(1)} %`;
+  if (bankroll === undefined) return `stake ${share} of your bankroll (${PLAN_WORDS[plan]})`;
+  return `stake ${dollars((bankroll * percent) / 100)} (${share} of ${dollars(bankroll).replace(/\.00$/, '')}, ${PLAN_WORDS[plan]})`;
 }
 
 /**
@@ -137,9 +156,9 @@ export function valueAlertMessage(
     kind === 'realtime' ? `New value bet${plural}: ${lines.length} matching your alerts` : `${lines.length} value bet${plural} matching your alerts`;
   const asOf = (l: AlertLine) => (l.asOf ? `, as of ${l.asOf.slice(11, 16)} UTC` : '');
   const describe = (l: AlertLine) =>
-    `${l.match} (${l.league}, ${utcMinute(l.kickoff)}): ${l.selection} @ ${l.odds.toFixed(2)}${l.bookmaker ? ` (${l.bookmaker})` : ''}${asOf(l)}, +${l.edge.toFixed(1)} % expected value by our forecast`;
+    `${l.match} (${l.league}, ${utcMinute(l.kickoff)}): ${l.selection} @ ${l.odds.toFixed(2)}${l.bookmaker ? ` (${l.bookmaker})` : ''}${asOf(l)}, +${l.edge.toFixed(1)} % expected value against the sharp fair price${l.stake ? `; ${stakeLine(l.stake)}` : ''}`;
   const caution =
-    "A value bet is a price above our forecast's fair price, not a sure win: most value bets lose, and our record of them, with its interval, is on the analytics page. 18+ only. Bet only what you can afford to lose.";
+    "A value bet is a price above the sharp bookmaker's fair price (Pinnacle's, its margin removed), not a sure win: most value bets lose, and our record of them, with its interval, is on the analytics page. 18+ only. Bet only what you can afford to lose.";
   return {
     to,
     subject,

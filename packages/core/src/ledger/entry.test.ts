@@ -5,6 +5,7 @@ import { closingPriceOf } from './closing.ts';
 import { sealCorrection, EMPTY_HEAD } from './corrections.ts';
 import { quarterKelly } from '../predictions/stake.ts';
 import { clvOf, ledgerEntriesOf, outcomeOf, parseEntryId, shownOdds } from './entry.ts';
+import { entryView } from './views.ts';
 
 const prediction: StoredPrediction = {
   id: 'f1',
@@ -53,6 +54,23 @@ describe('ledger entries (docs/decisions/0130-the-bet-ledger.md)', () => {
       booksAtPrice: 2,
       forecastAt: '2026-11-22T11:00:00.000Z',
     });
+  });
+
+  it("names every value entry's market and line as /api/ledger shows it: the 1X2 without a line, Over/Under at 2.5 goals", () => {
+    const flagged = {
+      ...prediction,
+      valueBets: [
+        { market: 'home' as const, odds: 4.6, edge: 0.15 },
+        { market: 'over25' as const, odds: 2.1, edge: 0.09 },
+      ],
+    };
+    const views = ledgerEntriesOf(flagged, 'published', recorded)
+      .filter((e) => e.kind === 'value')
+      .map((e) => entryView({ ...e, corrections: [] }));
+    expect(views.map((v) => [v.id, v.market, v.line, v.selection])).toEqual([
+      ['f1~value-home', '1x2', null, 'home'],
+      ['f1~value-over25', 'ou25', 2.5, 'over25'],
+    ]);
   });
 
   it('records each high-confidence pick and each value bet at the best price of the moment, with its bookmaker and stakes', () => {

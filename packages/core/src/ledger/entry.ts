@@ -114,10 +114,12 @@ export function parseEntryId(id: string): { fixtureId: string; kind: LedgerKind;
  * price of the moment. `recordedAt` is when they are written (for a backtest, after the match).
  */
 export function ledgerEntriesOf(prediction: StoredPrediction, basis: LedgerBasis, recordedAt: Date): LedgerEntry[] {
-  const ours = { ...prediction.probabilities, over25: prediction.overUnder25.over };
+  // A flag-only record has no forecast of ours: its entries' probability is the sharp fair one their flag was measured
+  // against (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md), and it publishes no pick.
+  const ours = prediction.valueOnly ? prediction.market : { ...prediction.probabilities, over25: prediction.overUnder25.over };
   const make = (kind: LedgerKind, selection: Selection): LedgerEntry => {
-    const probability = round(selectionProbability(ours, selection), 4);
     const fair = prediction.market && selectionProbability(prediction.market, selection);
+    const probability = round(ours ? selectionProbability(ours, selection) : 0, 4);
     const price = prediction.bestOdds?.[selection] ?? null;
     return {
       id: entryId(prediction.fixtureId, kind, selection),
@@ -153,11 +155,12 @@ export function ledgerEntriesOf(prediction: StoredPrediction, basis: LedgerBasis
       fairProbability: v.fairProbability ?? entry.fairProbability,
       quotedAt: v.quotedAt,
       booksAtPrice: v.booksAtPrice,
-      stakeKelly: quarterKelly(entry.probability, v.odds),
+      ...(prediction.valueOnly && v.fairProbability !== undefined ? { probability: v.fairProbability } : {}),
+      stakeKelly: quarterKelly(prediction.valueOnly ? (v.fairProbability ?? entry.probability) : entry.probability, v.odds),
       forecastAt: v.flaggedAt ?? entry.forecastAt,
     };
   };
-  return [...picksOf(prediction).map((p) => make('pick', p.selection)), ...prediction.valueBets.map(value)];
+  return [...(prediction.valueOnly ? [] : picksOf(prediction)).map((p) => make('pick', p.selection)), ...prediction.valueBets.map(value)];
 }
 
 /** Units won or lost at `price`; undefined for a won bet without a price. */

@@ -18,6 +18,7 @@ export function entryView(e: RecordedEntry): LedgerEntryView {
     awayTeam: e.awayTeam,
     kind: e.kind,
     market: e.market,
+    line: e.market === 'ou25' ? 2.5 : null,
     selection: e.selection,
     probability: e.probability,
     fairProbability: e.fairProbability,

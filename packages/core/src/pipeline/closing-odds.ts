@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts';
 import { groupBy } from '../collections.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
-import type { FixtureRepository } from './ports.ts';
+import type { FixtureRepository, ValueOnlyReads } from './ports.ts';
 import { isProviderOutage, type OddsProvider, type ProviderFixture } from './providers.ts';
 
 /**
@@ -34,7 +34,9 @@ export const CLOSING_SNAPSHOT_WINDOW_MS = 15 * 60_000;
  * The closing price where the odds source keeps no closing line (a live odds API prices only
  * matches that have not started): every 15 minutes, one odds call per league with a kickoff in
  * the next 15 minutes, kept as the fixture's closing snapshot (docs/decisions/0131-closing-line-value.md;
- * its credit cost in docs/providers.md). A provider that has closing prices needs no snapshot.
+ * its credit cost in docs/providers.md). A provider that has closing prices needs no snapshot. The flag-only
+ * records of leagues without history are snapshotted too: their value entries' closing line
+ * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
  */
 export function makeClosingOddsTask({
   oddsProvider,
@@ -44,7 +46,7 @@ export function makeClosingOddsTask({
   log = () => {},
 }: {
   oddsProvider: OddsProvider;
-  predictions: Pick<PredictionRepository, 'listByKickoff'>;
+  predictions: Pick<PredictionRepository, 'listByKickoff'> & Partial<ValueOnlyReads>;
   fixtures: Pick<FixtureRepository, 'listByKickoff' | 'saveClosingSnapshot'>;
   clock: Clock;
   log?: (message: string, detail?: Record<string, unknown>) => void;
@@ -53,9 +55,9 @@ export function makeClosingOddsTask({
     async capture(): Promise<string> {
       if (oddsProvider.closingOdds) return `${oddsProvider.name} keeps closing prices: no snapshot needed`;
       const now = clock.now();
-      const soon = (await predictions.listByKickoff(now, new Date(now.getTime() + CLOSING_SNAPSHOT_WINDOW_MS))).filter(
-        (p) => Date.parse(p.kickoff) > now.getTime(),
-      );
+      const until = new Date(now.getTime() + CLOSING_SNAPSHOT_WINDOW_MS);
+      const [forecasts, flagOnly] = await Promise.all([predictions.listByKickoff(now, until), predictions.listValueOnlyByKickoff?.(now, until) ?? []]);
+      const soon = [...forecasts, ...flagOnly].filter((p) => Date.parse(p.kickoff) > now.getTime());
       let saved = 0;
       const failed: string[] = [];
       const read = await storedAsProvided(fixtures, soon);

@@ -298,6 +298,107 @@ describe('the odds-scan task', () => {
   });
 });
 
+describe('value flags in a league without history (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md)', () => {
+  const AUT = { id: 'AUT', name: 'Bundesliga', country: 'Austria' };
+  const event = (id: string, homeTeam: string, awayTeam: string) => ({
+    id,
+    leagueId: 'AUT',
+    season: '2026-27',
+    kickoff: KICKOFF,
+    homeTeam,
+    awayTeam,
+    status: 'scheduled' as const,
+  });
+
+  it("lists the league's fixtures from the odds feed hourly, writes a flag-only record at its first flag and none for a fixture never flagged", async () => {
+    const pipeline = inMemoryPipeline({ leagues: [] });
+    let home = 2.25;
+    const listings: string[] = [];
+    const markets: unknown[] = [];
+    const oddsProvider: OddsProvider = {
+      name: 'live',
+      events: async (leagueId) => (listings.push(leagueId), [event('toa-1', 'Sturm Graz', 'Rapid Wien'), event('toa-2', 'LASK', 'Austria Wien')]),
+      odds: async (_l, fixtures, scan) => (
+        markets.push(scan?.markets),
+        new Map(
+          fixtures.map((f) => {
+            const quotedAt = new Date(NOW.getTime() - 60_000).toISOString();
+            // only the first fixture's price moves; the second's stays at the fair price
+            return [f.id, { best: {}, average: {}, sharp, quotes: [quote('williamhill', f.id === 'toa-1' ? home : 2.0, quotedAt)], capturedAt: quotedAt }];
+          }),
+        )
+      ),
+    };
+    const task = (now: Date) =>
+      makeOddsScanTask({
+        oddsProvider,
+        predictions: pipeline.ports.predictions,
+        fixtures: pipeline.ports.fixtures,
+        marks: pipeline.ports.marks,
+        clock: fixedClock(now.toISOString()),
+        valueOnly: { leagues: [AUT] },
+      });
+
+    const first = await task(NOW).scan();
+    expect(first.summary).toMatch(/^2 of 2 due fixture\(s\) scanned: 1 flag\(s\) appeared, 0 withdrawn; 1 written/);
+    // one call for the league, pricing only the market with a rule in force (1X2: a credit a call, not two)
+    expect(markets).toEqual([['h2h']]);
+    // the feed's fixtures are stored for the next scans, under the league's name
+    expect([...pipeline.fixtures.values()].map((f) => [f.id, f.leagueName])).toEqual([
+      ['toa-1', 'Bundesliga'],
+      ['toa-2', 'Bundesliga'],
+    ]);
+    // one flag-only record, apart from the forecasts: no forecast card is made of it
+    expect(pipeline.predictions.size).toBe(0);
+    expect([...pipeline.valueOnly.keys()]).toEqual(['toa-1']);
+    const row = pipeline.valueOnly.get('toa-1')!;
+    expect(row.prediction).toMatchObject({ valueOnly: true, modelVersion: 'value-only', homeTeam: 'Sturm Graz', valueBets: [{ market: 'home', odds: 2.25 }] });
+    // its fair price is the sharp book's at that scan, and its one ledger entry records it: no pick, no model
+    const fair = row.prediction.valueBets[0]!.fairProbability!;
+    expect(row.prediction.market!.home).toBeCloseTo(fair, 4);
+    expect(row.entries.map((e) => [e.id, e.kind, e.market, e.selection, e.price, e.probability, e.fairProbability, e.modelVersion])).toEqual([
+      ['toa-1~value-home', 'value', '1x2', 'home', 2.25, fair, fair, 'value-only'],
+    ]);
+    expect(row.entries[0]!.stakeKelly).toBeGreaterThan(0);
+    // the alerts announce it like any first flag
+    expect(first.firstFlagged.map((p) => [p.fixtureId, p.valueOnly])).toEqual([['toa-1', true]]);
+
+    // half an hour later (no listing: it is hourly) the edge is gone: the flag is withdrawn on its record
+    home = 2.0;
+    const later = new Date(NOW.getTime() + 30 * 60_000);
+    expect((await task(later).scan()).summary).toMatch(/^2 of 2 due fixture\(s\) scanned: 0 flag\(s\) appeared, 1 withdrawn/);
+    expect(listings).toEqual(['AUT']);
+    expect(pipeline.valueOnly.get('toa-1')!.prediction.valueHistory!.map((e) => e.event)).toEqual(['flagged', 'withdrawn']);
+    expect(pipeline.valueOnly.get('toa-1')!.entries).toHaveLength(1);
+    // the fixture never flagged has no record, and its league's mark does not keep it
+    expect(pipeline.valueOnly.has('toa-2')).toBe(false);
+    expect(pipeline.scanMarks.get('AUT')?.unchanged ?? {}).not.toHaveProperty('toa-2');
+  });
+
+  it('a failed fixture list stops the lists until the next hour, leaves the stored fixtures to scan, and says so', async () => {
+    const pipeline = inMemoryPipeline({ leagues: [] });
+    pipeline.fixtures.set('toa-1', { ...event('toa-1', 'Sturm Graz', 'Rapid Wien'), leagueName: 'Bundesliga', updatedAt: NOW.toISOString() });
+    const listings: string[] = [];
+    const task = makeOddsScanTask({
+      oddsProvider: {
+        name: 'live',
+        events: async (leagueId) => {
+          listings.push(leagueId);
+          throw new ProviderUnavailableError('live', 'down');
+        },
+        odds: async () => new Map(),
+      },
+      predictions: pipeline.ports.predictions,
+      fixtures: pipeline.ports.fixtures,
+      marks: pipeline.ports.marks,
+      clock: fixedClock(NOW.toISOString()),
+      valueOnly: { leagues: [AUT, { id: 'DNK', name: 'Superliga', country: 'Denmark' }] },
+    });
+    expect((await task.scan()).summary).toMatch(/^0 of 1 due fixture\(s\) scanned.*; failed: fixture lists from AUT$/);
+    expect(listings).toEqual(['AUT']);
+  });
+});
+
 describe('what a scan writes (docs/decisions/0295-one-owner-for-the-scan-write.md)', () => {
   const base: StoredPrediction = {
     id: 'f1',

@@ -3,6 +3,7 @@ import type { MatchRecord } from '@app/model/types';
 import type { LedgerEntry, LedgerOutcome } from '../ledger/entry.ts';
 import { ConflictError } from '../errors.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
+export type { ValueOnlyReads } from '../predictions/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import type { ClosingOdds, FixtureOdds } from '../predictions/odds.ts';
 import type { League, ProviderFixture } from './providers.ts';
@@ -67,6 +68,8 @@ export interface PredictionStore extends PredictionRepository {
    * each entry only if the ledger does not hold it. An entry the ledger holds already is left out
    * (not an error: `appended` lists those written). 'kicked-off' (nothing written) when the
    * kickoff is not after `now`; a prediction changed since it was read throws `ScanConflictError`.
+   * A flag-only record (`valueOnly`) goes to its own item; one the scan read as new (no `valueScannedAt`) is
+   * written only if none is stored.
    */
   writeScan(
     prediction: StoredPrediction,

@@ -100,6 +100,9 @@ export function modelOdds(odds: FixtureOdds | ClosingOdds): MarketOdds {
   };
 }
 
+/** The markets an odds call can price: 1X2 and Over/Under 2.5. */
+export type OddsMarket = 'h2h' | 'totals';
+
 export interface OddsProvider {
   readonly name: string;
   /**
@@ -110,9 +113,20 @@ export interface OddsProvider {
   /**
    * Pre-kickoff odds for the given fixtures of one league, keyed by our fixture id. Fixtures the
    * provider cannot match (names, kickoff) or has no prices for are simply absent. `scan`: the odds
-   * scan's cheaper call, the named bookmakers only (the declared list and the sharp reference).
+   * scan's cheaper call, the named bookmakers only (the declared list and the sharp reference), and
+   * only `markets` when named (1X2 `h2h`, Over/Under `totals`; both when absent).
    */
-  odds(leagueId: string, fixtures: ProviderFixture[], scan?: { bookmakers: readonly string[] }): Promise<Map<string, FixtureOdds>>;
+  odds(
+    leagueId: string,
+    fixtures: ProviderFixture[],
+    scan?: { bookmakers: readonly string[]; markets?: readonly OddsMarket[] },
+  ): Promise<Map<string, FixtureOdds>>;
+  /**
+   * The league's fixtures as the odds source lists them (kickoff within [from, to]), for a league without a fixture
+   * provider: the odds scan's flags in leagues without history
+   * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md). A source that lists none leaves it out.
+   */
+  events?(leagueId: string, from: Date, to: Date): Promise<ProviderFixture[]>;
   /**
    * Closing prices of fixtures that have kicked off, for a provider that keeps them (research
    * files, the demo world). A live odds API cannot price a match after kickoff: without this

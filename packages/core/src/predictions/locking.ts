@@ -70,7 +70,7 @@ export function toPublicPrediction(p: StoredPrediction, { premium }: { premium: 
     matchTime: p.kickoff,
     modelVersion: p.modelVersion,
     generatedAt: p.generatedAt,
-    forecastSource: p.forecastSource ?? null,
+    forecastSource: p.valueOnly ? ('none' as const) : (p.forecastSource ?? null),
   };
   if (!premium) {
     return {
@@ -84,6 +84,25 @@ export function toPublicPrediction(p: StoredPrediction, { premium }: { premium: 
       isValueBet: null,
       valueBets: null,
       picks: null,
+      modelWeight: null,
+      insights: null,
+      markets: null,
+    };
+  }
+  // A flag-only record (a league without history): its flags, and no forecast of ours
+  // (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
+  if (p.valueOnly) {
+    return {
+      ...base,
+      isLocked: false,
+      isPremium: true,
+      homeWinProb: null,
+      drawProb: null,
+      awayWinProb: null,
+      overUnder25: null,
+      isValueBet: p.valueBets.length > 0,
+      valueBets: p.valueBets.map((v) => valueBetView(p, v)),
+      picks: [],
       modelWeight: null,
       insights: null,
       markets: null,

@@ -7,6 +7,16 @@ export interface PredictionRepository {
 }
 
 /**
+ * The flag-only records of leagues without history, apart from the forecasts (their own match-day index), so no
+ * forecast read (the results, the analytics, the sitemap) meets them; the odds scan writes them through
+ * the pipeline's `PredictionStore.writeScan` (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
+ */
+export interface ValueOnlyReads {
+  /** Every flag-only record whose kickoff falls within [from, to], ordered by kickoff. */
+  listValueOnlyByKickoff(from: Date, to: Date): Promise<StoredPrediction[]>;
+}
+
+/**
  * One league's fixtures the odds scan found unchanged, each with the time of that scan
  * (docs/decisions/0296-a-scan-that-changed-nothing-writes-nothing.md): what the last scan saw of
  * a prediction it did not rewrite. Only fixtures not kicked off are kept.

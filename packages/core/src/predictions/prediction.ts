@@ -98,6 +98,13 @@ export interface FixtureRef {
 
 export interface StoredPrediction extends FixtureRef {
   id: string;
+  /**
+   * A flag-only record (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md): a fixture of a league
+   * without history, known from the odds feed, that the odds scan flagged. It carries no forecast: `probabilities`,
+   * `overUnder25` and `market` hold the sharp book's fair price at the last scan that wrote it (what its flags were
+   * measured against), never shown as a forecast; it publishes no pick. Absent on every forecast.
+   */
+  valueOnly?: true;
   probabilities: ThreeWay;
   overUnder25: { over: number; under: number };
   /** Each model's own output, kept for transparency. */

@@ -53,6 +53,26 @@ describe('PredictionService.upcoming', () => {
     expect(list.map((p) => p.id)).toEqual(['live', 'soon']);
   });
 
+  it('lists a flag-only record of a league without history while it carries a flag, with its flags and no forecast (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md)', async () => {
+    const flagOnly = (id: string, kickoff: string, valueBets: StoredPrediction['valueBets']) =>
+      prediction(id, kickoff, { leagueId: 'AUT', leagueName: 'Bundesliga', valueOnly: true, insights: undefined, modelVersion: 'value-only', valueBets });
+    const records = [
+      flagOnly('vo-flagged', '2026-11-22T18:00:00Z', [{ market: 'home', odds: 2.25, edge: 0.1, fairProbability: 0.49, bookmaker: 'William Hill' }]),
+      flagOnly('vo-withdrawn', '2026-11-22T19:00:00Z', []),
+    ];
+    const service = makePredictionService({ predictions: { ...repo(items), listValueOnlyByKickoff: async () => records }, clock });
+    const { value: list } = await service.upcoming(premium);
+    // in kickoff order among the forecasts; the one without a flag says nothing and is not listed
+    expect(list.map((p) => p.id)).toEqual(['live', 'vo-flagged', 'soon']);
+    const row = list[1]!;
+    expect(row).toMatchObject({ forecastSource: 'none', homeWinProb: null, overUnder25: null, picks: [], insights: null, markets: null, isValueBet: true });
+    expect(row.valueBets).toMatchObject([{ market: 'home', odds: 2.25, bookmaker: 'William Hill', fairOdds: 2.04, edge: 10 }]);
+    expect(row.valueBets![0]!.stake).not.toBeNull();
+    // locked as any other row for a free viewer, saying it is a league without a forecast
+    const { value: locked } = await service.upcoming(free);
+    expect(locked[1]).toMatchObject({ id: 'vo-flagged', isLocked: true, valueBets: null, forecastSource: 'none' });
+  });
+
   it("shows a prediction's flags as of the last odds scan that found them unchanged (the league's mark)", async () => {
     const flagged = prediction('soon', '2026-11-23T15:00:00Z', {
       valueBets: [{ market: 'home', odds: 1.9, edge: 0.0845, flaggedAt: '2026-11-22T10:00:00.000Z', seenAt: '2026-11-22T10:00:00.000Z' }],

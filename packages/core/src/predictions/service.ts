@@ -3,7 +3,7 @@ import { makeReadCache, type Keyed } from '../cache/read-cache.ts';
 import { DAY_MS, type Clock } from '../clock.ts';
 import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { toPublicPrediction } from './locking.ts';
-import type { PredictionRepository, ScanMarkStore } from './ports.ts';
+import type { PredictionRepository, ScanMarkStore, ValueOnlyReads } from './ports.ts';
 import { asOfLastScan, marksByLeague } from './scan-marks.ts';
 
 /** Matches stay listed for a while after kickoff so in-play games do not vanish. */
@@ -11,7 +11,11 @@ export const LISTED_AFTER_KICKOFF_MS = 3 * 60 * 60 * 1000;
 export const UPCOMING_WINDOW_DAYS = 7;
 
 export interface PredictionServiceOptions {
-  predictions: PredictionRepository;
+  /**
+   * The forecasts, and the flag-only records of leagues without history where the store keeps them: those listed
+   * while they carry a flag (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
+   */
+  predictions: PredictionRepository & Partial<ValueOnlyReads>;
   clock: Clock;
   /** The odds scan's league marks: each prediction as of its last scan (docs/decisions/0296-a-scan-that-changed-nothing-writes-nothing.md). */
   marks?: Pick<ScanMarkStore, 'all'>;
@@ -25,12 +29,17 @@ export function makePredictionService({ predictions, clock, marks, cacheTtlMs = 
   async function read(): Promise<{ locked: Prediction[]; premium: Prediction[] }> {
     const now = clock.now().getTime();
     // The repository returns exactly the kickoffs within these bounds.
-    const [listed, scanMarks] = await Promise.all([
-      predictions.listByKickoff(new Date(now - LISTED_AFTER_KICKOFF_MS), new Date(now + UPCOMING_WINDOW_DAYS * DAY_MS)),
+    const [from, to] = [new Date(now - LISTED_AFTER_KICKOFF_MS), new Date(now + UPCOMING_WINDOW_DAYS * DAY_MS)];
+    const [listed, flagOnly, scanMarks] = await Promise.all([
+      predictions.listByKickoff(from, to),
+      predictions.listValueOnlyByKickoff ? predictions.listValueOnlyByKickoff(from, to) : [],
       marks ? marks.all() : [],
     ]);
     const byLeague = marksByLeague(scanMarks);
-    const items = listed.map((p) => asOfLastScan(p, byLeague));
+    // a flag-only record is listed while it carries a flag: without one it says nothing (no forecast)
+    const withFlags = flagOnly.filter((p) => p.valueBets.length > 0);
+    const merged = withFlags.length ? [...listed, ...withFlags].sort((a, b) => Date.parse(a.kickoff) - Date.parse(b.kickoff)) : listed;
+    const items = merged.map((p) => asOfLastScan(p, byLeague));
     return {
       locked: items.map((p) => toPublicPrediction(p, { premium: false })),
       premium: items.map((p) => toPublicPrediction(p, { premium: true })),

@@ -13,6 +13,7 @@ import type {
   ModelStateRepository,
   PredictionStore,
   StoredFixture,
+  ValueOnlyReads,
 } from '../pipeline/ports.ts';
 import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
 import { ScanConflictError } from '../pipeline/ports.ts';
@@ -33,14 +34,18 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
   const closingSnapshots = new Map<string, ClosingOdds>();
   const models = new Map<string, LeagueModelState>();
   const predictions = new Map<string, { prediction: StoredPrediction; entries: LedgerEntry[] }>();
+  /** The flag-only records of leagues without history, apart from the forecasts (as the adapter's own item and index). */
+  const valueOnly = new Map<string, { prediction: StoredPrediction; entries: LedgerEntry[] }>();
   const scanMarks = new Map<string, ScanMark>();
   let failAfterWrites = options.failAfterWrites;
   let writes = 0;
   let scanWrites = 0;
   let settles = 0;
-  const store: PredictionStore = {
-    listByKickoff: async (from, to) =>
-      [...predictions.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime()),
+  const within = (rows: Map<string, { prediction: StoredPrediction }>, from: Date, to: Date) =>
+    [...rows.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime());
+  const store: PredictionStore & ValueOnlyReads = {
+    listByKickoff: async (from, to) => within(predictions, from, to),
+    listValueOnlyByKickoff: async (from, to) => structuredClone(within(valueOnly, from, to)),
     get: async (id) => predictions.get(id)?.prediction,
     write: async (prediction, entries, { now, backfill }) => {
       if (failAfterWrites !== undefined && writes >= failAfterWrites) throw new Error('consumer killed');
@@ -53,7 +58,12 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
     // as the DynamoDB adapter: one conditional write, on the prediction as the scan read it, entries appended once, no ledger read
     writeScan: async (prediction, entries, { now, previous }) => {
       if (Date.parse(prediction.kickoff) <= now.getTime()) return 'kicked-off';
-      const row = predictions.get(prediction.fixtureId);
+      const rows = prediction.valueOnly ? valueOnly : predictions;
+      // a flag-only record the scan read as new is written only if none is stored
+      const fresh = prediction.valueOnly && previous.valueScannedAt === undefined && !rows.has(prediction.fixtureId);
+      const row = fresh
+        ? { prediction: { ...prediction, generatedAt: previous.generatedAt, valueScannedAt: undefined }, entries: [] }
+        : rows.get(prediction.fixtureId);
       if (
         !row ||
         Date.parse(row.prediction.kickoff) <= now.getTime() ||
@@ -63,7 +73,7 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
         throw new ScanConflictError(prediction.fixtureId);
       scanWrites += 1;
       const appended = entries.filter((e) => !row.entries.some((h) => h.id === e.id));
-      predictions.set(prediction.fixtureId, structuredClone({ prediction, entries: [...row.entries, ...appended] }));
+      rows.set(prediction.fixtureId, structuredClone({ prediction, entries: [...row.entries, ...appended] }));
       return { appended };
     },
     settle: async (prediction, outcomes) => {
@@ -120,6 +130,7 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
     fixtures,
     models,
     predictions,
+    valueOnly,
     scanMarks,
     counts: () => ({ writes, settles, scanWrites }),
     heal: () => {

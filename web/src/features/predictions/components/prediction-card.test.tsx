@@ -239,4 +239,46 @@ describe('PredictionCard', () => {
     expect(await screen.findByRole('article')).toBeInTheDocument();
     expect(screen.queryByText('Forecast from past market prices and our models')).not.toBeInTheDocument();
   });
+
+  it('shows a league without history as its value flags with no forecast, no club or match page (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md)', () => {
+    renderWithProviders(
+      <PredictionCard
+        prediction={makeListedPrediction({
+          homeTeam: 'Sturm Graz',
+          awayTeam: 'Rapid Wien',
+          league: 'Bundesliga',
+          forecastSource: 'none',
+          homeWinProb: null,
+          drawProb: null,
+          awayWinProb: null,
+          overUnder25: null,
+          isValueBet: true,
+          valueBets: [
+            {
+              market: 'home',
+              odds: 2.25,
+              priceSource: 'best',
+              bookmaker: 'William Hill',
+              fairOdds: 2.04,
+              edge: 10,
+              seenAt: null,
+              flaggedAt: null,
+              quotedAt: null,
+              stake: null,
+            },
+          ],
+        })}
+      />,
+    );
+
+    const card = screen.getByRole('article', { name: 'Sturm Graz vs Rapid Wien' });
+    expect(within(card).getByText('No forecast for this league: value flags only')).toBeInTheDocument();
+    expect(within(within(card).getByRole('list', { name: 'Value bets' })).getByRole('listitem')).toHaveTextContent(
+      'Home @ 2.25 William Hill - fair 2.04 - +10.0%',
+    );
+    // a subscriber's card: no unlock prompt, no probability, and no link to pages that have nothing of this league
+    expect(within(card).queryByText('Subscribe to unlock full predictions')).not.toBeInTheDocument();
+    expect(screen.queryAllByTestId('probability')).toHaveLength(0);
+    expect(within(card).queryAllByRole('link')).toHaveLength(0);
+  });
 });

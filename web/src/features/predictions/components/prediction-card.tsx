@@ -12,7 +12,7 @@ import { GoalMarketsView } from '@/components/predictions/goal-markets';
 import { PickAndValue, valueBetText } from '@/components/predictions/value-bet-line';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { cn } from '@/utils/cn';
-import { forecastSource, MEMORY_FORECAST } from '@/features/predictions/utils/forecast-source';
+import { flagsOnly, forecastSource, MEMORY_FORECAST, NO_FORECAST } from '@/features/predictions/utils/forecast-source';
 import { shownOutcomes, shownOverUnder } from '@/features/predictions/utils/shown-probabilities';
 import { formatKickoff, formatPercent, formatPoints } from '@/utils/format';
 import { ValueAction } from '@/components/predictions/value-action';
@@ -201,7 +201,8 @@ function UnlockedBody({ prediction, valueDetail }: { prediction: Prediction; val
                 </span>{' '}
                 <span className="tabular-nums">{valueBetText(bet)}</span>
                 {valueDetail ? <> {valueDetail(bet)}</> : null}
-                <ValueAction fixtureId={prediction.id} bet={bet} />
+                {/* a league without history has no results source yet: its flags cannot be tracked in My bets */}
+                {flagsOnly(prediction) ? null : <ValueAction fixtureId={prediction.id} bet={bet} />}
               </li>
             ))}
           </ul>
@@ -248,7 +249,9 @@ const teamLink = 'rounded underline decoration-border underline-offset-4 hover:d
 export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil, valueDetail }: PredictionCardProps) {
   const headingId = useId();
   const Heading = headingLevel;
-  const locked = prediction.isLocked || prediction.homeWinProb === null;
+  // a league without history: its flags and no forecast, no club or match page (nothing of ours to show there)
+  const noForecast = flagsOnly(prediction);
+  const locked = prediction.isLocked || (prediction.homeWinProb === null && !noForecast);
   return (
     // content-visibility: the browser lays out and paints only the cards near the viewport (a
     // long list otherwise costs one long layout task on a phone).
@@ -257,9 +260,13 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil, va
       className="flex flex-col rounded-2xl border border-border bg-background p-5 shadow-sm [contain-intrinsic-size:auto_15rem] [content-visibility:auto]"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link to={paths.league.getHref(prediction.leagueId)} className="rounded-full hover:underline">
+        {noForecast ? (
           <Badge variant="muted">{prediction.league}</Badge>
-        </Link>
+        ) : (
+          <Link to={paths.league.getHref(prediction.leagueId)} className="rounded-full hover:underline">
+            <Badge variant="muted">{prediction.league}</Badge>
+          </Link>
+        )}
         {!locked && prediction.isValueBet ? (
           <Badge variant="premium">
             <Sparkles aria-hidden="true" className="size-3" />
@@ -269,13 +276,21 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil, va
       </div>
       <Heading id={headingId} className="mt-3 text-lg leading-snug font-semibold">
         {/* Plain links (not TeamLink): the card is on the landing page, whose first JavaScript is budgeted. */}
-        <Link to={paths.team.getHref(prediction.homeTeamSlug)} className={teamLink}>
-          {prediction.homeTeamName}
-        </Link>{' '}
+        {noForecast ? (
+          prediction.homeTeamName
+        ) : (
+          <Link to={paths.team.getHref(prediction.homeTeamSlug)} className={teamLink}>
+            {prediction.homeTeamName}
+          </Link>
+        )}{' '}
         <span className="font-normal text-muted-foreground">vs</span>{' '}
-        <Link to={paths.team.getHref(prediction.awayTeamSlug)} className={teamLink}>
-          {prediction.awayTeamName}
-        </Link>
+        {noForecast ? (
+          prediction.awayTeamName
+        ) : (
+          <Link to={paths.team.getHref(prediction.awayTeamSlug)} className={teamLink}>
+            {prediction.awayTeamName}
+          </Link>
+        )}
       </Heading>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
         <CalendarClock aria-hidden="true" className="size-4" />
@@ -283,14 +298,17 @@ export function PredictionCard({ prediction, headingLevel = 'h3', breakUntil, va
       </p>
       {/* Said on every card, locked or not: the match has no odds of its own yet. */}
       {prediction.forecastSource === 'memory' ? <p className="mt-1 text-sm text-muted-foreground">{MEMORY_FORECAST}</p> : null}
+      {noForecast ? <p className="mt-1 text-sm text-muted-foreground">{NO_FORECAST}</p> : null}
       {locked ? <LockedBody describedBy={headingId} breakUntil={breakUntil} /> : <UnlockedBody prediction={prediction} valueDetail={valueDetail} />}
-      <Link
-        to={paths.match.getHref(prediction.id)}
-        aria-describedby={headingId}
-        className="mt-3 self-start text-sm font-medium text-primary underline underline-offset-4"
-      >
-        Match details
-      </Link>
+      {noForecast ? null : (
+        <Link
+          to={paths.match.getHref(prediction.id)}
+          aria-describedby={headingId}
+          className="mt-3 self-start text-sm font-medium text-primary underline underline-offset-4"
+        >
+          Match details
+        </Link>
+      )}
     </article>
   );
 }

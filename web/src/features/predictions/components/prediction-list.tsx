@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { groupByDayAndLeague } from '@/features/predictions/utils/filter-predictions';
-import { MEMORY_FORECAST, MEMORY_FORECAST_SHORT } from '@/features/predictions/utils/forecast-source';
+import { flagsOnly, MEMORY_FORECAST, MEMORY_FORECAST_SHORT, NO_FORECAST, NO_FORECAST_SHORT } from '@/features/predictions/utils/forecast-source';
 import { ValueBetDetail } from '@/components/predictions/value-bet-detail';
 import { ValueBetLine } from '@/components/predictions/value-bet-line';
 import { ValueAction } from '@/components/predictions/value-action';
@@ -45,6 +45,7 @@ function ColumnLabels() {
 /** The row's right side: H/D/A for a subscriber; a lock (or the break) for everyone else. */
 function Outcomes({ prediction, breakUntil }: { prediction: ListedPrediction; breakUntil: string | null }) {
   const shown = prediction.isLocked ? null : shownOutcomes(prediction);
+  if (!shown && !prediction.isLocked && flagsOnly(prediction)) return <span className="text-xs text-muted-foreground">No forecast</span>;
   if (!shown) {
     return breakUntil ? (
       <span className="flex items-center gap-1 text-xs text-muted-foreground">
@@ -77,43 +78,63 @@ function Outcomes({ prediction, breakUntil }: { prediction: ListedPrediction; br
  * Memoised: the page's other renders (the session answering, a filter typed) leave the rows be.
  */
 const Row = memo(function Row({ prediction, breakUntil, withDay = false }: { prediction: ListedPrediction; breakUntil: string | null; withDay?: boolean }) {
+  // a league without history has no match page: its row is not a link
+  const noForecast = flagsOnly(prediction);
+  const rowClass = 'flex min-w-0 flex-1 items-center gap-2 px-3 py-2';
+  const body = (
+    <>
+      <time dateTime={prediction.matchTime} className={cn('shrink-0 text-sm font-medium tabular-nums', withDay ? 'w-[4.5rem]' : 'w-10')}>
+        {withDay ? `${WEEKDAYS[new Date(prediction.matchTime).getDay()]} ${formatTime(prediction.matchTime)}` : formatTime(prediction.matchTime)}
+      </time>
+      <span className="flex min-w-0 flex-1 flex-col text-sm leading-snug">
+        <span className="truncate">{prediction.homeTeamName}</span>
+        <span className="truncate">
+          <span className="sr-only">vs </span>
+          {prediction.awayTeamName}
+        </span>
+        {/* Said on every row, locked or not, as the card says it: the match has no odds of its own yet. */}
+        {prediction.forecastSource === 'memory' ? (
+          <span className="text-xs leading-4 text-muted-foreground" title={MEMORY_FORECAST} data-testid="forecast-source">
+            {MEMORY_FORECAST_SHORT}
+          </span>
+        ) : null}
+        {noForecast ? (
+          <span className="text-xs leading-4 text-muted-foreground" title={NO_FORECAST} data-testid="forecast-source">
+            {NO_FORECAST_SHORT}
+          </span>
+        ) : null}
+        {!prediction.isLocked && prediction.valueBets?.length
+          ? prediction.valueBets.map((bet) => (
+              <Fragment key={bet.market}>
+                <ValueBetLine bet={bet} className="text-xs leading-4" />
+                <ValueBetDetail bet={bet} />
+              </Fragment>
+            ))
+          : null}
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-0.5">
+        <Outcomes prediction={prediction} breakUntil={breakUntil} />
+      </span>
+    </>
+  );
   return (
     <li className="flex flex-wrap items-center gap-x-1 has-[form]:pb-2">
-      <Link
-        to={paths.match.getHref(prediction.id)}
-        className="flex min-w-0 flex-1 items-center gap-2 px-3 py-2 hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
-        data-testid="prediction-row"
-      >
-        <time dateTime={prediction.matchTime} className={cn('shrink-0 text-sm font-medium tabular-nums', withDay ? 'w-[4.5rem]' : 'w-10')}>
-          {withDay ? `${WEEKDAYS[new Date(prediction.matchTime).getDay()]} ${formatTime(prediction.matchTime)}` : formatTime(prediction.matchTime)}
-        </time>
-        <span className="flex min-w-0 flex-1 flex-col text-sm leading-snug">
-          <span className="truncate">{prediction.homeTeamName}</span>
-          <span className="truncate">
-            <span className="sr-only">vs </span>
-            {prediction.awayTeamName}
-          </span>
-          {/* Said on every row, locked or not, as the card says it: the match has no odds of its own yet. */}
-          {prediction.forecastSource === 'memory' ? (
-            <span className="text-xs leading-4 text-muted-foreground" title={MEMORY_FORECAST} data-testid="forecast-source">
-              {MEMORY_FORECAST_SHORT}
-            </span>
-          ) : null}
-          {!prediction.isLocked && prediction.valueBets?.length
-            ? prediction.valueBets.map((bet) => (
-                <Fragment key={bet.market}>
-                  <ValueBetLine bet={bet} className="text-xs leading-4" />
-                  <ValueBetDetail bet={bet} />
-                </Fragment>
-              ))
-            : null}
-        </span>
-        <span className="flex shrink-0 flex-col items-end gap-0.5">
-          <Outcomes prediction={prediction} breakUntil={breakUntil} />
-        </span>
-      </Link>
+      {noForecast ? (
+        <div className={rowClass} data-testid="prediction-row">
+          {body}
+        </div>
+      ) : (
+        <Link
+          to={paths.match.getHref(prediction.id)}
+          className={cn(rowClass, 'hover:bg-muted focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring')}
+          data-testid="prediction-row"
+        >
+          {body}
+        </Link>
+      )}
       {/* Beside the row's link, not in it (a button cannot sit in a link); only for a subscriber who may record bets. */}
-      {!prediction.isLocked && prediction.valueBets?.length
+      {/* (not on a league without history: no results source settles its bets yet) */}
+      {!prediction.isLocked && !noForecast && prediction.valueBets?.length
         ? prediction.valueBets.map((bet) => <ValueAction key={bet.market} fixtureId={prediction.id} bet={bet} compact />)
         : null}
     </li>

@@ -5,6 +5,15 @@ import { formatPercent } from '@/utils/format';
 export const MEMORY_FORECAST = 'Forecast from past market prices and our models';
 /** The same, as a row of the compact list says it under the teams. */
 export const MEMORY_FORECAST_SHORT = 'From market memory';
+/**
+ * A fixture of a league without history (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md): its
+ * value flags, measured against the sharp book's fair price, and no forecast of ours.
+ */
+export const NO_FORECAST = 'No forecast for this league: value flags only';
+/** The same, as a row of the compact list says it under the teams. */
+export const NO_FORECAST_SHORT = 'Value flags only, no forecast';
+/** Whether a listed fixture is one of a league without history: flags, no forecast, no match page. */
+export const flagsOnly = (p: { forecastSource: ForecastSource | null }) => p.forecastSource === 'none';
 
 /**
  * Whose forecast is published, by our models' learned weight in it (docs/decisions/0134-what-the-card-flags.md):
