@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 // @ts-expect-error: a plain .mjs module without types
 import { textModules } from '../scripts/text-modules.mjs';
 // @ts-expect-error: a plain .mjs module without types
-import { testLayer } from '../scripts/test-layers.mjs';
+import { SHARED_MODULES, testLayer } from '../scripts/test-layers.mjs';
 
 /**
  * The one test whose subject is the runtime: every Lambda bundle built and loaded with the AWS SDK
@@ -20,6 +20,9 @@ const runtimeTest = {
 export default defineConfig({
   plugins: [textModules()],
   test: {
+    // The unit files share their modules (docs/decisions/0350-test-files-share-their-modules.md);
+    // the integration files, whose handlers compose against each file's own table, stay isolated.
+    ...(process.env.TEST_LAYER === 'unit' ? SHARED_MODULES : {}),
     ...layer,
     ...runtimeTest,
     env: { POWERTOOLS_LOG_LEVEL: 'SILENT', LOG_LEVEL: 'SILENT' },

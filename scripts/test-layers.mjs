@@ -7,6 +7,18 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+/**
+ * For a package whose test files share no state but their imported modules (pure functions, fakes
+ * made in each test): one module graph per vitest worker instead of one per file. Each file
+ * otherwise imports and transforms the package and its dependencies (zod, the model) again:
+ * packages/core's 45 files took 46 CPU-seconds isolated and 20 shared. What a file could leave
+ * behind is put back before each test: spies (`restoreMocks`), stubbed globals and environment
+ * variables. The web package does the same (web/vitest.config.ts). The 90 s timeout only bounds a
+ * hang (docs/development.md#tests); vitest's default of 5 s failed core's simulations beside
+ * other work. docs/decisions/0350-test-files-share-their-modules.md.
+ */
+export const SHARED_MODULES = { isolate: false, restoreMocks: true, unstubEnvs: true, unstubGlobals: true, testTimeout: 90_000 };
+
 /** The name of a test that needs DynamoDB Local or the local stack. */
 export const INTEGRATION_TEST = /\.int\.test\.tsx?$/;
 

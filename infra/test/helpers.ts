@@ -43,7 +43,23 @@ export interface SynthOptions extends Omit<BuildOptions, 'config'> {
   outdir?: string;
 }
 
-export function synthesise(context: Record<string, unknown> = {}, { cfnValidation, outdir, ...options }: SynthOptions = {}): Synthesised {
+/**
+ * Apps already synthesised in this worker, by their context and options: the infra files share
+ * their modules (vitest.config.ts), so two files that ask for the same app (the dev app of
+ * stacks.test.ts and email.test.ts) build it once. Tests only read an app they are given; one
+ * written to an `outdir` of its own, or synthesised with validation (test/nag.test.ts records what
+ * its synthesis acknowledges), is never shared.
+ */
+const synthesised = new Map<string, Synthesised>();
+
+export function synthesise(context: Record<string, unknown> = {}, options: SynthOptions = {}): Synthesised {
+  if (options.outdir || options.cfnValidation) return synthesiseNew(context, options);
+  const key = JSON.stringify([context, options]);
+  if (!synthesised.has(key)) synthesised.set(key, synthesiseNew(context, options));
+  return synthesised.get(key)!;
+}
+
+function synthesiseNew(context: Record<string, unknown>, { cfnValidation, outdir, ...options }: SynthOptions): Synthesised {
   const app = testApp(context, { cfnValidation, outdir });
   const config = { ...readConfig(app.node, {}), ...options.config };
   const built = buildApp(app, { webDist: null, ...options, config });

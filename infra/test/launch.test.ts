@@ -14,10 +14,17 @@ import { prodContext, refId, resources, stagingContext, synthesise, type Resourc
 
 const PAGING_TOPIC = 'arn:aws:sns:eu-west-2:123456789012:pagerduty-prod';
 const stages = {} as Record<'prod' | 'staging', Synthesised>;
+/** Prod as a later release (every function changed), with the alarms ignored, and with the schedules off. */
+const variants = {} as Record<'nextRelease' | 'breakGlass' | 'schedulesDisabled', Synthesised>;
+// Every synthesis in the hook, whose bound is a hang's: inside a test each took over its 120 s
+// with the machine busy (a synthesis is seconds of CPU).
 beforeAll(() => {
   stages.prod = synthesise({ ...prodContext, alarmTopicArn: PAGING_TOPIC, githubRepo: 'acme/football', budgetEmails: 'finance@example.com' });
   stages.staging = synthesise({ ...stagingContext, alarmTopicArn: 'arn:aws:sns:eu-west-2:123456789012:chat-staging', githubRepo: 'acme/football' });
-}, 600_000);
+  variants.nextRelease = synthesise({ ...prodContext, alarmTopicArn: PAGING_TOPIC, logLevel: 'DEBUG' });
+  variants.breakGlass = synthesise({ ...prodContext, rolloutAlarms: 'ignore' });
+  variants.schedulesDisabled = synthesise({ ...prodContext, schedules: 'disabled' });
+}, 900_000);
 
 /** Every resource of a type in every template of a stage (nested ones included). */
 const all = (stage: 'prod' | 'staging', type: string): Array<Resource & { id: string }> =>
@@ -135,7 +142,7 @@ describe('prod: rollbacks that have somewhere to go', () => {
   it('rolls a synthesised release back onto versions that still exist after the next one is deployed', () => {
     // Release A, then release B that changes every function (a new version each), as the pipeline would deploy them.
     const before = stages.prod;
-    const after = synthesise({ ...prodContext, alarmTopicArn: PAGING_TOPIC, logLevel: 'DEBUG' });
+    const after = variants.nextRelease;
     const [a, b] = [liveVersions(before), liveVersions(after)];
     expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
     const record: ReleaseRecord = { stage: 'prod', recordedAt: '2026-12-07T06:00:00.000Z', live: a };
@@ -173,7 +180,7 @@ describe('prod: rollbacks that have somewhere to go', () => {
 });
 
 it('break-glass: `-c rolloutAlarms=ignore` lets CodeDeploy shift every alias without watching the alarms (and nothing else changes)', () => {
-  const s = synthesise({ ...prodContext, rolloutAlarms: 'ignore' });
+  const s = variants.breakGlass;
   const groups = [...s.templates.values()].flatMap((t) => Object.values(resources(t, 'AWS::CodeDeploy::DeploymentGroup')));
   expect(groups).toHaveLength(s.functions.length);
   // The alarm stays listed (a later deploy without the switch watches it again); the group ignores it.
@@ -218,7 +225,7 @@ describe('prod: on-call hears when the jobs stop', () => {
   });
 
   it('watches nothing when the schedules are deployed disabled (nothing runs on purpose)', () => {
-    const s = synthesise({ ...prodContext, schedules: 'disabled' });
+    const s = variants.schedulesDisabled;
     const names = [...s.templates.values()].flatMap((t) => Object.values(resources(t, 'AWS::CloudWatch::Alarm')).map((a) => String(a.Properties.AlarmName)));
     expect(names.filter((n) => n.includes('NoRun-'))).toEqual([]);
   });

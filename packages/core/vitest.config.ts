@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 // @ts-expect-error: a plain .mjs module without types
 import { textModules } from '../../scripts/text-modules.mjs';
 // @ts-expect-error: a plain .mjs module without types
-import { testLayer } from '../../scripts/test-layers.mjs';
+import { SHARED_MODULES, testLayer } from '../../scripts/test-layers.mjs';
 
-export default defineConfig({ plugins: [textModules()], test: testLayer(import.meta.dirname, ['src/**/*.test.ts']) });
+export default defineConfig({ plugins: [textModules()], test: { ...SHARED_MODULES, ...testLayer(import.meta.dirname, ['src/**/*.test.ts']) } });
