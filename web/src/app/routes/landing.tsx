@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 
 import { Head } from '@/components/seo/head';
 import { Hero } from '@/features/landing/components/hero';
-import { FeatureCards } from '@/features/landing/components/feature-cards';
 import { AccuracyTrend } from '@/features/metrics/components/accuracy-trend';
 import { LivePerformanceCard } from '@/features/metrics/components/live-performance-card';
 import { TopPredictions } from '@/features/predictions/components/top-predictions';
@@ -12,9 +11,12 @@ import { useSession } from '@/lib/auth';
 import { prefetchReads, revalidateOnNewParams } from '@/lib/shown-query';
 
 /**
- * The pricing section's code loads after the page's: it is below the fold, and its HTML is in the
- * prerendered page already (shell.tsx waits for it), which React keeps on screen until it adopts it.
+ * The features' and the pricing section's code loads after the page's: both are below the fold, and
+ * their HTML is in the prerendered page already (shell.tsx waits for it), which React keeps on screen
+ * until it adopts it (docs/decisions/0276-landing-pricing-loads-after-the-page.md,
+ * docs/decisions/0357-landing-features-load-after-the-page.md).
  */
+const FeatureCards = lazy(() => import('@/features/landing/components/feature-cards').then((module) => ({ default: module.FeatureCards })));
 const PricingSection = lazy(() => import('@/features/billing/components/pricing-section').then((module) => ({ default: module.PricingSection })));
 
 /** Starts the live performance and top predictions' reads before the page renders (lib/shown-query.ts). */
@@ -38,7 +40,9 @@ export default function LandingRoute() {
       </div>
       {/* Below the fold: laid out and painted only when scrolled near. */}
       <div className="[contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
-        <FeatureCards />
+        <Suspense>
+          <FeatureCards />
+        </Suspense>
       </div>
       <div className="bg-surface [contain-intrinsic-size:auto_50rem] [content-visibility:auto]">
         <Suspense>

@@ -22,11 +22,12 @@ function marketRows(m: GoalMarkets): Array<[string, string]> {
 
 /**
  * Every market read from the forecast's one scoreline grid: percentages, and the Asian handicap's fair odds (the
- * price at which a side's expected profit is zero; quarter lines are two half stakes, whole lines push).
+ * price at which a side's expected profit is zero; quarter lines are two half stakes, whole lines push). `compact`:
+ * the card's handicap lines, under its 'More markets' (prediction-card.tsx).
  */
 export function GoalMarketsView({ markets, compact = false }: { markets: GoalMarkets; compact?: boolean }) {
   const lines = compact ? markets.asianHandicap.filter((l) => CARD_LINES.includes(l.line)) : markets.asianHandicap;
-  const body = (
+  return (
     <>
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
         {marketRows(markets).map(([label, value]) => (
@@ -43,12 +44,5 @@ export function GoalMarketsView({ markets, compact = false }: { markets: GoalMar
         />
       </div>
     </>
-  );
-  if (!compact) return body;
-  return (
-    <details className="border-t border-border pt-4">
-      <summary className="cursor-pointer text-xs font-semibold tracking-wide text-muted-foreground uppercase">More markets</summary>
-      {body}
-    </details>
   );
 }

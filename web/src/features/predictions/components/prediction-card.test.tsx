@@ -151,6 +151,27 @@ describe('PredictionCard', () => {
     expect(screen.queryByText('Value Bet')).not.toBeInTheDocument();
   });
 
+  it("folds the goal markets under 'More markets', with the card's handicap lines only, their code loaded after the card's", async () => {
+    const markets = {
+      doubleChance: { homeOrDraw: 75, homeOrAway: 70, drawOrAway: 55 },
+      drawNoBet: { home: 64.3, away: 35.7 },
+      overUnder: { '1.5': 74, '2.5': 50, '3.5': 28 },
+      btts: 51,
+      asianHandicap: [
+        { line: -2.5, homeFairOdds: 9.5, awayFairOdds: 1.12 },
+        { line: -0.25, homeFairOdds: 1.95, awayFairOdds: 2.05 },
+      ],
+    };
+    renderWithProviders(<PredictionCard prediction={makeListedPrediction({ markets })} />);
+
+    const folded = screen.getByText('More markets').closest('details')!;
+    expect(folded).not.toHaveAttribute('open');
+    expect(await within(folded).findByText('Home or draw (1X)')).toBeInTheDocument();
+    expect(within(folded).getByText('Both teams to score')).toBeInTheDocument();
+    expect(within(folded).getByRole('rowheader', { name: '-0.25' })).toBeInTheDocument();
+    expect(within(folded).queryByRole('rowheader', { name: '-2.5' })).not.toBeInTheDocument();
+  });
+
   it("shows the model's expected goals, both teams to score and the most likely scores", () => {
     renderWithProviders(
       <PredictionCard

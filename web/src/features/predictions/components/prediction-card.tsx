@@ -1,6 +1,6 @@
-import type { Prediction } from '@app/contracts/predictions';
+import type { GoalMarkets, Prediction } from '@app/contracts/predictions';
 import { CalendarClock, Coffee, Lock, Sparkles } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
@@ -8,7 +8,6 @@ import { buttonStyles } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
-import { GoalMarketsView } from '@/components/predictions/goal-markets';
 import { PickAndValue, valueBetText } from '@/components/predictions/value-bet-line';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { cn } from '@/utils/cn';
@@ -238,8 +237,26 @@ function UnlockedBody({ prediction, valueDetail }: { prediction: Prediction; val
           ) : null}
         </details>
       ) : null}
-      {prediction.markets ? <GoalMarketsView markets={prediction.markets} compact /> : null}
+      {prediction.markets ? <MoreMarkets markets={prediction.markets} /> : null}
     </div>
+  );
+}
+
+/**
+ * The markets' code loads after the card's: they are folded away under 'More markets', so the card
+ * keeps its height while it loads (docs/decisions/0357-landing-features-load-after-the-page.md).
+ */
+const GoalMarketsView = lazy(() => import('@/components/predictions/goal-markets').then((module) => ({ default: module.GoalMarketsView })));
+
+/** Double chance, draw no bet, totals, both teams to score and the handicap, folded away. */
+function MoreMarkets({ markets }: { markets: GoalMarkets }) {
+  return (
+    <details className="border-t border-border pt-4">
+      <summary className="cursor-pointer text-xs font-semibold tracking-wide text-muted-foreground uppercase">More markets</summary>
+      <Suspense fallback={null}>
+        <GoalMarketsView markets={markets} compact />
+      </Suspense>
+    </details>
   );
 }
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePredictions } from '@/features/predictions/api/get-predictions';
 import { PredictionGrid } from '@/features/predictions/components/prediction-grid';
-import { maxOutcome, topPredictions, topPredictionsDay } from '@/features/predictions/utils/filter-predictions';
+import { maxOutcome, topPredictions, topPredictionsDay } from '@/features/predictions/utils/top-predictions';
 import { useSession } from '@/lib/auth';
 import { useShownQuery } from '@/lib/shown-query';
 import { formatDayHeading } from '@/utils/list-format';

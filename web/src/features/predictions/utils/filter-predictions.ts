@@ -4,7 +4,11 @@ import { HIGH_CONFIDENCE_THRESHOLD } from '@/config/product';
 import type { ListedPrediction } from '@/features/predictions/api/get-predictions';
 import { localDay } from '@/utils/format';
 
-import { shownOutcomes, shownOverUnder } from './shown-probabilities';
+import { shownOverUnder } from './shown-probabilities';
+import { byDescending, byKickoff, compareText, dayOffset, maxOutcome } from './top-predictions';
+
+// The home page's top 3 live in their own module, which the landing page loads without the filters.
+export { dayOffset, maxOutcome, topPredictions, topPredictionsDay } from './top-predictions';
 
 export type DateFilter = 'all' | 'today' | 'tomorrow' | 'weekend';
 export type SortKey = 'kickoff' | 'win' | 'ou' | 'edge';
@@ -35,12 +39,6 @@ export function maxEdge(prediction: Prediction): number | null {
   return bets.length ? Math.max(...bets.map((b) => b.edge)) : null;
 }
 
-/** The highest of the three outcome probabilities as the card shows it; null when locked. */
-export function maxOutcome(prediction: Prediction): number | null {
-  const shown = shownOutcomes(prediction);
-  return shown && Math.max(shown.home, shown.draw, shown.away);
-}
-
 export type OverUnderSide = { side: 'over' | 'under'; percent: number };
 
 /**
@@ -51,10 +49,6 @@ export function strongerOverUnder(prediction: Prediction): OverUnderSide | null 
   const shown = shownOverUnder(prediction);
   if (!shown) return null;
   return shown.under > shown.over ? { side: 'under', percent: shown.under } : { side: 'over', percent: shown.over };
-}
-
-export function dayOffset(now: Date, days: number): string {
-  return localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
 }
 
 /** The local days of a date filter: this weekend is the coming Saturday and Sunday (today alone on a Sunday). */
@@ -84,21 +78,6 @@ function matchesTeam(prediction: ListedPrediction, team: string): boolean {
   if (!query) return true;
   return [prediction.homeTeam, prediction.awayTeam, prediction.homeTeamName, prediction.awayTeamName].some((name) => searchable(name).includes(query));
 }
-
-/** Plain code-unit order: `localeCompare` builds an ICU collator (~80 ms on a throttled phone CPU). */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-// ISO timestamps in UTC sort correctly as text.
-const byKickoff = (a: Prediction, b: Prediction) => compareText(a.matchTime, b.matchTime) || compareText(a.id, b.id);
-
-/** Descending by a probability; locked (null) values last, ties by kickoff. */
-const byDescending =
-  (value: (p: Prediction) => number | null) =>
-  <T extends Prediction>(list: T[]): T[] => {
-    // Each value once per prediction (shown values are rounded together), not once per comparison.
-    const key = new Map(list.map((p) => [p, value(p) ?? -1]));
-    return list.sort((a, b) => key.get(b)! - key.get(a)! || byKickoff(a, b));
-  };
 
 const sorters: Record<SortKey, <T extends Prediction>(list: T[]) => T[]> = {
   kickoff: (list) => list.sort(byKickoff),
@@ -153,26 +132,6 @@ export function leaguesByCountry(predictions: ListedPrediction[]): CountryLeague
       return { country, count: list.reduce((sum, item) => sum + item.count, 0), leagues: list };
     })
     .sort(byCount<CountryLeagues>((item) => item.country));
-}
-
-/**
- * Home page: today's top 3 by the highest outcome probability (docs/product.md#landing). Without
- * probabilities (locked for this viewer) they are today's first kickoffs; with no match today,
- * those of the next day with matches ({@link topPredictionsDay} says which).
- */
-export function topPredictions<T extends Prediction>(predictions: T[], { now = new Date(), count = 3 } = {}): T[] {
-  const today = predictions.filter((p) => matchesDate(p, 'today', now));
-  const day = topPredictionsDay(predictions, { now });
-  const pool = today.length > 0 ? today : predictions.filter((p) => new Date(p.matchTime) >= now && localDay(new Date(p.matchTime)) === day);
-  return sorters.win([...pool]).slice(0, count);
-}
-
-/** The local day (`YYYY-MM-DD`) of the home page's top 3 when no match is today: the next day with a match; null when today has one (or nothing is ahead). */
-export function topPredictionsDay(predictions: readonly Prediction[], { now = new Date() } = {}): string | null {
-  if (predictions.some((p) => matchesDate(p, 'today', now))) return null;
-  const ahead = predictions.map((p) => new Date(p.matchTime)).filter((d) => d >= now);
-  if (!ahead.length) return null;
-  return localDay(new Date(Math.min(...ahead.map((d) => d.getTime()))));
 }
 
 /** Reads the filter state from the URL (`?date=&league=&team=&sort=&high=win,goals&value=only`), ignoring junk. */
