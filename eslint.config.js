@@ -1,7 +1,8 @@
 // Lint rules, including the import direction of docs/architecture.md#layers:
 // web -> contracts; functions -> platform, adapters, core, contracts, events (its local stack and
 // tests also -> local); local -> adapters, core, model, contracts;
-// adapters -> core, model; core -> model, contracts; model -> nothing of ours.
+// adapters -> core, model; core -> model, contracts; model -> nothing of ours; research -> model,
+// core, and nothing imports research.
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,7 +11,7 @@ import tseslint from 'typescript-eslint';
 import tests from './scripts/eslint-rules/wait-after-render.mjs';
 import layers from './scripts/eslint-rules/http-stays-out-of-core.mjs';
 
-const ours = ['contracts', 'core', 'model', 'adapters', 'local', 'platform', 'events', 'functions', 'web', 'infra'];
+const ours = ['contracts', 'core', 'model', 'adapters', 'local', 'platform', 'events', 'functions', 'web', 'infra', 'research'];
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -87,6 +88,9 @@ export default tseslint.config(
   },
   ...layer('infra', ['functions', 'events', 'adapters']),
   ...layer('e2e', ['contracts']),
+  // Research (the backtests, the tuning, the reports and the engine's benchmarks) reads the model and
+  // core; nothing imports it, so no Lambda bundle can hold it (no layer above lists 'research').
+  ...layer('packages/research', ['model', 'core', 'contracts'], noInfraSdks),
   // No function past 125 lines, blank lines and comments not counted (80 until the formatter, in
   // lines of up to 200 characters; docs/decisions/0266-one-formatter.md): a longer one mixes parts
   // that deserve names of their own (reading, deciding, writing). Tests are exempt (a describe block is as long as its cases), and so are the
@@ -119,8 +123,8 @@ export default tseslint.config(
       // The season simulation's hot loop: typed arrays allocated once per call and reused by every
       // run (its benchmark: 10 leagues x 10,000 runs in seconds), and the season backtest's replay.
       'packages/model/src/season.ts',
-      'packages/model/src/season-backtest.ts',
-      'packages/model/bench/run.ts',
+      'packages/research/src/season-backtest.ts',
+      'packages/research/bench/run.ts',
       'scripts/audit-security.mjs',
     ],
     rules: { 'max-lines-per-function': 'off' },

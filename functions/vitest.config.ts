@@ -11,7 +11,7 @@ import { SHARED_MODULES, testLayer } from '../scripts/test-layers.mjs';
  * (docs/development.md#former-0274-the-bundle-test-runs-once-inside-the-integration-layers-run-on-node-24-amends-0271).
  */
 const RUNTIME_TEST = 'scripts/bundles.test.ts';
-const layer = testLayer(import.meta.dirname, ['src/**/*.test.ts', 'local/**/*.test.ts', 'scripts/**/*.test.ts']);
+const layer = testLayer(import.meta.dirname, ['src/**/*.test.ts', 'local/**/*.test.ts', 'ops/**/*.test.ts', 'scripts/**/*.test.ts']);
 const runtimeTest = {
   include: process.env.TEST_LAYER === 'integration' ? [...layer.include, RUNTIME_TEST] : layer.include,
   exclude: process.env.TEST_LAYER === 'unit' ? [...layer.exclude, RUNTIME_TEST] : layer.exclude,

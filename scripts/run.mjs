@@ -14,7 +14,7 @@ const tasks = {
   ],
   // Every package with a `bench` script contributes its own benchmarks; one over budget does not stop the others.
   bench: [['-r', '--if-present', '--no-bail', '--workspace-concurrency=1', 'run', 'bench', ...args]],
-  backtest: [['--filter', '@app/model', 'run', 'backtest', ...args]],
+  backtest: [['--filter', '@app/research', 'run', 'backtest', ...args]],
   jobs: [['--filter', '@app/functions', 'run', 'cli:jobs', ...args]],
   admin: [['--filter', '@app/functions', 'run', 'cli:admin', ...args]],
   billing: [['--filter', '@app/functions', 'run', 'cli:billing', ...args]],

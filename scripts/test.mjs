@@ -19,6 +19,7 @@ const seq = ['--workspace-concurrency=1', '--if-present'];
 // app (infra) keep layers of their own for their environments; e2e is the browser against the stack.
 const SERVER_PACKAGES = [
   'packages/model',
+  'packages/research',
   'packages/contracts',
   'events',
   'packages/core',

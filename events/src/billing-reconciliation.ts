@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * On the `billing-reconciliation` queue: one page of the daily reconciliation. The scheduled task puts
+ * On the `billing-reconciliation` queue: one page of the daily reconciliation. The scheduled function puts
  * the first (no cursor); each page's consumer puts the next with the provider's cursor (the last
  * subscription id it read), so no invocation reads every subscription.
  */

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { CsvReplayProvider, proposeShiftDaysForFolder } from '@app/local/csv/csv-replay-provider';
 import { demoSeasonRules } from '@app/local/demo/demo-leagues';
 import { DemoProvider } from '@app/local/demo/demo-provider';
-import { DynamoSettingStore } from '@app/adapters/dynamodb/setting-store';
+import { DynamoSettingRepository } from '@app/adapters/dynamodb/setting-repository';
 import { LocalPaymentGateway } from '@app/local/local-billing/local-payment-gateway';
 import { LocalOutbox } from '@app/local/email/local-outbox';
 import { LocalQueue } from '@app/local/local-queue/local-queue';
@@ -57,7 +57,7 @@ const standIns: LocalAdapters = {
     if (config.FOOTBALL_DATA_DIR) {
       const dir = resolve(config.FOOTBALL_DATA_DIR);
       // Decided once and kept, so kickoffs stay put across restarts on later days.
-      const shiftDays = await table(base, DynamoSettingStore).getOrCreate(`csv-replay-shift:${dir}`, () => proposeShiftDaysForFolder(dir, now()));
+      const shiftDays = await table(base, DynamoSettingRepository).getOrCreate(`csv-replay-shift:${dir}`, () => proposeShiftDaysForFolder(dir, now()));
       const csv = new CsvReplayProvider({ dir, shiftDays, now });
       logger.info('Replaying football-data.co.uk seasons', { dir, shiftDays });
       return { fixturesProvider: csv, oddsProvider: liveOdds ?? csv };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoLedgerRepository } from '@app/adapters/dynamodb/ledger-repository';
-import { DynamoSettingStore } from '@app/adapters/dynamodb/setting-store';
+import { DynamoSettingRepository } from '@app/adapters/dynamodb/setting-repository';
 import { DAY_MS, fixedClock } from '@app/core/clock';
 import { HealthSchema } from '@app/contracts/health';
 import { startHttpStack } from '../test/http-harness.ts';
@@ -45,7 +45,7 @@ describe("the demo's replay through the real pipeline", () => {
   it('health names the demo only once the local stack recorded its replay, and says while it runs', async () => {
     const health = async () => HealthSchema.parse((await stack.client().get('/api/health')).json).demo;
     expect(await health()).toBeUndefined();
-    const settings = table(stack.base, DynamoSettingStore);
+    const settings = table(stack.base, DynamoSettingRepository);
     await settings.getOrCreate(DEMO_REPLAY_SETTINGS.window, () => ({ from: '2026-10-24T06:00:00.000Z', to: to.toISOString() }));
     expect(await health()).toEqual({ replayedFrom: '2026-10-24T06:00:00.000Z', replayedTo: to.toISOString(), replaying: true });
     await settings.getOrCreate(DEMO_REPLAY_SETTINGS.done, () => ({ at: to.toISOString() }));

@@ -9,7 +9,7 @@ import { applyLocalDefaults, applyLocalSecrets, makeDataDirPrivate, repoRoot, ty
 import type { LocalQueue } from '@app/local/local-queue/local-queue';
 import type { ScheduleDefinition } from '@app/events/schedules';
 import type { Base } from '../src/composition/base.ts';
-import type { ConsumerDefinition, TaskDefinition } from '../src/routes.ts';
+import type { ConsumerDefinition, ScheduledDefinition } from '../src/routes.ts';
 import type { HttpHandler } from './server.ts';
 import type { ReplayRunner } from './demo-replay.ts';
 
@@ -53,14 +53,14 @@ export async function subscribeConsumers(
 }
 
 /**
- * The schedules (onto the planner's queue) and the scheduled tasks (billing reconciliation, the
+ * The schedules (onto the planner's queue) and the scheduled functions (billing reconciliation, the
  * closing odds) on local timers, as EventBridge Scheduler runs them on AWS. Returns their stop.
  */
 async function startTimers(
   base: Base,
   queue: LocalQueue,
   schedules: ScheduleDefinition[],
-  tasks: TaskDefinition[],
+  scheduled: ScheduledDefinition[],
   log: (line: string) => void,
 ): Promise<() => void> {
   const { startScheduler } = await import('./scheduler.ts');
@@ -69,7 +69,7 @@ async function startTimers(
     (message) => queue.send('jobs-planner', message),
     (name, error) => log(`schedule ${name} failed: ${(error as Error).message}`),
   );
-  const taskTimers = tasks.map(
+  const taskTimers = scheduled.map(
     (task) =>
       new Cron(task.cron, { timezone: task.timeZone, protect: true, name: task.name }, async () => {
         try {
@@ -95,7 +95,7 @@ export async function replayRunnerOn(base: Base, queue: LocalQueue): Promise<Rep
   const { buildGeneration, buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');
   const jobs = buildJobs(base);
   const leagues = buildLeagues(base);
-  const scan = await importHandler<() => Promise<unknown>>('tasks/scan-odds', base);
+  const scan = await importHandler<() => Promise<unknown>>('scheduled/scan-odds', base);
   return {
     job: async (type) => {
       await jobs.request(type, 'schedule');
@@ -131,7 +131,7 @@ async function replayTheDemo(
   const { DEMO_REPLAY_SETTINGS } = await import('../src/composition/demo-replay.ts');
   const { fixedClock } = await import('@app/core/clock');
   const { localBase, localQueue } = await import('./adapters.ts');
-  const { DynamoSettingStore } = await import('@app/adapters/dynamodb/setting-store');
+  const { DynamoSettingRepository } = await import('@app/adapters/dynamodb/setting-repository');
   const { table } = await import('../src/composition/tables.ts');
 
   const to = base.clock.now();
@@ -141,7 +141,7 @@ async function replayTheDemo(
   const replay = localBase({ clock });
   const queue = localQueue(replay);
   await subscribeConsumers(replay, queue, consumers, deadLetters);
-  const settings = table(base, DynamoSettingStore);
+  const settings = table(base, DynamoSettingRepository);
   const window = await settings.getOrCreate(DEMO_REPLAY_SETTINGS.window, () => ({ from: steps[0]!.at.toISOString(), to: to.toISOString() }));
   log(`first start: replaying the demo's last ${REPLAY_DAYS} days through the pipeline on the demo clock, from ${window.from} (${steps.length} runs)`);
   const started = performance.now();
@@ -207,7 +207,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
     applyLocalDefaults({ port, dynamodbEndpoint: dynamo.endpoint });
     applyLocalSecrets(env);
     // Imported once the environment is set, which the base below reads.
-    const { routes, consumers, deadLetterConsumer, tasks } = await import('../src/routes.ts');
+    const { routes, consumers, deadLetterConsumer, scheduled } = await import('../src/routes.ts');
     const { schedules } = await import('@app/events/schedules');
     const { localBase, localQueue } = await import('./adapters.ts');
     const { buildJobs } = await import('../src/composition/pipeline.ts');
@@ -266,7 +266,7 @@ export async function startLocalStack(env: LocalEnv, log: (line: string) => void
         .then(async () => {
           // Stopped during the replay: nothing more starts.
           if (stopped) return;
-          stopTimers = await startTimers(base, queue, timed ? schedules : [], timed ? tasks : [], log);
+          stopTimers = await startTimers(base, queue, timed ? schedules : [], timed ? scheduled : [], log);
           await catchUp(buildJobs(base), base.clock, log);
         })
         .catch((error: Error) => log(`could not start the catch-up jobs: ${error.message}`));

@@ -1,10 +1,10 @@
-// Bundles every handler of routes.ts (HTTP routes, queue consumers, the dead-letter consumer and scheduled tasks) the way Lambda runs it:
+// Bundles every handler of routes.ts (HTTP routes, queue consumers, the dead-letter consumer and scheduled functions) the way Lambda runs it:
 // one minified ESM file per function under functions/dist/<handler>/index.mjs, and beside it in chunks/ the code it
 // imports at first use (docs/decisions/0355-team-names-load-at-first-use.md).
 import { build, type BuildOptions } from 'esbuild';
 import { rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { consumers, deadLetterConsumer, routes, tasks } from '../src/routes.ts';
+import { consumers, deadLetterConsumer, routes, scheduled } from '../src/routes.ts';
 import { lazyAwsSdk } from './lazy-sdk.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -42,7 +42,7 @@ export function bundleLayout(dir: string): BuildOptions {
 
 /** Every handler module the manifest names. */
 export function allHandlers(): string[] {
-  return [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler), deadLetterConsumer.handler, ...tasks.map((t) => t.handler)])];
+  return [...new Set([...routes.map((r) => r.handler), ...consumers.map((c) => c.handler), deadLetterConsumer.handler, ...scheduled.map((t) => t.handler)])];
 }
 
 type BuiltFunction = {

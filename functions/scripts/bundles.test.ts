@@ -82,7 +82,9 @@ describe('Lambda bundles', () => {
     const table = 'packages/adapters/src/leagues/teams.ts';
     expect(built.filter((b) => b.shipped.includes(table)).map((b) => b.handler)).toEqual([]);
     const carriers = built.filter((b) => b.lazy.includes(table));
-    expect(carriers.map((b) => b.handler)).toEqual(expect.arrayContaining(['consumers/generate-predictions', 'consumers/ingest-results', 'tasks/scan-odds']));
+    expect(carriers.map((b) => b.handler)).toEqual(
+      expect.arrayContaining(['consumers/generate-predictions', 'consumers/ingest-results', 'scheduled/scan-odds']),
+    );
     for (const b of carriers) {
       const chunk = b.lazyChunks.find((c) => c.file.startsWith('chunks/teams-'));
       expect(chunk, b.handler).toBeDefined();

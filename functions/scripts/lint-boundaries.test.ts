@@ -27,4 +27,13 @@ describe('lint boundaries', () => {
       ),
     ).toEqual([]);
   });
+
+  it('refuses production code importing the research package (the backtests, tuning and reports), and lets research read the model', async () => {
+    expect(await restrictedImports('packages/core/src/pipeline/x.ts', "export { backtestLeague } from '@app/research/backtest';\n")).toEqual([
+      expect.stringContaining('may not depend on @app/research'),
+    ]);
+    expect(await restrictedImports('functions/src/http/x/x.ts', "export { main } from '@app/research/cli/backtest';\n")).toHaveLength(1);
+    expect(await restrictedImports('packages/model/src/x.ts', "export { main } from '@app/research/report';\n")).toHaveLength(1);
+    expect(await restrictedImports('packages/research/src/x.ts', "export { fitLeagueModel } from '@app/model/forecast';\n")).toEqual([]);
+  });
 });

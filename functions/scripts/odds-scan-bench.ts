@@ -11,7 +11,7 @@ import { DynamoFixtureRepository } from '@app/adapters/dynamodb/fixture-reposito
 import { createDocumentClient } from '@app/adapters/dynamodb/client';
 import { startDynamoDbLocal } from '@app/adapters/dynamodb/local-server';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
-import { DynamoScanMarkStore } from '@app/adapters/dynamodb/scan-mark-store';
+import { DynamoScanMarkRepository } from '@app/adapters/dynamodb/scan-mark-repository';
 import { ensureTable } from '@app/adapters/dynamodb/table-admin';
 import { countingClient } from '@app/adapters/dynamodb/testing/counting-client';
 import { LEAGUE_CATALOG } from '@app/adapters/leagues/catalog';
@@ -20,7 +20,7 @@ import { TheOddsApiProvider } from '@app/adapters/the-odds-api/the-odds-api-prov
 import { fixedClock } from '@app/core/clock';
 import { groupBy } from '@app/core/collections';
 import { ledgerEntriesOf } from '@app/core/ledger/entry';
-import { makeOddsScanTask, SCAN_REACH_MS } from '@app/core/pipeline/odds-scan';
+import { makeOddsScan, SCAN_REACH_MS } from '@app/core/pipeline/odds-scan';
 import type { StoredFixture } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { captureView, dueForScan, followFlags } from '@app/core/predictions/value-flags';
@@ -265,7 +265,7 @@ async function run(endpoint: string, tableName: string, mode: 'now' | 'before', 
   const counting = countingClient(doc);
   const predictions = new DynamoPredictionRepository(counting.client, tableName);
   const fixtureRepository = new DynamoFixtureRepository(counting.client, tableName);
-  const marks = new DynamoScanMarkStore(counting.client, tableName);
+  const marks = new DynamoScanMarkRepository(counting.client, tableName);
   const rows: Row[] = [];
   for (const s of SCANS) {
     const clock = fixedClock(s.at);
@@ -275,7 +275,7 @@ async function run(endpoint: string, tableName: string, mode: 'now' | 'before', 
     const t = performance.now();
     let scanned: number, written: number, unchanged: number;
     if (mode === 'now') {
-      const task = makeOddsScanTask({ oddsProvider, predictions, fixtures: fixtureRepository, marks, clock });
+      const task = makeOddsScan({ oddsProvider, predictions, fixtures: fixtureRepository, marks, clock });
       const { summary } = await task.scan();
       const m = /^(\d+) of .*; (\d+) written, (\d+) unchanged/.exec(summary);
       if (!m) throw new Error(`Unexpected summary: ${summary}`);

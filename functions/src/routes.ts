@@ -253,7 +253,7 @@ export const consumers: ConsumerDefinition[] = [
  * invokes them on AWS, the local stack on a timer. Cron fields: minute hour day-of-month month
  * day-of-week, in `timeZone`.
  */
-export interface TaskDefinition {
+export interface ScheduledDefinition {
   name: string;
   description: string;
   handler: string;
@@ -265,11 +265,11 @@ export interface TaskDefinition {
   memoryMb?: number;
 }
 
-export const tasks: TaskDefinition[] = [
+export const scheduled: ScheduledDefinition[] = [
   {
     name: 'billing-reconciliation',
     description: 'Start the billing reconciliation: its first page of live subscriptions onto the billing-reconciliation queue',
-    handler: 'tasks/reconcile-billing',
+    handler: 'scheduled/reconcile-billing',
     cron: '30 3 * * *',
     timeZone: 'Europe/London',
     access: 'read',
@@ -280,7 +280,7 @@ export const tasks: TaskDefinition[] = [
     // The closing price where the odds source keeps none (The Odds API); its credit cost: docs/providers.md.
     name: 'closing-odds',
     description: 'Snapshot the odds of fixtures kicking off in the next 15 minutes: their closing price',
-    handler: 'tasks/capture-closing-odds',
+    handler: 'scheduled/capture-closing-odds',
     cron: '*/15 * * * *',
     timeZone: 'Europe/London',
     access: 'write',
@@ -292,7 +292,7 @@ export const tasks: TaskDefinition[] = [
     name: 'odds-scan',
     description:
       'Rescan the odds of fixtures due a scan (every 30 minutes within 24 h of kickoff, hourly within 72 h, last within 15 minutes) and raise or withdraw value flags',
-    handler: 'tasks/scan-odds',
+    handler: 'scheduled/scan-odds',
     cron: '*/15 * * * *',
     timeZone: 'Europe/London',
     access: 'write',

@@ -12,7 +12,7 @@ import type { Base } from '../src/composition/base.ts';
 import { buildAlertFanout } from '../src/composition/value-bet-alerts.ts';
 import { importHandler } from '../local/stack.ts';
 import type { LocalQueue } from '@app/local/local-queue/local-queue';
-import { alertSettingsItem } from '@app/adapters/dynamodb/alert-store';
+import { alertSettingsItem } from '@app/adapters/dynamodb/alert-repository';
 import { batchPut } from '@app/adapters/dynamodb/batch';
 import { userItem } from '@app/adapters/dynamodb/user-repository';
 import type { NewValueFlag, StoredAlertSettings } from '@app/core/alerts/ports';

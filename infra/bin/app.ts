@@ -4,7 +4,7 @@
  * hostedZoneName, waf, alarmEmail, alarmTopicArn, tableName, monthlyBudgetUsd, budgetEmails, emailFrom,
  * supportEmail, stripePriceId, logLevel, schedules, requireWeb. See docs/deploy.md#configuration.
  */
-import { consumers, routes, tasks } from '@app/functions/routes';
+import { consumers, routes, scheduled } from '@app/functions/routes';
 import { buildApp, newApp } from '../lib/app.ts';
 import { bundleFunctionsToTemp, handlersOf } from '../lib/bundling.ts';
 import { ConfigError, readConfig } from '../lib/config.ts';
@@ -22,6 +22,6 @@ try {
 // The CLI lists the stacks to bundle; an empty list (e.g. `cdk ls`) needs no bundles.
 const bundlingStacks: unknown = app.node.tryGetContext('aws:cdk:bundling-stacks');
 const bundling = !Array.isArray(bundlingStacks) || bundlingStacks.length > 0;
-const bundleDir = bundling ? await bundleFunctionsToTemp(handlersOf(routes, consumers, tasks)) : undefined;
+const bundleDir = bundling ? await bundleFunctionsToTemp(handlersOf(routes, consumers, scheduled)) : undefined;
 buildApp(app, { config, bundleDir });
 app.synth();

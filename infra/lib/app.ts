@@ -13,17 +13,17 @@ import { schedules as definedSchedules, type ScheduleDefinition } from '@app/eve
 import {
   consumers as definedConsumers,
   routes as definedRoutes,
-  tasks as definedTasks,
+  scheduled as definedScheduled,
   type ConsumerDefinition,
   type RouteDefinition,
-  type TaskDefinition,
+  type ScheduledDefinition,
 } from '@app/functions/routes';
 import type { AppFunction } from './constructs/app-function.ts';
 import { repoRoot } from './bundling.ts';
 import { ConfigError, namePrefix, readConfig, type DeployConfig } from './config.ts';
 import { FEATURE_FLAGS } from './feature-flags.ts';
 import { defaultTableName, SERVICE_NAME } from './functions.ts';
-import { consumerFunctionSpecs, httpFunctionSpecs, taskFunctionSpecs } from './manifest.ts';
+import { consumerFunctionSpecs, httpFunctionSpecs, scheduledFunctionSpecs } from './manifest.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { BackupCopyStack, DataStack } from './stacks/data-stack.ts';
 import { EdgeAlarmsStack } from './stacks/edge-alarms-stack.ts';
@@ -49,7 +49,7 @@ export interface BuildOptions {
   routes?: readonly RouteDefinition[];
   consumers?: readonly ConsumerDefinition[];
   schedules?: readonly ScheduleDefinition[];
-  tasks?: readonly TaskDefinition[];
+  scheduled?: readonly ScheduledDefinition[];
   /** Prebuilt Lambda bundles (`bundleFunctions`); needed whenever CDK bundles. */
   bundleDir?: string;
   /** The built SPA; `null`: never upload. Default: web/dist when it has an index.html. */
@@ -108,7 +108,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
   // Specs first: a bad manifest fails before any resource exists.
   const httpSpecs = httpFunctionSpecs(routes);
   const consumerSpecs = consumerFunctionSpecs(options.consumers ?? definedConsumers);
-  const taskSpecs = taskFunctionSpecs(options.tasks ?? definedTasks);
+  const scheduledSpecs = scheduledFunctionSpecs(options.scheduled ?? definedScheduled);
 
   // CDK would also tag the dashboard, whose CloudFormation type has no Tags property (cfn-lint E3002: the deploy fails).
   const untaggable = { excludeResourceTypes: UNTAGGABLE_TYPES };
@@ -164,7 +164,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     config,
     synthesizer: stageSynthesizer(config),
     consumerSpecs,
-    taskSpecs,
+    scheduledSpecs,
     schedules: options.schedules ?? definedSchedules,
     bundleDir: options.bundleDir,
     tableName,
@@ -173,7 +173,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     appOrigin: site.web.origin,
     env,
     terminationProtection: protect,
-    description: describe('job and email queues, schedules, consumers, scheduled tasks'),
+    description: describe('job and email queues, schedules, consumers, scheduled functions'),
   });
 
   const api = new ApiStack(app, name('api'), {
@@ -209,7 +209,7 @@ export function buildApp(app: App, options: BuildOptions = {}): BuiltApp {
     synthesizer: stageSynthesizer(config),
     tableName,
     alarms: [...api.areaAlarms, ...jobs.areaAlarms],
-    functionSpecs: [...httpSpecs, ...consumerSpecs, ...taskSpecs],
+    functionSpecs: [...httpSpecs, ...consumerSpecs, ...scheduledSpecs],
     distributionId: site.web.distribution.distributionId,
     siteOrigin: site.web.origin,
     env,

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { build } from 'esbuild';
-import type { ConsumerDefinition, RouteDefinition, TaskDefinition } from '@app/functions/routes';
+import type { ConsumerDefinition, RouteDefinition, ScheduledDefinition } from '@app/functions/routes';
 import { PAGE_FILES, PAGE_FILES_DIR, PAGE_FUNCTION } from '@app/functions/http/site/page-files';
 import { bundleLayout, bundleOptions } from '../../functions/scripts/build.ts';
 import { consumerFunctionSpecs } from './manifest.ts';
@@ -28,8 +28,12 @@ export const LAMBDA_HANDLER = 'index.handler';
 export const entryOf = (handler: string) => join(functionsRoot, 'src', `${handler}.ts`);
 
 /** Every handler module the manifest names (HTTP routes and queue consumers). */
-export function handlersOf(routes: readonly RouteDefinition[], consumers: readonly ConsumerDefinition[], tasks: readonly TaskDefinition[] = []): string[] {
-  return [...new Set([...routes.map((r) => r.handler), ...consumerFunctionSpecs(consumers).map((c) => c.handler), ...tasks.map((t) => t.handler)])].sort();
+export function handlersOf(
+  routes: readonly RouteDefinition[],
+  consumers: readonly ConsumerDefinition[],
+  scheduled: readonly ScheduledDefinition[] = [],
+): string[] {
+  return [...new Set([...routes.map((r) => r.handler), ...consumerFunctionSpecs(consumers).map((c) => c.handler), ...scheduled.map((t) => t.handler)])].sort();
 }
 
 /** The built SPA the page function's files come from, unless a caller names another. */

@@ -67,8 +67,8 @@ export function createFunction(scope: Construct, spec: FunctionSpec, ctx: Functi
     ...(spec.kind === 'http' ? { ORIGIN_VERIFY_SECRET_ARN: ctx.secrets.originVerify.secretArn } : {}),
     // Read-only functions also skip the session lastSeenAt write (they could not do it anyway).
     TABLE_ACCESS: spec.access,
-    // A scheduled task logs its heartbeat under its schedule's name (the jobs stack alarms when it stops).
-    ...(spec.kind === 'task' && spec.task ? { SCHEDULE_NAME: spec.task.name } : {}),
+    // A scheduled function logs its heartbeat under its schedule's name (the jobs stack alarms when it stops).
+    ...(spec.kind === 'scheduled' && spec.schedule ? { SCHEDULE_NAME: spec.schedule.name } : {}),
     ...(spec.uses.includes('stripe')
       ? { STRIPE_SECRET_ARN: ctx.secrets.stripe.secretArn, ...(config.stripePriceId ? { STRIPE_PRICE_ID: config.stripePriceId } : {}) }
       : {}),

@@ -1,11 +1,11 @@
 /**
  * Turns the route manifest (functions/src/routes.ts) into the list of Lambda functions to build.
  * One function per handler module for HTTP routes (routes that share a module share a function,
- * with the union of their needs), one per queue consumer and one per scheduled task. Pure:
+ * with the union of their needs), one per queue consumer and one per scheduled function. Pure:
  * unit-tested without CDK.
  */
 import { DEAD_LETTER_CONSUMER_TIMEOUT_SECONDS, EMAIL_QUEUES, queueNames, queues, type QueueName } from '@app/events/queues';
-import { deadLetterConsumer, routeKey, type ConsumerDefinition, type RouteDefinition, type TaskDefinition } from '@app/functions/routes';
+import { deadLetterConsumer, routeKey, type ConsumerDefinition, type RouteDefinition, type ScheduledDefinition } from '@app/functions/routes';
 
 /** What a function may use besides the table: the job queues, Stripe, the football data providers. */
 export type Capability = NonNullable<RouteDefinition['uses']>[number] | NonNullable<ConsumerDefinition['uses']>[number];
@@ -15,7 +15,7 @@ export interface FunctionSpec {
   id: string;
   /** Module under functions/src, without extension, exporting `handler`. */
   handler: string;
-  kind: 'http' | 'consumer' | 'task';
+  kind: 'http' | 'consumer' | 'scheduled';
   access: 'read' | 'write';
   uses: Capability[];
   timeoutSeconds: number;
@@ -24,12 +24,12 @@ export interface FunctionSpec {
   routes: RouteDefinition[];
   /** Consumers: the queue they consume (none: the dead-letter consumer, which reads every DLQ). */
   queue?: QueueName;
-  /** Scheduled tasks: their definition (cron, time zone). */
-  task?: TaskDefinition;
+  /** Scheduled functions: their definition (cron, time zone). */
+  schedule?: ScheduledDefinition;
 }
 
 /** Lambda's own ceiling is 900 s; a daily task that needs longer should be a job. */
-export const MAX_TASK_TIMEOUT_SECONDS = 900;
+export const MAX_SCHEDULED_TIMEOUT_SECONDS = 900;
 
 /** API Gateway HTTP APIs give up on an integration after 30 s. */
 /** Below API Gateway's 30 s integration limit, so the function's own error answers, not a gateway 503. */
@@ -152,26 +152,26 @@ function queueConsumerSpecs(consumers: readonly ConsumerDefinition[]): FunctionS
   });
 }
 
-export function taskFunctionSpecs(tasks: readonly TaskDefinition[]): FunctionSpec[] {
+export function scheduledFunctionSpecs(definitions: readonly ScheduledDefinition[]): FunctionSpec[] {
   const seen = new Set<string>();
-  return tasks.map((task) => {
-    if (seen.has(task.name)) throw new ManifestError(`Duplicate task '${task.name}'`);
+  return definitions.map((task) => {
+    if (seen.has(task.name)) throw new ManifestError(`Duplicate scheduled function '${task.name}'`);
     seen.add(task.name);
-    if (!Number.isInteger(task.timeoutSeconds) || task.timeoutSeconds < 1 || task.timeoutSeconds > MAX_TASK_TIMEOUT_SECONDS) {
-      throw new ManifestError(`Task '${task.name}': timeoutSeconds must be 1..${MAX_TASK_TIMEOUT_SECONDS}, got ${task.timeoutSeconds}`);
+    if (!Number.isInteger(task.timeoutSeconds) || task.timeoutSeconds < 1 || task.timeoutSeconds > MAX_SCHEDULED_TIMEOUT_SECONDS) {
+      throw new ManifestError(`Scheduled function '${task.name}': timeoutSeconds must be 1..${MAX_SCHEDULED_TIMEOUT_SECONDS}, got ${task.timeoutSeconds}`);
     }
     const memoryMb = task.memoryMb ?? DEFAULT_MEMORY_MB;
-    checkMemory(`Task '${task.name}'`, memoryMb);
+    checkMemory(`Scheduled function '${task.name}'`, memoryMb);
     return {
-      id: `Task${pascal(task.name)}`,
+      id: `Scheduled${pascal(task.name)}`,
       handler: task.handler,
-      kind: 'task' as const,
+      kind: 'scheduled' as const,
       access: task.access,
       uses: [...new Set<Capability>(task.uses ?? [])].sort(),
       timeoutSeconds: task.timeoutSeconds,
       memoryMb,
       routes: [],
-      task,
+      schedule: task,
     };
   });
 }
@@ -179,7 +179,7 @@ export function taskFunctionSpecs(tasks: readonly TaskDefinition[]): FunctionSpe
 /**
  * The area whose composite alarm speaks for a function (one message per incident): anything
  * that calls Stripe is billing, the email queues' consumers are email, the rest of the HTTP
- * functions are the API and the rest of the consumers and tasks are the jobs.
+ * functions are the API and the rest of the consumers and scheduled functions are the jobs.
  */
 export function areaOf(spec: Pick<FunctionSpec, 'kind' | 'uses' | 'queue'>): 'api' | 'jobs' | 'billing' | 'email' {
   if (spec.uses.includes('stripe')) return 'billing';

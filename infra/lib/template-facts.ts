@@ -17,7 +17,7 @@ export interface TemplateFacts {
   nestedStacks: number;
   largestStack: { name: string; resources: number };
   resources: number;
-  functions: { total: number; http: number; consumers: number; tasks: number };
+  functions: { total: number; http: number; consumers: number; scheduled: number };
   routes: number;
   workQueues: number;
   deadLetterQueues: number;
@@ -52,7 +52,7 @@ export function templateFacts(stage: string, templates: readonly SynthesisedTemp
     nestedStacks: templates.filter((t) => t.nested).length,
     largestStack: largest,
     resources: all.length,
-    functions: { total: functions.length, http: kind('http/'), consumers: kind('consumers/'), tasks: kind('tasks/') },
+    functions: { total: functions.length, http: kind('http/'), consumers: kind('consumers/'), scheduled: kind('scheduled/') },
     routes: count('AWS::ApiGatewayV2::Route'),
     workQueues: queues.filter((q) => !q.endsWith('-dlq')).length,
     deadLetterQueues: queues.filter((q) => q.endsWith('-dlq')).length,
@@ -82,7 +82,7 @@ export function renderFacts(f: TemplateFacts): string {
     '|---|---|',
     `| Stacks (plus nested stacks, one per route group) | ${f.stacks} (+ ${f.nestedStacks}) |`,
     `| Resources in all, and in the largest stack (\`${f.largestStack.name}\`) | ${f.resources}; ${f.largestStack.resources} (limit 500, test at 400) |`,
-    `| Lambda functions: HTTP, queue consumers, scheduled tasks | ${f.functions.total}: ${f.functions.http}, ${f.functions.consumers}, ${f.functions.tasks} |`,
+    `| Lambda functions: HTTP, queue consumers, scheduled functions | ${f.functions.total}: ${f.functions.http}, ${f.functions.consumers}, ${f.functions.scheduled} |`,
     `| HTTP routes | ${f.routes} |`,
     `| SQS queues: work queues, dead-letter queues (each work queue's and the schedules') | ${f.workQueues}, ${f.deadLetterQueues} |`,
     `| EventBridge Scheduler schedules | ${f.schedules} |`,

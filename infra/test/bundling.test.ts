@@ -27,7 +27,7 @@ for (const file of PAGE_FILES) writeFileSync(join(webDist, file), `<!doctype htm
 let s: Synthesised;
 beforeAll(async () => {
   const bundleDir = await bundleFunctionsToTemp(handlersOf(routes, []), webDist);
-  s = synthesise({ 'aws:cdk:bundling-stacks': ['**'] }, { routes, consumers: [], tasks: [], bundleDir });
+  s = synthesise({ 'aws:cdk:bundling-stacks': ['**'] }, { routes, consumers: [], scheduled: [], bundleDir });
 });
 
 const stagedBundle = (handler: string) => {

@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schedules } from '@app/events/schedules';
-import { tasks } from '@app/functions/routes';
-import { rollbackPlan, type LiveAlias, type ReleaseRecord } from '../../functions/local/cli/alias-rollback.ts';
+import { scheduled } from '@app/functions/routes';
+import { rollbackPlan, type LiveAlias, type ReleaseRecord } from '../../functions/ops/alias-rollback.ts';
 import { WEBHOOK_REFUSED_PER_HOUR } from '../lib/stacks/api-stack.ts';
 import { RETIRED_OUTPUTS } from '../lib/stacks/edge-stack.ts';
 import { prodContext, refId, resources, stagingContext, synthesise, type Resource, type Synthesised } from './helpers.ts';
@@ -214,13 +214,13 @@ describe('prod: on-call hears when the jobs stop', () => {
     expect(rule(composite)).toContain(`ALARM("fp-prod-NoRun-${name}")`);
   });
 
-  it('watches every schedule and every scheduled task, each logging its heartbeat under its own name', () => {
-    for (const name of [...schedules.map((x) => x.name), ...tasks.map((t) => t.name)]) expect(alarms()[`fp-prod-NoRun-${name}`], name).toBeDefined();
-    for (const f of stages.prod.functions.filter((x) => x.spec.kind === 'task')) {
+  it('watches every schedule and every scheduled function, each logging its heartbeat under its own name', () => {
+    for (const name of [...schedules.map((x) => x.name), ...scheduled.map((t) => t.name)]) expect(alarms()[`fp-prod-NoRun-${name}`], name).toBeDefined();
+    for (const f of stages.prod.functions.filter((x) => x.spec.kind === 'scheduled')) {
       const fn = Object.values(resources(stages.prod.templateOf(f), 'AWS::Lambda::Function')).find(
         (x) => x.Properties.FunctionName === `fp-prod-${f.spec.id}`,
       )!;
-      expect((fn.Properties.Environment as { Variables: Record<string, string> }).Variables.SCHEDULE_NAME).toBe(f.spec.task!.name);
+      expect((fn.Properties.Environment as { Variables: Record<string, string> }).Variables.SCHEDULE_NAME).toBe(f.spec.schedule!.name);
     }
   });
 
@@ -302,7 +302,7 @@ describe('prod: capacity for launch day', () => {
 
   it('bounds every SQS event source, and fits what is reserved and what the consumers may run in the quota the runbook asks for', async () => {
     const { LAMBDA_CONCURRENCY_QUOTA, SQS_CONCURRENCY_BUDGET } = await import('../lib/capacity.ts');
-    const { concurrencyNeed, quotaProblems } = await import('../../functions/local/cli/concurrency-quota.ts');
+    const { concurrencyNeed, quotaProblems } = await import('../../functions/ops/concurrency-quota.ts');
     const need = concurrencyNeed([...stages.prod.templates.values()].map((t) => t.toJSON() as Parameters<typeof concurrencyNeed>[0][number]));
     expect(need.unbounded).toBe(0);
     expect(need.reserved).toBeGreaterThan(0);

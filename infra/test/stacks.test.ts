@@ -184,7 +184,7 @@ describe('schedules', () => {
     expect(refId(props.Target.DeadLetterConfig.Arn)).toBeDefined();
   });
 
-  it('deploys every schedule (jobs and tasks) enabled by default', () => {
+  it('deploys every schedule (jobs and scheduled functions) enabled by default', () => {
     const all = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule'));
     expect(all.length).toBeGreaterThan(schedules.length);
     for (const r of all) expect(r.Properties.State, r.Properties.Name as string).toBe('ENABLED');
@@ -277,7 +277,7 @@ describe('HTTP API', () => {
 
 describe('billing reconciliation', () => {
   it('runs daily at 03:30 London time, invoking its function through a role that may invoke only it; the function queues the first page, and the page consumer holds Stripe', () => {
-    const fn = s.functions.find((f) => f.spec.kind === 'task' && f.spec.handler === 'tasks/reconcile-billing')!;
+    const fn = s.functions.find((f) => f.spec.kind === 'scheduled' && f.spec.handler === 'scheduled/reconcile-billing')!;
     const schedule = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule')).find((r) =>
       JSON.stringify(r.Properties.Target).includes(logicalId(fn.alias)),
     )!;
@@ -754,7 +754,7 @@ describe('outputs', () => {
     expect(outputs.StripeWebhookUrl).toBeDefined();
   });
 
-  it('names the table and the queue URL prefix that `npm run jobs -- run <type> --stage` reads (functions/local/cli/stage-jobs.ts)', () => {
+  it('names the table and the queue URL prefix that `npm run jobs -- run <type> --stage` reads (functions/ops/stage-jobs.ts)', () => {
     const outputs = T.jobs().toJSON().Outputs as Record<string, { Value: unknown }>;
     expect(outputs.TableName!.Value).toBe('fp-dev-table');
     T.data().hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'fp-dev-table' });

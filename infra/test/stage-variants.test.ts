@@ -280,9 +280,9 @@ describe('WAF (edge stack)', () => {
 describe('schedules deployed disabled', () => {
   it('deploys every job and task schedule DISABLED, still targeting its queue or function', () => {
     const all = Object.values(resources(T.jobs(), 'AWS::Scheduler::Schedule'));
-    expect(all).toHaveLength(s.jobs.jobs.schedules.length + s.jobs.tasks.schedules.length);
+    expect(all).toHaveLength(s.jobs.jobs.schedules.length + s.jobs.scheduled.schedules.length);
     expect(s.jobs.jobs.schedules.length).toBeGreaterThan(0);
-    expect(s.jobs.tasks.schedules.length).toBeGreaterThan(0);
+    expect(s.jobs.scheduled.schedules.length).toBeGreaterThan(0);
     for (const r of all) {
       expect(r.Properties.State, r.Properties.Name as string).toBe('DISABLED');
       expect((r.Properties.Target as { Arn: unknown }).Arn).toBeDefined();

@@ -10,7 +10,7 @@ import { securityHeaders, strictTransportSecurity } from '@app/functions/securit
 import { buildApp, newApp } from '../lib/app.ts';
 import { repoRoot } from '../lib/bundling.ts';
 import { ConfigError, PLACEHOLDER_ACCOUNT, readConfig } from '../lib/config.ts';
-import { AUTH_MEMORY_MB, consumerFunctionSpecs, DEFAULT_MEMORY_MB, httpFunctionSpecs, ManifestError, taskFunctionSpecs } from '../lib/manifest.ts';
+import { AUTH_MEMORY_MB, consumerFunctionSpecs, DEFAULT_MEMORY_MB, httpFunctionSpecs, ManifestError, scheduledFunctionSpecs } from '../lib/manifest.ts';
 import { parseStrictTransportSecurity, responseHeadersPolicyProps } from '../lib/security-headers.ts';
 import { spaRewriteFor, unhashedFiles } from '../lib/constructs/web.ts';
 import { compositePlan, MAX_COMPOSITE_CHILDREN } from '../lib/constructs/alarms.ts';
@@ -24,32 +24,32 @@ const route = (r: Partial<RouteDefinition> & Pick<RouteDefinition, 'method' | 'p
 });
 
 describe('functions from the manifest', () => {
-  it("makes one function per scheduled task and refuses duplicates or a timeout over Lambda's limit", () => {
+  it("makes one function per scheduled function and refuses duplicates or a timeout over Lambda's limit", () => {
     const task = {
       name: 'nightly',
       description: 'd',
-      handler: 'tasks/x',
+      handler: 'scheduled/x',
       cron: '0 3 * * *',
       timeZone: 'Europe/London',
       access: 'write' as const,
       uses: ['stripe' as const],
       timeoutSeconds: 300,
     };
-    expect(taskFunctionSpecs([task])).toEqual([
+    expect(scheduledFunctionSpecs([task])).toEqual([
       {
-        id: 'TaskNightly',
-        handler: 'tasks/x',
-        kind: 'task',
+        id: 'ScheduledNightly',
+        handler: 'scheduled/x',
+        kind: 'scheduled',
         access: 'write',
         uses: ['stripe'],
         timeoutSeconds: 300,
         memoryMb: DEFAULT_MEMORY_MB,
         routes: [],
-        task,
+        schedule: task,
       },
     ]);
-    expect(() => taskFunctionSpecs([task, task])).toThrow(/Duplicate task 'nightly'/);
-    expect(() => taskFunctionSpecs([{ ...task, timeoutSeconds: 901 }])).toThrow(/1\.\.900/);
+    expect(() => scheduledFunctionSpecs([task, task])).toThrow(/Duplicate scheduled function 'nightly'/);
+    expect(() => scheduledFunctionSpecs([{ ...task, timeoutSeconds: 901 }])).toThrow(/1\.\.900/);
   });
 
   it('gives routes sharing a handler one function with the union of their needs', () => {

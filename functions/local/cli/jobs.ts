@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { parseArgs, promisify } from 'node:util';
 import { systemClock } from '@app/core/clock';
 import { connectLocal, fail, runningStack } from './connect.ts';
-import { follow, runOnStage, stageTarget } from './stage-jobs.ts';
+import { follow, runOnStage, stageTarget } from '../../ops/stage-jobs.ts';
 import type { JobStatus } from '@app/contracts/admin';
 
 const USAGE =
@@ -164,19 +164,25 @@ function stackOutputsIn(region: string) {
 async function redriveOnStage(stage: string): Promise<void> {
   checkStage(stage);
   const region = parsed.values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
-  const [{ SQSClient }, { createDocumentClient }, { DynamoUndeliveredEmailStore }, { SqsMessageQueue }, { redriveUndeliveredEmails }, { parseEmailRequest }] =
-    await Promise.all([
-      import('@aws-sdk/client-sqs'),
-      import('@app/adapters/dynamodb/client'),
-      import('@app/adapters/dynamodb/email-stores'),
-      import('@app/adapters/sqs/sqs-message-queue'),
-      import('@app/core/email/deliverability'),
-      import('@app/events/email.requested'),
-    ]);
+  const [
+    { SQSClient },
+    { createDocumentClient },
+    { DynamoUndeliveredEmailRepository },
+    { SqsMessageQueue },
+    { redriveUndeliveredEmails },
+    { parseEmailRequest },
+  ] = await Promise.all([
+    import('@aws-sdk/client-sqs'),
+    import('@app/adapters/dynamodb/client'),
+    import('@app/adapters/dynamodb/email-repositories'),
+    import('@app/adapters/sqs/sqs-message-queue'),
+    import('@app/core/email/deliverability'),
+    import('@app/events/email.requested'),
+  ]);
   try {
     const { stackName, tableName, queueUrlPrefix } = await stageTarget({ appName: parsed.values['app-name']!, stage }, stackOutputsIn(region));
     const report = await redriveUndeliveredEmails({
-      store: new DynamoUndeliveredEmailStore(createDocumentClient({ region }), tableName),
+      store: new DynamoUndeliveredEmailRepository(createDocumentClient({ region }), tableName),
       queue: new SqsMessageQueue(new SQSClient({ region }), queueUrlPrefix),
       now: () => systemClock.now(),
       parse: parseEmailRequest,

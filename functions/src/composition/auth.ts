@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { JoseSessionTokens } from '@app/adapters/crypto/jose-session-tokens';
 import { ScryptPasswordHasher } from '@app/adapters/crypto/scrypt-password-hasher';
-import { DynamoAttemptStore } from '@app/adapters/dynamodb/attempt-store';
+import { DynamoAttemptRepository } from '@app/adapters/dynamodb/attempt-repository';
 import { DynamoSessionRepository } from '@app/adapters/dynamodb/session-repository';
 import { DynamoUserRepository } from '@app/adapters/dynamodb/user-repository';
 import { makeAuthService, type ResolvedSession } from '@app/core/auth/service';
@@ -75,7 +75,7 @@ export function buildAuth(base: Base) {
         sessions: table(base, DynamoSessionRepository),
         hasher: passwordHasher(base),
         tokens: new JoseSessionTokens(secret, config.APP_ORIGIN, `${config.APP_ORIGIN}/api`, () => clock.now()),
-        attempts: table(base, DynamoAttemptStore),
+        attempts: table(base, DynamoAttemptRepository),
         clock,
         ids: { user: () => ulid(), session: () => randomBytes(16).toString('base64url') },
         touchSessions: config.TABLE_ACCESS === 'write',

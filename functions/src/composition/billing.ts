@@ -1,5 +1,5 @@
 /** The composition root: payments. */
-import { DynamoSubscriptionStore } from '@app/adapters/dynamodb/subscription-store';
+import { DynamoSubscriptionRepository } from '@app/adapters/dynamodb/subscription-repository';
 import { StripePaymentGateway } from '@app/adapters/stripe/stripe-payment-gateway';
 import type { PaymentGateway } from '@app/core/billing/ports';
 import { makeBillingService } from '@app/core/billing/service';
@@ -61,7 +61,7 @@ export function buildBilling(base: Base) {
       makeBillingService({
         gateway,
         users: buildUsers(base),
-        subscriptions: table(base, DynamoSubscriptionStore),
+        subscriptions: table(base, DynamoSubscriptionRepository),
         clock: base.clock,
         appOrigin: base.config.APP_ORIGIN,
         log: (message, detail) => logger.warn(message, detail ?? {}),

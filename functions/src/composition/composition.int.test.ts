@@ -171,10 +171,10 @@ describe('the odds scan and the read cache', () => {
       secrets: async () => JSON.stringify({ apiFootballKey: 'af', oddsApiKey: 'oa' }),
       clock: fixedClock('2026-11-22T13:00:00Z'),
     });
-    const { buildOddsScan, invalidatingPredictionStore } = await import('./pipeline.ts');
+    const { buildOddsScan, invalidatingPredictionRepository } = await import('./pipeline.ts');
     const { builtAlready } = await import('./base.ts');
     const { buildPredictions } = await import('./public-reads.ts');
-    const store = invalidatingPredictionStore(base);
+    const store = invalidatingPredictionRepository(base);
     const stored = {
       id: 'f1',
       fixtureId: 'f1',

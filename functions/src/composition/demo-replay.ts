@@ -3,7 +3,7 @@
  * local stack on the demo leagues writes these settings (functions/local/stack.ts), once; a deployed
  * stage never does, so its health says nothing of a demo.
  */
-import { DynamoSettingStore } from '@app/adapters/dynamodb/setting-store';
+import { DynamoSettingRepository } from '@app/adapters/dynamodb/setting-repository';
 import type { DemoReplay } from '@app/contracts/health';
 import { once, type Base } from './base.ts';
 import { table } from './tables.ts';
@@ -13,7 +13,7 @@ export const DEMO_REPLAY_SETTINGS = { window: 'demo-replay', done: 'demo-replay:
 
 export function buildDemoReplay(base: Base) {
   return once(base, buildDemoReplay, () => {
-    const settings = table(base, DynamoSettingStore);
+    const settings = table(base, DynamoSettingRepository);
     return {
       /** The replay this table holds, if any: its window and whether it is still running. */
       async read(): Promise<DemoReplay | undefined> {

@@ -1,10 +1,10 @@
 /** The composition root: email (verification, password reset, contact), its stores, bounces and undelivered requests. */
 import { PRODUCT_NAME } from '@app/contracts/brand';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { DynamoAttemptStore } from '@app/adapters/dynamodb/attempt-store';
-import { DynamoContactMessageStore } from '@app/adapters/dynamodb/contact-message-store';
-import { DynamoEmailSuppressionStore, DynamoUndeliveredEmailStore } from '@app/adapters/dynamodb/email-stores';
-import { DynamoOneTimeTokenStore } from '@app/adapters/dynamodb/one-time-token-store';
+import { DynamoAttemptRepository } from '@app/adapters/dynamodb/attempt-repository';
+import { DynamoContactMessageRepository } from '@app/adapters/dynamodb/contact-message-repository';
+import { DynamoEmailSuppressionRepository, DynamoUndeliveredEmailRepository } from '@app/adapters/dynamodb/email-repositories';
+import { DynamoOneTimeTokenRepository } from '@app/adapters/dynamodb/one-time-token-repository';
 import { DynamoSessionRepository } from '@app/adapters/dynamodb/session-repository';
 import { isSesThrottle, SesEmailSender } from '@app/adapters/email/ses-email-sender';
 import { pacedEmailSender } from '@app/core/email/paced-sender';
@@ -18,7 +18,7 @@ import { makeMailService } from '@app/core/email/service';
 import { logger } from '@app/platform/logger';
 import { parseEmailRequest } from '@app/events/email.requested';
 import { ulid } from 'ulid';
-import { buildAlertStore } from './value-bet-alerts.ts';
+import { buildAlertRepository } from './value-bet-alerts.ts';
 import { buildUsers, passwordHasher, securityLog, sessionSecret } from './auth.ts';
 import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tokens';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
@@ -28,18 +28,18 @@ import { buildMessageQueue, requestEmail } from './queues.ts';
 import { table } from './tables.ts';
 
 /** Contact messages (the staff's inbox, a user's export). */
-export function buildContactMessages(base: Base): DynamoContactMessageStore {
-  return table(base, DynamoContactMessageStore);
+export function buildContactMessages(base: Base): DynamoContactMessageRepository {
+  return table(base, DynamoContactMessageRepository);
 }
 
 /** Addresses SES reported as bouncing or complaining (the email consumer skips them). */
-export function buildEmailSuppressions(base: Base): DynamoEmailSuppressionStore {
-  return table(base, DynamoEmailSuppressionStore);
+export function buildEmailSuppressions(base: Base): DynamoEmailSuppressionRepository {
+  return table(base, DynamoEmailSuppressionRepository);
 }
 
 /** Email requests no delivery could send, kept for a replay. */
-export function buildUndeliveredEmails(base: Base): DynamoUndeliveredEmailStore {
-  return table(base, DynamoUndeliveredEmailStore);
+export function buildUndeliveredEmails(base: Base): DynamoUndeliveredEmailRepository {
+  return table(base, DynamoUndeliveredEmailRepository);
 }
 
 /** Puts every undelivered email not replayed yet back on the email queue (`npm run jobs -- redrive`). */
@@ -81,14 +81,14 @@ export function buildMail(base: Base) {
       const { config, clock } = base;
       return makeMailService({
         users: buildUsers(base),
-        tokens: makeOneTimeTokens(table(base, DynamoOneTimeTokenStore), () => clock.now().getTime()),
+        tokens: makeOneTimeTokens(table(base, DynamoOneTimeTokenRepository), () => clock.now().getTime()),
         messages: buildContactMessages(base),
         sender: emailSender(base),
         suppressions: buildEmailSuppressions(base),
         templates: { appOrigin: config.APP_ORIGIN, productName: PRODUCT_NAME },
         supportAddress: config.SUPPORT_EMAIL,
         clock,
-        alerts: { store: buildAlertStore(base), predictions: table(base, DynamoPredictionRepository), tokens: new HmacUnsubscribeTokens(secret) },
+        alerts: { store: buildAlertRepository(base), predictions: table(base, DynamoPredictionRepository), tokens: new HmacUnsubscribeTokens(secret) },
         log: (message, detail) => logger.info(message, detail ?? {}),
       });
     },
@@ -102,8 +102,8 @@ export function buildRecovery(base: Base) {
       users: buildUsers(base),
       sessions: table(base, DynamoSessionRepository),
       hasher: passwordHasher(base),
-      attempts: table(base, DynamoAttemptStore),
-      tokens: table(base, DynamoOneTimeTokenStore),
+      attempts: table(base, DynamoAttemptRepository),
+      tokens: table(base, DynamoOneTimeTokenRepository),
       requestEmail: requestEmail(base),
       clock: base.clock,
       security: await securityLog(base),
@@ -116,7 +116,7 @@ export function buildContact(base: Base) {
   return once(base, buildContact, () =>
     makeContactService({
       messages: buildContactMessages(base),
-      attempts: table(base, DynamoAttemptStore),
+      attempts: table(base, DynamoAttemptRepository),
       requestEmail: requestEmail(base),
       clock: base.clock,
       newId: () => ulid(),

@@ -1,7 +1,7 @@
 /** The composition root: the match pages and the sitemap. */
 import { DynamoHistoryRepository } from '@app/adapters/dynamodb/history-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
-import { DynamoScanMarkStore } from '@app/adapters/dynamodb/scan-mark-store';
+import { DynamoScanMarkRepository } from '@app/adapters/dynamodb/scan-mark-repository';
 import { makeMatchService } from '@app/core/matches/service';
 import { leaguePagesOf, makeSitemapService } from '@app/core/site/sitemap';
 import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository';
@@ -16,7 +16,7 @@ export function buildMatches(base: Base) {
       predictions: table(base, DynamoPredictionRepository),
       history: table(base, DynamoHistoryRepository),
       ledger: ledgerRepository(base),
-      marks: table(base, DynamoScanMarkStore),
+      marks: table(base, DynamoScanMarkRepository),
       clock: base.clock,
     }),
   );

@@ -5,9 +5,9 @@ import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository';
 import { DynamoModelStateRepository } from '@app/adapters/dynamodb/model-state-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
-import { DynamoScanMarkStore } from '@app/adapters/dynamodb/scan-mark-store';
-import { makeClosingOddsTask } from '@app/core/pipeline/closing-odds';
-import { makeOddsScanTask } from '@app/core/pipeline/odds-scan';
+import { DynamoScanMarkRepository } from '@app/adapters/dynamodb/scan-mark-repository';
+import { makeClosingOddsCapture } from '@app/core/pipeline/closing-odds';
+import { makeOddsScan } from '@app/core/pipeline/odds-scan';
 import { valueOnlyLeagues } from '@app/core/pipeline/value-only';
 import { LEAGUE_CATALOG } from '@app/adapters/leagues/catalog';
 import type { League } from '@app/core/pipeline/providers';
@@ -17,8 +17,8 @@ import { makeGenerationService } from '@app/core/pipeline/generation';
 import { makeSeasonJob } from '@app/core/seasons/service';
 import { DynamoSeasonRepository } from '@app/adapters/dynamodb/season-repository';
 import { makeJobService } from '@app/core/pipeline/jobs';
-import type { PredictionStore, ValueOnlyReads } from '@app/core/pipeline/ports';
-import type { ScanMarkStore } from '@app/core/predictions/ports';
+import type { PipelinePredictionRepository, ValueOnlyReads } from '@app/core/pipeline/ports';
+import type { ScanMarkRepository } from '@app/core/predictions/ports';
 import { jobTimings } from '@app/events/queues';
 import { logger } from '@app/platform/logger';
 import { ulid } from 'ulid';
@@ -43,8 +43,8 @@ export function buildLeagues(base: Base): DynamoLeagueRepository {
 const invalidateReads = (base: Base) => () => builtAlready<ReturnType<typeof buildPredictions>>(base, buildPredictions)?.invalidate();
 
 /** The store the pipeline writes through: the upcoming-predictions read of this process is dropped after each write. */
-export function invalidatingPredictionStore(base: Base): PredictionStore & ValueOnlyReads {
-  return once(base, invalidatingPredictionStore, () => {
+export function invalidatingPredictionRepository(base: Base): PipelinePredictionRepository & ValueOnlyReads {
+  return once(base, invalidatingPredictionRepository, () => {
     const store = table(base, DynamoPredictionRepository);
     const invalidate = invalidateReads(base);
     return {
@@ -59,9 +59,9 @@ export function invalidatingPredictionStore(base: Base): PredictionStore & Value
 }
 
 /** The odds scan's league marks, through which a read shows a prediction as of its last scan: saving them drops this process's cached read too. */
-function invalidatingScanMarks(base: Base): ScanMarkStore {
+function invalidatingScanMarks(base: Base): ScanMarkRepository {
   return once(base, invalidatingScanMarks, () => {
-    const marks = table(base, DynamoScanMarkStore);
+    const marks = table(base, DynamoScanMarkRepository);
     return { all: () => marks.all(), get: (leagueId) => marks.get(leagueId), saveAll: afterwards(marks.saveAll.bind(marks), invalidateReads(base)) };
   });
 }
@@ -79,7 +79,7 @@ export function buildGeneration(base: Base) {
         fixtures: table(base, DynamoFixtureRepository),
         history: table(base, DynamoHistoryRepository),
         models: table(base, DynamoModelStateRepository),
-        predictions: invalidatingPredictionStore(base),
+        predictions: invalidatingPredictionRepository(base),
         ledger: ledgerReads(base),
         trackedBets: table(base, DynamoTrackedBetRepository),
         clock: base.clock,
@@ -95,7 +95,7 @@ export function buildClosingOdds(base: Base) {
     buildClosingOdds,
     () => footballProviders(base),
     (providers) =>
-      makeClosingOddsTask({
+      makeClosingOddsCapture({
         oddsProvider: providers.oddsProvider,
         predictions: table(base, DynamoPredictionRepository),
         fixtures: table(base, DynamoFixtureRepository),
@@ -127,9 +127,9 @@ export function buildOddsScan(base: Base) {
     buildOddsScan,
     () => footballProviders(base),
     async (providers) =>
-      makeOddsScanTask({
+      makeOddsScan({
         oddsProvider: providers.oddsProvider,
-        predictions: invalidatingPredictionStore(base),
+        predictions: invalidatingPredictionRepository(base),
         fixtures: table(base, DynamoFixtureRepository),
         marks: invalidatingScanMarks(base),
         clock: base.clock,

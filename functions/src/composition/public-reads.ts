@@ -2,7 +2,7 @@
 import { makeTableProbe } from '@app/adapters/dynamodb/health';
 import { DynamoMetricsRepository } from '@app/adapters/dynamodb/metrics-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
-import { DynamoScanMarkStore } from '@app/adapters/dynamodb/scan-mark-store';
+import { DynamoScanMarkRepository } from '@app/adapters/dynamodb/scan-mark-repository';
 import { makeMetricsService } from '@app/core/metrics/service';
 import { makePredictionService } from '@app/core/predictions/service';
 import { once, type Base } from './base.ts';
@@ -18,7 +18,7 @@ export function buildPredictions(base: Base) {
   return once(base, buildPredictions, () =>
     makePredictionService({
       predictions: table(base, DynamoPredictionRepository),
-      marks: table(base, DynamoScanMarkStore),
+      marks: table(base, DynamoScanMarkRepository),
       clock: base.clock,
       cacheTtlMs: base.config.READ_CACHE_SECONDS * 1000,
     }),

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DynamoPageSubjectStore } from '@app/adapters/dynamodb/page-subject-store';
+import { DynamoPageSubjectRepository } from '@app/adapters/dynamodb/page-subject-repository';
 import { logger } from '@app/platform/logger';
 import { PAGE_FILES_DIR } from '../http/site/page-files.ts';
 import type { Base, PageHtmlSource } from './base.ts';
@@ -10,7 +10,7 @@ import { table } from './tables.ts';
 
 /** Whether a page's match, team or league exists: one keys-only read. */
 export function buildPageSubjects(base: Base) {
-  return table(base, DynamoPageSubjectStore);
+  return table(base, DynamoPageSubjectRepository);
 }
 
 /**

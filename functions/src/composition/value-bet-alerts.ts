@@ -3,7 +3,7 @@
  * run, and the fan-out by queue that every source of new flags feeds).
  */
 import { HmacUnsubscribeTokens } from '@app/adapters/crypto/hmac-unsubscribe-tokens';
-import { DynamoAlertStore } from '@app/adapters/dynamodb/alert-store';
+import { DynamoAlertRepository } from '@app/adapters/dynamodb/alert-repository';
 import { DynamoJobRepository } from '@app/adapters/dynamodb/job-repository';
 import { DynamoLeagueRepository } from '@app/adapters/dynamodb/league-repository';
 import { DynamoLedgerRepository } from '@app/adapters/dynamodb/ledger-repository';
@@ -18,8 +18,8 @@ import { once, rebuilt, type Base } from './base.ts';
 import { buildMessageQueue, requestEmails } from './queues.ts';
 import { table } from './tables.ts';
 
-export function buildAlertStore(base: Base): DynamoAlertStore {
-  return table(base, DynamoAlertStore);
+export function buildAlertRepository(base: Base): DynamoAlertRepository {
+  return table(base, DynamoAlertRepository);
 }
 
 /** Settings and the one-click unsubscribe; rebuilt with the session key (its unsubscribe key is derived from it). */
@@ -30,7 +30,7 @@ export function buildAlerts(base: Base) {
     () => sessionSecret(base),
     (secret) =>
       makeAlertService({
-        store: buildAlertStore(base),
+        store: buildAlertRepository(base),
         leagues: table(base, DynamoLeagueRepository),
         predictions: table(base, DynamoPredictionRepository),
         tokens: new HmacUnsubscribeTokens(secret),
@@ -57,7 +57,7 @@ function sendAlertTasks(base: Base): SendAlertTasks {
 export function buildAlertFanout(base: Base) {
   return once(base, buildAlertFanout, () =>
     makeAlertFanout({
-      store: buildAlertStore(base),
+      store: buildAlertRepository(base),
       sendTasks: sendAlertTasks(base),
       requestEmails: requestEmails(base),
       clock: base.clock,

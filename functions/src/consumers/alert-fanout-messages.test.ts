@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FANOUT, MAX_FLAGS_PER_SET as CORE_MAX_FLAGS, makeAlertFanout } from '@app/core/alerts/fanout';
 import type { AlertTask, NewValueFlag } from '@app/core/alerts/ports';
 import { fixedClock } from '@app/core/clock';
-import { InMemoryAlertStore } from '@app/core/testing/in-memory-alerts';
+import { InMemoryAlertRepository } from '@app/core/testing/in-memory-alerts';
 import { AlertFanoutMessageSchema, MAX_FLAGS_PER_SET, MAX_USERS_PER_BATCH } from '@app/events/alert-fanout';
 
 const flag = (i: number): NewValueFlag => ({
@@ -26,7 +26,7 @@ describe('the alert fan-out messages', () => {
 
   it('parse, as the composition sends them, with the schema the consumer checks; a set too large is trimmed to fit', async () => {
     const tasks: AlertTask[] = [];
-    const store = new InMemoryAlertStore();
+    const store = new InMemoryAlertRepository();
     for (let i = 0; i < 300; i++)
       await store.put(`u${i}`, { frequency: 'realtime', leagues: [], minEdge: 0, bookmakers: [], markets: ['1x2'], updatedAt: '2026-11-20T00:00:00.000Z' });
     const fanout = makeAlertFanout({

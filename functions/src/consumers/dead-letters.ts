@@ -8,7 +8,7 @@ import { logger } from '@app/platform/logger';
 import type { Clock } from '@app/core/clock';
 import { buildUndeliveredEmails } from '../composition/email.ts';
 import { buildJobs } from '../composition/pipeline.ts';
-import { jobRoute } from './route.ts';
+import { consumerRoute } from './route.ts';
 
 type UndeliveredEmails = ReturnType<typeof buildUndeliveredEmails>;
 
@@ -34,7 +34,7 @@ async function keepUndelivered(undelivered: UndeliveredEmails, clock: Clock, rec
  * its last task); a planner message fails its run; an email request is kept for a replay.
  * Anything else is logged and dropped. See docs/decisions/0051-dead-letters-close-the-books.md.
  */
-export const handler = jobRoute(
+export const handler = consumerRoute(
   {
     queue: 'dead-letters',
     schema: z.union([LeagueTaskAssignedSchema, JobRequestedSchema, EmailRequestedSchema]),

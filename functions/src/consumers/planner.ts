@@ -4,7 +4,7 @@ import { buildJobs } from '../composition/pipeline.ts';
 import { buildScheduleGuard } from '../composition/football-providers.ts';
 import { logger } from '@app/platform/logger';
 import { scheduledRunMetric } from '@app/adapters/cloudwatch/run-metric';
-import { jobRoute } from './route.ts';
+import { consumerRoute } from './route.ts';
 
 /**
  * Creates or resumes the run, takes its type's lock and sends one task per league. A scheduled
@@ -13,7 +13,7 @@ import { jobRoute } from './route.ts';
  * asked for goes ahead and fails with the reason, in front of them. A scheduled run planned logs its
  * schedule's heartbeat (the run metric infra alarms on when the runs stop).
  */
-export const handler = jobRoute(
+export const handler = consumerRoute(
   { queue: 'jobs-planner', schema: JobRequestedSchema, areas: { jobs: buildJobs, schedules: buildScheduleGuard } },
   async (message, { jobs, schedules, deps }) => {
     if (message.requestedBy === 'schedule' && !(await schedules.allowed())) return;

@@ -2,14 +2,14 @@ import { LeagueTaskAssignedSchema } from '@app/events/league-task.assigned';
 import { buildJobs } from '../composition/pipeline.ts';
 import { buildForecastQuality, buildLedgerSealer, buildTrackRecordViews } from '../composition/track-record.ts';
 import { buildAlertDispatcher } from '../composition/value-bet-alerts.ts';
-import { jobRoute } from './route.ts';
+import { consumerRoute } from './route.ts';
 
 /**
  * The track record's stored views, from the settled ledger: the headline and its 30-day trend, the
  * day digests of both chains, then each period's forecast quality; then the value-bet digests of the latest
  * generation run (once per run and subscriber, whatever the retries).
  */
-export const handler = jobRoute(
+export const handler = consumerRoute(
   {
     queue: 'metrics-recompute',
     schema: LeagueTaskAssignedSchema,

@@ -2,14 +2,14 @@ import { ReconcilePageSchema } from '@app/events/billing-reconciliation';
 import { logger } from '@app/platform/logger';
 import { buildBilling } from '../composition/billing.ts';
 import { buildMessageQueue } from '../composition/queues.ts';
-import { jobRoute } from './route.ts';
+import { consumerRoute } from './route.ts';
 
 /**
  * One page of the daily billing reconciliation (docs/decisions/0252-billing-reconciliation-by-pages.md): re-reads a
  * page of live subscriptions from the payment provider, stores their state and cancels those whose user is gone, then
  * puts the next page (the provider's cursor) on the queue. A failure comes back through the queue, then dead-letters.
  */
-export const handler = jobRoute(
+export const handler = consumerRoute(
   { queue: 'billing-reconciliation', schema: ReconcilePageSchema, areas: { billing: buildBilling, queue: buildMessageQueue } },
   async (message, { billing, queue }) => {
     const report = await billing.reconcile(message.cursor ? { cursor: message.cursor } : {});

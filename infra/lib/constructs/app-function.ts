@@ -108,8 +108,8 @@ export class AppFunction extends Construct {
     const what =
       spec.kind === 'http'
         ? spec.routes.map(routeKey).join(', ')
-        : spec.kind === 'task'
-          ? `scheduled task ${spec.task?.name}`
+        : spec.kind === 'scheduled'
+          ? `scheduled function ${spec.schedule?.name}`
           : `consumer of ${spec.queue ?? 'every dead-letter queue'}`;
     this.fn = new lambda.Function(this, 'Fn', {
       functionName: name,

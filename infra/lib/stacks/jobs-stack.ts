@@ -15,7 +15,7 @@ import { Rollout, type AppFunction } from '../constructs/app-function.ts';
 import type { Email } from '../constructs/email.ts';
 import { Jobs } from '../constructs/jobs.ts';
 import type { Secrets } from '../constructs/secrets.ts';
-import { Tasks } from '../constructs/tasks.ts';
+import { ScheduledFunctions } from '../constructs/scheduled-functions.ts';
 import { createFunction } from '../functions.ts';
 import { areaOf, type FunctionSpec } from '../manifest.ts';
 
@@ -53,7 +53,7 @@ export const HEARTBEATS: Record<string, { period: Duration; periods: number; sev
 export interface JobsStackProps extends StackProps {
   config: DeployConfig;
   consumerSpecs: readonly FunctionSpec[];
-  taskSpecs: readonly FunctionSpec[];
+  scheduledSpecs: readonly FunctionSpec[];
   schedules: readonly ScheduleDefinition[];
   bundleDir?: string;
   tableName: string;
@@ -64,12 +64,12 @@ export interface JobsStackProps extends StackProps {
 
 /**
  * The job pipeline and email delivery: the queues with their dead-letter queues, the schedules,
- * the queue consumers and scheduled tasks, the SES configuration set whose bounce and complaint
+ * the queue consumers and scheduled functions, the SES configuration set whose bounce and complaint
  * events come back on the `email-events` queue, and the alarms of their areas (jobs, email, billing).
  */
 export class JobsStack extends Stack {
   readonly jobs: Jobs;
-  readonly tasks: Tasks;
+  readonly scheduled: ScheduledFunctions;
   readonly functions: AppFunction[] = [];
   readonly areaAlarms: NamedAlarm[] = [];
   readonly configurationSet: ses.ConfigurationSet;
@@ -82,7 +82,11 @@ export class JobsStack extends Stack {
     const namespace = metricNamespace(prefix);
 
     this.jobs = new Jobs(this, 'Jobs', { prefix, schedules: props.schedules, enabled: config.schedules });
-    this.tasks = new Tasks(this, 'Tasks', { prefix, deadLetterQueue: this.jobs.scheduleDeadLetterQueue, enabled: config.schedules });
+    this.scheduled = new ScheduledFunctions(this, 'ScheduledFunctions', {
+      prefix,
+      deadLetterQueue: this.jobs.scheduleDeadLetterQueue,
+      enabled: config.schedules,
+    });
 
     // Bounces and complaints of every email sent with this set come back through SNS onto the
     // email-events queue; SES's own reputation metrics are published too.
@@ -109,9 +113,9 @@ export class JobsStack extends Stack {
       email: props.email,
       configurationSetName: this.configurationSet.configurationSetName,
     };
-    for (const spec of [...props.consumerSpecs, ...props.taskSpecs]) {
+    for (const spec of [...props.consumerSpecs, ...props.scheduledSpecs]) {
       const fn = createFunction(this, spec, ctx, rollout);
-      if (spec.kind === 'task') this.tasks.add(fn);
+      if (spec.kind === 'scheduled') this.scheduled.add(fn);
       else if (spec.queue) this.jobs.addConsumer(fn);
       else this.jobs.addDeadLetterConsumer(fn);
       this.functions.push(fn);
@@ -133,7 +137,7 @@ export class JobsStack extends Stack {
       }
     }
     this.addAlarms(prefix, namespace);
-    if (config.schedules) this.addHeartbeats(prefix, namespace, [...props.schedules.map((d) => d.name), ...props.taskSpecs.map((t) => t.task!.name)]);
+    if (config.schedules) this.addHeartbeats(prefix, namespace, [...props.schedules.map((d) => d.name), ...props.scheduledSpecs.map((t) => t.schedule!.name)]);
 
     new CfnOutput(this, 'TableName', { description: 'The table the functions use (`npm run jobs -- ... --stage` reads it)', value: props.tableName });
     new CfnOutput(this, 'QueueUrlPrefix', {

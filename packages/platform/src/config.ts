@@ -76,7 +76,7 @@ export const ConfigSchema = z.object({
   SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   /** CloudWatch namespace of the metrics the functions emit as EMF log lines (set by infra). */
   POWERTOOLS_METRICS_NAMESPACE: z._default(z.string().check(z.minLength(1)), 'FootballPredictions/local'),
-  /** A scheduled task's schedule name (routes.ts `tasks`, set by infra): its run metric's dimension. */
+  /** A scheduled function's schedule name (routes.ts `scheduled`, set by infra): its run metric's dimension. */
   SCHEDULE_NAME: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   /** Tests only: where the SES client sends its requests instead of the regional endpoint. */
   SES_API_BASE: z.optional(z.url()),

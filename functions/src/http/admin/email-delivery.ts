@@ -6,9 +6,9 @@ import { httpRoute } from '../route.ts';
 
 /** Suppressed addresses and undelivered emails, for the admin Messages page (bodies stay here). */
 export const handler = httpRoute(
-  { auth: 'admin', areas: { suppressionStore: buildEmailSuppressions, undeliveredStore: buildUndeliveredEmails } },
-  async ({ suppressionStore, undeliveredStore }) => {
-    const [suppressions, undelivered] = await Promise.all([suppressionStore.list(100), undeliveredStore.list(100)]);
+  { auth: 'admin', areas: { suppressionRepository: buildEmailSuppressions, undeliveredRepository: buildUndeliveredEmails } },
+  async ({ suppressionRepository, undeliveredRepository }) => {
+    const [suppressions, undelivered] = await Promise.all([suppressionRepository.list(100), undeliveredRepository.list(100)]);
     const response: EmailDeliveryResponse = {
       suppressions,
       undelivered: undelivered.map((e) => ({

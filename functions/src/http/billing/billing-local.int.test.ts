@@ -134,9 +134,9 @@ describe('local test-mode checkout, full loop over HTTP', () => {
     const orphan = await subscribe('orphan');
     // The user disappears without the deletion path (a lost cancellation).
     await (await stack.composition.userRepository()).delete((await (await stack.composition.userRepository()).get(orphan.userId))!);
-    // The scheduled task's own handler (routes.ts `tasks`), as EventBridge Scheduler invokes it: it queues the first page,
+    // The scheduled function's own handler (routes.ts `scheduled`), as EventBridge Scheduler invokes it: it queues the first page,
     // whose consumer reconciles it (and would queue the next).
-    const { handler: task } = await import('../../tasks/reconcile-billing.ts');
+    const { handler: task } = await import('../../scheduled/reconcile-billing.ts');
     const handler = task.on(stack.base);
     expect(await handler()).toMatchObject({ type: 'billing.reconcile-page', page: 1 });
     expect(stack.queue.depth('billing-reconciliation')).toBe(1);

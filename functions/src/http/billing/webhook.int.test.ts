@@ -218,9 +218,9 @@ describe('subscriptions keyed by Stripe subscription id', () => {
     await s.client.post('/api/stripe/verify-session', { sessionId: [...fake.sessions.values()].at(-1)!.id });
     expect(await status(s.client)).toBe('premium');
     // The state as last synced, long ago: the period ended 3 days back and no news came since.
-    const { DynamoSubscriptionStore } = await import('@app/adapters/dynamodb/subscription-store');
+    const { DynamoSubscriptionRepository } = await import('@app/adapters/dynamodb/subscription-repository');
     const periodEnd = nowSeconds() - 3 * 86_400;
-    await new DynamoSubscriptionStore(stack.table.doc, stack.table.tableName).saveSubscription(s.userId, {
+    await new DynamoSubscriptionRepository(stack.table.doc, stack.table.tableName).saveSubscription(s.userId, {
       id: s.subscriptionId,
       status: 'active',
       cancelAt: null,

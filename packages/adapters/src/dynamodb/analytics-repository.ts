@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AnalyticsPeriod, ForecastQuality } from '@app/contracts/analytics';
-import type { ForecastQualityStore } from '@app/core/analytics/service';
+import type { ForecastQualityRepository } from '@app/core/analytics/service';
 import { keys } from './keys.ts';
 
 const SCHEMA_VERSION = 2;
 
 /** `ANALYTICS#GLOBAL` / `PERIOD#<period>`: each period's forecast quality (A19). */
-export class DynamoAnalyticsRepository implements ForecastQualityStore {
+export class DynamoAnalyticsRepository implements ForecastQualityRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,

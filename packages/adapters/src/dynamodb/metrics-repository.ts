@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Metrics, TrackRecord, Trend } from '@app/contracts/metrics';
-import type { TrackRecordStore } from '@app/core/ledger/ports';
+import type { TrackRecordRepository } from '@app/core/ledger/ports';
 import type { MetricsRepository } from '@app/core/metrics/ports';
 import { conditionalWrite } from './conditions.ts';
 import { keys } from './keys.ts';
@@ -11,7 +11,7 @@ const SCHEMA_VERSION = 2;
  * `METRICS#GLOBAL` / `LATEST`: the headline figures and the 30-day trend, one item, so the two
  * always come from the same read of the ledger (A9 in docs/architecture.md#dynamodb-access-patterns).
  */
-export class DynamoMetricsRepository implements MetricsRepository, TrackRecordStore {
+export class DynamoMetricsRepository implements MetricsRepository, TrackRecordRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,

@@ -1,7 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { utcDay, utcDaysBetween } from '@app/core/clock';
 import type { LedgerEntry, LedgerOutcome } from '@app/core/ledger/entry';
-import { ScanConflictError, type PredictionStore, type ValueOnlyReads } from '@app/core/pipeline/ports';
+import { ScanConflictError, type PipelinePredictionRepository, type ValueOnlyReads } from '@app/core/pipeline/ports';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
 import { conditionalWrite } from './conditions.ts';
 import { entryUpdate, ledgerEntryItem, readFixtureLedger } from './ledger-repository.ts';
@@ -55,7 +55,7 @@ function predictionItem(prediction: StoredPrediction) {
  * in one transaction with the ledger entries they publish, and settled in one transaction with
  * those entries' outcomes (A4, A5, A6, A7 in docs/architecture.md#dynamodb-access-patterns).
  */
-export class DynamoPredictionRepository implements PredictionStore, ValueOnlyReads {
+export class DynamoPredictionRepository implements PipelinePredictionRepository, ValueOnlyReads {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,

@@ -8,7 +8,7 @@ import { blankValueOnly } from '@app/core/pipeline/value-only';
 import { DynamoFixtureRepository } from './fixture-repository.ts';
 import { DynamoLedgerRepository } from './ledger-repository.ts';
 import { DynamoPredictionRepository } from './prediction-repository.ts';
-import { DynamoScanMarkStore } from './scan-mark-store.ts';
+import { DynamoScanMarkRepository } from './scan-mark-repository.ts';
 import { countingClient } from './testing/counting-client.ts';
 import { createTestTable } from './testing/test-table.ts';
 
@@ -168,7 +168,7 @@ describe('fixtures by match day, and the scan marks', () => {
   });
 
   it('keeps one mark per league, read one at a time or all in one Query', async () => {
-    const marks = new DynamoScanMarkStore(table.doc, table.tableName);
+    const marks = new DynamoScanMarkRepository(table.doc, table.tableName);
     await marks.saveAll([
       { leagueId: 'E0', at: NOW.toISOString(), unchanged: { f1: NOW.toISOString() } },
       { leagueId: 'SP1', at: NOW.toISOString(), unchanged: {} },

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredPrediction } from '@app/core/predictions/prediction';
-import { seasonStoreContract } from '@app/core/testing/season-store.contract';
+import { seasonRepositoryContract } from '@app/core/testing/season-repository.contract';
 import { DynamoPredictionRepository } from './prediction-repository.ts';
-import { DynamoPageSubjectStore } from './page-subject-store.ts';
+import { DynamoPageSubjectRepository } from './page-subject-repository.ts';
 import { DynamoSeasonRepository } from './season-repository.ts';
 import { createTestTable } from './testing/test-table.ts';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   table = await createTestTable();
 });
 
-seasonStoreContract('DynamoDB', () => new DynamoSeasonRepository(table.doc, table.tableName));
+seasonRepositoryContract('DynamoDB', () => new DynamoSeasonRepository(table.doc, table.tableName));
 
 describe('DynamoPredictionRepository by league', () => {
   it("lists one league's predictions in kickoff order within the bounds (GSI2)", async () => {
@@ -42,10 +42,10 @@ describe('DynamoPredictionRepository by league', () => {
   });
 });
 
-describe('DynamoPageSubjectStore', () => {
+describe('DynamoPageSubjectRepository', () => {
   it('says whether a match, a team or a league exists, from the items their writers write', async () => {
     // Prepare
-    const subjects = new DynamoPageSubjectStore(table.doc, table.tableName);
+    const subjects = new DynamoPageSubjectRepository(table.doc, table.tableName);
     const seasons = new DynamoSeasonRepository(table.doc, table.tableName);
     const before = await Promise.all([subjects.exists('match', 'ps-1'), subjects.exists('team', 'ps-club'), subjects.exists('league', 'PS1')]);
 

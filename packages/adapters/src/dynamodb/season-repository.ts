@@ -1,5 +1,5 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SeasonStore, SimulationSnapshot, StoredSimulation, TeamEntry } from '@app/core/seasons/ports';
+import type { SeasonRepository, SimulationSnapshot, StoredSimulation, TeamEntry } from '@app/core/seasons/ports';
 import { batchPut } from './batch.ts';
 import { recordOf } from './items.ts';
 import { keys } from './keys.ts';
@@ -12,7 +12,7 @@ const SCHEMA_VERSION = 1;
  * snapshots in one partition, the team index (A26) beside them. The results job is their only writer (its lock
  * keeps one run at a time), so plain puts suffice.
  */
-export class DynamoSeasonRepository implements SeasonStore {
+export class DynamoSeasonRepository implements SeasonRepository {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../account/user.ts';
 import { fixedClock } from '../clock.ts';
 import type { EmailRequest } from '../email/ports.ts';
-import { InMemoryAlertStore } from '../testing/in-memory-alerts.ts';
+import { InMemoryAlertRepository } from '../testing/in-memory-alerts.ts';
 import { ALERT_SHARDS, alertShardOf, makeAlertFanout, matchingFlags } from './fanout.ts';
 import type { AlertTask, NewValueFlag, StoredAlertSettings } from './ports.ts';
 
@@ -54,7 +54,7 @@ const account = (id: string, extra: Partial<UserRecord> = {}): UserRecord => ({
 
 function setup(options: { failEmailsAfter?: number; batchSize?: number } = {}) {
   const users = new Map<string, UserRecord>();
-  const store = new InMemoryAlertStore((id) => users.get(id));
+  const store = new InMemoryAlertRepository((id) => users.get(id));
   const tasks: AlertTask[] = [];
   const emails: EmailRequest[] = [];
   let emailCalls = 0;

@@ -10,7 +10,7 @@ import { DAY_MS, utcDay, type Clock } from '../clock.ts';
 import { mapInFlight } from '../collections.ts';
 import type { EmailRequest, RequestEmails } from '../email/ports.ts';
 import { isProtected } from '../account/protection.ts';
-import type { AlertRecipient, AlertSetTask, AlertStore, DeliveryClaim, NewValueFlag, NewValueFlags, SendAlertTasks } from './ports.ts';
+import type { AlertRecipient, AlertSetTask, AlertRepository, DeliveryClaim, NewValueFlag, NewValueFlags, SendAlertTasks } from './ports.ts';
 
 /** Subscribers are spread over this many index partitions; changing it means rewriting every settings item. */
 export const ALERT_SHARDS = 16;
@@ -65,7 +65,7 @@ export interface BatchReport {
 }
 
 export interface FanoutDeps {
-  store: AlertStore;
+  store: AlertRepository;
   sendTasks: SendAlertTasks;
   requestEmails: RequestEmails;
   clock: Clock;

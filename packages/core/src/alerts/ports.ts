@@ -61,7 +61,7 @@ export interface AlertRecipient {
  * single partition holds every subscriber, and the claims that make every set reach each user at most
  * once and within their daily cap.
  */
-export interface AlertStore {
+export interface AlertRepository {
   get(userId: string): Promise<StoredAlertSettings | undefined>;
   put(userId: string, settings: StoredAlertSettings): Promise<void>;
   /**

@@ -4,7 +4,7 @@ import { ForbiddenError } from '../errors.ts';
 import type { RecordedEntry } from '../ledger/entry.ts';
 import type { JobRecord } from '../pipeline/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
-import { InMemoryAlertStore } from '../testing/in-memory-alerts.ts';
+import { InMemoryAlertRepository } from '../testing/in-memory-alerts.ts';
 import type { NewValueFlags } from './ports.ts';
 import { DEFAULT_ALERTS, InvalidUnsubscribeTokenError, makeAlertDispatcher, makeAlertService, scanFlagSet } from './service.ts';
 
@@ -125,7 +125,7 @@ describe('value-bet alert dispatch after a generation run', () => {
 
 describe('alert settings', () => {
   it('keeps settings for premium users only (with the daily cap), and turns alerts off with a signed link, without a session', async () => {
-    const store = new InMemoryAlertStore();
+    const store = new InMemoryAlertRepository();
     const service = makeAlertService({
       store,
       leagues: { listActive: async () => [{ id: 'E0', name: 'Premier League', country: 'England' }] },

@@ -8,7 +8,7 @@ import { marketOf } from '../predictions/picks.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { requirePremiumContent, type Viewer } from '../account/viewer.ts';
-import type { AlertFrequency, AlertStore, NewValueFlag, NewValueFlags, StoredAlertSettings, UnsubscribeTokens } from './ports.ts';
+import type { AlertFrequency, AlertRepository, NewValueFlag, NewValueFlags, StoredAlertSettings, UnsubscribeTokens } from './ports.ts';
 
 /** Until a subscriber chooses, no email: alerts are opt-in. */
 export const DEFAULT_ALERTS: AlertSettings = {
@@ -82,7 +82,7 @@ const assertPremium = (viewer: Viewer): void => requirePremiumContent(viewer, 'V
 
 /** The alert settings of a subscriber (`GET/PUT /api/alerts`) and the link that turns them off without signing in. */
 export function makeAlertService(deps: {
-  store: AlertStore;
+  store: AlertRepository;
   leagues: Pick<LeagueRepository, 'listActive'>;
   predictions: PredictionRepository;
   tokens: UnsubscribeTokens;

@@ -17,7 +17,7 @@ import { requirePremiumContent, type Viewer } from '../account/viewer.ts';
 import { forecastQuality } from './forecast-quality.ts';
 
 /** The stored forecast quality, one per period (the metrics job writes it; it never depends on prices). */
-export interface ForecastQualityStore {
+export interface ForecastQualityRepository {
   get(period: AnalyticsPeriod): Promise<ForecastQuality | null>;
   save(report: ForecastQuality): Promise<void>;
 }
@@ -34,7 +34,7 @@ export function makeForecastQualityJob({
 }: {
   predictions: PredictionRepository;
   ledger: Pick<LedgerRepository, 'listByKickoff'>;
-  store: ForecastQualityStore;
+  store: ForecastQualityRepository;
   clock: Clock;
 }) {
   return {
@@ -75,7 +75,7 @@ export function makeAnalyticsService({
   clock,
 }: {
   ledger: Pick<LedgerRepository, 'listByKickoff'>;
-  quality: Pick<ForecastQualityStore, 'get'>;
+  quality: Pick<ForecastQualityRepository, 'get'>;
   clock: Clock;
 }) {
   return {

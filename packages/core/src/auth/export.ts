@@ -1,8 +1,8 @@
 import type { AccountExport } from '@app/contracts/account';
 import type { UserRecord } from '../account/user.ts';
-import type { AlertStore } from '../alerts/ports.ts';
+import type { AlertRepository } from '../alerts/ports.ts';
 import type { Clock } from '../clock.ts';
-import type { ContactMessageStore } from '../contact/ports.ts';
+import type { ContactMessageRepository } from '../contact/ports.ts';
 import { toPublicMessage } from '../contact/service.ts';
 import type { TrackedBetRepository } from '../my-bets/ports.ts';
 import { trackedBetView } from '../my-bets/service.ts';
@@ -13,9 +13,9 @@ import { trackedBetView } from '../my-bets/service.ts';
  */
 export async function exportAccount(
   user: UserRecord,
-  messages: Pick<ContactMessageStore, 'listByUser'>,
+  messages: Pick<ContactMessageRepository, 'listByUser'>,
   bets: Pick<TrackedBetRepository, 'listByUser'>,
-  alerts: Pick<AlertStore, 'get'>,
+  alerts: Pick<AlertRepository, 'get'>,
   clock: Clock,
 ): Promise<AccountExport> {
   const [userMessages, userBets, alertSettings] = await Promise.all([messages.listByUser(user.id), bets.listByUser(user.id), alerts.get(user.id)]);

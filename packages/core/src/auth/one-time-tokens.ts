@@ -21,7 +21,7 @@ export interface StoredToken {
   expiresAt: number;
 }
 
-export interface OneTimeTokenStore {
+export interface OneTimeTokenRepository {
   /** Writes the user's token for `purpose`, replacing any earlier one. */
   put(token: StoredToken): Promise<void>;
   /** Deletes the token if its hash matches and it has not expired at `now`; true when it did. */
@@ -37,7 +37,7 @@ function parseToken(token: string): { userId: string; secret: string } | undefin
   return match ? { userId: match[1]!, secret: match[2]! } : undefined;
 }
 
-export function makeOneTimeTokens(store: OneTimeTokenStore, now: () => number) {
+export function makeOneTimeTokens(store: OneTimeTokenRepository, now: () => number) {
   return {
     async issue(userId: string, purpose: TokenPurpose): Promise<string> {
       const secret = randomBytes(32).toString('base64url');

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, fixedClock } from '../clock.ts';
 import type { EmailRequest } from '../email/ports.ts';
 import { InMemoryAttempts, InMemorySessions, InMemoryUsers, plainHasher, plainTokens, sequentialIds, signedUp } from '../testing/in-memory.ts';
-import { makeOneTimeTokens, type OneTimeTokenStore, type StoredToken } from './one-time-tokens.ts';
+import { makeOneTimeTokens, type OneTimeTokenRepository, type StoredToken } from './one-time-tokens.ts';
 import type { SessionRepository } from './ports.ts';
 import { makeRecoveryService } from './recovery.ts';
 import type { SecurityEvent } from '../security/events.ts';
@@ -21,7 +21,7 @@ function bindAll<T extends object>(object: T): SessionRepository {
 }
 
 /** One-time tokens kept in a map (the DynamoDB store has its own tests). */
-class InMemoryTokenStore implements OneTimeTokenStore {
+class InMemoryTokenRepository implements OneTimeTokenRepository {
   readonly items = new Map<string, StoredToken>();
   async put(token: StoredToken) {
     this.items.set(`${token.userId}/${token.purpose}`, token);
@@ -406,7 +406,7 @@ describe('AuthService', () => {
     }
 
     function recoveryOver() {
-      const store = new InMemoryTokenStore();
+      const store = new InMemoryTokenRepository();
       const recovery = makeRecoveryService({
         users: t.users,
         sessions: t.sessions,

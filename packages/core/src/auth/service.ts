@@ -13,7 +13,7 @@ import {
   SIGNUP_ADDRESS_POLICY,
   TOO_MANY_ATTEMPTS_MESSAGE,
   type AttemptLimiter,
-  type AttemptStore,
+  type AttemptRepository,
   type Subject,
 } from '../security/attempts.ts';
 import { EmailTakenError } from './errors.ts';
@@ -39,7 +39,7 @@ export interface AuthServiceDeps {
   hasher: PasswordHasher;
   tokens: SessionTokens;
   /** Attempt counters (password checks and sign-ups). */
-  attempts: AttemptStore;
+  attempts: AttemptRepository;
   clock: Clock;
   ids: { user(): string; session(): string };
   /** False in functions that may only read the table: they never write `lastSeenAt`. */

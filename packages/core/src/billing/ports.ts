@@ -101,7 +101,7 @@ export interface PaymentGateway {
 export type SaveOutcome = 'saved' | 'duplicate' | 'stale';
 
 /** Subscriptions by provider id, with processed webhook events recorded in the same write. */
-export interface SubscriptionStore {
+export interface SubscriptionRepository {
   /**
    * Writes one subscription's state (the subscription item and its entry on the user profile).
    * With `event`, marks the event processed in the same transaction: 'duplicate' (nothing

@@ -17,7 +17,7 @@ import { SITE_ROUTES } from '@app/contracts/site';
 import { activeBreakUntil, activeExclusionUntil, isProtected } from '../account/protection.ts';
 import { utcInstant } from '../text.ts';
 import { TERMINAL, type SubscriptionState } from '../account/entitlement.ts';
-import type { BillingEvent, PaymentGateway, SubscriptionSnapshot, SubscriptionStore } from './ports.ts';
+import type { BillingEvent, PaymentGateway, SubscriptionSnapshot, SubscriptionRepository } from './ports.ts';
 
 /** The event types we subscribe the endpoint to (Stripe advises against subscribing to everything). */
 export const HANDLED_EVENT_TYPES = [
@@ -34,7 +34,7 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'stale';
 export interface BillingServiceDeps {
   gateway: PaymentGateway;
   users: UserRepository;
-  subscriptions: SubscriptionStore;
+  subscriptions: SubscriptionRepository;
   clock: Clock;
   /** The site's origin, for Checkout's return URLs. */
   appOrigin: string;

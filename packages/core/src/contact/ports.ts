@@ -12,7 +12,7 @@ export interface ContactMessage {
   read: boolean;
 }
 
-export interface ContactMessageStore {
+export interface ContactMessageRepository {
   create(message: ContactMessage): Promise<void>;
   get(id: string): Promise<ContactMessage | undefined>;
   /** Newest first. */

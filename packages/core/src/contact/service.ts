@@ -1,18 +1,18 @@
 import type { ContactBody, ContactMessage as PublicMessage } from '@app/contracts/contact';
-import { makeAttemptLimiter, type AttemptPolicy, type AttemptStore } from '../security/attempts.ts';
+import { makeAttemptLimiter, type AttemptPolicy, type AttemptRepository } from '../security/attempts.ts';
 import type { Clock } from '../clock.ts';
 import type { RequestEmail } from '../email/ports.ts';
 import { NotFoundError } from '../errors.ts';
 import { clientNetwork } from '../security/network.ts';
-import type { ContactMessage, ContactMessageStore } from './ports.ts';
+import type { ContactMessage, ContactMessageRepository } from './ports.ts';
 
 /** A network may send a few messages, then one every few minutes: enough for people, not for a flood. */
 export const CONTACT_POLICY: AttemptPolicy = { freeAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 30 * 60_000, resetAfterMs: 60 * 60_000 };
 export const INBOX_LIMIT = 100;
 
 export interface ContactServiceDeps {
-  messages: ContactMessageStore;
-  attempts: AttemptStore;
+  messages: ContactMessageRepository;
+  attempts: AttemptRepository;
   requestEmail: RequestEmail;
   clock: Clock;
   newId: () => string;

@@ -1,5 +1,5 @@
 import type { MessageQueue } from '../queues/ports.ts';
-import type { EmailSuppression, UndeliveredEmail, UndeliveredEmailStore } from './ports.ts';
+import type { EmailSuppression, UndeliveredEmail, UndeliveredEmailRepository } from './ports.ts';
 
 /** A bounce or complaint as SES reports it (the fields that decide a suppression). */
 export type SesDeliveryEvent =
@@ -42,7 +42,7 @@ export const EMAIL_QUEUE = 'email';
  */
 export async function redriveUndeliveredEmails(
   deps: {
-    store: UndeliveredEmailStore;
+    store: UndeliveredEmailRepository;
     queue: Pick<MessageQueue, 'send'>;
     now: () => Date;
     /** The request in `body` when it is a valid email request (the queue message's schema), else undefined. */

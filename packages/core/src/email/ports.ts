@@ -1,5 +1,5 @@
 import type { AlertSettings } from '@app/contracts/alerts';
-import type { PredictionStore } from '../pipeline/ports.ts';
+import type { PipelinePredictionRepository } from '../pipeline/ports.ts';
 import type { Selection, StoredPrediction } from '../predictions/prediction.ts';
 
 /**
@@ -84,7 +84,7 @@ export interface AlertMailing {
    * The flagged fixtures: a forecast, else the flag-only record of a league without history where the store keeps them
    * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
    */
-  predictions: Pick<PredictionStore, 'get'> & { getValueOnly?(fixtureId: string): Promise<StoredPrediction | undefined> };
+  predictions: Pick<PipelinePredictionRepository, 'get'> & { getValueOnly?(fixtureId: string): Promise<StoredPrediction | undefined> };
   /** Signs the user's one-click unsubscribe link. */
   tokens: { sign(userId: string): string };
 }
@@ -112,7 +112,7 @@ export interface UndeliveredEmail {
 }
 
 /** Where undelivered email requests are kept until an operator replays them. */
-export interface UndeliveredEmailStore {
+export interface UndeliveredEmailRepository {
   /** Records one (idempotent by id). */
   record(email: UndeliveredEmail): Promise<void>;
   /** Newest first, replayed ones included. */
@@ -132,7 +132,7 @@ export interface EmailSuppression {
 }
 
 /** The addresses the email consumer skips. */
-export interface EmailSuppressionStore {
+export interface EmailSuppressionRepository {
   suppress(suppression: EmailSuppression): Promise<void>;
   isSuppressed(email: string): Promise<boolean>;
   /** Newest first. */

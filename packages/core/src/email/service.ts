@@ -2,7 +2,7 @@ import type { UserRepository } from '../account/ports.ts';
 import { isProtected } from '../account/protection.ts';
 import { subscriptionStatusOf } from '../account/user.ts';
 import type { Clock } from '../clock.ts';
-import type { AlertMailing, EmailMessage, EmailRequest, EmailSender, EmailSuppressionStore, MailedContactMessage, MailTokens } from './ports.ts';
+import type { AlertMailing, EmailMessage, EmailRequest, EmailSender, EmailSuppressionRepository, MailedContactMessage, MailTokens } from './ports.ts';
 import {
   accountExistsMessage,
   contactAcknowledgementMessage,
@@ -21,7 +21,7 @@ export interface MailServiceDeps {
   messages: { get(id: string): Promise<MailedContactMessage | undefined> };
   sender: EmailSender;
   /** Addresses SES reported as bouncing or complaining: never mailed again (SES pauses senders that keep trying). */
-  suppressions: Pick<EmailSuppressionStore, 'isSuppressed'>;
+  suppressions: Pick<EmailSuppressionRepository, 'isSuppressed'>;
   templates: TemplateContext;
   supportAddress: string;
   clock: Clock;

@@ -5,7 +5,7 @@ import type { LedgerBasis, LedgerCorrection, LedgerEntry, RecordedEntry } from '
 
 /**
  * The ledger as stored. Entries are appended with their prediction and settled with it
- * (`PredictionStore.write` / `settle`, one transaction each); this port reads them and adds what
+ * (`PipelinePredictionRepository.write` / `settle`, one transaction each); this port reads them and adds what
  * may be added later: corrections and digests. No method rewrites what an entry was published
  * with (docs/decisions/0130-the-bet-ledger.md).
  */
@@ -37,7 +37,7 @@ export interface LedgerRepository {
 }
 
 /** Where the headline figures and the trend are kept for the hot public reads. */
-export interface TrackRecordStore {
+export interface TrackRecordRepository {
   /**
    * Stores them as computed from the ledger read at `readAt`, unless figures from a later read
    * are stored already (a slower run must not overwrite a correction's recomputation). False then.

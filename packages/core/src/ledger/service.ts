@@ -7,7 +7,7 @@ import { requirePremiumContent, type Viewer } from '../account/viewer.ts';
 import { digestOrder, FAILING, GENESIS, ledgerDay, sealBacktest, sealPublished, verifyChain, type DayCheck } from './digest.ts';
 import { verifyCorrections, type CorrectionsCheck } from './corrections.ts';
 import type { RecordedEntry } from './entry.ts';
-import type { LedgerRepository, TrackRecordStore } from './ports.ts';
+import type { LedgerRepository, TrackRecordRepository } from './ports.ts';
 import { losingRunsByBasis, METRICS_WINDOW_DAYS, trackRecordOf, trendOf, TREND_DAYS } from './record.ts';
 import { entryView, ledgerCsv } from './views.ts';
 import { seasonStartOf, VALUE_WORTH_RECENT_DAYS, valueWorthOf } from './value-worth.ts';
@@ -86,7 +86,15 @@ export type LedgerService = ReturnType<typeof makeLedgerService>;
  * The stored headline and trend, recomputed from the ledger: by the metrics job, and by a staff
  * correction in its own request, so every page shows the corrected figures at once.
  */
-export function makeTrackRecordViews({ ledger, store, clock }: { ledger: Pick<LedgerRepository, 'listByKickoff'>; store: TrackRecordStore; clock: Clock }) {
+export function makeTrackRecordViews({
+  ledger,
+  store,
+  clock,
+}: {
+  ledger: Pick<LedgerRepository, 'listByKickoff'>;
+  store: TrackRecordRepository;
+  clock: Clock;
+}) {
   return {
     async recompute(): Promise<TrackRecord> {
       const now = clock.now();

@@ -5,8 +5,8 @@ import type { Clock } from '../clock.ts';
 import { NotFoundError } from '../errors.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import { PICK_LABELS } from '../predictions/picks.ts';
-import type { HistoryRepository, PredictionStore } from '../pipeline/ports.ts';
-import type { ScanMarkStore } from '../predictions/ports.ts';
+import type { HistoryRepository, PipelinePredictionRepository } from '../pipeline/ports.ts';
+import type { ScanMarkRepository } from '../predictions/ports.ts';
 import { asOfLastScan } from '../predictions/scan-marks.ts';
 import type { ThreeWay, StoredPrediction, ValueFlagEvent } from '../predictions/prediction.ts';
 import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
@@ -99,11 +99,11 @@ export function makeMatchService({
   marks,
   clock,
 }: {
-  predictions: Pick<PredictionStore, 'get'>;
+  predictions: Pick<PipelinePredictionRepository, 'get'>;
   history: Pick<HistoryRepository, 'list'>;
   ledger: Pick<LedgerRepository, 'listForFixture'>;
   /** The odds scan's league marks: the page shows the prediction as of its last scan (docs/decisions/0296-a-scan-that-changed-nothing-writes-nothing.md). */
-  marks?: Pick<ScanMarkStore, 'get'>;
+  marks?: Pick<ScanMarkRepository, 'get'>;
   clock: Clock;
 }) {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
-import { makeClosingOddsTask } from './closing-odds.ts';
+import { makeClosingOddsCapture } from './closing-odds.ts';
 import type { ClosingOdds } from '../predictions/odds.ts';
 import { ProviderUnavailableError, type OddsProvider } from './providers.ts';
 
@@ -13,7 +13,7 @@ function setup(odds: OddsProvider['odds'], closingOdds?: OddsProvider['closingOd
   const calls: string[][] = [];
   const snapshots = new Map<string, ClosingOdds>();
   const reads: string[] = [];
-  const task = makeClosingOddsTask({
+  const task = makeClosingOddsCapture({
     oddsProvider: {
       name: 'live',
       odds: async (league, fixtures) => (calls.push([league, ...fixtures.map((f) => f.id)]), odds(league, fixtures)),

@@ -38,7 +38,7 @@ export const CLOSING_SNAPSHOT_WINDOW_MS = 15 * 60_000;
  * records of leagues without history are snapshotted too: their value entries' closing line
  * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
  */
-export function makeClosingOddsTask({
+export function makeClosingOddsCapture({
   oddsProvider,
   predictions,
   fixtures,

@@ -3,7 +3,7 @@ import { fixedClock } from '../clock.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
-import { makeOddsScanTask } from './odds-scan.ts';
+import { makeOddsScan } from './odds-scan.ts';
 import { ScanConflictError } from './ports.ts';
 import { changedByScan, newValueEntries, nextScanMark, scanWrites } from './scan-rules.ts';
 import { asOfLastScan, marksByLeague } from '../predictions/scan-marks.ts';
@@ -132,7 +132,7 @@ describe('the odds-scan task', () => {
     });
     const asked: string[][] = [];
     const task = (now: Date) =>
-      makeOddsScanTask({
+      makeOddsScan({
         oddsProvider: { name: 'live', odds: async (league, fixtures, scan) => (asked.push([...(scan?.bookmakers ?? [])]), odds(league, fixtures)) },
         predictions: pipeline.ports.predictions,
         fixtures: pipeline.ports.fixtures,
@@ -270,7 +270,7 @@ describe('the odds-scan task', () => {
         return read;
       },
     };
-    const result = await makeOddsScanTask({
+    const result = await makeOddsScan({
       oddsProvider: { name: 'live', odds: async (l, f) => pricing(() => 2.25)(l, f, () => NOW) },
       predictions: racing,
       fixtures: pipeline.ports.fixtures,
@@ -330,7 +330,7 @@ describe('value flags in a league without history (docs/decisions/0312-value-fla
       ),
     };
     const task = (now: Date) =>
-      makeOddsScanTask({
+      makeOddsScan({
         oddsProvider,
         predictions: pipeline.ports.predictions,
         fixtures: pipeline.ports.fixtures,
@@ -379,7 +379,7 @@ describe('value flags in a league without history (docs/decisions/0312-value-fla
     const pipeline = inMemoryPipeline({ leagues: [] });
     pipeline.fixtures.set('toa-1', { ...event('toa-1', 'Sturm Graz', 'Rapid Wien'), leagueName: 'Bundesliga', updatedAt: NOW.toISOString() });
     const listings: string[] = [];
-    const task = makeOddsScanTask({
+    const task = makeOddsScan({
       oddsProvider: {
         name: 'live',
         events: async (leagueId) => {

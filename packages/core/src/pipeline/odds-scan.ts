@@ -4,8 +4,8 @@ import type { Clock } from '../clock.ts';
 import { groupBy, mapInFlight } from '../collections.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { booksOf, captureView, dueForScan, followFlags } from '../predictions/value-flags.ts';
-import { ScanConflictError, type FixtureRepository, type PredictionStore, type StoredFixture, type ValueOnlyReads } from './ports.ts';
-import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
+import { ScanConflictError, type FixtureRepository, type PipelinePredictionRepository, type StoredFixture, type ValueOnlyReads } from './ports.ts';
+import type { ScanMark, ScanMarkRepository } from '../predictions/ports.ts';
 import { marksByLeague } from '../predictions/scan-marks.ts';
 import { providedOf, storedAsProvided } from './closing-odds.ts';
 import { isProviderOutage, type League, type OddsMarket, type OddsProvider, type ProviderFixture } from './providers.ts';
@@ -89,7 +89,7 @@ async function flagOnlyFixtures(
  * own list (once an hour, stored as fixtures), each is scanned like a forecast's, and a flag-only record is written
  * the first time one of them is flagged (none before: a fixture without a flag costs no write).
  */
-export function makeOddsScanTask({
+export function makeOddsScan({
   oddsProvider,
   predictions,
   fixtures,
@@ -99,9 +99,9 @@ export function makeOddsScanTask({
   log = () => {},
 }: {
   oddsProvider: OddsProvider;
-  predictions: Pick<PredictionStore, 'listByKickoff' | 'writeScan'> & Partial<ValueOnlyReads>;
+  predictions: Pick<PipelinePredictionRepository, 'listByKickoff' | 'writeScan'> & Partial<ValueOnlyReads>;
   fixtures: Pick<FixtureRepository, 'listByKickoff'> & Partial<Pick<FixtureRepository, 'saveAll'>>;
-  marks: ScanMarkStore;
+  marks: ScanMarkRepository;
   clock: Clock;
   /** The leagues flagged without a forecast (none when absent). */
   valueOnly?: { leagues: readonly League[] };

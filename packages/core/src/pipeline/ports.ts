@@ -51,7 +51,7 @@ export interface ModelStateRepository {
   save(leagueId: string, state: LeagueModelState): Promise<void>;
 }
 
-export interface PredictionStore extends PredictionRepository {
+export interface PipelinePredictionRepository extends PredictionRepository {
   get(fixtureId: string): Promise<StoredPrediction | undefined>;
   /**
    * Writes the prediction and appends the ledger entries it publishes that the ledger does not

@@ -9,7 +9,7 @@ export interface PredictionRepository {
 /**
  * The flag-only records of leagues without history, apart from the forecasts (their own match-day index), so no
  * forecast read (the results, the analytics, the sitemap) meets them; the odds scan writes them through
- * the pipeline's `PredictionStore.writeScan` (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
+ * the pipeline's `PipelinePredictionRepository.writeScan` (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
  */
 export interface ValueOnlyReads {
   /** Every flag-only record whose kickoff falls within [from, to], ordered by kickoff. */
@@ -29,7 +29,7 @@ export interface ScanMark {
   unchanged: Record<string, string>;
 }
 
-export interface ScanMarkStore {
+export interface ScanMarkRepository {
   /** Every league's mark (one read). */
   all(): Promise<ScanMark[]>;
   /** One league's mark. */

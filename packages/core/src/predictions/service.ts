@@ -3,7 +3,7 @@ import { makeReadCache, type Keyed } from '../cache/read-cache.ts';
 import { DAY_MS, type Clock } from '../clock.ts';
 import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
 import { toPublicPrediction } from './locking.ts';
-import type { PredictionRepository, ScanMarkStore, ValueOnlyReads } from './ports.ts';
+import type { PredictionRepository, ScanMarkRepository, ValueOnlyReads } from './ports.ts';
 import { asOfLastScan, marksByLeague } from './scan-marks.ts';
 
 /** Matches stay listed for a while after kickoff so in-play games do not vanish. */
@@ -18,7 +18,7 @@ export interface PredictionServiceOptions {
   predictions: PredictionRepository & Partial<ValueOnlyReads>;
   clock: Clock;
   /** The odds scan's league marks: each prediction as of its last scan (docs/decisions/0296-a-scan-that-changed-nothing-writes-nothing.md). */
-  marks?: Pick<ScanMarkStore, 'all'>;
+  marks?: Pick<ScanMarkRepository, 'all'>;
   /** How long a read of the upcoming window may be reused (the read path is hot). 0 reads every time. */
   cacheTtlMs?: number;
 }

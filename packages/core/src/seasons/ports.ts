@@ -35,7 +35,7 @@ export interface TeamEntry {
 }
 
 /** Where season simulations are kept: the latest per league, one snapshot per day, and the team index. */
-export interface SeasonStore {
+export interface SeasonRepository {
   /** Replaces the league's latest simulation and the day's snapshot, and indexes its teams. */
   save(simulation: StoredSimulation, snapshot: SimulationSnapshot, teams: TeamEntry[]): Promise<void>;
   latest(leagueId: string): Promise<StoredSimulation | undefined>;

@@ -9,7 +9,7 @@ import { historyId } from '../pipeline/generation/history-record.ts';
 import type { ProviderFixture } from '../pipeline/providers.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 import { inMemoryPipeline } from '../testing/in-memory-pipeline.ts';
-import { InMemorySeasonStore } from '../testing/in-memory-seasons.ts';
+import { InMemorySeasonRepository } from '../testing/in-memory-seasons.ts';
 import { makeSeasonJob, makeSeasonService } from './service.ts';
 
 const league = { id: 'SIM', name: 'Sim League', country: 'Nowhere' };
@@ -43,7 +43,7 @@ function setup({ cacheTtlMs, odds }: { cacheTtlMs?: number; odds?: (m: MatchReco
       .map((m) => ({ ...m, date: `${m.date.slice(0, 10)}T15:00:00.000Z`, id: historyId('SIM', m.date, m.home, m.away), ...(odds ? { odds: odds(m) } : {}) }));
   void stores.ports.history.append('SIM', playedBefore(clock.now().getTime()));
   stores.models.set('SIM', fitLeagueModel({ league: 'SIM', history: matches, asOf: clock.now().toISOString().slice(0, 10) }));
-  const store = new InMemorySeasonStore();
+  const store = new InMemorySeasonRepository();
   const predictions: StoredPrediction[] = [];
   const providerCalls = { count: 0 };
   const job = makeSeasonJob({

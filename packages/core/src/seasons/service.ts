@@ -22,7 +22,7 @@ import { toPublicPrediction } from '../predictions/locking.ts';
 import { originOf, type StoredPrediction } from '../predictions/prediction.ts';
 import { slug } from '../text.ts';
 import { seesPremiumContent, type Viewer } from '../account/viewer.ts';
-import type { LeaguePredictions, SeasonRulesOf, SeasonStore, SimulationSnapshot, StoredSimulation, TeamEntry } from './ports.ts';
+import type { LeaguePredictions, SeasonRulesOf, SeasonRepository, SimulationSnapshot, StoredSimulation, TeamEntry } from './ports.ts';
 
 /** Runs per league and simulation. */
 export const SEASON_RUNS = SEASON_RUNS_DEFAULT;
@@ -78,7 +78,7 @@ export interface SeasonJobDeps {
   history: Pick<HistoryRepository, 'list'>;
   models: Pick<ModelStateRepository, 'latest'>;
   leagues: Pick<LeagueRepository, 'listActive'>;
-  seasons: SeasonStore;
+  seasons: SeasonRepository;
   rulesOf?: SeasonRulesOf;
   clock: Clock;
   runs?: number;
@@ -187,7 +187,7 @@ export type SeasonJob = ReturnType<typeof makeSeasonJob>;
 export interface SeasonServiceDeps {
   history: Pick<HistoryRepository, 'list'>;
   leagues: Pick<LeagueRepository, 'listActive'>;
-  seasons: Pick<SeasonStore, 'latest' | 'snapshots' | 'team'>;
+  seasons: Pick<SeasonRepository, 'latest' | 'snapshots' | 'team'>;
   predictions: LeaguePredictions;
   clock: Clock;
   /** How long a team page's reads are reused (0: read every time). */

@@ -37,7 +37,7 @@ export interface StoredAttempts {
 }
 
 /** Counters of attempts; writes are compare-and-set on `version`. */
-export interface AttemptStore {
+export interface AttemptRepository {
   get(subject: string): Promise<StoredAttempts | undefined>;
   /** Writes `state` only if the stored version is still `expected` (undefined: no item); false otherwise. */
   put(subject: string, state: AttemptState, expected: number | undefined, ttlMs: number): Promise<boolean>;
@@ -138,7 +138,7 @@ interface Taken {
 
 const ttlOf = (subject: Subject, state: AttemptState, at: number) => Math.max(subject.policy.resetAfterMs, state.nextAt - at);
 
-export function makeAttemptLimiter(store: AttemptStore, now: () => number) {
+export function makeAttemptLimiter(store: AttemptRepository, now: () => number) {
   async function take(subject: Subject): Promise<Taken> {
     for (let race = 0; race < MAX_RACES; race++) {
       const stored = await store.get(subject.key);

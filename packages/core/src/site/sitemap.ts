@@ -1,7 +1,7 @@
 import { DAY_MS, type Clock } from '../clock.ts';
 import type { LeagueRepository } from '../pipeline/ports.ts';
 import type { PredictionRepository } from '../predictions/ports.ts';
-import type { SeasonStore } from '../seasons/ports.ts';
+import type { SeasonRepository } from '../seasons/ports.ts';
 
 /** The public pages a search engine may index (sign-in, account and admin pages are left out). */
 export const SITEMAP_PAGES = ['/', '/predictions', '/results', '/analytics', '/how-it-works', '/pricing', '/about', '/contact', '/privacy', '/terms'] as const;
@@ -20,7 +20,7 @@ export function sitemapXml(origin: string, entries: { path: string; lastmod?: st
 export type LeaguePages = () => Promise<Array<{ leagueId: string; teams: string[] }>>;
 
 /** Every active league with a season simulation, and the slugs of its teams. */
-export function leaguePagesOf({ leagues, seasons }: { leagues: Pick<LeagueRepository, 'listActive'>; seasons: Pick<SeasonStore, 'latest'> }): LeaguePages {
+export function leaguePagesOf({ leagues, seasons }: { leagues: Pick<LeagueRepository, 'listActive'>; seasons: Pick<SeasonRepository, 'latest'> }): LeaguePages {
   return async () => {
     const latest = await Promise.all((await leagues.listActive()).map((l) => seasons.latest(l.id)));
     return latest.flatMap((s) => (s ? [{ leagueId: s.leagueId, teams: s.teams.map((t) => t.slug) }] : []));

@@ -1,10 +1,10 @@
 // Alert settings in memory, for core's unit tests, with the DynamoDB adapter's behaviour
-// (alert-store.contract.ts runs both).
+// (alert-repository.contract.ts runs both).
 import { alertShardOf } from '../alerts/fanout.ts';
-import type { AlertFrequency, AlertRecipient, AlertStore, ClaimOutcome, DeliveryClaim, StoredAlertSettings } from '../alerts/ports.ts';
+import type { AlertFrequency, AlertRecipient, AlertRepository, ClaimOutcome, DeliveryClaim, StoredAlertSettings } from '../alerts/ports.ts';
 import type { UserRecord } from '../account/user.ts';
 
-export class InMemoryAlertStore implements AlertStore {
+export class InMemoryAlertRepository implements AlertRepository {
   private readonly settings = new Map<string, StoredAlertSettings>();
   private readonly deliveries = new Set<string>();
   private readonly days = new Map<string, number>();

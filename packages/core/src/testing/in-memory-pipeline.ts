@@ -11,11 +11,11 @@ import type {
   HistoryRepository,
   LeagueRepository,
   ModelStateRepository,
-  PredictionStore,
+  PipelinePredictionRepository,
   StoredFixture,
   ValueOnlyReads,
 } from '../pipeline/ports.ts';
-import type { ScanMark, ScanMarkStore } from '../predictions/ports.ts';
+import type { ScanMark, ScanMarkRepository } from '../predictions/ports.ts';
 import { ScanConflictError } from '../pipeline/ports.ts';
 import type { ClosingOdds } from '../predictions/odds.ts';
 import type { League } from '../pipeline/providers.ts';
@@ -43,7 +43,7 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
   let settles = 0;
   const within = (rows: Map<string, { prediction: StoredPrediction }>, from: Date, to: Date) =>
     [...rows.values()].map((p) => p.prediction).filter((p) => Date.parse(p.kickoff) >= from.getTime() && Date.parse(p.kickoff) <= to.getTime());
-  const store: PredictionStore & ValueOnlyReads = {
+  const store: PipelinePredictionRepository & ValueOnlyReads = {
     listByKickoff: async (from, to) => within(predictions, from, to),
     listValueOnlyByKickoff: async (from, to) => structuredClone(within(valueOnly, from, to)),
     get: async (id) => predictions.get(id)?.prediction,
@@ -104,7 +104,7 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
     latest: async (league) => models.get(league),
     save: async (league, state) => void models.set(league, state),
   };
-  const marks: ScanMarkStore = {
+  const marks: ScanMarkRepository = {
     all: async () => structuredClone([...scanMarks.values()]),
     get: async (leagueId) => structuredClone(scanMarks.get(leagueId)),
     saveAll: async (list) => list.forEach((m) => scanMarks.set(m.leagueId, structuredClone(m))),

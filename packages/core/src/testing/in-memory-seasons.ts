@@ -1,8 +1,8 @@
 // Season simulations in memory, for core's unit tests, with the DynamoDB adapter's behaviour
-// (season-store.contract.ts runs both): the latest simulation replaced, one snapshot per day.
-import type { SeasonStore, SimulationSnapshot, StoredSimulation, TeamEntry } from '../seasons/ports.ts';
+// (season-repository.contract.ts runs both): the latest simulation replaced, one snapshot per day.
+import type { SeasonRepository, SimulationSnapshot, StoredSimulation, TeamEntry } from '../seasons/ports.ts';
 
-export class InMemorySeasonStore implements SeasonStore {
+export class InMemorySeasonRepository implements SeasonRepository {
   private readonly latestByLeague = new Map<string, StoredSimulation>();
   private readonly days = new Map<string, SimulationSnapshot>();
   private readonly teams = new Map<string, TeamEntry>();

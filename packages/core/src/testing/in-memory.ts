@@ -1,6 +1,6 @@
 // In-memory implementations of the auth and billing ports, for core's unit tests. The DynamoDB
 // adapters are tested against DynamoDB Local with the same behaviours.
-import type { AttemptState, AttemptStore, StoredAttempts } from '../security/attempts.ts';
+import type { AttemptState, AttemptRepository, StoredAttempts } from '../security/attempts.ts';
 import type { PasswordHasher, SessionClaims, SessionRecord, SessionRepository, SessionTokens } from '../auth/ports.ts';
 import type { RoleChange, UserRepository } from '../account/ports.ts';
 import type { NewPassword } from '../auth/password-policy.ts';
@@ -9,7 +9,7 @@ import { EmailTakenError, PasswordChangedMeanwhileError } from '../auth/errors.t
 import { BreakCannotBeShortenedError } from '../responsible-gambling/errors.ts';
 import type { OpenCheckout, Role, UserRecord } from '../account/user.ts';
 import type { SubscriptionState } from '../account/entitlement.ts';
-import type { SaveOutcome, SubscriptionStore } from '../billing/ports.ts';
+import type { SaveOutcome, SubscriptionRepository } from '../billing/ports.ts';
 
 export class InMemoryUsers implements UserRepository {
   readonly byId = new Map<string, UserRecord>();
@@ -115,7 +115,7 @@ export const plainTokens: SessionTokens = {
   },
 };
 
-export class InMemoryAttempts implements AttemptStore {
+export class InMemoryAttempts implements AttemptRepository {
   readonly items = new Map<string, StoredAttempts>();
   async get(subject: string) {
     const item = this.items.get(subject);
@@ -135,7 +135,7 @@ export class InMemoryAttempts implements AttemptStore {
   }
 }
 
-export class InMemorySubscriptions implements SubscriptionStore {
+export class InMemorySubscriptions implements SubscriptionRepository {
   readonly events = new Set<string>();
   readonly lastEventCreated = new Map<string, number>();
   constructor(private readonly users: InMemoryUsers) {}

@@ -3,7 +3,7 @@
 import { entryId, ledgerEntriesOf, type LedgerBasis, type RecordedEntry } from '../ledger/entry.ts';
 import { marketOf } from '../predictions/picks.ts';
 import { entryOutcomes } from '../pipeline/generation/settlement.ts';
-import type { PredictionStore } from '../pipeline/ports.ts';
+import type { PipelinePredictionRepository } from '../pipeline/ports.ts';
 import type { ClosingOdds } from '../predictions/odds.ts';
 import type { StoredPrediction } from '../predictions/prediction.ts';
 
@@ -51,7 +51,7 @@ export function ledgerEntry(overrides: Partial<RecordedEntry> = {}): RecordedEnt
  * by a backfill at `recordedAt`.
  */
 export async function storePlayed(
-  store: PredictionStore,
+  store: PipelinePredictionRepository,
   played: StoredPrediction,
   options: { basis: LedgerBasis; closing?: ClosingOdds; recordedAt?: Date },
 ): Promise<void> {

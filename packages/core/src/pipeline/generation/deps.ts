@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { LedgerRepository } from '../../ledger/ports.ts';
 import type { TrackedBetRepository } from '../../my-bets/ports.ts';
-import type { FixtureRepository, HistoryRepository, LeagueRepository, ModelStateRepository, PredictionStore } from '../ports.ts';
+import type { FixtureRepository, HistoryRepository, LeagueRepository, ModelStateRepository, PipelinePredictionRepository } from '../ports.ts';
 import type { FixtureProvider, OddsProvider } from '../providers.ts';
 
 /** What the generation and results runs read and write: the providers, the stores and the clock. */
@@ -12,7 +12,7 @@ export interface PipelineDeps {
   fixtures: FixtureRepository;
   history: HistoryRepository;
   models: ModelStateRepository;
-  predictions: PredictionStore;
+  predictions: PipelinePredictionRepository;
   ledger: Pick<LedgerRepository, 'listForFixture'>;
   /** Subscribers' tracked bets: a results run settles a played or called-off fixture's open ones (docs/decisions/0300-my-bets.md). */
   trackedBets: Pick<TrackedBetRepository, 'listOpenForFixture' | 'settle'>;
