@@ -8,7 +8,7 @@ import { shownOverUnder } from './shown-probabilities';
 import { byDescending, byKickoff, compareText, dayOffset, maxOutcome } from './top-predictions';
 
 // The home page's top 3 live in their own module, which the landing page loads without the filters.
-export { dayOffset, maxOutcome, topPredictions, topPredictionsDay } from './top-predictions';
+export { maxOutcome, topPredictions, topPredictionsDay } from './top-predictions';
 
 export type DateFilter = 'all' | 'today' | 'tomorrow' | 'weekend';
 export type SortKey = 'kickoff' | 'win' | 'ou' | 'edge';
