@@ -45,7 +45,7 @@ const layers = {
   },
   typecheck: { what: 'tsc: the server packages as one program (tsconfig.server.json), then web and e2e', steps: TYPECHECK_STEPS },
   unit: {
-    what: 'every *.test.ts but the integration ones and the bundle test, in model, contracts, events, core, platform, adapters, local and functions',
+    what: 'every *.test.ts but the integration ones and the bundle test, in model, research, contracts, events, core, platform, adapters, local and functions',
     env: unit,
     steps: [unitStep],
   },
