@@ -8,33 +8,22 @@
 // `npm run backup -- verify --table <name> [--region eu-west-2]`: the verification alone, also
 // against DynamoDB Local (DYNAMODB_ENDPOINT). Runbook: docs/operations.md "Restore".
 import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import { createDocumentClient } from '@app/adapters/dynamodb/client';
 import { restoreToPointInTime, switchDeploys, verifyRestoredTable } from '@app/adapters/dynamodb/table-restore';
-import { fail } from '../local/cli/connect.ts';
+import { fail, parseCli } from '../local/cli/connect.ts';
 import { repoRoot } from '../local/env.ts';
 
 const USAGE =
   'Usage: npm run backup -- restore --source <table> --at <ISO instant> --target <new table> [--switch <dev|staging|prod>] [--region eu-west-2]\n' +
   '       npm run backup -- verify --table <name> [--region eu-west-2]';
-let parsed;
-try {
-  parsed = parseArgs({
-    args: process.argv.slice(2),
-    allowPositionals: true,
-    options: {
-      source: { type: 'string' },
-      at: { type: 'string' },
-      target: { type: 'string' },
-      switch: { type: 'string' },
-      table: { type: 'string' },
-      region: { type: 'string' },
-    },
-  });
-} catch (error) {
-  fail(`${(error as Error).message}\n${USAGE}`);
-}
-const { positionals, values } = parsed!;
+const { positionals, values } = parseCli(USAGE, {
+  source: { type: 'string' },
+  at: { type: 'string' },
+  target: { type: 'string' },
+  switch: { type: 'string' },
+  table: { type: 'string' },
+  region: { type: 'string' },
+});
 const region = values.region ?? process.env.AWS_REGION ?? 'eu-west-2';
 const client = createDocumentClient({ region, ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}) }) as unknown as Parameters<
   typeof verifyRestoredTable

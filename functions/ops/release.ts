@@ -13,8 +13,8 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs, promisify } from 'node:util';
-import { fail } from '../local/cli/connect.ts';
+import { promisify } from 'node:util';
+import { fail, parseCli } from '../local/cli/connect.ts';
 import { concurrencyNeed, quotaProblems } from './concurrency-quota.ts';
 import { KEEP_VERSIONS, recordOf, rollbackPlan, versionsToPrune, type LiveAlias, type ReleaseRecord } from './alias-rollback.ts';
 
@@ -23,25 +23,15 @@ const USAGE =
   '       npm run release -- rollback --stage <dev|staging|prod> --from <file> [--region eu-west-2] [--app-name fp]\n' +
   `       npm run release -- prune --stage <dev|staging|prod> [--keep ${KEEP_VERSIONS}] [--from <file>] [--region eu-west-2] [--app-name fp]\n` +
   '       npm run release -- quota --stage <dev|staging|prod> --templates <cdk.out dir> [--region eu-west-2] [--app-name fp]';
-let parsed;
-try {
-  parsed = parseArgs({
-    args: process.argv.slice(2),
-    allowPositionals: true,
-    options: {
-      stage: { type: 'string' },
-      out: { type: 'string' },
-      from: { type: 'string' },
-      templates: { type: 'string' },
-      region: { type: 'string' },
-      keep: { type: 'string', default: String(KEEP_VERSIONS) },
-      'app-name': { type: 'string', default: 'fp' },
-    },
-  });
-} catch (error) {
-  fail(`${(error as Error).message}\n${USAGE}`);
-}
-const { positionals, values } = parsed!;
+const { positionals, values } = parseCli(USAGE, {
+  stage: { type: 'string' },
+  out: { type: 'string' },
+  from: { type: 'string' },
+  templates: { type: 'string' },
+  region: { type: 'string' },
+  keep: { type: 'string', default: String(KEEP_VERSIONS) },
+  'app-name': { type: 'string', default: 'fp' },
+});
 const command = positionals[0];
 if (!values.stage || !['dev', 'staging', 'prod'].includes(values.stage)) fail(USAGE);
 if (!(command === 'record' && values.out) && !(command === 'rollback' && values.from) && !(command === 'quota' && values.templates) && command !== 'prune') {

@@ -22,7 +22,7 @@ import { groupBy } from '@app/core/collections';
 import { ledgerEntriesOf } from '@app/core/ledger/entry';
 import { makeOddsScan, SCAN_REACH_MS } from '@app/core/pipeline/odds-scan';
 import type { StoredFixture } from '@app/core/pipeline/ports';
-import type { StoredPrediction } from '@app/core/predictions/prediction';
+import { fixtureRefOf, type StoredPrediction } from '@app/core/predictions/prediction';
 import { captureView, dueForScan, followFlags } from '@app/core/predictions/value-flags';
 
 /** Targets (the issue's): a full scan within 60 s in one Lambda; at most one read per fixture; no write for a fixture that did not change. */
@@ -162,13 +162,7 @@ function predictionOf(f: StoredFixture, index: number): StoredPrediction {
   const h = 0.35 + (index % 9) * 0.03;
   const grid = Array.from({ length: 6 }, (_, a) => Array.from({ length: 6 }, (_, b) => +(0.1 / (1 + a + b)).toFixed(4)));
   return {
-    id: f.id,
-    fixtureId: f.id,
-    leagueId: f.leagueId,
-    leagueName: f.leagueName,
-    homeTeam: f.homeTeam,
-    awayTeam: f.awayTeam,
-    kickoff: f.kickoff,
+    ...fixtureRefOf(f, f.leagueName),
     probabilities: { home: h, draw: 0.27, away: +(0.73 - h).toFixed(4) },
     overUnder25: { over: 0.52, under: 0.48 },
     components: {

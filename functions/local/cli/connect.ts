@@ -2,7 +2,7 @@
 // own DynamoDB Local on the same data folder.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { startDynamoDbLocal } from '@app/adapters/dynamodb/local-server';
 import type { Base } from '../../src/composition/base.ts';
 import { applyLocalDefaults, applyLocalSecrets, makeDataDirPrivate, readLocalEnv } from '../env.ts';
@@ -62,23 +62,23 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
+/** An operator CLI's arguments (positionals allowed), or its usage and exit 1 on one it does not know. */
+export function parseCli<O extends NonNullable<ParseArgsConfig['options']>>(usage: string, options: O) {
+  try {
+    return parseArgs({ args: process.argv.slice(2), allowPositionals: true, options });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${usage}`);
+  }
+}
+
 /** The operator CLIs' arguments: positionals, `--stage dev|prod --table <TableName> [--region]` for a deployed table, and `flags` (booleans). */
 export function parseTableArgs(usage: string, flags: readonly string[] = []) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: {
-        stage: { type: 'string' },
-        table: { type: 'string' },
-        region: { type: 'string' },
-        ...Object.fromEntries(flags.map((f) => [f, { type: 'boolean' as const }])),
-      },
-    });
-  } catch (error) {
-    fail(`${(error as Error).message}\n${usage}`);
-  }
+  const parsed = parseCli(usage, {
+    stage: { type: 'string' },
+    table: { type: 'string' },
+    region: { type: 'string' },
+    ...Object.fromEntries(flags.map((f) => [f, { type: 'boolean' as const }])),
+  });
   const { stage, table, region } = parsed.values as { stage?: string; table?: string; region?: string };
   if (stage !== undefined && stage !== 'dev' && stage !== 'staging' && stage !== 'prod') fail(`--stage must be dev, staging or prod\n${usage}`);
   if (stage && !(table ?? process.env.TABLE_NAME)) {

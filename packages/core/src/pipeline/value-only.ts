@@ -6,7 +6,7 @@
  */
 import { sharpFair } from '../predictions/value-flags.ts';
 import type { FixtureOdds } from '../predictions/odds.ts';
-import type { StoredPrediction } from '../predictions/prediction.ts';
+import { fixtureRefOf, type StoredPrediction } from '../predictions/prediction.ts';
 import type { StoredFixture } from './ports.ts';
 import type { League, ProviderFixture } from './providers.ts';
 
@@ -58,13 +58,7 @@ export const fixtureChanged = (listed: ProviderFixture, stored: StoredFixture | 
  */
 export function blankValueOnly(f: Pick<StoredFixture, 'id' | 'leagueId' | 'leagueName' | 'homeTeam' | 'awayTeam' | 'kickoff'>, now: Date): StoredPrediction {
   return {
-    id: f.id,
-    fixtureId: f.id,
-    leagueId: f.leagueId,
-    leagueName: f.leagueName,
-    homeTeam: f.homeTeam,
-    awayTeam: f.awayTeam,
-    kickoff: new Date(f.kickoff).toISOString(),
+    ...fixtureRefOf({ ...f, kickoff: new Date(f.kickoff).toISOString() }, f.leagueName),
     valueOnly: true,
     probabilities: { home: 0, draw: 0, away: 0 },
     overUnder25: { over: 0, under: 0 },

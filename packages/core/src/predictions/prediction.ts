@@ -96,6 +96,14 @@ export interface FixtureRef {
   kickoff: string;
 }
 
+/** A stored prediction's id and fixture fields, from the fixture it is for (its id is the fixture's). */
+export function fixtureRefOf(
+  f: { id: string; leagueId: string; homeTeam: string; awayTeam: string; kickoff: string },
+  leagueName: string,
+): FixtureRef & { id: string } {
+  return { id: f.id, fixtureId: f.id, leagueId: f.leagueId, leagueName, homeTeam: f.homeTeam, awayTeam: f.awayTeam, kickoff: f.kickoff };
+}
+
 export interface StoredPrediction extends FixtureRef {
   id: string;
   /**

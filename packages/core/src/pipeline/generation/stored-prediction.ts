@@ -1,7 +1,7 @@
 import type { ListedBookmaker } from '@app/model/bookmakers';
 import { predictFixture, type LeagueModelState } from '@app/model/forecast';
 import type { MarketMemory } from '@app/model/market-memory';
-import type { Origin, StoredPrediction } from '../../predictions/prediction.ts';
+import { fixtureRefOf, type Origin, type StoredPrediction } from '../../predictions/prediction.ts';
 import { booksOf, captureView, followFlags } from '../../predictions/value-flags.ts';
 import { modelOdds, type ProviderFixture } from '../providers.ts';
 import type { FixtureOdds } from '../../predictions/odds.ts';
@@ -33,13 +33,7 @@ export function toStoredPrediction(
   const view = odds ? captureView(odds, scannedAt, list) : undefined;
   const { valueBets, valueHistory } = followFlags(previous, view?.flags ?? [], scannedAt);
   return {
-    id: f.id,
-    fixtureId: f.id,
-    leagueId: f.leagueId,
-    leagueName,
-    homeTeam: f.homeTeam,
-    awayTeam: f.awayTeam,
-    kickoff: f.kickoff,
+    ...fixtureRefOf(f, leagueName),
     probabilities: forecast.probabilities,
     overUnder25: forecast.overUnder25,
     components: forecast.components,
