@@ -362,7 +362,7 @@ describe('/predictions as a compact list (docs/product.md#predictions)', () => {
     await renderApp('/predictions');
 
     expect(await screen.findAllByRole('article')).toHaveLength(3);
-    expect(screen.getAllByText(/taking a break until/)).toHaveLength(1);
+    expect(await screen.findAllByText(/taking a break until/)).toHaveLength(1);
     for (const card of screen.getAllByRole('article')) expect(within(card).getByText('On a break: hidden until it ends')).toBeInTheDocument();
   });
 });
