@@ -17,6 +17,8 @@ export function buildDemoReplay(base: Base) {
     return {
       /** The replay this table holds, if any: its window and whether it is still running. */
       async read(): Promise<DemoReplay | undefined> {
+        // A deployed stage never replays: its health check does not pay two reads to say so.
+        if (base.config.STAGE !== 'local') return undefined;
         const [window, done] = await Promise.all([
           settings.get<{ from: string; to: string }>(DEMO_REPLAY_SETTINGS.window),
           settings.get<{ at: string }>(DEMO_REPLAY_SETTINGS.done),
