@@ -111,8 +111,9 @@ const SIDE_BY_SIDE = new Set(['lint', 'typecheck']);
  * e2e spends most of its time waiting on the browser and the stack (about 0.7 of a core on this
  * 2-core machine, measured), so with other layers asked for it runs beside them; its output is
  * held and printed whole when it ends (docs/development.md#former-0273-e2e-runs-beside-the-other-test-layers).
- * It is the long pole (997 s beside the first lane's 845 s), so the web layer runs in the first
- * lane, not after e2e (docs/decisions/0351-e2e-alone-in-the-second-lane.md).
+ * The other layers form a queue in the order of the table: the first lane takes them one after
+ * another, and the e2e lane, once e2e has ended, takes the next one not yet started, so neither
+ * lane sits done while the other still has layers to run (docs/decisions/0351-e2e-alone-in-the-second-lane.md).
  */
 const SECOND_LANE = ['e2e'];
 
@@ -137,23 +138,37 @@ async function runLayer(name, { echo, beside = [] }) {
 
 const runStarted = performance.now();
 await install();
-const results = [];
 // A second lane only when some other layer is asked for beside it (`npm test -- e2e` runs alone).
 const second = selected.includes('e2e') && selected.some((name) => !SECOND_LANE.includes(name)) ? SECOND_LANE.filter((name) => selected.includes(name)) : [];
 const inOrder = selected.filter((name) => !second.includes(name));
+// The queue's jobs: lint and typecheck, when both are asked for, are one job run side by side.
+const together = inOrder.filter((name) => SIDE_BY_SIDE.has(name));
+const queue = inOrder.filter((name) => together.length < 2 || name === together[0] || !together.includes(name));
+// What runs at a layer's start, for the summary's "beside".
+const running = new Set();
+async function runJob(name, echo, alongside = [...running]) {
+  const names = together.length > 1 && name === together[0] ? together : [name];
+  const beside = (n) => [...alongside, ...names].filter((other) => other !== n);
+  names.forEach((n) => running.add(n));
+  const done = await Promise.all(names.map((n) => runLayer(n, { echo: echo && names.length === 1, beside: beside(n) })));
+  names.forEach((n) => running.delete(n));
+  return done;
+}
+async function drain(echo) {
+  const done = [];
+  for (let name = queue.shift(); name; name = queue.shift()) done.push(...(await runJob(name, echo)));
+  return done;
+}
+if (second.length) console.log(`\n=== ${second.join(', then ')} run beside ${inOrder.join(', ')}; their output follows as each ends`);
 const secondLane = (async () => {
   const done = [];
-  for (const name of second) done.push(await runLayer(name, { echo: false, beside: inOrder }));
-  return done;
+  for (const name of second) done.push(...(await runJob(name, false, inOrder)));
+  if (!second.length) return done;
+  // e2e has ended: its lane takes the layers the first lane has not started yet.
+  if (queue.length) console.log(`\n=== ${second.join(', ')} ended; its lane takes ${queue.join(', ')} as they come up`);
+  return [...done, ...(await drain(false))];
 })();
-if (second.length) console.log(`\n=== ${second.join(', then ')} run beside ${inOrder.join(', ')}; their output follows as each ends`);
-const together = inOrder.filter((name) => SIDE_BY_SIDE.has(name));
-for (const name of inOrder) {
-  if (together.length > 1 && name === together[0])
-    results.push(...(await Promise.all(together.map((n) => runLayer(n, { echo: false, beside: together.filter((other) => other !== n) })))));
-  else if (together.length < 2 || !together.includes(name)) results.push(await runLayer(name, { echo: true }));
-}
-results.push(...(await secondLane));
+const results = [...(await drain(true)), ...(await secondLane)];
 
 console.log('\n=== Summary');
 for (const r of results) {
