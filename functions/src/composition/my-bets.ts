@@ -1,4 +1,5 @@
 /** The composition root: a subscriber's tracked bets (docs/decisions/0300-my-bets.md). */
+import { DynamoFixtureRepository } from '@app/adapters/dynamodb/fixture-repository';
 import { DynamoPredictionRepository } from '@app/adapters/dynamodb/prediction-repository';
 import { DynamoTrackedBetRepository } from '@app/adapters/dynamodb/tracked-bet-repository';
 import { makeMyBetsService } from '@app/core/my-bets/service';
@@ -12,6 +13,12 @@ export function buildTrackedBets(base: Base): DynamoTrackedBetRepository {
 
 export function buildMyBets(base: Base) {
   return once(base, buildMyBets, () =>
-    makeMyBetsService({ bets: buildTrackedBets(base), matches: table(base, DynamoPredictionRepository), ledger: ledgerRepository(base), clock: base.clock }),
+    makeMyBetsService({
+      bets: buildTrackedBets(base),
+      matches: table(base, DynamoPredictionRepository),
+      ledger: ledgerRepository(base),
+      snapshots: table(base, DynamoFixtureRepository),
+      clock: base.clock,
+    }),
   );
 }

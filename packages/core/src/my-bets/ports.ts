@@ -1,3 +1,4 @@
+import type { ClosingOdds } from '../predictions/odds.ts';
 import type { FixtureRef } from '../predictions/prediction.ts';
 import type { LedgerRepository } from '../ledger/ports.ts';
 import type { StoredTrackedBet, TrackedOutcome } from './bet.ts';
@@ -33,3 +34,11 @@ export interface BetMatches {
 
 /** Where a flag's own price and the closing price of a settled match are read: the ledger. */
 export type BetLedger = Pick<LedgerRepository, 'get'>;
+
+/**
+ * The closing odds kept for a fixture (the closing-odds task's snapshot before kickoff): the closing
+ * price of a bet on a settled match whose selection the ledger never priced (an Over 2.5, an away win).
+ */
+export interface BetClosingSnapshots {
+  closingSnapshot(fixtureId: string): Promise<ClosingOdds | undefined>;
+}

@@ -35,6 +35,12 @@ const closedPick = ledgerEntry({
   closing: { price: 1.8, fairProbability: 0.55, source: 'pinnacle', capturedAt: '2026-12-04T14:59:00.000Z' },
 });
 const ledgerItems = new Map<string, RecordedEntry>([flag, closedPick].map((e) => [e.id, e]));
+/** f0's closing odds as the closing-odds task kept them before kickoff. */
+const f0Closing = {
+  sharp: { home: 1.8, draw: 3.8, away: 4.6, over25: 2.05, under25: 1.85 },
+  average: { home: 1.75, draw: 3.6, away: 4.4 },
+  capturedAt: '2026-12-04T14:59:00Z',
+};
 
 const premium: Viewer = { userId: 'u1', email: 'a@example.com', role: 'user', subscriptionStatus: 'premium' };
 const other: Viewer = { ...premium, userId: 'u2', email: 'b@example.com' };
@@ -48,6 +54,7 @@ function setup() {
     bets,
     matches: { get: async (id) => matchList[id] },
     ledger: { get: async (id) => ledgerItems.get(id) },
+    snapshots: { closingSnapshot: async (id) => (id === 'f0' ? f0Closing : undefined) },
     clock,
     random: () => (n++ % 36) / 36,
   });
@@ -113,6 +120,20 @@ describe('my bets', () => {
     expect(edited).toMatchObject({ result: 'won', profit: 5.1, stake: 5 });
     const handicap = await service.add(premium, { fixtureId: 'f0', market: 'ah', selection: 'away', line: -1.75, price: 1.9, stake: 10 });
     expect(handicap).toMatchObject({ result: 'half-lost', profit: -5, closing: null, clv: null, line: -1.75 });
+  });
+
+  it('a bet on a played match whose selection the ledger never priced takes its closing price from the kept closing odds', async () => {
+    const { service } = setup();
+    const under = await service.add(premium, { fixtureId: 'f0', market: 'ou25', selection: 'under25', price: 2, stake: 10 });
+    // Pinnacle's 2.05 / 1.85 without its margin: under 2.5 at (1 / 1.85) / (1 / 2.05 + 1 / 1.85) = 0.5256.
+    expect(under).toMatchObject({ result: 'won', profit: 10, closing: { source: 'pinnacle', fairProbability: expect.closeTo(0.5256, 4) } });
+    expect(under.clv).toBeCloseTo(2 * 0.5256 - 1, 3);
+    // The same on import: another subscriber's export of an away bet on f0, read back in.
+    await service.add(other, { fixtureId: 'f0', market: '1x2', selection: 'away', price: 5, stake: 4, placedAt: '2026-12-04T12:00:00Z' });
+    expect(await service.importCsv(premium, { csv: (await service.csv(other)).text, dryRun: false })).toMatchObject({ imported: 1 });
+    const away = (await service.list(premium, {})).bets.find((b) => b.selection === 'away');
+    expect(away).toMatchObject({ result: 'lost', profit: -4, closing: { source: 'pinnacle' } });
+    expect(away!.clv).not.toBeNull();
   });
 
   it('the results job settles open bets with the closing odds; totals, the curve and the filters follow', async () => {

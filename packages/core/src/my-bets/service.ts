@@ -15,9 +15,9 @@ import { ConflictError, DomainError, NotFoundError, UnauthorizedError, Validatio
 import { csvField } from '../ledger/digest.ts';
 import { entryId, type ClosingPrice } from '../ledger/entry.ts';
 import { round } from '../numbers.ts';
-import { clvOfBet, isOpen, settleTrackedBet, type Score, type StoredTrackedBet } from './bet.ts';
+import { closingOfBet, clvOfBet, isOpen, settleTrackedBet, type Score, type StoredTrackedBet } from './bet.ts';
 import { readImport } from './csv.ts';
-import type { BetLedger, BetMatches, TrackedBetRepository } from './ports.ts';
+import type { BetClosingSnapshots, BetLedger, BetMatches, TrackedBetRepository } from './ports.ts';
 import { curveOf, totalsOf } from './totals.ts';
 
 /** A bet id: the creation time in base 36 milliseconds, then 8 random base-36 characters. */
@@ -106,22 +106,35 @@ const matchesQuery = (b: StoredTrackedBet, q: MyBetsQuery) =>
   (!q.month || b.placedAt.startsWith(q.month));
 
 /** Builds a user's new bets: the match looked up, the flag from the ledger, settled at once when the match is. */
-function makeBetBuilder({ matches, ledger, random }: { matches: BetMatches; ledger: BetLedger; random: () => number }) {
-  /** The closing price the ledger holds for this selection (a value or a pick entry), for a bet added after its match settled. */
-  async function ledgerClosing(fixtureId: string, bet: Pick<StoredTrackedBet, 'market' | 'selection'>): Promise<ClosingPrice | undefined> {
+function makeBetBuilder({
+  matches,
+  ledger,
+  snapshots,
+  random,
+}: {
+  matches: BetMatches;
+  ledger: BetLedger;
+  snapshots: BetClosingSnapshots;
+  random: () => number;
+}) {
+  /**
+   * The closing price of a bet added after its match settled: the ledger's for this selection (a
+   * value or a pick entry), else the fixture's kept closing odds, as the results job would have used.
+   */
+  async function closingOfSettled(fixtureId: string, bet: Pick<StoredTrackedBet, 'market' | 'selection'>): Promise<ClosingPrice | undefined> {
     if (bet.market === 'ah') return undefined;
     for (const kind of ['value', 'pick'] as const) {
       const closing = (await ledger.get(entryId(fixtureId, kind, bet.selection)))?.closing;
       if (closing) return closing;
     }
-    return undefined;
+    return closingOfBet(bet, await snapshots.closingSnapshot(fixtureId));
   }
 
   /**
    * A new bet of `userId` on a match the product covers. A bet `taken` from a flag must be placed
    * before kickoff and the flag must exist; an `imported` one keeps the ledger's flag when there is
    * one. A bet on a match already settled is settled at once, from the stored result and the
-   * ledger's closing price. `sequence` keeps the ids of one import apart.
+   * closing price (the ledger's, else the fixture's kept closing odds). `sequence` keeps the ids of one import apart.
    */
   async function build(userId: string, body: NewTrackedBet, now: Date, how: 'taken' | 'imported', sequence = 0): Promise<StoredTrackedBet> {
     const match = await matches.get(body.fixtureId);
@@ -152,9 +165,8 @@ function makeBetBuilder({ matches, ledger, random }: { matches: BetMatches; ledg
       createdAt: now.toISOString(),
       ...(flag ? { flag } : {}),
     };
-    // A bet on a match already settled is settled at once, from the stored result and the ledger's closing price.
     const played: Score | 'void' | undefined = match.status === 'void' ? 'void' : match.status === 'settled' ? match.result : undefined;
-    return played ? { ...bet, ...settleTrackedBet(bet, played, await ledgerClosing(match.fixtureId, bet), now) } : bet;
+    return played ? { ...bet, ...settleTrackedBet(bet, played, await closingOfSettled(match.fixtureId, bet), now) } : bet;
   }
   return build;
 }
@@ -168,12 +180,14 @@ export function makeMyBetsService({
   bets,
   matches,
   ledger,
+  snapshots,
   clock,
   random = Math.random,
 }: {
   bets: TrackedBetRepository;
   matches: BetMatches;
   ledger: BetLedger;
+  snapshots: BetClosingSnapshots;
   clock: Clock;
   random?: () => number;
 }) {
@@ -183,7 +197,7 @@ export function makeMyBetsService({
     return bet;
   }
 
-  const build = makeBetBuilder({ matches, ledger, random });
+  const build = makeBetBuilder({ matches, ledger, snapshots, random });
 
   return {
     async list(viewer: Viewer | null, query: MyBetsQuery): Promise<MyBets> {
