@@ -56,7 +56,9 @@ describe('results for the flag-only leagues (docs/decisions/0297-results-for-fla
   it("settles a record the feed reports completed: its score, its value entry's result, profit and closing line value, the bets taken on it; a match still playing waits", async () => {
     const pipeline = inMemoryPipeline({ leagues: [] });
     flagged(pipeline, 'toa-1', AUT, ago(26));
-    flagged(pipeline, 'toa-2', AUT, ago(1));
+    flagged(pipeline, 'toa-2', AUT, ago(2));
+    // kicked off an hour ago: not over yet, so not waiting (its league is not asked for it)
+    flagged(pipeline, 'toa-3', AUT, ago(1));
     // the closing price: the snapshot taken before kickoff (the sharp book's 2.00 / 3.60 / 4.00)
     await pipeline.ports.fixtures.saveClosingSnapshot('toa-1', { sharp: { home: 2.0, draw: 3.6, away: 4.0 }, capturedAt: ago(26.2) });
     const bet: StoredTrackedBet = {
@@ -80,7 +82,8 @@ describe('results for the flag-only leagues (docs/decisions/0297-results-for-fla
     await pipeline.trackedBets.add([bet]);
     const events: FeedEvent[] = [
       { id: 'toa-1', leagueId: 'AUT', kickoff: ago(26), homeTeam: 'toa-1 home', awayTeam: 'toa-1 away', score: { home: 2, away: 1 } },
-      { id: 'toa-2', leagueId: 'AUT', kickoff: ago(1), homeTeam: 'toa-2 home', awayTeam: 'toa-2 away' },
+      { id: 'toa-2', leagueId: 'AUT', kickoff: ago(2), homeTeam: 'toa-2 home', awayTeam: 'toa-2 away' },
+      { id: 'toa-3', leagueId: 'AUT', kickoff: ago(1), homeTeam: 'toa-3 home', awayTeam: 'toa-3 away' },
     ];
     let feedNow = NOW;
     const feed = new FakeFeedResults(events, () => feedNow);
@@ -101,8 +104,9 @@ describe('results for the flag-only leagues (docs/decisions/0297-results-for-fla
     expect(pipeline.valueOnly.get('toa-2')!.entries[0]!.result).toBeUndefined();
 
     feedNow = new Date(NOW.getTime() + 2 * HOUR_MS);
-    feed.serve([events[0]!, { ...events[1]!, score: { home: 0, away: 0 } }]);
-    expect(await run(pipeline, feed, [AUT], feedNow)).toBe('1 flag-only fixture(s) settled of 1 waiting');
+    feed.serve([events[0]!, { ...events[1]!, score: { home: 0, away: 0 } }, events[2]!]);
+    expect(await run(pipeline, feed, [AUT], feedNow)).toBe('1 flag-only fixture(s) settled of 2 waiting');
+    expect(pipeline.valueOnly.get('toa-3')!.prediction.status).toBe('scheduled');
     expect(feed.calls).toEqual([
       { leagueId: 'AUT', days: 2 },
       { leagueId: 'AUT', days: 1 },

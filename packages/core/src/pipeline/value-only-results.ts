@@ -4,8 +4,8 @@
  * results job settles every flag-only record that kicked off within the feed's reach and is not settled yet: the score,
  * each value entry's result, profit and closing line value (at the closing price: the source's own closing line, else
  * the snapshot taken before kickoff), and the tracked bets subscribers took on it. Only completed events settle; a
- * league is asked only while it has a record waiting, once a run; a league whose call fails waits for the next run and
- * the others go on.
+ * league is asked only while it has a record waiting (from 105 minutes after its kickoff until its result), once a run;
+ * a league whose call fails waits for the next run and the others go on.
  */
 import { DAY_MS, type Clock } from '../clock.ts';
 import { groupBy } from '../collections.ts';
@@ -19,6 +19,9 @@ import { FEED_RESULTS_MAX_DAYS, isProviderOutage, type FeedResultsProvider, type
 
 /** The results job's task that settles the flag-only leagues (one task for all of them: a league's failure is its own). */
 export const FLAG_ONLY_RESULTS_TASK = 'flag-only';
+
+/** A match is not over before this long after kickoff (two halves, the break, stoppage time): its league is not asked earlier. */
+export const FEED_RESULT_AFTER_MS = 105 * 60_000;
 
 export interface FlagOnlyResultsDeps {
   results: FeedResultsProvider;
@@ -43,7 +46,7 @@ export function makeFlagOnlyResults(deps: FlagOnlyResultsDeps) {
       const now = deps.clock.now();
       const from = new Date(now.getTime() - FEED_RESULTS_MAX_DAYS * DAY_MS);
       const waiting = (await deps.predictions.listValueOnlyByKickoff(from, now)).filter(
-        (p) => ids.has(p.leagueId) && p.status !== 'settled' && Date.parse(p.kickoff) <= now.getTime(),
+        (p) => ids.has(p.leagueId) && p.status !== 'settled' && Date.parse(p.kickoff) <= now.getTime() - FEED_RESULT_AFTER_MS,
       );
       let settled = 0;
       let betsSettled = 0;
