@@ -12,6 +12,7 @@ export function buildTrackedBets(base: Base): DynamoTrackedBetRepository {
 
 export function buildMyBets(base: Base) {
   return once(base, buildMyBets, () =>
+    // matches: the predictions, and through getValueOnly the flag-only records (docs/decisions/0297-results-for-flag-only-leagues.md)
     makeMyBetsService({ bets: buildTrackedBets(base), matches: table(base, DynamoPredictionRepository), ledger: ledgerRepository(base), clock: base.clock }),
   );
 }
