@@ -65,7 +65,9 @@ const standIns: LocalAdapters = {
     // Some markets open late: those fixtures are published before their odds, from the market memory.
     const demo = new DemoProvider({ now, lateMarkets: true });
     // Its fourth league has no forecast: value flags from the odds feed alone, settled from the feed's results.
-    const flagOnly = liveOdds ? { feedResults: liveOdds } : { feedResults: demo, flagOnlyLeagues: [{ id: DEMO_FLAG_ONLY_LEAGUE.id, name: DEMO_FLAG_ONLY_LEAGUE.name, country: DEMO_FLAG_ONLY_LEAGUE.country }] };
+    const flagOnly = liveOdds
+      ? { feedResults: liveOdds }
+      : { feedResults: demo, flagOnlyLeagues: [{ id: DEMO_FLAG_ONLY_LEAGUE.id, name: DEMO_FLAG_ONLY_LEAGUE.name, country: DEMO_FLAG_ONLY_LEAGUE.country }] };
     return { fixturesProvider: demo, oddsProvider: liveOdds ?? demo, seasonRules: demoSeasonRules, ...flagOnly };
   },
 };

@@ -350,8 +350,15 @@ describe('TheOddsApiProvider: the results of the flag-only leagues', () => {
     const seen: OddsApiQuota[] = [];
     server.handle = () => ({
       body: [
-        scoreEvent({ id: 'toa-a', kickoff: '2026-11-21T15:00:00Z', homeTeam: 'Sturm Graz', awayTeam: 'Rapid Wien', score: { home: 0, away: 3 } }, { reversed: true }),
-        { ...scoreEvent({ id: 'toa-b', kickoff: '2026-11-21T17:00:00Z', homeTeam: 'LASK', awayTeam: 'Austria Wien' }), completed: true, scores: [{ name: 'LASK', score: '1' }] },
+        scoreEvent(
+          { id: 'toa-a', kickoff: '2026-11-21T15:00:00Z', homeTeam: 'Sturm Graz', awayTeam: 'Rapid Wien', score: { home: 0, away: 3 } },
+          { reversed: true },
+        ),
+        {
+          ...scoreEvent({ id: 'toa-b', kickoff: '2026-11-21T17:00:00Z', homeTeam: 'LASK', awayTeam: 'Austria Wien' }),
+          completed: true,
+          scores: [{ name: 'LASK', score: '1' }],
+        },
         { id: 'toa-c', commence_time: 'not a time', completed: true },
       ],
       headers: quotaHeaders(476, 24, 2),

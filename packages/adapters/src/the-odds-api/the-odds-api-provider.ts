@@ -20,7 +20,15 @@ import { headerInt } from '../http/headers.ts';
 import { parseEach } from '../http/lenient.ts';
 import { leagueInfo, seasonLabelAt } from '../leagues/catalog.ts';
 import { teamNames, type TeamNames } from '../leagues/team-names.ts';
-import { OddsApiErrorSchema, OddsApiEventSchema, OddsApiEventsSchema, OddsApiScoreEventSchema, type OddsApiBookmaker, type OddsApiEvent, type OddsApiScoreEvent } from './schemas.ts';
+import {
+  OddsApiErrorSchema,
+  OddsApiEventSchema,
+  OddsApiEventsSchema,
+  OddsApiScoreEventSchema,
+  type OddsApiBookmaker,
+  type OddsApiEvent,
+  type OddsApiScoreEvent,
+} from './schemas.ts';
 
 export const THE_ODDS_API_NAME = 'the-odds-api';
 

@@ -145,11 +145,17 @@ describe('my bets', () => {
     const valueOnlyFlag = ledgerEntry({ ...flag, id: 'toa-1~value-home', fixtureId: 'toa-1', price: 2.25, bookmaker: 'William Hill', result: undefined });
     const service = makeMyBetsService({
       bets: new InMemoryTrackedBets(),
-      matches: { get: async () => undefined, getValueOnly: async (id) => (id === 'toa-1' ? { ...ref('toa-1', '2026-12-05T15:00:00.000Z'), status: 'scheduled' } : undefined) },
+      matches: {
+        get: async () => undefined,
+        getValueOnly: async (id) => (id === 'toa-1' ? { ...ref('toa-1', '2026-12-05T15:00:00.000Z'), status: 'scheduled' } : undefined),
+      },
       ledger: { get: async (id) => (id === valueOnlyFlag.id ? valueOnlyFlag : undefined) },
       clock,
     });
-    expect(await service.add(premium, { ...taken, fixtureId: 'toa-1' })).toMatchObject({ fixtureId: 'toa-1', flag: { price: 2.25, bookmaker: 'William Hill' } });
+    expect(await service.add(premium, { ...taken, fixtureId: 'toa-1' })).toMatchObject({
+      fixtureId: 'toa-1',
+      flag: { price: 2.25, bookmaker: 'William Hill' },
+    });
     await expect(service.add(premium, { ...taken, fixtureId: 'toa-2' })).rejects.toBeInstanceOf(NotFoundError);
   });
 

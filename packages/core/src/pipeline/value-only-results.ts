@@ -21,7 +21,7 @@ import { FEED_RESULTS_MAX_DAYS, isProviderOutage, type FeedResultsProvider, type
 export const FLAG_ONLY_RESULTS_TASK = 'flag-only';
 
 /** A match is not over before this long after kickoff (two halves, the break, stoppage time): its league is not asked earlier. */
-export const FEED_RESULT_AFTER_MS = 105 * 60_000;
+const FEED_RESULT_AFTER_MS = 105 * 60_000;
 
 export interface FlagOnlyResultsDeps {
   results: FeedResultsProvider;
@@ -70,7 +70,11 @@ export function makeFlagOnlyResults(deps: FlagOnlyResultsDeps) {
           const result = fixture && fixture.status === 'finished' ? settledPrediction(p, fixture) : undefined;
           return result && fixture ? [{ fixture, result }] : [];
         });
-        const closing = await closingOf({ ...deps, log }, leagueId, played.map((s) => s.fixture));
+        const closing = await closingOf(
+          { ...deps, log },
+          leagueId,
+          played.map((s) => s.fixture),
+        );
         for (const { fixture, result } of played) {
           const open = (await deps.ledger.listForFixture(fixture.id)).filter((e) => !e.result || e.result === 'void');
           if (await deps.predictions.settle(result, entryOutcomes(open, result, closing.get(fixture.id), now))) settled += 1;

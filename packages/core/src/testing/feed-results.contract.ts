@@ -9,7 +9,7 @@ import type { FeedEvent } from './feed-results.ts';
 export const FEED_NOW = new Date('2026-11-22T13:00:00Z');
 /** A league the source has a key for, and one it has none for. */
 export const FEED_LEAGUE = 'AUT';
-export const UNKEYED_LEAGUE = 'SC3';
+const UNKEYED_LEAGUE = 'SC3';
 
 /** A source under the contract, serving `events` at `FEED_NOW`. */
 export interface FeedResultsHarness {
@@ -23,7 +23,7 @@ export interface FeedResultsHarness {
 const at = (hoursAgo: number) => new Date(FEED_NOW.getTime() - hoursAgo * HOUR_MS).toISOString();
 
 /** The events every source serves: one finished two days ago, one still playing, one ahead, one finished four days ago. */
-export const FEED_EVENTS: FeedEvent[] = [
+const FEED_EVENTS: FeedEvent[] = [
   { id: 'toa-e1', leagueId: FEED_LEAGUE, kickoff: at(48), homeTeam: 'Sturm Graz', awayTeam: 'Rapid Wien', score: { home: 2, away: 1 } },
   { id: 'toa-e2', leagueId: FEED_LEAGUE, kickoff: at(1), homeTeam: 'LASK', awayTeam: 'Austria Wien' },
   { id: 'toa-e3', leagueId: FEED_LEAGUE, kickoff: at(-3), homeTeam: 'Wolfsberger AC', awayTeam: 'Red Bull Salzburg' },
@@ -35,7 +35,9 @@ export function feedResultsContract(name: string, make: (events: FeedEvent[]) =>
     it('reports the fixtures that kicked off within the days asked: finished with the score once completed, live until then', async () => {
       const h = await make(FEED_EVENTS);
       const got = await h.results.results(FEED_LEAGUE, 3);
-      expect(got.map((f) => ({ id: f.id, leagueId: f.leagueId, kickoff: f.kickoff, home: f.homeTeam, away: f.awayTeam, status: f.status, score: f.score }))).toEqual([
+      expect(
+        got.map((f) => ({ id: f.id, leagueId: f.leagueId, kickoff: f.kickoff, home: f.homeTeam, away: f.awayTeam, status: f.status, score: f.score })),
+      ).toEqual([
         { id: 'toa-e1', leagueId: 'AUT', kickoff: at(48), home: 'Sturm Graz', away: 'Rapid Wien', status: 'finished', score: { home: 2, away: 1 } },
         { id: 'toa-e2', leagueId: 'AUT', kickoff: at(1), home: 'LASK', away: 'Austria Wien', status: 'live', score: undefined },
       ]);

@@ -211,7 +211,16 @@ export const DEMO_FLAG_ONLY_LEAGUE: DemoLeague = {
   homeGoals: 1.5,
   awayGoals: 1.15,
   rho: -0.05,
-  weekend: [slot(SAT, '13:00'), slot(SAT, '15:00'), slot(SAT, '15:00'), slot(SAT, '17:00'), slot(SUN, '13:00'), slot(SUN, '15:00'), slot(SUN, '17:00'), slot(MON, '18:00')],
+  weekend: [
+    slot(SAT, '13:00'),
+    slot(SAT, '15:00'),
+    slot(SAT, '15:00'),
+    slot(SAT, '17:00'),
+    slot(SUN, '13:00'),
+    slot(SUN, '15:00'),
+    slot(SUN, '17:00'),
+    slot(MON, '18:00'),
+  ],
 };
 
 export function demoLeague(id: string): DemoLeague | undefined {

@@ -477,7 +477,7 @@ describe('DemoProvider: history and odds', () => {
 });
 
 describe('DemoProvider: the league without a forecast (docs/decisions/0297-results-for-flag-only-leagues.md)', () => {
-  it("is no forecast league: the odds feed lists its fixtures, priced by the sharp book and the six listed books, a flag now and then", async () => {
+  it('is no forecast league: the odds feed lists its fixtures, priced by the sharp book and the six listed books, a flag now and then', async () => {
     const demo = new DemoProvider({ now: () => NOW });
     expect((await demo.leagues()).map((l) => l.id)).toEqual(LEAGUE_IDS);
     expect(DEMO_FLAG_ONLY_LEAGUE).toMatchObject({ id: 'LDM', name: 'Lindmark Division', country: 'Lindmark' });
@@ -498,7 +498,9 @@ describe('DemoProvider: the league without a forecast (docs/decisions/0297-resul
     const matches = demo.world
       .season(DEMO_FLAG_ONLY_LEAGUE, seasonYearAt(DEMO_FLAG_ONLY_LEAGUE, NOW.getTime()))
       .matches.filter((m) => m.kickoffMs > NOW.getTime() && m.kickoffMs < NOW.getTime() + 30 * DAY);
-    const reads = matches.flatMap((m) => [12, 36, 60].map((h) => captureView(liveOdds(demo.world.seed, m, m.kickoffMs - h * HOUR), new Date(m.kickoffMs - h * HOUR), DEMO_LISTED)));
+    const reads = matches.flatMap((m) =>
+      [12, 36, 60].map((h) => captureView(liveOdds(demo.world.seed, m, m.kickoffMs - h * HOUR), new Date(m.kickoffMs - h * HOUR), DEMO_LISTED)),
+    );
     expect(reads.filter((v) => v.flags.length > 0).length).toBeGreaterThan(0);
   });
 
