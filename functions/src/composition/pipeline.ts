@@ -113,7 +113,8 @@ export function buildClosingOdds(base: Base) {
  */
 async function flagOnlyLeagues(base: Base, providers: FootballProviders): Promise<League[]> {
   if (!providers.oddsProvider.events) return [];
-  if (providers.flagOnlyLeagues) return providers.flagOnlyLeagues;
+  // the demo's own league without a forecast, unless the setting turns them all off
+  if (providers.flagOnlyLeagues) return base.config.VALUE_ONLY_LEAGUES === 'none' ? [] : providers.flagOnlyLeagues;
   const forecast = (await providers.fixturesProvider.leagues()).map((l) => l.id);
   try {
     return valueOnlyLeagues(base.config.VALUE_ONLY_LEAGUES, LEAGUE_CATALOG, forecast);
