@@ -35,7 +35,9 @@ const slot = (day: number, time: string): Slot => {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   return { day, hour, minute };
 };
-const FRI = 3,
+const WED = 1,
+  THU = 2,
+  FRI = 3,
   SAT = 4,
   SUN = 5,
   MON = 6;
@@ -211,14 +213,15 @@ export const DEMO_FLAG_ONLY_LEAGUE: DemoLeague = {
   homeGoals: 1.5,
   awayGoals: 1.15,
   rho: -0.05,
+  // a match midweek too: within the odds scan's 72 hours there is always one of its fixtures, in season
   weekend: [
+    slot(WED, '19:00'),
+    slot(THU, '19:00'),
     slot(SAT, '13:00'),
-    slot(SAT, '15:00'),
     slot(SAT, '15:00'),
     slot(SAT, '17:00'),
     slot(SUN, '13:00'),
     slot(SUN, '15:00'),
-    slot(SUN, '17:00'),
     slot(MON, '18:00'),
   ],
 };
