@@ -66,7 +66,7 @@ export interface LocalAdapters {
   /** The test-mode checkout and billing clock, signing its webhooks with `webhookSecret`. */
   paymentGateway(base: Base, webhookSecret: string): PaymentGateway;
   /** Demo leagues, or a football-data.co.uk folder replayed around today; `liveOdds` replaces their odds when set. */
-  footballProviders(base: Base, liveOdds: OddsProvider | undefined): Promise<FootballProviders>;
+  footballProviders(base: Base, liveOdds: (OddsProvider & FeedResultsProvider) | undefined): Promise<FootballProviders>;
 }
 
 export interface BaseInputs {
