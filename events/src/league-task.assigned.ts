@@ -10,7 +10,7 @@ export const LeagueTaskAssignedSchema = z.object({
   version: z.literal(1),
   jobId: z.string().check(z.minLength(1)),
   jobType: JobTypeSchema,
-  /** A league id, or 'all' for the metrics job. */
+  /** A league id, 'all' for the metrics job, or 'flag-only' for a results run's leagues without a forecast. */
   key: z.string().check(z.minLength(1)),
   /** The id of the work that caused this message (an API request id), logged by every function that handles it. */
   correlationId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { CsvReplayProvider, proposeShiftDaysForFolder } from '@app/local/csv/csv-replay-provider';
-import { demoSeasonRules } from '@app/local/demo/demo-leagues';
+import { DEMO_FLAG_ONLY_LEAGUE, demoSeasonRules } from '@app/local/demo/demo-leagues';
 import { DemoProvider } from '@app/local/demo/demo-provider';
 import { DynamoSettingRepository } from '@app/adapters/dynamodb/setting-repository';
 import { LocalPaymentGateway } from '@app/local/local-billing/local-payment-gateway';
@@ -60,11 +60,15 @@ const standIns: LocalAdapters = {
       const shiftDays = await table(base, DynamoSettingRepository).getOrCreate(`csv-replay-shift:${dir}`, () => proposeShiftDaysForFolder(dir, now()));
       const csv = new CsvReplayProvider({ dir, shiftDays, now });
       logger.info('Replaying football-data.co.uk seasons', { dir, shiftDays });
-      return { fixturesProvider: csv, oddsProvider: liveOdds ?? csv };
+      return { fixturesProvider: csv, oddsProvider: liveOdds ?? csv, ...(liveOdds ? { feedResults: liveOdds } : {}) };
     }
     // Some markets open late: those fixtures are published before their odds, from the market memory.
     const demo = new DemoProvider({ now, lateMarkets: true });
-    return { fixturesProvider: demo, oddsProvider: liveOdds ?? demo, seasonRules: demoSeasonRules };
+    // Its fourth league has no forecast: value flags from the odds feed alone, settled from the feed's results.
+    const flagOnly = liveOdds
+      ? { feedResults: liveOdds }
+      : { feedResults: demo, flagOnlyLeagues: [{ id: DEMO_FLAG_ONLY_LEAGUE.id, name: DEMO_FLAG_ONLY_LEAGUE.name, country: DEMO_FLAG_ONLY_LEAGUE.country }] };
+    return { fixturesProvider: demo, oddsProvider: liveOdds ?? demo, seasonRules: demoSeasonRules, ...flagOnly };
   },
 };
 

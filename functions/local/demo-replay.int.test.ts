@@ -37,6 +37,12 @@ describe("the demo's replay through the real pipeline", () => {
     }
     // Made on the replayed mornings and scans, not all at the first one: the days were lived one by one.
     expect(new Set(published.map((e) => e.forecastAt.slice(0, 10))).size).toBeGreaterThan(1);
+    // The league without a forecast (docs/decisions/0297-results-for-flag-only-leagues.md): flags from the odds feed's own
+    // fixtures, published before kickoff like the rest (above), settled from the feed's results at their closing price.
+    const flagOnly = published.filter((e) => e.modelVersion === 'value-only');
+    expect(flagOnly.length).toBeGreaterThan(0);
+    expect(flagOnly.every((e) => e.leagueId === 'LDM' && e.kind === 'value')).toBe(true);
+    expect(flagOnly.some((e) => e.result && e.result !== 'void' && e.closing)).toBe(true);
     const backtest = entries.filter((e) => e.basis === 'backtest');
     expect(backtest.length).toBeGreaterThan(0);
     expect(backtest.every((e) => Date.parse(e.kickoff) <= leaguesAdded)).toBe(true);

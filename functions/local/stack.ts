@@ -89,10 +89,10 @@ async function startTimers(
 /**
  * The replay's runs on `base` (whose clock the replay sets): jobs through `queue`, with its
  * consumers subscribed, drained until idle; direct runs through the generation service of every
- * active league; the odds scan through its task handler.
+ * active league (and a results run through the flag-only leagues' results); the odds scan through its task handler.
  */
 export async function replayRunnerOn(base: Base, queue: LocalQueue): Promise<ReplayRunner> {
-  const { buildGeneration, buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');
+  const { buildFlagOnlyResults, buildGeneration, buildJobs, buildLeagues } = await import('../src/composition/pipeline.ts');
   const jobs = buildJobs(base);
   const leagues = buildLeagues(base);
   const scan = await importHandler<() => Promise<unknown>>('scheduled/scan-odds', base);
@@ -104,6 +104,8 @@ export async function replayRunnerOn(base: Base, queue: LocalQueue): Promise<Rep
     direct: async (type) => {
       const generation = await buildGeneration(base);
       for (const league of await leagues.listActive()) await (type === 'generate' ? generation.generate(league.id) : generation.ingestResults(league.id));
+      // the results job's task for the leagues without a forecast (docs/decisions/0297-results-for-flag-only-leagues.md)
+      if (type === 'results') await (await buildFlagOnlyResults(base))?.settle();
     },
     scan: async () => void (await scan()),
   };

@@ -14,7 +14,7 @@ import { memoAsync, rebuildOnChange } from '@app/platform/memo';
 import type { PaymentGateway } from '@app/core/billing/ports';
 import type { EmailSender } from '@app/core/email/ports';
 import type { MessageQueue } from '@app/core/queues/ports';
-import type { FixtureProvider, OddsProvider } from '@app/core/pipeline/providers';
+import type { FeedResultsProvider, FixtureProvider, League, OddsProvider } from '@app/core/pipeline/providers';
 import type { SeasonRulesOf } from '@app/core/seasons/ports';
 
 /** Reads a secret's string value (Secrets Manager, cached for minutes so a rotation is picked up). */
@@ -48,6 +48,13 @@ export interface FootballProviders {
    * come from the model's table (docs/decisions/0170-season-simulations.md).
    */
   seasonRules?: SeasonRulesOf;
+  /**
+   * The results of the fixtures the odds source lists itself (The Odds API's `/scores`, the demo's): what settles the
+   * flag-only leagues (docs/decisions/0297-results-for-flag-only-leagues.md). None without such a source.
+   */
+  feedResults?: FeedResultsProvider;
+  /** The leagues flagged without a forecast, for a source that defines its own (the demo's); elsewhere `VALUE_ONLY_LEAGUES` against the catalog. */
+  flagOnlyLeagues?: League[];
 }
 
 /** The laptop's stand-ins (local-adapters.ts is where the composition asks for them). */
@@ -59,7 +66,7 @@ export interface LocalAdapters {
   /** The test-mode checkout and billing clock, signing its webhooks with `webhookSecret`. */
   paymentGateway(base: Base, webhookSecret: string): PaymentGateway;
   /** Demo leagues, or a football-data.co.uk folder replayed around today; `liveOdds` replaces their odds when set. */
-  footballProviders(base: Base, liveOdds: OddsProvider | undefined): Promise<FootballProviders>;
+  footballProviders(base: Base, liveOdds: (OddsProvider & FeedResultsProvider) | undefined): Promise<FootballProviders>;
 }
 
 export interface BaseInputs {

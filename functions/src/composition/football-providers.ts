@@ -84,7 +84,7 @@ export function footballProviders(base: Base): Promise<FootballProviders> {
           onQuota: (quota) => logger.info('API-Football quota', { ...quota }),
           http: { now },
         });
-        return { fixturesProvider, oddsProvider: liveOdds ?? noOdds };
+        return { fixturesProvider, oddsProvider: liveOdds ?? noOdds, ...(liveOdds ? { feedResults: liveOdds } : {}) };
       }
       if (config.STAGE === 'local') return localAdapters(base, 'Football data without API_FOOTBALL_KEY').footballProviders(base, liveOdds);
       const error = new ConfigError(

@@ -15,6 +15,7 @@ export function buildMyBets(base: Base) {
   return once(base, buildMyBets, () =>
     makeMyBetsService({
       bets: buildTrackedBets(base),
+      // the predictions, and through getValueOnly the flag-only records (docs/decisions/0297-results-for-flag-only-leagues.md)
       matches: table(base, DynamoPredictionRepository),
       ledger: ledgerRepository(base),
       snapshots: table(base, DynamoFixtureRepository),

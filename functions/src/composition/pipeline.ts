@@ -9,6 +9,7 @@ import { DynamoScanMarkRepository } from '@app/adapters/dynamodb/scan-mark-repos
 import { makeClosingOddsCapture } from '@app/core/pipeline/closing-odds';
 import { makeOddsScan } from '@app/core/pipeline/odds-scan';
 import { valueOnlyLeagues } from '@app/core/pipeline/value-only';
+import { FLAG_ONLY_RESULTS_TASK, makeFlagOnlyResults, type FlagOnlyResults } from '@app/core/pipeline/value-only-results';
 import { LEAGUE_CATALOG } from '@app/adapters/leagues/catalog';
 import type { League } from '@app/core/pipeline/providers';
 import { ConfigError } from '@app/platform/config';
@@ -107,11 +108,13 @@ export function buildClosingOdds(base: Base) {
 
 /**
  * The leagues the scan flags without a forecast (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md):
- * `VALUE_ONLY_LEAGUES` against the catalog, less the leagues the fixture provider serves; none when the odds source
- * lists no fixtures of its own (the demo, the CSV replay, no odds key).
+ * `VALUE_ONLY_LEAGUES` against the catalog, less the leagues the fixture provider serves, or the source's own (the demo's
+ * fourth league); none when the odds source lists no fixtures of its own (the CSV replay, no odds key).
  */
 async function flagOnlyLeagues(base: Base, providers: FootballProviders): Promise<League[]> {
   if (!providers.oddsProvider.events) return [];
+  // the demo's own league without a forecast, unless the setting turns them all off
+  if (providers.flagOnlyLeagues) return base.config.VALUE_ONLY_LEAGUES === 'none' ? [] : providers.flagOnlyLeagues;
   const forecast = (await providers.fixturesProvider.leagues()).map((l) => l.id);
   try {
     return valueOnlyLeagues(base.config.VALUE_ONLY_LEAGUES, LEAGUE_CATALOG, forecast);
@@ -139,6 +142,33 @@ export function buildOddsScan(base: Base) {
   );
 }
 
+/**
+ * The flag-only leagues' results (docs/decisions/0297-results-for-flag-only-leagues.md): the results job's
+ * `FLAG_ONLY_RESULTS_TASK`, from the odds source's own results; undefined without such a source or such a league.
+ */
+export function buildFlagOnlyResults(base: Base): Promise<FlagOnlyResults | undefined> {
+  return rebuilt(
+    base,
+    buildFlagOnlyResults,
+    () => footballProviders(base),
+    async (providers) => {
+      const leagues = await flagOnlyLeagues(base, providers);
+      if (!providers.feedResults || !leagues.length) return undefined;
+      return makeFlagOnlyResults({
+        results: providers.feedResults,
+        oddsProvider: providers.oddsProvider,
+        predictions: invalidatingPredictionRepository(base),
+        fixtures: table(base, DynamoFixtureRepository),
+        ledger: ledgerReads(base),
+        trackedBets: table(base, DynamoTrackedBetRepository),
+        leagues,
+        clock: base.clock,
+        log: (message, detail) => logger.warn(message, detail ?? {}),
+      });
+    },
+  );
+}
+
 /** Job runs: requested, planned, their tasks run and finished. */
 export function buildJobs(base: Base) {
   return once(base, buildJobs, () => {
@@ -150,12 +180,13 @@ export function buildJobs(base: Base) {
       clock,
       rules: jobTimings,
       newId: () => ulid(),
-      // The planner refreshes the league list from the provider on every run.
-      leagueIds: async () => {
+      // The planner refreshes the league list from the provider on every run; a results run adds the flag-only leagues' task.
+      leagueIds: async (type) => {
         const { fixturesProvider } = await footballProviders(base);
         const list = await fixturesProvider.leagues();
         await leagues.saveAll(list);
-        return list.map((l) => l.id);
+        const flagOnly = type === 'results' && (await buildFlagOnlyResults(base)) ? [FLAG_ONLY_RESULTS_TASK] : [];
+        return [...list.map((l) => l.id), ...flagOnly];
       },
       log: (message, detail) => logger.info(message, detail ?? {}),
     });

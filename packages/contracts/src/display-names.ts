@@ -217,6 +217,7 @@ const LEAGUE_COUNTRIES: Readonly<Record<string, string>> = {
   NSP: 'Northshire',
   VLP: 'Valdoria',
   OSL: 'Ostmark',
+  LDM: 'Lindmark',
 };
 
 /** The country of a league id; undefined for a league nobody listed. */

@@ -24,4 +24,25 @@ describe('where the flags are', () => {
     expect(buttons).toHaveLength(2);
     expect(buttons[1]!.closest('a')).toBeNull();
   });
+
+  it('a league without history offers it too: the odds feed settles its flags (docs/decisions/0297-results-for-flag-only-leagues.md)', async () => {
+    mockApi({ 'GET /api/auth/me': { user: makeUser({ subscriptionStatus: 'premium' }) } });
+    const prediction = makeListedPrediction({
+      id: 'toa-1',
+      forecastSource: 'none',
+      homeWinProb: null,
+      drawProb: null,
+      awayWinProb: null,
+      overUnder25: null,
+      isValueBet: true,
+      valueBets: [flag],
+    });
+    renderWithProviders(
+      <WithTakeBet>
+        <PredictionCard prediction={prediction} />
+        <PredictionList predictions={[prediction]} breakUntil={null} now={new Date(prediction.matchTime)} />
+      </WithTakeBet>,
+    );
+    expect(await screen.findAllByRole('button', { name: 'I took this: Home @ 2.10' })).toHaveLength(2);
+  });
 });

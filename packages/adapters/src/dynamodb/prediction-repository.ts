@@ -193,7 +193,8 @@ export class DynamoPredictionRepository implements PipelinePredictionRepository,
     const actions: TableAction[] = [
       {
         Update: {
-          Key: keys.prediction(prediction.fixtureId),
+          // a flag-only record is settled in its own item (A30)
+          Key: prediction.valueOnly ? keys.valueOnly(prediction.fixtureId) : keys.prediction(prediction.fixtureId),
           UpdateExpression: 'SET #status = :status, actualResult = :text' + (prediction.result ? ', #result = :result' : ''),
           // Settled once; a void match may still be settled later (it was rescheduled and played).
           ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#status) OR #status <> :settled)',

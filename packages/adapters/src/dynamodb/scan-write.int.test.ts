@@ -137,6 +137,15 @@ describe('flag-only records of leagues without history (docs/decisions/0312-valu
     const withdrawn = rescanned(stored, LATER, []);
     expect(await store.writeScan(withdrawn, [], { now: LATER, previous: stored })).toEqual({ appended: [] });
     expect((await store.listValueOnlyByKickoff(...window))[0]!.valueHistory!.map((e) => e.event)).toEqual(['flagged', 'withdrawn']);
+
+    // settled in its own item with its entry's outcome, once, when the odds feed reports it completed (docs/decisions/0297-results-for-flag-only-leagues.md)
+    const played = { ...(await store.getValueOnly('vo1'))!, status: 'settled' as const, result: { home: 2, away: 0 }, actualResult: 'Home win 2-0' };
+    const outcome = { result: 'won' as const, score: { home: 2, away: 0 }, settledAt: '2026-11-23T17:00:00.000Z', profit: { flat: 1.2, kelly: 0.3 } };
+    expect(await store.settle(played, [{ entryId: 'vo1~value-home', fixtureId: 'vo1', outcome }])).toBe(true);
+    expect(await store.settle(played, [{ entryId: 'vo1~value-home', fixtureId: 'vo1', outcome }])).toBe(false);
+    expect(await store.getValueOnly('vo1')).toMatchObject({ status: 'settled', result: { home: 2, away: 0 }, valueOnly: true });
+    expect(await store.get('vo1')).toBeUndefined();
+    expect((await ledger.listForFixture('vo1'))[0]).toMatchObject({ result: 'won', profit: { flat: 1.2 } });
   });
 });
 

@@ -4,7 +4,8 @@ import { ProviderRejectedError } from '@app/core/pipeline/providers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeProviderServer, virtualTime } from '../http/testing/fake-provider-server.ts';
 import { OddsApiCircuitOpenError, TheOddsApiProvider, type OddsApiQuota, type TheOddsApiProviderOptions } from './the-odds-api-provider.ts';
-import { event, eventNotFound, frequencyLimit, invalidMarket, outOfCredits, quotaHeaders } from './testing/payloads.ts';
+import { event, eventNotFound, frequencyLimit, invalidMarket, outOfCredits, quotaHeaders, scoreEvent } from './testing/payloads.ts';
+import { FEED_LEAGUE, FEED_NOW, feedResultsContract } from '@app/core/testing/feed-results.contract';
 
 let server: FakeProviderServer;
 beforeAll(async () => {
@@ -325,6 +326,56 @@ describe('TheOddsApiProvider: the fixture list (docs/decisions/0312-value-flags-
     // a league the feed has no key for is not asked
     expect(await odds.events('SC3', new Date('2024-08-18T09:00:00Z'), new Date('2024-08-21T09:00:00Z'))).toEqual([]);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+// The results of the flag-only leagues (docs/decisions/0297-results-for-flag-only-leagues.md): the contract the fake
+// in core passes, against this fake of the API's /scores.
+feedResultsContract('The Odds API /scores', async (events) => {
+  let failure: 'down' | 'refused' | undefined;
+  server.handle = (req) => {
+    if (failure === 'down') return { status: 503, body: { message: 'Service unavailable' } };
+    if (failure === 'refused') return { status: 401, body: outOfCredits, headers: quotaHeaders(0, 500, 0) };
+    if (req.path !== '/v4/sports/soccer_austria_bundesliga/scores') return { status: 404, body: { message: 'Unknown sport', error_code: 'UNKNOWN_SPORT' } };
+    // the API's window is its own business: every event is answered, the adapter keeps the ones asked for
+    return { body: events.map((e) => scoreEvent(e)), headers: quotaHeaders(478, 22, 2) };
+  };
+  const time = virtualTime(FEED_NOW.toISOString());
+  const results = new TheOddsApiProvider({ apiKey: 'key-1', host: server.url, now: time.now, http: { sleep: time.sleep, random: () => 0.5 } });
+  return { results, calls: () => server.requests.length, fail: (how) => void (failure = how) };
+});
+
+describe('TheOddsApiProvider: the results of the flag-only leagues', () => {
+  it('asks /scores with daysFrom (2 credits, accounted), reads each score by team name, and keeps a completed event without both scores live', async () => {
+    const seen: OddsApiQuota[] = [];
+    server.handle = () => ({
+      body: [
+        scoreEvent(
+          { id: 'toa-a', kickoff: '2026-11-21T15:00:00Z', homeTeam: 'Sturm Graz', awayTeam: 'Rapid Wien', score: { home: 0, away: 3 } },
+          { reversed: true },
+        ),
+        {
+          ...scoreEvent({ id: 'toa-b', kickoff: '2026-11-21T17:00:00Z', homeTeam: 'LASK', awayTeam: 'Austria Wien' }),
+          completed: true,
+          scores: [{ name: 'LASK', score: '1' }],
+        },
+        { id: 'toa-c', commence_time: 'not a time', completed: true },
+      ],
+      headers: quotaHeaders(476, 24, 2),
+    });
+    const time = virtualTime(FEED_NOW.toISOString());
+    const feed = new TheOddsApiProvider({ apiKey: 'key-1', host: server.url, now: time.now, onQuota: (q) => seen.push(q), http: { sleep: time.sleep } });
+    const got = await feed.results(FEED_LEAGUE, 2);
+    expect(got.map((f) => [f.id, f.season, f.status, f.score])).toEqual([
+      ['toa-a', '2026-27', 'finished', { home: 0, away: 3 }],
+      ['toa-b', '2026-27', 'live', undefined],
+    ]);
+    expect(server.requests[0]!.path).toBe('/v4/sports/soccer_austria_bundesliga/scores');
+    expect(Object.fromEntries(server.requests[0]!.query)).toEqual({ apiKey: 'key-1', daysFrom: '2', dateFormat: 'iso' });
+    expect(seen.map((q) => q.last)).toEqual([2]);
+    // never more than the API's three days back
+    await feed.results(FEED_LEAGUE, 5);
+    expect(server.requests[1]!.query.get('daysFrom')).toBe('3');
   });
 });
 

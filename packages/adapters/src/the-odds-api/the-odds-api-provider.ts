@@ -9,17 +9,26 @@
  * only (`bookmakers=`, one region's cost) and skips the alternate-totals calls. A spent quota or a
  * bad key opens a circuit: no more calls for a while. `events` lists a league's fixtures from the
  * free `/events` endpoint (no credit): the fixtures of the leagues flagged without a forecast
- * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md).
+ * (docs/decisions/0312-value-flags-in-every-league-with-a-sharp-price.md); `results` their scores from `/scores`
+ * (2 credits a call with `daysFrom`: docs/decisions/0297-results-for-flag-only-leagues.md).
  */
-import type { BookQuote, FixtureOdds, OddsMarket, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
-import { ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
+import type { BookQuote, FeedResultsProvider, FixtureOdds, OddsMarket, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import { FEED_RESULTS_MAX_DAYS, ProviderRejectedError, ProviderUnavailableError } from '@app/core/pipeline/providers';
 import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import { errorMessage, JsonHttpClient, type JsonHttpClientOptions, type JsonResponse, type ResponseVerdict } from '../http/json-http-client.ts';
 import { headerInt } from '../http/headers.ts';
 import { parseEach } from '../http/lenient.ts';
 import { leagueInfo, seasonLabelAt } from '../leagues/catalog.ts';
 import { teamNames, type TeamNames } from '../leagues/team-names.ts';
-import { OddsApiErrorSchema, OddsApiEventSchema, OddsApiEventsSchema, type OddsApiBookmaker, type OddsApiEvent } from './schemas.ts';
+import {
+  OddsApiErrorSchema,
+  OddsApiEventSchema,
+  OddsApiEventsSchema,
+  OddsApiScoreEventSchema,
+  type OddsApiBookmaker,
+  type OddsApiEvent,
+  type OddsApiScoreEvent,
+} from './schemas.ts';
 
 export const THE_ODDS_API_NAME = 'the-odds-api';
 
@@ -180,7 +189,19 @@ function toFixtureOdds(prices: EventPrices, capturedAt: string): FixtureOdds | u
   return { best, bestBookmakers, average, ...(Object.keys(sharp).length ? { sharp } : {}), quotes, capturedAt };
 }
 
-export class TheOddsApiProvider implements OddsProvider {
+/** A completed event's goals, each side's score found by its team's name; undefined unless both are whole numbers. */
+function finalScore(e: OddsApiScoreEvent, { teamKey }: Pick<TeamNames, 'teamKey'>): { home: number; away: number } | undefined {
+  const goals = (team: string) => {
+    const s = e.scores.find((x) => x.name !== undefined && teamKey(x.name) === teamKey(team))?.score;
+    const n = typeof s === 'number' ? s : s !== undefined && /^\d+$/.test(s.trim()) ? Number(s) : undefined;
+    return n !== undefined && Number.isInteger(n) && n >= 0 ? n : undefined;
+  };
+  const home = goals(e.home_team ?? '');
+  const away = goals(e.away_team ?? '');
+  return home !== undefined && away !== undefined ? { home, away } : undefined;
+}
+
+export class TheOddsApiProvider implements OddsProvider, FeedResultsProvider {
   readonly name = THE_ODDS_API_NAME;
   private readonly http: JsonHttpClient;
   private readonly host: string;
@@ -337,6 +358,44 @@ export class TheOddsApiProvider implements OddsProvider {
           homeTeam: e.home_team,
           awayTeam: e.away_team,
           status: 'scheduled' as const,
+        },
+      ];
+    });
+  }
+
+  /**
+   * The league's events that kicked off within the last `days` days (1 to 3) and before now, from
+   * `GET /v4/sports/{sport}/scores?daysFrom=` (2 credits): `finished` with the score once `completed`, `live` until
+   * then. A league's matches have no extra time, so the final score is the 90-minute one. An event without an id, a
+   * time or both teams is skipped; a completed one whose scores do not name both teams reads as still `live`.
+   */
+  async results(leagueId: string, days: number): Promise<ProviderFixture[]> {
+    const sport = this.sportFor(leagueId);
+    if (!sport) return [];
+    const daysFrom = Math.min(FEED_RESULTS_MAX_DAYS, Math.max(1, Math.ceil(days)));
+    this.assertCircuitClosed();
+    const url = this.url(`/v4/sports/${encodeURIComponent(sport)}/scores`, { daysFrom: String(daysFrom), dateFormat: 'iso' });
+    const res = await this.http.getJson(url);
+    const events = OddsApiEventsSchema.safeParse(res.body);
+    if (!events.success) throw new ProviderUnavailableError(THE_ODDS_API_NAME, `unexpected payload from ${url.pathname}: not a list of events`);
+    const now = this.now().getTime();
+    const from = now - daysFrom * 24 * 3_600_000;
+    const names = await teamNames();
+    return parseEach(OddsApiScoreEventSchema, events.data).flatMap((e) => {
+      const commence = Date.parse(e.commence_time ?? '');
+      if (!e.id || !Number.isFinite(commence) || commence > now || commence < from || !e.home_team || !e.away_team) return [];
+      const kickoff = new Date(commence);
+      const score = e.completed ? finalScore(e, names) : undefined;
+      return [
+        {
+          id: oddsApiFixtureId(e.id),
+          leagueId,
+          season: seasonLabelAt(leagueId, kickoff),
+          kickoff: kickoff.toISOString(),
+          homeTeam: e.home_team,
+          awayTeam: e.away_team,
+          status: score ? ('finished' as const) : ('live' as const),
+          ...(score ? { score } : {}),
         },
       ];
     });

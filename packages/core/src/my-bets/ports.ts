@@ -28,8 +28,15 @@ export interface TrackedBetRepository {
 }
 
 /** The match a bet is on: one the product covers (its prediction), with its result once settled. */
+type BetMatch = FixtureRef & { status?: 'scheduled' | 'settled' | 'void'; result?: { home: number; away: number } };
+
 export interface BetMatches {
-  get(fixtureId: string): Promise<(FixtureRef & { status?: 'scheduled' | 'settled' | 'void'; result?: { home: number; away: number } }) | undefined>;
+  get(fixtureId: string): Promise<BetMatch | undefined>;
+  /**
+   * A flag-only record of a league without history, looked up when the match is no forecast: its flags are taken and
+   * settled as any (docs/decisions/0297-results-for-flag-only-leagues.md).
+   */
+  getValueOnly?(fixtureId: string): Promise<BetMatch | undefined>;
 }
 
 /** Where a flag's own price and the closing price of a settled match are read: the ledger. */

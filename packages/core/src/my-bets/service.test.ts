@@ -162,6 +162,25 @@ describe('my bets', () => {
     expect(mine.options).toEqual({ leagues: [{ id: 'L1', name: 'League One' }], books: ['Northbet', 'Velox'], months: ['2026-12'] });
   });
 
+  it('takes a flag of a league without history: its match is the flag-only record, settled with it (docs/decisions/0297-results-for-flag-only-leagues.md)', async () => {
+    const valueOnlyFlag = ledgerEntry({ ...flag, id: 'toa-1~value-home', fixtureId: 'toa-1', price: 2.25, bookmaker: 'William Hill', result: undefined });
+    const service = makeMyBetsService({
+      bets: new InMemoryTrackedBets(),
+      matches: {
+        get: async () => undefined,
+        getValueOnly: async (id) => (id === 'toa-1' ? { ...ref('toa-1', '2026-12-05T15:00:00.000Z'), status: 'scheduled' } : undefined),
+      },
+      ledger: { get: async (id) => (id === valueOnlyFlag.id ? valueOnlyFlag : undefined) },
+      snapshots: { closingSnapshot: async () => undefined },
+      clock,
+    });
+    expect(await service.add(premium, { ...taken, fixtureId: 'toa-1' })).toMatchObject({
+      fixtureId: 'toa-1',
+      flag: { price: 2.25, bookmaker: 'William Hill' },
+    });
+    await expect(service.add(premium, { ...taken, fixtureId: 'toa-2' })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('exports CSV in its own columns, a formula-like book written as text', () => {
     const bet: StoredTrackedBet = {
       ...ref('f1', '2026-12-05T15:00:00.000Z'),

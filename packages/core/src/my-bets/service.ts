@@ -137,7 +137,8 @@ function makeBetBuilder({
    * closing price (the ledger's, else the fixture's kept closing odds). `sequence` keeps the ids of one import apart.
    */
   async function build(userId: string, body: NewTrackedBet, now: Date, how: 'taken' | 'imported', sequence = 0): Promise<StoredTrackedBet> {
-    const match = await matches.get(body.fixtureId);
+    // a forecast's match, else a flag-only record's (its results come from the odds feed)
+    const match = (await matches.get(body.fixtureId)) ?? (await matches.getValueOnly?.(body.fixtureId));
     if (!match) throw new NotFoundError('No such match');
     let flag: StoredTrackedBet['flag'];
     if (body.fromFlag) {

@@ -43,8 +43,8 @@ export interface JobServiceDeps {
   clock: Clock;
   rules: JobRules;
   newId: () => string;
-  /** The task keys of a run: active league ids for generate/results. */
-  leagueIds: () => Promise<string[]>;
+  /** The task keys of a run of `type`: active league ids for generate/results (a results run may add the flag-only leagues' task). */
+  leagueIds: (type: JobType) => Promise<string[]>;
   heartbeat?: Heartbeat;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
@@ -176,7 +176,7 @@ export function makeJobService(deps: JobServiceDeps) {
         await jobs.close(job.id, 'done', `Merged into the queued run ${lock.joined}`, now);
         return (await jobs.get(job.id))!;
       }
-      const keys = job.tasks.length ? job.tasks : job.type === 'metrics' ? [ALL] : await deps.leagueIds();
+      const keys = job.tasks.length ? job.tasks : job.type === 'metrics' ? [ALL] : await deps.leagueIds(job.type);
       if (keys.length === 0) {
         await jobs.close(job.id, 'failed', 'No active leagues', now);
         await finish((await jobs.get(job.id))!);

@@ -135,6 +135,25 @@ export interface OddsProvider {
   closingOdds?(leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, ClosingOdds>>;
 }
 
+/**
+ * The results of the fixtures an odds source lists itself (`OddsProvider.events`): the flag-only leagues', which no
+ * fixture provider serves (docs/decisions/0297-results-for-flag-only-leagues.md). The Odds API's `/scores` on a
+ * deployed stage, the demo world locally.
+ */
+export interface FeedResultsProvider {
+  readonly name: string;
+  /**
+   * The league's fixtures that kicked off within the last `days` days (1 to 3) and before now, as `events` names them
+   * (the same ids): `finished` with the 90-minute score once the source reports them completed, `live` until then. A
+   * league the source has no key for gives none, without a call. A source down or refusing throws
+   * `ProviderUnavailableError` or `ProviderRejectedError`.
+   */
+  results(leagueId: string, days: number): Promise<ProviderFixture[]>;
+}
+
+/** The most days back a results call of the odds feed reaches (The Odds API's `daysFrom`: 1 to 3). */
+export const FEED_RESULTS_MAX_DAYS = 3;
+
 /** A provider call that failed in a way worth retrying later (5xx, timeout, rate limit). */
 export class ProviderUnavailableError extends Error {
   constructor(

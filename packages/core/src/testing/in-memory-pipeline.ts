@@ -77,10 +77,12 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
       return { appended };
     },
     settle: async (prediction, outcomes) => {
-      const row = predictions.get(prediction.fixtureId);
+      // a flag-only record is settled in its own item, as the adapter does
+      const rows = prediction.valueOnly ? valueOnly : predictions;
+      const row = rows.get(prediction.fixtureId);
       if (!row || row.prediction.status === 'settled') return false;
       settles += 1;
-      predictions.set(
+      rows.set(
         prediction.fixtureId,
         structuredClone({ prediction, entries: row.entries.map((e) => ({ ...e, ...outcomes.find((o) => o.entryId === e.id)?.outcome })) }),
       );
@@ -112,7 +114,8 @@ export function inMemoryPipeline(options: InMemoryPipelineOptions) {
   const leagueRepository: LeagueRepository = { saveAll: async () => {}, listActive: async () => options.leagues };
   const trackedBets = new InMemoryTrackedBets();
   const ledger = {
-    listForFixture: async (id: string): Promise<RecordedEntry[]> => (predictions.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })),
+    listForFixture: async (id: string): Promise<RecordedEntry[]> =>
+      (predictions.get(id)?.entries ?? valueOnly.get(id)?.entries ?? []).map((e) => ({ ...e, corrections: [] })),
   };
   return {
     ports: {

@@ -1,5 +1,6 @@
 /**
- * The three fictional leagues of the demo world: fictional countries, 20, 20 and 18 invented clubs,
+ * The three fictional leagues of the demo world (and a fourth flagged without a forecast, `DEMO_FLAG_ONLY_LEAGUE`):
+ * fictional countries, 20, 20 and 18 invented clubs,
  * their own scoring levels and kickoff slots. Times are UTC; the fictional countries keep no
  * daylight saving time, so every week has the same slots.
  */
@@ -34,7 +35,9 @@ const slot = (day: number, time: string): Slot => {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   return { day, hour, minute };
 };
-const FRI = 3,
+const WED = 1,
+  THU = 2,
+  FRI = 3,
   SAT = 4,
   SUN = 5,
   MON = 6;
@@ -174,6 +177,54 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
     ],
   },
 ];
+
+/**
+ * The demo's league without history (docs/decisions/0297-results-for-flag-only-leagues.md): 16 clubs of a fourth
+ * fictional country, no forecast, no history, no season simulation; its fixtures known only from the odds feed's events
+ * (`DemoProvider.events`), priced by the sharp book and the six listed books, settled from the feed's results. It plays
+ * from late July to February (a winter league, off in spring). Its random streams are keyed by its own id, so the three
+ * forecast leagues' fixtures, results and prices are what they were without it.
+ */
+export const DEMO_FLAG_ONLY_LEAGUE: DemoLeague = {
+  id: 'LDM',
+  name: 'Lindmark Division',
+  country: 'Lindmark',
+  clubs: [
+    'IF Björkvik',
+    'Lindholm BK',
+    'FK Norrhamn',
+    'Sjöberga IF',
+    'Kallvik FF',
+    'Västerö BK',
+    'IK Granhöjd',
+    'Falkstad FF',
+    'Östermo IF',
+    'Trollhavn FK',
+    'Ravnsund SK',
+    'Havsö BK',
+    'Skogby IF',
+    'Stenfjord IL',
+    'Myrholm FF',
+    'Korpnes FK',
+  ],
+  offsetWeeks: 0,
+  breakWeeks: 12,
+  season: { tieBreaks: ['goalDifference', 'goalsFor'], relegated: 2 },
+  homeGoals: 1.5,
+  awayGoals: 1.15,
+  rho: -0.05,
+  // a match midweek too: within the odds scan's 72 hours there is always one of its fixtures, in season
+  weekend: [
+    slot(WED, '19:00'),
+    slot(THU, '19:00'),
+    slot(SAT, '13:00'),
+    slot(SAT, '15:00'),
+    slot(SAT, '17:00'),
+    slot(SUN, '13:00'),
+    slot(SUN, '15:00'),
+    slot(MON, '18:00'),
+  ],
+};
 
 export function demoLeague(id: string): DemoLeague | undefined {
   return DEMO_LEAGUES.find((l) => l.id === id);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProviderRejectedError, type ProviderFixture } from '@app/core/pipeline/providers';
 import { knownTeam, RESEARCH_CLUBS } from '@app/adapters/leagues/teams';
-import { DEMO_LEAGUES, demoLeague } from './demo-leagues.ts';
+import { DEMO_FLAG_ONLY_LEAGUE, DEMO_LEAGUES, demoLeague } from './demo-leagues.ts';
 import { DEMO_LISTED, DemoProvider, LATE_MARKET, liveOdds } from './demo-provider.ts';
 import { DemoWorld, seasonYearAt } from './demo-world.ts';
 import { captureView } from '@app/core/predictions/value-flags';
@@ -473,5 +473,69 @@ describe('DemoProvider: history and odds', () => {
   it('rejects a league it does not have', async () => {
     const demo = new DemoProvider();
     await expect(demo.fixtures('E0', NOW, NOW)).rejects.toBeInstanceOf(ProviderRejectedError);
+  });
+});
+
+describe('DemoProvider: the league without a forecast (docs/decisions/0297-results-for-flag-only-leagues.md)', () => {
+  it('is no forecast league: the odds feed lists its fixtures, priced by the sharp book and the six listed books, a flag now and then', async () => {
+    const demo = new DemoProvider({ now: () => NOW });
+    expect((await demo.leagues()).map((l) => l.id)).toEqual(LEAGUE_IDS);
+    expect(DEMO_FLAG_ONLY_LEAGUE).toMatchObject({ id: 'LDM', name: 'Lindmark Division', country: 'Lindmark' });
+    const reach = new Date(NOW.getTime() + 3 * DAY);
+    const events = await demo.events('LDM', NOW, reach);
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    expect(events.every((f) => f.leagueId === 'LDM' && f.status === 'scheduled' && f.score === undefined)).toBe(true);
+    expect(new Set(events.flatMap((f) => [f.homeTeam, f.awayTeam])).size).toBe(2 * events.length);
+    // a forecast league's fixtures are not the feed's to list
+    expect(await demo.events('NSP', NOW, reach)).toEqual([]);
+    const odds = await demo.odds('LDM', events);
+    expect([...odds.keys()]).toEqual(events.map((f) => f.id));
+    for (const o of odds.values()) {
+      expect(o.sharp).toMatchObject({ home: expect.any(Number), draw: expect.any(Number), away: expect.any(Number) });
+      expect(o.quotes!.map((q) => q.key)).toEqual(DEMO_LISTED.map((b) => b.key));
+    }
+    // a flag on some reads of its matches over a month, as in the other leagues
+    const matches = demo.world
+      .season(DEMO_FLAG_ONLY_LEAGUE, seasonYearAt(DEMO_FLAG_ONLY_LEAGUE, NOW.getTime()))
+      .matches.filter((m) => m.kickoffMs > NOW.getTime() && m.kickoffMs < NOW.getTime() + 30 * DAY);
+    const reads = matches.flatMap((m) =>
+      [12, 36, 60].map((h) => captureView(liveOdds(demo.world.seed, m, m.kickoffMs - h * HOUR), new Date(m.kickoffMs - h * HOUR), DEMO_LISTED)),
+    );
+    expect(reads.filter((v) => v.flags.length > 0).length).toBeGreaterThan(0);
+  });
+
+  it('reports its results as the feed does: live from kickoff, finished with the score 2 h after; none of a forecast league', async () => {
+    const c = clock(NOW);
+    const demo = new DemoProvider({ now: c.now });
+    const [target] = await demo.events('LDM', NOW, new Date(NOW.getTime() + 7 * DAY));
+    const kickoff = Date.parse(target!.kickoff);
+    const read = async () => (await demo.results('LDM', 1)).find((f) => f.id === target!.id);
+
+    c.set(new Date(kickoff - 60_000));
+    expect(await read()).toBeUndefined();
+    c.set(new Date(kickoff + HOUR));
+    expect(await read()).toMatchObject({ status: 'live' });
+    c.set(new Date(kickoff + 2 * HOUR));
+    const played = (await demo.fixtures('LDM', new Date(kickoff), new Date(kickoff))).find((f) => f.id === target!.id)!;
+    expect(await read()).toMatchObject({ status: 'finished', score: played.score });
+    // out of the days asked, and never a forecast league's
+    c.set(new Date(kickoff + 2 * DAY));
+    expect(await read()).toBeUndefined();
+    expect((await demo.results('LDM', 3)).map((f) => f.id)).toContain(target!.id);
+    expect(await demo.results('NSP', 3)).toEqual([]);
+  });
+
+  it('plays from late July to February, a winter league: in season in December, off in spring; a match always within 72 hours in season', async () => {
+    const demo = new DemoProvider({ now: () => NOW });
+    const inWeek = async (from: string) => (await demo.events('LDM', new Date(from), new Date(Date.parse(from) + 7 * DAY))).length;
+    expect(await inWeek('2026-12-08T00:00:00Z')).toBe(8);
+    expect(await inWeek('2026-08-04T00:00:00Z')).toBe(8);
+    expect(await inWeek('2027-02-09T00:00:00Z')).toBe(8);
+    expect(await inWeek('2026-03-10T00:00:00Z')).toBe(0);
+    expect(await inWeek('2026-06-02T00:00:00Z')).toBe(0);
+    // in season, one of its fixtures is always within the odds scan's 72 hours (a match midweek too)
+    for (let at = Date.parse('2026-12-08T00:00:00Z'); at < Date.parse('2026-12-22T00:00:00Z'); at += 6 * HOUR) {
+      expect((await demo.events('LDM', new Date(at), new Date(at + 72 * HOUR))).length, new Date(at).toISOString()).toBeGreaterThan(0);
+    }
   });
 });

@@ -13,17 +13,29 @@
  * every price moves a little from one half hour to the next (deterministic per book and slot); the
  * six books are the demo's declared bookmakers (`DEMO_LISTED`). With `lateMarkets` (the local stack),
  * one match in four opens its market only two days before kickoff (`LATE_MARKET`): published
- * earlier, it has no odds of its own yet, and is forecast from the market memory.
+ * earlier, it has no odds of its own yet, and is forecast from the market memory. A fourth league
+ * (`DEMO_FLAG_ONLY_LEAGUE`) has no forecast: the odds feed lists its fixtures (`events`) and reports their results
+ * (`results`), as The Odds API does for a league without history (docs/decisions/0297-results-for-flag-only-leagues.md).
  */
-import type { BookQuote, ClosingOdds, FixtureOdds, FixtureProvider, FixtureStatus, League, OddsProvider, ProviderFixture } from '@app/core/pipeline/providers';
+import type {
+  BookQuote,
+  ClosingOdds,
+  FeedResultsProvider,
+  FixtureOdds,
+  FixtureProvider,
+  FixtureStatus,
+  League,
+  OddsProvider,
+  ProviderFixture,
+} from '@app/core/pipeline/providers';
 import type { ListedBookmaker } from '@app/model/bookmakers';
 import { ProviderRejectedError } from '@app/core/pipeline/providers';
 import type { MarketBookmakers, MarketOdds } from '@app/core/predictions/prediction';
 import type { MatchRecord } from '@app/model/types';
-import { DEMO_BOOKMAKERS, DEMO_LEAGUES, DEMO_SHARP, demoLeague, type DemoLeague } from './demo-leagues.ts';
+import { DEMO_BOOKMAKERS, DEMO_FLAG_ONLY_LEAGUE, DEMO_LEAGUES, DEMO_SHARP, demoLeague, type DemoLeague } from './demo-leagues.ts';
 import { DemoWorld, EPOCH_YEAR, seasonYearAt, type DemoMatch, type DemoSeason } from './demo-world.ts';
 import { gaussian, rngFor } from './random.ts';
-import { HOUR_MS } from '@app/core/clock';
+import { DAY_MS, HOUR_MS } from '@app/core/clock';
 
 export const DEMO_NAME = 'demo';
 
@@ -250,7 +262,7 @@ function summary(books: readonly MarketOdds[]): { best: MarketOdds; bestBookmake
   return { best, bestBookmakers, average };
 }
 
-export class DemoProvider implements FixtureProvider, OddsProvider {
+export class DemoProvider implements FixtureProvider, OddsProvider, FeedResultsProvider {
   readonly name = DEMO_NAME;
   readonly bookmakers = DEMO_LISTED;
   readonly world: DemoWorld;
@@ -288,6 +300,22 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
       }
     }
     return out;
+  }
+
+  /** The league without a forecast's fixtures with kickoff in [from, to], as the odds feed lists them (scheduled); none of another league. */
+  async events(leagueId: string, from: Date, to: Date): Promise<ProviderFixture[]> {
+    if (leagueId !== DEMO_FLAG_ONLY_LEAGUE.id) return [];
+    return (await this.fixtures(leagueId, from, to)).map(({ score: _score, stats: _stats, ...f }) => ({ ...f, status: 'scheduled' as const }));
+  }
+
+  /**
+   * The league without a forecast's fixtures that kicked off within the last `days` days, as the odds feed reports
+   * them: finished with the score once the result is out (2 h after kickoff), live until then. None of another league.
+   */
+  async results(leagueId: string, days: number): Promise<ProviderFixture[]> {
+    if (leagueId !== DEMO_FLAG_ONLY_LEAGUE.id) return [];
+    const now = this.now().getTime();
+    return (await this.fixtures(leagueId, new Date(now - days * DAY_MS), new Date(now))).map(({ stats: _stats, ...f }) => f);
   }
 
   /** The current season's played matches and the `historySeasons` complete seasons before it, with average pre-kickoff odds. */
@@ -398,7 +426,7 @@ export class DemoProvider implements FixtureProvider, OddsProvider {
   }
 
   private league(leagueId: string): DemoLeague {
-    const league = demoLeague(leagueId);
+    const league = demoLeague(leagueId) ?? (leagueId === DEMO_FLAG_ONLY_LEAGUE.id ? DEMO_FLAG_ONLY_LEAGUE : undefined);
     if (!league) throw new ProviderRejectedError(DEMO_NAME, `unknown demo league ${leagueId}`);
     return league;
   }

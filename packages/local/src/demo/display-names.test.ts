@@ -1,6 +1,6 @@
 import { displayTeamName, LEAGUE_IDS_WITH_COUNTRY, leagueCountry, RENAMED_TEAMS } from '@app/contracts/display-names';
 import { describe, expect, it } from 'vitest';
-import { DEMO_LEAGUES } from './demo-leagues.ts';
+import { DEMO_FLAG_ONLY_LEAGUE, DEMO_LEAGUES } from './demo-leagues.ts';
 import { LEAGUE_CATALOG } from '@app/adapters/leagues/catalog';
 import { canonicalTeam, knownTeam, RESEARCH_CLUBS } from '@app/adapters/leagues/teams';
 
@@ -57,7 +57,7 @@ describe('display names of clubs', () => {
 
 describe('countries of leagues', () => {
   it('names the country of every league of the catalog and of the demo, as they do', () => {
-    const leagues = [...LEAGUE_CATALOG, ...DEMO_LEAGUES];
+    const leagues = [...LEAGUE_CATALOG, ...DEMO_LEAGUES, DEMO_FLAG_ONLY_LEAGUE];
     expect(leagues.map((league) => [league.id, leagueCountry(league.id)])).toEqual(leagues.map((league) => [league.id, league.country]));
     expect([...LEAGUE_IDS_WITH_COUNTRY].sort()).toEqual(leagues.map((league) => league.id).sort());
   });

@@ -63,3 +63,34 @@ export const outOfCredits = {
 export const frequencyLimit = { message: 'Exceeded frequency limit.', error_code: 'EXCEEDED_FREQ_LIMIT' };
 export const invalidMarket = { message: 'Markets not supported by this endpoint.', error_code: 'INVALID_MARKET' };
 export const eventNotFound = { message: 'Event not found.', error_code: 'EVENT_NOT_FOUND' };
+
+/**
+ * One event of `/v4/sports/{sport}/scores` (the API's own shape: scores as text, null before kickoff) from the contract's
+ * event (`toa-<id>`); `reversed` lists the away side's score first.
+ */
+export function scoreEvent(
+  e: { id: string; kickoff: string; homeTeam: string; awayTeam: string; score?: { home: number; away: number } },
+  options: { reversed?: boolean; now?: Date } = {},
+) {
+  const started = Date.parse(e.kickoff) <= (options.now ?? new Date('2026-11-22T13:00:00Z')).getTime();
+  const scores = e.score
+    ? [
+        { name: e.homeTeam, score: String(e.score.home) },
+        { name: e.awayTeam, score: String(e.score.away) },
+      ]
+    : [
+        { name: e.homeTeam, score: '0' },
+        { name: e.awayTeam, score: '0' },
+      ];
+  return {
+    id: e.id.replace(/^toa-/, ''),
+    sport_key: 'soccer_austria_bundesliga',
+    sport_title: 'Austrian Football Bundesliga',
+    commence_time: e.kickoff,
+    completed: e.score !== undefined,
+    home_team: e.homeTeam,
+    away_team: e.awayTeam,
+    scores: started ? (options.reversed ? scores.reverse() : scores) : null,
+    last_update: started ? e.kickoff : null,
+  };
+}

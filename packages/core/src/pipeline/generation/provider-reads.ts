@@ -1,6 +1,7 @@
 // What a run reads from the providers, each with its fallback when a provider is down or refuses
 // (the last stored odds, the pre-kickoff snapshot, statistics on a later run).
-import { isProviderOutage, type League, type MatchStats, type ProviderFixture } from '../providers.ts';
+import { isProviderOutage, type League, type MatchStats, type OddsProvider, type ProviderFixture } from '../providers.ts';
+import type { FixtureRepository } from '../ports.ts';
 import type { ClosingOdds, FixtureOdds } from '../../predictions/odds.ts';
 import type { StepDeps } from './deps.ts';
 
@@ -49,7 +50,11 @@ export async function oddsOrLastKnown(deps: StepDeps, leagueId: string, fixtures
 }
 
 /** Closing prices of kicked-off fixtures: the provider's own closing line, else the snapshot taken before kickoff. */
-export async function closingOf(deps: StepDeps, leagueId: string, fixtures: ProviderFixture[]): Promise<Map<string, ClosingOdds>> {
+export async function closingOf(
+  deps: { oddsProvider: Pick<OddsProvider, 'closingOdds'>; fixtures: Pick<FixtureRepository, 'closingSnapshot'>; log: StepDeps['log'] },
+  leagueId: string,
+  fixtures: ProviderFixture[],
+): Promise<Map<string, ClosingOdds>> {
   if (!fixtures.length) return new Map();
   if (deps.oddsProvider.closingOdds) {
     try {

@@ -200,8 +200,7 @@ function UnlockedBody({ prediction, valueDetail }: { prediction: Prediction; val
                 </span>{' '}
                 <span className="tabular-nums">{valueBetText(bet)}</span>
                 {valueDetail ? <> {valueDetail(bet)}</> : null}
-                {/* a league without history has no results source yet: its flags cannot be tracked in My bets */}
-                {flagsOnly(prediction) ? null : <ValueAction fixtureId={prediction.id} bet={bet} />}
+                <ValueAction fixtureId={prediction.id} bet={bet} />
               </li>
             ))}
           </ul>

@@ -133,8 +133,7 @@ const Row = memo(function Row({ prediction, breakUntil, withDay = false }: { pre
         </Link>
       )}
       {/* Beside the row's link, not in it (a button cannot sit in a link); only for a subscriber who may record bets. */}
-      {/* (not on a league without history: no results source settles its bets yet) */}
-      {!prediction.isLocked && !noForecast && prediction.valueBets?.length
+      {!prediction.isLocked && prediction.valueBets?.length
         ? prediction.valueBets.map((bet) => <ValueAction key={bet.market} fixtureId={prediction.id} bet={bet} compact />)
         : null}
     </li>
