@@ -110,7 +110,8 @@ const startingWithAxe = new WeakSet<Page>();
  * for a page's first document, and once more for all the others: from its second scanned
  * document on, each new document of the page loads it as it starts (the browser keeps it
  * compiled). axe.run() runs in the document itself, as AxeBuilder's legacy mode does; the
- * product's pages hold no frame of another origin, the one thing legacy mode leaves out.
+ * product's pages hold no frame of another origin, the one thing legacy mode leaves out
+ * (docs/decisions/0352-e2e-axe-in-the-page.md).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   for (const frame of page.frames()) {
