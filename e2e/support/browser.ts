@@ -61,21 +61,26 @@ export async function freshPage(browser: Browser): Promise<{ context: BrowserCon
 
 /**
  * Runs `check` on `page` (the desktop, 1280 px) and then on a new 390 x 844 phone page, whose
- * context `prepare` may set up first (a login); the phone's context is closed afterwards.
+ * context `prepare` may set up first (a login); the phone's context is closed afterwards. A file
+ * that checks several pages this way as one visitor may pass its own `phone` context (390 x 844)
+ * instead: a new page of it is used and closed, and its cache serves the next check.
  */
 export async function onDesktopAndPhone(
   browser: Browser,
   page: Page,
   check: (target: Page, width: 1280 | 390) => Promise<void>,
   prepare?: (phone: BrowserContext) => Promise<void>,
+  shared?: BrowserContext,
 ): Promise<void> {
   await check(page, 1280);
-  const phone = await newContext(browser, { width: 390, height: 844 });
+  const phone = shared ?? (await newContext(browser, { width: 390, height: 844 }));
+  let target: Page | undefined;
   try {
     await prepare?.(phone);
-    await check(await phone.newPage(), 390);
+    target = await phone.newPage();
+    await check(target, 390);
   } finally {
-    await phone.close();
+    await (shared ? target?.close() : phone.close());
   }
 }
 
