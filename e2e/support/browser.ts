@@ -110,8 +110,8 @@ const startingWithAxe = new WeakSet<Page>();
  * Runs axe with the WCAG 2 A and AA rules and returns the violations (id: nodes).
  *
  * The same scan as @axe-core/playwright's analyze(), for a fraction of its CPU: that sent the
- * 1.3 MB unminified script over the protocol two or three times a scan and finished each scan in
- * a new blank page, most of a scan's cost on a small page. Here the minified script crosses once
+ * 1.3 MB unminified script over the protocol twice a scan and finished each scan in a new blank
+ * page, most of a scan's cost on a small page. Here the minified script crosses once
  * for a page's first document, and once more for all the others: from its second scanned
  * document on, each new document of the page loads it as it starts (the browser keeps it
  * compiled). axe.run() runs in the document itself, as AxeBuilder's legacy mode does; the
