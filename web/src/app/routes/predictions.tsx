@@ -91,9 +91,7 @@ export default function PredictionsRoute() {
         isError={predictions.isError}
         breakUntil={breakUntil}
         valueDetail={valueDetail}
-        {...(view === 'list'
-          ? { render: (list) => <PredictionList predictions={list} breakUntil={breakUntil} {...(sortedBy ? { sortedBy } : {})} /> }
-          : {})}
+        {...(view === 'list' ? { render: (list) => <PredictionList predictions={list} breakUntil={breakUntil} {...(sortedBy ? { sortedBy } : {})} /> } : {})}
         emptyAction={
           <Button variant="outline" size="sm" onClick={clearFilters}>
             Clear filters
