@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { thousands } from './numbers.ts';
 import { STAKE_PLANS } from './rules.ts';
 
 /** The markets value bets are flagged on today: 1X2 and Over/Under 2.5 goals. */
@@ -31,7 +32,7 @@ export const AlertSettingsSchema = z.strictObject({
       .number('bankroll must be a number of dollars')
       .check(
         z.gte(MIN_BANKROLL_USD, `bankroll must be at least $${MIN_BANKROLL_USD}`),
-        z.lte(MAX_BANKROLL_USD, `bankroll must be at most $${MAX_BANKROLL_USD.toLocaleString('en-US')}`),
+        z.lte(MAX_BANKROLL_USD, `bankroll must be at most $${thousands(MAX_BANKROLL_USD)}`),
       ),
   ),
   stakePlan: z.optional(z.enum(STAKE_PLANS, 'stakePlan must be flat or kelly')),

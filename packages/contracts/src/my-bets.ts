@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import { thousands } from './numbers.ts';
+
 /**
  * My bets: a subscriber's own record of the bets they took, at the price they got, judged against
  * the close (docs/decisions/0300-my-bets.md). The limits below are the API's, each answered with a 4xx.
@@ -38,7 +40,7 @@ const PriceSchema = z.number('price must be a number').check(
 );
 const StakeSchema = z.number('stake must be a number').check(
   z.gt(0, 'stake must be more than 0'),
-  z.lte(MAX_BET_STAKE, `stake must be at most ${MAX_BET_STAKE.toLocaleString('en-GB')}`),
+  z.lte(MAX_BET_STAKE, `stake must be at most ${thousands(MAX_BET_STAKE)}`),
   z.refine((s) => Math.abs(s * 100 - Math.round(s * 100)) < 1e-6, 'stake has at most two decimals'),
 );
 const BookmakerSchema = z.string().check(z.trim(), z.maxLength(60, 'bookmaker is at most 60 characters'));
