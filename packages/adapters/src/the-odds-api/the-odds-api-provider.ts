@@ -74,6 +74,11 @@ export interface TheOddsApiProviderOptions {
   http?: Omit<JsonHttpClientOptions, 'provider' | 'headers' | 'classify' | 'onResponse'>;
 }
 
+/** A fixture of the feed's own (a league without history): its id, season and teams as the feed names them. */
+function feedFixture(leagueId: string, eventId: string, kickoff: Date, homeTeam: string, awayTeam: string) {
+  return { id: oddsApiFixtureId(eventId), leagueId, season: seasonLabelAt(leagueId, kickoff), kickoff: kickoff.toISOString(), homeTeam, awayTeam };
+}
+
 /** The circuit is open after a 401: calls are refused without reaching the API until `until`. */
 export class OddsApiCircuitOpenError extends ProviderRejectedError {
   constructor(
@@ -348,18 +353,7 @@ export class TheOddsApiProvider implements OddsProvider, FeedResultsProvider {
     return parseEach(OddsApiEventSchema, events.data).flatMap((e) => {
       const commence = Date.parse(e.commence_time ?? '');
       if (!e.id || !Number.isFinite(commence) || !e.home_team || !e.away_team) return [];
-      const kickoff = new Date(commence);
-      return [
-        {
-          id: oddsApiFixtureId(e.id),
-          leagueId,
-          season: seasonLabelAt(leagueId, kickoff),
-          kickoff: kickoff.toISOString(),
-          homeTeam: e.home_team,
-          awayTeam: e.away_team,
-          status: 'scheduled' as const,
-        },
-      ];
+      return [{ ...feedFixture(leagueId, e.id, new Date(commence), e.home_team, e.away_team), status: 'scheduled' as const }];
     });
   }
 
@@ -384,20 +378,9 @@ export class TheOddsApiProvider implements OddsProvider, FeedResultsProvider {
     return parseEach(OddsApiScoreEventSchema, events.data).flatMap((e) => {
       const commence = Date.parse(e.commence_time ?? '');
       if (!e.id || !Number.isFinite(commence) || commence > now || commence < from || !e.home_team || !e.away_team) return [];
-      const kickoff = new Date(commence);
       const score = e.completed ? finalScore(e, names) : undefined;
-      return [
-        {
-          id: oddsApiFixtureId(e.id),
-          leagueId,
-          season: seasonLabelAt(leagueId, kickoff),
-          kickoff: kickoff.toISOString(),
-          homeTeam: e.home_team,
-          awayTeam: e.away_team,
-          status: score ? ('finished' as const) : ('live' as const),
-          ...(score ? { score } : {}),
-        },
-      ];
+      const fixture = feedFixture(leagueId, e.id, new Date(commence), e.home_team, e.away_team);
+      return [score ? { ...fixture, status: 'finished' as const, score } : { ...fixture, status: 'live' as const }];
     });
   }
 
